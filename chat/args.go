@@ -1,0 +1,266 @@
+package chat
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Args is a parsed command line.
+type Args struct {
+	// Command is the canonical command word.
+	Command string
+	// Words are the bare words after the command word, in order (sub-commands,
+	// ids, free text), normalized.
+	Words []string
+	// Tokens are all tokens after the command word, separators included.
+	Tokens []Token
+	// Rest is the text after the command word, normalized but not tokenized.
+	Rest string
+	// Original is the text after the command word exactly as typed.
+	Original string
+	// Private is set by --private or 私密.
+	Private bool
+
+	cmd   *Command
+	lang  Lang
+	pairs map[string]string
+	order []string
+}
+
+// Has reports whether key was given.
+func (a *Args) Has(key string) bool { _, ok := a.pairs[key]; return ok }
+
+// Raw returns the raw value of key, and whether it was given.
+func (a *Args) Raw(key string) (string, bool) { v, ok := a.pairs[key]; return v, ok }
+
+// Keys returns the canonical keys given, in the order typed.
+func (a *Args) Keys() []string { return a.order }
+
+// Example is the command's first example, for error messages.
+func (a *Args) Example() string {
+	if a.cmd != nil && len(a.cmd.Examples) > 0 {
+		return a.cmd.Examples[0]
+	}
+	return ""
+}
+
+func (a *Args) keySpec(key string) Key {
+	if a.cmd != nil {
+		for _, k := range a.cmd.Keys {
+			if k.Name == key {
+				return k
+			}
+		}
+	}
+	return Key{Name: key}
+}
+
+func (a *Args) keyExample(key string) string {
+	k := a.keySpec(key)
+	if k.Example != "" {
+		return key + "=" + k.Example
+	}
+	return a.Example()
+}
+
+// Number reads a required number of the key's kind within [min, max].
+func (a *Args) Number(key string, min, max float64) (float64, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return 0, a.missing(key)
+	}
+	return a.parse(key, raw, min, max)
+}
+
+// NumberOr reads an optional number, def when absent.
+func (a *Args) NumberOr(key string, def, min, max float64) (float64, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return def, nil
+	}
+	return a.parse(key, raw, min, max)
+}
+
+// Int reads a required whole number within [min, max].
+func (a *Args) Int(key string, min, max int) (int, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return 0, a.missing(key)
+	}
+	return a.parseInt(key, raw, min, max)
+}
+
+// IntOr reads an optional whole number, def when absent.
+func (a *Args) IntOr(key string, def, min, max int) (int, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return def, nil
+	}
+	return a.parseInt(key, raw, min, max)
+}
+
+// List reads a comma-separated list of numbers (one per card, say).
+func (a *Args) List(key string, min, max float64) ([]float64, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return nil, a.missing(key)
+	}
+	parts := strings.Split(raw, ",")
+	if len(parts) > 1 && thousands(raw) && a.keySpec(key).Kind != Hours {
+		parts = []string{raw}
+	}
+	out := make([]float64, 0, len(parts))
+	for _, p := range parts {
+		v, err := a.parse(key, p, min, max)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// String reads a required text value.
+func (a *Args) String(key string) (string, error) {
+	raw, ok := a.pairs[key]
+	if !ok || strings.TrimSpace(raw) == "" {
+		return "", a.missing(key)
+	}
+	return raw, nil
+}
+
+// StringOr reads an optional text value.
+func (a *Args) StringOr(key, def string) string {
+	if raw, ok := a.pairs[key]; ok && raw != "" {
+		return raw
+	}
+	return def
+}
+
+// Choice reads an optional value that must be one of the given words
+// (compared case-insensitively); def when absent. aliases maps other spellings
+// (Chinese included) to a choice.
+func (a *Args) Choice(key, def string, choices []string, aliases map[string]string) (string, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return def, nil
+	}
+	v := strings.ToLower(strings.TrimSpace(raw))
+	if c, ok := aliases[v]; ok {
+		v = c
+	}
+	for _, c := range choices {
+		if v == c {
+			return c, nil
+		}
+	}
+	ex := key + "=" + choices[0]
+	return "", Invalidf(a.lang, key, ex,
+		"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", key, raw, strings.Join(choices, ", "))
+}
+
+// Bool reads an optional yes/no value: yes/no, true/false, 1/0, 是/否, 有/无, 要/不要.
+func (a *Args) Bool(key string, def bool) (bool, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return def, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(raw)) {
+	case "yes", "y", "true", "1", "on", "是", "有", "要", "需要", "支持", "对", "ok":
+		return true, nil
+	case "no", "n", "false", "0", "off", "否", "无", "没有", "不要", "不需要", "不支持", "不":
+		return false, nil
+	}
+	return false, Invalidf(a.lang, key, key+"=yes", "%s=%q is not yes or no", "%s=%q 不是 是/否", key, raw)
+}
+
+// Invalid builds an error about key with the key's example.
+func (a *Args) Invalid(key, en, zh string) *Error {
+	return Invalid(a.lang, key, en, zh, a.keyExample(key))
+}
+
+func (a *Args) missing(key string) *Error {
+	return Invalidf(a.lang, key, a.Example(), "missing %s; add it as %s", "缺少 %s，请写成 %s", key, a.keyExample(key))
+}
+
+func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
+	k := a.keySpec(key)
+	v, err := ParseValue(raw, k.Kind)
+	if err != nil {
+		return 0, Invalidf(a.lang, key, a.keyExample(key),
+			"%s=%q is not a number I can read (%s); write it like %s",
+			"%s=%q 无法读成数字（%s），请写成 %s", key, raw, kindHint(a.lang, k.Kind), a.keyExample(key))
+	}
+	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
+		v *= 100
+	}
+	if v < min || v > max {
+		return 0, Invalidf(a.lang, key, a.keyExample(key),
+			"%s=%s is out of range; it must be between %s and %s",
+			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, Num(min), Num(max))
+	}
+	return v, nil
+}
+
+func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
+	v, err := a.parse(key, raw, float64(min), float64(max))
+	if err != nil {
+		return 0, err
+	}
+	if v != math.Trunc(v) {
+		return 0, Invalidf(a.lang, key, a.keyExample(key), "%s=%s must be a whole number", "%s=%s 必须是整数", key, raw)
+	}
+	return int(v), nil
+}
+
+func kindHint(lang Lang, k Kind) string {
+	switch k {
+	case Money:
+		return T(lang, "money: 35, 35元/时, ¥15,000, 1.5万", "金额：35、35元/时、¥15,000、1.5万")
+	case Hours:
+		return T(lang, "hours: 300, 300h, 300小时", "小时：300、300h、300小时")
+	case Count:
+		return T(lang, "a count: 7b, 70B, 21000, 21k", "数量：7b、70B、21000、21k")
+	case Tokens:
+		return T(lang, "tokens: 4096, 4k, 32k", "token 数：4096、4k、32k")
+	case Percent:
+		return T(lang, "a percentage: 10%, 0.1", "百分比：10%、0.1")
+	case Days:
+		return T(lang, "days: 30d, 30天, 2w", "天数：30d、30天、2w")
+	case Minutes:
+		return T(lang, "a duration: 30m, 4h, 1d", "时长：30m、4h、1d")
+	case Ratio:
+		return T(lang, "a multiplier: 2x, 2倍", "倍数：2x、2倍")
+	case GB:
+		return T(lang, "gigabytes: 80, 80GB, 2TB", "容量：80、80GB、2TB")
+	}
+	return T(lang, "a number", "一个数字")
+}
+
+// Num formats a number for people: no trailing zeros, at most two decimals,
+// thousands separated by commas.
+func Num(v float64) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	s := fmt.Sprintf("%.2f", v)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String() + frac
+	if neg && out != "0" {
+		out = "-" + out
+	}
+	return out
+}

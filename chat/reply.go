@@ -1,0 +1,111 @@
+package chat
+
+import "context"
+
+// Reply is the platform-neutral answer to one command. It is built once by a
+// command and rendered as terminal text, JSON, Slack Block Kit or a Feishu card.
+type Reply struct {
+	// Command is the canonical command word ("tier", "billing", ...).
+	Command string
+	// Lang is the language the reply is written in.
+	Lang Lang
+	// Title is a short heading (under 150 characters).
+	Title string
+	// Summary is the recommendation in a sentence or two.
+	Summary string
+	// Facts are the key numbers, shown as label/value fields.
+	Facts []Fact
+	// Tables hold breakdowns (line items, options, per-card splits).
+	Tables []Table
+	// Sections hold the reasoning and other prose, one titled block each.
+	Sections []Section
+	// Warnings are things the user must not miss.
+	Warnings []string
+	// Buttons are follow-up actions (drafts, reminders).
+	Buttons []Button
+	// Private marks a reply only the asker should see (help, errors, --private).
+	Private bool
+	// Partial marks a reply computed from incomplete input.
+	Partial bool
+	// Deferred marks an acknowledgement: the real answer is produced later by
+	// the drafter (see Job) and posted when ready.
+	Deferred bool
+	// Job is set on a deferred reply: what the drafter must run.
+	Job *Job
+	// Error is set when the command could not be answered.
+	Error *Error
+	// Data is the machine-readable result, marshalled by RenderJSON. It carries
+	// the JSON field names other parts rely on (for example "command").
+	Data any
+}
+
+// Fact is one labelled number or value.
+type Fact struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Table is a small grid of text.
+type Table struct {
+	Title  string     `json:"title,omitempty"`
+	Header []string   `json:"header"`
+	Rows   [][]string `json:"rows"`
+}
+
+// Section is a titled block of lines.
+type Section struct {
+	Title string   `json:"title,omitempty"`
+	Lines []string `json:"lines"`
+}
+
+// Button is a follow-up action. Action is one of the Action* constants; Value
+// is an opaque payload (usually the command text the button continues from).
+type Button struct {
+	Action string `json:"action"`
+	Label  string `json:"label"`
+	Value  string `json:"value,omitempty"`
+}
+
+// Button actions understood by every platform.
+const (
+	ActionDraftQuestions = "draft_questions"
+	ActionDraftSLA       = "draft_sla"
+	ActionRemindRenewal  = "remind_renewal"
+	ActionDraftRenewal   = "draft_renewal"
+)
+
+// Job is slow work handed to the drafter: the request to run again with Sync set.
+type Job struct {
+	// ID makes the job idempotent: the drafter runs each ID once.
+	ID      string  `json:"id"`
+	Request Request `json:"request"`
+	// Target is filled by the platform adapter before dispatch.
+	Target Target `json:"target"`
+}
+
+// Dispatcher hands a job to the drafter: an async Lambda invoke in AWS, a
+// goroutine-free in-process call when run locally.
+type Dispatcher interface {
+	Dispatch(ctx context.Context, job Job) error
+}
+
+// StandardButtons are the follow-ups offered under an advisor answer.
+func StandardButtons(lang Lang, value string) []Button {
+	return []Button{
+		{Action: ActionDraftQuestions, Label: T(lang, "Draft vendor questions", "起草供应商问题"), Value: value},
+		{Action: ActionDraftSLA, Label: T(lang, "Draft SLA clauses", "起草SLA条款"), Value: value},
+		{Action: ActionRemindRenewal, Label: T(lang, "Remind me before renewal", "续约提醒"), Value: value},
+	}
+}
+
+// Target says where a deferred answer must be posted.
+type Target struct {
+	// ResponseURL is Slack's response_url for a slash command or button.
+	ResponseURL string `json:"response_url,omitempty"`
+	// Channel is the Slack channel or Feishu chat id.
+	Channel string `json:"channel,omitempty"`
+	// ThreadTS is the Slack thread to answer in.
+	ThreadTS string `json:"thread_ts,omitempty"`
+	// MessageID is the Feishu message to reply to.
+	MessageID string `json:"message_id,omitempty"`
+}

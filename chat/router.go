@@ -1,0 +1,281 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Router holds the commands and answers requests. It is safe for concurrent use
+// once built.
+type Router struct {
+	// Now is the clock; tests fix it.
+	Now func() time.Time
+	// Log receives internal errors; nil means slog.Default().
+	Log *slog.Logger
+
+	cmds   []*Command
+	byWord map[string]*Command
+}
+
+// NewRouter returns a router with the help command built in.
+func NewRouter() *Router {
+	r := &Router{Now: time.Now, byWord: map[string]*Command{}}
+	r.Register(r.helpCommand())
+	return r
+}
+
+// Register adds commands. A word already taken panics: it is a wiring bug.
+func (r *Router) Register(cmds ...*Command) {
+	for _, c := range cmds {
+		for _, w := range append([]string{c.Name}, c.Aliases...) {
+			w = strings.ToLower(w)
+			if _, dup := r.byWord[w]; dup {
+				panic("chat: command word registered twice: " + w)
+			}
+			r.byWord[w] = c
+		}
+		r.cmds = append(r.cmds, c)
+	}
+}
+
+// Commands returns the registered commands in registration order.
+func (r *Router) Commands() []*Command { return r.cmds }
+
+// Lookup finds a command by any of its words.
+func (r *Router) Lookup(word string) (*Command, bool) {
+	c, ok := r.byWord[strings.ToLower(word)]
+	return c, ok
+}
+
+// Parse reads a request's text into the command and its arguments, without
+// running it. The error is an *Error in the request's language.
+func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
+	original := strings.TrimSpace(req.Text)
+	norm := Normalize(original)
+	toks := Tokenize(norm)
+	lang := req.Lang
+	if lang == "" {
+		lang = detectLang(toks)
+	}
+	// strip the private flags and a leading platform prefix
+	private := false
+	kept := toks[:0:0]
+	for i, t := range toks {
+		if t.Word == "--private" || t.Word == "私密" || t.Word == "-p" {
+			private = true
+			continue
+		}
+		if i == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor") {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	toks = kept
+	for len(toks) > 0 && toks[0].Sep {
+		toks = toks[1:]
+	}
+	if len(toks) == 0 || toks[0].Word == "" {
+		if len(toks) == 0 {
+			c, _ := r.Lookup("help")
+			return c, &Args{Command: "help", cmd: c, lang: lang, pairs: map[string]string{}}, lang, nil
+		}
+		return nil, nil, lang, Invalid(lang, "command",
+			"a command starts with a command word, not with a key=value pair",
+			"命令要以命令词开头，而不是 key=value", "billing ondemand=35 monthly=15000 hours=300")
+	}
+	word := toks[0].Word
+	cmd, ok := r.Lookup(word)
+	if !ok {
+		return nil, nil, lang, r.unknownCommand(lang, word)
+	}
+	a := &Args{Command: cmd.Name, Tokens: toks[1:], Private: private, cmd: cmd, lang: lang, pairs: map[string]string{}}
+	a.Rest = strings.TrimSpace(afterWord(norm, word))
+	a.Original = strings.TrimSpace(afterWord(original, word))
+	for _, t := range a.Tokens {
+		switch {
+		case t.Word != "":
+			a.Words = append(a.Words, t.Word)
+		case t.Key != "" || t.Value != "":
+			if cmd.Keys == nil {
+				continue
+			}
+			key, ok := canonicalKey(cmd, t.Key)
+			if !ok {
+				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
+			}
+			if _, dup := a.pairs[key]; dup {
+				return nil, nil, lang, Invalidf(lang, key, cmd.Examples[0], "%s is given twice; give it once", "%s 出现了两次，请只写一次", key)
+			}
+			a.pairs[key] = t.Value
+			a.order = append(a.order, key)
+		}
+	}
+	return cmd, a, lang, nil
+}
+
+// Handle parses and runs a request, always returning a Reply (errors included).
+func (r *Router) Handle(ctx context.Context, req Request) Reply {
+	cmd, args, lang, err := r.Parse(req)
+	if err != nil {
+		return r.errorReply(lang, "", err)
+	}
+	c := &Call{Req: req, Args: args, Lang: lang, Now: r.Now()}
+	rep, err := cmd.Run(ctx, c)
+	if err != nil {
+		return r.errorReply(lang, cmd.Name, err)
+	}
+	if rep.Command == "" {
+		rep.Command = cmd.Name
+	}
+	if rep.Lang == "" {
+		rep.Lang = lang
+	}
+	if args.Private {
+		rep.Private = true
+	}
+	return rep
+}
+
+func (r *Router) errorReply(lang Lang, command string, err error) Reply {
+	var e *Error
+	if !errors.As(err, &e) {
+		log := r.Log
+		if log == nil {
+			log = slog.Default()
+		}
+		log.Error("command failed", "command", command, "err", err)
+		e = &Error{Code: CodeInternal, Message: T(lang, "internal error; the operators have the details in the log", "内部错误，详情已记录在日志中")}
+	}
+	title := T(lang, "I could not answer that", "无法处理这个请求")
+	summary := e.Message
+	if e.Example != "" {
+		summary += "\n" + T(lang, "Example: ", "示例：") + e.Example
+	}
+	return Reply{Command: command, Lang: lang, Title: title, Summary: summary, Error: e, Private: true}
+}
+
+func afterWord(s, word string) string {
+	if word == "" {
+		return s
+	}
+	i := strings.Index(strings.ToLower(s), strings.ToLower(word))
+	if i < 0 {
+		return s
+	}
+	return s[i+len(word):]
+}
+
+// detectLang answers in Chinese when the command word, a key or a free-text
+// word is Chinese; values alone (a vendor called 酷算云) do not switch it.
+func detectLang(toks []Token) Lang {
+	for _, t := range toks {
+		if HasHan(t.Word) || HasHan(t.Key) {
+			return ZH
+		}
+	}
+	return EN
+}
+
+func canonicalKey(cmd *Command, key string) (string, bool) {
+	k := strings.ToLower(strings.TrimSpace(key))
+	for _, spec := range cmd.Keys {
+		if k == spec.Name {
+			return spec.Name, true
+		}
+		for _, a := range spec.Aliases {
+			if k == strings.ToLower(a) {
+				return spec.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+func unknownKey(lang Lang, cmd *Command, key string) *Error {
+	var names []string
+	for _, k := range cmd.Keys {
+		names = append(names, k.Name)
+	}
+	cands := append([]string(nil), names...)
+	for _, k := range cmd.Keys {
+		cands = append(cands, k.Aliases...)
+	}
+	ex := ""
+	if len(cmd.Examples) > 0 {
+		ex = cmd.Examples[0]
+	}
+	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), cmd.Name, key, strings.Join(names, ", "))
+	if s := Closest(key, cands); s != "" {
+		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
+	}
+	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: ex}
+}
+
+func (r *Router) unknownCommand(lang Lang, word string) *Error {
+	var words []string
+	for w := range r.byWord {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	var names []string
+	for _, c := range r.cmds {
+		names = append(names, c.Name)
+	}
+	msg := fmt.Sprintf(T(lang, "unknown command %q; commands: %s", "未知命令 %q，可用命令：%s"), word, strings.Join(names, ", "))
+	ex := "help"
+	if s := Closest(word, words); s != "" {
+		c, _ := r.Lookup(s)
+		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想用 %s？"), s)
+		if len(c.Examples) > 0 {
+			ex = c.Examples[0]
+		}
+	}
+	return &Error{Code: CodeInvalid, Key: "command", Message: msg, Example: ex}
+}
+
+// Closest returns the candidate nearest to s by edit distance, or "" when none
+// is close enough to be a likely typo.
+func Closest(s string, cands []string) string {
+	s = strings.ToLower(s)
+	best, bestD := "", 1<<30
+	for _, c := range cands {
+		d := editDistance(s, strings.ToLower(c))
+		if d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	limit := len([]rune(s))/3 + 1
+	if limit > 3 {
+		limit = 3
+	}
+	if bestD <= limit {
+		return best
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

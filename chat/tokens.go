@@ -1,0 +1,101 @@
+package chat
+
+import "strings"
+
+// Token is one word of a command: a bare word, a key=value pair, or a
+// separator (";" or a line break) between groups such as vendors.
+type Token struct {
+	Key   string // set for key=value
+	Value string
+	Word  string // set for bare words
+	Sep   bool   // a ";" or newline separator
+}
+
+// Tokenize splits normalized text into tokens. Double quotes group words with
+// spaces ("Ku Suan Yun"); `key=value`, `key = value` and `key= value` are pairs.
+func Tokenize(s string) []Token {
+	var toks []Token
+	var cur strings.Builder
+	inQuote := false
+	quoted := false
+	quoteAt := 0 // length of cur when the quote opened
+	flush := func() {
+		if cur.Len() == 0 && !quoted {
+			return
+		}
+		w := cur.String()
+		cur.Reset()
+		if quoted {
+			quoted = false
+			if i := strings.IndexByte(w[:quoteAt], '='); i >= 0 {
+				toks = append(toks, Token{Key: w[:i], Value: w[i+1:]})
+				return
+			}
+			toks = append(toks, Token{Word: w})
+			return
+		}
+		toks = append(toks, splitPair(w))
+	}
+	for _, r := range s {
+		switch {
+		case r == '"':
+			if inQuote {
+				inQuote = false
+				quoted = true
+				continue
+			}
+			inQuote = true
+			quoteAt = cur.Len()
+			continue
+		case inQuote:
+			cur.WriteRune(r)
+			continue
+		case r == ';' || r == '\n' || r == '\r':
+			flush()
+			if r == '\r' {
+				continue
+			}
+			if n := len(toks); n == 0 || !toks[n-1].Sep {
+				toks = append(toks, Token{Sep: true})
+			}
+		case r == ' ':
+			flush()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	flush()
+	return joinPairs(toks)
+}
+
+func splitPair(w string) Token {
+	if i := strings.IndexByte(w, '='); i >= 0 {
+		return Token{Key: w[:i], Value: w[i+1:]}
+	}
+	return Token{Word: w}
+}
+
+// joinPairs mends "key = value", "key= value", "key =value" and key="quoted words".
+func joinPairs(in []Token) []Token {
+	out := make([]Token, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		t := in[i]
+		switch {
+		case t.Key != "" && t.Value == "" && i+1 < len(in) && in[i+1].Word != "" && in[i+1].Key == "":
+			t.Value = in[i+1].Word
+			i++
+		case t.Word != "" && i+1 < len(in) && in[i+1].Key == "" && in[i+1].Word == "" && !in[i+1].Sep && in[i+1].Value != "":
+			// "key =value" tokenizes as word "key" + pair {"", value}
+			t = Token{Key: t.Word, Value: in[i+1].Value}
+			i++
+		case t.Word != "" && i+1 < len(in) && in[i+1].Key == "" && in[i+1].Value == "" && in[i+1].Word == "" && !in[i+1].Sep:
+			// "key = value": word, bare "=", word
+			if i+2 < len(in) && in[i+2].Word != "" {
+				t = Token{Key: t.Word, Value: in[i+2].Word}
+				i += 2
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package chat
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind says how a value is read: which units and multipliers it accepts.
+type Kind int
+
+// The kinds of value a key may take.
+const (
+	Plain   Kind = iota // a bare number: 8, 0.5, 1.5万
+	Money               // 35, 35元/时, ¥15,000, 1.5万, 15k, $2.1
+	Hours               // 300, 300h, 300小时, 8h/天 is not accepted
+	Count               // 7b, 70B, 2b tokens, 21000, 21k, 1.2m
+	Tokens              // sequence lengths: 4k = 4096, 8192, 32k
+	Percent             // 10%, 0.1, 10 (read as percent when > 1)
+	Days                // 30d, 30天, 30, 2w (weeks), 3m is not accepted
+	Minutes             // durations in minutes: 30m, 30min, 30分钟, 4h, 4小时, 1d
+	Ratio               // multipliers: 2x, 2倍, 1.5
+	GB                  // 80, 80g, 80gb, 1.5t, 1t = 1000 GB
+)
+
+var (
+	errNoNumber = errors.New("no number")
+	errUnit     = errors.New("unit not accepted")
+)
+
+type unit struct {
+	name  string
+	scale float64
+}
+
+// units lists, per kind, the suffixes accepted after the number (lower case).
+var units = map[Kind][]unit{
+	Plain: {{"", 1}},
+	Money: {{"", 1}, {"元", 1}, {"rmb", 1}, {"cny", 1}, {"usd", 1}, {"$", 1}, {"k", 1e3}, {"w", 1e4},
+		{"元/时", 1}, {"元/小时", 1}, {"元每小时", 1}, {"/时", 1}, {"/小时", 1}, {"/h", 1}, {"/hr", 1}, {"/hour", 1}, {"元/h", 1}, {"/卡时", 1}, {"元/卡时", 1}, {"元/卡/时", 1}, {"元/卡/小时", 1},
+		{"元/月", 1}, {"/月", 1}, {"/mo", 1}, {"/month", 1}, {"元/卡/月", 1}, {"/卡/月", 1}, {"k/月", 1e3}, {"w/月", 1e4},
+		{"元/gb", 1}, {"/gb", 1}, {"元/g", 1}, {"/g", 1}, {"元/gb/月", 1}, {"/gb/月", 1}, {"/gb/mo", 1},
+		{"元/年", 1}, {"/年", 1}, {"/yr", 1}, {"/year", 1}},
+	Hours: {{"", 1}, {"h", 1}, {"hr", 1}, {"hrs", 1}, {"hour", 1}, {"hours", 1}, {"小时", 1}, {"时", 1}, {"个小时", 1},
+		{"h/月", 1}, {"小时/月", 1}, {"h/mo", 1}, {"hrs/mo", 1}, {"/月", 1}},
+	Count:   {{"", 1}, {"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"t", 1e12}, {"g", 1e9}, {"亿", 1}, {"个", 1}, {"tokens", 1}, {"tok", 1}, {"k tokens", 1e3}, {"b tokens", 1e9}, {"/s", 1}, {"tokens/s", 1}, {"tok/s", 1}, {"k/s", 1e3}},
+	Tokens:  {{"", 1}, {"k", 1024}, {"tokens", 1}},
+	Percent: {{"", 1}, {"%", 1}},
+	Days:    {{"", 1}, {"d", 1}, {"day", 1}, {"days", 1}, {"天", 1}, {"日", 1}, {"w", 7}, {"wk", 7}, {"week", 7}, {"weeks", 7}, {"周", 7}, {"星期", 7}},
+	Minutes: {{"", 1}, {"m", 1}, {"min", 1}, {"mins", 1}, {"minute", 1}, {"minutes", 1}, {"分钟", 1}, {"分", 1},
+		{"h", 60}, {"hr", 60}, {"hrs", 60}, {"hour", 60}, {"hours", 60}, {"小时", 60}, {"个小时", 60}, {"d", 1440}, {"天", 1440}, {"s", 1.0 / 60}, {"秒", 1.0 / 60}},
+	Ratio: {{"", 1}, {"x", 1}, {"倍", 1}, {"×", 1}},
+	GB:    {{"", 1}, {"g", 1}, {"gb", 1}, {"t", 1000}, {"tb", 1000}, {"m", 0.001}, {"mb", 0.001}},
+}
+
+// ParseValue reads a number as people type it for the given kind: currency
+// signs, thousands separators, 万/千/亿, k/m/b suffixes, units such as 元/时 or
+// 小时, full-width digits (after Normalize). It returns the value in the kind's
+// base unit (yuan, hours, count, tokens, percent, days, minutes, ratio, GB).
+func ParseValue(s string, kind Kind) (float64, error) {
+	s = strings.ToLower(strings.TrimSpace(Normalize(s)))
+	for _, p := range []string{"¥", "￥", "$", "rmb", "cny", "usd"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	s = strings.TrimSpace(s)
+	// numeric prefix
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	start := i
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+		i++
+	}
+	num := s[:i]
+	if i == start {
+		return 0, errNoNumber
+	}
+	if strings.Contains(num, ",") {
+		if !thousands(num[start:]) {
+			return 0, errNoNumber
+		}
+		num = strings.ReplaceAll(num, ",", "")
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, errNoNumber
+	}
+	rest := strings.TrimSpace(s[i:])
+	// Chinese multipliers are never ambiguous.
+	for _, m := range []struct {
+		p string
+		f float64
+	}{{"亿", 1e8}, {"万", 1e4}, {"千", 1e3}} {
+		if strings.HasPrefix(rest, m.p) {
+			v *= m.f
+			rest = strings.TrimSpace(strings.TrimPrefix(rest, m.p))
+			break
+		}
+	}
+	for _, u := range units[kind] {
+		if rest == u.name {
+			return v * u.scale, nil
+		}
+	}
+	return 0, errUnit
+}
+
+// thousands reports whether s is digits grouped by commas in threes: 15,000 or 1,234.5.
+func thousands(s string) bool {
+	intPart := s
+	if j := strings.IndexByte(s, '.'); j >= 0 {
+		intPart = s[:j]
+		if strings.Contains(s[j:], ",") {
+			return false
+		}
+	}
+	groups := strings.Split(intPart, ",")
+	if len(groups[0]) == 0 || len(groups[0]) > 3 {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return false
+		}
+	}
+	return true
+}

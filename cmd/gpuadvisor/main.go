@@ -1,0 +1,172 @@
+// Command gpuadvisor answers every chat command in a terminal, and with
+// `serve` runs the whole bot on one machine.
+//
+//	gpuadvisor [--json] [--lang zh|en] [--db FILE] <command> key=value ...
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"gpuadvisor/bot"
+	"gpuadvisor/chat"
+)
+
+// globals are the flags accepted anywhere on the command line.
+type globals struct {
+	JSON   bool
+	Lang   chat.Lang
+	DB     string
+	File   string
+	Now    string
+	DryRun bool
+	Rest   []string // everything else, in order
+}
+
+// subcommands that are not chat commands (serve, remind) register here.
+var subcommands = map[string]func(g globals, stdout, stderr io.Writer) int{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(argv []string, stdout, stderr io.Writer) int {
+	g, err := parseGlobals(argv)
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor:", err)
+		return 2
+	}
+	if len(g.Rest) > 0 {
+		if sub, ok := subcommands[g.Rest[0]]; ok {
+			return sub(g, stdout, stderr)
+		}
+	}
+	deps, closeDeps, err := openDeps(g)
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor:", err)
+		return 1
+	}
+	defer closeDeps()
+	req := chat.Request{Text: joinArgs(g.Rest), Lang: g.Lang, Platform: "cli", Tenant: "cli:local", Channel: "terminal", User: os.Getenv("USER"), Sync: true}
+	if g.File != "" {
+		b, err := os.ReadFile(g.File)
+		if err != nil {
+			fmt.Fprintln(stderr, "gpuadvisor: --file:", err)
+			return 2
+		}
+		req.Attachment = string(b)
+	}
+	rep := bot.New(deps).Handle(context.Background(), req)
+	if g.JSON {
+		stdout.Write(chat.RenderJSON(rep))
+	} else {
+		fmt.Fprint(stdout, chat.RenderText(rep))
+	}
+	return exitCode(rep)
+}
+
+// openDeps builds the commands' dependencies for a CLI run; it is replaced as
+// capabilities (the store, the LLM) arrive.
+var openDeps = func(g globals) (bot.Deps, func(), error) {
+	return bot.Deps{}, func() {}, nil
+}
+
+func exitCode(rep chat.Reply) int {
+	if rep.Error == nil {
+		return 0
+	}
+	switch rep.Error.Code {
+	case chat.CodeInternal, chat.CodeUnavailable:
+		return 1
+	}
+	return 2
+}
+
+func parseGlobals(argv []string) (globals, error) {
+	var g globals
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		name, val, hasVal := strings.Cut(a, "=")
+		takeVal := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 >= len(argv) {
+				return "", fmt.Errorf("%s needs a value, for example %s", name, flagExample(name))
+			}
+			i++
+			return argv[i], nil
+		}
+		switch name {
+		case "--json", "-json":
+			g.JSON = true
+		case "--dry-run", "-dry-run":
+			g.DryRun = true
+		case "--lang", "-lang":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			l, ok := chat.ParseLang(v)
+			if !ok {
+				return g, fmt.Errorf("--lang %q is not zh or en; for example --lang zh", v)
+			}
+			g.Lang = l
+		case "--db", "-db":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			g.DB = v
+		case "--file", "-file", "-f":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			g.File = v
+		case "--now", "-now":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			g.Now = v
+		default:
+			g.Rest = append(g.Rest, a)
+		}
+	}
+	return g, nil
+}
+
+func flagExample(name string) string {
+	switch name {
+	case "--lang", "-lang":
+		return "--lang zh"
+	case "--db", "-db":
+		return "--db ./gpuadvisor.db"
+	case "--file", "-file", "-f":
+		return "--file quotes.yaml"
+	case "--now", "-now":
+		return "--now 2027-01-01"
+	}
+	return name + " VALUE"
+}
+
+// joinArgs rebuilds the command line; an argument with spaces keeps them by
+// quoting its value (vendor="Ku Suan Yun").
+func joinArgs(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if strings.ContainsAny(a, " \t") && !strings.Contains(a, "\n") {
+			if k, v, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(k, " \t") {
+				a = k + `="` + v + `"`
+			} else {
+				a = `"` + a + `"`
+			}
+		}
+		out[i] = a
+	}
+	return strings.Join(out, " ")
+}
