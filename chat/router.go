@@ -55,7 +55,7 @@ func (r *Router) Lookup(word string) (*Command, bool) {
 // Parse reads a request's text into the command and its arguments, without
 // running it. The error is an *Error in the request's language.
 func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
-	original := strings.TrimSpace(req.Text)
+	original := strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
 	norm := Normalize(original)
 	toks := Tokenize(norm)
 	lang := req.Lang
@@ -163,8 +163,11 @@ func afterWord(s, word string) string {
 	if word == "" {
 		return s
 	}
-	i := strings.Index(strings.ToLower(s), strings.ToLower(word))
-	if i < 0 {
+	i := strings.Index(s, word)
+	if low := strings.ToLower(s); i < 0 && len(low) == len(s) {
+		i = strings.Index(low, strings.ToLower(word))
+	}
+	if i < 0 || i+len(word) > len(s) {
 		return s
 	}
 	return s[i+len(word):]
