@@ -109,3 +109,26 @@ type Target struct {
 	// MessageID is the Feishu message to reply to.
 	MessageID string `json:"message_id,omitempty"`
 }
+
+// Poster posts a finished reply to where a deferred job said it must go
+// (Slack response_url or channel, Feishu chat or message). Each platform
+// adapter in infra/ implements it.
+type Poster interface {
+	Post(ctx context.Context, target Target, rep Reply) error
+}
+
+// ButtonCommand turns a pressed button into the command line it stands for,
+// so a button press runs through the same router as typed text.
+func ButtonCommand(action, value string) string {
+	switch action {
+	case ActionDraftQuestions:
+		return "draft questions " + value
+	case ActionDraftSLA:
+		return "draft sla " + value
+	case ActionDraftRenewal:
+		return "draft renewal " + value
+	case ActionRemindRenewal:
+		return "renewal new " + value
+	}
+	return "help"
+}

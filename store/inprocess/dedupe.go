@@ -1,0 +1,47 @@
+// Package inprocess holds in-memory implementations of the store interfaces,
+// for tests and for a single process.
+package inprocess
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"gpuadvisor/store"
+)
+
+var _ store.Deduper = (*Deduper)(nil)
+
+// Deduper is an in-memory store.Deduper. The zero value is ready to use.
+type Deduper struct {
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+
+	mu   sync.Mutex
+	keys map[string]time.Time
+}
+
+// Claim implements store.Deduper.
+func (d *Deduper) Claim(_ context.Context, key string, ttl time.Duration) (bool, error) {
+	now := time.Now()
+	if d.Now != nil {
+		now = d.Now()
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.keys == nil {
+		d.keys = map[string]time.Time{}
+	}
+	if exp, ok := d.keys[key]; ok && now.Before(exp) {
+		return false, nil
+	}
+	if len(d.keys) > 10000 { // sweep expired keys now and then
+		for k, exp := range d.keys {
+			if !now.Before(exp) {
+				delete(d.keys, k)
+			}
+		}
+	}
+	d.keys[key] = now.Add(ttl)
+	return true, nil
+}
