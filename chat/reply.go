@@ -108,6 +108,9 @@ type Target struct {
 	ThreadTS string `json:"thread_ts,omitempty"`
 	// MessageID is the Feishu message to reply to.
 	MessageID string `json:"message_id,omitempty"`
+	// Key is the idempotency key of the send (Feishu's uuid): the same key
+	// never produces a second message.
+	Key string `json:"key,omitempty"`
 }
 
 // Poster posts a finished reply to where a deferred job said it must go
