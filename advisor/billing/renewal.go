@@ -1,0 +1,156 @@
+package billing
+
+import "fmt"
+
+// Contract is a monthly GPU contract up for renewal, with the usage measured
+// since it started. It is what the renewal reminder knows.
+type Contract struct {
+	// Monthly is the contracted price per card-month.
+	Monthly float64
+	// OnDemand is the on-demand price per card-hour of the same card, the
+	// alternative to renewing.
+	OnDemand float64
+	// Hours are the actual busy hours per card per month: one value per
+	// card, or a single value that every card ran.
+	Hours []float64
+	// Cards is the number of cards under contract; 0 means len(Hours).
+	Cards int
+}
+
+// Action is what to do with a contract at renewal.
+type Action string
+
+// Renewal actions.
+const (
+	// Keep renews every card: each runs past the break-even.
+	Keep Action = "keep"
+	// Downgrade lets the contract lapse and runs every card on-demand.
+	Downgrade Action = "downgrade"
+	// SwitchHybrid renews the busy cards only and runs the rest on-demand.
+	SwitchHybrid Action = "hybrid"
+)
+
+// RenewalAdvice is the keep-or-switch advice for one contract. Money is per
+// month for all cards unless a field says otherwise.
+type RenewalAdvice struct {
+	// Action is keep, downgrade (to on-demand) or hybrid.
+	Action Action
+	// BreakEvenHours is Monthly / OnDemand per card per month.
+	BreakEvenHours float64
+	// Cards is the number of cards under contract.
+	Cards int
+	// Hours are the actual busy hours per card, one per card.
+	Hours []float64
+	// Keep lists the indexes (0-based) of the cards to keep reserved,
+	// busiest first; they are the cards past the break-even.
+	Keep []int
+	// CurrentCost is Cards × Monthly: what renewing everything costs.
+	CurrentCost float64
+	// OnDemandCost is every card on-demand at the actual hours.
+	OnDemandCost float64
+	// AdvisedCost is the cost of the advised action.
+	AdvisedCost float64
+	// SavingsPerMonth is CurrentCost − AdvisedCost.
+	SavingsPerMonth float64
+	// RenewalCommit is len(Keep) × Monthly × RenewalMinimumMonths: what the
+	// renewal of the kept cards commits to under the usual 3-month minimum.
+	RenewalCommit float64
+	// Ties lists cards exactly at the break-even (put on-demand: no
+	// commitment).
+	Ties []Tie
+}
+
+// AdviseRenewal says whether to keep a monthly contract, downgrade it to
+// on-demand or switch to a hybrid, from the actual hours each card ran. It is
+// Advise without spot, applied to the contract's cards. Errors are
+// *FieldError naming monthly, ondemand, hours or cards.
+func AdviseRenewal(c Contract) (RenewalAdvice, error) {
+	hours, err := expandHours(c.Hours, c.Cards)
+	if err != nil {
+		return RenewalAdvice{}, err
+	}
+	a, err := Advise(Input{Hours: hours, OnDemand: c.OnDemand, Monthly: c.Monthly})
+	if err != nil {
+		return RenewalAdvice{}, err
+	}
+	r := RenewalAdvice{
+		BreakEvenHours: a.BreakEvenHours,
+		Cards:          len(hours),
+		Hours:          hours,
+		Keep:           a.Reserved,
+		CurrentCost:    a.Costs.Monthly,
+		OnDemandCost:   a.Costs.OnDemand,
+		AdvisedCost:    a.Costs.Hybrid,
+		Ties:           a.Ties,
+	}
+	r.SavingsPerMonth = r.CurrentCost - r.AdvisedCost
+	r.RenewalCommit = float64(len(r.Keep)) * c.Monthly * RenewalMinimumMonths
+	switch a.Recommendation {
+	case Monthly:
+		r.Action = Keep
+	case OnDemand:
+		r.Action = Downgrade
+	default:
+		r.Action = SwitchHybrid
+	}
+	return r, nil
+}
+
+// expandHours turns one value per card, or one value for every card, into
+// one value per card.
+func expandHours(hours []float64, cards int) ([]float64, error) {
+	switch {
+	case cards < 0 || cards > MaxCards:
+		return nil, fieldErr("cards", "must be within 1..%d, got %d", MaxCards, cards)
+	case len(hours) == 0:
+		return nil, fieldErr("hours", "no hours given")
+	case cards == 0 || cards == len(hours):
+		return hours, nil
+	case len(hours) == 1:
+		out := make([]float64, cards)
+		for i := range out {
+			out[i] = hours[0]
+		}
+		return out, nil
+	}
+	return nil, fieldErr("cards", "%d hour values for %d cards: give one value per card, or one for all", len(hours), cards)
+}
+
+// Explain says the advice in one paragraph with its numbers, in Chinese
+// when lang is "zh" and in English otherwise.
+func (r RenewalAdvice) Explain(lang string) string {
+	zh := lang == "zh"
+	t := func(en, zhs string) string {
+		if zh {
+			return zhs
+		}
+		return en
+	}
+	monthly := 0.0
+	if r.Cards > 0 {
+		monthly = r.CurrentCost / float64(r.Cards)
+	}
+	onDemand := 0.0
+	if r.BreakEvenHours > 0 {
+		onDemand = monthly / r.BreakEvenHours
+	}
+	be := fmt.Sprintf(t("break-even %s / %s = %s h per card per month", "盈亏平衡点 %s / %s = %s 小时/卡/月"),
+		formatNum(monthly), formatNum(onDemand), formatNum(r.BreakEvenHours))
+	switch r.Action {
+	case Keep:
+		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month minimum.",
+			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按最少 %[6]d 个月计需承诺 %[5]s。"),
+			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), RenewalMinimumMonths)
+	case Downgrade:
+		return fmt.Sprintf(t("Downgrade to on-demand: no card reaches the %s (actual %s h); on-demand costs %s a month instead of %s, saving %s a month, and nothing is committed.",
+			"改为按需：没有一张卡达到%[1]s（实际 %[2]s 小时）；按需每月 %[3]s，包月 %[4]s，每月省 %[5]s，且无需承诺。"),
+			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth))
+	}
+	var kept []float64
+	for _, i := range r.Keep {
+		kept = append(kept, r.Hours[i])
+	}
+	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month minimum.",
+		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按最少 %[10]d 个月计需承诺 %[9]s。"),
+		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), RenewalMinimumMonths)
+}
