@@ -1,0 +1,30 @@
+package renewal
+
+import "time"
+
+// DefaultZone is the time zone reminders are computed in unless set: most
+// users are Chinese teams, and the daily schedule runs on Asia/Shanghai time.
+const DefaultZone = "Asia/Shanghai"
+
+// Location loads the named time zone. An empty name is DefaultZone. When the
+// system has no time zone database, Asia/Shanghai falls back to a fixed UTC+8
+// zone, which is exact: China has kept UTC+8 without daylight saving since 1991.
+func Location(name string) (*time.Location, error) {
+	if name == "" {
+		name = DefaultZone
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		if name == DefaultZone {
+			return time.FixedZone(DefaultZone, 8*3600), nil
+		}
+		return nil, err
+	}
+	return loc, nil
+}
+
+// Shanghai is the default location, never nil.
+func Shanghai() *time.Location {
+	loc, _ := Location(DefaultZone)
+	return loc
+}
