@@ -1,0 +1,335 @@
+package slackbot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	"gpuadvisor/chat"
+)
+
+// Block Kit limits (docs.slack.dev/reference/block-kit): a message that
+// breaks one is rejected whole by Slack with invalid_blocks.
+const (
+	MaxBlocks      = 50   // blocks per message
+	MaxSectionText = 3000 // characters in a section's text
+	MaxFields      = 10   // fields per section
+	MaxFieldText   = 2000 // characters per field
+	MaxHeaderText  = 150  // characters in a header
+	MaxButtonText  = 75   // characters on a button
+	MaxButtonValue = 2000 // characters in a button's value
+	MaxActionID    = 255  // characters in an action_id
+	MaxActions     = 25   // elements in an actions block
+	MaxContextText = 3000 // characters per context element (we stay far below)
+)
+
+// maxFallback bounds the message's top-level text, the notification and
+// screen-reader fallback for the blocks.
+const maxFallback = 500
+
+// Response types of a slash-command or response_url message.
+const (
+	InChannel = "in_channel"
+	Ephemeral = "ephemeral"
+)
+
+// ActionsBlockID is the block_id of the buttons under an answer.
+const ActionsBlockID = "gpuadvisor_actions"
+
+// Message is a Slack message built from a chat.Reply: the JSON body of a
+// slash-command response, and the content of a response_url post or a
+// chat.postMessage.
+type Message struct {
+	// ResponseType is InChannel, or Ephemeral for private replies (help,
+	// errors, --private, acknowledgements).
+	ResponseType string `json:"response_type,omitempty"`
+	// Text is the fallback shown in notifications; already escaped.
+	Text string `json:"text"`
+	// Blocks are the Block Kit blocks, within Slack's limits.
+	Blocks []slack.Block `json:"blocks"`
+	// Shortened reports that something was cut to fit; the blocks then end
+	// with a visible note saying so.
+	Shortened bool `json:"-"`
+}
+
+// Render turns a reply into Block Kit: a header (title), the summary, the
+// facts as fields, tables as code blocks, the reasoning sections, warnings,
+// a context line for partial answers and an actions block with the buttons.
+// It never exceeds a Block Kit limit: long text is split over several
+// sections and, past 50 blocks, the rest is dropped with a visible note.
+// Every piece of reply text is escaped (see Escape).
+func Render(rep chat.Reply) Message {
+	b := &builder{lang: rep.Lang, limit: MaxBlocks - 1} // one kept for the note
+	if len(rep.Buttons) > 0 {
+		b.limit--
+	}
+	if rep.Title != "" {
+		text, cut := fit(rep.Title, MaxHeaderText)
+		b.cut = b.cut || cut
+		b.add(slack.NewHeaderBlock(plain(text)))
+	}
+	if rep.Summary != "" {
+		p := &packer{max: MaxSectionText}
+		for _, line := range strings.Split(rep.Summary, "\n") {
+			p.addRaw("", line)
+		}
+		b.sections(p.texts())
+	}
+	b.facts(rep.Facts)
+	for _, t := range rep.Tables {
+		b.sections(tableTexts(t))
+	}
+	for _, s := range rep.Sections {
+		b.sections(listTexts(s.Title, "• ", s.Lines))
+	}
+	if len(rep.Warnings) > 0 {
+		b.sections(listTexts(chat.T(rep.Lang, "Warnings", "注意"), ":warning: ", rep.Warnings))
+	}
+	if rep.Partial {
+		b.add(slack.NewContextBlock("", mrkdwn(chat.T(rep.Lang,
+			"Partial answer: some input could not be read; see the warnings.",
+			"部分结果：部分输入无法读取，见上方提示。"))))
+	}
+	if len(b.blocks) == 0 {
+		b.add(slack.NewSectionBlock(mrkdwn(fallback(rep)), nil, nil))
+	}
+	if b.dropped > 0 || b.cut {
+		b.blocks = append(b.blocks, b.note())
+	}
+	if len(rep.Buttons) > 0 {
+		b.blocks = append(b.blocks, b.actions(rep.Buttons))
+	}
+	typ := InChannel
+	if rep.Private {
+		typ = Ephemeral
+	}
+	return Message{ResponseType: typ, Text: fallback(rep), Blocks: b.blocks, Shortened: b.dropped > 0 || b.cut}
+}
+
+type builder struct {
+	lang    chat.Lang
+	blocks  []slack.Block
+	limit   int // content blocks allowed
+	dropped int // content blocks that did not fit
+	cut     bool
+}
+
+func (b *builder) add(bl slack.Block) {
+	if len(b.blocks) >= b.limit {
+		b.dropped++
+		return
+	}
+	b.blocks = append(b.blocks, bl)
+}
+
+// sections adds one mrkdwn section per text (each already within limits).
+func (b *builder) sections(texts []string) {
+	for _, t := range texts {
+		b.add(slack.NewSectionBlock(mrkdwn(t), nil, nil))
+	}
+}
+
+// facts adds the facts as fields, ten per section, "*label*\nvalue".
+func (b *builder) facts(facts []chat.Fact) {
+	var fields []*slack.TextBlockObject
+	for _, f := range facts {
+		if f.Label == "" && f.Value == "" {
+			continue
+		}
+		label, cut1 := fit(f.Label, MaxFieldText/4)
+		head := ""
+		if label != "" {
+			head = "*" + label + "*\n"
+		}
+		value, cut2 := fit(f.Value, MaxFieldText-slackLen(head))
+		b.cut = b.cut || cut1 || cut2
+		if value == "" {
+			value = "—"
+		}
+		fields = append(fields, mrkdwn(head+value))
+		if len(fields) == MaxFields {
+			b.add(slack.NewSectionBlock(nil, fields, nil))
+			fields = nil
+		}
+	}
+	if len(fields) > 0 {
+		b.add(slack.NewSectionBlock(nil, fields, nil))
+	}
+}
+
+// note is the visible mark that the answer was shortened.
+func (b *builder) note() slack.Block {
+	text := chat.T(b.lang,
+		"Shortened to fit Slack's limits. Run the same command in the gpuadvisor CLI for the full answer.",
+		"为符合 Slack 的长度限制，回复已截短。在 gpuadvisor 命令行运行同一命令可看到完整回复。")
+	if b.dropped > 0 {
+		text = fmt.Sprintf(chat.T(b.lang,
+			"Shortened to fit Slack's limits: %d more parts not shown. Run the same command in the gpuadvisor CLI for the full answer.",
+			"为符合 Slack 的长度限制，回复已截短：另有 %d 部分未显示。在 gpuadvisor 命令行运行同一命令可看到完整回复。"), b.dropped)
+	}
+	return slack.NewContextBlock("", mrkdwn(":scissors: "+text))
+}
+
+// actions renders the buttons: action_id is the chat action (made unique in
+// the block with a "#n" suffix, see buttonAction) and value the command text
+// the button continues from.
+func (b *builder) actions(buttons []chat.Button) slack.Block {
+	var els []slack.BlockElement
+	seen := map[string]int{}
+	for i, bt := range buttons {
+		if i == MaxActions {
+			b.cut = true
+			break
+		}
+		id := bt.Action
+		if id == "" {
+			id = "button"
+		}
+		if len(id) > MaxActionID-8 {
+			id = id[:MaxActionID-8]
+		}
+		seen[id]++
+		if n := seen[id]; n > 1 {
+			id = fmt.Sprintf("%s#%d", id, n)
+		}
+		label, _ := fit(bt.Label, MaxButtonText)
+		if label == "" {
+			label = id
+		}
+		el := slack.NewButtonBlockElement(id, buttonValue(bt.Value), plain(label))
+		if i == 0 {
+			el.Style = slack.StylePrimary
+		}
+		els = append(els, el)
+	}
+	return slack.NewActionBlock(ActionsBlockID, els...)
+}
+
+// buttonAction undoes the "#n" suffix actions adds to repeated action ids.
+func buttonAction(actionID string) string {
+	if i := strings.LastIndexByte(actionID, '#'); i > 0 {
+		return actionID[:i]
+	}
+	return actionID
+}
+
+// buttonValue keeps a button's value within Slack's limit, cutting at the
+// last space so it still ends on a whole key=value pair.
+func buttonValue(v string) string {
+	if slackLen(v) <= MaxButtonValue {
+		return v
+	}
+	n, end := 0, 0
+	for i, r := range v {
+		if n += runeLen(r); n > MaxButtonValue {
+			break
+		}
+		if r == ' ' {
+			end = i
+		}
+	}
+	return v[:end]
+}
+
+// tableTexts renders a table as aligned monospace text in code blocks, the
+// title in bold above the first; a table too long for one section continues
+// in the next with its header repeated.
+func tableTexts(t chat.Table) []string {
+	const fence = "```"
+	rendered := chat.RenderText(chat.Reply{Tables: []chat.Table{{Header: t.Header, Rows: t.Rows}}})
+	var lines []string
+	for _, l := range strings.Split(strings.Trim(rendered, "\n"), "\n") {
+		l = strings.TrimPrefix(l, "  ")
+		lines = append(lines, strings.ReplaceAll(l, fence, "ˋˋˋ"))
+	}
+	title := ""
+	if t.Title != "" {
+		title, _ = fit(t.Title, MaxSectionText/4)
+		title = "*" + title + "*\n"
+	}
+	budget := MaxSectionText - slackLen(title) - 2*len(fence) - 2
+	atoms := func(raw []string, max int) []string {
+		var out []string
+		for _, l := range raw {
+			if l == "" {
+				out = append(out, "")
+				continue
+			}
+			out = append(out, pieces(l, max)...)
+		}
+		return out
+	}
+	var head []string
+	bodyLines := lines
+	if len(t.Header) > 0 && len(lines) >= 2 {
+		head, bodyLines = atoms(lines[:2], budget), lines[2:]
+	}
+	headLen := 0
+	for _, h := range head {
+		headLen += slackLen(h) + 1
+	}
+	if headLen > budget/3 { // too wide to repeat: print it once, as body
+		head, headLen, bodyLines = nil, 0, lines
+	}
+	body := atoms(bodyLines, budget-headLen)
+	var out []string
+	cur, curLen, n := append([]string(nil), head...), headLen, 0
+	emit := func() {
+		out = append(out, title+fence+"\n"+strings.Join(cur, "\n")+"\n"+fence)
+		title = ""
+		cur, curLen, n = append([]string(nil), head...), headLen, 0
+	}
+	for _, l := range body {
+		if n > 0 && curLen+slackLen(l)+1 > budget {
+			emit()
+		}
+		cur = append(cur, l)
+		curLen += slackLen(l) + 1
+		n++
+	}
+	if n > 0 || len(out) == 0 {
+		emit()
+	}
+	return out
+}
+
+// listTexts renders a titled list: "*title*" then one "lead line" per line,
+// split over as many section texts as needed.
+func listTexts(title, lead string, lines []string) []string {
+	p := &packer{max: MaxSectionText}
+	if title != "" {
+		t, _ := fit(title, MaxSectionText/4)
+		p.addEscaped("*" + t + "*")
+	}
+	for _, l := range lines {
+		p.addRaw(lead, l)
+	}
+	return p.texts()
+}
+
+// fallback is the message's top-level text: title and summary, escaped.
+func fallback(rep chat.Reply) string {
+	s := rep.Title
+	if rep.Summary != "" {
+		if s != "" {
+			s += ": "
+		}
+		s += rep.Summary
+	}
+	if strings.TrimSpace(s) == "" {
+		s = "gpuadvisor"
+	}
+	s, _ = fit(strings.ReplaceAll(s, "\n", " "), maxFallback)
+	return s
+}
+
+func plain(text string) *slack.TextBlockObject {
+	return slack.NewTextBlockObject(slack.PlainTextType, text, true, false)
+}
+
+// mrkdwn is a verbatim mrkdwn text: Slack formats *bold* and code, but does
+// not auto-link URLs, channel names or mentions in it.
+func mrkdwn(text string) *slack.TextBlockObject {
+	return slack.NewTextBlockObject(slack.MarkdownType, text, false, true)
+}

@@ -1,0 +1,63 @@
+package slackbot
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+
+	"github.com/slack-go/slack"
+
+	"gpuadvisor/chat"
+)
+
+// command answers a slash command (/gpu ...). The answer is the HTTP
+// response itself: in the channel for results, ephemeral for help, errors,
+// --private and acknowledgements of deferred work.
+func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) response {
+	sc, err := slack.SlashCommandParse(&http.Request{Method: http.MethodPost, PostForm: form})
+	if err != nil {
+		tr.outcome = "bad form"
+		return plainResponse(http.StatusBadRequest, "bad request")
+	}
+	tr.team = sc.TeamID
+	fresh, err := h.claim(ctx, triggerKey(sc.TriggerID))
+	if err != nil {
+		h.log.Error("dedupe claim failed", "kind", "command", "err", err)
+		tr.outcome = "dedupe_error"
+		return jsonResponse(Render(unavailable(chat.Request{Text: sc.Text})))
+	}
+	if !fresh {
+		tr.outcome = "duplicate"
+		return response{status: http.StatusOK}
+	}
+	req := chat.Request{
+		Text:     commandText(sc.Text),
+		Platform: "slack",
+		Tenant:   "slack:" + sc.TeamID,
+		Channel:  sc.ChannelID,
+		User:     sc.UserID,
+	}
+	rep := h.answer(ctx, tr, req, sc.TriggerID, chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID})
+	return jsonResponse(Render(rep))
+}
+
+// unavailable is the answer when the de-duplication store cannot be reached:
+// nothing is known, so nothing is done.
+func unavailable(req chat.Request) chat.Reply {
+	lang := textLang(req.Text)
+	return chat.Reply{
+		Lang: lang, Private: true,
+		Title:   chat.T(lang, "Temporarily unavailable", "暂时不可用"),
+		Summary: chat.T(lang, "I could not check for a duplicate request, so I did nothing. Please try again in a minute.", "无法确认是否为重复请求，所以没有执行。请一分钟后再试。"),
+		Error:   &chat.Error{Code: chat.CodeUnavailable, Message: "dedupe store unavailable"},
+	}
+}
+
+// triggerKey is the de-duplication key of a slash command or interaction;
+// "" (no de-duplication) when Slack sent no trigger_id.
+func triggerKey(id string) string {
+	if id == "" {
+		return ""
+	}
+	return "slack:trigger:" + id
+}

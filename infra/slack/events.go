@@ -1,0 +1,127 @@
+package slackbot
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/slack-go/slack/slackevents"
+
+	"gpuadvisor/chat"
+)
+
+// event answers an Events API callback: url_verification with the challenge;
+// app_mention (and direct messages, message.im) with the answer in the
+// thread. Each event_id is handled once: Slack's retries, whatever their
+// X-Slack-Retry-Num, are acknowledged and do nothing.
+func (h *Handler) event(ctx context.Context, tr *trace, hdr http.Header, body []byte) response {
+	ev, err := slackevents.ParseEvent(json.RawMessage(body), slackevents.OptionNoVerifyToken())
+	if err != nil {
+		tr.outcome = "bad event"
+		return noRetry(plainResponse(http.StatusBadRequest, "bad request"))
+	}
+	switch ev.Type {
+	case slackevents.URLVerification:
+		tr.kind, tr.outcome = "url_verification", "ok"
+		ch, ok := ev.Data.(*slackevents.EventsAPIURLVerificationEvent)
+		if !ok {
+			return noRetry(plainResponse(http.StatusBadRequest, "bad request"))
+		}
+		return plainResponse(http.StatusOK, ch.Challenge)
+	case slackevents.CallbackEvent:
+	default:
+		tr.outcome = "ignored:" + ev.Type
+		return response{status: http.StatusOK}
+	}
+	cb, ok := ev.Data.(*slackevents.EventsAPICallbackEvent)
+	if !ok {
+		return noRetry(plainResponse(http.StatusBadRequest, "bad request"))
+	}
+	tr.team = cb.TeamID
+	msg, ok := incoming(ev.InnerEvent.Data)
+	if !ok {
+		tr.outcome = "ignored:" + ev.InnerEvent.Type
+		return response{status: http.StatusOK}
+	}
+	if hdr.Get(HeaderRetryReason) == "http_timeout" {
+		// The first delivery is still running (or done): never a second reply,
+		// even when the de-duplication store is per process.
+		tr.outcome = "retry_ignored"
+		return response{status: http.StatusOK}
+	}
+	key := ""
+	if cb.EventID != "" {
+		key = "slack:event:" + cb.EventID
+	}
+	fresh, err := h.claim(ctx, key)
+	if err != nil {
+		h.log.Error("dedupe claim failed", "kind", "event", "err", err)
+		tr.outcome = "dedupe_error"
+		return response{status: http.StatusInternalServerError} // Slack retries later
+	}
+	if !fresh {
+		tr.outcome = "duplicate"
+		return response{status: http.StatusOK}
+	}
+	h.reply(ctx, tr, cb, msg)
+	return response{status: http.StatusOK}
+}
+
+// message is the part of an app_mention or message.im event we answer.
+type message struct {
+	user, channel, text, threadTS string
+	direct                        bool
+}
+
+// incoming picks the events we answer: mentions of the bot, and plain
+// direct messages from people (never bot messages, edits or other subtypes,
+// so the bot cannot answer itself).
+func incoming(data any) (message, bool) {
+	switch e := data.(type) {
+	case *slackevents.AppMentionEvent:
+		if e.BotID != "" {
+			return message{}, false
+		}
+		thread := e.ThreadTimeStamp
+		if thread == "" {
+			thread = e.TimeStamp
+		}
+		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: thread}, true
+	case *slackevents.MessageEvent:
+		if e.ChannelType != "im" || e.SubType != "" || e.BotID != "" || e.User == "" {
+			return message{}, false
+		}
+		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: e.ThreadTimeStamp, direct: true}, true
+	}
+	return message{}, false
+}
+
+// reply answers a mention in its thread (or a direct message in the DM).
+// Private answers (help, errors, --private, acknowledgements) are shown only
+// to the asker with chat.postEphemeral; a deferred draft asked privately is
+// delivered to the asker's DM.
+func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message) {
+	req := chat.Request{Text: commandText(m.text), Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
+	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}
+	if _, args, _, err := h.router.Parse(req); err == nil && args.Private && !m.direct {
+		target = chat.Target{Channel: m.user} // the app's DM with the asker
+	}
+	rep := h.answer(ctx, tr, req, cb.EventID, target)
+	var err error
+	if rep.Private && !m.direct {
+		err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)
+	} else {
+		err = h.poster.Post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
+	}
+	if err != nil {
+		// The event is claimed, so a retry would do nothing: log and ack.
+		h.log.Error("posting mention reply failed", "command", rep.Command, "err", err)
+		tr.outcome = "post_failed"
+	}
+}
+
+// noRetry tells Slack not to retry a delivery that can never succeed.
+func noRetry(r response) response {
+	r.header = map[string]string{HeaderNoRetry: "1"}
+	return r
+}

@@ -1,0 +1,92 @@
+package slackbot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"gpuadvisor/chat"
+)
+
+var _ chat.Poster = (*Poster)(nil)
+
+// Poster sends rendered replies to Slack: to a response_url (slash commands
+// and buttons, up to 5 times in 30 minutes per Slack) or with the bot token to
+// a channel and thread (mentions, drafts, reminders). It implements
+// chat.Poster for the drafter and the reminder.
+type Poster struct {
+	api *slack.Client
+	hc  *http.Client
+}
+
+// DefaultHTTPClient bounds every call to Slack; the request context (the
+// Lambda deadline) bounds it further.
+func DefaultHTTPClient() *http.Client { return &http.Client{Timeout: 10 * time.Second} }
+
+// NewPoster returns a poster using token for the Web API. apiURL overrides
+// https://slack.com/api/ (tests point it at a fake); hc nil means
+// DefaultHTTPClient.
+func NewPoster(token, apiURL string, hc *http.Client) *Poster {
+	if hc == nil {
+		hc = DefaultHTTPClient()
+	}
+	opts := []slack.Option{slack.OptionHTTPClient(hc)}
+	if apiURL != "" {
+		if apiURL[len(apiURL)-1] != '/' {
+			apiURL += "/" // slack-go appends the method name to it
+		}
+		opts = append(opts, slack.OptionAPIURL(apiURL))
+	}
+	return &Poster{api: slack.New(token, opts...), hc: hc}
+}
+
+// Post implements chat.Poster. With target.ResponseURL the reply goes there,
+// in the channel or (rep.Private) only to the user who asked. Otherwise it is
+// posted with chat.postMessage to target.Channel, in target.ThreadTS when
+// set; the caller chooses a private channel (the user's DM) for a private
+// reply, since chat.postMessage cannot be ephemeral.
+func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) error {
+	msg := Render(rep)
+	if target.ResponseURL != "" {
+		wm := &slack.WebhookMessage{
+			Text:            msg.Text,
+			Blocks:          &slack.Blocks{BlockSet: msg.Blocks},
+			ResponseType:    msg.ResponseType,
+			ReplaceOriginal: false,
+		}
+		if err := slack.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
+			return fmt.Errorf("post %s reply to response_url: %w", rep.Command, err)
+		}
+		return nil
+	}
+	if target.Channel == "" {
+		return errors.New("post reply: target has neither a response_url nor a channel")
+	}
+	opts := []slack.MsgOption{slack.MsgOptionText(msg.Text, false), slack.MsgOptionBlocks(msg.Blocks...)}
+	if target.ThreadTS != "" {
+		opts = append(opts, slack.MsgOptionTS(target.ThreadTS))
+	}
+	if _, _, err := p.api.PostMessageContext(ctx, target.Channel, opts...); err != nil {
+		return fmt.Errorf("chat.postMessage %s reply to %s: %w", rep.Command, target.Channel, err)
+	}
+	return nil
+}
+
+// PostEphemeral shows rep only to user in channel (in thread threadTS when
+// set), with chat.postEphemeral: help, errors and private answers to a
+// mention.
+func (p *Poster) PostEphemeral(ctx context.Context, channel, user, threadTS string, rep chat.Reply) error {
+	msg := Render(rep)
+	opts := []slack.MsgOption{slack.MsgOptionText(msg.Text, false), slack.MsgOptionBlocks(msg.Blocks...)}
+	if threadTS != "" {
+		opts = append(opts, slack.MsgOptionTS(threadTS))
+	}
+	if _, err := p.api.PostEphemeralContext(ctx, channel, user, opts...); err != nil {
+		return fmt.Errorf("chat.postEphemeral %s reply to %s in %s: %w", rep.Command, user, channel, err)
+	}
+	return nil
+}
