@@ -1,0 +1,158 @@
+package feishu
+
+import (
+	"fmt"
+	"strings"
+
+	"gpuadvisor/chat"
+)
+
+// part is one optional piece of a card (the facts, one table, one section)
+// made of units that can be dropped from the end when the card is too long.
+type part struct {
+	elements []any
+	units    int
+	// shrink returns the elements with only the first n units.
+	shrink func(n int) []any
+}
+
+func (p part) size() int { return p.units }
+
+func flatten(ps []part) []any {
+	var out []any
+	for _, p := range ps {
+		out = append(out, p.elements...)
+	}
+	return out
+}
+
+// optionalParts are the facts, the tables and the sections, in that order.
+func optionalParts(r chat.Reply) []part {
+	var ps []part
+	if len(r.Facts) > 0 {
+		ps = append(ps, factsPart(r.Facts))
+	}
+	for i, t := range r.Tables {
+		if len(t.Header) == 0 && len(t.Rows) == 0 {
+			continue
+		}
+		if i < maxTables {
+			ps = append(ps, tablePart(t))
+		} else {
+			ps = append(ps, tableTextPart(t))
+		}
+	}
+	for _, s := range r.Sections {
+		if len(s.Lines) == 0 && s.Title == "" {
+			continue
+		}
+		ps = append(ps, sectionPart(s))
+	}
+	return ps
+}
+
+func factsPart(facts []chat.Fact) part {
+	build := func(n int) []any {
+		var els []any
+		for start := 0; start < n; start += maxFacts {
+			end := min(start+maxFacts, n)
+			d := cardDiv{Tag: "div"}
+			for _, f := range facts[start:end] {
+				d.Fields = append(d.Fields, cardField{IsShort: true, Text: md(bold(chat.Truncate(f.Label, maxCell)) + "\n" + EscapeMD(chat.Truncate(f.Value, maxCell)))})
+			}
+			els = append(els, d)
+		}
+		return els
+	}
+	return part{elements: build(len(facts)), units: len(facts), shrink: build}
+}
+
+// tablePart renders a table component with plain-text cells ("text" columns
+// are not read as markdown, so they need no escaping).
+func tablePart(t chat.Table) part {
+	cols := len(t.Header)
+	for _, r := range t.Rows {
+		cols = max(cols, len(r))
+	}
+	cols = min(cols, maxColumns)
+	build := func(n int) []any {
+		var els []any
+		if t.Title != "" {
+			els = append(els, mdDiv(bold(chat.Truncate(t.Title, maxCell))))
+		}
+		tb := cardTable{
+			Tag:         "table",
+			PageSize:    max(1, min(n, maxPageSize)),
+			RowHeight:   "low",
+			HeaderStyle: cardTableHeader{Bold: true, BackgroundStyle: "grey", Lines: 1},
+			Rows:        make([]map[string]string, 0, n),
+		}
+		for i := 0; i < cols; i++ {
+			name := ""
+			if i < len(t.Header) {
+				name = chat.Truncate(t.Header[i], maxCell)
+			}
+			tb.Columns = append(tb.Columns, cardColumn{Name: fmt.Sprintf("c%d", i), DisplayName: name, DataType: "text", Width: "auto"})
+		}
+		for _, row := range t.Rows[:n] {
+			m := make(map[string]string, cols)
+			for i := 0; i < cols; i++ {
+				v := ""
+				if i < len(row) {
+					v = chat.Truncate(row[i], maxCell)
+				}
+				m[fmt.Sprintf("c%d", i)] = v
+			}
+			tb.Rows = append(tb.Rows, m)
+		}
+		return append(els, tb)
+	}
+	return part{elements: build(len(t.Rows)), units: len(t.Rows), shrink: build}
+}
+
+// tableTextPart renders a table beyond the card's table limit as text lines.
+func tableTextPart(t chat.Table) part {
+	build := func(n int) []any {
+		var b strings.Builder
+		if t.Title != "" {
+			b.WriteString(bold(chat.Truncate(t.Title, maxCell)))
+		}
+		line := func(cells []string) {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			for i, c := range cells {
+				if i > 0 {
+					b.WriteString(" | ")
+				}
+				b.WriteString(EscapeMD(chat.Truncate(c, maxCell)))
+			}
+		}
+		if len(t.Header) > 0 {
+			line(t.Header)
+		}
+		for _, r := range t.Rows[:n] {
+			line(r)
+		}
+		return []any{mdDiv(b.String())}
+	}
+	return part{elements: build(len(t.Rows)), units: len(t.Rows), shrink: build}
+}
+
+func sectionPart(s chat.Section) part {
+	build := func(n int) []any {
+		var b strings.Builder
+		if s.Title != "" {
+			b.WriteString(bold(chat.Truncate(s.Title, maxCell)))
+		}
+		for _, l := range s.Lines[:n] {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString("• ")
+			b.WriteString(EscapeMD(chat.Truncate(l, maxLine)))
+		}
+		return []any{mdDiv(b.String())}
+	}
+	return part{elements: build(len(s.Lines)), units: len(s.Lines), shrink: build}
+}

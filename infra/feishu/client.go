@@ -1,0 +1,190 @@
+package feishu
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	larkcore "github.com/larksuite/oapi-sdk-go/v3/core"
+	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
+)
+
+// APIError is a business error of the Open API: HTTP worked, but the answer
+// has a non-zero code (230001 bad message id, 230025 content too long, ...).
+type APIError struct {
+	Op    string
+	Code  int
+	Msg   string
+	LogID string
+}
+
+func (e *APIError) Error() string {
+	return fmt.Sprintf("feishu %s: code %d: %s (log id %s)", e.Op, e.Code, e.Msg, e.LogID)
+}
+
+// Client sends messages through the Open API. It is built from larkcore and
+// larkim only; the tenant access token is fetched once and cached (the SDK's
+// cache is process-wide, keyed by app id).
+type Client struct {
+	im   *larkim.V1
+	core *larkcore.Config
+	log  *slog.Logger
+
+	botMu sync.Mutex
+	botID string
+}
+
+// NewClient builds the client. hc may be nil (an http.Client with the request
+// timeout); tests pass one that talks to a fake server. The SDK logs at Warn
+// and above through log, and never logs request or response bodies.
+func NewClient(cfg Config, log *slog.Logger, hc larkcore.HttpClient) *Client {
+	if log == nil {
+		log = slog.Default()
+	}
+	core := &larkcore.Config{
+		BaseUrl:          cfg.BaseURL,
+		AppId:            cfg.AppID,
+		AppSecret:        cfg.AppSecret,
+		EnableTokenCache: true,
+		AppType:          larkcore.AppTypeSelfBuilt,
+		ReqTimeout:       cfg.reqTimeout(),
+		LogLevel:         larkcore.LogLevelWarn,
+		LogReqAtDebug:    false,
+		Logger:           sdkLogger{log},
+		HttpClient:       hc,
+	}
+	larkcore.NewLogger(core)
+	larkcore.NewCache(core)
+	larkcore.NewSerialization(core)
+	larkcore.NewHttpClient(core)
+	return &Client{im: larkim.New(core), core: core, log: log, botID: cfg.BotOpenID}
+}
+
+// IdempotencyKey turns any string into a valid "uuid" for a send: at most 50
+// characters, the same input always giving the same key. Feishu sends at most
+// one message per uuid within an hour.
+func IdempotencyKey(s string) string {
+	if s == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(s))
+	return "gpa-" + hex.EncodeToString(sum[:16])
+}
+
+// ReplyCard replies to messageID with an interactive card. inThread answers in
+// a thread (a message already in a thread is answered there anyway). uuid is
+// the idempotency key; it returns the new message's id.
+func (c *Client) ReplyCard(ctx context.Context, messageID, card string, inThread bool, uuid string) (string, error) {
+	body := larkim.NewReplyMessageReqBodyBuilder().MsgType(larkim.MsgTypeInteractive).Content(card).ReplyInThread(inThread)
+	if uuid != "" {
+		body.Uuid(uuid)
+	}
+	req := larkim.NewReplyMessageReqBuilder().MessageId(messageID).Body(body.Build()).Build()
+	resp, err := c.im.Message.Reply(ctx, req)
+	if err != nil {
+		return "", fmt.Errorf("feishu reply to %s: %w", messageID, err)
+	}
+	if !resp.Success() {
+		return "", c.apiError(ctx, "reply", resp.Code, resp.Msg, resp.RequestId())
+	}
+	return messageIDOf(resp.Data), nil
+}
+
+// CreateCard posts an interactive card into chatID (receive_id_type chat_id).
+func (c *Client) CreateCard(ctx context.Context, chatID, card, uuid string) (string, error) {
+	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(chatID).MsgType(larkim.MsgTypeInteractive).Content(card)
+	if uuid != "" {
+		body.Uuid(uuid)
+	}
+	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeChatId).Body(body.Build()).Build()
+	resp, err := c.im.Message.Create(ctx, req)
+	if err != nil {
+		return "", fmt.Errorf("feishu create message in %s: %w", chatID, err)
+	}
+	if !resp.Success() {
+		return "", c.apiError(ctx, "create message", resp.Code, resp.Msg, resp.RequestId())
+	}
+	if resp.Data == nil {
+		return "", nil
+	}
+	return str(resp.Data.MessageId), nil
+}
+
+func messageIDOf(d *larkim.ReplyMessageRespData) string {
+	if d == nil {
+		return ""
+	}
+	return str(d.MessageId)
+}
+
+func (c *Client) apiError(ctx context.Context, op string, code int, msg, logID string) error {
+	e := &APIError{Op: op, Code: code, Msg: msg, LogID: logID}
+	c.log.ErrorContext(ctx, "feishu api error", "op", op, "code", code, "msg", msg, "log_id", logID)
+	return e
+}
+
+// BotOpenID returns the bot's open_id, from the configuration or asked once
+// from /open-apis/bot/v3/info (a failure is not cached, so it is asked again).
+func (c *Client) BotOpenID(ctx context.Context) (string, error) {
+	c.botMu.Lock()
+	defer c.botMu.Unlock()
+	if c.botID != "" {
+		return c.botID, nil
+	}
+	resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
+		HttpMethod:                http.MethodGet,
+		ApiPath:                   "/open-apis/bot/v3/info",
+		SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
+	}, c.core)
+	if err != nil {
+		return "", fmt.Errorf("feishu bot info: %w", err)
+	}
+	var info struct {
+		larkcore.CodeError
+		Bot struct {
+			OpenID  string `json:"open_id"`
+			AppName string `json:"app_name"`
+		} `json:"bot"`
+	}
+	if err := resp.JSONUnmarshalBody(&info, c.core); err != nil {
+		return "", fmt.Errorf("feishu bot info: %w", err)
+	}
+	if info.Code != 0 {
+		return "", c.apiError(ctx, "bot info", info.Code, info.Msg, resp.RequestId())
+	}
+	if info.Bot.OpenID == "" {
+		return "", errors.New("feishu bot info: no open_id in the answer")
+	}
+	c.botID = info.Bot.OpenID
+	return c.botID, nil
+}
+
+// sdkLogger sends the SDK's own log lines to slog, cut short: the SDK may put
+// a whole response into an error line, and bodies never go to the log.
+type sdkLogger struct{ log *slog.Logger }
+
+func (l sdkLogger) line(args []any) string {
+	s := fmt.Sprint(args...)
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
+
+func (l sdkLogger) Debug(ctx context.Context, args ...any) {
+	l.log.DebugContext(ctx, "lark sdk", "msg", l.line(args))
+}
+func (l sdkLogger) Info(ctx context.Context, args ...any) {
+	l.log.InfoContext(ctx, "lark sdk", "msg", l.line(args))
+}
+func (l sdkLogger) Warn(ctx context.Context, args ...any) {
+	l.log.WarnContext(ctx, "lark sdk", "msg", l.line(args))
+}
+func (l sdkLogger) Error(ctx context.Context, args ...any) {
+	l.log.ErrorContext(ctx, "lark sdk", "msg", l.line(args))
+}

@@ -1,0 +1,170 @@
+package feishu
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
+)
+
+// Incoming is the part of an im.message.receive_v1 event the bot reads.
+type Incoming struct {
+	MessageID string
+	ChatID    string
+	ChatType  string // p2p, group, topic_group
+	ThreadID  string
+	RootID    string
+	SenderID  string   // open_id
+	FromUser  bool     // sender_type == "user"
+	Text      string   // the text with every mention removed
+	Mentions  []string // open_ids of everyone mentioned
+}
+
+// ParseMessage reads the event body of im.message.receive_v1. Text and post
+// (rich text) messages give Text; other types give an error.
+func ParseMessage(event []byte) (Incoming, error) {
+	var ev larkim.P2MessageReceiveV1Data
+	if err := json.Unmarshal(event, &ev); err != nil {
+		return Incoming{}, fmt.Errorf("message event: %w", err)
+	}
+	m := ev.Message
+	if m == nil || str(m.MessageId) == "" || str(m.ChatId) == "" {
+		return Incoming{}, fmt.Errorf("message event: no message_id or chat_id")
+	}
+	in := Incoming{
+		MessageID: str(m.MessageId),
+		ChatID:    str(m.ChatId),
+		ChatType:  str(m.ChatType),
+		ThreadID:  str(m.ThreadId),
+		RootID:    str(m.RootId),
+	}
+	if s := ev.Sender; s != nil {
+		in.FromUser = str(s.SenderType) == "user"
+		if s.SenderId != nil {
+			in.SenderID = str(s.SenderId.OpenId)
+		}
+	}
+	var keys []string
+	for _, me := range m.Mentions {
+		if me == nil {
+			continue
+		}
+		if k := str(me.Key); k != "" {
+			keys = append(keys, k)
+		}
+		if me.Id != nil && str(me.Id.OpenId) != "" {
+			in.Mentions = append(in.Mentions, str(me.Id.OpenId))
+		}
+	}
+	raw := str(m.Content)
+	var text string
+	var err error
+	switch t := str(m.MessageType); t {
+	case "text":
+		var c struct {
+			Text string `json:"text"`
+		}
+		err = json.Unmarshal([]byte(raw), &c)
+		text = c.Text
+	case "post":
+		text, err = postText([]byte(raw))
+	default:
+		return in, fmt.Errorf("message type %q is not read", t)
+	}
+	if err != nil {
+		return in, fmt.Errorf("%s content: %w", str(m.MessageType), err)
+	}
+	in.Text = stripMentions(text, keys)
+	return in, nil
+}
+
+// stripMentions removes the @_user_N placeholders (and @_all), longest key
+// first so @_user_1 does not eat the start of @_user_10.
+func stripMentions(text string, keys []string) string {
+	keys = append(keys, "@_all")
+	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
+	for _, k := range keys {
+		text = strings.ReplaceAll(text, k, " ")
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// postElement is one inline element of a received post message.
+type postElement struct {
+	Tag      string `json:"tag"`
+	Text     string `json:"text"`
+	UserID   string `json:"user_id"`
+	UserName string `json:"user_name"`
+}
+
+type postBody struct {
+	Title   string          `json:"title"`
+	Content [][]postElement `json:"content"`
+}
+
+// postText flattens a post's paragraphs into lines. Received posts carry
+// {"title","content"}; a language-wrapped body ({"zh_cn":{...}}) is read too.
+// Mentions ("at") are left out, links keep their text, images are skipped.
+func postText(raw []byte) (string, error) {
+	var p postBody
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return "", err
+	}
+	if p.Content == nil {
+		var byLang map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &byLang); err != nil {
+			return "", err
+		}
+		for _, lang := range []string{"zh_cn", "en_us", "ja_jp"} {
+			if b, ok := byLang[lang]; ok {
+				if err := json.Unmarshal(b, &p); err != nil {
+					return "", err
+				}
+				break
+			}
+		}
+	}
+	var b strings.Builder
+	for i, para := range p.Content {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for _, e := range para {
+			switch e.Tag {
+			case "text", "a", "code_block", "md":
+				b.WriteString(e.Text)
+			case "at":
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+// addressed says whether the bot must answer: always in a one-to-one chat;
+// in a group only when the bot itself is mentioned. botID "" means the bot's
+// open_id is unknown, and then any mention other than @all counts.
+func (in Incoming) addressed(botID string) bool {
+	if in.ChatType == "p2p" {
+		return true
+	}
+	for _, id := range in.Mentions {
+		if botID == "" || id == botID {
+			return true
+		}
+	}
+	return false
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

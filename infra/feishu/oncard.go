@@ -1,0 +1,117 @@
+package feishu
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/larksuite/oapi-sdk-go/v3/event/dispatcher/callback"
+
+	"gpuadvisor/chat"
+)
+
+// Toast is the answer to a card callback: a short message over the card.
+type Toast struct {
+	// Type is info, success, warning or error.
+	Type    string `json:"type"`
+	Content string `json:"content"`
+}
+
+func toast(typ, content string) result {
+	b, _ := json.Marshal(struct {
+		Toast Toast `json:"toast"`
+	}{Toast{Type: typ, Content: chat.Truncate(content, 200)}})
+	return result{status: http.StatusOK, body: b, outcome: "toast " + typ}
+}
+
+// buttonNames names the standard buttons for the "coming soon" toast.
+var buttonNames = map[string][2]string{
+	chat.ActionDraftQuestions: {"Draft vendor questions", "起草供应商问题"},
+	chat.ActionDraftSLA:       {"Draft SLA clauses", "起草SLA条款"},
+	chat.ActionRemindRenewal:  {"Renewal reminders", "续约提醒"},
+	chat.ActionDraftRenewal:   {"Renewal e-mail", "续约谈判邮件"},
+}
+
+// onCardAction answers a card.action.trigger within Feishu's 3 s: the button's
+// value {"action","value","lang"} becomes chat.ButtonCommand(action, value),
+// run through the router; a finished answer is replied under the card, a
+// deferred one handed to the drafter, and a command that has not landed yet
+// says the feature is coming.
+func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
+	var ev callback.CardActionTriggerRequest
+	if err := json.Unmarshal(env.Event, &ev); err != nil || ev.Action == nil {
+		return result{status: http.StatusBadRequest, body: msgBadRequest, outcome: "bad card action", err: fmt.Errorf("card action: %v", err)}
+	}
+	action, value := valueString(ev.Action.Value, "action"), valueString(ev.Action.Value, "value")
+	lang, okLang := chat.ParseLang(valueString(ev.Action.Value, "lang"))
+	if !okLang {
+		lang = chat.ZH
+	}
+	text := chat.ButtonCommand(action, value)
+	if _, known := buttonNames[action]; !known {
+		return toast("info", chat.T(lang, "This button does nothing here.", "这个按钮在这里没有操作。"))
+	}
+	var chatID, messageID, user string
+	if ev.Context != nil {
+		chatID, messageID = ev.Context.OpenChatID, ev.Context.OpenMessageID
+	}
+	if ev.Operator != nil {
+		user = ev.Operator.OpenID
+	}
+	eventID := env.Header.EventID
+	if eventID == "" {
+		eventID = "card:" + messageID + ":" + ev.Token
+	}
+	claimed, err := h.d.Dedupe.Claim(ctx, "feishu:card:"+eventID, DedupeTTL)
+	if err != nil {
+		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: err}
+	}
+	if !claimed {
+		return toast("info", chat.T(lang, "Already on it.", "已在处理。"))
+	}
+	ctx, cancel := context.WithTimeout(ctx, cardBudget)
+	defer cancel()
+	rep := h.d.Router.Handle(ctx, chat.Request{
+		Text:     text,
+		Lang:     lang,
+		Platform: Platform,
+		Tenant:   Platform + ":" + env.Header.TenantKey,
+		Channel:  chatID,
+		User:     user,
+	})
+	if unknownCommand(rep) {
+		n := buttonNames[action]
+		return toast("info", chat.T(lang, fmt.Sprintf("“%s” is coming soon.", n[0]), fmt.Sprintf("「%s」功能即将上线，敬请期待。", n[1])))
+	}
+	if rep.Error != nil {
+		return toast("warning", rep.Error.Message)
+	}
+	if rep.Deferred {
+		rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: chatID, MessageID: messageID})
+		if rep.Error != nil {
+			return toast("error", rep.Error.Message)
+		}
+		return toast("info", rep.Summary)
+	}
+	if messageID == "" {
+		return toast("error", chat.T(lang, "I cannot tell which message to answer.", "无法确定要回复的消息。"))
+	}
+	if _, err := h.d.Client.ReplyCard(ctx, messageID, RenderCard(rep), false, IdempotencyKey("card:"+eventID)); err != nil {
+		r := toast("error", chat.T(lang, "The answer could not be posted; please try again.", "回复发送失败，请重试。"))
+		r.err = err
+		return r
+	}
+	return toast("success", chat.T(lang, "Answered below the card.", "已在卡片下方回复。"))
+}
+
+// unknownCommand reports the router's "unknown command" error: the button's
+// capability has not been registered yet.
+func unknownCommand(r chat.Reply) bool {
+	return r.Error != nil && r.Command == "" && r.Error.Code == chat.CodeInvalid && r.Error.Key == "command"
+}
+
+func valueString(m map[string]any, k string) string {
+	s, _ := m[k].(string)
+	return s
+}

@@ -1,0 +1,104 @@
+package feishu
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"gpuadvisor/chat"
+)
+
+// Platform is the chat.Request platform name.
+const Platform = "feishu"
+
+// errNoDrafter is the dispatch error when no Dispatcher is wired.
+var errNoDrafter = errors.New("feishu: no dispatcher configured for deferred commands")
+
+// onMessage answers a verified im.message.receive_v1: text and post messages
+// from people, in one-to-one chats or when the bot is mentioned; once per
+// event id; by a card replying to the message.
+func (h *Handler) onMessage(ctx context.Context, env envelope) result {
+	in, err := ParseMessage(env.Event)
+	if err != nil {
+		// Answered 200 so Feishu does not redeliver what we will never read
+		// (an image, a sticker, a malformed event).
+		r := ok("ignored message")
+		r.err = err
+		return r
+	}
+	if !in.FromUser {
+		return ok("ignored: not from a user")
+	}
+	bot := ""
+	if in.ChatType != "p2p" {
+		if bot, err = h.d.Client.BotOpenID(ctx); err != nil {
+			h.d.Log.WarnContext(ctx, "feishu: bot open_id unknown; any mention counts", "err", errText(err))
+		}
+	}
+	if !in.addressed(bot) {
+		return ok("ignored: bot not mentioned")
+	}
+	eventID := env.Header.EventID
+	if eventID == "" {
+		eventID = "message:" + in.MessageID
+	}
+	claimed, err := h.d.Dedupe.Claim(ctx, "feishu:event:"+eventID, DedupeTTL)
+	if err != nil {
+		// Nothing is known: answer non-2xx so Feishu delivers it again.
+		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: err}
+	}
+	if !claimed {
+		return ok("duplicate")
+	}
+	rep := h.d.Router.Handle(ctx, chat.Request{
+		Text:     in.Text,
+		Platform: Platform,
+		Tenant:   Platform + ":" + env.Header.TenantKey,
+		Channel:  in.ChatID,
+		User:     in.SenderID,
+	})
+	rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
+	inThread := in.ThreadID != "" || in.RootID != ""
+	if _, err := h.d.Client.ReplyCard(ctx, in.MessageID, RenderCard(rep), inThread, IdempotencyKey("reply:"+eventID)); err != nil {
+		// The event id is already claimed, so a redelivery does no work;
+		// the failure is surfaced here and in Feishu's event log.
+		return result{status: http.StatusBadGateway, body: msgError, outcome: "reply failed", err: err}
+	}
+	if rep.Deferred {
+		return ok("acknowledged; job dispatched")
+	}
+	return ok("replied")
+}
+
+// dispatch hands a deferred reply's job to the drafter, to answer at t. The
+// job id and the send's idempotency key come from the event id, so a
+// redelivered event or a retried job never posts twice. If the hand-off
+// fails, the user gets an error card instead of a promise.
+func (h *Handler) dispatch(ctx context.Context, rep chat.Reply, eventID string, t chat.Target) chat.Reply {
+	if !rep.Deferred || rep.Job == nil {
+		return rep
+	}
+	job := *rep.Job
+	job.ID = Platform + ":" + eventID
+	t.Key = IdempotencyKey("job:" + eventID)
+	job.Target = t
+	err := errNoDrafter
+	if h.d.Dispatcher != nil {
+		err = h.d.Dispatcher.Dispatch(ctx, job)
+	}
+	if err == nil {
+		return rep
+	}
+	h.d.Log.ErrorContext(ctx, "feishu: dispatch failed", "job", job.ID, "err", errText(err))
+	lang := rep.Lang
+	msg := chat.T(lang, "The drafting service could not be reached; please try again in a minute.",
+		"起草服务暂时无法连接，请稍后再试。")
+	return chat.Reply{
+		Command: rep.Command,
+		Lang:    lang,
+		Title:   chat.T(lang, "I could not start that", "无法开始处理"),
+		Summary: msg,
+		Error:   &chat.Error{Code: chat.CodeUnavailable, Message: msg},
+		Private: true,
+	}
+}
