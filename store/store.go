@@ -6,9 +6,23 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"strconv"
 	"time"
+
+	"gpuadvisor/advisor/renewal"
 )
+
+// Store is everything the bot keeps: renewals, reminder marks and
+// de-duplication keys. Every adapter implements all of it, and
+// store/storetest checks each against the same contract.
+type Store interface {
+	Renewals
+	Reminders
+	Deduper
+}
 
 // Errors every adapter returns (wrapped) so callers can tell them apart.
 var (
@@ -23,4 +37,125 @@ type Deduper interface {
 	// false when the key was already claimed and has not expired. An error means
 	// nothing is known: the caller must not assume either.
 	Claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
+}
+
+// Renewals keeps each team's contracts. Every call is scoped by tenant
+// (platform plus workspace or team id): a tenant never reads, changes or
+// deletes another tenant's renewal, which it sees as ErrNotFound.
+type Renewals interface {
+	// CreateRenewal stores a new renewal under r.Tenant and r.ID, indexed
+	// for the reminder engine under r.NextCheck (none when zero). It returns
+	// ErrConflict when the tenant already has that id.
+	CreateRenewal(ctx context.Context, r renewal.Renewal) error
+	// GetRenewal returns one renewal, or ErrNotFound.
+	GetRenewal(ctx context.Context, tenant, id string) (renewal.Renewal, error)
+	// ListRenewals returns the tenant's renewals by renewal date, then id.
+	ListRenewals(ctx context.Context, tenant string) ([]renewal.Renewal, error)
+	// DeleteRenewal removes a renewal and its place in the due index, or
+	// returns ErrNotFound.
+	DeleteRenewal(ctx context.Context, tenant, id string) error
+	// SetUsage records the actual busy hours per card per month and returns
+	// the updated renewal, or ErrNotFound.
+	SetUsage(ctx context.Context, tenant, id string, hours []float64) (renewal.Renewal, error)
+	// DueRenewals returns the renewals of every tenant whose NextCheck lies
+	// within [from, to], in no particular order.
+	DueRenewals(ctx context.Context, from, to renewal.Date) ([]renewal.Renewal, error)
+	// SetNextCheck moves a renewal in the due index; the zero Date takes it
+	// out. It returns ErrNotFound when the renewal was deleted meanwhile.
+	SetNextCheck(ctx context.Context, tenant, id string, next renewal.Date) error
+}
+
+// Reminders records which reminder of which renewal was sent, so that each
+// (renewal, cycle, offset) is sent once however many runs overlap. A run
+// claims a reminder with a lease, sends it, then marks it sent; a claim whose
+// lease ran out (the run died) can be taken over. Marks expire at the time
+// given when claimed; an expired mark reads as no mark at all.
+type Reminders interface {
+	// ClaimReminder takes key for owner until now+lease. It returns Claimed
+	// when this call took it (no mark, an expired mark, or a claim whose lease
+	// has passed), Sent when it was already sent, Held when another owner's
+	// lease is still running. An error means nothing is known.
+	ClaimReminder(ctx context.Context, key ReminderKey, owner string, now time.Time, lease time.Duration, expires time.Time) (Claim, error)
+	// MarkSent records the reminder as sent, on the condition that owner
+	// still holds the claim; otherwise it returns ErrConflict and changes
+	// nothing.
+	MarkSent(ctx context.Context, key ReminderKey, owner string, now time.Time) error
+	// ReleaseReminder drops owner's claim after a failed send so that the
+	// next run retries at once. A claim held by another owner, or a sent
+	// mark, is left alone (no error).
+	ReleaseReminder(ctx context.Context, key ReminderKey, owner string) error
+	// ReminderMark reads a mark as of now, or returns ErrNotFound (none, or
+	// expired).
+	ReminderMark(ctx context.Context, key ReminderKey, now time.Time) (Mark, error)
+}
+
+// ReminderKey names one reminder: a renewal's cycle and the offset in days
+// before that cycle's notice deadline.
+type ReminderKey struct {
+	Tenant    string
+	RenewalID string
+	// Cycle is the renewal date of the cycle the reminder is about.
+	Cycle renewal.Date
+	// Offset is the reminder's days before the notice deadline.
+	Offset int
+}
+
+// String writes the key for logs: tenant/id/2027-03-01/30.
+func (k ReminderKey) String() string {
+	return k.Tenant + "/" + k.RenewalID + "/" + k.Cycle.String() + "/" + strconv.Itoa(k.Offset)
+}
+
+// IdempotencyKey is the key a platform send carries (Feishu's uuid, at most
+// 50 characters): the same reminder never makes a second message there.
+func (k ReminderKey) IdempotencyKey() string {
+	sum := sha256.Sum256([]byte(k.String()))
+	return "remind-" + hex.EncodeToString(sum[:12])
+}
+
+// Claim is what ClaimReminder found.
+type Claim int
+
+// The outcomes of a claim.
+const (
+	// Claimed: this owner holds the reminder and must send it.
+	Claimed Claim = iota + 1
+	// Sent: the reminder was sent already.
+	Sent
+	// Held: another run holds it and its lease has not run out.
+	Held
+)
+
+func (c Claim) String() string {
+	switch c {
+	case Claimed:
+		return "claimed"
+	case Sent:
+		return "sent"
+	case Held:
+		return "held"
+	}
+	return "unknown"
+}
+
+// MarkState is the state of a reminder mark.
+type MarkState string
+
+// The states of a reminder mark.
+const (
+	StateClaimed MarkState = "claimed"
+	StateSent    MarkState = "sent"
+)
+
+// Mark is what a store knows of one reminder.
+type Mark struct {
+	Key   ReminderKey
+	State MarkState
+	// Owner is the run that claimed it.
+	Owner string
+	// LeaseUntil is when a claim may be taken over.
+	LeaseUntil time.Time
+	// SentAt is when it was marked sent.
+	SentAt time.Time
+	// ExpiresAt is when the mark is forgotten.
+	ExpiresAt time.Time
 }

@@ -1,5 +1,3 @@
-// Package inprocess holds in-memory implementations of the store interfaces,
-// for tests and for a single process.
 package inprocess
 
 import (
