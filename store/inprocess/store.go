@@ -1,7 +1,6 @@
 package inprocess
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -85,16 +84,8 @@ func (s *Store) ListRenewals(_ context.Context, tenant string) ([]renewal.Renewa
 	for _, r := range s.renewals[tenant] {
 		out = append(out, clone(r))
 	}
-	SortRenewals(out)
+	store.SortRenewals(out)
 	return out, nil
-}
-
-// SortRenewals orders renewals by renewal date, then id, as ListRenewals
-// returns them.
-func SortRenewals(rs []renewal.Renewal) {
-	slices.SortFunc(rs, func(a, b renewal.Renewal) int {
-		return cmp.Or(cmp.Compare(a.Renews.String(), b.Renews.String()), cmp.Compare(a.ID, b.ID))
-	})
 }
 
 // DeleteRenewal implements store.Renewals.
