@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/billing"
 )
 
 // Deps are what the commands need from the outside. Zero values are valid:
@@ -22,5 +23,6 @@ func New(d Deps) *chat.Router {
 		r.Now = d.Now
 	}
 	// Each capability registers its commands here.
+	r.Register(billing.Command())
 	return r
 }

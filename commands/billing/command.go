@@ -1,0 +1,73 @@
+package billing
+
+import (
+	"context"
+
+	advisor "gpuadvisor/advisor/billing"
+	"gpuadvisor/chat"
+)
+
+// Examples of the command, in English and Chinese; the first is shown in
+// errors from the router.
+var examples = []string{
+	"billing ondemand=35 monthly=15000 hours=300",
+	"计费 按需=35元/时 包月=1.5万 时长=300小时",
+	"billing ondemand=35 monthly=15000 hours=600,500,300,100",
+	"billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25",
+	"billing ondemand=35 monthly=15000 hours=500 cards=8 months=2 yearly_discount=10%",
+}
+
+func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
+
+// keys are the accepted keys, with their Chinese aliases.
+var keys = []chat.Key{
+	{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价"}, Kind: chat.Money, Example: "35",
+		Help: help("on-demand price per card-hour (required)", "每卡每小时的按需价格（必填）")},
+	{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000",
+		Help: help("monthly price per card-month (required)", "每卡每月的包月价格（必填）")},
+	{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300",
+		Help: help("busy hours per card per month, 0–744; one number, or one per card: 600,500,300 (required)", "每卡每月的实际使用小时，0–744；一个数，或每卡一个：600,500,300（必填）")},
+	{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4",
+		Help: help("number of cards when hours is one number (every card runs that many hours)", "卡数：hours 只写一个数时，每张卡都按这个小时数计")},
+	{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12",
+		Help: help("spot/preemptible price per card-hour", "竞价（抢占式）实例每卡每小时价格")},
+	{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Kind: chat.Plain, Example: "yes",
+		Help: help("yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", "任务有检查点、可被中断时写 yes（默认 no：此时绝不选竞价）")},
+	{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Kind: chat.Plain, Example: "0.05",
+		Help: help("spot interruptions per hour, λ (0.05 = one every 20 h)", "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）")},
+	{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1",
+		Help: help("hours between checkpoints, c", "两次检查点之间的小时数 c")},
+	{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25",
+		Help: help("hours lost restarting after an interruption, r", "每次中断后重启耗费的小时数 r")},
+	{Name: "months", Aliases: []string{"months_left", "剩余月数", "项目月数"}, Kind: chat.Plain, Example: "6",
+		Help: help("months the project still runs (shows the commitment risk)", "项目剩余月数（用于计算承诺风险）")},
+	{Name: "yearly_discount", Aliases: []string{"yearly", "annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%",
+		Help: help("yearly prepay discount off the monthly price: 10%, 0.1, 9折", "包年预付相对包月的折扣：10%、0.1、9折")},
+	{Name: "currency", Aliases: []string{"币种"}, Kind: chat.Plain, Example: "CNY",
+		Help: help("currency of the prices: CNY, USD, EUR…; read from ¥/元/$ when not given", "价格币种：CNY、USD、EUR 等；不写时从 ¥、元、$ 推断")},
+}
+
+// Command returns the `billing` chat command (alias 计费).
+func Command() *chat.Command {
+	return &chat.Command{
+		Name:    "billing",
+		Aliases: []string{"计费", "bill"},
+		Summary: help("on-demand, monthly, spot or hybrid: break-even hours, the cost of each, which cards to reserve",
+			"按需、包月、竞价还是混合：盈亏平衡小时数、各方案费用、哪些卡该包月"),
+		Examples: examples,
+		Keys:     keys,
+		Run:      run,
+	}
+}
+
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	q, err := read(c.Args, c.Lang)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	a, err := advisor.Advise(q.in)
+	if err != nil {
+		return chat.Reply{}, fieldError(c.Lang, err)
+	}
+	return reply(c, q, a), nil
+}

@@ -1,0 +1,113 @@
+package billing
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	advisor "gpuadvisor/advisor/billing"
+	"gpuadvisor/chat"
+)
+
+// view formats the numbers of one answer in the user's language and currency.
+type view struct {
+	lang     chat.Lang
+	currency string
+}
+
+func (v view) t(en, zh string) string { return chat.T(v.lang, en, zh) }
+
+func (v view) f(en, zh string, args ...any) string {
+	return fmt.Sprintf(chat.T(v.lang, en, zh), args...)
+}
+
+// money writes an amount in the input's currency: ¥15,000, $15,000,
+// 15,000 EUR, or the bare number when the currency was not said.
+func (v view) money(x float64) string {
+	switch v.currency {
+	case "CNY":
+		return "¥" + chat.Num(x)
+	case "USD":
+		return "$" + chat.Num(x)
+	case "":
+		return chat.Num(x)
+	}
+	return chat.Num(x) + " " + v.currency
+}
+
+// perHour writes a price per card-hour.
+func (v view) perHour(x float64) string { return v.money(x) + v.t("/h", "/小时") }
+
+// h writes hours with their unit.
+func (v view) h(x float64) string { return chat.Num(x) + v.t(" h", " 小时") }
+
+func (v view) mode(m advisor.Mode) string {
+	switch m {
+	case advisor.OnDemand:
+		return v.t("on-demand", "按需")
+	case advisor.Monthly:
+		return v.t("monthly", "包月")
+	case advisor.Spot:
+		return v.t("spot", "竞价")
+	}
+	return v.t("hybrid", "混合")
+}
+
+// cardCount writes a number of cards.
+func (v view) cardCount(n int) string {
+	if n == 1 {
+		return v.t("1 card", "1 张卡")
+	}
+	return v.f("%d cards", "%d 张卡", n)
+}
+
+// card names a card by its 1-based position in the input.
+func (v view) card(i int) string { return fmt.Sprintf("#%d", i+1) }
+
+// hoursOf writes the hours of the given cards compactly.
+func (v view) hoursOf(a advisor.Advice, idx []int) string {
+	hs := make([]float64, len(idx))
+	for i, j := range idx {
+		hs[i] = a.Cards[j].Hours
+	}
+	return hoursList(hs)
+}
+
+func hoursList(hs []float64) string {
+	if len(hs) == 0 {
+		return "0"
+	}
+	lo, hi := hs[0], hs[0]
+	for _, h := range hs {
+		lo, hi = math.Min(lo, h), math.Max(hi, h)
+	}
+	switch {
+	case lo == hi:
+		return chat.Num(lo)
+	case len(hs) <= 8:
+		parts := make([]string, len(hs))
+		for i, h := range hs {
+			parts[i] = chat.Num(h)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return chat.Num(lo) + "–" + chat.Num(hi)
+}
+
+// exact writes a rate or factor with up to four decimals (1.0375, 0.05).
+func exact(x float64) string { return strconv.FormatFloat(math.Round(x*1e4)/1e4, 'f', -1, 64) }
+
+// pct writes a fraction as a percentage with at most one decimal.
+func pct(x float64) string { return chat.Num(math.Round(x*1000)/10) + "%" }
+
+// round2 rounds for JSON: money to cents, hours to hundredths.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+func round2p(x *float64) *float64 {
+	if x == nil {
+		return nil
+	}
+	r := round2(*x)
+	return &r
+}

@@ -1,0 +1,420 @@
+package billing
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	advisor "gpuadvisor/advisor/billing"
+	"gpuadvisor/chat"
+)
+
+// query is a billing question read from the command line.
+type query struct {
+	in       advisor.Input
+	currency string   // ISO code, "" when the input did not say
+	uniform  bool     // one hours value for every card
+	notes    []string // warnings about keys that had no effect, in the user's language
+}
+
+// read turns the command's arguments into an advisor input. Every error is
+// a *chat.Error naming the key, saying what is accepted, with an example.
+func read(a *chat.Args, lang chat.Lang) (query, error) {
+	var q query
+	p := reader{a: a, lang: lang}
+	if err := p.strayWords(); err != nil {
+		return q, err
+	}
+	var err error
+	if q.in.OnDemand, _, err = p.positive("ondemand", true, 1e6); err != nil {
+		return q, err
+	}
+	if q.in.Monthly, _, err = p.positive("monthly", true, 1e9); err != nil {
+		return q, err
+	}
+	if q.in.Hours, q.uniform, err = p.hours(); err != nil {
+		return q, err
+	}
+	if q.in.Spot, err = p.spot(&q); err != nil {
+		return q, err
+	}
+	if q.in.MonthsLeft, _, err = p.months(); err != nil {
+		return q, err
+	}
+	if d, ok, err := p.yearlyDiscount(); err != nil {
+		return q, err
+	} else if ok {
+		q.in.Yearly = &advisor.YearlyOffer{Discount: d}
+	}
+	if q.currency, err = p.currency(); err != nil {
+		return q, err
+	}
+	return q, nil
+}
+
+// reader reads one key at a time with the messages of this command.
+type reader struct {
+	a    *chat.Args
+	lang chat.Lang
+}
+
+func (p reader) t(en, zh string) string { return chat.T(p.lang, en, zh) }
+
+// name is how a key is named in a message: the English key, and in Chinese
+// the Chinese alias beside it.
+func (p reader) name(key string) string {
+	if p.lang == chat.ZH {
+		if zh := zhAlias(key); zh != "" {
+			return key + "（" + zh + "）"
+		}
+	}
+	return key
+}
+
+// bad is the error for key: what was wrong, what is accepted, an example.
+func (p reader) bad(key, problemEN, problemZH string) *chat.Error {
+	acc := accepted(p.lang, key)
+	return chat.Invalid(p.lang, key,
+		fmt.Sprintf("%s. Accepted: %s.", problemEN, acc),
+		fmt.Sprintf("%s。可接受：%s。", problemZH, acc),
+		example(p.lang, key))
+}
+
+func (p reader) missing(key string) *chat.Error {
+	return p.bad(key, "missing "+p.name(key), "缺少 "+p.name(key))
+}
+
+func (p reader) unreadable(key, raw string) *chat.Error {
+	return p.bad(key, fmt.Sprintf("%s=%q is not a value I can read", key, raw), fmt.Sprintf("%s=%q 无法识别", p.name(key), raw))
+}
+
+// strayWords rejects bare words: billing takes only key=value pairs. A bare
+// number is most likely a card's hours split off by a Chinese comma.
+func (p reader) strayWords() error {
+	if len(p.a.Words) == 0 {
+		return nil
+	}
+	w := p.a.Words[0]
+	if _, err := chat.ParseValue(w, chat.Hours); err == nil {
+		return p.bad("hours", fmt.Sprintf("%q stands alone; several cards' hours go in one value separated by ASCII commas, without spaces", w),
+			fmt.Sprintf("%q 单独出现；多张卡的小时数请写在同一个值里，用英文逗号分隔、不加空格", w))
+	}
+	return chat.Invalid(p.lang, "command",
+		fmt.Sprintf("billing takes key=value pairs, not the word %q; keys: %s", w, keyNames()),
+		fmt.Sprintf("计费只接受 key=value 参数，不接受单独的词 %q；可用参数：%s", w, keyNames()),
+		example(p.lang, ""))
+}
+
+// value reads key with ParseValue after removing the given suffixes (units
+// the chat kinds do not know, such as 张 or 个月).
+func (p reader) value(key string, kind chat.Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
+	raw, ok = p.a.Raw(key)
+	if !ok {
+		return 0, "", false, nil
+	}
+	s := strings.ToLower(strings.TrimSpace(chat.Normalize(raw)))
+	for _, suf := range suffixes {
+		if t := strings.TrimSpace(strings.TrimSuffix(s, suf)); t != s && t != "" {
+			s = t
+			break
+		}
+	}
+	v, perr := chat.ParseValue(s, kind)
+	if perr != nil {
+		return 0, raw, true, p.unreadable(key, raw)
+	}
+	return v, raw, true, nil
+}
+
+// positive reads a price: more than 0 and at most max.
+func (p reader) positive(key string, required bool, max float64) (float64, bool, error) {
+	v, raw, ok, err := p.value(key, chat.Money)
+	switch {
+	case err != nil:
+		return 0, ok, err
+	case !ok && required:
+		return 0, false, p.missing(key)
+	case !ok:
+		return 0, false, nil
+	case v <= 0:
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s must be more than 0", key, raw), fmt.Sprintf("%s=%s 必须大于 0", p.name(key), raw))
+	case v > max:
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, chat.Num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, chat.Num(max)))
+	}
+	return v, true, nil
+}
+
+// hours reads one value or a comma list, and cards.
+func (p reader) hours() ([]float64, bool, error) {
+	raw, ok := p.a.Raw("hours")
+	if !ok {
+		return nil, false, p.missing("hours")
+	}
+	parts := strings.Split(chat.Normalize(raw), ",")
+	if len(parts) > advisor.MaxCards {
+		return nil, false, p.bad("hours", fmt.Sprintf("hours lists %d cards, more than %d", len(parts), advisor.MaxCards),
+			fmt.Sprintf("%s 列了 %d 张卡，超过 %d 张", p.name("hours"), len(parts), advisor.MaxCards))
+	}
+	hours := make([]float64, 0, len(parts))
+	for i, part := range parts {
+		part = strings.TrimSpace(part)
+		v, err := chat.ParseValue(part, chat.Hours)
+		card := ""
+		if len(parts) > 1 {
+			card = fmt.Sprintf(p.t(" (card %d)", "（第 %d 张卡）"), i+1)
+		}
+		switch {
+		case part == "":
+			return nil, false, p.bad("hours", fmt.Sprintf("hours=%q has an empty value%s", raw, card), fmt.Sprintf("%s=%q 有空值%s", p.name("hours"), raw, card))
+		case err != nil:
+			return nil, false, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card))
+		case v < 0:
+			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s%s is negative", part, card), fmt.Sprintf("%s=%s%s 是负数", p.name("hours"), part, card))
+		case v > advisor.MaxMonthHours:
+			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s%s is more than a month holds (%d h = 31 × 24)", part, card, advisor.MaxMonthHours),
+				fmt.Sprintf("%s=%s%s 超过一个月的小时数（%d 小时 = 31 × 24）", p.name("hours"), part, card, advisor.MaxMonthHours))
+		}
+		hours = append(hours, v)
+	}
+	v, craw, ok, err := p.value("cards", chat.Count, "张卡", "张", "块", "卡", "cards", "card", "gpus", "gpu")
+	switch {
+	case err != nil:
+		return nil, false, err
+	case !ok:
+		return hours, len(hours) == 1, nil
+	case v < 1 || v > advisor.MaxCards || v != math.Trunc(v):
+		return nil, false, p.bad("cards", fmt.Sprintf("cards=%s is not a whole number from 1 to %d", craw, advisor.MaxCards),
+			fmt.Sprintf("%s=%s 不是 1 到 %d 之间的整数", p.name("cards"), craw, advisor.MaxCards))
+	case len(hours) == 1:
+		out := make([]float64, int(v))
+		for i := range out {
+			out[i] = hours[0]
+		}
+		return out, true, nil
+	case int(v) != len(hours):
+		return nil, false, p.bad("cards", fmt.Sprintf("cards=%s but hours lists %d cards; give one hours value per card, or one value with cards", craw, len(hours)),
+			fmt.Sprintf("%s=%s，但 %s 列了 %d 张卡；请每张卡写一个小时数，或只写一个数再加卡数", p.name("cards"), craw, p.name("hours"), len(hours)))
+	}
+	return hours, false, nil
+}
+
+// spot reads the spot offer and what an interruption costs.
+func (p reader) spot(q *query) (*advisor.SpotOffer, error) {
+	price, given, err := p.positive("spot", false, 1e6)
+	if err != nil {
+		return nil, err
+	}
+	interruptible, err := p.a.Bool("interruptible", false)
+	if err != nil {
+		var ce *chat.Error
+		if errors.As(err, &ce) {
+			ce.Message += p.t(". Accepted: yes or no (是/否).", "。可接受：yes 或 no（是/否）。")
+			ce.Example = example(p.lang, "interruptible")
+		}
+		return nil, err
+	}
+	rate, rateOK, err := p.rate()
+	if err != nil {
+		return nil, err
+	}
+	ckpt, ckptOK, err := p.duration("checkpoint")
+	if err != nil {
+		return nil, err
+	}
+	restart, restartOK, err := p.duration("restart")
+	if err != nil {
+		return nil, err
+	}
+	if !given {
+		for _, k := range []string{"interruptible", "interrupt_rate", "checkpoint", "restart"} {
+			if p.a.Has(k) {
+				q.notes = append(q.notes, fmt.Sprintf(p.t("%s has no effect without a spot price (spot=12)", "%s 只在给出竞价价格时生效（竞价=12）"), p.name(k)))
+			}
+		}
+		return nil, nil
+	}
+	s := &advisor.SpotOffer{Price: price, Interruptible: interruptible, InterruptRate: rate, CheckpointHours: ckpt, RestartHours: restart}
+	s.LossKnown = rateOK && ckptOK && restartOK
+	if !s.LossKnown && (interruptible || rateOK || ckptOK || restartOK) {
+		for _, k := range []struct {
+			key string
+			ok  bool
+		}{{"interrupt_rate", rateOK}, {"checkpoint", ckptOK}, {"restart", restartOK}} {
+			if !k.ok {
+				return nil, p.bad(k.key, fmt.Sprintf("missing %s: spot needs interrupt_rate, checkpoint and restart to count the work lost to interruptions, effective hours = H × (1 + λ × (c/2 + r))", p.name(k.key)),
+					fmt.Sprintf("缺少 %s：竞价需同时给出中断率、检查点间隔和重启耗时，才能计入中断损失的工作，有效小时 = H × (1 + λ × (c/2 + r))", p.name(k.key)))
+			}
+		}
+	}
+	return s, nil
+}
+
+// rate reads interrupt_rate: interruptions per hour, 0 to 1; "5%" is 0.05.
+func (p reader) rate() (float64, bool, error) {
+	raw, ok := p.a.Raw("interrupt_rate")
+	if !ok {
+		return 0, false, nil
+	}
+	s := strings.ToLower(strings.TrimSpace(chat.Normalize(raw)))
+	for _, suf := range []string{"次/小时", "/小时", "每小时", "/hour", "/hr", "/h"} {
+		s = strings.TrimSpace(strings.TrimSuffix(s, suf))
+	}
+	kind := chat.Plain
+	if strings.HasSuffix(s, "%") {
+		kind = chat.Percent
+	}
+	v, err := chat.ParseValue(s, kind)
+	if err != nil {
+		return 0, true, p.unreadable("interrupt_rate", raw)
+	}
+	if kind == chat.Percent {
+		v /= 100
+	}
+	if v < 0 || v > 1 {
+		return 0, true, p.bad("interrupt_rate", fmt.Sprintf("interrupt_rate=%s is outside 0 to 1 per hour", raw), fmt.Sprintf("%s=%s 不在每小时 0 到 1 次之间", p.name("interrupt_rate"), raw))
+	}
+	return v, true, nil
+}
+
+// duration reads checkpoint or restart in hours; 30min and 15分钟 work too.
+func (p reader) duration(key string) (float64, bool, error) {
+	raw, ok := p.a.Raw(key)
+	if !ok {
+		return 0, false, nil
+	}
+	v, err := chat.ParseValue(raw, chat.Hours)
+	if err != nil {
+		// a value with a minute unit (30min, 15分钟); a bare number is hours
+		if m, merr := chat.ParseValue(raw, chat.Minutes); merr == nil {
+			if _, bare := chat.ParseValue(raw, chat.Plain); bare != nil {
+				v, err = m/60, nil
+			}
+		}
+	}
+	if err != nil {
+		return 0, true, p.unreadable(key, raw)
+	}
+	if v < 0 || v > advisor.MaxMonthHours {
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is outside 0 to %d h", key, raw, advisor.MaxMonthHours), fmt.Sprintf("%s=%s 不在 0 到 %d 小时之间", p.name(key), raw, advisor.MaxMonthHours))
+	}
+	return v, true, nil
+}
+
+// months reads the months left: more than 0, at most 120.
+func (p reader) months() (float64, bool, error) {
+	v, raw, ok, err := p.value("months", chat.Plain, "个月", "月", "months", "month", "mo")
+	switch {
+	case err != nil || !ok:
+		return 0, ok, err
+	case v <= 0 || v > 120:
+		return 0, true, p.bad("months", fmt.Sprintf("months=%s must be more than 0 and at most 120", raw), fmt.Sprintf("%s=%s 应大于 0 且不超过 120", p.name("months"), raw))
+	}
+	return v, true, nil
+}
+
+// yearlyDiscount reads the discount as a fraction: 10%, 0.1, 10 and 9折 are
+// all 0.1 (9折 means paying 90%; 85折 paying 85%).
+func (p reader) yearlyDiscount() (float64, bool, error) {
+	raw, ok := p.a.Raw("yearly_discount")
+	if !ok {
+		return 0, false, nil
+	}
+	s := strings.TrimSpace(chat.Normalize(raw))
+	var pct float64
+	if t, found := strings.CutSuffix(s, "折"); found {
+		v, err := chat.ParseValue(t, chat.Plain)
+		if err != nil || v <= 0 || v >= 100 {
+			return 0, true, p.unreadable("yearly_discount", raw)
+		}
+		if v < 10 {
+			v *= 10
+		}
+		pct = 100 - v
+	} else {
+		v, err := chat.ParseValue(s, chat.Percent)
+		if err != nil {
+			return 0, true, p.unreadable("yearly_discount", raw)
+		}
+		if v > 0 && v <= 1 && !strings.Contains(s, "%") {
+			v *= 100
+		}
+		pct = v
+	}
+	if pct < 0 || pct > 90 {
+		return 0, true, p.bad("yearly_discount", fmt.Sprintf("yearly_discount=%s is outside 0%% to 90%%", raw), fmt.Sprintf("%s=%s 不在 0%% 到 90%% 之间", p.name("yearly_discount"), raw))
+	}
+	return pct / 100, true, nil
+}
+
+// currency is the currency key, or what the prices' signs say.
+func (p reader) currency() (string, error) {
+	if raw, ok := p.a.Raw("currency"); ok {
+		c, ok := currencyCode(raw)
+		if !ok {
+			return "", p.unreadable("currency", raw)
+		}
+		return c, nil
+	}
+	found := ""
+	for _, k := range []string{"ondemand", "monthly", "spot"} {
+		raw, ok := p.a.Raw(k)
+		if !ok {
+			continue
+		}
+		c := currencyOf(raw)
+		if c == "" {
+			continue
+		}
+		if found != "" && c != found {
+			return "", p.bad("currency", fmt.Sprintf("the prices mix currencies (%s and %s); convert them to one", found, c),
+				fmt.Sprintf("价格混用了币种（%s 和 %s），请换算成同一币种", found, c))
+		}
+		found = c
+	}
+	return found, nil
+}
+
+func currencyCode(raw string) (string, bool) {
+	s := strings.TrimSpace(chat.Normalize(raw))
+	switch strings.ToLower(s) {
+	case "cny", "rmb", "元", "人民币", "¥", "￥", "yuan":
+		return "CNY", true
+	case "usd", "$", "美元", "dollar", "us$":
+		return "USD", true
+	case "eur", "€", "欧元", "euro":
+		return "EUR", true
+	case "hkd", "港币", "港元":
+		return "HKD", true
+	}
+	if len(s) == 3 && strings.Trim(strings.ToUpper(s), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+		return strings.ToUpper(s), true
+	}
+	return "", false
+}
+
+// currencyOf reads the currency a price was typed in, "" when it does not say.
+func currencyOf(raw string) string {
+	s := strings.ToLower(raw)
+	switch {
+	case strings.Contains(s, "$") || strings.Contains(s, "usd"):
+		return "USD"
+	case strings.ContainsAny(s, "¥￥元") || strings.Contains(s, "rmb") || strings.Contains(s, "cny"):
+		return "CNY"
+	}
+	return ""
+}
+
+// fieldError turns an advisor input error into a chat error. The command
+// validates first, so this is a second line of defence.
+func fieldError(lang chat.Lang, err error) error {
+	var fe *advisor.FieldError
+	if !errors.As(err, &fe) {
+		return fmt.Errorf("billing advice: %w", err)
+	}
+	acc := accepted(lang, fe.Key)
+	return chat.Invalid(lang, fe.Key,
+		fmt.Sprintf("%s: %s. Accepted: %s.", fe.Key, fe.Reason, acc),
+		fmt.Sprintf("%s：%s。可接受：%s。", fe.Key, fe.Reason, acc),
+		example(lang, fe.Key))
+}

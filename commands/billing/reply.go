@@ -1,0 +1,282 @@
+package billing
+
+import (
+	"fmt"
+	"strings"
+
+	advisor "gpuadvisor/advisor/billing"
+	"gpuadvisor/chat"
+)
+
+// maxCardRows is how many cards the per-card table shows; JSON has all.
+const maxCardRows = 40
+
+// reply builds the answer: the recommendation with its reason, the numbers,
+// the cost of each option, the per-card plan and the reasoning.
+func reply(c *chat.Call, q query, a advisor.Advice) chat.Reply {
+	v := view{lang: c.Lang, currency: q.currency}
+	summary := v.reason(q, a)
+	rep := chat.Reply{
+		Command: "billing",
+		Lang:    c.Lang,
+		Title:   v.title(a),
+		Summary: summary,
+		Facts:   v.facts(q, a),
+		Tables:  []chat.Table{v.options(q, a), v.cards(a)},
+		Buttons: chat.StandardButtons(c.Lang, c.Args.Original),
+	}
+	rep.Sections = append(rep.Sections, v.why(q, a))
+	if s, ok := v.commitment(a); ok {
+		rep.Sections = append(rep.Sections, s)
+	}
+	if s, ok := v.yearly(a); ok {
+		rep.Sections = append(rep.Sections, s)
+	}
+	rep.Warnings = v.warnings(q, a)
+	rep.Data = data(q, a, summary, rep.Warnings)
+	return rep
+}
+
+func (v view) title(a advisor.Advice) string {
+	switch a.Recommendation {
+	case advisor.OnDemand:
+		return v.t("Billing: stay on-demand", "计费方式：按需")
+	case advisor.Monthly:
+		return v.t("Billing: reserve monthly", "计费方式：包月")
+	case advisor.Spot:
+		return v.t("Billing: spot (interruptible work)", "计费方式：竞价实例（可中断任务）")
+	}
+	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))
+}
+
+// reason is the recommendation in words with its numbers.
+func (v view) reason(q query, a advisor.Advice) string {
+	in := q.in
+	n := len(a.Cards)
+	be := fmt.Sprintf("%s / %s = %s", v.money(in.Monthly), v.perHour(in.OnDemand), v.h(a.BreakEvenHours))
+	h0 := a.Cards[0].Hours
+	var s string
+	switch a.Recommendation {
+	case advisor.OnDemand:
+		if q.uniform {
+			than := v.t("less than", "低于")
+			for _, t := range a.Ties {
+				if t.Over == advisor.Monthly {
+					than = v.t("the same as", "等于")
+				}
+			}
+			s = v.f("Stay on-demand: at %s a month per card, on-demand costs %s × %s = %s per card, %s the monthly fee of %s. A reservation pays only past the break-even, %s per card per month.",
+				"保持按需：每卡每月 %[1]s，按需每卡 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s。只有超过盈亏平衡点 %[7]s/卡/月，包月才划算。",
+				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), than, v.money(in.Monthly), be)
+		} else {
+			s = v.f("Stay on-demand: no card reaches the break-even, %s per card per month (the busiest runs %s).",
+				"保持按需：没有一张卡达到盈亏平衡点 %[1]s/卡/月（最忙的卡 %[2]s）。",
+				be, v.h(a.Cards[a.ByHours[0]].Hours))
+		}
+		if n > 1 {
+			s += v.f(" All %d cards: %s a month on-demand against %s reserved.", "%d 张卡按需每月 %s，包月需 %s。", n, v.money(a.Costs.OnDemand), v.money(a.Costs.Monthly))
+		}
+		for _, t := range a.Ties {
+			if t.Chose == advisor.OnDemand && t.Over == advisor.Monthly {
+				s += v.f(" At exactly the break-even, on-demand and monthly both cost %s per card; on-demand is chosen because it commits to nothing.",
+					"恰好处于盈亏平衡点时，按需与包月每卡都是 %s；选按需，因为不需要任何承诺。", v.money(t.Cost))
+				break
+			}
+		}
+	case advisor.Monthly:
+		if q.uniform {
+			s = v.f("Reserve monthly: at %s a month per card, on-demand would cost %s × %s = %s per card, more than the monthly fee of %s; the break-even is %s per card per month.",
+				"包月：每卡每月 %[1]s，按需每卡要 %[2]s × %[3]s = %[4]s，高于包月 %[5]s；盈亏平衡点为 %[6]s/卡/月。",
+				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), v.money(in.Monthly), be)
+		} else {
+			s = v.f("Reserve every card monthly: every card runs past the break-even, %s per card per month (the least busy runs %s).",
+				"全部包月：每张卡都超过盈亏平衡点 %[1]s/卡/月（最闲的卡 %[2]s）。",
+				be, v.h(a.Cards[a.ByHours[n-1]].Hours))
+		}
+		s += v.f(" %s a month instead of %s on-demand, saving %s.", "每月 %s，按需需 %s，节省 %s。", v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings))
+	case advisor.Spot:
+		s = v.f("Use spot: the work can be interrupted, and spot at %s with the lost work counted (× %s = %s per busy hour) is cheaper than on-demand at %s and, for every card, than the monthly fee (spot break-even %[5]s / %[3]s = %[6]s).",
+			"用竞价实例：任务可中断，竞价 %[1]s 计入中断损失后（× %[2]s = 每有效小时 %[3]s）比按需 %[4]s 便宜，且每张卡都比包月便宜（竞价盈亏平衡点 %[5]s / %[3]s = %[6]s）。",
+			v.perHour(in.Spot.Price), exact(a.SpotFactor), v.money(in.Spot.Price*a.SpotFactor), v.perHour(in.OnDemand), v.money(in.Monthly), v.h(a.SpotBreakEvenHours))
+		s += v.f(" All %d cards: %s a month instead of %s on-demand, saving %s.", "%d 张卡每月 %s，按需需 %s，节省 %s。", n, v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings))
+	default:
+		s = v.hybridReason(q, a, be)
+	}
+	return s
+}
+
+func (v view) hybridReason(q query, a advisor.Advice, be string) string {
+	var rest []int
+	od, spot := 0, 0
+	for _, i := range a.ByHours {
+		switch a.Cards[i].Mode {
+		case advisor.OnDemand:
+			od++
+			rest = append(rest, i)
+		case advisor.Spot:
+			spot++
+			rest = append(rest, i)
+		}
+	}
+	where := v.t("on-demand", "按需")
+	switch {
+	case od == 0:
+		where = v.t("on spot", "用竞价")
+		be = v.f("%s / %s = %s (against spot)", "%s / %s = %s（相对竞价）", v.money(q.in.Monthly), v.money(q.in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
+	case spot > 0:
+		where = v.t("on-demand or on spot (see the table)", "按需或竞价（见下表）")
+	}
+	k := len(a.Reserved)
+	var s string
+	if k == 0 {
+		s = v.f("Hybrid without a reservation: no card reaches the break-even, %s per card per month; %d cards run on spot and %d on-demand, because their spot time would not fit in a month.",
+			"不包月的混合：没有一张卡达到盈亏平衡点 %s/卡/月；%d 张卡用竞价，%d 张卡按需（它们的竞价时长在一个月内放不下）。", be, spot, od)
+	} else {
+		s = v.f("Hybrid: reserve the %d busiest cards (%s h), which reach the break-even of %s per card per month, and run the other %d (%s h) %s.",
+			"混合：最忙的 %[1]d 张卡（%[2]s 小时）达到盈亏平衡点 %[3]s/卡/月，包月；其余 %[4]d 张（%[5]s 小时）%[6]s。",
+			k, v.hoursOf(a, a.Reserved), be, len(rest), v.hoursOf(a, rest), where)
+	}
+	return s + v.f(" %s a month instead of %s all on-demand (saving %s) or %s all monthly.", "每月 %s，全按需需 %s（节省 %s），全包月需 %s。",
+		v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings), v.money(a.Costs.Monthly))
+}
+
+func (v view) facts(q query, a advisor.Advice) []chat.Fact {
+	in := q.in
+	fs := []chat.Fact{
+		{Label: v.t("Recommendation", "建议"), Value: v.mode(a.Recommendation)},
+		{Label: v.t("Break-even", "盈亏平衡点"), Value: v.f("%s per card per month (%s / %s)", "%s/卡/月（%s / %s）", v.h(a.BreakEvenHours), v.money(in.Monthly), v.perHour(in.OnDemand))},
+	}
+	if a.Spot == advisor.SpotConsidered {
+		fs = append(fs, chat.Fact{Label: v.t("Spot break-even", "竞价盈亏平衡点"),
+			Value: v.f("%s (%s / (%s × %s))", "%s（%s / (%s × %s)）", v.h(a.SpotBreakEvenHours), v.money(in.Monthly), v.perHour(in.Spot.Price), exact(a.SpotFactor))})
+	}
+	all := make([]int, len(a.Cards))
+	for i := range all {
+		all[i] = i
+	}
+	fs = append(fs, chat.Fact{Label: v.t("Cards", "卡数"), Value: v.f("%d (%s a month)", "%d（每月 %s 小时）", len(a.Cards), v.hoursOf(a, all)+v.t(" h", ""))})
+	reserve := v.t("none", "无")
+	if len(a.Reserved) > 0 {
+		names := make([]string, 0, min(len(a.Reserved), 12))
+		for _, i := range a.Reserved[:min(len(a.Reserved), 12)] {
+			names = append(names, v.card(i))
+		}
+		if len(a.Reserved) > 12 {
+			names = append(names, "…")
+		}
+		reserve = v.f("%d: %s (%s h)", "%d 张：%s（%s 小时）", len(a.Reserved), strings.Join(names, ", "), v.hoursOf(a, a.Reserved))
+	}
+	fs = append(fs,
+		chat.Fact{Label: v.t("Reserve", "包月的卡"), Value: reserve},
+		chat.Fact{Label: v.t("Plan cost", "方案月费"), Value: v.f("%s a month", "每月 %s", v.money(a.Costs.Hybrid))},
+		chat.Fact{Label: v.t("Savings vs all on-demand", "比全按需节省"), Value: v.f("%s a month (%s)", "每月 %s（%s）", v.money(a.Savings), pct(share(a.Savings, a.Costs.OnDemand)))},
+		chat.Fact{Label: v.t("720 h month", "720 小时整月"), Value: v.f("24 × 30 h on-demand = %s per card; monthly %s is %s of it",
+			"按需 24 × 30 小时 = 每卡 %s；包月 %s 是它的 %s", v.money(a.FullMonthOnDemand), v.money(in.Monthly), pct(a.MonthlyShare))},
+	)
+	if q.currency != "" {
+		fs = append(fs, chat.Fact{Label: v.t("Currency", "币种"), Value: q.currency})
+	}
+	return fs
+}
+
+func share(x, of float64) float64 {
+	if of <= 0 {
+		return 0
+	}
+	return x / of
+}
+
+// options is the monthly cost of every option for all cards.
+func (v view) options(q query, a advisor.Advice) chat.Table {
+	in := q.in
+	var hours float64
+	for _, c := range a.Cards {
+		hours += c.Hours
+	}
+	n := len(a.Cards)
+	cardH := v.f("%s card-h", "%s 卡时", chat.Num(hours))
+	mark := func(m advisor.Mode) string {
+		if m == a.Recommendation {
+			return v.t("← recommended", "← 推荐")
+		}
+		return ""
+	}
+	t := chat.Table{
+		Title:  v.t("Monthly cost of each option, all cards", "各方案每月费用（全部卡）"),
+		Header: []string{v.t("option", "方案"), v.t("per month", "每月"), v.t("how", "算法"), ""},
+		Rows: [][]string{
+			{v.mode(advisor.OnDemand), v.money(a.Costs.OnDemand), v.perHour(in.OnDemand) + " × " + cardH, mark(advisor.OnDemand)},
+			{v.mode(advisor.Monthly), v.money(a.Costs.Monthly), v.money(in.Monthly) + " × " + v.cardCount(n), mark(advisor.Monthly)},
+		},
+	}
+	spot := []string{v.mode(advisor.Spot), "—", v.t("no spot price given", "未给竞价价格"), ""}
+	if a.Costs.Spot != nil {
+		how := v.perHour(in.Spot.Price) + " × " + cardH
+		if a.SpotFactor != 1 {
+			how += " × " + exact(a.SpotFactor)
+		}
+		switch a.Spot {
+		case advisor.SpotNotInterruptible:
+			how += v.t("; not allowed: the work cannot be interrupted", "；不可用：任务不可中断")
+		case advisor.SpotDearer:
+			how += v.t("; not cheaper than on-demand", "；不比按需便宜")
+		}
+		spot = []string{v.mode(advisor.Spot), v.money(*a.Costs.Spot), how, mark(advisor.Spot)}
+	}
+	t.Rows = append(t.Rows, spot,
+		[]string{v.mode(advisor.Hybrid), v.money(a.Costs.Hybrid), v.t("each card on its cheapest allowed option", "每张卡取可用方案中最便宜的"), mark(advisor.Hybrid)})
+	if y := a.Yearly; y != nil {
+		t.Rows = append(t.Rows, []string{v.t("yearly", "包年"), v.money(y.Cost),
+			v.f("%s × (1 − %s) × %s, prepaid %d months", "%s × (1 − %s) × %s，预付 %d 个月", v.money(in.Monthly), pct(y.Discount), v.cardCount(n), advisor.YearMonths), ""})
+	}
+	return t
+}
+
+// cards is the plan per card, busiest first.
+func (v view) cards(a advisor.Advice) chat.Table {
+	t := chat.Table{
+		Title:  v.t("Per card, busiest first", "每张卡（按使用时长从高到低）"),
+		Header: []string{v.t("card", "卡"), v.t("hours", "小时"), v.mode(advisor.OnDemand), v.mode(advisor.Monthly), v.mode(advisor.Spot), v.t("plan", "方案")},
+	}
+	for _, i := range a.ByHours[:min(len(a.ByHours), maxCardRows)] {
+		c := a.Cards[i]
+		spot := "—"
+		if c.Spot != nil {
+			spot = v.money(*c.Spot)
+			if !c.SpotFits {
+				spot += v.t(" (does not fit)", "（放不下）")
+			}
+		}
+		t.Rows = append(t.Rows, []string{v.card(i), chat.Num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
+	}
+	if more := len(a.ByHours) - maxCardRows; more > 0 {
+		t.Rows = append(t.Rows, []string{"…", v.f("%d more cards in --json", "另有 %d 张卡，见 --json", more)})
+	}
+	return t
+}
+
+func (v view) warnings(q query, a advisor.Advice) []string {
+	in := q.in
+	w := append([]string(nil), q.notes...)
+	if full := advisor.MaxMonthHours * in.OnDemand; in.Monthly > full {
+		w = append(w, v.f("The monthly fee %s is more than a card on-demand for a whole 31-day month (744 h × %s = %s): a reservation never pays. Check that monthly is per card.",
+			"包月 %s 比一张卡按需跑满 31 天（744 小时 × %s = %s）还贵：包月永远不划算。请确认包月价是每张卡的。", v.money(in.Monthly), v.perHour(in.OnDemand), v.money(full)))
+	}
+	if in.Monthly < in.OnDemand {
+		w = append(w, v.f("The monthly fee %s is less than one on-demand hour (%s): check that monthly is per card-month and ondemand per card-hour.",
+			"包月 %s 还不到按需一小时（%s）：请确认包月是每卡每月、按需是每卡每小时的价格。", v.money(in.Monthly), v.perHour(in.OnDemand)))
+	}
+	if c := a.Commitment; c != nil && c.ReservedCards > 0 {
+		m := chat.Num(c.MonthsLeft)
+		switch {
+		case !c.ReservationPays:
+			w = append(w, v.f("With %s months left, reserving costs %s against %s without a reservation: stay elastic for the rest of the project.",
+				"项目只剩 %s 个月，包月共需 %s，不包月只需 %s：剩余时间请保持弹性计费。", m, v.money(c.PlanCost), v.money(c.ElasticCost)))
+		case !c.RenewalPays:
+			w = append(w, v.f("If the vendor requires a %d-month renewal minimum, reserving costs %s against %s without a reservation for the %s months left: ask for a 1-month term, or stay elastic.",
+				"若服务商要求至少续租 %d 个月，剩余 %[4]s 个月包月共需 %[2]s，不包月只需 %[3]s：请争取按月续租，或保持弹性计费。",
+				c.RenewalMonths, v.money(c.RenewalPlanCost), v.money(c.ElasticCost), m))
+		}
+	}
+	return w
+}
