@@ -1,0 +1,20 @@
+// Package prompts writes the drafts a team sends to a GPU vendor: the
+// questions to ask sales, the SLA clauses for the contract and the renewal
+// renegotiation email, and turns a free-text question into a command (ask).
+//
+// Facts in, draft out. The advisor computes every number; this package words
+// them. Each draft has a deterministic template (go:embed, zh and en) that is
+// always rendered first. When an LLM is configured it is asked to improve the
+// wording of that template draft, and its answer is used only if it passes
+// the grounding checks (see Check): every required fact unchanged, no number,
+// link, e-mail address or @-mention that was not in the facts, the right
+// language and length. Otherwise the template draft is used and the Draft
+// says why (Reason), so the reply can name the path taken.
+//
+// Vendor text is untrusted. It reaches the LLM only as quoted data between a
+// random delimiter, after the instructions, and whatever the LLM writes is
+// checked as if the LLM had obeyed an injection: the checks, not the model,
+// keep the facts intact. A draft is a suggestion a human sends.
+//
+// The LLM is an interface (LLM) defined here; infra/llm adapts go-openai to it.
+package prompts

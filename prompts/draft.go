@@ -1,0 +1,187 @@
+package prompts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind names a draft.
+type Kind string
+
+// The drafts this package writes.
+const (
+	// Questions is an e-mail to the vendor's sales asking the vague and
+	// missing checklist items.
+	Questions Kind = "questions"
+	// SLA is a set of contract SLA clauses with the given numbers.
+	SLA Kind = "sla"
+	// Renewal is a renegotiation e-mail built on actual usage against the
+	// break-even.
+	Renewal Kind = "renewal"
+)
+
+// Source says who wrote the text of a draft.
+type Source string
+
+// The two paths a draft can take.
+const (
+	// SourceLLM: the LLM's wording, which passed every grounding check.
+	SourceLLM Source = "llm"
+	// SourceTemplate: the deterministic template (no LLM, an LLM error, or a
+	// failed check; Draft.Reason says which).
+	SourceTemplate Source = "template"
+)
+
+// Languages a draft is written in.
+const (
+	ZH = "zh"
+	EN = "en"
+)
+
+// Fact is one value a draft must carry unchanged.
+type Fact struct {
+	// Key is the command key it came from ("response", "vendor").
+	Key string `json:"key"`
+	// Label names it in the draft's language.
+	Label string `json:"label"`
+	// Value is exactly how it must appear in the draft ("30 minutes", "2x").
+	Value string `json:"value"`
+}
+
+// Draft is a finished draft and how it was made.
+type Draft struct {
+	Kind Kind   `json:"kind"`
+	Lang string `json:"lang"`
+	// Text is the draft, plain text with line breaks.
+	Text string `json:"text"`
+	// Source is llm or template.
+	Source Source `json:"source"`
+	// Model names the LLM model when one was asked.
+	Model string `json:"model,omitempty"`
+	// Reason says why the template was used; nil when Source is llm.
+	Reason *Reason `json:"reason,omitempty"`
+	// Facts are the required facts, in order.
+	Facts []Fact `json:"facts"`
+}
+
+// Reason codes: why a draft fell back to the template (or ask could not run).
+const (
+	ReasonNotConfigured = "not_configured"
+	ReasonTimeout       = "timeout"
+	ReasonRateLimited   = "rate_limited"
+	ReasonQuota         = "quota"
+	ReasonUnavailable   = "unavailable"
+	ReasonRejected      = "rejected"
+	ReasonEmpty         = "empty"
+	ReasonNotJSON       = "not_json"
+	ReasonCheckFailed   = "check_failed"
+	ReasonError         = "llm_error"
+)
+
+// Reason explains the path a draft took when it is not the LLM's.
+type Reason struct {
+	// Code is one of the Reason* constants.
+	Code string `json:"code"`
+	// Check names the failed grounding check when Code is check_failed
+	// (required_fact, unknown_number, url, ...).
+	Check string `json:"check,omitempty"`
+	// Value is what the check found: a number, a missing fact, a count. It
+	// is never a link, address or mention (those are not echoed).
+	Value string `json:"value,omitempty"`
+	// Detail is operator detail (the error text, never a secret); not shown
+	// to users.
+	Detail string `json:"-"`
+}
+
+// Message says the reason in one sentence, in lang ("zh" or "en").
+func (r *Reason) Message(lang string) string {
+	if r == nil {
+		return ""
+	}
+	t := func(en, zh string) string {
+		if lang == ZH {
+			return zh
+		}
+		return en
+	}
+	switch r.Code {
+	case ReasonNotConfigured:
+		msg := t("no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）")
+		if r.Value != "" {
+			msg += t(": ", "：") + r.Value
+		}
+		return msg
+	case ReasonTimeout:
+		return t("the LLM did not answer in time", "LLM 未能按时回答")
+	case ReasonRateLimited:
+		return t("the LLM endpoint is rate-limiting requests (HTTP 429)", "LLM 接口限流（HTTP 429）")
+	case ReasonQuota:
+		return t("the LLM account has no quota left (HTTP 429 insufficient_quota)", "LLM 账户额度已用完（HTTP 429 insufficient_quota）")
+	case ReasonUnavailable:
+		return t("the LLM endpoint is unavailable (server error or unreachable)", "LLM 接口不可用（服务器错误或无法连接）")
+	case ReasonRejected:
+		return t("the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）")
+	case ReasonEmpty:
+		return t("the LLM returned an empty answer", "LLM 返回了空内容")
+	case ReasonNotJSON:
+		return t("the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON")
+	case ReasonCheckFailed:
+		return fmt.Sprintf(t("the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"), r.Check, checkMessage(lang, r.Check, r.Value))
+	}
+	return t("the LLM call failed", "LLM 调用失败")
+}
+
+// Grounding checks, by name.
+const (
+	CheckEmpty         = "empty"
+	CheckRequiredFact  = "required_fact"
+	CheckUnknownNumber = "unknown_number"
+	CheckSpelledNumber = "spelled_number"
+	CheckURL           = "url"
+	CheckEmail         = "email"
+	CheckMention       = "mention"
+	CheckLength        = "length"
+	CheckLanguage      = "language"
+	CheckOpaque        = "opaque_text"
+	CheckDelimiter     = "delimiter"
+	CheckMissingClause = "missing_clause"
+	CheckQuestionCount = "question_count"
+)
+
+func checkMessage(lang, check, value string) string {
+	t := func(en, zh string) string {
+		if lang == ZH {
+			return zh
+		}
+		return en
+	}
+	switch check {
+	case CheckEmpty:
+		return t("it is empty", "内容为空")
+	case CheckRequiredFact:
+		return fmt.Sprintf(t("the fact %q is missing or changed", "事实 %q 缺失或被改动"), value)
+	case CheckUnknownNumber:
+		return fmt.Sprintf(t("it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"), value)
+	case CheckSpelledNumber:
+		return fmt.Sprintf(t("it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"), value)
+	case CheckURL:
+		return t("it added a link", "加入了链接")
+	case CheckEmail:
+		return t("it added an e-mail address", "加入了邮箱地址")
+	case CheckMention:
+		return t("it added an @-mention", "加入了 @ 提及")
+	case CheckLength:
+		return fmt.Sprintf(t("its length is out of bounds (%s)", "长度超出范围（%s）"), value)
+	case CheckLanguage:
+		return t("it is not written in the language asked for", "不是用要求的语言写的")
+	case CheckOpaque:
+		return t("it contains an encoded string", "包含编码字符串")
+	case CheckDelimiter:
+		return t("it repeats the markers around the vendor's text", "复述了供应商文本的引用标记")
+	case CheckMissingClause:
+		return fmt.Sprintf(t("it dropped the %s clause", "遗漏了“%s”条款"), value)
+	case CheckQuestionCount:
+		return fmt.Sprintf(t("it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"), value)
+	}
+	return strings.TrimSpace(value)
+}
