@@ -2,28 +2,44 @@
 // buttons and @-mentions, behind a Function URL or an HTTP API (payload v2).
 //
 // Configuration comes from the environment: SLACK_SIGNING_SECRET,
-// SLACK_BOT_TOKEN (in AWS filled from SSM Parameter Store or Secrets
-// Manager) and, for tests, SLACK_API_URL. Without them it logs one JSON line
+// SLACK_BOT_TOKEN (in AWS filled at cold start from Secrets Manager or SSM
+// Parameter Store by infra/secrets, see GPUADVISOR_SECRETS) and, for tests,
+// SLACK_API_URL. Without them it logs one JSON line
 // naming what is missing and exits 1.
 //
 // Build: GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -ldflags="-s -w" -o bootstrap ./functions/slack
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/secrets"
 	slackbot "gpuadvisor/infra/slack"
 )
 
 func main() {
 	log := slog.New(slog.NewJSONHandler(os.Stdout, nil))
 	slog.SetDefault(log)
+	// In AWS the secrets come from Secrets Manager or SSM (GPUADVISOR_SECRETS);
+	// unset, this does nothing and the environment is used as it is.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	loaded, err := secrets.Load(ctx)
+	cancel()
+	if err != nil {
+		log.Error("slack function cannot start", "err", err)
+		os.Exit(1)
+	}
+	if len(loaded) > 0 {
+		log.Info("secrets loaded", "names", loaded)
+	}
 	h, err := setup(os.Getenv, log)
 	if err != nil {
 		log.Error("slack function cannot start", "err", err)

@@ -313,7 +313,7 @@ func fallback(rep chat.Reply) string {
 	s := rep.Title
 	if rep.Summary != "" {
 		if s != "" {
-			s += ": "
+			s += " — "
 		}
 		s += rep.Summary
 	}

@@ -114,7 +114,7 @@ func (h *Handler) HandleLambda(ctx context.Context, ev events.APIGatewayV2HTTPRe
 	if ev.IsBase64Encoded {
 		dec, err := base64.StdEncoding.DecodeString(ev.Body)
 		if err != nil {
-			res = h.finish(h.now(), &trace{kind: "unknown", outcome: "bad_base64"}, plainResponse(http.StatusBadRequest, "bad request"))
+			res = h.finish(time.Now(), &trace{kind: "unknown", outcome: "bad_base64"}, plainResponse(http.StatusBadRequest, "bad request"))
 			return lambdaResponse(res), nil
 		}
 		body = dec
@@ -159,7 +159,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serve verifies, routes by content and answers one request.
 func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) response {
-	start := h.now()
+	start := time.Now() // durations use the real clock; h.now is for verification
 	tr := &trace{kind: "unknown", retry: hdr.Get(HeaderRetryNum)}
 	form, isForm := parseForm(hdr, body)
 	if isForm && form.Get("ssl_check") == "1" && form.Get("command") == "" && form.Get("payload") == "" {
@@ -202,7 +202,7 @@ func (h *Handler) finish(start time.Time, tr *trace, res response) response {
 		slog.String("kind", tr.kind),
 		slog.String("outcome", tr.outcome),
 		slog.Int("status", res.status),
-		slog.Float64("duration_ms", float64(h.now().Sub(start).Microseconds())/1000),
+		slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
 	}
 	if tr.command != "" {
 		attrs = append(attrs, slog.String("command", tr.command))

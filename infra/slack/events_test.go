@@ -1,0 +1,187 @@
+package slackbot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// mentionBody is the Chinese app_mention fixture with its text and event_id
+// replaced when given.
+func mentionBody(t *testing.T, text, eventID string) []byte {
+	t.Helper()
+	var p map[string]any
+	if err := json.Unmarshal(readFixture(t, "event_app_mention_zh.json"), &p); err != nil {
+		t.Fatal(err)
+	}
+	if text != "" {
+		p["event"].(map[string]any)["text"] = text
+	}
+	if eventID != "" {
+		p["event_id"] = eventID
+	}
+	b, _ := json.Marshal(p)
+	return b
+}
+
+func TestURLVerification(t *testing.T) {
+	f := newFixture(t, nil)
+	res := invoke(t, f.h, event(t, readFixture(t, "url_verification.json"), testNow, false, nil))
+	if res.StatusCode != 200 || res.Body != "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" || !strings.HasPrefix(res.Headers["Content-Type"], "text/plain") {
+		t.Errorf("url_verification: %d %q %q; want 200 text/plain with the challenge", res.StatusCode, res.Headers["Content-Type"], res.Body)
+	}
+}
+
+func TestMentionIsAnsweredInTheThread(t *testing.T) {
+	f := newFixture(t, nil)
+	res := invoke(t, f.h, event(t, readFixture(t, "event_app_mention_zh.json"), testNow, false, nil))
+	if res.StatusCode != 200 {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	posts := f.rec.calls("/api/chat.postMessage")
+	if len(posts) != 1 {
+		t.Fatalf("chat.postMessage calls = %d, want 1", len(posts))
+	}
+	p := posts[0].Form
+	if p.Get("channel") != "C2147483705" || p.Get("thread_ts") != "1700000300.000100" || p.Get("token") != "xoxb-test-token" {
+		t.Errorf("postMessage channel %q thread_ts %q token set %t; want C2147483705, the mention's ts, the bot token",
+			p.Get("channel"), p.Get("thread_ts"), p.Get("token") != "")
+	}
+	if !strings.Contains(p.Get("blocks"), "计费：包月") || !strings.Contains(p.Get("blocks"), `"type":"header"`) {
+		t.Errorf("blocks = %s", p.Get("blocks"))
+	}
+}
+
+func TestMentionTextBecomesTheCommand(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"bot mention stripped, Slack's escaping undone", "<@U0BOT1234> whoami a &amp; b &lt;c&gt;", "whoami a & b <c>"},
+		{"mention with a name", "<@U0BOT1234|gpuadvisor>   whoami x", "whoami x"},
+		{"a link keeps its label", "<@U0BOT1234> whoami <https://example.com|example.com>", "whoami example.com"},
+		{"a bare link keeps its URL", "<@U0BOT1234> whoami <https://example.com/a?b=1>", "whoami https://example.com/a?b=1"},
+		{"another user's mention becomes plain", "<@U0BOT1234> whoami <@U999>", "whoami U999"},
+		{"a channel keeps its name", "<@U0BOT1234> whoami <#C123|gpu>", "whoami gpu"},
+		{"a broadcast becomes a word", "<@U0BOT1234> whoami <!here>", "whoami here"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := commandText(tc.text); got != tc.want {
+				t.Errorf("commandText(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// Slack retries an event up to three times; whatever X-Slack-Retry-Num says,
+// the same event_id is answered once. The fake Web API is driven through
+// the real slack-go client.
+func TestSameEventIDThreeTimesPostsOnce(t *testing.T) {
+	f := newFixture(t, nil)
+	body := readFixture(t, "event_app_mention_zh.json")
+	deliveries := []map[string]string{
+		nil,
+		{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_error"},
+		{"x-slack-retry-num": "2", "x-slack-retry-reason": "connection_failed"},
+	}
+	for i, extra := range deliveries {
+		if res := invoke(t, f.h, event(t, body, testNow, i%2 == 1, extra)); res.StatusCode != 200 {
+			t.Fatalf("delivery %d: status %d, want 200", i, res.StatusCode)
+		}
+	}
+	if n := len(f.rec.calls("/api/chat.postMessage")); n != 1 {
+		t.Errorf("chat.postMessage calls = %d, want 1", n)
+	}
+	if n := f.runs.Load(); n != 1 {
+		t.Errorf("commands run = %d, want 1", n)
+	}
+	if !strings.Contains(f.logs.String(), `"outcome":"duplicate"`) || !strings.Contains(f.logs.String(), `"retry_num":"2"`) {
+		t.Errorf("the log does not show the duplicates: %s", f.logs.String())
+	}
+}
+
+// A retry for an http_timeout means the first delivery is still being
+// handled, perhaps by another Lambda instance with its own memory: it is
+// acknowledged and does nothing, even for an event id never seen here.
+func TestTimeoutRetryNeverRepliesAgain(t *testing.T) {
+	f := newFixture(t, nil)
+	res := invoke(t, f.h, event(t, mentionBody(t, "", "Ev0OTHERINSTANCE"), testNow, false,
+		map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout"}))
+	if res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
+		t.Errorf("http_timeout retry: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	}
+}
+
+func TestPrivateMentionIsEphemeral(t *testing.T) {
+	for _, text := range []string{"<@U0BOT1234> help", "<@U0BOT1234> billing ondemand=35 monthly=15000 hours=300 --private", "<@U0BOT1234> bilring"} {
+		f := newFixture(t, nil)
+		invoke(t, f.h, event(t, mentionBody(t, text, ""), testNow, false, nil))
+		eph := f.rec.calls("/api/chat.postEphemeral")
+		if len(eph) != 1 || len(f.rec.calls("/api/chat.postMessage")) != 0 {
+			t.Fatalf("%q: %d ephemeral, %d channel posts; want 1 and 0", text, len(eph), len(f.rec.calls("/api/chat.postMessage")))
+		}
+		if p := eph[0].Form; p.Get("user") != "U2147483697" || p.Get("thread_ts") != "1700000300.000100" {
+			t.Errorf("%q: ephemeral to %q in thread %q", text, p.Get("user"), p.Get("thread_ts"))
+		}
+	}
+}
+
+func TestDeferredMention(t *testing.T) {
+	tests := []struct {
+		name, text, channel, thread string
+	}{
+		{"public draft goes to the thread", "<@U0BOT1234> draft questions", "C2147483705", "1700000300.000100"},
+		{"private draft goes to the asker's DM", "<@U0BOT1234> draft questions --private", "U2147483697", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			invoke(t, f.h, event(t, mentionBody(t, tc.text, "Ev0DRAFT"), testNow, false, nil))
+			if len(f.disp.jobs) != 1 {
+				t.Fatalf("dispatched %d jobs", len(f.disp.jobs))
+			}
+			j := f.disp.jobs[0]
+			if j.ID != "Ev0DRAFT" || j.Target.Channel != tc.channel || j.Target.ThreadTS != tc.thread || j.Target.ResponseURL != "" {
+				t.Errorf("job %q target %+v; want id Ev0DRAFT channel %q thread %q", j.ID, j.Target, tc.channel, tc.thread)
+			}
+			if n := len(f.rec.calls("/api/chat.postEphemeral")); n != 1 {
+				t.Errorf("acknowledgements = %d, want 1 ephemeral", n)
+			}
+		})
+	}
+}
+
+func TestDirectMessage(t *testing.T) {
+	f := newFixture(t, nil)
+	invoke(t, f.h, event(t, readFixture(t, "event_message_im.json"), testNow, false, nil))
+	posts := f.rec.calls("/api/chat.postMessage")
+	if len(posts) != 1 || posts[0].Form.Get("channel") != "D0DM12345" {
+		t.Fatalf("DM answer: %+v", posts)
+	}
+}
+
+func TestEventsNotForUs(t *testing.T) {
+	tests := []struct{ name, body string }{
+		{"the bot's own mention", `{"type":"event_callback","team_id":"T0001","event_id":"Ev1","event":{"type":"app_mention","text":"<@U0BOT1234> help","user":"U0BOT1234","bot_id":"B1","channel":"C1","ts":"1.1"}}`},
+		{"a bot's direct message", `{"type":"event_callback","team_id":"T0001","event_id":"Ev2","event":{"type":"message","subtype":"bot_message","text":"help","bot_id":"B1","channel":"D1","channel_type":"im","ts":"1.1"}}`},
+		{"an edited direct message", `{"type":"event_callback","team_id":"T0001","event_id":"Ev3","event":{"type":"message","subtype":"message_changed","channel":"D1","channel_type":"im","ts":"1.1"}}`},
+		{"a channel message", `{"type":"event_callback","team_id":"T0001","event_id":"Ev4","event":{"type":"message","text":"help","user":"U1","channel":"C1","channel_type":"channel","ts":"1.1"}}`},
+		{"another event type", `{"type":"event_callback","team_id":"T0001","event_id":"Ev5","event":{"type":"reaction_added","user":"U1","reaction":"thumbsup","item":{"type":"message","channel":"C1","ts":"1.1"},"event_ts":"1.2"}}`},
+		{"rate limited notice", `{"token":"x","type":"app_rate_limited","team_id":"T0001","minute_rate_limited":1518467820,"api_app_id":"A1"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			res := invoke(t, f.h, event(t, []byte(tc.body), testNow, false, nil))
+			if res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
+				t.Errorf("%s: %d, %d calls, %d runs; want 200 and nothing done", tc.name, res.StatusCode, len(f.rec.reqs), f.runs.Load())
+			}
+		})
+	}
+}
+
+func TestMalformedEventIsBadRequestWithoutRetry(t *testing.T) {
+	f := newFixture(t, nil)
+	res := invoke(t, f.h, event(t, []byte(`{"type":"event_callback","event":"nope"}`), testNow, false, nil))
+	if res.StatusCode != 400 || res.Headers[HeaderNoRetry] != "1" {
+		t.Errorf("malformed event: %d %v; want 400 with X-Slack-No-Retry: 1", res.StatusCode, res.Headers)
+	}
+}

@@ -1,0 +1,125 @@
+package slackbot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+// pressBody is the Chinese button-press fixture with its response_url pointed
+// at the fake Slack and its action replaced when action is not "".
+func pressBody(t *testing.T, hook, action, value string) []byte {
+	t.Helper()
+	var p map[string]any
+	if err := json.Unmarshal(readFixture(t, "interaction_zh.json"), &p); err != nil {
+		t.Fatal(err)
+	}
+	p["response_url"] = hook
+	act := p["actions"].([]any)[0].(map[string]any)
+	if action != "" {
+		act["action_id"] = action
+	}
+	if value != "" {
+		act["value"] = value
+	}
+	b, _ := json.Marshal(p)
+	return interactionBody(t, b)
+}
+
+func TestButtonPressDefersTheDraft(t *testing.T) {
+	f := newFixture(t, nil)
+	res := invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
+	if res.StatusCode != 200 || res.Body != "" {
+		t.Fatalf("button press answered %d %q; want 200 with no body (Slack ignores it)", res.StatusCode, res.Body)
+	}
+	if len(f.disp.jobs) != 1 {
+		t.Fatalf("dispatched %d jobs, want 1", len(f.disp.jobs))
+	}
+	job := f.disp.jobs[0]
+	if job.ID != "4711.738474920.aabbccddeeff" || job.Target.ResponseURL != f.rec.hookURL() || job.Target.Channel != "C2147483705" {
+		t.Errorf("job id/target = %q %+v", job.ID, job.Target)
+	}
+	if want := "draft questions 计费 按需=35 包月=15000 时长=300"; job.Request.Text != want || job.Request.Tenant != "slack:T0001" || job.Request.User != "U2147483697" || !job.Request.Sync {
+		t.Errorf("job request = %+v, want text %q for tenant slack:T0001, user U2147483697, sync", job.Request, want)
+	}
+	hooks := f.rec.calls("/hook")
+	if len(hooks) != 1 {
+		t.Fatalf("response_url posts = %d, want 1 (the acknowledgement)", len(hooks))
+	}
+	ack := hooks[0].JSON
+	if ack["response_type"] != Ephemeral || ack["replace_original"] != false || !strings.Contains(ack["text"].(string), "正在处理") {
+		t.Errorf("acknowledgement = %v", ack)
+	}
+}
+
+func TestButtonForAFeatureNotYetLandedSaysComingSoon(t *testing.T) {
+	bare := chat.NewRouter() // no draft, no renewal commands
+	tests := []struct{ action, value, want string }{
+		{chat.ActionDraftQuestions, "计费 按需=35 包月=15000 时长=300", "即将上线"},
+		{chat.ActionDraftSLA, "billing ondemand=35", "coming soon"},
+		{chat.ActionRemindRenewal, "billing ondemand=35 monthly=15000", "coming soon"},
+		{chat.ActionDraftRenewal + "#2", "计费 按需=35", "即将上线"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.action, func(t *testing.T) {
+			f := newFixture(t, bare)
+			res := invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), tc.action, tc.value), testNow, false, nil))
+			hooks := f.rec.calls("/hook")
+			if res.StatusCode != 200 || len(hooks) != 1 {
+				t.Fatalf("status %d, %d posts; want 200 and 1 post", res.StatusCode, len(hooks))
+			}
+			b, _ := json.Marshal(hooks[0].JSON)
+			if !strings.Contains(string(b), tc.want) || hooks[0].JSON["response_type"] != Ephemeral {
+				t.Errorf("button %s value %q posted %s; want an ephemeral %q", tc.action, tc.value, b, tc.want)
+			}
+			for _, bad := range []string{"unknown command", "未知命令", "could not", "无法"} {
+				if strings.Contains(string(b), bad) {
+					t.Errorf("button %s shows an error (%q): %s", tc.action, bad, b)
+				}
+			}
+			if len(f.disp.jobs) != 0 {
+				t.Errorf("dispatched %d jobs for a missing feature", len(f.disp.jobs))
+			}
+		})
+	}
+}
+
+func TestButtonRunsARegisteredCommandInTheChannel(t *testing.T) {
+	f := newFixture(t, nil)
+	// An unknown action falls back to help (chat.ButtonCommand), which is private.
+	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "something_else", "x"), testNow, true, nil))
+	hooks := f.rec.calls("/hook")
+	if len(hooks) != 1 || hooks[0].JSON["response_type"] != Ephemeral {
+		t.Fatalf("help via a button: %+v", hooks)
+	}
+}
+
+func TestDuplicateButtonPressAnswersOnce(t *testing.T) {
+	f := newFixture(t, nil)
+	body := pressBody(t, f.rec.hookURL(), "", "")
+	for i := 0; i < 3; i++ {
+		if res := invoke(t, f.h, event(t, body, testNow, true, nil)); res.StatusCode != 200 {
+			t.Fatalf("press %d: status %d", i, res.StatusCode)
+		}
+	}
+	if n, p := len(f.disp.jobs), len(f.rec.calls("/hook")); n != 1 || p != 1 {
+		t.Errorf("the same trigger_id three times: %d jobs, %d posts; want 1 and 1", n, p)
+	}
+}
+
+func TestNonButtonInteractionsAreAcknowledged(t *testing.T) {
+	f := newFixture(t, nil)
+	body := interactionBody(t, []byte(`{"type":"view_closed","team":{"id":"T0001"},"user":{"id":"U1"},"view":{"id":"V1"}}`))
+	if res := invoke(t, f.h, event(t, body, testNow, true, nil)); res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
+		t.Errorf("view_closed: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	}
+}
+
+func TestMalformedPayloadIsBadRequest(t *testing.T) {
+	f := newFixture(t, nil)
+	if res := invoke(t, f.h, event(t, interactionBody(t, []byte(`{"type":`)), testNow, true, nil)); res.StatusCode != 400 {
+		t.Errorf("malformed payload: status %d, want 400", res.StatusCode)
+	}
+}
