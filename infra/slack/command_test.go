@@ -112,8 +112,12 @@ func TestUnverifiedRequestsDoNoWork(t *testing.T) {
 		{"no signature headers", func() events.APIGatewayV2HTTPRequest {
 			return event(t, body, testNow, true, map[string]string{"x-slack-signature": "", "x-slack-request-timestamp": ""})
 		}},
-		{"no signature header", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow, true, map[string]string{"x-slack-signature": ""}) }},
-		{"no timestamp header", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow, true, map[string]string{"x-slack-request-timestamp": ""}) }},
+		{"no signature header", func() events.APIGatewayV2HTTPRequest {
+			return event(t, body, testNow, true, map[string]string{"x-slack-signature": ""})
+		}},
+		{"no timestamp header", func() events.APIGatewayV2HTTPRequest {
+			return event(t, body, testNow, true, map[string]string{"x-slack-request-timestamp": ""})
+		}},
 		{"signed 6 minutes ago", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow.Add(-6*time.Minute), true, nil) }},
 		{"signed 6 minutes ahead", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow.Add(6*time.Minute), true, nil) }},
 		{"tampered body, base64", func() events.APIGatewayV2HTTPRequest {
