@@ -1,0 +1,480 @@
+package feishu
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"gpuadvisor/chat"
+)
+
+func TestChallenge(t *testing.T) {
+	plain := fixture(t, "url_verification.json", "")
+	wrongToken := []byte(strings.Replace(string(plain), testToken, "forged-token", 1))
+	tests := []struct {
+		name    string
+		body    []byte
+		headers map[string]string
+		status  int
+	}{
+		// Feishu sends the challenge encrypted and without signature headers.
+		{"encrypted, unsigned", encryptedBody(t, testKey, plain), map[string]string{"content-type": "application/json"}, 200},
+		{"encrypted and signed", nil, nil, 200},
+		{"plain (no key in the console yet)", plain, map[string]string{}, 200},
+		{"encrypted with another key", encryptedBody(t, "another key", plain), map[string]string{}, 401},
+		{"encrypted, forged token", encryptedBody(t, testKey, wrongToken), map[string]string{}, 401},
+		{"plain, forged token", wrongToken, map[string]string{}, 401},
+		{"encrypted, bad signature header", encryptedBody(t, testKey, plain), map[string]string{"x-lark-signature": "00"}, 401},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			body, headers := tc.body, tc.headers
+			if body == nil {
+				body = encryptedBody(t, testKey, plain)
+				headers = signedHeaders(testKey, testNow, body)
+			}
+			start := time.Now()
+			resp := hs.invoke(t, lambdaEvent(headers, body, false))
+			if d := time.Since(start); d > 100*time.Millisecond {
+				t.Errorf("challenge took %s; Feishu waits 1 s", d)
+			}
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d (body %s)", resp.StatusCode, tc.status, resp.Body)
+			}
+			if tc.status == 200 && resp.Body != `{"challenge":"1b6aef1a-401f-406a-be41-f48911eabcef"}` {
+				t.Errorf("body %s, want the challenge echoed", resp.Body)
+			}
+			if tc.status != 200 && strings.Contains(resp.Body, "1b6aef1a") {
+				t.Errorf("a rejected challenge was echoed: %s", resp.Body)
+			}
+			if n := len(hs.api.messages()); n != 0 {
+				t.Errorf("%d messages sent for a challenge", n)
+			}
+		})
+	}
+}
+
+// TestRejected: every forged, tampered or malformed request is answered
+// non-2xx, reaches no command and sends nothing.
+func TestRejected(t *testing.T) {
+	msg := fixture(t, "im_message_p2p_text.json", "")
+	good := func(t *testing.T) []byte { return encryptedBody(t, testKey, msg) }
+	forged := []byte(strings.Replace(string(msg), testToken, "forged-token", 1))
+	noToken := []byte(strings.Replace(string(msg), `"token": "`+testToken+`",`, "", 1))
+	tamper := func(t *testing.T) []byte {
+		var e struct{ Encrypt string }
+		json.Unmarshal(good(t), &e)
+		raw := []byte(e.Encrypt)
+		// change one base64 character inside the first ciphertext block
+		if raw[30] == 'A' {
+			raw[30] = 'B'
+		} else {
+			raw[30] = 'A'
+		}
+		b, _ := json.Marshal(map[string]string{"encrypt": string(raw)})
+		return b
+	}
+	badPadding := func(t *testing.T) []byte {
+		padded := pkcs7(msg)
+		padded[len(padded)-2] ^= 0x40 // last pad bytes disagree
+		b, _ := json.Marshal(map[string]string{"encrypt": encryptPadded(t, testKey, padded)})
+		return b
+	}
+	signed := func(body []byte) map[string]string { return signedHeaders(testKey, testNow, body) }
+	without := func(h map[string]string, k string) map[string]string { delete(h, k); return h }
+	tests := []struct {
+		name  string
+		why   string // the logged reason; alternatives separated by |
+		event func(t *testing.T) (map[string]string, []byte, bool)
+	}{
+		{"forged token, correctly encrypted and signed", "verification token mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := encryptedBody(t, testKey, forged)
+			return signed(b), b, false
+		}},
+		{"no token", "verification token mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := encryptedBody(t, testKey, noToken)
+			return signed(b), b, false
+		}},
+		{"wrong signature", "signature mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := good(t)
+			h := signed(b)
+			h["x-lark-signature"] = Signature(h["x-lark-request-timestamp"], h["x-lark-request-nonce"], "not the key", b)
+			return h, b, false
+		}},
+		{"signed, then the body swapped", "signature mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			return signed(good(t)), good(t), false
+		}},
+		{"no signature headers", "missing signature headers", func(t *testing.T) (map[string]string, []byte, bool) {
+			return map[string]string{"content-type": "application/json"}, good(t), false
+		}},
+		{"no nonce", "missing signature headers", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := good(t)
+			return without(signed(b), "x-lark-request-nonce"), b, false
+		}},
+		{"stale timestamp (6 min)", "timestamp outside the allowed window", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := good(t)
+			return signedHeaders(testKey, testNow.Add(-6*time.Minute), b), b, false
+		}},
+		{"tampered ciphertext, re-signed", "decrypted body is not JSON|cannot decrypt", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := tamper(t)
+			return signed(b), b, false
+		}},
+		{"bad padding, signed", "bad padding", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := badPadding(t)
+			return signed(b), b, false
+		}},
+		{"encrypted with another key, signed", "cannot decrypt|decrypted body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := encryptedBody(t, "another key", msg)
+			return signed(b), b, false
+		}},
+		{"plaintext event, signed", "event is not encrypted", func(t *testing.T) (map[string]string, []byte, bool) {
+			return signed(msg), msg, false
+		}},
+		{"base64 body not flagged", "signature mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := good(t)
+			h := signed(b)
+			ev := lambdaEvent(h, b, true)
+			return h, []byte(ev.Body), false
+		}},
+		{"flagged base64 body that is not base64", "body is not base64", func(t *testing.T) (map[string]string, []byte, bool) {
+			return signed([]byte("@@@")), []byte("@@@"), false
+		}},
+		{"not JSON", "body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := []byte("encrypt=abc")
+			return signed(b), b, false
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			h, b, b64 := tc.event(t)
+			ev := lambdaEvent(h, b, b64)
+			if tc.name == "flagged base64 body that is not base64" {
+				ev.IsBase64Encoded = true
+			}
+			resp := hs.invoke(t, ev)
+			if resp.StatusCode < 400 {
+				t.Fatalf("status %d, want a rejection (body %s)", resp.StatusCode, resp.Body)
+			}
+			if n := len(hs.api.messages()); n != 0 {
+				t.Errorf("%d messages sent", n)
+			}
+			if n := len(hs.rec.all()); n != 0 {
+				t.Errorf("the router ran %d times", n)
+			}
+			logs, found := hs.logs.String(), false
+			for _, w := range strings.Split(tc.why, "|") {
+				found = found || strings.Contains(logs, w)
+			}
+			if !found {
+				t.Errorf("log does not give the reason %q:\n%s", tc.why, logs)
+			}
+			if strings.Contains(resp.Body, "token") || strings.Contains(resp.Body, "signature") || strings.Contains(resp.Body, "padding") {
+				t.Errorf("the answer tells the caller why: %s", resp.Body)
+			}
+		})
+	}
+}
+
+func TestHeadersAnyCaseAndBase64Bodies(t *testing.T) {
+	msg := fixture(t, "im_message_p2p_text.json", "")
+	for _, tc := range []struct {
+		name  string
+		keys  func(string) string
+		b64   bool
+		wantN int
+	}{
+		{"lower-case headers (API Gateway)", strings.ToLower, false, 1},
+		{"upper-case headers", strings.ToUpper, false, 1},
+		{"canonical headers", func(s string) string { return s }, false, 1},
+		{"base64 body", strings.ToLower, true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			body := encryptedBody(t, testKey, msg)
+			h := map[string]string{}
+			for k, v := range signedHeaders(testKey, testNow, body) {
+				h[tc.keys(k)] = v
+			}
+			resp := hs.invoke(t, lambdaEvent(h, body, tc.b64))
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
+			}
+			if n := len(hs.api.messages()); n != tc.wantN {
+				t.Fatalf("%d replies, want %d", n, tc.wantN)
+			}
+		})
+	}
+}
+
+func TestMessages(t *testing.T) {
+	const tenant = "feishu:2ca1d211f64f6438"
+	tests := []struct {
+		fixture    string
+		wantReply  bool
+		wantText   string
+		wantChat   string
+		wantUser   string
+		wantThread bool
+		wantMsgID  string
+	}{
+		{"im_message_p2p_text.json", true, "计费 按需=35元/时 包月=¥15,000 时长=300", "oc_5ce6d572455d361153b7xx51da133945", "ou_84aad35d084aa403a838cf73ee18467", false, "om_5ce6d572455d361153b7cb51da133945"},
+		{"im_message_p2p_slash.json", true, "/gpu billing ondemand=35 monthly=15000 hours=300", "oc_5ce6d572455d361153b7xx51da133945", "ou_84aad35d084aa403a838cf73ee18467", false, "om_7d1e8f9a0b1c2d3e4f5a6b7c8d9e0f1a"},
+		{"im_message_group_text_mention.json", true, "计费 按需=35 包月=15000 时长=300", "oc_a0553eda9014c201e6969b478895c230", "ou_3c1f2e9d8b7a60514233241506978a9b", true, "om_9a8b7c6d5e4f30211203f4e5d6c7b8a9"},
+		{"im_message_group_post_mention.json", true, "计费 按需=35\n包月=15000 时长=300", "oc_a0553eda9014c201e6969b478895c230", "ou_3c1f2e9d8b7a60514233241506978a9b", false, "om_2b3c4d5e6f708192a3b4c5d6e7f80912"},
+		{"im_message_group_other_mention.json", false, "", "", "", false, ""},
+		{"im_message_from_app.json", false, "", "", "", false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fixture, func(t *testing.T) {
+			hs := newHarness(t)
+			resp := hs.deliver(t, fixture(t, tc.fixture, ""))
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
+			}
+			sent, reqs := hs.api.messages(), hs.rec.all()
+			if !tc.wantReply {
+				if len(sent) != 0 || len(reqs) != 0 {
+					t.Fatalf("got %d replies and %d commands, want none", len(sent), len(reqs))
+				}
+				return
+			}
+			if len(sent) != 1 || len(reqs) != 1 {
+				t.Fatalf("got %d replies and %d commands, want 1 and 1", len(sent), len(reqs))
+			}
+			want := chat.Request{Text: tc.wantText, Platform: "feishu", Tenant: tenant, Channel: tc.wantChat, User: tc.wantUser}
+			if got := reqs[0]; got != want {
+				t.Errorf("request %+v\nwant    %+v", got, want)
+			}
+			s := sent[0]
+			if s.Path != "/open-apis/im/v1/messages/"+tc.wantMsgID+"/reply" {
+				t.Errorf("sent to %s, want a reply to %s", s.Path, tc.wantMsgID)
+			}
+			if s.Body.ReplyInThread != tc.wantThread {
+				t.Errorf("reply_in_thread %v, want %v", s.Body.ReplyInThread, tc.wantThread)
+			}
+			if s.Body.UUID == "" || len(s.Body.UUID) > 50 {
+				t.Errorf("uuid %q: want a key of 1-50 characters", s.Body.UUID)
+			}
+			if !strings.HasPrefix(s.ContentType, "application/json") {
+				t.Errorf("request content-type %q", s.ContentType)
+			}
+			c := card(t, s)
+			wantTitle, wantButton := "包月更划算", "起草供应商问题"
+			if !chat.HasHan(tc.wantText) {
+				wantTitle, wantButton = "Monthly is cheaper", "Draft vendor questions"
+			}
+			if title := c["header"].(map[string]any)["title"].(map[string]any)["content"]; title != wantTitle {
+				t.Errorf("card title %v, want %q (the user's language)", title, wantTitle)
+			}
+			if !strings.Contains(s.Body.Content, wantButton) || !strings.Contains(s.Body.Content, `"action":"draft_questions"`) {
+				t.Errorf("card lacks the standard buttons: %s", s.Body.Content)
+			}
+		})
+	}
+}
+
+func TestSameEventThreeTimesOneReply(t *testing.T) {
+	hs := newHarness(t)
+	msg := fixture(t, "im_message_group_text_mention.json", "")
+	for i := 0; i < 3; i++ {
+		// Each delivery is encrypted with a fresh IV and signed afresh, as Feishu's retries are.
+		if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
+			t.Fatalf("delivery %d: status %d", i+1, resp.StatusCode)
+		}
+	}
+	if n := len(hs.api.messages()); n != 1 {
+		t.Fatalf("%d replies for one event delivered three times, want 1", n)
+	}
+	if n := len(hs.rec.all()); n != 1 {
+		t.Fatalf("the command ran %d times, want 1", n)
+	}
+	// A different event for the same text is answered again.
+	hs.deliver(t, fixture(t, "im_message_group_text_mention.json", "ffff02a84e847582be8db7fb73283c02"))
+	if n := len(hs.api.messages()); n != 2 {
+		t.Fatalf("%d replies after a second event, want 2", n)
+	}
+	if a, b := hs.api.messages()[0].Body.UUID, hs.api.messages()[1].Body.UUID; a == b {
+		t.Errorf("two events share the idempotency key %q", a)
+	}
+	if hs.api.tokenCalls != 1 {
+		t.Errorf("tenant token fetched %d times, want 1 (cached)", hs.api.tokenCalls)
+	}
+	if hs.api.botCalls != 1 {
+		t.Errorf("bot info fetched %d times, want 1 (cached)", hs.api.botCalls)
+	}
+}
+
+func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
+	hs := newHarness(t)
+	hs.api.fail(230002, "The bot can not be outside the group.")
+	resp := hs.deliver(t, fixture(t, "im_message_p2p_text.json", ""))
+	if resp.StatusCode < 500 {
+		t.Fatalf("status %d, want 5xx when the reply failed", resp.StatusCode)
+	}
+	logs := hs.logs.String()
+	if !contains(logs, `"code":230002`, "The bot can not be outside the group.", "reply failed") {
+		t.Errorf("log lacks the business error code and message:\n%s", logs)
+	}
+	// The client returns it as an *APIError with the code.
+	_, err := hs.h.d.Client.ReplyCard(t.Context(), "om_x", "{}", false, "")
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Code != 230002 {
+		t.Fatalf("ReplyCard error = %v, want an *APIError with code 230002", err)
+	}
+}
+
+func TestLogsCarryNoBodies(t *testing.T) {
+	hs := newHarness(t)
+	msg := fixture(t, "im_message_p2p_text.json", "")
+	body := encryptedBody(t, testKey, msg)
+	hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
+	hs.invoke(t, lambdaEvent(map[string]string{}, body, false)) // rejected
+	logs := hs.logs.String()
+	var e struct{ Encrypt string }
+	json.Unmarshal(body, &e)
+	for _, secret := range []string{"按需=35", e.Encrypt[:20], testKey, testToken, "t-" + hs.api.appID, "app-secret", "包月更划算"} {
+		if strings.Contains(logs, secret) {
+			t.Errorf("log contains %q:\n%s", secret, logs)
+		}
+	}
+	if !strings.Contains(logs, `"outcome":"replied"`) || !strings.Contains(logs, `"outcome":"rejected"`) {
+		t.Errorf("log lacks one line per request with its outcome:\n%s", logs)
+	}
+}
+
+func TestDeferredCommandIsDispatched(t *testing.T) {
+	hs := newHarness(t)
+	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
+	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	js := hs.jobs.all()
+	if len(js) != 1 {
+		t.Fatalf("%d jobs dispatched, want 1", len(js))
+	}
+	j := js[0]
+	if j.ID != "feishu:5e3702a84e847582be8db7fb73283c02" {
+		t.Errorf("job id %q, want feishu:<event_id>", j.ID)
+	}
+	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key}
+	if j.Target != wantTarget || j.Target.Key == "" || len(j.Target.Key) > 50 {
+		t.Errorf("target %+v, want %+v with a key of 1-50 characters", j.Target, wantTarget)
+	}
+	if !j.Request.Sync || j.Request.Text != "draft questions 供应商=酷算云" || j.Request.Platform != "feishu" {
+		t.Errorf("job request %+v: want the same command, Sync", j.Request)
+	}
+	sent := hs.api.messages()
+	if len(sent) != 1 || !strings.Contains(sent[0].Body.Content, "正在起草") {
+		t.Fatalf("want the acknowledgement card, got %+v", sent)
+	}
+	if sent[0].Body.UUID == j.Target.Key {
+		t.Errorf("the acknowledgement and the draft share the idempotency key %q", j.Target.Key)
+	}
+}
+
+func TestDeferredWithoutDrafterSaysSo(t *testing.T) {
+	hs := newHarness(t)
+	hs.h.d.Dispatcher = nil
+	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
+	hs.deliver(t, msg)
+	sent := hs.api.messages()
+	if len(sent) != 1 || !contains(sent[0].Body.Content, "起草服务暂时无法连接", `"template":"red"`) {
+		t.Fatalf("want an error card saying drafting is unavailable, got %+v", sent)
+	}
+}
+
+func TestCardActions(t *testing.T) {
+	base := string(fixture(t, "card_action_trigger.json", ""))
+	withValue := func(action, value string) []byte {
+		s := strings.Replace(base, `"action": "draft_questions"`, fmt.Sprintf(`"action": %q`, action), 1)
+		return []byte(strings.Replace(s, `"value": "billing 按需=35 包月=15000 时长=300"`, fmt.Sprintf(`"value": %q`, value), 1))
+	}
+	tests := []struct {
+		name       string
+		payload    []byte
+		wantToast  string // type
+		wantText   string // in the toast
+		wantSent   int
+		wantJobs   int
+		noDrafting bool // router without the draft command
+	}{
+		{"draft questions: deferred to the drafter", withValue("draft_questions", "billing 按需=35"), "info", "正在起草", 0, 1, false},
+		{"not landed yet: coming soon", []byte(base), "info", "「起草供应商问题」功能即将上线", 0, 0, true},
+		{"SLA not landed yet", withValue("draft_sla", "billing 按需=35"), "info", "「起草SLA条款」功能即将上线", 0, 0, true},
+		{"renewal not landed yet", withValue("remind_renewal", "billing 按需=35"), "info", "「续约提醒」功能即将上线", 0, 0, true},
+		{"unknown action", withValue("launch_rockets", "x"), "info", "没有操作", 0, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			if tc.noDrafting {
+				r := chat.NewRouter()
+				hs.h.d.Router = r
+			}
+			start := time.Now()
+			resp := hs.deliver(t, tc.payload)
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("card callback took %s; Feishu waits 3 s", d)
+			}
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
+			}
+			var got struct{ Toast Toast }
+			if err := json.Unmarshal([]byte(resp.Body), &got); err != nil {
+				t.Fatalf("body %s: %v", resp.Body, err)
+			}
+			if got.Toast.Type != tc.wantToast || !strings.Contains(got.Toast.Content, tc.wantText) {
+				t.Errorf("toast %+v, want type %s containing %q", got.Toast, tc.wantToast, tc.wantText)
+			}
+			if n := len(hs.api.messages()); n != tc.wantSent {
+				t.Errorf("%d messages sent, want %d", n, tc.wantSent)
+			}
+			if n := len(hs.jobs.all()); n != tc.wantJobs {
+				t.Errorf("%d jobs, want %d", n, tc.wantJobs)
+			}
+		})
+	}
+}
+
+func TestCardActionImmediateAnswerIsReplied(t *testing.T) {
+	hs := newHarness(t)
+	// A button whose command answers at once (here billing, via a custom action
+	// routed to "billing"): the reply card goes under the pressed card.
+	hs.h.d.Router.Register(&chat.Command{Name: "renewal", Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+		return chat.Reply{Title: chat.T(c.Lang, "Reminder set", "已设置续约提醒"), Summary: c.Args.Original}, nil
+	}})
+	payload := []byte(strings.Replace(string(fixture(t, "card_action_trigger.json", "")), `"action": "draft_questions"`, `"action": "remind_renewal"`, 1))
+	resp := hs.deliver(t, payload)
+	if !strings.Contains(resp.Body, `"type":"success"`) {
+		t.Fatalf("toast %s, want success", resp.Body)
+	}
+	sent := hs.api.messages()
+	if len(sent) != 1 || sent[0].Path != "/open-apis/im/v1/messages/om_sent001x5d361153b7cb51da133945/reply" {
+		t.Fatalf("want one reply under the card, got %+v", sent)
+	}
+	if !strings.Contains(sent[0].Body.Content, "已设置续约提醒") {
+		t.Errorf("reply card %s lacks the answer", sent[0].Body.Content)
+	}
+	// Pressed twice (the same callback delivered again): no second message.
+	hs.deliver(t, payload)
+	if n := len(hs.api.messages()); n != 1 {
+		t.Errorf("%d messages after a repeated callback, want 1", n)
+	}
+}
+
+func TestCardActionForgedTokenRejected(t *testing.T) {
+	hs := newHarness(t)
+	payload := []byte(strings.Replace(string(fixture(t, "card_action_trigger.json", "")), testToken, "forged", 1))
+	if resp := hs.deliver(t, payload); resp.StatusCode != 401 {
+		t.Fatalf("status %d, want 401", resp.StatusCode)
+	}
+	if len(hs.jobs.all()) != 0 || len(hs.api.messages()) != 0 {
+		t.Fatal("a forged card callback did work")
+	}
+}

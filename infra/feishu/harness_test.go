@@ -1,0 +1,271 @@
+package feishu
+
+import (
+	"bytes"
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/store/inprocess"
+)
+
+const (
+	testKey   = "Sx2kP9vQe7LmT4wZ" // the app's Encrypt Key in tests
+	testToken = "vT0k3n-9fQ2LxA"   // the app's Verification Token in tests
+)
+
+// testNow is the fixed clock of the handler under test.
+var testNow = time.Date(2026, 11, 30, 9, 30, 0, 0, time.UTC)
+
+// encryptWith is Feishu's side of Decrypt: base64(iv + AES-256-CBC(pkcs7(p))).
+func encryptWith(t testing.TB, key string, plain []byte) string {
+	t.Helper()
+	return encryptPadded(t, key, pkcs7(plain))
+}
+
+func pkcs7(p []byte) []byte {
+	n := aes.BlockSize - len(p)%aes.BlockSize
+	return append(append([]byte(nil), p...), bytes.Repeat([]byte{byte(n)}, n)...)
+}
+
+// encryptPadded encrypts an already padded plaintext (tests of bad padding).
+func encryptPadded(t testing.TB, key string, padded []byte) string {
+	t.Helper()
+	k := sha256.Sum256([]byte(key))
+	block, err := aes.NewCipher(k[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]byte, aes.BlockSize+len(padded))
+	if _, err := rand.Read(out[:aes.BlockSize]); err != nil {
+		t.Fatal(err)
+	}
+	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
+	return base64.StdEncoding.EncodeToString(out)
+}
+
+// encryptedBody wraps a plaintext payload as {"encrypt":"..."}.
+func encryptedBody(t testing.TB, key string, plain []byte) []byte {
+	b, _ := json.Marshal(map[string]string{"encrypt": encryptWith(t, key, plain)})
+	return b
+}
+
+// signedHeaders are the lower-case headers API Gateway hands over, signed
+// with key at ts.
+func signedHeaders(key string, ts time.Time, body []byte) map[string]string {
+	sec := fmt.Sprint(ts.Unix())
+	nonce := fmt.Sprintf("n%d", ts.UnixNano()%100000)
+	return map[string]string{
+		"content-type":             "application/json; charset=utf-8",
+		"user-agent":               "Go-http-client/1.1",
+		"x-lark-request-timestamp": sec,
+		"x-lark-request-nonce":     nonce,
+		"x-lark-signature":         Signature(sec, nonce, key, body),
+		"x-request-id":             "req-" + nonce,
+	}
+}
+
+// lambdaEvent builds a Function URL / HTTP API v2 event.
+func lambdaEvent(headers map[string]string, body []byte, b64 bool) events.APIGatewayV2HTTPRequest {
+	req := events.APIGatewayV2HTTPRequest{Version: "2.0", RouteKey: "$default", RawPath: "/feishu/events", Headers: headers, Body: string(body)}
+	req.RequestContext.HTTP.Method = "POST"
+	req.RequestContext.HTTP.Path = "/feishu/events"
+	if b64 {
+		req.Body = base64.StdEncoding.EncodeToString(body)
+		req.IsBase64Encoded = true
+	}
+	return req
+}
+
+// fixture reads testdata/<name>, optionally replacing the event id.
+func fixture(t testing.TB, name, eventID string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eventID != "" {
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if h, ok := m["header"].(map[string]any); ok {
+			h["event_id"] = eventID
+		}
+		b, _ = json.Marshal(m)
+	}
+	return b
+}
+
+// recorder is a router whose commands record what they were asked.
+type recorder struct {
+	mu   sync.Mutex
+	reqs []chat.Request
+}
+
+func (r *recorder) add(req chat.Request) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reqs = append(r.reqs, req)
+}
+
+func (r *recorder) all() []chat.Request {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]chat.Request(nil), r.reqs...)
+}
+
+// testRouter has "billing" (计费) answering at once with the standard buttons
+// and "draft" answering with an acknowledgement and a job, like the drafter's
+// commands will.
+func testRouter(rec *recorder) *chat.Router {
+	r := chat.NewRouter()
+	r.Now = func() time.Time { return testNow }
+	r.Register(&chat.Command{
+		Name: "billing", Aliases: []string{"计费"},
+		Summary:  map[chat.Lang]string{chat.EN: "billing mode", chat.ZH: "计费方式"},
+		Examples: []string{"billing ondemand=35 monthly=15000 hours=300"},
+		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+			rec.add(c.Req)
+			return chat.Reply{
+				Title:   chat.T(c.Lang, "Monthly is cheaper", "包月更划算"),
+				Summary: c.Args.Original,
+				Facts:   []chat.Fact{{Label: chat.T(c.Lang, "On-demand", "按需"), Value: "¥10,500"}},
+				Buttons: chat.StandardButtons(c.Lang, "billing "+c.Args.Original),
+			}, nil
+		},
+	}, &chat.Command{
+		Name: "draft", Summary: map[chat.Lang]string{chat.EN: "draft", chat.ZH: "起草"},
+		Examples: []string{"draft questions vendor=X"},
+		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+			rec.add(c.Req)
+			return chat.Ack(c, "Drafting; the draft will be posted here.", "正在起草，完成后发在这里。"), nil
+		},
+	})
+	return r
+}
+
+// jobs records dispatched jobs.
+type jobs struct {
+	mu   sync.Mutex
+	list []chat.Job
+	err  error
+}
+
+func (j *jobs) Dispatch(_ context.Context, job chat.Job) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.err != nil {
+		return j.err
+	}
+	j.list = append(j.list, job)
+	return nil
+}
+
+func (j *jobs) all() []chat.Job {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]chat.Job(nil), j.list...)
+}
+
+// harness is a Handler wired to a fake Open API, a recording router and a
+// recording dispatcher, logging into a buffer.
+type harness struct {
+	h    *Handler
+	api  *fakeAPI
+	rec  *recorder
+	jobs *jobs
+	logs *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newHarness(t testing.TB) *harness {
+	t.Helper()
+	api := newFakeAPI(t)
+	hs := &harness{api: api, rec: &recorder{}, jobs: &jobs{}, logs: &syncBuffer{}}
+	log := slog.New(slog.NewJSONHandler(hs.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	cfg := api.config()
+	h, err := NewHandler(cfg, Deps{
+		Router:     testRouter(hs.rec),
+		Client:     NewClient(cfg, log, nil),
+		Dedupe:     &inprocess.Deduper{Now: func() time.Time { return testNow }},
+		Dispatcher: hs.jobs,
+		Log:        log,
+		Now:        func() time.Time { return testNow },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.h = h
+	return hs
+}
+
+// deliver sends a plaintext payload the way Feishu does: encrypted, signed
+// now, lower-case headers.
+func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPResponse {
+	t.Helper()
+	body := encryptedBody(t, testKey, plain)
+	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
+}
+
+func (hs *harness) invoke(t testing.TB, ev events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
+	t.Helper()
+	resp, err := hs.h.HandleLambda(context.Background(), ev)
+	if err != nil {
+		t.Fatalf("HandleLambda returned an error: %v", err)
+	}
+	return resp
+}
+
+// card decodes the content of a sent interactive message.
+func card(t testing.TB, s sent) map[string]any {
+	t.Helper()
+	if s.Body.MsgType != "interactive" {
+		t.Fatalf("msg_type %q, want interactive", s.Body.MsgType)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s.Body.Content), &m); err != nil {
+		t.Fatalf("content is not JSON: %v\n%s", err, s.Body.Content)
+	}
+	return m
+}
+
+func contains(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
