@@ -1,0 +1,277 @@
+package catalog
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+//go:embed gpus.json
+var gpusJSON []byte
+
+//go:embed models.json
+var modelsJSON []byte
+
+// Link kinds: how cards talk inside one node.
+const (
+	// LinkNVLink is NVLink through NVSwitch: every card of an 8-card node talks
+	// to every other at the row's link_gbs (SXM boards).
+	LinkNVLink = "nvlink"
+	// LinkNVLinkBridge is an NVLink bridge between two PCIe cards: pairs only.
+	LinkNVLinkBridge = "nvlink_bridge"
+	// LinkPCIe is plain PCIe: no NVLink at all.
+	LinkPCIe = "pcie"
+	// LinkHCCS is Huawei's HCCS between Ascend NPUs, the NVLink counterpart.
+	LinkHCCS = "hccs"
+)
+
+// Price tiers from seed 002, cheapest first.
+const (
+	TierEntry    = "entry"
+	TierMid      = "mid"
+	TierFlagship = "flagship"
+)
+
+// GPU is one rentable card.
+type GPU struct {
+	// ID is the catalog id: "a100-80g-sxm", "rtx-4090".
+	ID string `json:"id"`
+	// Name is the full product name: "NVIDIA A100 80GB SXM4".
+	Name string `json:"name"`
+	// Family is the chip name used by lookups: "a100", "4090", "910b".
+	Family string `json:"family"`
+	// Form is the form factor: "sxm", "pcie" or "oam".
+	Form string `json:"form"`
+	// MemoryGB is the vendor's label (an "80 GB" card counts as 80 GB).
+	MemoryGB float64 `json:"memory_gb"`
+	// MemoryType is HBM2e, GDDR6X and so on.
+	MemoryType string `json:"memory_type"`
+	// BandwidthGBs is the memory bandwidth in GB/s.
+	BandwidthGBs float64 `json:"bandwidth_gbs"`
+	// Link is the intra-node link kind (LinkNVLink, LinkNVLinkBridge, LinkPCIe, LinkHCCS).
+	Link string `json:"link"`
+	// LinkGBs is the NVLink or HCCS bandwidth per card in GB/s; 0 for PCIe only.
+	LinkGBs float64 `json:"link_gbs"`
+	// BF16TFLOPS is the dense (not 2:4 sparse) BF16 tensor throughput.
+	BF16TFLOPS float64 `json:"bf16_tflops"`
+	// CUDA is false for cards that need another software stack (Ascend).
+	CUDA bool `json:"cuda"`
+	// Tier is the price tier: TierEntry, TierMid or TierFlagship.
+	Tier string `json:"tier"`
+	// TierSource says where the tier comes from: the seed, or the advisor's rule.
+	TierSource string `json:"tier_source"`
+	// Price is the seeds' Chengdu price for this card, nil when the seeds give none.
+	Price *Price `json:"price"`
+	// Aliases are extra spellings matched exactly (after folding case and separators).
+	Aliases []string `json:"aliases"`
+	// Source cites the vendor datasheet the numbers come from.
+	Source string `json:"source"`
+	// Note is anything a renter must know about the row.
+	Note string `json:"note,omitempty"`
+}
+
+// Price is a price range from the seeds, per card.
+type Price struct {
+	// OnDemandCNYPerHour is the low and high on-demand price in yuan per card-hour.
+	OnDemandCNYPerHour [2]float64 `json:"on_demand_cny_per_hour"`
+	// MonthlyCNY is the low and high monthly price in yuan per card.
+	MonthlyCNY [2]float64 `json:"monthly_cny"`
+	// Source cites the seed.
+	Source string `json:"source"`
+}
+
+// NVLinkClass reports whether the card has an NVLink-class link (NVLink,
+// an NVLink bridge or HCCS) rather than PCIe only.
+func (g GPU) NVLinkClass() bool { return g.Link != LinkPCIe }
+
+// MaxSplit is how many cards of this kind can hold one split model over their
+// fast link: 8 on an NVSwitch (or HCCS) board, 2 over an NVLink bridge, 1 on
+// PCIe only.
+func (g GPU) MaxSplit() int {
+	switch g.Link {
+	case LinkNVLink, LinkHCCS:
+		return 8
+	case LinkNVLinkBridge:
+		return 2
+	}
+	return 1
+}
+
+// TierRank orders the price tiers: entry 0, mid 1, flagship 2.
+func TierRank(tier string) int {
+	switch tier {
+	case TierEntry:
+		return 0
+	case TierMid:
+		return 1
+	case TierFlagship:
+		return 2
+	}
+	return 3
+}
+
+// Model is a model preset: its size and shape.
+type Model struct {
+	// ID is the preset id: "qwen2.5-14b".
+	ID string `json:"id"`
+	// Name is the published name: "Qwen2.5-14B".
+	Name string `json:"name"`
+	// Family is "qwen2.5", "llama-3.1" and so on.
+	Family string `json:"family"`
+	// Size is the size label: "14b".
+	Size string `json:"size"`
+	// Params is the parameter count, embeddings included.
+	Params float64 `json:"params"`
+	// ParamsCard is the figure the model card states.
+	ParamsCard string `json:"params_card,omitempty"`
+	// Layers is num_hidden_layers.
+	Layers int `json:"layers"`
+	// Hidden is hidden_size.
+	Hidden int `json:"hidden"`
+	// Heads is num_attention_heads.
+	Heads int `json:"heads"`
+	// KVHeads is num_key_value_heads (GQA); equal to Heads for multi-head attention.
+	KVHeads int `json:"kv_heads"`
+	// HeadDim is the size of one attention head.
+	HeadDim int `json:"head_dim"`
+	// FFN is intermediate_size of the gated (SwiGLU) MLP.
+	FFN int `json:"ffn"`
+	// Vocab is vocab_size.
+	Vocab int `json:"vocab"`
+	// TiedEmbeddings is tie_word_embeddings: one matrix for input and output.
+	TiedEmbeddings bool `json:"tied_embeddings"`
+	// QKVBias is set when the q, k and v projections have biases (Qwen2, GLM-4).
+	QKVBias bool `json:"qkv_bias"`
+	// Context is the longest context the model supports, in tokens.
+	Context int `json:"context"`
+	// Aliases are extra spellings matched exactly.
+	Aliases []string `json:"aliases,omitempty"`
+	// Source cites the config.json.
+	Source string `json:"source"`
+	// Note is anything a user must know about the preset.
+	Note string `json:"note,omitempty"`
+	// Approximate is set on a shape the advisor derived from a parameter count
+	// (see memory.Shape); such a model has no catalog row.
+	Approximate bool `json:"approximate,omitempty"`
+}
+
+// EmbeddingParams is the parameter count of the input embedding plus, when not
+// tied, the output projection (lm_head): the layers quantizers leave in 16-bit.
+func (m Model) EmbeddingParams() float64 {
+	e := float64(m.Vocab) * float64(m.Hidden)
+	if !m.TiedEmbeddings {
+		e *= 2
+	}
+	return e
+}
+
+// ShapeParams computes the parameter count from the shape: embeddings, and per
+// layer the attention projections (with q/k/v biases when set), the gated MLP's
+// three matrices and two norms, plus the final norm.
+func (m Model) ShapeParams() float64 {
+	h, hd := float64(m.Hidden), float64(m.HeadDim)
+	a, kv := float64(m.Heads), float64(m.KVHeads)
+	attn := h*a*hd + 2*h*kv*hd + a*hd*h
+	if m.QKVBias {
+		attn += a*hd + 2*kv*hd
+	}
+	layer := attn + 3*h*float64(m.FFN) + 2*h
+	return m.EmbeddingParams() + float64(m.Layers)*layer + h
+}
+
+// Catalog holds every GPU and model preset.
+type Catalog struct {
+	gpus   []GPU
+	models []Model
+}
+
+// GPUs returns every GPU row, in catalog order.
+func (c *Catalog) GPUs() []GPU { return c.gpus }
+
+// Models returns every model preset, in catalog order.
+func (c *Catalog) Models() []Model { return c.models }
+
+// GPUByID returns the GPU with exactly this id.
+func (c *Catalog) GPUByID(id string) (GPU, bool) {
+	for _, g := range c.gpus {
+		if g.ID == id {
+			return g, true
+		}
+	}
+	return GPU{}, false
+}
+
+// ModelByID returns the model preset with exactly this id.
+func (c *Catalog) ModelByID(id string) (Model, bool) {
+	for _, m := range c.models {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return Model{}, false
+}
+
+// Parse reads a catalog from its two JSON documents and checks every row.
+func Parse(gpus, models []byte) (*Catalog, error) {
+	var g struct {
+		GPUs []GPU `json:"gpus"`
+	}
+	if err := json.Unmarshal(gpus, &g); err != nil {
+		return nil, fmt.Errorf("parse GPU catalog: %w", err)
+	}
+	var m struct {
+		Models []Model `json:"models"`
+	}
+	if err := json.Unmarshal(models, &m); err != nil {
+		return nil, fmt.Errorf("parse model catalog: %w", err)
+	}
+	c := &Catalog{gpus: g.GPUs, models: m.Models}
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Catalog) check() error {
+	seen := map[string]bool{}
+	for _, g := range c.gpus {
+		switch {
+		case g.ID == "" || seen[g.ID]:
+			return fmt.Errorf("GPU catalog: empty or duplicate id %q", g.ID)
+		case g.MemoryGB <= 0 || g.BandwidthGBs <= 0 || g.BF16TFLOPS <= 0:
+			return fmt.Errorf("GPU catalog: %s: memory, bandwidth and TFLOPS must be positive", g.ID)
+		case TierRank(g.Tier) > 2:
+			return fmt.Errorf("GPU catalog: %s: unknown tier %q", g.ID, g.Tier)
+		case g.Source == "" || g.TierSource == "":
+			return fmt.Errorf("GPU catalog: %s: source and tier_source are required", g.ID)
+		case g.Link != LinkNVLink && g.Link != LinkNVLinkBridge && g.Link != LinkPCIe && g.Link != LinkHCCS:
+			return fmt.Errorf("GPU catalog: %s: unknown link %q", g.ID, g.Link)
+		case (g.Link == LinkPCIe) != (g.LinkGBs == 0):
+			return fmt.Errorf("GPU catalog: %s: link_gbs must be 0 exactly for PCIe-only cards", g.ID)
+		}
+		seen[g.ID] = true
+	}
+	for _, m := range c.models {
+		switch {
+		case m.ID == "" || seen[m.ID]:
+			return fmt.Errorf("model catalog: empty or duplicate id %q", m.ID)
+		case m.Params <= 0 || m.Layers <= 0 || m.Hidden <= 0 || m.Heads <= 0 || m.KVHeads <= 0 || m.HeadDim <= 0 || m.FFN <= 0 || m.Vocab <= 0 || m.Context <= 0:
+			return fmt.Errorf("model catalog: %s: every size and shape field must be positive", m.ID)
+		case m.Heads%m.KVHeads != 0:
+			return fmt.Errorf("model catalog: %s: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
+		case m.Source == "":
+			return fmt.Errorf("model catalog: %s: source is required", m.ID)
+		}
+		seen[m.ID] = true
+	}
+	return nil
+}
+
+var loadDefault = sync.OnceValues(func() (*Catalog, error) {
+	return Parse(gpusJSON, modelsJSON)
+})
+
+// Default returns the embedded catalog. The error is only ever a defect in the
+// embedded files (the package's tests load it).
+func Default() (*Catalog, error) { return loadDefault() }

@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func mustDefault(t testing.TB) *Catalog {
+	t.Helper()
+	c, err := Default()
+	if err != nil {
+		t.Fatalf("Default(): %v", err)
+	}
+	return c
+}
+
+// The brief's required rows are all present.
+func TestCatalogHasRequiredRows(t *testing.T) {
+	c := mustDefault(t)
+	for _, id := range []string{"rtx-4090", "rtx-5090", "l20", "l40s", "a10", "a100-40g-pcie", "a100-40g-sxm",
+		"a100-80g-pcie", "a100-80g-sxm", "a800-80g-sxm", "h100-pcie", "h100-sxm", "h800-sxm", "h20", "h200-sxm", "b200", "ascend-910b"} {
+		if _, ok := c.GPUByID(id); !ok {
+			t.Errorf("GPU %s missing from the catalog", id)
+		}
+	}
+	for _, id := range []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b",
+		"qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "mistral-7b", "glm-4-9b", "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-32b"} {
+		if _, ok := c.ModelByID(id); !ok {
+			t.Errorf("model %s missing from the catalog", id)
+		}
+	}
+}
+
+// Published datasheet figures: memory, bandwidth, dense BF16 (not sparse), link.
+func TestGPUFigures(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		id       string
+		mem, bw  float64
+		tflops   float64
+		link     string
+		linkGBs  float64
+		tier     string
+		hasPrice bool
+	}{
+		{"a100-80g-sxm", 80, 2039, 312, LinkNVLink, 600, TierMid, true},
+		{"a100-80g-pcie", 80, 1935, 312, LinkNVLinkBridge, 600, TierMid, true},
+		{"a100-40g-sxm", 40, 1555, 312, LinkNVLink, 600, TierMid, false},
+		{"h100-sxm", 80, 3350, 989, LinkNVLink, 900, TierFlagship, false},
+		{"h100-pcie", 80, 2000, 756, LinkNVLinkBridge, 600, TierFlagship, false},
+		{"h800-sxm", 80, 3350, 989, LinkNVLink, 400, TierFlagship, false},
+		{"a800-80g-sxm", 80, 2039, 312, LinkNVLink, 400, TierMid, false},
+		{"h200-sxm", 141, 4800, 989, LinkNVLink, 900, TierFlagship, false},
+		{"h20", 96, 4000, 148, LinkNVLink, 900, TierMid, false},
+		{"rtx-4090", 24, 1008, 165.2, LinkPCIe, 0, TierEntry, false},
+		{"rtx-5090", 32, 1792, 209.5, LinkPCIe, 0, TierEntry, false},
+		{"l40s", 48, 864, 362.05, LinkPCIe, 0, TierEntry, false},
+		{"l20", 48, 864, 119.5, LinkPCIe, 0, TierEntry, false},
+		{"a10", 24, 600, 125, LinkPCIe, 0, TierEntry, false},
+		{"b200", 180, 8000, 2250, LinkNVLink, 1800, TierFlagship, false},
+		{"ascend-910b", 64, 1600, 313, LinkHCCS, 392, TierMid, false},
+	} {
+		g, ok := c.GPUByID(tc.id)
+		if !ok {
+			t.Errorf("%s missing", tc.id)
+			continue
+		}
+		if g.MemoryGB != tc.mem || g.BandwidthGBs != tc.bw || g.BF16TFLOPS != tc.tflops || g.Link != tc.link || g.LinkGBs != tc.linkGBs || g.Tier != tc.tier || (g.Price != nil) != tc.hasPrice {
+			t.Errorf("%s: got mem %v bw %v tflops %v link %s/%v tier %s price %v; want %v %v %v %s/%v %s price %v",
+				tc.id, g.MemoryGB, g.BandwidthGBs, g.BF16TFLOPS, g.Link, g.LinkGBs, g.Tier, g.Price != nil, tc.mem, tc.bw, tc.tflops, tc.link, tc.linkGBs, tc.tier, tc.hasPrice)
+		}
+	}
+}
+
+// The seed's A100 80G Chengdu prices: on-demand 30-40 yuan/h, monthly 15k-18k.
+func TestSeedPriceA100(t *testing.T) {
+	c := mustDefault(t)
+	g, _ := c.GPUByID("a100-80g-sxm")
+	if g.Price == nil || g.Price.OnDemandCNYPerHour != [2]float64{30, 40} || g.Price.MonthlyCNY != [2]float64{15000, 18000} {
+		t.Fatalf("a100-80g-sxm price = %+v, want on-demand [30 40] monthly [15000 18000]", g.Price)
+	}
+	if !strings.Contains(g.Price.Source, "seed 002") {
+		t.Errorf("price source %q does not cite seed 002", g.Price.Source)
+	}
+}
+
+// Every row cites a source: a URL or a named vendor document.
+func TestEveryRowHasSource(t *testing.T) {
+	c := mustDefault(t)
+	for _, g := range c.GPUs() {
+		if !strings.Contains(g.Source, "http") && !strings.Contains(g.Source, "datasheet") && !strings.Contains(g.Source, "brief") {
+			t.Errorf("GPU %s source %q is neither a URL nor a named datasheet", g.ID, g.Source)
+		}
+	}
+	for _, m := range c.Models() {
+		if !strings.HasPrefix(m.Source, "https://huggingface.co/") || !strings.Contains(m.Source, "config.json") {
+			t.Errorf("model %s source %q is not its config.json on Hugging Face", m.ID, m.Source)
+		}
+	}
+}
+
+// Shapes match the published config.json figures the brief quotes.
+func TestModelShapes(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		id                                  string
+		layers, hidden, heads, kv, ffn, voc int
+	}{
+		{"qwen2.5-14b", 48, 5120, 40, 8, 13824, 152064},
+		{"llama-2-70b", 80, 8192, 64, 8, 28672, 32000},
+		{"llama-2-7b", 32, 4096, 32, 32, 11008, 32000},
+		{"llama-3.1-8b", 32, 4096, 32, 8, 14336, 128256},
+		{"qwen2.5-7b", 28, 3584, 28, 4, 18944, 152064},
+		{"qwen2.5-72b", 80, 8192, 64, 8, 29568, 152064},
+		{"glm-4-9b", 40, 4096, 32, 2, 13696, 151552},
+	} {
+		m, _ := c.ModelByID(tc.id)
+		if m.Layers != tc.layers || m.Hidden != tc.hidden || m.Heads != tc.heads || m.KVHeads != tc.kv || m.FFN != tc.ffn || m.Vocab != tc.voc {
+			t.Errorf("%s: got L%d h%d a%d kv%d ffn%d v%d, want L%d h%d a%d kv%d ffn%d v%d", tc.id,
+				m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, m.Vocab, tc.layers, tc.hidden, tc.heads, tc.kv, tc.ffn, tc.voc)
+		}
+	}
+}
+
+// The stored parameter count equals the count computed from the shape, and is
+// within 2% of the model card's figure.
+func TestParamsMatchShape(t *testing.T) {
+	c := mustDefault(t)
+	for _, m := range c.Models() {
+		if got := m.ShapeParams(); math.Abs(got-m.Params) > 1 {
+			t.Errorf("%s: shape gives %.0f parameters, catalog says %.0f", m.ID, got, m.Params)
+		}
+		if m.HeadDim*m.Heads != m.Hidden {
+			t.Errorf("%s: head_dim %d x heads %d != hidden %d", m.ID, m.HeadDim, m.Heads, m.Hidden)
+		}
+		if s := sizeOf(m); math.Abs(m.Params/1e9-s)/s > 0.10 {
+			t.Errorf("%s: %.2fB parameters is far from its size label %s", m.ID, m.Params/1e9, m.Size)
+		}
+	}
+	// exact counts published for Llama (safetensors metadata)
+	for id, want := range map[string]float64{"llama-2-7b": 6738415616, "llama-2-70b": 68976648192, "llama-3.1-8b": 8030261248} {
+		m, _ := c.ModelByID(id)
+		if m.Params != want {
+			t.Errorf("%s params = %.0f, want %.0f", id, m.Params, want)
+		}
+	}
+}
+
+func TestParseRejectsBadRows(t *testing.T) {
+	for _, tc := range []struct{ name, gpus, models string }{
+		{"duplicate gpu", `{"gpus":[{"id":"x","memory_gb":1,"bandwidth_gbs":1,"bf16_tflops":1,"tier":"mid","source":"s","tier_source":"t","link":"pcie"},{"id":"x","memory_gb":1,"bandwidth_gbs":1,"bf16_tflops":1,"tier":"mid","source":"s","tier_source":"t","link":"pcie"}]}`, `{"models":[]}`},
+		{"unknown tier", `{"gpus":[{"id":"x","memory_gb":1,"bandwidth_gbs":1,"bf16_tflops":1,"tier":"cheap","source":"s","tier_source":"t","link":"pcie"}]}`, `{"models":[]}`},
+		{"pcie with nvlink bandwidth", `{"gpus":[{"id":"x","memory_gb":1,"bandwidth_gbs":1,"bf16_tflops":1,"tier":"mid","source":"s","tier_source":"t","link":"pcie","link_gbs":600}]}`, `{"models":[]}`},
+		{"model without source", `{"gpus":[]}`, `{"models":[{"id":"m","params":1,"layers":1,"hidden":1,"heads":1,"kv_heads":1,"head_dim":1,"ffn":1,"vocab":1,"context":1}]}`},
+		{"kv heads not dividing heads", `{"gpus":[]}`, `{"models":[{"id":"m","params":1,"layers":1,"hidden":1,"heads":3,"kv_heads":2,"head_dim":1,"ffn":1,"vocab":1,"context":1,"source":"s"}]}`},
+		{"not json", `{`, `{"models":[]}`},
+	} {
+		if _, err := Parse([]byte(tc.gpus), []byte(tc.models)); err == nil {
+			t.Errorf("%s: Parse accepted it, want an error", tc.name)
+		}
+	}
+}

@@ -1,0 +1,220 @@
+package catalog
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ModelMatch is the result of a forgiving model lookup: the preset, and the
+// details the name left out that the lookup filled in (the family version).
+type ModelMatch struct {
+	Model   Model        `json:"model"`
+	Assumed []Assumption `json:"assumed,omitempty"`
+}
+
+// modelFamily maps a folded spelling at the start of a name to a preset family.
+// implied marks spellings that leave the version out ("qwen" is read as Qwen2.5).
+type modelFamily struct {
+	spelling, family string
+	implied          bool
+}
+
+var modelFamilies = []modelFamily{
+	{"llama2", "llama-2", false},
+	{"llama3.1", "llama-3.1", false},
+	{"llama31", "llama-3.1", false},
+	{"llama3", "llama-3.1", true},
+	{"llama", "llama-3.1", true},
+	{"qwen2.5", "qwen2.5", false},
+	{"qwen25", "qwen2.5", false},
+	{"qwen2", "qwen2.5", true},
+	{"qwen", "qwen2.5", true},
+	{"mistral", "mistral", false},
+	{"glm4", "glm-4", false},
+	{"chatglm4", "glm-4", false},
+	{"glm", "glm-4", true},
+	{"deepseekr1distillqwen", "deepseek-r1-distill-qwen", false},
+	{"dsr1distillqwen", "deepseek-r1-distill-qwen", false},
+	{"r1distillqwen", "deepseek-r1-distill-qwen", false},
+	{"deepseekr1qwen", "deepseek-r1-distill-qwen", false},
+	{"deepseekr1", "deepseek-r1-distill-qwen", true},
+	{"dsr1", "deepseek-r1-distill-qwen", true},
+}
+
+func init() {
+	sort.SliceStable(modelFamilies, func(i, j int) bool { return len(modelFamilies[i].spelling) > len(modelFamilies[j].spelling) })
+}
+
+// FindModel finds a model preset by a name as people write it:
+// "qwen2.5-14b", "Qwen2.5-14B-Instruct", "Qwen/Qwen2.5-14B-Instruct",
+// "qwen2.5 14b", "qwen-14b", "Llama-2-7b-chat-hf", "meta-llama/Llama-3.1-8B",
+// "glm4-9b", "deepseek-r1:7b". The family comes first, then the size in
+// billions; suffixes such as -Instruct, -chat, -hf are ignored. A name without
+// a version ("qwen-14b", "llama3-8b") is read as the catalog's version and the
+// choice is listed in Assumed. Unknown names return a *NotFoundError with the
+// closest preset.
+func (c *Catalog) FindModel(name string) (ModelMatch, error) {
+	f := foldModel(name)
+	notFound := func() (ModelMatch, error) {
+		return ModelMatch{}, &NotFoundError{Kind: "model", Name: name, Suggestion: c.SuggestModel(name)}
+	}
+	if f == "" {
+		return notFound()
+	}
+	for _, m := range c.models {
+		if fold(m.ID) == f || fold(m.Name) == f {
+			return ModelMatch{Model: m}, nil
+		}
+		for _, a := range m.Aliases {
+			if fold(a) == f {
+				return ModelMatch{Model: m}, nil
+			}
+		}
+	}
+	fam, size, ok := parseModel(f)
+	if !ok {
+		return notFound()
+	}
+	var inFam []Model
+	for _, m := range c.models {
+		if m.Family == fam.family {
+			inFam = append(inFam, m)
+		}
+	}
+	var match ModelMatch
+	switch {
+	case size > 0:
+		for _, m := range inFam {
+			if sizeOf(m) == size {
+				match.Model = m
+			}
+		}
+	case len(inFam) == 1:
+		match.Model = inFam[0]
+	}
+	if match.Model.ID == "" {
+		return notFound()
+	}
+	if fam.implied {
+		match.Assumed = append(match.Assumed, Assumption{Field: "family", Value: match.Model.Family})
+	}
+	return match, nil
+}
+
+// foldModel keeps the part after an organisation ("Qwen/..."), folds it, and
+// drops a leading "meta" ("Meta-Llama-3.1-8B").
+func foldModel(name string) string {
+	if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.TrimPrefix(fold(name), "meta")
+}
+
+// parseModel reads the family spelling at the start of a folded name and the
+// size in billions right after it ("qwen2.514binstruct" -> qwen2.5, 14).
+func parseModel(f string) (modelFamily, float64, bool) {
+	for _, fam := range modelFamilies {
+		rest, ok := strings.CutPrefix(f, fam.spelling)
+		if !ok {
+			continue
+		}
+		v, after, ok := leadingNumber(rest)
+		if ok && strings.HasPrefix(after, "b") {
+			return fam, v, true
+		}
+		return fam, 0, true
+	}
+	return modelFamily{}, 0, false
+}
+
+// sizeOf reads a preset's size label ("14b") as a number of billions.
+func sizeOf(m Model) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(m.Size, "b"), 64)
+	if err != nil {
+		return m.Params / 1e9
+	}
+	return v
+}
+
+// sizeAnywhere finds the first "<number>b" in a folded name ("unknown99b" -> 99).
+func sizeAnywhere(f string) float64 {
+	for i := 0; i < len(f); i++ {
+		if f[i] < '0' || f[i] > '9' || i > 0 && (f[i-1] >= '0' && f[i-1] <= '9' || f[i-1] == '.') {
+			continue
+		}
+		if v, after, ok := leadingNumber(f[i:]); ok && v > 0 && strings.HasPrefix(after, "b") {
+			return v
+		}
+	}
+	return 0
+}
+
+// SuggestModel returns the id of the preset closest to name: within a
+// recognised family the nearest size; otherwise, when the name has a size
+// ("unknown-99b"), the preset nearest in parameter count; otherwise the id or
+// alias nearest by edit distance.
+func (c *Catalog) SuggestModel(name string) string {
+	if len(c.models) == 0 {
+		return ""
+	}
+	f := foldModel(name)
+	fam, size, famOK := parseModel(f)
+	if size == 0 {
+		size = sizeAnywhere(f)
+	}
+	if famOK || size > 0 {
+		best, bestD := "", math.Inf(1)
+		for _, m := range c.models {
+			if famOK && m.Family != fam.family {
+				continue
+			}
+			d := 0.0
+			if size > 0 {
+				d = math.Abs(math.Log(sizeOf(m) / size))
+			}
+			if d < bestD {
+				best, bestD = m.ID, d
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	id, _ := c.nearestModel(f)
+	return id
+}
+
+// nearestModel returns the preset whose id, name or alias is nearest to the
+// folded name by edit distance, and the distance.
+func (c *Catalog) nearestModel(f string) (string, int) {
+	best, bestD := "", 1<<30
+	for _, m := range c.models {
+		for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
+			if d := distance(f, fold(k)); d < bestD {
+				best, bestD = m.ID, d
+			}
+		}
+	}
+	return best, bestD
+}
+
+// Suggest returns the catalog id closest to name, GPU or model: a recognised
+// GPU family gives a GPU id, a recognised model family or a size such as "99b"
+// gives a model id, anything else the id nearest by edit distance.
+func (c *Catalog) Suggest(name string) string {
+	if _, ok := c.parseGPU(fold(name)); ok {
+		return c.SuggestGPU(name)
+	}
+	f := foldModel(name)
+	if _, _, ok := parseModel(f); ok || sizeAnywhere(f) > 0 {
+		return c.SuggestModel(name)
+	}
+	g, gd := c.nearestGPU(fold(name))
+	m, md := c.nearestModel(f)
+	if g == "" || m != "" && md < gd {
+		return m
+	}
+	return g
+}

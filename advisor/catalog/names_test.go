@@ -1,0 +1,194 @@
+package catalog
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestFindGPU(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name    string
+		want    string
+		assumed string // "field=value,..." of the assumptions
+	}{
+		{"A100-80G", "a100-80g-sxm", "form=sxm"},
+		{"a100 80g sxm4", "a100-80g-sxm", ""},
+		{"A100 80GB PCIe", "a100-80g-pcie", ""},
+		{"NVIDIA A100-SXM4-80GB", "a100-80g-sxm", ""},
+		{"A100", "a100-80g-sxm", "memory=80GB,form=sxm"},
+		{"A100 40G", "a100-40g-sxm", "form=sxm"},
+		{"a100 40gb pcie", "a100-40g-pcie", ""},
+		{"4090", "rtx-4090", ""},
+		{"RTX 4090", "rtx-4090", ""},
+		{"GeForce RTX 4090 24G", "rtx-4090", ""},
+		{"4090D", "rtx-4090", ""},
+		{"5090", "rtx-5090", ""},
+		{"H800", "h800-sxm", ""},
+		{"h100", "h100-sxm", "form=sxm"},
+		{"H100 PCIe", "h100-pcie", ""},
+		{"H100 SXM5 80GB", "h100-sxm", ""},
+		{"H200", "h200-sxm", ""},
+		{"H20", "h20", ""},
+		{"h20 96g", "h20", ""},
+		{"910B", "ascend-910b", ""},
+		{"昇腾910B", "ascend-910b", ""},
+		{"Ascend 910B4", "ascend-910b", ""},
+		{"A10", "a10", ""},
+		{"a10 24g", "a10", ""},
+		{"L20", "l20", ""},
+		{"L40S", "l40s", ""},
+		{"A800", "a800-80g-sxm", "form=sxm"},
+		{"B200", "b200", ""},
+		{"B200 192GB", "b200", ""},
+		{"ａ１００－８０Ｇ", "a100-80g-sxm", "form=sxm"},
+		{"a100-80g-sxm", "a100-80g-sxm", ""},
+	} {
+		m, err := c.FindGPU(tc.name)
+		if err != nil {
+			t.Errorf("FindGPU(%q): %v, want %s", tc.name, err, tc.want)
+			continue
+		}
+		got := ""
+		for i, a := range m.Assumed {
+			if i > 0 {
+				got += ","
+			}
+			got += a.Field + "=" + a.Value
+		}
+		if m.GPU.ID != tc.want || got != tc.assumed {
+			t.Errorf("FindGPU(%q) = %s assumed %q, want %s assumed %q", tc.name, m.GPU.ID, got, tc.want, tc.assumed)
+		}
+	}
+}
+
+func TestFindGPUUnknown(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct{ name, suggest string }{
+		{"V100", "a100-80g-sxm"},
+		{"A100 24G", "a100-40g-pcie"},
+		{"H100 NVL", "h100-sxm"},
+		{"", ""},
+		{"tpu v5", ""},
+	} {
+		_, err := c.FindGPU(tc.name)
+		var nf *NotFoundError
+		if !errors.As(err, &nf) {
+			t.Errorf("FindGPU(%q) error = %v, want *NotFoundError", tc.name, err)
+			continue
+		}
+		if nf.Suggestion == "" {
+			t.Errorf("FindGPU(%q): no suggestion", tc.name)
+		}
+		if tc.suggest != "" && nf.Suggestion != tc.suggest {
+			t.Errorf("FindGPU(%q) suggests %s, want %s", tc.name, nf.Suggestion, tc.suggest)
+		}
+	}
+}
+
+func TestFindModel(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name, want string
+		assumed    bool
+	}{
+		{"qwen2.5-14b", "qwen2.5-14b", false},
+		{"Qwen2.5-14B-Instruct", "qwen2.5-14b", false},
+		{"Qwen/Qwen2.5-14B-Instruct", "qwen2.5-14b", false},
+		{"qwen2.5 14b", "qwen2.5-14b", false},
+		{"qwen-14b", "qwen2.5-14b", true},
+		{"Qwen2.5-7B-Instruct-AWQ", "qwen2.5-7b", false},
+		{"qwen2.5-72b", "qwen2.5-72b", false},
+		{"QWEN2.5-32B", "qwen2.5-32b", false},
+		{"llama-3.1-8b", "llama-3.1-8b", false},
+		{"meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", false},
+		{"Meta-Llama-3-70B", "llama-3.1-70b", true},
+		{"llama2-7b", "llama-2-7b", false},
+		{"Llama-2-13b-chat-hf", "llama-2-13b", false},
+		{"llama 2 70b", "llama-2-70b", false},
+		{"mistral", "mistral-7b", false},
+		{"Mistral-7B-Instruct-v0.3", "mistral-7b", false},
+		{"glm-4-9b", "glm-4-9b", false},
+		{"THUDM/glm-4-9b-chat", "glm-4-9b", false},
+		{"chatglm4-9b", "glm-4-9b", false},
+		{"DeepSeek-R1-Distill-Qwen-7B", "deepseek-r1-distill-qwen-7b", false},
+		{"deepseek-r1:32b", "deepseek-r1-distill-qwen-32b", true},
+		{"DeepSeek-R1 7B", "deepseek-r1-distill-qwen-7b", true},
+		{"Qwen2.5-14B", "qwen2.5-14b", false},
+	} {
+		m, err := c.FindModel(tc.name)
+		if err != nil {
+			t.Errorf("FindModel(%q): %v, want %s", tc.name, err, tc.want)
+			continue
+		}
+		if m.Model.ID != tc.want || (len(m.Assumed) > 0) != tc.assumed {
+			t.Errorf("FindModel(%q) = %s assumed %v, want %s assumed %v", tc.name, m.Model.ID, m.Assumed, tc.want, tc.assumed)
+		}
+	}
+}
+
+func TestFindModelUnknownSuggests(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct{ name, suggest string }{
+		{"unknown-99b", "qwen2.5-72b"},
+		{"qwen2.5-13b", "qwen2.5-14b"},
+		{"qwen2.5-0.5b", "qwen2.5-7b"},
+		{"llama-2-34b", "llama-2-70b"},
+		{"mixtral", "mistral-7b"},
+		{"deepseek-r1-14b", "deepseek-r1-distill-qwen-7b"},
+		{"gpt-4", ""},
+	} {
+		_, err := c.FindModel(tc.name)
+		var nf *NotFoundError
+		if !errors.As(err, &nf) {
+			t.Errorf("FindModel(%q) error = %v, want *NotFoundError", tc.name, err)
+			continue
+		}
+		if nf.Suggestion == "" || tc.suggest != "" && nf.Suggestion != tc.suggest {
+			t.Errorf("FindModel(%q) suggests %q, want %q", tc.name, nf.Suggestion, tc.suggest)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"a100 80", "a100-80g-sxm"},
+		{"qwen2.5-15b", "qwen2.5-14b"},
+		{"unknown-99b", "qwen2.5-72b"},
+		{"h1OO", "h100-sxm"},
+	} {
+		if got := Suggest(tc.name); got != tc.want {
+			t.Errorf("Suggest(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// FuzzFindGPU and FuzzFindModel: lookups never panic, and a failed lookup
+// always offers a suggestion.
+func FuzzFindGPU(f *testing.F) {
+	for _, s := range []string{"A100-80G", "4090", "910B", "", "h20 96g", "ｈ８００", "\xff", "sxm5pcie", "a100 9999999999999999999999g"} {
+		f.Add(s)
+	}
+	c := mustDefault(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := c.FindGPU(s)
+		var nf *NotFoundError
+		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
+			t.Fatalf("FindGPU(%q) = %v, want a NotFoundError with a suggestion", s, err)
+		}
+	})
+}
+
+func FuzzFindModel(f *testing.F) {
+	for _, s := range []string{"qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct", "unknown-99b", "", "llama3.1.1.1b", "9999999999999999b", "\xff/"} {
+		f.Add(s)
+	}
+	c := mustDefault(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := c.FindModel(s)
+		var nf *NotFoundError
+		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
+			t.Fatalf("FindModel(%q) = %v, want a NotFoundError with a suggestion", s, err)
+		}
+	})
+}
