@@ -1,0 +1,74 @@
+// Package dynamo is the store.Store on Amazon DynamoDB (aws-sdk-go-v2), used
+// by the Lambda functions. Everything lives in ONE table; every item is
+// scoped by tenant (platform + workspace or team id) through its key.
+//
+// # Table schema
+//
+// Table (name from TABLE_NAME), billing PAY_PER_REQUEST:
+//
+//	AttributeDefinitions: pk S, sk S, gsi1pk S, gsi1sk S
+//	KeySchema:            pk HASH, sk RANGE
+//	GlobalSecondaryIndexes:
+//	  gsi1: gsi1pk HASH, gsi1sk RANGE, Projection ALL
+//	TimeToLiveSpecification: AttributeName expires_at, Enabled true
+//
+// As SAM (template.yaml):
+//
+//	Table:
+//	  Type: AWS::DynamoDB::Table
+//	  Properties:
+//	    BillingMode: PAY_PER_REQUEST
+//	    AttributeDefinitions:
+//	      - {AttributeName: pk, AttributeType: S}
+//	      - {AttributeName: sk, AttributeType: S}
+//	      - {AttributeName: gsi1pk, AttributeType: S}
+//	      - {AttributeName: gsi1sk, AttributeType: S}
+//	    KeySchema:
+//	      - {AttributeName: pk, KeyType: HASH}
+//	      - {AttributeName: sk, KeyType: RANGE}
+//	    GlobalSecondaryIndexes:
+//	      - IndexName: gsi1
+//	        KeySchema:
+//	          - {AttributeName: gsi1pk, KeyType: HASH}
+//	          - {AttributeName: gsi1sk, KeyType: RANGE}
+//	        Projection: {ProjectionType: ALL}
+//	    TimeToLiveSpecification: {AttributeName: expires_at, Enabled: true}
+//
+// The functions need dynamodb:GetItem, PutItem, UpdateItem, DeleteItem and
+// Query on the table and on index/gsi1 (SAM's DynamoDBCrudPolicy covers them).
+//
+// # Items
+//
+// Renewal (one per contract):
+//
+//	pk = "TENANT#<tenant>"   sk = "RENEWAL#<id>"   type = "renewal"
+//	gsi1pk = "DUE#<YYYY-MM-DD>"  gsi1sk = "<tenant>#<id>"   (only while a reminder is ahead)
+//	tenant, id, platform, channel, created_by, lang, created_at (RFC 3339),
+//	vendor, gpu, cards N, mode, price N, ondemand N, renews (YYYY-MM-DD),
+//	notice_days N, remind_days L<N>, term_months N, usage_hours L<N>,
+//	next_check (YYYY-MM-DD)
+//
+// Reminder mark (one per renewal, cycle and offset):
+//
+//	pk = "TENANT#<tenant>"   sk = "REMINDER#<id>#<cycle YYYY-MM-DD>#<offset>"   type = "reminder"
+//	state ("claimed" | "sent"), owner, lease_until N (epoch ms), sent_at (RFC 3339),
+//	expires_at N (epoch seconds, the TTL)
+//
+// De-duplication key (Slack and Feishu event ids, drafter jobs):
+//
+//	pk = "DEDUPE#<key>"   sk = "DEDUPE"   type = "dedupe"   expires_at N (epoch seconds, the TTL)
+//
+// # Access patterns
+//
+//   - a tenant's renewals: Query pk = TENANT#t AND begins_with(sk, "RENEWAL#");
+//   - due renewals: one Query on gsi1 per day of the window,
+//     gsi1pk = "DUE#2027-01-31" — never a Scan. The index is sparse: a renewal
+//     with no reminder ahead has no gsi1pk and is not in it;
+//   - claims, sent marks and dedupe keys are conditional writes
+//     (attribute_not_exists(pk) OR expires_at <= :now, and for a claim also
+//     state = claimed AND lease_until <= :now); marking sent is conditional on
+//     owner = the claimer.
+//
+// DynamoDB deletes expired items only eventually ("typically within two
+// days"), so every read also treats an item with expires_at <= now as absent.
+package dynamo

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package dynamotest
+
+import "os/exec"
+
+func dieWithParent(*exec.Cmd) {}

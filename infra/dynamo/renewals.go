@@ -1,0 +1,310 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"gpuadvisor/advisor/renewal"
+	"gpuadvisor/store"
+)
+
+// renewalItem is a renewal as stored (see doc.go).
+type renewalItem struct {
+	PK     string `dynamodbav:"pk"`
+	SK     string `dynamodbav:"sk"`
+	Type   string `dynamodbav:"type"`
+	GSI1PK string `dynamodbav:"gsi1pk,omitempty"`
+	GSI1SK string `dynamodbav:"gsi1sk,omitempty"`
+
+	Tenant     string    `dynamodbav:"tenant"`
+	ID         string    `dynamodbav:"id"`
+	Platform   string    `dynamodbav:"platform,omitempty"`
+	Channel    string    `dynamodbav:"channel,omitempty"`
+	CreatedBy  string    `dynamodbav:"created_by,omitempty"`
+	Lang       string    `dynamodbav:"lang,omitempty"`
+	CreatedAt  string    `dynamodbav:"created_at,omitempty"`
+	Vendor     string    `dynamodbav:"vendor"`
+	GPU        string    `dynamodbav:"gpu,omitempty"`
+	Cards      int       `dynamodbav:"cards"`
+	Mode       string    `dynamodbav:"mode"`
+	Price      float64   `dynamodbav:"price"`
+	OnDemand   float64   `dynamodbav:"ondemand,omitempty"`
+	Renews     string    `dynamodbav:"renews"`
+	NoticeDays int       `dynamodbav:"notice_days"`
+	RemindDays []int     `dynamodbav:"remind_days,omitempty"`
+	TermMonths int       `dynamodbav:"term_months,omitempty"`
+	Usage      []float64 `dynamodbav:"usage_hours,omitempty"`
+	NextCheck  string    `dynamodbav:"next_check,omitempty"`
+}
+
+func tenantPK(tenant string) string  { return "TENANT#" + tenant }
+func renewalSK(id string) string     { return "RENEWAL#" + id }
+func duePK(d renewal.Date) string    { return "DUE#" + d.String() }
+func dueSK(tenant, id string) string { return tenant + "#" + id }
+func renewalKey(tenant, id string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(renewalSK(id))}
+}
+
+func toItem(r renewal.Renewal) renewalItem {
+	it := renewalItem{
+		PK: tenantPK(r.Tenant), SK: renewalSK(r.ID), Type: "renewal",
+		Tenant: r.Tenant, ID: r.ID, Platform: r.Platform, Channel: r.Channel, CreatedBy: r.CreatedBy, Lang: r.Lang,
+		Vendor: r.Vendor, GPU: r.GPU, Cards: r.Cards, Mode: string(r.Mode), Price: r.Price, OnDemand: r.OnDemand,
+		Renews: r.Renews.String(), NoticeDays: r.NoticeDays, RemindDays: r.Offsets, TermMonths: r.TermMonths,
+		Usage: r.Usage, NextCheck: r.NextCheck.String(),
+	}
+	if !r.CreatedAt.IsZero() {
+		it.CreatedAt = r.CreatedAt.UTC().Format(time.RFC3339Nano)
+	}
+	if !r.NextCheck.IsZero() {
+		it.GSI1PK, it.GSI1SK = duePK(r.NextCheck), dueSK(r.Tenant, r.ID)
+	}
+	return it
+}
+
+func fromItem(av map[string]types.AttributeValue) (renewal.Renewal, error) {
+	var it renewalItem
+	if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+		return renewal.Renewal{}, fmt.Errorf("decode renewal item: %w", err)
+	}
+	r := renewal.Renewal{
+		ID: it.ID, Tenant: it.Tenant, Platform: it.Platform, Channel: it.Channel, CreatedBy: it.CreatedBy, Lang: it.Lang,
+		Vendor: it.Vendor, GPU: it.GPU, Cards: it.Cards, Mode: renewal.Mode(it.Mode), Price: it.Price, OnDemand: it.OnDemand,
+		NoticeDays: it.NoticeDays, Offsets: it.RemindDays, TermMonths: it.TermMonths, Usage: it.Usage,
+	}
+	var err error
+	if it.CreatedAt != "" {
+		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, it.CreatedAt); err != nil {
+			return r, fmt.Errorf("decode renewal %s/%s created_at: %w", it.Tenant, it.ID, err)
+		}
+	}
+	if err := r.Renews.UnmarshalText([]byte(it.Renews)); err != nil {
+		return r, fmt.Errorf("decode renewal %s/%s renews: %w", it.Tenant, it.ID, err)
+	}
+	if err := r.NextCheck.UnmarshalText([]byte(it.NextCheck)); err != nil {
+		return r, fmt.Errorf("decode renewal %s/%s next_check: %w", it.Tenant, it.ID, err)
+	}
+	return r, nil
+}
+
+func checkKey(tenant, id string) error {
+	if tenant == "" || id == "" || strings.Contains(id, "#") {
+		return fmt.Errorf("renewal key: tenant %q and id %q must be set, the id without '#'", tenant, id)
+	}
+	return nil
+}
+
+// CreateRenewal implements store.Renewals with a put conditional on the id
+// being free in the tenant.
+func (st *Store) CreateRenewal(ctx context.Context, r renewal.Renewal) error {
+	if err := checkKey(r.Tenant, r.ID); err != nil {
+		return err
+	}
+	av, err := attributevalue.MarshalMap(toItem(r))
+	if err != nil {
+		return fmt.Errorf("encode renewal %s/%s: %w", r.Tenant, r.ID, err)
+	}
+	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(st.table), Item: av,
+		ConditionExpression:    aws.String("attribute_not_exists(pk)"),
+		ReturnConsumedCapacity: total,
+	})
+	if conditionFailed(err) {
+		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, store.ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}
+
+// GetRenewal implements store.Renewals (a strongly consistent read).
+func (st *Store) GetRenewal(ctx context.Context, tenant, id string) (renewal.Renewal, error) {
+	item, err := st.get(ctx, renewalKey(tenant, id))
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, err)
+	}
+	if item == nil {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	return fromItem(item)
+}
+
+// ListRenewals implements store.Renewals with a Query on the tenant's
+// partition.
+func (st *Store) ListRenewals(ctx context.Context, tenant string) ([]renewal.Renewal, error) {
+	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
+		TableName:              aws.String(st.table),
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": s(tenantPK(tenant)), ":prefix": s("RENEWAL#"),
+		},
+		ConsistentRead:         aws.Bool(true),
+		ReturnConsumedCapacity: total,
+	})
+	var out []renewal.Renewal
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("list renewals of %s: %w", tenant, err)
+		}
+		st.count(true, page.ConsumedCapacity)
+		for _, item := range page.Items {
+			r, err := fromItem(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+	}
+	store.SortRenewals(out)
+	return out, nil
+}
+
+// DeleteRenewal implements store.Renewals. Its reminder marks expire with
+// their TTL.
+func (st *Store) DeleteRenewal(ctx context.Context, tenant, id string) error {
+	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
+		ConditionExpression:    aws.String("attribute_exists(pk)"),
+		ReturnConsumedCapacity: total,
+	})
+	if conditionFailed(err) {
+		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}
+
+// SetUsage implements store.Renewals with an update conditional on the
+// renewal existing.
+func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float64) (renewal.Renewal, error) {
+	h, err := attributevalue.Marshal(slices.Clone(hours))
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("encode usage: %w", err)
+	}
+	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
+		UpdateExpression:          aws.String("SET usage_hours = :h"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":h": h},
+		ReturnValues:              types.ReturnValueAllNew,
+		ReturnConsumedCapacity:    total,
+	})
+	if conditionFailed(err) {
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return fromItem(out.Attributes)
+}
+
+// SetNextCheck implements store.Renewals: it moves the renewal to another
+// day's partition of gsi1, or out of the index.
+func (st *Store) SetNextCheck(ctx context.Context, tenant, id string, next renewal.Date) error {
+	in := &dynamodb.UpdateItemInput{
+		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
+		ConditionExpression:    aws.String("attribute_exists(pk)"),
+		ReturnConsumedCapacity: total,
+	}
+	if next.IsZero() {
+		in.UpdateExpression = aws.String("REMOVE gsi1pk, gsi1sk, next_check")
+	} else {
+		in.UpdateExpression = aws.String("SET gsi1pk = :g, gsi1sk = :gs, next_check = :d")
+		in.ExpressionAttributeValues = map[string]types.AttributeValue{
+			":g": s(duePK(next)), ":gs": s(dueSK(tenant, id)), ":d": s(next.String()),
+		}
+	}
+	out, err := st.api.UpdateItem(ctx, in)
+	if conditionFailed(err) {
+		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}
+
+// DueRenewals implements store.Renewals: one Query on gsi1 per day in
+// [from, to], several days at once. Index reads are eventually consistent;
+// the reminder engine re-reads each renewal before sending.
+func (st *Store) DueRenewals(ctx context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
+	var days []renewal.Date
+	for d := from; !d.After(to); d = d.AddDays(1) {
+		days = append(days, d)
+		if len(days) > 3660 {
+			return nil, fmt.Errorf("due renewals %s..%s: window longer than ten years", from, to)
+		}
+	}
+	var (
+		mu   sync.Mutex
+		out  []renewal.Renewal
+		errs []error
+		wg   sync.WaitGroup
+		sem  = make(chan struct{}, st.conc)
+	)
+	for _, day := range days {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			rs, err := st.dueOn(ctx, day)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, err)
+				return
+			}
+			out = append(out, rs...)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("due renewals %s..%s: %w", from, to, err)
+	}
+	return out, nil
+}
+
+func (st *Store) dueOn(ctx context.Context, day renewal.Date) ([]renewal.Renewal, error) {
+	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
+		TableName:                 aws.String(st.table),
+		IndexName:                 aws.String(IndexName),
+		KeyConditionExpression:    aws.String("gsi1pk = :d"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": s(duePK(day))},
+		ReturnConsumedCapacity:    total,
+	})
+	var out []renewal.Renewal
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("query %s on %s: %w", duePK(day), IndexName, err)
+		}
+		st.count(true, page.ConsumedCapacity)
+		for _, item := range page.Items {
+			r, err := fromItem(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}

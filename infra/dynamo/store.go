@@ -1,0 +1,136 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"gpuadvisor/store"
+)
+
+var _ store.Store = (*Store)(nil)
+
+// API is the part of the DynamoDB client the store uses.
+type API interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+}
+
+// IndexName is the date-keyed global secondary index of due renewals.
+const IndexName = "gsi1"
+
+// Options tune New.
+type Options struct {
+	// Now is the clock of de-duplication keys; nil means time.Now.
+	Now func() time.Time
+	// DueConcurrency is how many days of the due window are queried at once;
+	// zero means 8.
+	DueConcurrency int
+}
+
+// Store is a store.Store in one DynamoDB table.
+type Store struct {
+	api   API
+	table string
+	now   func() time.Time
+	conc  int
+
+	mu         sync.Mutex
+	readUnits  float64
+	writeUnits float64
+}
+
+// New returns the store on table through api (a *dynamodb.Client).
+func New(api API, table string, opts Options) *Store {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.DueConcurrency <= 0 {
+		opts.DueConcurrency = 8
+	}
+	return &Store{api: api, table: table, now: opts.Now, conc: opts.DueConcurrency}
+}
+
+// Capacity returns the read and write capacity units DynamoDB reported as
+// consumed by this store's calls so far (every call asks for
+// ReturnConsumedCapacity TOTAL).
+func (s *Store) Capacity() (read, write float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.readUnits, s.writeUnits
+}
+
+func (s *Store) count(read bool, cc *types.ConsumedCapacity) {
+	if cc == nil || cc.CapacityUnits == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if read {
+		s.readUnits += *cc.CapacityUnits
+	} else {
+		s.writeUnits += *cc.CapacityUnits
+	}
+}
+
+func conditionFailed(err error) bool {
+	var cf *types.ConditionalCheckFailedException
+	return errors.As(err, &cf)
+}
+
+func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+
+func n(v int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: fmt.Sprint(v)}
+}
+
+var total = types.ReturnConsumedCapacityTotal
+
+// ceilSeconds is t in epoch seconds, rounded up.
+func ceilSeconds(t time.Time) int64 {
+	sec := t.Unix()
+	if t.Nanosecond() > 0 {
+		sec++
+	}
+	return sec
+}
+
+func (st *Store) get(ctx context.Context, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	out, err := st.api.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(st.table), Key: key, ConsistentRead: aws.Bool(true), ReturnConsumedCapacity: total,
+	})
+	if err != nil {
+		return nil, err
+	}
+	st.count(true, out.ConsumedCapacity)
+	return out.Item, nil
+}
+
+func numberAttr(item map[string]types.AttributeValue, name string) (int64, bool) {
+	v, ok := item[name].(*types.AttributeValueMemberN)
+	if !ok {
+		return 0, false
+	}
+	var f float64
+	if _, err := fmt.Sscan(v.Value, &f); err != nil || math.IsNaN(f) {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+func stringAttr(item map[string]types.AttributeValue, name string) string {
+	if v, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return v.Value
+	}
+	return ""
+}
