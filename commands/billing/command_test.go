@@ -1,0 +1,227 @@
+package billing
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+// router is a router with only this command, so these tests do not depend
+// on the other commands being built.
+func router() *chat.Router {
+	r := chat.NewRouter()
+	r.Register(Command())
+	return r
+}
+
+func handle(t testing.TB, text string) chat.Reply {
+	t.Helper()
+	return router().Handle(context.Background(), chat.Request{Text: text, Platform: "cli"})
+}
+
+func dataOf(t *testing.T, text string) Data {
+	t.Helper()
+	rep := handle(t, text)
+	if rep.Error != nil {
+		t.Fatalf("%s: unexpected error %+v", text, rep.Error)
+	}
+	d, ok := rep.Data.(Data)
+	if !ok {
+		t.Fatalf("%s: Data is %T, want billing.Data", text, rep.Data)
+	}
+	return d
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		key  string
+		lang chat.Lang
+		says string // a word the message must contain
+	}{
+		{"negative hours", "billing ondemand=35 monthly=15000 hours=-5", "hours", chat.EN, "negative"},
+		{"hours not a number", "billing ondemand=35 monthly=15000 hours=abc", "hours", chat.EN, "not a number"},
+		{"hours past a month", "billing ondemand=35 monthly=15000 hours=800", "hours", chat.EN, "744"},
+		{"one bad card in a list", "billing ondemand=35 monthly=15000 hours=600,x,300", "hours", chat.EN, "card 2"},
+		{"empty card in a list", "billing ondemand=35 monthly=15000 hours=600,,300", "hours", chat.EN, "empty"},
+		{"free on-demand", "billing ondemand=0 monthly=15000 hours=300", "ondemand", chat.EN, "more than 0"},
+		{"free on-demand in Chinese", "计费 按需=0 包月=15000 时长=300", "ondemand", chat.ZH, "必须大于 0"},
+		{"missing monthly", "billing ondemand=35 hours=300", "monthly", chat.EN, "missing"},
+		{"missing hours in Chinese", "计费 按需=35 包月=1.5万", "hours", chat.ZH, "缺少"},
+		{"missing on-demand", "billing monthly=15000 hours=300", "ondemand", chat.EN, "missing"},
+		{"too many cards", "billing ondemand=35 monthly=15000 hours=300 cards=100000", "cards", chat.EN, "1000"},
+		{"fractional cards", "billing ondemand=35 monthly=15000 hours=300 cards=2.5", "cards", chat.EN, "whole number"},
+		{"cards disagree with the list", "billing ondemand=35 monthly=15000 hours=600,500 cards=3", "cards", chat.EN, "one hours value per card"},
+		{"unknown key", "billing ondemand=35 monthly=15000 hours=300 colour=red", "colour", chat.EN, "ondemand"},
+		{"unknown key in Chinese", "计费 按需=35 包月=15000 时长=300 颜色=红", "颜色", chat.ZH, "不接受"},
+		{"typo in the command word", "biling ondemand=35 monthly=15000 hours=300", "command", chat.EN, "billing"},
+		{"typo in the Chinese command word", "计废 按需=35 包月=15000 时长=300", "command", chat.ZH, "计费"},
+		{"hours split by a Chinese comma", "计费 按需=35 包月=15000 时长=600，500", "hours", chat.ZH, "英文逗号"},
+		{"stray word", "billing ondemand=35 monthly=15000 hours=300 please", "command", chat.EN, "key=value"},
+		{"interruptible spot without lost work", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes", "interrupt_rate", chat.EN, "H × (1 + λ × (c/2 + r))"},
+		{"only some lost-work keys", "billing ondemand=35 monthly=15000 hours=300 spot=12 interrupt_rate=0.05 checkpoint=1", "restart", chat.EN, "missing"},
+		{"interruptible not yes or no", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=maybe", "interruptible", chat.EN, "yes or no"},
+		{"interrupt rate over 1 an hour", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate=2 checkpoint=1 restart=0.25", "interrupt_rate", chat.EN, "0 to 1"},
+		{"free spot", "billing ondemand=35 monthly=15000 hours=300 spot=0", "spot", chat.EN, "more than 0"},
+		{"no months left", "billing ondemand=35 monthly=15000 hours=300 months=0", "months", chat.EN, "more than 0"},
+		{"discount over 90%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=120%", "yearly_discount", chat.EN, "90%"},
+		{"bad currency", "billing ondemand=35 monthly=15000 hours=300 currency=xx1", "currency", chat.EN, "currency"},
+		{"mixed currencies", "billing ondemand=$35 monthly=¥15000 hours=300", "currency", chat.EN, "mix"},
+		{"key given twice", "billing ondemand=35 ondemand=30 monthly=15000 hours=300", "ondemand", chat.EN, "twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := handle(t, tt.text)
+			e := rep.Error
+			if e == nil {
+				t.Fatalf("%s: got no error, want invalid_input on %s", tt.text, tt.key)
+			}
+			if e.Code != chat.CodeInvalid || e.Key != tt.key || e.Example == "" {
+				t.Errorf("%s: got %+v, want code invalid_input, key %s and an example", tt.text, e, tt.key)
+			}
+			if !strings.Contains(e.Message, tt.says) {
+				t.Errorf("%s: message %q lacks %q", tt.text, e.Message, tt.says)
+			}
+			if rep.Lang != tt.lang || tt.lang == chat.ZH && !chat.HasHan(e.Message) {
+				t.Errorf("%s: got language %s (%q), want %s", tt.text, rep.Lang, e.Message, tt.lang)
+			}
+			if tt.lang == chat.ZH && e.Key != "command" && e.Key != "颜色" && !chat.HasHan(e.Example) {
+				t.Errorf("%s: example %q is not in Chinese", tt.text, e.Example)
+			}
+		})
+	}
+}
+
+// TestValuesAsTyped reads the values people type into the same question.
+func TestValuesAsTyped(t *testing.T) {
+	want := dataOf(t, "billing ondemand=35 monthly=15000 hours=300 currency=CNY")
+	for _, text := range []string{
+		"计费 按需=35元/时 包月=1.5万 时长=300小时",
+		"计费 按需价=￥35 月租=¥15,000 每月小时=３００",
+		"billing ondemand=35/h monthly=15k hours=300h currency=rmb",
+		"billing on-demand=35元/时 monthly=15,000元/月 hours=300 cards=1张",
+	} {
+		got := dataOf(t, text)
+		if got.Currency != "CNY" || got.Costs != want.Costs || got.BreakEvenHours != want.BreakEvenHours || got.Recommendation != want.Recommendation {
+			t.Errorf("%s: got %s %+v %v %s, want CNY %+v %v %s", text, got.Currency, got.Costs, got.BreakEvenHours, got.Recommendation, want.Costs, want.BreakEvenHours, want.Recommendation)
+		}
+	}
+	tests := []struct {
+		name string
+		text string
+		get  func(Data) any
+		want any
+	}{
+		{"cards=4张 with one hours value", "计费 按需=35 包月=15000 时长=300 卡数=4张", func(d Data) any { return d.Hours }, []float64{300, 300, 300, 300}},
+		{"9折 is 10% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=9折", func(d Data) any { return d.Yearly.DiscountPercent }, 10.0},
+		{"85折 is 15% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=85折", func(d Data) any { return d.Yearly.DiscountPercent }, 15.0},
+		{"0.1 is 10%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=0.1", func(d Data) any { return d.Yearly.DiscountPercent }, 10.0},
+		{"6个月", "计费 按需=35 包月=15000 时长=600 剩余月数=6个月", func(d Data) any { return d.Commitment.MonthsLeft }, 6.0},
+		{"checkpoint=30min is 0.5 h", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate=5% checkpoint=30min restart=15分钟",
+			func(d Data) any { return []float64{d.Spot.InterruptRate, d.Spot.CheckpointHours, d.Spot.RestartHours} }, []float64{0.05, 0.5, 0.25}},
+		{"dollars", "billing ondemand=$2.5 monthly=$1200 hours=600", func(d Data) any { return d.Currency }, "USD"},
+		{"no currency said", "billing ondemand=35 monthly=15000 hours=300", func(d Data) any { return d.Currency }, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.get(dataOf(t, tt.text)); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: %s: got %v, want %v", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestRulesThroughCommand checks the rules of DOMAIN.md §2 as a user meets them.
+func TestRulesThroughCommand(t *testing.T) {
+	tests := []struct {
+		rule     string
+		text     string
+		rec      string
+		reserved int
+		onDemand float64
+		hybrid   float64
+	}{
+		{"the seed's A100 example: 15000/35 = 428.57 h; at 300 h on-demand costs 10500 < 15000", "billing ondemand=35 monthly=15000 hours=300", "on_demand", 0, 10500, 10500},
+		{"the x0.7 rule is not used: 400 h × 35 × 0.7 = 9800 < 15000 would say reserve, but on-demand 14000 < 15000", "billing ondemand=35 monthly=15000 hours=400", "on_demand", 0, 14000, 14000},
+		{"hybrid reserves the busy cards", "billing ondemand=35 monthly=15000 hours=100,600,300,500", "hybrid", 2, 52500, 44000},
+		{"spot is never chosen for work that cannot be interrupted", "billing ondemand=35 monthly=15000 hours=720 spot=3", "monthly", 1, 25200, 15000},
+		{"interruptible work goes to spot", "billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25", "spot", 0, 52500, 18675},
+	}
+	for _, tt := range tests {
+		d := dataOf(t, tt.text)
+		if d.Recommendation != tt.rec || d.ReservedCards != tt.reserved || d.Costs.OnDemand != tt.onDemand || d.Costs.Hybrid != tt.hybrid || d.BreakEvenHours != 428.57 {
+			t.Errorf("%s: %s: got %s reserved %d od %v hybrid %v break-even %v, want %s %d %v %v 428.57", tt.rule, tt.text,
+				d.Recommendation, d.ReservedCards, d.Costs.OnDemand, d.Costs.Hybrid, d.BreakEvenHours, tt.rec, tt.reserved, tt.onDemand, tt.hybrid)
+		}
+	}
+	if d := dataOf(t, "billing ondemand=35 monthly=15000 hours=100,600,300,500"); !reflect.DeepEqual(d.Reserved, []int{2, 4}) {
+		t.Errorf("reserved cards got %v, want [2 4] (600 h and 500 h)", d.Reserved)
+	}
+}
+
+// TestJSONContract checks the field names other parts rely on.
+func TestJSONContract(t *testing.T) {
+	for _, tt := range []struct {
+		text     string
+		spotNull bool
+	}{
+		{"billing ondemand=35 monthly=15000 hours=300", true},
+		{"billing ondemand=35 monthly=15000 hours=300 spot=12", false},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal(chat.RenderJSON(handle(t, tt.text)), &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"command", "recommendation", "break_even_hours", "costs", "reserved_cards", "savings"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%s: JSON lacks %q: %v", tt.text, k, m)
+			}
+		}
+		costs, _ := m["costs"].(map[string]any)
+		for _, k := range []string{"on_demand", "monthly", "spot", "hybrid"} {
+			if _, ok := costs[k]; !ok {
+				t.Errorf("%s: costs lacks %q: %v", tt.text, k, costs)
+			}
+		}
+		if (costs["spot"] == nil) != tt.spotNull {
+			t.Errorf("%s: costs.spot got %v, want null=%v", tt.text, costs["spot"], tt.spotNull)
+		}
+		if m["command"] != "billing" {
+			t.Errorf("%s: command got %v", tt.text, m["command"])
+		}
+	}
+	var e map[string]map[string]any
+	if err := json.Unmarshal(chat.RenderJSON(handle(t, "billing ondemand=35 monthly=15000 hours=-5")), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e["error"]["code"] != "invalid_input" || e["error"]["key"] != "hours" || e["error"]["message"] == "" || e["error"]["example"] == "" {
+		t.Errorf("error JSON got %v", e)
+	}
+}
+
+func FuzzBillingCommand(f *testing.F) {
+	for _, s := range []string{
+		"ondemand=35 monthly=15000 hours=300",
+		"按需=35元/时 包月=1.5万 时长=300小时",
+		"ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25 months=2 yearly_discount=9折",
+		"ondemand=1e308 monthly=1e-308 hours=744 cards=1000",
+		"hours=,,, ondemand=-0",
+	} {
+		f.Add(s)
+	}
+	r := router()
+	f.Fuzz(func(t *testing.T, s string) {
+		rep := r.Handle(context.Background(), chat.Request{Text: "billing " + s})
+		if rep.Error == nil && rep.Data == nil {
+			t.Fatalf("billing %s: neither an error nor data", s)
+		}
+		if rep.Error != nil && rep.Error.Code != chat.CodeInvalid {
+			t.Fatalf("billing %s: got %+v, want invalid_input", s, rep.Error)
+		}
+		_ = chat.RenderText(rep)
+		_ = chat.RenderJSON(rep)
+	})
+}
