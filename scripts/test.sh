@@ -9,8 +9,26 @@ root=$(pwd)
 echo "== go vet"
 go vet ./...
 
+echo "== dynalite (DynamoDB-compatible server for the store contract tests)"
+if [ -z "${DYNAMO_ENDPOINT:-}" ]; then
+  (cd scripts/dynalite && npm ci --no-audit --no-fund --loglevel=error)
+  dyn_port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  scripts/dynalite/node_modules/.bin/dynalite --host 127.0.0.1 --port "$dyn_port" --createTableMs 0 --deleteTableMs 0 &
+  dyn_pid=$!
+  trap 'kill "$dyn_pid" 2>/dev/null || true' EXIT
+  for _ in $(seq 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$dyn_port") 2>/dev/null; then break; fi
+    if ! kill -0 "$dyn_pid" 2>/dev/null; then echo "dynalite did not start" >&2; exit 1; fi
+    sleep 0.1
+  done
+  (exec 3<>"/dev/tcp/127.0.0.1/$dyn_port") 2>/dev/null || { echo "dynalite is not listening on 127.0.0.1:$dyn_port" >&2; exit 1; }
+  export DYNAMO_ENDPOINT="http://127.0.0.1:$dyn_port"
+fi
+echo "DYNAMO_ENDPOINT=$DYNAMO_ENDPOINT"
+
 echo "== go test"
 go test -count=1 ./...
 
 echo "== fuzz (brief)"
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime=10s ./chat
+go test -run='^$' -fuzz='^FuzzParseDate$' -fuzztime=5s ./advisor/renewal
