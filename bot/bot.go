@@ -7,6 +7,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/billing"
+	"gpuadvisor/commands/quote"
 )
 
 // Deps are what the commands need from the outside. Zero values are valid:
@@ -24,5 +25,6 @@ func New(d Deps) *chat.Router {
 	}
 	// Each capability registers its commands here.
 	r.Register(billing.Command())
+	r.Register(quote.Command())
 	return r
 }

@@ -1,0 +1,263 @@
+package quote
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/chat"
+)
+
+// settings are the comparison-wide values and where they came from.
+type settings struct {
+	opts         tco.Options
+	hoursDefault bool // hours was not given: DefaultHours is used, and said so
+}
+
+// readGlobals reads the keys that apply to every vendor. A bad value here is an
+// error for the whole request: it would change every vendor's answer.
+func readGlobals(lang chat.Lang, ps []pair) (settings, *chat.Error) {
+	s := settings{opts: tco.DefaultOptions(), hoursDefault: true}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.spec.name] {
+			return s, chat.Invalidf(lang, p.spec.name, p.spec.name+"="+p.spec.example,
+				"%s is given twice for all vendors; give it once", "%s 对全部供应商出现了两次，请只写一次", p.spec.name)
+		}
+		seen[p.spec.name] = true
+		v, perr := readNumber(lang, p, "")
+		if perr != nil {
+			return s, &chat.Error{Code: chat.CodeInvalid, Key: perr.Key, Message: perr.Message, Example: perr.Example}
+		}
+		switch p.spec.name {
+		case "hours":
+			if v <= 0 || v > tco.MaxHours {
+				return s, hoursRange(lang, p.raw)
+			}
+			s.opts.Hours, s.hoursDefault = v, false
+		case "run_tokens":
+			s.opts.RunTokens = v
+		case "hidden_share":
+			if v > 100 {
+				return s, chat.Invalidf(lang, "hidden_share", "hidden_share=20%",
+					"hidden_share=%s is over 100%%; give the share of the GPU cost, e.g. 20%%", "hidden_share=%s 超过100%%；请给出占GPU费用的比例，如 20%%", p.raw)
+			}
+			s.opts.HiddenShare = v / 100
+		}
+	}
+	return s, nil
+}
+
+func hoursRange(lang chat.Lang, raw string) *chat.Error {
+	return chat.Invalidf(lang, "hours", "hours=300",
+		"hours=%s is out of range: GPU hours per card a month must be more than 0 and at most %d (31 days × 24 h)",
+		"hours=%s 超出范围：每卡每月GPU小时数须大于0且不超过%d（31天×24小时）", raw, tco.MaxHours)
+}
+
+// readNumber reads a pair's value by its key's kind. Negative values and
+// values that are not numbers are problems naming the key and an example.
+func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
+	raw := strings.TrimSpace(strings.TrimRight(p.raw, ",;"))
+	spec := p.spec
+	ex := spec.name + "=" + spec.example
+	prefix := ""
+	colon := chat.T(lang, ": ", "：")
+	if who != "" {
+		prefix = who + colon
+	}
+	if p.where != "" {
+		prefix = p.where + colon + prefix
+	}
+	if raw == "" {
+		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s has no value; write it like %s", "%s 没有值，请写成 %s"), p.typed, ex)}
+	}
+	kind := spec.kind
+	if spec.name == "cards" {
+		raw = trimAnySuffix(raw, "卡", "张", "cards", "card", "gpus", "gpu", "x")
+	}
+	v, err := chat.ParseValue(raw, kind)
+	if err != nil {
+		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, p.raw, ex)}
+	}
+	if v < 0 {
+		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is negative; prices, amounts and counts must be 0 or more", "%s=%s 是负数；价格、数量和金额须不小于0"), p.typed, p.raw)}
+	}
+	if kind == chat.Percent && v <= 1 && !strings.Contains(raw, "%") {
+		v *= 100
+	}
+	return v, nil
+}
+
+func trimAnySuffix(s string, suffixes ...string) string {
+	low := strings.ToLower(s)
+	for _, x := range suffixes {
+		if strings.HasSuffix(low, x) && len(s) > len(x) {
+			return strings.TrimSpace(s[:len(s)-len(x)])
+		}
+	}
+	return s
+}
+
+// buildVendor reads one draft into a vendor. ok is false when the vendor
+// cannot be compared (no price, no cards, a key given twice, a bad required
+// value); the problems say why and how to fix it.
+func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bool) {
+	who := d.label(lang)
+	v = tco.Vendor{Name: d.name, Charges: map[tco.Line]tco.Charge{}}
+	seen := map[string]bool{}
+	drop := false
+	type pendingAmbiguous struct {
+		p   pair
+		val float64
+	}
+	var ambiguous []pendingAmbiguous
+	for _, p := range d.pairs {
+		if seen[p.spec.name] {
+			probs = append(probs, problem{Vendor: who, Key: p.spec.name, Example: p.spec.name + "=" + p.spec.example,
+				Message: fmt.Sprintf(chat.T(lang, "%s: %s is given twice; give it once", "%s：%s 出现了两次，请只写一次"), who, p.spec.name)})
+			drop = true
+			continue
+		}
+		seen[p.spec.name] = true
+		if (p.spec.part == fee || p.spec.part == feeOrVol) && includedWords[strings.ToLower(strings.TrimSpace(p.raw))] {
+			setCharge(&v, p.spec.line, fee, 0)
+			continue
+		}
+		if p.spec.part == feeOrVol {
+			val, isVol, isFee, prob := readAmbiguous(lang, p, who)
+			if prob != nil {
+				probs = append(probs, *prob)
+				continue
+			}
+			switch {
+			case isVol:
+				setCharge(&v, p.spec.line, volume, val)
+			case isFee:
+				setCharge(&v, p.spec.line, fee, val)
+			default:
+				ambiguous = append(ambiguous, pendingAmbiguous{p, val})
+			}
+			continue
+		}
+		val, prob := readNumber(lang, p, who)
+		if prob != nil {
+			probs = append(probs, *prob)
+			if p.spec.name == "price" || p.spec.name == "monthly" || p.spec.name == "cards" {
+				drop = true
+			}
+			continue
+		}
+		switch p.spec.name {
+		case "price":
+			v.PricePerCardHour = val
+		case "monthly":
+			v.MonthlyPerCard = val
+		case "cards":
+			if val < 1 || val != math.Trunc(val) || val > 1e6 {
+				probs = append(probs, problem{Vendor: who, Key: "cards", Example: "cards=8",
+					Message: fmt.Sprintf(chat.T(lang, "%s: cards=%s must be a whole number of cards, 1 or more", "%s：cards=%s 须为不小于1的整数"), who, p.raw)})
+				drop = true
+				continue
+			}
+			v.Cards = int(val)
+		case "tokens_s":
+			v.TokensPerSec = val
+		case "run_tokens":
+			v.RunTokens = val
+		case "hours":
+			if val <= 0 || val > tco.MaxHours {
+				e := hoursRange(lang, p.raw)
+				probs = append(probs, problem{Vendor: who, Key: "hours", Example: "hours=300", Message: who + chat.T(lang, ": ", "：") + e.Message})
+				continue
+			}
+			v.Hours = val
+		default:
+			setCharge(&v, p.spec.line, p.spec.part, val)
+		}
+	}
+	// A bare item word is GB when the item's unit price is given, else ¥ a month.
+	for _, a := range ambiguous {
+		if v.Charges[a.p.spec.line].HasUnitPrice {
+			setCharge(&v, a.p.spec.line, volume, a.val)
+		} else {
+			setCharge(&v, a.p.spec.line, fee, a.val)
+		}
+	}
+	if v.PricePerCardHour > 0 && v.MonthlyPerCard > 0 {
+		probs = append(probs, problem{Vendor: who, Key: "monthly", Example: who + "-monthly: monthly=15000 cards=8",
+			Message: fmt.Sprintf(chat.T(lang, "%s gives both price (per card-hour) and monthly (per card-month); I used price. Compare the monthly offer as a vendor of its own",
+				"%s 同时给了单价（每卡时）和包月（每卡月）；已按单价计算。请把包月报价作为另一家单独比较"), who)})
+		v.MonthlyPerCard = 0
+	}
+	if !drop && v.PricePerCardHour == 0 && v.MonthlyPerCard == 0 {
+		probs = append(probs, problem{Vendor: who, Key: "price", Example: "price=35",
+			Message: fmt.Sprintf(chat.T(lang, "%s has no price: add price=35 (¥ per card-hour) or monthly=15000 (¥ per card-month)",
+				"%s 没有价格：请加 单价=35（元/卡时）或 包月=15000（元/卡月）"), who)})
+		drop = true
+	}
+	if !drop && v.Cards == 0 {
+		probs = append(probs, problem{Vendor: who, Key: "cards", Example: "cards=8",
+			Message: fmt.Sprintf(chat.T(lang, "%s has no card count: add cards=8", "%s 没有卡数：请加 卡数=8"), who)})
+		drop = true
+	}
+	if drop {
+		for i := range probs {
+			probs[i].Dropped = true
+		}
+		probs = append(probs, problem{Vendor: who, Dropped: true,
+			Message: fmt.Sprintf(chat.T(lang, "%s is left out of the comparison until this is fixed", "%s 暂不参与比较，修正后再试"), who)})
+	}
+	return v, probs, !drop
+}
+
+// readAmbiguous reads a bare item word (存储=, storage=): a GB unit makes it a
+// volume, a money sign or 元 a monthly fee; a bare number is decided later.
+func readAmbiguous(lang chat.Lang, p pair, who string) (val float64, isVol, isFee bool, prob *problem) {
+	raw := strings.ToLower(strings.TrimSpace(strings.TrimRight(p.raw, ",;")))
+	if hasGBUnit(raw) {
+		q := p
+		q.spec = &keySpec{name: p.spec.name, kind: chat.GB, example: "2000GB"}
+		v, pr := readNumber(lang, q, who)
+		return v, pr == nil, false, pr
+	}
+	q := p
+	q.spec = &keySpec{name: p.spec.name, kind: chat.Money, example: p.spec.example}
+	v, pr := readNumber(lang, q, who)
+	if pr != nil {
+		return 0, false, false, pr
+	}
+	money := strings.ContainsAny(raw, "¥￥$") || strings.Contains(raw, "元") || strings.Contains(raw, "/月") ||
+		strings.Contains(raw, "/mo") || strings.Contains(raw, "rmb") || strings.Contains(raw, "cny")
+	return v, false, money, nil
+}
+
+// hasGBUnit reports whether a value ends in a storage unit (80g, 2TB, 500 GB).
+func hasGBUnit(raw string) bool {
+	s := strings.TrimSpace(chat.Normalize(raw))
+	for _, u := range []string{"gb", "tb", "mb", "g", "t"} {
+		if strings.HasSuffix(s, u) {
+			rest := strings.TrimSpace(strings.TrimSuffix(s, u))
+			return rest != "" && rest[len(rest)-1] >= '0' && rest[len(rest)-1] <= '9'
+		}
+	}
+	return false
+}
+
+func setCharge(v *tco.Vendor, l tco.Line, pt part, val float64) {
+	c := v.Charges[l]
+	switch pt {
+	case fee:
+		c.Fee, c.HasFee = val, true
+	case volume:
+		c.Volume, c.HasVolume = val, true
+	case unitPrice:
+		c.UnitPrice, c.HasUnitPrice = val, true
+	case quota:
+		c.FreeGB, c.HasFreeGB = val, true
+	}
+	v.Charges[l] = c
+}

@@ -1,0 +1,105 @@
+package quote
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/chat"
+)
+
+// Example is the example command line.
+const Example = "quote hours=300 A: price=35 cards=8 storage_gb=2000 storage_price=0.3 tokens_s=21000; B: price=29 cards=8 egress_gb=3000 egress_price=0.8 tokens_s=14000"
+
+// Command returns the quote command (alias 报价, 比价).
+func Command() *chat.Command {
+	return &chat.Command{
+		Name:    "quote",
+		Aliases: []string{"报价", "比价", "报价对比", "quotes", "tco"},
+		Summary: map[chat.Lang]string{
+			chat.EN: "compare vendors' quotes by monthly total cost of ownership and by cost per token",
+			chat.ZH: "按月度总拥有成本和每token成本对比各家报价",
+		},
+		Examples: []string{
+			Example,
+			"quote hours=300 run_tokens=2b A: price=35 cards=8 tokens_s=21000; B: price=29 cards=8 tokens_s=14000",
+			"报价 时长=300 A: 单价=35 卡数=8 存储=2000 存储单价=0.3 吞吐=21000; B: 单价=29 卡数=8 流量=3000 流量单价=0.8 吞吐=14000",
+			"quote --file quotes.yaml",
+		},
+		Run: run,
+	}
+}
+
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	lang := c.Lang
+	in := &input{}
+	if strings.TrimSpace(c.Req.Attachment) != "" {
+		if err := parseYAML(lang, c.Req.Attachment, in); err != nil {
+			return chat.Reply{}, err
+		}
+	}
+	parseTokens(lang, c.Args.Tokens, in)
+
+	set, gerr := readGlobals(lang, in.globals)
+	if gerr != nil {
+		return chat.Reply{}, gerr
+	}
+	if len(in.vendors) == 0 {
+		msg := chat.T(lang, "no vendor quote found: give each vendor a name and its keys, vendors separated by ; or new lines. Keys: ",
+			"没有读到任何供应商报价：请给每家写上名称和参数，各家之间用 ; 或换行分开。参数：") + keyNames()
+		if len(in.problems) > 0 {
+			msg += ". " + chat.T(lang, "Could not read: ", "无法读取：") + joinProblems(in.problems)
+		}
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "vendors", Message: msg, Example: Example}
+	}
+
+	probs := in.problems
+	var vendors []tco.Vendor
+	names := map[string]bool{}
+	for _, d := range in.vendors {
+		if d.name == "" {
+			d.name = fmt.Sprintf("V%d", d.index)
+		}
+		if names[d.name] {
+			return chat.Reply{}, chat.Invalidf(lang, "name", "A: price=35 cards=8; B: price=29 cards=8",
+				"two vendors are both called %q; give each vendor its own name (A:, B:, or name=...)",
+				"有两家供应商都叫 %q；请给每家不同的名称（A:、B: 或 name=...）", d.name)
+		}
+		names[d.name] = true
+		v, ps, ok := buildVendor(lang, d)
+		probs = append(probs, ps...)
+		if ok {
+			vendors = append(vendors, v)
+		}
+	}
+	if len(vendors) == 0 {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: firstKey(probs, "price"), Example: Example,
+			Message: chat.T(lang, "no quote could be compared: ", "没有可比较的报价：") + joinProblems(probs)}
+	}
+	res, err := tco.Compare(vendors, set.opts)
+	if err != nil {
+		// Every input was validated above; a problem here is a bug.
+		return chat.Reply{}, fmt.Errorf("compare %d quotes: %w", len(vendors), err)
+	}
+	return reply(lang, res, set, probs), nil
+}
+
+func joinProblems(ps []problem) string {
+	var parts []string
+	for _, p := range ps {
+		if p.Message != "" && !(p.Key == "" && p.Dropped) {
+			parts = append(parts, p.Message)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func firstKey(ps []problem, def string) string {
+	for _, p := range ps {
+		if p.Key != "" {
+			return p.Key
+		}
+	}
+	return def
+}
