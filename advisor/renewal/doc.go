@@ -17,9 +17,12 @@
 //     cycle's deadline is the one reminded;
 //   - a notice period longer than the term is refused (a month counts as 30
 //     days);
-//   - break-even hours per card per month = monthly price / on-demand price;
+//   - keep or switch follows the billing rules (advisor/billing.AdviseRenewal):
+//     break-even hours per card per month = monthly price / on-demand price;
 //     past it the reservation is kept, at or below it on-demand costs no more,
-//     and with per-card hours the busy cards stay reserved (hybrid).
+//     and with per-card hours the busy cards stay reserved (hybrid); renewing
+//     commits cards × monthly price × term months.
 //
-// The package is pure: standard library only, no I/O, deterministic.
+// The package is pure: standard library (and advisor/billing) only, no I/O,
+// deterministic.
 package renewal

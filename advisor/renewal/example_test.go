@@ -27,7 +27,7 @@ func ExampleRenewal_Advise() {
 	renews, _ := renewal.ParseDate("2027-03-01")
 	r := renewal.Renewal{Vendor: "酷算云", Cards: 8, Mode: renewal.Monthly, Price: 15000, Renews: renews,
 		OnDemand: 35, Usage: []float64{310}}
-	a := r.Advise()
-	fmt.Printf("break-even %.1f h, verdict %s, saves %.0f a month\n", a.BreakEven, a.Verdict, a.Saving)
-	// Output: break-even 428.6 h, verdict ondemand, saves 33200 a month
+	a, _, _ := r.Advise()
+	fmt.Printf("break-even %.1f h, %s, saves %.0f a month\n", a.BreakEvenHours, a.Action, a.SavingsPerMonth)
+	// Output: break-even 428.6 h, downgrade, saves 33200 a month
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"testing"
+
+	"gpuadvisor/advisor/billing"
 )
 
 func TestValidate(t *testing.T) {
@@ -88,38 +90,48 @@ func TestCosts(t *testing.T) {
 }
 
 func TestAdvise(t *testing.T) {
-	near := func(a, b float64) bool { return math.Abs(a-b) < 0.01 }
 	tests := []struct {
-		name         string
-		ondemand     float64
-		usage        []float64
-		wantVerdict  Verdict
-		wantReserved int
-		wantBest     float64
-		wantSaving   float64
+		name       string
+		ondemand   float64
+		usage      []float64
+		wantOK     bool
+		wantAction billing.Action
+		wantKept   int
+		wantSaving float64
 	}{
 		// The seed's example: 15000 / 35 ≈ 428.57 h break-even.
-		{"no on-demand price: unknown", 0, []float64{310}, Unknown, 8, 120000, 0},
-		{"no hours: unknown", 35, nil, Unknown, 8, 120000, 0},
-		{"310 h < 428.57 h: downgrade to on-demand", 35, []float64{310}, Downgrade, 0, 8 * 310 * 35, 120000 - 8*310*35},
-		{"500 h > 428.57 h: keep", 35, []float64{500}, Keep, 8, 120000, 0},
-		{"exactly at the break-even: on-demand, less commitment", 30, []float64{500}, Downgrade, 0, 120000, 0},
-		{"per card: busy cards reserved, the rest on-demand", 35, []float64{720, 720, 720, 720, 300, 300, 100, 0}, Hybrid, 4, 4*15000 + 700*35, 120000 - (4*15000 + 700*35)},
+		{"no on-demand price: not known", 0, []float64{310}, false, "", 0, 0},
+		{"no hours: not known", 35, nil, false, "", 0, 0},
+		{"310 h < 428.57 h: downgrade to on-demand", 35, []float64{310}, true, billing.Downgrade, 0, 120000 - 8*310*35},
+		{"500 h > 428.57 h: keep", 35, []float64{500}, true, billing.Keep, 8, 0},
+		{"per card: busy cards reserved, the rest on-demand", 35, []float64{720, 720, 720, 720, 300, 300, 100, 0}, true, billing.SwitchHybrid, 4, 120000 - (4*15000 + 700*35)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := kusuan()
 			r.OnDemand, r.Usage = tt.ondemand, tt.usage
-			a := r.Advise()
-			if a.Verdict != tt.wantVerdict || a.Reserved != tt.wantReserved || !near(a.BestCost, tt.wantBest) || !near(a.Saving, tt.wantSaving) {
-				t.Errorf("ondemand=%v hours=%v: got %s reserved %d best %v saving %v; want %s %d %v %v",
-					tt.ondemand, tt.usage, a.Verdict, a.Reserved, a.BestCost, a.Saving, tt.wantVerdict, tt.wantReserved, tt.wantBest, tt.wantSaving)
+			a, ok, err := r.Advise()
+			if err != nil || ok != tt.wantOK {
+				t.Fatalf("ondemand=%v hours=%v: ok %v err %v, want ok %v", tt.ondemand, tt.usage, ok, err, tt.wantOK)
+			}
+			if ok && (a.Action != tt.wantAction || len(a.Keep) != tt.wantKept || math.Abs(a.SavingsPerMonth-tt.wantSaving) > 0.01) {
+				t.Errorf("ondemand=%v hours=%v: got %s keep %d saving %v; want %s %d %v",
+					tt.ondemand, tt.usage, a.Action, len(a.Keep), a.SavingsPerMonth, tt.wantAction, tt.wantKept, tt.wantSaving)
 			}
 		})
 	}
 	r := kusuan()
 	r.OnDemand = 35
-	if be := r.Advise().BreakEven; !near(be, 428.571) {
+	if be := r.BreakEven(); math.Abs(be-428.571) > 0.001 {
 		t.Errorf("break-even 15000/35 = %v, want 428.57", be)
+	}
+	r.Mode, r.Price = Yearly, 162000
+	if be := r.BreakEven(); math.Abs(be-385.714) > 0.001 {
+		t.Errorf("yearly 162000/12/35 = %v, want 385.71", be)
+	}
+	r = kusuan()
+	r.TermMonths = 3
+	if got := r.Commitment(4); got != 180000 {
+		t.Errorf("4 cards × 15000 × 3 months = %v, want 180000", got)
 	}
 }
