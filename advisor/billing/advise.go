@@ -222,11 +222,18 @@ func (a *Advice) allowed(c Card, m Mode) (float64, bool) {
 	case Monthly:
 		return c.Monthly, true
 	case Spot:
-		if a.Spot == SpotConsidered && c.Spot != nil && c.SpotFits {
+		if a.SpotAllowed(c) {
 			return *c.Spot, true
 		}
 	}
 	return 0, false
+}
+
+// SpotAllowed reports whether the plan may put card c on spot: spot is
+// considered (offered, interruptible, cheaper than on-demand per busy hour)
+// and the card's spot time fits in a month.
+func (a *Advice) SpotAllowed(c Card) bool {
+	return a.Spot == SpotConsidered && c.Spot != nil && c.SpotFits
 }
 
 func shape(cards []Card) Mode {

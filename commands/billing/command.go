@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"fmt"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
@@ -51,7 +52,7 @@ var keys = []chat.Key{
 func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "billing",
-		Aliases: []string{"计费", "bill"},
+		Aliases: []string{"计费"},
 		Summary: help("on-demand, monthly, spot or hybrid: break-even hours, the cost of each, which cards to reserve",
 			"按需、包月、竞价还是混合：盈亏平衡小时数、各方案费用、哪些卡该包月"),
 		Examples: examples,
@@ -60,7 +61,14 @@ func Command() *chat.Command {
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
+	// A bug must not take the Lambda or the CLI down: it becomes an internal
+	// error, logged by the router (the fuzz test fails on it).
+	defer func() {
+		if p := recover(); p != nil {
+			rep, err = chat.Reply{}, fmt.Errorf("billing %q: panic: %v", c.Args.Rest, p)
+		}
+	}()
 	q, err := read(c.Args, c.Lang)
 	if err != nil {
 		return chat.Reply{}, err

@@ -209,6 +209,8 @@ func FuzzBillingCommand(f *testing.F) {
 		"ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25 months=2 yearly_discount=9折",
 		"ondemand=1e308 monthly=1e-308 hours=744 cards=1000",
 		"hours=,,, ondemand=-0",
+		"ondemand=35 monthly=15000 hours=600,100",
+		"ondemand=35 monthly=15000 hours=720,100 spot=10 interruptible=yes interrupt_rate=0.1 checkpoint=2 restart=1",
 	} {
 		f.Add(s)
 	}

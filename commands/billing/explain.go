@@ -67,8 +67,8 @@ func (v view) spotLines(q query, a advisor.Advice) []string {
 		}
 	}
 	if len(unfit) > 0 && a.Spot == advisor.SpotConsidered {
-		lines = append(lines, v.f("Cards %s: their spot time (hours × %s) is more than a month holds (744 h), so they are not put on spot.",
-			"卡 %s：竞价时长（小时 × %s）超过一个月（744 小时），不放到竞价上。", strings.Join(unfit, ", "), exact(a.SpotFactor)))
+		lines = append(lines, v.f("Not put on spot: %s, whose spot time (hours × %s) is more than a month holds (744 h).",
+			"不放到竞价上：%s，其竞价时长（小时 × %s）超过一个月（744 小时）。", strings.Join(unfit, ", "), exact(a.SpotFactor)))
 	}
 	return lines
 }

@@ -28,6 +28,8 @@ func TestGolden(t *testing.T) {
 		{"zh_spot", "计费 按需=35 包月=15000 时长=600,500,300,100 竞价=12 可中断=是 中断率=0.05 检查点=1 重启=0.25", false},
 		{"en_spot_not_interruptible", "billing ondemand=35 monthly=15000 hours=720 spot=3", false},
 		{"zh_spot_not_interruptible", "计费 按需=35 包月=15000 时长=720 竞价=3", false},
+		{"en_hybrid_spot", "billing ondemand=35 monthly=15000 hours=700,650,300 spot=25 interruptible=yes interrupt_rate=0.02 checkpoint=0.5 restart=0.1", false},
+		{"zh_hybrid_spot_unfit", "计费 按需=35 包月=15000 时长=720,100 竞价=10 可中断=是 中断率=0.1 检查点=2 重启=1", false},
 		{"en_tie", "billing ondemand=35 monthly=14000 hours=400 cards=3", false},
 		{"zh_tie", "计费 按需=35 包月=14000 时长=400 卡数=3", false},
 		{"en_yearly_12_months", "billing ondemand=$5 monthly=$2500 hours=744,600,400,200 months=12 yearly_discount=10%", false},

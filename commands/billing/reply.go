@@ -93,6 +93,11 @@ func (v view) reason(q query, a advisor.Advice) string {
 				"全部包月：每张卡都超过盈亏平衡点 %[1]s/卡/月（最闲的卡 %[2]s）。",
 				be, v.h(a.Cards[a.ByHours[n-1]].Hours))
 		}
+		if a.Spot == advisor.SpotConsidered {
+			s += v.f(" Spot, with the lost work counted, costs more for every card: its break-even is %s / %s = %s.",
+				"计入中断损失后，竞价对每张卡都更贵：竞价盈亏平衡点 %s / %s = %s。",
+				v.money(in.Monthly), v.money(in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
+		}
 		s += v.f(" %s a month instead of %s on-demand, saving %s.", "每月 %s，按需需 %s，节省 %s。", v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings))
 	case advisor.Spot:
 		s = v.f("Use spot: the work can be interrupted, and spot at %s with the lost work counted (× %s = %s per busy hour) is cheaper than on-demand at %s and, for every card, than the monthly fee (spot break-even %[5]s / %[3]s = %[6]s).",
@@ -122,9 +127,26 @@ func (v view) hybridReason(q query, a advisor.Advice, be string) string {
 	switch {
 	case od == 0:
 		where = v.t("on spot", "用竞价")
-		be = v.f("%s / %s = %s (against spot)", "%s / %s = %s（相对竞价）", v.money(q.in.Monthly), v.money(q.in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
 	case spot > 0:
 		where = v.t("on-demand or on spot (see the table)", "按需或竞价（见下表）")
+	}
+	// A reserved card passed the break-even against its own elastic option:
+	// spot when its work fits on spot, on-demand otherwise.
+	onSpot, offSpot := 0, 0
+	for _, i := range a.Reserved {
+		if a.SpotAllowed(a.Cards[i]) {
+			onSpot++
+		} else {
+			offSpot++
+		}
+	}
+	if onSpot > 0 {
+		spotBE := v.f("%s / %s = %s against spot", "相对竞价为 %s / %s = %s", v.money(q.in.Monthly), v.money(q.in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
+		if offSpot == 0 {
+			be = spotBE
+		} else {
+			be += v.t("; ", "；") + spotBE
+		}
 	}
 	k := len(a.Reserved)
 	var s string
@@ -132,9 +154,9 @@ func (v view) hybridReason(q query, a advisor.Advice, be string) string {
 		s = v.f("Hybrid without a reservation: no card reaches the break-even, %s per card per month; %d cards run on spot and %d on-demand, because their spot time would not fit in a month.",
 			"不包月的混合：没有一张卡达到盈亏平衡点 %s/卡/月；%d 张卡用竞价，%d 张卡按需（它们的竞价时长在一个月内放不下）。", be, spot, od)
 	} else {
-		s = v.f("Hybrid: reserve the %d busiest cards (%s h), which reach the break-even of %s per card per month, and run the other %d (%s h) %s.",
-			"混合：最忙的 %[1]d 张卡（%[2]s 小时）达到盈亏平衡点 %[3]s/卡/月，包月；其余 %[4]d 张（%[5]s 小时）%[6]s。",
-			k, v.hoursOf(a, a.Reserved), be, len(rest), v.hoursOf(a, rest), where)
+		s = v.f("Hybrid: reserve the busiest %s (%s h), past the break-even (%s per card per month), and run the other %s (%s h) %s.",
+			"混合：最忙的 %[1]s（%[2]s 小时）超过盈亏平衡点（%[3]s/卡/月），包月；其余 %[4]s（%[5]s 小时）%[6]s。",
+			v.cardCount(k), v.hoursOf(a, a.Reserved), be, v.cardCount(len(rest)), v.hoursOf(a, rest), where)
 	}
 	return s + v.f(" %s a month instead of %s all on-demand (saving %s) or %s all monthly.", "每月 %s，全按需需 %s（节省 %s），全包月需 %s。",
 		v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings), v.money(a.Costs.Monthly))
@@ -220,6 +242,13 @@ func (v view) options(q query, a advisor.Advice) chat.Table {
 			how += v.t("; not allowed: the work cannot be interrupted", "；不可用：任务不可中断")
 		case advisor.SpotDearer:
 			how += v.t("; not cheaper than on-demand", "；不比按需便宜")
+		default:
+			for _, c := range a.Cards {
+				if !c.SpotFits {
+					how += v.t("; some cards do not fit in a month", "；部分卡一个月内放不下")
+					break
+				}
+			}
 		}
 		spot = []string{v.mode(advisor.Spot), v.money(*a.Costs.Spot), how, mark(advisor.Spot)}
 	}
