@@ -68,8 +68,6 @@ func accepted(lang chat.Lang, key string) string {
 func example(lang chat.Lang, key string) string {
 	base := chat.T(lang, "billing ondemand=35 monthly=15000 hours=300", "计费 按需=35元/时 包月=1.5万 时长=300小时")
 	switch key {
-	case "hours":
-		return base + chat.T(lang, "   or   billing ondemand=35 monthly=15000 hours=600,500,300,100", "   或   计费 按需=35 包月=15000 时长=600,500,300,100")
 	case "cards":
 		return base + chat.T(lang, " cards=4", " 卡数=4")
 	case "spot", "interruptible", "interrupt_rate", "checkpoint", "restart":
