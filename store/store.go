@@ -54,9 +54,10 @@ type Renewals interface {
 	// DeleteRenewal removes a renewal and its place in the due index, or
 	// returns ErrNotFound.
 	DeleteRenewal(ctx context.Context, tenant, id string) error
-	// SetUsage records the actual busy hours per card per month and returns
-	// the updated renewal, or ErrNotFound.
-	SetUsage(ctx context.Context, tenant, id string, hours []float64) (renewal.Renewal, error)
+	// SetUsage records the actual busy hours per card per month and, when
+	// ondemand > 0, the on-demand price per card-hour to compare with; it
+	// returns the updated renewal, or ErrNotFound.
+	SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error)
 	// DueRenewals returns the renewals of every tenant whose NextCheck lies
 	// within [from, to], in no particular order.
 	DueRenewals(ctx context.Context, from, to renewal.Date) ([]renewal.Renewal, error)

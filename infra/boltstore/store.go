@@ -248,8 +248,13 @@ func (s *Store) update(tenant, id string, fn func(*renewal.Renewal)) (renewal.Re
 }
 
 // SetUsage implements store.Renewals.
-func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64) (renewal.Renewal, error) {
-	r, err := s.update(tenant, id, func(r *renewal.Renewal) { r.Usage = slices.Clone(hours) })
+func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	r, err := s.update(tenant, id, func(r *renewal.Renewal) {
+		r.Usage = slices.Clone(hours)
+		if ondemand > 0 {
+			r.OnDemand = ondemand
+		}
+	})
 	if err != nil {
 		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -192,16 +193,21 @@ func (st *Store) DeleteRenewal(ctx context.Context, tenant, id string) error {
 
 // SetUsage implements store.Renewals with an update conditional on the
 // renewal existing.
-func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float64) (renewal.Renewal, error) {
+func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
 	h, err := attributevalue.Marshal(slices.Clone(hours))
 	if err != nil {
 		return renewal.Renewal{}, fmt.Errorf("encode usage: %w", err)
 	}
+	update, values := "SET usage_hours = :h", map[string]types.AttributeValue{":h": h}
+	if ondemand > 0 {
+		update += ", ondemand = :od"
+		values[":od"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(ondemand, 'g', -1, 64)}
+	}
 	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
-		UpdateExpression:          aws.String("SET usage_hours = :h"),
+		UpdateExpression:          aws.String(update),
 		ConditionExpression:       aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":h": h},
+		ExpressionAttributeValues: values,
 		ReturnValues:              types.ReturnValueAllNew,
 		ReturnConsumedCapacity:    total,
 	})

@@ -100,7 +100,7 @@ func (s *Store) DeleteRenewal(_ context.Context, tenant, id string) error {
 }
 
 // SetUsage implements store.Renewals.
-func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64) (renewal.Renewal, error) {
+func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.renewals[tenant][id]
@@ -108,6 +108,9 @@ func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64) 
 		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, store.ErrNotFound)
 	}
 	r.Usage = slices.Clone(hours)
+	if ondemand > 0 {
+		r.OnDemand = ondemand
+	}
 	s.renewals[tenant][id] = r
 	return clone(r), nil
 }

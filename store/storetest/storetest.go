@@ -121,7 +121,7 @@ func testNotFound(t *testing.T, s store.Store) {
 	if err := s.DeleteRenewal(ctx, "slack:T1", "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("DeleteRenewal(unknown): got %v, want ErrNotFound", err)
 	}
-	if _, err := s.SetUsage(ctx, "slack:T1", "nope", []float64{1}); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.SetUsage(ctx, "slack:T1", "nope", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetUsage(unknown): got %v, want ErrNotFound", err)
 	}
 	if err := s.SetNextCheck(ctx, "slack:T1", "nope", date("2027-01-01")); !errors.Is(err, store.ErrNotFound) {
@@ -147,7 +147,7 @@ func testTenancy(t *testing.T, s store.Store) {
 	if err := s.DeleteRenewal(ctx, b, "only-a"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tenant B deletes A's renewal: got %v, want ErrNotFound", err)
 	}
-	if _, err := s.SetUsage(ctx, b, "only-a", []float64{1}); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.SetUsage(ctx, b, "only-a", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tenant B sets A's usage: got %v, want ErrNotFound", err)
 	}
 	if _, err := s.GetRenewal(ctx, a, "only-a"); err != nil {
@@ -209,13 +209,18 @@ func testDelete(t *testing.T, s store.Store) {
 func testSetUsage(t *testing.T, s store.Store) {
 	mustCreate(t, s, Sample("slack:T1", "r1"))
 	hours := []float64{720, 720, 700.5, 600, 300, 300, 100, 0}
-	got, err := s.SetUsage(ctx, "slack:T1", "r1", hours)
+	got, err := s.SetUsage(ctx, "slack:T1", "r1", hours, 0)
 	if err != nil {
 		t.Fatalf("SetUsage: %v", err)
 	}
-	if !reflect.DeepEqual(got.Usage, hours) || got.Vendor != "酷算云" {
-		t.Errorf("SetUsage returned usage %v vendor %q; want %v and the rest unchanged", got.Usage, got.Vendor, hours)
+	if !reflect.DeepEqual(got.Usage, hours) || got.Vendor != "酷算云" || got.OnDemand != 35 {
+		t.Errorf("SetUsage returned usage %v vendor %q ondemand %v; want %v and the rest unchanged", got.Usage, got.Vendor, got.OnDemand, hours)
 	}
+	got, err = s.SetUsage(ctx, "slack:T1", "r1", []float64{310}, 32.5)
+	if err != nil || got.OnDemand != 32.5 || !reflect.DeepEqual(got.Usage, []float64{310}) {
+		t.Errorf("SetUsage with an on-demand price = %+v, %v; want usage [310], ondemand 32.5", got, err)
+	}
+	hours = []float64{310}
 	read, _ := s.GetRenewal(ctx, "slack:T1", "r1")
 	if !reflect.DeepEqual(read.Usage, hours) || read.NextCheck != got.NextCheck {
 		t.Errorf("GetRenewal after SetUsage: usage %v next %s", read.Usage, read.NextCheck)
