@@ -136,6 +136,7 @@ const (
 	CheckEmpty         = "empty"
 	CheckRequiredFact  = "required_fact"
 	CheckUnknownNumber = "unknown_number"
+	CheckMissingNumber = "missing_number"
 	CheckSpelledNumber = "spelled_number"
 	CheckURL           = "url"
 	CheckEmail         = "email"
@@ -162,6 +163,8 @@ func checkMessage(lang, check, value string) string {
 		return fmt.Sprintf(t("the fact %q is missing or changed", "事实 %q 缺失或被改动"), value)
 	case CheckUnknownNumber:
 		return fmt.Sprintf(t("it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"), value)
+	case CheckMissingNumber:
+		return fmt.Sprintf(t("it dropped the number %s", "漏掉了数字 %s"), value)
 	case CheckSpelledNumber:
 		return fmt.Sprintf(t("it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"), value)
 	case CheckURL:

@@ -62,11 +62,11 @@ func (j job) check(cand, delim string) *Reason {
 			rest = strings.ReplaceAll(rest, v, " ")
 		}
 	}
-	if hasURL(rest) {
-		return fail(CheckURL, "")
-	}
 	if hasEmail(rest) {
 		return fail(CheckEmail, "")
+	}
+	if hasURL(rest) {
+		return fail(CheckURL, "")
 	}
 	if hasMention(rest) {
 		return fail(CheckMention, "")
@@ -91,8 +91,18 @@ func (j job) check(cand, delim string) *Reason {
 			return fail(CheckUnknownNumber, n)
 		}
 	}
+	// every number of the reference draft is a fact too: none may vanish
+	have := numberSet(stripMarkers(cand))
+	for _, n := range numbers(stripMarkers(j.text)) {
+		if !have[n] {
+			return fail(CheckMissingNumber, n)
+		}
+	}
 	if w := spelledNumber(cand); w != "" {
 		return fail(CheckSpelledNumber, w)
+	}
+	if !j.rightLanguage(cand) {
+		return fail(CheckLanguage, j.lang)
 	}
 	low := strings.ToLower(cand)
 	for _, t := range j.topics {
@@ -119,9 +129,6 @@ func (j job) check(cand, delim string) *Reason {
 				return fail(CheckQuestionCount, strconv.Itoa(j.questions))
 			}
 		}
-	}
-	if !j.rightLanguage(cand) {
-		return fail(CheckLanguage, j.lang)
 	}
 	n, ref := utf8.RuneCountInString(cand), utf8.RuneCountInString(j.text)
 	lo := max(minLength, int(float64(ref)*minLengthRatio))
@@ -195,14 +202,32 @@ func squeeze(s string) string {
 	}, s)
 }
 
-var numberRE = regexp.MustCompile(`\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`)
-
 // numbers lists the numbers in s in canonical form (15,000 -> 15000,
-// 03 -> 3, 2.50 -> 2.5).
+// 03 -> 3, 2.50 -> 2.5). Commas group thousands only in threes.
 func numbers(s string) []string {
+	f := fold(s)
 	var out []string
-	for _, m := range numberRE.FindAllString(fold(s), -1) {
-		out = append(out, canonical(m))
+	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
+	for i := 0; i < len(f); {
+		if !isDigit(i) {
+			i++
+			continue
+		}
+		j := i
+		for isDigit(j) {
+			j++
+		}
+		for j+3 < len(f)+1 && j < len(f) && f[j] == ',' && isDigit(j+1) && isDigit(j+2) && isDigit(j+3) && !isDigit(j+4) {
+			j += 4
+		}
+		if j < len(f) && f[j] == '.' && isDigit(j+1) {
+			j++
+			for isDigit(j) {
+				j++
+			}
+		}
+		out = append(out, canonical(f[i:j]))
+		i = j
 	}
 	return out
 }
@@ -262,23 +287,57 @@ func stripMarkers(s string) string {
 }
 
 var (
-	urlRE = regexp.MustCompile(`(?i)(?:\b(?:https?|ftp|file)\s*:\s*//|\bwww\.|<\s*https?|\]\(|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|cn|net|org|io|ai|cc|xyz|top|info|biz|app|dev|site|online|link|ly|ru|tk|vip|club|shop|store|tech|cloud|xin|ink|gg|hk|tw|sg|uk|de|jp)\b)`)
-	// emailRE also catches "name [at] host [dot] com".
+	schemeRE = regexp.MustCompile(`(?i)(?:https?|ftp|file)\s*:\s*//|www\.|<\s*https?|\]\(`)
+	// emailRE also catches "name [at] host".
 	emailRE     = regexp.MustCompile(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
 	mentionRE   = regexp.MustCompile(`@|<\s*[!#]|<\s*at\b`)
-	opaqueRE    = regexp.MustCompile(`[A-Za-z0-9+/=]{24,}|[0-9a-fA-F]{32,}`)
-	spelledENRE = regexp.MustCompile(`(?i)\b(?:half|twice|thrice|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand)(?:[\s-]+(?:point|and)?[\s-]*(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand))*[\s-]+(?:times|fold|x|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|percent|yuan|rmb|dollars?|gb|tb))\b`)
-	spelledZHRE = regexp.MustCompile(`百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
+	spelledZHRE = regexp.MustCompile(`一半|减半|翻倍|双倍|加倍|半价|百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
 )
+
+// tlds are the top-level domains that make "word.tld" a link. Short ones
+// that end English words or sentences (in, to, so, me, us) are left out.
+var tlds = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields("com cn net org io ai cc xyz top info biz app dev site online link ly ru tk vip club shop store tech cloud xin ink gg hk tw sg uk de jp") {
+		tlds[t] = true
+	}
+}
 
 // hasURL reports a link: a scheme, www., a markdown or Slack link, or a bare
 // domain. 。 and ． count as dots.
 func hasURL(s string) bool {
 	s = strings.NewReplacer("。", ".", "．", ".", "｡", ".").Replace(fold(s))
-	return urlRE.MatchString(s)
+	return schemeRE.MatchString(s) || hasDomain(s)
 }
 
-func hasEmail(s string) bool { return emailRE.MatchString(fold(s)) }
+// hasDomain finds "name.tld" in lower-case text in one pass.
+func hasDomain(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] != '.' || !isHostByte(s[i-1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isLower(s[j]) {
+			j++
+		}
+		if j > i+1 && tlds[s[i+1:j]] && (j == len(s) || !isHostByte(s[j])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLower(c byte) bool    { return c >= 'a' && c <= 'z' }
+func isHostByte(c byte) bool { return isLower(c) || c >= '0' && c <= '9' || c == '-' }
+
+func hasEmail(s string) bool {
+	s = fold(s)
+	if !strings.Contains(s, "@") && !strings.Contains(s, "at") {
+		return false
+	}
+	return emailRE.MatchString(s)
+}
 
 // hasMention reports an @ (outside an e-mail address, which hasEmail
 // reports first: @channel, @所有人, @someone), a Slack <!channel> or <#C1>,
@@ -286,25 +345,98 @@ func hasEmail(s string) bool { return emailRE.MatchString(fold(s)) }
 func hasMention(s string) bool { return mentionRE.MatchString(fold(s)) }
 
 // hasOpaque reports a long base64 or hex run: encoded text smuggled in.
+// A run of 24 or more base64 characters counts when it mixes letters and
+// digits or holds + / =; a run of 32 hex digits always counts.
 func hasOpaque(s string) bool {
-	for _, m := range opaqueRE.FindAllString(s, -1) {
-		letters, digits := false, false
-		for _, r := range m {
-			letters = letters || unicode.IsLetter(r)
-			digits = digits || unicode.IsDigit(r)
+	for i := 0; i < len(s); {
+		if !isBase64(s[i]) {
+			i++
+			continue
 		}
-		if letters && digits || strings.ContainsAny(m, "+/=") {
+		j := i
+		letters, digits, symbols, hex := false, false, false, true
+		for j < len(s) && isBase64(s[j]) {
+			c := s[j]
+			switch {
+			case c >= '0' && c <= '9':
+				digits = true
+			case c == '+' || c == '/' || c == '=':
+				symbols = true
+				hex = false
+			default:
+				letters = true
+				hex = hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+			}
+			j++
+		}
+		n := j - i
+		if n >= 24 && (letters && digits || symbols) || n >= 32 && hex {
 			return true
 		}
+		i = j
 	}
 	return false
+}
+
+func isBase64(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
 }
 
 // spelledNumber returns the first number written in words next to a unit
 // ("half", "twice", "three hours", "零点五倍", "半小时"), or "".
 func spelledNumber(s string) string {
-	if m := spelledENRE.FindString(s); m != "" {
+	if m := spelledEN(s); m != "" {
 		return m
 	}
 	return spelledZHRE.FindString(s)
+}
+
+var (
+	numberWords = wordSet("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million")
+	joinWords   = wordSet("point and")
+	alwaysWords = wordSet("half twice thrice")
+	unitWords   = wordSet("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// spelledEN scans ASCII words: a run of number words followed by a unit,
+// or half/twice/thrice anywhere.
+func spelledEN(s string) string {
+	var words []string
+	low := strings.ToLower(s)
+	for i := 0; i < len(low); {
+		if !isLower(low[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(low) && isLower(low[j]) {
+			j++
+		}
+		words = append(words, low[i:j])
+		i = j
+	}
+	for i, w := range words {
+		if alwaysWords[w] {
+			return w
+		}
+		if !numberWords[w] {
+			continue
+		}
+		k := i + 1
+		for k < len(words) && (numberWords[words[k]] || joinWords[words[k]]) {
+			k++
+		}
+		if k < len(words) && unitWords[words[k]] {
+			return strings.Join(words[i:k+1], " ")
+		}
+	}
+	return ""
 }
