@@ -110,7 +110,7 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	if c == nil {
 		return chat.Section{}, false
 	}
-	m := chat.Num(c.MonthsLeft)
+	m := num(c.MonthsLeft)
 	lines := []string{v.f("Over the %s months left: this plan %s, all on-demand %s, the cheapest without any reservation %s.",
 		"剩余 %s 个月合计：本方案 %s，全按需 %s，不包月的最低费用 %s。", m, v.money(c.PlanCost), v.money(c.OnDemandCost), v.money(c.ElasticCost))}
 	if c.ReservedCards == 0 {
@@ -119,7 +119,7 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	}
 	if c.BilledMonths > c.MonthsLeft {
 		lines = append(lines, v.f("A reservation is paid by whole months: %s months billed for %s months of work; %s idles at the end.",
-			"包月按整月付费：%s 个月的工作要付 %s 个月；最后闲置 %s。", chat.Num(c.BilledMonths), m, v.money(c.IdleCost)))
+			"包月按整月付费：%s 个月的工作要付 %s 个月；最后闲置 %s。", num(c.BilledMonths), m, v.money(c.IdleCost)))
 	}
 	lines = append(lines, v.f("Renewals usually require %d months at least: renewing the %d reserved cards commits %d × %s × %d = %s.",
 		"续租通常至少 %d 个月：续租 %d 张包月卡需承诺 %d × %s × %d = %s。",
@@ -143,7 +143,7 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 			"包年预付：%s × (1 − %s) = 每卡每月 %s，每卡一次付 %[5]d 个月共 %[4]s；盈亏平衡点降到 %[6]s（%[8]d 张卡中 %[7]d 张达到）。",
 			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.h(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards)),
 		v.f("A prepaid year costs no more than paying monthly when at least %d × (1 − %s) = %s months are left.",
-			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), chat.Num(y.MinMonths)),
+			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), num(y.MinMonths)),
 	}
 	switch {
 	case !y.Known:
@@ -159,10 +159,10 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 		years := math.Ceil(a.Commitment.MonthsLeft / advisor.YearMonths)
 		lines = append(lines, v.f("With %s months left (%s prepaid year(s)), prepay cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
 			"剩余 %s 个月（预付 %s 年），卡 %s 宜包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
-			chat.Num(a.Commitment.MonthsLeft), chat.Num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
+			num(a.Commitment.MonthsLeft), num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
 	default:
 		lines = append(lines, v.f("With %s months left, a prepaid year costs more than paying monthly or staying elastic: do not prepay.",
-			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", chat.Num(a.Commitment.MonthsLeft)))
+			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", num(a.Commitment.MonthsLeft)))
 	}
 	return chat.Section{Title: v.t("Yearly prepay", "包年预付"), Lines: lines}, true
 }

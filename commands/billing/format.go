@@ -27,20 +27,20 @@ func (v view) f(en, zh string, args ...any) string {
 func (v view) money(x float64) string {
 	switch v.currency {
 	case "CNY":
-		return "¥" + chat.Num(x)
+		return "¥" + num(x)
 	case "USD":
-		return "$" + chat.Num(x)
+		return "$" + num(x)
 	case "":
-		return chat.Num(x)
+		return num(x)
 	}
-	return chat.Num(x) + " " + v.currency
+	return num(x) + " " + v.currency
 }
 
 // perHour writes a price per card-hour.
 func (v view) perHour(x float64) string { return v.money(x) + v.t("/h", "/小时") }
 
 // h writes hours with their unit.
-func (v view) h(x float64) string { return chat.Num(x) + v.t(" h", " 小时") }
+func (v view) h(x float64) string { return num(x) + v.t(" h", " 小时") }
 
 func (v view) mode(m advisor.Mode) string {
 	switch m {
@@ -84,22 +84,53 @@ func hoursList(hs []float64) string {
 	}
 	switch {
 	case lo == hi:
-		return chat.Num(lo)
+		return num(lo)
 	case len(hs) <= 8:
 		parts := make([]string, len(hs))
 		for i, h := range hs {
-			parts[i] = chat.Num(h)
+			parts[i] = num(h)
 		}
 		return strings.Join(parts, ", ")
 	}
-	return chat.Num(lo) + "–" + chat.Num(hi)
+	return num(lo) + "–" + num(hi)
 }
 
 // exact writes a rate or factor with up to four decimals (1.0375, 0.05).
 func exact(x float64) string { return strconv.FormatFloat(math.Round(x*1e4)/1e4, 'f', -1, 64) }
 
+// num formats a number exactly as chat.Num does (at most two decimals, no
+// trailing zeros, thousands separated by commas), without fmt: a reply
+// formats dozens of numbers.
+func num(x float64) string {
+	var buf [48]byte
+	b := strconv.AppendFloat(buf[:0], math.Abs(x), 'f', 2, 64)
+	if i := len(b) - 1; b[i] == '0' {
+		b = b[:i]
+		if b[i-1] == '0' {
+			b = b[:i-2] // drop ".00"
+		}
+	}
+	intLen := len(b)
+	for i, c := range b {
+		if c == '.' {
+			intLen = i
+		}
+	}
+	out := make([]byte, 0, len(b)+intLen/3+1)
+	if x < 0 && string(b) != "0" {
+		out = append(out, '-')
+	}
+	for i := 0; i < intLen; i++ {
+		if i > 0 && (intLen-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, b[i])
+	}
+	return string(append(out, b[intLen:]...))
+}
+
 // pct writes a fraction as a percentage with at most one decimal.
-func pct(x float64) string { return chat.Num(math.Round(x*1000)/10) + "%" }
+func pct(x float64) string { return num(math.Round(x*1000)/10) + "%" }
 
 // round2 rounds for JSON: money to cents, hours to hundredths.
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

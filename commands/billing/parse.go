@@ -140,7 +140,7 @@ func (p reader) positive(key string, required bool, max float64) (float64, bool,
 	case v <= 0:
 		return 0, true, p.bad(key, fmt.Sprintf("%s=%s must be more than 0", key, raw), fmt.Sprintf("%s=%s 必须大于 0", p.name(key), raw))
 	case v > max:
-		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, chat.Num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, chat.Num(max)))
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, num(max)))
 	}
 	return v, true, nil
 }

@@ -216,7 +216,7 @@ func (v view) options(q query, a advisor.Advice) chat.Table {
 		hours += c.Hours
 	}
 	n := len(a.Cards)
-	cardH := v.f("%s card-h", "%s 卡时", chat.Num(hours))
+	cardH := v.f("%s card-h", "%s 卡时", num(hours))
 	mark := func(m advisor.Mode) string {
 		if m == a.Recommendation {
 			return v.t("← recommended", "← 推荐")
@@ -276,7 +276,7 @@ func (v view) cards(a advisor.Advice) chat.Table {
 				spot += v.t(" (does not fit)", "（放不下）")
 			}
 		}
-		t.Rows = append(t.Rows, []string{v.card(i), chat.Num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
+		t.Rows = append(t.Rows, []string{v.card(i), num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
 	}
 	if more := len(a.ByHours) - maxCardRows; more > 0 {
 		t.Rows = append(t.Rows, []string{"…", v.f("%d more cards in --json", "另有 %d 张卡，见 --json", more)})
@@ -296,7 +296,7 @@ func (v view) warnings(q query, a advisor.Advice) []string {
 			"包月 %s 还不到按需一小时（%s）：请确认包月是每卡每月、按需是每卡每小时的价格。", v.money(in.Monthly), v.perHour(in.OnDemand)))
 	}
 	if c := a.Commitment; c != nil && c.ReservedCards > 0 {
-		m := chat.Num(c.MonthsLeft)
+		m := num(c.MonthsLeft)
 		switch {
 		case !c.ReservationPays:
 			w = append(w, v.f("With %s months left, reserving costs %s against %s without a reservation: stay elastic for the rest of the project.",
