@@ -48,6 +48,7 @@ func TestBadInput(t *testing.T) {
 		{"hours not a number", "billing ondemand=35 monthly=15000 hours=abc", "hours", chat.EN, "not a number"},
 		{"hours past a month", "billing ondemand=35 monthly=15000 hours=800", "hours", chat.EN, "744"},
 		{"one bad card in a list", "billing ondemand=35 monthly=15000 hours=600,x,300", "hours", chat.EN, "card 2"},
+		{"a thousands separator is not a list", "billing ondemand=35 monthly=15000 hours=1,000", "hours", chat.EN, "thousands separator"},
 		{"empty card in a list", "billing ondemand=35 monthly=15000 hours=600,,300", "hours", chat.EN, "empty"},
 		{"free on-demand", "billing ondemand=0 monthly=15000 hours=300", "ondemand", chat.EN, "more than 0"},
 		{"free on-demand in Chinese", "计费 按需=0 包月=15000 时长=300", "ondemand", chat.ZH, "必须大于 0"},

@@ -167,6 +167,10 @@ func (p reader) hours() ([]float64, bool, error) {
 		switch {
 		case part == "":
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%q has an empty value%s", raw, card), fmt.Sprintf("%s=%q 有空值%s", p.name("hours"), raw, card))
+		case i > 0 && len(part) > 1 && part[0] == '0' && part[1] >= '0' && part[1] <= '9':
+			// 1,000 is a thousands separator, not cards of 1 h and 0 h
+			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s reads like one number with a thousands separator, more than a month holds (%d h); several cards go as 600,500,300", raw, advisor.MaxMonthHours),
+				fmt.Sprintf("%s=%s 像是带千位分隔符的一个数，超过一个月的小时数（%d 小时）；多张卡请写成 600,500,300", p.name("hours"), raw, advisor.MaxMonthHours))
 		case err != nil:
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card))
 		case v < 0:
