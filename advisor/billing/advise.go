@@ -246,7 +246,7 @@ func shape(cards []Card) Mode {
 	return m
 }
 
-// Elastic is the cost of a card on its cheapest mode without a reservation.
+// elastic is the cost of a card on its cheapest mode without a reservation.
 func (a *Advice) elastic(c Card) float64 {
 	cost := c.OnDemand
 	if s, ok := a.allowed(c, Spot); ok && less(s, cost) {

@@ -85,6 +85,7 @@ type FieldError struct {
 	Reason string
 }
 
+// Error says which key is wrong and why.
 func (e *FieldError) Error() string { return "billing: " + e.Key + ": " + e.Reason }
 
 func fieldErr(key, format string, args ...any) error {
