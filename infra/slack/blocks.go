@@ -3,6 +3,7 @@ package slackbot
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/slack-go/slack"
 
@@ -64,7 +65,7 @@ func Render(rep chat.Reply) Message {
 	if len(rep.Buttons) > 0 {
 		b.limit--
 	}
-	if rep.Title != "" {
+	if strings.TrimSpace(rep.Title) != "" {
 		text, cut := fit(rep.Title, MaxHeaderText)
 		b.cut = b.cut || cut
 		b.add(slack.NewHeaderBlock(plain(text)))
@@ -78,13 +79,13 @@ func Render(rep chat.Reply) Message {
 	}
 	b.facts(rep.Facts)
 	for _, t := range rep.Tables {
-		b.sections(tableTexts(t))
+		b.sections(tableTexts(t, &b.cut))
 	}
 	for _, s := range rep.Sections {
-		b.sections(listTexts(s.Title, "• ", s.Lines))
+		b.sections(listTexts(s.Title, "• ", s.Lines, &b.cut))
 	}
 	if len(rep.Warnings) > 0 {
-		b.sections(listTexts(chat.T(rep.Lang, "Warnings", "注意"), ":warning: ", rep.Warnings))
+		b.sections(listTexts(chat.T(rep.Lang, "Warnings", "注意"), ":warning: ", rep.Warnings, &b.cut))
 	}
 	if rep.Partial {
 		b.add(slack.NewContextBlock("", mrkdwn(chat.T(rep.Lang,
@@ -94,11 +95,15 @@ func Render(rep chat.Reply) Message {
 	if len(b.blocks) == 0 {
 		b.add(slack.NewSectionBlock(mrkdwn(fallback(rep)), nil, nil))
 	}
+	var actions slack.Block
+	if len(rep.Buttons) > 0 {
+		actions = b.actions(rep.Buttons)
+	}
 	if b.dropped > 0 || b.cut {
 		b.blocks = append(b.blocks, b.note())
 	}
-	if len(rep.Buttons) > 0 {
-		b.blocks = append(b.blocks, b.actions(rep.Buttons))
+	if actions != nil {
+		b.blocks = append(b.blocks, actions)
 	}
 	typ := InChannel
 	if rep.Private {
@@ -123,10 +128,13 @@ func (b *builder) add(bl slack.Block) {
 	b.blocks = append(b.blocks, bl)
 }
 
-// sections adds one mrkdwn section per text (each already within limits).
+// sections adds one mrkdwn section per text (each already within limits);
+// blank texts are skipped, as Slack rejects them.
 func (b *builder) sections(texts []string) {
 	for _, t := range texts {
-		b.add(slack.NewSectionBlock(mrkdwn(t), nil, nil))
+		if strings.TrimSpace(t) != "" {
+			b.add(slack.NewSectionBlock(mrkdwn(t), nil, nil))
+		}
 	}
 }
 
@@ -134,17 +142,18 @@ func (b *builder) sections(texts []string) {
 func (b *builder) facts(facts []chat.Fact) {
 	var fields []*slack.TextBlockObject
 	for _, f := range facts {
-		if f.Label == "" && f.Value == "" {
+		if strings.TrimSpace(f.Label) == "" && strings.TrimSpace(f.Value) == "" {
 			continue
 		}
-		label, cut1 := fit(f.Label, MaxFieldText/4)
 		head := ""
-		if label != "" {
+		if strings.TrimSpace(f.Label) != "" {
+			label, cut := fit(f.Label, MaxFieldText/4)
 			head = "*" + label + "*\n"
+			b.cut = b.cut || cut
 		}
-		value, cut2 := fit(f.Value, MaxFieldText-slackLen(head))
-		b.cut = b.cut || cut1 || cut2
-		if value == "" {
+		value, cut := fit(f.Value, MaxFieldText-slackLen(head))
+		b.cut = b.cut || cut
+		if strings.TrimSpace(value) == "" {
 			value = "—"
 		}
 		fields = append(fields, mrkdwn(head+value))
@@ -182,20 +191,21 @@ func (b *builder) actions(buttons []chat.Button) slack.Block {
 			b.cut = true
 			break
 		}
-		id := bt.Action
+		id := strings.TrimSpace(bt.Action)
 		if id == "" {
 			id = "button"
 		}
 		if len(id) > MaxActionID-8 {
-			id = id[:MaxActionID-8]
+			id = strings.ToValidUTF8(id[:MaxActionID-8], "")
 		}
 		seen[id]++
 		if n := seen[id]; n > 1 {
 			id = fmt.Sprintf("%s#%d", id, n)
 		}
-		label, _ := fit(bt.Label, MaxButtonText)
-		if label == "" {
-			label = id
+		label, cut := fit(bt.Label, MaxButtonText)
+		b.cut = b.cut || cut
+		if strings.TrimSpace(label) == "" {
+			label, _ = fit(id, MaxButtonText)
 		}
 		el := slack.NewButtonBlockElement(id, buttonValue(bt.Value), plain(label))
 		if i == 0 {
@@ -232,21 +242,42 @@ func buttonValue(v string) string {
 	return v[:end]
 }
 
+// maxCell bounds a table cell: columns are padded to their widest cell, so
+// one long cell would otherwise widen every row.
+const maxCell = 200
+
 // tableTexts renders a table as aligned monospace text in code blocks, the
 // title in bold above the first; a table too long for one section continues
-// in the next with its header repeated.
-func tableTexts(t chat.Table) []string {
+// in the next with its header repeated. Cells longer than maxCell are cut
+// (setting *cut).
+func tableTexts(t chat.Table, cut *bool) []string {
 	const fence = "```"
-	rendered := chat.RenderText(chat.Reply{Tables: []chat.Table{{Header: t.Header, Rows: t.Rows}}})
+	clipCells := func(cells []string) []string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			c = strings.ReplaceAll(c, "\n", " ")
+			if utf8.RuneCountInString(c) > maxCell {
+				c, *cut = chat.Truncate(c, maxCell), true
+			}
+			out[i] = c
+		}
+		return out
+	}
+	clipped := chat.Table{Header: clipCells(t.Header)}
+	for _, r := range t.Rows {
+		clipped.Rows = append(clipped.Rows, clipCells(r))
+	}
+	rendered := chat.RenderText(chat.Reply{Tables: []chat.Table{clipped}})
 	var lines []string
 	for _, l := range strings.Split(strings.Trim(rendered, "\n"), "\n") {
 		l = strings.TrimPrefix(l, "  ")
 		lines = append(lines, strings.ReplaceAll(l, fence, "ˋˋˋ"))
 	}
 	title := ""
-	if t.Title != "" {
-		title, _ = fit(t.Title, MaxSectionText/4)
-		title = "*" + title + "*\n"
+	if strings.TrimSpace(t.Title) != "" {
+		var c bool
+		title, c = fit(t.Title, MaxSectionText/4)
+		title, *cut = "*"+title+"*\n", *cut || c
 	}
 	budget := MaxSectionText - slackLen(title) - 2*len(fence) - 2
 	atoms := func(raw []string, max int) []string {
@@ -295,12 +326,14 @@ func tableTexts(t chat.Table) []string {
 }
 
 // listTexts renders a titled list: "*title*" then one "lead line" per line,
-// split over as many section texts as needed.
-func listTexts(title, lead string, lines []string) []string {
+// split over as many section texts as needed. A title too long is cut
+// (setting *cut).
+func listTexts(title, lead string, lines []string, cut *bool) []string {
 	p := &packer{max: MaxSectionText}
-	if title != "" {
-		t, _ := fit(title, MaxSectionText/4)
+	if strings.TrimSpace(title) != "" {
+		t, c := fit(title, MaxSectionText/4)
 		p.addEscaped("*" + t + "*")
+		*cut = *cut || c
 	}
 	for _, l := range lines {
 		p.addRaw(lead, l)
