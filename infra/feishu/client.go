@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -113,6 +114,53 @@ func (c *Client) CreateCard(ctx context.Context, chatID, card, uuid string) (str
 		return "", nil
 	}
 	return str(resp.Data.MessageId), nil
+}
+
+// DirectCard sends an interactive card to one user's chat with the bot
+// (receive_id_type open_id).
+func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (string, error) {
+	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(openID).MsgType(larkim.MsgTypeInteractive).Content(card)
+	if uuid != "" {
+		body.Uuid(uuid)
+	}
+	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeOpenId).Body(body.Build()).Build()
+	resp, err := c.im.Message.Create(ctx, req)
+	if err != nil {
+		return "", fmt.Errorf("feishu direct message: %w", err)
+	}
+	if !resp.Success() {
+		return "", c.apiError(ctx, "direct message", resp.Code, resp.Msg, resp.RequestId())
+	}
+	if resp.Data == nil {
+		return "", nil
+	}
+	return str(resp.Data.MessageId), nil
+}
+
+// EphemeralCard shows a card in a group chat to one user only ("仅对你可见",
+// POST /open-apis/ephemeral/v1/send; normal groups only, not topic groups).
+// The endpoint takes no idempotency key.
+func (c *Client) EphemeralCard(ctx context.Context, chatID, openID, card string) error {
+	resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
+		HttpMethod: http.MethodPost,
+		ApiPath:    "/open-apis/ephemeral/v1/send",
+		Body: map[string]any{
+			"chat_id": chatID, "open_id": openID, "msg_type": larkim.MsgTypeInteractive,
+			"card": json.RawMessage(card),
+		},
+		SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
+	}, c.core)
+	if err != nil {
+		return fmt.Errorf("feishu ephemeral card: %w", err)
+	}
+	var out larkcore.CodeError
+	if err := resp.JSONUnmarshalBody(&out, c.core); err != nil {
+		return fmt.Errorf("feishu ephemeral card: %w", err)
+	}
+	if out.Code != 0 {
+		return c.apiError(ctx, "ephemeral card", out.Code, out.Msg, resp.RequestId())
+	}
+	return nil
 }
 
 func messageIDOf(d *larkim.ReplyMessageRespData) string {

@@ -9,8 +9,9 @@ import (
 // mdEntity holds the characters lark_md would read as syntax, with the numeric
 // HTML entity Feishu documents for showing them literally ("特殊字符转义说明":
 // the format is &#entity-number;). < and > stop <at id=all></at>, <at id=...>
-// and <font>; [ ] ( ) stop [links](...); : stops "https://" from being
-// auto-linked; & stops a typed entity from being decoded into a tag.
+// and <font>; [ ] ( ) stop [links](...); & stops a typed entity from being
+// decoded into a tag. A colon is escaped before a slash, so "https://" is
+// not auto-linked.
 var mdEntity = map[rune]string{
 	'&':  "&#38;",
 	'<':  "&#60;",
@@ -24,7 +25,6 @@ var mdEntity = map[rune]string{
 	'(':  "&#40;",
 	')':  "&#41;",
 	'\\': "&#92;",
-	':':  "&#58;",
 	'$':  "&#36;",
 }
 
@@ -49,6 +49,8 @@ func EscapeMD(s string) string {
 			b.WriteString(mdEntity[r])
 		case atLineStart && lineStart[r] != "":
 			b.WriteString(lineStart[r])
+		case r == ':' && strings.HasPrefix(s[i+1:], "/"):
+			b.WriteString("&#58;")
 		case r == '.' && isAlnum(prev) && nextIsLetter(s[i+1:]):
 			b.WriteString("&#46;")
 		case r == '\r':
@@ -68,7 +70,7 @@ func EscapeMD(s string) string {
 
 func needsEscape(s string) bool {
 	for i, r := range s {
-		if mdEntity[r] != "" || lineStart[r] != "" || r == '\r' {
+		if mdEntity[r] != "" || lineStart[r] != "" || r == '\r' || r == ':' && strings.HasPrefix(s[i+1:], "/") {
 			return true
 		}
 		if r == '.' && i > 0 && nextIsLetter(s[i+1:]) {

@@ -24,6 +24,10 @@ type sent struct {
 		Content       string `json:"content"`
 		UUID          string `json:"uuid"`
 		ReplyInThread bool   `json:"reply_in_thread"`
+		// ephemeral cards
+		ChatID string          `json:"chat_id"`
+		OpenID string          `json:"open_id"`
+		Card   json.RawMessage `json:"card"`
 	}
 }
 
@@ -42,6 +46,8 @@ type fakeAPI struct {
 	// failCode, when set, is the business error code of message endpoints.
 	failCode int
 	failMsg  string
+	// ephemeralCode, when set, fails the ephemeral endpoint.
+	ephemeralCode int
 }
 
 var appSeq atomic.Int64
@@ -87,6 +93,15 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && r.URL.Path == "/open-apis/bot/v3/info":
 		f.botCalls++
 		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "bot": map[string]any{"activate_status": 2, "app_name": "gpuadvisor", "open_id": f.botOpenID}})
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/ephemeral/v1/send":
+		s := sent{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		json.Unmarshal(body, &s.Body)
+		if f.ephemeralCode != 0 {
+			writeJSON(w, map[string]any{"code": f.ephemeralCode, "msg": "chat type not supported"})
+			return
+		}
+		f.sent = append(f.sent, s)
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "data": map[string]any{"message_id": fmt.Sprintf("om_eph%03d", len(f.sent))}})
 	case r.Method == http.MethodPost && (r.URL.Path == "/open-apis/im/v1/messages" ||
 		strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.HasSuffix(r.URL.Path, "/reply")):
 		if r.Header.Get("Authorization") != "Bearer t-"+f.appID {

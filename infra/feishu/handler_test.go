@@ -478,3 +478,48 @@ func TestCardActionForgedTokenRejected(t *testing.T) {
 		t.Fatal("a forged card callback did work")
 	}
 }
+
+func TestPrivateRepliesInGroupsStayPrivate(t *testing.T) {
+	group := string(fixture(t, "im_message_group_text_mention.json", ""))
+	help := strings.Replace(group, `计费 按需=35 包月=15000 时长=300`, `帮助`, 1) // help is private
+	tests := []struct {
+		name     string
+		payload  string
+		failEph  bool
+		wantPath string
+		wantRID  string
+	}{
+		{"group: ephemeral card", help, false, "/open-apis/ephemeral/v1/send", ""},
+		{"group, ephemeral refused: direct message", help, true, "/open-apis/im/v1/messages", "open_id"},
+		{"topic group: direct message", strings.Replace(help, `"chat_type": "group"`, `"chat_type": "topic_group"`, 1), false, "/open-apis/im/v1/messages", "open_id"},
+		{"one-to-one: a plain reply", strings.Replace(help, `"chat_type": "group"`, `"chat_type": "p2p"`, 1), false, "/open-apis/im/v1/messages/om_9a8b7c6d5e4f30211203f4e5d6c7b8a9/reply", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			hs.api.ephemeralCode = map[bool]int{true: 230006}[tc.failEph]
+			if resp := hs.deliver(t, []byte(tc.payload)); resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			sent := hs.api.messages()
+			if len(sent) != 1 {
+				t.Fatalf("%d messages, want 1: %+v", len(sent), sent)
+			}
+			s := sent[0]
+			if s.Path != tc.wantPath || s.ReceiveIDType != tc.wantRID {
+				t.Fatalf("sent to %s?receive_id_type=%s, want %s?receive_id_type=%s", s.Path, s.ReceiveIDType, tc.wantPath, tc.wantRID)
+			}
+			const asker = "ou_3c1f2e9d8b7a60514233241506978a9b"
+			switch {
+			case strings.HasPrefix(s.Path, "/open-apis/ephemeral"):
+				if s.Body.ChatID != "oc_a0553eda9014c201e6969b478895c230" || s.Body.OpenID != asker || s.Body.MsgType != "interactive" || !strings.Contains(string(s.Body.Card), "gpuadvisor") {
+					t.Errorf("ephemeral request %+v", s.Body)
+				}
+			case tc.wantRID == "open_id":
+				if s.Body.ReceiveID != asker {
+					t.Errorf("direct message to %q, want the asker", s.Body.ReceiveID)
+				}
+			}
+		})
+	}
+}

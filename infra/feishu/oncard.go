@@ -94,10 +94,8 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 		}
 		return toast("info", rep.Summary)
 	}
-	if messageID == "" {
-		return toast("error", chat.T(lang, "I cannot tell which message to answer.", "无法确定要回复的消息。"))
-	}
-	if _, err := h.d.Client.ReplyCard(ctx, messageID, RenderCard(rep), false, IdempotencyKey("card:"+eventID)); err != nil {
+	to := answer{chatID: chatID, messageID: messageID, user: user, key: IdempotencyKey("card:" + eventID)}
+	if err := h.send(ctx, rep, to); err != nil {
 		r := toast("error", chat.T(lang, "The answer could not be posted; please try again.", "回复发送失败，请重试。"))
 		r.err = err
 		return r

@@ -58,8 +58,9 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 		User:     in.SenderID,
 	})
 	rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
-	inThread := in.ThreadID != "" || in.RootID != ""
-	if _, err := h.d.Client.ReplyCard(ctx, in.MessageID, RenderCard(rep), inThread, IdempotencyKey("reply:"+eventID)); err != nil {
+	to := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
+		inThread: in.ThreadID != "" || in.RootID != "", key: IdempotencyKey("reply:" + eventID)}
+	if err := h.send(ctx, rep, to); err != nil {
 		// The event id is already claimed, so a redelivery does no work;
 		// the failure is surfaced here and in Feishu's event log.
 		return result{status: http.StatusBadGateway, body: msgError, outcome: "reply failed", err: err}
@@ -101,4 +102,35 @@ func (h *Handler) dispatch(ctx context.Context, rep chat.Reply, eventID string, 
 		Error:   &chat.Error{Code: chat.CodeUnavailable, Message: msg},
 		Private: true,
 	}
+}
+
+// answer says where a reply goes.
+type answer struct {
+	chatID, chatType, messageID, user string
+	inThread                          bool
+	key                               string // the send's idempotency key
+}
+
+// send posts rep. A private reply (help, errors, --private) outside a
+// one-to-one chat is shown to the asker only: an ephemeral card in a group,
+// a direct message where that is not possible. Anything else replies to the
+// message, in its thread when it has one.
+func (h *Handler) send(ctx context.Context, rep chat.Reply, a answer) error {
+	card := RenderCard(rep)
+	if rep.Private && a.chatType != "p2p" && a.user != "" {
+		if a.chatType != "topic_group" && a.chatID != "" {
+			err := h.d.Client.EphemeralCard(ctx, a.chatID, a.user, card)
+			if err == nil {
+				return nil
+			}
+			h.d.Log.WarnContext(ctx, "feishu: ephemeral card failed; sending a direct message", "err", errText(err))
+		}
+		_, err := h.d.Client.DirectCard(ctx, a.user, card, a.key)
+		return err
+	}
+	if a.messageID == "" {
+		return errors.New("feishu: no message to reply to")
+	}
+	_, err := h.d.Client.ReplyCard(ctx, a.messageID, card, a.inThread, a.key)
+	return err
 }

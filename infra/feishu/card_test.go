@@ -1,0 +1,273 @@
+package feishu
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"gpuadvisor/bot"
+	"gpuadvisor/chat"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden card files in testdata/cards")
+
+// checkCard asserts what every rendered card must be: JSON 1.0 with a
+// header, within the size budget, and with no lark_md text that mentions,
+// links or formats from user words.
+func checkCard(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var c map[string]any
+	if err := json.Unmarshal([]byte(s), &c); err != nil {
+		t.Fatalf("card is not JSON: %v\n%s", err, s)
+	}
+	if n := quotedLen(s); n > MaxContentBytes {
+		t.Errorf("card is %d bytes as request content, over %d", n, MaxContentBytes)
+	}
+	body, _ := json.Marshal(map[string]string{"content": s, "msg_type": "interactive", "uuid": strings.Repeat("u", 50), "receive_id": "oc_" + strings.Repeat("x", 32)})
+	if len(body) > 30*1024 {
+		t.Errorf("request body %d bytes, over Feishu's 30 KB", len(body))
+	}
+	h, _ := c["header"].(map[string]any)
+	if title, _ := h["title"].(map[string]any); title["tag"] != "plain_text" || title["content"] == "" {
+		t.Errorf("header title %v: want non-empty plain_text", h["title"])
+	}
+	for _, md := range larkMD(c) {
+		for _, bad := range []string{"<at", "](", "://", "www."} {
+			if strings.Contains(md, bad) {
+				t.Errorf("lark_md %q contains %q", md, bad)
+			}
+		}
+	}
+	return c
+}
+
+// larkMD collects every lark_md content in a card.
+func larkMD(v any) []string {
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		if x["tag"] == "lark_md" {
+			s, _ := x["content"].(string)
+			out = append(out, s)
+		}
+		for _, e := range x {
+			out = append(out, larkMD(e)...)
+		}
+	case []any:
+		for _, e := range x {
+			out = append(out, larkMD(e)...)
+		}
+	}
+	return out
+}
+
+var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
+
+// TestCardGolden renders every example of every registered command, in both
+// languages, and compares it with testdata/cards. Commands registered later
+// are covered automatically: their golden files are written with -update.
+func TestCardGolden(t *testing.T) {
+	now := time.Date(2026, 11, 30, 9, 30, 0, 0, time.FixedZone("CST", 8*3600))
+	r := bot.New(bot.Deps{Now: func() time.Time { return now }})
+	seen := map[string]bool{}
+	for _, cmd := range r.Commands() {
+		for i, ex := range cmd.Examples {
+			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+				name := fmt.Sprintf("%s-%d.%s.json", unsafeName.ReplaceAllString(cmd.Name, "-"), i+1, lang)
+				seen[name] = true
+				t.Run(name, func(t *testing.T) {
+					rep := r.Handle(context.Background(), chat.Request{
+						Text: ex, Lang: lang, Platform: Platform,
+						Tenant: "feishu:2ca1d211f64f6438", Channel: "oc_golden", User: "ou_golden",
+					})
+					s := RenderCard(rep)
+					checkCard(t, s)
+					var pretty bytes.Buffer
+					json.Indent(&pretty, []byte(s), "", "  ")
+					pretty.WriteByte('\n')
+					path := filepath.Join("testdata", "cards", name)
+					if *update {
+						os.MkdirAll(filepath.Dir(path), 0o755)
+						if err := os.WriteFile(path, pretty.Bytes(), 0o644); err != nil {
+							t.Fatal(err)
+						}
+						return
+					}
+					want, err := os.ReadFile(path)
+					if err != nil {
+						t.Fatalf("no golden card for %q (%s): run go test ./infra/feishu -run TestCardGolden -update and review it", ex, lang)
+					}
+					if !bytes.Equal(pretty.Bytes(), want) {
+						t.Errorf("card for %q (%s) differs from %s; run with -update and review the diff\ngot:\n%s", ex, lang, path, pretty.String())
+					}
+				})
+			}
+		}
+	}
+	if len(seen) == 0 {
+		t.Fatal("the router has no command examples")
+	}
+	if *update { // drop golden files of examples that no longer exist
+		files, _ := filepath.Glob(filepath.Join("testdata", "cards", "*.json"))
+		for _, f := range files {
+			if !seen[filepath.Base(f)] {
+				os.Remove(f)
+			}
+		}
+	}
+}
+
+func TestCardLayout(t *testing.T) {
+	rep := chat.Reply{
+		Command: "billing", Lang: chat.ZH,
+		Title:    "包月更划算",
+		Summary:  "按每月 300 小时计，包月 ¥15,000 比按需 ¥10,500 贵；盈亏平衡 428.6 小时。",
+		Facts:    []chat.Fact{{Label: "按需", Value: "¥10,500"}, {Label: "包月", Value: "¥15,000"}},
+		Tables:   []chat.Table{{Title: "明细", Header: []string{"方式", "月费"}, Rows: [][]string{{"按需", "¥10,500"}, {"包月", "¥15,000"}}}},
+		Sections: []chat.Section{{Title: "理由", Lines: []string{"盈亏平衡 = 15000 / 35 = 428.6 小时"}}},
+		Warnings: []string{"价格未含税"},
+		Buttons:  chat.StandardButtons(chat.ZH, "billing 按需=35 包月=15000 时长=300"),
+	}
+	c := checkCard(t, RenderCard(rep))
+	if got := c["header"].(map[string]any)["template"]; got != "orange" {
+		t.Errorf("template %v, want orange (warnings)", got)
+	}
+	els := c["elements"].([]any)
+	tags := []string{}
+	for _, e := range els {
+		tags = append(tags, e.(map[string]any)["tag"].(string))
+	}
+	want := "div div div table div hr div action" // summary, facts, table title, table, section, warnings, buttons
+	if strings.Join(tags, " ") != want {
+		t.Errorf("elements %v, want %s", tags, want)
+	}
+	acts := els[len(els)-1].(map[string]any)["actions"].([]any)
+	if len(acts) != 3 {
+		t.Fatalf("%d buttons, want 3", len(acts))
+	}
+	for i, label := range []string{"起草供应商问题", "起草SLA条款", "续约提醒"} {
+		b := acts[i].(map[string]any)
+		v := b["value"].(map[string]any)
+		if b["text"].(map[string]any)["content"] != label || v["action"] != rep.Buttons[i].Action || v["value"] != rep.Buttons[i].Value || v["lang"] != "zh" {
+			t.Errorf("button %d = %v, want %s with value {action %s, value %q, lang zh}", i, b, label, rep.Buttons[i].Action, rep.Buttons[i].Value)
+		}
+	}
+}
+
+func TestTemplate(t *testing.T) {
+	tests := []struct {
+		name string
+		r    chat.Reply
+		want string
+	}{
+		{"plain answer", chat.Reply{Title: "x"}, "blue"},
+		{"warnings", chat.Reply{Warnings: []string{"w"}}, "orange"},
+		{"partial", chat.Reply{Partial: true}, "orange"},
+		{"acknowledgement", chat.Reply{Deferred: true}, "wathet"},
+		{"error", chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid}, Warnings: []string{"w"}}, "red"},
+	}
+	for _, tc := range tests {
+		if got := Template(tc.r); got != tc.want {
+			t.Errorf("%s: Template = %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCardEscapesUserText: vendor or user words anywhere in a reply cannot
+// mention @all or anyone, or make a link.
+func TestCardEscapesUserText(t *testing.T) {
+	evil := `<at id=all></at> 酷算云 [免费领卡](https://evil.cn/x) www.evil.com <at user_id="ou_1">老板</at> **urgent**`
+	rep := chat.Reply{
+		Title:    evil,
+		Summary:  evil,
+		Facts:    []chat.Fact{{Label: evil, Value: evil}},
+		Tables:   []chat.Table{{Title: evil, Header: []string{evil}, Rows: [][]string{{evil}}}},
+		Sections: []chat.Section{{Title: evil, Lines: []string{evil}}},
+		Warnings: []string{evil},
+		Buttons:  []chat.Button{{Action: chat.ActionDraftSLA, Label: evil, Value: evil}},
+	}
+	s := RenderCard(rep)
+	c := checkCard(t, s)
+	if mds := larkMD(c); len(mds) < 4 {
+		t.Fatalf("only %d lark_md texts; the test would prove nothing", len(mds))
+	}
+	for _, md := range larkMD(c) {
+		for _, bad := range unsafe {
+			if strings.Contains(md, bad) && bad != "&#60;" {
+				t.Errorf("lark_md %q contains %q", md, bad)
+			}
+		}
+	}
+	if !strings.Contains(s, "&#60;at id=all&#62;") {
+		t.Errorf("the text is not shown escaped: %s", s)
+	}
+}
+
+func TestCardTruncatedWithNote(t *testing.T) {
+	long := strings.Repeat("供应商回复：按需 35 元/时，包月 15000 元，含税。", 20)
+	rep := chat.Reply{Lang: chat.ZH, Title: "报价对比", Summary: "结论在前。", Buttons: chat.StandardButtons(chat.ZH, "quote"), Warnings: []string{"未含带宽"}}
+	for i := 0; i < 40; i++ {
+		rep.Facts = append(rep.Facts, chat.Fact{Label: fmt.Sprintf("项目 %d", i), Value: long[:60]})
+	}
+	tb := chat.Table{Title: "明细", Header: []string{"供应商", "月费", "说明"}}
+	for i := 0; i < 400; i++ {
+		tb.Rows = append(tb.Rows, []string{fmt.Sprintf("供应商 %d", i), "¥15,000", long})
+	}
+	rep.Tables = []chat.Table{tb, tb}
+	for i := 0; i < 50; i++ {
+		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf("理由 %d", i), Lines: []string{long, long}})
+	}
+	start := time.Now()
+	s := RenderCard(rep)
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Errorf("rendering an oversized reply took %s", d)
+	}
+	checkCard(t, s)
+	for _, want := range []string{"报价对比", "结论在前。", "内容超出飞书卡片长度上限，已截断", "未含带宽", "起草供应商问题", "项目 0", `"tag":"table"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("truncated card lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "理由 49") {
+		t.Error("the last section survived; nothing was cut")
+	}
+}
+
+func TestCardSmallReplyHasNoNote(t *testing.T) {
+	s := RenderCard(chat.Reply{Lang: chat.EN, Title: "t", Summary: "s"})
+	if strings.Contains(s, "was cut") {
+		t.Errorf("a small card says it was cut: %s", s)
+	}
+}
+
+func TestCardManyTablesBeyondTheLimit(t *testing.T) {
+	rep := chat.Reply{Title: "t"}
+	for i := 0; i < maxTables+2; i++ {
+		rep.Tables = append(rep.Tables, chat.Table{Title: fmt.Sprintf("T%d", i), Header: []string{"a"}, Rows: [][]string{{"1"}}})
+	}
+	s := RenderCard(rep)
+	checkCard(t, s)
+	if n := strings.Count(s, `"tag":"table"`); n != maxTables {
+		t.Errorf("%d table components, want %d (Feishu's limit)", n, maxTables)
+	}
+	if !strings.Contains(s, "**T6**") {
+		t.Errorf("the 7th table is missing: %s", s)
+	}
+}
+
+func TestQuotedLenMatchesJSONMarshal(t *testing.T) {
+	for _, s := range []string{"", `{"a":"<b>&\n\t\"\\"}`, "中文\u2028x\u2029", "\x01\x1f"} {
+		b, _ := json.Marshal(s)
+		if got := quotedLen(s); got != len(b) {
+			t.Errorf("quotedLen(%q) = %d, want %d", s, got, len(b))
+		}
+	}
+}
