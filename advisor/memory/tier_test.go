@@ -1,0 +1,238 @@
+package memory
+
+import (
+	"math"
+	"testing"
+
+	"gpuadvisor/advisor/catalog"
+)
+
+func gpus(t testing.TB) []catalog.GPU {
+	t.Helper()
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.GPUs()
+}
+
+func advise1(t *testing.T, req Request) Advice {
+	t.Helper()
+	if req.Zero == 0 {
+		req.Zero = ZeroAuto
+	}
+	a, err := Advise(req, gpus(t))
+	if err != nil {
+		t.Fatalf("Advise(%+v): %v", req, err)
+	}
+	return a
+}
+
+func alt(a Advice, kind string) *Alternative {
+	for i := range a.Alternatives {
+		if a.Alternatives[i].Kind == kind {
+			return &a.Alternatives[i]
+		}
+	}
+	return nil
+}
+
+// One short line per rule.
+func TestTierRules(t *testing.T) {
+	for _, tc := range []struct {
+		rule  string
+		req   Request
+		check func(Advice) bool
+	}{
+		{"LoRA on Qwen2.5-14B at 4K fits one 48 GB card",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeLoRA, Seq: 4096},
+			func(a Advice) bool {
+				return a.Fits && a.Pick.Cards() == 1 && a.Pick.GPU.MemoryGB == 48 && a.Pick.GPU.Tier == catalog.TierEntry
+			}},
+		{"QLoRA on Qwen2.5-14B fits a 24 GB card",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeQLoRA, Seq: 4096},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 1 && a.Pick.GPU.MemoryGB == 24 }},
+		{"LoRA answers suggest QLoRA as the lighter method",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeLoRA, Seq: 4096},
+			func(a Advice) bool { q := alt(a, AltQLoRA); return q != nil && q.Option.GPU.MemoryGB == 24 }},
+		{"7B inference at 32K fits one 24 GB card",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeInfer, Seq: 32768},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 1 && a.Pick.GPU.MemoryGB == 24 }},
+		{"seed: full fine-tuning of 7B lands in the mid tier (A100 80G class), on one node",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool {
+				return a.Fits && a.Pick.GPU.Tier == catalog.TierMid && a.Pick.GPU.MemoryGB == 80 && a.Pick.Cards() <= 8 && !a.Pick.NeedsInfiniBand
+			}},
+		{"full training offers LoRA instead",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool { l := alt(a, AltLoRA); return l != nil && l.Option.Cards() == 1 }},
+		{"seed: 70B+ training needs the flagship tier",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool { return a.Fits && a.Pick.GPU.Tier == catalog.TierFlagship }},
+		{"past one 8-card node InfiniBand is needed",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool { return a.Pick.Cards() > 8 && a.Pick.NeedsInfiniBand && a.Pick.NeedsNVLink }},
+		{"a split model needs NVLink: 70B fp16 serving is never on PCIe-only cards",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool {
+				return a.Fits && a.Pick.Cards() > 1 && a.Pick.NeedsNVLink && a.Pick.GPU.Link != catalog.LinkPCIe
+			}},
+		{"an NVLink bridge joins two cards only: four PCIe A100s cannot split a model",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-pcie"},
+			func(a Advice) bool { return !a.Fits }},
+		{"a forced GPU says how many of that card: 70B fp16 on A100 80G SXM needs 4",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"},
+			func(a Advice) bool { return a.Fits && a.Pick.GPU.ID == "a100-80g-sxm" && a.Pick.Cards() == 4 }},
+		{"seed: the RTX 4090 cannot hold big models (13B fp16 needs a split it cannot do)",
+			Request{Model: preset(t, "llama-2-13b"), Mode: ModeInfer, Seq: 4096, GPU: "rtx-4090"},
+			func(a Advice) bool { return !a.Fits && a.Pick.GPU.ID == "rtx-4090" }},
+		{"headroom: a plan never uses more than 90% of a card",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool { return a.Pick.Utilization <= MaxUtilization }},
+		{"a cheaper option that fits only without headroom is shown as tighter",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool {
+				c := alt(a, AltCheaper)
+				return c != nil && c.Option.Utilization > MaxUtilization && c.Option.Utilization <= 1 && Less(c.Option, a.Pick)
+			}},
+		{"a safer option leaves a quarter of each card free",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool {
+				s := alt(a, AltSafer)
+				return s != nil && s.Option.Utilization <= SaferUtilization
+			}},
+		{"serving offers int4 weights",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool {
+				i := alt(a, AltInt4)
+				return i != nil && i.Request.Precision == INT4 && i.Option.Cards() == 1
+			}},
+		{"Ascend is picked only when named",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeInfer, Seq: 4096, GPU: "ascend-910b"},
+			func(a Advice) bool { return a.Fits && a.Pick.GPU.ID == "ascend-910b" }},
+		{"training skips compute-poor cards (H20 148 TFLOPS) unless named",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool { return a.Pick.GPU.BF16TFLOPS >= MinTrainTFLOPS }},
+		{"cards given is the ZeRO data-parallel degree",
+			Request{Model: preset(t, "llama-3.1-8b"), Mode: ModeFull, Seq: 4096, Cards: 8, Zero: 3},
+			func(a Advice) bool {
+				l := a.Pick.Result.Layout
+				return l.DataParallel == 8 && l.Zero == 3 && a.Pick.Cards() == 8 && a.Pick.NeedsNVLink
+			}},
+		{"ZeRO-1/2 data parallelism does not split the model",
+			Request{Model: preset(t, "llama-3.1-8b"), Mode: ModeFull, Seq: 4096, Cards: 8, Zero: 2},
+			func(a Advice) bool { return !a.Pick.NeedsNVLink }},
+		{"full recomputation is offered when it makes a cheaper option fit",
+			Request{Model: preset(t, "llama-3.1-8b"), Mode: ModeFull, Seq: 4096, Cards: 8, Zero: 3},
+			func(a Advice) bool { r := alt(a, AltRecompute); return r != nil && Less(r.Option, a.Pick) }},
+		{"QLoRA paper: a 65B model fine-tunes on one 48 GB GPU",
+			Request{Model: mustShape(t, 65e9), Mode: ModeQLoRA, Seq: 512, GPU: "l40s"},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 1 }},
+		{"nothing fits when one card must hold 2T parameters",
+			Request{Model: mustShape(t, 2e12), Mode: ModeFull, Seq: 4096, Cards: 1},
+			func(a Advice) bool { return !a.Fits && a.Pick.Utilization > 1 }},
+	} {
+		if a := advise1(t, tc.req); !tc.check(a) {
+			t.Errorf("%s: got %s x%d at %.0f%% (fits %v, layout %+v, nvlink %v, ib %v, alternatives %d)", tc.rule,
+				a.Pick.GPU.ID, a.Pick.Cards(), 100*a.Pick.Utilization, a.Fits, a.Pick.Result.Layout, a.Pick.NeedsNVLink, a.Pick.NeedsInfiniBand, len(a.Alternatives))
+		}
+	}
+}
+
+func mustShape(t *testing.T, params float64) catalog.Model {
+	m, _, err := Shape(params, ShapeHint{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestLessOrder(t *testing.T) {
+	c, _ := catalog.Default()
+	g := func(id string) catalog.GPU { x, _ := c.GPUByID(id); return x }
+	opt := func(id string, cards int) Option {
+		return Option{GPU: g(id), Result: Result{Layout: Layout{Cards: cards}}}
+	}
+	for _, tc := range []struct {
+		name string
+		a, b Option
+	}{
+		{"one node before two", opt("h100-sxm", 8), opt("rtx-4090", 16)},
+		{"entry before mid", opt("rtx-4090", 2), opt("a100-80g-sxm", 1)},
+		{"mid before flagship", opt("a100-80g-sxm", 8), opt("h100-sxm", 1)},
+		{"fewer cards within a tier", opt("a100-80g-sxm", 2), opt("a100-40g-pcie", 4)},
+		{"smaller card within a tier", opt("a100-40g-sxm", 2), opt("a100-80g-sxm", 2)},
+		{"PCIe before SXM at equal memory", opt("a100-80g-pcie", 1), opt("a100-80g-sxm", 1)},
+	} {
+		if !Less(tc.a, tc.b) || Less(tc.b, tc.a) {
+			t.Errorf("%s: want %s x%d before %s x%d", tc.name, tc.a.GPU.ID, tc.a.Cards(), tc.b.GPU.ID, tc.b.Cards())
+		}
+	}
+}
+
+func TestInferFacts(t *testing.T) {
+	a := advise1(t, Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeInfer, Seq: 32768})
+	f := a.Infer
+	if f == nil {
+		t.Fatal("no inference facts")
+	}
+	r := a.Pick.Result
+	// the longest context fills the card to 90% and one more token would not fit
+	at := func(seq int) float64 {
+		req := a.Request
+		req.Seq = seq
+		e, _ := Estimate(req, r.Layout)
+		return e.Memory.PerCardGB / a.Pick.GPU.MemoryGB
+	}
+	if at(f.MaxContext) > MaxUtilization || at(f.MaxContext+1) <= MaxUtilization {
+		t.Errorf("max context %d: use %.5f at it, %.5f one token later; want the last token under 90%%", f.MaxContext, at(f.MaxContext), at(f.MaxContext+1))
+	}
+	if f.MaxContext < 32768 || f.ModelContext != 131072 {
+		t.Errorf("max context %d (model %d), want at least the 32K asked", f.MaxContext, f.ModelContext)
+	}
+	// decode bound: bandwidth / (weights + KV of one sequence at seq)
+	want := a.Pick.GPU.BandwidthGBs / (r.ModelWeightsGB + KVCache(a.Request.Model, 32768, 1)/GB)
+	if math.Abs(f.DecodeTokensPerSec-want) > 1e-9 {
+		t.Errorf("decode bound %.3f tokens/s, want %.3f", f.DecodeTokensPerSec, want)
+	}
+	// tensor parallelism adds the cards' bandwidth
+	b := advise1(t, Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"})
+	if b.Infer.BandwidthGBs != 4*2039 {
+		t.Errorf("4-way tensor parallel bandwidth %v, want 4 x 2039", b.Infer.BandwidthGBs)
+	}
+}
+
+func TestInferSplit(t *testing.T) {
+	q := preset(t, "qwen2.5-7b") // 28 heads, 28 layers
+	for _, tc := range []struct {
+		n, tp, pp int
+		ok        bool
+	}{
+		{1, 1, 1, true}, {2, 2, 1, true}, {4, 4, 1, true}, {7, 7, 1, true},
+		{8, 4, 2, true}, {16, 4, 4, true}, {3, 1, 3, true}, {0, 0, 0, false}, {128, 0, 0, false},
+	} {
+		tp, pp, ok := InferSplit(q, tc.n)
+		if tp != tc.tp || pp != tc.pp || ok != tc.ok {
+			t.Errorf("InferSplit(qwen2.5-7b, %d) = %d, %d, %v; want %d, %d, %v", tc.n, tp, pp, ok, tc.tp, tc.pp, tc.ok)
+		}
+	}
+}
+
+func TestAdviseErrors(t *testing.T) {
+	if _, err := Advise(Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeInfer, GPU: "tpu-v5"}, gpus(t)); err == nil {
+		t.Error("unknown forced GPU accepted")
+	}
+	if _, err := Advise(Request{Mode: ModeInfer}, gpus(t)); err == nil {
+		t.Error("empty model accepted")
+	}
+}
+
+func BenchmarkAdvise(b *testing.B) {
+	req := Request{Model: preset(b, "qwen2.5-14b"), Mode: ModeLoRA, Seq: 4096, Zero: ZeroAuto}
+	gs := gpus(b)
+	for b.Loop() {
+		if _, err := Advise(req, gs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
