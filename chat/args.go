@@ -39,10 +39,7 @@ func (a *Args) Keys() []string { return a.order }
 
 // Example is the command's first example, for error messages.
 func (a *Args) Example() string {
-	if a.cmd != nil && len(a.cmd.Examples) > 0 {
-		return a.cmd.Examples[0]
-	}
-	return ""
+	return a.cmd.Example(a.lang)
 }
 
 func (a *Args) keySpec(key string) Key {

@@ -30,10 +30,7 @@ func (r *Router) helpCommand() *Command {
 				if cmd.Name == "help" {
 					continue
 				}
-				ex := ""
-				if len(cmd.Examples) > 0 {
-					ex = cmd.Examples[0]
-				}
+				ex := cmd.Example(c.Lang)
 				name := cmd.Name
 				for _, a := range cmd.Aliases {
 					if HasHan(a) {

@@ -109,7 +109,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
 			}
 			if _, dup := a.pairs[key]; dup {
-				return nil, nil, lang, Invalidf(lang, key, cmd.Examples[0], "%s is given twice; give it once", "%s 出现了两次，请只写一次", key)
+				return nil, nil, lang, Invalidf(lang, key, cmd.Example(lang), "%s is given twice; give it once", "%s 出现了两次，请只写一次", key)
 			}
 			a.pairs[key] = t.Value
 			a.order = append(a.order, key)
@@ -208,10 +208,7 @@ func unknownKey(lang Lang, cmd *Command, key string) *Error {
 	for _, k := range cmd.Keys {
 		cands = append(cands, k.Aliases...)
 	}
-	ex := ""
-	if len(cmd.Examples) > 0 {
-		ex = cmd.Examples[0]
-	}
+	ex := cmd.Example(lang)
 	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), cmd.Name, key, strings.Join(names, ", "))
 	if s := Closest(key, cands); s != "" {
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
@@ -234,8 +231,8 @@ func (r *Router) unknownCommand(lang Lang, word string) *Error {
 	if s := Closest(word, words); s != "" {
 		c, _ := r.Lookup(s)
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想用 %s？"), s)
-		if len(c.Examples) > 0 {
-			ex = c.Examples[0]
+		if e := c.Example(lang); e != "" {
+			ex = e
 		}
 	}
 	return &Error{Code: CodeInvalid, Key: "command", Message: msg, Example: ex}
