@@ -101,7 +101,14 @@ func reject(err error) result {
 func (h *Handler) Serve(ctx context.Context, hdr http.Header, body []byte) (int, []byte) {
 	start := time.Now()
 	r := h.serve(ctx, hdr, body)
-	attrs := []any{"outcome", r.outcome, "status", r.status, "event_type", r.eventType, "event_id", r.eventID,
+	h.logResult(ctx, "webhook", start, r)
+	return r.status, r.body
+}
+
+// logResult writes the one line per request: outcome, status, event type and
+// id, duration, and the error if any. Never a body.
+func (h *Handler) logResult(ctx context.Context, transport string, start time.Time, r result) {
+	attrs := []any{"transport", transport, "outcome", r.outcome, "status", r.status, "event_type", r.eventType, "event_id", r.eventID,
 		"ms", float64(time.Since(start).Microseconds()) / 1000}
 	switch {
 	case r.err != nil && r.status >= 500:
@@ -111,7 +118,6 @@ func (h *Handler) Serve(ctx context.Context, hdr http.Header, body []byte) (int,
 	default:
 		h.d.Log.InfoContext(ctx, "feishu request", attrs...)
 	}
-	return r.status, r.body
 }
 
 // envelope is a decrypted callback: schema 2.0 events and callbacks carry a
@@ -188,6 +194,11 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) resul
 	if !encrypted {
 		return reject(errors.New("event is not encrypted"))
 	}
+	return h.route(ctx, env)
+}
+
+// route answers a verified, decrypted event.
+func (h *Handler) route(ctx context.Context, env envelope) result {
 	if env.Header == nil {
 		r := ok("ignored schema 1.0 event")
 		r.eventType = env.Type
@@ -204,6 +215,33 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) resul
 	}
 	r.eventType, r.eventID = env.Header.EventType, env.Header.EventID
 	return r
+}
+
+// HandleEvent answers one plaintext schema 2.0 event from a transport that
+// authenticates itself: Feishu's long connection, where the app secret opened
+// the connection and no signature, encryption or token is sent. It must not
+// be exposed over HTTP (use Serve, HandleLambda or ServeHTTP there). It
+// returns the body of a card callback's answer (the toast), nil for other
+// events, and an error when Feishu should deliver the event again.
+func (h *Handler) HandleEvent(ctx context.Context, event []byte) ([]byte, error) {
+	start := time.Now()
+	var env envelope
+	var r result
+	if err := json.Unmarshal(event, &env); err != nil || env.Header == nil {
+		r = result{status: http.StatusBadRequest, body: msgBadRequest, outcome: "bad event", err: fmt.Errorf("not a schema 2.0 event: %v", err)}
+	} else {
+		r = h.route(ctx, env)
+	}
+	h.logResult(ctx, "long connection", start, r)
+	switch {
+	case r.status >= 500:
+		return nil, fmt.Errorf("feishu %s: %s: %w", r.eventType, r.outcome, r.err)
+	case r.status >= 400:
+		return nil, fmt.Errorf("feishu: %s: %v", r.outcome, r.err)
+	case env.Header != nil && env.Header.EventType == EventCardAction:
+		return r.body, nil
+	}
+	return nil, nil
 }
 
 func errText(err error) string {

@@ -523,3 +523,25 @@ func TestPrivateRepliesInGroupsStayPrivate(t *testing.T) {
 		})
 	}
 }
+
+func TestHandleEventLongConnection(t *testing.T) {
+	hs := newHarness(t)
+	// Plain events, as the long connection delivers them: no signature, no encryption.
+	if out, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "")); err != nil || out != nil {
+		t.Fatalf("message event: %s, %v; want nil, nil", out, err)
+	}
+	if n := len(hs.api.messages()); n != 1 {
+		t.Fatalf("%d replies, want 1", n)
+	}
+	out, err := hs.h.HandleEvent(t.Context(), fixture(t, "card_action_trigger.json", ""))
+	if err != nil || !strings.Contains(string(out), `"toast"`) {
+		t.Fatalf("card action: %s, %v; want a toast", out, err)
+	}
+	if _, err := hs.h.HandleEvent(t.Context(), []byte(`{"challenge":"x"}`)); err == nil {
+		t.Error("a non-event was accepted")
+	}
+	hs.api.fail(230002, "bot not in chat")
+	if _, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02")); err == nil {
+		t.Error("a failed reply returned no error")
+	}
+}
