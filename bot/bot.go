@@ -8,6 +8,8 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/quote"
+	"gpuadvisor/commands/renewal"
+	"gpuadvisor/store"
 )
 
 // Deps are what the commands need from the outside. Zero values are valid:
@@ -15,6 +17,9 @@ import (
 type Deps struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Renewals keeps each team's renewal contracts (the renewal command);
+	// nil makes that command say a store is needed.
+	Renewals store.Renewals
 }
 
 // New returns a router with every command registered.
@@ -26,5 +31,6 @@ func New(d Deps) *chat.Router {
 	// Each capability registers its commands here.
 	r.Register(billing.Command())
 	r.Register(quote.Command())
+	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
 	return r
 }

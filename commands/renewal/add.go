@@ -1,0 +1,166 @@
+package renewal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	"gpuadvisor/store"
+)
+
+// read builds a renewal from the keys of `renewal add`, checking each value
+// as it is read; the cross-checks are the rules' (Validate).
+func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
+	lang := c.Lang
+	var notes []string
+	if len(a.Words) > 0 {
+		return rules.Renewal{}, nil, chat.Invalidf(lang, "vendor", examples[0],
+			"renewal add takes key=value pairs; %q is not one (write vendor=%s?)", "续约 添加 只接受 key=value 参数；%q 不是（是想写 供应商=%s 吗？）", a.Words[0], a.Words[0])
+	}
+	vendor, err := a.String("vendor")
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	cards, err := a.Int("cards", 1, rules.MaxCards)
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	if !a.Has("mode") {
+		notes = append(notes, chat.T(lang, "mode not given: the price is taken as per card per month (mode=monthly).",
+			"未写计费方式：价格按每卡每月计（方式=包月）。"))
+	}
+	mode, err := a.Choice("mode", "monthly", []string{"monthly", "quarterly", "yearly"}, modeAliases)
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	price, err := a.Number("price", 0.01, 1e9)
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	rawDate, err := a.String("renews")
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	renews, err := rules.ParseDate(rawDate)
+	if err != nil {
+		return rules.Renewal{}, nil, chat.Invalidf(lang, "renews", keyExample("renews"),
+			"renews=%q is not a date; write YYYY-MM-DD, for example renews=2027-03-01", "续约日 %q 不是日期；请写成 YYYY-MM-DD，例如 续约日=2027-03-01", rawDate)
+	}
+	if !a.Has("notice") {
+		notes = append(notes, chat.T(lang, "notice not given: the deadline is the renewal date itself. Check the contract's notice clause and add notice=30d if it has one.",
+			"未写提前通知期：截止日即续约日。请核对合同的通知条款，如有请加上 通知期=30天。"))
+	}
+	notice, err := a.IntOr("notice", 0, 0, rules.MaxNoticeDays)
+	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	r := rules.Renewal{
+		Tenant: c.Req.Tenant, Platform: c.Req.Platform, Channel: c.Req.Channel, CreatedBy: c.Req.User,
+		Lang: string(lang), CreatedAt: c.Now.UTC(),
+		Vendor: strings.TrimSpace(vendor), GPU: strings.TrimSpace(a.StringOr("gpu", "")), Cards: cards,
+		Mode: rules.Mode(mode), Price: price, Renews: renews, NoticeDays: notice,
+	}
+	if a.Has("remind") {
+		vs, err := a.List("remind", 0, rules.MaxOffsetDays)
+		if err != nil {
+			return r, nil, err
+		}
+		days, err := wholeDays(lang, "remind", vs)
+		if err != nil {
+			return r, nil, err
+		}
+		if r.Offsets, err = rules.NormalizeOffsets(days); err != nil {
+			return r, nil, fieldError(lang, err)
+		}
+	}
+	if r.OnDemand, err = a.NumberOr("ondemand", 0, 0.0001, 1e7); err != nil {
+		return r, nil, err
+	}
+	if raw, ok := a.Raw("term"); ok {
+		if r.TermMonths, err = parseTerm(lang, raw); err != nil {
+			return r, nil, err
+		}
+	}
+	if a.Has("hours") {
+		if r.Usage, err = a.List("hours", 0, rules.MaxMonthHours); err != nil {
+			return r, nil, err
+		}
+	}
+	return r, notes, nil
+}
+
+func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	r, notes, err := read(c, a)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	today := rules.DateOf(c.Now, d.loc())
+	if err := r.Validate(today); err != nil {
+		return chat.Reply{}, fieldError(c.Lang, err)
+	}
+	r.NextCheck = r.FirstCheck(today)
+	for try := 0; ; try++ {
+		r.ID = d.newID()
+		err = d.Store.CreateRenewal(ctx, r)
+		if !errors.Is(err, store.ErrConflict) || try == 4 {
+			break
+		}
+	}
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "save", err)
+	}
+	return addReply(c.Lang, r, today, notes), nil
+}
+
+func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string) chat.Reply {
+	cycle, rems := r.Schedule(today)
+	first := r.CycleN(0)
+	rep := chat.Reply{
+		Title: fmt.Sprintf(chat.T(lang, "Renewal saved: %s (id %s)", "已保存续约：%s（编号 %s）"), what(r), r.ID),
+		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %d days' notice. This channel gets a reminder %s days before it.",
+			"通知截止日 %s = 续约日 %s − 提前通知 %d 天。本频道将在截止日前 %s 天收到提醒。"),
+			cycle.Deadline, cycle.Renews, r.NoticeDays, joinInts(lang, r.RemindOffsets())),
+		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}}, facts(lang, r, cycle, today)...),
+	}
+	table := chat.Table{Title: chat.T(lang, "Reminders", "提醒"),
+		Header: []string{chat.T(lang, "before the deadline", "截止日前"), chat.T(lang, "day", "日期"), chat.T(lang, "status", "状态")}}
+	for _, rem := range rems {
+		status := chat.T(lang, "scheduled", "待发送")
+		switch {
+		case rem.Date.Before(today):
+			status = chat.T(lang, "day passed", "日期已过")
+		case rem.Date == today:
+			status = chat.T(lang, "due today", "今天")
+		}
+		table.Rows = append(table.Rows, []string{fmt.Sprintf(chat.T(lang, "%d days", "%d 天"), rem.Offset), rem.Date.String(), status})
+	}
+	rep.Tables = []chat.Table{table}
+	rep.Warnings = notes
+	if cycle.N > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
+			"The notice deadline of the renewal on %s (%s) has already passed: unless the vendor agrees otherwise, it renews. Reminders now cover the next renewal, on %s.",
+			"%s 续约的通知截止日（%s）已过：除非供应商同意，否则将自动续约。提醒改为针对下一次续约（%s）。"),
+			first.Renews, first.Deadline, cycle.Renews))
+	}
+	if rem, ok := r.Due(today); ok {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
+			"The %d-day reminder is due already (its day is %s): the next reminder run sends it at once; earlier days are caught up in it, not skipped.",
+			"%d 天提醒已到期（日期 %s）：下次提醒运行会立即发送；更早的提醒合并补发，不会跳过。"),
+			rem.Offset, rem.Date))
+	}
+	rep.Sections = []chat.Section{{Title: chat.T(lang, "Next", "接下来"), Lines: []string{
+		fmt.Sprintf(chat.T(lang, "`renewal usage %s hours=310 ondemand=35` records the actual hours per card per month for the keep-or-switch advice.",
+			"`续约 用量 %s 时长=310 按需=35` 记录每卡每月实际小时数，用于续约或切换建议。"), r.ID),
+		fmt.Sprintf(chat.T(lang, "`renewal remove %s` deletes it and its reminders.", "`续约 删除 %s` 删除该续约及其提醒。"), r.ID),
+	}}}
+	var days []map[string]any
+	for _, rem := range rems {
+		days = append(days, map[string]any{"offset_days": rem.Offset, "date": rem.Date})
+	}
+	rep.Data = map[string]any{"command": "renewal", "action": "add", "renewal": r,
+		"cycle": cycle, "deadline": cycle.Deadline, "reminders": days}
+	return rep
+}

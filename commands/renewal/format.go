@@ -1,0 +1,118 @@
+package renewal
+
+import (
+	"fmt"
+	"strings"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+)
+
+// what names a contract: vendor, card and count.
+func what(r rules.Renewal) string { return r.Vendor + " " + cardsText(r) }
+
+// cardsText is the card and count: A100-80G × 8.
+func cardsText(r rules.Renewal) string {
+	card := r.GPU
+	if card == "" {
+		card = "GPU"
+	}
+	return fmt.Sprintf("%s × %d", card, r.Cards)
+}
+
+func modeWord(lang chat.Lang, m rules.Mode) string {
+	switch m {
+	case rules.Quarterly:
+		return chat.T(lang, "quarterly", "包季")
+	case rules.Yearly:
+		return chat.T(lang, "yearly", "包年")
+	}
+	return chat.T(lang, "monthly", "包月")
+}
+
+func periodWord(lang chat.Lang, m rules.Mode) string {
+	switch m {
+	case rules.Quarterly:
+		return chat.T(lang, "quarter", "季")
+	case rules.Yearly:
+		return chat.T(lang, "year", "年")
+	}
+	return chat.T(lang, "month", "月")
+}
+
+// joinInts writes 30, 14, 7 and 1 (30、14、7、1).
+func joinInts(lang chat.Lang, vs []int) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	if lang == chat.ZH {
+		return strings.Join(parts, "、")
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// hoursText writes actual hours: "310 h per card" or "720, 720, 300 h".
+func hoursText(lang chat.Lang, hours []float64) string {
+	parts := make([]string, len(hours))
+	for i, h := range hours {
+		parts[i] = chat.Num(h)
+	}
+	if len(hours) == 1 {
+		return fmt.Sprintf(chat.T(lang, "%s h per card per month", "每卡每月 %s 小时"), parts[0])
+	}
+	return fmt.Sprintf(chat.T(lang, "%s h per month (card by card)", "每月 %s 小时（逐卡）"), strings.Join(parts, ", "))
+}
+
+// inDays writes a day relative to today: "2027-01-30 (in 29 days)".
+func inDays(lang chat.Lang, d, today rules.Date) string {
+	n := today.DaysUntil(d)
+	switch {
+	case n == 0:
+		return d.String() + chat.T(lang, " (today)", "（今天）")
+	case n == 1:
+		return d.String() + chat.T(lang, " (tomorrow)", "（明天）")
+	case n > 1:
+		return d.String() + fmt.Sprintf(chat.T(lang, " (in %d days)", "（还有 %d 天）"), n)
+	case n == -1:
+		return d.String() + chat.T(lang, " (yesterday)", "（昨天）")
+	}
+	return d.String() + fmt.Sprintf(chat.T(lang, " (%d days ago)", "（%d 天前）"), -n)
+}
+
+// facts are the numbers of a renewal for the cycle current on today.
+func facts(lang chat.Lang, r rules.Renewal, cycle rules.Cycle, today rules.Date) []chat.Fact {
+	f := []chat.Fact{
+		{Label: chat.T(lang, "vendor", "供应商"), Value: r.Vendor},
+		{Label: chat.T(lang, "cards", "显卡"), Value: cardsText(r)},
+		{Label: chat.T(lang, "price", "价格"), Value: fmt.Sprintf(chat.T(lang, "%s per card per %s (%s)", "每卡每%[2]s %[1]s（%[3]s）"),
+			chat.Num(r.Price), periodWord(lang, r.Mode), modeWord(lang, r.Mode))},
+		{Label: chat.T(lang, "per month", "每月合计"), Value: monthlyRule(lang, r)},
+		{Label: chat.T(lang, "renews", "续约日"), Value: inDays(lang, cycle.Renews, today)},
+		{Label: chat.T(lang, "notice", "提前通知"), Value: fmt.Sprintf(chat.T(lang, "%d days", "%d 天"), r.NoticeDays)},
+		{Label: chat.T(lang, "deadline", "通知截止日"), Value: inDays(lang, cycle.Deadline, today)},
+		{Label: chat.T(lang, "renewing commits", "续约承诺"), Value: fmt.Sprintf(chat.T(lang, "%s = %s a month × %d-month term", "%s = 每月 %s × %d 个月期限"),
+			chat.Num(r.TermTotal()), chat.Num(r.MonthlyTotal()), r.Term())},
+	}
+	if r.OnDemand > 0 {
+		f = append(f, chat.Fact{Label: chat.T(lang, "on-demand", "按需价"), Value: fmt.Sprintf(chat.T(lang, "%s per card-hour", "每卡每小时 %s"), chat.Num(r.OnDemand))},
+			chat.Fact{Label: chat.T(lang, "break-even", "盈亏平衡"), Value: fmt.Sprintf(chat.T(lang, "%s h per card per month = %s / %s", "每卡每月 %s 小时 = %s / %s"),
+				chat.Num(r.BreakEven()), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))})
+	}
+	if len(r.Usage) > 0 {
+		f = append(f, chat.Fact{Label: chat.T(lang, "actual use", "实际用量"), Value: hoursText(lang, r.Usage)})
+	}
+	return f
+}
+
+// monthlyRule writes the monthly total with its rule.
+func monthlyRule(lang chat.Lang, r rules.Renewal) string {
+	if m := r.Mode.Months(); m > 1 {
+		return fmt.Sprintf(chat.T(lang, "%s = %s / %d months × %d cards", "%s = %s / %d 个月 × %d 张卡"),
+			chat.Num(r.MonthlyTotal()), chat.Num(r.Price), m, r.Cards)
+	}
+	return fmt.Sprintf(chat.T(lang, "%s = %s × %d cards", "%s = %s × %d 张卡"), chat.Num(r.MonthlyTotal()), chat.Num(r.Price), r.Cards)
+}

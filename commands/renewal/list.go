@@ -1,0 +1,97 @@
+package renewal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	"gpuadvisor/store"
+)
+
+// listed is one renewal as `renewal list --json` shows it.
+type listed struct {
+	rules.Renewal
+	Deadline     rules.Date `json:"deadline"`
+	CycleRenews  rules.Date `json:"cycle_renews"`
+	NextReminder rules.Date `json:"next_reminder,omitzero"`
+}
+
+func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	if len(a.Words) > 0 || len(a.Keys()) > 0 {
+		return chat.Reply{}, chat.Invalid(c.Lang, "list", "renewal list takes nothing after it", "续约 列表 后面不需要参数", "renewal list")
+	}
+	rs, err := d.Store.ListRenewals(ctx, c.Req.Tenant)
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "list", err)
+	}
+	lang := c.Lang
+	today := rules.DateOf(c.Now, d.loc())
+	items := []listed{}
+	if len(rs) == 0 {
+		return chat.Reply{
+			Title:   chat.T(lang, "No renewals stored for this team", "本团队还没有保存续约"),
+			Summary: chat.T(lang, "Add one and I will remind this channel before its notice deadline:", "添加一个，我会在通知截止日前提醒本频道：") + "\n" + examples[0],
+			Data:    map[string]any{"command": "renewal", "action": "list", "renewals": items},
+		}, nil
+	}
+	t := chat.Table{Header: []string{
+		chat.T(lang, "id", "编号"), chat.T(lang, "vendor", "供应商"), chat.T(lang, "cards", "显卡"),
+		chat.T(lang, "per month", "每月"), chat.T(lang, "renews", "续约日"), chat.T(lang, "deadline", "截止日"),
+		chat.T(lang, "next reminder", "下次提醒"), chat.T(lang, "actual use", "实际用量"),
+	}}
+	for _, r := range rs {
+		cycle := r.CycleOn(today)
+		it := listed{Renewal: r, Deadline: cycle.Deadline, CycleRenews: cycle.Renews}
+		next := "-"
+		if rem, ok := r.Due(today); ok {
+			it.NextReminder = today
+			next = fmt.Sprintf(chat.T(lang, "due now (%d d)", "待发（%d 天）"), rem.Offset)
+		} else if day, ok := r.NextCheckAfter(today); ok {
+			it.NextReminder = day
+			next = day.String()
+		}
+		use := "-"
+		if len(r.Usage) > 0 {
+			use = hoursText(lang, r.Usage)
+		}
+		t.Rows = append(t.Rows, []string{r.ID, r.Vendor, cardsText(r), chat.Num(r.MonthlyTotal()), cycle.Renews.String(), cycle.Deadline.String(), next, use})
+		items = append(items, it)
+	}
+	return chat.Reply{
+		Title: fmt.Sprintf(chat.T(lang, "Renewals of this team (%d)", "本团队的续约（%d 个）"), len(rs)),
+		Summary: chat.T(lang, "The deadline is the renewal date minus the notice period; reminders come before it.",
+			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。"),
+		Tables: []chat.Table{t},
+		Data:   map[string]any{"command": "renewal", "action": "list", "renewals": items},
+	}, nil
+}
+
+func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	id, err := oneID(c, a, "renewal remove k7m2p9")
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	r, err := d.Store.GetRenewal(ctx, c.Req.Tenant, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return chat.Reply{}, notFound(c, id)
+	}
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "read", err)
+	}
+	err = d.Store.DeleteRenewal(ctx, c.Req.Tenant, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return chat.Reply{}, notFound(c, id)
+	}
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "delete", err)
+	}
+	lang := c.Lang
+	return chat.Reply{
+		Title: fmt.Sprintf(chat.T(lang, "Removed renewal %s", "已删除续约 %s"), id),
+		Summary: fmt.Sprintf(chat.T(lang, "%s (renews %s): no more reminders for it.", "%s（续约日 %s）：不会再为它发送提醒。"),
+			what(r), r.Renews),
+		Data: map[string]any{"command": "renewal", "action": "remove", "renewal_id": id, "removed": true},
+	}, nil
+}
