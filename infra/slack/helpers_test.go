@@ -251,7 +251,7 @@ func event(t *testing.T, body []byte, ts time.Time, b64 bool, extra map[string]s
 	return ev
 }
 
-func readFixture(t *testing.T, name string) []byte {
+func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {

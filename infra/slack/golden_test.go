@@ -1,0 +1,169 @@
+package slackbot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gpuadvisor/bot"
+	"gpuadvisor/chat"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden Block Kit files in testdata/golden")
+
+// goldenDir holds one file per registered command example and language.
+var goldenDir = filepath.Join("testdata", "golden", "commands")
+
+// pretty is the JSON a reviewer reads: indented, keys sorted, & < > as is.
+func pretty(t *testing.T, v any) []byte {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var generic any
+	if err := json.Unmarshal(raw, &generic); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(generic); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
+
+// TestGoldenEveryCommand renders every example of every command registered
+// in bot.New, in English and Chinese, and compares the Block Kit JSON with
+// testdata/golden/commands. A command added later is covered automatically:
+// its files are missing until `go test ./infra/slack -update` writes them for
+// review.
+func TestGoldenEveryCommand(t *testing.T) {
+	router := bot.New(bot.Deps{Now: fixedNow})
+	want := map[string]bool{}
+	if *update {
+		if err := os.RemoveAll(goldenDir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cmd := range router.Commands() {
+		for i, ex := range cmd.Examples {
+			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+				name := fmt.Sprintf("%s_%d_%s.json", unsafeName.ReplaceAllString(strings.ToLower(cmd.Name), "_"), i+1, lang)
+				want[name] = true
+				t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
+					rep := router.Handle(context.Background(), chat.Request{
+						Text: ex, Lang: lang, Platform: "slack", Tenant: "slack:T0001", Channel: "C2147483705", User: "U2147483697",
+					})
+					msg := Render(rep)
+					for _, v := range limitViolations(msg) {
+						t.Errorf("%s (%s): %s", ex, lang, v)
+					}
+					got := pretty(t, map[string]any{"example": ex, "lang": lang, "message": msg})
+					compareGolden(t, filepath.Join(goldenDir, name), got)
+				})
+			}
+		}
+	}
+	if *update {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
+	var stale []string
+	for _, f := range files {
+		if !want[filepath.Base(f)] {
+			stale = append(stale, filepath.Base(f))
+		}
+	}
+	sort.Strings(stale)
+	if len(stale) > 0 {
+		t.Errorf("golden files for examples no longer registered: %v; run go test ./infra/slack -update", stale)
+	}
+}
+
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden file %s (a new command or example?): run go test ./infra/slack -update and review it", path)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the rendered blocks; if the change is intended, run go test ./infra/slack -update\n got:\n%s", path, got)
+	}
+}
+
+// TestGoldenReplies pins the rendering of the reply shapes themselves: every
+// part of a reply, hostile text, and the shortened note.
+func TestGoldenReplies(t *testing.T) {
+	full := chat.Reply{
+		Command: "billing", Lang: chat.EN,
+		Title:   "Billing: monthly wins at 300 h/month",
+		Summary: "Monthly (¥15,000) costs less than on-demand (¥10,500 at 300 h) only above 428.6 h/month, so on-demand wins here.",
+		Facts: []chat.Fact{
+			{Label: "on-demand", Value: "¥35/h × 300 h = ¥10,500"}, {Label: "monthly", Value: "¥15,000"},
+			{Label: "break-even", Value: "428.6 h/month"},
+		},
+		Tables: []chat.Table{{Title: "Options", Header: []string{"mode", "monthly cost", "计费"}, Rows: [][]string{
+			{"on-demand", "¥10,500", "按需"}, {"monthly", "¥15,000", "包月"}, {"spot", "¥6,300", "竞价"},
+		}}},
+		Sections: []chat.Section{{Title: "Why", Lines: []string{"break-even = monthly ÷ hourly = 15000 ÷ 35 = 428.6 h", "300 h < 428.6 h"}}},
+		Warnings: []string{"Spot can be reclaimed at any time; checkpoint every 30 minutes."},
+		Buttons:  chat.StandardButtons(chat.EN, "billing ondemand=35 monthly=15000 hours=300"),
+		Partial:  true,
+	}
+	hostileReply := chat.Reply{
+		Lang:     chat.ZH,
+		Title:    "<!channel> 供应商 <@U123> 说 & <https://evil.example|点我>",
+		Summary:  "@here 报价 <!everyone> 见 <https://evil.example> 和 @channel",
+		Facts:    []chat.Fact{{Label: "<@U123>", Value: "<#C1|general> & <!subteam^S1>"}},
+		Tables:   []chat.Table{{Header: []string{"vendor"}, Rows: [][]string{{"```<!here>```"}}}},
+		Sections: []chat.Section{{Title: "*bold* <b>", Lines: []string{"a > b & c < d"}}},
+		Buttons:  []chat.Button{{Action: chat.ActionDraftQuestions, Label: "<!channel>", Value: "quote vendor=<@U123>"}},
+	}
+	var many []chat.Fact
+	for i := 1; i <= 500; i++ {
+		many = append(many, chat.Fact{Label: fmt.Sprintf("fact %d", i), Value: fmt.Sprintf("%d", i*i)})
+	}
+	tests := []struct {
+		name string
+		rep  chat.Reply
+	}{
+		{"full_reply", full},
+		{"hostile_text", hostileReply},
+		{"shortened_500_facts", chat.Reply{Lang: chat.ZH, Title: "事实太多", Facts: many, Buttons: chat.StandardButtons(chat.ZH, "计费")}},
+		{"error", chat.Reply{Lang: chat.ZH, Title: "无法处理这个请求", Summary: "billing 不接受参数 \"hourz\"\n示例：billing ondemand=35 monthly=15000 hours=300", Private: true,
+			Error: &chat.Error{Code: chat.CodeInvalid, Key: "hourz", Message: "x"}}},
+		{"coming_soon_en", comingSoon(chat.EN, "draft")},
+		{"coming_soon_zh", comingSoon(chat.ZH, "draft")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			msg := Render(tc.rep)
+			for _, v := range limitViolations(msg) {
+				t.Error(v)
+			}
+			compareGolden(t, filepath.Join("testdata", "golden", "replies", tc.name+".json"), pretty(t, msg))
+		})
+	}
+}

@@ -1,0 +1,80 @@
+package slackbot
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+func TestPosterResponseURL(t *testing.T) {
+	tests := []struct {
+		name     string
+		rep      chat.Reply
+		wantType string
+	}{
+		{"a result goes to the channel", chat.Reply{Title: "draft", Summary: "Dear sales, <@U1> &"}, InChannel},
+		{"a private result only to the user", chat.Reply{Title: "draft", Private: true}, Ephemeral},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := newRecorder(t)
+			p := NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client())
+			if err := p.Post(context.Background(), chat.Target{ResponseURL: rec.hookURL(), Channel: "C1"}, tc.rep); err != nil {
+				t.Fatal(err)
+			}
+			hooks := rec.calls("/hook")
+			if len(hooks) != 1 || len(rec.reqs) != 1 {
+				t.Fatalf("%d requests, %d to the response_url; want exactly one to it", len(rec.reqs), len(hooks))
+			}
+			m := hooks[0].JSON
+			if m["response_type"] != tc.wantType || m["replace_original"] != false || m["delete_original"] != false {
+				t.Errorf("response_url message = %v; want response_type %s and replace_original false", m, tc.wantType)
+			}
+			if blocks, _ := m["blocks"].([]any); len(blocks) == 0 {
+				t.Errorf("no blocks in %v", m)
+			}
+			if b, _ := json.Marshal(m); strings.Contains(string(b), "<@U1>") {
+				t.Errorf("mention not escaped: %s", b)
+			}
+		})
+	}
+}
+
+func TestPosterChannelAndThread(t *testing.T) {
+	rec := newRecorder(t)
+	p := NewPoster("xoxb-test-token", strings.TrimSuffix(rec.apiURL(), "/"), rec.srv.Client()) // trailing slash added
+	rep := chat.Reply{Title: "续约提醒", Summary: "酷算云 A100 将于 2027-03-01 续约", Buttons: chat.StandardButtons(chat.ZH, "renewal 1")}
+	if err := p.Post(context.Background(), chat.Target{Channel: "C9", ThreadTS: "1700000000.000100"}, rep); err != nil {
+		t.Fatal(err)
+	}
+	posts := rec.calls("/api/chat.postMessage")
+	if len(posts) != 1 {
+		t.Fatalf("chat.postMessage calls = %d, want 1", len(posts))
+	}
+	f := posts[0].Form
+	if f.Get("channel") != "C9" || f.Get("thread_ts") != "1700000000.000100" || f.Get("token") != "xoxb-test-token" {
+		t.Errorf("channel %q thread %q token %q", f.Get("channel"), f.Get("thread_ts"), f.Get("token"))
+	}
+	if !strings.Contains(f.Get("blocks"), "续约提醒") || !strings.Contains(f.Get("text"), "酷算云") {
+		t.Errorf("blocks %q text %q", f.Get("blocks"), f.Get("text"))
+	}
+}
+
+func TestPosterErrors(t *testing.T) {
+	rec := newRecorder(t)
+	p := NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client())
+	ctx := context.Background()
+	if err := p.Post(ctx, chat.Target{}, chat.Reply{Title: "x"}); err == nil {
+		t.Error("Post with no response_url and no channel succeeded")
+	}
+	if err := p.Post(ctx, chat.Target{ResponseURL: rec.srv.URL + "/gone"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "response_url") {
+		t.Errorf("Post to a 404 response_url: err = %v", err)
+	}
+	bad := NewPoster("xoxb-test-token", rec.srv.URL+"/nowhere/", rec.srv.Client())
+	if err := bad.Post(ctx, chat.Target{Channel: "C1"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "chat.postMessage") {
+		t.Errorf("chat.postMessage against a 404: err = %v", err)
+	}
+}
