@@ -135,7 +135,7 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 		case rem.Date == today:
 			status = chat.T(lang, "due today", "今天")
 		}
-		table.Rows = append(table.Rows, []string{fmt.Sprintf(chat.T(lang, "%d days", "%d 天"), rem.Offset), rem.Date.String(), status})
+		table.Rows = append(table.Rows, []string{daysText(lang, rem.Offset), rem.Date.String(), status})
 	}
 	rep.Tables = []chat.Table{table}
 	rep.Warnings = notes

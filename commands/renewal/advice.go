@@ -41,9 +41,9 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 		}
 	}
 	term := r.Term()
-	be := fmt.Sprintf(chat.T(lang, "break-even %s h per card per month = monthly price %s / on-demand %s per card-hour",
-		"盈亏平衡 每卡每月 %s 小时 = 包月价 %s / 按需价 %s（每卡每小时）"), chat.Num(a.BreakEvenHours), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))
-	out := advice{known: true, lines: []string{be + ".", chat.T(lang, "Actual: ", "实际：") + hoursText(lang, r.Usage) + "."}}
+	be := fmt.Sprintf(chat.T(lang, "Break-even: %s h per card per month = monthly price %s / on-demand %s per card-hour",
+		"盈亏平衡：每卡每月 %s 小时 = 包月价 %s / 按需价 %s（每卡每小时）"), chat.Num(a.BreakEvenHours), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))
+	out := advice{known: true, lines: []string{be + stop(lang), chat.T(lang, "Actual: ", "实际：") + hoursText(lang, r.Usage) + stop(lang)}}
 	kept := len(a.Keep)
 	switch a.Action {
 	case billing.Keep:
@@ -52,7 +52,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 			"续约：每张卡都超过盈亏平衡点；改按需每月要 %s，包月只要 %s。"), chat.Num(a.OnDemandCost), chat.Num(a.CurrentCost))
 	case billing.Downgrade:
 		out.summary = fmt.Sprintf(chat.T(lang,
-			"Downgrade to on-demand: no card reaches the break-even; on-demand costs %s a month instead of %s, saving %s a month (%s over the %d-month term).",
+			"Downgrade to on-demand: no card reaches the break-even; on-demand costs %s a month instead of %s, saving %s a month (%s over the %[5]d-month term).",
 			"改为按需：没有一张卡达到盈亏平衡点；按需每月 %[1]s，包月 %[2]s，每月省 %[3]s（%[5]d 个月期限共省 %[4]s）。"),
 			chat.Num(a.OnDemandCost), chat.Num(a.CurrentCost), chat.Num(a.SavingsPerMonth), chat.Num(a.SavingsPerMonth*float64(term)), term)
 	default:
@@ -92,7 +92,9 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 // renegotiate lists what to ask the vendor for before the deadline
 // (DOMAIN.md §5 and §6).
 func renegotiate(lang chat.Lang, r rules.Renewal, adv advice) []string {
-	var price string
+	price := fmt.Sprintf(chat.T(lang,
+		"Price: ask for less than %s per card per %s, or a prepay discount (a yearly prepay is often about 10%% cheaper).",
+		"价格：争取低于每卡每%[2]s %[1]s 的价格，或预付折扣（包年预付通常便宜约 10%%）。"), chat.Num(r.Price), periodWord(lang, r.Mode))
 	if adv.known && len(r.Usage) > 0 {
 		avg := 0.0
 		for _, h := range r.Usage {
@@ -100,20 +102,23 @@ func renegotiate(lang chat.Lang, r rules.Renewal, adv advice) []string {
 		}
 		avg /= float64(len(r.Usage))
 		fair := avg * r.OnDemand
-		price = fmt.Sprintf(chat.T(lang,
-			"Price: at your actual %s h a card, on-demand costs %s per card per month (%s h × %s); a monthly price above that pays for idle hours, so ask for it or less.",
-			"价格：按实际每卡 %s 小时计，按需每卡每月只要 %s（%s 小时 × %s）；包月价高于它就是在为闲置买单，请以此议价。"),
-			chat.Num(avg), chat.Num(fair), chat.Num(avg), chat.Num(r.OnDemand))
-	} else {
-		price = fmt.Sprintf(chat.T(lang,
-			"Price: ask for less than %s per card per %s, or a prepay discount (a yearly prepay is often about 10%% cheaper).",
-			"价格：争取低于每卡每%[2]s %[1]s 的价格，或预付折扣（包年预付通常便宜约 10%%）。"), chat.Num(r.Price), periodWord(lang, r.Mode))
+		if fair < r.MonthlyPrice() {
+			price = fmt.Sprintf(chat.T(lang,
+				"Price: at your actual %s h a card on average, on-demand costs %s per card per month (%s h × %s); a monthly price above that pays for idle hours, so ask for %s or less.",
+				"价格：按实际平均每卡 %s 小时计，按需每卡每月只要 %s（%s 小时 × %s）；包月价高于它就是在为闲置买单，请争取 %[2]s 或更低。"),
+				chat.Num(avg), chat.Num(fair), chat.Num(avg), chat.Num(r.OnDemand), chat.Num(fair))
+		} else {
+			price = fmt.Sprintf(chat.T(lang,
+				"Price: at your actual %s h a card on average, on-demand would cost %s per card per month (%s h × %s), more than the %s you pay: the reservation pays off, so ask for a volume or prepay discount (a yearly prepay is often about 10%% cheaper).",
+				"价格：按实际平均每卡 %s 小时计，按需每卡每月要 %s（%s 小时 × %s），高于现在的 %s：包月划算，可争取量大或预付折扣（包年预付通常便宜约 10%%）。"),
+				chat.Num(avg), chat.Num(fair), chat.Num(avg), chat.Num(r.OnDemand), chat.Num(r.MonthlyPrice()))
+		}
 	}
 	return []string{
 		price,
 		fmt.Sprintf(chat.T(lang,
-			"Term: renewing commits %d month(s); renewals often demand 3 months minimum. Ask for monthly terms or an early-exit clause.",
-			"期限：续约承诺 %d 个月；续约常要求至少 3 个月。争取按月续约或提前退出条款。"), r.Term()),
+			"Term: renewing commits %s; renewals often demand 3 months minimum. Ask for monthly terms or an early-exit clause.",
+			"期限：续约承诺 %s；续约常要求至少 3 个月。争取按月续约或提前退出条款。"), monthsText(lang, r.Term())),
 		chat.T(lang, "Upgrade clause: the right to move to a newer card within the term for the price difference only.",
 			"升级条款：期限内可只补差价升级到更新的显卡。"),
 		chat.T(lang, "SLA in the contract, not in chat: 7x24 response within 15–30 min; a failed card replaced within 4 h with an equivalent standby machine; compensation such as 2x the order amount for the duration of an outage over 4 h; credit for runs broken by platform faults.",

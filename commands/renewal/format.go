@@ -92,7 +92,7 @@ func facts(lang chat.Lang, r rules.Renewal, cycle rules.Cycle, today rules.Date)
 			chat.Num(r.Price), periodWord(lang, r.Mode), modeWord(lang, r.Mode))},
 		{Label: chat.T(lang, "per month", "每月合计"), Value: monthlyRule(lang, r)},
 		{Label: chat.T(lang, "renews", "续约日"), Value: inDays(lang, cycle.Renews, today)},
-		{Label: chat.T(lang, "notice", "提前通知"), Value: fmt.Sprintf(chat.T(lang, "%d days", "%d 天"), r.NoticeDays)},
+		{Label: chat.T(lang, "notice", "提前通知"), Value: daysText(lang, r.NoticeDays)},
 		{Label: chat.T(lang, "deadline", "通知截止日"), Value: inDays(lang, cycle.Deadline, today)},
 		{Label: chat.T(lang, "renewing commits", "续约承诺"), Value: fmt.Sprintf(chat.T(lang, "%s = %s a month × %d-month term", "%s = 每月 %s × %d 个月期限"),
 			chat.Num(r.TermTotal()), chat.Num(r.MonthlyTotal()), r.Term())},
@@ -116,3 +116,28 @@ func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 	}
 	return fmt.Sprintf(chat.T(lang, "%s = %s × %d cards", "%s = %s × %d 张卡"), chat.Num(r.MonthlyTotal()), chat.Num(r.Price), r.Cards)
 }
+
+// daysText writes a number of days: 1 day, 30 days, 30 天.
+func daysText(lang chat.Lang, n int) string {
+	if lang == chat.ZH {
+		return fmt.Sprintf("%d 天", n)
+	}
+	if n == 1 {
+		return "1 day"
+	}
+	return fmt.Sprintf("%d days", n)
+}
+
+// monthsText writes a number of months: 1 month, 3 months, 3 个月.
+func monthsText(lang chat.Lang, n int) string {
+	if lang == chat.ZH {
+		return fmt.Sprintf("%d 个月", n)
+	}
+	if n == 1 {
+		return "1 month"
+	}
+	return fmt.Sprintf("%d months", n)
+}
+
+// stop ends a sentence: "." in English, "。" in Chinese.
+func stop(lang chat.Lang) string { return chat.T(lang, ".", "。") }

@@ -1,0 +1,295 @@
+package renewal_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	"gpuadvisor/commands/renewal"
+	"gpuadvisor/store"
+	"gpuadvisor/store/inprocess"
+)
+
+// now is 2027-01-01 09:00 in Shanghai.
+var now = time.Date(2027, 1, 1, 1, 0, 0, 0, time.UTC)
+
+// seqIDs makes ids r1, r2, ... so replies are stable.
+func seqIDs() func() string {
+	n := 0
+	return func() string { n++; return fmt.Sprintf("r%d", n) }
+}
+
+func router(st store.Renewals) *chat.Router {
+	r := chat.NewRouter()
+	r.Now = func() time.Time { return now }
+	r.Register(renewal.Command(renewal.Deps{Store: st, NewID: seqIDs(), Log: slog.New(slog.DiscardHandler)}))
+	return r
+}
+
+func req(text, tenant string) chat.Request {
+	return chat.Request{Text: text, Platform: "slack", Tenant: tenant, Channel: "C0123", User: "U42"}
+}
+
+const addEN = "renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=2027-03-01 notice=30d"
+const addZH = "续约 添加 供应商=酷算云 显卡=A100-80G 卡数=8 方式=包月 价格=15000 续约日=2027-03-01 通知期=30天"
+
+func TestAddStoresForTheTeamAndShowsTheDeadline(t *testing.T) {
+	for _, tt := range []struct{ name, text string }{{"English", addEN}, {"Chinese", addZH}} {
+		t.Run(tt.name, func(t *testing.T) {
+			st := inprocess.NewStore(nil)
+			rep := router(st).Handle(context.Background(), req(tt.text, "slack:T1"))
+			if rep.Error != nil {
+				t.Fatalf("%s: %v", tt.text, rep.Error)
+			}
+			if !strings.Contains(rep.Summary, "2027-01-30") {
+				t.Errorf("reply does not show the deadline 2027-01-30: %q", rep.Summary)
+			}
+			got, err := st.GetRenewal(context.Background(), "slack:T1", "r1")
+			if err != nil {
+				t.Fatalf("not stored for the team: %v", err)
+			}
+			want := rules.Renewal{Vendor: "酷算云", GPU: "A100-80G", Cards: 8, Mode: rules.Monthly, Price: 15000, NoticeDays: 30}
+			if got.Vendor != want.Vendor || got.GPU != want.GPU || got.Cards != 8 || got.Mode != want.Mode || got.Price != 15000 ||
+				got.Renews.String() != "2027-03-01" || got.NoticeDays != 30 || got.Channel != "C0123" || got.Platform != "slack" || got.CreatedBy != "U42" {
+				t.Errorf("stored %+v", got)
+			}
+			if got.NextCheck.String() != "2027-01-01" {
+				t.Errorf("next check %s, want today 2027-01-01 (the 30-day reminder of 2026-12-31 is caught up)", got.NextCheck)
+			}
+			if wantLang := map[string]string{"English": "en", "Chinese": "zh"}[tt.name]; got.Lang != wantLang {
+				t.Errorf("reminder language %q, want %q", got.Lang, wantLang)
+			}
+		})
+	}
+}
+
+func TestAddOptionalKeys(t *testing.T) {
+	st := inprocess.NewStore(nil)
+	text := "renewal add vendor=\"Ku Suan Yun\" cards=4 price=1.5万 renews=2027/06/01 notice=4w remind=1,7,45 ondemand=35元/时 term=3个月 hours=300"
+	rep := router(st).Handle(context.Background(), req(text, "slack:T1"))
+	if rep.Error != nil {
+		t.Fatalf("%s: %v", text, rep.Error)
+	}
+	got, _ := st.GetRenewal(context.Background(), "slack:T1", "r1")
+	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || fmt.Sprint(got.Offsets) != "[45 7 1]" ||
+		got.OnDemand != 35 || got.TermMonths != 3 || fmt.Sprint(got.Usage) != "[300]" || got.Mode != rules.Monthly {
+		t.Errorf("stored %+v", got)
+	}
+}
+
+func TestBadInputNamesTheKey(t *testing.T) {
+	tests := []struct {
+		name, text, code, key string
+	}{
+		{"renewal date in the past", "renewal add vendor=v cards=8 price=15000 renews=2026-12-01 notice=30d", chat.CodeInvalid, "renews"},
+		{"renewal date not a date", "renewal add vendor=v cards=8 price=15000 renews=next-march", chat.CodeInvalid, "renews"},
+		{"notice longer than the term", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 notice=45d", chat.CodeInvalid, "notice"},
+		{"notice longer than a 1-month term given", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 notice=60d term=1m", chat.CodeInvalid, "notice"},
+		{"missing price", "renewal add vendor=v cards=8 renews=2027-03-01 notice=30d", chat.CodeInvalid, "price"},
+		{"missing price, Chinese", "续约 添加 供应商=v 卡数=8 续约日=2027-03-01", chat.CodeInvalid, "price"},
+		{"missing vendor", "renewal add cards=8 price=15000 renews=2027-03-01", chat.CodeInvalid, "vendor"},
+		{"missing renewal date", "renewal add vendor=v cards=8 price=15000", chat.CodeInvalid, "renews"},
+		{"zero cards", "renewal add vendor=v cards=0 price=15000 renews=2027-03-01", chat.CodeInvalid, "cards"},
+		{"on-demand is not a renewing mode", "renewal add vendor=v cards=8 mode=ondemand price=35 renews=2027-03-01", chat.CodeInvalid, "mode"},
+		{"bad term", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 term=soon", chat.CodeInvalid, "term"},
+		{"duplicate reminder days", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 remind=7,7", chat.CodeInvalid, "remind"},
+		{"fractional reminder day", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 remind=1.5", chat.CodeInvalid, "remind"},
+		{"unknown key", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 colour=red", chat.CodeInvalid, "colour"},
+		{"stray word", "renewal add 酷算云 cards=8 price=15000 renews=2027-03-01", chat.CodeInvalid, "vendor"},
+		{"unknown sub-command", "renewal renew", chat.CodeInvalid, "renewal"},
+		{"remove without an id", "renewal remove", chat.CodeInvalid, "id"},
+		{"remove an unknown id", "renewal remove zzzzzz", chat.CodeNotFound, "id"},
+		{"usage of an unknown id", "renewal usage zzzzzz hours=310", chat.CodeNotFound, "id"},
+		{"usage without hours", "renewal usage r1", chat.CodeInvalid, "hours"},
+		{"usage: hours for the wrong number of cards", "renewal usage r1 hours=300,200", chat.CodeInvalid, "hours"},
+		{"usage: hours past a month", "renewal usage r1 hours=800", chat.CodeInvalid, "hours"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := inprocess.NewStore(nil)
+			r := router(st)
+			if rep := r.Handle(context.Background(), req(addEN, "slack:T1")); rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			rep := r.Handle(context.Background(), req(tt.text, "slack:T1"))
+			if rep.Error == nil {
+				t.Fatalf("%s: no error, reply %q", tt.text, rep.Title)
+			}
+			if rep.Error.Code != tt.code || rep.Error.Key != tt.key {
+				t.Errorf("%s: got %s on key %q (%s), want %s on %q", tt.text, rep.Error.Code, rep.Error.Key, rep.Error.Message, tt.code, tt.key)
+			}
+			if rep.Error.Message == "" || (rep.Error.Code == chat.CodeInvalid && rep.Error.Example == "") {
+				t.Errorf("%s: error lacks a message or an example: %+v", tt.text, rep.Error)
+			}
+			// A Chinese command word or a Chinese free-text word means a Chinese reply.
+			wantZH := strings.HasPrefix(tt.text, "续约") || strings.Contains(tt.text, "add 酷算云")
+			if wantZH != (rep.Lang == chat.ZH) || wantZH != chat.HasHan(strings.Split(rep.Error.Message, "=")[0]) {
+				t.Errorf("%s: reply in %s, error %q; want Chinese %v", tt.text, rep.Lang, rep.Error.Message, wantZH)
+			}
+			if rs, _ := st.ListRenewals(context.Background(), "slack:T1"); len(rs) != 1 {
+				t.Errorf("%s: a refused command changed the store (%d renewals)", tt.text, len(rs))
+			}
+		})
+	}
+}
+
+func TestATeamSeesAndRemovesOnlyItsOwnRenewals(t *testing.T) {
+	ctx := context.Background()
+	st := inprocess.NewStore(nil)
+	r := router(st)
+	if rep := r.Handle(ctx, req(addEN, "slack:TEAM-A")); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	list := r.Handle(ctx, req("renewal list", "slack:TEAM-B"))
+	if list.Error != nil || len(list.Tables) != 0 || !strings.Contains(list.Title, "No renewals") {
+		t.Errorf("team B lists team A's renewal: %q %v", list.Title, list.Tables)
+	}
+	for _, text := range []string{"renewal remove r1", "renewal usage r1 hours=310"} {
+		rep := r.Handle(ctx, req(text, "slack:TEAM-B"))
+		if rep.Error == nil || rep.Error.Code != chat.CodeNotFound {
+			t.Errorf("team B ran %q on team A's renewal: %+v", text, rep.Error)
+		}
+	}
+	// Same workspace id on another platform is another tenant too.
+	if rep := r.Handle(ctx, req("renewal remove r1", "feishu:TEAM-A")); rep.Error == nil {
+		t.Error("feishu:TEAM-A removed slack:TEAM-A's renewal")
+	}
+	if got, err := st.GetRenewal(ctx, "slack:TEAM-A", "r1"); err != nil || got.Usage != nil {
+		t.Errorf("team A's renewal was touched: %+v, %v", got, err)
+	}
+	if rep := r.Handle(ctx, req("renewal remove r1", "slack:TEAM-A")); rep.Error != nil {
+		t.Errorf("team A cannot remove its own renewal: %v", rep.Error)
+	}
+	if _, err := st.GetRenewal(ctx, "slack:TEAM-A", "r1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("removed renewal still there: %v", err)
+	}
+}
+
+// broken fails every call, like a store that is down.
+type broken struct{ store.Renewals }
+
+var errDown = errors.New("connection refused")
+
+func (broken) CreateRenewal(context.Context, rules.Renewal) error { return errDown }
+func (broken) GetRenewal(context.Context, string, string) (rules.Renewal, error) {
+	return rules.Renewal{}, errDown
+}
+func (broken) ListRenewals(context.Context, string) ([]rules.Renewal, error) { return nil, errDown }
+
+func TestAStoreErrorIsReportedNeverOK(t *testing.T) {
+	for _, text := range []string{addEN, "renewal list", "renewal remove r1", "renewal usage r1 hours=310"} {
+		rep := router(broken{}).Handle(context.Background(), req(text, "slack:T1"))
+		if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
+			t.Errorf("%q on a failing store: got %+v (%q), want an unavailable error", text, rep.Error, rep.Title)
+			continue
+		}
+		if strings.Contains(rep.Error.Message, "connection refused") {
+			t.Errorf("%q: the store's internals reached the user: %q", text, rep.Error.Message)
+		}
+	}
+	rep := router(nil).Handle(context.Background(), req("renewal list", "slack:T1"))
+	if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
+		t.Errorf("no store: got %+v, want unavailable", rep.Error)
+	}
+	rep = router(inprocess.NewStore(nil)).Handle(context.Background(), req("renewal list", ""))
+	if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
+		t.Errorf("no tenant: got %+v, want unavailable", rep.Error)
+	}
+}
+
+func TestUsageGivesKeepOrSwitchAdvice(t *testing.T) {
+	tests := []struct {
+		name, usage, verdict string
+	}{
+		{"310 h is under the 428.57 h break-even: downgrade", "renewal usage r1 hours=310 ondemand=35", "downgrade"},
+		{"500 h is past it: keep", "renewal usage r1 hours=500 ondemand=35", "keep"},
+		{"busy and idle cards: hybrid", "renewal usage r1 hours=720,720,720,720,300,300,100,0 ondemand=35", "hybrid"},
+		{"no on-demand price: unknown", "renewal usage r1 hours=310", "unknown"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := router(inprocess.NewStore(nil))
+			r.Handle(context.Background(), req(addEN, "slack:T1"))
+			rep := r.Handle(context.Background(), req(tt.usage, "slack:T1"))
+			if rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			adv := rep.Data.(map[string]any)["advice"].(map[string]any)
+			if adv["verdict"] != tt.verdict {
+				t.Errorf("%s: verdict %v, want %s (%s)", tt.usage, adv["verdict"], tt.verdict, rep.Summary)
+			}
+		})
+	}
+}
+
+func TestPrefillFromAnotherCommand(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+		lang       chat.Lang
+	}{
+		{"from billing", "renewal new billing ondemand=35 monthly=15000 hours=300 cards=8",
+			[]string{"renewal add vendor= ", "cards=8", "mode=monthly", "price=15000", "ondemand=35", "hours=300", "renews=YYYY-MM-DD"}, chat.EN},
+		{"from billing in Chinese", "renewal new 计费 按需=35元/时 包月=1.5万 时长=600,500,300,100",
+			[]string{"续约 添加 供应商= ", "卡数=4", "方式=包月", "价格=15000", "按需=35", "时长=600,500,300,100", "续约日=YYYY-MM-DD"}, chat.ZH},
+		{"from a quote: price there is per card-hour", "renewal new quote hours=300 A: price=35 cards=8; B: price=29 cards=8",
+			[]string{"vendor=A ", "cards=8", "ondemand=35", "price= "}, chat.EN},
+		{"nothing to go on", "renewal new", []string{"renewal add vendor= ", "price= ", "renews=YYYY-MM-DD"}, chat.EN},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := router(nil).Handle(context.Background(), req(tt.text, "slack:T1"))
+			if rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			line := rep.Data.(map[string]any)["prefill"].(string) + " "
+			for _, w := range tt.want {
+				if !strings.Contains(line, w) {
+					t.Errorf("%s: prefill %q lacks %q", tt.text, line, w)
+				}
+			}
+			if rep.Lang != tt.lang {
+				t.Errorf("%s: answered in %s, want %s", tt.text, rep.Lang, tt.lang)
+			}
+		})
+	}
+}
+
+func TestAPrefilledLineWorksOnceCompleted(t *testing.T) {
+	r := router(inprocess.NewStore(nil))
+	for _, text := range []string{"renewal new billing ondemand=35 monthly=15000 hours=300 cards=8", "renewal new 计费 按需=35 包月=15000 时长=300 卡数=8"} {
+		rep := r.Handle(context.Background(), req(text, "slack:T1"))
+		line := rep.Data.(map[string]any)["prefill"].(string)
+		line = strings.NewReplacer("YYYY-MM-DD", "2027-03-01", "vendor= ", "vendor=酷算云 ", "供应商= ", "供应商=酷算云 ").Replace(line)
+		if added := r.Handle(context.Background(), req(line, "slack:T1")); added.Error != nil {
+			t.Errorf("completed prefill %q: %v", line, added.Error)
+		}
+	}
+}
+
+func TestTheButtonSendsRenewalNew(t *testing.T) {
+	text := chat.ButtonCommand(chat.ActionRemindRenewal, "billing ondemand=35 monthly=15000 hours=300")
+	rep := router(nil).Handle(context.Background(), req(text, "slack:T1"))
+	if rep.Error != nil || rep.Data.(map[string]any)["action"] != "new" {
+		t.Errorf("button command %q: %+v", text, rep.Error)
+	}
+}
+
+func FuzzPrefill(f *testing.F) {
+	for _, s := range []string{"billing ondemand=35 monthly=15000 hours=300", "quote A: price=35; B: price=2", "计费 按需=35元/时", "", "x: y: z:", `"`} {
+		f.Add(s)
+	}
+	r := router(nil)
+	f.Fuzz(func(t *testing.T, s string) {
+		rep := r.Handle(context.Background(), req("renewal new "+s, "slack:T1"))
+		if rep.Error != nil {
+			t.Fatalf("renewal new %q: %v", s, rep.Error)
+		}
+	})
+}
