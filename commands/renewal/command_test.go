@@ -288,8 +288,17 @@ func FuzzPrefill(f *testing.F) {
 	r := router(nil)
 	f.Fuzz(func(t *testing.T, s string) {
 		rep := r.Handle(context.Background(), req("renewal new "+s, "slack:T1"))
-		if rep.Error != nil {
+		// Text glued to "new" ("new =0" reads as the pair new=0) is refused
+		// as bad input; anything else gets a prefill.
+		if rep.Error != nil && rep.Error.Code != chat.CodeInvalid {
 			t.Fatalf("renewal new %q: %v", s, rep.Error)
+		}
+		if rep.Error != nil {
+			return
+		}
+		data, _ := rep.Data.(map[string]any)
+		if p, _ := data["prefill"].(string); !strings.HasPrefix(p, "renewal add") && !strings.HasPrefix(p, "续约 添加") {
+			t.Fatalf("renewal new %q: prefill %v", s, rep.Data)
 		}
 	})
 }
