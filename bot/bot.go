@@ -9,6 +9,7 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/trial"
 	"gpuadvisor/store"
 )
 
@@ -32,5 +33,6 @@ func New(d Deps) *chat.Router {
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
+	r.Register(trial.Command())
 	return r
 }

@@ -1,0 +1,146 @@
+package trial
+
+import "fmt"
+
+// gbps writes a rate: "9.38 Gbit/s".
+func gbps(v float64) string { return num(v) + " Gbit/s" }
+
+// RunLabel names an iperf3 run: "TCP ×8 → 10.0.0.2".
+func RunLabel(r IperfRun) string {
+	s := "TCP"
+	if r.Protocol == "udp" {
+		s = "UDP"
+	}
+	if r.Streams > 1 {
+		s += fmt.Sprintf(" ×%d", r.Streams)
+	}
+	if r.Reverse {
+		s += " -R"
+	}
+	if r.Host != "" {
+		s += " → " + r.Host
+	}
+	return s
+}
+
+func (c *comparer) tcp() {
+	line := c.p.IntranetGbps
+	tested := false
+	for _, r := range c.f.Iperf {
+		if r.Error != "" {
+			c.add("iperf_error", "net.intranet_bw", Warn, "", r.Error, nil, tf(
+				"iperf3 did not run (%s): start iperf3 -s on the other machine and open port 5201 between them",
+				"iperf3 未能运行（%s）：请在另一台机器上启动 iperf3 -s，并放通两机之间的 5201 端口", r.Error))
+			continue
+		}
+		if r.Protocol != "tcp" || line == 0 {
+			continue
+		}
+		tested = true
+		need := TCPShare * line
+		if r.Gbps >= need {
+			c.add("intranet_tcp", "net.intranet_bw", Pass, gbps(line), gbps(r.Gbps), nil, tf(
+				"%s: %s, at least 90%% of the promised %s", "%s：%s，不低于承诺 %s 的 90%%", RunLabel(r), gbps(r.Gbps), gbps(line)))
+			continue
+		}
+		hint := Text{}
+		if r.Streams <= 1 && line >= 25 {
+			hint = Text{EN: "; one TCP stream rarely fills 25G and up, rerun with -P 8", ZH: "；单条 TCP 流很难跑满 25G 以上，请加 -P 8 重测"}
+		}
+		c.add("intranet_tcp", "net.intranet_bw", Fail, gbps(line), gbps(r.Gbps), nil, Text{
+			EN: fmt.Sprintf("%s promised, %s measured (%s), under the 90%% pass mark of %s%s", gbps(line), gbps(r.Gbps), RunLabel(r), gbps(need), hint.EN),
+			ZH: fmt.Sprintf("承诺 %s，实测 %s（%s），低于 90%% 合格线 %s%s", gbps(line), gbps(r.Gbps), RunLabel(r), gbps(need), hint.ZH)})
+	}
+	if line > 0 && !tested {
+		c.add("intranet_tcp", "net.intranet_bw", Unverified, gbps(line), "", nil, tf(
+			"a %s intranet was promised; paste iperf3 -c <ip> -P 8 -t 30 (TCP) to measure it",
+			"承诺 %s 内网；请粘贴 iperf3 -c <ip> -P 8 -t 30（TCP）的结果来实测", gbps(line)))
+	}
+}
+
+func (c *comparer) udp() {
+	line := c.p.IntranetGbps
+	for _, r := range c.f.Iperf {
+		if r.Protocol != "udp" || r.Error != "" || r.LossPct == nil {
+			continue
+		}
+		loss := *r.LossPct
+		offered := r.TargetGbps
+		if offered == 0 && r.SenderGbps != nil {
+			offered = *r.SenderGbps
+		}
+		measured := fmt.Sprintf("%s%% @ %s", num(loss), gbps(offered))
+		switch {
+		case loss <= UDPMaxLossPct:
+			c.add("udp_loss", "net.intranet_bw", Pass, "≤ 1%", measured, nil, Text{
+				EN: fmt.Sprintf("%s: %s%% loss at %s offered, %s received", RunLabel(r), num(loss), gbps(offered), gbps(r.Gbps)),
+				ZH: fmt.Sprintf("%s：发送 %s 时丢包 %s%%，接收 %s", RunLabel(r), gbps(offered), num(loss), gbps(r.Gbps))})
+		case line > 0 && offered > TCPShare*line*1.01:
+			c.add("udp_loss", "net.intranet_bw", Warn, "≤ 1%", measured, nil, Text{
+				EN: fmt.Sprintf("%s: %s%% loss, but %s was offered, over 90%% of the %s line rate, where loss is expected; rerun with -b %sG",
+					RunLabel(r), num(loss), gbps(offered), gbps(line), num(TCPShare*line)),
+				ZH: fmt.Sprintf("%s：丢包 %s%%，但发送速率 %s 超过 %s 线速的 90%%，丢包在所难免；请用 -b %sG 重测",
+					RunLabel(r), num(loss), gbps(offered), gbps(line), num(TCPShare*line))})
+		default:
+			c.add("udp_loss", "net.intranet_bw", Fail, "≤ 1%", measured, nil, Text{
+				EN: fmt.Sprintf("%s: %s%% of datagrams lost at %s offered (pass: at most 1%%): the intranet drops packets, likely shared or congested",
+					RunLabel(r), num(loss), gbps(offered)),
+				ZH: fmt.Sprintf("%s：发送 %s 时丢包 %s%%（合格线 1%%）：内网在丢包，可能是共享或拥塞",
+					RunLabel(r), gbps(offered), num(loss))})
+		}
+	}
+}
+
+func (c *comparer) nccl() {
+	want := c.p.BusGBs
+	nvlink := c.p.NVLink != nil && *c.p.NVLink
+	if len(c.f.NCCL) == 0 {
+		if want > 0 {
+			c.add("busbw", "trial.allreduce", Unverified, fmt.Sprintf("%s GB/s", num(want)), "", nil, tf(
+				"%s GB/s of bus bandwidth was promised; paste all_reduce_perf -b 8 -e 8G -f 2 -g <cards>",
+				"承诺总线带宽 %s GB/s；请粘贴 all_reduce_perf -b 8 -e 8G -f 2 -g <卡数> 的结果", num(want)))
+		}
+		return
+	}
+	for _, r := range c.f.NCCL {
+		if r.Wrong > 0 {
+			c.add("nccl_wrong", "trial.allreduce", Fail, "0", fmt.Sprint(r.Wrong), nil, tf(
+				"%s returned %d wrong results (#wrong): data is corrupted on the way between GPUs",
+				"%s 有 %d 个错误结果（#wrong）：GPU 间传输的数据已损坏", r.Op, r.Wrong))
+		}
+		if len(r.Rows) == 0 {
+			continue
+		}
+		peak := fmt.Sprintf("%s GB/s", num(r.PeakBusGBs))
+		small := r.MaxSize < NCCLPeakSize
+		if small {
+			c.add("nccl_size", "trial.allreduce", Warn, "8G", bytesLabel(r.MaxSize), nil, tf(
+				"%s ran only up to %s: bus bandwidth peaks at large messages; rerun with -e 8G",
+				"%s 最大只测到 %s：总线带宽只在大消息时达到峰值；请用 -e 8G 重测", r.Op, bytesLabel(r.MaxSize)))
+		}
+		if c.p.Cards > 0 && r.Nodes <= 1 && r.GPUs > 0 && r.GPUs < c.p.Cards {
+			c.add("nccl_gpus", "trial.allreduce", Warn, fmt.Sprint(c.p.Cards), fmt.Sprint(r.GPUs), nil, tf(
+				"%s ran on %d GPUs of the %d promised; rerun with -g %d", "%s 只在 %d 块 GPU 上运行（承诺 %d 块）；请用 -g %d 重测",
+				r.Op, r.GPUs, c.p.Cards, c.p.Cards))
+		}
+		if nvlink && !small && r.Nodes <= 1 && r.GPUs > 1 && r.PeakBusGBs <= PCIe5x16GBs {
+			c.add("nccl_nvlink", "hw.interconnect", Fail, "NVLink", peak, nil, tf(
+				"NVLink was promised, but the all-reduce peaks at %s, no more than one PCIe 5.0 x16 link carries (%s GB/s): the GPUs talk over PCIe",
+				"承诺 NVLink，但 all-reduce 峰值只有 %s，不超过一条 PCIe 5.0 x16 链路的 %s GB/s：GPU 之间走的是 PCIe", peak, num(PCIe5x16GBs)))
+		}
+		if want == 0 {
+			continue
+		}
+		need := BusShare * want
+		promised := fmt.Sprintf("%s GB/s", num(want))
+		switch {
+		case r.PeakBusGBs >= need:
+			c.add("busbw", "trial.allreduce", Pass, promised, peak, nil, tf(
+				"%s peaks at %s busbw, at least 90%% of the promised %s", "%s 峰值总线带宽 %s，不低于承诺 %s 的 90%%", r.Op, peak, promised))
+		default:
+			c.add("busbw", "trial.allreduce", Fail, promised, peak, nil, tf(
+				"%s promised, %s peaks at %s busbw (at %s), under the 90%% pass mark of %s GB/s",
+				"承诺 %s，%s 峰值总线带宽仅 %s（%s 时），低于 90%% 合格线 %s GB/s", promised, r.Op, peak, bytesLabel(r.PeakSize), num(need)))
+		}
+	}
+}

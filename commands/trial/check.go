@@ -1,0 +1,202 @@
+package trial
+
+import (
+	"fmt"
+	"strings"
+
+	advisor "gpuadvisor/advisor/trial"
+	"gpuadvisor/chat"
+)
+
+// findingData is one finding in the JSON contract, its message in the
+// reader's language.
+type findingData struct {
+	Rule     string   `json:"rule"`
+	Item     string   `json:"item"`
+	Status   string   `json:"status"`
+	Promised string   `json:"promised,omitempty"`
+	Measured string   `json:"measured,omitempty"`
+	GPUs     []string `json:"gpus,omitempty"`
+	Message  string   `json:"message"`
+}
+
+type unreadData struct {
+	Tool    string `json:"tool"`
+	Message string `json:"message"`
+}
+
+// checkData is the JSON of `trial check`: {"command":"trial","facts":{...},"mismatches":[...]}
+// plus every check run, what could not be read and the rules applied.
+type checkData struct {
+	Command    string            `json:"command"`
+	Mode       string            `json:"mode"`
+	Partial    bool              `json:"partial"`
+	Tools      []string          `json:"tools"`
+	Promised   advisor.Promise   `json:"promised"`
+	Facts      advisor.Facts     `json:"facts"`
+	Mismatches []findingData     `json:"mismatches"`
+	Checks     []findingData     `json:"checks"`
+	Unread     []unreadData      `json:"unread"`
+	Rules      map[string]string `json:"rules"`
+}
+
+// maxRows caps the GPU table of the text reply; the JSON has every GPU.
+const maxRows = 16
+
+func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply {
+	l := string(lang)
+	f := r.Facts
+	data := checkData{Command: "trial", Mode: "check", Partial: len(r.Problems) > 0, Tools: f.Tools, Promised: p, Facts: f,
+		Mismatches: []findingData{}, Checks: []findingData{}, Unread: []unreadData{}, Rules: map[string]string{}}
+	counts := map[string]int{}
+	var fails, warns, notes, unverified []string
+	rows := chat.Table{Title: chat.T(lang, "Promised vs measured", "承诺与实测对照"),
+		Header: []string{chat.T(lang, "check", "检查项"), chat.T(lang, "promised", "承诺"), chat.T(lang, "measured", "实测"), chat.T(lang, "result", "结果")}}
+	var ruleOrder []string
+	for _, fd := range r.Findings {
+		d := findingData{Rule: fd.Rule, Item: fd.Item, Status: fd.Status, Promised: fd.Promised, Measured: fd.Measured, GPUs: fd.GPUs, Message: fd.Text.In(l)}
+		data.Checks = append(data.Checks, d)
+		counts[fd.Status]++
+		if _, ok := data.Rules[fd.Rule]; !ok {
+			data.Rules[fd.Rule] = advisor.RuleText(fd.Rule).In(l)
+			ruleOrder = append(ruleOrder, fd.Rule)
+		}
+		switch fd.Status {
+		case advisor.Fail:
+			data.Mismatches = append(data.Mismatches, d)
+			fails = append(fails, d.Message)
+		case advisor.Warn:
+			warns = append(warns, d.Message)
+		case advisor.Unverified:
+			unverified = append(unverified, d.Message)
+		case advisor.Info:
+			notes = append(notes, d.Message)
+		}
+		rows.Rows = append(rows.Rows, []string{ruleLabel(lang, fd.Rule), dash(fd.Promised), dash(chat.Truncate(fd.Measured, 48)), statusLabel(lang, fd.Status)})
+	}
+	for _, pr := range r.Problems {
+		data.Unread = append(data.Unread, unreadData{Tool: pr.Tool, Message: pr.Text.In(l)})
+	}
+
+	rep := chat.Reply{Command: "trial", Lang: lang, Partial: data.Partial, Data: data}
+	nf := counts[advisor.Fail]
+	switch {
+	case nf > 0 && p.Empty():
+		rep.Title = fmt.Sprintf(chat.T(lang, "Trial check: %d problem(s) found", "试用实测：发现 %d 个问题"), nf)
+	case nf > 0:
+		rep.Title = fmt.Sprintf(chat.T(lang, "Trial check: %d mismatch(es) with what was promised", "试用实测：%d 项与承诺不符"), nf)
+	case p.Empty():
+		rep.Title = chat.T(lang, "Trial check: measured facts", "试用实测：测量结果")
+	case counts[advisor.Unverified] > 0:
+		rep.Title = chat.T(lang, "Trial check: no mismatch so far, some promises not shown yet", "试用实测：暂无不符，部分承诺尚未证实")
+	default:
+		rep.Title = chat.T(lang, "Trial check: as promised", "试用实测：与承诺一致")
+	}
+	rep.Summary = fmt.Sprintf(chat.T(lang, "Read from the paste: %s. %d check(s) pass, %d mismatch(es), %d warning(s), %d not shown by the paste.",
+		"已从粘贴内容读取：%s。%d 项合格，%d 项不符，%d 项需注意，%d 项粘贴内容未能证实。"),
+		toolsText(f), counts[advisor.Pass], nf, counts[advisor.Warn], counts[advisor.Unverified])
+	if p.Empty() {
+		rep.Summary += " " + chat.T(lang,
+			"Nothing was promised on the command line, so only the health checks ran; add the vendor's promises (gpu= cards= nvlink= intranet=) before the paste to compare them.",
+			"命令中没有写承诺，因此只做了健康检查；请在粘贴内容前加上供应商的承诺（gpu= cards= nvlink= intranet=）以便对照。")
+	}
+	rep.Facts = facts(lang, f)
+	if len(rows.Rows) > 0 {
+		rep.Tables = append(rep.Tables, rows)
+	}
+	if t, ok := gpuTable(lang, f); ok {
+		rep.Tables = append(rep.Tables, t)
+	}
+	if t, ok := topoTable(lang, f); ok {
+		rep.Tables = append(rep.Tables, t)
+	}
+	if t, ok := iperfTable(lang, f); ok {
+		rep.Tables = append(rep.Tables, t)
+	}
+	rep.Warnings = append(fails, warns...)
+	if len(unverified) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Promised but not shown by the paste", "已承诺但粘贴内容未能证实"), Lines: unverified})
+	}
+	if len(notes) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Notes", "说明"), Lines: notes})
+	}
+	if len(data.Unread) > 0 {
+		s := chat.Section{Title: chat.T(lang, "Could not read completely", "未能完整读取")}
+		for _, u := range data.Unread {
+			s.Lines = append(s.Lines, u.Tool+": "+u.Message)
+		}
+		rep.Sections = append(rep.Sections, s)
+	}
+	if len(ruleOrder) > 0 {
+		s := chat.Section{Title: chat.T(lang, "Rules applied", "判定规则")}
+		for _, id := range ruleOrder {
+			s.Lines = append(s.Lines, data.Rules[id])
+		}
+		rep.Sections = append(rep.Sections, s)
+	}
+	return rep
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func statusLabel(lang chat.Lang, s string) string {
+	switch s {
+	case advisor.Pass:
+		return chat.T(lang, "✓ pass", "✓ 合格")
+	case advisor.Fail:
+		return chat.T(lang, "✗ MISMATCH", "✗ 不符")
+	case advisor.Warn:
+		return chat.T(lang, "! check", "! 注意")
+	case advisor.Unverified:
+		return chat.T(lang, "? not shown", "? 未证实")
+	}
+	return chat.T(lang, "i note", "i 说明")
+}
+
+var ruleLabels = map[string][2]string{
+	"smi_error":     {"nvidia-smi", "nvidia-smi"},
+	"gpu_model":     {"GPU model", "GPU 型号"},
+	"form_factor":   {"form factor", "版本（SXM/PCIe）"},
+	"memory":        {"memory per GPU", "每卡显存"},
+	"gpu_count":     {"cards", "卡数"},
+	"count_sources": {"GPU count across tools", "各工具 GPU 数"},
+	"nvlink":        {"NVLink", "NVLink"},
+	"nccl_nvlink":   {"NVLink (NCCL)", "NVLink（NCCL）"},
+	"intranet_tcp":  {"intranet TCP", "内网 TCP"},
+	"udp_loss":      {"intranet UDP loss", "内网 UDP 丢包"},
+	"iperf_error":   {"iperf3 run", "iperf3 运行"},
+	"ecc":           {"ECC errors", "ECC 错误"},
+	"power_cap":     {"power cap", "功耗上限"},
+	"driver":        {"driver", "驱动"},
+	"cuda":          {"CUDA", "CUDA"},
+	"nccl_wrong":    {"NCCL #wrong", "NCCL #wrong"},
+	"nccl_size":     {"NCCL message sizes", "NCCL 消息大小"},
+	"nccl_gpus":     {"NCCL GPUs", "NCCL 卡数"},
+	"busbw":         {"bus bandwidth", "总线带宽"},
+	"xid":           {"Xid (dmesg)", "Xid（dmesg）"},
+	"gpu_burn":      {"gpu_burn", "gpu_burn"},
+}
+
+func ruleLabel(lang chat.Lang, rule string) string {
+	if l, ok := ruleLabels[rule]; ok {
+		return chat.T(lang, l[0], l[1])
+	}
+	return rule
+}
+
+// toolsText lists the tools read, with the driver after nvidia-smi.
+func toolsText(f advisor.Facts) string {
+	parts := make([]string, len(f.Tools))
+	for i, t := range f.Tools {
+		parts[i] = t
+		if (t == advisor.ToolSMI || t == advisor.ToolSMIQuery) && f.DriverVersion != "" && !strings.Contains(strings.Join(parts[:i], ","), "nvidia-smi (") {
+			parts[i] += " (" + f.DriverVersion + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}

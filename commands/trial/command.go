@@ -1,0 +1,81 @@
+package trial
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	advisor "gpuadvisor/advisor/trial"
+	"gpuadvisor/chat"
+)
+
+// exampleCheck is the check form shown in errors.
+const exampleCheck = "trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>"
+
+// Command returns the `trial` chat command (aliases 试用, 实测): the
+// trial-period test plan, and with `check` the comparison of pasted tool
+// output with what the vendor promised.
+func Command() *chat.Command {
+	return &chat.Command{
+		Name:    "trial",
+		Aliases: []string{"试用", "实测", "试用期"},
+		Summary: map[chat.Lang]string{
+			chat.EN: "the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised",
+			chat.ZH: "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照",
+		},
+		Examples: []string{
+			"trial",
+			"试用 卡数=8 内网=万兆 型号=A100-80G",
+			"trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste>",
+			"试用 检查 型号=H100-SXM 卡数=8 nvlink=是 内网=25g <粘贴输出>",
+		},
+		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
+		// legend), so the promises are read here, from Args.Original.
+		Run: run,
+	}
+}
+
+func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
+	// A parser bug must not take the Lambda or the CLI down: it becomes an
+	// internal error, logged by the router, and the fuzz tests fail on it.
+	defer func() {
+		if p := recover(); p != nil {
+			rep, err = chat.Reply{}, fmt.Errorf("trial: panic on %d bytes of input: %v", len(c.Args.Original), p)
+		}
+	}()
+	lang := c.Lang
+	in, err := parseInput(lang, c.Args.Original, c.Req.Attachment)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	if !in.check {
+		return planReply(lang, in.promise), nil
+	}
+	if in.paste == "" {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleCheck, Message: chat.T(lang,
+			"paste the tool output after the promises: "+acceptedTools(lang),
+			"请在承诺参数之后粘贴工具输出："+acceptedTools(lang))}
+	}
+	if len(in.paste) > advisor.MaxPaste {
+		return chat.Reply{}, chat.Invalidf(lang, "output", exampleCheck,
+			"the paste is %d KB, over the %d KB I read; paste one tool's output at a time",
+			"粘贴内容有 %d KB，超过可读取的 %d KB；请每次粘贴一个工具的输出", len(in.paste)/1024, advisor.MaxPaste/1024)
+	}
+	r := advisor.Check(in.paste, in.promise)
+	if len(r.Facts.Tools) == 0 {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleCheck, Message: chat.T(lang,
+			"I found no tool output I can read in the paste. ",
+			"粘贴内容中没有可识别的工具输出。") + acceptedTools(lang)}
+	}
+	return checkReply(lang, in.promise, r), nil
+}
+
+// acceptedTools names what the check reads, in lang.
+func acceptedTools(lang chat.Lang) string {
+	tools := []string{
+		"nvidia-smi", "nvidia-smi -q (-d ECC,POWER)", "nvidia-smi topo -m", "iperf3 -c <ip> -P 8 -t 30 (text or -J JSON)",
+		"all_reduce_perf -b 8 -e 8G -f 2 -g <n>", "dmesg | grep -i xid", "gpu_burn",
+	}
+	return chat.T(lang, "I read the output of: ", "可读取以下工具的输出：") + strings.Join(tools, "; ") +
+		chat.T(lang, ". Paste it as printed, header included.", "。请原样粘贴，包括表头。")
+}

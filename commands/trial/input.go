@@ -1,0 +1,252 @@
+package trial
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	advisor "gpuadvisor/advisor/trial"
+	"gpuadvisor/chat"
+)
+
+// promiseKey is one key the vendor's promises are typed with.
+type promiseKey struct {
+	name    string
+	aliases []string
+	example string
+	en, zh  string
+}
+
+var promiseKeys = []promiseKey{
+	{"gpu", []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, "A100-80G", "GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存"},
+	{"cards", []string{"gpus", "count", "n", "卡数", "数量", "张数"}, "8", "number of GPUs", "GPU 数量"},
+	{"nvlink", []string{"nvl", "互联", "卡间互联"}, "yes", "NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no"},
+	{"intranet", []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, "10g", "intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆"},
+	{"memory", []string{"mem", "vram", "显存"}, "80g", "memory per GPU", "每卡显存"},
+	{"busbw", []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, "200", "NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）"},
+	{"driver", []string{"驱动"}, "535", "minimum driver version", "最低驱动版本"},
+	{"cuda", []string{"cuda版本"}, "12.2", "minimum CUDA version", "最低 CUDA 版本"},
+}
+
+// checkWords start the check sub-command.
+var checkWords = map[string]bool{"check": true, "verify": true, "检查": true, "核对": true, "验收": true, "对照": true, "实测": true}
+
+// input is the command line after `trial`, split into its parts.
+type input struct {
+	check   bool
+	promise advisor.Promise
+	paste   string
+}
+
+// token is one whitespace-separated word of the original text and where it ends.
+type token struct {
+	text string
+	end  int
+}
+
+// nextToken reads the word starting at or after i; a value opened with a
+// quote after "=" runs to the closing quote.
+func nextToken(s string, i int) (token, bool) {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	if i >= len(s) {
+		return token{}, false
+	}
+	start := i
+	quote := rune(0)
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case quote != 0 && (r == quote || quote == '“' && r == '”'):
+			quote = 0
+		case quote == 0 && (r == '"' || r == '“') && i > start && (s[i-1] == '=' || strings.HasSuffix(s[start:i], "＝")):
+			quote = r
+		case quote == 0 && unicode.IsSpace(r):
+			return token{text: s[start:i], end: i}, true
+		}
+		i += n
+	}
+	return token{text: s[start:], end: len(s)}, true
+}
+
+// envVar matches NCCL_DEBUG=WARN and other environment assignments that may
+// start a pasted command line: they end the promises instead of failing.
+var envVar = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// parseInput splits the text after `trial` into the sub-command, the
+// leading key=value promises, and the pasted tool output (everything after
+// them, newlines kept).
+func parseInput(lang chat.Lang, original, attachment string) (input, error) {
+	var in input
+	pos := 0
+	if t, ok := nextToken(original, 0); ok && checkWords[strings.ToLower(chat.Normalize(t.text))] {
+		in.check = true
+		pos = t.end
+	}
+	seen := map[string]bool{}
+	pairs := map[string]string{}
+	var order []string
+	for {
+		t, ok := nextToken(original, pos)
+		if !ok {
+			pos = len(original)
+			break
+		}
+		norm := chat.Normalize(t.text)
+		k, v, isPair := strings.Cut(norm, "=")
+		if !isPair || k == "" || strings.ContainsAny(k, "|#[{:") {
+			break
+		}
+		name, known := canonical(k)
+		if !known {
+			if envVar.MatchString(k) {
+				break
+			}
+			return in, unknownKey(lang, k)
+		}
+		if seen[name] {
+			return in, chat.Invalidf(lang, name, exampleCheck, "%s is given twice; give it once", "%s 出现了两次，请只写一次", name)
+		}
+		seen[name] = true
+		pairs[name] = strings.Trim(v, `"“”`)
+		order = append(order, name)
+		pos = t.end
+	}
+	in.paste = strings.TrimSpace(original[pos:])
+	if a := strings.TrimSpace(attachment); a != "" {
+		in.paste = strings.TrimSpace(in.paste + "\n" + a)
+	}
+	for _, name := range order {
+		if err := setPromise(lang, &in.promise, name, pairs[name]); err != nil {
+			return in, err
+		}
+	}
+	if !in.check && in.paste != "" {
+		return in, chat.Invalidf(lang, "output", exampleCheck,
+			"the plan takes only gpu=, cards= and intranet=; to check tool output, start with the word check: %s",
+			"测试计划只接受 gpu=、cards=、intranet=；要核对工具输出，请以 check 开头：%s", exampleCheck)
+	}
+	return in, nil
+}
+
+func canonical(k string) (string, bool) {
+	k = strings.ToLower(strings.TrimSpace(k))
+	for _, pk := range promiseKeys {
+		if k == pk.name {
+			return pk.name, true
+		}
+		for _, a := range pk.aliases {
+			if k == strings.ToLower(a) {
+				return pk.name, true
+			}
+		}
+	}
+	return "", false
+}
+
+func keyNames() string {
+	names := make([]string, len(promiseKeys))
+	for i, k := range promiseKeys {
+		names[i] = k.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func keyExample(name string) string {
+	for _, k := range promiseKeys {
+		if k.name == name {
+			return "trial check " + name + "=" + k.example + " <paste>"
+		}
+	}
+	return exampleCheck
+}
+
+func unknownKey(lang chat.Lang, k string) *chat.Error {
+	var cands []string
+	for _, pk := range promiseKeys {
+		cands = append(cands, pk.name)
+		cands = append(cands, pk.aliases...)
+	}
+	msg := fmt.Sprintf(chat.T(lang, "trial check does not take the key %q; it takes: %s", "trial check 不接受参数 %q，可用参数：%s"), k, keyNames())
+	if s := chat.Closest(k, cands); s != "" {
+		msg += fmt.Sprintf(chat.T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
+	}
+	return &chat.Error{Code: chat.CodeInvalid, Key: k, Message: msg, Example: exampleCheck}
+}
+
+var versionRe = regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,3}$`)
+
+// setPromise reads one promise value.
+func setPromise(lang chat.Lang, p *advisor.Promise, name, v string) error {
+	bad := func(en, zh string) error {
+		return chat.Invalidf(lang, name, keyExample(name), "%s=%q: "+en, "%s=%q："+zh, name, v)
+	}
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return bad("no value; write it like "+keyExample(name), "缺少取值，请写成 "+keyExample(name))
+	}
+	switch name {
+	case "gpu":
+		m, ok := advisor.ParseModel(v)
+		if !ok {
+			return bad("not a GPU I know; known: "+strings.Join(advisor.Families(), ", ")+". Write it like gpu=A100-80G or gpu=\"H100 SXM 80G\"",
+				"无法识别的 GPU；可识别："+strings.Join(advisor.Families(), "、")+"。请写成 gpu=A100-80G 或 gpu=\"H100 SXM 80G\"")
+		}
+		p.GPU, p.Model = v, &m
+	case "cards":
+		s := strings.TrimSpace(strings.TrimRight(strings.ToLower(v), "卡张块cardsgpus "))
+		n, err := chat.ParseValue(s, chat.Count)
+		if err != nil || n != float64(int(n)) || n < 1 || n > 4096 {
+			return bad("not a whole number of GPUs from 1 to 4096; write it like cards=8", "不是 1 到 4096 之间的整数卡数；请写成 cards=8")
+		}
+		p.Cards = int(n)
+	case "nvlink":
+		switch strings.ToLower(v) {
+		case "yes", "y", "true", "1", "on", "是", "有", "要", "支持", "nvlink", "nvswitch", "sxm":
+			t := true
+			p.NVLink = &t
+		case "no", "n", "false", "0", "off", "否", "无", "没有", "不支持", "pcie":
+			f := false
+			p.NVLink = &f
+		default:
+			return bad("not yes or no; write it like nvlink=yes", "不是 yes 或 no；请写成 nvlink=yes")
+		}
+	case "intranet":
+		g, ok := advisor.ParseLineRate(v)
+		if !ok {
+			return bad("not a line rate I can read; write it like intranet=10g, 25g, 100g or 万兆", "无法读取的线速；请写成 intranet=10g、25g、100g 或 万兆")
+		}
+		p.IntranetGbps = g
+	case "memory":
+		g, err := chat.ParseValue(v, chat.GB)
+		if err != nil || g < 1 || g > 1024 || g != float64(int(g)) {
+			return bad("not a memory size per GPU in GB; write it like memory=80g", "不是以 GB 计的每卡显存；请写成 memory=80g")
+		}
+		p.MemoryGB = int(g)
+	case "busbw":
+		s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(v), "gb/s"), "gbs"))
+		g, err := chat.ParseValue(s, chat.Plain)
+		if err != nil || g <= 0 || g > 10000 {
+			return bad("not a bus bandwidth in GB/s; write it like busbw=200", "不是以 GB/s 计的总线带宽；请写成 busbw=200")
+		}
+		p.BusGBs = g
+	case "driver", "cuda":
+		if !versionRe.MatchString(v) {
+			return bad("not a version number; write it like "+name+"="+map[string]string{"driver": "535.104", "cuda": "12.2"}[name],
+				"不是版本号；请写成 "+name+"="+map[string]string{"driver": "535.104", "cuda": "12.2"}[name])
+		}
+		if name == "driver" {
+			p.Driver = v
+		} else {
+			p.CUDA = v
+		}
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+package trial
+
+import (
+	"fmt"
+	"strconv"
+
+	advisor "gpuadvisor/advisor/trial"
+	"gpuadvisor/chat"
+)
+
+// stepData is one step of the plan in the JSON contract.
+type stepData struct {
+	ID       string        `json:"id"`
+	Item     string        `json:"item"`
+	Title    string        `json:"title"`
+	Minutes  int           `json:"minutes"`
+	During   string        `json:"during,omitempty"`
+	Commands []commandData `json:"commands"`
+	Record   string        `json:"record"`
+	Pass     string        `json:"pass"`
+}
+
+type commandData struct {
+	Line string `json:"line"`
+	Note string `json:"note,omitempty"`
+}
+
+// planData is the JSON of `trial`.
+type planData struct {
+	Command      string     `json:"command"`
+	Mode         string     `json:"mode"`
+	TotalMinutes int        `json:"total_minutes"`
+	Steps        []stepData `json:"steps"`
+}
+
+// planReply answers `trial`: the steps in a table, then one section per step
+// with its commands, what to record and what passes.
+func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
+	l := string(lang)
+	steps := advisor.Plan(advisor.PlanOptions{Cards: p.Cards, IntranetGbps: p.IntranetGbps, Model: p.Model})
+	total := advisor.TotalMinutes(steps)
+	rep := chat.Reply{
+		Command: "trial",
+		Lang:    lang,
+		Title:   fmt.Sprintf(chat.T(lang, "Trial-period test plan: %d minutes, under two hours", "试用期实测方案：共 %d 分钟，两小时以内"), total),
+		Summary: chat.T(lang,
+			"Run these on the trial machine before you sign, and write down what each step asks for. Then paste the outputs into trial check with what sales promised, and I compare them line by line.",
+			"签约前在试用机器上逐项执行，并记下每一步要求记录的内容。然后把输出连同销售的承诺一起粘贴到 trial check，我会逐项对照。"),
+	}
+	t := chat.Table{Header: []string{"#", chat.T(lang, "test", "测试"), chat.T(lang, "minutes", "分钟"), chat.T(lang, "checklist id", "清单编号")}}
+	data := planData{Command: "trial", Mode: "plan", TotalMinutes: total}
+	for i, s := range steps {
+		mins := strconv.Itoa(s.Minutes)
+		if s.During != "" {
+			mins = fmt.Sprintf(chat.T(lang, "%d (during %s)", "%d（与 %s 同时）"), s.Minutes, s.During)
+		}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), s.Title.In(l), mins, s.ID})
+		sec := chat.Section{Title: fmt.Sprintf("%d. %s (%s)", i+1, s.Title.In(l), fmt.Sprintf(chat.T(lang, "%d min", "%d 分钟"), s.Minutes))}
+		sd := stepData{ID: s.ID, Item: s.Item, Title: s.Title.In(l), Minutes: s.Minutes, During: s.During, Record: s.Record.In(l), Pass: s.Pass.In(l)}
+		for _, c := range s.Commands {
+			line := "$ " + c.Line
+			if s.ID == "trial.support_drill" {
+				line = "“" + c.Line + "”"
+			}
+			if n := c.Note.In(l); n != "" {
+				line += "   # " + n
+			}
+			sec.Lines = append(sec.Lines, line)
+			sd.Commands = append(sd.Commands, commandData{Line: c.Line, Note: c.Note.In(l)})
+		}
+		sec.Lines = append(sec.Lines,
+			chat.T(lang, "Record: ", "记录：")+s.Record.In(l),
+			chat.T(lang, "Pass: ", "合格：")+s.Pass.In(l))
+		rep.Sections = append(rep.Sections, sec)
+		data.Steps = append(data.Steps, sd)
+	}
+	rep.Tables = []chat.Table{t}
+	rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Then", "然后"), Lines: []string{
+		chat.T(lang, "Paste the outputs, several at once if you like, after the promises:", "把输出（可以一次粘贴多个）放在承诺参数之后：") + " " + exampleCheck,
+		chat.T(lang, "Promises it compares: gpu=, cards=, nvlink=yes|no, intranet=10g|25g|100g, memory=80g, busbw= (GB/s), driver=, cuda=.",
+			"可对照的承诺：gpu=、cards=、nvlink=yes|no、intranet=10g|25g|100g、memory=80g、busbw=（GB/s）、driver=、cuda=。"),
+	}})
+	rep.Data = data
+	return rep
+}
