@@ -15,6 +15,7 @@ import (
 
 	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/store/inprocess"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden Block Kit files in testdata/golden")
@@ -51,7 +52,13 @@ var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 // its files are missing until `go test ./infra/slack -update` writes them for
 // review.
 func TestGoldenEveryCommand(t *testing.T) {
-	router := bot.New(bot.Deps{Now: fixedNow})
+	// A fresh in-memory store per example, so each file stands alone.
+	var renewals *inprocess.Store
+	newRouter := func() *chat.Router {
+		renewals = inprocess.NewStore(fixedNow)
+		return bot.New(bot.Deps{Now: fixedNow, Renewals: renewals})
+	}
+	router := newRouter()
 	want := map[string]bool{}
 	if *update {
 		if err := os.RemoveAll(goldenDir); err != nil {
@@ -64,7 +71,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 				name := fmt.Sprintf("%s_%d_%s.json", unsafeName.ReplaceAllString(strings.ToLower(cmd.Name), "_"), i+1, lang)
 				want[name] = true
 				t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
-					rep := router.Handle(context.Background(), chat.Request{
+					rep := newRouter().Handle(context.Background(), chat.Request{
 						Text: ex, Lang: lang, Platform: "slack", Tenant: "slack:T0001", Channel: "C2147483705", User: "U2147483697",
 					})
 					msg := Render(rep)
@@ -72,6 +79,11 @@ func TestGoldenEveryCommand(t *testing.T) {
 						t.Errorf("%s (%s): %s", ex, lang, v)
 					}
 					got := pretty(t, map[string]any{"example": ex, "lang": lang, "message": msg})
+					// Renewal ids are random: pin them.
+					stored, _ := renewals.ListRenewals(context.Background(), "slack:T0001")
+					for i, r := range stored {
+						got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
+					}
 					compareGolden(t, filepath.Join(goldenDir, name), got)
 				})
 			}
