@@ -2,11 +2,42 @@ package feishu_test
 
 import (
 	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
 	"strings"
 
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"gpuadvisor/bot"
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/feishu"
+	"gpuadvisor/store/inprocess"
 )
+
+// Wiring the handler: the same value serves Lambda (HandleLambda) and
+// net/http (ServeHTTP, for serve).
+func ExampleNewHandler() {
+	cfg, err := feishu.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		slog.Error("feishu: refusing to start", "err", err.Error())
+		os.Exit(1)
+	}
+	h, err := feishu.NewHandler(cfg, feishu.Deps{
+		Router: bot.New(bot.Deps{}),
+		Client: feishu.NewClient(cfg, slog.Default(), nil),
+		Dedupe: &inprocess.Deduper{},
+	})
+	if err != nil {
+		slog.Error("feishu", "err", err.Error())
+		os.Exit(1)
+	}
+	if os.Getenv("AWS_LAMBDA_RUNTIME_API") != "" {
+		lambda.Start(h.HandleLambda)
+	}
+	http.Handle("POST /feishu/events", h)
+	http.Handle("POST /feishu/card", h)
+}
 
 // The decryption example published with Feishu's event subscription docs.
 func ExampleVerifier_Decrypt() {
