@@ -1,0 +1,173 @@
+package ask
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/prompts"
+)
+
+// ran is one command run for a question.
+type ran struct {
+	line string
+	rep  chat.Reply
+}
+
+// runAll validates every proposed command against the router, runs them,
+// and merges the answers under the command lines. The first command that
+// cannot run ends it with an error that shows that command.
+func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop prompts.Proposal) (chat.Reply, error) {
+	lang := c.Lang
+	var done []ran
+	var warnings []string
+	for _, pc := range prop.Commands {
+		line := pc.Line()
+		cmd, ok := a.router.Lookup(pc.Command)
+		if !ok {
+			return a.cannot(lang, line, pc.Command, fmt.Sprintf(chat.T(lang, "%q is not a command", "%q 不是命令"), pc.Command)), nil
+		}
+		if slices.Contains(notRun, cmd.Name) {
+			return a.cannot(lang, line, cmd.Name, fmt.Sprintf(chat.T(lang,
+				"I do not run %s for you (it changes stored data or is itself slow); run it yourself if it is what you want",
+				"我不会替你运行 %s（它会修改存储的数据或本身较慢）；如需要请自己运行"), cmd.Name)), nil
+		}
+		req := chat.Request{Text: line, Lang: lang, Platform: c.Req.Platform, Tenant: c.Req.Tenant, Channel: c.Req.Channel, User: c.Req.User, Sync: true}
+		// the router validates keys and values as for typed text: an unknown
+		// key or an out-of-range value comes back as an error reply
+		rep := a.router.Handle(ctx, req)
+		if rep.Error != nil {
+			if rep.Error.Code == chat.CodeInternal {
+				return chat.Reply{}, fmt.Errorf("ask: %q failed internally", line)
+			}
+			return a.cannot(lang, line, rep.Error.Key, rep.Error.Message), nil
+		}
+		done = append(done, ran{line: line, rep: rep})
+		warnings = append(warnings, derived(lang, question, pc)...)
+	}
+	return merge(lang, a.svc.Model(), done, warnings), nil
+}
+
+// cannot is the reply when a proposed command cannot run: what is wrong and
+// the command itself, to correct and run by hand.
+func (a *asker) cannot(lang chat.Lang, line, key, why string) chat.Reply {
+	e := &chat.Error{Code: chat.CodeInvalid, Key: key, Example: line,
+		Message: fmt.Sprintf(chat.T(lang, "I read your question as `%s`, but it cannot run: %s. Correct the command and run it yourself.",
+			"我把你的问题理解为 `%s`，但它无法运行：%s。请修改命令后自己运行。"), line, why)}
+	return chat.Reply{
+		Command:  "ask",
+		Lang:     lang,
+		Title:    chat.T(lang, "I could not run the command your question became", "你的问题转换成的命令无法运行"),
+		Summary:  e.Message,
+		Sections: []chat.Section{{Title: chat.T(lang, "The command, to correct", "待修改的命令"), Lines: []string{line}}},
+		Error:    e,
+		Private:  true,
+	}
+}
+
+var numRE = regexp.MustCompile(`\d+(?:\.\d+)?`)
+
+// derived flags values whose numbers are not in the question: the LLM
+// computed them (8 h a day -> hours=240) or made them up; either way the
+// user should look.
+func derived(lang chat.Lang, question string, pc prompts.ProposedCommand) []string {
+	have := map[string]bool{}
+	for _, n := range numRE.FindAllString(chat.Normalize(question), -1) {
+		have[strings.TrimLeft(n, "0")] = true
+	}
+	var out []string
+	for _, arg := range pc.Args {
+		for _, n := range numRE.FindAllString(chat.Normalize(arg.Value), -1) {
+			if !have[strings.TrimLeft(n, "0")] {
+				out = append(out, fmt.Sprintf(chat.T(lang, "%s=%s: %s is not in your question; the LLM computed or assumed it. Check it.",
+					"%s=%s：%s 不在你的问题中，是 LLM 推算或假设的，请核对。"), arg.Key, arg.Value, n))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// merge puts the answers together: the first reply in full, the others as
+// sections, and on top the commands that were run.
+func merge(lang chat.Lang, model string, done []ran, warnings []string) chat.Reply {
+	first := done[0].rep
+	rep := first
+	rep.Command = "ask"
+	var lines []string
+	for _, d := range done {
+		lines = append(lines, d.line)
+	}
+	rep.Summary = fmt.Sprintf(chat.T(lang, "I ran: %s (edit and rerun it if I misread you).", "我运行了：%s（如果理解有误，请修改后重新运行）。"),
+		"`"+strings.Join(lines, "`; `")+"`") + "\n" + first.Summary
+	rep.Sections = append([]chat.Section{{Title: chat.T(lang, "Command run", "运行的命令"), Lines: lines}}, first.Sections...)
+	rep.Tables = append([]chat.Table(nil), first.Tables...)
+	rep.Warnings = append(append([]string(nil), warnings...), first.Warnings...)
+	for _, d := range done[1:] {
+		body := []string{}
+		if d.rep.Summary != "" {
+			body = append(body, d.rep.Summary)
+		}
+		for _, f := range d.rep.Facts {
+			body = append(body, f.Label+": "+f.Value)
+		}
+		rep.Sections = append(rep.Sections, chat.Section{Title: d.rep.Title + " — " + d.line, Lines: body})
+		rep.Sections = append(rep.Sections, d.rep.Sections...)
+		rep.Tables = append(rep.Tables, d.rep.Tables...)
+		rep.Warnings = append(rep.Warnings, d.rep.Warnings...)
+		rep.Partial = rep.Partial || d.rep.Partial
+	}
+	var results []map[string]any
+	for _, d := range done {
+		results = append(results, map[string]any{"command_line": d.line, "command": d.rep.Command, "data": d.rep.Data})
+	}
+	data := map[string]any{"command": "ask", "source": "llm", "ran": results, "warnings": warnings}
+	if model != "" {
+		data["model"] = model
+	}
+	rep.Data = data
+	return rep
+}
+
+// explain answers without an LLM reading (none configured, an LLM failure,
+// or no command fits): how to type the command yourself.
+func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
+	var why string
+	switch {
+	case reason == nil:
+		why = chat.T(lang, "I could not match your question to a command.", "我没能把你的问题对应到某个命令。")
+	case reason.Code == prompts.ReasonNotConfigured:
+		why = chat.T(lang, "ask needs an LLM to read a question, and ", "ask 需要 LLM 来理解问题，而") + reason.Message(string(lang)) + chat.T(lang, ".", "。")
+	default:
+		why = chat.T(lang, "The LLM could not read your question: ", "LLM 无法理解你的问题：") + reason.Message(string(lang)) + chat.T(lang, ".", "。")
+	}
+	t := chat.Table{Header: []string{chat.T(lang, "command", "命令"), chat.T(lang, "what it does", "用途"), chat.T(lang, "example", "示例")}}
+	for _, cmd := range a.router.Commands() {
+		if cmd.Name == "ask" || cmd.Name == "help" {
+			continue
+		}
+		ex := ""
+		if len(cmd.Examples) > 0 {
+			ex = cmd.Examples[0]
+		}
+		t.Rows = append(t.Rows, []string{cmd.Name, cmd.Summary[lang], ex})
+	}
+	data := map[string]any{"command": "ask", "source": "none"}
+	if reason != nil {
+		data["reason"] = map[string]any{"code": reason.Code, "message": reason.Message(string(lang))}
+	}
+	return chat.Reply{
+		Command: "ask",
+		Lang:    lang,
+		Title:   chat.T(lang, "Type it as a command", "请用命令来问"),
+		Summary: why + "\n" + chat.T(lang,
+			"Every answer comes from a command: a command word, then key=value pairs. Chinese words work too: 计费 按需=35 包月=15000 时长=300. `help <command>` lists its keys.",
+			"每个答案都来自一个命令：命令词加 key=value 参数，中文同样可用：计费 按需=35 包月=15000 时长=300。`help <命令>` 可列出参数。"),
+		Tables:  []chat.Table{t},
+		Private: true,
+		Data:    data,
+	}
+}
