@@ -1,0 +1,107 @@
+package slackbot
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// manifest is the part of a Slack app manifest this bot depends on.
+type manifest struct {
+	DisplayInformation struct {
+		Name            string `yaml:"name"`
+		Description     string `yaml:"description"`
+		LongDescription string `yaml:"long_description"`
+	} `yaml:"display_information"`
+	Features struct {
+		BotUser struct {
+			DisplayName string `yaml:"display_name"`
+		} `yaml:"bot_user"`
+		SlashCommands []struct {
+			Command      string `yaml:"command"`
+			URL          string `yaml:"url"`
+			Description  string `yaml:"description"`
+			UsageHint    string `yaml:"usage_hint"`
+			ShouldEscape *bool  `yaml:"should_escape"`
+		} `yaml:"slash_commands"`
+	} `yaml:"features"`
+	OAuthConfig struct {
+		Scopes struct {
+			Bot []string `yaml:"bot"`
+		} `yaml:"scopes"`
+	} `yaml:"oauth_config"`
+	Settings struct {
+		EventSubscriptions struct {
+			RequestURL string   `yaml:"request_url"`
+			BotEvents  []string `yaml:"bot_events"`
+		} `yaml:"event_subscriptions"`
+		Interactivity struct {
+			IsEnabled  bool   `yaml:"is_enabled"`
+			RequestURL string `yaml:"request_url"`
+		} `yaml:"interactivity"`
+		SocketMode bool `yaml:"socket_mode_enabled"`
+	} `yaml:"settings"`
+}
+
+// The manifest an admin pastes must declare what the handler serves.
+func TestAppManifest(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "slack-app-manifest.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	if err := yaml.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("manifest is not valid YAML: %v", err)
+	}
+	if len(m.Features.SlashCommands) != 1 || m.Features.SlashCommands[0].Command != "/gpu" {
+		t.Fatalf("slash commands = %+v, want exactly /gpu", m.Features.SlashCommands)
+	}
+	sc := m.Features.SlashCommands[0]
+	if sc.ShouldEscape == nil || *sc.ShouldEscape {
+		t.Error("/gpu must set should_escape: false (the command text is read as typed)")
+	}
+	// Slack's limits on these fields (api.slack.com app manifest reference).
+	for _, c := range []struct {
+		name, v string
+		max     int
+	}{
+		{"display_information.name", m.DisplayInformation.Name, 35},
+		{"display_information.description", m.DisplayInformation.Description, 140},
+		{"display_information.long_description", m.DisplayInformation.LongDescription, 4000},
+		{"bot_user.display_name", m.Features.BotUser.DisplayName, 80},
+		{"slash command description", sc.Description, 2000},
+		{"slash command usage_hint", sc.UsageHint, 1000},
+	} {
+		if n := len([]rune(c.v)); n == 0 || n > c.max {
+			t.Errorf("%s is %d characters, want 1..%d", c.name, n, c.max)
+		}
+	}
+	if n := len([]rune(m.DisplayInformation.LongDescription)); n < 175 {
+		t.Errorf("long_description is %d characters; Slack wants at least 175", n)
+	}
+	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history"} {
+		if !slices.Contains(m.OAuthConfig.Scopes.Bot, scope) {
+			t.Errorf("bot scope %s missing", scope)
+		}
+	}
+	for _, ev := range []string{"app_mention", "message.im"} {
+		if !slices.Contains(m.Settings.EventSubscriptions.BotEvents, ev) {
+			t.Errorf("bot event %s missing", ev)
+		}
+	}
+	if !m.Settings.Interactivity.IsEnabled {
+		t.Error("interactivity is off: buttons would do nothing")
+	}
+	if m.Settings.SocketMode {
+		t.Error("socket mode on: Slack would not call the Function URL")
+	}
+	for _, u := range []string{sc.URL, m.Settings.EventSubscriptions.RequestURL, m.Settings.Interactivity.RequestURL} {
+		if !strings.HasPrefix(u, "https://SLACK-URL-FROM-SAM-OUTPUTS/") {
+			t.Errorf("URL %q is not the placeholder to replace with the SAM output", u)
+		}
+	}
+}
