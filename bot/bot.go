@@ -9,6 +9,7 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/tier"
 	"gpuadvisor/commands/trial"
 	"gpuadvisor/store"
 )
@@ -30,6 +31,7 @@ func New(d Deps) *chat.Router {
 		r.Now = d.Now
 	}
 	// Each capability registers its commands here.
+	r.Register(tier.Command())
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))

@@ -1,0 +1,94 @@
+package tier
+
+import (
+	"math"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/memory"
+)
+
+// data is the JSON contract of the tier command (chat.RenderJSON marshals it).
+// The names command, memory.*, gpu, cards, needs_nvlink and needs_infiniband
+// are relied on by other parts and tests; memory fields are per card after
+// sharding, in GB of 10^9 bytes.
+type data struct {
+	Command         string           `json:"command"`
+	Fits            bool             `json:"fits"`
+	Memory          memory.Breakdown `json:"memory"`
+	GPU             string           `json:"gpu"`
+	GPUName         string           `json:"gpu_name"`
+	Tier            string           `json:"tier"`
+	Cards           int              `json:"cards"`
+	Nodes           int              `json:"nodes"`
+	NeedsNVLink     bool             `json:"needs_nvlink"`
+	NeedsInfiniBand bool             `json:"needs_infiniband"`
+	CapacityGB      float64          `json:"capacity_gb"`
+	UsablePct       float64          `json:"usable_pct"`
+	UtilizationPct  float64          `json:"utilization_pct"`
+	Layout          memory.Layout    `json:"layout"`
+	ZeroAuto        bool             `json:"zero_auto,omitempty"`
+	Model           modelData        `json:"model"`
+	Mode            memory.Mode      `json:"mode"`
+	Optimizer       memory.Optimizer `json:"optimizer,omitempty"`
+	Rank            int              `json:"rank,omitempty"`
+	Recompute       memory.Recompute `json:"recompute,omitempty"`
+	Precision       memory.Precision `json:"precision"`
+	Seq             int              `json:"seq"`
+	Batch           int              `json:"batch"`
+	Price           *catalog.Price   `json:"price"`
+	Infer           *inferData       `json:"infer,omitempty"`
+	Alternatives    []altData        `json:"alternatives"`
+	Rules           []string         `json:"rules"`
+	Assumptions     []string         `json:"assumptions"`
+	Warnings        []string         `json:"warnings"`
+}
+
+type modelData struct {
+	ID          string   `json:"id,omitempty"`
+	Name        string   `json:"name"`
+	Params      float64  `json:"params"`
+	Layers      int      `json:"layers"`
+	Hidden      int      `json:"hidden"`
+	Heads       int      `json:"heads"`
+	KVHeads     int      `json:"kv_heads"`
+	HeadDim     int      `json:"head_dim"`
+	FFN         int      `json:"ffn"`
+	Vocab       int      `json:"vocab"`
+	Context     int      `json:"context,omitempty"`
+	Approximate bool     `json:"approximate"`
+	Derived     []string `json:"derived,omitempty"`
+	Source      string   `json:"source,omitempty"`
+}
+
+type inferData struct {
+	MaxContextTokens   int     `json:"max_context_tokens"`
+	ModelContextTokens int     `json:"model_context_tokens,omitempty"`
+	DecodeTokensPerSec float64 `json:"decode_tokens_per_s_max"`
+	BandwidthGBs       float64 `json:"bandwidth_gbs"`
+	BytesPerTokenGB    float64 `json:"bytes_per_token_gb"`
+}
+
+type altData struct {
+	Kind           string           `json:"kind"`
+	GPU            string           `json:"gpu"`
+	Cards          int              `json:"cards"`
+	PerCardGB      float64          `json:"per_card_gb"`
+	UtilizationPct float64          `json:"utilization_pct"`
+	NeedsNVLink    bool             `json:"needs_nvlink"`
+	NeedsIB        bool             `json:"needs_infiniband"`
+	Layout         memory.Layout    `json:"layout"`
+	Mode           memory.Mode      `json:"mode"`
+	Precision      memory.Precision `json:"precision"`
+	Recompute      memory.Recompute `json:"recompute,omitempty"`
+	Note           string           `json:"note"`
+}
+
+// round4 keeps JSON readable: 4 decimals are far below what the estimate can claim.
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+func roundBreakdown(b memory.Breakdown) memory.Breakdown {
+	return memory.Breakdown{
+		WeightsGB: round4(b.WeightsGB), GradientsGB: round4(b.GradientsGB), OptimizerGB: round4(b.OptimizerGB),
+		ActivationsGB: round4(b.ActivationsGB), KVCacheGB: round4(b.KVCacheGB), OverheadGB: round4(b.OverheadGB), PerCardGB: round4(b.PerCardGB),
+	}
+}

@@ -1,0 +1,97 @@
+package tier
+
+import (
+	"fmt"
+	"strconv"
+
+	"gpuadvisor/advisor/memory"
+	"gpuadvisor/chat"
+)
+
+// memoryTable is the per-card breakdown, one row per non-zero part, each with
+// the rule and the numbers that produced it.
+func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
+	res := o.Result
+	b, l, m := res.Memory, res.Layout, r.Model
+	t := chat.Table{
+		Title:  chat.T(lang, "Memory per card", "每卡显存明细"),
+		Header: []string{chat.T(lang, "part", "部分"), "GB", chat.T(lang, "rule", "规则")},
+	}
+	add := func(en, zh string, v float64, rule string) {
+		if v > 0 {
+			t.Rows = append(t.Rows, []string{chat.T(lang, en, zh), gb(v), rule})
+		}
+	}
+	shard := func(stage int) string { // "÷ 4 (ZeRO-1)" when the stage shards this part
+		s := ""
+		if l.TensorParallel > 1 {
+			s += chat.T(lang, " ÷ TP ", " ÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
+		}
+		if l.Zero >= stage && l.DataParallel > 1 {
+			s += " ÷ " + strconv.Itoa(l.DataParallel) + " (ZeRO-" + strconv.Itoa(stage) + ")"
+		}
+		return s
+	}
+	emb := min(m.EmbeddingParams(), m.Params)
+	switch r.Mode {
+	case memory.ModeFull:
+		add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+shard(3))
+	case memory.ModeLoRA:
+		add("weights", "权重", b.WeightsGB, chat.T(lang,
+			"2 B × "+count(m.Params)+" frozen base + 2 B × "+count(res.TrainableParams)+" adapters",
+			"2 B × "+count(m.Params)+" 冻结底座 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
+	case memory.ModeQLoRA:
+		add("weights", "权重", b.WeightsGB, chat.T(lang,
+			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" embeddings + 2 B × "+count(res.TrainableParams)+" adapters",
+			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" 嵌入层 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
+	default:
+		split := ""
+		if n := l.TensorParallel * l.PipelineParallel; n > 1 {
+			split = chat.T(lang, " ÷ "+strconv.Itoa(n)+" cards", " ÷ "+strconv.Itoa(n)+" 卡")
+		}
+		if r.Precision.Quantized() {
+			add("weights", "权重", b.WeightsGB, chat.T(lang,
+				chat.Num(r.Precision.WeightBits())+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" embeddings",
+				chat.Num(r.Precision.WeightBits())+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" 嵌入层")+split)
+		} else {
+			add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+split)
+		}
+	}
+	if r.Mode.Training() {
+		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
+		add("optimizer", "优化器状态", b.OptimizerGB, chat.Num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+" ("+optimizerName(lang, r.Optimizer)+")"+shard(1))
+		coef := map[memory.Recompute]string{memory.RecomputeNone: "(34 + 5·a·s/h)", memory.RecomputeSelective: "34", memory.RecomputeFull: "2"}[r.Recompute]
+		tp := ""
+		if l.TensorParallel > 1 {
+			tp = " ÷ " + strconv.Itoa(l.TensorParallel)
+		}
+		add("activations", "激活", b.ActivationsGB, fmt.Sprintf(chat.T(lang,
+			"%d layers × s·b·h·%s + 4·s·b·v fp32 logits (s %d, b %d, h %d, a %d, v %d, recompute=%s)%s",
+			"%d 层 × s·b·h·%s + 4·s·b·v fp32 logits（s %d，b %d，h %d，a %d，v %d，重计算=%s）%s"),
+			m.Layers, coef, r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
+	} else {
+		add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+			"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B ÷ %d",
+			"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B ÷ %d"),
+			m.Layers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, res.KVShards))
+	}
+	parts := b.PerCardGB - b.OverheadGB
+	add("overhead", "运行时开销", b.OverheadGB, chat.T(lang,
+		"1 GB (CUDA context, workspaces) + 10% × "+gb(parts)+" GB (fragmentation)",
+		"1 GB（CUDA 上下文、库工作区）+ 10% × "+gb(parts)+" GB（碎片）"))
+	mem, lim := gb(o.GPU.MemoryGB), gb(memory.MaxUtilization*o.GPU.MemoryGB)
+	t.Rows = append(t.Rows, []string{chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), chat.T(lang,
+		pct(o.Utilization)+" of "+mem+" GB; limit 90% = "+lim+" GB",
+		"占 "+mem+" GB 的 "+pct(o.Utilization)+"；上限 90% = "+lim+" GB")})
+	return t
+}
+
+func optimizerName(lang chat.Lang, o memory.Optimizer) string {
+	switch o {
+	case memory.Adam8bit:
+		return chat.T(lang, "8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes")
+	case memory.SGD:
+		return chat.T(lang, "SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量")
+	}
+	return chat.T(lang, "AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量")
+}

@@ -1,0 +1,98 @@
+package tier
+
+import (
+	"strconv"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/memory"
+	"gpuadvisor/chat"
+)
+
+// gb formats gigabytes: 39.66, 0.14, 120.
+func gb(v float64) string { return chat.Num(v) }
+
+// pct formats a utilization as a whole percentage: 0.826 -> "83%".
+func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%" }
+
+// count formats a parameter or token count: 14.77B, 68.81M, 4,096.
+func count(v float64) string {
+	switch {
+	case v >= 1e9:
+		return chat.Num(v/1e9) + "B"
+	case v >= 1e6:
+		return chat.Num(v/1e6) + "M"
+	}
+	return chat.Num(v)
+}
+
+func modelName(m catalog.Model) string {
+	if m.Name != "" {
+		return m.Name
+	}
+	return count(m.Params)
+}
+
+func modeName(lang chat.Lang, r memory.Request) string {
+	switch r.Mode {
+	case memory.ModeFull:
+		return chat.T(lang, "full-parameter training", "全参训练")
+	case memory.ModeLoRA:
+		return chat.T(lang, "LoRA r="+strconv.Itoa(r.Rank), "LoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
+	case memory.ModeQLoRA:
+		return chat.T(lang, "QLoRA r="+strconv.Itoa(r.Rank), "QLoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
+	}
+	return chat.T(lang, "serving ("+string(r.Precision)+")", "推理（"+string(r.Precision)+"）")
+}
+
+func tierName(lang chat.Lang, tier string) string {
+	switch tier {
+	case catalog.TierEntry:
+		return chat.T(lang, "entry tier", "入门级")
+	case catalog.TierMid:
+		return chat.T(lang, "mid tier", "进阶级")
+	}
+	return chat.T(lang, "flagship tier", "旗舰级")
+}
+
+func linkName(lang chat.Lang, g catalog.GPU) string {
+	bw := chat.Num(g.LinkGBs)
+	switch g.Link {
+	case catalog.LinkNVLink:
+		return chat.T(lang, "NVLink "+bw+" GB/s (NVSwitch, 8 per node)", "NVLink "+bw+" GB/s（NVSwitch，每节点 8 卡互联）")
+	case catalog.LinkNVLinkBridge:
+		return chat.T(lang, "NVLink bridge "+bw+" GB/s (pairs only)", "NVLink 桥 "+bw+" GB/s（仅两两互联）")
+	case catalog.LinkHCCS:
+		return chat.T(lang, "HCCS "+bw+" GB/s", "HCCS "+bw+" GB/s")
+	}
+	return chat.T(lang, "PCIe only, no NVLink", "仅 PCIe，无 NVLink")
+}
+
+// cardsOf is "4x NVIDIA A100 80GB SXM4" / "4 张 NVIDIA A100 80GB SXM4".
+func cardsOf(lang chat.Lang, n int, g catalog.GPU) string {
+	return chat.T(lang, strconv.Itoa(n)+"x "+g.Name, strconv.Itoa(n)+" 张 "+g.Name)
+}
+
+// layoutName says how a job sits on its cards: "ZeRO-2 over 4", "TP 4 x PP 2".
+func layoutName(lang chat.Lang, r memory.Request, l memory.Layout) string {
+	var parts []string
+	if r.Mode.Training() {
+		if l.TensorParallel > 1 {
+			parts = append(parts, chat.T(lang, "tensor parallel ", "张量并行 ")+strconv.Itoa(l.TensorParallel))
+		}
+		if l.DataParallel > 1 {
+			parts = append(parts, chat.T(lang, "data parallel ", "数据并行 ")+strconv.Itoa(l.DataParallel)+", ZeRO-"+strconv.Itoa(l.Zero))
+		}
+	} else {
+		if l.TensorParallel > 1 {
+			parts = append(parts, chat.T(lang, "tensor parallel ", "张量并行 ")+strconv.Itoa(l.TensorParallel))
+		}
+		if l.PipelineParallel > 1 {
+			parts = append(parts, chat.T(lang, "pipeline parallel ", "流水线并行 ")+strconv.Itoa(l.PipelineParallel))
+		}
+	}
+	if len(parts) == 0 {
+		return chat.T(lang, "one card", "单卡")
+	}
+	return strings.Join(parts, " × ")
+}

@@ -1,0 +1,242 @@
+package tier
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/memory"
+	"gpuadvisor/chat"
+)
+
+// alternatives renders the advisor's alternatives as JSON rows and table rows.
+func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
+	var out []altData
+	var rows [][]string
+	for _, a := range adv.Alternatives {
+		o := a.Option
+		label, note := altText(lang, a)
+		out = append(out, altData{
+			Kind: a.Kind, GPU: o.GPU.ID, Cards: o.Cards(), PerCardGB: round4(o.Result.Memory.PerCardGB),
+			UtilizationPct: round4(100 * o.Utilization), NeedsNVLink: o.NeedsNVLink, NeedsIB: o.NeedsInfiniBand,
+			Layout: o.Result.Layout, Mode: a.Request.Mode, Precision: a.Request.Precision, Recompute: a.Request.Recompute, Note: note,
+		})
+		rows = append(rows, []string{label, strconv.Itoa(o.Cards()) + "× " + o.GPU.ID + " (" + layoutName(lang, a.Request, o.Result.Layout) + ")",
+			gb(o.Result.Memory.PerCardGB) + " GB", pct(o.Utilization), note})
+	}
+	return out, rows
+}
+
+func altText(lang chat.Lang, a memory.Alternative) (label, note string) {
+	o := a.Option
+	free := pct(1 - o.Utilization)
+	switch a.Kind {
+	case memory.AltCheaper:
+		if o.Utilization > memory.MaxUtilization {
+			return chat.T(lang, "cheaper, tighter", "更便宜但更紧"), fmt.Sprintf(chat.T(lang,
+				"uses %s of each card: over the 90%% limit, no room for spikes or fragmentation",
+				"每卡占用 %s：超过 90%% 上限，没有余量应对峰值和碎片"), pct(o.Utilization))
+		}
+		return chat.T(lang, "cheaper", "更便宜"), chat.T(lang, "fits within 90% on a cheaper option than the card you named", "在比你指定的卡更便宜的方案上也能控制在 90% 以内")
+	case memory.AltSafer:
+		return chat.T(lang, "safer", "更稳妥"), fmt.Sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
+	case memory.AltMoreCards:
+		return chat.T(lang, "what fits", "可行方案"), chat.T(lang, "the nearest option that fits within the limits", "在限制内放得下的最近方案")
+	case memory.AltLoRA:
+		return chat.T(lang, "LoRA instead of full", "改用 LoRA"), fmt.Sprintf(chat.T(lang,
+			"freezes the base and trains r=%d adapters (%s parameters): often enough for fine-tuning",
+			"冻结底座，只训练 r=%d 的适配器（%s 参数）：微调通常足够"), a.Request.Rank, count(o.Result.TrainableParams))
+	case memory.AltQLoRA:
+		return chat.T(lang, "QLoRA instead of LoRA", "改用 QLoRA"), chat.T(lang,
+			"4-bit NF4 base (Dettmers et al. 2023): a quarter of the base memory, somewhat slower steps",
+			"4 位 NF4 底座（Dettmers 等，2023）：底座显存约为四分之一，训练步略慢")
+	case memory.AltInt4:
+		return chat.T(lang, "int4 weights", "int4 量化"), chat.T(lang,
+			"AWQ/GPTQ int4 weights: about a quarter of the memory; check quality on your own task",
+			"AWQ/GPTQ int4 权重：显存约为四分之一；需在自己的任务上验证效果")
+	case memory.AltRecompute:
+		return chat.T(lang, "with recompute=full", "开启全部重计算"), chat.T(lang,
+			"keeps only each layer's input and recomputes it in the backward pass: about a third more compute, much less memory",
+			"只保留每层输入，反向时重算：计算量约多三分之一，显存省得多")
+	}
+	return a.Kind, ""
+}
+
+// rules are the lines that explain the choice, each with its numbers.
+func rules(lang chat.Lang, adv memory.Advice) []string {
+	r, p := adv.Request, adv.Pick
+	g := p.GPU
+	var out []string
+	if p.Cards() > 0 {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"Fits: %s GB per card ≤ 90%% × %s GB = %s GB; the last 10%% is headroom for spikes.",
+			"放得下的标准：每卡 %s GB ≤ 90%% × %s GB = %s GB；留出 10%% 应对峰值。"),
+			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), gb(memory.MaxUtilization*g.MemoryGB)))
+	}
+	out = append(out, chat.T(lang,
+		"Cheapest adequate: one 8-card node before several; then the seeds' price tier (entry RTX 4090 < mid A100 80G < flagship H100/H800); then fewer cards; then the smaller card (memory, bandwidth, link), which rents for less within a tier.",
+		"最便宜且够用：先单台 8 卡服务器，再多台；然后按种子文章的价格档位（入门 RTX 4090 < 进阶 A100 80G < 旗舰 H100/H800）；再比卡数，少者优先；最后比卡的大小（显存、带宽、互联），同档内小卡租金更低。"))
+	if p.Cards() > 0 {
+		if strings.HasPrefix(g.TierSource, "seed") {
+			out = append(out, fmt.Sprintf(chat.T(lang, "%s is %s per seed 002 (Chengdu market).", "%s 属于%s（依据种子文章 002，成都市场）。"), g.ID, tierName(lang, g.Tier)))
+		} else {
+			out = append(out, fmt.Sprintf(chat.T(lang,
+				"%s is %s by the advisor's rule (the seeds do not name it): PCIe-only cards are entry, NVLink Ampere and China-market parts mid, Hopper and Blackwell NVLink parts flagship.",
+				"%s 归为%s，依据顾问的规则（种子文章未提及）：仅 PCIe 的卡为入门级，带 NVLink 的 Ampere 及中国特供卡为进阶级，Hopper、Blackwell NVLink 卡为旗舰级。"), g.ID, tierName(lang, g.Tier)))
+		}
+	}
+	out = append(out, chat.T(lang,
+		"NVLink is needed when one copy of the model is split over cards (tensor or pipeline parallel, ZeRO-3); an NVLink bridge joins two cards only; PCIe-only cards cannot hold a split model. Past one 8-card node, InfiniBand or RoCE is needed.",
+		"一份模型切分到多张卡（张量并行、流水线并行、ZeRO-3）时需要 NVLink；NVLink 桥只连两张卡；仅 PCIe 的卡不承担切分。超过一台 8 卡服务器需要 InfiniBand 或 RoCE。"))
+	if r.Mode.Training() {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"Training picks need at least %d dense BF16 TFLOPS (half an A100): below that a run takes over twice as long, eating the lower price; A10, L20 and H20 are left to serving. Ascend 910B is used only when named (gpu=910b).",
+			"训练至少需要 %d 稠密 BF16 TFLOPS（A100 的一半）：低于此，训练时间翻倍以上，抵消低价；A10、L20、H20 留给推理。昇腾 910B 仅在指定时使用（显卡=910b）。"), memory.MinTrainTFLOPS))
+	}
+	if f := adv.Infer; f != nil && p.Cards() > 0 {
+		l := p.Result.Layout
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"Decode speed ≤ %s GB/s (%d card(s) in tensor parallel × %s GB/s) ÷ %s GB per token (all weights %s GB + this sequence's KV cache) = %s tokens/s. Every token reads the weights once; compute, communication and kernels make real speed lower: an upper bound.",
+			"解码速度 ≤ %s GB/s（张量并行 %d 卡 × %s GB/s）÷ 每个 token %s GB（全部权重 %s GB + 本序列 KV 缓存）= %s token/s。每生成一个 token 都要读一遍权重；计算、通信和算子效率会让实际更慢：这是上限。"),
+			chat.Num(f.BandwidthGBs), l.TensorParallel, chat.Num(g.BandwidthGBs), gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), chat.Num(f.DecodeTokensPerSec)))
+		kvTok := p.Result.KVPerTokenGB / float64(p.Result.KVShards) * float64(r.Batch)
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s MB of KV per token (batch %d) = %s tokens.",
+			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每 token KV %s MB（batch %d）= %s token。"),
+			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), chat.Num(kvTok*1000), r.Batch, chat.Num(float64(f.MaxContext))))
+	}
+	return out
+}
+
+// assumptions lists the defaults used and the figures the estimate rests on.
+func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
+	r := adv.Request
+	m := r.Model
+	var out []string
+	var defs []string
+	if !q.given["mode"] {
+		defs = append(defs, "mode=full")
+	}
+	if !q.given["seq"] {
+		defs = append(defs, "seq=4096")
+	}
+	if !q.given["batch"] {
+		defs = append(defs, "batch=1")
+	}
+	if r.Mode.Training() {
+		if !q.given["optimizer"] {
+			defs = append(defs, "optimizer=adamw")
+		}
+		if !q.given["zero"] {
+			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+")")
+		}
+		if (r.Mode == memory.ModeLoRA || r.Mode == memory.ModeQLoRA) && !q.given["r"] {
+			defs = append(defs, "r=16")
+		}
+	} else if !q.given["precision"] {
+		defs = append(defs, "precision=bf16")
+	}
+	if len(defs) > 0 {
+		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, ", "))
+	}
+	if r.Mode.Training() && !q.given["recompute"] {
+		if r.Mode == memory.ModeFull {
+			out = append(out, chat.T(lang,
+				"recompute=selective by default: FlashAttention never stores the attention scores, which is exactly what selective recomputation drops (Korthikanti et al. 2022).",
+				"默认 重计算=selective：FlashAttention 本就不保存注意力分数，正是选择性重计算省掉的部分（Korthikanti 等，2022）。"))
+		} else {
+			out = append(out, chat.T(lang,
+				"recompute=full by default: gradient checkpointing, as the QLoRA recipes and common fine-tuning tools turn on; set recompute=selective or none to trade memory for speed.",
+				"默认 重计算=full：即梯度检查点，QLoRA 方案和常用微调工具默认开启；可设 selective 或 none，用显存换速度。"))
+		}
+	}
+	if m.ID != "" {
+		out = append(out, fmt.Sprintf(chat.T(lang, "%s's shape is from its config.json: %s", "%s 的结构取自其 config.json：%s"), m.Name, m.Source))
+	} else {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
+			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
+			modelName(m), strings.Join(q.derived, ", ")))
+	}
+	for _, a := range q.modelAssumed {
+		out = append(out, fmt.Sprintf(chat.T(lang, "The model name has no version: read as %s.", "模型名没有写版本：按 %s 处理。"), a.Value))
+	}
+	for _, a := range q.gpuAssumed {
+		what := map[string][2]string{"memory": {"memory", "显存"}, "form": {"form factor", "形态"}}[a.Field]
+		out = append(out, fmt.Sprintf(chat.T(lang, "gpu= did not say the %s: assumed %s (rented multi-card servers are mostly SXM; the largest memory is taken).",
+			"显卡= 没写%s：按 %s 处理（租用的多卡服务器多为 SXM；显存取最大）。"), chat.T(lang, what[0], what[1]), strings.ToUpper(a.Value)))
+	}
+	switch r.Mode {
+	case memory.ModeFull:
+		out = append(out, chat.T(lang,
+			"Mixed precision (ZeRO paper, Rajbhandari et al. 2020): 2 B weights + 2 B gradients + optimizer states per parameter; ZeRO-1 shards the optimizer, ZeRO-2 also gradients, ZeRO-3 also weights, over the data-parallel cards.",
+			"混合精度（ZeRO 论文，Rajbhandari 等，2020）：每参数 2 B 权重 + 2 B 梯度 + 优化器状态；ZeRO-1 切分优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切权重，在数据并行的卡上切分。"))
+	case memory.ModeLoRA, memory.ModeQLoRA:
+		out = append(out, chat.T(lang,
+			"LoRA adapters r·(d_in + d_out) on the q, k, v, o, gate, up and down projections of every layer, trained with full optimizer states.",
+			"LoRA 适配器加在每层的 q、k、v、o、gate、up、down 投影上，每个 r·(d_in + d_out) 参数，带完整优化器状态训练。"))
+		if r.Mode == memory.ModeQLoRA {
+			out = append(out, chat.T(lang,
+				"QLoRA base: NF4 with double quantization, 4.127 bits per parameter (Dettmers et al. 2023); embeddings and the output layer stay 16-bit.",
+				"QLoRA 底座：NF4 + 双重量化，每参数 4.127 bit（Dettmers 等，2023）；嵌入层和输出层保持 16 位。"))
+		}
+	default:
+		out = append(out, chat.T(lang,
+			"KV cache in 16-bit; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128) keep embeddings and the output layer in 16-bit.",
+			"KV 缓存按 16 位计；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放）的嵌入层和输出层保持 16 位。"))
+	}
+	out = append(out, chat.T(lang,
+		"Runtime overhead per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + 10% of the rest (allocator fragmentation, transient buffers). GB = 10^9 bytes; a card holds its label (80 GB = 80 GB).",
+		"每卡运行时开销：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 其余部分的 10%（显存碎片、临时缓冲）。GB = 10^9 字节；卡的容量按标称计（80 GB 即 80 GB）。"))
+	return out
+}
+
+// warnings are what the user must not miss.
+func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
+	r, p := adv.Request, adv.Pick
+	g := p.GPU
+	var out []string
+	if r.Model.Approximate {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"%s has an approximate shape: give layers=, hidden=, heads=, kv_heads= and ffn= from its config.json, or use a preset, for an exact answer.",
+			"%s 的结构是近似的：请按其 config.json 给出 层数=、隐藏维度=、头数=、kv头=、ffn=，或用预设模型，以得到精确结果。"), modelName(r.Model)))
+	}
+	if c := r.Model.Context; c > 0 && r.Seq > c {
+		out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
+			r.Seq, modelName(r.Model), chat.Num(float64(c))))
+	}
+	if !adv.Fits {
+		hint := chat.T(lang, "try recompute=full, a higher zero stage, more cards (drop cards= or gpu=), or mode=lora / mode=qlora",
+			"可尝试：重计算=full、更高的 zero 阶段、更多卡（去掉 卡数= 或 显卡=），或 模式=lora / qlora")
+		if !r.Mode.Training() {
+			hint = chat.T(lang, "try precision=int4, a shorter seq, fewer concurrent sequences (batch), or more cards (drop cards= or gpu=)",
+				"可尝试：精度=int4、更短的上下文、更少的并发（batch），或更多卡（去掉 卡数= 或 显卡=）")
+		}
+		out = append(out, chat.T(lang, "Nothing fits within the limits: ", "在限制内放不下：")+hint+".")
+		if p.Cards() > 0 && !g.NVLinkClass() {
+			out = append(out, fmt.Sprintf(chat.T(lang, "%s has no NVLink: it cannot hold a model that must be split over cards.",
+				"%s 没有 NVLink：需要切分到多卡的模型放不上去。"), g.ID))
+		}
+	}
+	if p.Cards() == 0 {
+		return out
+	}
+	if r.Mode.Training() && g.BF16TFLOPS < memory.MinTrainTFLOPS {
+		out = append(out, fmt.Sprintf(chat.T(lang, "%s has %s dense BF16 TFLOPS, under half an A100: it fits, but training will be slow.",
+			"%s 只有 %s 稠密 BF16 TFLOPS，不到 A100 的一半：放得下，但训练会很慢。"), g.ID, chat.Num(g.BF16TFLOPS)))
+	}
+	if !g.CUDA {
+		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
+			"%s 不支持 CUDA：PyTorch 任务需要适配 CANN / torch_npu（或 MindSpore）；请先确认框架和算子支持。"), g.ID))
+	}
+	if r.Mode.Training() && p.Cards() > 1 && !p.NeedsNVLink && g.Link != catalog.LinkNVLink && g.Link != catalog.LinkHCCS {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (seed: PCIe versions lose a lot).",
+			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（种子文章：PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
+	}
+	if g.Price == nil && adv.Fits && g.Tier == catalog.TierFlagship {
+		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book (seed 002).", "旗舰卡通常需要预付定金预订（种子文章 002）。"))
+	}
+	return out
+}

@@ -1,0 +1,468 @@
+package tier
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/memory"
+	"gpuadvisor/chat"
+)
+
+// query is a tier question read from the command line.
+type query struct {
+	req memory.Request
+	// given records the keys the user typed, so the reply can tell defaults apart.
+	given map[string]bool
+	// modelAssumed and gpuAssumed are what forgiving lookups filled in.
+	modelAssumed, gpuAssumed []catalog.Assumption
+	// derived lists the shape fields derived for a params= model.
+	derived []string
+}
+
+// reader reads one key at a time with the messages of this command.
+type reader struct {
+	a    *chat.Args
+	lang chat.Lang
+	cat  *catalog.Catalog
+}
+
+// read turns the arguments into a memory request. Every error is a
+// *chat.Error naming the key, saying what is accepted, with an example.
+func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
+	p := reader{a: a, lang: lang, cat: cat}
+	q := query{given: map[string]bool{}}
+	for _, k := range a.Keys() {
+		q.given[k] = true
+	}
+	modelWord, modeWord, err := p.words()
+	if err != nil {
+		return q, err
+	}
+	r := &q.req
+	if r.Mode, err = p.mode(modeWord); err != nil {
+		return q, err
+	}
+	if modeWord != "" {
+		q.given["mode"] = true
+	}
+	if err := p.model(&q, modelWord); err != nil {
+		return q, err
+	}
+	if err := p.training(&q); err != nil {
+		return q, err
+	}
+	if r.Precision, err = p.precision(r.Mode); err != nil {
+		return q, err
+	}
+	if r.Seq, _, err = p.integer("seq", 1, 1<<20); err != nil {
+		return q, err
+	}
+	if r.Batch, _, err = p.integer("batch", 1, 4096); err != nil {
+		return q, err
+	}
+	if r.Cards, _, err = p.integer("cards", 1, memory.MaxCards); err != nil {
+		return q, err
+	}
+	if r.Mode == memory.ModeInfer && r.Cards > 0 {
+		if _, _, ok := memory.InferSplit(r.Model, r.Cards); !ok {
+			return q, p.badSplit(r.Model, r.Cards)
+		}
+	}
+	if err := p.gpu(&q); err != nil {
+		return q, err
+	}
+	q.req = q.req.WithDefaults()
+	if err := q.req.Validate(); err != nil {
+		return q, fmt.Errorf("tier: request from %q: %w", a.Rest, err)
+	}
+	return q, nil
+}
+
+// words reads bare words: a model name ("tier qwen2.5-14b") and a mode ("lora",
+// "推理"). Anything else is an error.
+func (p reader) words() (model, mode string, err error) {
+	for _, w := range p.a.Words {
+		if _, ok := modeAliases[strings.ToLower(w)]; ok && mode == "" && !p.a.Has("mode") {
+			mode = w
+			continue
+		}
+		if _, err := p.cat.FindModel(w); err == nil && model == "" && !p.a.Has("model") && !p.a.Has("params") {
+			model = w
+			continue
+		}
+		return "", "", chat.Invalidf(p.lang, "command", example(p.lang, "model"),
+			"I do not know what %q means here; give keys as key=value, for example model=qwen2.5-14b mode=lora",
+			"看不懂 %q；请用 key=value 的写法，例如 模型=qwen2.5-14b 模式=微调", w)
+	}
+	return model, mode, nil
+}
+
+var modeAliases = map[string]memory.Mode{
+	"full": memory.ModeFull, "全参": memory.ModeFull, "全量": memory.ModeFull, "全参数": memory.ModeFull, "全参训练": memory.ModeFull,
+	"全量训练": memory.ModeFull, "全参微调": memory.ModeFull, "全量微调": memory.ModeFull, "训练": memory.ModeFull, "预训练": memory.ModeFull,
+	"train": memory.ModeFull, "training": memory.ModeFull, "pretrain": memory.ModeFull, "pretraining": memory.ModeFull, "fft": memory.ModeFull,
+	"full-finetune": memory.ModeFull, "full_finetune": memory.ModeFull,
+	"lora": memory.ModeLoRA, "微调": memory.ModeLoRA, "lora微调": memory.ModeLoRA, "finetune": memory.ModeLoRA, "fine-tune": memory.ModeLoRA,
+	"fine_tune": memory.ModeLoRA, "ft": memory.ModeLoRA,
+	"qlora": memory.ModeQLoRA, "量化微调": memory.ModeQLoRA, "qlora微调": memory.ModeQLoRA, "4bit微调": memory.ModeQLoRA,
+	"infer": memory.ModeInfer, "inference": memory.ModeInfer, "推理": memory.ModeInfer, "部署": memory.ModeInfer, "推理部署": memory.ModeInfer,
+	"serve": memory.ModeInfer, "serving": memory.ModeInfer, "服务": memory.ModeInfer, "上线": memory.ModeInfer,
+}
+
+func (p reader) mode(word string) (memory.Mode, error) {
+	raw, ok := p.a.Raw("mode")
+	if !ok {
+		raw = word
+	}
+	if raw == "" {
+		return memory.ModeFull, nil
+	}
+	if m, ok := modeAliases[strings.ToLower(strings.TrimSpace(raw))]; ok {
+		return m, nil
+	}
+	return "", chat.Invalidf(p.lang, "mode", example(p.lang, "mode"),
+		"mode=%q is not a mode I know; use full (full-parameter training), lora, qlora or infer (serving)",
+		"模式=%q 无法识别；可选 full（全参训练，也可写 全参/全量）、lora（微调）、qlora（量化微调）或 infer（推理）", raw)
+}
+
+var shapeKeys = []string{"layers", "hidden", "heads", "kv_heads", "ffn"}
+
+// model reads model= (or a bare model word) or params= plus an optional shape.
+func (p reader) model(q *query, word string) error {
+	raw, hasModel := p.a.Raw("model")
+	if !hasModel && word != "" {
+		raw, hasModel = word, true
+	}
+	_, hasParams := p.a.Raw("params")
+	switch {
+	case hasModel && hasParams:
+		return chat.Invalidf(p.lang, "params", example(p.lang, "model"),
+			"give either model= (a preset) or params= (a model's size), not both",
+			"模型= 和 参数量= 只能二选一：预设模型用 模型=，其他模型用 参数量=")
+	case !hasModel && !hasParams:
+		return chat.Invalidf(p.lang, "model", example(p.lang, "model"),
+			"missing model: name a preset (model=qwen2.5-14b) or give the size of another model (params=7b)",
+			"缺少模型：写预设名（模型=qwen2.5-14b），或给出其他模型的参数量（参数量=7b）")
+	case hasModel:
+		for _, k := range shapeKeys {
+			if p.a.Has(k) {
+				return chat.Invalidf(p.lang, k, example(p.lang, k),
+					"%s= describes a model given by params=; model=%s already has its shape from its config.json",
+					"%s= 用来描述用 参数量= 给出的模型；模型=%s 的结构已取自它的 config.json", k, raw)
+			}
+		}
+		m, err := p.cat.FindModel(raw)
+		if err != nil {
+			return p.unknownModel(raw, err)
+		}
+		q.req.Model, q.modelAssumed = m.Model, m.Assumed
+		return nil
+	}
+	v, err := p.number("params", 1e7, 1e13)
+	if err != nil {
+		return err
+	}
+	var hint memory.ShapeHint
+	ints := []*int{&hint.Layers, &hint.Hidden, &hint.Heads, &hint.KVHeads, &hint.FFN}
+	limits := [][2]int{{1, 1024}, {64, 1 << 17}, {1, 1024}, {1, 1024}, {1, 1 << 20}}
+	for i, k := range shapeKeys {
+		if *ints[i], _, err = p.integer(k, limits[i][0], limits[i][1]); err != nil {
+			return err
+		}
+	}
+	switch {
+	case hint.Hidden > 0 && hint.Heads > 0 && hint.Hidden%hint.Heads != 0:
+		return chat.Invalidf(p.lang, "heads", example(p.lang, "heads"),
+			"heads=%d does not divide hidden=%d; the head size must be a whole number",
+			"头数=%d 不能整除 隐藏维度=%d；每个头的维度必须是整数", hint.Heads, hint.Hidden)
+	case hint.Heads > 0 && hint.KVHeads > 0 && hint.Heads%hint.KVHeads != 0:
+		return chat.Invalidf(p.lang, "kv_heads", example(p.lang, "kv_heads"),
+			"kv_heads=%d does not divide heads=%d; with GQA each KV head serves a whole group of heads",
+			"kv头=%d 不能整除 头数=%d；GQA 中每个 KV 头服务整数个注意力头", hint.KVHeads, hint.Heads)
+	}
+	m, derived, err := memory.Shape(v, hint)
+	if err != nil {
+		key := "heads"
+		if hint.KVHeads > 0 {
+			key = "kv_heads"
+		}
+		return chat.Invalidf(p.lang, key, example(p.lang, key),
+			"the shape does not add up (%v): hidden must be a multiple of heads, and heads a multiple of kv_heads; give heads= and kv_heads= that fit",
+			"模型结构对不上（%v）：隐藏维度须是头数的整数倍，头数须是 kv头 的整数倍；请给出相容的 头数= 和 kv头=", err)
+	}
+	q.req.Model, q.derived = m, derived
+	return nil
+}
+
+func (p reader) unknownModel(raw string, err error) error {
+	var nf *catalog.NotFoundError
+	if !errors.As(err, &nf) {
+		return fmt.Errorf("tier: find model %q: %w", raw, err)
+	}
+	var ids []string
+	for _, m := range p.cat.Models() {
+		ids = append(ids, m.ID)
+	}
+	size := ""
+	if v := sizeIn(raw); v > 0 {
+		size = chat.Num(v) + "b"
+	} else if m, ok := p.cat.ModelByID(nf.Suggestion); ok {
+		size = m.Size
+	}
+	ex := chat.T(p.lang, "tier model="+nf.Suggestion+" mode=lora seq=4096", "选卡 模型="+nf.Suggestion+" 模式=微调 上下文=4096")
+	return chat.Invalidf(p.lang, "model", ex,
+		"unknown model %q; the closest preset is %s. Presets: %s. For another model give its size instead: params=%s",
+		"未知模型 %q；最接近的预设是 %s。预设有：%s。其他模型请改给参数量：参数量=%s",
+		raw, nf.Suggestion, strings.Join(ids, ", "), size)
+}
+
+// sizeIn finds a size in billions in a model name: "unknown-99b" -> 99.
+func sizeIn(s string) float64 {
+	s = strings.ToLower(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == '.') {
+			continue
+		}
+		j := i
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+			j++
+		}
+		if j < len(s) && s[j] == 'b' {
+			if v, err := strconv.ParseFloat(s[i:j], 64); err == nil && v > 0 {
+				return v
+			}
+		}
+	}
+	return 0
+}
+
+// training reads the keys that only training takes: optimizer, zero,
+// recompute and r.
+func (p reader) training(q *query) error {
+	r := &q.req
+	r.Zero = memory.ZeroAuto
+	if r.Mode == memory.ModeInfer {
+		for _, k := range []string{"optimizer", "zero", "recompute", "r"} {
+			if p.a.Has(k) {
+				return chat.Invalidf(p.lang, k, example(p.lang, "mode"),
+					"%s= applies to training; mode=infer (serving) has no optimizer, ZeRO, recomputation or LoRA rank",
+					"%s= 只用于训练；推理（mode=infer）没有优化器、ZeRO、重计算或 LoRA 秩", k)
+			}
+		}
+		return nil
+	}
+	var err error
+	if raw, ok := p.a.Raw("optimizer"); ok {
+		opt, ok := optimizerAliases[strings.ToLower(strings.TrimSpace(raw))]
+		if !ok {
+			return chat.Invalidf(p.lang, "optimizer", example(p.lang, "optimizer"),
+				"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
+				"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）", raw)
+		}
+		r.Optimizer = opt
+	}
+	if raw, ok := p.a.Raw("zero"); ok {
+		s := strings.ToLower(strings.TrimSpace(raw))
+		for _, pre := range []string{"zero", "stage", "阶段", "z", "-", "_"} {
+			s = strings.TrimPrefix(s, pre)
+		}
+		z, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || z < 0 || z > 3 {
+			return chat.Invalidf(p.lang, "zero", example(p.lang, "zero"),
+				"zero=%q is not a ZeRO stage; use 0, 1, 2 or 3 (0: no sharding, 1: optimizer states, 2: + gradients, 3: + parameters)",
+				"zero=%q 不是 ZeRO 阶段；可选 0、1、2、3（0 不切分，1 切优化器状态，2 再切梯度，3 再切参数）", raw)
+		}
+		r.Zero = z
+	}
+	if raw, ok := p.a.Raw("recompute"); ok {
+		rc, ok := recomputeAliases[strings.ToLower(strings.TrimSpace(raw))]
+		if !ok {
+			return chat.Invalidf(p.lang, "recompute", example(p.lang, "recompute"),
+				"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
+				"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）", raw)
+		}
+		r.Recompute = rc
+	}
+	if p.a.Has("r") && r.Mode == memory.ModeFull {
+		return chat.Invalidf(p.lang, "r", example(p.lang, "r"),
+			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
+			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
+	}
+	if r.Rank, _, err = p.integer("r", 1, 4096); err != nil {
+		return err
+	}
+	return nil
+}
+
+var optimizerAliases = map[string]memory.Optimizer{
+	"adamw": memory.AdamW, "adam": memory.AdamW, "adamw_torch": memory.AdamW, "adamw_torch_fused": memory.AdamW, "fused_adam": memory.AdamW,
+	"adam8bit": memory.Adam8bit, "adamw8bit": memory.Adam8bit, "adam_8bit": memory.Adam8bit, "adamw_8bit": memory.Adam8bit,
+	"adamw_bnb_8bit": memory.Adam8bit, "paged_adamw_8bit": memory.Adam8bit, "8bit": memory.Adam8bit, "8bit-adam": memory.Adam8bit,
+	"sgd": memory.SGD, "momentum": memory.SGD, "sgd_momentum": memory.SGD,
+}
+
+var recomputeAliases = map[string]memory.Recompute{
+	"none": memory.RecomputeNone, "no": memory.RecomputeNone, "off": memory.RecomputeNone, "false": memory.RecomputeNone, "0": memory.RecomputeNone,
+	"无": memory.RecomputeNone, "不": memory.RecomputeNone, "否": memory.RecomputeNone, "关": memory.RecomputeNone, "关闭": memory.RecomputeNone, "不重计算": memory.RecomputeNone,
+	"selective": memory.RecomputeSelective, "sel": memory.RecomputeSelective, "partial": memory.RecomputeSelective, "选择性": memory.RecomputeSelective, "部分": memory.RecomputeSelective,
+	"full": memory.RecomputeFull, "yes": memory.RecomputeFull, "on": memory.RecomputeFull, "true": memory.RecomputeFull, "1": memory.RecomputeFull,
+	"gc": memory.RecomputeFull, "checkpointing": memory.RecomputeFull, "gradient_checkpointing": memory.RecomputeFull,
+	"全部": memory.RecomputeFull, "全": memory.RecomputeFull, "是": memory.RecomputeFull, "开": memory.RecomputeFull, "开启": memory.RecomputeFull, "有": memory.RecomputeFull,
+}
+
+var precisionAliases = map[string]memory.Precision{
+	"bf16": memory.BF16, "bfloat16": memory.BF16,
+	"fp16": memory.FP16, "float16": memory.FP16, "half": memory.FP16, "半精度": memory.FP16, "16bit": memory.FP16,
+	"fp8": memory.FP8, "float8": memory.FP8, "e4m3": memory.FP8,
+	"int8": memory.INT8, "8bit": memory.INT8, "w8a16": memory.INT8, "8位": memory.INT8,
+	"int4": memory.INT4, "4bit": memory.INT4, "awq": memory.INT4, "gptq": memory.INT4, "w4a16": memory.INT4, "q4": memory.INT4, "4位": memory.INT4,
+}
+
+func (p reader) precision(mode memory.Mode) (memory.Precision, error) {
+	raw, ok := p.a.Raw("precision")
+	if !ok {
+		return memory.BF16, nil
+	}
+	v, ok := precisionAliases[strings.ToLower(strings.TrimSpace(raw))]
+	if !ok {
+		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
+			"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
+			"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4", raw)
+	}
+	if mode.Training() && v.Quantized() {
+		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
+			"precision=%s applies to serving; training runs in bf16/fp16 mixed precision. For a 4-bit frozen base use mode=qlora",
+			"精度=%s 只用于推理；训练使用 bf16/fp16 混合精度。想用 4 位冻结底座请写 模式=qlora", v)
+	}
+	return v, nil
+}
+
+// gpu reads gpu= with a forgiving lookup.
+func (p reader) gpu(q *query) error {
+	raw, ok := p.a.Raw("gpu")
+	if !ok {
+		return nil
+	}
+	m, err := p.cat.FindGPU(raw)
+	if err != nil {
+		var nf *catalog.NotFoundError
+		if !errors.As(err, &nf) {
+			return fmt.Errorf("tier: find GPU %q: %w", raw, err)
+		}
+		var ids []string
+		for _, g := range p.cat.GPUs() {
+			ids = append(ids, g.ID)
+		}
+		return chat.Invalidf(p.lang, "gpu", chat.T(p.lang, "tier model=llama-2-70b mode=infer gpu="+nf.Suggestion, "选卡 模型=llama-2-70b 模式=推理 显卡="+nf.Suggestion),
+			"unknown GPU %q; the closest is %s. Cards in the catalog: %s",
+			"未知显卡 %q；最接近的是 %s。目录中的卡：%s", raw, nf.Suggestion, strings.Join(ids, ", "))
+	}
+	q.req.GPU, q.gpuAssumed = m.GPU.ID, m.Assumed
+	return nil
+}
+
+// integer reads an optional whole number of the key's kind within [lo, hi];
+// Chinese measure words (8卡, 8张) are accepted.
+func (p reader) integer(key string, lo, hi int) (int, bool, error) {
+	v, ok, err := p.value(key, float64(lo), float64(hi))
+	if err != nil || !ok {
+		return 0, ok, err
+	}
+	if v != math.Trunc(v) {
+		raw, _ := p.a.Raw(key)
+		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
+			"%s=%s must be a whole number", "%s=%s 必须是整数", key, raw)
+	}
+	return int(v), true, nil
+}
+
+// number reads a required number of the key's kind within [lo, hi].
+func (p reader) number(key string, lo, hi float64) (float64, error) {
+	v, _, err := p.value(key, lo, hi)
+	return v, err
+}
+
+func (p reader) value(key string, lo, hi float64) (float64, bool, error) {
+	raw, ok := p.a.Raw(key)
+	if !ok {
+		return 0, false, nil
+	}
+	s := strings.TrimSpace(raw)
+	for _, suf := range []string{"张卡", "块卡", "卡", "张", "块", "层", "个头", "头"} {
+		if strings.HasSuffix(s, suf) {
+			s = strings.TrimSpace(strings.TrimSuffix(s, suf))
+			break
+		}
+	}
+	kind := chat.Plain
+	for _, k := range keys {
+		if k.Name == key {
+			kind = k.Kind
+		}
+	}
+	v, err := chat.ParseValue(s, kind)
+	if err != nil {
+		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
+			"%s=%q is not a number I can read; write it like %s=%s",
+			"%s=%q 无法读成数字；请写成 %s=%s", key, raw, key, keyExample(key))
+	}
+	if v < lo || v > hi {
+		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
+			"%s=%s is out of range; it must be between %s and %s",
+			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, chat.Num(lo), chat.Num(hi))
+	}
+	return v, true, nil
+}
+
+func (p reader) badSplit(m catalog.Model, n int) error {
+	var ok []string
+	for c := 1; c <= 16; c++ {
+		if _, _, fine := memory.InferSplit(m, c); fine {
+			ok = append(ok, strconv.Itoa(c))
+		}
+	}
+	return chat.Invalidf(p.lang, "cards", example(p.lang, "cards"),
+		"cards=%d cannot serve one copy of %s: tensor parallelism must divide its %d attention heads and pipeline stages its %d layers; use %s",
+		"卡数=%d 无法切分 %s：张量并行度须整除它的 %d 个注意力头，流水线段数不超过 %d 层；可用 %s", n, modelName(m), m.Heads, m.Layers, strings.Join(ok, ", "))
+}
+
+func keyExample(key string) string {
+	for _, k := range keys {
+		if k.Name == key {
+			return k.Example
+		}
+	}
+	return ""
+}
+
+// example is a whole command line using key, in the user's language.
+func example(lang chat.Lang, key string) string {
+	en, zh := "tier model=qwen2.5-14b mode=lora seq=4096", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"
+	switch key {
+	case "params":
+		en, zh = "tier params=7b mode=infer seq=8k", "选卡 参数量=7b 模式=推理 上下文=8k"
+	case "layers", "hidden", "heads", "kv_heads", "ffn":
+		en, zh = "tier params=7b layers=32 hidden=4096 heads=32 kv_heads=8 mode=infer", "选卡 参数量=7b 层数=32 隐藏维度=4096 头数=32 kv头=8 模式=推理"
+	case "mode":
+		en, zh = "tier model=qwen2.5-14b mode=lora", "选卡 模型=qwen2.5-14b 模式=微调"
+	case "optimizer":
+		en, zh = "tier model=qwen2.5-7b mode=full optimizer=adam8bit", "选卡 模型=qwen2.5-7b 模式=全参 优化器=adam8bit"
+	case "zero", "cards":
+		en, zh = "tier model=llama-3.1-8b mode=full cards=8 zero=3", "选卡 模型=llama-3.1-8b 模式=全参 卡数=8 zero=3"
+	case "r":
+		en, zh = "tier model=qwen2.5-14b mode=lora r=64", "选卡 模型=qwen2.5-14b 模式=微调 秩=64"
+	case "precision":
+		en, zh = "tier model=qwen2.5-72b mode=infer precision=int4", "选卡 模型=qwen2.5-72b 模式=推理 精度=int4"
+	case "batch":
+		en, zh = "tier model=qwen2.5-7b mode=infer seq=8k batch=16", "选卡 模型=qwen2.5-7b 模式=推理 上下文=8k 并发=16"
+	case "recompute":
+		en, zh = "tier model=qwen2.5-7b mode=full recompute=full", "选卡 模型=qwen2.5-7b 模式=全参 重计算=full"
+	case "gpu":
+		en, zh = "tier model=llama-2-70b mode=infer gpu=a100-80g", "选卡 模型=llama-2-70b 模式=推理 显卡=a100-80g"
+	}
+	return chat.T(lang, en, zh)
+}

@@ -1,0 +1,198 @@
+package tier
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/memory"
+	"gpuadvisor/chat"
+)
+
+// reply builds the platform-neutral answer: title, summary, facts, the memory
+// table, alternatives, the rules behind the choice, assumptions and warnings;
+// Data carries the JSON contract.
+func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
+	r, p := adv.Request, adv.Pick
+	g := p.GPU
+	rep := chat.Reply{Command: "tier", Lang: lang}
+	head := modelName(r.Model) + chat.T(lang, ", ", " ") + modeName(lang, r)
+	switch {
+	case adv.Fits:
+		rep.Title = head + chat.T(lang, ": ", "：") + cardsOf(lang, p.Cards(), g)
+		rep.Summary = fmt.Sprintf(chat.T(lang,
+			"Rent %s (%s). Each card needs %s GB of its %s GB (%s; the limit is 90%%). %s",
+			"租 %s（%s）。每卡需要 %s GB，占 %s GB 的 %s（上限 90%%）。%s"),
+			cardsOf(lang, p.Cards(), g), tierName(lang, g.Tier), gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization), linkSentence(lang, r, p))
+	case p.Cards() > 0:
+		rep.Title = head + chat.T(lang, ": does not fit within the limits", "：在限制内放不下")
+		if lang == chat.ZH {
+			rep.Summary = fmt.Sprintf("没有方案能把每卡用量控制在 90%% 以内%s。最接近的是 %s，每卡 %s GB（占 %s GB 的 %s）。改法见下方提示。",
+				constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization))
+		} else {
+			rep.Summary = fmt.Sprintf("Nothing fits within 90%% of a card%s. The closest is %s at %s GB per card (%s of %s GB). See the warnings for what to change.",
+				constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), pct(p.Utilization), gb(g.MemoryGB))
+		}
+	default:
+		rep.Title = head + chat.T(lang, ": no card to consider", "：没有可选的卡")
+		rep.Summary = chat.T(lang, "No card in the catalog can run this layout.", "目录中没有能按此方式运行的卡。")
+	}
+	rep.Facts = facts(lang, q, adv)
+	if p.Cards() > 0 {
+		rep.Tables = append(rep.Tables, memoryTable(lang, r, p))
+	}
+	alts, altRows := alternatives(lang, adv)
+	if len(altRows) > 0 {
+		rep.Tables = append(rep.Tables, chat.Table{
+			Title:  chat.T(lang, "Alternatives", "备选方案"),
+			Header: []string{chat.T(lang, "option", "方案"), chat.T(lang, "cards", "卡"), chat.T(lang, "per card", "每卡"), chat.T(lang, "use", "占用"), chat.T(lang, "why", "说明")},
+			Rows:   altRows,
+		})
+	}
+	rules := rules(lang, adv)
+	assumptions := assumptions(lang, q, adv)
+	warnings := warnings(lang, q, adv)
+	rep.Sections = []chat.Section{
+		{Title: chat.T(lang, "How this was chosen", "选择依据"), Lines: rules},
+		{Title: chat.T(lang, "Assumptions", "假设"), Lines: assumptions},
+	}
+	rep.Warnings = warnings
+	if adv.Fits {
+		rep.Buttons = chat.StandardButtons(lang, "gpu="+g.ID+" cards="+strconv.Itoa(p.Cards()))
+	}
+	d := data{
+		Command: "tier", Fits: adv.Fits, Memory: roundBreakdown(p.Result.Memory),
+		GPU: g.ID, GPUName: g.Name, Tier: g.Tier, Cards: p.Cards(), Nodes: p.Nodes(),
+		NeedsNVLink: p.NeedsNVLink, NeedsInfiniBand: p.NeedsInfiniBand,
+		CapacityGB: g.MemoryGB, UsablePct: 100 * memory.MaxUtilization, UtilizationPct: round4(100 * p.Utilization),
+		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
+		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
+		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: g.Price,
+		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
+	}
+	if d.Alternatives == nil {
+		d.Alternatives = []altData{}
+	}
+	if d.Warnings == nil {
+		d.Warnings = []string{}
+	}
+	if f := adv.Infer; f != nil {
+		d.Infer = &inferData{MaxContextTokens: f.MaxContext, ModelContextTokens: f.ModelContext,
+			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB)}
+	}
+	rep.Data = d
+	return rep
+}
+
+// linkSentence says whether NVLink and InfiniBand are needed, and why.
+func linkSentence(lang chat.Lang, r memory.Request, p memory.Option) string {
+	l := p.Result.Layout
+	ib := chat.T(lang, "no InfiniBand needed", "不需要 InfiniBand")
+	if p.NeedsInfiniBand {
+		ib = fmt.Sprintf(chat.T(lang, "InfiniBand or RoCE needed between the %d nodes", "%d 台服务器之间需要 InfiniBand 或 RoCE"), p.Nodes())
+	}
+	switch {
+	case p.Cards() == 1:
+		return chat.T(lang, "One card holds everything: no NVLink or InfiniBand needed.", "一张卡装得下全部：不需要 NVLink 或 InfiniBand。")
+	case p.NeedsNVLink:
+		return fmt.Sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
+			layoutName(lang, r, l), ib)
+	}
+	return fmt.Sprintf(chat.T(lang, "Every card holds a whole copy (%s): NVLink not required; %s.", "每张卡各有一份完整模型（%s）：不强制 NVLink；%s。"),
+		layoutName(lang, r, l), ib)
+}
+
+// constraint names what the user fixed: " with cards=8 on rtx-4090".
+func constraint(lang chat.Lang, r memory.Request) string {
+	var parts []string
+	if r.Cards > 0 {
+		parts = append(parts, "cards="+strconv.Itoa(r.Cards))
+	}
+	if r.GPU != "" {
+		parts = append(parts, "gpu="+r.GPU)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return chat.T(lang, " with ", "（") + strings.Join(parts, " ") + chat.T(lang, "", "）")
+}
+
+func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
+	r, p := adv.Request, adv.Pick
+	g, m := p.GPU, r.Model
+	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
+		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
+		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, chat.Num(float64(m.Vocab)))
+	if m.Approximate {
+		shape += chat.T(lang, " (approximate)", "（近似）")
+	}
+	run := fmt.Sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), chat.Num(float64(r.Seq)), r.Batch)
+	if r.Mode.Training() {
+		run = fmt.Sprintf(chat.T(lang, "%s, %s, recompute=%s, %s", "%s，%s，重计算=%s，%s"),
+			modeName(lang, r), r.Optimizer, r.Recompute, run)
+	} else {
+		run = fmt.Sprintf(chat.T(lang, "%s, %s", "%s，%s"), modeName(lang, r), run)
+	}
+	fs := []chat.Fact{
+		{Label: chat.T(lang, "Model", "模型"), Value: modelName(m) + chat.T(lang, ": ", "：") + shape},
+		{Label: chat.T(lang, "Job", "任务"), Value: run},
+	}
+	if p.Cards() == 0 {
+		return fs
+	}
+	fs = append(fs,
+		chat.Fact{Label: chat.T(lang, "Per card", "每卡显存"), Value: fmt.Sprintf(chat.T(lang, "%s GB of %s GB (%s)", "%s GB / %s GB（%s）"),
+			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization))},
+		chat.Fact{Label: chat.T(lang, "GPU", "显卡"), Value: fmt.Sprintf(chat.T(lang, "%s: %s, %s GB/s, %s, %s dense BF16 TFLOPS, %s",
+			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
+			g.ID, g.Name, chat.Num(g.BandwidthGBs), linkName(lang, g), chat.Num(g.BF16TFLOPS), tierName(lang, g.Tier))},
+		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: fmt.Sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
+		chat.Fact{Label: "NVLink", Value: yesNo(lang, p.NeedsNVLink)},
+		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
+		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: price(lang, g, p.Cards())},
+	)
+	if f := adv.Infer; f != nil {
+		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), chat.Num(float64(f.MaxContext)), r.Batch)
+		if f.ModelContext > 0 {
+			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), chat.Num(float64(f.ModelContext)))
+		}
+		fs = append(fs,
+			chat.Fact{Label: chat.T(lang, "Longest context", "最长上下文"), Value: ctx},
+			chat.Fact{Label: chat.T(lang, "Decode speed", "解码速度"), Value: fmt.Sprintf(chat.T(lang,
+				"at most %s tokens/s per sequence (upper bound: %s GB/s ÷ %s GB read per token)",
+				"每条序列最多 %s token/s（上限：%s GB/s ÷ 每个 token 读取 %s GB）"),
+				chat.Num(f.DecodeTokensPerSec), chat.Num(f.BandwidthGBs), gb(f.BytesPerTokenGB))})
+	}
+	return fs
+}
+
+func yesNo(lang chat.Lang, v bool) string {
+	if v {
+		return chat.T(lang, "needed", "需要")
+	}
+	return chat.T(lang, "not needed", "不需要")
+}
+
+// price is the seeds' Chengdu price for the card and for all cards, or says
+// there is none.
+func price(lang chat.Lang, g catalog.GPU, n int) string {
+	pr := g.Price
+	if pr == nil {
+		return chat.T(lang, "no price in the seeds for this card: get quotes and compare them with `billing` and `quote`",
+			"种子文章没有这张卡的价格：请向供应商询价，再用 `billing`（计费）和 `quote` 比较")
+	}
+	h, mo := pr.OnDemandCNYPerHour, pr.MonthlyCNY
+	N := float64(n)
+	return fmt.Sprintf(chat.T(lang,
+		"seed 002, Chengdu: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card (¥%s–%s for %d)",
+		"种子文章 002（成都）：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s（%[10]d 张 ¥%[8]s–%[9]s）"),
+		chat.Num(h[0]), chat.Num(h[1]), chat.Num(h[0]*N), chat.Num(h[1]*N), n,
+		chat.Num(mo[0]), chat.Num(mo[1]), chat.Num(mo[0]*N), chat.Num(mo[1]*N), n)
+}
+
+func modelInfo(m catalog.Model, derived []string) modelData {
+	return modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads,
+		KVHeads: m.KVHeads, HeadDim: m.HeadDim, FFN: m.FFN, Vocab: m.Vocab, Context: m.Context,
+		Approximate: m.Approximate, Derived: derived, Source: m.Source}
+}
