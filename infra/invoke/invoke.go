@@ -1,0 +1,110 @@
+// Package invoke hands a deferred chat job to the drafter Lambda with an
+// asynchronous invoke (aws-sdk-go-v2 service/lambda, InvocationType=Event):
+// Lambda queues the event and answers 202 at once, so the Slack or Feishu
+// function can acknowledge inside the platform's 3 s, and the drafter runs
+// with its own, longer timeout (Lambda retries it on error; the drafter is
+// idempotent on the job id).
+//
+// Configuration: DRAFTER_FUNCTION names the function (name or ARN);
+// LAMBDA_ENDPOINT, for tests only, points the client at a fake Lambda API
+// or the runtime interface emulator. Credentials and region come from the
+// usual AWS chain (the function's role on Lambda).
+package invoke
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
+
+	"gpuadvisor/chat"
+)
+
+var _ chat.Dispatcher = (*Dispatcher)(nil)
+
+// MaxPayload is the largest job sent: Lambda's limit for an asynchronous
+// invocation's event (256 KB).
+const MaxPayload = 256 * 1024
+
+// DefaultTimeout bounds one dispatch, so the caller still acknowledges the
+// platform in time when the Lambda API is slow.
+const DefaultTimeout = 2 * time.Second
+
+// Invoker is the part of the Lambda client used here.
+type Invoker interface {
+	Invoke(ctx context.Context, in *lambda.InvokeInput, opts ...func(*lambda.Options)) (*lambda.InvokeOutput, error)
+}
+
+// Dispatcher invokes the drafter function asynchronously with each job.
+type Dispatcher struct {
+	// Client invokes; *lambda.Client.
+	Client Invoker
+	// Function is the drafter's name or ARN.
+	Function string
+	// Timeout bounds one dispatch; zero means DefaultTimeout.
+	Timeout time.Duration
+}
+
+// FromEnv builds a dispatcher from DRAFTER_FUNCTION (required) and
+// LAMBDA_ENDPOINT (tests only), with the default AWS credential chain.
+func FromEnv(ctx context.Context) (*Dispatcher, error) {
+	fn := strings.TrimSpace(os.Getenv("DRAFTER_FUNCTION"))
+	if fn == "" {
+		return nil, errors.New("invoke: DRAFTER_FUNCTION is not set: the drafter function's name is needed to hand it slow jobs")
+	}
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("invoke: aws config: %w", err)
+	}
+	return New(cfg, fn, os.Getenv("LAMBDA_ENDPOINT")), nil
+}
+
+// New builds a dispatcher for function; endpoint, when not empty, replaces
+// the Lambda API endpoint (a fake in tests).
+func New(cfg aws.Config, function, endpoint string) *Dispatcher {
+	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) {
+		if endpoint != "" {
+			o.BaseEndpoint = aws.String(endpoint)
+		}
+		o.RetryMaxAttempts = 2
+	})
+	return &Dispatcher{Client: client, Function: function}
+}
+
+// Dispatch implements chat.Dispatcher: one asynchronous invoke carrying the
+// job as JSON. Lambda answers 202 when the event is queued.
+func (d *Dispatcher) Dispatch(ctx context.Context, job chat.Job) error {
+	payload, err := json.Marshal(job)
+	if err != nil {
+		return fmt.Errorf("invoke: encode job %s: %w", job.ID, err)
+	}
+	if len(payload) > MaxPayload {
+		return fmt.Errorf("invoke: job %s is %d bytes, over the %d-byte limit of an asynchronous invoke", job.ID, len(payload), MaxPayload)
+	}
+	timeout := d.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	out, err := d.Client.Invoke(ctx, &lambda.InvokeInput{
+		FunctionName:   aws.String(d.Function),
+		InvocationType: types.InvocationTypeEvent,
+		Payload:        payload,
+	})
+	if err != nil {
+		return fmt.Errorf("invoke: drafter %s, job %s: %w", d.Function, job.ID, err)
+	}
+	if out.StatusCode != 202 {
+		return fmt.Errorf("invoke: drafter %s, job %s: status %d, want 202", d.Function, job.ID, out.StatusCode)
+	}
+	return nil
+}
