@@ -15,6 +15,7 @@ import (
 
 	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/store/inprocess"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden card files in testdata/cards")
@@ -76,7 +77,10 @@ var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 // are covered automatically: their golden files are written with -update.
 func TestCardGolden(t *testing.T) {
 	now := time.Date(2026, 11, 30, 9, 30, 0, 0, time.FixedZone("CST", 8*3600))
-	r := bot.New(bot.Deps{Now: func() time.Time { return now }})
+	clock := func() time.Time { return now }
+	// A fresh router and store per example, so goldens do not depend on order.
+	newRouter := func() *chat.Router { return bot.New(bot.Deps{Now: clock, Renewals: inprocess.NewStore(clock)}) }
+	r := newRouter()
 	seen := map[string]bool{}
 	for _, cmd := range r.Commands() {
 		for i, ex := range cmd.Examples {
@@ -84,11 +88,11 @@ func TestCardGolden(t *testing.T) {
 				name := fmt.Sprintf("%s-%d.%s.json", unsafeName.ReplaceAllString(cmd.Name, "-"), i+1, lang)
 				seen[name] = true
 				t.Run(name, func(t *testing.T) {
-					rep := r.Handle(context.Background(), chat.Request{
+					rep := newRouter().Handle(context.Background(), chat.Request{
 						Text: ex, Lang: lang, Platform: Platform,
 						Tenant: "feishu:2ca1d211f64f6438", Channel: "oc_golden", User: "ou_golden",
 					})
-					s := RenderCard(rep)
+					s := stableIDs(RenderCard(rep), rep)
 					checkCard(t, s)
 					var pretty bytes.Buffer
 					json.Indent(&pretty, []byte(s), "", "  ")
@@ -123,6 +127,36 @@ func TestCardGolden(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stableIDs replaces the random id of a renewal the reply carries in its data
+// ("renewal": {"id": ...}, "renewals": [{"id": ...}]) with fixed ones, so
+// golden files do not change run to run.
+func stableIDs(card string, rep chat.Reply) string {
+	var data any
+	json.Unmarshal(chat.RenderJSON(rep), &data)
+	var ids []string
+	var walk func(parent string, v any)
+	walk = func(parent string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if id, ok := x["id"].(string); ok && (parent == "renewal" || parent == "renewals") {
+				ids = append(ids, id)
+			}
+			for k, e := range x {
+				walk(k, e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(parent, e)
+			}
+		}
+	}
+	walk("", data)
+	for i, id := range ids {
+		card = strings.ReplaceAll(card, id, fmt.Sprintf("ID%04d", i+1))
+	}
+	return card
 }
 
 func TestCardLayout(t *testing.T) {
