@@ -1,0 +1,404 @@
+package checklist
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func findingOf(r Result, id string) Finding {
+	for _, f := range r.Findings {
+		if f.Item.ID == id {
+			return f
+		}
+	}
+	return Finding{}
+}
+
+func TestStatus(t *testing.T) {
+	tests := []struct {
+		text   string
+		id     string
+		want   Status
+		hedged bool
+	}{
+		// DOMAIN.md's examples: numbers and units present or not.
+		{"我们有A100", "hw.gpu_model", Vague, false},
+		{"A100 80G", "hw.gpu_model", Vague, false},
+		{"A100 80G SXM4", "hw.gpu_model", Covered, false},
+		{"8x H100 80GB SXM5 per server", "hw.gpu_model", Covered, false},
+		{"RTX 4090 24G，现货", "hw.gpu_model", Covered, false},
+		{"卡间 NVLink", "hw.interconnect", Vague, false},
+		{"NVLink 600GB/s", "hw.interconnect", Covered, false},
+		{"plain PCIe, no NVLink", "hw.interconnect", Covered, false},
+		{"7x24 support", "ops.night_response", Vague, false},
+		{"7x24, 15分钟响应", "ops.night_response", Covered, false},
+		{"7×24小时服务，响应很快", "ops.night_response", Vague, false},
+		{"24/7 ticketing, first reply within 30 minutes", "ops.night_response", Covered, false},
+		{"7x24小时人工值守，一般30分钟内响应", "ops.night_response", Vague, true},
+		{"高配主机", "hw.host", Vague, false},
+		{"1TB DDR5 内存", "hw.host", Vague, false},
+		{"2路 EPYC 7T83 + 1TB DDR5 + 4块 NVMe 3.84T", "hw.host", Covered, false},
+		{"预装CUDA和PyTorch", "hw.software", Vague, false},
+		{"CUDA 12.2, PyTorch 2.3", "hw.software", Covered, false},
+		{"显存带宽很高", "hw.mem_bandwidth", Vague, false},
+		{"显存带宽 2039 GB/s", "hw.mem_bandwidth", Covered, false},
+		{"IB 网络", "hw.inter_node", Vague, false},
+		{"8×200Gb/s HDR InfiniBand", "hw.inter_node", Covered, false},
+		{"本地有机房", "net.local_node", Vague, false},
+		{"机房在成都高新区", "net.local_node", Covered, false},
+		{"延迟很低", "net.latency", Vague, false},
+		{"ping 3ms, loss under 0.1%", "net.latency", Covered, false},
+		{"内网万兆", "net.intranet_bw", Vague, false},
+		{"内网 iperf3 实测 9.4Gbps", "net.intranet_bw", Covered, false},
+		{"25Gb/s dedicated intranet", "net.intranet_bw", Covered, false},
+		{"按需 35 元/卡时，包月 1.5万/卡", "bill.modes", Covered, false},
+		{"按需、包月都可以", "bill.modes", Vague, false},
+		{"按秒计费", "bill.granularity", Covered, false},
+		{"billed per minute", "bill.granularity", Covered, false},
+		{"计费粒度可以商量", "bill.granularity", Vague, false},
+		{"停机不收费", "bill.stop_no_charge", Covered, false},
+		{"公网流量 0.8元/GB", "bill.egress", Covered, false},
+		{"流量免费", "bill.egress", Vague, false},
+		{"每月1TB流量免费", "bill.egress", Covered, false},
+		{"内网流量免费", "bill.intranet_quota", Vague, false},
+		{"内网流量不限量", "bill.intranet_quota", Covered, false},
+		{"存储赠送 200GB，超出 0.35 元/GB/月", "bill.storage", Covered, false},
+		{"存储基本免费", "bill.storage", Vague, false},
+		{"最短租期一个月", "bill.min_term", Covered, false},
+		{"支持试用", "bill.trial", Vague, false},
+		{"a 2-day trial is available", "bill.trial", Covered, false},
+		{"没有隐藏费用", "bill.extras", Vague, false},
+		{"技术支持免费，镜像免费", "bill.extras", Covered, false},
+		{"坏卡一般 4 小时内更换", "ops.hw_replace", Vague, true},
+		{"坏卡 4 小时内更换", "ops.hw_replace", Covered, false},
+		{"failed card replaced within 4 hours", "ops.hw_replace", Covered, false},
+		{"支持自定义镜像和快照", "ops.persistence", Covered, false},
+		{"安全隔离", "sec.isolation", Vague, false},
+		{"独占物理机", "sec.isolation", Covered, false},
+		{"dedicated bare-metal host", "sec.isolation", Covered, false},
+		{"数据删除后无法恢复", "sec.data_destruction", Vague, false},
+		{"硬盘物理销毁", "sec.data_destruction", Covered, false},
+		{"数据加密", "sec.encryption", Vague, false},
+		{"AES-256 加密，密钥客户自持", "sec.encryption", Covered, false},
+		{"有等保三级", "sec.certs", Vague, false},
+		{"等保三级证书扫描件可提供", "sec.certs", Covered, false},
+		{"许可证 川B2-20201234", "sec.certs", Covered, false},
+		{"可以跑 nvidia-smi", "trial.nvidia_smi", Covered, false},
+		{"iperf3 tests are welcome", "trial.iperf3", Covered, false},
+		{"all_reduce busbw 230GB/s", "trial.allreduce", Covered, false},
+		{"实测 21000 tokens/s", "trial.train_loop", Covered, false},
+		{"可以模拟报障", "trial.support_drill", Covered, false},
+		{"允许15分钟满载测试", "trial.stress", Covered, false},
+		{"SLA 可以写进合同", "ct.sla_response", Vague, false},
+		{"SLA 附件写明 P1 15 分钟响应", "ct.sla_response", Covered, false},
+		{"会有补偿", "ct.sla_compensation", Vague, false},
+		{"超过4小时按2倍补偿", "ct.sla_compensation", Covered, false},
+		{"赔偿标准可以再谈，超过4小时按2倍补偿", "ct.sla_compensation", Vague, true},
+		{"到期协助迁移", "ct.migration", Vague, false},
+		{"到期免费协助迁移", "ct.migration", Covered, false},
+		{"可以补差价升级到H100", "ct.upgrade", Covered, false},
+		{"超出部分 0.5元/GB", "ct.bandwidth", Covered, false},
+		// Missing: nothing touches the topic.
+		{"我们价格最优惠", "hw.interconnect", Missing, false},
+		{"", "hw.gpu_model", Missing, false},
+	}
+	for _, tt := range tests {
+		f := findingOf(Check(tt.text), tt.id)
+		if f.Status != tt.want || f.Hedged != tt.hedged {
+			t.Errorf("Check(%q) %s: got %s (hedged %v, evidence %q), want %s (hedged %v)", tt.text, tt.id, f.Status, f.Hedged, f.Evidence, tt.want, tt.hedged)
+		}
+		if (f.Status == Missing) != (f.Evidence == "") {
+			t.Errorf("Check(%q) %s: status %s with evidence %q", tt.text, tt.id, f.Status, f.Evidence)
+		}
+		if f.Evidence != "" && !strings.Contains(strings.Join(strings.Fields(tt.text), " "), strings.TrimSuffix(f.Evidence, "…")) {
+			t.Errorf("Check(%q) %s: evidence %q is not quoted from the text", tt.text, tt.id, f.Evidence)
+		}
+	}
+}
+
+func TestRedFlags(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string // flag ids, in order; nil means none
+	}{
+		{"机器都是高配主机", []string{"high_spec"}},
+		{"we run high-spec servers", []string{"high_spec"}},
+		{"故障换同等配置的机器", []string{"equivalent_config"}},
+		{"卡间高速互联", []string{"vague_interconnect"}},
+		{"卡间高速互联（NVLink 600GB/s）", nil},
+		{"内网万兆", []string{"untested_10g"}},
+		{"内网万兆，iperf3 实测 9.4Gbps", nil},
+		{"7x24小时服务", []string{"7x24_no_time"}},
+		{"7x24小时服务，工程师15分钟内响应", nil},
+		{"流量免费", []string{"free_no_quota"}},
+		{"每月1TB流量免费", nil},
+		{"免费重装驱动", nil},
+		{"Egress costs ¥0.8/GB, and pulling weights from our mirror is free", nil},
+		{"按需计费，很灵活", []string{"on_demand_no_granularity"}},
+		{"按需计费，按秒扣费", nil},
+		{"性能没问题，您放心", []string{"verbal_promise"}},
+		{"we promise fast support", []string{"verbal_promise"}},
+		{"响应时间写进合同，您放心", nil},
+		{"押金：保证金5000元", nil},
+	}
+	for _, tt := range tests {
+		r := Check(tt.text)
+		var got []string
+		seen := map[string]bool{}
+		for _, f := range r.RedFlags {
+			if !seen[f.ID] {
+				got = append(got, f.ID)
+				seen[f.ID] = true
+			}
+			if f.Evidence == "" || f.Phrase == "" || f.Count < 1 || f.Why.EN == "" || f.Why.ZH == "" {
+				t.Errorf("Check(%q): incomplete red flag %+v", tt.text, f)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("Check(%q) red flags: got %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func readFixture(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestFixtureVerdicts(t *testing.T) {
+	tests := []struct {
+		file           string
+		want           Verdict
+		minFlags       int
+		minScore       int
+		maxScore       int
+		mustBeCovered  []string
+		mustNotCovered []string
+	}{
+		{"evasive_zh.txt", Avoid, 5, 0, 25, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.egress"}},
+		{"evasive_en.txt", Avoid, 5, 0, 25, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.storage"}},
+		{"concrete_zh.txt", Proceed, 0, 90, 100, wantIDs, nil},
+		{"concrete_en.txt", Proceed, 0, 90, 100, wantIDs, nil},
+		{"mixed_zh.txt", AskFirst, 1, 25, 69, []string{"bill.modes", "bill.granularity", "bill.storage", "ops.night_response", "net.local_node"}, []string{"hw.gpu_model", "hw.interconnect", "ops.hw_replace"}},
+		{"mixed_en.txt", AskFirst, 1, 25, 69, []string{"hw.gpu_model", "hw.interconnect", "bill.granularity", "bill.egress"}, []string{"sec.certs", "ct.sla_response"}},
+	}
+	for _, tt := range tests {
+		r := Check(readFixture(t, tt.file))
+		if r.Verdict != tt.want || r.Overall < tt.minScore || r.Overall > tt.maxScore || len(r.RedFlags) < tt.minFlags {
+			t.Errorf("%s: got verdict %s, score %d, %d red flags (%v); want %s, score %d..%d, at least %d red flags",
+				tt.file, r.Verdict, r.Overall, len(r.RedFlags), r.Reasons, tt.want, tt.minScore, tt.maxScore, tt.minFlags)
+		}
+		if tt.want == Proceed && len(r.RedFlags) != 0 {
+			t.Errorf("%s: proceed with red flags %+v", tt.file, r.RedFlags)
+		}
+		for _, id := range tt.mustBeCovered {
+			if f := findingOf(r, id); f.Status != Covered {
+				t.Errorf("%s: %s got %s (%q), want covered", tt.file, id, f.Status, f.Evidence)
+			}
+		}
+		for _, id := range tt.mustNotCovered {
+			if f := findingOf(r, id); f.Status == Covered {
+				t.Errorf("%s: %s got covered by %q, want vague or missing", tt.file, id, f.Evidence)
+			}
+		}
+		if len(r.FollowUp) != 42-sum(r, Covered) {
+			t.Errorf("%s: %d follow-ups for %d items not covered", tt.file, len(r.FollowUp), 42-sum(r, Covered))
+		}
+	}
+}
+
+func sum(r Result, st Status) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Status == st {
+			n++
+		}
+	}
+	return n
+}
+
+func TestPercent(t *testing.T) {
+	tests := []struct {
+		s    Score
+		want int
+	}{
+		{Score{Covered: 7}, 100},
+		{Score{Missing: 7}, 0},
+		{Score{Covered: 1, Vague: 1}, 75},
+		{Score{Covered: 1, Vague: 1, Missing: 1}, 50},
+		{Score{Covered: 2, Missing: 1}, 67},
+		{Score{Vague: 1, Missing: 2}, 17},
+		{Score{}, 0},
+	}
+	for _, tt := range tests {
+		if got := percent(tt.s); got != tt.want {
+			t.Errorf("percent(%+v): got %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	key := func(st Status) []Finding {
+		var fs []Finding
+		for _, it := range all {
+			s := Covered
+			if it.Key {
+				s = st
+			}
+			fs = append(fs, Finding{Item: it, Status: s})
+		}
+		return fs
+	}
+	flag := func(ids ...string) []RedFlag {
+		var out []RedFlag
+		for _, id := range ids {
+			out = append(out, RedFlag{ID: id})
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		r    Result
+		want Verdict
+	}{
+		{"score under 25% is avoid", Result{Overall: 24, Findings: key(Covered)}, Avoid},
+		{"three kinds of red flag is avoid", Result{Overall: 90, Findings: key(Covered), RedFlags: flag("high_spec", "free_no_quota", "verbal_promise")}, Avoid},
+		{"the same kind twice counts once", Result{Overall: 90, Findings: key(Covered), RedFlags: flag("high_spec", "high_spec", "high_spec")}, AskFirst},
+		{"70%, no flag, key items covered is proceed", Result{Overall: 70, Findings: key(Covered)}, Proceed},
+		{"a key item vague is ask first", Result{Overall: 95, Findings: key(Vague)}, AskFirst},
+		{"one red flag is ask first", Result{Overall: 95, Findings: key(Covered), RedFlags: flag("verbal_promise")}, AskFirst},
+		{"69% is ask first", Result{Overall: 69, Findings: key(Covered)}, AskFirst},
+		{"25% is ask first", Result{Overall: 25, Findings: key(Covered)}, AskFirst},
+	}
+	for _, tt := range tests {
+		got, why := decide(tt.r)
+		if got != tt.want || len(why) == 0 {
+			t.Errorf("%s: got %s %v, want %s with reasons", tt.name, got, why, tt.want)
+		}
+	}
+}
+
+func TestNumberUnit(t *testing.T) {
+	tests := []struct {
+		text  string
+		units []string
+		want  bool
+	}{
+		{"a100", w(""), false},
+		{"a100 80g", unitsGB, true},
+		{"8 gpus", w("g|gb"), false},
+		{"80gb", w("g"), false},
+		{"80gb", w("g|gb"), true},
+		{"7x24", unitsTime, false},
+		{normalize("7×24小时"), unitsTime, false},
+		{"15分钟响应", unitsTime, true},
+		{"15 min", unitsTime, true},
+		{"a 2-day trial", w("day"), true},
+		{"1.5万/卡/月", w("$"), true},
+		{"¥35/card-hour", w("$"), true},
+		{"35 元", w("$"), true},
+		{"35 cards", w("$"), false},
+		{"万兆内网", w("兆"), false},
+		{"一个月", w("个月"), true},
+		{"600gb/s", w("gb/s"), true},
+		{"epyc 7t83", w("t|tb"), false},
+		{"3.84t nvme", w("t|tb"), true},
+		{"15,000 元", w("$"), true},
+	}
+	for _, tt := range tests {
+		if got := hasNumberUnit(tt.text, tt.units); got != tt.want {
+			t.Errorf("hasNumberUnit(%q, %v): got %v, want %v", tt.text, tt.units, got, tt.want)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{{"cuda 12.2", true}, {"cuda12.2", true}, {"pytorch==2.3", true}, {"驱动版本 535.129", true}, {"预装cuda", false}, {"cuda and pytorch", false}} {
+		if got := hasVersion(tt.text, w("cuda|pytorch|驱动")); got != tt.want {
+			t.Errorf("hasVersion(%q): got %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestSegments(t *testing.T) {
+	d := parse("A100 80G，SXM4。NVLink 600GB/s; 1. 第一条\n2. 第二条. Done")
+	var got []string
+	for _, s := range d.segs {
+		got = append(got, strings.TrimSpace(d.orig[s.start:s.end]))
+	}
+	want := "A100 80G|SXM4|NVLink 600GB/s|1. 第一条|2. 第二条|Done"
+	if strings.Join(got, "|") != want {
+		t.Errorf("segments: got %q, want %q", strings.Join(got, "|"), want)
+	}
+	long := parse(strings.Repeat("word ", 1000))
+	for _, s := range long.segs {
+		if s.end-s.start > 2*maxSegmentRunes*4 {
+			t.Errorf("a clause of %d bytes: unpunctuated text must be cut", s.end-s.start)
+		}
+	}
+}
+
+func TestCheckIsDeterministic(t *testing.T) {
+	text := readFixture(t, "mixed_zh.txt")
+	a, b := Check(text), Check(text)
+	for i := range a.Findings {
+		if a.Findings[i].Status != b.Findings[i].Status || a.Findings[i].Evidence != b.Findings[i].Evidence {
+			t.Fatalf("two checks of the same text differ at %s", a.Findings[i].Item.ID)
+		}
+	}
+	if len(a.RedFlags) != len(b.RedFlags) || a.Verdict != b.Verdict {
+		t.Fatal("two checks of the same text differ")
+	}
+}
+
+func TestEmptyTextIsAllMissing(t *testing.T) {
+	r := Check("   \n ")
+	if sum(r, Missing) != len(all) || r.Overall != 0 || r.Verdict != Avoid || len(r.FollowUp) != len(all) {
+		t.Errorf("blank text: got %d missing, score %d, verdict %s", sum(r, Missing), r.Overall, r.Verdict)
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	for _, name := range []string{"evasive_zh.txt", "mixed_en.txt"} {
+		f.Add(readFixture(f, name))
+	}
+	f.Add("7x24, 15分钟响应；A100 80G SXM4，NVLink 600GB/s")
+	f.Add("\xff\xfe1.5万/卡 ¥")
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Check(s)
+		if len(r.Findings) != len(all) || r.Overall < 0 || r.Overall > 100 {
+			t.Fatalf("Check(%q): %d findings, score %d", s, len(r.Findings), r.Overall)
+		}
+		for _, fd := range r.Findings {
+			if (fd.Status == Missing) != (fd.Evidence == "") {
+				t.Fatalf("Check(%q): %s %s with evidence %q", s, fd.Item.ID, fd.Status, fd.Evidence)
+			}
+		}
+	})
+}
+
+// BenchmarkChecklistCheck20KB checks a 20 KB sales answer (the fixtures
+// repeated); the target is under 5 ms.
+func BenchmarkChecklistCheck20KB(b *testing.B) {
+	var sb strings.Builder
+	parts := []string{readFixture(b, "mixed_zh.txt"), readFixture(b, "concrete_en.txt"), readFixture(b, "evasive_zh.txt"), readFixture(b, "mixed_en.txt")}
+	for i := 0; sb.Len() < 20<<10; i++ {
+		sb.WriteString(parts[i%len(parts)])
+		sb.WriteString("\n")
+	}
+	text := sb.String()[:20<<10]
+	Check(text) // build the matcher once
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Check(text)
+	}
+}

@@ -1,0 +1,156 @@
+package checklist
+
+import "strings"
+
+// Dimension groups the items: the five of DOMAIN.md plus trial tests and
+// contract terms. Its value is the JSON name.
+type Dimension string
+
+// The dimensions, in checklist order.
+const (
+	Hardware   Dimension = "hardware"
+	Network    Dimension = "network"
+	Billing    Dimension = "billing"
+	Operations Dimension = "operations"
+	Security   Dimension = "security"
+	Trial      Dimension = "trial"
+	Contract   Dimension = "contract"
+)
+
+// Dimensions lists every dimension in checklist order.
+func Dimensions() []Dimension {
+	return []Dimension{Hardware, Network, Billing, Operations, Security, Trial, Contract}
+}
+
+// Title is the dimension's name for people.
+func (d Dimension) Title() Text {
+	switch d {
+	case Hardware:
+		return Text{"Hardware", "硬件"}
+	case Network:
+		return Text{"Network", "网络"}
+	case Billing:
+		return Text{"Billing", "计费"}
+	case Operations:
+		return Text{"Operations and support", "运维"}
+	case Security:
+		return Text{"Security and compliance", "安全合规"}
+	case Trial:
+		return Text{"Trial-period tests", "试用期实测"}
+	case Contract:
+		return Text{"Contract", "合同"}
+	}
+	return Text{string(d), string(d)}
+}
+
+// ParseDimension reads a dimension by its English name, a short form or its
+// Chinese name (hardware, hw, 硬件, network, 网络, billing, 计费, ...).
+func ParseDimension(s string) (Dimension, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "hardware", "hw", "硬件", "设备":
+		return Hardware, true
+	case "network", "net", "网络":
+		return Network, true
+	case "billing", "bill", "计费", "价格", "费用":
+		return Billing, true
+	case "operations", "ops", "support", "运维", "售后", "运维支持":
+		return Operations, true
+	case "security", "sec", "compliance", "安全", "合规", "安全合规":
+		return Security, true
+	case "trial", "tests", "试用", "实测", "试用期", "试用期实测":
+		return Trial, true
+	case "contract", "ct", "sla", "合同":
+		return Contract, true
+	}
+	return "", false
+}
+
+// Text is a wording in English and Chinese.
+type Text struct {
+	EN string `json:"en"`
+	ZH string `json:"zh"`
+}
+
+// In returns the wording for a language code: "zh" gives Chinese, anything
+// else English.
+func (t Text) In(lang string) string {
+	if lang == "zh" {
+		return t.ZH
+	}
+	return t.EN
+}
+
+// Item is one question of the due-diligence checklist.
+type Item struct {
+	// ID is the item's stable id, as in DOMAIN.md §1 (hw.gpu_model, ...).
+	ID string
+	// Dimension groups it.
+	Dimension Dimension
+	// Question is what to ask the vendor.
+	Question Text
+	// Why says why the answer matters.
+	Why Text
+	// Concrete shows what a concrete answer looks like.
+	Concrete Text
+	// Key marks an item that must be covered before the verdict can be
+	// proceed.
+	Key bool
+
+	topics  []string // any of these in a sentence means the item is addressed
+	signals []signal // what makes an answer concrete
+	min     int      // how many distinct signals a concrete answer needs (0 means 1)
+}
+
+// signal is one kind of specific a concrete answer carries. Every part that
+// is set must hold in the same window of text (a clause and its neighbours).
+type signal struct {
+	terms   []string // one of these appears
+	also    []string // and one of these appears
+	units   []string // and a number followed by one of these units ("" any number, "$" money)
+	version bool     // and a term of terms is followed by a version number
+}
+
+// Items returns the checklist in order: dimension by dimension, as DOMAIN.md
+// §1 lists them. The slice is a copy; changing it changes nothing here.
+func Items() []Item {
+	out := make([]Item, len(all))
+	copy(out, all)
+	return out
+}
+
+// Lookup returns the item with the given id.
+func Lookup(id string) (Item, bool) {
+	for _, it := range all {
+		if it.ID == id {
+			return it, true
+		}
+	}
+	return Item{}, false
+}
+
+// ByDimension returns the items of one dimension, in order.
+func ByDimension(d Dimension) []Item {
+	var out []Item
+	for _, it := range all {
+		if it.Dimension == d {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// all is every item, dimension by dimension.
+var all = concat(hardwareItems, networkItems, billingItems, operationsItems, securityItems, trialItems, contractItems)
+
+func concat(lists ...[]Item) []Item {
+	var out []Item
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// w splits a "|"-separated list of terms. Terms are lower case and already
+// normalized (half-width, "7x24" for every round-the-clock spelling); a "~"
+// at either end asks for an ASCII word boundary there ("~ib~").
+func w(s string) []string { return strings.Split(s, "|") }

@@ -1,0 +1,126 @@
+package checklist
+
+// RedFlag is a vague phrase of DOMAIN.md's red-flag list found in the text.
+type RedFlag struct {
+	// ID names the kind: high_spec, equivalent_config, vague_interconnect,
+	// untested_10g, 7x24_no_time, free_no_quota, on_demand_no_granularity,
+	// verbal_promise.
+	ID string
+	// Phrase is the phrase found, normalized (lower case, half-width).
+	Phrase string
+	// Evidence quotes the sentence around it.
+	Evidence string
+	// Count is how many times this phrase was flagged.
+	Count int
+	// Why says what is missing and what to ask.
+	Why Text
+}
+
+// flagRule says when a trigger phrase is a red flag.
+type flagRule struct {
+	id       string
+	triggers []string
+	why      Text
+	// requireWindow: flagged only when the clause or its neighbours mention
+	// one of these.
+	requireWindow []string
+	// unlessSentence: not flagged when the sentence names one of these.
+	unlessSentence []string
+	// unlessWindow: not flagged when the clause or its neighbours hold one
+	// of these, or a number with one of unlessUnits.
+	unlessWindow []string
+	unlessUnits  []string
+	// unlessCovered: not flagged when this item is covered anywhere.
+	unlessCovered string
+}
+
+// flags are DOMAIN.md §1's red-flag phrases and the condition that makes
+// each one vague.
+var flags = []flagRule{
+	{id: "high_spec",
+		triggers: w("高配|高端配置|顶配|high-spec|high spec|high-end config|high end config|top-spec|top spec|top-tier config|top-of-the-line"),
+		why:      Text{"\"high-spec\" is not a configuration: ask for CPU model, RAM, disks and GPU form factor", "“高配”不是配置：要求列出CPU型号、内存、硬盘和GPU形态"}},
+	{id: "equivalent_config",
+		triggers: w("同等配置|同等规格|同级配置|同类配置|相当配置|类似配置|equivalent configuration|equivalent config|equivalent spec|similar configuration|comparable configuration|equivalent hardware|equivalent machine"),
+		why:      Text{"\"equivalent configuration\" lets the vendor pick the hardware: ask for the exact models in writing", "“同等配置”等于由供应商决定硬件：要求书面写明具体型号"}},
+	{id: "vague_interconnect",
+		triggers:       w("高速互联|高速互连|高速网络|高速通信|高带宽互联|high-speed interconnect|high speed interconnect|high-speed network|high speed network|high-bandwidth interconnect|fast interconnect"),
+		unlessSentence: w("nvlink|nvswitch|infiniband|~ib~|~roce|~rdma"),
+		why:            Text{"\"high-speed interconnect\" without NVLink or InfiniBand named may be plain PCIe or Ethernet: ask which, and for `nvidia-smi topo -m`", "“高速互联”没说NVLink或IB，可能只是PCIe或以太网：问清是哪种，并要 nvidia-smi topo -m 输出"}},
+	{id: "untested_10g",
+		triggers:       w("万兆|10gbe|10 gbe|10g网|10g内网|10 gigabit|10-gigabit|10gb ethernet|10g ethernet"),
+		unlessSentence: w("iperf|实测|测得|测试结果|measured|tested|test result|benchmark"),
+		why:            Text{"\"10 GbE\" is a port speed, not a measurement: ask for iperf3 TCP and UDP results, or test in the trial", "“万兆”是端口速率不是实测：要求提供iperf3 TCP/UDP结果，或在试用期自测"}},
+	{id: "7x24_no_time",
+		triggers:      w("7x24|全天候|round the clock|round-the-clock|around the clock"),
+		unlessCovered: "ops.night_response",
+		why:           Text{"\"7x24\" without a response time promises nothing: ask how many minutes until a human answers at night", "“7x24”不写响应时间等于没承诺：问清深夜多少分钟内有人响应"}},
+	{id: "free_no_quota",
+		triggers:      w("免费|~free~|不收费|不要钱|0元|no charge|free of charge"),
+		requireWindow: w("流量|~traffic|带宽|bandwidth|存储|storage|快照|snapshot|试用|~trial|额度|quota|~egress|~ingress|下载|~download|上传|~upload|内网|intranet|公网|出网|数据盘|~disk"),
+		unlessWindow:  w("不限|不限量|unlimited|无上限|不计量|无限|unmetered"),
+		unlessUnits:   w("$|g|gb|t|tb|天|day|days|小时|h|hours|hour|次|mbps|m|%|个月|month|months|周|week|weeks"),
+		why:           Text{"\"free\" without a quota: ask how much is free per month and the price past it", "“免费”没有额度：问清每月免费多少、超出后单价"}},
+	{id: "on_demand_no_granularity",
+		triggers:      w("按需|按量|on-demand|on demand|pay-as-you-go|pay as you go"),
+		unlessCovered: "bill.granularity",
+		why:           Text{"on-demand without a billing granularity: ask whether billing is per second, minute or hour, and how partial hours round", "“按需”没说计费粒度：问清按秒、按分钟还是按小时，不足一小时怎么算"}},
+	{id: "verbal_promise",
+		triggers:       w("口头|放心|包您|包你|保证|绝对没问题|肯定没问题|没问题|we promise|i promise|promise you|rest assured|trust us|don't worry|do not worry|~guarantee|no problem|承诺"),
+		unlessSentence: w("合同|contract|~sla|协议|附件|书面|written|in writing|条款|clause|写入|写进|~annex"),
+		why:            Text{"a promise not in the contract counts for nothing: ask for it in the contract or SLA annex", "不写进合同的承诺不算数：要求写进合同或SLA附件"}},
+}
+
+// findRedFlags applies each flag's condition to its trigger hits.
+func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
+	type found struct {
+		flag RedFlag
+		at   int // first clause, for ordering
+	}
+	var out []found
+	index := map[string]int{}
+	for f, rule := range flags {
+		if rule.unlessCovered != "" && covered[rule.unlessCovered] {
+			continue
+		}
+		lastSeg := -1
+		for _, h := range hits[f] {
+			if h.seg == lastSeg {
+				continue // one flag of a kind per clause
+			}
+			win := d.windowOf(h.seg)
+			wt := d.normText(win)
+			if len(rule.requireWindow) > 0 && !containsAny(wt, rule.requireWindow) {
+				continue
+			}
+			if len(rule.unlessWindow) > 0 && containsAny(wt, rule.unlessWindow) {
+				continue
+			}
+			if len(rule.unlessUnits) > 0 && hasNumberUnit(wt, rule.unlessUnits) {
+				continue
+			}
+			if len(rule.unlessSentence) > 0 && containsAny(d.sentenceText(h.seg), rule.unlessSentence) {
+				continue
+			}
+			lastSeg = h.seg
+			key := rule.id + "\x00" + h.phrase
+			if i, ok := index[key]; ok {
+				out[i].flag.Count++
+				continue
+			}
+			index[key] = len(out)
+			out = append(out, found{flag: RedFlag{ID: rule.id, Phrase: h.phrase, Evidence: d.evidence(win), Count: 1, Why: rule.why}, at: h.seg})
+		}
+	}
+	// Order by first appearance in the text, then by kind.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].at < out[j-1].at; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	flagsOut := make([]RedFlag, len(out))
+	for i, f := range out {
+		flagsOut[i] = f.flag
+	}
+	return flagsOut
+}

@@ -1,0 +1,196 @@
+package checklist
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxSegmentRunes bounds a clause, so that text without punctuation still
+// gives small windows: a longer clause is cut at the next space.
+const maxSegmentRunes = 240
+
+// doc is pasted text cut into sentences and clauses, with a normalized copy
+// for matching. Evidence is always quoted from the original.
+type doc struct {
+	orig  string
+	segs  []segment
+	norm  string // normalized clauses joined by '\n'
+	nsegs []int  // start of each clause in norm
+}
+
+// segment is a clause: a byte range of the original and its sentence.
+type segment struct {
+	start, end int
+	sentence   int
+}
+
+// window is a run of clauses lo..hi (inclusive) of one sentence.
+type window struct{ lo, hi int }
+
+func isSentenceEnd(r rune) bool {
+	switch r {
+	case '。', '！', '？', '；', '\n', '!', '?', ';':
+		return true
+	}
+	return false
+}
+
+// listNumber reports whether the '.' at i ends a list number ("1. ", "12. ")
+// or a number after a space ("version 12. "), which do not end a sentence.
+func listNumber(text string, i int) bool {
+	j := i
+	for j > 0 && isDigit(text[j-1]) {
+		j--
+	}
+	return j < i && (j == 0 || text[j-1] == ' ' || text[j-1] == '\n')
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || isDigit(b)
+}
+
+// parse cuts text into sentences (。！？；!?; line breaks, ". ") and clauses
+// (，and "," not between digits), and normalizes each clause.
+func parse(text string) *doc {
+	d := &doc{orig: text}
+	sentence := 0
+	start := 0
+	runes := 0
+	cut := func(end int, endSentence bool) {
+		if strings.TrimSpace(text[start:end]) != "" {
+			d.segs = append(d.segs, segment{start: start, end: end, sentence: sentence})
+		}
+		if endSentence {
+			sentence++
+		}
+		runes = 0
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		next := i + size
+		runes++
+		switch {
+		case isSentenceEnd(r):
+			cut(i, true)
+			start = next
+		case r == '.' && (next >= len(text) || text[next] == ' ' || text[next] == '\n') && !listNumber(text, i):
+			cut(i, true)
+			start = next
+		case r == '，' || r == ',' && !(i > 0 && isDigit(text[i-1]) && next < len(text) && isDigit(text[next])):
+			cut(i, false)
+			start = next
+		case runes >= maxSegmentRunes && (r == ' ' || runes >= 2*maxSegmentRunes):
+			cut(next, false)
+			start = next
+		}
+		i = next
+	}
+	cut(len(text), true)
+
+	var b strings.Builder
+	b.Grow(len(text) + len(d.segs))
+	d.nsegs = make([]int, len(d.segs))
+	for i, s := range d.segs {
+		d.nsegs[i] = b.Len()
+		b.WriteString(normalize(text[s.start:s.end]))
+		b.WriteByte('\n')
+	}
+	d.norm = b.String()
+	return d
+}
+
+// segAt returns the clause holding byte p of norm.
+func (d *doc) segAt(p int) int {
+	return sort.SearchInts(d.nsegs, p+1) - 1
+}
+
+// windowOf is clause i with its neighbours in the same sentence.
+func (d *doc) windowOf(i int) window {
+	lo, hi := i, i
+	if lo > 0 && d.segs[lo-1].sentence == d.segs[i].sentence {
+		lo--
+	}
+	if hi+1 < len(d.segs) && d.segs[hi+1].sentence == d.segs[i].sentence {
+		hi++
+	}
+	return window{lo, hi}
+}
+
+// normText is the normalized text of a window.
+func (d *doc) normText(w window) string {
+	end := len(d.norm)
+	if w.hi+1 < len(d.nsegs) {
+		end = d.nsegs[w.hi+1]
+	}
+	return d.norm[d.nsegs[w.lo]:end]
+}
+
+// sentenceText is the normalized text of clause i's whole sentence.
+func (d *doc) sentenceText(i int) string {
+	lo, hi := i, i
+	for lo > 0 && d.segs[lo-1].sentence == d.segs[i].sentence {
+		lo--
+	}
+	for hi+1 < len(d.segs) && d.segs[hi+1].sentence == d.segs[i].sentence {
+		hi++
+	}
+	return d.normText(window{lo, hi})
+}
+
+// maxEvidenceRunes bounds a quoted phrase.
+const maxEvidenceRunes = 140
+
+// evidence quotes a window of the original text, spaces collapsed.
+func (d *doc) evidence(w window) string {
+	s := strings.Join(strings.Fields(d.orig[d.segs[w.lo].start:d.segs[w.hi].end]), " ")
+	s = strings.Trim(s, " ,，、:：-*•")
+	if utf8.RuneCountInString(s) > maxEvidenceRunes {
+		r := []rune(s)
+		s = string(r[:maxEvidenceRunes-1]) + "…"
+	}
+	return s
+}
+
+// folds rewrites spellings that mean the same thing into one form, after
+// the rune mapping: every round-the-clock spelling becomes "7x24".
+var folds = strings.NewReplacer(
+	"7 x 24", "7x24", "7*24", "7x24", "7 * 24", "7x24", "24x7", "7x24", "24/7", "7x24",
+	"7天x24小时", "7x24", "7天24小时", "7x24", "7x24小时", "7x24", "7x24h", "7x24",
+	"24小时在线", "7x24在线", "24小时值守", "7x24值守", "24小时人工", "7x24人工", "24小时客服", "7x24客服",
+	"24小时服务", "7x24服务", "24小时技术支持", "7x24技术支持", "24h在线", "7x24在线", "24 hours a day", "7x24",
+	"保证金", "押金",
+)
+
+// normalize folds what people type into what the terms are written in:
+// half-width ASCII, lower case, "x" for ×, ¥ for ￥, and one spelling of 7x24.
+func normalize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r -= 0xFEE0
+		case r == 0x3000 || r == '\t' || r == '\r' || r == 0xA0:
+			r = ' '
+		case r == '×':
+			r = 'x'
+		case r == '￥':
+			r = '¥'
+		case r == '–' || r == '—' || r == '－':
+			r = '-'
+		}
+		if r < utf8.RuneSelf {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		} else if !unicode.Is(unicode.Han, r) {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return folds.Replace(b.String())
+}
