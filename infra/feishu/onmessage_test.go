@@ -1,0 +1,116 @@
+package feishu
+
+import (
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+func TestPrivateRepliesInGroupsStayPrivate(t *testing.T) {
+	group := string(fixture(t, "im_message_group_text_mention.json", ""))
+	help := strings.Replace(group, `计费 按需=35 包月=15000 时长=300`, `帮助`, 1) // help is private
+	tests := []struct {
+		name     string
+		payload  string
+		failEph  bool
+		wantPath string
+		wantRID  string
+	}{
+		{"group: ephemeral card", help, false, "/open-apis/ephemeral/v1/send", ""},
+		{"group, ephemeral refused: direct message", help, true, "/open-apis/im/v1/messages", "open_id"},
+		{"topic group: direct message", strings.Replace(help, `"chat_type": "group"`, `"chat_type": "topic_group"`, 1), false, "/open-apis/im/v1/messages", "open_id"},
+		{"one-to-one: a plain reply", strings.Replace(help, `"chat_type": "group"`, `"chat_type": "p2p"`, 1), false, "/open-apis/im/v1/messages/om_9a8b7c6d5e4f30211203f4e5d6c7b8a9/reply", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs := newHarness(t)
+			hs.api.ephemeralCode = map[bool]int{true: 230006}[tc.failEph]
+			if resp := hs.deliver(t, []byte(tc.payload)); resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			sent := hs.api.messages()
+			if len(sent) != 1 {
+				t.Fatalf("%d messages, want 1: %+v", len(sent), sent)
+			}
+			s := sent[0]
+			if s.Path != tc.wantPath || s.ReceiveIDType != tc.wantRID {
+				t.Fatalf("sent to %s?receive_id_type=%s, want %s?receive_id_type=%s", s.Path, s.ReceiveIDType, tc.wantPath, tc.wantRID)
+			}
+			const asker = "ou_3c1f2e9d8b7a60514233241506978a9b"
+			switch {
+			case strings.HasPrefix(s.Path, "/open-apis/ephemeral"):
+				if s.Body.ChatID != "oc_a0553eda9014c201e6969b478895c230" || s.Body.OpenID != asker || s.Body.MsgType != "interactive" || !strings.Contains(string(s.Body.Card), "gpuadvisor") {
+					t.Errorf("ephemeral request %+v", s.Body)
+				}
+			case tc.wantRID == "open_id":
+				if s.Body.ReceiveID != asker {
+					t.Errorf("direct message to %q, want the asker", s.Body.ReceiveID)
+				}
+			}
+		})
+	}
+}
+
+func TestDeferredCommandIsDispatched(t *testing.T) {
+	hs := newHarness(t)
+	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
+	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	js := hs.jobs.all()
+	if len(js) != 1 {
+		t.Fatalf("%d jobs dispatched, want 1", len(js))
+	}
+	j := js[0]
+	if j.ID != "feishu:5e3702a84e847582be8db7fb73283c02" {
+		t.Errorf("job id %q, want feishu:<event_id>", j.ID)
+	}
+	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key}
+	if j.Target != wantTarget || j.Target.Key == "" || len(j.Target.Key) > 50 {
+		t.Errorf("target %+v, want %+v with a key of 1-50 characters", j.Target, wantTarget)
+	}
+	if !j.Request.Sync || j.Request.Text != "draft questions 供应商=酷算云" || j.Request.Platform != "feishu" {
+		t.Errorf("job request %+v: want the same command, Sync", j.Request)
+	}
+	sent := hs.api.messages()
+	if len(sent) != 1 || !strings.Contains(sent[0].Body.Content, "正在起草") {
+		t.Fatalf("want the acknowledgement card, got %+v", sent)
+	}
+	if sent[0].Body.UUID == j.Target.Key {
+		t.Errorf("the acknowledgement and the draft share the idempotency key %q", j.Target.Key)
+	}
+}
+
+func TestDeferredWithoutDrafterSaysSo(t *testing.T) {
+	hs := newHarness(t)
+	hs.h.d.Dispatcher = nil
+	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
+	hs.deliver(t, msg)
+	sent := hs.api.messages()
+	if len(sent) != 1 || !contains(sent[0].Body.Content, "起草服务暂时无法连接", `"template":"red"`) {
+		t.Fatalf("want an error card saying drafting is unavailable, got %+v", sent)
+	}
+}
+
+func TestHandleEventLongConnection(t *testing.T) {
+	hs := newHarness(t)
+	// Plain events, as the long connection delivers them: no signature, no encryption.
+	if out, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "")); err != nil || out != nil {
+		t.Fatalf("message event: %s, %v; want nil, nil", out, err)
+	}
+	if n := len(hs.api.messages()); n != 1 {
+		t.Fatalf("%d replies, want 1", n)
+	}
+	out, err := hs.h.HandleEvent(t.Context(), fixture(t, "card_action_trigger.json", ""))
+	if err != nil || !strings.Contains(string(out), `"toast"`) {
+		t.Fatalf("card action: %s, %v; want a toast", out, err)
+	}
+	if _, err := hs.h.HandleEvent(t.Context(), []byte(`{"challenge":"x"}`)); err == nil {
+		t.Error("a non-event was accepted")
+	}
+	hs.api.fail(230002, "bot not in chat")
+	if _, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02")); err == nil {
+		t.Error("a failed reply returned no error")
+	}
+}
