@@ -98,8 +98,16 @@ func (j job) check(cand, delim string) *Reason {
 			return fail(CheckMissingNumber, n)
 		}
 	}
-	if w := spelledNumber(cand); w != "" {
-		return fail(CheckSpelledNumber, w)
+	// a number in words cannot be checked, unless the reference has it too
+	// (a checklist question may say "双倍")
+	refSpelled := map[string]bool{}
+	for _, w := range spelledNumbers(j.text) {
+		refSpelled[w] = true
+	}
+	for _, w := range spelledNumbers(cand) {
+		if !refSpelled[w] {
+			return fail(CheckSpelledNumber, w)
+		}
 	}
 	if !j.rightLanguage(cand) {
 		return fail(CheckLanguage, j.lang)
@@ -271,7 +279,7 @@ func marker(line string) (int, bool) {
 		return 0, false
 	}
 	n, _ := strconv.Atoi(line[m[2]:m[3]])
-	return n, n >= 1 && n <= 30
+	return n, n >= 1 && n <= 99
 }
 
 // stripMarkers removes list markers so their numbers are not checked.
@@ -385,10 +393,15 @@ func isBase64(c byte) bool {
 // spelledNumber returns the first number written in words next to a unit
 // ("half", "twice", "three hours", "零点五倍", "半小时"), or "".
 func spelledNumber(s string) string {
-	if m := spelledEN(s); m != "" {
-		return m
+	if all := spelledNumbers(s); len(all) > 0 {
+		return all[0]
 	}
-	return spelledZHRE.FindString(s)
+	return ""
+}
+
+// spelledNumbers returns every number written in words, English first.
+func spelledNumbers(s string) []string {
+	return append(spelledEN(s), spelledZHRE.FindAllString(s, -1)...)
 }
 
 var (
@@ -408,7 +421,7 @@ func wordSet(s string) map[string]bool {
 
 // spelledEN scans ASCII words: a run of number words followed by a unit,
 // or half/twice/thrice anywhere.
-func spelledEN(s string) string {
+func spelledEN(s string) []string {
 	var words []string
 	low := strings.ToLower(s)
 	for i := 0; i < len(low); {
@@ -423,9 +436,11 @@ func spelledEN(s string) string {
 		words = append(words, low[i:j])
 		i = j
 	}
+	var out []string
 	for i, w := range words {
 		if alwaysWords[w] {
-			return w
+			out = append(out, w)
+			continue
 		}
 		if !numberWords[w] {
 			continue
@@ -435,8 +450,8 @@ func spelledEN(s string) string {
 			k++
 		}
 		if k < len(words) && unitWords[words[k]] {
-			return strings.Join(words[i:k+1], " ")
+			out = append(out, strings.Join(words[i:k+1], " "))
 		}
 	}
-	return ""
+	return out
 }

@@ -1,0 +1,65 @@
+package draft
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/llm"
+	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/prompts"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./commands/draft -update)", err)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("%s differs from the golden file (-update if intended)\n--- got ---\n%s", name, got)
+	}
+}
+
+// router is a router with only the draft command, as bot.New registers it.
+func router(o Options) *chat.Router {
+	r := chat.NewRouter()
+	r.Now = func() time.Time { return time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC) }
+	r.Register(Command(o))
+	return r
+}
+
+func handle(r *chat.Router, text string, sync bool) chat.Reply {
+	return r.Handle(context.Background(), chat.Request{Text: text, Platform: "cli", Tenant: "cli:local", Sync: sync})
+}
+
+// fakeLLM starts the fake endpoint and a go-openai client on it.
+func fakeLLM(t *testing.T, timeout time.Duration, script func(llmtest.Request) llmtest.Response) (prompts.LLM, *llmtest.Server) {
+	t.Helper()
+	srv := llmtest.New(script)
+	t.Cleanup(srv.Close)
+	c, err := llm.New(llm.Config{APIKey: "sk-test", BaseURL: srv.BaseURL, Model: "fake-chat", Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, srv
+}
+
+func data(rep chat.Reply) map[string]any {
+	m, _ := rep.Data.(map[string]any)
+	return m
+}

@@ -1,0 +1,203 @@
+package draft
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	advisor "gpuadvisor/advisor/billing"
+	"gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	"gpuadvisor/prompts"
+	"gpuadvisor/store"
+)
+
+var renewalKeys = []chat.Key{
+	vendorKey,
+	{Name: "price", Aliases: []string{"monthly", "包月", "价格", "月租", "月价"}, Kind: chat.Money, Example: "15000",
+		Help: help("monthly price per card", "每卡每月价格")},
+	{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310",
+		Help: help("actual busy hours per card per month, 0–744: one number, or one per card", "每卡每月实际使用小时，0–744：一个数，或每卡一个")},
+	{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35",
+		Help: help("on-demand price per card-hour of the same card", "同款卡每卡每小时的按需价格")},
+	{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Kind: chat.Plain, Example: "2027-03-01",
+		Help: help("the day the contract renews, YYYY-MM-DD", "合同续约日，YYYY-MM-DD")},
+	{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8",
+		Help: help("cards under contract (default: one per hours value)", "合同中的卡数（默认：hours 有几个值就几张）")},
+	{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Kind: chat.Plain, Example: "A100-80G",
+		Help: help("the card rented", "租用的卡型")},
+	{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d",
+		Help: help("notice period before the renewal date", "续约日前的提前通知期")},
+}
+
+func renewalCommand(d *drafter) *chat.Command {
+	return &chat.Command{
+		Name:     nameRenewal,
+		Aliases:  []string{"renewal", "renew", "续约", "续约邮件"},
+		Examples: []string{examples[3], examples[4], "起草 续约 供应商=酷算云 包月=1.5万 用量=310小时 按需=35 续约日=2027-03-01 卡数=8"},
+		Keys:     renewalKeys,
+		Run:      func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{}, nil },
+	}
+}
+
+// renewalFacts are a renewal's facts, stored or typed, before the advice.
+type renewalFacts struct {
+	id       string
+	vendor   string
+	gpu      string
+	cards    int
+	monthly  float64
+	ondemand float64
+	hours    []float64
+	renews   renewal.Date
+	notice   int // days; -1 when unknown
+}
+
+func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, error) {
+	a, lang := c.Args, c.Lang
+	f := renewalFacts{notice: -1}
+	ex := examples[3]
+	if len(a.Words) > 0 {
+		f.id = a.Words[0]
+		if d.renewals == nil {
+			return f, chat.Invalidf(lang, "id", ex,
+				"renewal %q: there is no renewal store here; give the facts instead, like %s",
+				"续约 %q：这里没有续约存储；请直接给出事实，例如 %s", f.id, ex)
+		}
+		r, err := d.renewals.GetRenewal(ctx, c.Req.Tenant, f.id)
+		if errors.Is(err, store.ErrNotFound) {
+			return f, &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: "renewal list",
+				Message: fmt.Sprintf(chat.T(lang, "no renewal %q in this team; `renewal list` shows yours", "本团队没有续约 %q；`renewal list` 可查看"), f.id)}
+		}
+		if err != nil {
+			return f, fmt.Errorf("draft renewal: get %s: %w", f.id, err)
+		}
+		f.vendor, f.gpu, f.cards, f.monthly, f.ondemand = r.Vendor, r.GPU, r.Cards, r.MonthlyPrice(), r.OnDemand
+		f.hours, f.renews, f.notice = r.Usage, r.Renews, r.NoticeDays
+		ex = "draft renewal " + f.id + " ondemand=35 hours=310"
+	}
+	// typed keys fill or override the stored facts
+	var err error
+	if raw, ok := a.Raw("vendor"); ok {
+		if f.vendor, err = checkVendor(lang, raw, ex); err != nil {
+			return f, err
+		}
+	}
+	if a.Has("price") {
+		if f.monthly, err = a.Number("price", 0.01, 1e9); err != nil {
+			return f, err
+		}
+	}
+	if a.Has("ondemand") {
+		if f.ondemand, err = a.Number("ondemand", 0.01, 1e6); err != nil {
+			return f, err
+		}
+	}
+	if a.Has("hours") {
+		if f.hours, err = a.List("hours", 0, renewal.MaxMonthHours); err != nil {
+			return f, err
+		}
+	}
+	if a.Has("cards") {
+		if f.cards, err = a.Int("cards", 1, renewal.MaxCards); err != nil {
+			return f, err
+		}
+	}
+	if a.Has("gpu") {
+		if f.gpu, err = checkVendor(lang, a.StringOr("gpu", ""), ex); err != nil {
+			return f, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card name", "gpu=%q 不是卡型名称", a.StringOr("gpu", ""))
+		}
+	}
+	if raw, ok := a.Raw("renews"); ok {
+		if f.renews, err = renewal.ParseDate(raw); err != nil {
+			return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
+				"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
+		}
+	}
+	if a.Has("notice") {
+		if f.notice, err = a.Int("notice", 0, renewal.MaxNoticeDays); err != nil {
+			return f, err
+		}
+	}
+	missing := func(key, en, zh string) error {
+		return chat.Invalidf(lang, key, ex, "missing %s: %s", "缺少 %s：%s", key, chat.T(lang, en, zh))
+	}
+	switch {
+	case f.vendor == "":
+		return f, missing("vendor", "who is the contract with?", "合同是和谁签的？")
+	case f.monthly <= 0:
+		return f, missing("price", "the monthly price per card", "每卡每月价格")
+	case f.ondemand <= 0:
+		return f, missing("ondemand", "the on-demand price per card-hour, to compute the break-even", "每卡每小时按需价格，用于计算盈亏平衡点")
+	case len(f.hours) == 0:
+		return f, missing("hours", "the actual busy hours per card per month (record them with `renewal usage <id> hours=310`)", "每卡每月实际使用小时（可用 `renewal usage <id> hours=310` 记录）")
+	case f.renews.IsZero():
+		return f, missing("renews", "the renewal day, YYYY-MM-DD", "续约日，YYYY-MM-DD")
+	}
+	return f, nil
+}
+
+func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
+	f, err := d.readRenewal(ctx, c)
+	if err != nil {
+		return sub{}, err
+	}
+	lang := c.Lang
+	adv, err := advisor.AdviseRenewal(advisor.Contract{Monthly: f.monthly, OnDemand: f.ondemand, Hours: f.hours, Cards: f.cards})
+	if err != nil {
+		var fe *advisor.FieldError
+		if errors.As(err, &fe) {
+			return sub{}, chat.Invalidf(lang, fe.Key, examples[3], "%s: %s", "%s：%s", fe.Key, fe.Reason)
+		}
+		return sub{}, fmt.Errorf("draft renewal: advice: %w", err)
+	}
+	t := prompts.RenewalTerms{
+		Vendor: f.vendor, GPU: f.gpu, Cards: adv.Cards, Monthly: f.monthly, OnDemand: f.ondemand, Hours: adv.Hours,
+		Renews: f.renews.String(), Action: string(adv.Action), BreakEven: adv.BreakEvenHours,
+		MonthlyTotal: adv.CurrentCost, OnDemandCost: adv.OnDemandCost, AdvisedCost: adv.AdvisedCost, Savings: adv.SavingsPerMonth,
+	}
+	if f.notice >= 0 {
+		t.Deadline = f.renews.AddDays(-f.notice).String()
+	}
+	return sub{
+		ackEN: fmt.Sprintf("Drafting the renewal e-mail to %s with the LLM; the draft will be posted here when it is ready.", f.vendor),
+		ackZH: fmt.Sprintf("正在用 LLM 起草给%s的续约邮件，完成后会发到这里。", f.vendor),
+		write: func(ctx context.Context) (chat.Reply, error) {
+			dr, err := d.svc.Renewal(ctx, string(lang), t)
+			if err != nil {
+				return chat.Reply{}, fmt.Errorf("draft renewal: %w", err)
+			}
+			title := fmt.Sprintf(chat.T(lang, "Renewal e-mail to %s (draft)", "给%s的续约邮件（草稿）"), f.vendor)
+			extra := []chat.Fact{{Label: chat.T(lang, "Advice", "建议"), Value: actionText(lang, adv.Action)}}
+			sections := []chat.Section{{Title: chat.T(lang, "How the numbers were computed", "数字的来历"), Lines: []string{
+				adv.Explain(string(lang)),
+				chat.T(lang, "Break-even hours per card per month = monthly price / on-demand price per hour (DOMAIN.md §2).",
+					"每卡每月盈亏平衡小时 = 包月价格 / 每小时按需价格（DOMAIN.md §2）。"),
+				chat.T(lang, "On-demand cost = actual hours × on-demand price, summed over the cards; the price that pays off per card is that cost per card.",
+					"按需费用 = 实际小时 × 按需价格，按卡求和；划算的每卡包月价格上限即每卡的按需费用。"),
+			}}}
+			var warnings []string
+			if f.cards == 0 && len(f.hours) == 1 {
+				warnings = append(warnings, chat.T(lang, "cards not given: counted as 1 card. Add cards=8 for the whole contract.", "未给出卡数：按 1 张卡计算。请加上 cards=8 计算整个合同。"))
+			}
+			data := map[string]any{"vendor": f.vendor, "advice": map[string]any{
+				"action": adv.Action, "break_even_hours": adv.BreakEvenHours, "current_cost": adv.CurrentCost,
+				"ondemand_cost": adv.OnDemandCost, "advised_cost": adv.AdvisedCost, "savings_per_month": adv.SavingsPerMonth}}
+			if f.id != "" {
+				data["renewal_id"] = f.id
+			}
+			return draftReply(lang, dr, title, extra, sections, warnings, data), nil
+		},
+	}, nil
+}
+
+func actionText(lang chat.Lang, a advisor.Action) string {
+	switch a {
+	case advisor.Keep:
+		return chat.T(lang, "keep the monthly contract, renegotiate the price", "保留包月，争取降价")
+	case advisor.Downgrade:
+		return chat.T(lang, "move to on-demand unless the price comes down", "除非降价，否则改为按需")
+	}
+	return strings.TrimSpace(chat.T(lang, "hybrid: renew the busy cards only", "混合：只续约用量高的卡"))
+}

@@ -1,0 +1,150 @@
+package draft
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/prompts"
+)
+
+// SLA defaults, from DOMAIN.md §6: 7x24 response in 15–30 min, replacement
+// within 4 h with a standby machine, 2x the order amount for an outage over
+// 4 h. A default used is listed in the reply, never silent.
+const (
+	defaultResponse = 30  // minutes
+	defaultReplace  = 240 // minutes
+	defaultOutage   = 240 // minutes
+	defaultComp     = 2.0
+)
+
+var slaKeys = []chat.Key{
+	vendorKey,
+	{Name: "response", Aliases: []string{"响应", "响应时间", "response_time"}, Kind: chat.Minutes, Example: "30m",
+		Help: help("7x24 response time, 1 minute to 1 day (default 30m)", "7x24 响应时间，1 分钟到 1 天（默认 30m）")},
+	{Name: "replace", Aliases: []string{"更换", "换机", "硬件更换", "replacement"}, Kind: chat.Minutes, Example: "4h",
+		Help: help("hardware replacement with a standby machine, 10 minutes to 7 days (default 4h)", "用备用机更换硬件的时限，10 分钟到 7 天（默认 4h）")},
+	{Name: "outage", Aliases: []string{"故障", "中断", "故障时长", "threshold"}, Kind: chat.Minutes, Example: "4h",
+		Help: help("a single outage longer than this is compensated, 1 minute to 7 days (default 4h)", "单次故障超过此时长即赔偿，1 分钟到 7 天（默认 4h）")},
+	{Name: "comp", Aliases: []string{"赔偿", "补偿", "赔偿倍数", "compensation"}, Kind: chat.Ratio, Example: "2x",
+		Help: help("compensation, a multiple of the order amount for the outage, 0.1x to 100x (default 2x)", "赔偿倍数：故障期间订单金额的倍数，0.1x 到 100x（默认 2x）")},
+	{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Kind: chat.Plain, Example: "yes",
+		Help: help("include data migration at the end of the term (default yes)", "包含合同到期时的数据迁移条款（默认 yes）")},
+	{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Kind: chat.Plain, Example: "yes",
+		Help: help("include certified data destruction (default yes)", "包含经认证的数据销毁条款（默认 yes）")},
+}
+
+func slaCommand(d *drafter) *chat.Command {
+	return &chat.Command{
+		Name:     nameSLA,
+		Aliases:  []string{"sla", "条款", "sla条款", "合同条款"},
+		Examples: []string{examples[0], "起草 条款 供应商=酷算云 响应=15分钟 更换=4小时 故障=4小时 赔偿=2倍"},
+		Keys:     slaKeys,
+		Run:      func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{}, nil }, // never run: the outer command does
+	}
+}
+
+// slaInput reads and checks the SLA keys, noting each default used.
+func slaInput(c *chat.Call) (prompts.SLATerms, []string, error) {
+	a, lang := c.Args, c.Lang
+	var t prompts.SLATerms
+	var defaults []string
+	raw, err := a.String("vendor")
+	if err != nil {
+		return t, nil, err
+	}
+	if t.Vendor, err = checkVendor(lang, raw, a.Example()); err != nil {
+		return t, nil, err
+	}
+	num := func(key string, def, lo, hi float64, shown string) (float64, error) {
+		if !a.Has(key) {
+			defaults = append(defaults, key+"="+shown)
+		}
+		return a.NumberOr(key, def, lo, hi)
+	}
+	if t.ResponseMin, err = num("response", defaultResponse, 1, 1440, "30m"); err != nil {
+		return t, nil, err
+	}
+	if t.ReplaceMin, err = num("replace", defaultReplace, 10, 10080, "4h"); err != nil {
+		return t, nil, err
+	}
+	if t.OutageMin, err = num("outage", defaultOutage, 1, 10080, "4h"); err != nil {
+		return t, nil, err
+	}
+	if t.Comp, err = num("comp", defaultComp, 0.1, 100, "2x"); err != nil {
+		return t, nil, err
+	}
+	flag := func(key string) (bool, error) {
+		if !a.Has(key) {
+			defaults = append(defaults, key+"=yes")
+		}
+		return a.Bool(key, true)
+	}
+	if t.Migration, err = flag("migration"); err != nil {
+		return t, nil, err
+	}
+	if t.Destruction, err = flag("destruction"); err != nil {
+		return t, nil, err
+	}
+	return t, defaults, nil
+}
+
+func (d *drafter) sla(c *chat.Call) (sub, error) {
+	t, defaults, err := slaInput(c)
+	if err != nil {
+		return sub{}, err
+	}
+	lang := c.Lang
+	return sub{
+		ackEN: fmt.Sprintf("Drafting the SLA clauses for %s with the LLM; the draft will be posted here when it is ready.", t.Vendor),
+		ackZH: fmt.Sprintf("正在用 LLM 起草%s的 SLA 条款，完成后会发到这里。", t.Vendor),
+		write: func(ctx context.Context) (chat.Reply, error) {
+			dr, err := d.svc.SLA(ctx, string(lang), t)
+			if err != nil {
+				return chat.Reply{}, fmt.Errorf("draft sla: %w", err)
+			}
+			var warnings []string
+			if len(defaults) > 0 {
+				warnings = append(warnings, fmt.Sprintf(chat.T(lang,
+					"Not given, so the usual terms of DOMAIN.md §6 were used: %s. Give them to change them.",
+					"未给出，因此使用了常见条款（DOMAIN.md §6）：%s。如需修改请写明。"), strings.Join(defaults, ", ")))
+			}
+			warnings = append(warnings, slaAdvice(lang, t)...)
+			var left []string
+			if !t.Migration {
+				left = append(left, chat.T(lang, "migration at term end (migration=no)", "到期迁移（migration=no）"))
+			}
+			if !t.Destruction {
+				left = append(left, chat.T(lang, "certified data destruction (destruction=no)", "数据销毁（destruction=no）"))
+			}
+			var sections []chat.Section
+			if len(left) > 0 {
+				sections = append(sections, chat.Section{Title: chat.T(lang, "Clauses left out, as asked", "按要求省略的条款"), Lines: left})
+			}
+			data := map[string]any{"vendor": t.Vendor, "terms": map[string]any{
+				"response_min": t.ResponseMin, "replace_min": t.ReplaceMin, "outage_min": t.OutageMin,
+				"comp": t.Comp, "migration": t.Migration, "destruction": t.Destruction}, "defaults": defaults}
+			title := fmt.Sprintf(chat.T(lang, "SLA clauses for %s (draft)", "%s SLA 条款（草稿）"), t.Vendor)
+			return draftReply(lang, dr, title, nil, sections, warnings, data), nil
+		},
+	}, nil
+}
+
+// slaAdvice flags terms weaker than DOMAIN.md §1 and §6 call good.
+func slaAdvice(lang chat.Lang, t prompts.SLATerms) []string {
+	var w []string
+	if t.ResponseMin > 30 {
+		w = append(w, fmt.Sprintf(chat.T(lang, "response=%s is slower than the 15–30 minutes good 7x24 support gives (DOMAIN.md §6).",
+			"response=%s 比良好 7x24 支持的 15–30 分钟慢（DOMAIN.md §6）。"), chat.Num(t.ResponseMin)+"m"))
+	}
+	if t.ReplaceMin > 240 {
+		w = append(w, fmt.Sprintf(chat.T(lang, "replace=%s is slower than the 4 h with a standby machine that counts as good (DOMAIN.md §1 ops.hw_replace).",
+			"replace=%s 比公认较好的“4 小时内用备用机更换”慢（DOMAIN.md §1 ops.hw_replace）。"), chat.Num(t.ReplaceMin/60)+"h"))
+	}
+	if t.Comp < 1 {
+		w = append(w, fmt.Sprintf(chat.T(lang, "comp=%sx pays back less than the order amount lost during the outage.",
+			"comp=%sx 的赔偿低于故障期间损失的订单金额。"), chat.Num(t.Comp)))
+	}
+	return w
+}
