@@ -95,7 +95,7 @@ func reject(err error) result {
 	return result{status: http.StatusUnauthorized, body: msgUnauthorized, outcome: "rejected", err: err}
 }
 
-// Serve verifies and answers one request: h are its headers (canonical
+// Serve verifies and answers one request: hdr are its headers (canonical
 // names), body its raw bytes (already base64-decoded). It returns the HTTP
 // status and the JSON body to send back.
 func (h *Handler) Serve(ctx context.Context, hdr http.Header, body []byte) (int, []byte) {

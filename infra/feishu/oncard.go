@@ -25,7 +25,7 @@ func toast(typ, content string) result {
 	return result{status: http.StatusOK, body: b, outcome: "toast " + typ}
 }
 
-// buttonNames names the standard buttons for the "coming soon" toast.
+// buttonNames names the buttons for the "coming soon" toast.
 var buttonNames = map[string][2]string{
 	chat.ActionDraftQuestions: {"Draft vendor questions", "起草供应商问题"},
 	chat.ActionDraftSLA:       {"Draft SLA clauses", "起草SLA条款"},
@@ -49,7 +49,7 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 		lang = chat.ZH
 	}
 	text := chat.ButtonCommand(action, value)
-	if _, known := buttonNames[action]; !known {
+	if text == "help" { // ButtonCommand's answer to an action it does not know
 		return toast("info", chat.T(lang, "This button does nothing here.", "这个按钮在这里没有操作。"))
 	}
 	var chatID, messageID, user string
@@ -81,7 +81,10 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 		User:     user,
 	})
 	if unknownCommand(rep) {
-		n := buttonNames[action]
+		n, ok := buttonNames[action]
+		if !ok {
+			n = [2]string{action, action}
+		}
 		return toast("info", chat.T(lang, fmt.Sprintf("“%s” is coming soon.", n[0]), fmt.Sprintf("「%s」功能即将上线，敬请期待。", n[1])))
 	}
 	if rep.Error != nil {
