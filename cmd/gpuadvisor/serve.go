@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Defaults of serve's flags.
+const (
+	defaultServeAddr   = "127.0.0.1:8080"
+	defaultRemindEvery = time.Hour
+	// defaultGrace bounds the shutdown: in-flight requests and drafts get this
+	// long to finish before they are cancelled.
+	defaultGrace = 20 * time.Second
+)
+
+func init() { subcommands["serve"] = runServe }
+
+// serveOptions are serve's flags (the store file comes from the global --db).
+type serveOptions struct {
+	Addr        string
+	DB          string
+	SlackSocket bool
+	FeishuWS    bool
+	InsecureDev bool
+	RemindEvery time.Duration
+	Grace       time.Duration
+}
+
+// serveUsage is printed for --help and after a flag error.
+const serveUsage = `usage: gpuadvisor [--db FILE] serve [--addr 127.0.0.1:8080] [--slack-socket] [--feishu-ws]
+                  [--insecure-dev] [--remind-every 1h] [--grace 20s]
+
+Runs the whole bot on this machine: Slack (POST /slack/commands, /slack/interactions,
+/slack/events), Feishu (POST /feishu/events, /feishu/card), GET /healthz, the drafter
+in-process, the reminder on a timer, and the embedded store (--db, GPUADVISOR_DB).
+
+Configuration comes from the same environment variables as the functions:
+  SLACK_SIGNING_SECRET SLACK_BOT_TOKEN SLACK_APP_TOKEN (xapp-, for --slack-socket) SLACK_API_URL
+  FEISHU_APP_ID FEISHU_APP_SECRET FEISHU_VERIFICATION_TOKEN FEISHU_ENCRYPT_KEY FEISHU_BASE_URL
+  OPENAI_API_KEY OPENAI_BASE_URL OPENAI_MODEL
+A platform with no configuration at all is off. An enabled platform without its
+signing secrets refuses to start unless --insecure-dev is given.
+
+Flags:
+`
+
+// parseServeFlags reads serve's own flags (those after the word "serve").
+func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
+	o := serveOptions{}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.Addr, "addr", defaultServeAddr, "address to listen on; only loopback unless you name another interface (0.0.0.0:8080)")
+	fs.BoolVar(&o.SlackSocket, "slack-socket", false, "receive Slack over Socket Mode (SLACK_APP_TOKEN=xapp-...): no public URL needed")
+	fs.BoolVar(&o.FeishuWS, "feishu-ws", false, "receive Feishu over its long connection (FEISHU_APP_ID, FEISHU_APP_SECRET): no public URL needed")
+	fs.BoolVar(&o.InsecureDev, "insecure-dev", false, "start without signing secrets (requests are NOT verified; loopback only; warns on every request)")
+	fs.DurationVar(&o.RemindEvery, "remind-every", defaultRemindEvery, "how often the reminder runs (0 turns it off)")
+	fs.DurationVar(&o.Grace, "grace", defaultGrace, "how long shutdown waits for in-flight requests and drafts")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, serveUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("serve takes flags only, not %q; see gpuadvisor serve --help", strings.Join(fs.Args(), " "))
+	}
+	if o.RemindEvery < 0 {
+		return o, fmt.Errorf("--remind-every %s is negative; give a duration such as 1h, or 0 to turn the reminder off", o.RemindEvery)
+	}
+	if o.RemindEvery > 0 && o.RemindEvery < time.Second {
+		return o, fmt.Errorf("--remind-every %s is too short; give at least 1s, for example 1h", o.RemindEvery)
+	}
+	if o.Grace <= 0 {
+		return o, fmt.Errorf("--grace %s must be positive, for example 20s", o.Grace)
+	}
+	return o, nil
+}
+
+// runServe is the `serve` subcommand: it runs until SIGINT or SIGTERM, then
+// shuts down gracefully.
+func runServe(g globals, stdout, stderr io.Writer) int {
+	opts, err := parseServeFlags(g.Rest[1:], stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
+		return 2
+	}
+	opts.DB = g.DB
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: serveLogLevel(os.Getenv("LOG_LEVEL"))}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv, err := newServer(ctx, opts, os.Getenv, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "gpuadvisor serve: listening on http://%s (Ctrl-C to stop)\n", srv.Addr())
+	if err := srv.Run(ctx); err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
+		return 1
+	}
+	return 0
+}
+
+func serveLogLevel(s string) slog.Level {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "debug":
+		return slog.LevelDebug
+	case "warn", "warning":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"gpuadvisor/bot"
+	"gpuadvisor/chat"
+	"gpuadvisor/drafter"
+	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/feishu"
+	slackbot "gpuadvisor/infra/slack"
+)
+
+// server is the whole bot in one process: the HTTP endpoints, the Socket
+// Mode and long-connection clients, the in-process drafter, the reminder
+// timer and the embedded store. Build it with newServer, then Run it.
+type server struct {
+	opts serveOptions
+	cfg  serveConfig
+	log  *slog.Logger
+
+	ln     net.Listener
+	http   *http.Server
+	store  *boltstore.Store
+	router *chat.Router
+	jobs   *jobRunner
+
+	slack        *slackbot.Handler
+	slackPoster  *slackbot.Poster
+	feishu       *feishu.Handler
+	feishuClient *feishu.Client
+
+	// background holds the Socket Mode, long-connection and reminder loops.
+	background sync.WaitGroup
+	// fatal receives an error that must stop serve (a rejected Socket Mode
+	// or long-connection token).
+	fatal chan error
+}
+
+// newServer checks the configuration, opens the store and listens. Nothing
+// is served until Run. ctx bounds only the start.
+func newServer(ctx context.Context, o serveOptions, getenv func(string) string, log *slog.Logger) (*server, error) {
+	if o.Addr == "" {
+		o.Addr = defaultServeAddr
+	}
+	if o.Grace <= 0 {
+		o.Grace = defaultGrace
+	}
+	if err := checkListenAddr(o.Addr); err != nil {
+		return nil, err
+	}
+	cfg, err := loadServeConfig(o, getenv)
+	if err != nil {
+		return nil, err
+	}
+	s := &server{opts: o, cfg: cfg, log: log, fatal: make(chan error, 2)}
+	if err := s.listen(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.build(getenv); err != nil {
+		s.ln.Close()
+		if s.store != nil {
+			s.store.Close()
+		}
+		return nil, err
+	}
+	s.announce()
+	return s, nil
+}
+
+// listen binds the address. A loopback address is the default; any other
+// is said loudly, and refused with --insecure-dev.
+func (s *server) listen(ctx context.Context) error {
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", s.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", s.opts.Addr, err)
+	}
+	tcp, _ := ln.Addr().(*net.TCPAddr)
+	if tcp == nil || !tcp.IP.IsLoopback() {
+		if s.opts.InsecureDev {
+			ln.Close()
+			return fmt.Errorf("--insecure-dev only listens on loopback (127.0.0.1 or ::1), not %s: unverified requests must not come from the network", ln.Addr())
+		}
+		s.log.Warn("listening BEYOND LOOPBACK, as --addr asked: anyone who can reach this address can send requests (each one is still verified)", "addr", ln.Addr().String())
+	}
+	s.ln = ln
+	return nil
+}
+
+// build opens the store and wires the router, the platforms and the drafter.
+func (s *server) build(getenv func(string) string) error {
+	path, err := serveStorePath(s.opts.DB, getenv)
+	if err != nil {
+		return err
+	}
+	st, err := boltstore.Open(path, boltstore.Options{})
+	if err != nil {
+		return fmt.Errorf("open the store (--db or GPUADVISOR_DB): %w", err)
+	}
+	s.store = st
+	s.router = bot.New(serveBotDeps(st, s.log))
+	s.router.Log = s.log
+	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
+	s.jobs = newJobRunner(runner.Run, s.log)
+
+	if c := s.cfg.Slack; c.On {
+		s.slackPoster = slackbot.NewPoster(c.BotToken, c.APIURL, nil)
+		h, err := slackbot.New(slackbot.Deps{
+			SigningSecret: c.SigningSecret,
+			Router:        s.router,
+			Poster:        s.slackPoster,
+			Dispatcher:    s.jobs,
+			Deduper:       st,
+			Log:           s.log,
+		})
+		if err != nil {
+			return fmt.Errorf("slack: %w", err)
+		}
+		s.slack = h
+	}
+	if c := s.cfg.Feishu; c.On {
+		s.feishuClient = feishu.NewClient(c.Config, s.log, nil)
+		h, err := feishu.NewHandler(c.Config, feishu.Deps{
+			Router:     s.router,
+			Client:     s.feishuClient,
+			Dedupe:     st,
+			Dispatcher: s.jobs,
+			Log:        s.log,
+		})
+		if err != nil {
+			return fmt.Errorf("feishu: %w", err)
+		}
+		s.feishu = h
+	}
+	runner.Posters = s.posters()
+	s.http = &http.Server{
+		Handler:           s.routes(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	return nil
+}
+
+// Addr is the address serve listens on (the port chosen for :0).
+func (s *server) Addr() string { return s.ln.Addr().String() }
+
+// Run serves until ctx ends (SIGINT, SIGTERM) or a background client fails
+// for good, then shuts down: it stops accepting, lets in-flight requests and
+// drafts finish within the grace period, and closes the store.
+func (s *server) Run(ctx context.Context) error {
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	s.startBackground(bg)
+	httpErr := make(chan error, 1)
+	go func() { httpErr <- s.http.Serve(s.ln) }()
+
+	var runErr error
+	select {
+	case <-ctx.Done():
+		s.log.Info("shutting down", "grace", s.opts.Grace.String())
+	case err := <-httpErr:
+		runErr = fmt.Errorf("http server: %w", err)
+	case err := <-s.fatal:
+		runErr = err
+	}
+	return errors.Join(runErr, s.shutdown(stopBG))
+}
+
+// shutdown stops everything in order, each step bounded by the grace period.
+func (s *server) shutdown(stopBG context.CancelFunc) error {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), s.opts.Grace)
+	defer cancel()
+	var errs []error
+	// 1. Stop accepting; wait for in-flight requests.
+	if err := s.http.Shutdown(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("in-flight requests did not finish within %s: %w", s.opts.Grace, err))
+		s.http.Close()
+	}
+	// 2. Close the socket clients and stop the reminder timer (a run in
+	//    progress is cancelled; its claims are released or expire).
+	stopBG()
+	done := make(chan struct{})
+	go func() { s.background.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		errs = append(errs, errors.New("background clients did not stop in time"))
+	}
+	// 3. Drafts: accept no more, let running ones finish, then cancel.
+	if n, err := s.jobs.Close(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("%d draft(s) cancelled at shutdown: %w", n, err))
+	}
+	// 4. Close the store: every write before this was a committed transaction.
+	if err := s.store.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("close the store: %w", err))
+	}
+	s.log.Info("stopped", "took_ms", time.Since(start).Milliseconds(), "clean", len(errs) == 0)
+	return errors.Join(errs...)
+}
+
+// announce says at start what is on, where, and anything unsafe.
+func (s *server) announce() {
+	attrs := append([]slog.Attr{
+		slog.String("addr", s.Addr()),
+		slog.String("store", s.store.Path()),
+		slog.String("reminder", remindDescribe(s.opts.RemindEvery)),
+	}, s.cfg.summary()...)
+	s.log.LogAttrs(context.Background(), slog.LevelInfo, "gpuadvisor serve started", attrs...)
+	for _, w := range s.cfg.Warnings {
+		s.log.Warn(w)
+	}
+	if s.opts.InsecureDev {
+		s.log.Warn(insecureBanner, "slack_verified", s.cfg.Slack.Verified, "feishu_verified", s.cfg.Feishu.Verified)
+	}
+}
+
+// startBackground starts the Socket Mode and long-connection clients and
+// the reminder timer; each stops when ctx ends.
+func (s *server) startBackground(ctx context.Context) {
+	if s.cfg.Slack.On && s.cfg.Slack.Socket {
+		s.goBackground(func() { s.runSlackSocket(ctx) })
+	}
+	if s.cfg.Feishu.On && s.cfg.Feishu.WS {
+		s.goBackground(func() { s.runFeishuWS(ctx) })
+	}
+	if s.opts.RemindEvery > 0 {
+		s.goBackground(func() { s.runReminder(ctx) })
+	}
+}
+
+func (s *server) goBackground(fn func()) {
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		fn()
+	}()
+}
+
+// fail stops serve with err (once; later failures are only logged).
+func (s *server) fail(err error) {
+	select {
+	case s.fatal <- err:
+	default:
+		s.log.Error("background failure", "err", err)
+	}
+}
