@@ -103,7 +103,7 @@ func start() (string, error) {
 		return "", fmt.Errorf("find a free port: %w", err)
 	}
 	cmd := exec.Command(bin, "--host", "127.0.0.1", "--port", fmt.Sprint(port), "--createTableMs", "0", "--deleteTableMs", "0")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	cmd.Stderr = os.Stderr // stdout only says where it listens
 	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return "", fmt.Errorf("start dynalite: %w", err)

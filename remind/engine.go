@@ -1,0 +1,323 @@
+package remind
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	renewalcmd "gpuadvisor/commands/renewal"
+	"gpuadvisor/store"
+)
+
+// Store is what the engine needs of a store.
+type Store interface {
+	store.Renewals
+	store.Reminders
+}
+
+// Defaults of an Engine.
+const (
+	DefaultLease       = 5 * time.Minute
+	DefaultCatchUpDays = 35
+	DefaultConcurrency = 8
+	// MarkKeep is how long after a cycle's renewal date its reminder marks
+	// are kept before they expire.
+	MarkKeep = 90 * 24 * time.Hour
+)
+
+// Engine sends due reminders. The zero value with a Store and Posters is
+// ready to use.
+type Engine struct {
+	Store Store
+	// Posters send a reply to a platform's channel, by platform ("slack",
+	// "feishu", "cli"). A renewal whose platform has none fails (not sent,
+	// retried next run).
+	Posters map[string]chat.Poster
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Loc is the time zone of "today"; nil means Asia/Shanghai.
+	Loc *time.Location
+	// Lease is how long a claim keeps other runs off; zero means DefaultLease.
+	Lease time.Duration
+	// CatchUpDays is how far back the due index is read, so that days the
+	// schedule missed are caught up; zero means DefaultCatchUpDays.
+	CatchUpDays int
+	// Concurrency is how many renewals are handled at once; zero means
+	// DefaultConcurrency.
+	Concurrency int
+	// DryRun reports what is due and does nothing else.
+	DryRun bool
+	// Owner names this run in claims; empty means a random id per Run.
+	Owner string
+	// Log receives one line per run and one per failure; nil means slog.Default().
+	Log *slog.Logger
+}
+
+// Sent is one reminder a run sent (or, in a dry run, would send).
+type Sent struct {
+	RenewalID  string     `json:"renewal_id"`
+	OffsetDays int        `json:"offset_days"`
+	Tenant     string     `json:"tenant"`
+	Platform   string     `json:"platform"`
+	Channel    string     `json:"channel"`
+	Vendor     string     `json:"vendor"`
+	GPU        string     `json:"gpu,omitempty"`
+	Cards      int        `json:"cards"`
+	Renews     rules.Date `json:"renews"`
+	Deadline   rules.Date `json:"deadline"`
+	DueDate    rules.Date `json:"due_date"`
+	DaysLeft   int        `json:"days_left"`
+	Late       bool       `json:"late,omitempty"`
+	Key        string     `json:"idempotency_key"`
+	Title      string     `json:"title"`
+	// Reply is the message posted.
+	Reply chat.Reply `json:"-"`
+}
+
+// Failure is a reminder that was due but not sent; the next run retries it.
+type Failure struct {
+	Sent
+	Error string `json:"error"`
+}
+
+// Result is what one run did.
+type Result struct {
+	Now    time.Time  `json:"now"`
+	Today  rules.Date `json:"today"`
+	DryRun bool       `json:"dry_run"`
+	// Checked is how many renewals the due index returned.
+	Checked int `json:"checked"`
+	// Sent are the reminders posted (in a dry run: due and not yet sent).
+	Sent []Sent `json:"sent"`
+	// Failed are due reminders whose post failed; they stay due.
+	Failed []Failure `json:"failed"`
+	// Skipped counts reminders already sent or held by a concurrent run.
+	Skipped int `json:"skipped"`
+	// Duration is how long the run took.
+	Duration time.Duration `json:"duration_ns"`
+}
+
+func (e *Engine) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+func (e *Engine) loc() *time.Location {
+	if e.Loc != nil {
+		return e.Loc
+	}
+	return rules.Shanghai()
+}
+
+func (e *Engine) log() *slog.Logger {
+	if e.Log != nil {
+		return e.Log
+	}
+	return slog.Default()
+}
+
+func randomOwner() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return "run-" + hex.EncodeToString(b)
+}
+
+// run is the state of one Run.
+type run struct {
+	*Engine
+	now   time.Time
+	today rules.Date
+	owner string
+
+	mu  sync.Mutex
+	res Result
+}
+
+// Run sends every reminder due now. It returns an error only when the due
+// renewals cannot be read; a reminder that fails is in Result.Failed and
+// stays due for the next run.
+func (e *Engine) Run(ctx context.Context) (Result, error) {
+	start := time.Now()
+	r := &run{Engine: e, now: e.now(), owner: e.Owner}
+	if r.owner == "" {
+		r.owner = randomOwner()
+	}
+	r.today = rules.DateOf(r.now, e.loc())
+	r.res = Result{Now: r.now, Today: r.today, DryRun: e.DryRun, Sent: []Sent{}, Failed: []Failure{}}
+	back := e.CatchUpDays
+	if back <= 0 {
+		back = DefaultCatchUpDays
+	}
+	due, err := e.Store.DueRenewals(ctx, r.today.AddDays(-back), r.today)
+	if err != nil {
+		return r.res, fmt.Errorf("remind %s: %w", r.today, err)
+	}
+	r.res.Checked = len(due)
+	conc := e.Concurrency
+	if conc <= 0 {
+		conc = DefaultConcurrency
+	}
+	work := make(chan rules.Renewal)
+	var wg sync.WaitGroup
+	for range conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rn := range work {
+				r.one(ctx, rn)
+			}
+		}()
+	}
+	for _, rn := range due {
+		work <- rn
+	}
+	close(work)
+	wg.Wait()
+	sortSent(r.res.Sent)
+	slices.SortFunc(r.res.Failed, func(a, b Failure) int { return compareSent(a.Sent, b.Sent) })
+	r.res.Duration = time.Since(start)
+	e.log().Info("remind run", "today", r.today.String(), "dry_run", e.DryRun, "checked", r.res.Checked,
+		"sent", len(r.res.Sent), "failed", len(r.res.Failed), "skipped", r.res.Skipped, "duration_ms", r.res.Duration.Milliseconds())
+	return r.res, nil
+}
+
+func describe(rn rules.Renewal, rem rules.Reminder, key store.ReminderKey) Sent {
+	return Sent{
+		RenewalID: rn.ID, OffsetDays: rem.Offset, Tenant: rn.Tenant, Platform: rn.Platform, Channel: rn.Channel,
+		Vendor: rn.Vendor, GPU: rn.GPU, Cards: rn.Cards, Renews: rem.Cycle.Renews, Deadline: rem.Cycle.Deadline,
+		DueDate: rem.Date, DaysLeft: rem.DaysLeft, Late: rem.Late, Key: key.IdempotencyKey(),
+	}
+}
+
+// one handles one renewal from the due index.
+func (r *run) one(ctx context.Context, rn rules.Renewal) {
+	rem, ok := rn.Due(r.today)
+	if !ok {
+		r.reschedule(ctx, rn) // indexed early or past its deadline: move it on
+		return
+	}
+	key := store.ReminderKey{Tenant: rn.Tenant, RenewalID: rn.ID, Cycle: rem.Cycle.Renews, Offset: rem.Offset}
+	s := describe(rn, rem, key)
+	if r.DryRun {
+		m, err := r.Store.ReminderMark(ctx, key, r.now)
+		switch {
+		case err == nil && m.State == store.StateSent:
+			r.skip()
+		case err != nil && !errors.Is(err, store.ErrNotFound):
+			r.fail(s, fmt.Errorf("read reminder mark: %w", err))
+		default:
+			s.Reply = renewalcmd.Reminder(rn, rem, r.today)
+			s.Title = s.Reply.Title
+			r.sent(s)
+		}
+		return
+	}
+	poster := r.Posters[rn.Platform]
+	if poster == nil {
+		r.fail(s, fmt.Errorf("no poster for platform %q", rn.Platform))
+		return
+	}
+	expires := rem.Cycle.Renews.Start(time.UTC).Add(MarkKeep)
+	claim, err := r.Store.ClaimReminder(ctx, key, r.owner, r.now, r.lease(), expires)
+	if err != nil {
+		r.fail(s, fmt.Errorf("claim: %w", err))
+		return
+	}
+	switch claim {
+	case store.Sent:
+		r.skip()
+		r.reschedule(ctx, rn)
+		return
+	case store.Held:
+		r.skip()
+		return
+	}
+	fresh, err := r.Store.GetRenewal(ctx, rn.Tenant, rn.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		r.release(ctx, key) // removed since the index was read
+		return
+	}
+	if err != nil {
+		r.release(ctx, key)
+		r.fail(s, fmt.Errorf("re-read renewal: %w", err))
+		return
+	}
+	s.Reply = renewalcmd.Reminder(fresh, rem, r.today)
+	s.Title = s.Reply.Title
+	if err := poster.Post(ctx, chat.Target{Channel: fresh.Channel, Key: s.Key}, s.Reply); err != nil {
+		r.release(ctx, key)
+		r.fail(s, fmt.Errorf("post to %s %s: %w", fresh.Platform, fresh.Channel, err))
+		return
+	}
+	if err := r.Store.MarkSent(ctx, key, r.owner, r.now); err != nil {
+		// Posted, but the mark failed: when the claim was lost to another
+		// run the reminder may go out twice (Feishu drops it by its uuid).
+		r.log().Error("reminder posted but not marked sent", "key", key.String(), "err", err)
+	}
+	r.sent(s)
+	r.reschedule(ctx, fresh)
+}
+
+func (r *run) lease() time.Duration {
+	if r.Lease > 0 {
+		return r.Lease
+	}
+	return DefaultLease
+}
+
+func (r *run) reschedule(ctx context.Context, rn rules.Renewal) {
+	if r.DryRun {
+		return
+	}
+	next, _ := rn.NextCheckAfter(r.today)
+	if next == rn.NextCheck {
+		return
+	}
+	err := r.Store.SetNextCheck(ctx, rn.Tenant, rn.ID, next)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		// Harmless: the renewal stays where it was and the next run moves it.
+		r.log().Warn("reschedule renewal", "tenant", rn.Tenant, "id", rn.ID, "err", err)
+	}
+}
+
+func (r *run) release(ctx context.Context, key store.ReminderKey) {
+	if err := r.Store.ReleaseReminder(ctx, key, r.owner); err != nil {
+		r.log().Warn("release reminder claim; it frees itself when the lease ends", "key", key.String(), "err", err)
+	}
+}
+
+func (r *run) sent(s Sent) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.res.Sent = append(r.res.Sent, s)
+}
+
+func (r *run) skip() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.res.Skipped++
+}
+
+func (r *run) fail(s Sent, err error) {
+	r.log().Error("reminder not sent; the next run retries it", "tenant", s.Tenant, "renewal", s.RenewalID, "offset", s.OffsetDays, "err", err)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.res.Failed = append(r.res.Failed, Failure{Sent: s, Error: err.Error()})
+}
+
+func compareSent(a, b Sent) int {
+	return cmp.Or(cmp.Compare(a.Tenant, b.Tenant), cmp.Compare(a.RenewalID, b.RenewalID), cmp.Compare(a.OffsetDays, b.OffsetDays))
+}
+
+func sortSent(s []Sent) { slices.SortFunc(s, compareSent) }
