@@ -102,12 +102,12 @@ func (a *asker) specs(lang chat.Lang) []prompts.CommandSpec {
 		if slices.Contains(notRun, cmd.Name) {
 			continue
 		}
-		s := prompts.CommandSpec{Name: cmd.Name, Summary: cmd.Summary[chat.EN], Examples: cmd.Examples}
+		s := prompts.CommandSpec{Name: cmd.Name, Summary: cmd.Summary[lang], Examples: cmd.Examples}
 		if len(s.Examples) > 2 {
 			s.Examples = s.Examples[:2]
 		}
 		for _, k := range cmd.Keys {
-			s.Keys = append(s.Keys, prompts.KeySpec{Name: k.Name, Example: k.Example, Help: k.Help[chat.EN]})
+			s.Keys = append(s.Keys, prompts.KeySpec{Name: k.Name, Example: k.Example, Help: k.Help[lang]})
 		}
 		out = append(out, s)
 	}

@@ -17,38 +17,65 @@ type ran struct {
 	rep  chat.Reply
 }
 
-// runAll validates every proposed command against the router, runs them,
-// and merges the answers under the command lines. The first command that
-// cannot run ends it with an error that shows that command.
+// failed is a proposed command that could not run, and why.
+type failed struct {
+	line, key, why string
+}
+
+// runAll validates every proposed command against the router and runs it.
+// The answers are merged under the command lines; commands that cannot run
+// are listed with the reason, to correct and rerun. When none can run, the
+// reply is an error that shows the first one.
 func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop prompts.Proposal) (chat.Reply, error) {
 	lang := c.Lang
 	var done []ran
+	var bad []failed
 	var warnings []string
 	for _, pc := range prop.Commands {
 		line := pc.Line()
 		cmd, ok := a.router.Lookup(pc.Command)
 		if !ok {
-			return a.cannot(lang, line, pc.Command, fmt.Sprintf(chat.T(lang, "%q is not a command", "%q 不是命令"), pc.Command)), nil
+			bad = append(bad, failed{line, "command", fmt.Sprintf(chat.T(lang, "%q is not a command", "%q 不是命令"), pc.Command)})
+			continue
 		}
 		if slices.Contains(notRun, cmd.Name) {
-			return a.cannot(lang, line, cmd.Name, fmt.Sprintf(chat.T(lang,
+			bad = append(bad, failed{line, cmd.Name, fmt.Sprintf(chat.T(lang,
 				"I do not run %s for you (it changes stored data or is itself slow); run it yourself if it is what you want",
-				"我不会替你运行 %s（它会修改存储的数据或本身较慢）；如需要请自己运行"), cmd.Name)), nil
+				"我不会替你运行 %s（它会修改存储的数据或本身较慢）；如需要请自己运行"), cmd.Name)})
+			continue
 		}
+		// The router validates keys and values exactly as for typed text: an
+		// unknown key or an out-of-range value comes back as an error reply.
 		req := chat.Request{Text: line, Lang: lang, Platform: c.Req.Platform, Tenant: c.Req.Tenant, Channel: c.Req.Channel, User: c.Req.User, Sync: true}
-		// the router validates keys and values as for typed text: an unknown
-		// key or an out-of-range value comes back as an error reply
 		rep := a.router.Handle(ctx, req)
 		if rep.Error != nil {
 			if rep.Error.Code == chat.CodeInternal {
 				return chat.Reply{}, fmt.Errorf("ask: %q failed internally", line)
 			}
-			return a.cannot(lang, line, rep.Error.Key, rep.Error.Message), nil
+			bad = append(bad, failed{line, rep.Error.Key, rep.Error.Message})
+			continue
 		}
 		done = append(done, ran{line: line, rep: rep})
 		warnings = append(warnings, derived(lang, question, pc)...)
 	}
-	return merge(lang, a.svc.Model(), done, warnings), nil
+	if len(done) == 0 {
+		return a.cannot(lang, bad[0].line, bad[0].key, bad[0].why), nil
+	}
+	rep := merge(lang, a.svc.Model(), done, warnings)
+	if len(bad) > 0 {
+		var lines []string
+		var data []map[string]string
+		for _, f := range bad {
+			lines = append(lines, f.line+" — "+f.why)
+			data = append(data, map[string]string{"command_line": f.line, "key": f.key, "error": f.why})
+		}
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Not run: correct and run these yourself", "未运行：请修改后自己运行"), Lines: lines})
+		rep.Warnings = append([]string{fmt.Sprintf(chat.T(lang, "%d of the commands your question became could not run; see “Not run”.",
+			"你的问题转换成的命令中有 %d 条无法运行，见“未运行”。"), len(bad))}, rep.Warnings...)
+		rep.Partial = true
+		rep.Data.(map[string]any)["not_run"] = data
+	}
+	return rep, nil
 }
 
 // cannot is the reply when a proposed command cannot run: what is wrong and
