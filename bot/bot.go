@@ -6,11 +6,14 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/ask"
 	"gpuadvisor/commands/billing"
+	"gpuadvisor/commands/draft"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/commands/tier"
 	"gpuadvisor/commands/trial"
+	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
 
@@ -22,6 +25,9 @@ type Deps struct {
 	// Renewals keeps each team's renewal contracts (the renewal command);
 	// nil makes that command say a store is needed.
 	Renewals store.Renewals
+	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
+	// nil means template drafts only, and ask explains the command language.
+	LLM prompts.LLM
 }
 
 // New returns a router with every command registered.
@@ -36,5 +42,6 @@ func New(d Deps) *chat.Router {
 	r.Register(quote.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
 	r.Register(trial.Command())
+	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }
