@@ -8,6 +8,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/ask"
 	"gpuadvisor/commands/billing"
+	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/draft"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
@@ -40,6 +41,7 @@ func New(d Deps) *chat.Router {
 	r.Register(tier.Command())
 	r.Register(billing.Command())
 	r.Register(quote.Command())
+	r.Register(checklist.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
 	r.Register(trial.Command())
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))

@@ -223,6 +223,9 @@ func evalItem(d *doc, it *Item, segs []int) Finding {
 	first := -1
 	hedgedAt := -1
 	for wi, w := range wins {
+		if d.asks(w.lo) {
+			continue // a question names the topic but answers nothing
+		}
 		txt := d.normText(w)
 		hedged := containsAny(txt, hedges)
 		for si := range it.signals {

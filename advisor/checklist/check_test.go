@@ -100,6 +100,10 @@ func TestStatus(t *testing.T) {
 		{"到期免费协助迁移", "ct.migration", Covered, false},
 		{"可以补差价升级到H100", "ct.upgrade", Covered, false},
 		{"超出部分 0.5元/GB", "ct.bandwidth", Covered, false},
+		// A question names the topic but answers nothing.
+		{"闲置实例是否支持停机不收费？", "bill.stop_no_charge", Vague, false},
+		{"Is billing per second or per hour?", "bill.granularity", Vague, false},
+		{"问：坏卡多久更换？答：坏卡 4 小时内更换。", "ops.hw_replace", Covered, false},
 		// Missing: nothing touches the topic.
 		{"我们价格最优惠", "hw.interconnect", Missing, false},
 		{"", "hw.gpu_model", Missing, false},
@@ -142,6 +146,9 @@ func TestRedFlags(t *testing.T) {
 		{"we promise fast support", []string{"verbal_promise"}},
 		{"响应时间写进合同，您放心", nil},
 		{"押金：保证金5000元", nil},
+		{"故障转移用按需保证可用性，按秒计费", nil},
+		{"推理任务需要7x24小时运行", nil},
+		{"你们是高配主机吗？", nil},
 	}
 	for _, tt := range tests {
 		r := Check(tt.text)

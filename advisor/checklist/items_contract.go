@@ -6,9 +6,9 @@ var contractItems = []Item{
 		Question: Text{"Will the response times be written into the contract (an SLA annex), for every severity, 7x24?", "响应时效能否写进合同（SLA附件），按故障等级、7x24？"},
 		Why:      Text{"Verbal promises count for nothing; only response times in the contract can be enforced.", "口头承诺不算数；只有写进合同的响应时效才能追责。"},
 		Concrete: Text{"SLA annex: P1 response 15 min, P2 30 min, 7x24; a missed response is credited 5% of the month", "SLA附件：P1 15分钟响应、P2 30分钟，7x24；超时按月费5%补偿"},
-		topics:   w("~sla|服务等级|响应时间|响应时效|合同|contract|response time|写入合同|写进合同|~annex|附件|服务协议|service level"),
+		topics:   w("~sla~|服务等级|响应时间|响应时效|合同|contract|response time|写入合同|写进合同|~annex|附件|服务协议|service level"),
 		signals: []signal{
-			{terms: w("~sla|合同|contract|协议|agreement|附件|~annex|appendix|书面|written|写入|写进|in writing"), also: w("响应|~response|~respond|到场|on-site|onsite"), units: w("分钟|min|mins|minutes|小时|h|hours|hour|hr")},
+			{terms: w("~sla~|合同|contract|协议|agreement|附件|~annex|appendix|书面|written|写入|写进|in writing"), also: w("响应|~response|~respond|到场|on-site|onsite"), units: w("分钟|min|mins|minutes|小时|h|hours|hour|hr")},
 		},
 	},
 	{

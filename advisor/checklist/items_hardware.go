@@ -15,7 +15,7 @@ var hardwareItems = []Item{
 		Why:      Text{"One chip name covers variants that differ a lot: an A100 40G PCIe is not an A100 80G SXM4.", "同一芯片名下版本差别很大：A100 40G PCIe 不等于 A100 80G SXM4。"},
 		Concrete: Text{"8x A100 80G SXM4 per machine", "每台8张 A100 80G SXM4"},
 		topics:   w("a100|a800|h100|h800|h200|h20|~l40|~l20~|4090|3090|v100|~a10~|~a30~|~a40~|910b|b200|gpu型号|显卡型号|卡型|型号|gpu model|card model|gpu type"),
-		signals:  []signal{{terms: w("sxm|pcie|pci-e|~nvl|hgx|dgx|4090|3090|~l40|~l20~|~a10~|~a30~|~a40~|h20|910b"), units: w("g|gb|gib")}},
+		signals:  []signal{{terms: w("sxm|pcie|pci-e|~nvl~|hgx|dgx|4090|3090|~l40|~l20~|~a10~|~a30~|~a40~|h20|910b"), units: w("g|gb|gib")}},
 	},
 	{
 		ID: "hw.mem_bandwidth", Dimension: Hardware,
@@ -55,10 +55,10 @@ var hardwareItems = []Item{
 		Question: Text{"What is the rest of the machine: CPU model and count, RAM, system and data disks (NVMe or HDD, size)?", "整机其余配置：CPU型号和数量、内存、系统盘和数据盘（NVMe还是机械盘、容量）？"},
 		Why:      Text{"The same card with a weaker CPU, less RAM or hard disks trains 30% slower or more: data loading starves the GPUs.", "同样的卡配上弱CPU、小内存或机械盘，训练可能慢30%以上：数据加载喂不饱GPU。"},
 		Concrete: Text{"2x EPYC 7T83 + 1 TB DDR5 + 4x NVMe 3.84 TB", "2路 EPYC 7T83 + 1TB DDR5 + 4块 NVMe 3.84T"},
-		topics:   w("~cpu|内存|~ram~|系统盘|数据盘|nvme|~ssd|~hdd|机械盘|机械硬盘|epyc|xeon|至强|霄龙|主机|~host|硬盘|磁盘|~disk|ddr4|ddr5|配置|configuration|server spec|服务器配置"),
+		topics:   w("~cpu|内存|~ram~|系统盘|数据盘|nvme|~ssd|~hdd|机械盘|机械硬盘|epyc|xeon|至强|霄龙|主机|~host|硬盘|磁盘|~disk|ddr4|ddr5|配置|configuration|server spec|服务器配置|高配|high-spec|high spec"),
 		min:      2,
 		signals: []signal{
-			{terms: w("epyc|xeon|至强|霄龙|鲲鹏|kunpeng|海光|hygon|~intel|~amd~"), units: w("")},
+			{terms: w("epyc|xeon|至强|霄龙|鲲鹏|kunpeng|海光|hygon|~intel~|~amd~"), units: w("")},
 			{terms: w("内存|~ram~|ddr4|ddr5|~memory~|~mem~"), units: unitsGB},
 			{terms: w("nvme|~ssd|~hdd|机械盘|系统盘|数据盘|~disk|硬盘|磁盘|固态"), units: unitsGB},
 		},
@@ -68,7 +68,7 @@ var hardwareItems = []Item{
 		Question: Text{"Which images come pre-installed: CUDA, driver and PyTorch versions? Is there a container registry?", "预装哪些镜像：CUDA、驱动、PyTorch 各是什么版本？有没有配套的容器镜像仓库？"},
 		Why:      Text{"Matching versions mean minutes to start; a mismatch costs half a day to three days of setup.", "版本对得上几分钟就能开跑，对不上要花半天到三天配环境。"},
 		Concrete: Text{"Ubuntu 22.04, driver 535.129, CUDA 12.2, PyTorch 2.3 image; private Harbor registry", "Ubuntu 22.04、驱动 535.129、CUDA 12.2、PyTorch 2.3 镜像；私有 Harbor 镜像仓库"},
-		topics:   w("pytorch|~torch|cuda|cudnn|镜像|~image|驱动|driver|conda|tensorflow|预装|pre-installed|preinstalled|~registry|环境"),
+		topics:   w("pytorch|~torch|cuda|cudnn|镜像|~image~|~images~|驱动|driver|conda|tensorflow|预装|pre-installed|preinstalled|~registry|环境"),
 		signals: []signal{
 			{terms: w("cuda|pytorch|~torch|驱动|driver|cudnn|tensorflow|ubuntu|python"), version: true},
 			{terms: w("镜像仓库|~registry|harbor|私有仓库")},

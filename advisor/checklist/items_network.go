@@ -43,7 +43,7 @@ var networkItems = []Item{
 		topics:   w("公网带宽|公网|public bandwidth|internet bandwidth|出口带宽|外网带宽|~bgp~|外网|public ip|弹性ip|~eip~|~public~"),
 		signals: []signal{
 			{terms: w("公网|~public|出口|外网|~bgp~|带宽|bandwidth"), units: w("mbps|m|兆|gbps|g|mb/s|mbit|mbit/s")},
-			{terms: w("按流量|metered|per gb|/gb|按量"), units: w("$")},
+			{terms: w("带宽|bandwidth"), also: w("按流量|~metered|按量"), units: w("$")},
 		},
 	},
 }

@@ -6,7 +6,7 @@ var operationsItems = []Item{
 		Question: Text{"If a GPU drops at 23:00, who answers and how fast? Humans 24/7, or tickets only?", "深夜11点掉卡，谁来响应、多快？7x24有人值守，还是只有工单？"},
 		Why:      Text{"Most small platforms staff office hours only; a fault at hour 37 of a run waits until morning.", "多数小平台人工支持只覆盖工作时间；训练到第37小时出故障要等到第二天。"},
 		Concrete: Text{"7x24 on-call engineers by phone and WeChat; response within 15 minutes, on site within 2 hours", "7x24工程师电话和微信值守；15分钟内响应，2小时内到场"},
-		topics:   w("7x24|全天候|响应|~response|~respond|售后|客服|值班|on-call|oncall|夜间|深夜|~night|工单|~ticket|~support|技术支持|掉卡|人工|round the clock|round-the-clock|around the clock"),
+		topics:   w("7x24|全天候|响应|~response|~respond|售后|客服|值班|on-call|oncall|夜间|深夜|~night|工单|~ticket|~support~|技术支持|掉卡|人工|round the clock|round-the-clock|around the clock"),
 		signals: []signal{
 			{units: unitsTime, also: w("响应|~response|~respond|到场|接手|回复|~reply|答复|~answer|人工|~engineer|工程师|on-site|onsite|处理|~handled|pick up|call back")},
 		},
@@ -51,8 +51,8 @@ var operationsItems = []Item{
 		topics:   w("数据保留|持久化|保留|快照|snapshot|自定义镜像|custom image|断点续训|checkpoint|续训|~resume|~persist|释放后|after release|retention"),
 		signals: []signal{
 			{terms: w("保留|~retain|~retained|~kept|~keep|~persist|持久|retention"), units: w("天|days|day|小时|hours|h|月|months|month|个月|周|weeks")},
-			{terms: w("自定义镜像|custom image|快照|snapshot|保存镜像"), also: w("支持|可以|提供|~support|supported|available|免费|保存|~save|~can")},
-			{terms: w("checkpoint|断点续训|续训|~resume"), also: w("支持|~support|supported|自动|automatic|提供|保存|~saved|survive|不丢")},
+			{terms: w("自定义镜像|custom image|快照|snapshot|保存镜像"), also: w("支持|可以|提供|~support~|supported|available|免费|保存|~save|~can")},
+			{terms: w("checkpoint|断点续训|续训|~resume"), also: w("支持|~support~|supported|自动|automatic|提供|保存|~saved|survive|不丢")},
 		},
 	},
 	{

@@ -39,7 +39,7 @@ var securityItems = []Item{
 		Question: Text{"Which certifications can you show as documents: MLPS level 3 (等保三级), ISO 27001, and your IDC licence number?", "能出示哪些资质文件：等保三级、ISO 27001、增值电信业务经营许可证编号？"},
 		Why:      Text{"Government and SOE projects drop vendors without them; the IDC licence can be checked with the regulator.", "政企项目会直接淘汰没有这些资质的供应商；IDC许可证可在工信部查询核验。"},
 		Concrete: Text{"MLPS level 3 and ISO 27001 certificates (scans attached); IDC licence 川B2-20201234, checkable on the MIIT site", "等保三级证书、ISO 27001证书（附扫描件）；增值电信业务经营许可证 川B2-20201234，可在工信部网站查询"},
-		topics:   w("等保|认证|资质|证书|~iso|27001|许可证|经营许可|certif|~mlps|soc 2|soc2|合规|compliance|license number|licence number|增值电信"),
+		topics:   w("等保|认证|资质|证书|~iso~|27001|许可证|经营许可|certif|~mlps|soc 2|soc2|合规|compliance|license number|licence number|增值电信"),
 		signals: []signal{
 			{terms: w("等保三级|三级等保|等保3级|等保二级|mlps level 3|~mlps 3|iso 27001|iso27001|iso/iec 27001|soc 2|soc2|增值电信业务经营许可证|idc许可证|idc licence|idc license"),
 				also: w("扫描件|证书编号|编号|复印件|提供|可查|查询|附件|~copy|~copies|certificate|~provide|available|~number|document|~scan|attached|附|证书")},
@@ -53,7 +53,7 @@ var securityItems = []Item{
 		Concrete: Text{"Data-security liability and a data processing agreement are in the contract; data stays in mainland China", "合同含数据安全责任条款和数据处理协议；数据全部存储在境内，不出境"},
 		topics:   w("责任|liability|~liable|数据安全|data security|出境|cross-border|跨境|保密协议|~nda~|~dpa~|泄露|~leak|~breach|境内"),
 		signals: []signal{
-			{terms: w("责任|liability|~liable|~responsible|responsibility|保密协议|~nda~|~dpa~|数据处理协议"), also: w("合同|contract|协议|agreement|条款|clause|写入|约定|签署|~sign")},
+			{terms: w("责任|liability|~liable|~responsible|responsibility|保密协议|~nda~|~dpa~|数据处理协议"), also: w("合同|contract|协议|agreement|条款|clause|写入|约定|签署|~sign~|~signed~")},
 			{terms: w("不出境|境内存储|存储在境内|境内|stays in china|stay in china|within mainland china|mainland china|not leave china|no cross-border|never leaves")},
 		},
 	},

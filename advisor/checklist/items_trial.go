@@ -31,7 +31,7 @@ var trialItems = []Item{
 		topics:   w("all_reduce|allreduce|all-reduce|~nccl|nccl-tests|busbw|集合通信"),
 		signals: []signal{
 			{terms: w("all_reduce|allreduce|all-reduce|~nccl|busbw"), units: w("gb/s|g/s|gbps")},
-			{terms: w("all_reduce|allreduce|all-reduce|~nccl"), also: append(w("报告|~report|结果|~result|日志|~log"), yes...)},
+			{terms: w("all_reduce|allreduce|all-reduce|~nccl"), also: append(w("报告|~report|结果|~result|日志|~log~|~logs~"), yes...)},
 		},
 	},
 	{

@@ -53,6 +53,7 @@ var flags = []flagRule{
 		why:            Text{"\"10 GbE\" is a port speed, not a measurement: ask for iperf3 TCP and UDP results, or test in the trial", "“万兆”是端口速率不是实测：要求提供iperf3 TCP/UDP结果，或在试用期自测"}},
 	{id: "7x24_no_time",
 		triggers:      w("7x24|全天候|round the clock|round-the-clock|around the clock"),
+		requireWindow: w("服务|支持|售后|客服|值守|值班|响应|人工|运维|工程师|技术|~support|~service|~response|~respond|on-call|~team|~engineer|~staff|~help"),
 		unlessCovered: "ops.night_response",
 		why:           Text{"\"7x24\" without a response time promises nothing: ask how many minutes until a human answers at night", "“7x24”不写响应时间等于没承诺：问清深夜多少分钟内有人响应"}},
 	{id: "free_no_quota",
@@ -66,8 +67,8 @@ var flags = []flagRule{
 		unlessCovered: "bill.granularity",
 		why:           Text{"on-demand without a billing granularity: ask whether billing is per second, minute or hour, and how partial hours round", "“按需”没说计费粒度：问清按秒、按分钟还是按小时，不足一小时怎么算"}},
 	{id: "verbal_promise",
-		triggers:       w("口头|放心|包您|包你|保证|绝对没问题|肯定没问题|没问题|we promise|i promise|promise you|rest assured|trust us|don't worry|do not worry|~guarantee|no problem|承诺"),
-		unlessSentence: w("合同|contract|~sla|协议|附件|书面|written|in writing|条款|clause|写入|写进|~annex"),
+		triggers:       w("口头|放心|包您|包你|我们保证|向您保证|给您保证|保证没问题|绝对没问题|肯定没问题|没问题|我们承诺|口头承诺|we promise|i promise|promise you|rest assured|trust us|don't worry|do not worry|we guarantee|~guaranteed~|no problem"),
+		unlessSentence: w("合同|contract|~sla~|协议|附件|书面|written|in writing|条款|clause|写入|写进|~annex"),
 		why:            Text{"a promise not in the contract counts for nothing: ask for it in the contract or SLA annex", "不写进合同的承诺不算数：要求写进合同或SLA附件"}},
 }
 
@@ -85,8 +86,8 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 		}
 		lastSeg := -1
 		for _, h := range hits[f] {
-			if h.seg == lastSeg {
-				continue // one flag of a kind per clause
+			if h.seg == lastSeg || d.asks(h.seg) {
+				continue // one flag of a kind per clause; a question claims nothing
 			}
 			win := d.windowOf(h.seg)
 			wt := d.normText(win)

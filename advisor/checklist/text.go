@@ -14,11 +14,15 @@ const maxSegmentRunes = 240
 // doc is pasted text cut into sentences and clauses, with a normalized copy
 // for matching. Evidence is always quoted from the original.
 type doc struct {
-	orig  string
-	segs  []segment
-	norm  string // normalized clauses joined by '\n'
-	nsegs []int  // start of each clause in norm
+	orig     string
+	segs     []segment
+	norm     string // normalized clauses joined by '\n'
+	nsegs    []int  // start of each clause in norm
+	question []bool // per sentence: it asks rather than answers
 }
+
+// questionMarks make a sentence a question even without "?" (是否支持…).
+var questionMarks = w("是否|能否|有没有|是不是|~whether~")
 
 // segment is a clause: a byte range of the original and its sentence.
 type segment struct {
@@ -65,6 +69,8 @@ func parse(text string) *doc {
 			d.segs = append(d.segs, segment{start: start, end: end, sentence: sentence})
 		}
 		if endSentence {
+			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？"))
+			d.question = append(d.question, asks)
 			sentence++
 		}
 		runes = 0
@@ -100,8 +106,16 @@ func parse(text string) *doc {
 		b.WriteByte('\n')
 	}
 	d.norm = b.String()
+	for i, s := range d.segs {
+		if !d.question[s.sentence] && containsAny(d.normText(window{i, i}), questionMarks) {
+			d.question[s.sentence] = true
+		}
+	}
 	return d
 }
+
+// asks reports whether clause i belongs to a question.
+func (d *doc) asks(i int) bool { return d.question[d.segs[i].sentence] }
 
 // segAt returns the clause holding byte p of norm.
 func (d *doc) segAt(p int) int {
@@ -162,7 +176,7 @@ var folds = strings.NewReplacer(
 	"7天x24小时", "7x24", "7天24小时", "7x24", "7x24小时", "7x24", "7x24h", "7x24",
 	"24小时在线", "7x24在线", "24小时值守", "7x24值守", "24小时人工", "7x24人工", "24小时客服", "7x24客服",
 	"24小时服务", "7x24服务", "24小时技术支持", "7x24技术支持", "24h在线", "7x24在线", "24 hours a day", "7x24",
-	"保证金", "押金",
+	"保证金", "押金", "不保证", "不担保",
 )
 
 // normalize folds what people type into what the terms are written in:

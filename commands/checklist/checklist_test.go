@@ -1,0 +1,246 @@
+package checklist
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func router() *chat.Router {
+	r := chat.NewRouter()
+	r.Register(Command())
+	return r
+}
+
+func handle(text, attachment string, lang chat.Lang) chat.Reply {
+	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
+}
+
+// fixture reads a vendor answer from the advisor's testdata.
+func fixture(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "advisor", "checklist", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v (run go test -update to create it)", path, err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name, text, file string
+		lang             chat.Lang
+	}{
+		{"list_en", "checklist", "", ""},
+		{"list_zh", "清单", "", ""},
+		{"list_hardware_en", "checklist hardware", "", ""},
+		{"list_network_zh", "清单 网络", "", ""},
+		{"item_en", "checklist hw.gpu_model", "", ""},
+		{"check_evasive_zh", "清单 检查 ", "evasive_zh.txt", ""},
+		{"check_evasive_en", "checklist check ", "evasive_en.txt", ""},
+		{"check_mixed_zh", "清单 核对 供应商=蓉芯算力 ", "mixed_zh.txt", ""},
+		{"check_mixed_en", "checklist check vendor=AcmeGPU ", "mixed_en.txt", ""},
+		{"check_concrete_en", "checklist check ", "concrete_en.txt", ""},
+		{"check_concrete_zh_in_en", "checklist check ", "concrete_zh.txt", chat.EN},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := tt.text
+			if tt.file != "" {
+				text += fixture(t, tt.file)
+			}
+			rep := handle(text, "", tt.lang)
+			if rep.Error != nil {
+				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
+			}
+			golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
+			golden(t, tt.name+".json", chat.RenderJSON(rep))
+		})
+	}
+}
+
+// contract is the JSON other parts rely on.
+type contract struct {
+	Command string `json:"command"`
+	Items   []struct {
+		ID, Dimension, Status, Evidence string
+	} `json:"items"`
+	Scores   map[string]int   `json:"scores"`
+	RedFlags []map[string]any `json:"red_flags"`
+	FollowUp []map[string]any `json:"follow_up"`
+	Verdict  string           `json:"verdict"`
+}
+
+func TestJSONContract(t *testing.T) {
+	tests := []struct {
+		file    string
+		verdict string
+	}{{"evasive_zh.txt", "avoid"}, {"mixed_en.txt", "ask_first"}, {"concrete_zh.txt", "proceed"}}
+	for _, tt := range tests {
+		rep := handle("checklist check "+fixture(t, tt.file), "", "")
+		var c contract
+		if err := json.Unmarshal(chat.RenderJSON(rep), &c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Command != "checklist" || len(c.Items) != 42 || len(c.Scores) != 7 || c.Verdict != tt.verdict {
+			t.Fatalf("%s: got command %q, %d items, %d scores, verdict %q; want checklist, 42, 7, %s", tt.file, c.Command, len(c.Items), len(c.Scores), c.Verdict, tt.verdict)
+		}
+		notCovered := 0
+		for _, it := range c.Items {
+			if it.ID == "" || it.Dimension == "" || (it.Status != "covered" && it.Status != "vague" && it.Status != "missing") {
+				t.Errorf("%s: bad item %+v", tt.file, it)
+			}
+			if it.Status != "covered" {
+				notCovered++
+			}
+		}
+		if len(c.FollowUp) != notCovered {
+			t.Errorf("%s: %d follow-ups for %d vague or missing items", tt.file, len(c.FollowUp), notCovered)
+		}
+		if tt.verdict == "avoid" && len(c.RedFlags) == 0 {
+			t.Errorf("%s: no red flags", tt.file)
+		}
+	}
+}
+
+func TestTextIsReadRaw(t *testing.T) {
+	text := "checklist check 价格=35元/卡时 A: price=29\n卡间 NVLink 600GB/s; \"quoted\" words"
+	rep := handle(text, "", "")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	d := rep.Data.(checkJSON)
+	var ev string
+	for _, it := range d.Items {
+		if it.ID == "hw.interconnect" {
+			ev = it.Evidence
+			if it.Status != "covered" {
+				t.Errorf("hw.interconnect: got %s, want covered", it.Status)
+			}
+		}
+	}
+	if ev != "卡间 NVLink 600GB/s" {
+		t.Errorf("evidence: got %q, want the raw clause", ev)
+	}
+}
+
+func TestAttachment(t *testing.T) {
+	rep := handle("checklist check", fixture(t, "mixed_zh.txt"), "")
+	if rep.Error != nil || rep.Data.(checkJSON).Verdict != "ask_first" || rep.Lang != chat.ZH {
+		t.Errorf("check from --file: got error %v, data %+v, lang %s", rep.Error, rep.Data, rep.Lang)
+	}
+}
+
+func TestButtonNeedsVendor(t *testing.T) {
+	with := handle("checklist check vendor=AcmeGPU "+fixture(t, "mixed_en.txt"), "", "")
+	if len(with.Buttons) != 1 || with.Buttons[0].Action != chat.ActionDraftQuestions || !strings.HasPrefix(with.Buttons[0].Value, "vendor=AcmeGPU hw.") {
+		t.Errorf("with a vendor: buttons %+v", with.Buttons)
+	}
+	if cmd := chat.ButtonCommand(with.Buttons[0].Action, with.Buttons[0].Value); !strings.HasPrefix(cmd, "draft questions vendor=AcmeGPU ") {
+		t.Errorf("button command: %q", cmd)
+	}
+	if without := handle("checklist check "+fixture(t, "mixed_en.txt"), "", ""); len(without.Buttons) != 0 {
+		t.Errorf("without a vendor: buttons %+v, want none (draft questions needs vendor=)", without.Buttons)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	big := "checklist check " + strings.Repeat("We run A100s. ", 100*1024/14+10)
+	tests := []struct {
+		name, text, attachment string
+		key, contains          string
+	}{
+		{"empty check", "checklist check", "", "text", "paste what the vendor's sales said"},
+		{"empty check in Chinese", "清单 检查", "", "text", "粘贴销售的原话"},
+		{"blank after a colon", "checklist check:   ", "", "text", "nothing to check"},
+		{"over 100 KB", big, "", "text", "the limit is 100 KB (102,400 bytes)"},
+		{"over 100 KB from a file", "checklist check", strings.Repeat("a", 100*1024+1), "text", "102,401 bytes"},
+		{"unknown word", "checklist pricing", "", "checklist", `I do not know "pricing"`},
+		{"bad vendor", "checklist check vendor=http://x.cn We run A100s", "", "vendor", `vendor="http://x.cn" is not a vendor name`},
+		{"a pair instead of a word", "checklist dim=hw", "", "checklist", "dim=hw"},
+	}
+	for _, tt := range tests {
+		rep := handle(tt.text, tt.attachment, "")
+		if rep.Error == nil {
+			t.Errorf("%s: got no error", tt.name)
+			continue
+		}
+		if rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.contains) || rep.Error.Example == "" {
+			t.Errorf("%s: got %+v, want key %s containing %q with an example", tt.name, rep.Error, tt.key, tt.contains)
+		}
+	}
+}
+
+func TestSplitSub(t *testing.T) {
+	tests := []struct{ in, sub, rest string }{
+		{"check 我们是A100", "check", "我们是A100"},
+		{"检查：我们是A100", "检查", "我们是A100"},
+		{"--private check a=b\nc", "check", "a=b\nc"},
+		{"hardware", "hardware", ""},
+		{"", "", ""},
+	}
+	for _, tt := range tests {
+		sub, rest := splitSub(tt.in)
+		if sub != tt.sub || rest != tt.rest {
+			t.Errorf("splitSub(%q) = %q, %q; want %q, %q", tt.in, sub, rest, tt.sub, tt.rest)
+		}
+	}
+}
+
+func ExampleCommand() {
+	r := chat.NewRouter()
+	r.Register(Command())
+	rep := r.Handle(context.Background(), chat.Request{Text: "checklist check 我们是A100 80G SXM4，卡间高速互联，7x24小时服务。"})
+	d := rep.Data.(checkJSON)
+	fmt.Println(rep.Title)
+	fmt.Println(d.Verdict, len(d.RedFlags), "red flags")
+	// Output:
+	// 清单核对：建议放弃（得分 5%）
+	// avoid 2 red flags
+}
+
+// BenchmarkChecklistCommand20KB runs `checklist check` on a 20 KB answer
+// through the router and renders it; the target is under 5 ms.
+func BenchmarkChecklistCommand20KB(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 20<<10; i++ {
+		sb.WriteString(fixture(b, []string{"mixed_zh.txt", "concrete_en.txt", "evasive_zh.txt"}[i%3]))
+	}
+	text := "checklist check " + sb.String()[:20<<10]
+	r := router()
+	ctx := context.Background()
+	for b.Loop() {
+		rep := r.Handle(ctx, chat.Request{Text: text})
+		if rep.Error != nil {
+			b.Fatal(rep.Error)
+		}
+		_ = chat.RenderText(rep)
+	}
+}

@@ -1,0 +1,164 @@
+package checklist
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	cl "gpuadvisor/advisor/checklist"
+	"gpuadvisor/chat"
+)
+
+// MaxTextBytes is the most pasted text `checklist check` reads: 100 KB.
+const MaxTextBytes = 100 * 1024
+
+// maxVendor bounds a vendor name.
+const maxVendor = 40
+
+// Command returns the checklist command.
+func Command() *chat.Command {
+	return &chat.Command{
+		Name:    "checklist",
+		Aliases: []string{"清单", "检查清单", "尽调清单", "尽调"},
+		Summary: map[chat.Lang]string{
+			chat.EN: "the due-diligence checklist; `checklist check <what sales said>` finds what they dodged",
+			chat.ZH: "尽调清单；`清单 检查 <销售的原话>` 找出对方回避了什么",
+		},
+		Examples: []string{
+			"checklist",
+			"checklist hardware",
+			"checklist check We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.",
+			"清单 检查 我们是A100 80G SXM4，卡间NVLink 600GB/s，7x24小时值守，15分钟响应。",
+			"checklist check --file answer.txt",
+		},
+		Run: run,
+	}
+}
+
+var checkWords = map[string]bool{"check": true, "检查": true, "核对": true, "review": true, "审查": true, "分析": true}
+
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	if len(c.Args.Words) == 0 {
+		if len(c.Args.Tokens) > 0 {
+			return chat.Reply{}, usage(c.Lang, fmt.Sprint(tokenText(c.Args.Tokens[0])))
+		}
+		return listReply(c.Lang, cl.Dimensions()), nil
+	}
+	sub, rest := splitSub(c.Args.Original)
+	if checkWords[strings.ToLower(sub)] {
+		return checkCommand(c, rest)
+	}
+	w := c.Args.Words[0]
+	if d, ok := cl.ParseDimension(w); ok && len(c.Args.Words) == 1 {
+		return listReply(c.Lang, []cl.Dimension{d}), nil
+	}
+	if it, ok := cl.Lookup(strings.ToLower(w)); ok && len(c.Args.Words) == 1 {
+		return itemReply(c.Lang, it), nil
+	}
+	return chat.Reply{}, usage(c.Lang, w)
+}
+
+func tokenText(t chat.Token) string {
+	if t.Word != "" {
+		return t.Word
+	}
+	return t.Key + "=" + t.Value
+}
+
+func usage(lang chat.Lang, word string) *chat.Error {
+	return chat.Invalidf(lang, "checklist", "checklist check 我们是A100 80G SXM4，7x24小时值守，15分钟响应。",
+		"I do not know %q here. Use: checklist; checklist <dimension> (hardware, network, billing, operations, security, trial, contract); checklist <item id> (hw.gpu_model); or checklist check <text pasted from sales>",
+		"这里无法识别 %q。用法：清单；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）；清单 <条目编号>（如 hw.gpu_model）；或 清单 检查 <销售的原话>",
+		chat.Truncate(word, 40))
+}
+
+// splitSub splits the text as typed after the command word into its first
+// word (the sub-command) and the rest, read raw. A private flag before the
+// sub-command is skipped; "检查：" and "check:" work too.
+func splitSub(original string) (sub, rest string) {
+	s := strings.TrimSpace(original)
+	for {
+		word, after := firstWord(s)
+		if word == "--private" || word == "私密" || word == "-p" {
+			s = strings.TrimSpace(after)
+			continue
+		}
+		return word, strings.TrimLeft(after, " \t\r\n:：")
+	}
+}
+
+func firstWord(s string) (string, string) {
+	i := strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ':' || r == '：' })
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
+
+// readVendor takes a leading vendor=NAME (供应商=, 厂商=) off the text.
+func readVendor(lang chat.Lang, text string) (vendor, rest string, err error) {
+	word, after := text, ""
+	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+		word, after = text[:i], text[i:]
+	}
+	k, v, ok := strings.Cut(word, "=")
+	if !ok {
+		k, v, ok = strings.Cut(word, "＝")
+	}
+	if !ok {
+		return "", text, nil
+	}
+	switch strings.ToLower(k) {
+	case "vendor", "供应商", "厂商", "v":
+	default:
+		return "", text, nil
+	}
+	v = strings.Trim(v, `"'“”`)
+	if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
+		return "", "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+			"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
+			"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
+	}
+	return v, strings.TrimSpace(after), nil
+}
+
+func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
+	lang := c.Lang
+	vendor, text, err := readVendor(lang, strings.TrimSpace(rest))
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	if text == "" && strings.TrimSpace(c.Req.Attachment) != "" {
+		text = strings.TrimSpace(c.Req.Attachment)
+		if c.Req.Lang == "" && hasHan(text) {
+			lang = chat.ZH
+		}
+	}
+	if strings.TrimSpace(text) == "" {
+		return chat.Reply{}, chat.Invalid(lang, "text",
+			"nothing to check: paste what the vendor's sales said after `checklist check` (Chinese or English, up to 100 KB)",
+			"没有可核对的内容：请在 `清单 检查` 后粘贴销售的原话（中文或英文，最多100 KB）",
+			"checklist check We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.")
+	}
+	if len(text) > MaxTextBytes {
+		return chat.Reply{}, chat.Invalidf(lang, "text", "checklist check <one vendor's answer>",
+			"the pasted text is %s bytes; the limit is 100 KB (%s bytes). Paste one vendor's answer, or only the part about their offer",
+			"粘贴的文本有 %s 字节，上限是 100 KB（%s 字节）。请一次只粘贴一家供应商的回复，或只粘贴与报价相关的部分",
+			chat.Num(float64(len(text))), chat.Num(MaxTextBytes))
+	}
+	return checkReply(lang, vendor, cl.Check(text)), nil
+}
+
+func hasHan(s string) bool {
+	n := 0
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+		if n++; n > 4096 {
+			break
+		}
+	}
+	return false
+}
