@@ -111,9 +111,7 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 				"nccl-tests run %d is cut before \"# Avg bus bandwidth\" (last size read: %s); the peak is from the rows shown; paste the table to its end",
 				"nccl-tests 第 %d 次运行在 \"# Avg bus bandwidth\" 之前被截断（最后一行：%s）；峰值按已有行计算；请粘贴到表格末尾", i+1, bytesLabel(run.r.MaxSize))})
 		}
-		if len(run.r.Rows) > 0 || run.avgLine {
-			f.NCCL = append(f.NCCL, run.r)
-		}
+		f.NCCL = append(f.NCCL, run.r)
 	}
 }
 

@@ -78,7 +78,7 @@ func (c *comparer) power() {
 	}
 	g := low[0]
 	c.add("power_cap", "hw.refurb", Warn, fmt.Sprintf("%s W", num(rated)), fmt.Sprintf("%s W", num(*g.PowerCapW)), c.labels(low), tw(
-		"%s: power capped at %s W, under 90%% of the %s W a %s is rated for, so it runs slower under full load; ask for the cap to be raised (nvidia-smi -pl)",
+		"%[1]s: power capped at %[2]s W, under 90%% of the %[3]s W the %[4]s is rated for, so it runs slower under full load; ask for the cap to be raised (nvidia-smi -pl)",
 		"%[1]s 功耗上限为 %[2]s W，低于 %[4]s 额定功率 %[3]s W 的 90%%，满载时会降速；请要求调高上限（nvidia-smi -pl）",
 		c.who(low), num(*g.PowerCapW), num(rated), g.Model.String()))
 }

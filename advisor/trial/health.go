@@ -43,7 +43,11 @@ func readDmesg(lines []string, f *Facts) {
 		if !ok {
 			continue
 		}
-		pci = strings.TrimPrefix(strings.Fields(pci + " ")[0], "PCI:")
+		fields := strings.Fields(pci)
+		if len(fields) == 0 {
+			continue
+		}
+		pci = strings.TrimPrefix(fields[0], "PCI:")
 		tail = strings.TrimSpace(strings.TrimPrefix(tail, ":"))
 		codeText, _, _ := strings.Cut(tail, ",")
 		code, err := strconv.Atoi(strings.TrimSpace(codeText))

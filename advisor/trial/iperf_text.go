@@ -13,7 +13,10 @@ type iperfText struct {
 	streams   map[string]bool
 	sum       map[string]*iperfLine // role ("sender", "receiver", "") -> [SUM] line
 	per       map[string][]iperfLine
-	summary   bool // after the "- - - -" separator
+	// roleless are the UDP lines with jitter but no role after the last
+	// "- - -" separator: the summary of iperf before 3.7.
+	roleless []iperfLine
+	sumOld   *iperfLine
 }
 
 // iperfLine is one "[ID] interval sec transfer rate ..." line.
@@ -30,8 +33,9 @@ type iperfLine struct {
 // readIperfText reads iperf3's text output, client or server side, TCP or
 // UDP, one stream or many (-P), iperf 3.0 to 3.17 ("Bandwidth" became
 // "Bitrate" in 3.2; UDP summaries gained sender/receiver lines in 3.7). The
-// summary after the "- - -" line is used: the [SUM] lines when there are
-// several streams, else the stream's own lines.
+// summary lines are the ones ending in sender or receiver (with -P, a
+// "- - -" line follows every interval, so it cannot mark the summary): the
+// [SUM] lines when there are several streams, else the stream's own lines.
 func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 	var cur *iperfText
 	found := false
@@ -71,7 +75,7 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 		}
 		if !strings.HasPrefix(s, "[") {
 			if cur != nil && strings.HasPrefix(s, "- - -") {
-				cur.summary = true
+				cur.roleless, cur.sumOld = nil, nil
 			}
 			if cur != nil && strings.HasPrefix(s, "Reverse mode") {
 				cur.run.Reverse = true
@@ -110,8 +114,16 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 		if l.jitter != nil {
 			cur.udp = true
 		}
-		if !cur.summary {
+		if role == "" {
+			// an interval line, or an old UDP summary (it has jitter and loss)
 			cur.intervals++
+			if l.jitter != nil && l.lost != nil {
+				if id == "SUM" {
+					cur.sumOld = &l
+				} else {
+					cur.roleless = append(cur.roleless, l)
+				}
+			}
 			continue
 		}
 		if id == "SUM" {
@@ -238,8 +250,10 @@ func (t *iperfText) result(probs *[]Problem) (IperfRun, bool) {
 		return &total
 	}
 	snd, rcv := pick("sender"), pick("receiver")
-	if rcv == nil && snd == nil {
-		rcv = pick("") // iperf before 3.7 printed one UDP summary line without a role
+	if rcv == nil && snd == nil && (t.sumOld != nil || len(t.roleless) > 0) {
+		// iperf before 3.7 printed one UDP summary line without a role
+		t.sum[""], t.per[""] = t.sumOld, t.roleless
+		rcv = pick("")
 	}
 	if snd == nil && rcv == nil {
 		if r.Error != "" {
