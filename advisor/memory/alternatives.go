@@ -32,7 +32,16 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU) []Alternative {
 	}
 	var out []Alternative
 	for _, t := range tries {
-		a, err := advise(t.Request, gpus)
+		bound := 0
+		if adv.Fits {
+			// a lighter method is worth showing only on no more cards; full
+			// recomputation only when it is cheaper (fewer nodes at most)
+			bound = adv.Pick.Cards()
+			if t.Kind == AltRecompute {
+				bound = adv.Pick.Nodes() * NodeCards
+			}
+		}
+		a, err := advise(t.Request, gpus, bound)
 		if err != nil || !a.Fits {
 			continue
 		}

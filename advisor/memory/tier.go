@@ -10,8 +10,8 @@ import (
 // Option is one way to run a request: a card, how many, and how the job is laid
 // out on them.
 type Option struct {
-	// GPU is the card.
-	GPU catalog.GPU `json:"-"`
+	// GPU is the card: a row of the slice given to Advise.
+	GPU *catalog.GPU `json:"-"`
 	// Result is the memory per card.
 	Result Result `json:"result"`
 	// Utilization is the per-card need over the card's label (0.83 = 83%).
@@ -89,7 +89,7 @@ type Advice struct {
 // tried. The error is for invalid requests (see Request.Validate) or an unknown
 // req.GPU.
 func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
-	adv, err := advise(req, gpus)
+	adv, err := advise(req, gpus, 0)
 	if err != nil {
 		return adv, err
 	}
@@ -97,7 +97,9 @@ func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
 	return adv, nil
 }
 
-func advise(req Request, gpus []catalog.GPU) (Advice, error) {
+// advise is Advise without the mode alternatives; maxCards > 0 stops the
+// search past that many cards (an alternative that must beat a known pick).
+func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
 	req = req.WithDefaults()
 	if err := req.Validate(); err != nil {
 		return Advice{}, fmt.Errorf("advise: %w", err)
@@ -115,16 +117,19 @@ func advise(req Request, gpus []catalog.GPU) (Advice, error) {
 	}
 	adv := Advice{Request: req}
 	var pick, tight, closest *Option
-	all := make([]gpuSearch, 0, len(gpus)) // never grows: pick and closest point into it
+	cands := make([]*catalog.GPU, 0, len(gpus))
 	for i := range gpus {
-		g := &gpus[i]
-		isForced := forced != nil && g.ID == forced.ID
-		if !isForced && !Eligible(req, *g) {
-			continue
+		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
+			cands = append(cands, g)
 		}
-		all = append(all, searchGPU(req, g))
-		s := &all[len(all)-1]
-		if forced != nil && !isForced {
+	}
+	all := search(req, cands, forced, maxCards, false) // never grows: pick and closest point into it
+	if !anyFit(all, cands, forced) {
+		all = search(req, cands, forced, maxCards, true)
+	}
+	for i := range all {
+		s := &all[i]
+		if forced != nil && cands[i].ID != forced.ID {
 			continue
 		}
 		if s.hasAny && (closest == nil || s.closest.Utilization < closest.Utilization) {
@@ -186,45 +191,141 @@ type gpuSearch struct {
 	hasFit, hasTight, hasSafe, hasAny bool
 }
 
-// searchGPU tries card counts in increasing order and, for each, the layouts in
-// preference order that the card's link allows; it records the first option
-// under 90% (fit), 100% (tight) and 75% (safe) of the card, and the option with
-// the lowest use (closest).
-func searchGPU(req Request, g *catalog.GPU) gpuSearch {
-	var s gpuSearch
+// search tries card counts in increasing order and, for each, the layouts in
+// preference order that each card's link allows; per GPU it records the first
+// option under 90% (fit), 100% (tight) and 75% (safe) of the card, and the
+// option with the lowest use (closest). Memory per card does not depend on the
+// card, so each layout is estimated once for all GPUs. A card that cannot fit
+// even with endless sharding stops after two counts, unless it is keep (the
+// card the user named, whose closest try is reported). The closest option is
+// tracked only when asked (it matters only when nothing fits).
+func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) []gpuSearch {
+	out := make([]gpuSearch, len(gpus))
+	done := make([]bool, len(gpus))
+	prev := make([]float64, len(gpus))
+	hopeless := make([]bool, len(gpus))
+	floors := map[int]float64{}
+	for i, g := range gpus {
+		prev[i] = math.Inf(1)
+		if keep != nil && g.ID == keep.ID || req.Cards > 0 {
+			continue
+		}
+		f, ok := floors[g.MaxSplit()]
+		if !ok {
+			f = floor(req, g.MaxSplit())
+			floors[g.MaxSplit()] = f
+		}
+		hopeless[i] = f > g.MemoryGB
+	}
 	counts := cardCounts
 	if req.Cards > 0 {
 		counts = []int{req.Cards}
 	}
-	prevBest := math.Inf(1)
-	var buf [16]Layout
+	var lbuf [16]Layout
+	var rbuf [16]Result
+	var have [16]bool
+	left := len(gpus)
 	for _, n := range counts {
-		best := math.Inf(1)
-		for _, l := range layouts(buf[:0], req, n) {
-			if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() {
-				continue // the split needs a link this card lacks
-			}
-			o := option(g, estimate(req, l))
-			best = min(best, o.Utilization)
-			if !s.hasAny || o.Utilization < s.closest.Utilization {
-				s.closest, s.hasAny = o, true
-			}
-			if !s.hasTight && o.Utilization <= 1 {
-				s.tight, s.hasTight = o, true
-			}
-			if !s.hasFit && o.Utilization <= MaxUtilization {
-				s.fit, s.hasFit = o, true
-			}
-			if !s.hasSafe && o.Utilization <= SaferUtilization {
-				s.safe, s.hasSafe = o, true
-			}
+		if left == 0 || maxCards > 0 && n > maxCards {
+			break
 		}
-		if s.hasSafe || n > 1 && best > 0.99*prevBest {
-			break // found, or doubling the cards no longer helps (sharding has hit its floor)
+		ls := layouts(lbuf[:0], req, n)
+		have = [16]bool{}
+		for gi, g := range gpus {
+			if done[gi] {
+				continue
+			}
+			s := &out[gi]
+			best := math.Inf(1)
+			for i, l := range ls {
+				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() {
+					continue // the split needs a link this card lacks
+				}
+				if !have[i] {
+					rbuf[i], have[i] = estimate(req, l), true
+				}
+				u := rbuf[i].Memory.PerCardGB / g.MemoryGB
+				best = min(best, u)
+				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization) {
+					s.closest, s.hasAny = option(g, rbuf[i]), true
+				}
+				if !s.hasTight && u <= 1 {
+					s.tight, s.hasTight = option(g, rbuf[i]), true
+				}
+				if !s.hasFit && u <= MaxUtilization {
+					s.fit, s.hasFit = option(g, rbuf[i]), true
+				}
+				if !s.hasSafe && u <= SaferUtilization {
+					s.safe, s.hasSafe = option(g, rbuf[i]), true
+					break // a safe layout also fits and is tight: nothing left to find
+				}
+			}
+			// found, or doubling the cards no longer helps (sharding has hit its floor)
+			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi]) {
+				done[gi] = true
+				left--
+			}
+			prev[gi] = best
 		}
-		prevBest = best
 	}
-	return s
+	return out
+}
+
+// anyFit reports whether a search found an option within the limit on a card
+// that may be picked (the forced one, when there is one).
+func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
+	for i := range all {
+		if all[i].hasFit && (forced == nil || gpus[i].ID == forced.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// floor is a lower bound on the memory per card any card count can reach on a
+// card whose link holds a split over at most maxSplit cards (1 for PCIe only,
+// 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
+// cards that can never fit.
+func floor(req Request, maxSplit int) float64 {
+	m := req.Model
+	var ls []Layout
+	if !req.Mode.Training() {
+		if maxSplit >= NodeCards {
+			return 0 // pipeline parallelism across nodes keeps lowering it
+		}
+		for n := 1; n <= maxSplit; n++ {
+			if tp, pp, ok := InferSplit(m, n); ok {
+				ls = append(ls, Layout{TensorParallel: tp, PipelineParallel: pp})
+			}
+		}
+	} else {
+		zs := []int{2, 3} // data parallel alone / a split
+		if req.Zero != ZeroAuto {
+			zs = []int{min(req.Zero, 2), req.Zero}
+		}
+		ls = append(ls, Layout{DataParallel: 1 << 20, Zero: zs[0]})
+		if maxSplit >= 2 {
+			ls = append(ls, Layout{DataParallel: 2, Zero: zs[1]})
+			if m.Heads%2 == 0 {
+				ls = append(ls, Layout{TensorParallel: 2})
+			}
+		}
+		if maxSplit >= NodeCards {
+			t := 1
+			for _, c := range []int{8, 4, 2} {
+				if m.Heads%c == 0 {
+					t = c
+					break
+				}
+			}
+			ls = append(ls, Layout{DataParallel: 1 << 20, TensorParallel: t, Zero: zs[1]})
+		}
+	}
+	f := math.Inf(1)
+	for _, l := range ls {
+		f = min(f, estimate(req, normalize(l)).Memory.PerCardGB)
+	}
+	return f
 }
 
 var cardCounts = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}
@@ -285,7 +386,7 @@ func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) {
 
 func option(g *catalog.GPU, r Result) Option {
 	l := r.Layout
-	o := Option{GPU: *g, Result: r, Utilization: r.Memory.PerCardGB / g.MemoryGB}
+	o := Option{GPU: g, Result: r, Utilization: r.Memory.PerCardGB / g.MemoryGB}
 	o.NeedsNVLink = l.Cards > 1 && l.Split()
 	o.NeedsInfiniBand = l.Cards > NodeCards
 	o.LinkOK = !o.NeedsNVLink || min(l.Cards, NodeCards) <= g.MaxSplit()

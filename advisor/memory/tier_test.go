@@ -149,7 +149,7 @@ func mustShape(t *testing.T, params float64) catalog.Model {
 
 func TestLessOrder(t *testing.T) {
 	c, _ := catalog.Default()
-	g := func(id string) catalog.GPU { x, _ := c.GPUByID(id); return x }
+	g := func(id string) *catalog.GPU { x, _ := c.GPUByID(id); return &x }
 	opt := func(id string, cards int) Option {
 		return Option{GPU: g(id), Result: Result{Layout: Layout{Cards: cards}}}
 	}
@@ -233,6 +233,32 @@ func BenchmarkAdvise(b *testing.B) {
 	for b.Loop() {
 		if _, err := Advise(req, gs); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// The search stops on cards that cannot fit even with endless sharding; that
+// is sound only if floor is below every layout the card could use.
+func TestFloorIsLowerBound(t *testing.T) {
+	var buf [16]Layout
+	for _, id := range []string{"qwen2.5-7b", "llama-2-70b", "glm-4-9b", "qwen2.5-72b"} {
+		for _, mode := range []Mode{ModeFull, ModeLoRA, ModeQLoRA, ModeInfer} {
+			for _, seq := range []int{512, 4096, 65536} {
+				req := Request{Model: preset(t, id), Mode: mode, Seq: seq, Zero: ZeroAuto}.WithDefaults()
+				for _, split := range []int{1, 2, 8} {
+					f := floor(req, split)
+					for _, n := range cardCounts {
+						for _, l := range layouts(buf[:0], req, n) {
+							if n > 1 && l.Split() && min(n, NodeCards) > split {
+								continue
+							}
+							if got := estimate(req, l).Memory.PerCardGB; got < f-1e-9 {
+								t.Errorf("%s %s seq %d, link for %d: layout %+v needs %.3f GB, below the floor %.3f", id, mode, seq, split, l, got, f)
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -63,17 +63,21 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 		coef := map[memory.Recompute]string{memory.RecomputeNone: "(34 + 5·a·s/h)", memory.RecomputeSelective: "34", memory.RecomputeFull: "2"}[r.Recompute]
 		tp := ""
 		if l.TensorParallel > 1 {
-			tp = " ÷ " + strconv.Itoa(l.TensorParallel)
+			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
 		add("activations", "激活", b.ActivationsGB, fmt.Sprintf(chat.T(lang,
-			"%d layers × s·b·h·%s + 4·s·b·v fp32 logits (s %d, b %d, h %d, a %d, v %d, recompute=%s)%s",
-			"%d 层 × s·b·h·%s + 4·s·b·v fp32 logits（s %d，b %d，h %d，a %d，v %d，重计算=%s）%s"),
-			m.Layers, coef, r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
+			"%d layers × %s (s·b·h·%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
+			"%d 层 × %s（s·b·h·%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
+			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
 	} else {
+		div := ""
+		if res.KVShards > 1 {
+			div = " ÷ " + strconv.Itoa(res.KVShards)
+		}
 		add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
-			"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B ÷ %d",
-			"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B ÷ %d"),
-			m.Layers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, res.KVShards))
+			"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
+			"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
+			m.Layers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
 	}
 	parts := b.PerCardGB - b.OverheadGB
 	add("overhead", "运行时开销", b.OverheadGB, chat.T(lang,
@@ -94,4 +98,15 @@ func optimizerName(lang chat.Lang, o memory.Optimizer) string {
 		return chat.T(lang, "SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量")
 	}
 	return chat.T(lang, "AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量")
+}
+
+// size formats gigabytes, switching to MB or KB below one: 2.49 GB, 41.94 MB, 57.34 KB.
+func size(v float64) string {
+	switch {
+	case v >= 1:
+		return gb(v) + " GB"
+	case v >= 1e-3:
+		return chat.Num(v*1e3) + " MB"
+	}
+	return chat.Num(v*1e6) + " KB"
 }

@@ -96,3 +96,11 @@ func layoutName(lang chat.Lang, r memory.Request, l memory.Layout) string {
 	}
 	return strings.Join(parts, " × ")
 }
+
+// gpuOf is the option's card, or an empty row when there is none.
+func gpuOf(o memory.Option) catalog.GPU {
+	if o.GPU == nil {
+		return catalog.GPU{}
+	}
+	return *o.GPU
+}

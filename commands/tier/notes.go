@@ -22,7 +22,11 @@ func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
 			UtilizationPct: round4(100 * o.Utilization), NeedsNVLink: o.NeedsNVLink, NeedsIB: o.NeedsInfiniBand,
 			Layout: o.Result.Layout, Mode: a.Request.Mode, Precision: a.Request.Precision, Recompute: a.Request.Recompute, Note: note,
 		})
-		rows = append(rows, []string{label, strconv.Itoa(o.Cards()) + "× " + o.GPU.ID + " (" + layoutName(lang, a.Request, o.Result.Layout) + ")",
+		where := strconv.Itoa(o.Cards()) + "× " + o.GPU.ID
+		if o.Cards() > 1 {
+			where += " (" + layoutName(lang, a.Request, o.Result.Layout) + ")"
+		}
+		rows = append(rows, []string{label, where,
 			gb(o.Result.Memory.PerCardGB) + " GB", pct(o.Utilization), note})
 	}
 	return out, rows
@@ -66,7 +70,7 @@ func altText(lang chat.Lang, a memory.Alternative) (label, note string) {
 // rules are the lines that explain the choice, each with its numbers.
 func rules(lang chat.Lang, adv memory.Advice) []string {
 	r, p := adv.Request, adv.Pick
-	g := p.GPU
+	g := gpuOf(p)
 	var out []string
 	if p.Cards() > 0 {
 		out = append(out, fmt.Sprintf(chat.T(lang,
@@ -96,15 +100,20 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 	}
 	if f := adv.Infer; f != nil && p.Cards() > 0 {
 		l := p.Result.Layout
+		bw := chat.Num(g.BandwidthGBs) + chat.T(lang, " GB/s of one card", " GB/s（单卡）")
+		if l.TensorParallel > 1 {
+			bw = fmt.Sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
+				chat.Num(f.BandwidthGBs), l.TensorParallel, chat.Num(g.BandwidthGBs))
+		}
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Decode speed ≤ %s GB/s (%d card(s) in tensor parallel × %s GB/s) ÷ %s GB per token (all weights %s GB + this sequence's KV cache) = %s tokens/s. Every token reads the weights once; compute, communication and kernels make real speed lower: an upper bound.",
-			"解码速度 ≤ %s GB/s（张量并行 %d 卡 × %s GB/s）÷ 每个 token %s GB（全部权重 %s GB + 本序列 KV 缓存）= %s token/s。每生成一个 token 都要读一遍权重；计算、通信和算子效率会让实际更慢：这是上限。"),
-			chat.Num(f.BandwidthGBs), l.TensorParallel, chat.Num(g.BandwidthGBs), gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), chat.Num(f.DecodeTokensPerSec)))
+			"Decode speed ≤ %s ÷ %s GB per token (all weights %s GB + this sequence's KV cache) = %s tokens/s. Every token reads the weights once; compute, communication and kernels make real speed lower: an upper bound.",
+			"解码速度 ≤ %s ÷ 每个 token %s GB（全部权重 %s GB + 本序列 KV 缓存）= %s token/s。每生成一个 token 都要读一遍权重；计算、通信和算子效率会让实际更慢：这是上限。"),
+			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), chat.Num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenGB / float64(p.Result.KVShards) * float64(r.Batch)
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s MB of KV per token (batch %d) = %s tokens.",
-			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每 token KV %s MB（batch %d）= %s token。"),
-			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), chat.Num(kvTok*1000), r.Batch, chat.Num(float64(f.MaxContext))))
+			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens.",
+			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token。"),
+			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, chat.Num(float64(f.MaxContext))))
 	}
 	return out
 }
@@ -128,7 +137,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 		if !q.given["optimizer"] {
 			defs = append(defs, "optimizer=adamw")
 		}
-		if !q.given["zero"] {
+		if !q.given["zero"] && adv.Pick.Result.Layout.DataParallel > 1 {
 			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+")")
 		}
 		if (r.Mode == memory.ModeLoRA || r.Mode == memory.ModeQLoRA) && !q.given["r"] {
@@ -195,7 +204,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 // warnings are what the user must not miss.
 func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 	r, p := adv.Request, adv.Pick
-	g := p.GPU
+	g := gpuOf(p)
 	var out []string
 	if r.Model.Approximate {
 		out = append(out, fmt.Sprintf(chat.T(lang,

@@ -15,7 +15,7 @@ import (
 // Data carries the JSON contract.
 func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
 	r, p := adv.Request, adv.Pick
-	g := p.GPU
+	g := gpuOf(p)
 	rep := chat.Reply{Command: "tier", Lang: lang}
 	head := modelName(r.Model) + chat.T(lang, ", ", " ") + modeName(lang, r)
 	switch {
@@ -120,7 +120,7 @@ func constraint(lang chat.Lang, r memory.Request) string {
 
 func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
 	r, p := adv.Request, adv.Pick
-	g, m := p.GPU, r.Model
+	g, m := gpuOf(p), r.Model
 	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
 		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
 		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, chat.Num(float64(m.Vocab)))

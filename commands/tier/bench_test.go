@@ -1,0 +1,34 @@
+package tier_test
+
+import (
+	"context"
+	"testing"
+
+	"gpuadvisor/bot"
+	"gpuadvisor/chat"
+)
+
+// BenchmarkTierCommand measures one tier question end to end as the CLI and
+// the Lambdas run it: parse, advise, build the reply, render text.
+// Target: under 100 µs per command.
+func BenchmarkTierCommand(b *testing.B) {
+	r := bot.New(bot.Deps{})
+	for _, bc := range []struct{ name, text string }{
+		{"lora_en", "tier model=qwen2.5-14b mode=lora seq=4096"},
+		{"infer_zh", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"},
+		{"full_70b_multinode", "tier model=llama-2-70b mode=full"},
+		{"params_int4", "tier params=7b mode=infer precision=int4 seq=8k batch=8"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			req := chat.Request{Text: bc.text, Platform: "cli"}
+			b.ReportAllocs()
+			for b.Loop() {
+				rep := r.Handle(context.Background(), req)
+				if rep.Error != nil {
+					b.Fatal(rep.Error)
+				}
+				_ = chat.RenderText(rep)
+			}
+		})
+	}
+}

@@ -1,0 +1,26 @@
+package tier_test
+
+import (
+	"context"
+	"fmt"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/commands/tier"
+)
+
+// The tier command answers which card and how many; Data carries the JSON
+// contract.
+func ExampleCommand() {
+	r := chat.NewRouter()
+	r.Register(tier.Command())
+	rep := r.Handle(context.Background(), chat.Request{Text: "tier model=qwen2.5-14b mode=lora seq=4096"})
+	fmt.Println(rep.Title)
+	fmt.Println(rep.Summary)
+
+	rep = r.Handle(context.Background(), chat.Request{Text: "选卡 模型=unknown-99b"})
+	fmt.Println(rep.Error.Key, rep.Error.Example)
+	// Output:
+	// Qwen2.5-14B, LoRA r=16: 1x NVIDIA L40S 48GB PCIe
+	// Rent 1x NVIDIA L40S 48GB PCIe (entry tier). Each card needs 39.66 GB of its 48 GB (83%; the limit is 90%). One card holds everything: no NVLink or InfiniBand needed.
+	// model 选卡 模型=qwen2.5-72b 模式=微调 上下文=4096
+}
