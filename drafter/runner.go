@@ -107,7 +107,14 @@ func (r *Runner) work(ctx context.Context, job chat.Job, deadline time.Time) (ch
 	if left := time.Until(deadline); reserve > left/2 {
 		reserve = left / 2
 	}
-	wctx, cancel := context.WithDeadline(ctx, deadline.Add(-reserve))
+	waitUntil := deadline.Add(-reserve)
+	// The work's own deadline comes a little before the wait ends, so that a
+	// command that falls back when time runs out (an LLM draft becomes the
+	// template) still delivers its fallback, rather than the failure message.
+	grace := min(time.Second, time.Until(waitUntil)/5)
+	hctx, hcancel := context.WithDeadline(ctx, waitUntil.Add(-grace))
+	defer hcancel()
+	wctx, cancel := context.WithDeadline(ctx, waitUntil)
 	defer cancel()
 	type result struct {
 		rep   chat.Reply
@@ -120,7 +127,7 @@ func (r *Runner) work(ctx context.Context, job chat.Job, deadline time.Time) (ch
 				done <- result{panic: p}
 			}
 		}()
-		done <- result{rep: r.Handler.Handle(wctx, req)}
+		done <- result{rep: r.Handler.Handle(hctx, req)}
 	}()
 	select {
 	case res := <-done:

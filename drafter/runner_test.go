@@ -236,3 +236,24 @@ func TestLocalDispatch(t *testing.T) {
 		t.Errorf("posts = %d, want 1 even after the dispatching request ended", n)
 	}
 }
+
+// TestRunDeliversAFallback: a command that falls back when its deadline
+// passes (an LLM draft becomes the template) gets to post the fallback,
+// not the failure message.
+func TestRunDeliversAFallback(t *testing.T) {
+	rec := &recorder{}
+	h := handlerFunc(func(ctx context.Context, req chat.Request) chat.Reply {
+		<-ctx.Done() // the LLM never answers
+		return chat.Reply{Title: "template draft"}
+	})
+	r := newRunner(h, rec)
+	r.PostReserve = 100 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	if err := r.Run(ctx, job); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.all(); len(got) != 1 || got[0].rep.Title != "template draft" {
+		t.Fatalf("posts = %+v, want the fallback", got)
+	}
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/llm/llmtest"
+)
+
+// responseURL is a fake Slack response_url recording what is posted.
+type responseURL struct {
+	mu     sync.Mutex
+	bodies []string
+}
+
+func (f *responseURL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.bodies = append(f.bodies, string(b))
+	f.mu.Unlock()
+	io.WriteString(w, "ok")
+}
+
+func (f *responseURL) posts() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.bodies...)
+}
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+// invoke runs the Lambda handler the way the runtime does: JSON in, with a
+// deadline.
+func invoke(t *testing.T, h lambda.Handler, job chat.Job, timeout time.Duration) {
+	t.Helper()
+	payload, _ := json.Marshal(job)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if _, err := h.Invoke(ctx, payload); err != nil {
+		t.Fatalf("invoke: %v", err)
+	}
+}
+
+func TestDrafterEndToEnd(t *testing.T) {
+	model := llmtest.New(func(req llmtest.Request) llmtest.Response {
+		if strings.Contains(req.User(), "slow-vendor") {
+			return llmtest.Response{Content: "late", Delay: 5 * time.Second}
+		}
+		return llmtest.Reply(llmtest.Reword(llmtest.Reference(req.User())))
+	})
+	defer model.Close()
+	t.Setenv("GPUADVISOR_SECRETS", "")
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	t.Setenv("OPENAI_BASE_URL", model.BaseURL)
+	t.Setenv("OPENAI_MODEL", "fake-chat")
+	t.Setenv("OPENAI_TIMEOUT", "")
+	slack := &responseURL{}
+	srv := httptest.NewServer(slack)
+	defer srv.Close()
+	r, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test"}), quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := lambda.NewHandler(r.Run)
+
+	job := chat.Job{ID: "T1.trigger.1", Request: chat.Request{Text: "draft sla vendor=酷算云 comp=2x", Platform: "slack", Lang: chat.EN, Sync: true},
+		Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/1/abc"}}
+	invoke(t, h, job, 10*time.Second)
+	invoke(t, h, job, 10*time.Second) // a redelivery
+	posts := slack.posts()
+	if len(posts) != 1 {
+		t.Fatalf("%d posts, want 1 (the job id is claimed)", len(posts))
+	}
+	if !strings.Contains(posts[0], "LLM (fake-chat)") || !strings.Contains(posts[0], `"blocks"`) || !strings.Contains(posts[0], "酷算云") {
+		t.Errorf("post %s: want Block Kit with the LLM's draft", posts[0])
+	}
+
+	// An LLM slower than the job's deadline: the template draft is posted in time.
+	slow := chat.Job{ID: "T1.trigger.2", Request: chat.Request{Text: "draft sla vendor=slow-vendor", Platform: "slack", Lang: chat.EN, Sync: true},
+		Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/2/abc"}}
+	start := time.Now()
+	invoke(t, h, slow, 3*time.Second)
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("took %v, past the 3s deadline", took)
+	}
+	posts = slack.posts()
+	if len(posts) != 2 || !strings.Contains(posts[1], "did not answer in time") || !strings.Contains(posts[1], "Proposed SLA clauses") {
+		t.Errorf("post %v: want the template draft saying the LLM was too slow", posts[len(posts)-1])
+	}
+}
+
+func TestSetupNeedsAPlatform(t *testing.T) {
+	t.Setenv("GPUADVISOR_SECRETS", "")
+	_, err := setup(context.Background(), env(map[string]string{}), quiet)
+	if err == nil || !strings.Contains(err.Error(), "SLACK_BOT_TOKEN") {
+		t.Errorf("err = %v, want the missing platform named", err)
+	}
+	_, err = setup(context.Background(), env(map[string]string{"FEISHU_APP_ID": "cli_x"}), quiet)
+	if err == nil || !strings.Contains(err.Error(), "FEISHU_APP_SECRET") {
+		t.Errorf("err = %v, want the missing Feishu secret named", err)
+	}
+}
