@@ -51,15 +51,15 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 		}
 		if r.Precision.Quantized() {
 			add("weights", "权重", b.WeightsGB, chat.T(lang,
-				chat.Num(r.Precision.WeightBits())+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" embeddings",
-				chat.Num(r.Precision.WeightBits())+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" 嵌入层")+split)
+				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" embeddings",
+				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" 嵌入层")+split)
 		} else {
 			add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+split)
 		}
 	}
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
-		add("optimizer", "优化器状态", b.OptimizerGB, chat.Num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+" ("+optimizerName(lang, r.Optimizer)+")"+shard(1))
+		add("optimizer", "优化器状态", b.OptimizerGB, chat.Num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r.Optimizer)+chat.T(lang, ")", "）")+shard(1))
 		coef := map[memory.Recompute]string{memory.RecomputeNone: "(34 + 5·a·s/h)", memory.RecomputeSelective: "34", memory.RecomputeFull: "2"}[r.Recompute]
 		tp := ""
 		if l.TensorParallel > 1 {

@@ -81,7 +81,7 @@ func layoutName(lang chat.Lang, r memory.Request, l memory.Layout) string {
 			parts = append(parts, chat.T(lang, "tensor parallel ", "张量并行 ")+strconv.Itoa(l.TensorParallel))
 		}
 		if l.DataParallel > 1 {
-			parts = append(parts, chat.T(lang, "data parallel ", "数据并行 ")+strconv.Itoa(l.DataParallel)+", ZeRO-"+strconv.Itoa(l.Zero))
+			parts = append(parts, chat.T(lang, "data parallel ", "数据并行 ")+strconv.Itoa(l.DataParallel)+chat.T(lang, ", ", "，")+"ZeRO-"+strconv.Itoa(l.Zero))
 		}
 	} else {
 		if l.TensorParallel > 1 {

@@ -24,7 +24,7 @@ func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
 		})
 		where := strconv.Itoa(o.Cards()) + "× " + o.GPU.ID
 		if o.Cards() > 1 {
-			where += " (" + layoutName(lang, a.Request, o.Result.Layout) + ")"
+			where += chat.T(lang, " (", "（") + layoutName(lang, a.Request, o.Result.Layout) + chat.T(lang, ")", "）")
 		}
 		rows = append(rows, []string{label, where,
 			gb(o.Result.Memory.PerCardGB) + " GB", pct(o.Utilization), note})
@@ -138,7 +138,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 			defs = append(defs, "optimizer=adamw")
 		}
 		if !q.given["zero"] && adv.Pick.Result.Layout.DataParallel > 1 {
-			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+")")
+			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+chat.T(lang, ")", "）"))
 		}
 		if (r.Mode == memory.ModeLoRA || r.Mode == memory.ModeQLoRA) && !q.given["r"] {
 			defs = append(defs, "r=16")
@@ -147,7 +147,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 		defs = append(defs, "precision=bf16")
 	}
 	if len(defs) > 0 {
-		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, ", "))
+		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, chat.T(lang, ", ", "，")))
 	}
 	if r.Mode.Training() && !q.given["recompute"] {
 		if r.Mode == memory.ModeFull {
