@@ -265,3 +265,32 @@ func FuzzTierCommand(f *testing.F) {
 		_ = chat.RenderJSON(rep)
 	})
 }
+
+// Every example shown to users works.
+func TestExamplesWork(t *testing.T) {
+	for _, ex := range Command().Examples {
+		rep := handle(t, ex)
+		if rep.Error != nil {
+			t.Errorf("%q: %v", ex, rep.Error)
+			continue
+		}
+		if d := rep.Data.(data); !d.Fits || d.GPU == "" || d.Cards < 1 {
+			t.Errorf("%q: fits %v gpu %q cards %d", ex, d.Fits, d.GPU, d.Cards)
+		}
+	}
+	for _, key := range append([]string{""}, shapeKeys...) {
+		for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+			if rep := handle(t, example(lang, key)); rep.Error != nil {
+				t.Errorf("error example %q: %v", example(lang, key), rep.Error)
+			}
+		}
+	}
+	for _, k := range keys {
+		for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+			ex := example(lang, k.Name)
+			if rep := handle(t, ex); rep.Error != nil {
+				t.Errorf("example for %s %q: %v", k.Name, ex, rep.Error)
+			}
+		}
+	}
+}
