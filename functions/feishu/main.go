@@ -7,7 +7,10 @@
 // FEISHU_BASE_URL (https://open.feishu.cn by default, https://open.larksuite.com
 // for Lark), FEISHU_BOT_OPEN_ID (optional), TABLE_NAME (optional: the
 // DynamoDB table for renewals and for remembering event ids across instances;
-// in memory, per instance, without it), DYNAMO_ENDPOINT (tests), LOG_LEVEL
+// in memory, per instance, without it), DYNAMO_ENDPOINT (tests),
+// DRAFTER_FUNCTION (the drafter Lambda slow commands are handed to, see
+// drafter.go; without it they answer that drafting is unavailable),
+// LAMBDA_ENDPOINT (tests), LOG_LEVEL
 // (debug, info, warn, error), GPUADVISOR_SECRETS (see infra/secrets).
 //
 // Without the required configuration it logs one JSON line naming what is

@@ -36,8 +36,8 @@ const (
 // Caps on single texts, in runes.
 const (
 	maxTitle   = 100
-	maxSummary = 3000
-	maxLine    = 1000
+	maxSummary = 8000
+	maxLine    = 4000
 	maxCell    = 300
 	maxFacts   = 10 // fields per div
 )
@@ -139,32 +139,36 @@ func Template(r chat.Reply) string {
 // RenderCard renders a reply as card JSON 1.0, within MaxContentBytes. Every
 // text that can hold user or vendor words is escaped (EscapeMD) or plain text.
 // When the whole reply does not fit, facts, tables and sections are added in
-// order while they fit, and a note says the card was cut.
+// order while they fit, and a note says the card was cut; the note is also
+// shown when a single over-long text was shortened.
 func RenderCard(r chat.Reply) string {
 	lang := r.Lang
 	if lang == "" {
 		lang = chat.EN
 	}
-	c := newCard(r)
-	head, tail := mustElements(r, lang)
-	parts := optionalParts(r)
+	var rr renderer
+	c := rr.newCard(r)
+	head, tail := rr.mustElements(r, lang)
+	parts := rr.optionalParts(r)
+	cut := cardNote{Tag: "note", Elements: []cardText{plain(chat.T(lang,
+		"This answer was too long for a Feishu card and was cut. Run the same command in the CLI with --json for all of it.",
+		"内容超出飞书卡片长度上限，已截断；完整结果请在命令行加 --json 运行同一命令。"))}}
 
-	full := append(append(append([]any{}, head...), flatten(parts)...), tail...)
-	c.Elements = full
+	full := append(append([]any{}, head...), flatten(parts)...)
+	if rr.clipped {
+		full = append(full, cut)
+	}
+	c.Elements = append(full, tail...)
 	if s, ok := fits(c); ok {
 		return s
 	}
 
-	cut := cardNote{Tag: "note", Elements: []cardText{plain(chat.T(lang,
-		"This answer was too long for a Feishu card and was cut. Run the same command in the CLI with --json for all of it.",
-		"内容超出飞书卡片长度上限，已截断；完整结果请在命令行加 --json 运行同一命令。"))}}
 	kept := append([]any{}, head...)
 	try := func(extra ...any) bool {
 		c.Elements = append(append(append(append([]any{}, kept...), extra...), cut), tail...)
 		_, ok := fits(c)
 		return ok
 	}
-outer:
 	for _, p := range parts {
 		if try(p.elements...) {
 			kept = append(kept, p.elements...)
@@ -172,46 +176,74 @@ outer:
 		}
 		// Keep as much of this part as fits (a binary search on its units),
 		// then stop: later parts would read out of order.
-		lo, hi := 0, p.size()-1
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if try(p.shrink(mid)...) {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
+		if n := largest(p.size()-1, func(n int) bool { return try(p.shrink(n)...) }); n > 0 {
+			kept = append(kept, p.shrink(n)...)
 		}
-		if lo > 0 {
-			kept = append(kept, p.shrink(lo)...)
-		}
-		break outer
+		break
 	}
 	c.Elements = append(append(kept, cut), tail...)
 	if s, ok := fits(c); ok {
 		return s
 	}
-	// Even the fixed parts are too long: title, a shortened summary and the note.
-	c.Elements = []any{mdDiv(EscapeMD(chat.Truncate(r.Summary, 500))), cut}
+	// The summary alone is too long: keep as much of it as fits with the
+	// note, the warnings and the buttons.
+	summary := []rune(r.Summary)
+	shortened := func(n int) []any {
+		return append([]any{mdDiv(EscapeMD(string(summary[:n]) + "…")), cut}, tail...)
+	}
+	n := largest(len(summary), func(n int) bool { c.Elements = shortened(n); _, ok := fits(c); return ok })
+	c.Elements = shortened(n)
+	if s, ok := fits(c); ok {
+		return s
+	}
+	c.Elements = []any{cut} // warnings or buttons alone overflow: only the note
 	s, _ := fits(c)
 	return s
 }
 
-func newCard(r chat.Reply) cardJSON {
+// largest is the largest n in [0, max] for which ok holds, ok being true up
+// to some n and false after (0 when it never holds).
+func largest(max int, ok func(int) bool) int {
+	lo, hi := 0, max
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// renderer notes whether a text had to be shortened.
+type renderer struct{ clipped bool }
+
+// clip cuts s to n runes ("…" at the end) and remembers that it did.
+func (rr *renderer) clip(s string, n int) string {
+	t := chat.Truncate(s, n)
+	if len(t) != len(s) {
+		rr.clipped = true
+	}
+	return t
+}
+
+func (rr *renderer) newCard(r chat.Reply) cardJSON {
 	title := r.Title
 	if title == "" {
 		title = "gpuadvisor"
 	}
 	return cardJSON{
 		Config: cardConfig{WideScreenMode: true, EnableForward: true},
-		Header: cardHeader{Title: plain(chat.Truncate(title, maxTitle)), Template: Template(r)},
+		Header: cardHeader{Title: plain(rr.clip(title, maxTitle)), Template: Template(r)},
 	}
 }
 
 // mustElements are always shown: the summary first; warnings, the partial
 // note and the buttons last.
-func mustElements(r chat.Reply, lang chat.Lang) (head, tail []any) {
+func (rr *renderer) mustElements(r chat.Reply, lang chat.Lang) (head, tail []any) {
 	if r.Summary != "" {
-		head = append(head, mdDiv(EscapeMD(chat.Truncate(r.Summary, maxSummary))))
+		head = append(head, mdDiv(EscapeMD(rr.clip(r.Summary, maxSummary))))
 	}
 	if len(r.Warnings) > 0 {
 		var b strings.Builder
@@ -222,7 +254,7 @@ func mustElements(r chat.Reply, lang chat.Lang) (head, tail []any) {
 				break
 			}
 			b.WriteString("\n⚠️ ")
-			b.WriteString(EscapeMD(chat.Truncate(w, maxLine/2)))
+			b.WriteString(EscapeMD(rr.clip(w, maxLine/4)))
 		}
 		tail = append(tail, cardHR{Tag: "hr"}, mdDiv(b.String()))
 	}

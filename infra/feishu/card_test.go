@@ -305,3 +305,25 @@ func TestQuotedLenMatchesJSONMarshal(t *testing.T) {
 		}
 	}
 }
+
+func TestCardOverlongTextsSayTheyWereCut(t *testing.T) {
+	tests := []struct {
+		name string
+		r    chat.Reply
+		want []string
+	}{
+		{"one long section line", chat.Reply{Title: "t", Sections: []chat.Section{{Lines: []string{strings.Repeat("长", maxLine+10)}}}}, []string{"…", "was cut"}},
+		{"a summary over the whole budget", chat.Reply{Title: "t", Summary: strings.Repeat("供应商回复 <at> ", 5000), Buttons: chat.StandardButtons(chat.EN, "x")}, []string{"…", "was cut", "Draft vendor questions"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := RenderCard(tc.r)
+			checkCard(t, s)
+			for _, w := range tc.want {
+				if !strings.Contains(s, w) {
+					t.Errorf("card lacks %q", w)
+				}
+			}
+		})
+	}
+}

@@ -27,38 +27,38 @@ func flatten(ps []part) []any {
 }
 
 // optionalParts are the facts, the tables and the sections, in that order.
-func optionalParts(r chat.Reply) []part {
+func (rr *renderer) optionalParts(r chat.Reply) []part {
 	var ps []part
 	if len(r.Facts) > 0 {
-		ps = append(ps, factsPart(r.Facts))
+		ps = append(ps, rr.factsPart(r.Facts))
 	}
 	for i, t := range r.Tables {
 		if len(t.Header) == 0 && len(t.Rows) == 0 {
 			continue
 		}
 		if i < maxTables {
-			ps = append(ps, tablePart(t))
+			ps = append(ps, rr.tablePart(t))
 		} else {
-			ps = append(ps, tableTextPart(t))
+			ps = append(ps, rr.tableTextPart(t))
 		}
 	}
 	for _, s := range r.Sections {
 		if len(s.Lines) == 0 && s.Title == "" {
 			continue
 		}
-		ps = append(ps, sectionPart(s))
+		ps = append(ps, rr.sectionPart(s))
 	}
 	return ps
 }
 
-func factsPart(facts []chat.Fact) part {
+func (rr *renderer) factsPart(facts []chat.Fact) part {
 	build := func(n int) []any {
 		var els []any
 		for start := 0; start < n; start += maxFacts {
 			end := min(start+maxFacts, n)
 			d := cardDiv{Tag: "div"}
 			for _, f := range facts[start:end] {
-				d.Fields = append(d.Fields, cardField{IsShort: true, Text: md(bold(chat.Truncate(f.Label, maxCell)) + "\n" + EscapeMD(chat.Truncate(f.Value, maxCell)))})
+				d.Fields = append(d.Fields, cardField{IsShort: true, Text: md(bold(rr.clip(f.Label, maxCell)) + "\n" + EscapeMD(rr.clip(f.Value, maxCell)))})
 			}
 			els = append(els, d)
 		}
@@ -69,7 +69,7 @@ func factsPart(facts []chat.Fact) part {
 
 // tablePart renders a table component with plain-text cells ("text" columns
 // are not read as markdown, so they need no escaping).
-func tablePart(t chat.Table) part {
+func (rr *renderer) tablePart(t chat.Table) part {
 	cols := len(t.Header)
 	for _, r := range t.Rows {
 		cols = max(cols, len(r))
@@ -78,7 +78,7 @@ func tablePart(t chat.Table) part {
 	build := func(n int) []any {
 		var els []any
 		if t.Title != "" {
-			els = append(els, mdDiv(bold(chat.Truncate(t.Title, maxCell))))
+			els = append(els, mdDiv(bold(rr.clip(t.Title, maxCell))))
 		}
 		tb := cardTable{
 			Tag:         "table",
@@ -90,7 +90,7 @@ func tablePart(t chat.Table) part {
 		for i := 0; i < cols; i++ {
 			name := ""
 			if i < len(t.Header) {
-				name = chat.Truncate(t.Header[i], maxCell)
+				name = rr.clip(t.Header[i], maxCell)
 			}
 			tb.Columns = append(tb.Columns, cardColumn{Name: fmt.Sprintf("c%d", i), DisplayName: name, DataType: "text", Width: "auto"})
 		}
@@ -99,7 +99,7 @@ func tablePart(t chat.Table) part {
 			for i := 0; i < cols; i++ {
 				v := ""
 				if i < len(row) {
-					v = chat.Truncate(row[i], maxCell)
+					v = rr.clip(row[i], maxCell)
 				}
 				m[fmt.Sprintf("c%d", i)] = v
 			}
@@ -111,11 +111,11 @@ func tablePart(t chat.Table) part {
 }
 
 // tableTextPart renders a table beyond the card's table limit as text lines.
-func tableTextPart(t chat.Table) part {
+func (rr *renderer) tableTextPart(t chat.Table) part {
 	build := func(n int) []any {
 		var b strings.Builder
 		if t.Title != "" {
-			b.WriteString(bold(chat.Truncate(t.Title, maxCell)))
+			b.WriteString(bold(rr.clip(t.Title, maxCell)))
 		}
 		line := func(cells []string) {
 			if b.Len() > 0 {
@@ -125,7 +125,7 @@ func tableTextPart(t chat.Table) part {
 				if i > 0 {
 					b.WriteString(" | ")
 				}
-				b.WriteString(EscapeMD(chat.Truncate(c, maxCell)))
+				b.WriteString(EscapeMD(rr.clip(c, maxCell)))
 			}
 		}
 		if len(t.Header) > 0 {
@@ -139,18 +139,18 @@ func tableTextPart(t chat.Table) part {
 	return part{elements: build(len(t.Rows)), units: len(t.Rows), shrink: build}
 }
 
-func sectionPart(s chat.Section) part {
+func (rr *renderer) sectionPart(s chat.Section) part {
 	build := func(n int) []any {
 		var b strings.Builder
 		if s.Title != "" {
-			b.WriteString(bold(chat.Truncate(s.Title, maxCell)))
+			b.WriteString(bold(rr.clip(s.Title, maxCell)))
 		}
 		for _, l := range s.Lines[:n] {
 			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}
 			b.WriteString("• ")
-			b.WriteString(EscapeMD(chat.Truncate(l, maxLine)))
+			b.WriteString(EscapeMD(rr.clip(l, maxLine)))
 		}
 		return []any{mdDiv(b.String())}
 	}
