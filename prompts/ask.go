@@ -120,7 +120,7 @@ func (s *Service) Ask(ctx context.Context, lang, question string, specs []Comman
 	}
 	prop, err := ParseProposal(out)
 	if err != nil {
-		s.log().Warn("ask answer rejected", "err", err)
+		s.log().Debug("ask answer rejected", "err", err)
 		return Proposal{}, &Reason{Code: ReasonNotJSON, Detail: err.Error()}, nil
 	}
 	return prop, nil, nil

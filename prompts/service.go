@@ -113,7 +113,7 @@ func (s *Service) write(ctx context.Context, j job) (Draft, error) {
 	}
 	cand := clean(out)
 	if r := j.check(cand, tag); r != nil {
-		s.log().Warn("llm draft rejected", "kind", j.kind, "check", r.Check, "value", r.Value)
+		s.log().Debug("llm draft rejected", "kind", j.kind, "check", r.Check, "value", r.Value)
 		d.Reason = r
 		return d, nil
 	}
@@ -148,7 +148,7 @@ func (s *Service) complete(ctx context.Context, what string, p Prompt) (string, 
 			err = ErrEmpty
 		}
 		r := reasonOf(ctx, err)
-		s.log().Info("llm call", "what", what, "attempt", attempt+1, "ms", time.Since(start).Milliseconds(), "outcome", outcome(r), "bytes", len(out))
+		s.log().Debug("llm call", "what", what, "attempt", attempt+1, "ms", time.Since(start).Milliseconds(), "outcome", outcome(r), "bytes", len(out))
 		if r == nil {
 			return out, nil
 		}
