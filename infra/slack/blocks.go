@@ -3,6 +3,7 @@ package slackbot
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/slack-go/slack"
@@ -273,6 +274,13 @@ func tableTexts(t chat.Table, cut *bool) []string {
 		l = strings.TrimPrefix(l, "  ")
 		lines = append(lines, strings.ReplaceAll(l, fence, "ˋˋˋ"))
 	}
+	widest := 0
+	for _, l := range lines {
+		widest = max(widest, displayWidth(l))
+	}
+	if widest > maxTableWidth {
+		return listTable(t.Title, clipped, cut)
+	}
 	title := ""
 	if strings.TrimSpace(t.Title) != "" {
 		var c bool
@@ -323,6 +331,65 @@ func tableTexts(t chat.Table, cut *bool) []string {
 		emit()
 	}
 	return out
+}
+
+// maxTableWidth is the widest table (in monospace columns) shown as a grid;
+// wider ones wrap in Slack's code blocks and read better as a list.
+const maxTableWidth = 100
+
+// listTable renders a table too wide for a grid as a list, one row per item:
+// "• *first cell* — header: cell · header: cell".
+func listTable(title string, t chat.Table, cut *bool) []string {
+	var lines []string
+	var leads []string
+	for _, row := range t.Rows {
+		first, rest := "", []string{}
+		for j, c := range row {
+			if strings.TrimSpace(c) == "" {
+				continue
+			}
+			if j == 0 {
+				first = c
+				continue
+			}
+			if j < len(t.Header) && strings.TrimSpace(t.Header[j]) != "" {
+				c = t.Header[j] + ": " + c
+			}
+			rest = append(rest, c)
+		}
+		lead := "• "
+		if first != "" {
+			lead += "*" + Escape(first) + "*"
+			if len(rest) > 0 {
+				lead += " — "
+			}
+		}
+		leads = append(leads, lead)
+		lines = append(lines, strings.Join(rest, " · "))
+	}
+	p := &packer{max: MaxSectionText}
+	if strings.TrimSpace(title) != "" {
+		tt, c := fit(title, MaxSectionText/4)
+		p.addEscaped("*" + tt + "*")
+		*cut = *cut || c
+	}
+	for i, l := range lines {
+		p.addRaw(leads[i], l)
+	}
+	return p.texts()
+}
+
+// displayWidth is the width of s in a monospace font: East Asian wide
+// characters take two columns.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) || r >= 0xFF01 && r <= 0xFF60 || r >= 0x3000 && r <= 0x303F {
+			n++
+		}
+	}
+	return n
 }
 
 // listTexts renders a titled list: "*title*" then one "lead line" per line,
