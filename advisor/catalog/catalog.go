@@ -184,6 +184,8 @@ func (m Model) ShapeParams() float64 {
 type Catalog struct {
 	gpus   []GPU
 	models []Model
+	// gpuKeys and modelKeys map folded ids, names and aliases to row indexes.
+	gpuKeys, modelKeys map[string]int
 }
 
 // GPUs returns every GPU row, in catalog order.
@@ -226,9 +228,23 @@ func Parse(gpus, models []byte) (*Catalog, error) {
 	if err := json.Unmarshal(models, &m); err != nil {
 		return nil, fmt.Errorf("parse model catalog: %w", err)
 	}
-	c := &Catalog{gpus: g.GPUs, models: m.Models}
+	c := &Catalog{gpus: g.GPUs, models: m.Models, gpuKeys: map[string]int{}, modelKeys: map[string]int{}}
 	if err := c.check(); err != nil {
 		return nil, err
+	}
+	for i, g := range c.gpus {
+		for _, k := range append([]string{g.ID}, g.Aliases...) {
+			if _, dup := c.gpuKeys[fold(k)]; !dup {
+				c.gpuKeys[fold(k)] = i
+			}
+		}
+	}
+	for i, m := range c.models {
+		for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
+			if _, dup := c.modelKeys[fold(k)]; !dup {
+				c.modelKeys[fold(k)] = i
+			}
+		}
 	}
 	return c, nil
 }

@@ -29,15 +29,8 @@ func (c *Catalog) FindGPU(name string) (GPUMatch, error) {
 	if f == "" {
 		return GPUMatch{}, &NotFoundError{Kind: "gpu", Name: name, Suggestion: c.SuggestGPU(name)}
 	}
-	for _, g := range c.gpus {
-		if fold(g.ID) == f {
-			return GPUMatch{GPU: g}, nil
-		}
-		for _, a := range g.Aliases {
-			if fold(a) == f {
-				return GPUMatch{GPU: g}, nil
-			}
-		}
+	if i, ok := c.gpuKeys[f]; ok {
+		return GPUMatch{GPU: c.gpus[i]}, nil
 	}
 	p, ok := c.parseGPU(f)
 	if !ok {

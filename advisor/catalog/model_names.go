@@ -63,15 +63,8 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 	if f == "" {
 		return notFound()
 	}
-	for _, m := range c.models {
-		if fold(m.ID) == f || fold(m.Name) == f {
-			return ModelMatch{Model: m}, nil
-		}
-		for _, a := range m.Aliases {
-			if fold(a) == f {
-				return ModelMatch{Model: m}, nil
-			}
-		}
+	if i, ok := c.modelKeys[f]; ok {
+		return ModelMatch{Model: c.models[i]}, nil
 	}
 	fam, size, ok := parseModel(f)
 	if !ok {

@@ -294,3 +294,25 @@ func TestExamplesWork(t *testing.T) {
 		}
 	}
 }
+
+func TestNumMatchesChatNum(t *testing.T) {
+	for _, v := range []float64{0, 1, -1, 0.005, 0.004999, 0.125, 4.125, 12.5, 999.995, 1000, 1234.5678, 15000, 1048576, 68976648192, -2147.48, 1e15, 123456789.999} {
+		if got, want := num(v), chat.Num(v); got != want {
+			t.Errorf("num(%v) = %q, chat.Num gives %q", v, got, want)
+		}
+	}
+}
+
+func FuzzNum(f *testing.F) {
+	for _, v := range []float64{0, 0.005, 999.995, 1234.5678, -1e9} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v float64) {
+		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e300 {
+			return
+		}
+		if got, want := num(v), chat.Num(v); got != want {
+			t.Fatalf("num(%v) = %q, chat.Num gives %q", v, got, want)
+		}
+	})
+}

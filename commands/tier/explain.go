@@ -59,7 +59,7 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 	}
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
-		add("optimizer", "优化器状态", b.OptimizerGB, chat.Num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r.Optimizer)+chat.T(lang, ")", "）")+shard(1))
+		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r.Optimizer)+chat.T(lang, ")", "）")+shard(1))
 		coef := map[memory.Recompute]string{memory.RecomputeNone: "(34 + 5·a·s/h)", memory.RecomputeSelective: "34", memory.RecomputeFull: "2"}[r.Recompute]
 		tp := ""
 		if l.TensorParallel > 1 {
@@ -106,7 +106,7 @@ func size(v float64) string {
 	case v >= 1:
 		return gb(v) + " GB"
 	case v >= 1e-3:
-		return chat.Num(v*1e3) + " MB"
+		return num(v*1e3) + " MB"
 	}
-	return chat.Num(v*1e6) + " KB"
+	return num(v*1e6) + " KB"
 }

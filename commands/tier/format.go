@@ -10,7 +10,43 @@ import (
 )
 
 // gb formats gigabytes: 39.66, 0.14, 120.
-func gb(v float64) string { return chat.Num(v) }
+func gb(v float64) string { return num(v) }
+
+// num formats a number exactly like chat.Num (at most two decimals, no
+// trailing zeros, thousands grouped by commas) without fmt, which the
+// benchmark showed among the costliest calls of a reply.
+func num(v float64) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	var buf [48]byte
+	b := strconv.AppendFloat(buf[:0], v, 'f', 2, 64)
+	for b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
+	}
+	if b[len(b)-1] == '.' {
+		b = b[:len(b)-1]
+	}
+	intLen := len(b)
+	for i, c := range b {
+		if c == '.' {
+			intLen = i
+			break
+		}
+	}
+	out := make([]byte, 0, len(b)+intLen/3+1)
+	if neg && string(b) != "0" {
+		out = append(out, '-')
+	}
+	for i := 0; i < intLen; i++ {
+		if i > 0 && (intLen-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, b[i])
+	}
+	return string(append(out, b[intLen:]...))
+}
 
 // pct formats a utilization as a whole percentage: 0.826 -> "83%".
 func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%" }
@@ -19,11 +55,11 @@ func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%"
 func count(v float64) string {
 	switch {
 	case v >= 1e9:
-		return chat.Num(v/1e9) + "B"
+		return num(v/1e9) + "B"
 	case v >= 1e6:
-		return chat.Num(v/1e6) + "M"
+		return num(v/1e6) + "M"
 	}
-	return chat.Num(v)
+	return num(v)
 }
 
 func modelName(m catalog.Model) string {
@@ -56,7 +92,7 @@ func tierName(lang chat.Lang, tier string) string {
 }
 
 func linkName(lang chat.Lang, g catalog.GPU) string {
-	bw := chat.Num(g.LinkGBs)
+	bw := num(g.LinkGBs)
 	switch g.Link {
 	case catalog.LinkNVLink:
 		return chat.T(lang, "NVLink "+bw+" GB/s (NVSwitch, 8 per node)", "NVLink "+bw+" GB/s（NVSwitch，每节点 8 卡互联）")

@@ -100,20 +100,20 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 	}
 	if f := adv.Infer; f != nil && p.Cards() > 0 {
 		l := p.Result.Layout
-		bw := chat.Num(g.BandwidthGBs) + chat.T(lang, " GB/s of one card", " GB/s（单卡）")
+		bw := num(g.BandwidthGBs) + chat.T(lang, " GB/s of one card", " GB/s（单卡）")
 		if l.TensorParallel > 1 {
 			bw = fmt.Sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
-				chat.Num(f.BandwidthGBs), l.TensorParallel, chat.Num(g.BandwidthGBs))
+				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"Decode speed ≤ %s ÷ %s GB per token (all weights %s GB + this sequence's KV cache) = %s tokens/s. Every token reads the weights once; compute, communication and kernels make real speed lower: an upper bound.",
 			"解码速度 ≤ %s ÷ 每个 token %s GB（全部权重 %s GB + 本序列 KV 缓存）= %s token/s。每生成一个 token 都要读一遍权重；计算、通信和算子效率会让实际更慢：这是上限。"),
-			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), chat.Num(f.DecodeTokensPerSec)))
+			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenGB / float64(p.Result.KVShards) * float64(r.Batch)
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens.",
 			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token。"),
-			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, chat.Num(float64(f.MaxContext))))
+			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MaxContext))))
 	}
 	return out
 }
@@ -213,7 +213,7 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 	}
 	if c := r.Model.Context; c > 0 && r.Seq > c {
 		out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
-			r.Seq, modelName(r.Model), chat.Num(float64(c))))
+			r.Seq, modelName(r.Model), num(float64(c))))
 	}
 	if !adv.Fits {
 		hint := chat.T(lang, "try recompute=full, a higher zero stage, more cards (drop cards= or gpu=), or mode=lora / mode=qlora",
@@ -233,7 +233,7 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 	}
 	if r.Mode.Training() && g.BF16TFLOPS < memory.MinTrainTFLOPS {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s has %s dense BF16 TFLOPS, under half an A100: it fits, but training will be slow.",
-			"%s 只有 %s 稠密 BF16 TFLOPS，不到 A100 的一半：放得下，但训练会很慢。"), g.ID, chat.Num(g.BF16TFLOPS)))
+			"%s 只有 %s 稠密 BF16 TFLOPS，不到 A100 的一半：放得下，但训练会很慢。"), g.ID, num(g.BF16TFLOPS)))
 	}
 	if !g.CUDA {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",

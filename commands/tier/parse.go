@@ -209,7 +209,7 @@ func (p reader) unknownModel(raw string, err error) error {
 	}
 	size := ""
 	if v := sizeIn(raw); v > 0 {
-		size = chat.Num(v) + "b"
+		size = num(v) + "b"
 	} else if m, ok := p.cat.ModelByID(nf.Suggestion); ok {
 		size = m.Size
 	}
@@ -413,7 +413,7 @@ func (p reader) value(key string, lo, hi float64) (float64, bool, error) {
 	if v < lo || v > hi {
 		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
 			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, chat.Num(lo), chat.Num(hi))
+			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, num(lo), num(hi))
 	}
 	return v, true, nil
 }

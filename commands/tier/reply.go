@@ -123,11 +123,11 @@ func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
 	g, m := gpuOf(p), r.Model
 	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
 		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
-		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, chat.Num(float64(m.Vocab)))
+		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, num(float64(m.Vocab)))
 	if m.Approximate {
 		shape += chat.T(lang, " (approximate)", "（近似）")
 	}
-	run := fmt.Sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), chat.Num(float64(r.Seq)), r.Batch)
+	run := fmt.Sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), num(float64(r.Seq)), r.Batch)
 	if r.Mode.Training() {
 		run = fmt.Sprintf(chat.T(lang, "%s, %s, recompute=%s, %s", "%s，%s，重计算=%s，%s"),
 			modeName(lang, r), r.Optimizer, r.Recompute, run)
@@ -146,23 +146,23 @@ func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
 			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization))},
 		chat.Fact{Label: chat.T(lang, "GPU", "显卡"), Value: fmt.Sprintf(chat.T(lang, "%s: %s, %s GB/s, %s, %s dense BF16 TFLOPS, %s",
 			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
-			g.ID, g.Name, chat.Num(g.BandwidthGBs), linkName(lang, g), chat.Num(g.BF16TFLOPS), tierName(lang, g.Tier))},
+			g.ID, g.Name, num(g.BandwidthGBs), linkName(lang, g), num(g.BF16TFLOPS), tierName(lang, g.Tier))},
 		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: fmt.Sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
 		chat.Fact{Label: "NVLink", Value: yesNo(lang, p.NeedsNVLink)},
 		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
 		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: price(lang, g, p.Cards())},
 	)
 	if f := adv.Infer; f != nil {
-		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), chat.Num(float64(f.MaxContext)), r.Batch)
+		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
 		if f.ModelContext > 0 {
-			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), chat.Num(float64(f.ModelContext)))
+			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))
 		}
 		fs = append(fs,
 			chat.Fact{Label: chat.T(lang, "Longest context", "最长上下文"), Value: ctx},
 			chat.Fact{Label: chat.T(lang, "Decode speed", "解码速度"), Value: fmt.Sprintf(chat.T(lang,
 				"at most %s tokens/s per sequence (upper bound: %s GB/s ÷ %s GB read per token)",
 				"每条序列最多 %s token/s（上限：%s GB/s ÷ 每个 token 读取 %s GB）"),
-				chat.Num(f.DecodeTokensPerSec), chat.Num(f.BandwidthGBs), gb(f.BytesPerTokenGB))})
+				num(f.DecodeTokensPerSec), num(f.BandwidthGBs), gb(f.BytesPerTokenGB))})
 	}
 	return fs
 }
@@ -187,8 +187,8 @@ func price(lang chat.Lang, g catalog.GPU, n int) string {
 	return fmt.Sprintf(chat.T(lang,
 		"seed 002, Chengdu: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card (¥%s–%s for %d)",
 		"种子文章 002（成都）：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s（%[10]d 张 ¥%[8]s–%[9]s）"),
-		chat.Num(h[0]), chat.Num(h[1]), chat.Num(h[0]*N), chat.Num(h[1]*N), n,
-		chat.Num(mo[0]), chat.Num(mo[1]), chat.Num(mo[0]*N), chat.Num(mo[1]*N), n)
+		num(h[0]), num(h[1]), num(h[0]*N), num(h[1]*N), n,
+		num(mo[0]), num(mo[1]), num(mo[0]*N), num(mo[1]*N), n)
 }
 
 func modelInfo(m catalog.Model, derived []string) modelData {
