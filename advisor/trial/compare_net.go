@@ -137,6 +137,10 @@ func (c *comparer) nccl() {
 		case r.PeakBusGBs >= need:
 			c.add("busbw", "trial.allreduce", Pass, promised, peak, nil, tf(
 				"%s peaks at %s busbw, at least 90%% of the promised %s", "%s 峰值总线带宽 %s，不低于承诺 %s 的 90%%", r.Op, peak, promised))
+		case small:
+			c.add("busbw", "trial.allreduce", Unverified, promised, peak, nil, tf(
+				"%s promised; the run stopped at %s, before the bus bandwidth peaks (%s so far): rerun all_reduce_perf with -e 8G",
+				"承诺 %s；测试在 %s 就停止了，总线带宽尚未到达峰值（目前 %s）：请用 -e 8G 重跑 all_reduce_perf", promised, bytesLabel(r.MaxSize), peak))
 		default:
 			c.add("busbw", "trial.allreduce", Fail, promised, peak, nil, tf(
 				"%s promised, %s peaks at %s busbw (at %s), under the 90%% pass mark of %s GB/s",

@@ -110,6 +110,7 @@ func TestCompareRules(t *testing.T) {
 		{"busbw promised, peak short", read("allreduce_a100x8.txt"), Promise{BusGBs: 400}, "busbw", Fail, "under the 90% pass mark of 360 GB/s"},
 		{"busbw promised, no NCCL", read("smi_535_a100x8.txt"), Promise{BusGBs: 200}, "busbw", Unverified, "paste all_reduce_perf -b 8 -e 8G -f 2 -g <cards>"},
 		{"NCCL cut at 16M", read("allreduce_a100x8_cut.txt"), Promise{}, "nccl_size", Warn, "ran only up to 16M"},
+		{"busbw promised, run stopped before the peak", read("allreduce_a100x8_cut.txt"), Promise{BusGBs: 200}, "busbw", Unverified, "the run stopped at 16M"},
 		{"NCCL on fewer GPUs than promised", func(t *testing.T) Facts {
 			f, _ := Read(fixture(t, "allreduce_a100x8.txt"))
 			f.NCCL[0].GPUs = 4

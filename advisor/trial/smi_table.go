@@ -80,6 +80,13 @@ func (t *smiTable) line(line string) {
 		return
 	}
 	cells := strings.Split(strings.Trim(s, "|"), "|")
+	if len(cells) < 3 && t.sawGPU {
+		if f := strings.Fields(cells[0]); len(f) >= 2 && isNumber(f[0]) {
+			// a GPU row cut in the middle: the paste ends inside the table
+			t.closed = false
+			return
+		}
+	}
 	if g, ok := gpuRow(cells); ok {
 		if prev := t.pending; prev != nil {
 			t.flushPending()

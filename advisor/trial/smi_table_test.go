@@ -111,6 +111,7 @@ func TestSMITableDamaged(t *testing.T) {
 		driver  string
 	}{
 		{"cut in the middle of GPU 5", cutAt(whole, "00000000:90:00.0"), 6, "cut after GPU 5", true, "535.104.05"},
+		{"cut inside GPU 5's first row", whole[:strings.Index(whole, "00000000:90:00.0")], 5, "cut after GPU 4", true, "535.104.05"},
 		{"cut after GPU 3's usage row", cutAt(whole, "60W / 400W"), 4, "cut after GPU 3", true, "535.104.05"},
 		{"cut after the header", cutAt(whole, "|=========="), 0, "no GPU rows", false, "535.104.05"},
 		{"header line missing", headerless, 8, "header line", false, ""},

@@ -82,9 +82,9 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 	nf := counts[advisor.Fail]
 	switch {
 	case nf > 0 && p.Empty():
-		rep.Title = fmt.Sprintf(chat.T(lang, "Trial check: %d problem(s) found", "试用实测：发现 %d 个问题"), nf)
+		rep.Title = chat.T(lang, "Trial check: "+plural(nf, "problem", "problems")+" found", fmt.Sprintf("试用实测：发现 %d 个问题", nf))
 	case nf > 0:
-		rep.Title = fmt.Sprintf(chat.T(lang, "Trial check: %d mismatch(es) with what was promised", "试用实测：%d 项与承诺不符"), nf)
+		rep.Title = chat.T(lang, "Trial check: "+plural(nf, "mismatch", "mismatches")+" with what was promised", fmt.Sprintf("试用实测：%d 项与承诺不符", nf))
 	case p.Empty():
 		rep.Title = chat.T(lang, "Trial check: measured facts", "试用实测：测量结果")
 	case counts[advisor.Unverified] > 0:
@@ -92,9 +92,11 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 	default:
 		rep.Title = chat.T(lang, "Trial check: as promised", "试用实测：与承诺一致")
 	}
-	rep.Summary = fmt.Sprintf(chat.T(lang, "Read from the paste: %s. %d check(s) pass, %d mismatch(es), %d warning(s), %d not shown by the paste.",
-		"已从粘贴内容读取：%s。%d 项合格，%d 项不符，%d 项需注意，%d 项粘贴内容未能证实。"),
-		toolsText(f), counts[advisor.Pass], nf, counts[advisor.Warn], counts[advisor.Unverified])
+	rep.Summary = chat.T(lang,
+		fmt.Sprintf("Read from the paste: %s. %s pass, %s, %s, %d not shown by the paste.", toolsText(f),
+			plural(counts[advisor.Pass], "check", "checks"), plural(nf, "mismatch", "mismatches"), plural(counts[advisor.Warn], "warning", "warnings"), counts[advisor.Unverified]),
+		fmt.Sprintf("已从粘贴内容读取：%s。%d 项合格，%d 项不符，%d 项需注意，%d 项粘贴内容未能证实。", toolsText(f),
+			counts[advisor.Pass], nf, counts[advisor.Warn], counts[advisor.Unverified]))
 	if p.Empty() {
 		rep.Summary += " " + chat.T(lang,
 			"Nothing was promised on the command line, so only the health checks ran; add the vendor's promises (gpu= cards= nvlink= intranet=) before the paste to compare them.",
@@ -114,18 +116,14 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		rep.Tables = append(rep.Tables, t)
 	}
 	rep.Warnings = append(fails, warns...)
+	for _, u := range data.Unread {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "could not read all of %s: %s", "%s 未能完整读取：%s"), u.Tool, u.Message))
+	}
 	if len(unverified) > 0 {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Promised but not shown by the paste", "已承诺但粘贴内容未能证实"), Lines: unverified})
 	}
 	if len(notes) > 0 {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Notes", "说明"), Lines: notes})
-	}
-	if len(data.Unread) > 0 {
-		s := chat.Section{Title: chat.T(lang, "Could not read completely", "未能完整读取")}
-		for _, u := range data.Unread {
-			s.Lines = append(s.Lines, u.Tool+": "+u.Message)
-		}
-		rep.Sections = append(rep.Sections, s)
 	}
 	if len(ruleOrder) > 0 {
 		s := chat.Section{Title: chat.T(lang, "Rules applied", "判定规则")}
@@ -135,6 +133,14 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		rep.Sections = append(rep.Sections, s)
 	}
 	return rep
+}
+
+// plural writes "1 check" or "3 checks".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func dash(s string) string {

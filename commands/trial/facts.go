@@ -105,6 +105,10 @@ func facts(lang chat.Lang, f advisor.Facts) []chat.Fact {
 		add("iperf3", "iperf3", iperfFact(lang, r))
 	}
 	for _, n := range f.NCCL {
+		if len(n.Rows) == 0 {
+			add("NCCL", "NCCL", fmt.Sprintf(chat.T(lang, "%s on %d GPUs: no result rows", "%s，%d 块 GPU：没有结果行"), n.Op, n.GPUs))
+			continue
+		}
 		v := fmt.Sprintf(chat.T(lang, "%s on %d GPUs: peak busbw %s GB/s at %s", "%s，%d 块 GPU：峰值 busbw %s GB/s（%s）"),
 			n.Op, n.GPUs, num(n.PeakBusGBs), bytesText(n.PeakSize))
 		if n.AvgBusGBs != nil {
