@@ -15,8 +15,9 @@ type Deduper struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
-	mu   sync.Mutex
-	keys map[string]time.Time
+	mu    sync.Mutex
+	keys  map[string]time.Time
+	swept time.Time
 }
 
 // Claim implements store.Deduper.
@@ -33,7 +34,8 @@ func (d *Deduper) Claim(_ context.Context, key string, ttl time.Duration) (bool,
 	if exp, ok := d.keys[key]; ok && now.Before(exp) {
 		return false, nil
 	}
-	if len(d.keys) > 10000 { // sweep expired keys now and then
+	if len(d.keys) > 10000 && now.Sub(d.swept) > time.Minute { // sweep expired keys now and then
+		d.swept = now
 		for k, exp := range d.keys {
 			if !now.Before(exp) {
 				delete(d.keys, k)
