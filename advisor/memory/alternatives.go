@@ -3,7 +3,8 @@ package memory
 import "gpuadvisor/advisor/catalog"
 
 // modeAlternatives answers the same question with a lighter method and keeps
-// the answers that fit: LoRA instead of full training, QLoRA instead of LoRA,
+// the answers that fit: LoRA instead of full training (QLoRA when LoRA does
+// not fit either), QLoRA instead of LoRA,
 // int4 weights instead of 16- or 8-bit serving, and full recomputation when it
 // makes a cheaper option fit than the pick.
 func modeAlternatives(adv Advice, gpus []catalog.GPU) []Alternative {
@@ -12,7 +13,7 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU) []Alternative {
 	switch req.Mode {
 	case ModeFull:
 		r := req
-		r.Mode, r.Rank = ModeLoRA, DefaultRank
+		r.Mode, r.Rank, r.Recompute = ModeLoRA, DefaultRank, "" // LoRA's own default recompute
 		tries = append(tries, Alternative{Kind: AltLoRA, Request: r})
 	case ModeLoRA:
 		r := req
@@ -42,6 +43,10 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU) []Alternative {
 			}
 		}
 		a, err := advise(t.Request, gpus, bound)
+		if err == nil && !a.Fits && t.Kind == AltLoRA {
+			t.Kind, t.Request.Mode, t.Request.Recompute = AltQLoRA, ModeQLoRA, ""
+			a, err = advise(t.Request, gpus, bound)
+		}
 		if err != nil || !a.Fits {
 			continue
 		}

@@ -128,6 +128,21 @@ func TestTierRules(t *testing.T) {
 		{"QLoRA paper: a 65B model fine-tunes on one 48 GB GPU",
 			Request{Model: mustShape(t, 65e9), Mode: ModeQLoRA, Seq: 512, GPU: "l40s"},
 			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 1 }},
+		{"seed 003: a 7B full fine-tune does not fit one consumer card",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090", Cards: 1},
+			func(a Advice) bool { return !a.Fits }},
+		{"seed 003: with LoRA one big-memory card runs a 7B",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeLoRA, Seq: 4096},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 1 }},
+		{"full training that does not fit suggests LoRA, with LoRA's own default recompute",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090", Cards: 8},
+			func(a Advice) bool {
+				l := alt(a, AltLoRA)
+				return !a.Fits && l != nil && l.Option.GPU.ID == "rtx-4090" && l.Request.Recompute == RecomputeFull
+			}},
+		{"full training on cards where LoRA does not fit either suggests QLoRA",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090", Cards: 8},
+			func(a Advice) bool { q := alt(a, AltQLoRA); return !a.Fits && q != nil && q.Option.GPU.ID == "rtx-4090" }},
 		{"nothing fits when one card must hold 2T parameters",
 			Request{Model: mustShape(t, 2e12), Mode: ModeFull, Seq: 4096, Cards: 1},
 			func(a Advice) bool { return !a.Fits && a.Pick.Utilization > 1 }},

@@ -17,6 +17,9 @@ func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
 	for _, a := range adv.Alternatives {
 		o := a.Option
 		label, note := altText(lang, a)
+		if a.Request.Recompute != adv.Request.Recompute && a.Kind != memory.AltRecompute {
+			note += chat.T(lang, "; with recompute=", "；重计算=") + string(a.Request.Recompute)
+		}
 		out = append(out, altData{
 			Kind: a.Kind, GPU: o.GPU.ID, Cards: o.Cards(), PerCardGB: round4(o.Result.Memory.PerCardGB),
 			UtilizationPct: round4(100 * o.Utilization), NeedsNVLink: o.NeedsNVLink, NeedsIB: o.NeedsInfiniBand,
