@@ -61,12 +61,14 @@ func checkFacts(t *testing.T, in string, f Facts, probs []Problem) {
 func FuzzNvidiaSMI(f *testing.F) {
 	seed(f, "smi")
 	f.Add("| NVIDIA-SMI 550.54.15 Driver Version: |\n|   0  X | 0:0:0.0 | 1 |\n| 5C P0 1W / | MiB / MiB | 1% |\n")
+	f.Add("index, name, serial, memory.total [MiB], power.limit [W]\n0, NVIDIA A100-SXM4-80GB, 1, 81920 MiB, 400.00 W\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		lines := strings.Split(s, "\n")
 		var fa Facts
 		var probs []Problem
 		readSMITable(lines, &fa, &probs)
 		readSMIQuery(lines, &fa, &probs)
+		readSMICSV(lines, &fa)
 		fa.count()
 		checkFacts(t, s, fa, probs)
 	})

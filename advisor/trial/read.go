@@ -20,6 +20,7 @@ func Read(paste string) (Facts, []Problem) {
 	var probs []Problem
 	readSMITable(lines, &f, &probs)
 	readSMIQuery(lines, &f, &probs)
+	readSMICSV(lines, &f)
 	readTopo(lines, &f, &probs)
 	readIperfText(lines, &f, &probs)
 	readIperfJSON(text, &f, &probs)
@@ -43,8 +44,12 @@ func (f *Facts) count() {
 	switch {
 	case len(f.GPUs) > 0 || f.SMIError != "":
 		f.GPUCount, f.CountSource = len(f.GPUs), ToolSMI
-		if !f.has(ToolSMI) {
+		switch {
+		case f.has(ToolSMI):
+		case f.has(ToolSMIQuery):
 			f.CountSource = ToolSMIQuery
+		case f.has(ToolSMICSV):
+			f.CountSource = ToolSMICSV
 		}
 	case f.Links != nil:
 		f.GPUCount, f.CountSource = f.Links.GPUs, ToolTopo

@@ -172,3 +172,30 @@ func TestSMIQueryAttachedMismatch(t *testing.T) {
 		t.Errorf("problems %+v, want the attached-GPU count mismatch", probs)
 	}
 }
+
+func TestSMICSV(t *testing.T) {
+	csv := "index, name, serial, memory.total [MiB], power.limit [W], driver_version\n" +
+		"0, NVIDIA A100-SXM4-80GB, 1324021034567, 81920 MiB, 400.00 W, 525.85.12\n" +
+		"1, NVIDIA A100-SXM4-80GB, 1324021034568, 81920 MiB, 400.00 W, 525.85.12\n"
+	alone, _ := Read(csv)
+	if len(alone.GPUs) != 2 || alone.CountSource != ToolSMICSV || alone.DriverVersion != "525.85.12" || alone.GPUs[1].Serial != "1324021034568" || alone.GPUs[0].MemoryGB != 80 || *alone.GPUs[0].PowerCapW != 400 {
+		t.Errorf("CSV alone: %+v", alone)
+	}
+	// With the 525 table, whose names are cut, the CSV gives full names and serials.
+	both, probs := Read(fixture(t, "smi_525_a100x8_ecc.txt") + csv)
+	if len(both.GPUs) != 8 || len(probs) != 0 || both.GPUs[0].Name != "NVIDIA A100-SXM4-80GB" || both.GPUs[0].NameCut || both.GPUs[1].Serial != "1324021034568" || !both.GPUs[2].NameCut {
+		t.Errorf("table + CSV: %d GPUs, GPU0 %q cut=%v, GPU1 serial %q, problems %+v", len(both.GPUs), both.GPUs[0].Name, both.GPUs[0].NameCut, both.GPUs[1].Serial, probs)
+	}
+	if noheader, _ := Read("0, NVIDIA A100-SXM4-80GB, 81920 MiB\n"); len(noheader.Tools) != 0 {
+		t.Errorf("CSV without a header read as %v", noheader.Tools)
+	}
+}
+
+func TestSMITableUnknownLayout(t *testing.T) {
+	future := "| NVIDIA-SMI 999.1.2   Driver Version: 999.1.2   CUDA Version: 14.0 |\n" +
+		"| GPU | Name | Memory |\n|=====|\n| 0 | NVIDIA B300 | 288 GB |\n| 1 | NVIDIA B300 | 288 GB |\n"
+	f, probs := Read(future)
+	if f.DriverVersion != "999.1.2" || len(f.GPUs) != 0 || !hasProblem(probs, "unknown layout") {
+		t.Errorf("unknown layout: driver %q, %d GPUs, problems %+v; want the driver, no GPUs and a problem saying how to paste", f.DriverVersion, len(f.GPUs), probs)
+	}
+}

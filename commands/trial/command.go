@@ -73,7 +73,7 @@ func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
 // acceptedTools names what the check reads, in lang.
 func acceptedTools(lang chat.Lang) string {
 	tools := []string{
-		"nvidia-smi", "nvidia-smi -q (-d ECC,POWER)", "nvidia-smi topo -m", "iperf3 -c <ip> -P 8 -t 30 " + chat.T(lang, "(text or -J JSON)", "（文本或 -J JSON）"),
+		"nvidia-smi", "nvidia-smi -q (-d ECC,POWER)", "nvidia-smi --query-gpu=index,name,serial,memory.total --format=csv", "nvidia-smi topo -m", "iperf3 -c <ip> -P 8 -t 30 " + chat.T(lang, "(text or -J JSON)", "（文本或 -J JSON）"),
 		"all_reduce_perf -b 8 -e 8G -f 2 -g <n>", "dmesg | grep -i xid", "gpu_burn",
 	}
 	return chat.T(lang, "I read the output of: ", "可读取以下工具的输出：") + strings.Join(tools, chat.T(lang, "; ", "；")) +
