@@ -23,7 +23,8 @@ type Step struct {
 	Pass     Text      `json:"pass"`
 }
 
-// Command is one line to type, with what it is for.
+// Command is one line to type, with what it is for; a step that is not typed
+// (the support drill) has only the note.
 type Command struct {
 	Line string `json:"line"`
 	Note Text   `json:"note"`
@@ -145,7 +146,8 @@ func Plan(o PlanOptions) []Step {
 			ID: "trial.support_drill", Item: "ops.night_response", Minutes: 15, During: "trial.train_loop",
 			Title: Text{EN: "Support drill: report a fake fault mid-run", ZH: "售后演练：训练中途模拟报障"},
 			Commands: []Command{
-				cmd("GPU 3 dropped off, nvidia-smi shows 7 GPUs", "say this halfway through the training loop, by ticket or phone", "训练进行到一半时，通过工单或电话这样报障：GPU 3 掉卡，nvidia-smi 只显示 7 块"),
+				cmd("", "halfway through the training loop, report by ticket or phone: “GPU 3 dropped off, nvidia-smi shows 7 GPUs”",
+					"训练进行到一半时，通过工单或电话报障：“GPU 3 掉卡了，nvidia-smi 只显示 7 块”"),
 			},
 			Record: Text{EN: "when you reported, when a human first answered, when you got a concrete next step, and through which channel",
 				ZH: "报障时间、首次有人工回复的时间、给出具体处理方案的时间，以及通过什么渠道"},

@@ -28,6 +28,7 @@ func Command() *chat.Command {
 			"试用 卡数=8 内网=万兆 型号=A100-80G",
 			"trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste>",
 			"试用 检查 型号=H100-SXM 卡数=8 nvlink=是 内网=25g <粘贴输出>",
+			"trial check gpu=\"A100 SXM4 80G\" cards=8 nvlink=yes intranet=25g memory=80g busbw=200 driver=535 cuda=12.2 <paste>",
 		},
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.

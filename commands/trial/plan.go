@@ -21,7 +21,7 @@ type stepData struct {
 }
 
 type commandData struct {
-	Line string `json:"line"`
+	Line string `json:"line,omitempty"`
 	Note string `json:"note,omitempty"`
 }
 
@@ -55,15 +55,12 @@ func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
 			mins = fmt.Sprintf(chat.T(lang, "%d (during %s)", "%d（与 %s 同时）"), s.Minutes, s.During)
 		}
 		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), s.Title.In(l), mins, s.ID})
-		sec := chat.Section{Title: fmt.Sprintf("%d. %s (%s)", i+1, s.Title.In(l), fmt.Sprintf(chat.T(lang, "%d min", "%d 分钟"), s.Minutes))}
+		sec := chat.Section{Title: fmt.Sprintf(chat.T(lang, "%d. %s (%d min)", "%d. %s（%d 分钟）"), i+1, s.Title.In(l), s.Minutes)}
 		sd := stepData{ID: s.ID, Item: s.Item, Title: s.Title.In(l), Minutes: s.Minutes, During: s.During, Record: s.Record.In(l), Pass: s.Pass.In(l)}
 		for _, c := range s.Commands {
-			line := "$ " + c.Line
-			if s.ID == "trial.support_drill" {
-				line = "“" + c.Line + "”"
-			}
-			if n := c.Note.In(l); n != "" {
-				line += "   # " + n
+			line := c.Note.In(l)
+			if c.Line != "" {
+				line = "$ " + c.Line + "   # " + line
 			}
 			sec.Lines = append(sec.Lines, line)
 			sd.Commands = append(sd.Commands, commandData{Line: c.Line, Note: c.Note.In(l)})
