@@ -98,6 +98,10 @@ func runServe(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 2
 	}
+	if g.Now != "" || g.DryRun || g.JSON || g.File != "" {
+		fmt.Fprintln(stderr, "gpuadvisor serve: --now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)")
+		return 2
+	}
 	opts.DB = g.DB
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: serveLogLevel(os.Getenv("LOG_LEVEL"))}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

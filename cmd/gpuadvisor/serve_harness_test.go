@@ -104,7 +104,7 @@ func (f *fakeSlack) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		fmt.Fprintf(w, `{"ok":true,"url":%q}`, "ws"+strings.TrimPrefix(f.URL, "http")+"/socket")
 	case "/socket":
-		up := websocket.Upgrader{}
+		up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }} // Slack's client sends Origin: https://api.slack.com
 		conn, err := up.Upgrade(w, r, nil)
 		if err != nil {
 			return
@@ -136,8 +136,10 @@ func (f *fakeSlack) sent() ([]url.Values, []json.RawMessage) {
 type fakeFeishu struct {
 	*httptest.Server
 	appID, secret string
-	mu            sync.Mutex
-	messages      []feishuSent
+	// mux takes more routes (the long-connection gateway).
+	mux      *http.ServeMux
+	mu       sync.Mutex
+	messages []feishuSent
 }
 
 type feishuSent struct {
@@ -190,6 +192,7 @@ func newFakeFeishu(t testing.TB) *fakeFeishu {
 	}
 	mux.HandleFunc("POST /open-apis/im/v1/messages", record)
 	mux.HandleFunc("POST /open-apis/im/v1/messages/{id}/reply", record)
+	f.mux = mux
 	f.Server = httptest.NewServer(mux)
 	t.Cleanup(f.Close)
 	return f

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/bot"
 	"gpuadvisor/chat"
 	"gpuadvisor/drafter"
@@ -31,6 +32,9 @@ type server struct {
 	store  *boltstore.Store
 	router *chat.Router
 	jobs   *jobRunner
+	// remindLoc is the reminder's time zone (REMINDER_TIMEZONE, default
+	// Asia/Shanghai).
+	remindLoc *time.Location
 
 	slack        *slackbot.Handler
 	slackPoster  *slackbot.Poster
@@ -96,16 +100,23 @@ func (s *server) listen(ctx context.Context) error {
 
 // build opens the store and wires the router, the platforms and the drafter.
 func (s *server) build(getenv func(string) string) error {
-	path, err := serveStorePath(s.opts.DB, getenv)
+	path, err := storePath(s.opts.DB, getenv)
 	if err != nil {
 		return err
 	}
 	st, err := boltstore.Open(path, boltstore.Options{})
+	if errors.Is(err, boltstore.ErrLocked) {
+		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", EnvDB, err)
+	}
 	if err != nil {
-		return fmt.Errorf("open the store (--db or GPUADVISOR_DB): %w", err)
+		return fmt.Errorf("open the store (--db or %s): %w", EnvDB, err)
 	}
 	s.store = st
-	s.router = bot.New(serveBotDeps(st, s.log))
+	s.remindLoc, err = rules.Location(getenv("REMINDER_TIMEZONE"))
+	if err != nil {
+		return fmt.Errorf("REMINDER_TIMEZONE: %w", err)
+	}
+	s.router = bot.New(serveBotDeps(st))
 	s.router.Log = s.log
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
 	s.jobs = newJobRunner(runner.Run, s.log)

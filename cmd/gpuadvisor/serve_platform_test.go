@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/llm/llmtest"
+)
+
+const (
+	testFeishuToken = "vT0k3n-serve"
+	testFeishuKey   = "encrypt-key-serve-test"
+)
+
+// feishuEncrypt is Feishu's "encrypt" field: base64(iv + AES-256-CBC), key
+// sha256(Encrypt Key), PKCS#7 padding.
+func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
+	t.Helper()
+	k := sha256.Sum256([]byte(key))
+	block, err := aes.NewCipher(k[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := aes.BlockSize - len(plain)%aes.BlockSize
+	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(pad)}, pad)...)
+	out := make([]byte, aes.BlockSize+len(padded))
+	rand.Read(out[:aes.BlockSize])
+	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
+	body, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
+	return body
+}
+
+func feishuEnv(ff *fakeFeishu) map[string]string {
+	return map[string]string{
+		"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL,
+		"FEISHU_VERIFICATION_TOKEN": testFeishuToken, "FEISHU_ENCRYPT_KEY": testFeishuKey,
+	}
+}
+
+func TestServeFeishuEvents(t *testing.T) {
+	ff := newFakeFeishu(t)
+	r := startServe(t, serveOptions{}, feishuEnv(ff))
+	send := func(body []byte, signed bool) int {
+		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if signed {
+			ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
+			req.Header.Set(feishu.HeaderTimestamp, ts)
+			req.Header.Set(feishu.HeaderNonce, nonce)
+			req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, testFeishuKey, body))
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	event := feishuTextEvent("ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
+	if got := send(event, false); got != http.StatusUnauthorized {
+		t.Errorf("plaintext unsigned event: got HTTP %d, want 401", got)
+	}
+	if got := send(feishuEncrypt(t, testFeishuKey, event), false); got != http.StatusUnauthorized {
+		t.Errorf("encrypted but unsigned event: got HTTP %d, want 401", got)
+	}
+	if got := send(feishuEncrypt(t, testFeishuKey, event), true); got != http.StatusOK {
+		t.Fatalf("encrypted, signed event: got HTTP %d, want 200", got)
+	}
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
+	m := ff.sent()[0]
+	if m.Path != "/open-apis/im/v1/messages/om_ev-http-1/reply" || !strings.Contains(m.Body.Content, "10,500") {
+		t.Errorf("got %s with %.80q, want a card replying to om_ev-http-1 with the billing answer", m.Path, m.Body.Content)
+	}
+	if n := len(ff.sent()); n != 1 {
+		t.Errorf("got %d messages for one verified event, want 1", n)
+	}
+}
+
+func TestServeFeishuInsecurePlaintext(t *testing.T) {
+	ff := newFakeFeishu(t)
+	env := map[string]string{"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL}
+	r := startServe(t, serveOptions{InsecureDev: true}, env)
+	status, body := post(t, r.url, "/feishu/events", "application/json", []byte(`{"type":"url_verification","challenge":"abc123","token":"x"}`), "", time.Now())
+	if status != 200 || string(body) != `{"challenge":"abc123"}` {
+		t.Errorf("url_verification: got HTTP %d %s, want 200 {\"challenge\":\"abc123\"}", status, body)
+	}
+	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent("ev-plain-1", "", "help"), "", time.Now())
+	if status != 200 {
+		t.Fatalf("plaintext event in --insecure-dev: got HTTP %d, want 200", status)
+	}
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
+	status, _ = post(t, r.url, "/feishu/events", "application/json", []byte(`{"encrypt":"AAAA"}`), "", time.Now())
+	if status != http.StatusBadRequest {
+		t.Errorf("encrypted event without FEISHU_ENCRYPT_KEY: got HTTP %d, want 400", status)
+	}
+	if n := r.logs.count("WARN", "INSECURE DEV MODE"); n != 1+3 {
+		t.Errorf("got %d insecure warnings, want 4 (start and three requests)", n)
+	}
+}
+
+// A button whose command needs the LLM is acknowledged at once; the
+// in-process drafter writes the draft and posts it to the response_url.
+func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
+	fake := llmtest.New(func(llmtest.Request) llmtest.Response {
+		return llmtest.Reply("A draft that names none of the facts.")
+	})
+	t.Cleanup(fake.Close)
+	t.Setenv("OPENAI_BASE_URL", fake.BaseURL)
+	t.Setenv("OPENAI_MODEL", "test-model")
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	fs := newFakeSlack(t)
+	r := startServe(t, serveOptions{}, slackEnv(fs))
+	payload, _ := json.Marshal(map[string]any{
+		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL(),
+		"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},
+		"container": map[string]any{"type": "message", "channel_id": "C1"},
+		"actions": []map[string]any{{"action_id": "draft_sla#1", "block_id": "b1", "type": "button",
+			"value": "vendor=AcmeGPU response=30m replace=4h outage=4h comp=2x migration=yes destruction=yes"}},
+	})
+	body := []byte(url.Values{"payload": {string(payload)}}.Encode())
+	if status, out := post(t, r.url, "/slack/interactions", "application/x-www-form-urlencoded", body, testSigningSecret, time.Now()); status != 200 {
+		t.Fatalf("button press: got HTTP %d %s, want 200", status, out)
+	}
+	waitFor(t, 10*time.Second, "the acknowledgement and the draft at the response_url", func() bool {
+		_, hooks := fs.sent()
+		return len(hooks) >= 2
+	})
+	_, hooks := fs.sent()
+	var texts []string
+	for _, h := range hooks {
+		var m slackMessage
+		json.Unmarshal(h, &m)
+		texts = append(texts, m.Text)
+	}
+	if !strings.Contains(strings.ToLower(texts[0]), "working on it") {
+		t.Errorf("first post to the response_url: got %q, want the acknowledgement", texts[0])
+	}
+	if !strings.Contains(texts[1], "AcmeGPU") || !strings.Contains(texts[1], "30") {
+		t.Errorf("second post to the response_url: got %q, want the SLA draft for AcmeGPU", texts[1])
+	}
+	if len(fake.Requests()) == 0 {
+		t.Error("the LLM was never asked: the draft did not go through the drafter")
+	}
+}
+
+// A renewal added through Slack is reminded in its channel by the timer,
+// once, however many times the timer fires.
+func TestServeReminderTimer(t *testing.T) {
+	fs := newFakeSlack(t)
+	loc, _ := rules.Location("")
+	renews := time.Now().In(loc).AddDate(0, 0, 37).Format("2006-01-02")
+	o := serveOptions{RemindEvery: 200 * time.Millisecond}
+	r := startServe(t, o, slackEnv(fs))
+	add := "renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=" + renews + " notice=30d remind=7"
+	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(slackForm(add, "trig-add-1", fs.HookURL()).Encode()), testSigningSecret, time.Now())
+	if status != 200 || !strings.Contains(string(out), "酷算云") {
+		t.Fatalf("renewal add: got HTTP %d %s", status, out)
+	}
+	waitFor(t, 5*time.Second, "the reminder in the channel", func() bool {
+		posts, _ := fs.sent()
+		return len(posts) > 0
+	})
+	time.Sleep(700 * time.Millisecond) // three more timer runs
+	posts, _ := fs.sent()
+	if len(posts) != 1 {
+		t.Fatalf("got %d posts after four runs, want exactly 1 reminder", len(posts))
+	}
+	if p := posts[0]; p.Get("channel") != "C2147483705" || !strings.Contains(p.Get("text"), "酷算云") {
+		t.Errorf("reminder: got channel %q text %.80q, want C2147483705 and the vendor", p.Get("channel"), p.Get("text"))
+	}
+}
