@@ -323,3 +323,20 @@ func slackEnv(f *fakeSlack) map[string]string {
 		"SLACK_API_URL":        f.APIURL(),
 	}
 }
+
+// httpClientNoKeepAlive opens a connection per request (a killed server
+// leaves no half-dead pooled connections behind).
+var httpClientNoKeepAlive = http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+
+// newSignedRequest is a slash command POST signed with testSigningSecret.
+func newSignedRequest(u string, body []byte) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req.Header.Set(slackbot.HeaderTimestamp, ts)
+	req.Header.Set(slackbot.HeaderSignature, slackbot.Sign(testSigningSecret, ts, body))
+	return req, nil
+}
