@@ -57,9 +57,11 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	probs := in.problems
 	var vendors []tco.Vendor
 	names := map[string]bool{}
+	var unnamed []string
 	for _, d := range in.vendors {
 		if d.name == "" {
 			d.name = fmt.Sprintf("V%d", d.index)
+			unnamed = append(unnamed, d.name)
 		}
 		if names[d.name] {
 			return chat.Reply{}, chat.Invalidf(lang, "name", "A: price=35 cards=8; B: price=29 cards=8",
@@ -82,7 +84,17 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		// Every input was validated above; a problem here is a bug.
 		return chat.Reply{}, fmt.Errorf("compare %d quotes: %w", len(vendors), err)
 	}
-	return reply(lang, res, set, probs), nil
+	rep := reply(lang, res, set, probs)
+	if len(unnamed) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
+			"Vendors without a name are called %s in the order given; label them as \"A:\" or name=A.",
+			"未命名的供应商按出现顺序称为 %s；可写成 \"A:\" 或 名称=A。"), strings.Join(unnamed, ", ")))
+		if d, ok := rep.Data.(dataJSON); ok {
+			d.Warnings = rep.Warnings
+			rep.Data = d
+		}
+	}
+	return rep, nil
 }
 
 func joinProblems(ps []problem) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -268,6 +269,7 @@ func TestWarnings(t *testing.T) {
 		{"hidden costs flip the ranking", "quote A: price=30 cards=8; B: price=31 cards=8 storage_fee=0 snapshot_fee=0 egress_fee=0 intranet_fee=0", "On the quoted items alone A looks cheapest"},
 		{"different card counts", "quote A: price=30 cards=8; B: price=31 cards=4", "different card counts"},
 		{"no throughput", "quote A: price=30 cards=8; B: price=31 cards=8 tokens_s=1000", "No measured throughput for A"},
+		{"unnamed vendors are named", "quote price=35 cards=8; price=29 cards=8", "Vendors without a name are called V1, V2"},
 	}
 	for _, tt := range tests {
 		rep := handle(tt.text, "", "")
@@ -324,4 +326,19 @@ func BenchmarkQuote(b *testing.B) {
 			b.Fatal(rep.Error)
 		}
 	}
+}
+
+func ExampleCommand() {
+	r := chat.NewRouter()
+	r.Register(Command())
+	rep := r.Handle(context.Background(), chat.Request{Text: Example + " run_tokens=2b"})
+	d := rep.Data.(dataJSON)
+	for _, v := range d.Vendors {
+		fmt.Printf("%s: ¥%v a month, missing %v, ¥%v per 1M tokens, run ¥%v\n", v.Name, v.MonthlyTCO, v.Missing, *v.CostPerMTok, *v.RunCost)
+	}
+	fmt.Println("cheapest:", d.Cheapest, "per token:", d.CheapestPerToken)
+	// Output:
+	// A: ¥97200 a month, missing [snapshots egress intranet support licences], ¥3.7037 per 1M tokens, run ¥7407.41
+	// B: ¥82440 a month, missing [storage snapshots intranet support licences], ¥4.6032 per 1M tokens, run ¥9206.35
+	// cheapest: B per token: A
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	tco "gpuadvisor/advisor/quote"
 	"gpuadvisor/chat"
@@ -30,15 +31,40 @@ func lineName(lang chat.Lang, l tco.Line) string {
 	return string(l)
 }
 
+// numCache remembers formatted numbers: a reply prints the same amounts
+// many times (the GPU cost in every estimate), and formatting dominates the
+// command's time. It is bounded: it starts over past maxNumCache entries.
+var numCache = struct {
+	sync.Mutex
+	m map[float64]string
+}{m: map[float64]string{}}
+
+const maxNumCache = 4096
+
+// num formats a number like chat.Num, cached.
+func num(v float64) string {
+	numCache.Lock()
+	defer numCache.Unlock()
+	if s, ok := numCache.m[v]; ok {
+		return s
+	}
+	if len(numCache.m) >= maxNumCache {
+		numCache.m = map[float64]string{}
+	}
+	s := chat.Num(v)
+	numCache.m[v] = s
+	return s
+}
+
 // sep separates clauses of one line.
 func sep(lang chat.Lang) string { return chat.T(lang, "; ", "；") }
 
-func yuan(v float64) string { return "¥" + chat.Num(v) }
+func yuan(v float64) string { return "¥" + num(v) }
 
 // perTok formats a cost per 1M tokens with enough digits to compare.
 func perTok(v float64) string {
 	if v >= 100 {
-		return "¥" + chat.Num(v)
+		return "¥" + num(v)
 	}
 	return "¥" + strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
 }
@@ -62,28 +88,28 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	}
 	rep.Summary = fmt.Sprintf(chat.T(lang, "%s costs %s a month at %s h per card: %s quoted + %s estimated for the items its quote left out.",
 		"%s 每月 %s（每卡 %s 小时）：报价内 %s + 报价遗漏项估算 %s。"),
-		best.Vendor.Name, yuan(best.TCO), chat.Num(best.Hours), yuan(best.Quoted), yuan(best.Estimates))
+		best.Vendor.Name, yuan(best.TCO), num(best.Hours), yuan(best.Quoted), yuan(best.Estimates))
 	if r.CheapestPerToken != "" {
 		pt := byName[r.CheapestPerToken]
 		rep.Summary += chat.T(lang, " ", "") + fmt.Sprintf(chat.T(lang, "Cheapest per 1M tokens: %s at %s.", "每百万token最便宜：%s，%s。"), pt.Vendor.Name, perTok(pt.CostPerMTok))
 	}
 
 	// Facts.
-	hoursVal := fmt.Sprintf(chat.T(lang, "%s h per card a month (hours=%s)", "每卡每月 %s 小时（时长=%s）"), chat.Num(r.Options.Hours), chat.Num(r.Options.Hours))
+	hoursVal := fmt.Sprintf(chat.T(lang, "%s h per card a month (hours=%s)", "每卡每月 %s 小时（时长=%s）"), num(r.Options.Hours), num(r.Options.Hours))
 	if set.hoursDefault {
 		hoursVal = fmt.Sprintf(chat.T(lang, "%s h per card a month: not given, so the seed's monthly check is used; set hours=",
-			"每卡每月 %s 小时：未给出，采用原文的月度核算口径；可用 时长= 修改"), chat.Num(r.Options.Hours))
+			"每卡每月 %s 小时：未给出，采用原文的月度核算口径；可用 时长= 修改"), num(r.Options.Hours))
 	}
 	rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Hours", "时长"), Value: hoursVal})
 	if r.Options.RunTokens > 0 {
 		rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Run", "整轮训练"),
-			Value: fmt.Sprintf(chat.T(lang, "%s tokens (run_tokens)", "%s tokens（总tokens）"), chat.Num(r.Options.RunTokens))})
+			Value: fmt.Sprintf(chat.T(lang, "%s tokens (run_tokens)", "%s tokens（总tokens）"), num(r.Options.RunTokens))})
 	}
 	each := r.Options.HiddenShare / float64(len(tco.StorageNetwork)) * 100
 	rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Estimates", "估算规则"),
 		Value: fmt.Sprintf(chat.T(lang, "a missing storage, snapshot, egress or intranet item = %s%% of the GPU cost (%s%% for all four: storage and network run about 20%% of a long training quote, DOMAIN.md §3); missing support or licences = ¥0, assumed included: ask",
 			"缺失的存储、快照、流量、内网各按 GPU 费用的 %s%% 估算（四项合计 %s%%：长周期训练中存储和网络约占报价的20%%，见 DOMAIN.md §3）；缺失的技术支持、授权按 ¥0 计（假定已含，需向销售确认）"),
-			chat.Num(each), chat.Num(r.Options.HiddenShare*100))})
+			num(each), num(r.Options.HiddenShare*100))})
 
 	rep.Tables = append(rep.Tables, rankingTable(lang, r), lineTable(lang, r))
 	rep.Sections = append(rep.Sections, howSection(lang, r), missingSection(lang, r))
@@ -111,14 +137,14 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 	}
 	for _, name := range r.Ranking {
 		c := costOf(r, name)
-		row := []string{fmt.Sprint(c.Rank), name, chat.Num(c.PerCardHour), fmt.Sprint(c.Vendor.Cards), chat.Num(c.HourlyCost),
-			chat.Num(c.Quoted), chat.Num(c.Estimates), chat.Num(c.TCO), "-"}
+		row := []string{fmt.Sprint(c.Rank), name, num(c.PerCardHour), fmt.Sprint(c.Vendor.Cards), num(c.HourlyCost),
+			num(c.Quoted), num(c.Estimates), num(c.TCO), "-"}
 		if c.HasThroughput {
 			row[8] = strings.TrimPrefix(perTok(c.CostPerMTok), "¥")
 		}
 		if hasRun {
 			if c.HasRun {
-				row = append(row, chat.Num(c.RunHours), chat.Num(c.RunCost))
+				row = append(row, num(c.RunHours), num(c.RunCost))
 			} else {
 				row = append(row, "-", "-")
 			}
@@ -138,7 +164,7 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 		row := []string{lineName(lang, l)}
 		for _, name := range r.Ranking {
 			c := costOf(r, name)
-			cell := chat.Num(c.Lines[l])
+			cell := num(c.Lines[l])
 			if _, est := c.Estimated[l]; est {
 				cell += "*"
 			}
@@ -150,8 +176,8 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 	without := []string{chat.T(lang, "without estimates", "不含估算")}
 	for _, name := range r.Ranking {
 		c := costOf(r, name)
-		total = append(total, chat.Num(c.TCO))
-		without = append(without, chat.Num(c.Quoted))
+		total = append(total, num(c.TCO))
+		without = append(without, num(c.Quoted))
 	}
 	t.Rows = append(t.Rows, total, without)
 	return t
@@ -177,10 +203,10 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 		var parts []string
 		if c.Reserved {
 			parts = append(parts, fmt.Sprintf(chat.T(lang, "GPU %s/card-month × %d cards = %s (%s/card-h at %s h)", "GPU %s/卡月 × %d 卡 = %s（折合 %s/卡时，按 %s 小时）"),
-				yuan(v.MonthlyPerCard), v.Cards, yuan(c.Lines[tco.GPU]), yuan(c.PerCardHour), chat.Num(c.Hours)))
+				yuan(v.MonthlyPerCard), v.Cards, yuan(c.Lines[tco.GPU]), yuan(c.PerCardHour), num(c.Hours)))
 		} else {
 			parts = append(parts, fmt.Sprintf(chat.T(lang, "GPU %s × %s h × %d cards = %s", "GPU %s × %s 小时 × %d 卡 = %s"),
-				yuan(v.PricePerCardHour), chat.Num(c.Hours), v.Cards, yuan(c.Lines[tco.GPU])))
+				yuan(v.PricePerCardHour), num(c.Hours), v.Cards, yuan(c.Lines[tco.GPU])))
 		}
 		for _, l := range tco.Extras {
 			if _, est := c.Estimated[l]; est {
@@ -193,7 +219,7 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 		for _, l := range c.Missing {
 			share := r.Options.EstimateShare(l)
 			if share > 0 {
-				est = append(est, fmt.Sprintf("%s %s%% × %s = %s", lineName(lang, l), chat.Num(share*100), yuan(c.Lines[tco.GPU]), yuan(c.Estimated[l])))
+				est = append(est, fmt.Sprintf("%s %s%% × %s = %s", lineName(lang, l), num(share*100), yuan(c.Lines[tco.GPU]), yuan(c.Estimated[l])))
 			} else {
 				est = append(est, fmt.Sprintf(chat.T(lang, "%s ¥0 (assumed included)", "%s ¥0（假定已含）"), lineName(lang, l)))
 			}
@@ -203,10 +229,10 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 		}
 		if c.HasThroughput {
 			line := fmt.Sprintf(chat.T(lang, "%s per 1M tokens: %s/h ÷ (%s tokens/s × 3600) × 1e6 = %s", "%s 每百万token：%s/时 ÷ (%s tokens/秒 × 3600) × 1e6 = %s"),
-				v.Name, yuan(c.HourlyCost), chat.Num(v.TokensPerSec), perTok(c.CostPerMTok))
+				v.Name, yuan(c.HourlyCost), num(v.TokensPerSec), perTok(c.CostPerMTok))
 			if c.HasRun {
 				line += fmt.Sprintf(chat.T(lang, "; run %s tokens ÷ %s ÷ 3600 = %s h × %s/h = %s", "；整轮 %s tokens ÷ %s ÷ 3600 = %s 小时 × %s/时 = %s"),
-					chat.Num(c.RunTokens), chat.Num(v.TokensPerSec), chat.Num(c.RunHours), yuan(c.HourlyCost), yuan(c.RunCost))
+					num(c.RunTokens), num(v.TokensPerSec), num(c.RunHours), yuan(c.HourlyCost), yuan(c.RunCost))
 			}
 			s.Lines = append(s.Lines, line)
 		}
@@ -222,9 +248,9 @@ func chargeRule(lang chat.Lang, ch tco.Charge) string {
 	case ch.HasFee:
 		return yuan(ch.Fee) + chat.T(lang, " (stated)", "（报价给出）")
 	case ch.HasFreeGB:
-		return fmt.Sprintf("max(0, %s − %s GB) × %s/GB = %s", chat.Num(ch.Volume), chat.Num(ch.FreeGB), yuan(ch.UnitPrice), yuan(ch.Amount()))
+		return fmt.Sprintf("max(0, %s − %s GB) × %s/GB = %s", num(ch.Volume), num(ch.FreeGB), yuan(ch.UnitPrice), yuan(ch.Amount()))
 	}
-	return fmt.Sprintf("%s GB × %s/GB = %s", chat.Num(ch.Volume), yuan(ch.UnitPrice), yuan(ch.Amount()))
+	return fmt.Sprintf("%s GB × %s/GB = %s", num(ch.Volume), yuan(ch.UnitPrice), yuan(ch.Amount()))
 }
 
 func missingSection(lang chat.Lang, r tco.Result) chat.Section {
