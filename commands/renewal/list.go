@@ -44,13 +44,16 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	for _, r := range rs {
 		cycle := r.CycleOn(today)
 		it := listed{Renewal: r, Deadline: cycle.Deadline, CycleRenews: cycle.Renews}
+		// The due index says when the engine looks next: on or before today
+		// means a reminder waits for the next run.
 		next := "-"
-		if rem, ok := r.Due(today); ok {
-			it.NextReminder = today
-			next = fmt.Sprintf(chat.T(lang, "due now (%d d)", "待发（%d 天）"), rem.Offset)
-		} else if day, ok := r.NextCheckAfter(today); ok {
-			it.NextReminder = day
-			next = day.String()
+		if !r.NextCheck.IsZero() {
+			it.NextReminder = r.NextCheck
+			next = r.NextCheck.String()
+			if rem, ok := r.Due(today); ok && !r.NextCheck.After(today) {
+				it.NextReminder = today
+				next = fmt.Sprintf(chat.T(lang, "next run (%d-day)", "下次运行（%d 天）"), rem.Offset)
+			}
 		}
 		use := "-"
 		if len(r.Usage) > 0 {

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/feishu"
+	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/remind"
+)
+
+func init() { subcommands["remind"] = runRemind }
+
+const remindUsage = `usage: gpuadvisor [--db FILE] remind [--now 2027-01-01] [--dry-run] [--json]
+
+Runs the reminder engine once on the embedded store: every reminder due on
+--now (default: now, Asia/Shanghai; REMINDER_TIMEZONE sets another zone) is
+posted once: renewals added here print to this terminal, Slack ones go through
+SLACK_BOT_TOKEN, Feishu ones through FEISHU_APP_ID and FEISHU_APP_SECRET.
+--dry-run lists what is due and sends nothing, marks nothing.`
+
+// cliPoster prints reminders for renewals added from the terminal.
+type cliPoster struct {
+	w    io.Writer
+	json bool
+}
+
+func (p cliPoster) Post(_ context.Context, _ chat.Target, rep chat.Reply) error {
+	if p.json {
+		return nil // the run's JSON carries what was sent
+	}
+	_, err := fmt.Fprintf(p.w, "%s\n", chat.RenderText(rep))
+	return err
+}
+
+// remindPosters are the posters a run can use: the terminal, and Slack and
+// Feishu when their credentials are in the environment.
+func remindPosters(getenv func(string) string, stdout io.Writer, asJSON bool, log *slog.Logger) map[string]chat.Poster {
+	m := map[string]chat.Poster{"cli": cliPoster{w: stdout, json: asJSON}}
+	if tok := strings.TrimSpace(getenv(slackbot.EnvBotToken)); tok != "" {
+		m["slack"] = slackbot.NewPoster(tok, strings.TrimSpace(getenv(slackbot.EnvAPIURL)), nil)
+	}
+	id, secret := strings.TrimSpace(getenv("FEISHU_APP_ID")), strings.TrimSpace(getenv("FEISHU_APP_SECRET"))
+	if id != "" && secret != "" {
+		base := strings.TrimRight(strings.TrimSpace(getenv("FEISHU_BASE_URL")), "/")
+		if base == "" {
+			base = feishu.FeishuBaseURL
+		}
+		m[feishu.Platform] = feishu.NewClient(feishu.Config{AppID: id, AppSecret: secret, BaseURL: base}, log, nil)
+	}
+	return m
+}
+
+func runRemind(g globals, stdout, stderr io.Writer) int {
+	if len(g.Rest) > 1 {
+		fmt.Fprintf(stderr, "gpuadvisor remind: unexpected %q\n%s\n", strings.Join(g.Rest[1:], " "), remindUsage)
+		return 2
+	}
+	loc, err := rules.Location(os.Getenv("REMINDER_TIMEZONE"))
+	if err != nil {
+		fmt.Fprintf(stderr, "gpuadvisor remind: REMINDER_TIMEZONE: %v\n", err)
+		return 2
+	}
+	now := time.Now()
+	if g.Now != "" {
+		if now, err = parseNow(g.Now, loc); err != nil {
+			fmt.Fprintln(stderr, "gpuadvisor remind:", err)
+			return 2
+		}
+	}
+	path, err := storePath(g.DB, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
+		return 1
+	}
+	st, err := boltstore.Open(path, boltstore.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
+		return 1
+	}
+	defer st.Close()
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	eng := &remind.Engine{
+		Store: st, Posters: remindPosters(os.Getenv, stdout, g.JSON, log),
+		Now: func() time.Time { return now }, Loc: loc, DryRun: g.DryRun, Log: log,
+	}
+	res, err := eng.Run(context.Background())
+	if err != nil {
+		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
+		return 1
+	}
+	if !g.DryRun {
+		if _, err := st.Sweep(time.Now()); err != nil {
+			log.Warn("sweep expired keys", "err", err)
+		}
+	}
+	if g.JSON {
+		b, _ := json.MarshalIndent(res, "", "  ")
+		stdout.Write(append(b, '\n'))
+	} else {
+		fmt.Fprint(stdout, remindText(res, loc, path))
+	}
+	if len(res.Failed) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// remindText is the run's summary for a terminal.
+func remindText(res remind.Result, loc *time.Location, path string) string {
+	var b strings.Builder
+	verb := "sent"
+	if res.DryRun {
+		verb = "due (dry run: nothing sent, nothing marked)"
+	}
+	fmt.Fprintf(&b, "Reminders on %s (%s), store %s\n", res.Today, loc, path)
+	t := chat.Table{Header: []string{"renewal", "days before deadline", "tenant", "channel", "vendor", "renews", "deadline", "due"}}
+	for _, s := range res.Sent {
+		due := s.DueDate.String()
+		if s.Late {
+			due += " (caught up)"
+		}
+		t.Rows = append(t.Rows, []string{s.RenewalID, fmt.Sprint(s.OffsetDays), s.Tenant, s.Channel, s.Vendor, s.Renews.String(), s.Deadline.String(), due})
+	}
+	for _, f := range res.Failed {
+		t.Rows = append(t.Rows, []string{f.RenewalID, fmt.Sprint(f.OffsetDays), f.Tenant, f.Channel, f.Vendor, f.Renews.String(), f.Deadline.String(), "FAILED: " + f.Error})
+	}
+	if len(t.Rows) > 0 {
+		b.WriteString(chat.RenderText(chat.Reply{Tables: []chat.Table{t}}))
+	}
+	fmt.Fprintf(&b, "\n%d %s, %d failed (retried next run), %d already sent or held; %d renewal(s) checked.\n",
+		len(res.Sent), verb, len(res.Failed), res.Skipped, res.Checked)
+	return b.String()
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/bot"
+	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/store"
+)
+
+// EnvDB names the store file when --db is not given.
+const EnvDB = "GPUADVISOR_DB"
+
+// storePath is the embedded store's file: --db FILE, else $GPUADVISOR_DB,
+// else gpuadvisor.db in the user's data directory. On Linux and the BSDs that
+// is the XDG data directory, $XDG_DATA_HOME/gpuadvisor or
+// ~/.local/share/gpuadvisor; elsewhere os.UserConfigDir()/gpuadvisor
+// (~/Library/Application Support/gpuadvisor on macOS, %AppData%\gpuadvisor
+// on Windows), which is where those systems keep application data.
+func storePath(db string, getenv func(string) string) (string, error) {
+	if db = strings.TrimSpace(db); db != "" {
+		return db, nil
+	}
+	if v := strings.TrimSpace(getenv(EnvDB)); v != "" {
+		return v, nil
+	}
+	var dir string
+	switch runtime.GOOS {
+	case "darwin", "windows", "ios", "plan9":
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", fmt.Errorf("no store file: pass --db FILE or set %s (%v)", EnvDB, err)
+		}
+		dir = d
+	default:
+		dir = strings.TrimSpace(getenv("XDG_DATA_HOME"))
+		if dir == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", fmt.Errorf("no store file: pass --db FILE or set %s (%v)", EnvDB, err)
+			}
+			dir = filepath.Join(home, ".local", "share")
+		}
+	}
+	return filepath.Join(dir, "gpuadvisor", "gpuadvisor.db"), nil
+}
+
+// lazyStore opens the bbolt file the first time a command uses it, so that
+// commands without stored data never create or lock the file.
+type lazyStore struct {
+	path string
+
+	once sync.Once
+	st   *boltstore.Store
+	err  error
+}
+
+var _ store.Renewals = (*lazyStore)(nil)
+
+func (l *lazyStore) open() (*boltstore.Store, error) {
+	l.once.Do(func() {
+		l.st, l.err = boltstore.Open(l.path, boltstore.Options{})
+		if errors.Is(l.err, boltstore.ErrLocked) {
+			l.err = fmt.Errorf("%w (is `gpuadvisor serve` running on it? stop it or use another --db)", l.err)
+		}
+	})
+	return l.st, l.err
+}
+
+// Close closes the file if it was opened.
+func (l *lazyStore) Close() error {
+	if l.st != nil {
+		return l.st.Close()
+	}
+	return nil
+}
+
+func (l *lazyStore) CreateRenewal(ctx context.Context, r rules.Renewal) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.CreateRenewal(ctx, r)
+}
+
+func (l *lazyStore) GetRenewal(ctx context.Context, tenant, id string) (rules.Renewal, error) {
+	st, err := l.open()
+	if err != nil {
+		return rules.Renewal{}, err
+	}
+	return st.GetRenewal(ctx, tenant, id)
+}
+
+func (l *lazyStore) ListRenewals(ctx context.Context, tenant string) ([]rules.Renewal, error) {
+	st, err := l.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.ListRenewals(ctx, tenant)
+}
+
+func (l *lazyStore) DeleteRenewal(ctx context.Context, tenant, id string) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.DeleteRenewal(ctx, tenant, id)
+}
+
+func (l *lazyStore) SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (rules.Renewal, error) {
+	st, err := l.open()
+	if err != nil {
+		return rules.Renewal{}, err
+	}
+	return st.SetUsage(ctx, tenant, id, hours, ondemand)
+}
+
+func (l *lazyStore) DueRenewals(ctx context.Context, from, to rules.Date) ([]rules.Renewal, error) {
+	st, err := l.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.DueRenewals(ctx, from, to)
+}
+
+func (l *lazyStore) SetNextCheck(ctx context.Context, tenant, id string, next rules.Date) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.SetNextCheck(ctx, tenant, id, next)
+}
+
+// parseNow reads --now: a day (2027-01-01, taken as 09:00 in loc, when the
+// daily schedule runs) or an RFC 3339 time.
+func parseNow(s string, loc *time.Location) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	d, err := rules.ParseDate(s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--now %q is not a day or an RFC 3339 time; for example --now 2027-01-01", s)
+	}
+	return d.Start(loc).Add(9 * time.Hour), nil
+}
+
+// The renewal commands get the embedded store, opened lazily; --now fixes
+// the clock of every command. It wraps openDeps, calling whatever was there
+// before (other init()s wrap it too, in any order).
+func init() {
+	prev := openDeps
+	openDeps = func(g globals) (bot.Deps, func(), error) {
+		d, closePrev, err := prev(g)
+		if err != nil {
+			return d, closePrev, err
+		}
+		if g.Now != "" && d.Now == nil {
+			now, err := parseNow(g.Now, rules.Shanghai())
+			if err != nil {
+				return d, closePrev, err
+			}
+			d.Now = func() time.Time { return now }
+		}
+		if d.Renewals != nil {
+			return d, closePrev, nil
+		}
+		path, err := storePath(g.DB, os.Getenv)
+		if err != nil {
+			return d, closePrev, err
+		}
+		lazy := &lazyStore{path: path}
+		d.Renewals = lazy
+		return d, func() { lazy.Close(); closePrev() }, nil
+	}
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestStorePath(t *testing.T) {
+	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+	tests := []struct {
+		name string
+		db   string
+		env  map[string]string
+		want string
+	}{
+		{"--db wins", "/tmp/a.db", map[string]string{EnvDB: "/tmp/b.db"}, "/tmp/a.db"},
+		{"GPUADVISOR_DB next", "", map[string]string{EnvDB: "/tmp/b.db"}, "/tmp/b.db"},
+	}
+	if runtime.GOOS == "linux" {
+		tests = append(tests, struct {
+			name string
+			db   string
+			env  map[string]string
+			want string
+		}{"XDG data directory", "", map[string]string{"XDG_DATA_HOME": "/data"}, "/data/gpuadvisor/gpuadvisor.db"})
+	}
+	for _, tt := range tests {
+		got, err := storePath(tt.db, env(tt.env))
+		if err != nil || got != tt.want {
+			t.Errorf("%s: storePath(%q, %v) = %q, %v; want %q", tt.name, tt.db, tt.env, got, err, tt.want)
+		}
+	}
+	if runtime.GOOS == "linux" {
+		home, _ := os.UserHomeDir()
+		got, _ := storePath("", env(nil))
+		if want := filepath.Join(home, ".local", "share", "gpuadvisor", "gpuadvisor.db"); got != want {
+			t.Errorf("default: %q, want %q", got, want)
+		}
+	}
+}
+
+func TestCommandsWithoutStoredDataNeverOpenTheFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--db", db, "help"}, &out, &errOut); code != 0 {
+		t.Fatalf("help: exit %d: %s", code, errOut.String())
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("help created the store file: %v", err)
+	}
+	if code := run([]string{"--db", db, "renewal", "list"}, &out, &errOut); code != 0 {
+		t.Fatalf("renewal list: exit %d: %s", code, errOut.String())
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("renewal list did not open the store: %v", err)
+	}
+}
+
+func TestRenewalsPersistAcrossRuns(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	var out, errOut bytes.Buffer
+	add := []string{"--db", db, "--now", "2026-12-01", "renewal", "add", "vendor=酷算云", "gpu=A100-80G", "cards=8", "mode=monthly", "price=15000", "renews=2027-03-01", "notice=30d"}
+	if code := run(add, &out, &errOut); code != 0 {
+		t.Fatalf("add: exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "2027-01-30") {
+		t.Errorf("add does not show the deadline:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"--db", db, "--now", "2026-12-01", "--json", "renewal", "list"}, &out, &errOut); code != 0 {
+		t.Fatalf("list: exit %d", code)
+	}
+	if !strings.Contains(out.String(), `"vendor": "酷算云"`) || !strings.Contains(out.String(), `"deadline": "2027-01-30"`) {
+		t.Errorf("list after a restart lacks the renewal:\n%s", out.String())
+	}
+	out.Reset()
+	code := run([]string{"--db", db, "--now", "2026-12-01", "renewal", "add", "vendor=v", "cards=8", "renews=2027-03-01"}, &out, &errOut)
+	if code != 2 || !strings.Contains(out.String(), "price") {
+		t.Errorf("add without a price: exit %d, %s; want exit 2 naming price", code, out.String())
+	}
+}
+
+func TestALockedStoreIsReportedNotOK(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	var out, errOut bytes.Buffer
+	run([]string{"--db", db, "renewal", "list"}, &out, &errOut)
+	hold := &lazyStore{path: db}
+	if _, err := hold.open(); err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Close()
+	out.Reset()
+	code := run([]string{"--db", db, "renewal", "list"}, &out, &errOut)
+	if code != 1 || !strings.Contains(out.String(), "store") {
+		t.Errorf("list on a locked file: exit %d, %q; want exit 1 and a store error", code, out.String())
+	}
+}
