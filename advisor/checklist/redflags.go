@@ -89,6 +89,7 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 			if h.seg == lastSeg || d.asks(h.seg) {
 				continue // one flag of a kind per clause; a question claims nothing
 			}
+			lastSeg = h.seg
 			win := d.windowOf(h.seg)
 			wt := d.normText(win)
 			if len(rule.requireWindow) > 0 && !containsAny(wt, rule.requireWindow) {
@@ -103,7 +104,6 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 			if len(rule.unlessSentence) > 0 && containsAny(d.sentenceText(h.seg), rule.unlessSentence) {
 				continue
 			}
-			lastSeg = h.seg
 			key := rule.id + "\x00" + h.phrase
 			if i, ok := index[key]; ok {
 				out[i].flag.Count++
