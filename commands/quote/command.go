@@ -26,6 +26,7 @@ func Command() *chat.Command {
 			"quote hours=300 run_tokens=2b A: price=35 cards=8 tokens_s=21000; B: price=29 cards=8 tokens_s=14000",
 			"报价 时长=300 A: 单价=35 卡数=8 存储=2000 存储单价=0.3 吞吐=21000; B: 单价=29 卡数=8 流量=3000 流量单价=0.8 吞吐=14000",
 			"quote --file quotes.yaml",
+			"quote keys",
 		},
 		Run: run,
 	}
@@ -33,6 +34,9 @@ func Command() *chat.Command {
 
 func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
+	if len(c.Args.Tokens) == 1 && keysWords[strings.ToLower(c.Args.Tokens[0].Word)] {
+		return keysReply(lang), nil
+	}
 	in := &input{}
 	if strings.TrimSpace(c.Req.Attachment) != "" {
 		if err := parseYAML(lang, c.Req.Attachment, in); err != nil {

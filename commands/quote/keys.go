@@ -146,3 +146,23 @@ var fillers = map[string]bool{"vendor": true, "vendors": true, "quote": true, "q
 // includedWords read as a fee of 0: the quote says the item is free or included.
 var includedWords = map[string]bool{"free": true, "included": true, "incl": true, "incl.": true, "none": true,
 	"免费": true, "含": true, "包含": true, "已含": true, "赠送": true, "不收费": true, "无": true}
+
+// keysWords ask for the list of keys: quote keys, 报价 参数.
+var keysWords = map[string]bool{"keys": true, "help": true, "参数": true, "帮助": true}
+
+// keysReply lists every key with its Chinese aliases, meaning and an example.
+func keysReply(lang chat.Lang) chat.Reply {
+	t := chat.Table{Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
+	for _, s := range specs {
+		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), s.name + "=" + s.example})
+	}
+	return chat.Reply{
+		Command: "quote", Lang: lang, Private: true,
+		Title: chat.T(lang, "Quote keys", "报价参数"),
+		Summary: chat.T(lang,
+			"Label each vendor (A: or name=A) and separate vendors with ; or new lines. hours, run_tokens and hidden_share before the first vendor apply to all. Values take units: 35元/时, 2TB, 0.8元/GB, 21k, 2b.",
+			"每家供应商写上名称（A: 或 名称=A），各家之间用 ; 或换行分开。写在第一家之前的 时长、总tokens、隐性占比 对所有供应商生效。数值可带单位：35元/时、2TB、0.8元/GB、21k、2b。"),
+		Tables: []chat.Table{t},
+		Data:   map[string]any{"command": "quote", "keys": keyNames()},
+	}
+}

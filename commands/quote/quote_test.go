@@ -342,3 +342,15 @@ func ExampleCommand() {
 	// B: ¥82440 a month, missing [storage snapshots intranet support licences], ¥4.6032 per 1M tokens, run ¥9206.35
 	// cheapest: B per token: A
 }
+
+func TestKeys(t *testing.T) {
+	for _, text := range []string{"quote keys", "报价 参数"} {
+		rep := handle(text, "", "")
+		if rep.Error != nil || len(rep.Tables) != 1 || len(rep.Tables[0].Rows) != len(specs) {
+			t.Errorf("%q: got %+v, want a table of %d keys", text, rep, len(specs))
+		}
+	}
+	if rep := handle("quote keys A: price=35 cards=8", "", ""); rep.Error != nil || rep.Title == "Quote keys" {
+		t.Errorf("keys with a quote: got %q, want the comparison", rep.Title)
+	}
+}
