@@ -1,0 +1,60 @@
+// Command reminder is the scheduled reminder Lambda: once a day (EventBridge,
+// Asia/Shanghai) it sends every renewal reminder that is due, exactly once,
+// to the channel it belongs to (Slack chat.postMessage, Feishu message create
+// with a uuid idempotency key).
+//
+// It accepts a classic EventBridge rule's "Scheduled Event" and an
+// EventBridge Scheduler (ScheduleV2) Input of {"task":"remind"}; the Input may
+// also carry "now" (a day or RFC 3339 time) and "dry_run" for a manual test.
+// When a reminder fails it returns an error after the others are sent, so the
+// invocation is retried; reminders already sent are not sent again.
+//
+// Environment:
+//
+//	TABLE_NAME          required; the DynamoDB table (infra/dynamo/doc.go)
+//	SLACK_BOT_TOKEN     Slack reminders (chat.postMessage); SLACK_API_URL for a fake API
+//	FEISHU_APP_ID, FEISHU_APP_SECRET
+//	                    Feishu reminders; FEISHU_BASE_URL for Lark or a fake API
+//	                    (at least one platform must be configured)
+//	GPUADVISOR_SECRETS  optional; fills secrets at cold start (infra/secrets)
+//	REMINDER_TIMEZONE   optional; the zone of "today" (default Asia/Shanghai)
+//	DYNAMO_ENDPOINT     optional; a DynamoDB-compatible server (tests)
+//	LOG_LEVEL           debug, info (default), warn, error
+//
+// Build: GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -ldflags="-s -w" -o bootstrap ./functions/reminder
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+)
+
+func main() {
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: logLevel(os.Getenv("LOG_LEVEL"))}))
+	slog.SetDefault(log)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	h, err := setup(ctx, os.Getenv, log)
+	cancel()
+	if err != nil {
+		log.Error("reminder function cannot start", "err", err.Error())
+		os.Exit(1)
+	}
+	lambda.Start(h.Handle)
+}
+
+func logLevel(s string) slog.Level {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "debug":
+		return slog.LevelDebug
+	case "warn":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}
