@@ -142,7 +142,10 @@ func TestTierRules(t *testing.T) {
 			}},
 		{"full training on cards where LoRA does not fit either suggests QLoRA",
 			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090", Cards: 8},
-			func(a Advice) bool { q := alt(a, AltQLoRA); return !a.Fits && q != nil && q.Option.GPU.ID == "rtx-4090" }},
+			func(a Advice) bool {
+				q := alt(a, AltQLoRA)
+				return !a.Fits && q != nil && q.Option.GPU.ID == "rtx-4090"
+			}},
 		{"nothing fits when one card must hold 2T parameters",
 			Request{Model: mustShape(t, 2e12), Mode: ModeFull, Seq: 4096, Cards: 1},
 			func(a Advice) bool { return !a.Fits && a.Pick.Utilization > 1 }},
