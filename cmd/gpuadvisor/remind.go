@@ -23,7 +23,7 @@ func init() { subcommands["remind"] = runRemind }
 const remindUsage = `usage: gpuadvisor [--db FILE] remind [--now 2027-01-01] [--dry-run] [--json]
 
 Runs the reminder engine once on the embedded store: every reminder due on
---now (default: now, Asia/Shanghai; REMINDER_TIMEZONE sets another zone) is
+--now (default: now, Asia/Shanghai; REMINDER_TZ sets another zone) is
 posted once: renewals added here print to this terminal, Slack ones go through
 SLACK_BOT_TOKEN, Feishu ones through FEISHU_APP_ID and FEISHU_APP_SECRET.
 --dry-run lists what is due and sends nothing, marks nothing.`
@@ -65,9 +65,13 @@ func runRemind(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpuadvisor remind: unexpected %q\n%s\n", strings.Join(g.Rest[1:], " "), remindUsage)
 		return 2
 	}
-	loc, err := rules.Location(os.Getenv("REMINDER_TIMEZONE"))
+	zone := os.Getenv("REMINDER_TZ") // the template's name; serve reads REMINDER_TIMEZONE
+	if zone == "" {
+		zone = os.Getenv("REMINDER_TIMEZONE")
+	}
+	loc, err := rules.Location(zone)
 	if err != nil {
-		fmt.Fprintf(stderr, "gpuadvisor remind: REMINDER_TIMEZONE: %v\n", err)
+		fmt.Fprintf(stderr, "gpuadvisor remind: REMINDER_TZ: %v\n", err)
 		return 2
 	}
 	now := time.Now()

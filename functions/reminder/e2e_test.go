@@ -117,7 +117,7 @@ func TestSetupNamesWhatIsMissing(t *testing.T) {
 	}{
 		{map[string]string{"SLACK_BOT_TOKEN": "x"}, "TABLE_NAME"},
 		{map[string]string{"TABLE_NAME": "t"}, "SLACK_BOT_TOKEN"},
-		{map[string]string{"TABLE_NAME": "t", "SLACK_BOT_TOKEN": "x", "REMINDER_TIMEZONE": "Mars/Base"}, "REMINDER_TIMEZONE"},
+		{map[string]string{"TABLE_NAME": "t", "SLACK_BOT_TOKEN": "x", "REMINDER_TZ": "Mars/Base"}, "REMINDER_TZ"},
 	} {
 		t.Setenv("GPUADVISOR_SECRETS", "")
 		_, err := setup(context.Background(), func(k string) string { return tc.env[k] }, quiet)

@@ -17,7 +17,8 @@
 //	                    Feishu reminders; FEISHU_BASE_URL for Lark or a fake API
 //	                    (at least one platform must be configured)
 //	GPUADVISOR_SECRETS  optional; fills secrets at cold start (infra/secrets)
-//	REMINDER_TIMEZONE   optional; the zone of "today" (default Asia/Shanghai)
+//	REMINDER_TZ         optional; the zone of "today" (default Asia/Shanghai;
+//	                    REMINDER_TIMEZONE is read too)
 //	DYNAMO_ENDPOINT     optional; a DynamoDB-compatible server (tests)
 //	LOG_LEVEL           debug, info (default), warn, error
 //

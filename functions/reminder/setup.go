@@ -29,9 +29,14 @@ func setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (*
 	if table == "" {
 		return nil, errors.New("TABLE_NAME is not set: the reminder reads renewals from the DynamoDB table")
 	}
-	loc, err := rules.Location(strings.TrimSpace(getenv("REMINDER_TIMEZONE")))
+	// REMINDER_TZ is the template's name; REMINDER_TIMEZONE is serve's.
+	zone := strings.TrimSpace(getenv("REMINDER_TZ"))
+	if zone == "" {
+		zone = strings.TrimSpace(getenv("REMINDER_TIMEZONE"))
+	}
+	loc, err := rules.Location(zone)
 	if err != nil {
-		return nil, fmt.Errorf("REMINDER_TIMEZONE: %w", err)
+		return nil, fmt.Errorf("REMINDER_TZ: %w", err)
 	}
 	posters := postersFromEnv(getenv, log)
 	if len(posters) == 0 {
