@@ -195,13 +195,15 @@ func ruleLabel(lang chat.Lang, rule string) string {
 	return rule
 }
 
-// toolsText lists the tools read, with the driver after nvidia-smi.
+// toolsText lists the tools read, with the driver after the first nvidia-smi.
 func toolsText(f advisor.Facts) string {
 	parts := make([]string, len(f.Tools))
+	shown := false
 	for i, t := range f.Tools {
 		parts[i] = t
-		if (t == advisor.ToolSMI || t == advisor.ToolSMIQuery) && f.DriverVersion != "" && !strings.Contains(strings.Join(parts[:i], ","), "nvidia-smi (") {
+		if strings.HasPrefix(t, "nvidia-smi") && t != advisor.ToolTopo && f.DriverVersion != "" && !shown {
 			parts[i] += " (" + f.DriverVersion + ")"
+			shown = true
 		}
 	}
 	return strings.Join(parts, ", ")
