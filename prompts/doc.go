@@ -6,9 +6,11 @@
 // them. Each draft has a deterministic template (go:embed, zh and en) that is
 // always rendered first. When an LLM is configured it is asked to improve the
 // wording of that template draft, and its answer is used only if it passes
-// the grounding checks (see Check): every required fact unchanged, no number,
-// link, e-mail address or @-mention that was not in the facts, the right
-// language and length. Otherwise the template draft is used and the Draft
+// the grounding checks (named by the Check* constants): every required fact
+// and every number of the template unchanged, no number (in digits or in
+// words), link, e-mail address, @-mention or encoded blob that was not in the
+// facts, every clause and numbered question kept, the right language and
+// length. Otherwise the template draft is used and the Draft
 // says why (Reason), so the reply can name the path taken.
 //
 // Vendor text is untrusted. It reaches the LLM only as quoted data between a
