@@ -71,6 +71,7 @@ var examples = []string{
 	"renewal list",
 	"renewal usage k7m2p9 hours=310 ondemand=35",
 	"renewal remove k7m2p9",
+	"renewal",
 }
 
 // sub is one sub-command word.
