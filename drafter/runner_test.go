@@ -141,8 +141,10 @@ func TestRunTimeout(t *testing.T) {
 	if err := r.Run(ctx, j); err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 400*time.Millisecond {
-		t.Errorf("took %v, past the 400ms deadline", took)
+	// The handler never returns: Run coming back at all shows it does not
+	// wait for it; the bound only rules out waiting on something else.
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("took %v with a 400ms deadline", took)
 	}
 	got := rec.all()
 	if len(got) != 1 || got[0].rep.Error == nil || got[0].rep.Error.Code != chat.CodeUnavailable ||

@@ -93,8 +93,8 @@ func TestDrafterEndToEnd(t *testing.T) {
 		Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/2/abc"}}
 	start := time.Now()
 	invoke(t, h, slow, 3*time.Second)
-	if took := time.Since(start); took > 3*time.Second {
-		t.Errorf("took %v, past the 3s deadline", took)
+	if took := time.Since(start); took > 4500*time.Millisecond {
+		t.Errorf("took %v: it waited for the 5s LLM instead of its 3s deadline", took)
 	}
 	posts = slack.posts()
 	if len(posts) != 2 || !strings.Contains(posts[1], "did not answer in time") || !strings.Contains(posts[1], "Proposed SLA clauses") {
