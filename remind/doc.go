@@ -18,6 +18,11 @@
 //  5. the renewal moves in the due index to the day it is next due.
 //
 // A run that dies between claiming and marking leaves a claim that the next
-// run takes over once the lease has passed. Dry-run reads only: it sends
+// run takes over once the lease has passed.
+//
+// Catch-up has a bound: the due index is read CatchUpDays back (35 by
+// default, more than the default 30-day offset). A renewal whose reminder
+// kept failing, or whose schedule did not run at all, for longer than that
+// drops out of the window; raise CatchUpDays after a longer outage. Dry-run reads only: it sends
 // nothing, claims nothing, marks nothing and moves nothing.
 package remind
