@@ -225,9 +225,13 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 	var rbuf [16]Result
 	var have [16]bool
 	left := len(gpus)
+	bestNodes := 0 // fewest nodes of any option found within the limit
 	for _, n := range counts {
 		if left == 0 || maxCards > 0 && n > maxCards {
 			break
+		}
+		if keep == nil && bestNodes > 0 && n > 2*bestNodes*NodeCards {
+			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
 		ls := layouts(lbuf[:0], req, n)
 		have = [16]bool{}
@@ -259,6 +263,9 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 					s.safe, s.hasSafe = option(g, rbuf[i]), true
 					break // a safe layout also fits and is tight: nothing left to find
 				}
+			}
+			if s.hasFit && (bestNodes == 0 || s.fit.Nodes() < bestNodes) {
+				bestNodes = s.fit.Nodes()
 			}
 			// found, or doubling the cards no longer helps (sharding has hit its floor)
 			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi]) {
