@@ -3,8 +3,7 @@ package prompts
 import (
 	"embed"
 	"fmt"
-	"strings"
-	"text/template"
+	"io/fs"
 )
 
 //go:embed templates/*.tmpl
@@ -12,16 +11,36 @@ var templateFS embed.FS
 
 // templates holds every draft and prompt template, each a {{define}} named
 // <kind>.<lang>[.<part>].
-var templates = template.Must(template.New("prompts").Option("missingkey=error").ParseFS(templateFS, "templates/*.tmpl"))
+var templates = mustParse()
+
+func mustParse() tmplSet {
+	names, err := fs.Glob(templateFS, "templates/*.tmpl")
+	if err != nil {
+		panic(err)
+	}
+	var srcs []string
+	for _, n := range names {
+		b, err := templateFS.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		srcs = append(srcs, string(b))
+	}
+	set, err := parseTemplates(srcs...)
+	if err != nil {
+		panic("prompts: embedded templates do not parse: " + err.Error())
+	}
+	return set
+}
 
 // render executes the named template. The templates are fixed and tested, so
 // an error is a programming error; it is still returned, never panicked.
 func render(name string, data any) (string, error) {
-	var b strings.Builder
-	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+	out, err := templates.execute(name, data)
+	if err != nil {
 		return "", fmt.Errorf("render template %s: %w", name, err)
 	}
-	return b.String(), nil
+	return out, nil
 }
 
 func langOf(lang string) string {
