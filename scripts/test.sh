@@ -29,6 +29,12 @@ echo "DYNAMO_ENDPOINT=$DYNAMO_ENDPOINT"
 echo "== go test"
 go test -count=1 ./...
 
-echo "== fuzz (brief)"
-go test -run='^$' -fuzz='^FuzzParse$' -fuzztime=10s ./chat
-go test -run='^$' -fuzz='^FuzzParseDate$' -fuzztime=5s ./advisor/renewal
+echo "== fuzz (brief: every Fuzz target, ${FUZZTIME:=4s} each)"
+# Each target runs on its own: go test accepts one -fuzz target per package run.
+grep -rl --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]*\(' . | grep -v node_modules | sort | while read -r f; do
+  pkg="./$(dirname "${f#./}")"
+  for name in $(grep -oE '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //'); do
+    echo "-- $pkg $name"
+    go test -run='^$' -fuzz="^${name}\$" -fuzztime="$FUZZTIME" "$pkg" >/tmp/fuzz.$$.log 2>&1 || { cat /tmp/fuzz.$$.log; exit 1; }
+  done
+done
