@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Prints one table of gpuadvisor's numbers (make bench):
+#   - stripped linux/arm64 bootstrap size of each function (target < 20 MB);
+#   - cold start of functions/slack from process start to the first reply,
+#     under the Lambda runtime interface emulator (one invocation at a time,
+#     each cold start in a fresh emulator);
+#   - warm reply latency p50/p99 of 2,000 signed slash commands sent over
+#     loopback to `gpuadvisor serve`;
+#   - peak memory of serve (VmHWM, target < 64 MB).
+# Everything runs on 127.0.0.1 against processes this script starts, with a
+# bounded request count and time. Build output goes to .cache/bench.
+# Knobs: BENCH_N (2000), BENCH_CLIENTS (8), BENCH_COLD_RUNS (5).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.cache/bench
+mkdir -p "$out/arm64" "$out/host" .cache/bin
+lambda_build=(go build -tags lambda.norpc -trimpath -ldflags="-s -w")
+
+echo "== building (linux/arm64 bootstraps, host binaries, emulator)" >&2
+sizes=()
+for fn in slack feishu drafter reminder; do
+  if [ -d "functions/$fn" ]; then
+    GOOS=linux GOARCH=arm64 CGO_ENABLED=0 "${lambda_build[@]}" -o "$out/arm64/$fn/bootstrap" "./functions/$fn"
+  else
+    rm -f "$out/arm64/$fn/bootstrap" # reported as not built
+  fi
+  sizes+=(-size "$fn=$out/arm64/$fn/bootstrap")
+done
+CGO_ENABLED=0 "${lambda_build[@]}" -o "$out/host/slack/bootstrap" ./functions/slack
+go build -trimpath -o "$out/host/gpuadvisor" ./cmd/gpuadvisor
+go build -o "$out/host/benchreport" ./cmd/benchreport
+if [ ! -x .cache/bin/aws-lambda-rie ]; then
+  go build -o .cache/bin/aws-lambda-rie github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie
+fi
+
+echo "== measuring" >&2
+exec "$out/host/benchreport" "${sizes[@]}" \
+  -rie .cache/bin/aws-lambda-rie -bootstrap "$out/host/slack/bootstrap" \
+  -serve "$out/host/gpuadvisor" \
+  -n "${BENCH_N:-2000}" -c "${BENCH_CLIENTS:-8}" -cold-runs "${BENCH_COLD_RUNS:-5}" -timeout 5m
