@@ -209,6 +209,8 @@ func TestRunNoPoster(t *testing.T) {
 // failingDeduper cannot tell whether a job ran.
 type failingDeduper struct{}
 
+func (failingDeduper) Release(context.Context, string) error { return errors.New("store down") }
+
 func (failingDeduper) Claim(context.Context, string, time.Duration) (bool, error) {
 	return false, errors.New("dynamodb: throttled")
 }

@@ -37,6 +37,10 @@ type Deduper interface {
 	// false when the key was already claimed and has not expired. An error means
 	// nothing is known: the caller must not assume either.
 	Claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	// Release forgets key, so that a later delivery can claim it again. It is
+	// for work that a claim guarded and that failed: the retry must not be
+	// taken for a duplicate. Releasing an unknown key is not an error.
+	Release(ctx context.Context, key string) error
 }
 
 // Renewals keeps each team's contracts. Every call is scoped by tenant

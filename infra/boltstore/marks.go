@@ -144,6 +144,17 @@ func (s *Store) Claim(_ context.Context, key string, ttl time.Duration) (bool, e
 	return claimed, nil
 }
 
+// Release implements store.Deduper.
+func (s *Store) Release(_ context.Context, key string) error {
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketDedupe).Delete([]byte(key))
+	})
+	if err != nil {
+		return fmt.Errorf("dedupe release %q: %w", key, err)
+	}
+	return nil
+}
+
 // ExpirySeconds is now+ttl in epoch seconds, rounded up so that a key lives
 // at least ttl.
 func ExpirySeconds(now time.Time, ttl time.Duration) int64 {

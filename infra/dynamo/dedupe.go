@@ -33,3 +33,17 @@ func (st *Store) Claim(ctx context.Context, key string, ttl time.Duration) (bool
 	st.count(false, out.ConsumedCapacity)
 	return true, nil
 }
+
+// Release implements store.Deduper: the key's item is deleted.
+func (st *Store) Release(ctx context.Context, key string) error {
+	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:              aws.String(st.table),
+		Key:                    map[string]types.AttributeValue{"pk": s("DEDUPE#" + key), "sk": s("DEDUPE")},
+		ReturnConsumedCapacity: total,
+	})
+	if err != nil {
+		return fmt.Errorf("dedupe release %q: %w", key, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}

@@ -324,6 +324,14 @@ func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Code != 230002 {
 		t.Fatalf("ReplyCard error = %v, want an *APIError with code 230002", err)
+	} // The redelivery is not taken for a duplicate: once the API works
+	// again, Feishu's retry of the same event gets its reply.
+	hs.api.fail(0, "")
+	if resp := hs.deliver(t, fixture(t, "im_message_p2p_text.json", "")); resp.StatusCode != 200 {
+		t.Fatalf("redelivery after a failed reply: status %d, want 200", resp.StatusCode)
+	}
+	if n := len(hs.api.messages()); n != 1 {
+		t.Fatalf("%d replies after the redelivery, want 1", n)
 	}
 }
 

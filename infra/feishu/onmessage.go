@@ -61,8 +61,12 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	to := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
 		inThread: in.ThreadID != "" || in.RootID != "", key: IdempotencyKey("reply:" + eventID)}
 	if err := h.send(ctx, rep, to); err != nil {
-		// The event id is already claimed, so a redelivery does no work;
-		// the failure is surfaced here and in Feishu's event log.
+		// Forget the event id so that Feishu's redelivery tries again; the
+		// send's uuid (from the event id) keeps a retry from posting twice
+		// if this send did arrive after all.
+		if rerr := h.d.Dedupe.Release(ctx, "feishu:event:"+eventID); rerr != nil {
+			h.d.Log.WarnContext(ctx, "feishu: event id not released after a failed reply", "err", errText(rerr))
+		}
 		return result{status: http.StatusBadGateway, body: msgError, outcome: "reply failed", err: err}
 	}
 	if rep.Deferred {

@@ -45,3 +45,11 @@ func (d *Deduper) Claim(_ context.Context, key string, ttl time.Duration) (bool,
 	d.keys[key] = now.Add(ttl)
 	return true, nil
 }
+
+// Release implements store.Deduper.
+func (d *Deduper) Release(_ context.Context, key string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.keys, key)
+	return nil
+}

@@ -184,6 +184,16 @@ func testDedupe(t *testing.T, s store.Store) {
 	if ok, _ := s.Claim(ctx, "feishu:Ev123", time.Hour); ok {
 		t.Errorf("an unexpired key was claimed twice")
 	}
+	// A released key can be claimed again (the guarded work failed).
+	if err := s.Release(ctx, "feishu:Ev123"); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	if ok, err := s.Claim(ctx, "feishu:Ev123", time.Hour); err != nil || !ok {
+		t.Errorf("Claim after Release = %v, %v; want true", ok, err)
+	}
+	if err := s.Release(ctx, "never-claimed"); err != nil {
+		t.Errorf("Release of an unknown key: %v", err)
+	}
 }
 
 func testConcurrentDedupe(t *testing.T, s store.Store) {
