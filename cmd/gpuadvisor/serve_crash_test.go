@@ -215,3 +215,36 @@ func postNoFatal(u string, body []byte) (int, []byte, error) {
 	b, err := io.ReadAll(resp.Body)
 	return resp.StatusCode, b, err
 }
+
+// Expired de-duplication keys are deleted from the file when serve starts
+// (and hourly after), so the store does not grow with every request.
+func TestServeSweepsExpiredKeys(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gpuadvisor.db")
+	past := time.Now().Add(-3 * time.Hour)
+	st, err := boltstore.Open(db, boltstore.Options{Now: func() time.Time { return past }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"slack:trigger:old-1", "slack:trigger:old-2"} {
+		if ok, err := st.Claim(context.Background(), k, time.Hour); !ok || err != nil {
+			t.Fatalf("claim %s: %v %v", k, ok, err)
+		}
+	}
+	if ok, err := st.Claim(context.Background(), "slack:trigger:live", 24*time.Hour); !ok || err != nil {
+		t.Fatalf("claim live key: %v %v", ok, err)
+	}
+	st.Close()
+
+	fs := newFakeSlack(t)
+	r := startServe(t, serveOptions{DB: db}, slackEnv(fs))
+	waitFor(t, 5*time.Second, "the sweep at start", func() bool { return r.logs.count("INFO", "store swept") == 1 })
+	if !strings.Contains(r.logs.String(), `"expired_keys_deleted":2`) {
+		t.Errorf("sweep log does not say 2 keys deleted:\n%s", r.logs.String())
+	}
+	// The live key still de-duplicates.
+	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded",
+		[]byte(slackForm("help", "live", fs.HookURL()).Encode()), testSigningSecret, time.Now())
+	if status != 200 || len(out) != 0 {
+		t.Errorf("repeat of a live trigger id: got HTTP %d %q, want 200 with no answer (a duplicate)", status, out)
+	}
+}

@@ -41,7 +41,8 @@ type server struct {
 	feishu       *feishu.Handler
 	feishuClient *feishu.Client
 
-	// background holds the Socket Mode, long-connection and reminder loops.
+	// background holds the Socket Mode, long-connection, reminder and
+	// sweeper loops.
 	background sync.WaitGroup
 	// fatal receives an error that must stop serve (a rejected Socket Mode
 	// or long-connection token).
@@ -235,9 +236,10 @@ func (s *server) announce() {
 	}
 }
 
-// startBackground starts the Socket Mode and long-connection clients and
-// the reminder timer; each stops when ctx ends.
+// startBackground starts the Socket Mode and long-connection clients, the
+// reminder timer and the store sweeper; each stops when ctx ends.
 func (s *server) startBackground(ctx context.Context) {
+	s.goBackground(func() { s.runSweeper(ctx) })
 	if s.cfg.Slack.On && s.cfg.Slack.Socket {
 		s.goBackground(func() { s.runSlackSocket(ctx) })
 	}
