@@ -41,6 +41,8 @@ var optionalEnv = map[string]string{
 	"LAMBDA_ENDPOINT":             "tests only (the emulator as the Lambda API)",
 	"DYNAMO_ENDPOINT":             "tests only (dynalite)",
 	"OPENAI_TIMEOUT":              "optional, has a default",
+	"FEISHU_BOT_OPEN_ID":          "optional, fetched from the bot info API when unset",
+	"REMINDER_TIMEZONE":           "older name of REMINDER_TZ",
 	"GPUADVISOR_DB":               "CLI only",
 	"HOME":                        "CLI only",
 	"USER":                        "CLI only",
@@ -364,11 +366,15 @@ func envReads(t *testing.T, pkgs []string) []string {
 				if !ok || len(call.Args) == 0 {
 					return true
 				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok {
-					return true
+				// os.Getenv, os.LookupEnv, and the getenv funcs passed around for tests
+				name := ""
+				switch fn := call.Fun.(type) {
+				case *ast.SelectorExpr:
+					name = fn.Sel.Name
+				case *ast.Ident:
+					name = fn.Name
 				}
-				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "os" || (sel.Sel.Name != "Getenv" && sel.Sel.Name != "LookupEnv") {
+				if name != "Getenv" && name != "LookupEnv" && name != "getenv" {
 					return true
 				}
 				if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
