@@ -74,6 +74,11 @@ func TestBadInput(t *testing.T) {
 		{"bad currency", "billing ondemand=35 monthly=15000 hours=300 currency=xx1", "currency", chat.EN, "currency"},
 		{"mixed currencies", "billing ondemand=$35 monthly=¥15000 hours=300", "currency", chat.EN, "mix"},
 		{"key given twice", "billing ondemand=35 ondemand=30 monthly=15000 hours=300", "ondemand", chat.EN, "twice"},
+		{"on-demand typed per month", "billing ondemand=15000元/月 monthly=35元/时 hours=300", "ondemand", chat.EN, "per month"},
+		{"monthly typed per hour", "billing ondemand=35 monthly=35元/时 hours=300", "monthly", chat.EN, "per hour"},
+		{"monthly typed per year", "billing ondemand=35 monthly=180000元/年 hours=300", "monthly", chat.EN, "per year"},
+		{"monthly typed per hour in Chinese", "计费 按需=35 包月=35元/时 时长=300", "monthly", chat.ZH, "每小时"},
+		{"spot typed per GB", "billing ondemand=35 monthly=15000 hours=300 spot=12元/GB", "spot", chat.EN, "per GB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -139,10 +139,41 @@ func (p reader) positive(key string, required bool, max float64) (float64, bool,
 		return 0, false, nil
 	case v <= 0:
 		return 0, true, p.bad(key, fmt.Sprintf("%s=%s must be more than 0", key, raw), fmt.Sprintf("%s=%s 必须大于 0", p.name(key), raw))
+	case wrongPeriod(key, raw):
+		en, zh := periodWords(chat.PricePeriod(raw))
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is a price %s, not the price this key takes", key, raw, en),
+			fmt.Sprintf("%s=%s 是%s的价格，不是这个参数要的价格", p.name(key), raw, zh))
 	case v > max:
 		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, num(max)))
 	}
 	return v, true, nil
+}
+
+// wrongPeriod reports whether a price's unit names another period than the
+// key's: ondemand and spot are per card-hour, monthly per card-month
+// (15000元/月 typed as ondemand would make the break-even 0 h).
+func wrongPeriod(key, raw string) bool {
+	want := chat.PerHour
+	if key == "monthly" {
+		want = chat.PerMonth
+	}
+	got := chat.PricePeriod(raw)
+	return got != chat.NoPeriod && got != want
+}
+
+// periodWords names a period in a message: "per month", "每月".
+func periodWords(pd chat.Period) (en, zh string) {
+	switch pd {
+	case chat.PerHour:
+		return "per hour", "每小时"
+	case chat.PerMonth:
+		return "per month", "每月"
+	case chat.PerYear:
+		return "per year", "每年"
+	case chat.PerGB:
+		return "per GB", "每 GB"
+	}
+	return "", ""
 }
 
 // hours reads one value or a comma list, and cards.
