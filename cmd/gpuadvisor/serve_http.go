@@ -45,10 +45,11 @@ func (s *server) routes() http.Handler {
 	return mux
 }
 
-// healthz answers 200 while the store is readable.
+// healthz answers 200 while the store answers a read (a cheap one: a
+// tenant that never has renewals).
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
-	if err := s.store.Check(); err != nil {
+	if _, err := s.store.ListRenewals(r.Context(), "serve:healthz"); err != nil {
 		s.log.Error("health check: store unreadable", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write([]byte(`{"ok":false,"store":"unreadable"}`))
