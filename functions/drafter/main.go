@@ -28,80 +28,37 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
-	"os"
-	"strings"
-	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
-
+	"gpuadvisor/app"
 	"gpuadvisor/bot"
-	"gpuadvisor/chat"
 	"gpuadvisor/drafter"
-	"gpuadvisor/infra/dynamo"
-	"gpuadvisor/infra/feishu"
-	"gpuadvisor/infra/llm"
-	"gpuadvisor/infra/secrets"
-	slackbot "gpuadvisor/infra/slack"
 	"gpuadvisor/prompts"
-	"gpuadvisor/store"
-	"gpuadvisor/store/inprocess"
 )
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: logLevel(os.Getenv("LOG_LEVEL"))}))
-	slog.SetDefault(log)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	r, err := setup(ctx, os.Getenv, log)
-	cancel()
-	if err != nil {
-		log.Error("drafter function cannot start", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(r.Run)
-}
-
-// setup loads the secrets, reads the configuration and wires the runner.
-func setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (*drafter.Runner, error) {
-	loaded, err := secrets.Load(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if len(loaded) > 0 {
-		log.Info("secrets loaded", "names", loaded)
-	}
-	posters := map[string]chat.Poster{}
-	if token := strings.TrimSpace(getenv("SLACK_BOT_TOKEN")); token != "" {
-		posters["slack"] = slackbot.NewPoster(token, getenv("SLACK_API_URL"), nil)
-	}
-	if strings.TrimSpace(getenv("FEISHU_APP_ID")) != "" {
-		cfg, err := feishu.ConfigFromEnv(getenv)
+	app.Main("drafter", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+		r, err := setup(ctx, getenv, log)
 		if err != nil {
 			return nil, err
 		}
-		posters["feishu"] = feishu.NewClient(cfg, log, nil)
-	}
+		return r.Run, nil
+	})
+}
+
+// setup reads the configuration and wires the runner.
+func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*drafter.Runner, error) {
+	posters := app.Posters(getenv, log)
 	if len(posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
-	deps := bot.Deps{LLM: llm.FromEnv()}
-	var dedupe store.Deduper = &inprocess.Deduper{}
-	if table := strings.TrimSpace(getenv("TABLE_NAME")); table != "" {
-		client, err := dynamo.NewClient(ctx, getenv("DYNAMO_ENDPOINT"))
-		if err != nil {
-			return nil, fmt.Errorf("dynamodb table %s: %w", table, err)
-		}
-		st := dynamo.New(client, table, dynamo.Options{})
-		deps.Renewals, dedupe = st, st
+	deps, dedupe, err := app.Bot(ctx, getenv)
+	if err != nil {
+		return nil, err
 	}
 	router := bot.New(deps)
 	router.Log = log
-	var platforms []string
-	for p := range posters {
-		platforms = append(platforms, p)
-	}
-	log.Info("drafter function ready", "platforms", platforms, "llm", llmState(deps.LLM), "table", getenv("TABLE_NAME"))
+	log.Info("drafter function ready", "platforms", app.Platforms(posters), "llm", llmState(deps.LLM), "table", getenv("TABLE_NAME"))
 	return &drafter.Runner{Handler: router, Posters: posters, Dedupe: dedupe, Log: log}, nil
 }
 
@@ -117,16 +74,4 @@ func llmState(l prompts.LLM) string {
 		return v.Model()
 	}
 	return "configured"
-}
-
-func logLevel(s string) slog.Level {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "debug":
-		return slog.LevelDebug
-	case "warn", "warning":
-		return slog.LevelWarn
-	case "error":
-		return slog.LevelError
-	}
-	return slog.LevelInfo
 }

@@ -49,7 +49,7 @@ func TestBinaryExitsWithALogLine(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() == 0 {
 		t.Fatalf("exit: %v, want a non-zero exit\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "refusing to start") || !strings.Contains(out.String(), "FEISHU_ENCRYPT_KEY") {
+	if !strings.Contains(out.String(), "cannot start") || !strings.Contains(out.String(), "FEISHU_ENCRYPT_KEY") {
 		t.Errorf("output %q: want one clear line naming FEISHU_ENCRYPT_KEY", out.String())
 	}
 }

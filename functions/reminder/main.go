@@ -28,34 +28,16 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
-	"strings"
-	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
+	"gpuadvisor/app"
 )
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: logLevel(os.Getenv("LOG_LEVEL"))}))
-	slog.SetDefault(log)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	h, err := setup(ctx, os.Getenv, log)
-	cancel()
-	if err != nil {
-		log.Error("reminder function cannot start", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(h.Handle)
-}
-
-func logLevel(s string) slog.Level {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "debug":
-		return slog.LevelDebug
-	case "warn":
-		return slog.LevelWarn
-	case "error":
-		return slog.LevelError
-	}
-	return slog.LevelInfo
+	app.Main("reminder", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+		h, err := setup(ctx, getenv, log)
+		if err != nil {
+			return nil, err
+		}
+		return h.Handle, nil
+	})
 }

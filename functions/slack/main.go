@@ -22,63 +22,37 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
-	"strings"
-	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
-
+	"gpuadvisor/app"
 	"gpuadvisor/bot"
-	"gpuadvisor/chat"
-	"gpuadvisor/infra/dynamo"
-	"gpuadvisor/infra/secrets"
+	"gpuadvisor/infra/invoke"
 	slackbot "gpuadvisor/infra/slack"
-	"gpuadvisor/store"
-	"gpuadvisor/store/inprocess"
 )
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: logLevel(os.Getenv("LOG_LEVEL"))}))
-	slog.SetDefault(log)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	h, err := setup(ctx, os.Getenv, log)
-	cancel()
-	if err != nil {
-		log.Error("slack function cannot start", "err", err.Error())
-		os.Exit(1)
-	}
-	lambda.Start(h.HandleLambda)
+	app.Main("slack", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+		h, err := setup(ctx, getenv, log)
+		if err != nil {
+			return nil, err
+		}
+		return h.HandleLambda, nil
+	})
 }
 
-// setup loads the secrets, reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (*slackbot.Handler, error) {
-	// Unset GPUADVISOR_SECRETS makes this a no-op: the environment is used as is.
-	loaded, err := secrets.Load(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if len(loaded) > 0 {
-		log.Info("secrets loaded", "names", loaded)
-	}
+// setup reads the configuration and wires the handler.
+func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*slackbot.Handler, error) {
 	cfg, err := slackbot.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
 	}
-	deps := bot.Deps{}
-	var dedupe store.Deduper = &inprocess.Deduper{}
-	if table := strings.TrimSpace(getenv("TABLE_NAME")); table != "" {
-		client, err := dynamo.NewClient(ctx, getenv("DYNAMO_ENDPOINT"))
-		if err != nil {
-			return nil, fmt.Errorf("dynamodb table %s: %w", table, err)
-		}
-		st := dynamo.New(client, table, dynamo.Options{})
-		deps.Renewals, dedupe = st, st
-	}
-	dispatcher, err := newDispatcher(ctx, getenv)
+	deps, dedupe, err := app.Bot(ctx, getenv)
 	if err != nil {
-		return nil, fmt.Errorf("drafter dispatcher: %w", err)
+		return nil, err
+	}
+	dispatcher, err := invoke.FromGetenv(ctx, getenv)
+	if err != nil {
+		return nil, err
 	}
 	router := bot.New(deps)
 	router.Log = log
@@ -95,23 +69,4 @@ func setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (*
 	}
 	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", dispatcher != nil)
 	return h, nil
-}
-
-// newDispatcher returns how slow work reaches the drafter: an async Lambda
-// invoke of DRAFTER_FUNCTION, wired by the drafter's issue. Nil means not
-// deployed yet, and deferred commands answer that the feature is coming.
-var newDispatcher = func(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error) {
-	return nil, nil
-}
-
-func logLevel(s string) slog.Level {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "debug":
-		return slog.LevelDebug
-	case "warn", "warning":
-		return slog.LevelWarn
-	case "error":
-		return slog.LevelError
-	}
-	return slog.LevelInfo
 }

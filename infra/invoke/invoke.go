@@ -56,6 +56,20 @@ func FromEnv(ctx context.Context) (*Dispatcher, error) {
 	return New(cfg, fn, os.Getenv("LAMBDA_ENDPOINT")), nil
 }
 
+// FromGetenv is FromEnv for a function that may run without a drafter: nil
+// (no error) when DRAFTER_FUNCTION is not set, so that deferred commands
+// answer that drafting is not deployed.
+func FromGetenv(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error) {
+	if strings.TrimSpace(getenv("DRAFTER_FUNCTION")) == "" {
+		return nil, nil
+	}
+	d, err := FromEnv(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("drafter dispatcher: %w", err)
+	}
+	return d, nil
+}
+
 // New builds a dispatcher for function; endpoint, when not empty, replaces
 // the Lambda API endpoint (a fake in tests).
 func New(cfg aws.Config, function, endpoint string) *Dispatcher {
