@@ -19,6 +19,7 @@ import (
 	"github.com/awslabs/goformation/v7/intrinsics"
 	"gopkg.in/yaml.v3"
 
+	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/secrets"
 )
 
@@ -226,8 +227,20 @@ func TestTemplateTable(t *testing.T) {
 		if tb.TimeToLiveSpecification == nil || tb.TimeToLiveSpecification.AttributeName == nil || *tb.TimeToLiveSpecification.AttributeName != "expires_at" || !tb.TimeToLiveSpecification.Enabled {
 			t.Errorf("TTL must be enabled on expires_at: %+v", tb.TimeToLiveSpecification)
 		}
-		if len(tb.GlobalSecondaryIndexes) == 0 {
-			t.Errorf("the reminder queries a date-keyed index; the table has none")
+		found := false
+		for _, gsi := range tb.GlobalSecondaryIndexes {
+			if gsi.IndexName == dynamo.IndexName {
+				found = true
+				if len(gsi.KeySchema) != 2 || gsi.KeySchema[0].AttributeName != "gsi1pk" || gsi.KeySchema[1].AttributeName != "gsi1sk" {
+					t.Errorf("index %s keys %+v, want gsi1pk HASH, gsi1sk RANGE (infra/dynamo/doc.go)", gsi.IndexName, gsi.KeySchema)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the reminder queries the date-keyed index %q (infra/dynamo); the table lacks it", dynamo.IndexName)
+		}
+		if len(tb.KeySchema) != 2 || tb.KeySchema[0].AttributeName != "pk" || tb.KeySchema[1].AttributeName != "sk" {
+			t.Errorf("table keys %+v, want pk HASH, sk RANGE (infra/dynamo/doc.go)", tb.KeySchema)
 		}
 	}
 }
