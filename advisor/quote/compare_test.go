@@ -160,6 +160,9 @@ func TestCharges(t *testing.T) {
 		{"intranet under quota costs nothing", Charge{Volume: 1000, HasVolume: true, UnitPrice: 0.5, HasUnitPrice: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
 		{"unit price without volume cannot be priced", Charge{UnitPrice: 0.3, HasUnitPrice: true}, false, 0},
 		{"volume without unit price cannot be priced", Charge{Volume: 3000, HasVolume: true}, false, 0},
+		{"intranet within the free quota costs nothing, price or not", Charge{Volume: 1000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
+		{"intranet at the quota costs nothing", Charge{Volume: 2000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
+		{"intranet past the quota without a price cannot be priced", Charge{Volume: 3000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, false, 0},
 	}
 	for _, tt := range tests {
 		if got := tt.c.Priced(); got != tt.priced {

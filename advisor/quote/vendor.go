@@ -51,8 +51,12 @@ type Charge struct {
 // Stated reports whether the quote says anything about this item.
 func (c Charge) Stated() bool { return c.HasFee || c.HasVolume || c.HasUnitPrice || c.HasFreeGB }
 
-// Priced reports whether the item's monthly amount can be computed.
-func (c Charge) Priced() bool { return c.HasFee || c.HasVolume && c.HasUnitPrice }
+// Priced reports whether the item's monthly amount can be computed: a fee, a
+// volume with a unit price, or a volume within the free quota (nothing is
+// over the quota, so no unit price is needed).
+func (c Charge) Priced() bool {
+	return c.HasFee || c.HasVolume && (c.HasUnitPrice || c.HasFreeGB && c.Volume <= c.FreeGB)
+}
 
 // Amount is the monthly amount of a priced charge: the fee, or
 // max(0, volume − free quota) × unit price.

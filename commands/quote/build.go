@@ -77,10 +77,24 @@ func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
 	if spec.name == "cards" {
 		raw = trimAnySuffix(raw, "卡", "张", "cards", "card", "gpus", "gpu", "x")
 	}
+	perTB := false
+	if spec.part == unitPrice {
+		raw, perTB = perGBFromTB(raw)
+	}
 	v, err := chat.ParseValue(raw, kind)
 	if err != nil {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
 			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, p.raw, ex)}
+	}
+	if perTB {
+		v /= 1000 // decimal TB, as storage_gb reads 2TB as 2,000 GB
+	}
+	if want, ok := wantPeriod(spec); ok && kind == chat.Money {
+		if got := chat.PricePeriod(raw); got != chat.NoPeriod && got != want {
+			return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+				Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is a price %s, but %s is %s; write it like %s", "%s=%s 是%s的价格，而 %s 是%s；请写成 %s"),
+					p.typed, p.raw, periodName(lang, got), p.typed, chat.T(lang, spec.en, spec.zh), ex)}
+		}
 	}
 	if v < 0 {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
@@ -90,6 +104,52 @@ func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
 		v *= 100
 	}
 	return v, nil
+}
+
+// wantPeriod is the period a money key's unit may name: price per
+// card-hour, monthly per card-month, unit prices per GB (or GB-month), fees
+// per month. ok is false for keys that are not money.
+func wantPeriod(spec *keySpec) (chat.Period, bool) {
+	switch {
+	case spec.name == "price":
+		return chat.PerHour, true
+	case spec.name == "monthly":
+		return chat.PerMonth, true
+	case spec.part == unitPrice:
+		return chat.PerGB, true
+	case spec.part == fee || spec.part == feeOrVol:
+		return chat.PerMonth, true
+	}
+	return chat.NoPeriod, false
+}
+
+func periodName(lang chat.Lang, p chat.Period) string {
+	switch p {
+	case chat.PerHour:
+		return chat.T(lang, "per hour", "每小时")
+	case chat.PerMonth:
+		return chat.T(lang, "per month", "每月")
+	case chat.PerYear:
+		return chat.T(lang, "per year", "每年")
+	}
+	return chat.T(lang, "per GB", "每GB")
+}
+
+// perGBFromTB rewrites a unit price per TB (300元/TB/月, 800/TB) as per GB,
+// reporting whether it did: the caller divides the number by 1000.
+func perGBFromTB(raw string) (string, bool) {
+	s := strings.ToLower(chat.Normalize(raw))
+	for _, u := range []string{"/tb", "/t"} {
+		i := strings.Index(s, u)
+		if i < 0 {
+			continue
+		}
+		after := s[i+len(u):]
+		if after == "" || strings.HasPrefix(after, "/") {
+			return s[:i] + "/gb" + after, true
+		}
+	}
+	return raw, false
 }
 
 func trimAnySuffix(s string, suffixes ...string) string {
@@ -165,6 +225,12 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			}
 			v.Cards = int(val)
 		case "tokens_s":
+			if val == 0 {
+				probs = append(probs, problem{Vendor: who, Key: "tokens_s", Example: "tokens_s=21000",
+					Message: fmt.Sprintf(chat.T(lang, "%s: tokens_s=%s: a measured throughput is more than 0; leave tokens_s out when it was not measured",
+						"%s：吞吐=%s：实测吞吐须大于0；没有实测时请不要写吞吐"), who, p.raw)})
+				continue
+			}
 			v.TokensPerSec = val
 		case "run_tokens":
 			v.RunTokens = val
@@ -225,7 +291,7 @@ func readAmbiguous(lang chat.Lang, p pair, who string) (val float64, isVol, isFe
 		return v, pr == nil, false, pr
 	}
 	q := p
-	q.spec = &keySpec{name: p.spec.name, kind: chat.Money, example: p.spec.example}
+	q.spec = &keySpec{name: p.spec.name, kind: chat.Money, part: fee, example: p.spec.example, en: p.spec.en, zh: p.spec.zh}
 	v, pr := readNumber(lang, q, who)
 	if pr != nil {
 		return 0, false, false, pr

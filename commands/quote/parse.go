@@ -54,7 +54,8 @@ func (in *input) newVendor(name, where string) *draft {
 }
 
 // parseTokens reads vendors from the command's tokens. A ";" or line break
-// ends a vendor; "A:" (or vendor=A, name=A) starts one; keys that apply to all
+// ends a vendor; "A:" (or vendor=A, name=A, or bare words before the first
+// vendor key of a group: "A price=35") starts one; keys that apply to all
 // vendors (hours, run_tokens) given outside a vendor are global.
 func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 	var cur *draft
@@ -103,6 +104,11 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 					startLabel(name)
 				}
 				key = key[i+1:]
+			}
+			if spec, ok := lookupKey(key); ok && cur == nil && len(pending) > 0 && spec.scope == vendorOnly && spec.name != "name" {
+				// "A price=35 cards=8; B price=29": words before a vendor's
+				// first key, at the start of a group, are its name.
+				startLabel(strings.Join(pending, " "))
 			}
 			flushPending()
 			cur = addPair(lang, in, cur, key, val, "")

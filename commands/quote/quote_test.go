@@ -177,6 +177,24 @@ func TestParse(t *testing.T) {
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
 		{"stray word is named, partial", "quote A: price=35 cards=8 cheap",
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"a bare word before the first key names the vendor", "quote A price=35 cards=8; B price=29 cards=8",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
+		{"bare names on new lines", "报价\n酷算云 单价=35 卡数=8\n简米 单价=29 卡数=8",
+			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, Cards: 8}, {Name: "简米", PricePerCardHour: 29, Cards: 8}}, 300, false},
+		{"unit price per TB is per GB / 1000", "quote A: price=35 cards=8 storage_gb=2TB storage_price=300元/TB/月 egress_gb=3000 egress_price=800/TB",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{
+				tco.Storage: {Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true},
+				tco.Egress:  {Volume: 3000, HasVolume: true, UnitPrice: 0.8, HasUnitPrice: true}}}}, 300, false},
+		{"price per month typed as price is left out, partial", "quote A: price=35 cards=8; B: price=15000元/月 cards=8",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"monthly per hour is left out, partial", "quote A: price=35 cards=8; B: monthly=35元/时 cards=8",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"a unit price per hour is not per GB, partial", "quote A: price=35 cards=8 egress_gb=3000 egress_price=0.8元/时",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"intranet within its free quota costs nothing", "quote A: price=35 cards=8 intranet_gb=1000 intranet_quota=2000",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Intranet: {Volume: 1000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}}}}, 300, false},
+		{"zero throughput is a problem, not silently unmeasured", "quote A: price=35 cards=8 tokens_s=0",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -246,6 +264,8 @@ func TestErrors(t *testing.T) {
 		{"broken YAML", "quote", "hours: 300\nvendors: [ {name: A, price: 35\n", "file", "not valid YAML"},
 		{"YAML vendors not a list", "quote", "vendors: A\n", "file", "must be a list"},
 		{"Chinese error for Chinese input", "报价 A：卡数=8", "", "price", "没有价格"},
+		{"price typed per month", "quote A: price=15000元/月 cards=8", "", "price", "per month"},
+		{"monthly typed per hour in Chinese", "报价 A：包月=35元/时 卡数=8", "", "monthly", "每小时"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -247,6 +247,8 @@ func chargeRule(lang chat.Lang, ch tco.Charge) string {
 		return chat.T(lang, "¥0 (included)", "¥0（已含）")
 	case ch.HasFee:
 		return yuan(ch.Fee) + chat.T(lang, " (stated)", "（报价给出）")
+	case ch.HasFreeGB && !ch.HasUnitPrice:
+		return fmt.Sprintf(chat.T(lang, "%s GB within the %s GB free quota = ¥0", "%s GB，在 %s GB 免费额度内 = ¥0"), num(ch.Volume), num(ch.FreeGB))
 	case ch.HasFreeGB:
 		return fmt.Sprintf("max(0, %s − %s GB) × %s/GB = %s", num(ch.Volume), num(ch.FreeGB), yuan(ch.UnitPrice), yuan(ch.Amount()))
 	}
