@@ -54,6 +54,9 @@ signing secrets refuses to start unless --insecure-dev is given.
 Flags:
 `
 
+// errFlagReported is a flag error the flag package already printed.
+var errFlagReported = errors.New("bad flag")
+
 // parseServeFlags reads serve's own flags (those after the word "serve").
 func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	o := serveOptions{}
@@ -70,7 +73,10 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return o, err
+		if errors.Is(err, flag.ErrHelp) {
+			return o, err
+		}
+		return o, errFlagReported // the flag package said what and showed the usage
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("serve takes flags only, not %q; see gpuadvisor serve --help", strings.Join(fs.Args(), " "))
@@ -91,10 +97,12 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 // shuts down gracefully.
 func runServe(g globals, stdout, stderr io.Writer) int {
 	opts, err := parseServeFlags(g.Rest[1:], stderr)
-	if errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		return 0
-	}
-	if err != nil {
+	case errors.Is(err, errFlagReported):
+		return 2
+	case err != nil:
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 2
 	}

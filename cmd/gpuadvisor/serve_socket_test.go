@@ -42,7 +42,17 @@ func TestServeSlackSocketMode(t *testing.T) {
 					"event_ts": "1700000000.000200", "text": "<@UBOT> billing ondemand=35 monthly=15000 hours=300"},
 			},
 		}
-		for _, env := range []any{slash, mention} {
+		button := map[string]any{
+			"envelope_id": "env-button", "type": "interactive", "accepts_response_payload": false,
+			"payload": map[string]any{
+				"type": "block_actions", "trigger_id": "trig-socket-button", "response_url": fs.HookURL(),
+				"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},
+				"container": map[string]any{"type": "message", "channel_id": "C1"},
+				"actions": []map[string]any{{"action_id": "remind_renewal#2", "block_id": "b1", "type": "button",
+					"value": "billing ondemand=35 monthly=15000 hours=300"}},
+			},
+		}
+		for _, env := range []any{slash, mention, button} {
 			sentAt <- time.Now()
 			if err := conn.WriteJSON(env); err != nil {
 				return
@@ -66,12 +76,12 @@ func TestServeSlackSocketMode(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("serve did not open the Socket Mode connection within 5 s")
 	}
-	for len(got) < 2 {
+	for len(got) < 3 {
 		select {
 		case a := <-acks:
 			got[a.EnvelopeID] = a
 		case <-time.After(3 * time.Second):
-			t.Fatalf("got acknowledgements %v within 3 s, want env-slash and env-event", got)
+			t.Fatalf("got acknowledgements %v within 3 s, want env-slash, env-event and env-button", got)
 		}
 	}
 	if d := time.Since(start); d > 3*time.Second {
@@ -87,11 +97,14 @@ func TestServeSlackSocketMode(t *testing.T) {
 	if p := got["env-event"].Payload; len(p) != 0 && string(p) != "null" {
 		t.Errorf("event ack: got payload %s, want none", p)
 	}
-	waitFor(t, 5*time.Second, "the mention's answer in the thread", func() bool {
-		posts, _ := fs.sent()
-		return len(posts) > 0
+	waitFor(t, 5*time.Second, "the mention's answer in the thread and the button's at the response_url", func() bool {
+		posts, hooks := fs.sent()
+		return len(posts) > 0 && len(hooks) > 0
 	})
-	posts, _ := fs.sent()
+	posts, hooks := fs.sent()
+	if len(hooks) != 1 || !strings.Contains(string(hooks[0]), "renewal") {
+		t.Errorf("button over the socket: got %d posts to the response_url (%.120s), want the renewal reminder set-up", len(hooks), hooks)
+	}
 	p := posts[0]
 	if p.Get("method") != "chat.postMessage" || p.Get("channel") != "C1" || p.Get("thread_ts") != "1700000000.000200" || !strings.Contains(p.Get("blocks"), "header") {
 		t.Errorf("mention answer: got %s to %s thread %s, want chat.postMessage with blocks in C1 thread 1700000000.000200", p.Get("method"), p.Get("channel"), p.Get("thread_ts"))

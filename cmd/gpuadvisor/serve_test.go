@@ -224,7 +224,8 @@ func TestParseServeFlags(t *testing.T) {
 		{"reminder off", []string{"--remind-every", "0"}, ""},
 		{"negative reminder", []string{"--remind-every", "-1h"}, "is negative"},
 		{"reminder too often", []string{"--remind-every", "10ms"}, "too short"},
-		{"not a duration", []string{"--remind-every", "daily"}, "invalid value"},
+		{"not a duration (the flag package says so)", []string{"--remind-every", "daily"}, "bad flag"},
+		{"unknown flag", []string{"--bogus"}, "bad flag"},
 		{"stray word", []string{"now"}, "serve takes flags only"},
 		{"zero grace", []string{"--grace", "0s"}, "must be positive"},
 	}
