@@ -28,16 +28,26 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
-	if !a.Has("mode") {
+	rawPrice, _ := a.Raw("price")
+	period := chat.PricePeriod(rawPrice)
+	def := "monthly"
+	switch {
+	case a.Has("mode"):
+	case period == chat.PerYear:
+		def = "yearly" // 16.2万/年 says the period itself
+	case period != chat.PerMonth:
 		notes = append(notes, chat.T(lang, "mode not given: the price is taken as per card per month (mode=monthly).",
 			"未写计费方式：价格按每卡每月计（方式=包月）。"))
 	}
-	mode, err := a.Choice("mode", "monthly", []string{"monthly", "quarterly", "yearly"}, modeAliases)
+	mode, err := a.Choice("mode", def, []string{"monthly", "quarterly", "yearly"}, modeAliases)
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
 	price, err := a.Number("price", 0.01, 1e9)
 	if err != nil {
+		return rules.Renewal{}, nil, err
+	}
+	if err := pricePeriod(lang, rules.Mode(mode), rawPrice, period); err != nil {
 		return rules.Renewal{}, nil, err
 	}
 	rawDate, err := a.String("renews")
@@ -79,6 +89,13 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	if r.OnDemand, err = a.NumberOr("ondemand", 0, 0.0001, 1e7); err != nil {
 		return r, nil, err
 	}
+	if raw, _ := a.Raw("ondemand"); a.Has("ondemand") {
+		if p := chat.PricePeriod(raw); p != chat.NoPeriod && p != chat.PerHour {
+			return r, nil, chat.Invalidf(lang, "ondemand", keyExample("ondemand"),
+				"ondemand=%s is not a price per card-hour; write it like ondemand=35 or 35元/时",
+				"按需价 %s 不是每卡每小时的价格；请写成 按需=35 或 35元/时", raw)
+		}
+	}
 	if raw, ok := a.Raw("term"); ok {
 		if r.TermMonths, err = parseTerm(lang, raw); err != nil {
 			return r, nil, err
@@ -90,6 +107,24 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		}
 	}
 	return r, notes, nil
+}
+
+// pricePeriod refuses a price whose unit names another period than the
+// mode's: 35元/时 or 15000元/月 for a yearly contract would be stored as the
+// price per card per year.
+func pricePeriod(lang chat.Lang, mode rules.Mode, raw string, p chat.Period) error {
+	want := map[rules.Mode]chat.Period{rules.Monthly: chat.PerMonth, rules.Yearly: chat.PerYear}[mode]
+	if p == chat.NoPeriod || p == want {
+		return nil
+	}
+	per := map[rules.Mode][3]string{rules.Monthly: {"month", "月", "包月"}, rules.Quarterly: {"quarter", "季", "包季"}, rules.Yearly: {"year", "年", "包年"}}[mode]
+	got := map[chat.Period][2]string{chat.PerHour: {"an hour", "每小时"}, chat.PerMonth: {"a month", "每月"}, chat.PerYear: {"a year", "每年"}, chat.PerGB: {"a GB", "每GB"}}[p]
+	fix := map[chat.Period][2]string{chat.PerHour: {"or put the hourly price in ondemand=", "按小时的价格请写在 按需= 里"},
+		chat.PerMonth: {"or set mode=monthly", "或改为 方式=包月"}, chat.PerYear: {"or set mode=yearly", "或改为 方式=包年"}, chat.PerGB: {"not a price per GB", "不是每GB的价格"}}[p]
+	return chat.Invalidf(lang, "price", keyExample("price"),
+		"price=%s is a price %s, but mode=%s takes the price per card per %s: give that price, %s",
+		"价格 %s 是%s的价格，但计费方式（%s）要的是每卡每%s的价格：请改写这个价格，%s",
+		raw, chat.T(lang, got[0], got[1]), chat.T(lang, string(mode), per[2]), chat.T(lang, per[0], per[1]), chat.T(lang, fix[0], fix[1]))
 }
 
 func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {

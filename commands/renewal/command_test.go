@@ -83,6 +83,32 @@ func TestAddOptionalKeys(t *testing.T) {
 	}
 }
 
+// TestPriceUnitSetsTheMode: without mode=, a price typed per month or per
+// year says which it is; the price stays per card per that period.
+func TestPriceUnitSetsTheMode(t *testing.T) {
+	tests := []struct {
+		text  string
+		mode  rules.Mode
+		price float64
+	}{
+		{"renewal add vendor=v cards=8 price=1.5万/月 renews=2027-03-01 notice=30d", rules.Monthly, 15000},
+		{"renewal add vendor=v cards=8 price=16.2万/年 renews=2027-03-01 notice=30d", rules.Yearly, 162000},
+		{"续约 添加 供应商=v 卡数=8 价格=162000元/年 续约日=2027-03-01 通知期=30天", rules.Yearly, 162000},
+		{"renewal add vendor=v cards=8 price=15000 renews=2027-03-01 notice=30d", rules.Monthly, 15000},
+	}
+	for _, tt := range tests {
+		st := inprocess.NewStore(nil)
+		rep := router(st).Handle(context.Background(), req(tt.text, "slack:T1"))
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.text, rep.Error)
+		}
+		got, _ := st.GetRenewal(context.Background(), "slack:T1", "r1")
+		if got.Mode != tt.mode || got.Price != tt.price {
+			t.Errorf("%s: got mode %s price %v, want %s %v", tt.text, got.Mode, got.Price, tt.mode, tt.price)
+		}
+	}
+}
+
 func TestBadInputNamesTheKey(t *testing.T) {
 	tests := []struct {
 		name, text, code, key string
@@ -101,6 +127,10 @@ func TestBadInputNamesTheKey(t *testing.T) {
 		{"duplicate reminder days", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 remind=7,7", chat.CodeInvalid, "remind"},
 		{"fractional reminder day", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 remind=1.5", chat.CodeInvalid, "remind"},
 		{"unknown key", "renewal add vendor=v cards=8 price=15000 renews=2027-03-01 colour=red", chat.CodeInvalid, "colour"},
+		{"price per hour for a monthly contract", "renewal add vendor=v cards=8 mode=monthly price=35元/时 renews=2027-03-01", chat.CodeInvalid, "price"},
+		{"price per month for a yearly contract", "renewal add vendor=v cards=8 mode=yearly price=15000元/月 renews=2027-03-01", chat.CodeInvalid, "price"},
+		{"price per year for a monthly contract, Chinese", "续约 添加 供应商=v 卡数=8 方式=包月 价格=18万/年 续约日=2027-03-01", chat.CodeInvalid, "price"},
+		{"on-demand per month", "renewal add vendor=v cards=8 price=15000 ondemand=15000元/月 renews=2027-03-01", chat.CodeInvalid, "ondemand"},
 		{"stray word", "renewal add 酷算云 cards=8 price=15000 renews=2027-03-01", chat.CodeInvalid, "vendor"},
 		{"unknown sub-command", "renewal renew", chat.CodeInvalid, "renewal"},
 		{"remove without an id", "renewal remove", chat.CodeInvalid, "id"},
