@@ -201,6 +201,15 @@ func percent(s Score) int {
 // evalItem decides one item from the clauses that touch its topic.
 func evalItem(d *doc, it *Item, segs []int) Finding {
 	f := Finding{Item: *it, Status: Missing}
+	if g := it.gate; len(g.need) > 0 || len(g.not) > 0 {
+		kept := segs[:0:0]
+		for _, s := range segs {
+			if g.admits(d.normText(window{s, s})) {
+				kept = append(kept, s)
+			}
+		}
+		segs = kept
+	}
 	if len(segs) == 0 {
 		return f
 	}

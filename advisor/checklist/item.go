@@ -97,8 +97,25 @@ type Item struct {
 	Key bool
 
 	topics  []string // any of these in a sentence means the item is addressed
+	gate    gate     // narrows which clauses naming a topic count
 	signals []signal // what makes an answer concrete
 	min     int      // how many distinct signals a concrete answer needs (0 means 1)
+}
+
+// gate narrows an item's topics to the clauses that are about it: a clause
+// counts only when it holds one of need (when set), and not when it holds
+// one of not without one of but ("内网流量免费" is not about public egress;
+// "内网和公网流量" is).
+type gate struct {
+	need, not, but []string
+}
+
+// admits reports whether a clause's normalized text passes the gate.
+func (g gate) admits(clause string) bool {
+	if len(g.need) > 0 && !containsAny(clause, g.need) {
+		return false
+	}
+	return len(g.not) == 0 || !containsAny(clause, g.not) || containsAny(clause, g.but)
 }
 
 // signal is one kind of specific a concrete answer carries. Every part that

@@ -42,6 +42,8 @@ var billingItems = []Item{
 		Why:      Text{"Egress is the hidden cost most often underestimated: one team paid ¥8k on top of ¥30k of GPU for downloads, uploads and snapshots.", "出流量是最容易被低估的隐藏费用：有团队在3万GPU费用之外多付了8千多的下载、上传和快照费。"},
 		Concrete: Text{"Egress ¥0.8/GB; ingress and pulls from our mirror free; first 1 TB a month free", "公网出流量 0.8元/GB；入流量和从镜像站拉取免费；每月前1TB免费"},
 		topics:   w("公网流量|出流量|下行流量|上行流量|流量费|~egress|outbound traffic|data transfer|外网流量|~download|下载|流量|~traffic|~ingress|入流量|出网"),
+		gate: gate{not: w("内网|intranet|internal network|internal traffic|局域网|~lan~|private network"),
+			but: w("公网|外网|出网|出流量|~egress|~public|~internet|下载|~download|上传|~upload|~ingress|入流量")},
 		signals: []signal{
 			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$")},
 			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|no charge"), units: unitsGB},
@@ -53,7 +55,9 @@ var billingItems = []Item{
 		Question: Text{"How much intranet traffic is free each month, and what does each GB past the quota cost?", "内网流量每月免费额度多少？超出后每GB多少钱？"},
 		Why:      Text{"Multi-node training moves terabytes inside the data centre; a small quota turns into a large bill.", "多机训练在机房内传输TB级数据，额度小就会变成大账单。"},
 		Concrete: Text{"Intranet traffic unmetered and free; or 10 TB free a month, then ¥0.1/GB", "内网流量不计量、免费；或每月免费10TB，超出 0.1元/GB"},
-		topics:   w("内网流量|内网额度|免费额度|intranet traffic|intranet quota|internal traffic|内网免费|free quota|内网收费|内网不收费|内网计费|intranet is free|intranet free"),
+		topics:   w("内网流量|内网额度|免费额度|intranet traffic|intranet quota|internal traffic|内网免费|free quota|内网收费|内网不收费|内网计费|intranet is free|intranet free|内网|intranet"),
+		// 内网 alone is the intranet's bandwidth (万兆内网), not its traffic quota.
+		gate: gate{need: w("流量|~traffic|额度|quota|免费|~free|收费|计费|计量|~metered|不限|unlimited|unmetered|超出|超过|~beyond|included|包含|赠送")},
 		signals: []signal{
 			{units: unitsGB, also: w("额度|quota|免费|~free|以内|within|included|包含|每月|a month|per month")},
 			{terms: w("不限|不限量|unlimited|无上限|不计量|not metered|unmetered|no quota")},

@@ -26,6 +26,10 @@ type flagRule struct {
 	requireWindow []string
 	// unlessSentence: not flagged when the sentence names one of these.
 	unlessSentence []string
+	// unlessClause: not flagged when the trigger's own clause names one of
+	// these ("关机不收费" answers whether a stopped instance is billed; it
+	// is not a free quota).
+	unlessClause []string
 	// unlessWindow: not flagged when the clause or its neighbours hold one
 	// of these, or a number with one of unlessUnits.
 	unlessWindow []string
@@ -61,6 +65,7 @@ var flags = []flagRule{
 		requireWindow: w("流量|~traffic|带宽|bandwidth|存储|storage|快照|snapshot|试用|~trial|额度|quota|~egress|~ingress|下载|~download|上传|~upload|内网|intranet|公网|出网|数据盘|~disk"),
 		unlessWindow:  w("不限|不限量|unlimited|无上限|不计量|无限|unmetered"),
 		unlessUnits:   w("$|g|gb|t|tb|天|day|days|小时|h|hours|hour|次|mbps|m|%|个月|month|months|周|week|weeks"),
+		unlessClause:  w("停机|关机|暂停|挂起|~stopped|~stop~|shut down|shutdown|~suspend|~idle~|闲置"),
 		why:           Text{"\"free\" without a quota: ask how much is free per month and the price past it", "“免费”没有额度：问清每月免费多少、超出后单价"}},
 	{id: "on_demand_no_granularity",
 		triggers:      w("按需|按量|on-demand|on demand|pay-as-you-go|pay as you go"),
@@ -102,6 +107,9 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 				continue
 			}
 			if len(rule.unlessSentence) > 0 && containsAny(d.sentenceText(h.seg), rule.unlessSentence) {
+				continue
+			}
+			if len(rule.unlessClause) > 0 && containsAny(d.normText(window{h.seg, h.seg}), rule.unlessClause) {
 				continue
 			}
 			key := rule.id + "\x00" + h.phrase
