@@ -151,6 +151,27 @@ func TestTextIsReadRaw(t *testing.T) {
 	}
 }
 
+// TestQuotedTextIsUnquoted: the CLI quotes an argument with spaces
+// (gpuadvisor checklist check "万兆内网，iperf3 实测 9.4Gbps"), and people paste
+// a quotation; the quote marks are not part of what the vendor said.
+func TestQuotedTextIsUnquoted(t *testing.T) {
+	for _, text := range []string{
+		`checklist check "内网万兆，iperf3 实测 9.4Gbps"`,
+		`checklist check “内网万兆，iperf3 实测 9.4Gbps”`,
+		`checklist check vendor=酷算云 "内网万兆，iperf3 实测 9.4Gbps"`,
+	} {
+		rep := handle(text, "", "")
+		if rep.Error != nil {
+			t.Fatal(rep.Error)
+		}
+		for _, it := range rep.Data.(checkJSON).Items {
+			if it.ID == "net.intranet_bw" && it.Evidence != "内网万兆，iperf3 实测 9.4Gbps" {
+				t.Errorf("%s: evidence %q, want the text without its quote marks", text, it.Evidence)
+			}
+		}
+	}
+}
+
 func TestAttachment(t *testing.T) {
 	rep := handle("checklist check", fixture(t, "mixed_zh.txt"), "")
 	if rep.Error != nil || rep.Data.(checkJSON).Verdict != "ask_first" || rep.Lang != chat.ZH {
