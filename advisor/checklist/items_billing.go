@@ -106,7 +106,7 @@ var billingItems = []Item{
 		topics:   w("技术支持费|支持费|服务费|support fee|镜像费|付费镜像|授权|~license~|~licence~|~licenses~|~licences~|management fee|~fees~|~fee~|免费镜像|镜像免费|镜像收费|支持免费|支持收费|support is included|support included|support is free|images are free|许可|额外费用|extra fee|extra charge|hidden fee|hidden cost|隐藏费用|隐性费用|其他费用|附加费|管理费|additional charge|additional fee|other fees|other charges"),
 		signals: []signal{
 			{terms: w("支持费|服务费|~support~|镜像|~image~|~images~|授权|~license|~licence|许可|管理费|附加费|~fee|~charge|费用"), units: w("$")},
-			{terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元")},
+			{terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元|无支持费|无授权费|无管理费|无服务费|no support fee|no licence fee|no license fee|no licensing fee|no management fee|no image fee|at no cost|at no extra cost")},
 		},
 	},
 }

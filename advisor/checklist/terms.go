@@ -106,15 +106,32 @@ func hasNumberUnit(s string, units []string) bool {
 				if isMoney(s, start, rest, mult) {
 					return true
 				}
-			case strings.HasPrefix(rest, u):
-				last := u[len(u)-1]
-				if !isWordByte(last) || len(rest) == len(u) || !isWordByte(rest[len(u)]) {
-					return true
-				}
+			case unitAt(rest, u):
+				return true
+			case len(u) > 3 && u[len(u)-1] == 's' && isLetters(u) && unitAt(rest, u[:len(u)-1]):
+				return true // the singular after a hyphen: a 15-minute response, a 4-hour swap
 			}
 		}
 	}
 	return false
+}
+
+// unitAt reports whether rest starts with the unit u, not glued to more
+// letters when u ends in one (15 min, but not 15 mins for "min").
+func unitAt(rest, u string) bool {
+	if !strings.HasPrefix(rest, u) {
+		return false
+	}
+	return !isWordByte(u[len(u)-1]) || len(rest) == len(u) || !isWordByte(rest[len(u)])
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // numberAt finds the next number at or after i: a run of digits (with . and
