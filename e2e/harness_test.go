@@ -14,34 +14,39 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gpuadvisor/infra/dynamo/dynamotest"
 )
 
+// TestMain stops a dynalite that dynamotest started for the reminder test.
+func TestMain(m *testing.M) { os.Exit(dynamotest.Main(m)) }
+
+// functions are the Lambdas under test; all are built by one go build.
+var functions = []string{"slack", "feishu", "drafter", "reminder"}
+
 var (
-	buildOnce sync.Map // dir -> *built
+	buildOnce sync.Once
+	buildErr  error
 	rieOnce   sync.Once
 	riePath   string
 	rieErr    error
 )
-
-type built struct {
-	once sync.Once
-	path string
-	err  error
-}
 
 func repoRoot() string {
 	dir, _ := filepath.Abs("..")
 	return dir
 }
 
-// binDir holds what the tests build; kept across runs of one checkout.
+// binDir holds what the tests build; kept across runs of one checkout (the
+// go build cache makes a rebuild a relink).
 func binDir() string {
 	d := filepath.Join(repoRoot(), ".cache", "e2e")
 	os.MkdirAll(d, 0o755)
 	return d
 }
 
-// rie returns the emulator binary: RIE_BIN, or built from the go tool dependency.
+// rie returns the emulator binary: RIE_BIN, or built from the go tool
+// dependency in go.mod (offline, from the module cache).
 func rie(t *testing.T) string {
 	t.Helper()
 	rieOnce.Do(func() {
@@ -50,11 +55,14 @@ func rie(t *testing.T) string {
 			return
 		}
 		riePath = filepath.Join(binDir(), "aws-lambda-rie")
+		start := time.Now()
 		cmd := exec.Command("go", "build", "-o", riePath, "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie")
 		cmd.Dir = repoRoot()
 		if b, err := cmd.CombinedOutput(); err != nil {
 			rieErr = fmt.Errorf("build the runtime interface emulator: %v\n%s", err, b)
+			return
 		}
+		t.Logf("built the emulator in %v", time.Since(start).Round(time.Millisecond))
 	})
 	if rieErr != nil {
 		t.Fatal(rieErr)
@@ -62,25 +70,41 @@ func rie(t *testing.T) string {
 	return riePath
 }
 
-// bootstrap builds ./functions/<name> as Lambda builds it (for this machine's
-// architecture, so it can run here).
+// bootstrap returns ./functions/<name> built as Lambda builds it
+// (CGO_ENABLED=0, -tags lambda.norpc, stripped), for this machine's
+// architecture so it can run here. The first call builds every function in
+// one go build, which shares the compile work between them.
 func bootstrap(t *testing.T, name string) string {
 	t.Helper()
-	v, _ := buildOnce.LoadOrStore(name, &built{})
-	b := v.(*built)
-	b.once.Do(func() {
-		b.path = filepath.Join(binDir(), name, "bootstrap")
-		cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", b.path, "./functions/"+name)
+	buildOnce.Do(func() {
+		start := time.Now()
+		out := filepath.Join(binDir(), "build")
+		os.MkdirAll(out, 0o755)
+		args := []string{"build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out + string(filepath.Separator)}
+		for _, f := range functions {
+			args = append(args, "./functions/"+f)
+		}
+		cmd := exec.Command("go", args...)
 		cmd.Dir = repoRoot()
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("build functions/%s: %v\n%s", name, err, out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("build the functions: %v\n%s", err, b)
+			return
 		}
+		for _, f := range functions {
+			dir := filepath.Join(binDir(), f)
+			os.MkdirAll(dir, 0o755)
+			if err := os.Rename(filepath.Join(out, f), filepath.Join(dir, "bootstrap")); err != nil {
+				buildErr = fmt.Errorf("move the %s bootstrap: %w", f, err)
+				return
+			}
+		}
+		t.Logf("built %d bootstraps in %v", len(functions), time.Since(start).Round(time.Millisecond))
 	})
-	if b.err != nil {
-		t.Fatal(b.err)
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return b.path
+	return filepath.Join(binDir(), name, "bootstrap")
 }
 
 func freePort(t *testing.T) int {
@@ -96,10 +120,12 @@ func freePort(t *testing.T) int {
 // fn is one function running under the emulator. Invocations are serialised:
 // the emulator crashes on concurrent invokes (PLATFORM.md §1.6).
 type fn struct {
-	name string
-	url  string
-	mu   sync.Mutex
-	logs *syncBuffer
+	name    string
+	url     string
+	mu      sync.Mutex
+	logs    *syncBuffer
+	listen  time.Duration // emulator start until it listened
+	invoked int
 }
 
 type syncBuffer struct {
@@ -119,30 +145,42 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// baseEnv is what every function gets besides its own configuration: a
+// short timeout, dummy AWS credentials (the Lambda client signs with them),
+// no secret store.
+var baseEnv = []string{
+	"AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128",
+	"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test",
+	"GPUADVISOR_SECRETS=",
+}
+
 // start runs functions/<name> under the emulator with env added to this
-// process's environment; it is stopped when the test ends.
+// process's environment (the emulator passes it to the bootstrap); it is
+// stopped when the test ends. The function initialises lazily, on the first
+// invoke, as on Lambda.
 func start(t *testing.T, name string, env map[string]string) *fn {
 	t.Helper()
 	bin := bootstrap(t, name)
 	emu := rie(t)
 	port, apiPort := freePort(t), freePort(t)
 	cmd := exec.Command(emu,
+		"--log-level", "error",
 		"--runtime-interface-emulator-address", fmt.Sprintf("127.0.0.1:%d", port),
 		"--runtime-api-address", fmt.Sprintf("127.0.0.1:%d", apiPort),
 		bin)
-	cmd.Env = append(os.Environ(), "AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_NAME="+name,
-		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "LOG_LEVEL=error")
+	cmd.Env = append(append(os.Environ(), baseEnv...), "AWS_LAMBDA_FUNCTION_NAME=gpuadvisor-"+name)
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
+	ownGroup(cmd)
 	f := &fn{name: name, url: fmt.Sprintf("http://127.0.0.1:%d/2015-03-31/functions/function/invocations", port), logs: &syncBuffer{}}
 	cmd.Stdout, cmd.Stderr = f.logs, f.logs
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start emulator: %v", err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
+		stopGroup(cmd)
 		if t.Failed() {
 			t.Logf("%s logs:\n%s", name, f.logs.String())
 		}
@@ -152,32 +190,90 @@ func start(t *testing.T, name string, env map[string]string) *fn {
 		c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), 100*time.Millisecond)
 		if err == nil {
 			c.Close()
+			f.listen = time.Since(started)
 			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("emulator for %s did not listen: %v\n%s", name, err, f.logs.String())
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
 	return f
 }
 
-// invoke sends one event and returns the function's raw response.
+// invoke sends one event and returns the function's response; a Lambda
+// error (the handler returned an error, panicked or timed out) fails the test.
 func (f *fn) invoke(t *testing.T, event []byte) []byte {
 	t.Helper()
+	b, err := f.call(event)
+	if err != nil {
+		t.Fatalf("%v\n%s logs:\n%s", err, f.name, f.logs.String())
+	}
+	return b
+}
+
+// call is invoke for goroutines other than the test's: it returns what went
+// wrong instead of failing the test. The first call logs the cold start.
+func (f *fn) call(event []byte) ([]byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	sent := time.Now()
 	resp, err := (&http.Client{Timeout: 20 * time.Second}).Post(f.url, "application/json", bytes.NewReader(event))
 	if err != nil {
-		t.Fatalf("invoke %s: %v\n%s", f.name, err, f.logs.String())
+		return nil, fmt.Errorf("invoke %s: %w", f.name, err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 {
-		t.Fatalf("invoke %s: HTTP %d: %s", f.name, resp.StatusCode, b)
+	if f.invoked++; f.invoked == 1 {
+		coldStarts.add(f.name, f.listen, time.Since(sent))
 	}
-	if strings.Contains(string(b), `"errorMessage"`) {
-		t.Fatalf("%s returned a Lambda error: %s\n%s", f.name, b, f.logs.String())
+	if resp.StatusCode != http.StatusOK {
+		return b, fmt.Errorf("invoke %s: HTTP %d: %s", f.name, resp.StatusCode, b)
 	}
-	return b
+	if bytes.Contains(b, []byte(`"errorMessage"`)) {
+		return b, fmt.Errorf("%s returned a Lambda error: %s", f.name, b)
+	}
+	return b, nil
+}
+
+// coldStarts records, per function, the cold start: the emulator's start
+// until it listens, plus the first invoke, which starts the bootstrap
+// process (the emulator initialises lazily), runs its init and the handler
+// and returns the reply; idle time between the two is left out. For the
+// README.
+var coldStarts = &coldLog{}
+
+type coldLog struct {
+	mu   sync.Mutex
+	rows []string
+}
+
+func (c *coldLog) add(name string, listen, first time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.rows = append(c.rows, fmt.Sprintf("%-8s emulator start to first reply %6.1f ms (emulator listening %5.1f ms + first invoke with init %6.1f ms)",
+		name, ms(listen+first), ms(listen), ms(first)))
+}
+
+// logColdStarts writes what was recorded so far in the test's log.
+func logColdStarts(t *testing.T) {
+	coldStarts.mu.Lock()
+	defer coldStarts.mu.Unlock()
+	for _, r := range coldStarts.rows {
+		t.Logf("cold start: %s", r)
+	}
+	coldStarts.rows = nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// contains reports whether s holds every one of subs, naming the first
+// missing one.
+func containsAll(s string, subs ...string) (string, bool) {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return sub, false
+		}
+	}
+	return "", true
 }

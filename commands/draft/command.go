@@ -83,8 +83,12 @@ func (d *drafter) run(ctx context.Context, c *chat.Call) (rep chat.Reply, err er
 		return overview(c.Lang), nil
 	}
 	word := c.Args.Words[0]
-	if _, ok := d.subs.Lookup(word); !ok || strings.EqualFold(word, "help") {
+	subCmd, ok := d.subs.Lookup(word)
+	if !ok || strings.EqualFold(word, "help") {
 		return chat.Reply{}, unknownSub(c.Lang, word)
+	}
+	if rep, ok := fromAnswer(c, subCmd); ok {
+		return rep, nil
 	}
 	cmd, args, _, err := d.subs.Parse(chat.Request{Text: c.Args.Original, Lang: c.Lang})
 	if err != nil {
