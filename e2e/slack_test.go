@@ -68,9 +68,9 @@ func buttonForm(actionID, value, responseURL string) []byte {
 	payload, _ := json.Marshal(map[string]any{
 		"type": "block_actions", "trigger_id": fmt.Sprintf("13345224609.738474920.%d", n), "response_url": responseURL,
 		"api_app_id": "A0KRD7HC3", "token": "gIkuvaNzQIHg97ATvDxqgjtO",
-		"team": map[string]any{"id": "T0001", "domain": "chengdu-ai"},
-		"user": map[string]any{"id": "U2147483697", "username": "lin", "team_id": "T0001"},
-		"channel": map[string]any{"id": "C2147483705", "name": "gpu-rental"},
+		"team":      map[string]any{"id": "T0001", "domain": "chengdu-ai"},
+		"user":      map[string]any{"id": "U2147483697", "username": "lin", "team_id": "T0001"},
+		"channel":   map[string]any{"id": "C2147483705", "name": "gpu-rental"},
 		"container": map[string]any{"type": "message", "message_ts": "1767229200.000100", "channel_id": "C2147483705", "is_ephemeral": false},
 		"actions": []map[string]any{{"action_id": actionID, "block_id": slackbot.ActionsBlockID, "type": "button",
 			"value": value, "action_ts": fmt.Sprint(time.Now().Unix()), "text": map[string]any{"type": "plain_text", "text": "Draft SLA clauses"}}},
