@@ -111,6 +111,13 @@ func TestStatus(t *testing.T) {
 		{"Contract: SLA annex with a 15-minute response", "ct.sla_response", Covered, false},
 		{"we run a 15-minute full-load burn-in before hand-over", "trial.stress", Covered, false},
 		{"No support fee and no licence fees", "bill.extras", Covered, false},
+		{"公网流量免费额度1TB/月，超出0.8元/GB", "bill.intranet_quota", Missing, false},
+		{"public egress: 1 TB a month free, then ¥0.8/GB", "bill.intranet_quota", Missing, false},
+		{"内网和公网流量都不限量", "bill.intranet_quota", Covered, false},
+		{"A100 80G PCIe，8卡，没有NVLink", "hw.interconnect", Covered, false},
+		{"节点间 RoCE 200G", "net.local_node", Missing, false},
+		{"跨节点 InfiniBand HDR", "net.local_node", Missing, false},
+		{"成都节点，机房在天府新区", "net.local_node", Covered, false},
 		{"Images are free of charge", "bill.extras", Covered, false},
 		// A question names the topic but answers nothing.
 		{"闲置实例是否支持停机不收费？", "bill.stop_no_charge", Vague, false},

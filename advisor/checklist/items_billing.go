@@ -57,7 +57,9 @@ var billingItems = []Item{
 		Concrete: Text{"Intranet traffic unmetered and free; or 10 TB free a month, then ¥0.1/GB", "内网流量不计量、免费；或每月免费10TB，超出 0.1元/GB"},
 		topics:   w("内网流量|内网额度|免费额度|intranet traffic|intranet quota|internal traffic|内网免费|free quota|内网收费|内网不收费|内网计费|intranet is free|intranet free|内网|intranet"),
 		// 内网 alone is the intranet's bandwidth (万兆内网), not its traffic quota.
-		gate: gate{need: w("流量|~traffic|额度|quota|免费|~free|收费|计费|计量|~metered|不限|unlimited|unmetered|超出|超过|~beyond|included|包含|赠送")},
+		// Public traffic's quota is bill.egress.
+		gate: gate{need: w("流量|~traffic|额度|quota|免费|~free|收费|计费|计量|~metered|不限|unlimited|unmetered|超出|超过|~beyond|included|包含|赠送"),
+			not: w("公网|外网|出网|出流量|~egress|~public|~internet"), but: w("内网|intranet|internal")},
 		signals: []signal{
 			{units: unitsGB, also: w("额度|quota|免费|~free|以内|within|included|包含|每月|a month|per month")},
 			{terms: w("不限|不限量|unlimited|无上限|不计量|not metered|unmetered|no quota")},

@@ -36,6 +36,8 @@ var hardwareItems = []Item{
 			{terms: w("nvswitch"), also: w("全互联|all-to-all|fully connected|全连接")},
 			{terms: w("~topo -m|topo-m|~nv12~|~nv18~|~nv8~")},
 			{terms: w("pcie|pci-e"), also: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|not nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
+			// "没有NVLink" alone says the cards talk over PCIe.
+			{terms: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
 		},
 	},
 	{

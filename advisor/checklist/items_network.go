@@ -7,6 +7,8 @@ var networkItems = []Item{
 		Why:      Text{"Without a local node, datasets and weights cross provinces over the public internet, and every resume after a failure costs hours.", "没有本地节点，数据集和权重要跨省走公网，每次中断恢复都多耗几个小时。"},
 		Concrete: Text{"Chengdu Tianfu data centre (our own, licensed), region cn-southwest-1; Chongqing as backup", "成都天府机房（自营持牌），区域 cn-southwest-1；重庆机房备份"},
 		topics:   w("机房|节点|~region|区域|可用区|data center|datacenter|data centre|~idc~|本地|local node|local data|~locally|~located|位于|地域"),
+		// 节点间 and 跨节点 are about the network between nodes (hw.inter_node).
+		gate: gate{not: w("节点间|跨节点|多节点|节点之间|机间"), but: w("机房|~region|区域|可用区|data center|datacenter|data centre|~idc~|本地|位于|地域")},
 		signals: []signal{
 			{terms: w("成都|重庆|贵阳|雅安|绵阳|庆阳|乌兰察布|北京|上海|杭州|深圳|广州|宁夏|中卫|张家口|天府|双流|郫都|西安|武汉|南京|苏州|chengdu|chongqing|guiyang|beijing|shanghai|hangzhou|shenzhen|guangzhou|ningxia|xi'an|wuhan"),
 				also: w("机房|节点|data center|datacenter|data centre|idc|~region|区域|可用区|园区|~az~|campus|~zone")},
