@@ -233,3 +233,33 @@ func FuzzBillingCommand(f *testing.F) {
 		_ = chat.RenderJSON(rep)
 	})
 }
+
+// TestYearlyCountSaysWhatItCounts: cards_past_break_even compares the yearly
+// price with each card's cheapest option without a reservation (spot when
+// allowed), so the text must not say "0 of 4 cards reach" a 385.71 h
+// break-even when two cards run 600 h and 500 h.
+func TestYearlyCountSaysWhatItCounts(t *testing.T) {
+	tests := []struct {
+		text, want string
+		count      int
+	}{
+		{"billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25 yearly_discount=10%",
+			"0 of 4 cards cost more than 13,500 a month without a reservation (on-demand or spot, whichever is cheaper)", 0},
+		{"billing ondemand=35 monthly=15000 hours=600,500,300,100 yearly_discount=10%",
+			"2 of 4 cards cost more than 13,500 a month without a reservation (on-demand)", 2},
+		{"计费 按需=35 包月=15000 时长=600,500,300,100 包年折扣=10%",
+			"4 张卡中有 2 张不包月时每月超过 13,500（按需）", 2},
+	}
+	for _, tt := range tests {
+		rep := handle(t, tt.text)
+		if rep.Error != nil {
+			t.Fatal(rep.Error)
+		}
+		if txt := chat.RenderText(rep); !strings.Contains(txt, tt.want) {
+			t.Errorf("%s: reply lacks %q:\n%s", tt.text, tt.want, txt)
+		}
+		if d := rep.Data.(Data); d.Yearly.CardsPastBreakEven != tt.count {
+			t.Errorf("%s: cards_past_break_even got %d, want %d", tt.text, d.Yearly.CardsPastBreakEven, tt.count)
+		}
+	}
+}

@@ -132,6 +132,15 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 }
 
 // yearly is the yearly prepay option.
+// elasticName says what a card without a reservation runs on: on-demand, or
+// the cheaper of on-demand and spot when spot takes part in the plan.
+func (v view) elasticName(a advisor.Advice) string {
+	if a.Spot == advisor.SpotConsidered {
+		return v.t("on-demand or spot, whichever is cheaper", "按需或竞价中较便宜者")
+	}
+	return v.t("on-demand", "按需")
+}
+
 func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 	y := a.Yearly
 	if y == nil {
@@ -139,9 +148,9 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 	}
 	monthly := a.Cards[0].Monthly
 	lines := []string{
-		v.f("Yearly prepay: %s × (1 − %s) = %s per card-month, %s per card paid for %d months; the break-even drops to %s (%d of %d cards reach it).",
-			"包年预付：%s × (1 − %s) = 每卡每月 %s，每卡一次付 %[5]d 个月共 %[4]s；盈亏平衡点降到 %[6]s（%[8]d 张卡中 %[7]d 张达到）。",
-			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.h(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards)),
+		v.f("Yearly prepay: %s × (1 − %s) = %s per card-month, %s per card paid for %d months; the break-even against on-demand drops to %s. %d of %d cards cost more than %[3]s a month without a reservation (%[9]s).",
+			"包年预付：%s × (1 − %s) = 每卡每月 %s，每卡一次付 %[5]d 个月共 %[4]s；相对按需的盈亏平衡点降到 %[6]s。%[8]d 张卡中有 %[7]d 张不包月时每月超过 %[3]s（%[9]s）。",
+			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.h(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards), v.elasticName(a)),
 		v.f("A prepaid year costs no more than paying monthly when at least %d × (1 − %s) = %s months are left.",
 			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), num(y.MinMonths)),
 	}
