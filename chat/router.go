@@ -249,11 +249,13 @@ func Closest(s string, cands []string) string {
 			best, bestD = c, d
 		}
 	}
-	limit := len([]rune(s))/3 + 1
+	n := len([]rune(s))
+	limit := n/3 + 1
 	if limit > 3 {
 		limit = 3
 	}
-	if bestD <= limit {
+	// More than half the word changed is another word ("foo" is not "od").
+	if bestD <= limit && 2*bestD <= n {
 		return best
 	}
 	return ""
