@@ -155,8 +155,19 @@ func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.
 		if shown == "" {
 			shown = toks[0].Key + "=" + toks[0].Value
 		}
-		return chat.Reply{}, chat.Invalidf(c.Lang, "renewal", examples[0],
+		e := chat.Invalidf(c.Lang, "renewal", examples[0],
 			"renewal needs a sub-command first, not %q: %s", "续约 后面要先写子命令，而不是 %q：%s", shown, strings.Join(names, ", "))
+		var words []string
+		for _, s := range subs {
+			words = append(words, append([]string{s.name}, s.aliases...)...)
+		}
+		if best := chat.Closest(word, words); word != "" && best != "" {
+			e.Message += fmt.Sprintf(chat.T(c.Lang, ". Did you mean %s?", "。你是不是想用 %s？"), best)
+			if bs, ok := findSub(best); ok {
+				e.Example = bs.example
+			}
+		}
+		return chat.Reply{}, e
 	}
 	if s.name == "new" {
 		return prefill(c), nil

@@ -332,3 +332,16 @@ func FuzzPrefill(f *testing.F) {
 		}
 	})
 }
+
+func TestSubCommandTypoSuggestsTheClosest(t *testing.T) {
+	for text, want := range map[string]string{
+		"renewal ad vendor=v cards=8 price=15000 renews=2027-03-01": "Did you mean add?",
+		"renewal lsit": "Did you mean list?",
+		"续约 添家 供应商=v":  "是不是想用 添加",
+	} {
+		rep := router(inprocess.NewStore(nil)).Handle(context.Background(), req(text, "slack:T1"))
+		if rep.Error == nil || rep.Error.Key != "renewal" || !strings.Contains(rep.Error.Message, want) {
+			t.Errorf("%s: got %+v, want an error on renewal saying %q", text, rep.Error, want)
+		}
+	}
+}
