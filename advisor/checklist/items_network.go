@@ -32,6 +32,9 @@ var networkItems = []Item{
 		Why:      Text{"\"10 GbE intranet\" on a web page is a claim, not a measurement; neighbours on a shared network slow NCCL traffic.", "官网写的“万兆内网”是宣传值不是实测；共享网络被邻居抢占时NCCL通信会变慢。"},
 		Concrete: Text{"25 Gb/s dedicated per machine; iperf3 TCP 23.4 Gb/s, UDP 22.8 Gb/s (report attached)", "每台独享 25Gb/s；iperf3 实测 TCP 23.4Gb/s、UDP 22.8Gb/s（附报告）"},
 		topics:   w("内网带宽|内网|intranet|万兆|10gbe|25gbe|~25g~|~100g~|网卡|~nic~|iperf|局域网|~lan~|private network|internal network|内部网络|internal bandwidth"),
+		// 100G of disk and 内网流量 are not the intranet's bandwidth.
+		gate: gate{not: w("流量|~traffic|额度|quota|免费|~free|收费|计费|计量|超出|盘|存储|storage|~disk|显存|内存|memory|~ram~|~ssd|nvme|~hbm"),
+			but: w("带宽|bandwidth|iperf|网卡|~nic~|万兆|gbps|gbit|gb/s|g/s|速率|~speed|10gbe|25gbe|测速")},
 		signals: []signal{
 			{terms: w("iperf|实测|测得|测试结果|测速结果|measured|tested|test result|benchmark"), units: unitsNet},
 			{terms: w("独享|专享|dedicated|不共享|not shared|共享|~shared"), units: unitsNet},
