@@ -201,3 +201,85 @@ func (l *lambdaAPI) wait() (events [][]byte, problems []string) {
 	defer l.mu.Unlock()
 	return append(events, l.events...), append(problems, l.problems...)
 }
+
+// fakeFeishu is Feishu's Open API: the tenant token, bot info, message
+// reply and create endpoints, answering application/json as the real one
+// does (larkcore refuses anything else), recording every message sent.
+type fakeFeishu struct {
+	*httptest.Server
+	appID, secret string
+
+	mu    sync.Mutex
+	sent  []feishuMessage
+	other []string
+}
+
+// feishuMessage is one reply or create request as it arrived.
+type feishuMessage struct {
+	Path          string
+	ReceiveIDType string
+	ContentType   string
+	Auth          string
+	Body          struct {
+		ReceiveID     string `json:"receive_id"`
+		MsgType       string `json:"msg_type"`
+		Content       string `json:"content"`
+		UUID          string `json:"uuid"`
+		ReplyInThread bool   `json:"reply_in_thread"`
+	}
+}
+
+func newFakeFeishu(t *testing.T) *fakeFeishu {
+	f := &fakeFeishu{appID: "cli_a5e3b2c1d0f4900c", secret: "e2e-app-secret"}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeFeishu) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	reply := func(v any) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		json.NewEncoder(w).Encode(v)
+	}
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/auth/v3/tenant_access_token/internal":
+		var req struct {
+			AppID     string `json:"app_id"`
+			AppSecret string `json:"app_secret"`
+		}
+		json.Unmarshal(body, &req)
+		if req.AppID != f.appID || req.AppSecret != f.secret {
+			reply(map[string]any{"code": 10014, "msg": "app secret invalid"})
+			return
+		}
+		reply(map[string]any{"code": 0, "msg": "ok", "tenant_access_token": "t-e2e", "expire": 7200})
+	case r.Method == http.MethodGet && r.URL.Path == "/open-apis/bot/v3/info":
+		reply(map[string]any{"code": 0, "msg": "ok", "bot": map[string]any{"activate_status": 2, "app_name": "gpuadvisor", "open_id": "ou_bot0000000000000000000000000001"}})
+	case r.Method == http.MethodPost && (r.URL.Path == "/open-apis/im/v1/messages" ||
+		strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.HasSuffix(r.URL.Path, "/reply")):
+		if r.Header.Get("Authorization") != "Bearer t-e2e" {
+			reply(map[string]any{"code": 99991663, "msg": "Invalid access token for authorization"})
+			return
+		}
+		m := feishuMessage{Path: r.URL.Path, ReceiveIDType: r.URL.Query().Get("receive_id_type"), ContentType: r.Header.Get("Content-Type"), Auth: r.Header.Get("Authorization")}
+		if err := json.Unmarshal(body, &m.Body); err != nil {
+			reply(map[string]any{"code": 9499, "msg": "bad json"})
+			return
+		}
+		f.sent = append(f.sent, m)
+		reply(map[string]any{"code": 0, "msg": "success", "data": map[string]any{"message_id": fmt.Sprintf("om_e2e%04d", len(f.sent)), "msg_type": m.Body.MsgType}})
+	default:
+		f.other = append(f.other, r.Method+" "+r.URL.String())
+		reply(map[string]any{"code": 404, "msg": "not found"})
+	}
+}
+
+// messages returns what was sent so far, and any unexpected request.
+func (f *fakeFeishu) messages() ([]feishuMessage, []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]feishuMessage(nil), f.sent...), append([]string(nil), f.other...)
+}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -24,13 +25,15 @@ func TestMain(m *testing.M) { os.Exit(dynamotest.Main(m)) }
 // functions are the Lambdas under test; all are built by one go build.
 var functions = []string{"slack", "feishu", "drafter", "reminder"}
 
-var (
-	buildOnce sync.Once
-	buildErr  error
-	rieOnce   sync.Once
-	riePath   string
-	rieErr    error
-)
+// built is what the tests run: the emulator and every function's bootstrap,
+// built once per test binary, the two builds side by side.
+var built struct {
+	once      sync.Once
+	rie       string
+	err       error
+	rieTime   time.Duration
+	buildTime time.Duration
+}
 
 func repoRoot() string {
 	dir, _ := filepath.Abs("..")
@@ -45,66 +48,79 @@ func binDir() string {
 	return d
 }
 
-// rie returns the emulator binary: RIE_BIN, or built from the go tool
-// dependency in go.mod (offline, from the module cache).
-func rie(t *testing.T) string {
+// prepare builds the emulator and the bootstraps, once; the first test to
+// need them logs how long that took.
+func prepare(t *testing.T) {
 	t.Helper()
-	rieOnce.Do(func() {
-		if p := os.Getenv("RIE_BIN"); p != "" {
-			riePath = p
-			return
+	built.once.Do(func() {
+		var wg sync.WaitGroup
+		var rieErr, fnErr error
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			built.rie, rieErr = buildRIE()
+			built.rieTime = time.Since(start)
+		}()
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			fnErr = buildFunctions()
+			built.buildTime = time.Since(start)
+		}()
+		wg.Wait()
+		built.err = errors.Join(rieErr, fnErr)
+		if built.err == nil {
+			t.Logf("built the emulator in %v and %d bootstraps in %v (side by side)",
+				built.rieTime.Round(time.Millisecond), len(functions), built.buildTime.Round(time.Millisecond))
 		}
-		riePath = filepath.Join(binDir(), "aws-lambda-rie")
-		start := time.Now()
-		cmd := exec.Command("go", "build", "-o", riePath, "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie")
-		cmd.Dir = repoRoot()
-		if b, err := cmd.CombinedOutput(); err != nil {
-			rieErr = fmt.Errorf("build the runtime interface emulator: %v\n%s", err, b)
-			return
-		}
-		t.Logf("built the emulator in %v", time.Since(start).Round(time.Millisecond))
 	})
-	if rieErr != nil {
-		t.Fatal(rieErr)
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return riePath
 }
 
-// bootstrap returns ./functions/<name> built as Lambda builds it
-// (CGO_ENABLED=0, -tags lambda.norpc, stripped), for this machine's
-// architecture so it can run here. The first call builds every function in
-// one go build, which shares the compile work between them.
-func bootstrap(t *testing.T, name string) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		start := time.Now()
-		out := filepath.Join(binDir(), "build")
-		os.MkdirAll(out, 0o755)
-		args := []string{"build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out + string(filepath.Separator)}
-		for _, f := range functions {
-			args = append(args, "./functions/"+f)
-		}
-		cmd := exec.Command("go", args...)
-		cmd.Dir = repoRoot()
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
-		if b, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("build the functions: %v\n%s", err, b)
-			return
-		}
-		for _, f := range functions {
-			dir := filepath.Join(binDir(), f)
-			os.MkdirAll(dir, 0o755)
-			if err := os.Rename(filepath.Join(out, f), filepath.Join(dir, "bootstrap")); err != nil {
-				buildErr = fmt.Errorf("move the %s bootstrap: %w", f, err)
-				return
-			}
-		}
-		t.Logf("built %d bootstraps in %v", len(functions), time.Since(start).Round(time.Millisecond))
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
+// buildRIE returns the emulator binary: RIE_BIN (scripts/test.sh builds
+// it), or built here from the go tool dependency in go.mod (offline, from
+// the module cache).
+func buildRIE() (string, error) {
+	if p := os.Getenv("RIE_BIN"); p != "" {
+		return p, nil
 	}
-	return filepath.Join(binDir(), name, "bootstrap")
+	path := filepath.Join(binDir(), "aws-lambda-rie")
+	cmd := exec.Command("go", "build", "-o", path, "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie")
+	cmd.Dir = repoRoot()
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build the runtime interface emulator: %v\n%s", err, b)
+	}
+	return path, nil
+}
+
+// buildFunctions builds every ./functions/<name> as Lambda builds it
+// (CGO_ENABLED=0, -tags lambda.norpc, stripped), for this machine's
+// architecture so it can run here, into .cache/e2e/<name>/bootstrap. One go
+// build shares the compile work between them.
+func buildFunctions() error {
+	out := filepath.Join(binDir(), "build")
+	os.MkdirAll(out, 0o755)
+	args := []string{"build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out + string(filepath.Separator)}
+	for _, f := range functions {
+		args = append(args, "./functions/"+f)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = repoRoot()
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("build the functions: %v\n%s", err, b)
+	}
+	for _, f := range functions {
+		dir := filepath.Join(binDir(), f)
+		os.MkdirAll(dir, 0o755)
+		if err := os.Rename(filepath.Join(out, f), filepath.Join(dir, "bootstrap")); err != nil {
+			return fmt.Errorf("move the %s bootstrap: %w", f, err)
+		}
+	}
+	return nil
 }
 
 func freePort(t *testing.T) int {
@@ -160,8 +176,8 @@ var baseEnv = []string{
 // invoke, as on Lambda.
 func start(t *testing.T, name string, env map[string]string) *fn {
 	t.Helper()
-	bin := bootstrap(t, name)
-	emu := rie(t)
+	prepare(t)
+	bin, emu := filepath.Join(binDir(), name, "bootstrap"), built.rie
 	port, apiPort := freePort(t), freePort(t)
 	cmd := exec.Command(emu,
 		"--log-level", "error",

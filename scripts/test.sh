@@ -26,6 +26,11 @@ if [ -z "${DYNAMO_ENDPOINT:-}" ]; then
 fi
 echo "DYNAMO_ENDPOINT=$DYNAMO_ENDPOINT"
 
+echo "== runtime interface emulator (the end-to-end tests in e2e/ run each function's bootstrap under it)"
+mkdir -p .cache/e2e
+go build -o .cache/e2e/aws-lambda-rie github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie
+export RIE_BIN="$root/.cache/e2e/aws-lambda-rie"
+
 echo "== go test"
 go test -count=1 ./...
 
