@@ -73,6 +73,7 @@ func TestBadInput(t *testing.T) {
 		{"discount over 90%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=120%", "yearly_discount", chat.EN, "90%"},
 		{"bad currency", "billing ondemand=35 monthly=15000 hours=300 currency=xx1", "currency", chat.EN, "currency"},
 		{"mixed currencies", "billing ondemand=$35 monthly=¥15000 hours=300", "currency", chat.EN, "mix"},
+		{"currency key contradicts a price", "billing ondemand=35元/时 monthly=15000 hours=300 currency=USD", "currency", chat.EN, "CNY"},
 		{"key given twice", "billing ondemand=35 ondemand=30 monthly=15000 hours=300", "ondemand", chat.EN, "twice"},
 		{"on-demand typed per month", "billing ondemand=15000元/月 monthly=35元/时 hours=300", "ondemand", chat.EN, "per month"},
 		{"monthly typed per hour", "billing ondemand=35 monthly=35元/时 hours=300", "monthly", chat.EN, "per hour"},

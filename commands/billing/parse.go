@@ -384,14 +384,14 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 
 // currency is the currency key, or what the prices' signs say.
 func (p reader) currency() (string, error) {
+	found := ""
 	if raw, ok := p.a.Raw("currency"); ok {
 		c, ok := currencyCode(raw)
 		if !ok {
 			return "", p.unreadable("currency", raw)
 		}
-		return c, nil
+		found = c
 	}
-	found := ""
 	for _, k := range []string{"ondemand", "monthly", "spot"} {
 		raw, ok := p.a.Raw(k)
 		if !ok {
@@ -402,6 +402,10 @@ func (p reader) currency() (string, error) {
 			continue
 		}
 		if found != "" && c != found {
+			if p.a.Has("currency") {
+				return "", p.bad("currency", fmt.Sprintf("currency=%s, but %s=%s is in %s; give the prices in one currency", found, k, raw, c),
+					fmt.Sprintf("币种=%s，但 %s=%s 是 %s；请统一币种", found, p.name(k), raw, c))
+			}
 			return "", p.bad("currency", fmt.Sprintf("the prices mix currencies (%s and %s); convert them to one", found, c),
 				fmt.Sprintf("价格混用了币种（%s 和 %s），请换算成同一币种", found, c))
 		}
