@@ -77,6 +77,11 @@ func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
 	if spec.name == "cards" {
 		raw = trimAnySuffix(raw, "卡", "张", "cards", "card", "gpus", "gpu", "x")
 	}
+	if kind == chat.Money && foreignMoney(raw) {
+		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is not in yuan: quote compares prices in yuan (¥, 元); convert it at your rate and write it like %s",
+				"%s=%s 不是人民币：报价对比按人民币（¥、元）计算；请按汇率换算后写成 %s"), p.typed, p.raw, ex)}
+	}
 	perTB := false
 	if spec.part == unitPrice {
 		raw, perTB = perGBFromTB(raw)
@@ -104,6 +109,18 @@ func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
 		v *= 100
 	}
 	return v, nil
+}
+
+// foreignMoney reports whether a money value names a currency other than the
+// yuan every quote amount is shown in ($2.5, 2.5美元, 3 EUR).
+func foreignMoney(raw string) bool {
+	s := strings.ToLower(chat.Normalize(raw))
+	for _, c := range []string{"$", "usd", "美元", "美金", "€", "eur", "欧元", "hkd", "港币", "港元"} {
+		if strings.Contains(s, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // wantPeriod is the period a money key's unit may name: price per

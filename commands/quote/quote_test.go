@@ -195,6 +195,8 @@ func TestParse(t *testing.T) {
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Intranet: {Volume: 1000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}}}}, 300, false},
 		{"zero throughput is a problem, not silently unmeasured", "quote A: price=35 cards=8 tokens_s=0",
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"a storage price in dollars is a problem, not ¥", "quote A: price=35 cards=8 storage_gb=2000 storage_price=0.02usd",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -266,6 +268,8 @@ func TestErrors(t *testing.T) {
 		{"Chinese error for Chinese input", "报价 A：卡数=8", "", "price", "没有价格"},
 		{"price typed per month", "quote A: price=15000元/月 cards=8", "", "price", "per month"},
 		{"monthly typed per hour in Chinese", "报价 A：包月=35元/时 卡数=8", "", "monthly", "每小时"},
+		{"dollars are not relabelled as yuan", "quote A: price=$2.5 cards=8", "", "price", "yuan"},
+		{"dollars in Chinese", "报价 A：单价=2.5美元 卡数=8", "", "price", "人民币"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
