@@ -170,8 +170,32 @@ var baseEnv = []string{
 	"GPUADVISOR_SECRETS=",
 }
 
-// start runs functions/<name> under the emulator with env added to this
-// process's environment (the emulator passes it to the bootstrap); it is
+// appPrefixes name the variables a function reads as configuration (and the
+// AWS SDK's): the host's values are not passed on, so that a developer's
+// OPENAI_API_KEY or AWS profile never reaches a test.
+var appPrefixes = []string{"AWS_", "OPENAI_", "SLACK_", "FEISHU_", "GPUADVISOR_", "REMINDER_", "TABLE_NAME", "DYNAMO_ENDPOINT",
+	"DRAFTER_FUNCTION", "LAMBDA_ENDPOINT", "LOG_LEVEL", "_LAMBDA_", "_X_AMZN"}
+
+// hostEnv is this process's environment without the functions' configuration.
+func hostEnv() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		keep := true
+		for _, p := range appPrefixes {
+			if strings.HasPrefix(kv, p) {
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// start runs functions/<name> under the emulator with env added to the
+// host's environment minus the functions' configuration (the emulator
+// passes it to the bootstrap); it is
 // stopped when the test ends. The function initialises lazily, on the first
 // invoke, as on Lambda.
 func start(t *testing.T, name string, env map[string]string) *fn {
@@ -184,7 +208,7 @@ func start(t *testing.T, name string, env map[string]string) *fn {
 		"--runtime-interface-emulator-address", fmt.Sprintf("127.0.0.1:%d", port),
 		"--runtime-api-address", fmt.Sprintf("127.0.0.1:%d", apiPort),
 		bin)
-	cmd.Env = append(append(os.Environ(), baseEnv...), "AWS_LAMBDA_FUNCTION_NAME=gpuadvisor-"+name)
+	cmd.Env = append(append(hostEnv(), baseEnv...), "AWS_LAMBDA_FUNCTION_NAME=gpuadvisor-"+name)
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
@@ -223,7 +247,7 @@ func (f *fn) invoke(t *testing.T, event []byte) []byte {
 	t.Helper()
 	b, err := f.call(event)
 	if err != nil {
-		t.Fatalf("%v\n%s logs:\n%s", err, f.name, f.logs.String())
+		t.Fatal(err) // the function's logs follow, from start's cleanup
 	}
 	return b
 }
@@ -283,7 +307,7 @@ func logColdStarts(t *testing.T) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// contains reports whether s holds every one of subs, naming the first
+// containsAll reports whether s holds every one of subs, naming the first
 // missing one.
 func containsAll(s string, subs ...string) (string, bool) {
 	for _, sub := range subs {
