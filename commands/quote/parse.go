@@ -31,6 +31,16 @@ func (d *draft) label(lang chat.Lang) string {
 	return fmt.Sprintf(chat.T(lang, "vendor %d", "第%d家"), d.index)
 }
 
+// has reports whether the vendor already has a value for the key.
+func (d *draft) has(name string) bool {
+	for _, p := range d.pairs {
+		if p.spec.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // problem is input that could not be used. Dropped marks a vendor left out.
 type problem struct {
 	Vendor  string `json:"vendor,omitempty"`
@@ -105,9 +115,10 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 				}
 				key = key[i+1:]
 			}
-			if spec, ok := lookupKey(key); ok && cur == nil && len(pending) > 0 && spec.scope == vendorOnly && spec.name != "name" {
+			if spec, ok := lookupKey(key); ok && len(pending) > 0 && spec.scope == vendorOnly && spec.name != "name" && (cur == nil || cur.has(spec.name)) {
 				// "A price=35 cards=8; B price=29": words before a vendor's
-				// first key, at the start of a group, are its name.
+				// first key, at the start of a group or before a key the
+				// current vendor already has, are the next vendor's name.
 				startLabel(strings.Join(pending, " "))
 			}
 			flushPending()

@@ -179,6 +179,8 @@ func TestParse(t *testing.T) {
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
 		{"a bare word before the first key names the vendor", "quote A price=35 cards=8; B price=29 cards=8",
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
+		{"a bare word before a key the vendor already has starts the next vendor", "quote hours=300 A price=35 cards=8 B price=29 cards=8",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
 		{"bare names on new lines", "报价\n酷算云 单价=35 卡数=8\n简米 单价=29 卡数=8",
 			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, Cards: 8}, {Name: "简米", PricePerCardHour: 29, Cards: 8}}, 300, false},
 		{"unit price per TB is per GB / 1000", "quote A: price=35 cards=8 storage_gb=2TB storage_price=300元/TB/月 egress_gb=3000 egress_price=800/TB",
