@@ -64,6 +64,8 @@ func TestBadInput(t *testing.T) {
 		{"typo in the Chinese command word", "计废 按需=35 包月=15000 时长=300", "command", chat.ZH, "计费"},
 		{"hours split by a Chinese comma", "计费 按需=35 包月=15000 时长=600，500", "hours", chat.ZH, "英文逗号"},
 		{"stray word", "billing ondemand=35 monthly=15000 hours=300 please", "command", chat.EN, "key=value"},
+		{"a colon instead of =", "计费 按需：35 包月：15000 时长：300", "ondemand", chat.ZH, "按需=35"},
+		{"an ASCII colon instead of =", "billing ondemand=35 monthly:15000 hours=300", "monthly", chat.EN, "monthly=15000"},
 		{"interruptible spot without lost work", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes", "interrupt_rate", chat.EN, "H × (1 + λ × (c/2 + r))"},
 		{"only some lost-work keys", "billing ondemand=35 monthly=15000 hours=300 spot=12 interrupt_rate=0.05 checkpoint=1", "restart", chat.EN, "missing"},
 		{"interruptible not yes or no", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=maybe", "interruptible", chat.EN, "yes or no"},

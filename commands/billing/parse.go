@@ -100,10 +100,32 @@ func (p reader) strayWords() error {
 		return p.bad("hours", fmt.Sprintf("%q stands alone; several cards' hours go in one value separated by ASCII commas, without spaces", w),
 			fmt.Sprintf("%q 单独出现；多张卡的小时数请写在同一个值里，用英文逗号分隔、不加空格", w))
 	}
+	if k, v, ok := strings.Cut(w, ":"); ok && v != "" {
+		if key := canonical(k); key != "" {
+			return p.bad(key, fmt.Sprintf("%q: join a key and its value with =, not a colon: %s=%s", w, k, v),
+				fmt.Sprintf("%q：键和值之间请用 =，不要用冒号：%s=%s", w, k, v))
+		}
+	}
 	return chat.Invalid(p.lang, "command",
 		fmt.Sprintf("billing takes key=value pairs, not the word %q; keys: %s", w, keyNames()),
 		fmt.Sprintf("计费只接受 key=value 参数，不接受单独的词 %q；可用参数：%s", w, keyNames()),
 		example(p.lang, ""))
+}
+
+// canonical is the key a name or alias stands for, "" when none.
+func canonical(name string) string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, k := range keys {
+		if n == k.Name {
+			return k.Name
+		}
+		for _, a := range k.Aliases {
+			if n == strings.ToLower(a) {
+				return k.Name
+			}
+		}
+	}
+	return ""
 }
 
 // value reads key with ParseValue after removing the given suffixes (units

@@ -17,6 +17,12 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	lang := c.Lang
 	var notes []string
 	if len(a.Words) > 0 {
+		if k, v, ok := strings.Cut(a.Words[0], ":"); ok && v != "" {
+			if key := addKeyName(k); key != "" {
+				return rules.Renewal{}, nil, chat.Invalidf(lang, key, keyExample(key),
+					"%q: join a key and its value with =, not a colon: %s=%s", "%q：键和值之间请用 =，不要用冒号：%s=%s", a.Words[0], k, v)
+			}
+		}
 		return rules.Renewal{}, nil, chat.Invalidf(lang, "vendor", examples[0],
 			"renewal add takes key=value pairs; %q is not one (write vendor=%s?)", "续约 添加 只接受 key=value 参数；%q 不是（是想写 供应商=%s 吗？）", a.Words[0], a.Words[0])
 	}
@@ -107,6 +113,22 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		}
 	}
 	return r, notes, nil
+}
+
+// addKeyName is the key of `renewal add` a name or alias stands for, "" when none.
+func addKeyName(name string) string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, k := range addKeys {
+		if n == k.Name {
+			return k.Name
+		}
+		for _, a := range k.Aliases {
+			if n == strings.ToLower(a) {
+				return k.Name
+			}
+		}
+	}
+	return ""
 }
 
 // pricePeriod refuses a price whose unit names another period than the

@@ -132,6 +132,7 @@ func TestBadInputNamesTheKey(t *testing.T) {
 		{"price per year for a monthly contract, Chinese", "续约 添加 供应商=v 卡数=8 方式=包月 价格=18万/年 续约日=2027-03-01", chat.CodeInvalid, "price"},
 		{"on-demand per month", "renewal add vendor=v cards=8 price=15000 ondemand=15000元/月 renews=2027-03-01", chat.CodeInvalid, "ondemand"},
 		{"stray word", "renewal add 酷算云 cards=8 price=15000 renews=2027-03-01", chat.CodeInvalid, "vendor"},
+		{"a colon instead of =", "renewal add vendor=v cards=8 price:15000 renews=2027-03-01", chat.CodeInvalid, "price"},
 		{"unknown sub-command", "renewal renew", chat.CodeInvalid, "renewal"},
 		{"remove without an id", "renewal remove", chat.CodeInvalid, "id"},
 		{"remove an unknown id", "renewal remove zzzzzz", chat.CodeNotFound, "id"},
