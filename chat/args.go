@@ -1,9 +1,10 @@
 package chat
 
 import (
-	"fmt"
 	"math"
 	"strings"
+
+	"gpuadvisor/advisor/numfmt"
 )
 
 // Args is a parsed command line.
@@ -237,27 +238,4 @@ func kindHint(lang Lang, k Kind) string {
 
 // Num formats a number for people: no trailing zeros, at most two decimals,
 // thousands separated by commas.
-func Num(v float64) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	s := fmt.Sprintf("%.2f", v)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	intPart, frac := s, ""
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		intPart, frac = s[:i], s[i:]
-	}
-	var b strings.Builder
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	out := b.String() + frac
-	if neg && out != "0" {
-		out = "-" + out
-	}
-	return out
-}
+func Num(v float64) string { return numfmt.Group(v) }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"gpuadvisor/advisor/fuzzy"
 )
 
 // Router holds the commands and answers requests. It is safe for concurrent use
@@ -244,7 +246,7 @@ func Closest(s string, cands []string) string {
 	s = strings.ToLower(s)
 	best, bestD := "", 1<<30
 	for _, c := range cands {
-		d := editDistance(s, strings.ToLower(c))
+		d := fuzzy.Distance(s, strings.ToLower(c))
 		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}
@@ -259,25 +261,4 @@ func Closest(s string, cands []string) string {
 		return best
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -1,40 +1,14 @@
 package prompts
 
 import (
-	"fmt"
 	"math"
-	"strings"
+
+	"gpuadvisor/advisor/numfmt"
 )
 
 // num formats a number the way every draft writes it: at most two decimals,
 // no trailing zeros, thousands separated by commas (15,000; 428.57).
-func num(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "?"
-	}
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	s := fmt.Sprintf("%.2f", v)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	intPart, frac := s, ""
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		intPart, frac = s[:i], s[i:]
-	}
-	var b strings.Builder
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	out := b.String() + frac
-	if neg && out != "0" {
-		out = "-" + out
-	}
-	return out
-}
+func num(v float64) string { return numfmt.Group(v) }
 
 // duration writes minutes as the largest whole unit: 30 minutes, 4 hours,
 // 2 days (30分钟, 4小时, 2天).

@@ -1,36 +1,14 @@
 package billing
 
 import (
-	"strconv"
 	"strings"
+
+	"gpuadvisor/advisor/numfmt"
 )
 
 // formatNum writes a number for people: at most two decimals, no trailing
 // zeros, thousands separated by commas (the same form as the chat layer's).
-func formatNum(v float64) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	if neg && s != "0" {
-		b.WriteByte('-')
-	}
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if frac != "" {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
-}
+func formatNum(v float64) string { return numfmt.Group(v) }
 
 // hoursList writes card hours compactly: one value when all cards agree, the
 // list for a few cards, the range for many.

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"gpuadvisor/advisor/fuzzy"
 )
 
 // GPUMatch is the result of a forgiving GPU lookup: the row, and the details
@@ -177,13 +179,13 @@ func (c *Catalog) nearestGPU(f string) (string, int) {
 	best, bestD := "", 1<<30
 	for _, g := range c.gpus {
 		for _, k := range append([]string{g.ID}, g.Aliases...) {
-			if d := distance(f, fold(k)); d < bestD {
+			if d := fuzzy.Distance(f, fold(k)); d < bestD {
 				best, bestD = g.ID, d
 			}
 		}
 	}
 	for _, fam := range c.families() {
-		if d := distance(f, fam); d < bestD {
+		if d := fuzzy.Distance(f, fam); d < bestD {
 			var vs []GPU
 			for _, g := range c.gpus {
 				if g.Family == fam {

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"gpuadvisor/advisor/fuzzy"
 )
 
 // ModelMatch is the result of a forgiving model lookup: the preset, and the
@@ -185,7 +187,7 @@ func (c *Catalog) nearestModel(f string) (string, int) {
 	best, bestD := "", 1<<30
 	for _, m := range c.models {
 		for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
-			if d := distance(f, fold(k)); d < bestD {
+			if d := fuzzy.Distance(f, fold(k)); d < bestD {
 				best, bestD = m.ID, d
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"gpuadvisor/advisor/numfmt"
 )
 
 // Text is one user-facing sentence in English and Chinese; the chat layer
@@ -27,14 +29,7 @@ func tf(en, zh string, args ...any) Text {
 }
 
 // num formats v with at most two decimals and no trailing zeros.
-func num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
-}
+func num(v float64) string { return numfmt.Plain(v) }
 
 // joinInts writes "0, 3, 5".
 func joinInts(xs []int) string {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"gpuadvisor/advisor/numfmt"
+
 	tco "gpuadvisor/advisor/quote"
 	"gpuadvisor/chat"
 )
@@ -66,7 +68,7 @@ func perTok(v float64) string {
 	if v >= 100 {
 		return "¥" + num(v)
 	}
-	return "¥" + strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
+	return "¥" + numfmt.Trim(v, 3)
 }
 
 func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Reply {

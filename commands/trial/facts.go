@@ -6,17 +6,15 @@ import (
 	"strconv"
 	"strings"
 
+	"gpuadvisor/advisor/numfmt"
+
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
 )
 
 // num formats a measured number: at most two decimals, no thousands commas
 // (bus ids and versions sit next to these figures).
-func num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
-}
+func num(v float64) string { return numfmt.Plain(v) }
 
 // span writes "59–66" or "64" when all values are equal.
 func span(lo, hi float64) string {
