@@ -16,10 +16,11 @@ const (
 	Hybrid   Mode = "hybrid"
 )
 
-// preference is the order in which equal costs are broken: the option with
-// less commitment first (on-demand can stop any hour and is never reclaimed;
-// spot can stop any hour; monthly is paid whether used or not).
-var preference = []Mode{OnDemand, Spot, Monthly}
+// preference is the order in which equal costs are broken. A card whose busy
+// hours reach the break-even is reserved (DOMAIN.md §2: "reserve each card
+// whose expected busy hours reach the break-even"), so monthly wins a tie;
+// then on-demand, which is never reclaimed, over spot.
+var preference = []Mode{Monthly, OnDemand, Spot}
 
 // SpotStatus says whether spot took part in the plan, and if not, why.
 type SpotStatus string

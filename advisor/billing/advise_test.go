@@ -42,7 +42,7 @@ func TestRules(t *testing.T) {
 		{"at 300 h on-demand costs 10500 < 15000", seed(300), OnDemand, 428.5714285714, 10500, 15000, -1, 10500, nil, 0},
 		{"past the break-even (429 h) monthly wins", seed(429), Monthly, 428.5714285714, 15015, 15000, -1, 15000, []int{0}, 15},
 		{"steady 7x24 inference (720 h) is reserved", seed(720), Monthly, 428.5714285714, 25200, 15000, -1, 15000, []int{0}, 10200},
-		{"at exactly the break-even on-demand wins (no commitment)", Input{Hours: []float64{400}, OnDemand: 35, Monthly: 14000}, OnDemand, 400, 14000, 14000, -1, 14000, nil, 0},
+		{"at exactly the break-even the card is reserved (it reaches it)", Input{Hours: []float64{400}, OnDemand: 35, Monthly: 14000}, Monthly, 400, 14000, 14000, -1, 14000, []int{0}, 0},
 		{"hybrid reserves the busy cards", seed(600, 500, 300, 100), Hybrid, 428.5714285714, 52500, 60000, -1, 44000, []int{0, 1}, 8500},
 		{"hybrid reserves the busy cards whatever their order", seed(100, 600, 300, 500), Hybrid, 428.5714285714, 52500, 60000, -1, 44000, []int{1, 3}, 8500},
 		{"spot is never chosen for work that cannot be interrupted",
@@ -192,8 +192,8 @@ func TestTies(t *testing.T) {
 		chose Mode
 		over  Mode
 	}{
-		{"on-demand over monthly at the break-even", Input{Hours: []float64{400}, OnDemand: 35, Monthly: 14000}, OnDemand, Monthly},
-		{"spot over monthly at equal cost", Input{Hours: []float64{600}, OnDemand: 35, Monthly: 6000, Spot: spotOffer(10, true, 0, 0, 0)}, Spot, Monthly},
+		{"monthly over on-demand at the break-even: the card reaches it", Input{Hours: []float64{400}, OnDemand: 35, Monthly: 14000}, Monthly, OnDemand},
+		{"monthly over spot at equal cost: never reclaimed", Input{Hours: []float64{600}, OnDemand: 35, Monthly: 6000, Spot: spotOffer(10, true, 0, 0, 0)}, Monthly, Spot},
 	}
 	for _, tt := range tests {
 		a, err := Advise(tt.in)

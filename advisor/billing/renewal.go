@@ -55,8 +55,8 @@ type RenewalAdvice struct {
 	// RenewalCommit is len(Keep) × Monthly × RenewalMinimumMonths: what the
 	// renewal of the kept cards commits to under the usual 3-month minimum.
 	RenewalCommit float64
-	// Ties lists cards exactly at the break-even (put on-demand: no
-	// commitment).
+	// Ties lists cards exactly at the break-even (kept reserved: they reach
+	// it).
 	Ties []Tie
 }
 

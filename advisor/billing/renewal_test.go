@@ -24,8 +24,8 @@ func TestAdviseRenewal(t *testing.T) {
 			nil, 86800, 33200, 0, []string{"Downgrade", "310 h", "86,800", "33,200"}},
 		{"4 cards, two busy: hybrid keeps the busy two", Contract{Monthly: 15000, OnDemand: 35, Hours: []float64{100, 600, 300, 500}}, SwitchHybrid,
 			[]int{1, 3}, 44000, 16000, 90000, []string{"keep 2 of 4", "600, 500 h", "44,000", "16,000"}},
-		{"at exactly the break-even: downgrade (no commitment)", Contract{Monthly: 14000, OnDemand: 35, Hours: []float64{400}, Cards: 1}, Downgrade,
-			nil, 14000, 0, 0, []string{"Downgrade"}},
+		{"at exactly the break-even: keep (the card reaches it)", Contract{Monthly: 14000, OnDemand: 35, Hours: []float64{400}, Cards: 1}, Keep,
+			[]int{0}, 14000, 0, 42000, []string{"Keep"}},
 	}
 	for _, tt := range tests {
 		r, err := AdviseRenewal(tt.c)

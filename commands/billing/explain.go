@@ -89,9 +89,9 @@ func (v view) tieLines(a advisor.Advice) []string {
 	}
 	var lines []string
 	for _, p := range order {
-		why := v.t("it commits to nothing", "它不需要任何承诺")
-		if p.chose == advisor.OnDemand && p.over == advisor.Spot {
-			why = v.t("it is never reclaimed", "它不会被回收")
+		why := v.t("it is never reclaimed", "它不会被回收")
+		if p.chose == advisor.Monthly && p.over == advisor.OnDemand {
+			why = v.t("a card that reaches the break-even is reserved", "达到盈亏平衡点的卡就包月")
 		}
 		cards := groups[p]
 		if len(cards) > 8 {

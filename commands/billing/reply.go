@@ -85,9 +85,15 @@ func (v view) reason(q query, a advisor.Advice) string {
 		}
 	case advisor.Monthly:
 		if q.uniform {
-			s = v.f("Reserve monthly: at %s a month per card, on-demand would cost %s × %s = %s per card, more than the monthly fee of %s; the break-even is %s per card per month.",
-				"包月：每卡每月 %[1]s，按需每卡要 %[2]s × %[3]s = %[4]s，高于包月 %[5]s；盈亏平衡点为 %[6]s/卡/月。",
-				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), v.money(in.Monthly), be)
+			than := v.t("more than", "高于")
+			for _, t := range a.Ties {
+				if t.Chose == advisor.Monthly && t.Over == advisor.OnDemand {
+					than = v.t("the same as", "等于")
+				}
+			}
+			s = v.f("Reserve monthly: at %s a month per card, on-demand would cost %s × %s = %s per card, %s the monthly fee of %s; the break-even is %s per card per month.",
+				"包月：每卡每月 %[1]s，按需每卡要 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s；盈亏平衡点为 %[7]s/卡/月。",
+				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), than, v.money(in.Monthly), be)
 		} else {
 			s = v.f("Reserve every card monthly: every card runs past the break-even, %s per card per month (the least busy runs %s).",
 				"全部包月：每张卡都超过盈亏平衡点 %[1]s/卡/月（最闲的卡 %[2]s）。",
