@@ -13,7 +13,17 @@ type Token struct {
 
 // Tokenize splits normalized text into tokens. Double quotes group words with
 // spaces ("Ku Suan Yun"); `key=value`, `key = value` and `key= value` are pairs.
+// A quote that is never closed is read as a plain character, so it cannot
+// swallow the rest of the line.
 func Tokenize(s string) []Token {
+	toks, closed := tokenize(s, true)
+	if !closed {
+		toks, _ = tokenize(s, false)
+	}
+	return toks
+}
+
+func tokenize(s string, quoting bool) ([]Token, bool) {
 	var toks []Token
 	var cur strings.Builder
 	inQuote := false
@@ -38,7 +48,7 @@ func Tokenize(s string) []Token {
 	}
 	for _, r := range s {
 		switch {
-		case r == '"':
+		case r == '"' && quoting:
 			if inQuote {
 				inQuote = false
 				quoted = true
@@ -65,7 +75,7 @@ func Tokenize(s string) []Token {
 		}
 	}
 	flush()
-	return joinPairs(toks)
+	return joinPairs(toks), !inQuote
 }
 
 func splitPair(w string) Token {

@@ -70,3 +70,18 @@ func TestTokenize(t *testing.T) {
 		}
 	}
 }
+
+func TestUnclosedQuoteIsPlain(t *testing.T) {
+	toks := Tokenize(`k="abc v=1`)
+	if len(toks) != 2 || toks[0].Key != "k" || toks[0].Value != `"abc` || toks[1].Key != "v" || toks[1].Value != "1" {
+		t.Errorf("Tokenize(k=\"abc v=1) = %+v, want k=\"abc and v=1", toks)
+	}
+}
+
+func TestNoticeInMonths(t *testing.T) {
+	for in, want := range map[string]float64{"1个月": 30, "2 months": 60, "3mo": 90} {
+		if got, err := ParseValue(in, Days); err != nil || got != want {
+			t.Errorf("ParseValue(%q, Days) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+}

@@ -36,8 +36,7 @@ func main() {
 func run(argv []string, stdout, stderr io.Writer) int {
 	g, err := parseGlobals(argv)
 	if err != nil {
-		fmt.Fprintln(stderr, "gpuadvisor:", err)
-		return 2
+		return flagError(argv, err, stdout, stderr)
 	}
 	if len(g.Rest) > 0 {
 		if sub, ok := subcommands[g.Rest[0]]; ok {
@@ -45,6 +44,10 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		}
 	}
 	deps, closeDeps, err := openDeps(g)
+	if err != nil && g.JSON {
+		stdout.Write(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeUnavailable, Message: err.Error()}}))
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor:", err)
 		return 1
@@ -54,8 +57,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if g.File != "" {
 		b, err := os.ReadFile(g.File)
 		if err != nil {
-			fmt.Fprintln(stderr, "gpuadvisor: --file:", err)
-			return 2
+			return flagError(argv, fmt.Errorf("--file: %w", err), stdout, stderr)
 		}
 		req.Attachment = string(b)
 	}
@@ -169,4 +171,19 @@ func joinArgs(args []string) string {
 		out[i] = a
 	}
 	return strings.Join(out, " ")
+}
+
+// flagError reports a bad command-line flag: as {"error":{...}} when --json
+// was asked for, else one line on stderr; exit status 2 either way.
+func flagError(argv []string, err error, stdout, stderr io.Writer) int {
+	for _, a := range argv {
+		if a == "--json" || a == "-json" {
+			key, _, _ := strings.Cut(err.Error(), " ")
+			key = strings.TrimSuffix(key, ":")
+			stdout.Write(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: key, Message: err.Error(), Example: flagExample(key)}}))
+			return 2
+		}
+	}
+	fmt.Fprintln(stderr, "gpuadvisor:", err)
+	return 2
 }
