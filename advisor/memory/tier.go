@@ -53,17 +53,26 @@ type Alternative struct {
 // InferFacts are the serving figures of the picked option.
 type InferFacts struct {
 	// MaxContext is the longest context (tokens per sequence, at the request's
-	// batch) that fits the picked cards within the 90% limit.
+	// batch) the picked cards can serve: what fits within the 90% limit
+	// (MemoryContext), capped by the model's own limit when it is known.
 	MaxContext int `json:"max_context_tokens"`
+	// MemoryContext is the longest context the memory alone allows, whatever
+	// the model's limit.
+	MemoryContext int `json:"max_context_memory_tokens"`
 	// ModelContext is the model's own limit (0 when unknown).
 	ModelContext int `json:"model_context_tokens"`
-	// DecodeTokensPerSec is an upper bound on decode speed of one sequence:
-	// the bandwidth of the cards a token passes through, over the bytes read per
-	// token (all weights plus that sequence's KV cache at seq).
+	// DecodeTokensPerSec is an upper bound on the decode speed of each
+	// sequence: the bandwidth of the cards a token passes through over the bytes
+	// one decode step reads. A step reads all weights once plus the KV cache of
+	// every sequence of the batch at seq, and yields one token per sequence.
 	DecodeTokensPerSec float64 `json:"decode_tokens_per_s_max"`
+	// DecodeTokensPerSecAll is the same bound for the whole batch: batch ×
+	// DecodeTokensPerSec.
+	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
 	// BandwidthGBs is the memory bandwidth that bound uses (one card × tensor-parallel degree).
 	BandwidthGBs float64 `json:"bandwidth_gbs"`
-	// BytesPerTokenGB is what one decode step reads.
+	// BytesPerTokenGB is what one decode step reads: weights + batch × the KV
+	// cache of one sequence at seq.
 	BytesPerTokenGB float64 `json:"bytes_per_token_gb"`
 }
 
@@ -466,12 +475,17 @@ func inferFacts(req Request, o Option) *InferFacts {
 	budget := (MaxUtilization*o.GPU.MemoryGB-OverheadFixedGB)/(1+OverheadFraction) - r.Memory.WeightsGB
 	perToken := r.KVPerTokenGB / float64(r.KVShards) * float64(req.Batch)
 	if budget > 0 && perToken > 0 {
-		f.MaxContext = int(math.Floor(budget / perToken))
+		f.MemoryContext = int(math.Floor(budget / perToken))
+	}
+	f.MaxContext = f.MemoryContext
+	if f.ModelContext > 0 {
+		f.MaxContext = min(f.MaxContext, f.ModelContext)
 	}
 	f.BandwidthGBs = o.GPU.BandwidthGBs * float64(l.TensorParallel)
-	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)
+	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)*float64(req.Batch)
 	if f.BytesPerTokenGB > 0 {
 		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
+		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)
 	}
 	return f
 }

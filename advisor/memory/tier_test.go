@@ -202,8 +202,11 @@ func TestInferFacts(t *testing.T) {
 		e, _ := Estimate(req, r.Layout)
 		return e.Memory.PerCardGB / a.Pick.GPU.MemoryGB
 	}
-	if at(f.MaxContext) > MaxUtilization || at(f.MaxContext+1) <= MaxUtilization {
-		t.Errorf("max context %d: use %.5f at it, %.5f one token later; want the last token under 90%%", f.MaxContext, at(f.MaxContext), at(f.MaxContext+1))
+	if at(f.MemoryContext) > MaxUtilization || at(f.MemoryContext+1) <= MaxUtilization {
+		t.Errorf("memory context %d: use %.5f at it, %.5f one token later; want the last token under 90%%", f.MemoryContext, at(f.MemoryContext), at(f.MemoryContext+1))
+	}
+	if f.MaxContext != min(f.MemoryContext, f.ModelContext) {
+		t.Errorf("max context %d, want the lower of memory %d and model %d", f.MaxContext, f.MemoryContext, f.ModelContext)
 	}
 	if f.MaxContext < 32768 || f.ModelContext != 131072 {
 		t.Errorf("max context %d (model %d), want at least the 32K asked", f.MaxContext, f.ModelContext)
@@ -217,6 +220,58 @@ func TestInferFacts(t *testing.T) {
 	b := advise1(t, Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"})
 	if b.Infer.BandwidthGBs != 4*2039 {
 		t.Errorf("4-way tensor parallel bandwidth %v, want 4 x 2039", b.Infer.BandwidthGBs)
+	}
+}
+
+// One decode step reads the weights once and the KV cache of every sequence in
+// the batch, and yields one token per sequence: per sequence the bound is
+// bandwidth / (weights + batch × KV of one sequence at seq).
+func TestDecodeBoundCountsTheBatch(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		batch int
+		want  float64 // tokens/s per sequence
+	}{
+		// Llama-2-7B on one A100 80G SXM at 4096 tokens: weights 13.4768 GB,
+		// KV 2.147483648 GB per sequence
+		{"batch 1: 2039 / (13.4768 + 2.1475)", 1, 2039 / (13.476831232 + 2.147483648)},
+		{"batch 16: 2039 / (13.4768 + 16 × 2.1475)", 16, 2039 / (13.476831232 + 16*2.147483648)},
+	} {
+		a := advise1(t, Request{Model: preset(t, "llama-2-7b"), Mode: ModeInfer, Seq: 4096, Batch: tc.batch, GPU: "a100-80g-sxm"})
+		if a.Pick.Cards() != 1 {
+			t.Fatalf("%s: picked %d cards, want 1", tc.name, a.Pick.Cards())
+		}
+		f := a.Infer
+		if math.Abs(f.DecodeTokensPerSec-tc.want) > 1e-6 {
+			t.Errorf("%s: decode bound %.3f tokens/s per sequence, want %.3f", tc.name, f.DecodeTokensPerSec, tc.want)
+		}
+		if got := f.DecodeTokensPerSecAll; math.Abs(got-float64(tc.batch)*tc.want) > 1e-6 {
+			t.Errorf("%s: all sequences %.3f tokens/s, want batch × %.3f", tc.name, got, tc.want)
+		}
+	}
+}
+
+// The longest context is capped by the model's own limit: Llama-2-7B holds
+// 4,096 tokens however much memory is left.
+func TestMaxContextCappedByModel(t *testing.T) {
+	a := advise1(t, Request{Model: preset(t, "llama-2-7b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"})
+	f := a.Infer
+	if f.MaxContext != 4096 {
+		t.Errorf("max context %d tokens, want the model's 4,096", f.MaxContext)
+	}
+	// what the memory alone allows: ((0.9 × 80 − 1) / 1.1 − 13.4768) GB / 524,288 B per token
+	want := int(math.Floor(((0.9*80-1)/1.1 - 13.476831232) * 1e9 / 524288))
+	if f.MemoryContext < want-1 || f.MemoryContext > want {
+		t.Errorf("memory allows %d tokens, want %d", f.MemoryContext, want)
+	}
+	// an approximate model (no known limit) is capped by memory only
+	m, _, err := Shape(7e9, ShapeHint{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := advise1(t, Request{Model: m, Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"})
+	if b.Infer.MaxContext != b.Infer.MemoryContext || b.Infer.MaxContext <= 4096 {
+		t.Errorf("params=7b: max context %d, memory %d; want equal and past 4,096", b.Infer.MaxContext, b.Infer.MemoryContext)
 	}
 }
 

@@ -60,12 +60,17 @@ type modelData struct {
 	Source      string   `json:"source,omitempty"`
 }
 
+// inferData are the serving figures: max_context_tokens is capped by the
+// model's limit, max_context_memory_tokens is what memory alone allows; the
+// decode bounds count the KV cache of every sequence of the batch.
 type inferData struct {
-	MaxContextTokens   int     `json:"max_context_tokens"`
-	ModelContextTokens int     `json:"model_context_tokens,omitempty"`
-	DecodeTokensPerSec float64 `json:"decode_tokens_per_s_max"`
-	BandwidthGBs       float64 `json:"bandwidth_gbs"`
-	BytesPerTokenGB    float64 `json:"bytes_per_token_gb"`
+	MaxContextTokens      int     `json:"max_context_tokens"`
+	MemoryContextTokens   int     `json:"max_context_memory_tokens"`
+	ModelContextTokens    int     `json:"model_context_tokens,omitempty"`
+	DecodeTokensPerSec    float64 `json:"decode_tokens_per_s_max"`
+	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
+	BandwidthGBs          float64 `json:"bandwidth_gbs"`
+	BytesPerTokenGB       float64 `json:"bytes_per_token_gb"`
 }
 
 type altData struct {

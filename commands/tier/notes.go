@@ -108,15 +108,26 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 			bw = fmt.Sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
+		kvSeq := p.Result.KVPerTokenGB * float64(r.Seq) // one sequence's KV cache at seq, whole model
+		kvPart := chat.T(lang, "this sequence's KV cache "+gb(kvSeq)+" GB", "本序列 KV 缓存 "+gb(kvSeq)+" GB")
+		if r.Batch > 1 {
+			kvPart = fmt.Sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
+		}
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Decode speed ≤ %s ÷ %s GB per token (all weights %s GB + this sequence's KV cache) = %s tokens/s. Every token reads the weights once; compute, communication and kernels make real speed lower: an upper bound.",
-			"解码速度 ≤ %s ÷ 每个 token %s GB（全部权重 %s GB + 本序列 KV 缓存）= %s token/s。每生成一个 token 都要读一遍权重；计算、通信和算子效率会让实际更慢：这是上限。"),
-			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), num(f.DecodeTokensPerSec)))
+			"Decode speed ≤ %s ÷ %s GB per decode step (all weights %s GB + %s) = %s tokens/s per sequence. Every step reads the weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
+			"解码速度 ≤ %s ÷ 每步解码 %s GB（全部权重 %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
+			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), kvPart, num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenGB / float64(p.Result.KVShards) * float64(r.Batch)
-		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens.",
-			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token。"),
-			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MaxContext))))
+		line := fmt.Sprintf(chat.T(lang,
+			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
+			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
+			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
+		if f.MaxContext < f.MemoryContext {
+			line += fmt.Sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))
+		} else {
+			line += chat.T(lang, ".", "。")
+		}
+		out = append(out, line)
 	}
 	return out
 }

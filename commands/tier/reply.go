@@ -78,8 +78,9 @@ func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
 		d.Warnings = []string{}
 	}
 	if f := adv.Infer; f != nil {
-		d.Infer = &inferData{MaxContextTokens: f.MaxContext, ModelContextTokens: f.ModelContext,
-			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB)}
+		d.Infer = &inferData{MaxContextTokens: f.MaxContext, MemoryContextTokens: f.MemoryContext, ModelContextTokens: f.ModelContext,
+			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), DecodeTokensPerSecAll: round4(f.DecodeTokensPerSecAll),
+			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB)}
 	}
 	rep.Data = d
 	return rep
@@ -154,15 +155,25 @@ func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
 	)
 	if f := adv.Infer; f != nil {
 		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
-		if f.ModelContext > 0 {
+		switch {
+		case f.ModelContext > 0 && f.MaxContext == f.ModelContext && f.MemoryContext > f.ModelContext:
+			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
+		case f.ModelContext > 0:
 			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))
+		}
+		speed := fmt.Sprintf(chat.T(lang,
+			"at most %s tokens/s per sequence (upper bound: %s GB/s ÷ %s GB read per decode step)",
+			"每条序列最多 %s token/s（上限：%s GB/s ÷ 每步解码读取 %s GB）"),
+			num(f.DecodeTokensPerSec), num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
+		if r.Batch > 1 {
+			speed = fmt.Sprintf(chat.T(lang,
+				"at most %s tokens/s per sequence, %s tokens/s for all %d (upper bound: %s GB/s ÷ %s GB read per decode step)",
+				"每条序列最多 %s token/s，%[3]d 条合计 %[2]s token/s（上限：%[4]s GB/s ÷ 每步解码读取 %[5]s GB）"),
+				num(f.DecodeTokensPerSec), num(f.DecodeTokensPerSecAll), r.Batch, num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
 		}
 		fs = append(fs,
 			chat.Fact{Label: chat.T(lang, "Longest context", "最长上下文"), Value: ctx},
-			chat.Fact{Label: chat.T(lang, "Decode speed", "解码速度"), Value: fmt.Sprintf(chat.T(lang,
-				"at most %s tokens/s per sequence (upper bound: %s GB/s ÷ %s GB read per token)",
-				"每条序列最多 %s token/s（上限：%s GB/s ÷ 每个 token 读取 %s GB）"),
-				num(f.DecodeTokensPerSec), num(f.BandwidthGBs), gb(f.BytesPerTokenGB))})
+			chat.Fact{Label: chat.T(lang, "Decode speed", "解码速度"), Value: speed})
 	}
 	return fs
 }

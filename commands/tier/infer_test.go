@@ -1,0 +1,63 @@
+package tier
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+// The serving figures in JSON and text: the longest context is capped by the
+// model's limit, and the decode bound counts the KV cache of every sequence
+// of the batch.
+func TestInferFiguresReply(t *testing.T) {
+	for _, tc := range []struct {
+		name, text            string
+		maxCtx                int     // infer.max_context_tokens
+		memCtxAbove           int     // infer.max_context_memory_tokens must exceed it
+		perSeq, all           float64 // decode bounds, tokens/s
+		textWants, zhTextWant []string
+	}{
+		{
+			name: "Llama-2-7B on one A100 80G: 4,096 tokens (the model's limit), not the ~97K memory allows",
+			text: "tier model=llama-2-7b mode=infer gpu=a100-80g-sxm", maxCtx: 4096, memCtxAbove: 90000,
+			perSeq: 2039 / (13.476831232 + 2.147483648), all: 2039 / (13.476831232 + 2.147483648),
+			textWants: []string{"4,096 tokens per sequence at batch 1 (the model's limit; memory alone allows"},
+		},
+		{
+			name: "batch 16: one step reads 13.48 GB of weights + 16 × 2.15 GB of KV",
+			text: "tier model=llama-2-7b mode=infer seq=4096 batch=16 gpu=a100-80g-sxm", maxCtx: 4096, memCtxAbove: 4096,
+			perSeq: 2039 / (13.476831232 + 16*2.147483648), all: 16 * 2039 / (13.476831232 + 16*2.147483648),
+			textWants: []string{"at most 42.62 tokens/s per sequence, 681.99 tokens/s for all 16",
+				"(all weights 13.48 GB + 16 sequences × 2.15 GB of KV cache)"},
+		},
+	} {
+		rep := handle(t, tc.text)
+		var v struct {
+			Infer struct {
+				Max    int     `json:"max_context_tokens"`
+				Mem    int     `json:"max_context_memory_tokens"`
+				PerSeq float64 `json:"decode_tokens_per_s_max"`
+				All    float64 `json:"decode_tokens_per_s_all_max"`
+			} `json:"infer"`
+		}
+		if err := json.Unmarshal(chat.RenderJSON(rep), &v); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		f := v.Infer
+		if f.Max != tc.maxCtx || f.Mem <= tc.memCtxAbove {
+			t.Errorf("%s: max_context_tokens %d, memory %d; want %d and memory above %d", tc.name, f.Max, f.Mem, tc.maxCtx, tc.memCtxAbove)
+		}
+		if math.Abs(f.PerSeq-tc.perSeq) > 1e-3 || math.Abs(f.All-tc.all) > 1e-3 {
+			t.Errorf("%s: decode %.4f per sequence, %.4f for all; want %.4f and %.4f", tc.name, f.PerSeq, f.All, tc.perSeq, tc.all)
+		}
+		text := chat.RenderText(rep)
+		for _, w := range tc.textWants {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: reply lacks %q:\n%s", tc.name, w, text)
+			}
+		}
+	}
+}
