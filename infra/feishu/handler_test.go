@@ -225,6 +225,9 @@ func TestMessages(t *testing.T) {
 		{"im_message_p2p_slash.json", true, "/gpu billing ondemand=35 monthly=15000 hours=300", "oc_5ce6d572455d361153b7xx51da133945", "ou_84aad35d084aa403a838cf73ee18467", false, "om_7d1e8f9a0b1c2d3e4f5a6b7c8d9e0f1a"},
 		{"im_message_group_text_mention.json", true, "计费 按需=35 包月=15000 时长=300", "oc_a0553eda9014c201e6969b478895c230", "ou_3c1f2e9d8b7a60514233241506978a9b", true, "om_9a8b7c6d5e4f30211203f4e5d6c7b8a9"},
 		{"im_message_group_post_mention.json", true, "计费 按需=35\n包月=15000 时长=300", "oc_a0553eda9014c201e6969b478895c230", "ou_3c1f2e9d8b7a60514233241506978a9b", false, "om_2b3c4d5e6f708192a3b4c5d6e7f80912"},
+		// A quote reply (回复) has root_id and parent_id but no thread_id: it
+		// is not in a thread (话题), so the answer must not start one.
+		{"im_message_group_quote_reply.json", true, "计费 按需=35 包月=15000 时长=300", "oc_a0553eda9014c201e6969b478895c230", "ou_3c1f2e9d8b7a60514233241506978a9b", false, "om_4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c"},
 		{"im_message_group_other_mention.json", false, "", "", "", false, ""},
 		{"im_message_from_app.json", false, "", "", "", false, ""},
 	}

@@ -58,8 +58,10 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 		User:     in.SenderID,
 	})
 	rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
+	// Only thread_id marks a message in a thread (话题); root_id alone is a
+	// quote reply, answered as a reply, not by starting a thread.
 	to := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
-		inThread: in.ThreadID != "" || in.RootID != "", key: IdempotencyKey("reply:" + eventID)}
+		inThread: in.ThreadID != "", key: IdempotencyKey("reply:" + eventID)}
 	if err := h.send(ctx, rep, to); err != nil {
 		// Forget the event id so that Feishu's redelivery tries again; the
 		// send's uuid (from the event id) keeps a retry from posting twice
