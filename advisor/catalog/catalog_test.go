@@ -114,8 +114,19 @@ func TestModelShapes(t *testing.T) {
 		{"qwen2.5-7b", 28, 3584, 28, 4, 18944, 152064},
 		{"qwen2.5-72b", 80, 8192, 64, 8, 29568, 152064},
 		{"glm-4-9b", 40, 4096, 32, 2, 13696, 151552},
+		{"qwen2.5-32b", 64, 5120, 40, 8, 27648, 152064},
+		{"llama-2-13b", 40, 5120, 40, 40, 13824, 32000},
+		{"llama-3.1-70b", 80, 8192, 64, 8, 28672, 128256},
+		{"mistral-7b", 32, 4096, 32, 8, 14336, 32768},      // v0.3
+		{"mistral-7b-v0.1", 32, 4096, 32, 8, 14336, 32000}, // the paper's model
+		{"deepseek-r1-distill-qwen-7b", 28, 3584, 28, 4, 18944, 152064},
+		{"deepseek-r1-distill-qwen-32b", 64, 5120, 40, 8, 27648, 152064},
 	} {
-		m, _ := c.ModelByID(tc.id)
+		m, ok := c.ModelByID(tc.id)
+		if !ok {
+			t.Errorf("%s missing", tc.id)
+			continue
+		}
 		if m.Layers != tc.layers || m.Hidden != tc.hidden || m.Heads != tc.heads || m.KVHeads != tc.kv || m.FFN != tc.ffn || m.Vocab != tc.voc {
 			t.Errorf("%s: got L%d h%d a%d kv%d ffn%d v%d, want L%d h%d a%d kv%d ffn%d v%d", tc.id,
 				m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, m.Vocab, tc.layers, tc.hidden, tc.heads, tc.kv, tc.ffn, tc.voc)
@@ -139,7 +150,8 @@ func TestParamsMatchShape(t *testing.T) {
 		}
 	}
 	// exact counts published for Llama (safetensors metadata)
-	for id, want := range map[string]float64{"llama-2-7b": 6738415616, "llama-2-70b": 68976648192, "llama-3.1-8b": 8030261248} {
+	for id, want := range map[string]float64{"llama-2-7b": 6738415616, "llama-2-70b": 68976648192, "llama-3.1-8b": 8030261248,
+		"mistral-7b-v0.1": 7241732096} {
 		m, _ := c.ModelByID(id)
 		if m.Params != want {
 			t.Errorf("%s params = %.0f, want %.0f", id, m.Params, want)

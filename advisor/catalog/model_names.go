@@ -55,7 +55,9 @@ func init() {
 // "glm4-9b", "deepseek-r1:7b". The family comes first, then the size in
 // billions; suffixes such as -Instruct, -chat, -hf are ignored. A name without
 // a version ("qwen-14b", "llama3-8b") is read as the catalog's version and the
-// choice is listed in Assumed. Unknown names return a *NotFoundError with the
+// choice is listed in Assumed; so is the version when the family has several
+// presets of that size ("mistral-7b-base" is read as Mistral-7B-v0.3, the
+// first row). Unknown names return a *NotFoundError with the
 // closest preset.
 func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 	f := foldModel(name)
@@ -79,23 +81,39 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 		}
 	}
 	var match ModelMatch
+	bySize := 0 // presets of the family with that size (Mistral-7B v0.3 and v0.1)
 	switch {
 	case size > 0:
 		for _, m := range inFam {
 			if sizeOf(m) == size {
-				match.Model = m
+				if bySize == 0 {
+					match.Model = m // the first row is the family's current version
+				}
+				bySize++
 			}
 		}
-	case len(inFam) == 1:
-		match.Model = inFam[0]
+	case len(inFam) > 0 && oneSize(inFam):
+		match.Model, bySize = inFam[0], len(inFam) // "mistral": the family has one size
 	}
 	if match.Model.ID == "" {
 		return notFound()
 	}
 	if fam.implied {
 		match.Assumed = append(match.Assumed, Assumption{Field: "family", Value: match.Model.Family})
+	} else if bySize > 1 {
+		match.Assumed = append(match.Assumed, Assumption{Field: "version", Value: match.Model.Name})
 	}
 	return match, nil
+}
+
+// oneSize reports whether every preset of ms has the same size label.
+func oneSize(ms []Model) bool {
+	for _, m := range ms {
+		if m.Size != ms[0].Size {
+			return false
+		}
+	}
+	return true
 }
 
 // foldModel keeps the part after an organisation ("Qwen/..."), folds it, and

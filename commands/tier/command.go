@@ -25,8 +25,8 @@ func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat
 // keys are the accepted keys with their Chinese aliases.
 var keys = []chat.Key{
 	{Name: "model", Aliases: []string{"m", "preset", "模型", "模型名"}, Kind: chat.Plain, Example: "qwen2.5-14b",
-		Help: help("a model preset: qwen2.5-7b/14b/32b/72b, llama-2-7b/13b/70b, llama-3.1-8b/70b, mistral-7b, glm-4-9b, deepseek-r1-distill-qwen-7b/32b (names like Qwen2.5-14B-Instruct work)",
-			"模型预设：qwen2.5-7b/14b/32b/72b、llama-2-7b/13b/70b、llama-3.1-8b/70b、mistral-7b、glm-4-9b、deepseek-r1-distill-qwen-7b/32b（Qwen2.5-14B-Instruct 这类写法也行）")},
+		Help: help("a model preset: qwen2.5-7b/14b/32b/72b, llama-2-7b/13b/70b, llama-3.1-8b/70b, mistral-7b (v0.3), mistral-7b-v0.1, glm-4-9b, deepseek-r1-distill-qwen-7b/32b (names like Qwen2.5-14B-Instruct work)",
+			"模型预设：qwen2.5-7b/14b/32b/72b、llama-2-7b/13b/70b、llama-3.1-8b/70b、mistral-7b（v0.3）、mistral-7b-v0.1、glm-4-9b、deepseek-r1-distill-qwen-7b/32b（Qwen2.5-14B-Instruct 这类写法也行）")},
 	{Name: "params", Aliases: []string{"size", "参数量", "参数", "规模"}, Kind: chat.Count, Example: "7b",
 		Help: help("parameter count of a model not in the presets: 7b, 70B, 1.5b, 70亿", "不在预设里的模型的参数量：7b、70B、1.5b、70亿")},
 	{Name: "layers", Aliases: []string{"num_layers", "n_layers", "层数"}, Kind: chat.Plain, Example: "32",

@@ -106,6 +106,11 @@ func TestValuesAsTyped(t *testing.T) {
 		{"tier model=qwen2.5-7b mode=full recompute=off optimizer=paged_adamw_8bit", func(d data) bool { return d.Recompute == "none" && d.Optimizer == "adam8bit" }},
 		{"vram model=llama-3.1-8b mode=qlora r=64", func(d data) bool { return d.Rank == 64 && d.Mode == "qlora" }},
 		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 4 }},
+		{"tier model=Mistral-7B-v0.1 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" && d.Model.Vocab == 32000 }},
+		{"tier model=mistral-7b-instruct-v0.2 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" }},
+		{"tier model=mistral mode=infer", func(d data) bool {
+			return d.Model.ID == "mistral-7b" && strings.Contains(strings.Join(d.Assumptions, " "), "read as Mistral-7B-v0.3")
+		}},
 		{"tier model=llama-2-70b mode=infer gpu=\"a100 80g sxm4\"", func(d data) bool { return d.GPU == "a100-80g-sxm" }},
 	} {
 		if d := tierData(t, tc.text); !tc.check(d) {
