@@ -153,12 +153,12 @@ func postResponseURL(ctx context.Context, responseURL string, msg []byte) error 
 	defer cancel()
 	r, err := http.NewRequestWithContext(ctx, http.MethodPost, responseURL, bytes.NewReader(msg))
 	if err != nil {
-		return err
+		return slackbot.HideURL(err)
 	}
 	r.Header.Set("Content-Type", "application/json; charset=utf-8")
 	resp, err := slackbot.DefaultHTTPClient().Do(r)
 	if err != nil {
-		return err
+		return slackbot.HideURL(err) // the URL is a credential: never in the log
 	}
 	resp.Body.Close()
 	if resp.StatusCode/100 != 2 {

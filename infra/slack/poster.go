@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -59,7 +60,7 @@ func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) e
 			ReplaceOriginal: false,
 		}
 		if err := slack.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
-			return fmt.Errorf("post %s reply to response_url: %w", rep.Command, err)
+			return fmt.Errorf("post %s reply to response_url: %w", rep.Command, HideURL(err))
 		}
 		return nil
 	}
@@ -89,4 +90,20 @@ func (p *Poster) PostEphemeral(ctx context.Context, channel, user, threadTS stri
 		return fmt.Errorf("chat.postEphemeral %s reply to %s in %s: %w", rep.Command, user, channel, err)
 	}
 	return nil
+}
+
+// HideURL keeps a URL out of err's message: net/http names the URL it could
+// not reach ("Post \"https://hooks.slack.com/...\": dial tcp ..."), and a
+// response_url is a credential (whoever holds it can post into the channel),
+// so only its scheme and host remain. The cause stays wrapped for errors.Is.
+func HideURL(err error) error {
+	var ue *url.Error
+	if !errors.As(err, &ue) {
+		return err
+	}
+	where := "URL"
+	if u, perr := url.Parse(ue.URL); perr == nil && u.Host != "" {
+		where = u.Scheme + "://" + u.Host + "/…"
+	}
+	return fmt.Errorf("%s %s: %w", ue.Op, where, ue.Err)
 }

@@ -3,8 +3,13 @@ package slackbot
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"gpuadvisor/chat"
 )
@@ -76,5 +81,46 @@ func TestPosterErrors(t *testing.T) {
 	bad := NewPoster("xoxb-test-token", rec.srv.URL+"/nowhere/", rec.srv.Client())
 	if err := bad.Post(ctx, chat.Target{Channel: "C1"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "chat.postMessage") {
 		t.Errorf("chat.postMessage against a 404: err = %v", err)
+	}
+}
+
+// A response_url is a credential (whoever holds it can post into the channel
+// for 30 minutes), so a failed post must not put it into the error, which
+// ends up in the log. The cause stays reachable with errors.Is.
+func TestPosterErrorHidesTheResponseURL(t *testing.T) {
+	dead := httptest.NewServer(http.NotFoundHandler())
+	hook := dead.URL + "/commands/T0001/1234567890/ZYXWVUTSRQ"
+	dead.Close() // connection refused: net/http's error names the URL
+	p := NewPoster("xoxb-test-token", "", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := p.Post(ctx, chat.Target{ResponseURL: hook}, chat.Reply{Title: "x"})
+	if err == nil {
+		t.Fatal("Post to a closed port succeeded")
+	}
+	if strings.Contains(err.Error(), "ZYXWVUTSRQ") || strings.Contains(err.Error(), "/commands/") {
+		t.Errorf("error names the response_url: %v", err)
+	}
+	if !strings.Contains(err.Error(), "response_url") || !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("error %q: want it to say response_url and to wrap ECONNREFUSED", err)
+	}
+}
+
+// The same through a button press: the log line of the failed post.
+func TestButtonPostFailureLogsNoResponseURL(t *testing.T) {
+	f := newFixture(t, nil)
+	dead := httptest.NewServer(http.NotFoundHandler())
+	hook := dead.URL + "/actions/T0001/1234567890/ZYXWVUTSRQ"
+	dead.Close()
+	res := invoke(t, f.h, event(t, pressBody(t, hook, "", ""), testNow, true, nil))
+	if res.StatusCode != 200 {
+		t.Fatalf("status %d, want 200", res.StatusCode)
+	}
+	logs := f.logs.String()
+	if !strings.Contains(logs, "post_failed") {
+		t.Fatalf("the failed post is not logged:\n%s", logs)
+	}
+	if strings.Contains(logs, "ZYXWVUTSRQ") {
+		t.Errorf("the log contains the response_url:\n%s", logs)
 	}
 }
