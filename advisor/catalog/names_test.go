@@ -111,7 +111,7 @@ func TestFindModel(t *testing.T) {
 		{"mistral-7b-v0.1", "mistral-7b-v0.1", false},
 		{"mistralai/Mistral-7B-Instruct-v0.1", "mistral-7b-v0.1", false},
 		{"Mistral-7B-Instruct-v0.2", "mistral-7b-v0.1", false}, // v0.2 has v0.1's shape (32,000 tokens)
-		{"mistral-7b-base", "mistral-7b", true},                 // two 7B presets: the newest, said so
+		{"mistral-7b-base", "mistral-7b", true},                // two 7B presets: the newest, said so
 		{"glm-4-9b", "glm-4-9b", false},
 		{"THUDM/glm-4-9b-chat", "glm-4-9b", false},
 		{"chatglm4-9b", "glm-4-9b", false},
