@@ -253,6 +253,12 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
 			"%s 不支持 CUDA：PyTorch 任务需要适配 CANN / torch_npu（或 MindSpore）；请先确认框架和算子支持。"), g.ID))
 	}
+	if p.NeedsNVLink && g.Link == catalog.LinkNVLinkBridge {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"The split over %d PCIe cards relies on an NVLink bridge between them (%s GB/s): the catalog assumes one, as the datasheet offers it, but many rented PCIe servers have none. Ask the vendor and check that `nvidia-smi topo -m` shows NV# between the pair; without the bridge the cards talk over PCIe and tensor parallelism is throttled: rent SXM cards instead.",
+			"%d 张 PCIe 卡之间的切分依赖 NVLink 桥（%s GB/s）：目录按数据手册假定装有 NVLink 桥，但很多租用的 PCIe 服务器没有。请向供应商确认，并用 `nvidia-smi topo -m` 检查两卡之间显示 NV#；没有 NVLink 桥时只能走 PCIe，张量并行会被拖慢：应改租 SXM 卡。"),
+			p.Cards(), num(g.LinkGBs)))
+	}
 	if r.Mode.Training() && p.Cards() > 1 && !p.NeedsNVLink && g.Link != catalog.LinkNVLink && g.Link != catalog.LinkHCCS {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (seed: PCIe versions lose a lot).",
