@@ -3,6 +3,7 @@ package slackbot
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -179,6 +180,42 @@ func TestBadBase64IsBadRequest(t *testing.T) {
 	ev.Body = "%%%not base64"
 	if res := invoke(t, f.h, ev); res.StatusCode != 400 || f.runs.Load() != 0 {
 		t.Errorf("status %d, runs %d; want 400 and no work", res.StatusCode, f.runs.Load())
+	}
+}
+
+// HandleLambda keeps ServeHTTP's rules: Slack only POSTs, and never more
+// than a megabyte; anything else is refused before it is parsed, even when
+// correctly signed.
+func TestLambdaMethodAndSize(t *testing.T) {
+	v, _ := url.ParseQuery(string(readFixture(t, "slash_command_zh.form")))
+	v.Set("text", "help "+strings.Repeat("长", maxBody/3))
+	big := []byte(v.Encode())
+	tests := []struct {
+		name   string
+		method string
+		body   []byte
+		want   int
+	}{
+		{"a signed GET", "GET", readFixture(t, "slash_command_zh.form"), 405},
+		{"a signed HEAD", "HEAD", readFixture(t, "slash_command_zh.form"), 405},
+		{"a signed body over 1 MB", "POST", big, 413},
+		{"lower-case post", "post", readFixture(t, "slash_command_zh.form"), 200},
+	}
+	for _, tc := range tests {
+		for _, b64 := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s base64 %t", tc.name, b64), func(t *testing.T) {
+				f := newFixture(t, nil)
+				ev := event(t, tc.body, testNow, b64, nil)
+				ev.RequestContext.HTTP.Method = tc.method
+				res := invoke(t, f.h, ev)
+				if res.StatusCode != tc.want {
+					t.Fatalf("%s: status %d, want %d", tc.name, res.StatusCode, tc.want)
+				}
+				if tc.want != 200 && f.runs.Load() != 0 {
+					t.Errorf("%s: %d commands ran, want none", tc.name, f.runs.Load())
+				}
+			})
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -108,19 +109,32 @@ type trace struct {
 // event. It never returns an error: every failure is an HTTP status, so
 // Slack sees 401/400/500 rather than API Gateway's 502.
 func (h *Handler) HandleLambda(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	// The rules ServeHTTP applies: Slack only POSTs, and never a megabyte.
+	if m := ev.RequestContext.HTTP.Method; m != "" && !strings.EqualFold(m, http.MethodPost) {
+		res := plainResponse(http.StatusMethodNotAllowed, "method not allowed")
+		res.header = map[string]string{"Allow": http.MethodPost}
+		return lambdaResponse(h.finish(time.Now(), &trace{kind: "unknown", outcome: "method_not_allowed"}, res)), nil
+	}
+	tooLarge := func() (events.APIGatewayV2HTTPResponse, error) {
+		res := plainResponse(http.StatusRequestEntityTooLarge, "request body too large")
+		return lambdaResponse(h.finish(time.Now(), &trace{kind: "unknown", outcome: "body_too_large"}, res)), nil
+	}
+	if len(ev.Body) > 2*maxBody { // base64 makes a megabyte 1.34 MB
+		return tooLarge()
+	}
 	body := []byte(ev.Body)
-	hdr := Header(ev.Headers)
-	var res response
 	if ev.IsBase64Encoded {
 		dec, err := base64.StdEncoding.DecodeString(ev.Body)
 		if err != nil {
-			res = h.finish(time.Now(), &trace{kind: "unknown", outcome: "bad_base64"}, plainResponse(http.StatusBadRequest, "bad request"))
+			res := h.finish(time.Now(), &trace{kind: "unknown", outcome: "bad_base64"}, plainResponse(http.StatusBadRequest, "bad request"))
 			return lambdaResponse(res), nil
 		}
 		body = dec
 	}
-	res = h.serve(ctx, hdr, body)
-	return lambdaResponse(res), nil
+	if len(body) > maxBody {
+		return tooLarge()
+	}
+	return lambdaResponse(h.serve(ctx, Header(ev.Headers), body)), nil
 }
 
 func lambdaResponse(r response) events.APIGatewayV2HTTPResponse {
