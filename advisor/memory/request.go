@@ -91,6 +91,9 @@ const (
 	MaxUtilization = 0.90
 	// SaferUtilization is the bar for the "safer" alternative.
 	SaferUtilization = 0.75
+	// ClosestGain is the share of the need a doubling of cards must leave for
+	// a larger count to count as closer when nothing fits (a 5% saving).
+	ClosestGain = 0.95
 	// NodeCards is the cards in one server (one NVLink domain).
 	NodeCards = 8
 	// NF4Bits is QLoRA's bits per quantized parameter: NF4 plus double-quantized

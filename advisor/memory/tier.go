@@ -207,22 +207,29 @@ type gpuSearch struct {
 // card, so each layout is estimated once for all GPUs. A card that cannot fit
 // even with endless sharding stops after two counts, unless it is keep (the
 // card the user named, whose closest try is reported). The closest option is
-// tracked only when asked (it matters only when nothing fits).
+// tracked only when asked (it matters only when nothing fits); a larger count
+// replaces it only when doubling the cards saved at least 5% (ClosestGain),
+// and the named card stops there when no count can bring it under the limit.
 func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) []gpuSearch {
 	out := make([]gpuSearch, len(gpus))
 	done := make([]bool, len(gpus))
 	prev := make([]float64, len(gpus))
 	hopeless := make([]bool, len(gpus))
+	neverFits := make([]bool, len(gpus)) // the named card, past the 90% limit at any count
 	floors := map[int]float64{}
 	for i, g := range gpus {
 		prev[i] = math.Inf(1)
-		if keep != nil && g.ID == keep.ID || req.Cards > 0 {
+		if req.Cards > 0 {
 			continue
 		}
 		f, ok := floors[g.MaxSplit()]
 		if !ok {
 			f = floor(req, g.MaxSplit())
 			floors[g.MaxSplit()] = f
+		}
+		if keep != nil && g.ID == keep.ID {
+			neverFits[i] = f > MaxUtilization*g.MemoryGB
+			continue
 		}
 		hopeless[i] = f > g.MemoryGB
 	}
@@ -259,7 +266,10 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 				}
 				u := rbuf[i].Memory.PerCardGB / g.MemoryGB
 				best = min(best, u)
-				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization) {
+				// a closer try at more cards counts only if doubling saved at
+				// least 5%: past that, more cards barely help (the closest of a
+				// card that never fits is not its largest count)
+				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization && (s.closest.Cards() == n || u < ClosestGain*prev[gi])) {
 					s.closest, s.hasAny = option(g, rbuf[i]), true
 				}
 				if !s.hasTight && u <= 1 {
@@ -277,7 +287,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 				bestNodes = s.fit.Nodes()
 			}
 			// found, or doubling the cards no longer helps (sharding has hit its floor)
-			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi]) {
+			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi] || neverFits[gi] && best > ClosestGain*prev[gi]) {
 				done[gi] = true
 				left--
 			}
