@@ -69,7 +69,7 @@ func TestServeFeishuEvents(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	event := feishuTextEvent("ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
+	event := feishuTextEvent(ff.appID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
 	if got := send(event, false); got != http.StatusUnauthorized {
 		t.Errorf("plaintext unsigned event: got HTTP %d, want 401", got)
 	}
@@ -97,7 +97,7 @@ func TestServeFeishuInsecurePlaintext(t *testing.T) {
 	if status != 200 || string(body) != `{"challenge":"abc123"}` {
 		t.Errorf("url_verification: got HTTP %d %s, want 200 {\"challenge\":\"abc123\"}", status, body)
 	}
-	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent("ev-plain-1", "", "help"), "", time.Now())
+	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent(ff.appID, "ev-plain-1", "", "help"), "", time.Now())
 	if status != 200 {
 		t.Fatalf("plaintext event in --insecure-dev: got HTTP %d, want 200", status)
 	}

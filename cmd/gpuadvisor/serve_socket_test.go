@@ -167,14 +167,14 @@ func addGateway(f *fakeFeishu, event []byte, answers chan<- feishuws.Frame) {
 	})
 }
 
-// feishuTextEvent is an im.message.receive_v1 event (schema 2.0): text in a
-// one-to-one chat.
-func feishuTextEvent(eventID, token, text string) []byte {
+// feishuTextEvent is an im.message.receive_v1 event (schema 2.0) for app
+// appID: text in a one-to-one chat.
+func feishuTextEvent(appID, eventID, token, text string) []byte {
 	content, _ := json.Marshal(map[string]string{"text": text})
 	b, _ := json.Marshal(map[string]any{
 		"schema": "2.0",
 		"header": map[string]any{"event_id": eventID, "event_type": "im.message.receive_v1", "create_time": "1796031000000",
-			"token": token, "app_id": "cli_x", "tenant_key": "2ca1d211f64f6438"},
+			"token": token, "app_id": appID, "tenant_key": "2ca1d211f64f6438"},
 		"event": map[string]any{
 			"sender": map[string]any{"sender_id": map[string]any{"open_id": "ou_84aad35d084aa403a838cf73ee18467"}, "sender_type": "user", "tenant_key": "2ca1d211f64f6438"},
 			"message": map[string]any{"message_id": "om_" + eventID, "create_time": "1796030999000", "chat_id": "oc_chat1",
@@ -187,7 +187,7 @@ func feishuTextEvent(eventID, token, text string) []byte {
 func TestServeFeishuLongConnection(t *testing.T) {
 	ff := newFakeFeishu(t)
 	answers := make(chan feishuws.Frame, 4)
-	addGateway(ff, feishuTextEvent("ev-ws-1", "", "计费 按需=35 包月=15000 时长=300"), answers)
+	addGateway(ff, feishuTextEvent(ff.appID, "ev-ws-1", "", "计费 按需=35 包月=15000 时长=300"), answers)
 	env := map[string]string{"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL}
 	r := startServe(t, serveOptions{FeishuWS: true}, env)
 	select {

@@ -61,7 +61,7 @@ func benchHandler(b *testing.B, hc interface {
 // runMessages delivers b.N distinct, encrypted and signed message events and
 // reports the per-event latency percentiles.
 func runMessages(b *testing.B, h *Handler, text string) {
-	base := string(fixture(b, "im_message_p2p_text.json", ""))
+	base := strings.Replace(string(fixture(b, "im_message_p2p_text.json", "")), fixtureAppID, h.appID, 1)
 	base = strings.Replace(base, `计费 按需=35元/时 包月=¥15,000 时长=300`, strings.ReplaceAll(text, `"`, `\\\"`), 1)
 	evs := make([]events.APIGatewayV2HTTPRequest, b.N+1)
 	for i := range evs {

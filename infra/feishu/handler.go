@@ -47,8 +47,9 @@ type Deps struct {
 // Handler answers Feishu event and card callbacks. It is safe for concurrent
 // use, and does all its work before it returns: nothing runs after.
 type Handler struct {
-	v *Verifier
-	d Deps
+	v     *Verifier
+	d     Deps
+	appID string
 }
 
 // NewHandler checks the configuration and the dependencies.
@@ -69,7 +70,7 @@ func NewHandler(cfg Config, d Deps) (*Handler, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Handler{v: v, d: d}, nil
+	return &Handler{v: v, d: d, appID: cfg.AppID}, nil
 }
 
 // result is what one request came to: the HTTP answer and a word for the log.
@@ -194,7 +195,21 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) resul
 	if !encrypted {
 		return reject(errors.New("event is not encrypted"))
 	}
+	if err := h.checkApp(env); err != nil {
+		return reject(err)
+	}
 	return h.route(ctx, env)
+}
+
+// checkApp refuses a verified event addressed to another app: the Encrypt
+// Key and token were copied between apps, or FEISHU_APP_ID names another
+// one, and a reply would go out under the wrong identity. An event without
+// app_id, or a handler configured without one (serve), is not checked.
+func (h *Handler) checkApp(env envelope) error {
+	if env.Header == nil || env.Header.AppID == "" || h.appID == "" || env.Header.AppID == h.appID {
+		return nil
+	}
+	return fmt.Errorf("%w: the event is for app %s, FEISHU_APP_ID is %s", ErrOtherApp, chat.Truncate(env.Header.AppID, 40), h.appID)
 }
 
 // route answers a verified, decrypted event.

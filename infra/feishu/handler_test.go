@@ -179,6 +179,34 @@ func TestRejected(t *testing.T) {
 	}
 }
 
+// An event that is verified (our Encrypt Key, our token) but addressed to
+// another app (header.app_id) is refused: the keys were copied between apps
+// or FEISHU_APP_ID names another app, and a reply would go out under the
+// wrong identity. The log names both ids so the admin can tell which.
+func TestEventForAnotherAppRejected(t *testing.T) {
+	for _, name := range []string{"im_message_p2p_text.json", "card_action_trigger.json"} {
+		t.Run(name, func(t *testing.T) {
+			hs := newHarness(t)
+			other := []byte(strings.Replace(string(fixture(t, name, "")), fixtureAppID, "cli_9f00000000000001", 1))
+			body := encryptedBody(t, testKey, other)
+			resp := hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
+			if resp.StatusCode != 401 {
+				t.Fatalf("status %d, want 401 (body %s)", resp.StatusCode, resp.Body)
+			}
+			if n, m := len(hs.rec.all()), len(hs.api.messages()); n != 0 || m != 0 {
+				t.Errorf("%d commands ran and %d messages were sent, want none", n, m)
+			}
+			if logs := hs.logs.String(); !contains(logs, "cli_9f00000000000001", hs.api.appID, "FEISHU_APP_ID") {
+				t.Errorf("the log does not name both app ids:\n%s", logs)
+			}
+			// The same event for this app is answered.
+			if resp := hs.deliver(t, fixture(t, name, "")); resp.StatusCode != 200 {
+				t.Errorf("the event for this app: status %d (%s)", resp.StatusCode, resp.Body)
+			}
+		})
+	}
+}
+
 func TestHeadersAnyCaseAndBase64Bodies(t *testing.T) {
 	msg := fixture(t, "im_message_p2p_text.json", "")
 	for _, tc := range []struct {
@@ -194,7 +222,7 @@ func TestHeadersAnyCaseAndBase64Bodies(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
-			body := encryptedBody(t, testKey, msg)
+			body := encryptedBody(t, testKey, hs.forApp(msg))
 			h := map[string]string{}
 			for k, v := range signedHeaders(testKey, testNow, body) {
 				h[tc.keys(k)] = v
@@ -340,7 +368,7 @@ func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
 
 func TestLogsCarryNoBodies(t *testing.T) {
 	hs := newHarness(t)
-	msg := fixture(t, "im_message_p2p_text.json", "")
+	msg := hs.forApp(fixture(t, "im_message_p2p_text.json", ""))
 	body := encryptedBody(t, testKey, msg)
 	hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
 	hs.invoke(t, lambdaEvent(map[string]string{}, body, false)) // rejected

@@ -92,6 +92,10 @@ func lambdaEvent(headers map[string]string, body []byte, b64 bool) events.APIGat
 	return req
 }
 
+// fixtureAppID is the header.app_id of the fixtures; deliver and forApp
+// put the harness's app id in its place.
+const fixtureAppID = "cli_a5e3b2c1d0f4900c"
+
 // fixture reads testdata/<name>, optionally replacing the event id.
 func fixture(t testing.TB, name, eventID string) []byte {
 	t.Helper()
@@ -235,8 +239,14 @@ func newHarness(t testing.TB) *harness {
 // now, lower-case headers.
 func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPResponse {
 	t.Helper()
-	body := encryptedBody(t, testKey, plain)
+	body := encryptedBody(t, testKey, hs.forApp(plain))
 	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
+}
+
+// forApp addresses a fixture to the harness's app (its fake Open API has an
+// app id of its own, see newFakeAPI).
+func (hs *harness) forApp(plain []byte) []byte {
+	return bytes.ReplaceAll(plain, []byte(`"`+fixtureAppID+`"`), []byte(`"`+hs.api.appID+`"`))
 }
 
 func (hs *harness) invoke(t testing.TB, ev events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {

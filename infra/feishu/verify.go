@@ -33,6 +33,7 @@ var (
 	ErrStale          = errors.New("feishu: timestamp outside the allowed window")
 	ErrDecrypt        = errors.New("feishu: cannot decrypt")
 	ErrBadToken       = errors.New("feishu: verification token mismatch")
+	ErrOtherApp       = errors.New("feishu: event for another app")
 )
 
 // Verifier checks signatures, decrypts bodies and compares the verification
