@@ -55,6 +55,9 @@ type GPU struct {
 	LinkGBs float64 `json:"link_gbs"`
 	// BF16TFLOPS is the dense (not 2:4 sparse) BF16 tensor throughput.
 	BF16TFLOPS float64 `json:"bf16_tflops"`
+	// FP8 is set when the card has FP8 tensor cores (Ada, Hopper, Blackwell);
+	// Ampere and the Ascend 910B have none.
+	FP8 bool `json:"fp8"`
 	// CUDA is false for cards that need another software stack (Ascend).
 	CUDA bool `json:"cuda"`
 	// Tier is the price tier: TierEntry, TierMid or TierFlagship.

@@ -33,3 +33,26 @@ func TestBridgeSplitWarns(t *testing.T) {
 		}
 	}
 }
+
+// precision=fp8 on a card without FP8 tensor cores (Ampere, Ascend 910B)
+// still fits (weight-only FP8, dequantized to 16-bit) but computes in 16-bit:
+// the reply says so.
+func TestFP8OnCardsWithoutFP8Warns(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string
+		warn           bool
+	}{
+		{"A10 (Ampere) picked for fp8", "tier model=qwen2.5-7b mode=infer precision=fp8", "no FP8 tensor cores", true},
+		{"zh", "选卡 模型=qwen2.5-7b 模式=推理 精度=fp8", "没有 FP8", true},
+		{"A100 named", "tier model=qwen2.5-7b mode=infer precision=fp8 gpu=a100-80g-sxm", "no FP8 tensor cores", true},
+		{"Ascend 910B named", "tier model=qwen2.5-7b mode=infer precision=fp8 gpu=910b", "no FP8 tensor cores", true},
+		{"L40S (Ada) has FP8", "tier model=qwen2.5-7b mode=infer precision=fp8 gpu=l40s", "FP8", false},
+		{"bf16 on A10: nothing to say", "tier model=qwen2.5-7b mode=infer", "FP8", false},
+	} {
+		d := tierData(t, tc.text)
+		all := strings.Join(d.Warnings, "\n")
+		if strings.Contains(all, tc.want) != tc.warn {
+			t.Errorf("%s (gpu %s): FP8 warning %v, want %v:\n%s", tc.name, d.GPU, !tc.warn, tc.warn, all)
+		}
+	}
+}

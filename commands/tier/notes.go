@@ -253,6 +253,17 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
 			"%s 不支持 CUDA：PyTorch 任务需要适配 CANN / torch_npu（或 MindSpore）；请先确认框架和算子支持。"), g.ID))
 	}
+	if r.Precision == memory.FP8 && !g.FP8 {
+		if g.CUDA {
+			out = append(out, fmt.Sprintf(chat.T(lang,
+				"%s has no FP8 tensor cores (Ampere): fp8 weights still take 1 byte each, as shown, but run weight-only (vLLM's FP8 Marlin kernel dequantizes them to 16-bit), so compute stays 16-bit; int8 (W8A16) is the usual choice on this card.",
+				"%s 没有 FP8 张量核心（Ampere 架构）：fp8 权重仍按每参数 1 字节计（如上），但只能以仅权重方式运行（vLLM 的 FP8 Marlin 内核反量化到 16 位），计算仍是 16 位；这张卡上通常用 int8（W8A16）。"), g.ID))
+		} else {
+			out = append(out, fmt.Sprintf(chat.T(lang,
+				"%s has no FP8 tensor cores: serve int8 (W8A8 or W8A16) or bf16 instead; the memory shown assumes 1-byte weights either way.",
+				"%s 没有 FP8 张量核心：请改用 int8（W8A8 或 W8A16）或 bf16；上面的显存按每参数 1 字节计，两者相同。"), g.ID))
+		}
+	}
 	if p.NeedsNVLink && g.Link == catalog.LinkNVLinkBridge {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"The split over %d PCIe cards relies on an NVLink bridge between them (%s GB/s): the catalog assumes one, as the datasheet offers it, but many rented PCIe servers have none. Ask the vendor and check that `nvidia-smi topo -m` shows NV# between the pair; without the bridge the cards talk over PCIe and tensor parallelism is throttled: rent SXM cards instead.",
