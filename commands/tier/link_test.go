@@ -40,7 +40,7 @@ func TestBridgeSplitWarns(t *testing.T) {
 func TestFP8OnCardsWithoutFP8Warns(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
-		warn           bool
+		warn             bool
 	}{
 		{"A10 (Ampere) picked for fp8", "tier model=qwen2.5-7b mode=infer precision=fp8", "no FP8 tensor cores", true},
 		{"zh", "选卡 模型=qwen2.5-7b 模式=推理 精度=fp8", "没有 FP8", true},
