@@ -2,6 +2,7 @@ package feishu
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -22,8 +23,13 @@ type Incoming struct {
 	Mentions  []string // open_ids of everyone mentioned
 }
 
+// ErrNotText is ParseMessage's error for a message that is neither text nor
+// post (an image, file, voice message, sticker, ...); the other fields of
+// Incoming are filled in.
+var ErrNotText = errors.New("message type is not read (only text and post)")
+
 // ParseMessage reads the event body of im.message.receive_v1. Text and post
-// (rich text) messages give Text; other types give an error.
+// (rich text) messages give Text; other types give ErrNotText.
 func ParseMessage(event []byte) (Incoming, error) {
 	var ev larkim.P2MessageReceiveV1Data
 	if err := json.Unmarshal(event, &ev); err != nil {
@@ -71,7 +77,7 @@ func ParseMessage(event []byte) (Incoming, error) {
 	case "post":
 		text, err = postText([]byte(raw))
 	default:
-		return in, fmt.Errorf("message type %q is not read", t)
+		return in, fmt.Errorf("%w: %q", ErrNotText, t)
 	}
 	if err != nil {
 		return in, fmt.Errorf("%s content: %w", str(m.MessageType), err)

@@ -19,9 +19,12 @@ var errNoDrafter = errors.New("feishu: no dispatcher configured for deferred com
 // event id; by a card replying to the message.
 func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	in, err := ParseMessage(env.Event)
-	if err != nil {
+	// An image, file or sticker sent one-to-one is answered with what the bot
+	// reads; in a group it was not addressed to the bot (it has no mention).
+	notText := errors.Is(err, ErrNotText) && in.FromUser && in.ChatType == "p2p"
+	if err != nil && !notText {
 		// Answered 200 so Feishu does not redeliver what we will never read
-		// (an image, a sticker, a malformed event).
+		// (a malformed event, a non-text message in a group).
 		r := ok("ignored message")
 		r.err = err
 		return r
@@ -50,14 +53,19 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	if !claimed {
 		return ok("duplicate")
 	}
-	rep := h.d.Router.Handle(ctx, chat.Request{
-		Text:     in.Text,
-		Platform: Platform,
-		Tenant:   Platform + ":" + env.Header.TenantKey,
-		Channel:  in.ChatID,
-		User:     in.SenderID,
-	})
-	rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
+	var rep chat.Reply
+	if notText {
+		rep = textOnly()
+	} else {
+		rep = h.d.Router.Handle(ctx, chat.Request{
+			Text:     in.Text,
+			Platform: Platform,
+			Tenant:   Platform + ":" + env.Header.TenantKey,
+			Channel:  in.ChatID,
+			User:     in.SenderID,
+		})
+		rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
+	}
 	// Only thread_id marks a message in a thread (话题); root_id alone is a
 	// quote reply, answered as a reply, not by starting a thread.
 	to := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
@@ -75,6 +83,20 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 		return ok("acknowledged; job dispatched")
 	}
 	return ok("replied")
+}
+
+// textOnly answers a message the bot cannot read (an image, a file, a
+// sticker). It has no words to tell the user's language by, so it says it
+// in both.
+func textOnly() chat.Reply {
+	msg := "我只能读取文字消息：请把报价或工具输出粘贴成文字发送，或输入 help 查看命令。\n" +
+		"I read text messages only: paste the quote or the tool output as text, or type help to see the commands."
+	return chat.Reply{
+		Lang:    chat.ZH,
+		Title:   "只能读取文字 / Text only",
+		Summary: msg,
+		Error:   &chat.Error{Code: chat.CodeInvalid, Key: "message_type", Message: msg, Example: "help"},
+	}
 }
 
 // dispatch hands a deferred reply's job to the drafter, to answer at t. The

@@ -1,6 +1,7 @@
 package feishu
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -112,5 +113,59 @@ func TestHandleEventLongConnection(t *testing.T) {
 	hs.api.fail(230002, "bot not in chat")
 	if _, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02")); err == nil {
 		t.Error("a failed reply returned no error")
+	}
+}
+
+// An image, file, voice message or sticker sent to the bot one-to-one gets a
+// short answer saying it reads text (in both languages: there are no words
+// to tell the user's language from), once per event; in a group, where the
+// bot answers only when mentioned, such messages are left alone.
+func TestNonTextMessagesOneToOne(t *testing.T) {
+	p2p := fixture(t, "im_message_p2p_text.json", "")
+	withType := func(base []byte, typ, content string) []byte {
+		var m map[string]any
+		if err := json.Unmarshal(base, &m); err != nil {
+			t.Fatal(err)
+		}
+		msg := m["event"].(map[string]any)["message"].(map[string]any)
+		msg["message_type"], msg["content"] = typ, content
+		b, _ := json.Marshal(m)
+		return b
+	}
+	for _, tc := range []struct{ typ, content string }{
+		{"image", `{"image_key":"img_v3_02ab_1c2d3e4f-5a6b-7c8d-9e0f-1a2b3c4d5e6g"}`},
+		{"file", `{"file_key":"file_v3_00ab_1c2d","file_name":"报价单.pdf"}`},
+		{"audio", `{"file_key":"file_v3_00ab_2c2d","duration":2000}`},
+		{"sticker", `{"file_key":"v3_00ab_3c2d"}`},
+		{"media", `{"file_key":"file_v3_00ab_4c2d","image_key":"img_v3_00ab","file_name":"a.mp4","duration":2000}`},
+	} {
+		t.Run(tc.typ, func(t *testing.T) {
+			hs := newHarness(t)
+			ev := withType(p2p, tc.typ, tc.content)
+			for i := 0; i < 2; i++ { // a redelivery is not answered twice
+				if resp := hs.deliver(t, ev); resp.StatusCode != 200 {
+					t.Fatalf("delivery %d: status %d (%s)", i+1, resp.StatusCode, resp.Body)
+				}
+			}
+			sent := hs.api.messages()
+			if len(sent) != 1 {
+				t.Fatalf("%d replies to a %s message, want 1", len(sent), tc.typ)
+			}
+			if s := sent[0]; s.Path != "/open-apis/im/v1/messages/om_5ce6d572455d361153b7cb51da133945/reply" ||
+				!contains(s.Body.Content, "只能读取文字", "text", "help") {
+				t.Errorf("reply to %s: %s %s", tc.typ, s.Path, s.Body.Content)
+			}
+			if n := len(hs.rec.all()); n != 0 {
+				t.Errorf("%d commands ran for a %s message", n, tc.typ)
+			}
+		})
+	}
+	group := withType(fixture(t, "im_message_group_text_mention.json", ""), "image", `{"image_key":"img_1"}`)
+	fromApp := withType(fixture(t, "im_message_from_app.json", ""), "image", `{"image_key":"img_1"}`)
+	for name, ev := range map[string][]byte{"in a group": group, "from an app": fromApp} {
+		hs := newHarness(t)
+		if resp := hs.deliver(t, ev); resp.StatusCode != 200 || len(hs.api.messages()) != 0 {
+			t.Errorf("an image %s: status %d, %d replies; want 200 and none", name, resp.StatusCode, len(hs.api.messages()))
+		}
 	}
 }
