@@ -2,6 +2,7 @@ package memory
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"gpuadvisor/advisor/catalog"
@@ -253,6 +254,17 @@ func TestShape(t *testing.T) {
 			t.Errorf("%s: got L%d h%d a%d kv%d ffn%d approx %v params %v; want L%d h%d a%d kv%d ffn%d approx %v",
 				tc.name, m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, m.Approximate, m.Params, tc.layers, tc.hidden, tc.heads, tc.kv, tc.f, tc.approx)
 		}
+	}
+	// vocab= makes a params= model exact: Llama-3.1-8B's whole shape gives its
+	// catalog figures
+	l31 := preset(t, "llama-3.1-8b")
+	m, derived, err := Shape(l31.Params, ShapeHint{Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 8, FFN: 14336, Vocab: 128256})
+	if err != nil || m.Vocab != 128256 || m.Approximate || len(derived) != 0 || m.EmbeddingParams() != l31.EmbeddingParams() {
+		t.Errorf("Llama-3.1-8B's shape with vocab: vocab %d approx %v derived %v embeddings %v (err %v); want 128256, exact, none derived, %v",
+			m.Vocab, m.Approximate, derived, m.EmbeddingParams(), err, l31.EmbeddingParams())
+	}
+	if m, derived, _ := Shape(8e9, ShapeHint{Layers: 32, Hidden: 4096, Heads: 32, Vocab: 128256}); !m.Approximate || m.Vocab != 128256 || strings.Join(derived, ",") != "kv_heads,ffn" {
+		t.Errorf("vocab given, kv_heads and ffn derived: approx %v vocab %d derived %v; want approximate, 128256, kv_heads,ffn", m.Approximate, m.Vocab, derived)
 	}
 	for _, bad := range []ShapeHint{{Hidden: 4096, Heads: 30}, {Hidden: 4096, Heads: 32, KVHeads: 5}} {
 		if _, _, err := Shape(7e9, bad); err == nil {

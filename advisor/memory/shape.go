@@ -10,6 +10,8 @@ import (
 // ShapeHint is the part of a model's shape a user gave; zero fields are derived.
 type ShapeHint struct {
 	Layers, Hidden, Heads, KVHeads, FFN int
+	// Vocab is vocab_size; 0 assumes 32,000.
+	Vocab int
 }
 
 // Approximate shape rules for a model known only by its parameter count. They
@@ -21,7 +23,8 @@ type ShapeHint struct {
 //     multiple of 4 (at least 4);
 //   - head_dim 128, heads = hidden / 128;
 //   - kv_heads = heads (no GQA): the largest KV cache, the safe side for sizing;
-//   - ffn = 8·h/3 rounded up to a multiple of 256; vocabulary 32,000.
+//   - ffn = 8·h/3 rounded up to a multiple of 256; vocabulary 32,000 unless
+//     given.
 //
 // Given hidden only: layers = Ψ / (12·h²). Given layers only: hidden =
 // √(Ψ / (12·L)) rounded to 128.
@@ -33,7 +36,7 @@ const (
 // Shape builds a model from a parameter count and an optional partial shape,
 // deriving the rest by the rules above. The model is marked Approximate when
 // any of layers, hidden, heads, kv_heads or ffn was derived; derived lists
-// the fields that were (vocab is always assumed).
+// the fields that were, and "vocab" when the vocabulary was assumed.
 func Shape(params float64, hint ShapeHint) (m catalog.Model, derived []string, err error) {
 	if params <= 0 || math.IsNaN(params) || math.IsInf(params, 0) {
 		return m, nil, fmt.Errorf("shape: parameter count %v must be positive", params)
@@ -81,7 +84,12 @@ func Shape(params float64, hint ShapeHint) (m catalog.Model, derived []string, e
 	case heads%kv != 0:
 		return m, nil, fmt.Errorf("shape: heads %d is not a multiple of kv_heads %d", heads, kv)
 	}
-	derived = append(derived, "vocab")
+	approx := len(derived) > 0
+	vocab := hint.Vocab
+	if vocab == 0 {
+		vocab = approxVocab
+		derived = append(derived, "vocab")
+	}
 	m = catalog.Model{
 		Name:        fmt.Sprintf("%sB model", trimFloat(params/1e9)),
 		Params:      params,
@@ -91,9 +99,9 @@ func Shape(params float64, hint ShapeHint) (m catalog.Model, derived []string, e
 		KVHeads:     kv,
 		HeadDim:     h / heads,
 		FFN:         ffn,
-		Vocab:       approxVocab,
+		Vocab:       vocab,
 		Context:     0,
-		Approximate: len(derived) > 1,
+		Approximate: approx,
 	}
 	return m, derived, nil
 }

@@ -39,6 +39,8 @@ var keys = []chat.Key{
 		Help: help("KV heads (GQA) of a params= model (optional; default = heads)", "params= 模型的 KV 头数（GQA，可选；默认等于头数）")},
 	{Name: "ffn", Aliases: []string{"intermediate_size", "ffn_hidden", "中间层", "前馈"}, Kind: chat.Plain, Example: "11008",
 		Help: help("MLP intermediate size of a params= model (optional)", "params= 模型的 MLP 中间层大小（可选）")},
+	{Name: "vocab", Aliases: []string{"vocab_size", "词表", "词表大小"}, Kind: chat.Plain, Example: "152064",
+		Help: help("vocabulary of a params= model (optional; default 32,000): sets the embeddings and the logits", "params= 模型的词表大小（可选；默认 32,000）：决定嵌入层和 logits 的大小")},
 	{Name: "mode", Aliases: []string{"task", "模式", "用途"}, Kind: chat.Plain, Example: "lora",
 		Help: help("full (full-parameter training), lora, qlora or infer (serving); default full", "full（全参训练）、lora（微调）、qlora（量化微调）或 infer（推理）；默认 full")},
 	{Name: "optimizer", Aliases: []string{"opt", "优化器"}, Kind: chat.Plain, Example: "adamw",

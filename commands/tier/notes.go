@@ -176,6 +176,10 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 	}
 	if m.ID != "" {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s's shape is from its config.json: %s", "%s 的结构取自其 config.json：%s"), m.Name, m.Source))
+	} else if len(q.derived) == 0 {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"%s: the shape as given (layers, hidden, heads, kv_heads, ffn, vocab); head size = hidden ÷ heads, gated (SwiGLU) MLP.",
+			"%s：结构按给出的值（层数、隐藏维度、头数、kv头、ffn、词表）；头维度 = 隐藏维度 ÷ 头数，门控（SwiGLU）MLP。"), modelName(m)))
 	} else {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
@@ -222,8 +226,8 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 	var out []string
 	if r.Model.Approximate {
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"%s has an approximate shape: give layers=, hidden=, heads=, kv_heads= and ffn= from its config.json, or use a preset, for an exact answer.",
-			"%s 的结构是近似的：请按其 config.json 给出 层数=、隐藏维度=、头数=、kv头=、ffn=，或用预设模型，以得到精确结果。"), modelName(r.Model)))
+			"%s has an approximate shape: give layers=, hidden=, heads=, kv_heads=, ffn= and vocab= from its config.json, or use a preset, for an exact answer.",
+			"%s 的结构是近似的：请按其 config.json 给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=，或用预设模型，以得到精确结果。"), modelName(r.Model)))
 	}
 	if c := r.Model.Context; c > 0 && r.Seq > c {
 		out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),

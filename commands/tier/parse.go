@@ -129,7 +129,7 @@ func (p reader) mode(word string) (memory.Mode, error) {
 		"模式=%q 无法识别；可选 full（全参训练，也可写 全参/全量）、lora（微调）、qlora（量化微调）或 infer（推理）", raw)
 }
 
-var shapeKeys = []string{"layers", "hidden", "heads", "kv_heads", "ffn"}
+var shapeKeys = []string{"layers", "hidden", "heads", "kv_heads", "ffn", "vocab"}
 
 // model reads model= (or a bare model word) or params= plus an optional shape.
 func (p reader) model(q *query, word string) error {
@@ -167,8 +167,8 @@ func (p reader) model(q *query, word string) error {
 		return err
 	}
 	var hint memory.ShapeHint
-	ints := []*int{&hint.Layers, &hint.Hidden, &hint.Heads, &hint.KVHeads, &hint.FFN}
-	limits := [][2]int{{1, 1024}, {64, 1 << 17}, {1, 1024}, {1, 1024}, {1, 1 << 20}}
+	ints := []*int{&hint.Layers, &hint.Hidden, &hint.Heads, &hint.KVHeads, &hint.FFN, &hint.Vocab}
+	limits := [][2]int{{1, 1024}, {64, 1 << 17}, {1, 1024}, {1, 1024}, {1, 1 << 20}, {256, 1 << 22}}
 	for i, k := range shapeKeys {
 		if *ints[i], _, err = p.integer(k, limits[i][0], limits[i][1]); err != nil {
 			return err
@@ -445,8 +445,8 @@ func example(lang chat.Lang, key string) string {
 	switch key {
 	case "params":
 		en, zh = "tier params=7b mode=infer seq=8k", "选卡 参数量=7b 模式=推理 上下文=8k"
-	case "layers", "hidden", "heads", "kv_heads", "ffn":
-		en, zh = "tier params=7b layers=32 hidden=4096 heads=32 kv_heads=8 mode=infer", "选卡 参数量=7b 层数=32 隐藏维度=4096 头数=32 kv头=8 模式=推理"
+	case "layers", "hidden", "heads", "kv_heads", "ffn", "vocab":
+		en, zh = "tier params=7b layers=32 hidden=4096 heads=32 kv_heads=8 vocab=32000 mode=infer", "选卡 参数量=7b 层数=32 隐藏维度=4096 头数=32 kv头=8 词表=32000 模式=推理"
 	case "mode":
 		en, zh = "tier model=qwen2.5-14b mode=lora", "选卡 模型=qwen2.5-14b 模式=微调"
 	case "optimizer":

@@ -1,0 +1,36 @@
+package tier
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// vocab= completes a params= shape: Llama-3.1-8B typed by its config.json
+// figures gives the preset's memory, not a 32,000-token guess.
+func TestVocabKey(t *testing.T) {
+	for _, mode := range []string{"infer", "full", "qlora"} {
+		shape := tierData(t, "tier params=8030261248 layers=32 hidden=4096 heads=32 kv_heads=8 ffn=14336 vocab=128256 gpu=h100-sxm mode="+mode)
+		preset := tierData(t, "tier model=llama-3.1-8b gpu=h100-sxm mode="+mode)
+		if shape.Model.Vocab != 128256 || shape.Model.Approximate || math.Abs(shape.Memory.PerCardGB-preset.Memory.PerCardGB) > 1e-3 {
+			t.Errorf("mode=%s: params= with the full shape: vocab %d approx %v, %v GB per card; want 128256, exact, the preset's %v GB",
+				mode, shape.Model.Vocab, shape.Model.Approximate, shape.Memory.PerCardGB, preset.Memory.PerCardGB)
+		}
+		if a := strings.Join(shape.Assumptions, " "); strings.Contains(a, "Llama-2 proportions") {
+			t.Errorf("mode=%s: nothing derived, yet the assumptions say %q", mode, a)
+		}
+	}
+	if d := tierData(t, "选卡 参数量=7b 词表=152064 模式=推理"); d.Model.Vocab != 152064 {
+		t.Errorf("词表=152064: vocab %d", d.Model.Vocab)
+	}
+	for _, tc := range []struct{ text, key string }{
+		{"tier model=qwen2.5-7b vocab=1000", "vocab"},
+		{"tier params=7b vocab=0", "vocab"},
+		{"tier params=7b vocab=abc", "vocab"},
+	} {
+		rep := handle(t, tc.text)
+		if rep.Error == nil || rep.Error.Key != tc.key {
+			t.Errorf("%q: error %+v, want one naming %s", tc.text, rep.Error, tc.key)
+		}
+	}
+}
