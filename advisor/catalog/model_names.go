@@ -74,6 +74,11 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 	if !ok {
 		return notFound()
 	}
+	if ts, found := sizeWord(name); found && ts != size {
+		// a version the catalog lacks sits between family and size:
+		// "qwen3-8b" folds to qwen + 38b
+		return notFound()
+	}
 	var inFam []Model
 	for _, m := range c.models {
 		if m.Family == fam.family {
@@ -164,6 +169,25 @@ func sizeAnywhere(f string) float64 {
 	return 0
 }
 
+// sizeWord finds the size in billions as a word of its own in a name, before
+// folding merges a version into it: "qwen3-8b" -> 8, "Qwen2.5-14B-Instruct"
+// -> 14, "deepseek-r1:32b" -> 32. found is false when no word is a number
+// followed by "b" ("qwen2.514b").
+func sizeWord(name string) (size float64, found bool) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			return false // full-width: fold turns it into ASCII below
+		}
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.')
+	}) {
+		w = fold(w)
+		if v, after, ok := leadingNumber(w); ok && after == "b" && v > 0 {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
 // SuggestModel returns the id of the preset closest to name: within a
 // recognised family the nearest size; otherwise, when the name has a size
 // ("unknown-99b"), the preset nearest in parameter count; otherwise the id or
@@ -174,7 +198,9 @@ func (c *Catalog) SuggestModel(name string) string {
 	}
 	f := foldModel(name)
 	fam, size, famOK := parseModel(f)
-	if size == 0 {
+	if ts, found := sizeWord(name); found {
+		size = ts // "qwen3-8b" is 8B, not the 38B its folded form reads
+	} else if size == 0 {
 		size = sizeAnywhere(f)
 	}
 	if famOK || size > 0 {

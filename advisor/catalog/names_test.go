@@ -141,6 +141,14 @@ func TestFindModelUnknownSuggests(t *testing.T) {
 		{"mixtral", "mistral-7b"},
 		{"deepseek-r1-14b", "deepseek-r1-distill-qwen-7b"},
 		{"gpt-4", ""},
+		// a version the catalog lacks is not read into the size ("qwen3-8b"
+		// folds to qwen38b) nor answered as another version
+		{"qwen3-8b", "qwen2.5-7b"},
+		{"Qwen3-32B", "qwen2.5-32b"},
+		{"qwen3-7b", "qwen2.5-7b"},
+		{"Qwen/Qwen1.5-72B-Chat", "qwen2.5-72b"},
+		{"llama-3.2-3b", "llama-3.1-8b"},
+		{"llama-3.3-70b", "llama-3.1-70b"},
 	} {
 		_, err := c.FindModel(tc.name)
 		var nf *NotFoundError
