@@ -153,6 +153,9 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) resul
 	signed := HasSignature(hdr)
 	if signed {
 		if err := h.v.VerifySignature(hdr, body, h.d.Now()); err != nil {
+			if errors.Is(err, ErrBadSignature) && h.v.IsLegacyCard(hdr, body) {
+				err = ErrLegacyCard
+			}
 			return reject(err)
 		}
 	}

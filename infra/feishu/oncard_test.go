@@ -2,6 +2,8 @@ package feishu
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -98,5 +100,31 @@ func TestCardActionForgedTokenRejected(t *testing.T) {
 	}
 	if len(hs.jobs.all()) != 0 || len(hs.api.messages()) != 0 {
 		t.Fatal("a forged card callback did work")
+	}
+}
+
+// A button press in the old message-card callback format (消息卡片请求网址:
+// plain body, X-Lark-Signature = sha1(timestamp + nonce + verification token
+// + body)) is not served: it is refused with no work, and the log says what
+// to configure instead of a bare "signature mismatch".
+func TestLegacyCardCallbackRefusedWithAHint(t *testing.T) {
+	hs := newHarness(t)
+	body := []byte(`{"open_id":"ou_84aad35d084aa403a838cf73ee18467","user_id":"e33ggbyz",` +
+		`"open_message_id":"om_sent001x5d361153b7cb51da133945","open_chat_id":"oc_5ce6d572455d361153b7xx51da133945",` +
+		`"tenant_key":"2ca1d211f64f6438","token":"c-295ee57216a5dc9de90fefd0aadb4b1d7d337bc8",` +
+		`"action":{"value":{"action":"draft_questions","value":"billing 按需=35 包月=15000 时长=300","lang":"zh"},"tag":"button"}}`)
+	ts, nonce := fmt.Sprint(testNow.Unix()), "legacy-nonce"
+	sum := sha1.Sum([]byte(ts + nonce + testToken + string(body)))
+	headers := map[string]string{"content-type": "application/json", "x-lark-request-timestamp": ts,
+		"x-lark-request-nonce": nonce, "x-lark-signature": hex.EncodeToString(sum[:])}
+	resp := hs.invoke(t, lambdaEvent(headers, body, false))
+	if resp.StatusCode != 401 {
+		t.Fatalf("status %d %s, want 401", resp.StatusCode, resp.Body)
+	}
+	if n, m := len(hs.rec.all()), len(hs.api.messages()); n != 0 || m != 0 {
+		t.Errorf("%d commands and %d messages, want none", n, m)
+	}
+	if logs := hs.logs.String(); !strings.Contains(logs, "card.action.trigger") {
+		t.Errorf("the log does not say to subscribe card.action.trigger:\n%s", logs)
 	}
 }

@@ -3,6 +3,7 @@ package feishu
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
@@ -34,6 +35,7 @@ var (
 	ErrDecrypt        = errors.New("feishu: cannot decrypt")
 	ErrBadToken       = errors.New("feishu: verification token mismatch")
 	ErrOtherApp       = errors.New("feishu: event for another app")
+	ErrLegacyCard     = errors.New("feishu: an old message-card callback (消息卡片请求网址), not served: subscribe 卡片回传交互 (card.action.trigger) under 事件与回调 > 回调配置 instead")
 )
 
 // Verifier checks signatures, decrypts bodies and compares the verification
@@ -99,6 +101,21 @@ func (v *Verifier) VerifySignature(h http.Header, body []byte, now time.Time) er
 		return fmt.Errorf("%w: off by %s", ErrStale, d.Round(time.Second))
 	}
 	return nil
+}
+
+// IsLegacyCard reports whether the request carries the old message-card
+// callback signature, hex(sha1(timestamp + nonce + verification token +
+// body)), so that its refusal can say what to configure instead.
+func (v *Verifier) IsLegacyCard(h http.Header, body []byte) bool {
+	got, err := hex.DecodeString(h.Get(HeaderSignature))
+	if err != nil || h.Get(HeaderTimestamp) == "" {
+		return false
+	}
+	m := sha1.New()
+	m.Write([]byte(h.Get(HeaderTimestamp) + h.Get(HeaderNonce)))
+	m.Write(v.token)
+	m.Write(body)
+	return subtle.ConstantTimeCompare(m.Sum(nil), got) == 1
 }
 
 // Decrypt opens Feishu's "encrypt" field: base64(iv + AES-256-CBC(plaintext)),
