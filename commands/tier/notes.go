@@ -157,7 +157,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 		if (r.Mode == memory.ModeLoRA || r.Mode == memory.ModeQLoRA) && !q.given["r"] {
 			defs = append(defs, "r=16")
 		}
-	} else if !q.given["precision"] {
+	} else if !q.given["precision"] && q.quantPrecision == "" {
 		defs = append(defs, "precision=bf16")
 	}
 	if len(defs) > 0 {
@@ -185,6 +185,10 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
 			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
 			modelName(m), strings.Join(q.derived, ", ")))
+	}
+	if r.Mode == memory.ModeInfer && !q.given["precision"] && q.quantPrecision != "" {
+		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s from the model name (%s): a quantized checkpoint; set precision= to override.",
+			"精度=%s 取自模型名（%s）：这是量化后的权重；如需改动请写 精度=。"), q.quantPrecision, q.quantWords))
 	}
 	for _, a := range q.modelAssumed {
 		out = append(out, fmt.Sprintf(chat.T(lang, "The model name has no version: read as %s.", "模型名没有写版本：按 %s 处理。"), a.Value))

@@ -19,6 +19,10 @@ type query struct {
 	given map[string]bool
 	// modelAssumed and gpuAssumed are what forgiving lookups filled in.
 	modelAssumed, gpuAssumed []catalog.Assumption
+	// quantWords are the words of model= that name a quantized checkpoint
+	// ("GPTQ-Int4"); quantPrecision is what they mean.
+	quantWords     string
+	quantPrecision memory.Precision
 	// derived lists the shape fields derived for a params= model.
 	derived []string
 }
@@ -57,6 +61,9 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
 	}
 	if r.Precision, err = p.precision(r.Mode); err != nil {
 		return q, err
+	}
+	if q.quantPrecision != "" && r.Mode == memory.ModeInfer && !p.a.Has("precision") {
+		r.Precision = q.quantPrecision // a quantized checkpoint serves at its own precision
 	}
 	if r.Seq, _, err = p.integer("seq", 1, 1<<20); err != nil {
 		return q, err
@@ -160,6 +167,7 @@ func (p reader) model(q *query, word string) error {
 			return p.unknownModel(raw, err)
 		}
 		q.req.Model, q.modelAssumed = m.Model, m.Assumed
+		q.quantPrecision, q.quantWords = quantIn(raw)
 		return nil
 	}
 	v, err := p.number("params", 1e7, 1e13)
@@ -218,6 +226,34 @@ func (p reader) unknownModel(raw string, err error) error {
 		"unknown model %q; the closest preset is %s. Presets: %s. For another model give its size instead: params=%s",
 		"未知模型 %q；最接近的预设是 %s。预设有：%s。其他模型请改给参数量：参数量=%s",
 		raw, nf.Suggestion, strings.Join(ids, ", "), size)
+}
+
+// quantIn reads the quantization a checkpoint's name states:
+// "Qwen2.5-14B-Instruct-GPTQ-Int4" -> int4, "...-AWQ" -> int4,
+// "...-GPTQ-Int8" -> int8, "...-FP8" -> fp8. words is the part of the name
+// that says so ("GPTQ-Int4"); both are empty for a plain name.
+func quantIn(name string) (p memory.Precision, words string) {
+	var found []string
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		var q memory.Precision
+		switch strings.ToLower(w) {
+		case "awq", "gptq", "int4", "w4a16", "4bit", "q4":
+			q = memory.INT4
+		case "int8", "w8a8", "w8a16", "8bit":
+			q = memory.INT8
+		case "fp8":
+			q = memory.FP8
+		default:
+			continue
+		}
+		found = append(found, w)
+		if p == "" || p == memory.INT4 && q != memory.INT4 {
+			p = q // "GPTQ-Int8": the bit width wins over GPTQ's usual 4
+		}
+	}
+	return p, strings.Join(found, "-")
 }
 
 // sizeIn finds a size in billions in a model name: "unknown-99b" -> 99.

@@ -34,3 +34,29 @@ func TestVocabKey(t *testing.T) {
 		}
 	}
 }
+
+// A quantized checkpoint named in model= serves at its precision unless
+// precision= says otherwise: Qwen2.5-14B-Instruct-GPTQ-Int4 is not 29.5 GB of
+// bf16 weights.
+func TestPrecisionFromModelName(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"tier model=Qwen2.5-14B-Instruct-GPTQ-Int4 mode=infer", "int4"},
+		{"tier model=Qwen/Qwen2.5-72B-Instruct-AWQ mode=infer", "int4"},
+		{"tier model=Qwen2.5-7B-Instruct-GPTQ-Int8 mode=infer", "int8"},
+		{"tier model=Qwen2.5-7B-Instruct-FP8 mode=infer", "fp8"},
+		{"选卡 模型=Qwen2.5-14B-Instruct-GPTQ-Int4 模式=推理", "int4"},
+		{"tier model=Qwen2.5-14B-Instruct-GPTQ-Int4 mode=infer precision=bf16", "bf16"},
+		{"tier model=Qwen2.5-14B-Instruct mode=infer", "bf16"},
+	} {
+		d := tierData(t, tc.text)
+		if string(d.Precision) != tc.want {
+			t.Errorf("%q: precision %s, want %s", tc.text, d.Precision, tc.want)
+		}
+		named := strings.Contains(strings.Join(d.Assumptions, " "), "precision="+tc.want) || strings.Contains(strings.Join(d.Assumptions, " "), "精度="+tc.want)
+		if tc.want != "bf16" && !named {
+			t.Errorf("%q: the assumptions do not say the precision came from the name: %v", tc.text, d.Assumptions)
+		}
+	}
+}
