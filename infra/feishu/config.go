@@ -3,6 +3,7 @@ package feishu
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 	"time"
@@ -78,4 +79,22 @@ func (c Config) reqTimeout() time.Duration {
 		return c.ReqTimeout
 	}
 	return 5 * time.Second
+}
+
+// LogValue keeps the secrets out of logs: the app id, the base URL and
+// whether each secret is set.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("app_id", c.AppID),
+		slog.String("base_url", c.BaseURL),
+		slog.Bool("app_secret_set", c.AppSecret != ""),
+		slog.Bool("verification_token_set", c.VerificationToken != ""),
+		slog.Bool("encrypt_key_set", c.EncryptKey != ""),
+	)
+}
+
+// String keeps the secrets out of fmt output too.
+func (c Config) String() string {
+	return fmt.Sprintf("feishu config (app %s, base url %s, app secret set: %t, verification token set: %t, encrypt key set: %t)",
+		c.AppID, c.BaseURL, c.AppSecret != "", c.VerificationToken != "", c.EncryptKey != "")
 }
