@@ -51,9 +51,11 @@ func num(v float64) string {
 // pct formats a utilization as a whole percentage: 0.826 -> "83%".
 func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%" }
 
-// count formats a parameter or token count: 14.77B, 68.81M, 4,096.
+// count formats a parameter or token count: 1.5T, 14.77B, 68.81M, 4,096.
 func count(v float64) string {
 	switch {
+	case v >= 1e12:
+		return num(v/1e12) + "T"
 	case v >= 1e9:
 		return num(v/1e9) + "B"
 	case v >= 1e6:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -176,7 +177,7 @@ func (p reader) model(q *query, word string) error {
 	}
 	var hint memory.ShapeHint
 	ints := []*int{&hint.Layers, &hint.Hidden, &hint.Heads, &hint.KVHeads, &hint.FFN, &hint.Vocab}
-	limits := [][2]int{{1, 1024}, {64, 1 << 17}, {1, 1024}, {1, 1024}, {1, 1 << 20}, {256, 1 << 22}}
+	limits := [][2]int{{1, maxLayers}, {64, maxHidden}, {1, 1024}, {1, 1024}, {1, 1 << 20}, {256, 1 << 22}}
 	for i, k := range shapeKeys {
 		if *ints[i], _, err = p.integer(k, limits[i][0], limits[i][1]); err != nil {
 			return err
@@ -202,7 +203,47 @@ func (p reader) model(q *query, word string) error {
 			"the shape does not add up (%v): hidden must be a multiple of heads, and heads a multiple of kv_heads; give heads= and kv_heads= that fit",
 			"模型结构对不上（%v）：隐藏维度须是头数的整数倍，头数须是 kv头 的整数倍；请给出相容的 头数= 和 kv头=", err)
 	}
+	if err := p.plausible(v, m, derived); err != nil {
+		return err
+	}
 	q.req.Model, q.derived = m, derived
+	return nil
+}
+
+// Bounds of a plausible shape: the largest layers= and hidden= accepted.
+const (
+	maxLayers = 1024
+	maxHidden = 1 << 17
+)
+
+// plausible refuses a params= shape that cannot be the model: a derived layer
+// count or hidden size past what the keys accept, or a given shape whose own
+// parameter count (embeddings, attention, gated MLP) is off from params= by
+// more than a factor of two (checked when layers= and hidden= are both given:
+// a derived shape follows params= by construction, and a tiny model's
+// assumed vocabulary would dominate the count).
+func (p reader) plausible(params float64, m catalog.Model, derived []string) error {
+	was := func(f string) bool { return slices.Contains(derived, f) }
+	switch {
+	case was("layers") && m.Layers > maxLayers:
+		raw, _ := p.a.Raw("hidden")
+		return chat.Invalidf(p.lang, "hidden", example(p.lang, "hidden"),
+			"hidden=%s is too small for params=%s: it would take %s layers (at most %s); give the model's real hidden size, or layers= too",
+			"隐藏维度=%s 对 参数量=%s 来说太小：需要 %s 层（最多 %s 层）；请给出模型真实的隐藏维度，或同时给出 层数=",
+			raw, count(params), num(float64(m.Layers)), num(maxLayers))
+	case was("hidden") && m.Hidden > maxHidden:
+		raw, _ := p.a.Raw("layers")
+		return chat.Invalidf(p.lang, "layers", example(p.lang, "layers"),
+			"layers=%s is too few for params=%s: each layer would need hidden %s (at most %s); give the model's real layer count, or hidden= too",
+			"层数=%s 对 参数量=%s 来说太少：每层隐藏维度要到 %s（最多 %s）；请给出模型真实的层数，或同时给出 隐藏维度=",
+			raw, count(params), num(float64(m.Hidden)), num(maxHidden))
+	}
+	if sp := m.ShapeParams(); !was("layers") && !was("hidden") && (sp > 2*params || sp < params/2) {
+		return chat.Invalidf(p.lang, "params", example(p.lang, "params"),
+			"params=%s does not match the shape: %d layers of hidden %d (ffn %d, vocab %s) hold about %s parameters; check params= and the shape against the model's config.json",
+			"参数量=%s 与结构不符：%d 层、隐藏维度 %d（ffn %d，词表 %s）约有 %s 参数；请对照模型的 config.json 检查 参数量= 和结构",
+			count(params), m.Layers, m.Hidden, m.FFN, num(float64(m.Vocab)), count(sp))
+	}
 	return nil
 }
 

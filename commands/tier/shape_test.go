@@ -60,3 +60,34 @@ func TestPrecisionFromModelName(t *testing.T) {
 		}
 	}
 }
+
+// A shape that cannot be the model params= names is refused, naming the key:
+// hidden=100 would take 58,333 layers to hold 7B parameters; 1,024 layers of
+// hidden 131,072 hold about 211T, not 7B.
+func TestImplausibleShape(t *testing.T) {
+	for _, tc := range []struct{ text, key, want string }{
+		{"tier params=7b hidden=100 mode=infer", "hidden", "58,333 layers"},
+		{"tier params=10t layers=1 mode=infer", "layers", "hidden"},
+		{"tier params=7b layers=1024 hidden=131072 mode=infer", "params", "211"},
+		{"选卡 参数量=7b 层数=1024 隐藏维度=131072 模式=推理", "params", "211"},
+		{"tier params=70b layers=32 hidden=4096 heads=32 mode=infer", "params", "6.74B"},
+	} {
+		rep := handle(t, tc.text)
+		if rep.Error == nil || rep.Error.Key != tc.key || !strings.Contains(rep.Error.Message, tc.want) {
+			t.Errorf("%q: error %+v, want key %s saying %q", tc.text, rep.Error, tc.key, tc.want)
+		}
+	}
+	// shapes that are real models pass: Qwen2.5-7B without its vocabulary is
+	// 11% under its params
+	for _, text := range []string{
+		"tier params=7.6b layers=28 hidden=3584 heads=28 kv_heads=4 ffn=18944 mode=infer",
+		"tier params=1b mode=full",
+		"tier params=10m mode=full",
+		"tier params=0.5b layers=24 hidden=896 heads=14 kv_heads=2 ffn=4864 vocab=151936 mode=infer",
+		"tier params=405b layers=126 hidden=16384 heads=128 kv_heads=8 ffn=53248 vocab=128256 mode=infer",
+	} {
+		if rep := handle(t, text); rep.Error != nil {
+			t.Errorf("%q: %v", text, rep.Error)
+		}
+	}
+}
