@@ -160,7 +160,7 @@ func (p reader) model(q *query, word string) error {
 			if p.a.Has(k) {
 				return chat.Invalidf(p.lang, k, example(p.lang, k),
 					"%s= describes a model given by params=; model=%s already has its shape from its config.json",
-					"%s= 用来描述用 参数量= 给出的模型；模型=%s 的结构已取自它的 config.json", k, raw)
+					"%s= 用来描述用 参数量= 给出的模型；模型=%s 的结构已取自它的 config.json", p.name(k), raw)
 			}
 		}
 		m, err := p.cat.FindModel(raw)
@@ -327,7 +327,7 @@ func (p reader) training(q *query) error {
 			if p.a.Has(k) {
 				return chat.Invalidf(p.lang, k, example(p.lang, "mode"),
 					"%s= applies to training; mode=infer (serving) has no optimizer, ZeRO, recomputation or LoRA rank",
-					"%s= 只用于训练；推理（mode=infer）没有优化器、ZeRO、重计算或 LoRA 秩", k)
+					"%s= 只用于训练；推理（mode=infer）没有优化器、ZeRO、重计算或 LoRA 秩", p.name(k))
 			}
 		}
 		return nil
@@ -452,7 +452,7 @@ func (p reader) integer(key string, lo, hi int) (int, bool, error) {
 	if v != math.Trunc(v) {
 		raw, _ := p.a.Raw(key)
 		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
-			"%s=%s must be a whole number", "%s=%s 必须是整数", key, raw)
+			"%s=%s must be a whole number", "%s=%s 必须是整数", p.name(key), raw)
 	}
 	return int(v), true, nil
 }
@@ -485,12 +485,12 @@ func (p reader) value(key string, lo, hi float64) (float64, bool, error) {
 	if err != nil {
 		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
 			"%s=%q is not a number I can read; write it like %s=%s",
-			"%s=%q 无法读成数字；请写成 %s=%s", key, raw, key, keyExample(key))
+			"%s=%q 无法读成数字；请写成 %s=%s", p.name(key), raw, p.name(key), keyExample(key))
 	}
 	if v < lo || v > hi {
 		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
 			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, num(lo), num(hi))
+			"%s=%s 超出范围，应在 %s 到 %s 之间", p.name(key), raw, num(lo), num(hi))
 	}
 	return v, true, nil
 }
@@ -505,6 +505,27 @@ func (p reader) badSplit(m catalog.Model, n int) error {
 	return chat.Invalidf(p.lang, "cards", example(p.lang, "cards"),
 		"cards=%d cannot serve one copy of %s: tensor parallelism must divide its %d attention heads and pipeline stages its %d layers; use %s",
 		"卡数=%d 无法切分 %s：张量并行度须整除它的 %d 个注意力头，流水线段数不超过 %d 层；可用 %s", n, modelName(m), m.Heads, m.Layers, strings.Join(ok, ", "))
+}
+
+// name is how the user's language writes key: its first Chinese alias for a
+// Chinese user (卡数, 序列, 批量), the key itself otherwise.
+func (p reader) name(key string) string {
+	if p.lang != chat.ZH {
+		return key
+	}
+	for _, k := range keys {
+		if k.Name != key {
+			continue
+		}
+		for _, a := range k.Aliases {
+			for _, r := range a {
+				if r >= 0x4E00 && r <= 0x9FFF {
+					return a
+				}
+			}
+		}
+	}
+	return key
 }
 
 func keyExample(key string) string {

@@ -91,3 +91,20 @@ func TestImplausibleShape(t *testing.T) {
 		}
 	}
 }
+
+// Errors to a Chinese user name the key in Chinese, as they typed it.
+func TestChineseKeyNamesInErrors(t *testing.T) {
+	for _, tc := range []struct{ text, key, prefix string }{
+		{"选卡 模型=qwen2.5-7b 卡数=0", "cards", "卡数=0 超出范围"},
+		{"选卡 模型=qwen2.5-7b 模式=推理 批量=-1", "batch", "批量=-1 超出范围"},
+		{"选卡 模型=qwen2.5-7b 模式=推理 上下文=abc", "seq", "序列=\"abc\" 无法读成数字；请写成 序列=4096"},
+		{"选卡 模型=qwen2.5-7b 模式=推理 秩=8", "r", "秩= 只用于训练"},
+		{"选卡 模型=qwen2.5-7b 层数=32", "layers", "层数= 用来描述"},
+		{"tier model=qwen2.5-7b cards=0", "cards", "cards=0 is out of range"},
+	} {
+		rep := handle(t, tc.text)
+		if rep.Error == nil || rep.Error.Key != tc.key || !strings.HasPrefix(rep.Error.Message, tc.prefix) {
+			t.Errorf("%q: error %+v, want key %s and a message starting %q", tc.text, rep.Error, tc.key, tc.prefix)
+		}
+	}
+}
