@@ -115,7 +115,8 @@ type postBody struct {
 }
 
 // postText flattens a post's paragraphs into lines. Received posts carry
-// {"title","content"}; a language-wrapped body ({"zh_cn":{...}}) is read too.
+// {"title","content"}; a language-wrapped body ({"zh_cn":{...}}, any
+// locale) is read too.
 // Mentions ("at") are left out, links keep their text, images are skipped.
 func postText(raw []byte) (string, error) {
 	var p postBody
@@ -127,11 +128,15 @@ func postText(raw []byte) (string, error) {
 		if err := json.Unmarshal(raw, &byLang); err != nil {
 			return "", err
 		}
-		for _, lang := range []string{"zh_cn", "en_us", "ja_jp"} {
-			if b, ok := byLang[lang]; ok {
-				if err := json.Unmarshal(b, &p); err != nil {
-					return "", err
-				}
+		// zh_cn, en_us, ja_jp first, then any other locale (zh_hk, ...).
+		langs := []string{"zh_cn", "en_us", "ja_jp"}
+		others := make([]string, 0, len(byLang))
+		for k := range byLang {
+			others = append(others, k)
+		}
+		sort.Strings(others)
+		for _, lang := range append(langs, others...) {
+			if b, ok := byLang[lang]; ok && json.Unmarshal(b, &p) == nil && p.Content != nil {
 				break
 			}
 		}
