@@ -71,9 +71,12 @@ type InferFacts struct {
 	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
 	// BandwidthGBs is the memory bandwidth that bound uses (one card × tensor-parallel degree).
 	BandwidthGBs float64 `json:"bandwidth_gbs"`
-	// BytesPerTokenGB is what one decode step reads: weights + batch × the KV
-	// cache of one sequence at seq.
+	// BytesPerTokenGB is what one decode step reads on all the cards: weights +
+	// batch × the KV cache of one sequence at seq × KVReplicas.
 	BytesPerTokenGB float64 `json:"bytes_per_token_gb"`
+	// KVReplicas is how many times each KV head is held and read: tensor
+	// parallel degree ÷ KV heads when the degree is larger, else 1.
+	KVReplicas float64 `json:"kv_replicas"`
 }
 
 // Advice is the tier answer for one request.
@@ -492,7 +495,10 @@ func inferFacts(req Request, o Option) *InferFacts {
 		f.MaxContext = min(f.MaxContext, f.ModelContext)
 	}
 	f.BandwidthGBs = o.GPU.BandwidthGBs * float64(l.TensorParallel)
-	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)*float64(req.Batch)
+	// with more tensor-parallel cards than KV heads each head is replicated and
+	// every replica is read
+	f.KVReplicas = float64(l.TensorParallel) / float64(min(l.TensorParallel, req.Model.KVHeads))
+	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)*float64(req.Batch)*f.KVReplicas
 	if f.BytesPerTokenGB > 0 {
 		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
 		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)

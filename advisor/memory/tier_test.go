@@ -251,6 +251,23 @@ func TestDecodeBoundCountsTheBatch(t *testing.T) {
 	}
 }
 
+// With more tensor-parallel cards than KV heads each head is replicated
+// (GLM-4-9B has 2): every card reads its replica, so a step reads the KV cache
+// tp/kv_heads times over. Per card: weights/8 + KV/2.
+func TestDecodeBoundReplicatedKV(t *testing.T) {
+	m := preset(t, "glm-4-9b")
+	a := advise1(t, Request{Model: m, Mode: ModeInfer, Seq: 32768, Cards: 8, GPU: "a100-80g-sxm"})
+	if l := a.Pick.Result.Layout; l.TensorParallel != 8 {
+		t.Fatalf("GLM-4-9B on 8 cards: layout %+v, want tensor parallel 8", l)
+	}
+	w := WeightBytes(m, ModeInfer, BF16) / GB
+	kv := KVCache(m, 32768, 1) / GB
+	want := 2039 / (w/8 + kv/2)
+	if got := a.Infer.DecodeTokensPerSec; math.Abs(got-want) > 1e-6 {
+		t.Errorf("decode bound %.3f tokens/s, want 2039 / (%.2f/8 + %.2f/2) = %.3f", got, w, kv, want)
+	}
+}
+
 // The longest context is capped by the model's own limit: Llama-2-7B holds
 // 4,096 tokens however much memory is left.
 func TestMaxContextCappedByModel(t *testing.T) {

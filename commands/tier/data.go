@@ -71,6 +71,7 @@ type inferData struct {
 	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
 	BandwidthGBs          float64 `json:"bandwidth_gbs"`
 	BytesPerTokenGB       float64 `json:"bytes_per_token_gb"`
+	KVReplicas            float64 `json:"kv_replicas"`
 }
 
 type altData struct {

@@ -33,6 +33,12 @@ func TestInferFiguresReply(t *testing.T) {
 			textWants: []string{"at most 42.62 tokens/s per sequence, 681.99 tokens/s for all 16",
 				"(all weights 13.48 GB + 16 sequences × 2.15 GB of KV cache)"},
 		},
+		{
+			name: "GLM-4-9B on 8 cards: its 2 KV heads are each read on 4 cards",
+			text: "tier model=glm-4-9b mode=infer seq=32k cards=8 gpu=a100-80g-sxm", maxCtx: 131072, memCtxAbove: 131072,
+			perSeq: 2039 / (18.799902720/8 + 1.34217728/2), all: 2039 / (18.799902720/8 + 1.34217728/2),
+			textWants: []string{"(all weights 18.8 GB + this sequence's KV cache 1.34 GB × 4: each of the 2 KV heads is held on 4 of the 8 cards)"},
+		},
 	} {
 		rep := handle(t, tc.text)
 		var v struct {

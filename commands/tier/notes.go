@@ -113,6 +113,10 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 		if r.Batch > 1 {
 			kvPart = fmt.Sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
 		}
+		if f.KVReplicas > 1 {
+			kvPart += fmt.Sprintf(chat.T(lang, " × %s: each of the %d KV heads is held on %s of the %d cards",
+				" × %[1]s：%[2]d 个 KV 头各自存放在 %[4]d 张卡中的 %[3]s 张上"), num(f.KVReplicas), r.Model.KVHeads, num(f.KVReplicas), p.Result.Layout.TensorParallel)
+		}
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"Decode speed ≤ %s ÷ %s GB per decode step (all weights %s GB + %s) = %s tokens/s per sequence. Every step reads the weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
 			"解码速度 ≤ %s ÷ 每步解码 %s GB（全部权重 %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),

@@ -80,7 +80,7 @@ func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
 	if f := adv.Infer; f != nil {
 		d.Infer = &inferData{MaxContextTokens: f.MaxContext, MemoryContextTokens: f.MemoryContext, ModelContextTokens: f.ModelContext,
 			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), DecodeTokensPerSecAll: round4(f.DecodeTokensPerSecAll),
-			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB)}
+			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB), KVReplicas: f.KVReplicas}
 	}
 	rep.Data = d
 	return rep
