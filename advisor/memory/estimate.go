@@ -54,8 +54,18 @@ type Result struct {
 	OutputActivationsGB float64 `json:"output_activations_gb,omitempty"`
 	// KVPerTokenGB is the whole model's KV cache per token of one sequence.
 	KVPerTokenGB float64 `json:"kv_per_token_gb,omitempty"`
-	// KVShards is what the KV cache is divided by on one card.
+	// KVShards is what tensor parallelism divides a stage's KV cache by: the
+	// degree, or the KV heads when there are fewer (each is then replicated).
 	KVShards int `json:"kv_shards,omitempty"`
+	// StageLayers is the layers on the heaviest pipeline stage (all layers
+	// without pipeline parallelism); inference only.
+	StageLayers int `json:"stage_layers,omitempty"`
+	// KVPerTokenCardGB is the KV cache per token of one sequence on the
+	// heaviest card: KVPerTokenGB × StageLayers / layers ÷ KVShards.
+	KVPerTokenCardGB float64 `json:"kv_per_token_card_gb,omitempty"`
+	// EmbeddingGB is the input embedding and output layer, always 16-bit
+	// (whole model, before sharding); inference only.
+	EmbeddingGB float64 `json:"embedding_gb,omitempty"`
 }
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
@@ -94,10 +104,26 @@ func estimate(req Request, l Layout) Result {
 		e.OutputActivationsGB = OutputActivations(m, req.Seq, req.Batch, l.TensorParallel) / GB
 		b.ActivationsGB = e.LayerActivationsGB*float64(m.Layers) + e.OutputActivationsGB
 	} else {
-		b.WeightsGB = e.ModelWeightsGB / float64(l.TensorParallel*l.PipelineParallel)
-		e.KVShards = l.PipelineParallel * min(l.TensorParallel, m.KVHeads)
+		// the heaviest pipeline stage: ceil(layers/pp) whole layers, plus the
+		// input embedding (first stage) or the output layer (last stage); one
+		// stage holds both
+		pp := l.PipelineParallel
+		e.StageLayers = (m.Layers + pp - 1) / pp
+		frac := float64(e.StageLayers) / float64(m.Layers)
+		e.EmbeddingGB = 2 * min(m.EmbeddingParams(), m.Params) / GB
+		stage := e.ModelWeightsGB
+		if pp > 1 {
+			one := e.EmbeddingGB
+			if !m.TiedEmbeddings {
+				one /= 2
+			}
+			stage = (e.ModelWeightsGB-e.EmbeddingGB)*frac + one
+		}
+		b.WeightsGB = stage / float64(l.TensorParallel)
+		e.KVShards = min(l.TensorParallel, m.KVHeads)
 		e.KVPerTokenGB = KVBytesPerToken(m) / GB
-		b.KVCacheGB = KVCache(m, req.Seq, req.Batch) / GB / float64(e.KVShards)
+		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
+		b.KVCacheGB = e.KVPerTokenCardGB * float64(req.Seq) * float64(req.Batch)
 	}
 	b.OverheadGB, b.PerCardGB = withOverhead(b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB)
 	e.Memory = b

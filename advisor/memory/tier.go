@@ -486,7 +486,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 	f := &InferFacts{ModelContext: req.Model.Context}
 	// per card: (W + kv·s·b)·(1 + frac) + fixed <= 0.9·C
 	budget := (MaxUtilization*o.GPU.MemoryGB-OverheadFixedGB)/(1+OverheadFraction) - r.Memory.WeightsGB
-	perToken := r.KVPerTokenGB / float64(r.KVShards) * float64(req.Batch)
+	perToken := r.KVPerTokenCardGB * float64(req.Batch)
 	if budget > 0 && perToken > 0 {
 		f.MemoryContext = int(math.Floor(budget / perToken))
 	}

@@ -46,8 +46,18 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" 嵌入层 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
 	default:
 		split := ""
-		if n := l.TensorParallel * l.PipelineParallel; n > 1 {
-			split = chat.T(lang, " ÷ "+strconv.Itoa(n)+" cards", " ÷ "+strconv.Itoa(n)+" 卡")
+		if l.PipelineParallel > 1 {
+			one := chat.T(lang, "one embedding matrix", "一个嵌入矩阵")
+			if m.TiedEmbeddings {
+				one = chat.T(lang, "the tied embedding matrix", "共享的嵌入矩阵")
+			}
+			split = fmt.Sprintf(chat.T(lang, "; the heaviest pipeline stage holds %d of %d layers and %s",
+				"；最重的流水线段有 %d/%d 层和%s"), res.StageLayers, m.Layers, one)
+		}
+		if l.TensorParallel > 1 && split == "" {
+			split = chat.T(lang, " ÷ TP ", " ÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
+		} else if l.TensorParallel > 1 {
+			split += chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
 		if r.Precision.Quantized() {
 			add("weights", "权重", b.WeightsGB, chat.T(lang,
@@ -74,10 +84,13 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 		if res.KVShards > 1 {
 			div = " ÷ " + strconv.Itoa(res.KVShards)
 		}
+		if l.PipelineParallel > 1 {
+			div += fmt.Sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
+		}
 		add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
 			"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
 			"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
-			m.Layers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
+			res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
 	}
 	parts := b.PerCardGB - b.OverheadGB
 	add("overhead", "运行时开销", b.OverheadGB, chat.T(lang,

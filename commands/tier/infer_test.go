@@ -67,3 +67,19 @@ func TestInferFiguresReply(t *testing.T) {
 		}
 	}
 }
+
+// Llama-2-7B over 3 pipeline stages: the heaviest holds 11 of 32 layers and
+// an embedding matrix, 4.71 GB of weights, not a third (4.49 GB).
+func TestPipelineStageReply(t *testing.T) {
+	rep := handle(t, "tier model=llama-2-7b mode=infer cards=3")
+	d := rep.Data.(data)
+	if math.Abs(d.Memory.WeightsGB-4.7146) > 1e-4 || math.Abs(d.Memory.KVCacheGB-0.7382) > 1e-4 {
+		t.Errorf("weights %v GB, KV %v GB; want 4.7146 and 0.7382", d.Memory.WeightsGB, d.Memory.KVCacheGB)
+	}
+	text := chat.RenderText(rep)
+	for _, w := range []string{"the heaviest pipeline stage holds 11 of 32 layers and one embedding matrix", "2 × 11 layers × 32 KV heads"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("reply lacks %q:\n%s", w, text)
+		}
+	}
+}

@@ -121,7 +121,7 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 			"Decode speed ≤ %s ÷ %s GB per decode step (all weights %s GB + %s) = %s tokens/s per sequence. Every step reads the weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
 			"解码速度 ≤ %s ÷ 每步解码 %s GB（全部权重 %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
 			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), kvPart, num(f.DecodeTokensPerSec)))
-		kvTok := p.Result.KVPerTokenGB / float64(p.Result.KVShards) * float64(r.Batch)
+		kvTok := p.Result.KVPerTokenCardGB * float64(r.Batch)
 		line := fmt.Sprintf(chat.T(lang,
 			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
 			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
