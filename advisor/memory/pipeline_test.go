@@ -6,9 +6,9 @@ import "testing"
 // the input embedding and the output layer: the card to size for is the
 // heaviest stage, not the average.
 func TestPipelineHeaviestStage(t *testing.T) {
-	l7 := preset(t, "llama-2-7b")      // 32 layers, untied 32,000 × 4,096 embeddings
-	l70 := preset(t, "llama-3.1-70b")  // 80 layers
-	q7 := preset(t, "qwen2.5-7b")      // 28 layers, 152,064 × 3,584 embeddings
+	l7 := preset(t, "llama-2-7b")     // 32 layers, untied 32,000 × 4,096 embeddings
+	l70 := preset(t, "llama-3.1-70b") // 80 layers
+	q7 := preset(t, "qwen2.5-7b")     // 28 layers, 152,064 × 3,584 embeddings
 	emb := func(m interface{ EmbeddingParams() float64 }) float64 { return m.EmbeddingParams() }
 	for _, tc := range []struct {
 		name       string
