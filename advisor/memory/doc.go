@@ -26,7 +26,14 @@
 //   - Inference: weights at the precision (fp16/bf16 2 bytes, fp8/int8 1 byte,
 //     int4 4.125 bits with a 16-bit scale per 128 weights; embeddings stay
 //     16-bit when quantized) + KV cache 2·layers·kv_heads·head_dim·seq·batch·2
-//     bytes (GQA, 16-bit cache).
+//     bytes (GQA, 16-bit cache). Tensor parallelism divides both (the KV cache
+//     by at most kv_heads: past that each head is replicated); a pipeline card
+//     holds its stage's whole layers plus an embedding matrix at either end,
+//     so the heaviest stage is what is sized.
+//   - Serving figures: the longest context is what fits within 90% of the
+//     card, capped by the model's own limit; decode speed per sequence is at
+//     most bandwidth ÷ the bytes one step reads (all weights once, plus the KV
+//     cache of every sequence of the batch, replicas included).
 //   - Runtime overhead per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces)
 //     plus 10% of everything else (allocator fragmentation, transient buffers).
 //
