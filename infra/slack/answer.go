@@ -63,6 +63,17 @@ var mentionRE = regexp.MustCompile(`<@[A-Z0-9]+(\|[^>]*)?>`)
 // <#C123|general>, <!here>, <mailto:a@b|a@b>.
 var linkRE = regexp.MustCompile(`<([^<>|]*)(\|([^<>]*))?>`)
 
+// dropMention removes every mention of user id (<@U123> or <@U123|name>),
+// with the blanks around it, from message text; lines stay lines. id ""
+// changes nothing.
+func dropMention(s, id string) string {
+	if id == "" || !strings.Contains(s, "<@"+id) {
+		return s
+	}
+	re := regexp.MustCompile(`[ \t]*<@` + regexp.QuoteMeta(id) + `(\|[^>]*)?>[ \t]*`)
+	return re.ReplaceAllString(s, " ")
+}
+
 // commandText turns message text as Slack sends it into a command line: the
 // leading bot mention is dropped, other mentions and links become their
 // plain text, and Slack's &amp; &lt; &gt; are undone last.

@@ -101,7 +101,8 @@ func incoming(data any) (message, bool) {
 // to the asker with chat.postEphemeral; a deferred draft asked privately is
 // delivered to the asker's DM.
 func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message) {
-	req := chat.Request{Text: commandText(m.text), Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
+	text := commandText(dropMention(m.text, botUser(cb)))
+	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
 	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}
 	if _, args, _, err := h.router.Parse(req); err == nil && args.Private && !m.direct {
 		target = chat.Target{Channel: m.user} // the app's DM with the asker
@@ -118,6 +119,17 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 		h.log.Error("posting mention reply failed", "command", rep.Command, "err", err)
 		tr.outcome = "post_failed"
 	}
+}
+
+// botUser is the app's bot user in the event's workspace: the bot among the
+// event's authorizations ("" when Slack lists none).
+func botUser(cb *slackevents.EventsAPICallbackEvent) string {
+	for _, a := range cb.Authorizations {
+		if a.IsBot {
+			return a.UserID
+		}
+	}
+	return ""
 }
 
 // noRetry tells Slack not to retry a delivery that can never succeed.

@@ -52,6 +52,52 @@ func TestMentionIsAnsweredInTheThread(t *testing.T) {
 	}
 }
 
+// The app_mention event fires wherever the bot is mentioned. Its own
+// mention (the bot user of the event's authorizations) is dropped wherever
+// it stands, as on Feishu; other people's stay plain words.
+func TestBotMentionAnywhereIsDropped(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"at the end", "whoami a b <@U0BOT1234>", "whoami a b"},
+		{"in the middle, with a name", "whoami <@U0BOT1234|gpuadvisor> a", "whoami a"},
+		{"twice", "<@U0BOT1234> whoami a <@U0BOT1234>", "whoami a"},
+		{"another user's mention stays a word", "whoami <@U999> <@U0BOT1234>", "whoami U999"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			var ev map[string]any
+			if err := json.Unmarshal(readFixture(t, "event_app_mention_zh.json"), &ev); err != nil {
+				t.Fatal(err)
+			}
+			ev["event"].(map[string]any)["text"] = tc.text
+			body, _ := json.Marshal(ev)
+			if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 200 {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			posts := f.rec.calls("/api/chat.postMessage")
+			if len(posts) != 1 {
+				t.Fatalf("%d posts, want 1", len(posts))
+			}
+			if blocks := posts[0].Form.Get("blocks"); !strings.Contains(blocks, `*text*\n`+tc.want+`"`) {
+				t.Errorf("mention %q: want the command text %q, got blocks %s", tc.text, tc.want, blocks)
+			}
+		})
+	}
+}
+
+func TestDropMentionKeepsLines(t *testing.T) {
+	tests := []struct{ name, text, id, want string }{
+		{"lines stay lines", "quote <@U0BOT1234>\nvendor=A price=35\nvendor=B price=30", "U0BOT1234", "quote \nvendor=A price=35\nvendor=B price=30"},
+		{"no bot id: unchanged", "whoami <@U0BOT1234>", "", "whoami <@U0BOT1234>"},
+		{"a longer id is another user", "whoami <@U0BOT12345>", "U0BOT1234", "whoami <@U0BOT12345>"},
+	}
+	for _, tc := range tests {
+		if got := dropMention(tc.text, tc.id); got != tc.want {
+			t.Errorf("%s: dropMention(%q, %q) = %q, want %q", tc.name, tc.text, tc.id, got, tc.want)
+		}
+	}
+}
+
 func TestMentionTextBecomesTheCommand(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"bot mention stripped, Slack's escaping undone", "<@U0BOT1234> whoami a &amp; b &lt;c&gt;", "whoami a & b <c>"},
