@@ -1,6 +1,7 @@
 package feishu
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -144,6 +145,29 @@ func TestRejected(t *testing.T) {
 		}},
 		{"not JSON", "body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
 			b := []byte("encrypt=abc")
+			return signed(b), b, false
+		}},
+		{"empty body, signed", "body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
+			return signed(nil), nil, false
+		}},
+		{"a JSON array, signed", "body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := []byte(`[{"encrypt":"x"}]`)
+			return signed(b), b, false
+		}},
+		{"no encrypt field, signed", "verification token mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := []byte(`{"schema":"2.0"}`)
+			return signed(b), b, false
+		}},
+		{"encrypt not base64, signed", "cannot decrypt", func(t *testing.T) (map[string]string, []byte, bool) {
+			b := []byte(`{"encrypt":"not*base64!"}`)
+			return signed(b), b, false
+		}},
+		{"ciphertext not whole blocks, signed", "cannot decrypt", func(t *testing.T) (map[string]string, []byte, bool) {
+			b, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(make([]byte, 16+20))})
+			return signed(b), b, false
+		}},
+		{"decrypts to text that is not JSON, signed", "decrypted body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
+			b, _ := json.Marshal(map[string]string{"encrypt": encryptWith(t, testKey, []byte("hello world"))})
 			return signed(b), b, false
 		}},
 	}
