@@ -43,8 +43,17 @@ type Client struct {
 	service   int32
 	ping      time.Duration
 	reconnect time.Duration
-	parts     map[string][][]byte
+	parts     map[string]*pending
 }
+
+// pending is a payload split over several frames, kept until its last part
+// arrives or partTTL passes (the SDK keeps parts 5 s).
+type pending struct {
+	parts [][]byte
+	since time.Time
+}
+
+const partTTL = 10 * time.Second
 
 type endpointResp struct {
 	Code int    `json:"code"`
@@ -124,7 +133,7 @@ func (c *Client) session(ctx context.Context) error {
 		return fmt.Errorf("feishuws: dial: %w", err)
 	}
 	c.mu.Lock()
-	c.conn, c.service, c.parts = conn, int32(svc), map[string][][]byte{}
+	c.conn, c.service, c.parts = conn, int32(svc), map[string]*pending{}
 	c.mu.Unlock()
 	c.Log.Info("feishu long connection open")
 	ctx, cancel := context.WithCancel(ctx)
@@ -269,18 +278,24 @@ func (c *Client) combine(id string, sum, seq int, part []byte) []byte {
 	if seq < 0 || seq >= sum || sum > 1000 {
 		return nil
 	}
-	buf := c.parts[id]
-	if len(buf) != sum {
-		buf = make([][]byte, sum)
+	now := time.Now()
+	for k, p := range c.parts { // parts whose siblings never came
+		if now.Sub(p.since) > partTTL {
+			delete(c.parts, k)
+		}
 	}
-	buf[seq] = part
+	p := c.parts[id]
+	if p == nil || len(p.parts) != sum {
+		p = &pending{parts: make([][]byte, sum), since: now}
+	}
+	p.parts[seq] = part
 	var all []byte
-	for _, p := range buf {
-		if p == nil {
-			c.parts[id] = buf
+	for _, b := range p.parts {
+		if b == nil {
+			c.parts[id] = p
 			return nil
 		}
-		all = append(all, p...)
+		all = append(all, b...)
 	}
 	delete(c.parts, id)
 	return all

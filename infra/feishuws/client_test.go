@@ -179,3 +179,20 @@ func TestClientRejectedAppStops(t *testing.T) {
 		t.Fatalf("Run with a wrong secret = %v, want ErrRejected", err)
 	}
 }
+
+func TestStalePartsAreDropped(t *testing.T) {
+	c := &Client{parts: map[string]*pending{}}
+	if got := c.combine("m1", 2, 0, []byte("a")); got != nil {
+		t.Fatalf("first of two parts joined: %q", got)
+	}
+	c.parts["m1"].since = time.Now().Add(-2 * partTTL)
+	if got := c.combine("m2", 2, 0, []byte("x")); got != nil {
+		t.Fatalf("combine m2 = %q", got)
+	}
+	if _, ok := c.parts["m1"]; ok {
+		t.Errorf("a part older than %v is still kept", partTTL)
+	}
+	if got := string(c.combine("m2", 2, 1, []byte("y"))); got != "xy" {
+		t.Errorf("joined m2 = %q, want xy", got)
+	}
+}
