@@ -23,6 +23,7 @@ func TestParseValue(t *testing.T) {
 		{"2b", Count, 2e9},
 		{"4k", Tokens, 4096},
 		{"32k", Tokens, 32768},
+		{"1m", Tokens, 1 << 20},
 		{"8192", Tokens, 8192},
 		{"10%", Percent, 10},
 		{"30d", Days, 30},
