@@ -1,6 +1,10 @@
 package renewal
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // DefaultZone is the time zone reminders are computed in unless set: most
 // users are Chinese teams, and the daily schedule runs on Asia/Shanghai time.
@@ -27,4 +31,19 @@ func Location(name string) (*time.Location, error) {
 func Shanghai() *time.Location {
 	loc, _ := Location(DefaultZone)
 	return loc
+}
+
+// LocationFrom reads the reminder time zone from the environment lookup
+// getenv: REMINDER_TZ (the template's name), else REMINDER_TIMEZONE, else
+// Asia/Shanghai. The error names the variable that was wrong.
+func LocationFrom(getenv func(string) string) (*time.Location, error) {
+	name, zone := "REMINDER_TZ", strings.TrimSpace(getenv("REMINDER_TZ"))
+	if zone == "" {
+		name, zone = "REMINDER_TIMEZONE", strings.TrimSpace(getenv("REMINDER_TIMEZONE"))
+	}
+	loc, err := Location(zone)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return loc, nil
 }

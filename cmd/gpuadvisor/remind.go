@@ -65,13 +65,9 @@ func runRemind(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpuadvisor remind: unexpected %q\n%s\n", strings.Join(g.Rest[1:], " "), remindUsage)
 		return 2
 	}
-	zone := os.Getenv("REMINDER_TZ") // the template's name; serve reads REMINDER_TIMEZONE
-	if zone == "" {
-		zone = os.Getenv("REMINDER_TIMEZONE")
-	}
-	loc, err := rules.Location(zone)
+	loc, err := rules.LocationFrom(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "gpuadvisor remind: REMINDER_TZ: %v\n", err)
+		fmt.Fprintf(stderr, "gpuadvisor remind: %v\n", err)
 		return 2
 	}
 	now := time.Now()

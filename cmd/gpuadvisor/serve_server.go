@@ -32,7 +32,7 @@ type server struct {
 	store  *boltstore.Store
 	router *chat.Router
 	jobs   *jobRunner
-	// remindLoc is the reminder's time zone (REMINDER_TIMEZONE, default
+	// remindLoc is the reminder's time zone (REMINDER_TZ, default
 	// Asia/Shanghai).
 	remindLoc *time.Location
 
@@ -113,9 +113,9 @@ func (s *server) build(getenv func(string) string) error {
 		return fmt.Errorf("open the store (--db or %s): %w", EnvDB, err)
 	}
 	s.store = st
-	s.remindLoc, err = rules.Location(getenv("REMINDER_TIMEZONE"))
+	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
-		return fmt.Errorf("REMINDER_TIMEZONE: %w", err)
+		return err
 	}
 	s.router = bot.New(serveBotDeps(st))
 	s.router.Log = s.log

@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
@@ -21,14 +19,9 @@ func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*handler, 
 	if st == nil {
 		return nil, errors.New("TABLE_NAME is not set: the reminder reads renewals from the DynamoDB table")
 	}
-	// REMINDER_TZ is the template's name; REMINDER_TIMEZONE is read too.
-	zone := strings.TrimSpace(getenv("REMINDER_TZ"))
-	if zone == "" {
-		zone = strings.TrimSpace(getenv("REMINDER_TIMEZONE"))
-	}
-	loc, err := rules.Location(zone)
+	loc, err := rules.LocationFrom(getenv)
 	if err != nil {
-		return nil, fmt.Errorf("REMINDER_TZ: %w", err)
+		return nil, err
 	}
 	posters := app.Posters(getenv, log)
 	if len(posters) == 0 {
