@@ -12,6 +12,32 @@ import (
 // the dispatcher with id and target filled in; what comes back is the
 // acknowledgement to show now (or why the work could not be handed over).
 func (h *Handler) answer(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target) chat.Reply {
+	rep, job := h.prepare(ctx, tr, req, id, target)
+	if job == nil {
+		return rep
+	}
+	return h.dispatch(ctx, tr, rep, *job)
+}
+
+// answerThen is answer for a reply that is posted, not returned: the
+// acknowledgement is delivered before the job is dispatched, so a fast
+// drafter's answer can never arrive ahead of "Working on it". A dispatch
+// failure is delivered after it.
+func (h *Handler) answerThen(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target, deliver func(chat.Reply) error) (chat.Reply, error) {
+	rep, job := h.prepare(ctx, tr, req, id, target)
+	if err := deliver(rep); err != nil || job == nil {
+		return rep, err
+	}
+	if failed := h.dispatch(ctx, tr, rep, *job); failed.Error != nil {
+		return failed, deliver(failed)
+	}
+	return rep, nil
+}
+
+// prepare runs the router; for a deferred reply it returns the job to
+// dispatch (nil otherwise, or when no drafter is deployed: then the reply says
+// the feature is coming).
+func (h *Handler) prepare(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target) (chat.Reply, *chat.Job) {
 	rep := h.router.Handle(ctx, req)
 	tr.command = rep.Command
 	if !rep.Deferred {
@@ -19,11 +45,11 @@ func (h *Handler) answer(ctx context.Context, tr *trace, req chat.Request, id st
 		if rep.Error != nil {
 			tr.outcome = "answered_error:" + rep.Error.Code
 		}
-		return rep
+		return rep, nil
 	}
 	if rep.Job == nil || h.dispatcher == nil {
 		tr.outcome = "deferred_unavailable"
-		return comingSoon(rep.Lang, rep.Command)
+		return comingSoon(rep.Lang, rep.Command), nil
 	}
 	job := *rep.Job
 	job.ID = id
@@ -31,8 +57,14 @@ func (h *Handler) answer(ctx context.Context, tr *trace, req chat.Request, id st
 	if job.Target.Key == "" {
 		job.Target.Key = id
 	}
+	return rep, &job
+}
+
+// dispatch hands job to the drafter; on failure the user gets an error
+// instead of the promise in rep.
+func (h *Handler) dispatch(ctx context.Context, tr *trace, rep chat.Reply, job chat.Job) chat.Reply {
 	if err := h.dispatcher.Dispatch(ctx, job); err != nil {
-		h.log.Error("dispatch failed", "command", rep.Command, "job", id, "err", err)
+		h.log.Error("dispatch failed", "command", rep.Command, "job", job.ID, "err", err)
 		tr.outcome = "dispatch_failed"
 		return chat.Reply{
 			Command: rep.Command, Lang: rep.Lang, Private: true,

@@ -165,9 +165,14 @@ type dispatcher struct {
 	mu   sync.Mutex
 	jobs []chat.Job
 	err  error
+	// before, when set, runs at each Dispatch (to see what was posted already).
+	before func()
 }
 
 func (d *dispatcher) Dispatch(_ context.Context, job chat.Job) error {
+	if d.before != nil {
+		d.before()
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.jobs = append(d.jobs, job)

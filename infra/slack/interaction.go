@@ -44,19 +44,23 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 	}
 	text := chat.ButtonCommand(buttonAction(act.ActionID), act.Value)
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: channel, User: ic.User.ID}
+	deliver := func(rep chat.Reply) error { return h.deliver(ctx, ic, channel, rep) }
 	var rep chat.Reply
 	if word, _, _ := strings.Cut(text, " "); !h.known(word) {
 		rep = comingSoon(textLang(text), word)
 		tr.command, tr.outcome = word, "coming_soon"
+		err = deliver(rep)
 	} else {
 		target := chat.Target{ResponseURL: ic.ResponseURL, Channel: channel, ThreadTS: ic.Container.ThreadTs}
-		rep = h.answer(ctx, tr, req, ic.TriggerID, target)
-		if e := rep.Error; e != nil && e.Code == chat.CodeInvalid && e.Key == "command" {
-			rep = comingSoon(rep.Lang, rep.Command)
-			tr.outcome = "coming_soon"
-		}
+		rep, err = h.answerThen(ctx, tr, req, ic.TriggerID, target, func(rep chat.Reply) error {
+			if e := rep.Error; e != nil && e.Code == chat.CodeInvalid && e.Key == "command" {
+				rep = comingSoon(rep.Lang, rep.Command)
+				tr.outcome = "coming_soon"
+			}
+			return deliver(rep)
+		})
 	}
-	if err := h.deliver(ctx, ic, channel, rep); err != nil {
+	if err != nil {
 		h.log.Error("posting button reply failed", "command", rep.Command, "err", err)
 		tr.outcome = "post_failed"
 	}

@@ -2,6 +2,7 @@ package slackbot
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -51,6 +52,24 @@ func TestButtonPressDefersTheDraft(t *testing.T) {
 	ack := hooks[0].JSON
 	if ack["response_type"] != Ephemeral || ack["replace_original"] != false || !strings.Contains(ack["text"].(string), "正在处理") {
 		t.Errorf("acknowledgement = %v", ack)
+	}
+}
+
+func TestButtonAcknowledgesBeforeDispatching(t *testing.T) {
+	f := newFixture(t, nil)
+	posted := -1
+	f.disp.before = func() { posted = len(f.rec.calls("/hook")) }
+	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
+	if posted != 1 {
+		t.Fatalf("when the job was dispatched, %d acknowledgements had been posted; want 1, so that a fast draft cannot arrive before \"Working on it\"", posted)
+	}
+	// A failed hand-off is told after the acknowledgement.
+	f = newFixture(t, nil)
+	f.disp.err = errors.New("lambda down")
+	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
+	hooks := f.rec.calls("/hook")
+	if len(hooks) != 2 || !strings.Contains(hooks[1].JSON["text"].(string), "暂时无法开始处理") {
+		t.Fatalf("posts after a failed dispatch = %d (%v); want the acknowledgement, then the failure", len(hooks), hooks)
 	}
 }
 
