@@ -98,6 +98,7 @@ const ellipsis = "…"
 // fit escapes raw and cuts it so the result is at most max long (slackLen),
 // ending with "…" when it was cut. It never cuts inside an entity.
 func fit(raw string, max int) (string, bool) {
+	raw = strings.ToValidUTF8(raw, "\uFFFD") // a bad byte must count as the one character JSON makes of it
 	if e := Escape(raw); slackLen(e) <= max {
 		return e, false
 	}
@@ -117,6 +118,7 @@ func fit(raw string, max int) (string, bool) {
 // boundaries and never inside an entity. It is used for a single line that is
 // too long for one text object.
 func pieces(raw string, max int) []string {
+	raw = strings.ToValidUTF8(raw, "\uFFFD")
 	var out []string
 	start, n := 0, 0
 	for i, r := range raw {
