@@ -1,14 +1,13 @@
 package ask
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	goldenfile "gpuadvisor/internal/golden"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/billing"
@@ -17,24 +16,9 @@ import (
 	"gpuadvisor/prompts"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Errorf("%s differs from the golden file (-update if intended)\n--- got ---\n%s", name, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 // tierStub stands in for the tier command: its keys, and an error for a mode

@@ -3,17 +3,16 @@ package checklist
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	goldenfile "gpuadvisor/internal/golden"
+
 	"gpuadvisor/chat"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 func router() *chat.Router {
 	r := chat.NewRouter()
@@ -37,20 +36,7 @@ func fixture(t testing.TB, name string) string {
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s: %v (run go test -update to create it)", path, err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 func TestGolden(t *testing.T) {

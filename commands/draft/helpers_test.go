@@ -1,13 +1,12 @@
 package draft
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	goldenfile "gpuadvisor/internal/golden"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm"
@@ -15,24 +14,9 @@ import (
 	"gpuadvisor/prompts"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./commands/draft -update)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Errorf("%s differs from the golden file (-update if intended)\n--- got ---\n%s", name, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 // router is a router with only the draft command, as bot.New registers it.

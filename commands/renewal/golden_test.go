@@ -2,10 +2,10 @@ package renewal_test
 
 import (
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
+
+	goldenfile "gpuadvisor/internal/golden"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -13,24 +13,9 @@ import (
 	"gpuadvisor/store/inprocess"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./commands/renewal -update)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 // TestGolden renders replies as a reviewer reads them, in both languages and

@@ -1,15 +1,13 @@
 package tier
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	goldenfile "gpuadvisor/internal/golden"
+
 	"gpuadvisor/chat"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // TestGolden renders replies as a reviewer reads them: terminal text in both
 // languages, and the JSON. Run `go test ./commands/tier -update` after an
@@ -47,20 +45,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = []byte("$ " + tc.text + "\n" + chat.RenderText(rep))
 			}
-			path := filepath.Join("testdata", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("read %s: %v (run go test ./commands/tier -update)", path, err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("%s differs from %s; got:\n%s", tc.name, path, got)
-			}
+			goldenfile.Check(t, filepath.Join("testdata", tc.name+".golden"), got)
 		})
 	}
 }

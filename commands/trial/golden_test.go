@@ -1,15 +1,13 @@
 package trial
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	goldenfile "gpuadvisor/internal/golden"
+
 	"gpuadvisor/chat"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // TestGolden renders replies as a reviewer reads them: terminal text in both
 // languages and the JSON. Run `go test ./commands/trial -update` after an
@@ -55,20 +53,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = []byte(chat.RenderText(rep))
 			}
-			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("%.60q: reply differs from %s\n--- got\n%s\n--- want\n%s", tt.text, path, got, want)
-			}
+			goldenfile.Check(t, filepath.Join("testdata", tt.name+".golden"), got)
 		})
 	}
 }
