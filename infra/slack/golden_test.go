@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,12 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	goldenfile "gpuadvisor/internal/golden"
+
 	"gpuadvisor/bot"
 	"gpuadvisor/chat"
 	"gpuadvisor/store/inprocess"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden Block Kit files in testdata/golden")
 
 // goldenDir holds one file per registered command example and language.
 var goldenDir = filepath.Join("testdata", "golden", "commands")
@@ -60,7 +59,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 	}
 	router := newRouter()
 	want := map[string]bool{}
-	if *update {
+	if *goldenfile.Update {
 		if err := os.RemoveAll(goldenDir); err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +88,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 			}
 		}
 	}
-	if *update {
+	if *goldenfile.Update {
 		return
 	}
 	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
@@ -107,22 +106,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 
 func compareGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("no golden file %s (a new command or example?): run go test ./infra/slack -update and review it", path)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendered blocks; if the change is intended, run go test ./infra/slack -update\n got:\n%s", path, got)
-	}
+	goldenfile.Check(t, path, got)
 }
 
 // TestGoldenReplies pins the rendering of the reply shapes themselves: every
