@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"gpuadvisor/advisor/numfmt"
+	"gpuadvisor/advisor"
 )
 
 // Args is a parsed command line.
@@ -238,4 +238,4 @@ func kindHint(lang Lang, k Kind) string {
 
 // Num formats a number for people: no trailing zeros, at most two decimals,
 // thousands separated by commas.
-func Num(v float64) string { return numfmt.Group(v) }
+func Num(v float64) string { return advisor.Group(v) }

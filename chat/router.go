@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"gpuadvisor/advisor/fuzzy"
+	"gpuadvisor/advisor"
 )
 
 // Router holds the commands and answers requests. It is safe for concurrent use
@@ -246,7 +246,7 @@ func Closest(s string, cands []string) string {
 	s = strings.ToLower(s)
 	best, bestD := "", 1<<30
 	for _, c := range cands {
-		d := fuzzy.Distance(s, strings.ToLower(c))
+		d := advisor.EditDistance(s, strings.ToLower(c))
 		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}

@@ -17,7 +17,7 @@ import (
 	"github.com/awslabs/goformation/v7/cloudformation"
 	"github.com/awslabs/goformation/v7/cloudformation/serverless"
 	"github.com/awslabs/goformation/v7/intrinsics"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/secrets"

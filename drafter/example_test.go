@@ -6,7 +6,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/drafter"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 // printer is a chat.Poster that prints what it posts.
@@ -23,7 +23,7 @@ func ExampleRunner_Run() {
 	r.Register(&chat.Command{Name: "hello", Run: func(context.Context, *chat.Call) (chat.Reply, error) {
 		return chat.Reply{Title: "hello, world"}, nil
 	}})
-	run := &drafter.Runner{Handler: r, Posters: map[string]chat.Poster{"feishu": printer{}}, Dedupe: &inprocess.Deduper{}}
+	run := &drafter.Runner{Handler: r, Posters: map[string]chat.Poster{"feishu": printer{}}, Dedupe: &memstore.Deduper{}}
 	job := chat.Job{ID: "om_123", Request: chat.Request{Text: "hello", Platform: "feishu"}, Target: chat.Target{Channel: "oc_42"}}
 	_ = run.Run(context.Background(), job)
 	_ = run.Run(context.Background(), job)

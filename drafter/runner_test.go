@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 // recorder is a chat.Poster that records what it was asked to post.
@@ -61,7 +61,7 @@ func answer(title string) handlerFunc {
 }
 
 func newRunner(h Handler, p chat.Poster) *Runner {
-	return &Runner{Handler: h, Posters: map[string]chat.Poster{"slack": p}, Dedupe: &inprocess.Deduper{}, Log: quiet}
+	return &Runner{Handler: h, Posters: map[string]chat.Poster{"slack": p}, Dedupe: &memstore.Deduper{}, Log: quiet}
 }
 
 var job = chat.Job{ID: "T1.trigger.42", Request: chat.Request{Text: "draft sla vendor=X", Platform: "slack", Lang: chat.EN},

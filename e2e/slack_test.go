@@ -12,7 +12,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 const slackSecret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -44,7 +44,7 @@ func slackRequest(path, contentType string, body []byte, secret string, ts time.
 	if secret != "" {
 		sec := fmt.Sprint(ts.Unix())
 		h["x-slack-request-timestamp"] = sec
-		h["x-slack-signature"] = slackbot.Sign(secret, sec, body)
+		h["x-slack-signature"] = slack.Sign(secret, sec, body)
 	}
 	return httpEvent(path, h, body)
 }
@@ -72,7 +72,7 @@ func buttonForm(actionID, value, responseURL string) []byte {
 		"user":      map[string]any{"id": "U2147483697", "username": "lin", "team_id": "T0001"},
 		"channel":   map[string]any{"id": "C2147483705", "name": "gpu-rental"},
 		"container": map[string]any{"type": "message", "message_ts": "1767229200.000100", "channel_id": "C2147483705", "is_ephemeral": false},
-		"actions": []map[string]any{{"action_id": actionID, "block_id": slackbot.ActionsBlockID, "type": "button",
+		"actions": []map[string]any{{"action_id": actionID, "block_id": slack.ActionsBlockID, "type": "button",
 			"value": value, "action_ts": fmt.Sprint(time.Now().Unix()), "text": map[string]any{"type": "plain_text", "text": "Draft SLA clauses"}}},
 	})
 	return []byte(url.Values{"payload": {string(payload)}}.Encode())

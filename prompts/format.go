@@ -3,12 +3,12 @@ package prompts
 import (
 	"math"
 
-	"gpuadvisor/advisor/numfmt"
+	"gpuadvisor/advisor"
 )
 
 // num formats a number the way every draft writes it: at most two decimals,
 // no trailing zeros, thousands separated by commas (15,000; 428.57).
-func num(v float64) string { return numfmt.Group(v) }
+func num(v float64) string { return advisor.Group(v) }
 
 // duration writes minutes as the largest whole unit: 30 minutes, 4 hours,
 // 2 days (30分钟, 4小时, 2天).

@@ -15,12 +15,12 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/dynamo/dynamotest"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/remind"
 	"gpuadvisor/store"
-	"gpuadvisor/store/inprocess"
 )
 
 func TestMain(m *testing.M) { os.Exit(dynamotest.Main(m)) }
@@ -93,9 +93,9 @@ func contract(tenant, id, channel, platform, created string) rules.Renewal {
 type stores map[string]func(t *testing.T) remind.Store
 
 var all = stores{
-	"inprocess": func(t *testing.T) remind.Store { return inprocess.NewStore(nil) },
+	"inprocess": func(t *testing.T) remind.Store { return memstore.NewStore(nil) },
 	"bbolt": func(t *testing.T) remind.Store {
-		s, err := boltstore.Open(filepath.Join(t.TempDir(), "g.db"), boltstore.Options{})
+		s, err := bolt.Open(filepath.Join(t.TempDir(), "g.db"), bolt.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +183,7 @@ func TestEachReminderIsSentOnceWhateverTheRuns(t *testing.T) {
 }
 
 func TestAPostCarriesTheChannelAndIdempotencyKey(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	seed(t, st, contract("feishu:X", "b", "oc_9", "feishu", "2026-12-01"))
 	p := &poster{}
 	res, err := engine(st, p, at("2026-12-31")).Run(context.Background())
@@ -233,7 +233,7 @@ func TestAFailedSendIsRetriedNextRunNeverMarkedSent(t *testing.T) {
 }
 
 func TestDryRunSendsNothingAndMarksNothing(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	seed(t, st, contract("slack:T1", "a", "C1", "slack", "2026-12-01"))
 	p := &poster{}
 	e := engine(st, p, at("2026-12-31"))
@@ -271,7 +271,7 @@ func TestDryRunSendsNothingAndMarksNothing(t *testing.T) {
 }
 
 func TestAMissedDayIsCaughtUp(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	seed(t, st, contract("slack:T1", "a", "C1", "slack", "2026-12-01"))
 	p := &poster{}
 	// The schedule did not run from 2026-12-31 to 2027-01-17: on the 18th the
@@ -290,7 +290,7 @@ func TestAMissedDayIsCaughtUp(t *testing.T) {
 }
 
 func TestNoPosterOrADeletedRenewalIsNotSent(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	seed(t, st, contract("teams:T1", "a", "C1", "teams", "2026-12-01"))
 	p := &poster{}
 	res, err := engine(st, p, at("2026-12-31")).Run(context.Background())
@@ -310,7 +310,7 @@ func TestNoPosterOrADeletedRenewalIsNotSent(t *testing.T) {
 }
 
 // deleting deletes each renewal right after the due index returns it.
-type deleting struct{ *inprocess.Store }
+type deleting struct{ *memstore.Store }
 
 func (d *deleting) DueRenewals(ctx context.Context, from, to rules.Date) ([]rules.Renewal, error) {
 	rs, err := d.Store.DueRenewals(ctx, from, to)
@@ -325,7 +325,7 @@ func (d *deleting) DueRenewals(ctx context.Context, from, to rules.Date) ([]rule
 }
 
 func TestAClaimLeftByADeadRunIsTakenOverAfterTheLease(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	seed(t, st, contract("slack:T1", "a", "C1", "slack", "2026-12-01"))
 	key := store.ReminderKey{Tenant: "slack:T1", RenewalID: "a", Cycle: date("2027-03-01"), Offset: 30}
 	now := at("2026-12-31")

@@ -29,7 +29,7 @@ for fn in slack feishu drafter reminder; do
 done
 CGO_ENABLED=0 "${lambda_build[@]}" -o "$out/host/slack/bootstrap" ./functions/slack
 go build -trimpath -o "$out/host/gpuadvisor" ./cmd/gpuadvisor
-go build -o "$out/host/benchreport" ./cmd/benchreport
+go build -o "$out/host/benchreport" ./tools/benchreport
 if [ ! -x .cache/bin/aws-lambda-rie ]; then
   go build -o .cache/bin/aws-lambda-rie github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie
 fi

@@ -1,6 +1,6 @@
 // Package store defines what the bot keeps between requests: renewals,
 // sent-reminder marks and de-duplication keys. Adapters live in infra/
-// (DynamoDB, the embedded bbolt file) and store/inprocess (memory, for tests
+// (DynamoDB, the embedded bbolt file) and infra/memstore (memory, for tests
 // and single-process runs).
 package store
 

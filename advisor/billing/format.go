@@ -3,12 +3,12 @@ package billing
 import (
 	"strings"
 
-	"gpuadvisor/advisor/numfmt"
+	"gpuadvisor/advisor"
 )
 
 // formatNum writes a number for people: at most two decimals, no trailing
 // zeros, thousands separated by commas (the same form as the chat layer's).
-func formatNum(v float64) string { return numfmt.Group(v) }
+func formatNum(v float64) string { return advisor.Group(v) }
 
 // hoursList writes card hours compactly: one value when all cards agree, the
 // list for a few cards, the range for many.

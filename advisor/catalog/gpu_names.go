@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gpuadvisor/advisor/fuzzy"
+	"gpuadvisor/advisor"
 )
 
 // GPUMatch is the result of a forgiving GPU lookup: the row, and the details
@@ -179,13 +179,13 @@ func (c *Catalog) nearestGPU(f string) (string, int) {
 	best, bestD := "", 1<<30
 	for _, g := range c.gpus {
 		for _, k := range append([]string{g.ID}, g.Aliases...) {
-			if d := fuzzy.Distance(f, fold(k)); d < bestD {
+			if d := advisor.EditDistance(f, fold(k)); d < bestD {
 				best, bestD = g.ID, d
 			}
 		}
 	}
 	for _, fam := range c.families() {
-		if d := fuzzy.Distance(f, fam); d < bestD {
+		if d := advisor.EditDistance(f, fam); d < bestD {
 			var vs []GPU
 			for _, g := range c.gpus {
 				if g.Family == fam {

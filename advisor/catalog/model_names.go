@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gpuadvisor/advisor/fuzzy"
+	"gpuadvisor/advisor"
 )
 
 // ModelMatch is the result of a forgiving model lookup: the preset, and the
@@ -231,7 +231,7 @@ func (c *Catalog) nearestModel(f string) (string, int) {
 	best, bestD := "", 1<<30
 	for _, m := range c.models {
 		for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
-			if d := fuzzy.Distance(f, fold(k)); d < bestD {
+			if d := advisor.EditDistance(f, fold(k)); d < bestD {
 				best, bestD = m.ID, d
 			}
 		}

@@ -1,6 +1,10 @@
 package checklist
 
-import "strings"
+import (
+	"strings"
+
+	"gpuadvisor/advisor"
+)
 
 // Dimension groups the items: the five of DOMAIN.md plus trial tests and
 // contract terms. Its value is the JSON name.
@@ -26,21 +30,21 @@ func Dimensions() []Dimension {
 func (d Dimension) Title() Text {
 	switch d {
 	case Hardware:
-		return Text{"Hardware", "硬件"}
+		return Text{EN: "Hardware", ZH: "硬件"}
 	case Network:
-		return Text{"Network", "网络"}
+		return Text{EN: "Network", ZH: "网络"}
 	case Billing:
-		return Text{"Billing", "计费"}
+		return Text{EN: "Billing", ZH: "计费"}
 	case Operations:
-		return Text{"Operations and support", "运维"}
+		return Text{EN: "Operations and support", ZH: "运维"}
 	case Security:
-		return Text{"Security and compliance", "安全合规"}
+		return Text{EN: "Security and compliance", ZH: "安全合规"}
 	case Trial:
-		return Text{"Trial-period tests", "试用期实测"}
+		return Text{EN: "Trial-period tests", ZH: "试用期实测"}
 	case Contract:
-		return Text{"Contract", "合同"}
+		return Text{EN: "Contract", ZH: "合同"}
 	}
-	return Text{string(d), string(d)}
+	return Text{EN: string(d), ZH: string(d)}
 }
 
 // ParseDimension reads a dimension by its English name, a short form or its
@@ -65,20 +69,8 @@ func ParseDimension(s string) (Dimension, bool) {
 	return "", false
 }
 
-// Text is a wording in English and Chinese.
-type Text struct {
-	EN string `json:"en"`
-	ZH string `json:"zh"`
-}
-
-// In returns the wording for a language code: "zh" gives Chinese, anything
-// else English.
-func (t Text) In(lang string) string {
-	if lang == "zh" {
-		return t.ZH
-	}
-	return t.EN
-}
+// Text is a wording in English and Chinese (the advisor's shared type).
+type Text = advisor.Text
 
 // Item is one question of the due-diligence checklist.
 type Item struct {

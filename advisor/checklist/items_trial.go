@@ -3,9 +3,9 @@ package checklist
 var trialItems = []Item{
 	{
 		ID: "trial.nvidia_smi", Dimension: Trial,
-		Question: Text{"During the trial, may we run nvidia-smi and record driver version, memory, power draw and ECC counts?", "试用期能否运行 nvidia-smi，记录驱动版本、显存、功耗和ECC计数？"},
-		Why:      Text{"nvidia-smi shows in a minute whether the cards, memory and driver are what the quote says.", "nvidia-smi 一分钟就能看出卡、显存和驱动是否与报价一致。"},
-		Concrete: Text{"Yes, root access during the trial; run nvidia-smi -q and keep the output", "可以，试用期给root权限；可运行 nvidia-smi -q 并保存输出"},
+		Question: Text{EN: "During the trial, may we run nvidia-smi and record driver version, memory, power draw and ECC counts?", ZH: "试用期能否运行 nvidia-smi，记录驱动版本、显存、功耗和ECC计数？"},
+		Why:      Text{EN: "nvidia-smi shows in a minute whether the cards, memory and driver are what the quote says.", ZH: "nvidia-smi 一分钟就能看出卡、显存和驱动是否与报价一致。"},
+		Concrete: Text{EN: "Yes, root access during the trial; run nvidia-smi -q and keep the output", ZH: "可以，试用期给root权限；可运行 nvidia-smi -q 并保存输出"},
 		topics:   w("nvidia-smi|nvidia smi|驱动版本|driver version|功耗|power draw|截图|screenshot"),
 		signals: []signal{
 			{terms: w("nvidia-smi|nvidia smi"), also: append(w("截图|开放|root|can run|you can|screenshot|输出|output|登录|ssh|权限|access"), yes...)},
@@ -14,9 +14,9 @@ var trialItems = []Item{
 	},
 	{
 		ID: "trial.iperf3", Dimension: Trial,
-		Question: Text{"May we measure intranet bandwidth with iperf3 (TCP and UDP) between our machines during the trial?", "试用期能否用iperf3在我们的机器之间实测内网带宽（TCP和UDP）？"},
-		Why:      Text{"Only a measurement tells a claimed 10 GbE from a shared, congested link.", "只有实测才能分辨宣传的万兆和被共享挤占的链路。"},
-		Concrete: Text{"Yes; two trial machines are provided; our last test showed TCP 9.4 Gb/s and UDP 9.1 Gb/s", "可以；提供两台试用机；上次实测 TCP 9.4Gb/s、UDP 9.1Gb/s"},
+		Question: Text{EN: "May we measure intranet bandwidth with iperf3 (TCP and UDP) between our machines during the trial?", ZH: "试用期能否用iperf3在我们的机器之间实测内网带宽（TCP和UDP）？"},
+		Why:      Text{EN: "Only a measurement tells a claimed 10 GbE from a shared, congested link.", ZH: "只有实测才能分辨宣传的万兆和被共享挤占的链路。"},
+		Concrete: Text{EN: "Yes; two trial machines are provided; our last test showed TCP 9.4 Gb/s and UDP 9.1 Gb/s", ZH: "可以；提供两台试用机；上次实测 TCP 9.4Gb/s、UDP 9.1Gb/s"},
 		topics:   w("iperf|带宽测试|内网测试|测速|bandwidth test|network test|网络测试|speed test"),
 		signals: []signal{
 			{terms: w("iperf"), also: append(w("报告|~report|结果|~result|~tcp|~udp|实测"), yes...)},
@@ -25,9 +25,9 @@ var trialItems = []Item{
 	},
 	{
 		ID: "trial.allreduce", Dimension: Trial,
-		Question: Text{"May we run an NCCL all_reduce test (nccl-tests all_reduce_perf) across all the cards during the trial?", "试用期能否跨全部卡跑NCCL all_reduce测试（nccl-tests 的 all_reduce_perf）？"},
-		Why:      Text{"Smooth all_reduce timings prove the interconnect; jumps reveal PCIe bottlenecks or noisy neighbours.", "all_reduce耗时平稳才说明互联没问题；忽高忽低说明有PCIe瓶颈或邻居抢占。"},
-		Concrete: Text{"Yes; 8-card all_reduce_perf bus bandwidth about 230 GB/s in our last run (log attached)", "可以；上次8卡 all_reduce_perf 总线带宽约 230GB/s（附日志）"},
+		Question: Text{EN: "May we run an NCCL all_reduce test (nccl-tests all_reduce_perf) across all the cards during the trial?", ZH: "试用期能否跨全部卡跑NCCL all_reduce测试（nccl-tests 的 all_reduce_perf）？"},
+		Why:      Text{EN: "Smooth all_reduce timings prove the interconnect; jumps reveal PCIe bottlenecks or noisy neighbours.", ZH: "all_reduce耗时平稳才说明互联没问题；忽高忽低说明有PCIe瓶颈或邻居抢占。"},
+		Concrete: Text{EN: "Yes; 8-card all_reduce_perf bus bandwidth about 230 GB/s in our last run (log attached)", ZH: "可以；上次8卡 all_reduce_perf 总线带宽约 230GB/s（附日志）"},
 		topics:   w("all_reduce|allreduce|all-reduce|~nccl|nccl-tests|busbw|集合通信"),
 		signals: []signal{
 			{terms: w("all_reduce|allreduce|all-reduce|~nccl|busbw"), units: w("gb/s|g/s|gbps")},
@@ -36,9 +36,9 @@ var trialItems = []Item{
 	},
 	{
 		ID: "trial.train_loop", Dimension: Trial,
-		Question: Text{"May we run one full small training loop of our own in the trial, and what throughput (tokens/s or it/s) do you measure on a comparable job?", "试用期能否跑一次我们自己的完整小规模训练循环？同类任务你们实测吞吐（tokens/s 或 it/s）是多少？"},
-		Why:      Text{"Throughput decides: a cheaper-per-hour machine that trains 30% slower costs more per token.", "吞吐决定成本：每小时便宜但训练慢30%的机器，每个token反而更贵。"},
-		Concrete: Text{"Yes; Qwen2.5-7B LoRA, sequence 4096, bf16 on 8x A100: 21,000 tokens/s measured", "可以；Qwen2.5-7B LoRA、4096序列、bf16、8卡A100 实测 21000 tokens/s"},
+		Question: Text{EN: "May we run one full small training loop of our own in the trial, and what throughput (tokens/s or it/s) do you measure on a comparable job?", ZH: "试用期能否跑一次我们自己的完整小规模训练循环？同类任务你们实测吞吐（tokens/s 或 it/s）是多少？"},
+		Why:      Text{EN: "Throughput decides: a cheaper-per-hour machine that trains 30% slower costs more per token.", ZH: "吞吐决定成本：每小时便宜但训练慢30%的机器，每个token反而更贵。"},
+		Concrete: Text{EN: "Yes; Qwen2.5-7B LoRA, sequence 4096, bf16 on 8x A100: 21,000 tokens/s measured", ZH: "可以；Qwen2.5-7B LoRA、4096序列、bf16、8卡A100 实测 21000 tokens/s"},
 		topics:   w("训练循环|试跑|跑一下|benchmark|基准|吞吐|throughput|tokens/s|token/s|~it/s|迭代速度|训练速度|实测速度|跑分|training loop|test run|samples/s|样本/秒|训练脚本|training script"),
 		signals: []signal{
 			{units: w("tokens/s|token/s|tok/s|it/s|samples/s|样本/秒|条/秒|tflops|s/it|秒/步|步/秒|tokens/sec|tokens per second|token/秒|tokens/秒")},
@@ -47,9 +47,9 @@ var trialItems = []Item{
 	},
 	{
 		ID: "trial.support_drill", Dimension: Trial,
-		Question: Text{"May we report a simulated fault in the middle of a trial run to time your support's answer?", "试用期能否在训练进行中模拟报障，测一下客服的响应速度？"},
-		Why:      Text{"How fast support answers a fake fault at a bad moment is the best preview of a real one.", "在不方便的时候模拟报障，客服多快响应，最能预示真出事时的表现。"},
-		Concrete: Text{"Yes, any time; tickets and the on-call phone are both live during the trial", "可以，随时；试用期间工单和值班电话都有效"},
+		Question: Text{EN: "May we report a simulated fault in the middle of a trial run to time your support's answer?", ZH: "试用期能否在训练进行中模拟报障，测一下客服的响应速度？"},
+		Why:      Text{EN: "How fast support answers a fake fault at a bad moment is the best preview of a real one.", ZH: "在不方便的时候模拟报障，客服多快响应，最能预示真出事时的表现。"},
+		Concrete: Text{EN: "Yes, any time; tickets and the on-call phone are both live during the trial", ZH: "可以，随时；试用期间工单和值班电话都有效"},
 		topics:   w("模拟报障|报障|故障演练|演练|~drill|fake fault|模拟故障|测试客服|报修|mock incident|~simulate|simulated fault|simulated incident"),
 		signals: []signal{
 			{terms: w("模拟报障|故障演练|演练|~drill|模拟故障|fake fault|mock incident|~simulate|报障"), also: append(w("~may~"), yes...)},
@@ -57,9 +57,9 @@ var trialItems = []Item{
 	},
 	{
 		ID: "trial.stress", Dimension: Trial,
-		Question: Text{"May we run a 15-minute full-load test (e.g. nvidia-smi -pl 400 with a burn-in) and check ECC errors afterwards?", "能否做15分钟满载测试（如 nvidia-smi -pl 400 加压测），结束后检查ECC错误？"},
-		Why:      Text{"Refurbished or ex-mining cards drop the driver, overheat or throw ECC errors under sustained full load.", "翻新卡和矿卡在持续满载下会掉驱动、温度异常或出现ECC错误。"},
-		Concrete: Text{"Yes; 15 minutes at the 400 W power limit allowed; ECC counters are reset before the test", "可以；允许在400W功耗上限下满载15分钟；测试前清零ECC计数"},
+		Question: Text{EN: "May we run a 15-minute full-load test (e.g. nvidia-smi -pl 400 with a burn-in) and check ECC errors afterwards?", ZH: "能否做15分钟满载测试（如 nvidia-smi -pl 400 加压测），结束后检查ECC错误？"},
+		Why:      Text{EN: "Refurbished or ex-mining cards drop the driver, overheat or throw ECC errors under sustained full load.", ZH: "翻新卡和矿卡在持续满载下会掉驱动、温度异常或出现ECC错误。"},
+		Concrete: Text{EN: "Yes; 15 minutes at the 400 W power limit allowed; ECC counters are reset before the test", ZH: "可以；允许在400W功耗上限下满载15分钟；测试前清零ECC计数"},
 		topics:   w("满载|压测|压力测试|烤机|拷机|~stress|burn-in|burn in|full load|full-load|~-pl~|gpu-burn|gpu burn"),
 		signals: []signal{
 			{terms: w("满载|压测|压力测试|烤机|拷机|~stress|burn-in|burn in|full load|full-load|gpu-burn|gpu burn|~-pl~"), also: append(w("报告|~report"), yes...)},

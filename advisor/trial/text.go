@@ -5,23 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"gpuadvisor/advisor/numfmt"
+	"gpuadvisor/advisor"
 )
 
-// Text is one user-facing sentence in English and Chinese; the chat layer
-// picks the reader's language.
-type Text struct {
-	EN string `json:"en"`
-	ZH string `json:"zh"`
-}
-
-// In returns the wording for lang ("zh" or anything else for English).
-func (t Text) In(lang string) string {
-	if lang == "zh" {
-		return t.ZH
-	}
-	return t.EN
-}
+// Text is a wording in English and Chinese (the advisor's shared type).
+type Text = advisor.Text
 
 // tf formats the same arguments into both wordings.
 func tf(en, zh string, args ...any) Text {
@@ -29,7 +17,7 @@ func tf(en, zh string, args ...any) Text {
 }
 
 // num formats v with at most two decimals and no trailing zeros.
-func num(v float64) string { return numfmt.Plain(v) }
+func num(v float64) string { return advisor.Plain(v) }
 
 // joinInts writes "0, 3, 5".
 func joinInts(xs []int) string {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"gpuadvisor/bot"
+	"gpuadvisor/commands"
 	"gpuadvisor/infra/llm"
 )
 
@@ -15,7 +15,7 @@ import (
 // have wrapped it already, in any order).
 func init() {
 	prev := openDeps
-	openDeps = func(g globals) (bot.Deps, func(), error) {
+	openDeps = func(g globals) (commands.Deps, func(), error) {
 		d, closeDeps, err := prev(g)
 		if err != nil {
 			return d, closeDeps, err

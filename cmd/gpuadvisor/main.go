@@ -11,8 +11,8 @@ import (
 	"os"
 	"strings"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands"
 )
 
 // globals are the flags accepted anywhere on the command line.
@@ -61,7 +61,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		}
 		req.Attachment = string(b)
 	}
-	rep := bot.New(deps).Handle(context.Background(), req)
+	rep := commands.New(deps).Handle(context.Background(), req)
 	if g.JSON {
 		stdout.Write(chat.RenderJSON(rep))
 	} else {
@@ -72,8 +72,8 @@ func run(argv []string, stdout, stderr io.Writer) int {
 
 // openDeps builds the commands' dependencies for a CLI run; it is replaced as
 // capabilities (the store, the LLM) arrive.
-var openDeps = func(g globals) (bot.Deps, func(), error) {
-	return bot.Deps{}, func() {}, nil
+var openDeps = func(g globals) (commands.Deps, func(), error) {
+	return commands.Deps{}, func() {}, nil
 }
 
 func exitCode(rep chat.Reply) int {

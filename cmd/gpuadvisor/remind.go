@@ -12,9 +12,9 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/feishu"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 	"gpuadvisor/remind"
 )
 
@@ -46,8 +46,8 @@ func (p cliPoster) Post(_ context.Context, _ chat.Target, rep chat.Reply) error 
 // Feishu when their credentials are in the environment.
 func remindPosters(getenv func(string) string, stdout io.Writer, asJSON bool, log *slog.Logger) map[string]chat.Poster {
 	m := map[string]chat.Poster{"cli": cliPoster{w: stdout, json: asJSON}}
-	if tok := strings.TrimSpace(getenv(slackbot.EnvBotToken)); tok != "" {
-		m["slack"] = slackbot.NewPoster(tok, strings.TrimSpace(getenv(slackbot.EnvAPIURL)), nil)
+	if tok := strings.TrimSpace(getenv(slack.EnvBotToken)); tok != "" {
+		m["slack"] = slack.NewPoster(tok, strings.TrimSpace(getenv(slack.EnvAPIURL)), nil)
 	}
 	id, secret := strings.TrimSpace(getenv("FEISHU_APP_ID")), strings.TrimSpace(getenv("FEISHU_APP_SECRET"))
 	if id != "" && secret != "" {
@@ -82,7 +82,7 @@ func runRemind(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
 		return 1
 	}
-	st, err := boltstore.Open(path, boltstore.Options{})
+	st, err := bolt.Open(path, bolt.Options{})
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
 		return 1

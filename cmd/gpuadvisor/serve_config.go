@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"gpuadvisor/infra/feishu"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // EnvSlackAppToken is the app-level token (xapp-...) Socket Mode connects with.
@@ -64,10 +64,10 @@ func loadServeConfig(o serveOptions, getenv func(string) string) (serveConfig, e
 	var problems []string
 
 	s := slackSettings{
-		SigningSecret: env(slackbot.EnvSigningSecret),
-		BotToken:      env(slackbot.EnvBotToken),
+		SigningSecret: env(slack.EnvSigningSecret),
+		BotToken:      env(slack.EnvBotToken),
 		AppToken:      env(EnvSlackAppToken),
-		APIURL:        env(slackbot.EnvAPIURL),
+		APIURL:        env(slack.EnvAPIURL),
 		Socket:        o.SlackSocket,
 	}
 	s.On = s.SigningSecret != "" || s.BotToken != "" || s.AppToken != "" || s.Socket
@@ -100,7 +100,7 @@ func loadServeConfig(o serveOptions, getenv func(string) string) (serveConfig, e
 		problems = append(problems, s.settle(o)...)
 		if s.APIURL != "" {
 			if u, err := url.Parse(s.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				problems = append(problems, fmt.Sprintf("%s=%q is not an http(s) URL; for example https://slack.com/api/", slackbot.EnvAPIURL, s.APIURL))
+				problems = append(problems, fmt.Sprintf("%s=%q is not an http(s) URL; for example https://slack.com/api/", slack.EnvAPIURL, s.APIURL))
 			}
 		}
 	}
@@ -142,10 +142,10 @@ func (s *slackSettings) settle(o serveOptions) []string {
 		s.HTTP = true
 		var missing []string
 		if s.SigningSecret == "" && !o.InsecureDev {
-			missing = append(missing, slackbot.EnvSigningSecret)
+			missing = append(missing, slack.EnvSigningSecret)
 		}
 		if s.BotToken == "" && !o.InsecureDev {
-			missing = append(missing, slackbot.EnvBotToken)
+			missing = append(missing, slack.EnvBotToken)
 		}
 		if s.AppToken != "" && s.SigningSecret == "" && !o.InsecureDev {
 			problems = append(problems, "SLACK_APP_TOKEN is set: add --slack-socket to use Socket Mode, or set SLACK_SIGNING_SECRET for HTTP")

@@ -16,11 +16,11 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/bolt"
 )
 
-func openStoreForTest(path string) (*boltstore.Store, error) {
-	return boltstore.Open(path, boltstore.Options{Timeout: 500 * time.Millisecond})
+func openStoreForTest(path string) (*bolt.Store, error) {
+	return bolt.Open(path, bolt.Options{Timeout: 500 * time.Millisecond})
 }
 
 // child is `gpuadvisor serve` running as its own process.
@@ -221,7 +221,7 @@ func postNoFatal(u string, body []byte) (int, []byte, error) {
 func TestServeSweepsExpiredKeys(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "gpuadvisor.db")
 	past := time.Now().Add(-3 * time.Hour)
-	st, err := boltstore.Open(db, boltstore.Options{Now: func() time.Time { return past }})
+	st, err := bolt.Open(db, bolt.Options{Now: func() time.Time { return past }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"gpuadvisor/bot"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/llm"
 )
 
@@ -11,8 +11,8 @@ import (
 // OPENAI_MODEL and OPENAI_TIMEOUT (read by infra/llm from the process
 // environment, as the functions do). Without an LLM drafts come from
 // templates and say so.
-func serveBotDeps(st *boltstore.Store) bot.Deps {
-	d := bot.Deps{Renewals: st}
+func serveBotDeps(st *bolt.Store) commands.Deps {
+	d := commands.Deps{Renewals: st}
 	if l := llm.FromEnv(); l != nil {
 		d.LLM = l
 	}

@@ -20,7 +20,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 const testSigningSecret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -291,8 +291,8 @@ func post(t *testing.T, base, path, contentType string, body []byte, secret stri
 	req.Header.Set("Content-Type", contentType)
 	if secret != "" {
 		sec := strconv.FormatInt(ts.Unix(), 10)
-		req.Header.Set(slackbot.HeaderTimestamp, sec)
-		req.Header.Set(slackbot.HeaderSignature, slackbot.Sign(secret, sec, body))
+		req.Header.Set(slack.HeaderTimestamp, sec)
+		req.Header.Set(slack.HeaderSignature, slack.Sign(secret, sec, body))
 	}
 	resp, err := (&http.Client{Timeout: 10 * time.Second}).Do(req)
 	if err != nil {
@@ -336,7 +336,7 @@ func newSignedRequest(u string, body []byte) (*http.Request, error) {
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req.Header.Set(slackbot.HeaderTimestamp, ts)
-	req.Header.Set(slackbot.HeaderSignature, slackbot.Sign(testSigningSecret, ts, body))
+	req.Header.Set(slack.HeaderTimestamp, ts)
+	req.Header.Set(slack.HeaderSignature, slack.Sign(testSigningSecret, ts, body))
 	return req, nil
 }

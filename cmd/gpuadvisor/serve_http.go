@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // insecureBanner is said at start and on every request with --insecure-dev.
@@ -92,8 +92,8 @@ func selfSigned(h http.Handler, secret string) http.Handler {
 // signSlack sets the v0 signature headers of body on hdr.
 func signSlack(hdr http.Header, secret string, body []byte, now time.Time) {
 	ts := strconv.FormatInt(now.Unix(), 10)
-	hdr.Set(slackbot.HeaderTimestamp, ts)
-	hdr.Set(slackbot.HeaderSignature, slackbot.Sign(secret, ts, body))
+	hdr.Set(slack.HeaderTimestamp, ts)
+	hdr.Set(slack.HeaderSignature, slack.Sign(secret, ts, body))
 }
 
 // feishuPlaintext serves Feishu without keys (--insecure-dev only): a

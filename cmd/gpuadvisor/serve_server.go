@@ -11,12 +11,12 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands"
 	"gpuadvisor/drafter"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/feishu"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // server is the whole bot in one process: the HTTP endpoints, the Socket
@@ -29,15 +29,15 @@ type server struct {
 
 	ln     net.Listener
 	http   *http.Server
-	store  *boltstore.Store
+	store  *bolt.Store
 	router *chat.Router
 	jobs   *jobRunner
 	// remindLoc is the reminder's time zone (REMINDER_TZ, default
 	// Asia/Shanghai).
 	remindLoc *time.Location
 
-	slack        *slackbot.Handler
-	slackPoster  *slackbot.Poster
+	slack        *slack.Handler
+	slackPoster  *slack.Poster
 	feishu       *feishu.Handler
 	feishuClient *feishu.Client
 
@@ -105,8 +105,8 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	st, err := boltstore.Open(path, boltstore.Options{})
-	if errors.Is(err, boltstore.ErrLocked) {
+	st, err := bolt.Open(path, bolt.Options{})
+	if errors.Is(err, bolt.ErrLocked) {
 		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", EnvDB, err)
 	}
 	if err != nil {
@@ -117,14 +117,14 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	s.router = bot.New(serveBotDeps(st))
+	s.router = commands.New(serveBotDeps(st))
 	s.router.Log = s.log
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
 	s.jobs = newJobRunner(runner.Run, s.log)
 
 	if c := s.cfg.Slack; c.On {
-		s.slackPoster = slackbot.NewPoster(c.BotToken, c.APIURL, nil)
-		h, err := slackbot.New(slackbot.Deps{
+		s.slackPoster = slack.NewPoster(c.BotToken, c.APIURL, nil)
+		h, err := slack.New(slack.Deps{
 			SigningSecret: c.SigningSecret,
 			Router:        s.router,
 			Poster:        s.slackPoster,

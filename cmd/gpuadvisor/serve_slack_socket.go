@@ -13,10 +13,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
 
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // socketAckBudget bounds the work before a slash command is acknowledged
@@ -30,18 +30,18 @@ const socketAckBudget = 2500 * time.Millisecond
 // de-duplication, one set of answers.
 func (s *server) runSlackSocket(ctx context.Context) {
 	c := s.cfg.Slack
-	opts := []slack.Option{
-		slack.OptionAppLevelToken(c.AppToken),
-		slack.OptionHTTPClient(slackbot.DefaultHTTPClient()),
+	opts := []slackapi.Option{
+		slackapi.OptionAppLevelToken(c.AppToken),
+		slackapi.OptionHTTPClient(slack.DefaultHTTPClient()),
 	}
 	if c.APIURL != "" {
 		u := c.APIURL
 		if u[len(u)-1] != '/' {
 			u += "/"
 		}
-		opts = append(opts, slack.OptionAPIURL(u))
+		opts = append(opts, slackapi.OptionAPIURL(u))
 	}
-	api := slack.New(c.BotToken, opts...)
+	api := slackapi.New(c.BotToken, opts...)
 	client := socketmode.New(api, socketmode.OptionLog(slog.NewLogLogger(s.log.Handler(), slog.LevelDebug)))
 	sock := &slackSocket{client: client, handler: s.slack, secret: c.SigningSecret, log: s.log}
 
@@ -85,7 +85,7 @@ func (k *slackSocket) event(ctx context.Context, evt socketmode.Event) {
 	case socketmode.EventTypeDisconnect:
 		k.log.Info("slack socket mode: Slack asked to reconnect")
 	case socketmode.EventTypeSlashCommand:
-		cmd, ok := evt.Data.(slack.SlashCommand)
+		cmd, ok := evt.Data.(slackapi.SlashCommand)
 		if !ok || evt.Request == nil {
 			return
 		}
@@ -122,7 +122,7 @@ func (k *slackSocket) spawn(fn func()) {
 // slashCommand answers a slash command in its acknowledgement, as Slack
 // shows the HTTP response of one. An answer too big for the socket (20 KB)
 // is acknowledged empty and posted to the response_url instead.
-func (k *slackSocket) slashCommand(ctx context.Context, req socketmode.Request, cmd slack.SlashCommand) {
+func (k *slackSocket) slashCommand(ctx context.Context, req socketmode.Request, cmd slackapi.SlashCommand) {
 	ctx, cancel := context.WithTimeout(ctx, socketAckBudget)
 	defer cancel()
 	status, body := k.forward(ctx, "application/x-www-form-urlencoded", []byte(slashForm(cmd).Encode()), req)
@@ -153,12 +153,12 @@ func postResponseURL(ctx context.Context, responseURL string, msg []byte) error 
 	defer cancel()
 	r, err := http.NewRequestWithContext(ctx, http.MethodPost, responseURL, bytes.NewReader(msg))
 	if err != nil {
-		return slackbot.HideURL(err)
+		return slack.HideURL(err)
 	}
 	r.Header.Set("Content-Type", "application/json; charset=utf-8")
-	resp, err := slackbot.DefaultHTTPClient().Do(r)
+	resp, err := slack.DefaultHTTPClient().Do(r)
 	if err != nil {
-		return slackbot.HideURL(err) // the URL is a credential: never in the log
+		return slack.HideURL(err) // the URL is a credential: never in the log
 	}
 	resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
@@ -184,8 +184,8 @@ func (k *slackSocket) forward(ctx context.Context, contentType string, body []by
 	}
 	r.Header.Set("Content-Type", contentType)
 	if env.RetryAttempt > 0 {
-		r.Header.Set(slackbot.HeaderRetryNum, strconv.Itoa(env.RetryAttempt))
-		r.Header.Set(slackbot.HeaderRetryReason, env.RetryReason)
+		r.Header.Set(slack.HeaderRetryNum, strconv.Itoa(env.RetryAttempt))
+		r.Header.Set(slack.HeaderRetryReason, env.RetryReason)
 	}
 	signSlack(r.Header, k.secret, body, time.Now())
 	w := &memoryResponse{header: http.Header{}}
@@ -197,7 +197,7 @@ func (k *slackSocket) forward(ctx context.Context, contentType string, body []by
 }
 
 // slashForm is the form Slack would have posted for cmd.
-func slashForm(c slack.SlashCommand) url.Values {
+func slashForm(c slackapi.SlashCommand) url.Values {
 	v := url.Values{}
 	set := func(k, val string) {
 		if val != "" {

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/bot"
-	"gpuadvisor/infra/boltstore"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
 )
 
@@ -60,16 +60,16 @@ type lazyStore struct {
 	path string
 
 	once sync.Once
-	st   *boltstore.Store
+	st   *bolt.Store
 	err  error
 }
 
 var _ store.Renewals = (*lazyStore)(nil)
 
-func (l *lazyStore) open() (*boltstore.Store, error) {
+func (l *lazyStore) open() (*bolt.Store, error) {
 	l.once.Do(func() {
-		l.st, l.err = boltstore.Open(l.path, boltstore.Options{})
-		if errors.Is(l.err, boltstore.ErrLocked) {
+		l.st, l.err = bolt.Open(l.path, bolt.Options{})
+		if errors.Is(l.err, bolt.ErrLocked) {
 			l.err = fmt.Errorf("%w (is `gpuadvisor serve` running on it? stop it or use another --db)", l.err)
 		}
 	})
@@ -158,7 +158,7 @@ func parseNow(s string, loc *time.Location) (time.Time, error) {
 // before (other init()s wrap it too, in any order).
 func init() {
 	prev := openDeps
-	openDeps = func(g globals) (bot.Deps, func(), error) {
+	openDeps = func(g globals) (commands.Deps, func(), error) {
 		d, closePrev, err := prev(g)
 		if err != nil {
 			return d, closePrev, err

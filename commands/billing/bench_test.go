@@ -4,15 +4,15 @@ import (
 	"context"
 	"testing"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands"
 )
 
 // BenchmarkBillingCommand measures one billing question end to end as the
 // CLI and the Lambdas run it: parse, advise, build the reply, render text.
 // Target: under 100 µs per command.
 func BenchmarkBillingCommand(b *testing.B) {
-	r := bot.New(bot.Deps{})
+	r := commands.New(commands.Deps{})
 	for _, bc := range []struct{ name, text string }{
 		{"seed_en", "billing ondemand=35 monthly=15000 hours=300"},
 		{"seed_zh", "计费 按需=35元/时 包月=1.5万 时长=300小时"},

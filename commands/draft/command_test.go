@@ -9,7 +9,7 @@ import (
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm/llmtest"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 // TestGolden renders the template drafts and the errors, text and JSON.
@@ -183,7 +183,7 @@ func TestAckInChat(t *testing.T) {
 }
 
 func TestRenewalByID(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	renews, _ := renewal.ParseDate("2027-03-01")
 	err := st.CreateRenewal(context.Background(), renewal.Renewal{ID: "r1", Tenant: "cli:local", Platform: "cli", Vendor: "酷算云", GPU: "A100-80G",
 		Cards: 8, Mode: renewal.Monthly, Price: 15000, OnDemand: 35, Renews: renews, NoticeDays: 30, Usage: []float64{310}})

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"gpuadvisor/infra/feishu"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // TestDraftIsEscapedByTheRenderers: the draft travels in Reply fields the
@@ -16,7 +16,7 @@ func TestDraftIsEscapedByTheRenderers(t *testing.T) {
 	if rep.Error != nil {
 		t.Fatal(rep.Error)
 	}
-	b, err := json.Marshal(slackbot.Render(rep).Blocks)
+	b, err := json.Marshal(slack.Render(rep).Blocks)
 	if err != nil {
 		t.Fatal(err)
 	}

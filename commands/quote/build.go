@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 

@@ -2,7 +2,7 @@
 // quotes from a command line (vendors separated by ";" or new lines, labelled
 // "A:", vendor=A or name=A; keys before the first vendor apply to all) or from
 // a YAML file (the CLI's --file, passed as the request's Attachment), calls
-// advisor/quote and answers with each vendor's monthly TCO and line items, the
+// advisor/tco and answers with each vendor's monthly TCO and line items, the
 // items each quote left out (with the stated estimate that fills them), cost
 // per 1M tokens, the cost of a whole run and the ranking.
 //

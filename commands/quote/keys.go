@@ -3,7 +3,7 @@ package quote
 import (
 	"strings"
 
-	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 

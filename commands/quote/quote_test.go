@@ -11,7 +11,7 @@ import (
 
 	goldenfile "gpuadvisor/internal/golden"
 
-	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"sync"
 
-	"gpuadvisor/advisor/numfmt"
+	"gpuadvisor/advisor"
 
-	tco "gpuadvisor/advisor/quote"
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 
@@ -68,7 +68,7 @@ func perTok(v float64) string {
 	if v >= 100 {
 		return "¥" + num(v)
 	}
-	return "¥" + numfmt.Trim(v, 3)
+	return "¥" + advisor.Trim(v, 3)
 }
 
 func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Reply {

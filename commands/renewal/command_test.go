@@ -12,8 +12,8 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
-	"gpuadvisor/store/inprocess"
 )
 
 // now is 2027-01-01 09:00 in Shanghai.
@@ -42,7 +42,7 @@ const addZH = "续约 添加 供应商=酷算云 显卡=A100-80G 卡数=8 方式
 func TestAddStoresForTheTeamAndShowsTheDeadline(t *testing.T) {
 	for _, tt := range []struct{ name, text string }{{"English", addEN}, {"Chinese", addZH}} {
 		t.Run(tt.name, func(t *testing.T) {
-			st := inprocess.NewStore(nil)
+			st := memstore.NewStore(nil)
 			rep := router(st).Handle(context.Background(), req(tt.text, "slack:T1"))
 			if rep.Error != nil {
 				t.Fatalf("%s: %v", tt.text, rep.Error)
@@ -70,7 +70,7 @@ func TestAddStoresForTheTeamAndShowsTheDeadline(t *testing.T) {
 }
 
 func TestAddOptionalKeys(t *testing.T) {
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	text := "renewal add vendor=\"Ku Suan Yun\" cards=4 price=1.5万 renews=2027/06/01 notice=4w remind=1,7,45 ondemand=35元/时 term=3个月 hours=300"
 	rep := router(st).Handle(context.Background(), req(text, "slack:T1"))
 	if rep.Error != nil {
@@ -97,7 +97,7 @@ func TestPriceUnitSetsTheMode(t *testing.T) {
 		{"renewal add vendor=v cards=8 price=15000 renews=2027-03-01 notice=30d", rules.Monthly, 15000},
 	}
 	for _, tt := range tests {
-		st := inprocess.NewStore(nil)
+		st := memstore.NewStore(nil)
 		rep := router(st).Handle(context.Background(), req(tt.text, "slack:T1"))
 		if rep.Error != nil {
 			t.Fatalf("%s: %v", tt.text, rep.Error)
@@ -143,7 +143,7 @@ func TestBadInputNamesTheKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := inprocess.NewStore(nil)
+			st := memstore.NewStore(nil)
 			r := router(st)
 			if rep := r.Handle(context.Background(), req(addEN, "slack:T1")); rep.Error != nil {
 				t.Fatal(rep.Error)
@@ -172,7 +172,7 @@ func TestBadInputNamesTheKey(t *testing.T) {
 
 func TestATeamSeesAndRemovesOnlyItsOwnRenewals(t *testing.T) {
 	ctx := context.Background()
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	r := router(st)
 	if rep := r.Handle(ctx, req(addEN, "slack:TEAM-A")); rep.Error != nil {
 		t.Fatal(rep.Error)
@@ -228,7 +228,7 @@ func TestAStoreErrorIsReportedNeverOK(t *testing.T) {
 	if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
 		t.Errorf("no store: got %+v, want unavailable", rep.Error)
 	}
-	rep = router(inprocess.NewStore(nil)).Handle(context.Background(), req("renewal list", ""))
+	rep = router(memstore.NewStore(nil)).Handle(context.Background(), req("renewal list", ""))
 	if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
 		t.Errorf("no tenant: got %+v, want unavailable", rep.Error)
 	}
@@ -245,7 +245,7 @@ func TestUsageGivesKeepOrSwitchAdvice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := router(inprocess.NewStore(nil))
+			r := router(memstore.NewStore(nil))
 			r.Handle(context.Background(), req(addEN, "slack:T1"))
 			rep := r.Handle(context.Background(), req(tt.usage, "slack:T1"))
 			if rep.Error != nil {
@@ -293,7 +293,7 @@ func TestPrefillFromAnotherCommand(t *testing.T) {
 }
 
 func TestAPrefilledLineWorksOnceCompleted(t *testing.T) {
-	r := router(inprocess.NewStore(nil))
+	r := router(memstore.NewStore(nil))
 	for _, text := range []string{"renewal new billing ondemand=35 monthly=15000 hours=300 cards=8", "renewal new 计费 按需=35 包月=15000 时长=300 卡数=8"} {
 		rep := r.Handle(context.Background(), req(text, "slack:T1"))
 		line := rep.Data.(map[string]any)["prefill"].(string)
@@ -340,7 +340,7 @@ func TestSubCommandTypoSuggestsTheClosest(t *testing.T) {
 		"renewal lsit": "Did you mean list?",
 		"续约 添家 供应商=v":  "是不是想用 添加",
 	} {
-		rep := router(inprocess.NewStore(nil)).Handle(context.Background(), req(text, "slack:T1"))
+		rep := router(memstore.NewStore(nil)).Handle(context.Background(), req(text, "slack:T1"))
 		if rep.Error == nil || rep.Error.Key != "renewal" || !strings.Contains(rep.Error.Message, want) {
 			t.Errorf("%s: got %+v, want an error on renewal saying %q", text, rep.Error, want)
 		}

@@ -10,7 +10,7 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/renewal"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 func golden(t *testing.T, name string, got []byte) {
@@ -55,7 +55,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := router(inprocess.NewStore(nil))
+			r := router(memstore.NewStore(nil))
 			for _, s := range tt.setup {
 				if rep := r.Handle(context.Background(), req(s, "slack:T1")); rep.Error != nil {
 					t.Fatalf("setup %q: %v", s, rep.Error)
@@ -73,7 +73,7 @@ func TestGolden(t *testing.T) {
 
 func stored(t *testing.T, setup ...string) rules.Renewal {
 	t.Helper()
-	st := inprocess.NewStore(nil)
+	st := memstore.NewStore(nil)
 	r := router(st)
 	for _, s := range setup {
 		if rep := r.Handle(context.Background(), req(s, "slack:T1")); rep.Error != nil {

@@ -4,15 +4,15 @@ import (
 	"context"
 	"testing"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands"
 )
 
 // BenchmarkTierCommand measures one tier question end to end as the CLI and
 // the Lambdas run it: parse, advise, build the reply, render text.
 // Target: under 100 µs per command.
 func BenchmarkTierCommand(b *testing.B) {
-	r := bot.New(bot.Deps{})
+	r := commands.New(commands.Deps{})
 	for _, bc := range []struct{ name, text string }{
 		{"lora_en", "tier model=qwen2.5-14b mode=lora seq=4096"},
 		{"infer_zh", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"},

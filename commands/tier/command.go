@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
@@ -92,7 +92,7 @@ func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	adv, err := memory.Advise(q.req, cat.GPUs())
+	adv, err := sizing.Advise(q.req, cat.GPUs())
 	if err != nil {
 		return chat.Reply{}, fmt.Errorf("tier: advise %+v: %w", q.req, err)
 	}

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 )
 
 // data is the JSON contract of the tier command (chat.RenderJSON marshals it).
@@ -14,7 +14,7 @@ import (
 type data struct {
 	Command         string           `json:"command"`
 	Fits            bool             `json:"fits"`
-	Memory          memory.Breakdown `json:"memory"`
+	Memory          sizing.Breakdown `json:"memory"`
 	GPU             string           `json:"gpu"`
 	GPUName         string           `json:"gpu_name"`
 	Tier            string           `json:"tier"`
@@ -25,14 +25,14 @@ type data struct {
 	CapacityGB      float64          `json:"capacity_gb"`
 	UsablePct       float64          `json:"usable_pct"`
 	UtilizationPct  float64          `json:"utilization_pct"`
-	Layout          memory.Layout    `json:"layout"`
+	Layout          sizing.Layout    `json:"layout"`
 	ZeroAuto        bool             `json:"zero_auto,omitempty"`
 	Model           modelData        `json:"model"`
-	Mode            memory.Mode      `json:"mode"`
-	Optimizer       memory.Optimizer `json:"optimizer,omitempty"`
+	Mode            sizing.Mode      `json:"mode"`
+	Optimizer       sizing.Optimizer `json:"optimizer,omitempty"`
 	Rank            int              `json:"rank,omitempty"`
-	Recompute       memory.Recompute `json:"recompute,omitempty"`
-	Precision       memory.Precision `json:"precision"`
+	Recompute       sizing.Recompute `json:"recompute,omitempty"`
+	Precision       sizing.Precision `json:"precision"`
 	Seq             int              `json:"seq"`
 	Batch           int              `json:"batch"`
 	Price           *catalog.Price   `json:"price"`
@@ -82,18 +82,18 @@ type altData struct {
 	UtilizationPct float64          `json:"utilization_pct"`
 	NeedsNVLink    bool             `json:"needs_nvlink"`
 	NeedsIB        bool             `json:"needs_infiniband"`
-	Layout         memory.Layout    `json:"layout"`
-	Mode           memory.Mode      `json:"mode"`
-	Precision      memory.Precision `json:"precision"`
-	Recompute      memory.Recompute `json:"recompute,omitempty"`
+	Layout         sizing.Layout    `json:"layout"`
+	Mode           sizing.Mode      `json:"mode"`
+	Precision      sizing.Precision `json:"precision"`
+	Recompute      sizing.Recompute `json:"recompute,omitempty"`
 	Note           string           `json:"note"`
 }
 
 // round4 keeps JSON readable: 4 decimals are far below what the estimate can claim.
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 
-func roundBreakdown(b memory.Breakdown) memory.Breakdown {
-	return memory.Breakdown{
+func roundBreakdown(b sizing.Breakdown) sizing.Breakdown {
+	return sizing.Breakdown{
 		WeightsGB: round4(b.WeightsGB), GradientsGB: round4(b.GradientsGB), OptimizerGB: round4(b.OptimizerGB),
 		ActivationsGB: round4(b.ActivationsGB), KVCacheGB: round4(b.KVCacheGB), OverheadGB: round4(b.OverheadGB), PerCardGB: round4(b.PerCardGB),
 	}

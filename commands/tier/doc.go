@@ -5,7 +5,7 @@
 //
 // It reads the command's keys (model or params plus shape, mode, optimizer,
 // zero, cards, r, precision, seq, batch, recompute, gpu; Chinese aliases such as
-// 模型, 模式, 上下文 and values such as 全参, 推理, 32k), asks advisor/memory,
+// 模型, 模式, 上下文 and values such as 全参, 推理, 32k), asks advisor/sizing,
 // and builds one platform-neutral chat.Reply whose Data is the JSON contract:
 //
 //	{"command":"tier","memory":{"weights_gb",...,"per_card_gb"},"gpu":"<catalog id>",

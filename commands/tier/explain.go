@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strconv"
 
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
 // memoryTable is the per-card breakdown, one row per non-zero part, each with
 // the rule and the numbers that produced it.
-func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
+func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	res := o.Result
 	b, l, m := res.Memory, res.Layout, r.Model
 	t := chat.Table{
@@ -34,13 +34,13 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 	}
 	emb := min(m.EmbeddingParams(), m.Params)
 	switch r.Mode {
-	case memory.ModeFull:
+	case sizing.ModeFull:
 		add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+shard(3))
-	case memory.ModeLoRA:
+	case sizing.ModeLoRA:
 		add("weights", "权重", b.WeightsGB, chat.T(lang,
 			"2 B × "+count(m.Params)+" frozen base + 2 B × "+count(res.TrainableParams)+" adapters",
 			"2 B × "+count(m.Params)+" 冻结底座 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
-	case memory.ModeQLoRA:
+	case sizing.ModeQLoRA:
 		add("weights", "权重", b.WeightsGB, chat.T(lang,
 			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" embeddings + 2 B × "+count(res.TrainableParams)+" adapters",
 			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" 嵌入层 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
@@ -70,7 +70,7 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
 		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r.Optimizer)+chat.T(lang, ")", "）")+shard(1))
-		coef := map[memory.Recompute]string{memory.RecomputeNone: "(34 + 5·a·s/h)", memory.RecomputeSelective: "34", memory.RecomputeFull: "2"}[r.Recompute]
+		coef := map[sizing.Recompute]string{sizing.RecomputeNone: "(34 + 5·a·s/h)", sizing.RecomputeSelective: "34", sizing.RecomputeFull: "2"}[r.Recompute]
 		tp := ""
 		if l.TensorParallel > 1 {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
@@ -96,18 +96,18 @@ func memoryTable(lang chat.Lang, r memory.Request, o memory.Option) chat.Table {
 	add("overhead", "运行时开销", b.OverheadGB, chat.T(lang,
 		"1 GB (CUDA context, workspaces) + 10% × "+gb(parts)+" GB (fragmentation)",
 		"1 GB（CUDA 上下文、库工作区）+ 10% × "+gb(parts)+" GB（碎片）"))
-	mem, lim := gb(o.GPU.MemoryGB), gb(memory.MaxUtilization*o.GPU.MemoryGB)
+	mem, lim := gb(o.GPU.MemoryGB), gb(sizing.MaxUtilization*o.GPU.MemoryGB)
 	t.Rows = append(t.Rows, []string{chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), chat.T(lang,
 		pct(o.Utilization)+" of "+mem+" GB; limit 90% = "+lim+" GB",
 		"占 "+mem+" GB 的 "+pct(o.Utilization)+"；上限 90% = "+lim+" GB")})
 	return t
 }
 
-func optimizerName(lang chat.Lang, o memory.Optimizer) string {
+func optimizerName(lang chat.Lang, o sizing.Optimizer) string {
 	switch o {
-	case memory.Adam8bit:
+	case sizing.Adam8bit:
 		return chat.T(lang, "8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes")
-	case memory.SGD:
+	case sizing.SGD:
 		return chat.T(lang, "SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量")
 	}
 	return chat.T(lang, "AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量")

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
@@ -71,13 +71,13 @@ func modelName(m catalog.Model) string {
 	return count(m.Params)
 }
 
-func modeName(lang chat.Lang, r memory.Request) string {
+func modeName(lang chat.Lang, r sizing.Request) string {
 	switch r.Mode {
-	case memory.ModeFull:
+	case sizing.ModeFull:
 		return chat.T(lang, "full-parameter training", "全参训练")
-	case memory.ModeLoRA:
+	case sizing.ModeLoRA:
 		return chat.T(lang, "LoRA r="+strconv.Itoa(r.Rank), "LoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
-	case memory.ModeQLoRA:
+	case sizing.ModeQLoRA:
 		return chat.T(lang, "QLoRA r="+strconv.Itoa(r.Rank), "QLoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
 	}
 	return chat.T(lang, "serving ("+string(r.Precision)+")", "推理（"+string(r.Precision)+"）")
@@ -112,7 +112,7 @@ func cardsOf(lang chat.Lang, n int, g catalog.GPU) string {
 }
 
 // layoutName says how a job sits on its cards: "ZeRO-2 over 4", "TP 4 x PP 2".
-func layoutName(lang chat.Lang, r memory.Request, l memory.Layout) string {
+func layoutName(lang chat.Lang, r sizing.Request, l sizing.Layout) string {
 	var parts []string
 	if r.Mode.Training() {
 		if l.TensorParallel > 1 {
@@ -136,7 +136,7 @@ func layoutName(lang chat.Lang, r memory.Request, l memory.Layout) string {
 }
 
 // gpuOf is the option's card, or an empty row when there is none.
-func gpuOf(o memory.Option) catalog.GPU {
+func gpuOf(o sizing.Option) catalog.GPU {
 	if o.GPU == nil {
 		return catalog.GPU{}
 	}

@@ -6,18 +6,18 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
 // alternatives renders the advisor's alternatives as JSON rows and table rows.
-func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
+func alternatives(lang chat.Lang, adv sizing.Advice) ([]altData, [][]string) {
 	var out []altData
 	var rows [][]string
 	for _, a := range adv.Alternatives {
 		o := a.Option
 		label, note := altText(lang, a)
-		if a.Request.Recompute != adv.Request.Recompute && a.Kind != memory.AltRecompute {
+		if a.Request.Recompute != adv.Request.Recompute && a.Kind != sizing.AltRecompute {
 			note += chat.T(lang, "; with recompute=", "；重计算=") + string(a.Request.Recompute)
 		}
 		out = append(out, altData{
@@ -35,34 +35,34 @@ func alternatives(lang chat.Lang, adv memory.Advice) ([]altData, [][]string) {
 	return out, rows
 }
 
-func altText(lang chat.Lang, a memory.Alternative) (label, note string) {
+func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 	o := a.Option
 	free := pct(1 - o.Utilization)
 	switch a.Kind {
-	case memory.AltCheaper:
-		if o.Utilization > memory.MaxUtilization {
+	case sizing.AltCheaper:
+		if o.Utilization > sizing.MaxUtilization {
 			return chat.T(lang, "cheaper, tighter", "更便宜但更紧"), fmt.Sprintf(chat.T(lang,
 				"uses %s of each card: over the 90%% limit, no room for spikes or fragmentation",
 				"每卡占用 %s：超过 90%% 上限，没有余量应对峰值和碎片"), pct(o.Utilization))
 		}
 		return chat.T(lang, "cheaper", "更便宜"), chat.T(lang, "fits within 90% on a cheaper option than the card you named", "在比你指定的卡更便宜的方案上也能控制在 90% 以内")
-	case memory.AltSafer:
+	case sizing.AltSafer:
 		return chat.T(lang, "safer", "更稳妥"), fmt.Sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
-	case memory.AltMoreCards:
+	case sizing.AltMoreCards:
 		return chat.T(lang, "what fits", "可行方案"), chat.T(lang, "the nearest option that fits within the limits", "在限制内放得下的最近方案")
-	case memory.AltLoRA:
+	case sizing.AltLoRA:
 		return chat.T(lang, "LoRA instead of full", "改用 LoRA"), fmt.Sprintf(chat.T(lang,
 			"freezes the base and trains r=%d adapters (%s parameters): often enough for fine-tuning",
 			"冻结底座，只训练 r=%d 的适配器（%s 参数）：微调通常足够"), a.Request.Rank, count(o.Result.TrainableParams))
-	case memory.AltQLoRA:
+	case sizing.AltQLoRA:
 		return chat.T(lang, "QLoRA instead of LoRA", "改用 QLoRA"), chat.T(lang,
 			"4-bit NF4 base (Dettmers et al. 2023): a quarter of the base memory, somewhat slower steps",
 			"4 位 NF4 底座（Dettmers 等，2023）：底座显存约为四分之一，训练步略慢")
-	case memory.AltInt4:
+	case sizing.AltInt4:
 		return chat.T(lang, "int4 weights", "int4 量化"), chat.T(lang,
 			"AWQ/GPTQ int4 weights: about a quarter of the memory; check quality on your own task",
 			"AWQ/GPTQ int4 权重：显存约为四分之一；需在自己的任务上验证效果")
-	case memory.AltRecompute:
+	case sizing.AltRecompute:
 		return chat.T(lang, "with recompute=full", "开启全部重计算"), chat.T(lang,
 			"keeps only each layer's input and recomputes it in the backward pass: about a third more compute, much less memory",
 			"只保留每层输入，反向时重算：计算量约多三分之一，显存省得多")
@@ -71,7 +71,7 @@ func altText(lang chat.Lang, a memory.Alternative) (label, note string) {
 }
 
 // rules are the lines that explain the choice, each with its numbers.
-func rules(lang chat.Lang, adv memory.Advice) []string {
+func rules(lang chat.Lang, adv sizing.Advice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	var out []string
@@ -79,7 +79,7 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"Fits: %s GB per card ≤ 90%% × %s GB = %s GB; the last 10%% is headroom for spikes.",
 			"放得下的标准：每卡 %s GB ≤ 90%% × %s GB = %s GB；留出 10%% 应对峰值。"),
-			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), gb(memory.MaxUtilization*g.MemoryGB)))
+			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), gb(sizing.MaxUtilization*g.MemoryGB)))
 	}
 	out = append(out, chat.T(lang,
 		"Cheapest adequate: one 8-card node before several; then the seeds' price tier (entry RTX 4090 < mid A100 80G < flagship H100/H800); then fewer cards; then the smaller card (memory, bandwidth, link), which rents for less within a tier.",
@@ -99,7 +99,7 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 	if r.Mode.Training() {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"Training picks need at least %d dense BF16 TFLOPS (half an A100): below that a run takes over twice as long, eating the lower price; A10, L20 and H20 are left to serving. Ascend 910B is used only when named (gpu=910b).",
-			"训练至少需要 %d 稠密 BF16 TFLOPS（A100 的一半）：低于此，训练时间翻倍以上，抵消低价；A10、L20、H20 留给推理。昇腾 910B 仅在指定时使用（显卡=910b）。"), memory.MinTrainTFLOPS))
+			"训练至少需要 %d 稠密 BF16 TFLOPS（A100 的一半）：低于此，训练时间翻倍以上，抵消低价；A10、L20、H20 留给推理。昇腾 910B 仅在指定时使用（显卡=910b）。"), sizing.MinTrainTFLOPS))
 	}
 	if f := adv.Infer; f != nil && p.Cards() > 0 {
 		l := p.Result.Layout
@@ -137,7 +137,7 @@ func rules(lang chat.Lang, adv memory.Advice) []string {
 }
 
 // assumptions lists the defaults used and the figures the estimate rests on.
-func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
+func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r := adv.Request
 	m := r.Model
 	var out []string
@@ -158,7 +158,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 		if !q.given["zero"] && adv.Pick.Result.Layout.DataParallel > 1 {
 			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+chat.T(lang, ")", "）"))
 		}
-		if (r.Mode == memory.ModeLoRA || r.Mode == memory.ModeQLoRA) && !q.given["r"] {
+		if (r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA) && !q.given["r"] {
 			defs = append(defs, "r=16")
 		}
 	} else if !q.given["precision"] && q.quantPrecision == "" {
@@ -168,7 +168,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, chat.T(lang, ", ", "，")))
 	}
 	if r.Mode.Training() && !q.given["recompute"] {
-		if r.Mode == memory.ModeFull {
+		if r.Mode == sizing.ModeFull {
 			out = append(out, chat.T(lang,
 				"recompute=selective by default: FlashAttention never stores the attention scores, which is exactly what selective recomputation drops (Korthikanti et al. 2022).",
 				"默认 重计算=selective：FlashAttention 本就不保存注意力分数，正是选择性重计算省掉的部分（Korthikanti 等，2022）。"))
@@ -190,7 +190,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
 			modelName(m), strings.Join(q.derived, ", ")))
 	}
-	if r.Mode == memory.ModeInfer && !q.given["precision"] && q.quantPrecision != "" {
+	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision != "" {
 		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s from the model name (%s): a quantized checkpoint; set precision= to override.",
 			"精度=%s 取自模型名（%s）：这是量化后的权重；如需改动请写 精度=。"), q.quantPrecision, q.quantWords))
 	}
@@ -203,15 +203,15 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 			"显卡= 没写%s：按 %s 处理（租用的多卡服务器多为 SXM；显存取最大）。"), chat.T(lang, what[0], what[1]), strings.ToUpper(a.Value)))
 	}
 	switch r.Mode {
-	case memory.ModeFull:
+	case sizing.ModeFull:
 		out = append(out, chat.T(lang,
 			"Mixed precision (ZeRO paper, Rajbhandari et al. 2020): 2 B weights + 2 B gradients + optimizer states per parameter; ZeRO-1 shards the optimizer, ZeRO-2 also gradients, ZeRO-3 also weights, over the data-parallel cards.",
 			"混合精度（ZeRO 论文，Rajbhandari 等，2020）：每参数 2 B 权重 + 2 B 梯度 + 优化器状态；ZeRO-1 切分优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切权重，在数据并行的卡上切分。"))
-	case memory.ModeLoRA, memory.ModeQLoRA:
+	case sizing.ModeLoRA, sizing.ModeQLoRA:
 		out = append(out, chat.T(lang,
 			"LoRA adapters r·(d_in + d_out) on the q, k, v, o, gate, up and down projections of every layer, trained with full optimizer states.",
 			"LoRA 适配器加在每层的 q、k、v、o、gate、up、down 投影上，每个 r·(d_in + d_out) 参数，带完整优化器状态训练。"))
-		if r.Mode == memory.ModeQLoRA {
+		if r.Mode == sizing.ModeQLoRA {
 			out = append(out, chat.T(lang,
 				"QLoRA base: NF4 with double quantization, 4.127 bits per parameter (Dettmers et al. 2023); embeddings and the output layer stay 16-bit.",
 				"QLoRA 底座：NF4 + 双重量化，每参数 4.127 bit（Dettmers 等，2023）；嵌入层和输出层保持 16 位。"))
@@ -228,7 +228,7 @@ func assumptions(lang chat.Lang, q query, adv memory.Advice) []string {
 }
 
 // warnings are what the user must not miss.
-func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
+func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	var out []string
@@ -257,7 +257,7 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 	if p.Cards() == 0 {
 		return out
 	}
-	if r.Mode.Training() && g.BF16TFLOPS < memory.MinTrainTFLOPS {
+	if r.Mode.Training() && g.BF16TFLOPS < sizing.MinTrainTFLOPS {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s has %s dense BF16 TFLOPS, under half an A100: it fits, but training will be slow.",
 			"%s 只有 %s 稠密 BF16 TFLOPS，不到 A100 的一半：放得下，但训练会很慢。"), g.ID, num(g.BF16TFLOPS)))
 	}
@@ -265,7 +265,7 @@ func warnings(lang chat.Lang, q query, adv memory.Advice) []string {
 		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
 			"%s 不支持 CUDA：PyTorch 任务需要适配 CANN / torch_npu（或 MindSpore）；请先确认框架和算子支持。"), g.ID))
 	}
-	if r.Precision == memory.FP8 && !g.FP8 {
+	if r.Precision == sizing.FP8 && !g.FP8 {
 		if g.CUDA {
 			out = append(out, fmt.Sprintf(chat.T(lang,
 				"%s has no FP8 tensor cores (Ampere): fp8 weights still take 1 byte each, as shown, but run weight-only (vLLM's FP8 Marlin kernel dequantizes them to 16-bit), so compute stays 16-bit; int8 (W8A16) is the usual choice on this card.",

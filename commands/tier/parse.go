@@ -9,13 +9,13 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
 // query is a tier question read from the command line.
 type query struct {
-	req memory.Request
+	req sizing.Request
 	// given records the keys the user typed, so the reply can tell defaults apart.
 	given map[string]bool
 	// modelAssumed and gpuAssumed are what forgiving lookups filled in.
@@ -23,7 +23,7 @@ type query struct {
 	// quantWords are the words of model= that name a quantized checkpoint
 	// ("GPTQ-Int4"); quantPrecision is what they mean.
 	quantWords     string
-	quantPrecision memory.Precision
+	quantPrecision sizing.Precision
 	// derived lists the shape fields derived for a params= model.
 	derived []string
 }
@@ -63,7 +63,7 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
 	if r.Precision, err = p.precision(r.Mode); err != nil {
 		return q, err
 	}
-	if q.quantPrecision != "" && r.Mode == memory.ModeInfer && !p.a.Has("precision") {
+	if q.quantPrecision != "" && r.Mode == sizing.ModeInfer && !p.a.Has("precision") {
 		r.Precision = q.quantPrecision // a quantized checkpoint serves at its own precision
 	}
 	if r.Seq, _, err = p.integer("seq", 1, 1<<20); err != nil {
@@ -72,11 +72,11 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
 	if r.Batch, _, err = p.integer("batch", 1, 4096); err != nil {
 		return q, err
 	}
-	if r.Cards, _, err = p.integer("cards", 1, memory.MaxCards); err != nil {
+	if r.Cards, _, err = p.integer("cards", 1, sizing.MaxCards); err != nil {
 		return q, err
 	}
-	if r.Mode == memory.ModeInfer && r.Cards > 0 {
-		if _, _, ok := memory.InferSplit(r.Model, r.Cards); !ok {
+	if r.Mode == sizing.ModeInfer && r.Cards > 0 {
+		if _, _, ok := sizing.InferSplit(r.Model, r.Cards); !ok {
 			return q, p.badSplit(r.Model, r.Cards)
 		}
 	}
@@ -109,25 +109,25 @@ func (p reader) words() (model, mode string, err error) {
 	return model, mode, nil
 }
 
-var modeAliases = map[string]memory.Mode{
-	"full": memory.ModeFull, "全参": memory.ModeFull, "全量": memory.ModeFull, "全参数": memory.ModeFull, "全参训练": memory.ModeFull,
-	"全量训练": memory.ModeFull, "全参微调": memory.ModeFull, "全量微调": memory.ModeFull, "训练": memory.ModeFull, "预训练": memory.ModeFull,
-	"train": memory.ModeFull, "training": memory.ModeFull, "pretrain": memory.ModeFull, "pretraining": memory.ModeFull, "fft": memory.ModeFull,
-	"full-finetune": memory.ModeFull, "full_finetune": memory.ModeFull,
-	"lora": memory.ModeLoRA, "微调": memory.ModeLoRA, "lora微调": memory.ModeLoRA, "finetune": memory.ModeLoRA, "fine-tune": memory.ModeLoRA,
-	"fine_tune": memory.ModeLoRA, "ft": memory.ModeLoRA,
-	"qlora": memory.ModeQLoRA, "量化微调": memory.ModeQLoRA, "qlora微调": memory.ModeQLoRA, "4bit微调": memory.ModeQLoRA,
-	"infer": memory.ModeInfer, "inference": memory.ModeInfer, "推理": memory.ModeInfer, "部署": memory.ModeInfer, "推理部署": memory.ModeInfer,
-	"serve": memory.ModeInfer, "serving": memory.ModeInfer, "服务": memory.ModeInfer, "上线": memory.ModeInfer,
+var modeAliases = map[string]sizing.Mode{
+	"full": sizing.ModeFull, "全参": sizing.ModeFull, "全量": sizing.ModeFull, "全参数": sizing.ModeFull, "全参训练": sizing.ModeFull,
+	"全量训练": sizing.ModeFull, "全参微调": sizing.ModeFull, "全量微调": sizing.ModeFull, "训练": sizing.ModeFull, "预训练": sizing.ModeFull,
+	"train": sizing.ModeFull, "training": sizing.ModeFull, "pretrain": sizing.ModeFull, "pretraining": sizing.ModeFull, "fft": sizing.ModeFull,
+	"full-finetune": sizing.ModeFull, "full_finetune": sizing.ModeFull,
+	"lora": sizing.ModeLoRA, "微调": sizing.ModeLoRA, "lora微调": sizing.ModeLoRA, "finetune": sizing.ModeLoRA, "fine-tune": sizing.ModeLoRA,
+	"fine_tune": sizing.ModeLoRA, "ft": sizing.ModeLoRA,
+	"qlora": sizing.ModeQLoRA, "量化微调": sizing.ModeQLoRA, "qlora微调": sizing.ModeQLoRA, "4bit微调": sizing.ModeQLoRA,
+	"infer": sizing.ModeInfer, "inference": sizing.ModeInfer, "推理": sizing.ModeInfer, "部署": sizing.ModeInfer, "推理部署": sizing.ModeInfer,
+	"serve": sizing.ModeInfer, "serving": sizing.ModeInfer, "服务": sizing.ModeInfer, "上线": sizing.ModeInfer,
 }
 
-func (p reader) mode(word string) (memory.Mode, error) {
+func (p reader) mode(word string) (sizing.Mode, error) {
 	raw, ok := p.a.Raw("mode")
 	if !ok {
 		raw = word
 	}
 	if raw == "" {
-		return memory.ModeFull, nil
+		return sizing.ModeFull, nil
 	}
 	if m, ok := modeAliases[strings.ToLower(strings.TrimSpace(raw))]; ok {
 		return m, nil
@@ -175,7 +175,7 @@ func (p reader) model(q *query, word string) error {
 	if err != nil {
 		return err
 	}
-	var hint memory.ShapeHint
+	var hint sizing.ShapeHint
 	ints := []*int{&hint.Layers, &hint.Hidden, &hint.Heads, &hint.KVHeads, &hint.FFN, &hint.Vocab}
 	limits := [][2]int{{1, maxLayers}, {64, maxHidden}, {1, 1024}, {1, 1024}, {1, 1 << 20}, {256, 1 << 22}}
 	for i, k := range shapeKeys {
@@ -193,7 +193,7 @@ func (p reader) model(q *query, word string) error {
 			"kv_heads=%d does not divide heads=%d; with GQA each KV head serves a whole group of heads",
 			"kv头=%d 不能整除 头数=%d；GQA 中每个 KV 头服务整数个注意力头", hint.KVHeads, hint.Heads)
 	}
-	m, derived, err := memory.Shape(v, hint)
+	m, derived, err := sizing.Shape(v, hint)
 	if err != nil {
 		key := "heads"
 		if hint.KVHeads > 0 {
@@ -273,24 +273,24 @@ func (p reader) unknownModel(raw string, err error) error {
 // "Qwen2.5-14B-Instruct-GPTQ-Int4" -> int4, "...-AWQ" -> int4,
 // "...-GPTQ-Int8" -> int8, "...-FP8" -> fp8. words is the part of the name
 // that says so ("GPTQ-Int4"); both are empty for a plain name.
-func quantIn(name string) (p memory.Precision, words string) {
+func quantIn(name string) (p sizing.Precision, words string) {
 	var found []string
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	}) {
-		var q memory.Precision
+		var q sizing.Precision
 		switch strings.ToLower(w) {
 		case "awq", "gptq", "int4", "w4a16", "4bit", "q4":
-			q = memory.INT4
+			q = sizing.INT4
 		case "int8", "w8a8", "w8a16", "8bit":
-			q = memory.INT8
+			q = sizing.INT8
 		case "fp8":
-			q = memory.FP8
+			q = sizing.FP8
 		default:
 			continue
 		}
 		found = append(found, w)
-		if p == "" || p == memory.INT4 && q != memory.INT4 {
+		if p == "" || p == sizing.INT4 && q != sizing.INT4 {
 			p = q // "GPTQ-Int8": the bit width wins over GPTQ's usual 4
 		}
 	}
@@ -321,8 +321,8 @@ func sizeIn(s string) float64 {
 // recompute and r.
 func (p reader) training(q *query) error {
 	r := &q.req
-	r.Zero = memory.ZeroAuto
-	if r.Mode == memory.ModeInfer {
+	r.Zero = sizing.ZeroAuto
+	if r.Mode == sizing.ModeInfer {
 		for _, k := range []string{"optimizer", "zero", "recompute", "r"} {
 			if p.a.Has(k) {
 				return chat.Invalidf(p.lang, k, example(p.lang, "mode"),
@@ -364,7 +364,7 @@ func (p reader) training(q *query) error {
 		}
 		r.Recompute = rc
 	}
-	if p.a.Has("r") && r.Mode == memory.ModeFull {
+	if p.a.Has("r") && r.Mode == sizing.ModeFull {
 		return chat.Invalidf(p.lang, "r", example(p.lang, "r"),
 			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
 			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
@@ -375,34 +375,34 @@ func (p reader) training(q *query) error {
 	return nil
 }
 
-var optimizerAliases = map[string]memory.Optimizer{
-	"adamw": memory.AdamW, "adam": memory.AdamW, "adamw_torch": memory.AdamW, "adamw_torch_fused": memory.AdamW, "fused_adam": memory.AdamW,
-	"adam8bit": memory.Adam8bit, "adamw8bit": memory.Adam8bit, "adam_8bit": memory.Adam8bit, "adamw_8bit": memory.Adam8bit,
-	"adamw_bnb_8bit": memory.Adam8bit, "paged_adamw_8bit": memory.Adam8bit, "8bit": memory.Adam8bit, "8bit-adam": memory.Adam8bit,
-	"sgd": memory.SGD, "momentum": memory.SGD, "sgd_momentum": memory.SGD,
+var optimizerAliases = map[string]sizing.Optimizer{
+	"adamw": sizing.AdamW, "adam": sizing.AdamW, "adamw_torch": sizing.AdamW, "adamw_torch_fused": sizing.AdamW, "fused_adam": sizing.AdamW,
+	"adam8bit": sizing.Adam8bit, "adamw8bit": sizing.Adam8bit, "adam_8bit": sizing.Adam8bit, "adamw_8bit": sizing.Adam8bit,
+	"adamw_bnb_8bit": sizing.Adam8bit, "paged_adamw_8bit": sizing.Adam8bit, "8bit": sizing.Adam8bit, "8bit-adam": sizing.Adam8bit,
+	"sgd": sizing.SGD, "momentum": sizing.SGD, "sgd_momentum": sizing.SGD,
 }
 
-var recomputeAliases = map[string]memory.Recompute{
-	"none": memory.RecomputeNone, "no": memory.RecomputeNone, "off": memory.RecomputeNone, "false": memory.RecomputeNone, "0": memory.RecomputeNone,
-	"无": memory.RecomputeNone, "不": memory.RecomputeNone, "否": memory.RecomputeNone, "关": memory.RecomputeNone, "关闭": memory.RecomputeNone, "不重计算": memory.RecomputeNone,
-	"selective": memory.RecomputeSelective, "sel": memory.RecomputeSelective, "partial": memory.RecomputeSelective, "选择性": memory.RecomputeSelective, "部分": memory.RecomputeSelective,
-	"full": memory.RecomputeFull, "yes": memory.RecomputeFull, "on": memory.RecomputeFull, "true": memory.RecomputeFull, "1": memory.RecomputeFull,
-	"gc": memory.RecomputeFull, "checkpointing": memory.RecomputeFull, "gradient_checkpointing": memory.RecomputeFull,
-	"全部": memory.RecomputeFull, "全": memory.RecomputeFull, "是": memory.RecomputeFull, "开": memory.RecomputeFull, "开启": memory.RecomputeFull, "有": memory.RecomputeFull,
+var recomputeAliases = map[string]sizing.Recompute{
+	"none": sizing.RecomputeNone, "no": sizing.RecomputeNone, "off": sizing.RecomputeNone, "false": sizing.RecomputeNone, "0": sizing.RecomputeNone,
+	"无": sizing.RecomputeNone, "不": sizing.RecomputeNone, "否": sizing.RecomputeNone, "关": sizing.RecomputeNone, "关闭": sizing.RecomputeNone, "不重计算": sizing.RecomputeNone,
+	"selective": sizing.RecomputeSelective, "sel": sizing.RecomputeSelective, "partial": sizing.RecomputeSelective, "选择性": sizing.RecomputeSelective, "部分": sizing.RecomputeSelective,
+	"full": sizing.RecomputeFull, "yes": sizing.RecomputeFull, "on": sizing.RecomputeFull, "true": sizing.RecomputeFull, "1": sizing.RecomputeFull,
+	"gc": sizing.RecomputeFull, "checkpointing": sizing.RecomputeFull, "gradient_checkpointing": sizing.RecomputeFull,
+	"全部": sizing.RecomputeFull, "全": sizing.RecomputeFull, "是": sizing.RecomputeFull, "开": sizing.RecomputeFull, "开启": sizing.RecomputeFull, "有": sizing.RecomputeFull,
 }
 
-var precisionAliases = map[string]memory.Precision{
-	"bf16": memory.BF16, "bfloat16": memory.BF16,
-	"fp16": memory.FP16, "float16": memory.FP16, "half": memory.FP16, "半精度": memory.FP16, "16bit": memory.FP16,
-	"fp8": memory.FP8, "float8": memory.FP8, "e4m3": memory.FP8,
-	"int8": memory.INT8, "8bit": memory.INT8, "w8a16": memory.INT8, "8位": memory.INT8,
-	"int4": memory.INT4, "4bit": memory.INT4, "awq": memory.INT4, "gptq": memory.INT4, "w4a16": memory.INT4, "q4": memory.INT4, "4位": memory.INT4,
+var precisionAliases = map[string]sizing.Precision{
+	"bf16": sizing.BF16, "bfloat16": sizing.BF16,
+	"fp16": sizing.FP16, "float16": sizing.FP16, "half": sizing.FP16, "半精度": sizing.FP16, "16bit": sizing.FP16,
+	"fp8": sizing.FP8, "float8": sizing.FP8, "e4m3": sizing.FP8,
+	"int8": sizing.INT8, "8bit": sizing.INT8, "w8a16": sizing.INT8, "8位": sizing.INT8,
+	"int4": sizing.INT4, "4bit": sizing.INT4, "awq": sizing.INT4, "gptq": sizing.INT4, "w4a16": sizing.INT4, "q4": sizing.INT4, "4位": sizing.INT4,
 }
 
-func (p reader) precision(mode memory.Mode) (memory.Precision, error) {
+func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
 	raw, ok := p.a.Raw("precision")
 	if !ok {
-		return memory.BF16, nil
+		return sizing.BF16, nil
 	}
 	v, ok := precisionAliases[strings.ToLower(strings.TrimSpace(raw))]
 	if !ok {
@@ -498,7 +498,7 @@ func (p reader) value(key string, lo, hi float64) (float64, bool, error) {
 func (p reader) badSplit(m catalog.Model, n int) error {
 	var ok []string
 	for c := 1; c <= 16; c++ {
-		if _, _, fine := memory.InferSplit(m, c); fine {
+		if _, _, fine := sizing.InferSplit(m, c); fine {
 			ok = append(ok, strconv.Itoa(c))
 		}
 	}

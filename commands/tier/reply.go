@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/memory"
+	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
 // reply builds the platform-neutral answer: title, summary, facts, the memory
 // table, alternatives, the rules behind the choice, assumptions and warnings;
 // Data carries the JSON contract.
-func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
+func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	rep := chat.Reply{Command: "tier", Lang: lang}
@@ -65,7 +65,7 @@ func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
 		Command: "tier", Fits: adv.Fits, Memory: roundBreakdown(p.Result.Memory),
 		GPU: g.ID, GPUName: g.Name, Tier: g.Tier, Cards: p.Cards(), Nodes: p.Nodes(),
 		NeedsNVLink: p.NeedsNVLink, NeedsInfiniBand: p.NeedsInfiniBand,
-		CapacityGB: g.MemoryGB, UsablePct: 100 * memory.MaxUtilization, UtilizationPct: round4(100 * p.Utilization),
+		CapacityGB: g.MemoryGB, UsablePct: 100 * sizing.MaxUtilization, UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
 		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: g.Price,
@@ -87,7 +87,7 @@ func reply(lang chat.Lang, q query, adv memory.Advice) chat.Reply {
 }
 
 // linkSentence says whether NVLink and InfiniBand are needed, and why.
-func linkSentence(lang chat.Lang, r memory.Request, p memory.Option) string {
+func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 	l := p.Result.Layout
 	ib := chat.T(lang, "no InfiniBand needed", "不需要 InfiniBand")
 	if p.NeedsInfiniBand {
@@ -105,7 +105,7 @@ func linkSentence(lang chat.Lang, r memory.Request, p memory.Option) string {
 }
 
 // constraint names what the user fixed: " with cards=8 on rtx-4090".
-func constraint(lang chat.Lang, r memory.Request) string {
+func constraint(lang chat.Lang, r sizing.Request) string {
 	var parts []string
 	if r.Cards > 0 {
 		parts = append(parts, "cards="+strconv.Itoa(r.Cards))
@@ -119,7 +119,7 @@ func constraint(lang chat.Lang, r memory.Request) string {
 	return chat.T(lang, " with ", "（") + strings.Join(parts, " ") + chat.T(lang, "", "）")
 }
 
-func facts(lang chat.Lang, q query, adv memory.Advice) []chat.Fact {
+func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
 	r, p := adv.Request, adv.Pick
 	g, m := gpuOf(p), r.Model
 	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",

@@ -6,15 +6,14 @@ import (
 	"strconv"
 	"strings"
 
-	"gpuadvisor/advisor/numfmt"
-
-	advisor "gpuadvisor/advisor/trial"
+	"gpuadvisor/advisor"
+	tr "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
 )
 
 // num formats a measured number: at most two decimals, no thousands commas
 // (bus ids and versions sit next to these figures).
-func num(v float64) string { return numfmt.Plain(v) }
+func num(v float64) string { return advisor.Plain(v) }
 
 // span writes "59–66" or "64" when all values are equal.
 func span(lo, hi float64) string {
@@ -25,14 +24,14 @@ func span(lo, hi float64) string {
 }
 
 // facts lists what the paste shows, one line per kind of measurement.
-func facts(lang chat.Lang, f advisor.Facts) []chat.Fact {
+func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 	var out []chat.Fact
 	add := func(en, zh, v string) { out = append(out, chat.Fact{Label: chat.T(lang, en, zh), Value: v}) }
 	if f.SMIError != "" {
 		add("nvidia-smi", "nvidia-smi", f.SMIError)
 	}
 	if len(f.GPUs) > 0 {
-		v := advisor.GroupNames(f.GPUs)
+		v := tr.GroupNames(f.GPUs)
 		if f.Hosts > 1 {
 			v += fmt.Sprintf(chat.T(lang, " on %d machines", "，共 %d 台机器"), f.Hosts)
 		}
@@ -88,7 +87,7 @@ func facts(lang chat.Lang, f advisor.Facts) []chat.Fact {
 		add("ECC", "ECC", v)
 	}
 	if l := f.Links; l != nil {
-		v := advisor.KindsText(l)
+		v := tr.KindsText(l)
 		switch {
 		case l.AllNVLink:
 			v += chat.T(lang, " — NVLink on every pair", " —— 所有 GPU 对均为 NVLink")
@@ -151,7 +150,7 @@ func minmax(n int, lo, hi, v float64) (float64, float64) {
 	return min(lo, v), max(hi, v)
 }
 
-func nvPairs(l *advisor.Links) int {
+func nvPairs(l *tr.Links) int {
 	n := 0
 	for _, p := range l.Pairs {
 		if p.NVLinks > 0 {
@@ -161,7 +160,7 @@ func nvPairs(l *advisor.Links) int {
 	return n
 }
 
-func eccFact(lang chat.Lang, f advisor.Facts) (string, bool) {
+func eccFact(lang chat.Lang, f tr.Facts) (string, bool) {
 	shown, off := 0, 0
 	var bad []string
 	for _, g := range f.GPUs {
@@ -187,8 +186,8 @@ func eccFact(lang chat.Lang, f advisor.Facts) (string, bool) {
 	return "", false
 }
 
-func iperfFact(lang chat.Lang, r advisor.IperfRun) string {
-	v := advisor.RunLabel(r) + ": "
+func iperfFact(lang chat.Lang, r tr.IperfRun) string {
+	v := tr.RunLabel(r) + ": "
 	if r.Error != "" {
 		return v + r.Error
 	}
@@ -225,7 +224,7 @@ func bytesText(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-func gpuTable(lang chat.Lang, f advisor.Facts) (chat.Table, bool) {
+func gpuTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {
 	if len(f.GPUs) == 0 {
 		return chat.Table{}, false
 	}
@@ -269,7 +268,7 @@ func optW(v *float64) string {
 }
 
 // topoTable shows the GPU matrix of topo -m when it is small enough to read.
-func topoTable(lang chat.Lang, f advisor.Facts) (chat.Table, bool) {
+func topoTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {
 	l := f.Links
 	if l == nil || l.GPUs < 2 || l.GPUs > maxRows {
 		return chat.Table{}, false
@@ -306,7 +305,7 @@ func topoTable(lang chat.Lang, f advisor.Facts) (chat.Table, bool) {
 	return t, true
 }
 
-func iperfTable(lang chat.Lang, f advisor.Facts) (chat.Table, bool) {
+func iperfTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {
 	if len(f.Iperf) < 2 {
 		return chat.Table{}, false
 	}
@@ -320,7 +319,7 @@ func iperfTable(lang chat.Lang, f advisor.Facts) (chat.Table, bool) {
 		case r.Retransmits != nil:
 			extra = strconv.Itoa(*r.Retransmits)
 		}
-		t.Rows = append(t.Rows, []string{advisor.RunLabel(r), optG(r.SenderGbps), optG(r.ReceiverGbps), extra, r.Source})
+		t.Rows = append(t.Rows, []string{tr.RunLabel(r), optG(r.SenderGbps), optG(r.ReceiverGbps), extra, r.Source})
 	}
 	return t, true
 }

@@ -30,14 +30,14 @@ import (
 	"errors"
 	"log/slog"
 
-	"gpuadvisor/app"
-	"gpuadvisor/bot"
+	"gpuadvisor/commands"
 	"gpuadvisor/drafter"
+	"gpuadvisor/internal/wire"
 	"gpuadvisor/prompts"
 )
 
 func main() {
-	app.Main("drafter", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+	wire.Main("drafter", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		r, err := setup(ctx, getenv, log)
 		if err != nil {
 			return nil, err
@@ -47,18 +47,18 @@ func main() {
 }
 
 // setup reads the configuration and wires the runner.
-func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	posters := app.Posters(getenv, log)
+func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
+	posters := wire.Posters(getenv, log)
 	if len(posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
-	deps, dedupe, err := app.Bot(ctx, getenv)
+	deps, dedupe, err := wire.Bot(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
-	router := bot.New(deps)
+	router := commands.New(deps)
 	router.Log = log
-	log.Info("drafter function ready", "platforms", app.Platforms(posters), "llm", llmState(deps.LLM), "table", getenv("TABLE_NAME"))
+	log.Info("drafter function ready", "platforms", wire.Platforms(posters), "llm", llmState(deps.LLM), "table", getenv("TABLE_NAME"))
 	return &drafter.Runner{Handler: router, Posters: posters, Dedupe: dedupe, Log: log}, nil
 }
 

@@ -22,14 +22,14 @@ import (
 	"fmt"
 	"log/slog"
 
-	"gpuadvisor/app"
-	"gpuadvisor/bot"
+	"gpuadvisor/commands"
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/invoke"
+	"gpuadvisor/internal/wire"
 )
 
 func main() {
-	app.Main("feishu", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+	wire.Main("feishu", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		h, err := setup(ctx, getenv, log)
 		if err != nil {
 			return nil, err
@@ -39,12 +39,12 @@ func main() {
 }
 
 // setup reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*feishu.Handler, error) {
+func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.Handler, error) {
 	cfg, err := feishu.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := app.Bot(ctx, getenv)
+	deps, dedupe, err := wire.Bot(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*feishu.Ha
 	if err != nil {
 		return nil, err
 	}
-	router := bot.New(deps)
+	router := commands.New(deps)
 	router.Log = log
 	h, err := feishu.NewHandler(cfg, feishu.Deps{
 		Router:     router,

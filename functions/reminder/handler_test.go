@@ -15,7 +15,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 var quiet = slog.New(slog.DiscardHandler)
@@ -45,8 +45,8 @@ func fixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func seeded(t *testing.T) *inprocess.Store {
-	st := inprocess.NewStore(nil)
+func seeded(t *testing.T) *memstore.Store {
+	st := memstore.NewStore(nil)
 	renews, _ := rules.ParseDate("2027-03-01")
 	created, _ := rules.ParseDate("2026-12-01")
 	r := rules.Renewal{ID: "r1", Tenant: "slack:T1", Platform: "slack", Channel: "C1", Lang: "zh", Vendor: "酷算云",
@@ -58,7 +58,7 @@ func seeded(t *testing.T) *inprocess.Store {
 	return st
 }
 
-func newHandler(st *inprocess.Store, p *fakePoster) *handler {
+func newHandler(st *memstore.Store, p *fakePoster) *handler {
 	return &handler{store: st, posters: map[string]chat.Poster{"slack": p}, loc: rules.Shanghai(),
 		now: func() time.Time { return time.Date(2026, 12, 31, 1, 0, 0, 0, time.UTC) }, log: quiet}
 }

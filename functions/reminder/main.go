@@ -29,11 +29,11 @@ import (
 	"context"
 	"log/slog"
 
-	"gpuadvisor/app"
+	"gpuadvisor/internal/wire"
 )
 
 func main() {
-	app.Main("reminder", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+	wire.Main("reminder", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		h, err := setup(ctx, getenv, log)
 		if err != nil {
 			return nil, err

@@ -7,12 +7,12 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/app"
+	"gpuadvisor/internal/wire"
 )
 
 // setup wires the store, the posters and the engine.
-func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*handler, error) {
-	st, err := app.Table(ctx, getenv)
+func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*handler, error) {
+	st, err := wire.Table(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -23,10 +23,10 @@ func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*handler, 
 	if err != nil {
 		return nil, err
 	}
-	posters := app.Posters(getenv, log)
+	posters := wire.Posters(getenv, log)
 	if len(posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET")
 	}
-	log.Info("reminder ready", "table", getenv("TABLE_NAME"), "zone", loc.String(), "platforms", app.Platforms(posters))
+	log.Info("reminder ready", "table", getenv("TABLE_NAME"), "zone", loc.String(), "platforms", wire.Platforms(posters))
 	return &handler{store: st, posters: posters, loc: loc, now: time.Now, log: log}, nil
 }

@@ -24,14 +24,14 @@ import (
 	"context"
 	"log/slog"
 
-	"gpuadvisor/app"
-	"gpuadvisor/bot"
+	"gpuadvisor/commands"
 	"gpuadvisor/infra/invoke"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/wire"
 )
 
 func main() {
-	app.Main("slack", func(ctx context.Context, getenv app.Getenv, log *slog.Logger) (any, error) {
+	wire.Main("slack", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		h, err := setup(ctx, getenv, log)
 		if err != nil {
 			return nil, err
@@ -41,12 +41,12 @@ func main() {
 }
 
 // setup reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*slackbot.Handler, error) {
-	cfg, err := slackbot.ConfigFromEnv(getenv)
+func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Handler, error) {
+	cfg, err := slack.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := app.Bot(ctx, getenv)
+	deps, dedupe, err := wire.Bot(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -54,12 +54,12 @@ func setup(ctx context.Context, getenv app.Getenv, log *slog.Logger) (*slackbot.
 	if err != nil {
 		return nil, err
 	}
-	router := bot.New(deps)
+	router := commands.New(deps)
 	router.Log = log
-	h, err := slackbot.New(slackbot.Deps{
+	h, err := slack.New(slack.Deps{
 		SigningSecret: cfg.SigningSecret,
 		Router:        router,
-		Poster:        slackbot.NewPoster(cfg.BotToken, cfg.APIURL, nil),
+		Poster:        slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
 		Dispatcher:    dispatcher,
 		Deduper:       dedupe,
 		Log:           log,

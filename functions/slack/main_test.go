@@ -19,7 +19,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 const secret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -105,7 +105,7 @@ func TestInvokeLikeLambda(t *testing.T) {
 		ts := strconv.FormatInt(signedAt.Unix(), 10)
 		hdr := map[string]string{"content-type": "application/x-www-form-urlencoded", "x-slack-request-timestamp": ts, "host": "x.lambda-url.ap-southeast-1.on.aws"}
 		if sign {
-			hdr["x-slack-signature"] = slackbot.Sign(secret, ts, []byte(body))
+			hdr["x-slack-signature"] = slack.Sign(secret, ts, []byte(body))
 		}
 		ev := events.APIGatewayV2HTTPRequest{Version: "2.0", RawPath: "/", Headers: hdr, IsBase64Encoded: true,
 			Body:           base64.StdEncoding.EncodeToString([]byte(body)),

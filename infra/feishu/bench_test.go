@@ -13,9 +13,9 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 // noNetwork answers the Open API in process: the benchmark measures our work
@@ -46,10 +46,10 @@ func benchText(r *chat.Router) string {
 func benchHandler(b *testing.B, hc interface {
 	Do(*http.Request) (*http.Response, error)
 }, cfg Config) (*Handler, string) {
-	r := bot.New(bot.Deps{Now: func() time.Time { return testNow }})
+	r := commands.New(commands.Deps{Now: func() time.Time { return testNow }})
 	h, err := NewHandler(cfg, Deps{
 		Router: r, Client: NewClient(cfg, slog.New(slog.DiscardHandler), hc),
-		Dedupe: &inprocess.Deduper{Now: func() time.Time { return testNow }}, Dispatcher: &jobs{},
+		Dedupe: &memstore.Deduper{Now: func() time.Time { return testNow }}, Dispatcher: &jobs{},
 		Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow },
 	})
 	if err != nil {
@@ -110,7 +110,7 @@ func BenchmarkMessageEventLoopback(b *testing.B) {
 
 // BenchmarkRenderCard renders the billing answer (or help) as a card.
 func BenchmarkRenderCard(b *testing.B) {
-	r := bot.New(bot.Deps{Now: func() time.Time { return testNow }})
+	r := commands.New(commands.Deps{Now: func() time.Time { return testNow }})
 	rep := r.Handle(context.Background(), chat.Request{Text: benchText(r), Lang: chat.ZH})
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

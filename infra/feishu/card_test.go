@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden card files in testdata/cards")
@@ -79,7 +79,9 @@ func TestCardGolden(t *testing.T) {
 	now := time.Date(2026, 11, 30, 9, 30, 0, 0, time.FixedZone("CST", 8*3600))
 	clock := func() time.Time { return now }
 	// A fresh router and store per example, so goldens do not depend on order.
-	newRouter := func() *chat.Router { return bot.New(bot.Deps{Now: clock, Renewals: inprocess.NewStore(clock)}) }
+	newRouter := func() *chat.Router {
+		return commands.New(commands.Deps{Now: clock, Renewals: memstore.NewStore(clock)})
+	}
 	r := newRouter()
 	seen := map[string]bool{}
 	for _, cmd := range r.Commands() {

@@ -9,10 +9,10 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands"
 	"gpuadvisor/infra/feishu"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 // Wiring the handler: the same value serves Lambda (HandleLambda) and
@@ -24,9 +24,9 @@ func ExampleNewHandler() {
 		os.Exit(1)
 	}
 	h, err := feishu.NewHandler(cfg, feishu.Deps{
-		Router: bot.New(bot.Deps{}),
+		Router: commands.New(commands.Deps{}),
 		Client: feishu.NewClient(cfg, slog.Default(), nil),
-		Dedupe: &inprocess.Deduper{},
+		Dedupe: &memstore.Deduper{},
 	})
 	if err != nil {
 		slog.Error("feishu", "err", err.Error())

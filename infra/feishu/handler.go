@@ -33,7 +33,7 @@ type Deps struct {
 	Router *chat.Router
 	// Client sends replies (NewClient).
 	Client *Client
-	// Dedupe remembers event ids (store/inprocess.Deduper until DynamoDB).
+	// Dedupe remembers event ids (infra/memstore.Deduper until DynamoDB).
 	Dedupe store.Deduper
 	// Dispatcher hands slow commands to the drafter; nil makes them answer
 	// that drafting is unavailable.

@@ -21,7 +21,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/infra/memstore"
 )
 
 const (
@@ -223,7 +223,7 @@ func newHarness(t testing.TB) *harness {
 	h, err := NewHandler(cfg, Deps{
 		Router:     testRouter(hs.rec),
 		Client:     NewClient(cfg, log, nil),
-		Dedupe:     &inprocess.Deduper{Now: func() time.Time { return testNow }},
+		Dedupe:     &memstore.Deduper{Now: func() time.Time { return testNow }},
 		Dispatcher: hs.jobs,
 		Log:        log,
 		Now:        func() time.Time { return testNow },

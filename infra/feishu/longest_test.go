@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 // The longest answers the real commands give fit one card, with no lark_md
@@ -24,7 +24,7 @@ func TestLongestRealRepliesFitACard(t *testing.T) {
 	}
 	sales := strings.Repeat("价格35元/时，8卡A100 80G，内网万兆，7x24小时支持，故障4小时换机，<at id=all></at> [link](https://evil.example) www.evil.cn。We offer NVLink and 100G RDMA. ", 100*1024/200)
 	clock := func() time.Time { return testNow }
-	r := bot.New(bot.Deps{Now: clock, Renewals: inprocess.NewStore(clock)})
+	r := commands.New(commands.Deps{Now: clock, Renewals: memstore.NewStore(clock)})
 	for _, tc := range []struct{ name, text string }{
 		{"trial check, 64 GPUs", "trial check gpu=H100-SXM-80G cards=64 nvlink=yes " + string(dump)},
 		{"试用检查, 64 卡", "试用 检查 型号=H100-SXM 卡数=64 nvlink=是 " + string(dump)},

@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"gpuadvisor/bot"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 // BenchmarkSlashCommand is the warm path of one /gpu command on Lambda:
@@ -24,7 +24,7 @@ import (
 // line. It reports the p50 and p99 of the handler's own time per request
 // (building and signing the request, Slack's side, is not timed).
 func BenchmarkSlashCommand(b *testing.B) {
-	router := bot.New(bot.Deps{Now: fixedNow})
+	router := commands.New(commands.Deps{Now: fixedNow})
 	text := "billing ondemand=35 monthly=15000 hours=300"
 	if _, ok := router.Lookup("billing"); !ok {
 		text = "help" // before the billing capability lands
@@ -36,7 +36,7 @@ func BenchmarkSlashCommand(b *testing.B) {
 		Poster:        NewPoster("xoxb-bench", "http://127.0.0.1:1/api/", nil), // never called on this path
 		// Each claim sees the previous ones expired, so the map stays small
 		// and every request is answered.
-		Deduper: &inprocess.Deduper{Now: func() time.Time { return testNow.Add(time.Duration(tick.Add(1)) * 3 * time.Hour) }},
+		Deduper: &memstore.Deduper{Now: func() time.Time { return testNow.Add(time.Duration(tick.Add(1)) * 3 * time.Hour) }},
 		Now:     fixedNow,
 		Log:     slog.New(slog.NewJSONHandler(io.Discard, nil)),
 	})

@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 
 	"gpuadvisor/chat"
 )
@@ -49,7 +49,7 @@ type Message struct {
 	// Text is the fallback shown in notifications; already escaped.
 	Text string `json:"text"`
 	// Blocks are the Block Kit blocks, within Slack's limits.
-	Blocks []slack.Block `json:"blocks"`
+	Blocks []slackapi.Block `json:"blocks"`
 	// Shortened reports that something was cut to fit; the blocks then end
 	// with a visible note saying so.
 	Shortened bool `json:"-"`
@@ -69,7 +69,7 @@ func Render(rep chat.Reply) Message {
 	if strings.TrimSpace(rep.Title) != "" {
 		text, cut := fit(rep.Title, MaxHeaderText)
 		b.cut = b.cut || cut
-		b.add(slack.NewHeaderBlock(plain(text)))
+		b.add(slackapi.NewHeaderBlock(plain(text)))
 	}
 	if rep.Summary != "" {
 		p := &packer{max: MaxSectionText}
@@ -89,14 +89,14 @@ func Render(rep chat.Reply) Message {
 		b.sections(listTexts(chat.T(rep.Lang, "Warnings", "注意"), ":warning: ", rep.Warnings, &b.cut))
 	}
 	if rep.Partial {
-		b.add(slack.NewContextBlock("", mrkdwn(chat.T(rep.Lang,
+		b.add(slackapi.NewContextBlock("", mrkdwn(chat.T(rep.Lang,
 			"Partial answer: some input could not be read; see the warnings.",
 			"部分结果：部分输入无法读取，见上方提示。"))))
 	}
 	if len(b.blocks) == 0 {
-		b.add(slack.NewSectionBlock(mrkdwn(fallback(rep)), nil, nil))
+		b.add(slackapi.NewSectionBlock(mrkdwn(fallback(rep)), nil, nil))
 	}
-	var actions slack.Block
+	var actions slackapi.Block
 	if len(rep.Buttons) > 0 {
 		actions = b.actions(rep.Buttons)
 	}
@@ -115,13 +115,13 @@ func Render(rep chat.Reply) Message {
 
 type builder struct {
 	lang    chat.Lang
-	blocks  []slack.Block
+	blocks  []slackapi.Block
 	limit   int // content blocks allowed
 	dropped int // content blocks that did not fit
 	cut     bool
 }
 
-func (b *builder) add(bl slack.Block) {
+func (b *builder) add(bl slackapi.Block) {
 	if len(b.blocks) >= b.limit {
 		b.dropped++
 		return
@@ -134,14 +134,14 @@ func (b *builder) add(bl slack.Block) {
 func (b *builder) sections(texts []string) {
 	for _, t := range texts {
 		if strings.TrimSpace(t) != "" {
-			b.add(slack.NewSectionBlock(mrkdwn(t), nil, nil))
+			b.add(slackapi.NewSectionBlock(mrkdwn(t), nil, nil))
 		}
 	}
 }
 
 // facts adds the facts as fields, ten per section, "*label*\nvalue".
 func (b *builder) facts(facts []chat.Fact) {
-	var fields []*slack.TextBlockObject
+	var fields []*slackapi.TextBlockObject
 	for _, f := range facts {
 		if strings.TrimSpace(f.Label) == "" && strings.TrimSpace(f.Value) == "" {
 			continue
@@ -159,17 +159,17 @@ func (b *builder) facts(facts []chat.Fact) {
 		}
 		fields = append(fields, mrkdwn(head+value))
 		if len(fields) == MaxFields {
-			b.add(slack.NewSectionBlock(nil, fields, nil))
+			b.add(slackapi.NewSectionBlock(nil, fields, nil))
 			fields = nil
 		}
 	}
 	if len(fields) > 0 {
-		b.add(slack.NewSectionBlock(nil, fields, nil))
+		b.add(slackapi.NewSectionBlock(nil, fields, nil))
 	}
 }
 
 // note is the visible mark that the answer was shortened.
-func (b *builder) note() slack.Block {
+func (b *builder) note() slackapi.Block {
 	text := chat.T(b.lang,
 		"Shortened to fit Slack's limits. Run the same command in the gpuadvisor CLI for the full answer.",
 		"为符合 Slack 的长度限制，回复已截短。在 gpuadvisor 命令行运行同一命令可看到完整回复。")
@@ -178,14 +178,14 @@ func (b *builder) note() slack.Block {
 			"Shortened to fit Slack's limits: %d more parts not shown. Run the same command in the gpuadvisor CLI for the full answer.",
 			"为符合 Slack 的长度限制，回复已截短：另有 %d 部分未显示。在 gpuadvisor 命令行运行同一命令可看到完整回复。"), b.dropped)
 	}
-	return slack.NewContextBlock("", mrkdwn(":scissors: "+text))
+	return slackapi.NewContextBlock("", mrkdwn(":scissors: "+text))
 }
 
 // actions renders the buttons: action_id is the chat action (made unique in
 // the block with a "#n" suffix, see buttonAction) and value the command text
 // the button continues from.
-func (b *builder) actions(buttons []chat.Button) slack.Block {
-	var els []slack.BlockElement
+func (b *builder) actions(buttons []chat.Button) slackapi.Block {
+	var els []slackapi.BlockElement
 	seen := map[string]int{}
 	for i, bt := range buttons {
 		if i == MaxActions {
@@ -208,13 +208,13 @@ func (b *builder) actions(buttons []chat.Button) slack.Block {
 		if strings.TrimSpace(label) == "" {
 			label, _ = fit(id, MaxButtonText)
 		}
-		el := slack.NewButtonBlockElement(id, buttonValue(bt.Value), plain(label))
+		el := slackapi.NewButtonBlockElement(id, buttonValue(bt.Value), plain(label))
 		if i == 0 {
-			el.Style = slack.StylePrimary
+			el.Style = slackapi.StylePrimary
 		}
 		els = append(els, el)
 	}
-	return slack.NewActionBlock(ActionsBlockID, els...)
+	return slackapi.NewActionBlock(ActionsBlockID, els...)
 }
 
 // buttonAction undoes the "#n" suffix actions adds to repeated action ids.
@@ -424,12 +424,12 @@ func fallback(rep chat.Reply) string {
 	return s
 }
 
-func plain(text string) *slack.TextBlockObject {
-	return slack.NewTextBlockObject(slack.PlainTextType, text, true, false)
+func plain(text string) *slackapi.TextBlockObject {
+	return slackapi.NewTextBlockObject(slackapi.PlainTextType, text, true, false)
 }
 
 // mrkdwn is a verbatim mrkdwn text: Slack formats *bold* and code, but does
 // not auto-link URLs, channel names or mentions in it.
-func mrkdwn(text string) *slack.TextBlockObject {
-	return slack.NewTextBlockObject(slack.MarkdownType, text, false, true)
+func mrkdwn(text string) *slackapi.TextBlockObject {
+	return slackapi.NewTextBlockObject(slackapi.MarkdownType, text, false, true)
 }

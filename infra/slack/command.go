@@ -1,11 +1,11 @@
-package slackbot
+package slack
 
 import (
 	"context"
 	"net/http"
 	"net/url"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 
 	"gpuadvisor/chat"
 )
@@ -14,7 +14,7 @@ import (
 // response itself: in the channel for results, ephemeral for help, errors,
 // --private and acknowledgements of deferred work.
 func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) response {
-	sc, err := slack.SlashCommandParse(&http.Request{Method: http.MethodPost, PostForm: form})
+	sc, err := slackapi.SlashCommandParse(&http.Request{Method: http.MethodPost, PostForm: form})
 	if err != nil {
 		tr.outcome = "bad form"
 		return plainResponse(http.StatusBadRequest, "bad request")

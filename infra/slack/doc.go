@@ -1,10 +1,9 @@
-// Package slackbot (directory infra/slack) puts the advisor into Slack: the
+// Package slack puts the advisor into Slack: the
 // /gpu slash command, Block Kit buttons and @-mentions, served from one
 // handler on AWS Lambda (API Gateway HTTP API v2 and Function URL events) or
 // as a net/http handler for `serve`.
 //
-// It is named slackbot so that it does not collide with slack-go's package
-// slack, which it imports.
+// It imports slack-go's package slack as slackapi.
 //
 // Every request goes through the same steps:
 //
@@ -29,4 +28,4 @@
 //
 // Poster implements chat.Poster for the drafter and the reminder: it posts to
 // a response_url, or with chat.postMessage to a channel and thread.
-package slackbot
+package slack

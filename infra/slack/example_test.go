@@ -1,4 +1,4 @@
-package slackbot_test
+package slack_test
 
 import (
 	"context"
@@ -15,20 +15,20 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
-	slackbot "gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack"
 )
 
 // Slack's published signing example.
 func ExampleSign() {
 	body := "token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V&channel_name=foobar&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text=&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c"
-	fmt.Println(slackbot.Sign("8f742231b10e8888abcd99yyyzzz85a5", "1531420618", []byte(body)))
+	fmt.Println(slack.Sign("8f742231b10e8888abcd99yyyzzz85a5", "1531420618", []byte(body)))
 	// Output: v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503
 }
 
 // Render escapes whatever the reply carries, so a vendor's text cannot
 // mention or broadcast.
 func ExampleRender() {
-	msg := slackbot.Render(chat.Reply{
+	msg := slack.Render(chat.Reply{
 		Title:   "Quote from 酷算云",
 		Summary: "Sales wrote: <!channel> call <@U123> & see <https://evil.example|our offer>",
 		Private: true,
@@ -46,10 +46,10 @@ func ExampleRender() {
 // by content, answer.
 func ExampleHandler_HandleLambda() {
 	router := chat.NewRouter() // bot.New(bot.Deps{...}) in the function
-	h, err := slackbot.New(slackbot.Deps{
+	h, err := slack.New(slack.Deps{
 		SigningSecret: "signing-secret",
 		Router:        router,
-		Poster:        slackbot.NewPoster("xoxb-token", "", nil),
+		Poster:        slack.NewPoster("xoxb-token", "", nil),
 		Log:           slog.New(slog.NewJSONHandler(io.Discard, nil)),
 	})
 	if err != nil {
@@ -62,7 +62,7 @@ func ExampleHandler_HandleLambda() {
 		Headers: map[string]string{ // lower-case, as API Gateway and Function URLs send them
 			"content-type":              "application/x-www-form-urlencoded",
 			"x-slack-request-timestamp": ts,
-			"x-slack-signature":         slackbot.Sign("signing-secret", ts, []byte(body)),
+			"x-slack-signature":         slack.Sign("signing-secret", ts, []byte(body)),
 		},
 		Body:            base64.StdEncoding.EncodeToString([]byte(body)),
 		IsBase64Encoded: true,

@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"bytes"
@@ -14,9 +14,9 @@ import (
 
 	goldenfile "gpuadvisor/internal/golden"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 // goldenDir holds one file per registered command example and language.
@@ -46,16 +46,16 @@ func pretty(t *testing.T, v any) []byte {
 var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 
 // TestGoldenEveryCommand renders every example of every command registered
-// in bot.New, in English and Chinese, and compares the Block Kit JSON with
+// in commands.New, in English and Chinese, and compares the Block Kit JSON with
 // testdata/golden/commands. A command added later is covered automatically:
 // its files are missing until `go test ./infra/slack -update` writes them for
 // review.
 func TestGoldenEveryCommand(t *testing.T) {
 	// A fresh in-memory store per example, so each file stands alone.
-	var renewals *inprocess.Store
+	var renewals *memstore.Store
 	newRouter := func() *chat.Router {
-		renewals = inprocess.NewStore(fixedNow)
-		return bot.New(bot.Deps{Now: fixedNow, Renewals: renewals})
+		renewals = memstore.NewStore(fixedNow)
+		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals})
 	}
 	router := newRouter()
 	want := map[string]bool{}

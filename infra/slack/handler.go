@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"bytes"
@@ -17,8 +17,8 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
-	"gpuadvisor/store/inprocess"
 )
 
 // DedupeTTL is how long event ids and trigger ids are remembered. Slack
@@ -82,7 +82,7 @@ func New(d Deps) (*Handler, error) {
 		h.log = slog.Default()
 	}
 	if h.dedupe == nil {
-		h.dedupe = &inprocess.Deduper{Now: h.now}
+		h.dedupe = &memstore.Deduper{Now: h.now}
 	}
 	h.verifier = Verifier{Secret: d.SigningSecret, Now: h.now}
 	return h, nil

@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 
 	"gpuadvisor/chat"
 )
@@ -17,13 +17,13 @@ import (
 // response, so the answer is posted to the interaction's response_url and the
 // request is answered 200 with no body.
 func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) response {
-	var ic slack.InteractionCallback
+	var ic slackapi.InteractionCallback
 	if err := json.Unmarshal([]byte(payload), &ic); err != nil {
 		tr.outcome = "bad payload"
 		return plainResponse(http.StatusBadRequest, "bad request")
 	}
 	tr.team = ic.Team.ID
-	if ic.Type != slack.InteractionTypeBlockActions || len(ic.ActionCallback.BlockActions) == 0 {
+	if ic.Type != slackapi.InteractionTypeBlockActions || len(ic.ActionCallback.BlockActions) == 0 {
 		tr.outcome = "ignored:" + string(ic.Type)
 		return response{status: http.StatusOK}
 	}
@@ -69,7 +69,7 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 
 // deliver posts a button's answer: to the response_url when Slack gave one,
 // else to the channel (or only to the user, for a private answer).
-func (h *Handler) deliver(ctx context.Context, ic slack.InteractionCallback, channel string, rep chat.Reply) error {
+func (h *Handler) deliver(ctx context.Context, ic slackapi.InteractionCallback, channel string, rep chat.Reply) error {
 	switch {
 	case ic.ResponseURL != "":
 		return h.poster.Post(ctx, chat.Target{ResponseURL: ic.ResponseURL}, rep)

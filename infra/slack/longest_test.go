@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"gpuadvisor/bot"
 	"gpuadvisor/chat"
-	"gpuadvisor/store/inprocess"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 )
 
 // longestRequest is one of the longest answers the real commands give.
@@ -38,7 +38,7 @@ func longestRequests(t testing.TB) []longestRequest {
 }
 
 func TestLongestRealRepliesFitBlockKit(t *testing.T) {
-	r := bot.New(bot.Deps{Now: fixedNow, Renewals: inprocess.NewStore(fixedNow)})
+	r := commands.New(commands.Deps{Now: fixedNow, Renewals: memstore.NewStore(fixedNow)})
 	for _, tc := range longestRequests(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := r.Handle(context.Background(), chat.Request{Text: tc.text, Platform: "slack"})

@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // manifest is the part of a Slack app manifest this bot depends on.

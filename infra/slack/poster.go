@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 
 	"gpuadvisor/chat"
 )
@@ -20,7 +20,7 @@ var _ chat.Poster = (*Poster)(nil)
 // a channel and thread (mentions, drafts, reminders). It implements
 // chat.Poster for the drafter and the reminder.
 type Poster struct {
-	api *slack.Client
+	api *slackapi.Client
 	hc  *http.Client
 }
 
@@ -35,14 +35,14 @@ func NewPoster(token, apiURL string, hc *http.Client) *Poster {
 	if hc == nil {
 		hc = DefaultHTTPClient()
 	}
-	opts := []slack.Option{slack.OptionHTTPClient(hc)}
+	opts := []slackapi.Option{slackapi.OptionHTTPClient(hc)}
 	if apiURL != "" {
 		if apiURL[len(apiURL)-1] != '/' {
 			apiURL += "/" // slack-go appends the method name to it
 		}
-		opts = append(opts, slack.OptionAPIURL(apiURL))
+		opts = append(opts, slackapi.OptionAPIURL(apiURL))
 	}
-	return &Poster{api: slack.New(token, opts...), hc: hc}
+	return &Poster{api: slackapi.New(token, opts...), hc: hc}
 }
 
 // Post implements chat.Poster. With target.ResponseURL the reply goes there,
@@ -53,13 +53,13 @@ func NewPoster(token, apiURL string, hc *http.Client) *Poster {
 func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) error {
 	msg := Render(rep)
 	if target.ResponseURL != "" {
-		wm := &slack.WebhookMessage{
+		wm := &slackapi.WebhookMessage{
 			Text:            msg.Text,
-			Blocks:          &slack.Blocks{BlockSet: msg.Blocks},
+			Blocks:          &slackapi.Blocks{BlockSet: msg.Blocks},
 			ResponseType:    msg.ResponseType,
 			ReplaceOriginal: false,
 		}
-		if err := slack.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
+		if err := slackapi.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
 			return fmt.Errorf("post %s reply to response_url: %w", rep.Command, HideURL(err))
 		}
 		return nil
@@ -67,9 +67,9 @@ func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) e
 	if target.Channel == "" {
 		return errors.New("post reply: target has neither a response_url nor a channel")
 	}
-	opts := []slack.MsgOption{slack.MsgOptionText(msg.Text, false), slack.MsgOptionBlocks(msg.Blocks...)}
+	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
 	if target.ThreadTS != "" {
-		opts = append(opts, slack.MsgOptionTS(target.ThreadTS))
+		opts = append(opts, slackapi.MsgOptionTS(target.ThreadTS))
 	}
 	if _, _, err := p.api.PostMessageContext(ctx, target.Channel, opts...); err != nil {
 		return fmt.Errorf("chat.postMessage %s reply to %s: %w", rep.Command, target.Channel, err)
@@ -82,9 +82,9 @@ func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) e
 // mention.
 func (p *Poster) PostEphemeral(ctx context.Context, channel, user, threadTS string, rep chat.Reply) error {
 	msg := Render(rep)
-	opts := []slack.MsgOption{slack.MsgOptionText(msg.Text, false), slack.MsgOptionBlocks(msg.Blocks...)}
+	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
 	if threadTS != "" {
-		opts = append(opts, slack.MsgOptionTS(threadTS))
+		opts = append(opts, slackapi.MsgOptionTS(threadTS))
 	}
 	if _, err := p.api.PostEphemeralContext(ctx, channel, user, opts...); err != nil {
 		return fmt.Errorf("chat.postEphemeral %s reply to %s in %s: %w", rep.Command, user, channel, err)

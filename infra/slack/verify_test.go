@@ -1,4 +1,4 @@
-package slackbot
+package slack
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slack-go/slack"
+	slackapi "github.com/slack-go/slack"
 )
 
 // Slack's published example ("Verifying requests from Slack"), also used by
@@ -91,7 +91,7 @@ func TestVerifyAgreesWithSlackGo(t *testing.T) {
 			h.Set(HeaderSignature, sig)
 			h.Set(HeaderTimestamp, ts)
 			ours := Verifier{Secret: docSecret, Now: func() time.Time { return now }}.Verify(h, []byte(body))
-			sv, err := slack.NewSecretsVerifier(h, docSecret)
+			sv, err := slackapi.NewSecretsVerifier(h, docSecret)
 			if err != nil {
 				t.Fatal(err)
 			}

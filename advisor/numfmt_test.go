@@ -1,0 +1,36 @@
+package advisor
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFormats(t *testing.T) {
+	tests := []struct {
+		v            float64
+		group, plain string
+	}{
+		{15000, "15,000", "15000"},
+		{428.5714, "428.57", "428.57"},
+		{0.5, "0.5", "0.5"},
+		{-1234567.891, "-1,234,567.89", "-1234567.89"},
+		{-0.001, "0", "0"},
+		{100, "100", "100"},
+		{1000.1, "1,000.1", "1000.1"},
+		{math.NaN(), "?", "?"},
+	}
+	for _, tt := range tests {
+		if got := Group(tt.v); got != tt.group {
+			t.Errorf("Group(%v) = %q, want %q", tt.v, got, tt.group)
+		}
+		if got := Plain(tt.v); got != tt.plain {
+			t.Errorf("Plain(%v) = %q, want %q", tt.v, got, tt.plain)
+		}
+	}
+	if got := Trim(3.70370, 3); got != "3.704" {
+		t.Errorf("Trim(3.7037, 3) = %q", got)
+	}
+	if got := Trim(120, 0); got != "120" {
+		t.Errorf("Trim(120, 0) = %q (no decimals: zeros of the integer stay)", got)
+	}
+}

@@ -1,0 +1,147 @@
+package sizing
+
+import "fmt"
+
+// Layout is how one job is spread over cards.
+type Layout struct {
+	// Cards is the total: DataParallel × TensorParallel × PipelineParallel.
+	Cards int `json:"cards"`
+	// DataParallel is the ZeRO sharding degree N (training).
+	DataParallel int `json:"data_parallel"`
+	// TensorParallel splits every layer over cards inside one node.
+	TensorParallel int `json:"tensor_parallel"`
+	// PipelineParallel splits the layers over groups of cards (inference past one node).
+	PipelineParallel int `json:"pipeline_parallel"`
+	// Zero is the ZeRO stage used (training).
+	Zero int `json:"zero"`
+}
+
+// Split reports whether one copy of the model is spread over several cards
+// (tensor or pipeline parallel, or ZeRO-3 sharding the parameters): then the
+// cards must share NVLink.
+func (l Layout) Split() bool {
+	return l.TensorParallel > 1 || l.PipelineParallel > 1 || l.Zero == 3 && l.DataParallel > 1
+}
+
+// Breakdown is the memory one card needs, in GB (10^9 bytes), after sharding.
+// The JSON names are part of the tier command's contract.
+type Breakdown struct {
+	WeightsGB     float64 `json:"weights_gb"`
+	GradientsGB   float64 `json:"gradients_gb"`
+	OptimizerGB   float64 `json:"optimizer_gb"`
+	ActivationsGB float64 `json:"activations_gb"`
+	KVCacheGB     float64 `json:"kv_cache_gb"`
+	OverheadGB    float64 `json:"overhead_gb"`
+	PerCardGB     float64 `json:"per_card_gb"`
+}
+
+// Result is the memory per card for one request on one layout, with the
+// intermediate figures that explain it.
+type Result struct {
+	// Memory is the per-card breakdown.
+	Memory Breakdown `json:"memory"`
+	// Layout is the layout estimated.
+	Layout Layout `json:"layout"`
+	// TrainableParams is Ψ for full training, the adapter count for LoRA, 0 for inference.
+	TrainableParams float64 `json:"trainable_params"`
+	// OptimizerBytes is K, the optimizer bytes per trainable parameter.
+	OptimizerBytes float64 `json:"optimizer_bytes_per_param,omitempty"`
+	// ModelWeightsGB is the whole model's weights as stored (before sharding).
+	ModelWeightsGB float64 `json:"model_weights_gb"`
+	// LayerActivationsGB is one layer's activations on one card.
+	LayerActivationsGB float64 `json:"layer_activations_gb,omitempty"`
+	// OutputActivationsGB is the logits term on one card.
+	OutputActivationsGB float64 `json:"output_activations_gb,omitempty"`
+	// KVPerTokenGB is the whole model's KV cache per token of one sequence.
+	KVPerTokenGB float64 `json:"kv_per_token_gb,omitempty"`
+	// KVShards is what tensor parallelism divides a stage's KV cache by: the
+	// degree, or the KV heads when there are fewer (each is then replicated).
+	KVShards int `json:"kv_shards,omitempty"`
+	// StageLayers is the layers on the heaviest pipeline stage (all layers
+	// without pipeline parallelism); inference only.
+	StageLayers int `json:"stage_layers,omitempty"`
+	// KVPerTokenCardGB is the KV cache per token of one sequence on the
+	// heaviest card: KVPerTokenGB × StageLayers / layers ÷ KVShards.
+	KVPerTokenCardGB float64 `json:"kv_per_token_card_gb,omitempty"`
+	// EmbeddingGB is the input embedding and output layer, always 16-bit
+	// (whole model, before sharding); inference only.
+	EmbeddingGB float64 `json:"embedding_gb,omitempty"`
+}
+
+// Estimate computes the memory per card of req (after WithDefaults) on layout
+// l; a zero Layout means one card. Every figure follows a rule of the package
+// doc.
+func Estimate(req Request, l Layout) (Result, error) {
+	if err := req.Validate(); err != nil {
+		return Result{}, fmt.Errorf("estimate memory: %w", err)
+	}
+	return estimate(req, normalize(l)), nil
+}
+
+// estimate is Estimate for a validated request and a normalized layout.
+func estimate(req Request, l Layout) Result {
+	m := req.Model
+	e := Result{Layout: l, ModelWeightsGB: WeightBytes(m, req.Mode, req.Precision) / GB}
+	var b Breakdown
+	if req.Mode.Training() {
+		t, d := float64(l.TensorParallel), l.DataParallel
+		k := req.Optimizer.StateBytes()
+		e.OptimizerBytes = k
+		if req.Mode == ModeFull {
+			e.TrainableParams = m.Params
+			s := ModelStates(m.Params/t, k, l.Zero, d)
+			b.WeightsGB, b.GradientsGB, b.OptimizerGB = s.Weights/GB, s.Gradients/GB, s.Optimizer/GB
+		} else {
+			e.TrainableParams = AdapterParams(m, req.Rank)
+			base := WeightBytes(m, req.Mode, req.Precision) / t
+			if l.Zero == 3 {
+				base /= float64(d)
+			}
+			s := ModelStates(e.TrainableParams/t, k, l.Zero, d)
+			b.WeightsGB, b.GradientsGB, b.OptimizerGB = (base+s.Weights)/GB, s.Gradients/GB, s.Optimizer/GB
+		}
+		e.LayerActivationsGB = LayerActivations(m, req.Seq, req.Batch, l.TensorParallel, req.Recompute) / GB
+		e.OutputActivationsGB = OutputActivations(m, req.Seq, req.Batch, l.TensorParallel) / GB
+		b.ActivationsGB = e.LayerActivationsGB*float64(m.Layers) + e.OutputActivationsGB
+	} else {
+		// the heaviest pipeline stage: ceil(layers/pp) whole layers, plus the
+		// input embedding (first stage) or the output layer (last stage); one
+		// stage holds both
+		pp := l.PipelineParallel
+		e.StageLayers = (m.Layers + pp - 1) / pp
+		frac := float64(e.StageLayers) / float64(m.Layers)
+		e.EmbeddingGB = 2 * min(m.EmbeddingParams(), m.Params) / GB
+		stage := e.ModelWeightsGB
+		if pp > 1 {
+			one := e.EmbeddingGB
+			if !m.TiedEmbeddings {
+				one /= 2
+			}
+			stage = (e.ModelWeightsGB-e.EmbeddingGB)*frac + one
+		}
+		b.WeightsGB = stage / float64(l.TensorParallel)
+		e.KVShards = min(l.TensorParallel, m.KVHeads)
+		e.KVPerTokenGB = KVBytesPerToken(m) / GB
+		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
+		b.KVCacheGB = e.KVPerTokenCardGB * float64(req.Seq) * float64(req.Batch)
+	}
+	b.OverheadGB, b.PerCardGB = withOverhead(b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB)
+	e.Memory = b
+	return e
+}
+
+// withOverhead adds the runtime overhead to the sum of the parts: 1 GB plus
+// 10%. It returns the overhead and the per-card total.
+func withOverhead(parts float64) (overhead, total float64) {
+	overhead = OverheadFixedGB + OverheadFraction*parts
+	return overhead, parts + overhead
+}
+
+func normalize(l Layout) Layout {
+	l.DataParallel = max(l.DataParallel, 1)
+	l.TensorParallel = max(l.TensorParallel, 1)
+	l.PipelineParallel = max(l.PipelineParallel, 1)
+	l.Zero = max(l.Zero, 0)
+	l.Cards = l.DataParallel * l.TensorParallel * l.PipelineParallel
+	return l
+}

@@ -1,0 +1,211 @@
+package sizing
+
+import (
+	"fmt"
+
+	"gpuadvisor/advisor/catalog"
+)
+
+// Mode is what the cards are rented for.
+type Mode string
+
+// The modes.
+const (
+	ModeFull  Mode = "full"  // full-parameter training or fine-tuning
+	ModeLoRA  Mode = "lora"  // LoRA on a frozen 16-bit base
+	ModeQLoRA Mode = "qlora" // LoRA on a frozen 4-bit (NF4) base
+	ModeInfer Mode = "infer" // serving
+)
+
+// Training reports whether the mode trains (and so has gradients and activations).
+func (m Mode) Training() bool { return m != ModeInfer }
+
+// Optimizer is the optimizer of trainable parameters.
+type Optimizer string
+
+// The optimizers.
+const (
+	AdamW    Optimizer = "adamw"    // fp32 master + momentum + variance: 12 bytes/param
+	Adam8bit Optimizer = "adam8bit" // fp32 master + two 8-bit moments: 6 bytes/param
+	SGD      Optimizer = "sgd"      // fp32 master + fp32 momentum: 8 bytes/param
+)
+
+// StateBytes is the optimizer's memory per trainable parameter, beyond the
+// 16-bit weight and gradient: K in the ZeRO paper (12 for mixed-precision Adam).
+func (o Optimizer) StateBytes() float64 {
+	switch o {
+	case Adam8bit:
+		return 4 + 1 + 1
+	case SGD:
+		return 4 + 4
+	}
+	return 4 + 4 + 4
+}
+
+// Recompute is the activation recomputation (gradient checkpointing) setting.
+type Recompute string
+
+// The recomputation settings of Korthikanti et al. 2022.
+const (
+	RecomputeNone      Recompute = "none"
+	RecomputeSelective Recompute = "selective"
+	RecomputeFull      Recompute = "full"
+)
+
+// Precision is the number format of the weights at inference.
+type Precision string
+
+// The precisions.
+const (
+	FP16 Precision = "fp16"
+	BF16 Precision = "bf16"
+	FP8  Precision = "fp8"
+	INT8 Precision = "int8"
+	INT4 Precision = "int4"
+)
+
+// WeightBits is the bits per quantized weight: 16, 8, or 4.125 for int4 (a
+// 16-bit scale per group of 128 weights, as AWQ and GPTQ store).
+func (p Precision) WeightBits() float64 {
+	switch p {
+	case FP8, INT8:
+		return 8
+	case INT4:
+		return Int4Bits
+	}
+	return 16
+}
+
+// Quantized reports whether the precision is narrower than 16 bits.
+func (p Precision) Quantized() bool { return p.WeightBits() < 16 }
+
+// Figures used by the rules; see the package doc for their sources.
+const (
+	// GB is a decimal gigabyte.
+	GB = 1e9
+	// OverheadFixedGB is the CUDA context and library workspaces per card.
+	OverheadFixedGB = 1.0
+	// OverheadFraction is the share added for fragmentation and transients.
+	OverheadFraction = 0.10
+	// MaxUtilization is the most of a card's label a plan may use.
+	MaxUtilization = 0.90
+	// SaferUtilization is the bar for the "safer" alternative.
+	SaferUtilization = 0.75
+	// ClosestGain is the share of the need a doubling of cards must leave for
+	// a larger count to count as closer when nothing fits (a 5% saving).
+	ClosestGain = 0.95
+	// NodeCards is the cards in one server (one NVLink domain).
+	NodeCards = 8
+	// NF4Bits is QLoRA's bits per quantized parameter: NF4 plus double-quantized
+	// constants (Dettmers et al. 2023: 0.127 bits/param).
+	NF4Bits = 4.127
+	// Int4Bits is int4 inference: 4 bits plus a 16-bit scale per 128 weights.
+	Int4Bits = 4.125
+	// MinTrainTFLOPS is the dense BF16 a card needs to be picked for training:
+	// half of an A100's 312.
+	MinTrainTFLOPS = 156
+	// MaxCards is the largest card count the advisor plans for.
+	MaxCards = 1024
+	// DefaultRank is the LoRA rank when none is given.
+	DefaultRank = 16
+	// DefaultSeq is the sequence length when none is given.
+	DefaultSeq = 4096
+	// ZeroAuto lets the advisor choose the lowest ZeRO stage that fits.
+	ZeroAuto = -1
+)
+
+// Request is one memory question.
+type Request struct {
+	// Model is a catalog preset or a shape from Shape.
+	Model catalog.Model `json:"-"`
+	// Mode is full, lora, qlora or infer.
+	Mode Mode `json:"mode"`
+	// Optimizer applies to the trainable parameters (all of them for full,
+	// the adapters for lora and qlora).
+	Optimizer Optimizer `json:"optimizer,omitempty"`
+	// Zero is the ZeRO stage 0..3, or ZeroAuto.
+	Zero int `json:"zero"`
+	// Cards fixes the card count: the data-parallel degree for training, the
+	// cards one replica is split over for inference. 0 lets Advise choose.
+	Cards int `json:"cards,omitempty"`
+	// GPU forces a catalog GPU id; "" lets Advise choose.
+	GPU string `json:"gpu,omitempty"`
+	// Rank is the LoRA rank r.
+	Rank int `json:"rank,omitempty"`
+	// Precision is the weight format at inference (training is bf16/fp16 mixed precision).
+	Precision Precision `json:"precision"`
+	// Seq is the sequence (context) length in tokens.
+	Seq int `json:"seq"`
+	// Batch is the micro-batch per card in training, concurrent sequences in inference.
+	Batch int `json:"batch"`
+	// Recompute is the activation recomputation setting (training only).
+	Recompute Recompute `json:"recompute,omitempty"`
+}
+
+// WithDefaults fills what was left out: mode full, optimizer adamw, ZeRO auto,
+// rank 16, precision bf16, seq 4096, batch 1, and recompute full for lora and
+// qlora (gradient checkpointing, as in the QLoRA recipes and common fine-tuning
+// tools) or selective for full training (FlashAttention never stores the
+// attention scores, which is what selective recomputation drops).
+func (r Request) WithDefaults() Request {
+	if r.Mode == "" {
+		r.Mode = ModeFull
+	}
+	if r.Precision == "" {
+		r.Precision = BF16
+	}
+	if r.Seq == 0 {
+		r.Seq = DefaultSeq
+	}
+	if r.Batch == 0 {
+		r.Batch = 1
+	}
+	if r.Mode.Training() {
+		if r.Optimizer == "" {
+			r.Optimizer = AdamW
+		}
+		if r.Recompute == "" {
+			r.Recompute = RecomputeSelective
+			if r.Mode != ModeFull {
+				r.Recompute = RecomputeFull
+			}
+		}
+	} else {
+		r.Optimizer, r.Recompute, r.Zero = "", "", 0
+	}
+	if (r.Mode == ModeLoRA || r.Mode == ModeQLoRA) && r.Rank == 0 {
+		r.Rank = DefaultRank
+	}
+	return r
+}
+
+// Validate checks a request after WithDefaults. The error is for programmers;
+// the chat layer checks user input first and explains it in the user's language.
+func (r Request) Validate() error {
+	m := r.Model
+	switch {
+	case m.Params <= 0 || m.Layers <= 0 || m.Hidden <= 0 || m.Heads <= 0 || m.KVHeads <= 0 || m.HeadDim <= 0 || m.FFN <= 0 || m.Vocab <= 0:
+		return fmt.Errorf("model %q: size and shape must be positive", m.ID)
+	case m.Heads%m.KVHeads != 0:
+		return fmt.Errorf("model %q: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
+	case r.Mode != ModeFull && r.Mode != ModeLoRA && r.Mode != ModeQLoRA && r.Mode != ModeInfer:
+		return fmt.Errorf("unknown mode %q", r.Mode)
+	case r.Seq < 1 || r.Batch < 1:
+		return fmt.Errorf("seq %d and batch %d must be at least 1", r.Seq, r.Batch)
+	case r.Cards < 0 || r.Cards > MaxCards:
+		return fmt.Errorf("cards %d outside 0..%d", r.Cards, MaxCards)
+	case r.Zero < ZeroAuto || r.Zero > 3:
+		return fmt.Errorf("zero stage %d outside 0..3", r.Zero)
+	case r.Mode.Training() && r.Precision != BF16 && r.Precision != FP16:
+		return fmt.Errorf("training runs in bf16 or fp16 mixed precision, not %s", r.Precision)
+	case r.Mode.Training() && r.Recompute != RecomputeNone && r.Recompute != RecomputeSelective && r.Recompute != RecomputeFull:
+		return fmt.Errorf("unknown recompute %q", r.Recompute)
+	case r.Mode.Training() && r.Optimizer != AdamW && r.Optimizer != Adam8bit && r.Optimizer != SGD:
+		return fmt.Errorf("unknown optimizer %q", r.Optimizer)
+	case (r.Mode == ModeLoRA || r.Mode == ModeQLoRA) && r.Rank < 1:
+		return fmt.Errorf("LoRA rank %d must be at least 1", r.Rank)
+	case !r.Mode.Training() && r.Precision.WeightBits() == 16 && r.Precision != FP16 && r.Precision != BF16:
+		return fmt.Errorf("unknown precision %q", r.Precision)
+	}
+	return nil
+}

@@ -1,0 +1,507 @@
+package sizing
+
+import (
+	"fmt"
+	"math"
+
+	"gpuadvisor/advisor/catalog"
+)
+
+// Option is one way to run a request: a card, how many, and how the job is laid
+// out on them.
+type Option struct {
+	// GPU is the card: a row of the slice given to Advise.
+	GPU *catalog.GPU `json:"-"`
+	// Result is the memory per card.
+	Result Result `json:"result"`
+	// Utilization is the per-card need over the card's label (0.83 = 83%).
+	Utilization float64 `json:"utilization"`
+	// NeedsNVLink is set when one copy of the model is split over the cards.
+	NeedsNVLink bool `json:"needs_nvlink"`
+	// NeedsInfiniBand is set past one 8-card node.
+	NeedsInfiniBand bool `json:"needs_infiniband"`
+	// LinkOK is false when the split needs a link the card lacks (PCIe only,
+	// or an NVLink bridge across more than two cards).
+	LinkOK bool `json:"link_ok"`
+}
+
+// Cards is the option's card count.
+func (o Option) Cards() int { return o.Result.Layout.Cards }
+
+// Nodes is the 8-card servers the option needs.
+func (o Option) Nodes() int { return (o.Cards() + NodeCards - 1) / NodeCards }
+
+// Alternative kinds.
+const (
+	AltCheaper   = "cheaper"        // a cheaper option that fits only without headroom
+	AltSafer     = "safer"          // an option with at least 25% of each card free
+	AltLoRA      = "lora"           // LoRA instead of full training
+	AltQLoRA     = "qlora"          // QLoRA instead of LoRA
+	AltInt4      = "int4"           // int4 weights instead of 16/8-bit
+	AltRecompute = "recompute_full" // full recomputation makes a cheaper option fit
+	AltMoreCards = "more_cards"     // the forced card count does not fit; this count does
+)
+
+// Alternative is another option worth knowing, with the request it answers
+// (a different mode, precision or recompute for the mode alternatives).
+type Alternative struct {
+	Kind    string  `json:"kind"`
+	Request Request `json:"request"`
+	Option  Option  `json:"option"`
+}
+
+// InferFacts are the serving figures of the picked option.
+type InferFacts struct {
+	// MaxContext is the longest context (tokens per sequence, at the request's
+	// batch) the picked cards can serve: what fits within the 90% limit
+	// (MemoryContext), capped by the model's own limit when it is known.
+	MaxContext int `json:"max_context_tokens"`
+	// MemoryContext is the longest context the memory alone allows, whatever
+	// the model's limit.
+	MemoryContext int `json:"max_context_memory_tokens"`
+	// ModelContext is the model's own limit (0 when unknown).
+	ModelContext int `json:"model_context_tokens"`
+	// DecodeTokensPerSec is an upper bound on the decode speed of each
+	// sequence: the bandwidth of the cards a token passes through over the bytes
+	// one decode step reads. A step reads all weights once plus the KV cache of
+	// every sequence of the batch at seq, and yields one token per sequence.
+	DecodeTokensPerSec float64 `json:"decode_tokens_per_s_max"`
+	// DecodeTokensPerSecAll is the same bound for the whole batch: batch ×
+	// DecodeTokensPerSec.
+	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
+	// BandwidthGBs is the memory bandwidth that bound uses (one card × tensor-parallel degree).
+	BandwidthGBs float64 `json:"bandwidth_gbs"`
+	// BytesPerTokenGB is what one decode step reads on all the cards: weights +
+	// batch × the KV cache of one sequence at seq × KVReplicas.
+	BytesPerTokenGB float64 `json:"bytes_per_token_gb"`
+	// KVReplicas is how many times each KV head is held and read: tensor
+	// parallel degree ÷ KV heads when the degree is larger, else 1.
+	KVReplicas float64 `json:"kv_replicas"`
+}
+
+// Advice is the tier answer for one request.
+type Advice struct {
+	// Request is the request answered, defaults filled.
+	Request Request `json:"request"`
+	// Fits is false when nothing fits within the limits; Pick is then the closest try.
+	Fits bool `json:"fits"`
+	// Pick is the cheapest adequate option.
+	Pick Option `json:"pick"`
+	// Alternatives are cheaper-but-tighter, safer and mode alternatives.
+	Alternatives []Alternative `json:"alternatives"`
+	// Infer holds the serving figures (inference only).
+	Infer *InferFacts `json:"infer,omitempty"`
+}
+
+// Advise picks the cheapest adequate GPU and card count for req among gpus
+// (the catalog's rows): the option must fit within 90% of each card and, when
+// split, have the link it needs. Cheapest is Less: price tier, then card count,
+// then the smaller card. Non-CUDA cards are considered only when req.GPU names
+// them. req.Cards fixes the count; otherwise counts 1, 2, 4, ... 1024 are
+// tried. The error is for invalid requests (see Request.Validate) or an unknown
+// req.GPU.
+func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
+	adv, err := advise(req, gpus, 0)
+	if err != nil {
+		return adv, err
+	}
+	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus)...)
+	return adv, nil
+}
+
+// advise is Advise without the mode alternatives; maxCards > 0 stops the
+// search past that many cards (an alternative that must beat a known pick).
+func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
+	req = req.WithDefaults()
+	if err := req.Validate(); err != nil {
+		return Advice{}, fmt.Errorf("advise: %w", err)
+	}
+	var forced *catalog.GPU
+	if req.GPU != "" {
+		for i := range gpus {
+			if gpus[i].ID == req.GPU {
+				forced = &gpus[i]
+			}
+		}
+		if forced == nil {
+			return Advice{}, fmt.Errorf("advise: no GPU with id %q", req.GPU)
+		}
+	}
+	adv := Advice{Request: req}
+	var pick, tight, closest *Option
+	cands := make([]*catalog.GPU, 0, len(gpus))
+	for i := range gpus {
+		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
+			cands = append(cands, g)
+		}
+	}
+	all := search(req, cands, forced, maxCards, false) // never grows: pick and closest point into it
+	if !anyFit(all, cands, forced) {
+		all = search(req, cands, forced, maxCards, true)
+	}
+	for i := range all {
+		s := &all[i]
+		if forced != nil && cands[i].ID != forced.ID {
+			continue
+		}
+		if s.hasAny && (closest == nil || s.closest.Utilization < closest.Utilization) {
+			closest = &s.closest
+		}
+		if s.hasFit && (pick == nil || Less(s.fit, *pick)) {
+			pick = &s.fit
+		}
+	}
+	switch {
+	case pick != nil:
+		adv.Fits, adv.Pick = true, *pick
+	case closest != nil:
+		adv.Pick = *closest
+	default:
+		return adv, nil
+	}
+	for i := range all {
+		if o := &all[i].tight; all[i].hasTight && Less(*o, adv.Pick) && (tight == nil || Less(*o, *tight)) && !same(*o, adv.Pick) {
+			tight = o
+		}
+	}
+	if tight != nil && adv.Fits {
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: *tight})
+	}
+	var safe *Option
+	for i := range all {
+		if !all[i].hasSafe {
+			continue
+		}
+		o := &all[i].safe
+		if adv.Fits && adv.Pick.Utilization <= SaferUtilization {
+			break // the pick already leaves a quarter of each card free
+		}
+		if forced != nil && o.GPU.ID != forced.ID || adv.Fits && o.Cards() > 2*adv.Pick.Cards() {
+			continue // a forced card stays; safer must not mean a far bigger cluster
+		}
+		later := !adv.Fits || Less(adv.Pick, *o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
+		if later && o.Utilization < adv.Pick.Utilization && !same(*o, adv.Pick) && (safe == nil || Less(*o, *safe)) {
+			safe = o
+		}
+	}
+	if safe != nil {
+		kind := AltSafer
+		if !adv.Fits {
+			kind = AltMoreCards
+		}
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: *safe})
+	}
+	if req.Mode == ModeInfer {
+		adv.Infer = inferFacts(req, adv.Pick)
+	}
+	return adv, nil
+}
+
+// gpuSearch is, for one GPU, the fewest cards that fit within each limit.
+type gpuSearch struct {
+	fit, tight, safe, closest         Option
+	hasFit, hasTight, hasSafe, hasAny bool
+}
+
+// search tries card counts in increasing order and, for each, the layouts in
+// preference order that each card's link allows; per GPU it records the first
+// option under 90% (fit), 100% (tight) and 75% (safe) of the card, and the
+// option with the lowest use (closest). Memory per card does not depend on the
+// card, so each layout is estimated once for all GPUs. A card that cannot fit
+// even with endless sharding stops after two counts, unless it is keep (the
+// card the user named, whose closest try is reported). The closest option is
+// tracked only when asked (it matters only when nothing fits); a larger count
+// replaces it only when doubling the cards saved at least 5% (ClosestGain),
+// and the named card stops there when no count can bring it under the limit.
+func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) []gpuSearch {
+	out := make([]gpuSearch, len(gpus))
+	done := make([]bool, len(gpus))
+	prev := make([]float64, len(gpus))
+	hopeless := make([]bool, len(gpus))
+	neverFits := make([]bool, len(gpus)) // the named card, past the 90% limit at any count
+	floors := map[int]float64{}
+	for i, g := range gpus {
+		prev[i] = math.Inf(1)
+		if req.Cards > 0 {
+			continue
+		}
+		f, ok := floors[g.MaxSplit()]
+		if !ok {
+			f = floor(req, g.MaxSplit())
+			floors[g.MaxSplit()] = f
+		}
+		if keep != nil && g.ID == keep.ID {
+			neverFits[i] = f > MaxUtilization*g.MemoryGB
+			continue
+		}
+		hopeless[i] = f > g.MemoryGB
+	}
+	counts := cardCounts
+	if req.Cards > 0 {
+		counts = []int{req.Cards}
+	}
+	var lbuf [16]Layout
+	var rbuf [16]Result
+	var have [16]bool
+	left := len(gpus)
+	bestNodes := 0 // fewest nodes of any option found within the limit
+	for _, n := range counts {
+		if left == 0 || maxCards > 0 && n > maxCards {
+			break
+		}
+		if keep == nil && bestNodes > 0 && n > 2*bestNodes*NodeCards {
+			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
+		}
+		ls := layouts(lbuf[:0], req, n)
+		have = [16]bool{}
+		for gi, g := range gpus {
+			if done[gi] {
+				continue
+			}
+			s := &out[gi]
+			best := math.Inf(1)
+			for i, l := range ls {
+				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() {
+					continue // the split needs a link this card lacks
+				}
+				if !have[i] {
+					rbuf[i], have[i] = estimate(req, l), true
+				}
+				u := rbuf[i].Memory.PerCardGB / g.MemoryGB
+				best = min(best, u)
+				// a closer try at more cards counts only if doubling saved at
+				// least 5%: past that, more cards barely help (the closest of a
+				// card that never fits is not its largest count)
+				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization && (s.closest.Cards() == n || u < ClosestGain*prev[gi])) {
+					s.closest, s.hasAny = option(g, rbuf[i]), true
+				}
+				if !s.hasTight && u <= 1 {
+					s.tight, s.hasTight = option(g, rbuf[i]), true
+				}
+				if !s.hasFit && u <= MaxUtilization {
+					s.fit, s.hasFit = option(g, rbuf[i]), true
+				}
+				if !s.hasSafe && u <= SaferUtilization {
+					s.safe, s.hasSafe = option(g, rbuf[i]), true
+					break // a safe layout also fits and is tight: nothing left to find
+				}
+			}
+			if s.hasFit && (bestNodes == 0 || s.fit.Nodes() < bestNodes) {
+				bestNodes = s.fit.Nodes()
+			}
+			// found, or doubling the cards no longer helps (sharding has hit its floor)
+			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi] || neverFits[gi] && best > ClosestGain*prev[gi]) {
+				done[gi] = true
+				left--
+			}
+			prev[gi] = best
+		}
+	}
+	return out
+}
+
+// anyFit reports whether a search found an option within the limit on a card
+// that may be picked (the forced one, when there is one).
+func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
+	for i := range all {
+		if all[i].hasFit && (forced == nil || gpus[i].ID == forced.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// floor is a lower bound on the memory per card any card count can reach on a
+// card whose link holds a split over at most maxSplit cards (1 for PCIe only,
+// 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
+// cards that can never fit.
+func floor(req Request, maxSplit int) float64 {
+	m := req.Model
+	var ls []Layout
+	if !req.Mode.Training() {
+		if maxSplit >= NodeCards {
+			return 0 // pipeline parallelism across nodes keeps lowering it
+		}
+		for n := 1; n <= maxSplit; n++ {
+			if tp, pp, ok := InferSplit(m, n); ok {
+				ls = append(ls, Layout{TensorParallel: tp, PipelineParallel: pp})
+			}
+		}
+	} else {
+		zs := []int{2, 3} // data parallel alone / a split
+		if req.Zero != ZeroAuto {
+			zs = []int{min(req.Zero, 2), req.Zero}
+		}
+		ls = append(ls, Layout{DataParallel: 1 << 20, Zero: zs[0]})
+		if maxSplit >= 2 {
+			ls = append(ls, Layout{DataParallel: 2, Zero: zs[1]})
+			if m.Heads%2 == 0 {
+				ls = append(ls, Layout{TensorParallel: 2})
+			}
+		}
+		if maxSplit >= NodeCards {
+			t := 1
+			for _, c := range []int{8, 4, 2} {
+				if m.Heads%c == 0 {
+					t = c
+					break
+				}
+			}
+			ls = append(ls, Layout{DataParallel: 1 << 20, TensorParallel: t, Zero: zs[1]})
+		}
+	}
+	f := math.Inf(1)
+	for _, l := range ls {
+		f = min(f, estimate(req, normalize(l)).Memory.PerCardGB)
+	}
+	return f
+}
+
+var cardCounts = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}
+
+// layouts lists the ways to run req on n cards, preferred first: for training,
+// tensor-parallel degree 1, 2, 4, 8 (dividing n and the heads), each with ZeRO
+// stage 0..3 (or the stage asked for; stages only matter with data
+// parallelism); a fixed req.Cards is the data-parallel degree, without tensor
+// parallelism. For inference, tensor parallel inside a node (the largest degree
+// up to 8 dividing n and the heads) and pipeline parallel across nodes.
+func layouts(out []Layout, req Request, n int) []Layout {
+	m := req.Model
+	if !req.Mode.Training() {
+		tp, pp, ok := InferSplit(m, n)
+		if !ok {
+			return out
+		}
+		return append(out, normalize(Layout{TensorParallel: tp, PipelineParallel: pp}))
+	}
+	for _, t := range []int{1, 2, 4, 8} {
+		if t > n || n%t != 0 || m.Heads%t != 0 || req.Cards > 0 && t > 1 {
+			break
+		}
+		d := n / t
+		lo, hi := 0, 3
+		switch {
+		case req.Zero != ZeroAuto:
+			lo, hi = req.Zero, req.Zero
+		case d == 1:
+			hi = 0
+		}
+		for z := lo; z <= hi; z++ {
+			out = append(out, normalize(Layout{DataParallel: d, TensorParallel: t, Zero: z}))
+		}
+	}
+	return out
+}
+
+// InferSplit is how n cards serve one copy of m: tensor parallel tp (the
+// largest degree up to 8 that divides both n and the attention heads, as
+// vLLM requires) times pipeline parallel pp = n/tp (at most one stage per
+// layer). ok is false when n cannot be split that way.
+func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) {
+	if n < 1 {
+		return 0, 0, false
+	}
+	for t := min(n, NodeCards); t >= 1; t-- {
+		if n%t == 0 && m.Heads%t == 0 {
+			tp, pp = t, n/t
+			break
+		}
+	}
+	if pp > m.Layers {
+		return 0, 0, false
+	}
+	return tp, pp, true
+}
+
+func option(g *catalog.GPU, r Result) Option {
+	l := r.Layout
+	o := Option{GPU: g, Result: r, Utilization: r.Memory.PerCardGB / g.MemoryGB}
+	o.NeedsNVLink = l.Cards > 1 && l.Split()
+	o.NeedsInfiniBand = l.Cards > NodeCards
+	o.LinkOK = !o.NeedsNVLink || min(l.Cards, NodeCards) <= g.MaxSplit()
+	return o
+}
+
+// Less orders options by price: first one 8-card node before several (past one
+// node the job needs InfiniBand or RoCE, which costs more and few rentals
+// include), then the seeds' tier (entry < mid < flagship), then fewer cards,
+// then the smaller card (memory, bandwidth, link kind and speed, TFLOPS), then
+// the id. Within a tier a smaller card rents for less, and fewer, bigger cards
+// beat more, smaller ones (less communication).
+func Less(a, b Option) bool {
+	if na, nb := a.Nodes(), b.Nodes(); na != nb {
+		return na < nb
+	}
+	if ta, tb := catalog.TierRank(a.GPU.Tier), catalog.TierRank(b.GPU.Tier); ta != tb {
+		return ta < tb
+	}
+	if a.Cards() != b.Cards() {
+		return a.Cards() < b.Cards()
+	}
+	ga, gb := a.GPU, b.GPU
+	switch {
+	case ga.MemoryGB != gb.MemoryGB:
+		return ga.MemoryGB < gb.MemoryGB
+	case ga.BandwidthGBs != gb.BandwidthGBs:
+		return ga.BandwidthGBs < gb.BandwidthGBs
+	case linkRank(ga.Link) != linkRank(gb.Link):
+		return linkRank(ga.Link) < linkRank(gb.Link)
+	case ga.LinkGBs != gb.LinkGBs:
+		return ga.LinkGBs < gb.LinkGBs
+	case ga.BF16TFLOPS != gb.BF16TFLOPS:
+		return ga.BF16TFLOPS < gb.BF16TFLOPS
+	}
+	return ga.ID < gb.ID
+}
+
+func linkRank(link string) int {
+	switch link {
+	case catalog.LinkPCIe:
+		return 0
+	case catalog.LinkNVLinkBridge:
+		return 1
+	case catalog.LinkHCCS:
+		return 2
+	}
+	return 3
+}
+
+func same(a, b Option) bool {
+	return a.GPU.ID == b.GPU.ID && a.Result.Layout == b.Result.Layout
+}
+
+// Eligible reports whether Advise considers g for req without being told to:
+// the card runs CUDA (Ascend needs CANN or MindSpore ports), and for training
+// it has at least MinTrainTFLOPS dense BF16, half an A100: below that a run
+// takes more than twice as long, which eats the lower hourly price (A10, L20,
+// H20 are for serving).
+func Eligible(req Request, g catalog.GPU) bool {
+	return g.CUDA && (!req.Mode.Training() || g.BF16TFLOPS >= MinTrainTFLOPS)
+}
+
+// inferFacts computes the longest context and the decode bound for the pick.
+func inferFacts(req Request, o Option) *InferFacts {
+	r := o.Result
+	l := r.Layout
+	f := &InferFacts{ModelContext: req.Model.Context}
+	// per card: (W + kv·s·b)·(1 + frac) + fixed <= 0.9·C
+	budget := (MaxUtilization*o.GPU.MemoryGB-OverheadFixedGB)/(1+OverheadFraction) - r.Memory.WeightsGB
+	perToken := r.KVPerTokenCardGB * float64(req.Batch)
+	if budget > 0 && perToken > 0 {
+		f.MemoryContext = int(math.Floor(budget / perToken))
+	}
+	f.MaxContext = f.MemoryContext
+	if f.ModelContext > 0 {
+		f.MaxContext = min(f.MaxContext, f.ModelContext)
+	}
+	f.BandwidthGBs = o.GPU.BandwidthGBs * float64(l.TensorParallel)
+	// with more tensor-parallel cards than KV heads each head is replicated and
+	// every replica is read
+	f.KVReplicas = float64(l.TensorParallel) / float64(min(l.TensorParallel, req.Model.KVHeads))
+	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)*float64(req.Batch)*f.KVReplicas
+	if f.BytesPerTokenGB > 0 {
+		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
+		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)
+	}
+	return f
+}

@@ -1,0 +1,49 @@
+// Package commands wires every command of the language into one chat.Router, so the
+// CLI, serve and each Lambda answer exactly the same way.
+package commands
+
+import (
+	"time"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/commands/ask"
+	"gpuadvisor/commands/billing"
+	"gpuadvisor/commands/checklist"
+	"gpuadvisor/commands/draft"
+	"gpuadvisor/commands/quote"
+	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/tier"
+	"gpuadvisor/commands/trial"
+	"gpuadvisor/prompts"
+	"gpuadvisor/store"
+)
+
+// Deps are what the commands need from the outside. Zero values are valid:
+// commands that need a missing dependency say so to the user.
+type Deps struct {
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Renewals keeps each team's renewal contracts (the renewal command);
+	// nil makes that command say a store is needed.
+	Renewals store.Renewals
+	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
+	// nil means template drafts only, and ask explains the command language.
+	LLM prompts.LLM
+}
+
+// New returns a router with every command registered.
+func New(d Deps) *chat.Router {
+	r := chat.NewRouter()
+	if d.Now != nil {
+		r.Now = d.Now
+	}
+	// Each capability registers its commands here.
+	r.Register(tier.Command())
+	r.Register(billing.Command())
+	r.Register(quote.Command())
+	r.Register(checklist.Command())
+	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
+	r.Register(trial.Command())
+	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
+	return r
+}

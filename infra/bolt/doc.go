@@ -1,0 +1,18 @@
+// Package bolt is the embedded store: every store.Store interface kept
+// in one bbolt file, the default for the CLI and `gpuadvisor serve`.
+//
+// Each change is one bbolt read-write transaction, committed with an fsync
+// before the call returns: a process killed mid-write loses nothing that was
+// acknowledged and leaves no half-written renewal (tested by killing a child
+// process during writes and reopening the file).
+//
+// Layout (bucket: key → value):
+//
+//	renewals: tenant 0x00 id                         → renewal JSON
+//	due:      YYYY-MM-DD 0x00 tenant 0x00 id           → empty (the due index)
+//	marks:    tenant 0x00 id 0x00 cycle 0x00 offset   → reminder mark JSON
+//	dedupe:   key                                     → expiry, 8-byte big-endian epoch seconds
+//
+// Only one process may open the file at a time (bbolt's file lock); a second
+// one waits up to Options.Timeout and then fails with ErrLocked.
+package bolt

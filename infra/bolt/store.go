@@ -1,0 +1,296 @@
+package bolt
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"gpuadvisor/advisor/renewal"
+	"gpuadvisor/store"
+)
+
+var _ store.Store = (*Store)(nil)
+
+var (
+	bucketRenewals = []byte("renewals")
+	bucketDue      = []byte("due")
+	bucketMarks    = []byte("marks")
+	bucketDedupe   = []byte("dedupe")
+)
+
+// ErrLocked is returned by Open when another process holds the file.
+var ErrLocked = errors.New("the store file is in use by another process")
+
+// Options tune Open.
+type Options struct {
+	// Timeout is how long to wait for another process to release the file;
+	// zero means 2 s.
+	Timeout time.Duration
+	// Now is the clock of de-duplication keys; nil means time.Now.
+	Now func() time.Time
+}
+
+// Store is a store.Store in one bbolt file.
+type Store struct {
+	db  *bbolt.DB
+	now func() time.Time
+}
+
+// Open opens or creates the store file at path (and its directory).
+func Open(path string, opts Options) (*Store, error) {
+	if opts.Timeout == 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
+	}
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: opts.Timeout})
+	if errors.Is(err, bbolt.ErrTimeout) {
+		return nil, fmt.Errorf("open store %s: %w", path, ErrLocked)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		for _, b := range [][]byte{bucketRenewals, bucketDue, bucketMarks, bucketDedupe} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: create buckets: %w", path, err)
+	}
+	return &Store{db: db, now: opts.Now}, nil
+}
+
+// Close releases the file.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the file the store lives in.
+func (s *Store) Path() string { return s.db.Path() }
+
+// Check walks the whole file and reports the first inconsistency bbolt
+// finds (used after a crash test).
+func (s *Store) Check() error {
+	return s.db.View(func(tx *bbolt.Tx) error {
+		for err := range tx.Check() {
+			return err
+		}
+		return nil
+	})
+}
+
+func checkKey(tenant, id string) error {
+	if tenant == "" || id == "" || strings.ContainsRune(tenant, 0) || strings.ContainsRune(id, 0) {
+		return fmt.Errorf("renewal key: tenant %q and id %q must be set, without NUL bytes", tenant, id)
+	}
+	return nil
+}
+
+func join(parts ...string) []byte { return []byte(strings.Join(parts, "\x00")) }
+
+func renewalKey(tenant, id string) []byte { return join(tenant, id) }
+
+func dueKey(d renewal.Date, tenant, id string) []byte { return join(d.String(), tenant, id) }
+
+func markKey(k store.ReminderKey) []byte {
+	return join(k.Tenant, k.RenewalID, k.Cycle.String(), strconv.Itoa(k.Offset))
+}
+
+func getRenewal(tx *bbolt.Tx, tenant, id string) (renewal.Renewal, bool, error) {
+	v := tx.Bucket(bucketRenewals).Get(renewalKey(tenant, id))
+	if v == nil {
+		return renewal.Renewal{}, false, nil
+	}
+	var r renewal.Renewal
+	if err := json.Unmarshal(v, &r); err != nil {
+		return r, false, fmt.Errorf("decode renewal %s/%s: %w", tenant, id, err)
+	}
+	return r, true, nil
+}
+
+func putRenewal(tx *bbolt.Tx, r renewal.Renewal, old renewal.Date) error {
+	v, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encode renewal %s/%s: %w", r.Tenant, r.ID, err)
+	}
+	if err := tx.Bucket(bucketRenewals).Put(renewalKey(r.Tenant, r.ID), v); err != nil {
+		return err
+	}
+	due := tx.Bucket(bucketDue)
+	if !old.IsZero() && old != r.NextCheck {
+		if err := due.Delete(dueKey(old, r.Tenant, r.ID)); err != nil {
+			return err
+		}
+	}
+	if !r.NextCheck.IsZero() {
+		return due.Put(dueKey(r.NextCheck, r.Tenant, r.ID), nil)
+	}
+	return nil
+}
+
+// CreateRenewal implements store.Renewals.
+func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
+	if err := checkKey(r.Tenant, r.ID); err != nil {
+		return err
+	}
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		if tx.Bucket(bucketRenewals).Get(renewalKey(r.Tenant, r.ID)) != nil {
+			return store.ErrConflict
+		}
+		return putRenewal(tx, r, renewal.Date{})
+	})
+	if err != nil {
+		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, err)
+	}
+	return nil
+}
+
+// GetRenewal implements store.Renewals.
+func (s *Store) GetRenewal(_ context.Context, tenant, id string) (renewal.Renewal, error) {
+	var r renewal.Renewal
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		var ok bool
+		var err error
+		r, ok, err = getRenewal(tx, tenant, id)
+		if err == nil && !ok {
+			err = store.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, err)
+	}
+	return r, nil
+}
+
+// ListRenewals implements store.Renewals.
+func (s *Store) ListRenewals(_ context.Context, tenant string) ([]renewal.Renewal, error) {
+	var out []renewal.Renewal
+	prefix := append([]byte(tenant), 0)
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketRenewals).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			var r renewal.Renewal
+			if err := json.Unmarshal(v, &r); err != nil {
+				return fmt.Errorf("decode renewal %q: %w", k, err)
+			}
+			out = append(out, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list renewals of %s: %w", tenant, err)
+	}
+	store.SortRenewals(out)
+	return out, nil
+}
+
+// DeleteRenewal implements store.Renewals.
+func (s *Store) DeleteRenewal(_ context.Context, tenant, id string) error {
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		r, ok, err := getRenewal(tx, tenant, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return store.ErrNotFound
+		}
+		if !r.NextCheck.IsZero() {
+			if err := tx.Bucket(bucketDue).Delete(dueKey(r.NextCheck, tenant, id)); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bucketRenewals).Delete(renewalKey(tenant, id))
+	})
+	if err != nil {
+		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, err)
+	}
+	return nil
+}
+
+func (s *Store) update(tenant, id string, fn func(*renewal.Renewal)) (renewal.Renewal, error) {
+	var r renewal.Renewal
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		var ok bool
+		var err error
+		r, ok, err = getRenewal(tx, tenant, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return store.ErrNotFound
+		}
+		old := r.NextCheck
+		fn(&r)
+		return putRenewal(tx, r, old)
+	})
+	return r, err
+}
+
+// SetUsage implements store.Renewals.
+func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	r, err := s.update(tenant, id, func(r *renewal.Renewal) {
+		r.Usage = slices.Clone(hours)
+		if ondemand > 0 {
+			r.OnDemand = ondemand
+		}
+	})
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, err)
+	}
+	return r, nil
+}
+
+// SetNextCheck implements store.Renewals.
+func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.Date) error {
+	if _, err := s.update(tenant, id, func(r *renewal.Renewal) { r.NextCheck = next }); err != nil {
+		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, err)
+	}
+	return nil
+}
+
+// DueRenewals implements store.Renewals: a range scan of the due index.
+func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
+	var out []renewal.Renewal
+	start, end := []byte(from.String()), []byte(to.String())
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketDue).Cursor()
+		for k, _ := c.Seek(start); k != nil && len(k) >= 10 && bytes.Compare(k[:10], end) <= 0; k, _ = c.Next() {
+			parts := strings.SplitN(string(k), "\x00", 3)
+			if len(parts) != 3 {
+				return fmt.Errorf("due index key %q is malformed", k)
+			}
+			r, ok, err := getRenewal(tx, parts[1], parts[2])
+			if err != nil {
+				return err
+			}
+			if ok {
+				out = append(out, r)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("due renewals %s..%s: %w", from, to, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,197 @@
+package memstore
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"gpuadvisor/advisor/renewal"
+	"gpuadvisor/store"
+)
+
+var _ store.Store = (*Store)(nil)
+
+// Store is an in-memory store.Store: renewals, reminder marks and
+// de-duplication keys, safe for concurrent use. The zero value is ready.
+type Store struct {
+	// Deduper holds the de-duplication keys; set Deduper.Now to fix its clock.
+	Deduper
+
+	mu       sync.Mutex
+	renewals map[string]map[string]renewal.Renewal // tenant → id → renewal
+	marks    map[store.ReminderKey]store.Mark
+}
+
+// NewStore returns an empty store whose de-duplication clock is now (nil
+// means time.Now).
+func NewStore(now func() time.Time) *Store {
+	return &Store{Deduper: Deduper{Now: now}}
+}
+
+func clone(r renewal.Renewal) renewal.Renewal {
+	r.Offsets = slices.Clone(r.Offsets)
+	r.Usage = slices.Clone(r.Usage)
+	return r
+}
+
+func checkKey(tenant, id string) error {
+	if tenant == "" || id == "" {
+		return fmt.Errorf("renewal key: tenant %q and id %q must both be set", tenant, id)
+	}
+	return nil
+}
+
+// CreateRenewal implements store.Renewals.
+func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
+	if err := checkKey(r.Tenant, r.ID); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.renewals == nil {
+		s.renewals = map[string]map[string]renewal.Renewal{}
+	}
+	t := s.renewals[r.Tenant]
+	if t == nil {
+		t = map[string]renewal.Renewal{}
+		s.renewals[r.Tenant] = t
+	}
+	if _, ok := t[r.ID]; ok {
+		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, store.ErrConflict)
+	}
+	t[r.ID] = clone(r)
+	return nil
+}
+
+// GetRenewal implements store.Renewals.
+func (s *Store) GetRenewal(_ context.Context, tenant, id string) (renewal.Renewal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.renewals[tenant][id]
+	if !ok {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	return clone(r), nil
+}
+
+// ListRenewals implements store.Renewals.
+func (s *Store) ListRenewals(_ context.Context, tenant string) ([]renewal.Renewal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []renewal.Renewal
+	for _, r := range s.renewals[tenant] {
+		out = append(out, clone(r))
+	}
+	store.SortRenewals(out)
+	return out, nil
+}
+
+// DeleteRenewal implements store.Renewals.
+func (s *Store) DeleteRenewal(_ context.Context, tenant, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.renewals[tenant][id]; !ok {
+		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	delete(s.renewals[tenant], id)
+	return nil
+}
+
+// SetUsage implements store.Renewals.
+func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.renewals[tenant][id]
+	if !ok {
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	r.Usage = slices.Clone(hours)
+	if ondemand > 0 {
+		r.OnDemand = ondemand
+	}
+	s.renewals[tenant][id] = r
+	return clone(r), nil
+}
+
+// DueRenewals implements store.Renewals.
+func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []renewal.Renewal
+	for _, t := range s.renewals {
+		for _, r := range t {
+			if !r.NextCheck.IsZero() && !r.NextCheck.Before(from) && !r.NextCheck.After(to) {
+				out = append(out, clone(r))
+			}
+		}
+	}
+	return out, nil
+}
+
+// SetNextCheck implements store.Renewals.
+func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.Date) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.renewals[tenant][id]
+	if !ok {
+		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	r.NextCheck = next
+	s.renewals[tenant][id] = r
+	return nil
+}
+
+// ClaimReminder implements store.Reminders.
+func (s *Store) ClaimReminder(_ context.Context, key store.ReminderKey, owner string, now time.Time, lease time.Duration, expires time.Time) (store.Claim, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.marks == nil {
+		s.marks = map[store.ReminderKey]store.Mark{}
+	}
+	if m, ok := s.marks[key]; ok && now.Before(m.ExpiresAt) {
+		if m.State == store.StateSent {
+			return store.Sent, nil
+		}
+		if now.Before(m.LeaseUntil) {
+			return store.Held, nil
+		}
+	}
+	s.marks[key] = store.Mark{Key: key, State: store.StateClaimed, Owner: owner, LeaseUntil: now.Add(lease), ExpiresAt: expires}
+	return store.Claimed, nil
+}
+
+// MarkSent implements store.Reminders.
+func (s *Store) MarkSent(_ context.Context, key store.ReminderKey, owner string, now time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.marks[key]
+	if !ok || m.State != store.StateClaimed || m.Owner != owner {
+		return fmt.Errorf("mark %s sent by %s: %w", key, owner, store.ErrConflict)
+	}
+	m.State, m.SentAt = store.StateSent, now
+	s.marks[key] = m
+	return nil
+}
+
+// ReleaseReminder implements store.Reminders.
+func (s *Store) ReleaseReminder(_ context.Context, key store.ReminderKey, owner string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m, ok := s.marks[key]; ok && m.State == store.StateClaimed && m.Owner == owner {
+		delete(s.marks, key)
+	}
+	return nil
+}
+
+// ReminderMark implements store.Reminders.
+func (s *Store) ReminderMark(_ context.Context, key store.ReminderKey, now time.Time) (store.Mark, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.marks[key]
+	if !ok || !now.Before(m.ExpiresAt) {
+		return store.Mark{}, fmt.Errorf("reminder mark %s: %w", key, store.ErrNotFound)
+	}
+	return m, nil
+}
