@@ -194,26 +194,24 @@ func f() string {
 		{"docs/sub/x.md", "a_b"},
 		{"docs/architecture.md", "invariants"},
 	}
-	if len(got) != len(want) {
-		t.Fatalf("commentRefs = %v, want %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("ref %d = %v, want %v", i, got[i], want[i])
-		}
-	}
+	sameRefs(t, "commentRefs", got, want)
 }
 
 func TestMarkdownRefs(t *testing.T) {
 	src := []byte("See [a](architecture.md#layers), [b](../README.md), [c](https://x.y/z.md), [d](docs/json.md) and [e](#local).")
 	got := markdownRefs("docs/README.md", src)
 	want := []ref{{"docs/architecture.md", "layers"}, {"README.md", ""}, {"https://x.y/z.md", ""}, {"docs/docs/json.md", ""}}
+	sameRefs(t, "markdownRefs", got, want)
+}
+
+func sameRefs(t *testing.T, fn string, got, want []ref) {
+	t.Helper()
 	if len(got) != len(want) {
-		t.Fatalf("markdownRefs = %v, want %v", got, want)
+		t.Fatalf("%s = %v, want %v", fn, got, want)
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Errorf("ref %d = %v, want %v", i, got[i], want[i])
+			t.Errorf("%s: ref %d = %v, want %v", fn, i, got[i], want[i])
 		}
 	}
 }
