@@ -26,7 +26,7 @@ type Request struct {
 	EnableThinking *bool `json:"enable_thinking"`
 	// ChatTemplateKwargs is vLLM's and SGLang's (enable_thinking inside).
 	ChatTemplateKwargs map[string]any `json:"chat_template_kwargs"`
-	Format        *struct {
+	Format             *struct {
 		Type string `json:"type"`
 	} `json:"response_format"`
 }
