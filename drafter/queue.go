@@ -66,13 +66,13 @@ type Queue struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
-	mu       sync.Mutex
-	started  bool
-	closed   bool
-	ready    []*entry // waiting to run, by due time
-	wake     chan struct{}
-	base     context.Context
-	cancel   context.CancelFunc
+	mu      sync.Mutex
+	started bool
+	closed  bool
+	ready   []*entry // waiting to run, by due time
+	wake    chan struct{}
+	base    context.Context
+	cancel  context.CancelFunc
 	workers sync.WaitGroup
 }
 
