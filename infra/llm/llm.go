@@ -113,7 +113,7 @@ func Load(getenv func(string) string) (prompts.LLM, error) {
 	}
 	if cfg.Model == "" {
 		if cfg.BaseURL != "" {
-			return nil, &ConfigError{Key: "OPENAI_MODEL", Message: "is required when OPENAI_BASE_URL is set (the endpoint's own model name)",
+			return nil, &ConfigError{Key: "OPENAI_MODEL", Message: "is not set; it is required when OPENAI_BASE_URL is set (the endpoint's own model name)",
 				Example: "deepseek-chat (DeepSeek), qwen-plus (DashScope), qwen2.5:7b (Ollama)"}
 		}
 		cfg.Model = DefaultModel
