@@ -40,8 +40,12 @@ const (
 	DefaultRetryDelay = 5 * time.Second
 )
 
-// ErrClosed: the queue is shutting down and takes no new job.
-var ErrClosed = errors.New("drafter: the queue is shutting down")
+var (
+	// ErrClosed: the queue is shutting down and takes no new job.
+	ErrClosed = errors.New("drafter: the queue is shutting down")
+	// ErrBusy: MaxQueued jobs are waiting already.
+	ErrBusy = errors.New("drafter: too many drafts waiting")
+)
 
 // Queue is the chat.Dispatcher of a long-running process (`serve`): an
 // accepted job is stored before Dispatch returns, run by a pool of
@@ -63,6 +67,9 @@ type Queue struct {
 	// RetryDelay is the pause before a failed job runs again; zero means
 	// DefaultRetryDelay.
 	RetryDelay time.Duration
+	// MaxQueued bounds the jobs waiting to run; past it Dispatch answers
+	// ErrBusy. Zero means no bound.
+	MaxQueued int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -152,6 +159,11 @@ func (q *Queue) Dispatch(ctx context.Context, job chat.Job) error {
 		q.mu.Unlock()
 		return ErrClosed
 	}
+	if q.MaxQueued > 0 && len(q.ready) >= q.MaxQueued {
+		n := len(q.ready)
+		q.mu.Unlock()
+		return fmt.Errorf("%w: %d", ErrBusy, n)
+	}
 	if !q.started {
 		q.startLocked()
 	}
@@ -164,6 +176,13 @@ func (q *Queue) Dispatch(ctx context.Context, job chat.Job) error {
 	q.mu.Unlock()
 	q.signal()
 	return nil
+}
+
+// Queued is how many jobs wait to run (not counting the running ones).
+func (q *Queue) Queued() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.ready)
 }
 
 // Shutdown stops taking jobs, lets the running ones finish until ctx ends
@@ -243,9 +262,22 @@ func (q *Queue) next() (e *entry, wait time.Duration, ok bool) {
 }
 
 // run runs one job and settles it: deleted when done, stored again with
-// its run count when it must run again, left as is when stopped.
+// its run count when it must run again, left as is when stopped. A panic
+// counts as a failed run: one bad job never stops the process.
 func (q *Queue) run(e *entry) {
 	ctx := q.base
+	defer func() {
+		if p := recover(); p != nil {
+			q.log().Error("job panicked", "job", e.ID, "panic", fmt.Sprint(p))
+			q.Runner.releaseLease(context.WithoutCancel(ctx), e.ID)
+			e.Runs++
+			if e.Runs > q.Runner.maxAttempts()+2 {
+				q.delete(e)
+				return
+			}
+			q.retry(e, q.retryDelay()*time.Duration(e.Runs), true)
+		}
+	}()
 	log := q.log().With("job", e.ID)
 	if age := q.now().Sub(e.Accepted); age > q.maxAge() {
 		// too old for its reply to arrive (response_url expired): say so
@@ -372,7 +404,7 @@ func (r *Runner) Abandon(ctx context.Context, job chat.Job) error {
 	}
 	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.reserve())
 	defer cancel()
-	err := poster.Post(pctx, job.Target, GaveUp(job))
+	err := safePost(pctx, poster, job.Target, GaveUp(job))
 	r.markDone(ctx, doneKey, r.log())
 	return err
 }

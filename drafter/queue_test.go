@@ -3,6 +3,7 @@ package drafter
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -230,5 +231,49 @@ func TestTooOldJobTellsItsUser(t *testing.T) {
 	}
 	if m, _ := mem.Jobs(context.Background()); len(m) != 0 {
 		t.Errorf("the old job is still stored")
+	}
+}
+
+// panicPoster panics on every post: a bug in a platform adapter.
+type panicPoster struct{}
+
+func (panicPoster) Post(context.Context, chat.Target, chat.Reply) error { panic("nil map") }
+
+// TestQueueSurvivesAPanic: a job whose post panics is retried and finally
+// dropped; the queue keeps running the other jobs.
+func TestQueueSurvivesAPanic(t *testing.T) {
+	rec := &recorder{}
+	r := newRunner(answer("draft"), rec)
+	r.Posters["feishu"] = panicPoster{}
+	mem := &MemJobs{}
+	q := &Queue{Runner: r, Store: mem, RetryDelay: time.Millisecond, Workers: 1}
+	bad := jobN(1)
+	bad.Request.Platform = "feishu"
+	_ = q.Dispatch(context.Background(), bad)
+	_ = q.Dispatch(context.Background(), jobN(0))
+	waitFor(t, 5*time.Second, "the good job", func() bool { return len(rec.all()) == 1 })
+	waitFor(t, 5*time.Second, "the bad job dropped", func() bool { m, _ := mem.Jobs(context.Background()); return len(m) == 0 })
+	_, _ = q.Shutdown(context.Background())
+	postedOnce(t, 1, rec.all())
+}
+
+// TestQueueBusy: past MaxQueued waiting jobs, Dispatch says busy.
+func TestQueueBusy(t *testing.T) {
+	block := make(chan struct{})
+	h := handlerFunc(func(ctx context.Context, req chat.Request) chat.Reply { <-block; return chat.Reply{Title: "x"} })
+	q := &Queue{Runner: newRunner(h, &recorder{}), Workers: 1, MaxQueued: 2}
+	defer func() {
+		close(block)
+		_, _ = q.Shutdown(context.Background())
+	}()
+	var busy int
+	for i := range 5 {
+		if err := q.Dispatch(context.Background(), jobN(i)); errors.Is(err, ErrBusy) {
+			busy++
+		}
+	}
+	// one running (maybe not yet taken), two waiting: 2 or 3 refused
+	if busy < 2 || busy > 3 {
+		t.Errorf("%d of 5 refused as busy, want 2 or 3", busy)
 	}
 }

@@ -153,7 +153,7 @@ func (r *Runner) Run(ctx context.Context, job chat.Job) error {
 	// through where the draft did not
 	ctx2, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.reserve())
 	defer cancel()
-	err2 := poster.Post(ctx2, job.Target, GaveUp(job))
+	err2 := safePost(ctx2, poster, job.Target, GaveUp(job))
 	r.markDone(ctx, doneKey, log)
 	if err2 == nil {
 		log.Error("job failed; the user was told", "outcome", "gave_up_told", "attempt", attempt, "err", err)
@@ -276,9 +276,19 @@ func (r *Runner) work(ctx context.Context, job chat.Job, deadline time.Time) (ch
 	}
 }
 
+// safePost posts, turning a panic in the poster into an error.
+func safePost(ctx context.Context, p chat.Poster, t chat.Target, rep chat.Reply) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("drafter: the poster panicked: %v", v)
+		}
+	}()
+	return p.Post(ctx, t, rep)
+}
+
 // post sends the reply, once more if the first try fails and time is left.
 func (r *Runner) post(ctx context.Context, p chat.Poster, t chat.Target, rep chat.Reply) error {
-	err := p.Post(ctx, t, rep)
+	err := safePost(ctx, p, t, rep)
 	if err == nil {
 		return nil
 	}
@@ -290,7 +300,7 @@ func (r *Runner) post(ctx context.Context, p chat.Poster, t chat.Target, rep cha
 		return err
 	case <-time.After(300 * time.Millisecond):
 	}
-	if err2 := p.Post(ctx, t, rep); err2 != nil {
+	if err2 := safePost(ctx, p, t, rep); err2 != nil {
 		return errors.Join(err, err2)
 	}
 	return nil
