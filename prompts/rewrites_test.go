@@ -164,3 +164,22 @@ func TestTemplateClauses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheck: every grounding check on an accepted LLM draft (the
+// slowest path: nothing fails early), SLA clauses in English and Chinese.
+func BenchmarkCheck(b *testing.B) {
+	for _, lang := range []string{EN, ZH} {
+		j, err := slaTerms.job(lang)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cand := strings.Replace(j.text, "1. ", "1) ", 1)
+		b.Run(lang, func(b *testing.B) {
+			for b.Loop() {
+				if r := j.check(cand, "VENDOR_DATA_X"); r != nil {
+					b.Fatal(r)
+				}
+			}
+		})
+	}
+}

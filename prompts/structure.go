@@ -389,33 +389,66 @@ var qualifiers = []string{
 	"如有可能", "在可能的情况下", "一般情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
 }
 
-var qualifierREs = func() []*regexp.Regexp {
-	res := make([]*regexp.Regexp, len(qualifiers))
-	for i, q := range qualifiers {
-		p := regexp.QuoteMeta(q)
-		if q[0] < 0x80 {
-			p = `\b` + p
-		}
-		res[i] = regexp.MustCompile(p)
-	}
-	return res
-}()
-
 // addedQualifier returns the first weakening qualifier the candidate holds
 // more often than the reference, or "".
 func addedQualifier(ref, cand string) string {
 	r, c := fold(ref), fold(cand)
-	for i, re := range qualifierREs {
-		if len(re.FindAllStringIndex(c, -1)) > len(re.FindAllStringIndex(r, -1)) {
-			return qualifiers[i]
+	for _, q := range qualifiers {
+		if countPhrase(c, q) > countPhrase(r, q) {
+			return q
 		}
 	}
 	return ""
 }
 
-// negationRE finds negations: not, no, never, -n't, without, … and 不, 没,
-// 无, 未, 勿, 别无, 非 (only as 并非/非由/绝非, since 非常 means "very").
-var negationRE = regexp.MustCompile(`\b(?:not|no|never|none|nor|neither|without|cannot)\b|n't\b|不|没|无|未|勿|并非|绝非|非由`)
+// countPhrase counts phrase in s; an English phrase must start a word
+// ("target of" is not in "retarget of").
+func countPhrase(s, phrase string) int {
+	n := 0
+	for off := 0; ; {
+		k := strings.Index(s[off:], phrase)
+		if k < 0 {
+			return n
+		}
+		at := off + k
+		if phrase[0] >= 0x80 || at == 0 || !isHostByte(s[at-1]) {
+			n++
+		}
+		off = at + len(phrase)
+	}
+}
+
+// negations are the English words that negate, and the Chinese ones (非
+// only as 并非, 绝非, 非由: 非常 means "very").
+var (
+	negationWords = wordSet("not no never none nor neither without cannot")
+	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由"}
+)
+
+// countNegations counts the negations of a folded line: the words above,
+// words ending in n't, and the Chinese negations.
+func countNegations(line string) int {
+	n := 0
+	for i := 0; i < len(line); {
+		if !isLower(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && (isLower(line[j]) || line[j] == '\'' || line[j] == '-') {
+			j++
+		}
+		w := strings.TrimRight(line[i:j], "'-")
+		if negationWords[w] || strings.HasSuffix(w, "n't") {
+			n++
+		}
+		i = j
+	}
+	for _, z := range negationZH {
+		n += strings.Count(line, z)
+	}
+	return n
+}
 
 // negationCounts counts negations per numbered item of s (0 is the text
 // before the first item).
@@ -426,7 +459,7 @@ func negationCounts(s string) map[int]int {
 		if n, ok := marker(line); ok {
 			item = n
 		}
-		counts[item] += len(negationRE.FindAllStringIndex(line, -1))
+		counts[item] += countNegations(line)
 	}
 	return counts
 }
