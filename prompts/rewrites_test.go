@@ -107,7 +107,7 @@ func draftWith(t *testing.T, j job, text string) Draft {
 // what the draft commits to (a number's unit or clause, a weakening
 // qualifier, a negation, a link in disguise). Each must fall back to the
 // template, and the reason shown must name the check the stanza expects.
-// With presence checks only (before grounding by structure), 43 of the 53
+// With presence checks only (before grounding by structure), 45 of the 55
 // were used as the draft.
 func TestAdversarialRewrites(t *testing.T) {
 	rws := loadRewrites(t, "testdata/rewrites.txt")

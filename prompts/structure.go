@@ -149,6 +149,13 @@ func quantities(s string) []placed {
 			if currencyBefore(rs, start) {
 				q.unit = "¥"
 			}
+			if q.unit == "¥" {
+				// a price is per hour or per month: ¥35 per card-hour is not
+				// ¥35 per card per month
+				var n int
+				q.unit, n = moneyRate(rs, start, end)
+				end += n
+			}
 		}
 		p := placed{q: q}
 		if clauseUnits[q.unit] {
@@ -208,6 +215,48 @@ func unitAt(rs []rune, i int) (string, int) {
 		return u.unit, j - i + n
 	}
 	return "", 0
+}
+
+// Rate words after a price ("¥35 per card-hour", "¥15,000 a month") and
+// before one ("每卡每小时 ¥35"), longest first.
+var (
+	rateAfter = []struct{ word, unit string }{
+		{"per card per month", "¥/mo"}, {"per card a month", "¥/mo"}, {"per card-month", "¥/mo"}, {"per month", "¥/mo"},
+		{"a month", "¥/mo"}, {"monthly", "¥/mo"}, {"/month", "¥/mo"}, {"/mo", "¥/mo"}, {"/月", "¥/mo"}, {"/卡/月", "¥/mo"}, {"每月", "¥/mo"},
+		{"per card-hour", "¥/h"}, {"per card hour", "¥/h"}, {"per gpu-hour", "¥/h"}, {"per hour", "¥/h"}, {"an hour", "¥/h"},
+		{"hourly", "¥/h"}, {"/hour", "¥/h"}, {"/小时", "¥/h"}, {"/时", "¥/h"}, {"/h", "¥/h"}, {"/卡/时", "¥/h"}, {"每小时", "¥/h"},
+	}
+	rateBefore = []struct{ word, unit string }{
+		{"每月", "¥/mo"}, {"月租", "¥/mo"}, {"包月", "¥/mo"}, {"每小时", "¥/h"}, {"按小时", "¥/h"},
+	}
+)
+
+// moneyRate says whether the price at runes [start, end) is per hour or per
+// month, and how many runes of rate words follow it.
+func moneyRate(rs []rune, start, end int) (string, int) {
+	j := end
+	for j < len(rs) && rs[j] == ' ' && j-end < 2 {
+		j++
+	}
+	rest := string(rs[j:min(len(rs), j+24)])
+	for _, r := range rateAfter {
+		if strings.HasPrefix(rest, r.word) {
+			return r.unit, j - end + len([]rune(r.word))
+		}
+	}
+	k := start
+	for k > 0 && (rs[k-1] == ' ' || rs[k-1] == '¥' || rs[k-1] == '￥' || rs[k-1] == '$') {
+		k--
+	}
+	// the nearest rate word in the 8 runes before ("全部卡每月合计 ¥120,000")
+	before := string(rs[max(0, k-8):k])
+	unit, at := "¥", -1
+	for _, r := range rateBefore {
+		if i := strings.LastIndex(before, r.word); i > at {
+			unit, at = r.unit, i
+		}
+	}
+	return unit, 0
 }
 
 // currencyBefore: ¥, ￥, $ or "rmb " just before the number.
