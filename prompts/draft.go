@@ -213,7 +213,7 @@ func checkMessage(lang, check, value string) string {
 		if item == 0 {
 			where = t("the introduction", "开头部分")
 		}
-		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s中增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
+		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
 	case CheckQuestionCount:
 		return fmt.Sprintf(t("it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"), value)
 	}

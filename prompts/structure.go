@@ -24,8 +24,8 @@ func (q quantity) String() string {
 	if q.unit == "" {
 		return q.num
 	}
-	if q.unit == "¥" {
-		return "¥" + q.num
+	if rate, ok := strings.CutPrefix(q.unit, "¥"); ok {
+		return "¥" + q.num + rate // ¥35/h, ¥15000/mo
 	}
 	return q.num + " " + q.unit
 }
