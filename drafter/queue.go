@@ -139,11 +139,7 @@ func (q *Queue) startLocked() {
 	q.started = true
 	q.wake = make(chan struct{}, 1)
 	q.base, q.cancel = context.WithCancel(context.Background())
-	n := q.Workers
-	if n <= 0 {
-		n = DefaultWorkers
-	}
-	for range n {
+	for range orDefault(q.Workers, DefaultWorkers) {
 		q.workers.Add(1)
 		go q.work()
 	}
@@ -286,11 +282,7 @@ func (q *Queue) run(e *entry) {
 		q.delete(e)
 		return
 	}
-	timeout := q.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	jctx, cancel := context.WithTimeout(ctx, timeout)
+	jctx, cancel := context.WithTimeout(ctx, orDefault(q.Timeout, DefaultTimeout))
 	err := q.Runner.Run(jctx, e.Job)
 	cancel()
 	switch {
@@ -374,19 +366,9 @@ func (q *Queue) now() time.Time {
 	return time.Now()
 }
 
-func (q *Queue) maxAge() time.Duration {
-	if q.MaxAge > 0 {
-		return q.MaxAge
-	}
-	return DefaultMaxAge
-}
+func (q *Queue) maxAge() time.Duration { return orDefault(q.MaxAge, DefaultMaxAge) }
 
-func (q *Queue) retryDelay() time.Duration {
-	if q.RetryDelay > 0 {
-		return q.RetryDelay
-	}
-	return DefaultRetryDelay
-}
+func (q *Queue) retryDelay() time.Duration { return orDefault(q.RetryDelay, DefaultRetryDelay) }
 
 func (q *Queue) log() *slog.Logger { return q.Runner.log() }
 

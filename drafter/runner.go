@@ -354,39 +354,22 @@ func firstWord(s string) string {
 	return chat.Truncate(f[0], 20)
 }
 
-func (r *Runner) ttl() time.Duration {
-	if r.TTL > 0 {
-		return r.TTL
-	}
-	return DefaultTTL
-}
+func (r *Runner) ttl() time.Duration { return orDefault(r.TTL, DefaultTTL) }
 
-func (r *Runner) lease() time.Duration {
-	if r.Lease > 0 {
-		return r.Lease
-	}
-	return DefaultLease
-}
+func (r *Runner) lease() time.Duration { return orDefault(r.Lease, DefaultLease) }
 
-func (r *Runner) maxAttempts() int {
-	if r.MaxAttempts > 0 {
-		return r.MaxAttempts
-	}
-	return DefaultMaxAttempts
-}
+func (r *Runner) maxAttempts() int { return orDefault(r.MaxAttempts, DefaultMaxAttempts) }
 
-func (r *Runner) reserve() time.Duration {
-	if r.PostReserve > 0 {
-		return r.PostReserve
-	}
-	return DefaultPostReserve
-}
+func (r *Runner) reserve() time.Duration { return orDefault(r.PostReserve, DefaultPostReserve) }
 
-func (r *Runner) timeout() time.Duration {
-	if r.Timeout > 0 {
-		return r.Timeout
+func (r *Runner) timeout() time.Duration { return orDefault(r.Timeout, DefaultTimeout) }
+
+// orDefault is v when it is set (positive), else def.
+func orDefault[T int | time.Duration](v, def T) T {
+	if v > 0 {
+		return v
 	}
-	return DefaultTimeout
+	return def
 }
 
 func (r *Runner) log() *slog.Logger {

@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,32 +12,6 @@ import (
 
 	"gpuadvisor/chat"
 )
-
-// failingURL is a response_url that answers 500 to the first fail posts.
-type failingURL struct {
-	mu     sync.Mutex
-	fail   int
-	bodies []string
-}
-
-func (f *failingURL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.fail > 0 {
-		f.fail--
-		http.Error(w, "internal_error", http.StatusInternalServerError)
-		return
-	}
-	f.bodies = append(f.bodies, string(b))
-	io.WriteString(w, "ok")
-}
-
-func (f *failingURL) posts() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.bodies...)
-}
 
 // TestFailedPostThenLambdaRetry: the post fails, so the invocation fails
 // and Lambda's async retry (the same payload again) posts the draft. Before
@@ -64,7 +35,7 @@ func TestFailedPostThenLambdaRetry(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			slack := &failingURL{fail: r.fail}
+			slack := &responseURL{fail: r.fail}
 			srv := httptest.NewServer(slack)
 			defer srv.Close()
 			run, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test"}), quiet)
