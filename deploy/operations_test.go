@@ -53,8 +53,9 @@ func TestTemplateOperations(t *testing.T) {
 				t.Errorf("%s: log group %sLogGroup with RetentionInDays from LogRetentionDays missing: %+v", name, short, g)
 			}
 			lc, _ := dig(r, "Resources", name, "Properties", "LoggingConfig").(map[string]any)
-			if lc == nil || lc["LogFormat"] != "JSON" || !strings.Contains(fmt.Sprint(lc["LogGroup"]), short+"LogGroup") {
-				t.Errorf("%s LoggingConfig %v, want LogFormat JSON and LogGroup %sLogGroup", name, lc, short)
+			// TRACE: LOG_LEVEL=debug lines must not be dropped by Lambda's own filter
+			if lc == nil || lc["LogFormat"] != "JSON" || lc["ApplicationLogLevel"] != "TRACE" || !strings.Contains(fmt.Sprint(lc["LogGroup"]), short+"LogGroup") {
+				t.Errorf("%s LoggingConfig %v, want LogFormat JSON, ApplicationLogLevel TRACE and LogGroup %sLogGroup", name, lc, short)
 			}
 		}
 	})
