@@ -92,7 +92,7 @@ var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, 
 var (
 	dateRE = regexp.MustCompile(`^\d{4}-\d{1,2}-\d{1,2}`)
 	timeRE = regexp.MustCompile(`^\d{1,2}:\d{2}`)
-	x24RE  = regexp.MustCompile(`^7\s*x\s*24`)
+	x24RE  = regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) // 7x24, 24x7, 24/7
 )
 
 // quantities lists the quantities of s (list markers removed) with their
@@ -128,7 +128,7 @@ func quantities(s string) []placed {
 		case timeRE.MatchString(rest):
 			m := timeRE.FindString(rest)
 			q, end = quantity{num: m, unit: "time"}, i+len([]rune(m))
-		case x24RE.MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])):
+		case x24RE.MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.FindString(rest))))):
 			m := x24RE.FindString(rest)
 			q, end = quantity{num: "7x24"}, i+len([]rune(m))
 			// "7x24小时" is still 7x24
@@ -167,7 +167,15 @@ func quantities(s string) []placed {
 	return out
 }
 
-func isDigitRune(r rune) bool   { return r >= '0' && r <= '9' }
+func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
+
+// at is rs[i], or 0 past the end.
+func at(rs []rune, i int) rune {
+	if i < len(rs) {
+		return rs[i]
+	}
+	return 0
+}
 func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' }
 
 func nameEnd(rs []rune, i int) int {
