@@ -476,10 +476,10 @@ func countPhrase(s, phrase string) int {
 }
 
 // negations are the English words that negate, and the Chinese ones (非
-// only as 并非, 绝非, 非由: 非常 means "very").
+// only as 并非, 绝非, 非由, 而非: 非常 means "very").
 var (
 	negationWords = wordSet("not no never none nor neither without cannot")
-	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由"}
+	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由", "而非"}
 )
 
 // countNegations counts the negations of a folded line: the words above,
