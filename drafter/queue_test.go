@@ -277,3 +277,28 @@ func TestQueueBusy(t *testing.T) {
 		t.Errorf("%d of 5 refused as busy, want 2 or 3", busy)
 	}
 }
+
+// BenchmarkDispatchBolt: accepting one job into the bbolt file (one
+// fsynced transaction), what a user's request now waits for in serve.
+func BenchmarkDispatchBolt(b *testing.B) {
+	st, err := bolt.Open(filepath.Join(b.TempDir(), "serve.db"), bolt.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	block := make(chan struct{})
+	defer close(block)
+	h := handlerFunc(func(ctx context.Context, req chat.Request) chat.Reply { <-block; return chat.Reply{} })
+	q := &Queue{Runner: newRunner(h, &recorder{}), Store: st, Workers: 1}
+	i := 0
+	for b.Loop() {
+		if err := q.Dispatch(context.Background(), jobN(i)); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.StopTimer()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	_, _ = q.Shutdown(ctx)
+}
