@@ -198,12 +198,12 @@ func checkMessage(lang, check, value string) string {
 	case CheckMissingClause:
 		return fmt.Sprintf(t("it dropped the %s clause", "遗漏了“%s”条款"), value)
 	case CheckQuantityAdded:
-		return fmt.Sprintf(t("it added %s, which is not in the facts", "加入了事实中没有的 %s"), value)
+		return fmt.Sprintf(t("it added %s, which is not in the facts", "加入了事实中没有的 %s"), quantityText(lang, value))
 	case CheckQuantityDropped:
-		return fmt.Sprintf(t("it dropped or changed %s", "遗漏或改动了 %s"), value)
+		return fmt.Sprintf(t("it dropped or changed %s", "遗漏或改动了 %s"), quantityText(lang, value))
 	case CheckClause:
 		q, c, _ := strings.Cut(value, " / ")
-		return fmt.Sprintf(t("%s no longer belongs to the %s clause, or a number moved into it", "%s 不再属于“%s”条款，或有数字被移入该条款"), q, c)
+		return fmt.Sprintf(t("%s no longer belongs to the %s clause, or a number moved into it", "%s 不再属于“%s”条款，或有数字被移入该条款"), quantityText(lang, q), c)
 	case CheckQualifier:
 		return fmt.Sprintf(t("it weakened a commitment with %q", "用“%s”弱化了承诺"), value)
 	case CheckNegation:
@@ -218,4 +218,27 @@ func checkMessage(lang, check, value string) string {
 		return fmt.Sprintf(t("it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"), value)
 	}
 	return strings.TrimSpace(value)
+}
+
+// unitNames name the units of a quantity ("4 d") in a reason: en, zh.
+var unitNames = map[string][2]string{
+	"min": {"minutes", "分钟"}, "h": {"hours", "小时"}, "d": {"days", "天"}, "w": {"weeks", "周"},
+	"mo": {"months", "个月"}, "y": {"years", "年"}, "s": {"seconds", "秒"}, "x": {"x", "倍"},
+}
+
+// quantityText writes a quantity of a reason ("4 d") in words ("4 days",
+// "4 天"); other units are shown as they are.
+func quantityText(lang, value string) string {
+	num, unit, ok := strings.Cut(value, " ")
+	w, known := unitNames[unit]
+	if !ok || !known {
+		return value
+	}
+	if lang == ZH {
+		return num + " " + w[1]
+	}
+	if unit == "x" {
+		return num + "x"
+	}
+	return num + " " + w[0]
 }

@@ -183,3 +183,19 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// TestReasonWords: a quantity in a reason is written in the user's words.
+func TestReasonWords(t *testing.T) {
+	rows := []struct{ check, value, lang, want string }{
+		{CheckQuantityAdded, "4 d", EN, "it added 4 days, which is not in the facts"},
+		{CheckQuantityAdded, "4 d", ZH, "加入了事实中没有的 4 天"},
+		{CheckQuantityDropped, "2 x", EN, "it dropped or changed 2x"},
+		{CheckQuantityDropped, "¥35/h", ZH, "遗漏或改动了 ¥35/h"},
+		{CheckClause, "4 h / response time", EN, "4 hours no longer belongs to the response time clause, or a number moved into it"},
+	}
+	for _, r := range rows {
+		if got := checkMessage(r.lang, r.check, r.value); got != r.want {
+			t.Errorf("%s %q (%s) = %q, want %q", r.check, r.value, r.lang, got, r.want)
+		}
+	}
+}
