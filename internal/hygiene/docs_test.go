@@ -47,8 +47,6 @@ var pendingOutside = []string{
 var pendingDocs = []string{
 	"docs/billing.md",
 	"docs/checklist.md",
-	"docs/deploy.md",
-	"docs/drafting.md",
 	"docs/quote.md",
 	"docs/reminders.md",
 	"docs/sizing.md",
