@@ -50,3 +50,27 @@ func Group(v float64) string {
 	}
 	return b.String()
 }
+
+// Compact writes a list of values (one per card, say) briefly: one value
+// when all agree ("300"), the list for up to eight ("600, 500, 300"), the
+// range for more ("100–720"); "0" for none.
+func Compact(vs []float64) string {
+	if len(vs) == 0 {
+		return "0"
+	}
+	lo, hi := vs[0], vs[0]
+	for _, v := range vs {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	switch {
+	case lo == hi:
+		return Group(lo)
+	case len(vs) <= 8:
+		parts := make([]string, len(vs))
+		for i, v := range vs {
+			parts[i] = Group(v)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return Group(lo) + "–" + Group(hi)
+}

@@ -34,3 +34,21 @@ func TestFormats(t *testing.T) {
 		t.Errorf("Trim(120, 0) = %q (no decimals: zeros of the integer stay)", got)
 	}
 }
+
+func TestCompact(t *testing.T) {
+	tests := []struct {
+		in   []float64
+		want string
+	}{
+		{nil, "0"},
+		{[]float64{300, 300, 300}, "300"},
+		{[]float64{600, 500, 300, 100}, "600, 500, 300, 100"},
+		{[]float64{1500.5, 2}, "1,500.5, 2"},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, 720}, "1–720"}, // nine values: the range
+	}
+	for _, tt := range tests {
+		if got := Compact(tt.in); got != tt.want {
+			t.Errorf("Compact(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
