@@ -200,6 +200,6 @@ func (r RenewalAdvice) Explain(lang string) string {
 // the switch itself and on-demand capacity.
 func (r RenewalAdvice) risks(t func(en, zh string) string, onDemand float64) string {
 	return fmt.Sprintf(t(" Moving %[1]d cards costs %[2]s–%[3]s once (half a day to three days of set-up: CUDA, drivers, images, weights; %[1]d × 12–72 h × %[4]s/h), paid back within the %[5]d-month term (saving %[6]s). On-demand capacity is not guaranteed at peak: if these cards must be there on given days (a deadline, a launch), keep them reserved.",
-		" 切换 %[1]d 张卡一次要 %[2]s–%[3]s（半天到三天的环境搭建：CUDA、驱动、镜像、权重；%[1]d × 12–72 小时 × %[4]s/小时），在 %[5]d 个月的续约期内可收回（共省 %[6]s）。按需资源在高峰期不保证有货：如果这些卡在特定日子必须可用（截止日、上线），请保留包月。"),
+		"切换 %[1]d 张卡一次要 %[2]s–%[3]s（半天到三天的环境搭建：CUDA、驱动、镜像、权重；%[1]d × 12–72 小时 × %[4]s/小时），在 %[5]d 个月的续约期内可收回（共省 %[6]s）。按需资源在高峰期不保证有货：如果这些卡在特定日子必须可用（截止日、上线），请保留包月。"),
 		r.Moved, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh), formatNum(onDemand), RenewalMinimumMonths, formatNum(r.TermSavings))
 }

@@ -42,7 +42,7 @@ func (v view) why(q query, a advisor.Advice) chat.Section {
 	}
 	if len(od) > 0 && len(od) < len(a.Cards) || len(od) > 0 && a.Recommendation == advisor.OnDemand {
 		lines = append(lines, v.f("On-demand capacity is not guaranteed at peak (vendors sell out around launches and deadlines): if the %s on-demand must be there on given days, reserving as well costs %s more a month.",
-			"按需资源在高峰期不保证有货（新品发布、截止日前后常售罄）：如果这 %s 在特定日子必须可用，一并包月每月多花 %s。", v.cardCount(len(od)), v.money(insurance)))
+			"按需资源在高峰期不保证有货（新品发布、截止日前后常售罄）：如果这 %s在特定日子必须可用，一并包月每月多花 %s。", v.cardCount(len(od)), v.money(insurance)))
 	}
 	return chat.Section{Title: v.t("Why", "理由"), Lines: lines}
 }
