@@ -1,6 +1,11 @@
 package billing
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"gpuadvisor/advisor"
+)
 
 // Contract is a monthly GPU contract up for renewal, with the usage measured
 // since it started. It is what the renewal reminder knows.
@@ -15,6 +20,9 @@ type Contract struct {
 	Hours []float64
 	// Cards is the number of cards under contract; 0 means len(Hours).
 	Cards int
+	// TermMonths is the term a renewal commits to; 0 means the usual
+	// RenewalMinimumMonths.
+	TermMonths int
 }
 
 // Action is what to do with a contract at renewal.
@@ -52,8 +60,8 @@ type RenewalAdvice struct {
 	AdvisedCost float64
 	// SavingsPerMonth is CurrentCost − AdvisedCost.
 	SavingsPerMonth float64
-	// RenewalCommit is len(Keep) × Monthly × RenewalMinimumMonths: what the
-	// renewal of the kept cards commits to under the usual 3-month minimum.
+	// RenewalCommit is len(Keep) × Monthly × Term: what the renewal of the
+	// kept cards commits to.
 	RenewalCommit float64
 	// Ties lists cards exactly at the break-even (kept reserved: they reach
 	// it).
@@ -65,8 +73,11 @@ type RenewalAdvice struct {
 	// with the moved cards paid on-demand meanwhile: Moved × 12..72 h ×
 	// OnDemand.
 	SwitchCostLow, SwitchCostHigh float64
-	// TermSavings is SavingsPerMonth × RenewalMinimumMonths: what switching
-	// saves over the term being renewed.
+	// Term is the renewal term in months (Contract.TermMonths, or
+	// RenewalMinimumMonths).
+	Term int
+	// TermSavings is what switching saves over the term being renewed:
+	// (CurrentCost − cost of the switch) × Term.
 	TermSavings float64
 	// KeptForSwitchCost is set when the cards past the break-even were
 	// fewer, but the saving over the term does not cover the switch at its
@@ -118,7 +129,11 @@ func AdviseRenewal(c Contract) (RenewalAdvice, error) {
 	r.Moved = r.Cards - len(r.Keep)
 	r.SwitchCostLow = float64(r.Moved) * SwitchHoursLow * c.OnDemand
 	r.SwitchCostHigh = float64(r.Moved) * SwitchHoursHigh * c.OnDemand
-	r.TermSavings = (r.CurrentCost - r.AdvisedCost) * RenewalMinimumMonths
+	r.Term = c.TermMonths
+	if r.Term <= 0 {
+		r.Term = RenewalMinimumMonths
+	}
+	r.TermSavings = (r.CurrentCost - r.AdvisedCost) * float64(r.Term)
 	if r.Moved > 0 && !less(r.SwitchCostHigh, r.TermSavings) {
 		// the switch would not pay for itself over the term: keep everything
 		r.Action, r.KeptForSwitchCost = Keep, true
@@ -128,7 +143,7 @@ func AdviseRenewal(c Contract) (RenewalAdvice, error) {
 	}
 	r.CapacityRisk = r.Moved > 0
 	r.SavingsPerMonth = r.CurrentCost - r.AdvisedCost
-	r.RenewalCommit = float64(len(r.Keep)) * c.Monthly * RenewalMinimumMonths
+	r.RenewalCommit = float64(len(r.Keep)) * c.Monthly * float64(r.Term)
 	return r, nil
 }
 
@@ -176,12 +191,12 @@ func (r RenewalAdvice) Explain(lang string) string {
 	case r.KeptForSwitchCost:
 		return fmt.Sprintf(t("Keep the monthly contract: some cards run below the %s (actual %s h), but on-demand would save only %s over the %d-month term, and moving costs %s–%s once (half a day to three days of set-up on %d cards at %s/h). Renewing commits %s.",
 			"保留包月：部分卡低于%[1]s（实际 %[2]s 小时），但改按需在 %[4]d 个月的续约期内只省 %[3]s，而切换一次要 %[5]s–%[6]s（%[7]d 张卡半天到三天的环境搭建，按需 %[8]s/小时）。续约需承诺 %[9]s。"),
-			be, hoursList(r.Hours), formatNum(r.TermSavings), RenewalMinimumMonths, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh),
+			be, hoursList(r.Hours), formatNum(r.TermSavings), r.Term, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh),
 			r.Cards, formatNum(onDemand), formatNum(r.RenewalCommit))
 	case r.Action == Keep:
-		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month minimum.",
-			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按最少 %[6]d 个月计需承诺 %[5]s。"),
-			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), RenewalMinimumMonths)
+		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month term.",
+			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按 %[6]d 个月期限需承诺 %[5]s。"),
+			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), r.Term)
 	case r.Action == Downgrade:
 		return fmt.Sprintf(t("Downgrade to on-demand: no card reaches the %s (actual %s h); on-demand costs %s a month instead of %s, saving %s a month, and nothing is committed.",
 			"改为按需：没有一张卡达到%[1]s（实际 %[2]s 小时）；按需每月 %[3]s，包月 %[4]s，每月省 %[5]s，且无需承诺。"),
@@ -191,9 +206,27 @@ func (r RenewalAdvice) Explain(lang string) string {
 	for _, i := range r.Keep {
 		kept = append(kept, r.Hours[i])
 	}
-	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month minimum.",
-		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按最少 %[10]d 个月计需承诺 %[9]s。"),
-		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), RenewalMinimumMonths) + r.risks(t, onDemand)
+	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month term.",
+		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按 %[10]d 个月期限需承诺 %[9]s。"),
+		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), r.Term) + r.risks(t, onDemand)
+}
+
+// SwitchNote is what a move off the reservation costs besides the price
+// (the switch itself, on-demand capacity), in Chinese when lang is "zh";
+// "" when nothing moves.
+func (r RenewalAdvice) SwitchNote(lang string) string {
+	if r.Moved == 0 {
+		return ""
+	}
+	t := func(en, zh string) string { return advisor.Text{EN: en, ZH: zh}.In(lang) }
+	return strings.TrimSpace(r.risks(t, r.onDemandPrice()))
+}
+
+func (r RenewalAdvice) onDemandPrice() float64 {
+	if r.Cards == 0 || r.BreakEvenHours <= 0 {
+		return 0
+	}
+	return r.CurrentCost / float64(r.Cards) / r.BreakEvenHours
 }
 
 // risks states what a move off the reservation costs besides the price:
@@ -201,5 +234,5 @@ func (r RenewalAdvice) Explain(lang string) string {
 func (r RenewalAdvice) risks(t func(en, zh string) string, onDemand float64) string {
 	return fmt.Sprintf(t(" Moving %[1]d cards costs %[2]s–%[3]s once (half a day to three days of set-up: CUDA, drivers, images, weights; %[1]d × 12–72 h × %[4]s/h), paid back within the %[5]d-month term (saving %[6]s). On-demand capacity is not guaranteed at peak: if these cards must be there on given days (a deadline, a launch), keep them reserved.",
 		"切换 %[1]d 张卡一次要 %[2]s–%[3]s（半天到三天的环境搭建：CUDA、驱动、镜像、权重；%[1]d × 12–72 小时 × %[4]s/小时），在 %[5]d 个月的续约期内可收回（共省 %[6]s）。按需资源在高峰期不保证有货：如果这些卡在特定日子必须可用（截止日、上线），请保留包月。"),
-		r.Moved, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh), formatNum(onDemand), RenewalMinimumMonths, formatNum(r.TermSavings))
+		r.Moved, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh), formatNum(onDemand), r.Term, formatNum(r.TermSavings))
 }

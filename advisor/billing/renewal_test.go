@@ -78,7 +78,8 @@ func TestSwitchingCost(t *testing.T) {
 		if r.Action != tt.action || r.KeptForSwitchCost != tt.kept || !near(r.SwitchCostLow, tt.low) || !near(r.SwitchCostHigh, tt.high) || !near(r.TermSavings, tt.term) {
 			t.Errorf("%s: got %s kept=%v switch %v–%v term %v", tt.name, r.Action, r.KeptForSwitchCost, r.SwitchCostLow, r.SwitchCostHigh, r.TermSavings)
 		}
-		if r.CapacityRisk != (tt.action != Keep) || strings.Contains(r.Explain("en"), "capacity") != (tt.action != Keep) {
+		if r.CapacityRisk != (tt.action != Keep) || strings.Contains(r.Explain("en"), "capacity") != (tt.action != Keep) ||
+			strings.Contains(r.SwitchNote("zh"), "按需资源在高峰期不保证有货") != (tt.action != Keep) {
 			t.Errorf("%s: capacity caveat %v: %s", tt.name, r.CapacityRisk, r.Explain("en"))
 		}
 		if tt.kept && (r.SavingsPerMonth != 0 || len(r.Keep) != 8 || !strings.Contains(r.Explain("zh"), "切换一次要")) {
