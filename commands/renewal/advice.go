@@ -64,7 +64,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 			kept, r.Cards, r.Cards-kept, chat.Num(a.AdvisedCost), chat.Num(a.CurrentCost), chat.Num(a.SavingsPerMonth))
 	}
 	if note := a.SwitchNote(string(lang)); note != "" {
-		out.summary += " " + note
+		out.summary += chat.T(lang, " ", "") + note
 	}
 	out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,
 		"Costs a month: keep all %s = %s × %d cards; all on-demand %s = Σ hours × %s; advised %s.",
