@@ -77,6 +77,7 @@ func (in *input) newVendor(name, where string) *draft {
 // vendor key of a group: "A price=35") starts one; keys that apply to all
 // vendors (hours, run_tokens) given outside a vendor are global.
 func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
+	toks = unquoteVendors(toks)
 	var cur *draft
 	var pending []string // bare words not yet read: the start of a label, or noise
 	flushPending := func() {
@@ -135,6 +136,21 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 		}
 	}
 	flushPending()
+}
+
+// unquoteVendors reads a quoted group of vendors ("A: price=35; B:
+// price=29", as a shell needs it) as the vendors it holds: a quoted word
+// with a key=value or a separator inside is part of the message, not a name.
+func unquoteVendors(toks []chat.Token) []chat.Token {
+	out := toks[:0:0]
+	for _, t := range toks {
+		if t.Word != "" && strings.Contains(t.Word, " ") && strings.ContainsAny(t.Word, "=;\n") {
+			out = append(out, chat.Tokenize(t.Word)...)
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // addPair files one key=value under the globals or a vendor and returns the

@@ -150,6 +150,24 @@ func TestRankByRun(t *testing.T) {
 	}
 }
 
+// TestQuotedVendors: the README's example works as a chat message, and in a
+// shell as one argument, with the vendors quoted, or with \; (issue 12).
+func TestQuotedVendors(t *testing.T) {
+	want := decode(t, handle(runExample, "", ""))
+	for _, text := range []string{
+		`quote hours=300 cards=8 run_tokens=2b "A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"`,
+		chat.JoinArgs([]string{"quote", "hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", "hours=300", "cards=8", "run_tokens=2b", "A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", "hours=300", "cards=8", "run_tokens=2b", "A:", "price=35", "tokens_s=21000", ";", "B:", "price=29", "tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", `hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000 \; B: price=29 tokens_s=14000`}),
+	} {
+		got := decode(t, handle(text, "", ""))
+		if len(got.Vendors) != 2 || got.Cheapest != want.Cheapest || got.Vendors[1].RunTCO != want.Vendors[1].RunTCO {
+			t.Errorf("%q: got %+v, want %+v", text, got, want)
+		}
+	}
+}
+
 func TestWorkload(t *testing.T) {
 	tests := []struct {
 		name, text string
