@@ -11,10 +11,10 @@ import (
 func (v view) why(q query, a advisor.Advice) chat.Section {
 	in := q.in
 	lines := []string{
-		v.t(`Costs are compared at your expected hours: on-demand = price × hours, monthly = the fee per card, paid whether used or not. (The seed's "on-demand total × 0.7 < monthly fee ⇒ reserve" rule is inverted and not used.)`,
-			`按预计使用小时比较费用：按需 = 单价 × 小时数，包月 = 每卡月费，用不用都要付。（原文“月度按需总费用 × 0.7 < 长租月费就选长租”的公式是反的，不采用。）`),
-		v.f(`Break-even = monthly ÷ on-demand = %s ÷ %s = %s per card per month; a card busier than that is cheaper reserved (the seed's "over ~400 h a month, reserve").`,
-			`盈亏平衡点 = 包月 ÷ 按需 = %s ÷ %s = %s/卡/月；比它更忙的卡包月更便宜（即原文“每月有效运行超过约 400 小时选长租”）。`,
+		v.t(`Costs are compared at your expected hours: on-demand = price × hours, monthly = the fee per card, paid whether used or not. (A rule of the form "on-demand total × 0.7 < monthly fee ⇒ reserve" compares the wrong quantities and is not used.)`,
+			`按预计使用小时比较费用：按需 = 单价 × 小时数，包月 = 每卡月费，用不用都要付。（“月度按需总费用 × 0.7 < 长租月费就选长租”这类公式比较的量是错的，不采用。）`),
+		v.f(`Break-even = monthly ÷ on-demand = %s ÷ %s = %s per card per month; a card busier than that is cheaper reserved (the common rule of thumb "over ~400 h a month, reserve" is this break-even at typical prices).`,
+			`盈亏平衡点 = 包月 ÷ 按需 = %s ÷ %s = %s/卡/月；比它更忙的卡包月更便宜（常说的“每月有效运行超过约 400 小时选长租”就是常见价格下的这个点）。`,
 			v.money(in.Monthly), v.perHour(in.OnDemand), v.be(a.BreakEvenHours)),
 	}
 	if len(a.Cards) > 1 {
@@ -24,11 +24,11 @@ func (v view) why(q query, a advisor.Advice) chat.Section {
 	lines = append(lines, v.spotLines(q, a)...)
 	lines = append(lines, v.tieLines(a)...)
 	if a.Recommendation == advisor.Hybrid && len(a.Reserved) > 0 {
-		lines = append(lines, v.f("Seed guidance: training clusters run about 7:3 reserved:elastic; here %d:%d by cards.",
-			"原文建议：训练集群包月与弹性约 7:3；这里按卡数为 %d:%d。", len(a.Reserved), len(a.Cards)-len(a.Reserved)))
+		lines = append(lines, v.f("A common split for training clusters is about 7:3 reserved:elastic; here %d:%d by cards.",
+			"训练集群常见的包月与弹性比例约 7:3；这里按卡数为 %d:%d。", len(a.Reserved), len(a.Cards)-len(a.Reserved)))
 	}
-	lines = append(lines, v.f("A 30-day month is 24 × 30 = 720 h: on-demand all month is %s per card; the monthly fee is %s of it (seed 002: typically 60–70%%).",
-		"30 天按 24 × 30 = 720 小时计：按需跑满一个月每卡 %s；包月是它的 %s（原文：通常为六到七折）。", v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
+	lines = append(lines, v.f("A 30-day month is 24 × 30 = 720 h: on-demand all month is %s per card; the monthly fee is %s of it (typically 60–70%%).",
+		"30 天按 24 × 30 = 720 小时计：按需跑满一个月每卡 %s；包月是它的 %s（通常为六到七折）。", v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
 	if a.Commitment == nil && (len(a.Reserved) > 0 || a.Yearly != nil) {
 		lines = append(lines, v.t("Add months=<months left> (and min_months= if the vendor has a minimum term) to choose over the rest of the project.", "加上 剩余月数=<月数>（供应商有最短租期时再加 最短租期=），即可按项目剩余时间选择。"))
 	}
