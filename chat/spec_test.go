@@ -45,11 +45,16 @@ func TestValueSpec(t *testing.T) {
 		{"weekdays 10h/day", Hours, 220}, // 10 × 22
 		{"10h/workday", Hours, 220},
 		// counts, tokens, sizes
+		{"３００", Hours, 300}, // full-width digits
+		{"-5", Hours, -5},   // read; the key's range refuses it
 		{"7b", Count, 7e9},
+		{"70B", Count, 70e9},
 		{"2b", Count, 2e9},
 		{"21k", Count, 21000},
 		{"4k", Tokens, 4096}, // sequence lengths are binary: 4 × 1024
 		{"32k", Tokens, 32768},
+		{"1m", Tokens, 1 << 20},
+		{"8192", Tokens, 8192},
 		{"2TB", GB, 2000}, // decimal: 2 × 1000
 		{"80g", GB, 80},
 		// percentages, durations, multipliers
@@ -71,7 +76,7 @@ func TestValueSpec(t *testing.T) {
 		in   string
 		kind Kind
 	}{
-		{"万", Money}, {"abc", Money}, {"1,00", Money}, {"35元/吨", Money},
+		{"万", Money}, {"abc", Money}, {"", Money}, {"1,00", Money}, {"35元/吨", Money}, {"NaN", Money}, {"1e400", Money},
 		{"25h/day", Hours}, // a day has 24 hours
 		{"每天8元", Hours},    // not hours
 		{"1万50000", Money}, // the addend is not below the multiplier

@@ -239,25 +239,31 @@ func spotStatus(in Input) SpotStatus {
 // choose picks the cheapest allowed mode of one card; at equal cost the
 // earlier mode of preference wins and the tie is recorded.
 func (a *Advice) choose(c Card, ties *[]Tie) (Mode, float64) {
+	return pick(c.Index, preference, func(m Mode) (float64, bool) { return a.allowed(c, m) }, ties)
+}
+
+// pick returns the mode of order with the lowest cost (those cost says are
+// not allowed left out); at equal cost the earlier mode wins, and each tie
+// is appended to ties when ties is not nil.
+func pick(card int, order []Mode, cost func(Mode) (float64, bool), ties *[]Tie) (Mode, float64) {
 	best, bestCost := Mode(""), 0.0
-	type option struct {
-		mode Mode
-		cost float64
-	}
-	var opts []option
-	for _, m := range preference {
-		cost, ok := a.allowed(c, m)
+	var costs [5]float64 // order is preference or horizonPreference: at most five modes
+	var allowed [5]bool
+	for i, m := range order {
+		c, ok := cost(m)
 		if !ok {
 			continue
 		}
-		opts = append(opts, option{m, cost})
-		if best == "" || less(cost, bestCost) {
-			best, bestCost = m, cost
+		costs[i], allowed[i] = c, true
+		if best == "" || less(c, bestCost) {
+			best, bestCost = m, c
 		}
 	}
-	for _, o := range opts {
-		if o.mode != best && same(o.cost, bestCost) {
-			*ties = append(*ties, Tie{Card: c.Index, Chose: best, Over: o.mode, Cost: bestCost})
+	if ties != nil {
+		for i, m := range order {
+			if allowed[i] && m != best && same(costs[i], bestCost) {
+				*ties = append(*ties, Tie{Card: card, Chose: best, Over: m, Cost: bestCost})
+			}
 		}
 	}
 	return best, bestCost

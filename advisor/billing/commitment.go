@@ -50,29 +50,11 @@ func (a *Advice) over(in Input, months, minMonths float64, record bool) *Horizon
 		if h.Yearly != nil {
 			*h.Yearly += a.Yearly.YearPerCard * h.PrepaidYears
 		}
-		best, bestCost := Mode(""), 0.0
-		type option struct {
-			mode Mode
-			cost float64
-		}
-		var opts []option
-		for _, m := range horizonPreference {
-			cost, ok := h.cost(a, in, c, m)
-			if !ok {
-				continue
-			}
-			opts = append(opts, option{m, cost})
-			if best == "" || less(cost, bestCost) {
-				best, bestCost = m, cost
-			}
-		}
+		var ties *[]Tie
 		if record {
-			for _, o := range opts {
-				if o.mode != best && same(o.cost, bestCost) {
-					h.ties = append(h.ties, Tie{Card: c.Index, Chose: best, Over: o.mode, Cost: bestCost})
-				}
-			}
+			ties = &h.ties
 		}
+		best, bestCost := pick(c.Index, horizonPreference, func(m Mode) (float64, bool) { return h.cost(a, in, c, m) }, ties)
 		h.modes = append(h.modes, best)
 		h.costs = append(h.costs, bestCost)
 		h.Plan += bestCost
