@@ -259,6 +259,12 @@ func perDay(s string) (month, days float64, ok bool) {
 			break
 		}
 	}
+	for _, verb := range []string{"跑", "用", "运行", "训练"} { // 每天跑8小时
+		if t, cut := strings.CutPrefix(s, verb); cut {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
 	for _, suf := range []string{"/天", "/日", "/day", "/d", "每天", "每日", " per day", " a day", "/workday", "/工作日", "/weekday"} {
 		if t, cut := strings.CutSuffix(s, suf); cut {
 			s, daily = strings.TrimSpace(t), true
