@@ -278,16 +278,37 @@ func (a *Args) Assumptions() []string {
 // LookupKey finds the key a name or alias stands for (case-insensitive):
 // 按需 is ondemand, 时长 is hours.
 func LookupKey(keys []Key, name string) (Key, bool) {
-	n := strings.ToLower(strings.TrimSpace(name))
+	n := strings.TrimSpace(name)
 	for _, k := range keys {
-		if n == k.Name {
+		if strings.EqualFold(n, k.Name) {
 			return k, true
 		}
 		for _, al := range k.Aliases {
-			if n == strings.ToLower(al) {
+			if strings.EqualFold(n, al) {
 				return k, true
 			}
 		}
 	}
 	return Key{}, false
+}
+
+// KeyIndex finds a key by any of its spellings in one map look-up, for a
+// command that reads many keys; build it once with IndexKeys.
+type KeyIndex map[string]Key
+
+// IndexKeys indexes keys by their names and aliases, lower-cased.
+func IndexKeys(keys []Key) KeyIndex {
+	ix := KeyIndex{}
+	for _, k := range keys {
+		for _, w := range append([]string{k.Name}, k.Aliases...) {
+			ix[strings.ToLower(w)] = k
+		}
+	}
+	return ix
+}
+
+// Lookup is LookupKey through the index.
+func (ix KeyIndex) Lookup(name string) (Key, bool) {
+	k, ok := ix[strings.ToLower(strings.TrimSpace(name))]
+	return k, ok
 }

@@ -261,3 +261,17 @@ func TestTokenizeSpec(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyLookup(t *testing.T) {
+	keys := []Key{{Name: "ondemand", Aliases: []string{"按需", "On-Demand"}}, {Name: "hours", Aliases: []string{"时长"}}}
+	ix := IndexKeys(keys)
+	for _, tt := range []struct{ in, want string }{
+		{"ondemand", "ondemand"}, {" OnDemand ", "ondemand"}, {"按需", "ondemand"}, {"on-demand", "ondemand"}, {"时长", "hours"}, {"price", ""},
+	} {
+		a, _ := LookupKey(keys, tt.in)
+		b, _ := ix.Lookup(tt.in)
+		if a.Name != tt.want || b.Name != tt.want {
+			t.Errorf("lookup %q = %q / %q, want %q", tt.in, a.Name, b.Name, tt.want)
+		}
+	}
+}

@@ -113,27 +113,25 @@ var specs = []keySpec{
 		en: "paid images and framework licences ¥ a month", zh: "付费镜像和框架授权，每月（元）"},
 }
 
-// chatKeys is specs as chat keys, for the one alias lookup in chat.
-var chatKeys = func() []chat.Key {
+// keyIndex is specs as chat keys, indexed by every spelling (chat's one
+// alias lookup); byName finds the spec of a canonical key.
+var keyIndex, byName = func() (chat.KeyIndex, map[string]*keySpec) {
 	ks := make([]chat.Key, len(specs))
+	m := make(map[string]*keySpec, len(specs))
 	for i, s := range specs {
 		ks[i] = chat.Key{Name: s.name, Aliases: s.aliases, Kind: s.kind, Example: s.example}
+		m[s.name] = &specs[i]
 	}
-	return ks
+	return chat.IndexKeys(ks), m
 }()
 
 // lookupKey finds the spec of a key as typed.
 func lookupKey(k string) (*keySpec, bool) {
-	ck, ok := chat.LookupKey(chatKeys, k)
+	ck, ok := keyIndex.Lookup(k)
 	if !ok {
 		return nil, false
 	}
-	for i := range specs {
-		if specs[i].name == ck.Name {
-			return &specs[i], true
-		}
-	}
-	return nil, false
+	return byName[ck.Name], true
 }
 
 // suggestKey returns the known key closest to a mistyped one, or "".

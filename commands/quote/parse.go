@@ -142,13 +142,21 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 // price=29", as a shell needs it) as the vendors it holds: a quoted word
 // with a key=value or a separator inside is part of the message, not a name.
 func unquoteVendors(toks []chat.Token) []chat.Token {
-	out := toks[:0:0]
-	for _, t := range toks {
+	var out []chat.Token
+	for i, t := range toks {
 		if t.Word != "" && strings.Contains(t.Word, " ") && strings.ContainsAny(t.Word, "=;\n") {
+			if out == nil {
+				out = append(make([]chat.Token, 0, 2*len(toks)), toks[:i]...)
+			}
 			out = append(out, chat.Tokenize(t.Word)...)
 			continue
 		}
-		out = append(out, t)
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
 	}
 	return out
 }

@@ -211,16 +211,19 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 }
 
 func lineTable(lang chat.Lang, r tco.Result) chat.Table {
+	cs := ranked(r)
 	t := chat.Table{Title: chat.T(lang, "Line items, ¥ a month (* = estimate from your workload; ? = no volume given, left out of every total)",
 		"分项费用（元/月，* 为按工作负载估算；? 为未给用量，不计入任何总价）"),
-		Header: []string{chat.T(lang, "item", "项目")}}
-	for _, name := range r.Ranking {
-		t.Header = append(t.Header, name)
+		Header: make([]string, 0, len(cs)+1), Rows: make([][]string, 0, len(tco.Lines)+2)}
+	t.Header = append(t.Header, chat.T(lang, "item", "项目"))
+	for _, c := range cs {
+		t.Header = append(t.Header, c.Name)
 	}
 	for i, l := range tco.Lines {
-		row := []string{lineName(lang, l)}
-		for _, name := range r.Ranking {
-			it := costOf(r, name).Items[i]
+		row := make([]string, 0, len(cs)+1)
+		row = append(row, lineName(lang, l))
+		for _, c := range cs {
+			it := c.Items[i]
 			cell := num(it.Amount)
 			switch {
 			case it.Unknown:
@@ -232,10 +235,11 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	total := []string{chat.T(lang, "TCO", "总成本")}
-	without := []string{chat.T(lang, "without estimates", "不含估算")}
-	for _, name := range r.Ranking {
-		c := costOf(r, name)
+	total := make([]string, 0, len(cs)+1)
+	without := make([]string, 0, len(cs)+1)
+	total = append(total, chat.T(lang, "TCO", "总成本"))
+	without = append(without, chat.T(lang, "without estimates", "不含估算"))
+	for _, c := range cs {
 		total = append(total, num(c.TCO))
 		without = append(without, num(c.Quoted))
 	}
@@ -243,13 +247,23 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 	return t
 }
 
-func costOf(r tco.Result, name string) tco.Cost {
-	for _, c := range r.Vendors {
-		if c.Name == name {
-			return c
+// costOf is the named vendor's cost (Compare names every vendor it ranks).
+func costOf(r tco.Result, name string) *tco.Cost {
+	for i := range r.Vendors {
+		if r.Vendors[i].Name == name {
+			return &r.Vendors[i]
 		}
 	}
-	return tco.Cost{}
+	return &tco.Cost{}
+}
+
+// ranked is the vendors' costs in ranking order.
+func ranked(r tco.Result) []*tco.Cost {
+	out := make([]*tco.Cost, len(r.Ranking))
+	for i, name := range r.Ranking {
+		out[i] = costOf(r, name)
+	}
+	return out
 }
 
 // howSection shows each number's arithmetic.
