@@ -217,7 +217,7 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 func bareQuantity(lang chat.Lang, spec *keySpec, typed, val string) *chat.Error {
 	l := spec.line
 	vk, pk, fk := tco.VolumeKey(l), tco.PriceKey(l), tco.FeeKey(l)
-	return chat.Invalidf(lang, spec.name, fmt.Sprintf("%s=%s A: %s=0.3; B: %s=¥600", vk, val, pk, fk),
+	return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 %s=%s A: price=35 %s=0.3; B: price=29 %s=¥600", vk, val, pk, fk),
 		"%s=%s is ambiguous: GB or yuan? Give the volume once for the workload as %s=%s before the first vendor, with each vendor's %s=, or the vendor's monthly amount as %s=¥%s",
 		"%s=%s 有歧义：是GB还是元？请在第一家之前写一次用量 %s=%s，再给每家写 %s=；或写这家每月的费用 %s=¥%s",
 		typed, val, vk, val, pk, fk, val)
