@@ -61,10 +61,22 @@ var keys = []chat.Key{
 		Help: help("activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", "激活重计算：none、selective、full（lora/qlora 默认 full，全参默认 selective）")},
 	{Name: "gpu", Aliases: []string{"card", "显卡", "卡型", "型号"}, Kind: chat.Plain, Example: "a100-80g",
 		Help: help("use this card and say how many: a100-80g, 4090, h800, 910b…", "指定显卡，算要几张：a100-80g、4090、h800、910b…")},
+	{Name: "config", Aliases: []string{"config.json", "config_json", "hf_config", "配置", "配置文件"}, Kind: chat.Plain, Example: "```{...}```",
+		Help: help("the model's Hugging Face config.json, for an exact answer on any model (dense, MoE, MLA, quantized): paste it as a code block in chat, or give its path in the terminal",
+			"模型的 Hugging Face config.json，任何模型（稠密、MoE、MLA、量化）都能精确估算：聊天中用代码块粘贴，终端中给出文件路径")},
+	{Name: "utilization", Aliases: []string{"gpu_memory_utilization", "util", "利用率", "显存利用率"}, Kind: chat.Plain, Example: "0.9",
+		Help: help("share of each card's memory a plan may use, 0.5-0.98 (default 0.9, vLLM's gpu_memory_utilization)",
+			"每张卡可用的显存比例，0.5-0.98（默认 0.9，即 vLLM 的 gpu_memory_utilization）")},
 }
 
-// Command returns the `tier` chat command (aliases vram, 显存, 选卡).
-func Command() *chat.Command {
+// Command returns the `tier` chat command (aliases vram, 显存, 选卡) for chat
+// platforms: config= takes pasted JSON only.
+func Command() *chat.Command { return NewCommand(Deps{}) }
+
+// NewCommand returns the `tier` command with its dependencies: the terminal
+// passes os.ReadFile so that config=<path> reads the file.
+func NewCommand(d Deps) *chat.Command {
+	run := func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return runWith(ctx, c, d) }
 	return &chat.Command{
 		Name:    "tier",
 		Aliases: []string{"vram", "显存", "选卡"},
@@ -76,7 +88,7 @@ func Command() *chat.Command {
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
+func runWith(ctx context.Context, c *chat.Call, d Deps) (rep chat.Reply, err error) {
 	// A bug must not take the Lambda or the CLI down: it becomes an internal
 	// error, logged by the router (the fuzz test fails on it).
 	defer func() {
@@ -88,7 +100,7 @@ func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
 	if err != nil {
 		return chat.Reply{}, fmt.Errorf("tier: load catalog: %w", err)
 	}
-	q, err := read(c.Args, c.Lang, cat)
+	q, err := read(c.Args, c.Lang, cat, d)
 	if err != nil {
 		return chat.Reply{}, err
 	}

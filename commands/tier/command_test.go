@@ -105,7 +105,7 @@ func TestValuesAsTyped(t *testing.T) {
 		{"tier params=7B mode=infer precision=awq", func(d data) bool { return d.Precision == "int4" }},
 		{"tier model=qwen2.5-7b mode=full recompute=off optimizer=paged_adamw_8bit", func(d data) bool { return d.Recompute == "none" && d.Optimizer == "adam8bit" }},
 		{"vram model=llama-3.1-8b mode=qlora r=64", func(d data) bool { return d.Rank == 64 && d.Mode == "qlora" }},
-		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 4 }},
+		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 2 }},
 		{"tier model=Mistral-7B-v0.1 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" && d.Model.Vocab == 32000 }},
 		{"tier model=mistral-7b-instruct-v0.2 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" }},
 		{"tier model=mistral mode=infer", func(d data) bool {
@@ -201,7 +201,7 @@ func TestPublishedFiguresThroughTheCommand(t *testing.T) {
 func TestSeedPrice(t *testing.T) {
 	rep := handle(t, "tier model=llama-2-70b mode=infer gpu=a100-80g")
 	text := chat.RenderText(rep)
-	for _, want := range []string{"¥30–40 per card-hour", "¥120–160/h for 4", "¥15,000–18,000 per card", "¥60,000–72,000 for 4"} {
+	for _, want := range []string{"¥30–40 per card-hour", "¥60–80/h for 2", "¥15,000–18,000 per card", "¥30,000–36,000 for 2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
 		}
