@@ -93,7 +93,7 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog, deps Deps) (query,
 	if r.Utilization, err = p.utilization(); err != nil {
 		return q, err
 	}
-	if r.Seq, _, err = p.integer("seq", 1, 1<<20); err != nil {
+	if r.Seq, _, err = p.integer("seq", 1, 1<<24); err != nil {
 		return q, err
 	}
 	if r.Batch, _, err = p.integer("batch", 1, 4096); err != nil {
