@@ -18,6 +18,8 @@ var examples = []string{
 	"tier params=7b mode=infer precision=int4 seq=8k batch=8",
 	"tier model=llama-3.1-8b mode=full cards=8 zero=2 gpu=a100-80g",
 	"显存 模型=qwen2.5-72b 模式=qlora 序列=2048",
+	"tier model=deepseek-r1 mode=infer gpu=h20 seq=32k",
+	"选卡 模型=qwen3-30b-a3b 模式=推理 上下文=32k 利用率=0.85",
 }
 
 func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
@@ -25,8 +27,8 @@ func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat
 // keys are the accepted keys with their Chinese aliases.
 var keys = []chat.Key{
 	{Name: "model", Aliases: []string{"m", "preset", "模型", "模型名"}, Kind: chat.Plain, Example: "qwen2.5-14b",
-		Help: help("a model preset: qwen2.5-7b/14b/32b/72b, llama-2-7b/13b/70b, llama-3.1-8b/70b, mistral-7b (v0.3), mistral-7b-v0.1, glm-4-9b, deepseek-r1-distill-qwen-7b/32b (names like Qwen2.5-14B-Instruct work)",
-			"模型预设：qwen2.5-7b/14b/32b/72b、llama-2-7b/13b/70b、llama-3.1-8b/70b、mistral-7b（v0.3）、mistral-7b-v0.1、glm-4-9b、deepseek-r1-distill-qwen-7b/32b（Qwen2.5-14B-Instruct 这类写法也行）")},
+		Help: help("a model preset: qwen3-0.6b/1.7b/4b/8b/14b/32b, qwen3-30b-a3b, qwen3-235b-a22b, qwen2.5-7b/14b/32b/72b, deepseek-v3, deepseek-r1, deepseek-r1-distill-qwen-1.5b/7b/14b/32b, deepseek-r1-distill-llama-8b/70b, llama-2-7b/13b/70b, llama-3.1-8b/70b, llama-3.3-70b, llama-4-scout, llama-4-maverick, glm-4-9b, glm-4.5, glm-4.5-air, kimi-k2, gpt-oss-20b/120b, mistral-7b, mistral-small-3 (names like Qwen2.5-14B-Instruct-AWQ work); any other model: config=",
+			"模型预设：qwen3-0.6b/1.7b/4b/8b/14b/32b、qwen3-30b-a3b、qwen3-235b-a22b、qwen2.5-7b/14b/32b/72b、deepseek-v3、deepseek-r1、deepseek-r1-distill-qwen-1.5b/7b/14b/32b、deepseek-r1-distill-llama-8b/70b、llama-2-7b/13b/70b、llama-3.1-8b/70b、llama-3.3-70b、llama-4-scout、llama-4-maverick、glm-4-9b、glm-4.5、glm-4.5-air、kimi-k2、gpt-oss-20b/120b、mistral-7b、mistral-small-3（Qwen2.5-14B-Instruct-AWQ 这类写法也行）；其他模型：config=")},
 	{Name: "params", Aliases: []string{"size", "参数量", "参数", "规模"}, Kind: chat.Count, Example: "7b",
 		Help: help("parameter count of a model not in the presets: 7b, 70B, 1.5b, 70亿", "不在预设里的模型的参数量：7b、70B、1.5b、70亿")},
 	{Name: "layers", Aliases: []string{"num_layers", "n_layers", "层数"}, Kind: chat.Plain, Example: "32",
