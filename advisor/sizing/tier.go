@@ -265,8 +265,9 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			s := &out[gi]
 			best := math.Inf(1)
 			// full training all-reduces every gradient each step: several
-			// cards only over NVLink/HCCS, unless the user named the card
-			slowLink := req.Mode == ModeFull && n > 1 && min(n, NodeCards) > g.MaxSplit() && (keep == nil || g.ID != keep.ID)
+			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
+			// that may be missing), unless the user named the card
+			slowLink := req.Mode == ModeFull && n > 1 && g.MaxSplit() < NodeCards && (keep == nil || g.ID != keep.ID)
 			for i, l := range ls {
 				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() || slowLink {
 					continue // the split needs a link this card lacks

@@ -107,11 +107,9 @@ func TestTierRules(t *testing.T) {
 				}
 				return a.Fits && a.Pick.GPU.ID == "l40s"
 			}},
-		{"multi-card full training picks NVLink cards, never PCIe-only ones (a bridged pair at most)",
+		{"multi-card full training picks NVSwitch cards, never PCIe-only or bridged ones",
 			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096},
-			func(a Advice) bool {
-				return a.Fits && (a.Pick.Cards() == 1 || min(a.Pick.Cards(), NodeCards) <= a.Pick.GPU.MaxSplit())
-			}},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() > 1 && a.Pick.GPU.MaxSplit() >= NodeCards }},
 		{"multi-card full training on named PCIe-only cards is still answered",
 			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090"},
 			func(a Advice) bool { return a.Pick.GPU.ID == "rtx-4090" && a.Pick.Cards() > 1 }},
