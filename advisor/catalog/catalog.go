@@ -295,17 +295,7 @@ func (m Model) RoutedExpertParams() float64 {
 // layer the attention (AttentionParams), the MLP (dense: the gated MLP's
 // three matrices; MoE: every routed and shared expert plus the router) and
 // two norms, plus the final norm. Every expert is counted: all are resident.
-func (m Model) ShapeParams() float64 {
-	h := float64(m.Hidden)
-	moe := float64(m.MoELayers())
-	dense := float64(m.Layers) - moe
-	per := m.AttentionParams() + 2*h
-	total := float64(m.Layers)*per + dense*3*h*float64(m.FFN)
-	if m.MoE() {
-		total += moe * (float64(m.Experts+m.SharedExperts)*m.expertParams() + float64(m.Experts)*h)
-	}
-	return m.EmbeddingParams() + total + h
-}
+func (m Model) ShapeParams() float64 { return m.EmbeddingParams() + m.layerParams(m.Experts) }
 
 // ActiveParams is the parameters one token's forward pass reads: attention,
 // norms, dense MLPs, and in MoE layers only the router, the shared experts and
@@ -315,15 +305,20 @@ func (m Model) ShapeParams() float64 {
 // cards call active parameters up to how they count embeddings (Qwen counts
 // both matrices, gpt-oss only the output, GLM neither).
 func (m Model) ActiveParams() float64 {
+	return float64(m.Vocab)*float64(m.Hidden) + m.layerParams(m.ExpertsActive)
+}
+
+// layerParams is every layer's parameters with routed of the routed experts
+// in each MoE layer, plus the final norm.
+func (m Model) layerParams(routed int) float64 {
 	h := float64(m.Hidden)
 	moe := float64(m.MoELayers())
 	dense := float64(m.Layers) - moe
-	per := m.AttentionParams() + 2*h
-	total := float64(m.Layers)*per + dense*3*h*float64(m.FFN)
+	total := float64(m.Layers)*(m.AttentionParams()+2*h) + dense*3*h*float64(m.FFN)
 	if m.MoE() {
-		total += moe * (float64(m.ExpertsActive+m.SharedExperts)*m.expertParams() + float64(m.Experts)*h)
+		total += moe * (float64(routed+m.SharedExperts)*m.expertParams() + float64(m.Experts)*h)
 	}
-	return float64(m.Vocab)*h + total + h
+	return total + h
 }
 
 // Catalog holds every GPU and model preset.
