@@ -256,7 +256,9 @@ func TestNotFitsExplains(t *testing.T) {
 
 func FuzzTierCommand(f *testing.F) {
 	for _, s := range []string{"model=qwen2.5-14b mode=lora seq=4096", "params=7b layers=1 hidden=64 heads=1", "模型=qwen2.5-7b 模式=推理 上下文=32k",
-		"params=1e13 mode=full", "model=llama-2-70b gpu=4090 cards=1024", "qwen 14b", "params=7b hidden=131072 layers=1024 heads=1 kv_heads=1 ffn=1048576 seq=1048576 batch=4096"} {
+		"params=1e13 mode=full", "model=llama-2-70b gpu=4090 cards=1024", "qwen 14b", "params=7b hidden=131072 layers=1024 heads=1 kv_heads=1 ffn=1048576 seq=1048576 batch=4096",
+		"mode=infer utilization=0.95 model=deepseek-r1 gpu=h20", "mode=infer config=```{\"hidden_size\": 4096, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, \"vocab_size\": 32000, \"intermediate_size\": 11008}```",
+		"mode=full config={\"hidden_size\": 7168, \"num_hidden_layers\": 61, \"num_attention_heads\": 128, \"vocab_size\": 129280, \"intermediate_size\": 18432, \"n_routed_experts\": 256, \"num_experts_per_tok\": 8, \"moe_intermediate_size\": 2048, \"kv_lora_rank\": 512, \"qk_rope_head_dim\": 64, \"qk_nope_head_dim\": 128, \"v_head_dim\": 128}"} {
 		f.Add(s)
 	}
 	r := chat.NewRouter()

@@ -162,6 +162,6 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 }
 
 func configExample(lang chat.Lang) string {
-	return chat.T(lang, "tier mode=infer seq=32k config=```{\"hidden_size\": 4096, \"num_hidden_layers\": 32, ...}```",
-		"选卡 模式=推理 上下文=32k config=```{\"hidden_size\": 4096, \"num_hidden_layers\": 32, ...}```")
+	const llama8b = `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256}`
+	return chat.T(lang, "tier mode=infer seq=32k config=```"+llama8b+"```", "选卡 模式=推理 上下文=32k 配置=```"+llama8b+"```")
 }
