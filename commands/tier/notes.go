@@ -275,8 +275,8 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	var out []string
 	if r.Model.Approximate {
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"%s has an approximate shape: give layers=, hidden=, heads=, kv_heads=, ffn= and vocab= from its config.json, or use a preset, for an exact answer.",
-			"%s 的结构是近似的：请按其 config.json 给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=，或用预设模型，以得到精确结果。"), modelName(r.Model)))
+			"%s has an approximate dense shape: paste its config.json (config=) for an exact answer, which MoE models such as DeepSeek-V3 or Qwen3-30B-A3B need, or use a preset, or give layers=, hidden=, heads=, kv_heads=, ffn= and vocab=.",
+			"%s 的结构是按稠密模型近似的：请粘贴其 config.json（config=）以得到精确结果，DeepSeek-V3、Qwen3-30B-A3B 这类 MoE 模型尤其需要；或用预设模型，或给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=。"), modelName(r.Model)))
 	}
 	if c, cs := r.Model.Context, r.Model.ContextScaled; c > 0 && r.Seq > c {
 		switch {
