@@ -96,3 +96,17 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseConfig is one config.json read (DeepSeek-V3's, 1.6 KB).
+func BenchmarkParseConfig(b *testing.B) {
+	data, err := os.ReadFile("testdata/configs/deepseek-v3.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseConfig(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
