@@ -44,7 +44,6 @@ var pendingOutside = []string{
 var pendingDocs = []string{
 	"docs/checklist.md",
 	"docs/reminders.md",
-	"docs/sizing.md",
 	"docs/stores.md",
 }
 
