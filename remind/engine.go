@@ -243,7 +243,7 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		r.skip()
 		return
 	}
-	fresh, err := r.Store.GetRenewal(ctx, rn.Tenant, rn.ID)
+	fresh, err := r.Store.GetRenewal(ctx, store.ScopeOf(rn), rn.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		r.release(ctx, key) // removed since the index was read
 		return

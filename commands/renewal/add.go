@@ -107,6 +107,11 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 			return r, nil, err
 		}
 	}
+	scope, err := a.Choice("scope", rules.ScopeChannel, []string{rules.ScopeChannel, rules.ScopeTeam}, scopeAliases)
+	if err != nil {
+		return r, nil, err
+	}
+	r.Scope = scope
 	if a.Has("hours") {
 		if r.Usage, err = a.List("hours", 0, rules.MaxMonthHours); err != nil {
 			return r, nil, err
@@ -172,6 +177,15 @@ func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	return addReply(c.Lang, r, today, notes), nil
 }
 
+// scopeFact says who sees the renewal.
+func scopeFact(lang chat.Lang, r rules.Renewal) chat.Fact {
+	v := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=team 可与全团队共享）")
+	if r.TeamWide() {
+		v = chat.T(lang, "every channel of the team (scope=team)", "团队所有频道（范围=team）")
+	}
+	return chat.Fact{Label: chat.T(lang, "seen in", "可见范围"), Value: v}
+}
+
 func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string) chat.Reply {
 	cycle, rems := r.Schedule(today)
 	first := r.CycleN(0)
@@ -180,7 +194,7 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %d days' notice. This channel gets a reminder %s days before it.",
 			"通知截止日 %s = 续约日 %s − 提前通知 %d 天。本频道将在截止日前 %s 天收到提醒。"),
 			cycle.Deadline, cycle.Renews, r.NoticeDays, joinInts(lang, r.RemindOffsets())),
-		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}}, facts(lang, r, cycle, today)...),
+		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}, scopeFact(lang, r)}, facts(lang, r, cycle, today)...),
 	}
 	table := chat.Table{Title: chat.T(lang, "Reminders", "提醒"),
 		Header: []string{chat.T(lang, "before the deadline", "截止日前"), chat.T(lang, "day", "日期"), chat.T(lang, "status", "状态")}}

@@ -22,7 +22,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if len(a.Words) > 0 || len(a.Keys()) > 0 {
 		return chat.Reply{}, chat.Invalid(c.Lang, "list", "renewal list takes nothing after it", "续约 列表 后面不需要参数", "renewal list")
 	}
-	rs, err := d.Store.ListRenewals(ctx, c.Req.Tenant)
+	rs, err := d.Store.ListRenewals(ctx, scope(c))
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "list", err)
 	}
@@ -31,7 +31,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	items := []listed{}
 	if len(rs) == 0 {
 		return chat.Reply{
-			Title:   chat.T(lang, "No renewals stored for this team", "本团队还没有保存续约"),
+			Title:   chat.T(lang, "No renewals stored in this channel or team-wide", "本频道和全团队都还没有保存续约"),
 			Summary: chat.T(lang, "Add one and I will remind this channel before its notice deadline:", "添加一个，我会在通知截止日前提醒本频道：") + "\n" + examples[0],
 			Data:    map[string]any{"command": "renewal", "action": "list", "renewals": items},
 		}, nil
@@ -63,9 +63,9 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		items = append(items, it)
 	}
 	return chat.Reply{
-		Title: fmt.Sprintf(chat.T(lang, "Renewals of this team (%d)", "本团队的续约（%d 个）"), len(rs)),
-		Summary: chat.T(lang, "The deadline is the renewal date minus the notice period; reminders come before it.",
-			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。"),
+		Title: fmt.Sprintf(chat.T(lang, "Renewals of this channel and the team-wide ones (%d)", "本频道及全团队共享的续约（%d 个）"), len(rs)),
+		Summary: chat.T(lang, "The deadline is the renewal date minus the notice period; reminders come before it. Renewals added in other channels are listed there, unless added with scope=team.",
+			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。其他频道添加的续约只在那里列出，除非添加时写了 范围=team。"),
 		Tables: []chat.Table{t},
 		Data:   map[string]any{"command": "renewal", "action": "list", "renewals": items},
 	}, nil
@@ -76,14 +76,14 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	r, err := d.Store.GetRenewal(ctx, c.Req.Tenant, id)
+	r, err := d.Store.GetRenewal(ctx, scope(c), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return chat.Reply{}, notFound(c, id)
 	}
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "read", err)
 	}
-	err = d.Store.DeleteRenewal(ctx, c.Req.Tenant, id)
+	err = d.Store.DeleteRenewal(ctx, scope(c), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return chat.Reply{}, notFound(c, id)
 	}
