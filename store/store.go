@@ -28,7 +28,17 @@ type Store interface {
 var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("conflict")
+	// ErrDamaged is wrapped by an error saying the store's file is damaged;
+	// its text names the file and what to do, and is shown to the user.
+	ErrDamaged = errors.New("the store is damaged")
 )
+
+// Damage is an error about a damaged store file (it wraps ErrDamaged):
+// File is the file to restore from a backup or move aside.
+type Damage interface {
+	error
+	File() string
+}
 
 // Deduper remembers keys for a while so that retries and duplicate deliveries
 // do no work twice.

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -255,6 +256,11 @@ func (s *server) goBackground(fn func()) {
 	s.background.Add(1)
 	go func() {
 		defer s.background.Done()
+		defer func() { // no background task takes serve down
+			if v := recover(); v != nil {
+				s.log.Error("background task panicked; serve carries on without it", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			}
+		}()
 		fn()
 	}()
 }

@@ -189,9 +189,17 @@ func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.
 	return s.run(d, ctx, c, args)
 }
 
-// storeError reports a store failure to the user, never as success.
+// storeError reports a store failure to the user, never as success. A
+// damaged store file is named, with what to do about it.
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
 	d.log().Error("renewal store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
+	var dmg store.Damage
+	if errors.As(err, &dmg) {
+		f := dmg.File()
+		return &chat.Error{Code: chat.CodeUnavailable, Message: fmt.Sprintf(chat.T(c.Lang,
+			"the renewal store file %s is damaged (%v); nothing was changed. Restore a backup over it, or move it aside (mv %s %s.damaged) to start with an empty store.",
+			"续约存储文件 %s 已损坏（%v），未做任何更改。请用备份覆盖它，或把它移开（mv %s %s.damaged）后以空存储重新开始。"), f, errors.Unwrap(dmg), f, f)}
+	}
 	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 		"the renewal store did not answer ("+op+"); nothing was changed. Try again in a moment.",
 		"续约存储没有响应（"+op+"），未做任何更改，请稍后重试。")}

@@ -11,6 +11,8 @@ import (
 
 	"go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"gpuadvisor/store"
 )
 
 // ErrCorrupt is wrapped by every error about a damaged store file: torn
@@ -30,10 +32,16 @@ func (e *CorruptError) Error() string {
 		"(mv %s %s.damaged) to start with an empty store", e.Path, e.Err, e.Path, e.Path)
 }
 
-// Is makes errors.Is(err, ErrCorrupt) true.
-func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+// Is makes errors.Is(err, ErrCorrupt) and errors.Is(err, store.ErrDamaged)
+// true.
+func (e *CorruptError) Is(target error) bool {
+	return target == ErrCorrupt || target == store.ErrDamaged
+}
 
 func (e *CorruptError) Unwrap() error { return e.Err }
+
+// File implements store.Damage.
+func (e *CorruptError) File() string { return e.Path }
 
 // faultError is a panic bbolt raised on a page it could not make sense of,
 // or a memory fault reading past the end of a torn file, turned into an error.
