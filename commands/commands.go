@@ -29,6 +29,9 @@ type Deps struct {
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
+	// Members tell, per platform, whether the bot can post in a conversation
+	// (`renewal add` warns when it cannot); nil checks nothing.
+	Members map[string]renewal.MemberChecker
 }
 
 // New returns a router with every command registered.
@@ -42,7 +45,7 @@ func New(d Deps) *chat.Router {
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(checklist.Command())
-	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
+	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r

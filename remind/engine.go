@@ -283,7 +283,13 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 	}
 	if err2 != nil {
 		d := rules.Delivery{At: r.now.UTC(), Cycle: rem.Cycle.Renews, Offset: rem.Offset, Via: rules.ViaFailed, Error: err2.Error()}
-		if rp != nil && cannotPost(err2) && fresh.CreatedBy != "" {
+		ld := fresh.LastDelivery
+		dmToday := ld != nil && ld.Via == rules.ViaDM && ld.Cycle == rem.Cycle.Renews && ld.Offset == rem.Offset &&
+			rules.DateOf(ld.At, r.loc()) == r.today
+		switch {
+		case dmToday:
+			d.Via = rules.ViaDM // a retry the same day (Lambda's, say): the person has it already
+		case rp != nil && cannotPost(err2) && fresh.CreatedBy != "":
 			dmKey := s.Key + "-dm-" + r.today.String() // one direct message a day while the channel refuses
 			if err := rp.PostDirect(ctx, fresh.CreatedBy, dmKey, dmNote(s.Reply, fresh, err2)); err != nil {
 				d.Error += "; direct message to " + fresh.CreatedBy + ": " + err.Error()

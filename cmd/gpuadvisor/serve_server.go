@@ -118,7 +118,9 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	s.router = commands.New(serveBotDeps(st))
+	deps := serveBotDeps(st)
+	deps.Members = s.members()
+	s.router = commands.New(deps)
 	s.router.Log = s.log
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
 	s.jobs = newJobRunner(runner.Run, s.log)

@@ -174,7 +174,36 @@ func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "save", err)
 	}
-	return addReply(c.Lang, r, today, notes), nil
+	rep := addReply(c.Lang, r, today, notes)
+	if w := d.membership(ctx, c); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
+	}
+	return rep, nil
+}
+
+// membership checks that reminders can be posted where the renewal was
+// added (a slash command answers anywhere through response_url, a reminder
+// does not) and says how to invite the bot when they cannot.
+func (d Deps) membership(ctx context.Context, c *chat.Call) string {
+	m := d.Members[c.Req.Platform]
+	if m == nil || c.Req.Channel == "" {
+		return ""
+	}
+	ok, err := m.CanPost(ctx, c.Req.Channel)
+	lang := c.Lang
+	switch {
+	case err != nil:
+		d.log().Warn("renewal add: membership check failed", "platform", c.Req.Platform, "channel", c.Req.Channel, "err", err)
+		return chat.T(lang, "I could not check that I can post reminders in this conversation; if they do not arrive here, they come to you as a direct message.",
+			"无法确认我能否在此会话中发送提醒；如果提醒没有发到这里，会以私信发给你。")
+	case ok:
+		return ""
+	case c.Req.Platform == "feishu":
+		return chat.T(lang, "I am not in this group, so I cannot post the reminders here: add me in the group settings (设置 → 群机器人 → 添加机器人). Until then each reminder comes to you as a direct message.",
+			"我不在这个群里，无法在这里发送提醒：请在群设置中添加我（设置 → 群机器人 → 添加机器人）。在此之前，每条提醒都会私信发给你。")
+	}
+	return chat.T(lang, "I am not a member of this conversation, so I cannot post the reminders here: type /invite @gpuadvisor in it (a private channel or a group DM needs that; a DM between people cannot hold me, add the renewal in a channel instead). Until then each reminder comes to you as a direct message.",
+		"我不是此会话的成员，无法在这里发送提醒：请在其中输入 /invite @gpuadvisor（私有频道和多人私信需要这样做；两人之间的私信无法加入机器人，请改在频道中添加续约）。在此之前，每条提醒都会私信发给你。")
 }
 
 // scopeFact says who sees the renewal.

@@ -25,6 +25,16 @@ type Deps struct {
 	NewID func() string
 	// Log receives store failures; nil means slog.Default().
 	Log *slog.Logger
+	// Members tells, per platform, whether the bot can post in a
+	// conversation (infra/slack.Poster, infra/feishu.Client); `renewal add`
+	// asks it and says how to invite the bot. A platform without one is not
+	// checked.
+	Members map[string]MemberChecker
+}
+
+// MemberChecker tells whether the bot can post in a conversation.
+type MemberChecker interface {
+	CanPost(ctx context.Context, channel string) (bool, error)
 }
 
 func (d Deps) loc() *time.Location {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -39,7 +41,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	t := chat.Table{Header: []string{
 		chat.T(lang, "id", "编号"), chat.T(lang, "vendor", "供应商"), chat.T(lang, "cards", "显卡"),
 		chat.T(lang, "per month", "每月"), chat.T(lang, "renews", "续约日"), chat.T(lang, "deadline", "截止日"),
-		chat.T(lang, "next reminder", "下次提醒"), chat.T(lang, "actual use", "实际用量"),
+		chat.T(lang, "next reminder", "下次提醒"), chat.T(lang, "last reminder", "上次提醒"), chat.T(lang, "actual use", "实际用量"),
 	}}
 	for _, r := range rs {
 		cycle := r.CycleOn(today)
@@ -59,7 +61,8 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		if len(r.Usage) > 0 {
 			use = hoursText(lang, r.Usage)
 		}
-		t.Rows = append(t.Rows, []string{r.ID, r.Vendor, cardsText(r), chat.Num(r.MonthlyTotal()), cycle.Renews.String(), cycle.Deadline.String(), next, use})
+		t.Rows = append(t.Rows, []string{r.ID, r.Vendor, cardsText(r), chat.Num(r.MonthlyTotal()), cycle.Renews.String(), cycle.Deadline.String(), next,
+			deliveryText(lang, r.LastDelivery, d.loc()), use})
 		items = append(items, it)
 	}
 	return chat.Reply{
@@ -69,6 +72,26 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		Tables: []chat.Table{t},
 		Data:   map[string]any{"command": "renewal", "action": "list", "renewals": items},
 	}, nil
+}
+
+// deliveryText says how the last reminder went: where, when, and why not.
+func deliveryText(lang chat.Lang, dl *rules.Delivery, loc *time.Location) string {
+	if dl == nil {
+		return "-"
+	}
+	day := dl.At.In(loc).Format("2006-01-02")
+	why := dl.Error
+	if i := strings.LastIndex(why, ": "); i >= 0 {
+		why = why[i+2:] // the platform's own reason (not_in_channel), not the call chain
+	}
+	switch dl.Via {
+	case rules.ViaChannel:
+		return fmt.Sprintf(chat.T(lang, "%s (%d-day): posted here", "%s（%d 天）：已发到本频道"), day, dl.Offset)
+	case rules.ViaDM:
+		return fmt.Sprintf(chat.T(lang, "%s (%d-day): not posted here (%s), sent as a DM to whoever added it; retried next run",
+			"%s（%d 天）：未能发到本频道（%s），已私信添加人；下次运行重试"), day, dl.Offset, why)
+	}
+	return fmt.Sprintf(chat.T(lang, "%s (%d-day): failed (%s); retried next run", "%s（%d 天）：发送失败（%s）；下次运行重试"), day, dl.Offset, why)
 }
 
 func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
