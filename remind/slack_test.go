@@ -175,8 +175,8 @@ type dying struct{ remind.Store }
 var errDied = errors.New("process killed")
 
 func (dying) MarkSent(context.Context, store.ReminderKey, string, time.Time) error { return errDied }
-func (dying) SetDelivery(context.Context, string, string, rules.Delivery) error   { return errDied }
-func (dying) SetNextCheck(context.Context, string, string, rules.Date) error      { return errDied }
+func (dying) SetDelivery(context.Context, string, string, rules.Delivery) error    { return errDied }
+func (dying) SetNextCheck(context.Context, string, string, rules.Date) error       { return errDied }
 
 // TestACrashAfterPostingThenARerunSendsNothingTwice: issue 15, a crash
 // mid-run re-sent the reminders in flight (8 of 1,100 posted twice).
