@@ -74,7 +74,7 @@ func TestReminderSendsAreSingleByUUID(t *testing.T) {
 	ctx := context.Background()
 	rep := chat.Reply{Lang: chat.ZH, Title: "续约提醒"}
 	const key = "remind-0123456789abcdef01234567" // store.ReminderKey.IdempotencyKey's shape
-	for range 3 { // a run, a crash, two reruns
+	for range 3 {                                 // a run, a crash, two reruns
 		if err := c.PostReminder(ctx, "oc_in", key, rep); err != nil {
 			t.Fatal(err)
 		}
