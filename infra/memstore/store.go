@@ -111,33 +111,34 @@ func (s *Store) DeleteRenewal(_ context.Context, scope store.Scope, id string) e
 	return nil
 }
 
-// SetUsage implements store.Renewals.
-func (s *Store) SetUsage(_ context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+// update changes renewal id of tenant when scope (nil: the engine's, which
+// sees every renewal) sees it; op names the change in the error.
+func (s *Store) update(tenant string, scope *store.Scope, id, op string, fn func(*renewal.Renewal)) (renewal.Renewal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, ok := s.visible(scope, id)
-	if !ok {
-		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
+	r, ok := s.renewals[tenant][id]
+	if !ok || (scope != nil && !scope.Sees(r)) {
+		return renewal.Renewal{}, fmt.Errorf("%s of %s/%s: %w", op, tenant, id, store.ErrNotFound)
 	}
-	r.Usage = slices.Clone(hours)
-	if ondemand > 0 {
-		r.OnDemand = ondemand
-	}
-	s.renewals[scope.Tenant][id] = r
+	fn(&r)
+	s.renewals[tenant][id] = r
 	return clone(r), nil
+}
+
+// SetUsage implements store.Renewals.
+func (s *Store) SetUsage(_ context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	return s.update(scope.Tenant, &scope, id, "set usage", func(r *renewal.Renewal) {
+		r.Usage = slices.Clone(hours)
+		if ondemand > 0 {
+			r.OnDemand = ondemand
+		}
+	})
 }
 
 // SetDelivery implements store.Renewals.
 func (s *Store) SetDelivery(_ context.Context, tenant, id string, d renewal.Delivery) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.renewals[tenant][id]
-	if !ok {
-		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	r.LastDelivery = &d
-	s.renewals[tenant][id] = r
-	return nil
+	_, err := s.update(tenant, nil, id, "set delivery", func(r *renewal.Renewal) { r.LastDelivery = &d })
+	return err
 }
 
 // DueRenewals implements store.Renewals.
@@ -157,15 +158,8 @@ func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal
 
 // SetNextCheck implements store.Renewals.
 func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.Date) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.renewals[tenant][id]
-	if !ok {
-		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	r.NextCheck = next
-	s.renewals[tenant][id] = r
-	return nil
+	_, err := s.update(tenant, nil, id, "set next check", func(r *renewal.Renewal) { r.NextCheck = next })
+	return err
 }
 
 // ClaimReminder implements store.Reminders.
