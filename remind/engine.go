@@ -229,9 +229,15 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		return
 	}
 	expires := rem.Cycle.Renews.Start(time.UTC).Add(MarkKeep)
-	// A claim left by a run that died may have been posted already.
-	prev, err := r.Store.ReminderMark(ctx, key, r.now)
-	crashed := err == nil && prev.State == store.StateClaimed
+	// A claim left by a run that died may have been posted already: a
+	// poster that can look in the channel is asked first (an unreadable mark
+	// counts as such a claim).
+	rp, _ := poster.(ReminderPoster)
+	crashed := false
+	if rp != nil {
+		prev, err := r.Store.ReminderMark(ctx, key, r.now)
+		crashed = (err == nil && prev.State == store.StateClaimed) || (err != nil && !errors.Is(err, store.ErrNotFound))
+	}
 	claim, err := r.Store.ClaimReminder(ctx, key, r.owner, r.now, r.lease(), expires)
 	if err != nil {
 		r.fail(s, fmt.Errorf("claim: %w", err))
@@ -258,7 +264,6 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 	}
 	s.Reply = renewalcmd.Reminder(fresh, rem, r.today)
 	s.Title = s.Reply.Title
-	rp, _ := poster.(ReminderPoster)
 	// Before any resend, look for the reminder in the channel: a run that
 	// died after posting (its claim left behind), or a post that failed
 	// after reaching the platform (a timeout), may have delivered it.
