@@ -44,9 +44,7 @@ func runStore(g globals, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, chat.T(lang, "gpuadvisor store: there is no store file at %s (--db FILE or %s names another)\n",
 				"gpuadvisor store：%s 没有存储文件（用 --db 文件 或 %s 指定其他文件）\n"), path, EnvDB)
 		case errors.Is(err, bolt.ErrCorrupt):
-			fmt.Fprintln(stderr, chat.T(lang, "gpuadvisor store: DAMAGED:", "gpuadvisor store：文件已损坏："), err)
-			fmt.Fprintln(stderr, chat.T(lang, "Restore a backup over it, or move it aside to start with an empty store.",
-				"请用备份覆盖它，或把它移到别处后以空存储重新开始。"))
+			fmt.Fprintln(stderr, chat.T(lang, "gpuadvisor store: DAMAGED:", "gpuadvisor store：文件已损坏（请用备份覆盖它，或把它移开后以空存储重新开始）："), err)
 		case errors.Is(err, bolt.ErrLocked):
 			fmt.Fprintln(stderr, "gpuadvisor store:", err, chat.T(lang, "(stop gpuadvisor serve or remind first)", "（请先停止 gpuadvisor serve 或 remind）"))
 		default:
