@@ -47,7 +47,6 @@ var billingItems = []Item{
 		signals: []signal{
 			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$")},
 			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|no charge"), units: unitsGB},
-			{terms: w("流量|~egress|~traffic|下载|~download|出网|~ingress"), also: w("不限|不限量|unlimited|无上限|不计量|not metered|unmetered")},
 		},
 	},
 	{
@@ -107,8 +106,8 @@ var billingItems = []Item{
 		Concrete: Text{EN: "Standard support included; premium support ¥2,000/month; all images free; no management fee", ZH: "标准技术支持已含；高级支持 2000元/月；镜像全部免费；无管理费"},
 		topics:   w("技术支持费|支持费|服务费|support fee|镜像费|付费镜像|授权|~license~|~licence~|~licenses~|~licences~|management fee|~fees~|~fee~|免费镜像|镜像免费|镜像收费|支持免费|支持收费|support is included|support included|support is free|images are free|许可|额外费用|extra fee|extra charge|hidden fee|hidden cost|隐藏费用|隐性费用|其他费用|附加费|管理费|additional charge|additional fee|other fees|other charges"),
 		signals: []signal{
-			{terms: w("支持费|服务费|~support~|镜像|~image~|~images~|授权|~license|~licence|许可|管理费|附加费|~fee|~charge|费用"), units: w("$")},
-			{terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元|无支持费|无授权费|无管理费|无服务费|no support fee|no licence fee|no license fee|no licensing fee|no management fee|no image fee|at no cost|at no extra cost")},
+			{terms: w("支持费|服务费|~support~|镜像|~image~|~images~|授权|~license|~licence|许可|管理费|附加费|~fee|~charge|费用"), units: w("$"), anyPolarity: true},
+			{anyPolarity: true, terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元|无支持费|无授权费|无管理费|无服务费|no support fee|no licence fee|no license fee|no licensing fee|no management fee|no image fee|at no cost|at no extra cost")},
 		},
 	},
 }

@@ -4,7 +4,12 @@ package checklist
 var (
 	unitsGB   = w("g|gb|gib|t|tb")
 	unitsTime = w("分钟|min|mins|minute|minutes|小时|h|hr|hrs|hour|hours|秒|s|sec|seconds")
-	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|mbps|mb/s|gbe")
+	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|mbps|mb/s|gbe|gb|tbps|tb/s|t|tbit/s|gb hdr|g hdr|gb ndr|g ndr")
+	// unitsRate are the units of a bandwidth written as a rate.
+	unitsRate = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s")
+	// unitsLink are the units of a link's speed: 600GB/s, 3.2 Tbps, 400G,
+	// 200Gb HDR, 400 Gbit/s.
+	unitsLink = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbit|gb|g|t|gbe|gb hdr|g hdr|gb ndr|g ndr")
 	yes       = w("可以|允许|支持|欢迎|提供|~allow|~welcome|~can~|~provide|配合|随时|any time|anytime")
 )
 
@@ -23,7 +28,7 @@ var hardwareItems = []Item{
 		Why:      Text{EN: "SXM and PCIe variants of one chip differ a lot in memory bandwidth, and training throughput follows it.", ZH: "同一芯片的SXM版和PCIe版显存带宽差距明显，训练吞吐随之变化。"},
 		Concrete: Text{EN: "HBM2e, 2,039 GB/s per card (A100 80G SXM4)", ZH: "HBM2e，每卡 2039 GB/s（A100 80G SXM4）"},
 		topics:   w("显存带宽|hbm|memory bandwidth|mem bandwidth|显存位宽|内存带宽"),
-		signals:  []signal{{units: w("gb/s|g/s|tb/s|t/s|gbps|tbps")}},
+		signals:  []signal{{units: unitsRate}},
 	},
 	{
 		ID: "hw.interconnect", Dimension: Hardware, Key: true,
@@ -32,12 +37,9 @@ var hardwareItems = []Item{
 		Concrete: Text{EN: "NVLink 3 through NVSwitch, 600 GB/s per GPU, all-to-all (topo -m shows NV12)", ZH: "NVSwitch 全互联 NVLink3，每卡 600 GB/s（topo -m 显示 NV12）"},
 		topics:   w("nvlink|nvswitch|卡间|互联|互连|interconnect|~topo|~p2p~|pcie|pci-e|~nv12~|~nv18~"),
 		signals: []signal{
-			{terms: w("nvlink|nvswitch"), units: w("gb/s|g/s|tb/s|gbps")},
-			{terms: w("nvswitch"), also: w("全互联|all-to-all|fully connected|全连接")},
+			{terms: w("nvlink|nvswitch"), units: unitsRate},
 			{terms: w("~topo -m|topo-m|~nv12~|~nv18~|~nv8~")},
-			{terms: w("pcie|pci-e"), also: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|not nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
-			// "没有NVLink" alone says the cards talk over PCIe.
-			{terms: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
+			{terms: w("nvlink|nvswitch"), also: w("全互联|all-to-all|fully connected|全连接|full mesh|full-mesh|fully meshed|两两互联")},
 		},
 	},
 	{
@@ -47,9 +49,8 @@ var hardwareItems = []Item{
 		Concrete: Text{EN: "8x 200 Gb/s HDR InfiniBand per node, one per GPU, non-blocking fat tree", ZH: "每节点 8×200Gb/s HDR InfiniBand，每卡一口，无阻塞胖树"},
 		topics:   w("infiniband|~ib~|~roce|~rdma|节点间|跨节点|多机|机间|inter-node|internode|between nodes|multi-node|multinode|跨机|组网"),
 		signals: []signal{
-			{terms: w("infiniband|~ib~|~roce|~rdma"), units: w("gb/s|gbps|g|gb|gbit|gbit/s")},
+			{terms: w("infiniband|~ib~|~roce|~rdma"), units: unitsLink},
 			{terms: w("~hdr~|~ndr~|~edr~|connectx|~cx6|~cx7|~cx-6|~cx-7")},
-			{terms: w("不支持多机|仅单机|只有单机|只提供单机|single node only|single-node only|no infiniband|没有ib|无ib|不支持ib|~no ib~")},
 		},
 	},
 	{

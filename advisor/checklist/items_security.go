@@ -21,7 +21,6 @@ var securityItems = []Item{
 		topics:   w("销毁|删除|擦除|清除|destruction|~destroy|~wipe|~erase|deletion|~delete|逻辑删除|物理销毁|消磁|粉碎|~shred"),
 		signals: []signal{
 			{terms: w("物理销毁|消磁|粉碎|多次覆写|覆写|覆盖写|physical destruction|physically destroy|degauss|~shred|overwrite|overwritten|800-88|销毁证明|销毁证书|certificate of destruction|dod 5220|安全擦除|secure erase|crypto erase|cryptographic erase")},
-			{terms: w("逻辑删除|logical delete|logically deleted|only deleted|仅删除|只做删除")},
 		},
 	},
 	{

@@ -1,10 +1,10 @@
 package checklist
 
-// RedFlag is a vague phrase of DOMAIN.md's red-flag list found in the text.
+// RedFlag is a vague phrase of docs/checklist.md's red-flag list found in the text.
 type RedFlag struct {
 	// ID names the kind: high_spec, equivalent_config, vague_interconnect,
-	// untested_10g, 7x24_no_time, free_no_quota, on_demand_no_granularity,
-	// verbal_promise.
+	// untested_10g, 7x24_no_time, free_no_quota, unlimited_no_number,
+	// on_demand_no_granularity, verbal_promise.
 	ID string
 	// Phrase is the phrase found, normalized (lower case, half-width).
 	Phrase string
@@ -38,7 +38,7 @@ type flagRule struct {
 	unlessCovered string
 }
 
-// flags are DOMAIN.md §1's red-flag phrases and the condition that makes
+// flags are docs/checklist.md's red-flag phrases and the condition that makes
 // each one vague.
 var flags = []flagRule{
 	{id: "high_spec",
@@ -67,6 +67,12 @@ var flags = []flagRule{
 		unlessUnits:   w("$|g|gb|t|tb|天|day|days|小时|h|hours|hour|次|mbps|m|%|个月|month|months|周|week|weeks"),
 		unlessClause:  w("停机|关机|暂停|挂起|~stopped|~stop~|shut down|shutdown|~suspend|~idle~|闲置"),
 		why:           Text{EN: "\"free\" without a quota: ask how much is free per month and the price past it", ZH: "“免费”没有额度：问清每月免费多少、超出后单价"}},
+	{id: "unlimited_no_number",
+		triggers:      w("不限|不限量|unlimited|无上限|无限|unmetered|不封顶"),
+		requireWindow: w("流量|~traffic|带宽|bandwidth|~data~|~egress"),
+		unlessUnits:   w("mbps|m|兆|gbps|mb/s|mbit|g"),
+		unlessWindow:  w("内网|intranet|internal"),
+		why:           Text{EN: "\"unlimited\" with no bandwidth number: a thin line is unlimited too; ask for the Mbps and any fair-use cap", ZH: "“不限”却没有带宽数字：很窄的线路也叫不限；问清多少Mbps以及是否有公平使用上限"}},
 	{id: "on_demand_no_granularity",
 		triggers:      w("按需|按量|on-demand|on demand|pay-as-you-go|pay as you go"),
 		unlessCovered: "bill.granularity",

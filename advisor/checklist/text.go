@@ -61,6 +61,7 @@ func isWordByte(b byte) bool {
 // (，and "," not between digits), and normalizes each clause.
 func parse(text string) *doc {
 	d := &doc{orig: text}
+	quoted := quotedRanges(text)
 	sentence := 0
 	start := 0
 	runes := 0
@@ -69,7 +70,7 @@ func parse(text string) *doc {
 			d.segs = append(d.segs, segment{start: start, end: end, sentence: sentence})
 		}
 		if endSentence {
-			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？"))
+			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？")) || quoted.has(start)
 			d.question = append(d.question, asks)
 			sentence++
 		}
@@ -112,6 +113,48 @@ func parse(text string) *doc {
 		}
 	}
 	return d
+}
+
+// spans are byte ranges of the text.
+type spans [][2]int
+
+func (s spans) has(p int) bool {
+	for _, r := range s {
+		if p >= r[0] && p < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedRanges finds the lines a pasted e-mail quotes ("> ..."), and the
+// part from a reply header or signature separator ("-- ", "On ... wrote:",
+// "发件人：") to the end. They are read as questions: they claim nothing.
+func quotedRanges(text string) spans {
+	var out spans
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := strings.TrimSpace(text[off:end])
+		low := strings.ToLower(line)
+		switch {
+		case strings.HasPrefix(line, ">") || strings.HasPrefix(line, "＞"):
+			out = append(out, [2]int{off, end + 1})
+		case low == "--" || low == "-- " || strings.HasPrefix(low, "-----original message") || strings.HasPrefix(low, "----- original message") ||
+			strings.Contains(low, "原始邮件") || strings.HasPrefix(low, "发件人:") || strings.HasPrefix(low, "发件人：") ||
+			strings.HasPrefix(low, "from:") || strings.HasPrefix(low, "on ") && strings.HasSuffix(low, "wrote:") ||
+			strings.HasSuffix(low, "写道:") || strings.HasSuffix(low, "写道：") ||
+			strings.HasPrefix(low, "best regards") || strings.HasPrefix(low, "kind regards") || low == "regards," || low == "regards" ||
+			strings.HasPrefix(low, "此致") || low == "祝好" || low == "祝好！":
+			return append(out, [2]int{off, len(text) + 1})
+		}
+		off = end + 1
+	}
+	return out
 }
 
 // asks reports whether clause i belongs to a question.
