@@ -270,10 +270,15 @@ func evalItem(d *doc, it *Item, segs []int) Finding {
 		if d.asks(w.lo) {
 			continue
 		}
-		txt := d.normText(w)
+		if len(it.traps) == 0 {
+			break
+		}
+		txt, claims, negs := d.normText(w), d.claims(), d.negated(w)
 		for ti := range it.traps {
-			if t := &it.traps[ti]; t.sprung(txt) {
-				f.Status, f.Evidence, f.Why = Risk, d.evidence(narrow(d, w, at[wi], t.sprung)), t.why
+			t := &it.traps[ti]
+			if t.sprung(txt, claims, negs) {
+				in := func(s string) bool { return t.sprung(s, claims, true) }
+				f.Status, f.Evidence, f.Why = Risk, d.evidence(narrow(d, w, at[wi], in)), t.why
 				if t.vague {
 					f.Status = Vague
 				}
@@ -298,7 +303,7 @@ func evalItem(d *doc, it *Item, segs []int) Finding {
 			f.Evidence = d.evidence(window{at[wi], at[wi]})
 		}
 		txt := d.normText(w)
-		h := firstOf(txt, hedges)
+		h := d.hedge(w)
 		for si := range it.signals {
 			if satisfied[si] || !it.signals[si].holds(txt) {
 				continue

@@ -45,8 +45,8 @@ var billingItems = []Item{
 		gate: gate{not: w("内网|intranet|internal network|internal traffic|局域网|~lan~|private network"),
 			but: w("公网|外网|出网|出流量|~egress|~public|~internet|下载|~download|上传|~upload|~ingress|入流量")},
 		signals: []signal{
-			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$")},
-			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|no charge"), units: unitsGB},
+			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$"), anyPolarity: true},
+			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|不收取|no charge|~no egress charge|~no charges|free of charge"), units: unitsGB, anyPolarity: true},
 		},
 	},
 	{

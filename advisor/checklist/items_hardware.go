@@ -19,7 +19,7 @@ var hardwareItems = []Item{
 		Question: Text{EN: "Which exact GPU model, form factor (SXM or PCIe) and memory size, and how many per machine?", ZH: "具体是哪款GPU、什么形态（SXM还是PCIe）、显存多大、每台几张？"},
 		Why:      Text{EN: "One chip name covers variants that differ a lot: an A100 40G PCIe is not an A100 80G SXM4.", ZH: "同一芯片名下版本差别很大：A100 40G PCIe 不等于 A100 80G SXM4。"},
 		Concrete: Text{EN: "8x A100 80G SXM4 per machine", ZH: "每台8张 A100 80G SXM4"},
-		topics:   w("a100|a800|h100|h800|h200|h20|~l40|~l20~|4090|3090|v100|~a10~|~a30~|~a40~|910b|b200|gpu型号|显卡型号|卡型|型号|gpu model|card model|gpu type"),
+		topics:   w("a100|a800|h100|h800|h200|h20|~l40|~l20~|4090|3090|v100|~a10~|~a30~|~a40~|910b|b200|gpu型号|显卡型号|卡型|型号|gpu model|card model|gpu type|latest nvidia|latest gpu|最新gpu|最新的gpu|最新显卡|最新款显卡|英伟达最新"),
 		signals:  []signal{{terms: w("sxm|pcie|pci-e|~nvl~|hgx|dgx|4090|3090|~l40|~l20~|~a10~|~a30~|~a40~|h20|910b"), units: w("g|gb|gib")}},
 	},
 	{

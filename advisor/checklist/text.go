@@ -19,6 +19,37 @@ type doc struct {
 	norm     string // normalized clauses joined by '\n'
 	nsegs    []int  // start of each clause in norm
 	question []bool // per sentence: it asks rather than answers
+	claimed  *string
+	// per window, computed once for all items: the first hedge in it, and
+	// whether it holds a negator.
+	hedges map[window]string
+	negs   map[window]bool
+}
+
+// hedge returns the first hedge in window w, or "".
+func (d *doc) hedge(w window) string {
+	h, ok := d.hedges[w]
+	if !ok {
+		if d.hedges == nil {
+			d.hedges = map[window]string{}
+		}
+		h = firstOf(d.normText(w), hedges)
+		d.hedges[w] = h
+	}
+	return h
+}
+
+// negated reports whether window w holds a negator.
+func (d *doc) negated(w window) bool {
+	n, ok := d.negs[w]
+	if !ok {
+		if d.negs == nil {
+			d.negs = map[window]bool{}
+		}
+		n = containsAny(d.normText(w), negators)
+		d.negs[w] = n
+	}
+	return n
 }
 
 // questionMarks make a sentence a question even without "?" (是否支持…).
@@ -118,14 +149,14 @@ func parse(text string) *doc {
 // spans are byte ranges of the text.
 type spans [][2]int
 
+// has reports whether p falls in one of the spans (sorted, disjoint).
 func (s spans) has(p int) bool {
-	for _, r := range s {
-		if p >= r[0] && p < r[1] {
-			return true
-		}
-	}
-	return false
+	i := sort.Search(len(s), func(i int) bool { return s[i][1] > p })
+	return i < len(s) && p >= s[i][0]
 }
+
+// maxHeaderBytes bounds the lines read as a reply header or sign-off.
+const maxHeaderBytes = 160
 
 // quotedRanges finds the lines a pasted e-mail quotes ("> ..."), and the
 // part from a reply header or signature separator ("-- ", "On ... wrote:",
@@ -140,10 +171,14 @@ func quotedRanges(text string) spans {
 			end += off
 		}
 		line := strings.TrimSpace(text[off:end])
-		low := strings.ToLower(line)
+		low := ""
+		if len(line) <= maxHeaderBytes { // reply headers and sign-offs are short lines
+			low = strings.ToLower(line)
+		}
 		switch {
 		case strings.HasPrefix(line, ">") || strings.HasPrefix(line, "＞"):
 			out = append(out, [2]int{off, end + 1})
+		case low == "":
 		case low == "--" || low == "-- " || strings.HasPrefix(low, "-----original message") || strings.HasPrefix(low, "----- original message") ||
 			strings.Contains(low, "原始邮件") || strings.HasPrefix(low, "发件人:") || strings.HasPrefix(low, "发件人：") ||
 			strings.HasPrefix(low, "from:") || strings.HasPrefix(low, "on ") && strings.HasSuffix(low, "wrote:") ||
@@ -155,6 +190,22 @@ func quotedRanges(text string) spans {
 		off = end + 1
 	}
 	return out
+}
+
+// claims is the normalized text of every clause that is not a question
+// or quoted, built on first use.
+func (d *doc) claims() string {
+	if d.claimed == nil {
+		var b strings.Builder
+		for i := range d.segs {
+			if !d.asks(i) {
+				b.WriteString(d.normText(window{i, i}))
+			}
+		}
+		s := b.String()
+		d.claimed = &s
+	}
+	return *d.claimed
 }
 
 // asks reports whether clause i belongs to a question.

@@ -101,13 +101,18 @@ func containsNegated(s string, terms []string) bool {
 	return occurrences(s, terms, func(i int) bool { return negatedAt(s, i) })
 }
 
-// sprung reports whether the trap holds in a window's normalized text.
-func (t *trap) sprung(txt string) bool {
-	if !containsAffirmed(txt, t.when) && !containsNegated(txt, t.neg) {
+// sprung reports whether the trap holds in a window's normalized text,
+// unless the rest of the answer (claims: every clause that is not a
+// question or quoted) settles it ("account manager in business hours;
+// 24/7 on-call engineers, 15-minute response").
+// negs says whether txt holds a negator at all (without one, nothing is
+// negated and the plain search is enough).
+func (t *trap) sprung(txt, claims string, negs bool) bool {
+	if negs && !containsAffirmed(txt, t.when) && !containsNegated(txt, t.neg) || !negs && !containsAny(txt, t.when) {
 		return false
 	}
 	for i := range t.unless {
-		if t.unless[i].holds(txt) {
+		if t.unless[i].holds(claims) {
 			return false
 		}
 	}
