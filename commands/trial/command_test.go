@@ -162,7 +162,7 @@ func TestPlanJSON(t *testing.T) {
 	if err := json.Unmarshal(chat.RenderJSON(handle(t, "trial cards=8")), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 7 || got.Steps[3].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
+	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 9 || got.Steps[5].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
 		t.Errorf("plan JSON: %+v", got)
 	}
 }
