@@ -150,7 +150,11 @@ func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
 
 	var next []string
 	value := strings.TrimSpace(vendorWord(o.vendor) + " " + o.text)
-	if !o.full {
+	switch {
+	case o.full:
+	case o.cli:
+		next = append(next, chat.T(lang, "Every item and every question: run the same command with --full.", "全部条目和全部追问：在同一命令中加上 --full 再运行一次。"))
+	default:
 		if len(value) <= maxButtonValue {
 			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionChecklistFull, Label: chat.T(lang, "Show all items", "显示全部条目"), Value: value})
 			next = append(next, chat.T(lang, "Every item and every question: the “Show all items” button, or `checklist check full=yes …` with the same text (`--full` in the terminal).",
@@ -166,7 +170,7 @@ func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
 			ids = append(ids, f.Item.ID)
 		}
 		next = append(next, chat.T(lang, "Draft the e-mail asking these: ", "起草追问邮件：")+"draft questions vendor="+nameOr(o.vendor, chat.T(lang, "<vendor>", "<供应商>"))+" "+strings.Join(ids, " "))
-		if o.vendor != "" {
+		if o.vendor != "" && !o.cli {
 			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionDraftQuestions, Label: chat.T(lang, "Draft vendor questions", "起草供应商问题"),
 				Value: "vendor=" + o.vendor + " " + strings.Join(ids, " ")})
 		}

@@ -25,6 +25,11 @@ func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
 }
 
+// inChat runs a command as typed in Slack.
+func inChat(text string) chat.Reply {
+	return router().Handle(context.Background(), chat.Request{Text: text, Platform: "slack"})
+}
+
 // fixture reads a vendor answer from the advisor's testdata.
 func fixture(t testing.TB, name string) string {
 	t.Helper()
@@ -182,7 +187,7 @@ func TestAttachment(t *testing.T) {
 
 func TestButtons(t *testing.T) {
 	text := fixture(t, "mixed_en.txt")
-	with := handle("checklist check vendor=AcmeGPU "+text, "", "")
+	with := inChat("checklist check vendor=AcmeGPU " + text)
 	if len(with.Buttons) != 2 || with.Buttons[0].Action != chat.ActionChecklistFull || with.Buttons[1].Action != chat.ActionDraftQuestions ||
 		!strings.HasPrefix(with.Buttons[1].Value, "vendor=AcmeGPU ct.sla_response ") {
 		t.Fatalf("with a vendor: buttons %+v", with.Buttons)
@@ -191,7 +196,7 @@ func TestButtons(t *testing.T) {
 		t.Errorf("button command: %q", cmd)
 	}
 	// "Show all items" re-runs the same check privately with full=yes.
-	full := handle(chat.ButtonCommand(with.Buttons[0].Action, with.Buttons[0].Value), "", "")
+	full := inChat(chat.ButtonCommand(with.Buttons[0].Action, with.Buttons[0].Value))
 	d := full.Data.(checkJSON)
 	if full.Error != nil || !full.Private || !d.Full || d.Vendor != "AcmeGPU" || len(full.Tables) != 1 || len(full.Tables[0].Rows) != len(cl.Items()) || len(full.Buttons) != 1 {
 		t.Errorf("show all items: error %v, private %v, full %v, vendor %q, %d tables, buttons %+v", full.Error, full.Private, d.Full, d.Vendor, len(full.Tables), full.Buttons)
@@ -200,14 +205,19 @@ func TestButtons(t *testing.T) {
 	if d.Verdict != brief.Verdict || d.Counts != brief.Counts {
 		t.Errorf("show all items changed the result: %s %+v, was %s %+v", d.Verdict, d.Counts, brief.Verdict, brief.Counts)
 	}
-	if without := handle("checklist check "+text, "", ""); len(without.Buttons) != 1 || without.Buttons[0].Action != chat.ActionChecklistFull {
+	if without := inChat("checklist check " + text); len(without.Buttons) != 1 || without.Buttons[0].Action != chat.ActionChecklistFull {
 		t.Errorf("without a vendor: buttons %+v, want only show all items (draft questions needs vendor=)", without.Buttons)
 	}
 	// A text too long for a Slack button value gets no button, and the reply
 	// says how to ask.
-	long := handle("checklist check "+strings.Repeat("我们是A100 80G SXM4。", 100), "", "")
+	long := inChat("checklist check " + strings.Repeat("我们是A100 80G SXM4。", 100))
 	if len(long.Buttons) != 0 || !strings.Contains(chat.RenderText(long), "too long for a button") && !strings.Contains(chat.RenderText(long), "无法放进按钮") {
 		t.Errorf("a long text: buttons %+v, text %s", long.Buttons, chat.RenderText(long))
+	}
+	// The terminal has no buttons: the reply says to add --full.
+	cli := handle("checklist check vendor=AcmeGPU "+text, "", "")
+	if len(cli.Buttons) != 0 || !strings.Contains(chat.RenderText(cli), "run the same command with --full") {
+		t.Errorf("in the terminal: buttons %+v, text %s", cli.Buttons, chat.RenderText(cli))
 	}
 }
 

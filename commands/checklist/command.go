@@ -31,6 +31,8 @@ func Command() *chat.Command {
 			"checklist check We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.",
 			"清单 检查 我们是A100 80G SXM4，卡间NVLink 600GB/s，7x24小时值守，15分钟响应。",
 			"checklist check --file answer.txt",
+			"checklist check vendor=FastCompute 8x A100 80GB PCIe, no NVLink. Support is business hours only. Stopped instances are still billed for the GPU; ¥28/card-hour, billed per hour.",
+			"checklist check full=yes 8卡H800 80G SXM5，NVLink全互联，按秒计费，公网流量0.8元/GB。",
 		},
 		Run: run,
 	}
@@ -108,6 +110,7 @@ type checkOptions struct {
 	vendor string
 	full   bool   // the full item table and every follow-up (full=yes, --full)
 	text   string // the text checked
+	cli    bool   // asked in the terminal: no buttons, --full instead
 }
 
 // readOptions takes leading vendor=NAME (供应商=, 厂商=), full=yes|no
@@ -183,7 +186,7 @@ func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 			"粘贴的文本有 %s 字节，上限是 100 KB（%s 字节）。请一次只粘贴一家供应商的回复，或只粘贴与报价相关的部分",
 			chat.Num(float64(len(text))), chat.Num(MaxTextBytes))
 	}
-	opts.text = text
+	opts.text, opts.cli = text, c.Req.Platform == "cli"
 	return checkReply(lang, opts, cl.Check(text)), nil
 }
 
