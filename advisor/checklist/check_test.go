@@ -411,6 +411,9 @@ func FuzzCheck(f *testing.F) {
 	for _, name := range []string{"evasive_zh.txt", "mixed_en.txt"} {
 		f.Add(readFixture(f, name))
 	}
+	for _, c := range readCorpus(f) {
+		f.Add(c.text)
+	}
 	f.Add("7x24, 15分钟响应；A100 80G SXM4，NVLink 600GB/s")
 	f.Add("\xff\xfe1.5万/卡 ¥")
 	f.Fuzz(func(t *testing.T, s string) {

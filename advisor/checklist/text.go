@@ -28,28 +28,26 @@ type doc struct {
 
 // hedge returns the first hedge in window w, or "".
 func (d *doc) hedge(w window) string {
-	h, ok := d.hedges[w]
-	if !ok {
-		if d.hedges == nil {
-			d.hedges = map[window]string{}
-		}
-		h = firstOf(d.normText(w), hedges)
-		d.hedges[w] = h
-	}
-	return h
+	return perWindow(&d.hedges, d, w, func(s string) string { return firstOf(s, hedges) })
 }
 
 // negated reports whether window w holds a negator.
 func (d *doc) negated(w window) bool {
-	n, ok := d.negs[w]
+	return perWindow(&d.negs, d, w, func(s string) bool { return containsAny(s, negators) })
+}
+
+// perWindow returns f of window w's normalized text, computed once per
+// window and kept in *cache.
+func perWindow[T any](cache *map[window]T, d *doc, w window, f func(string) T) T {
+	v, ok := (*cache)[w]
 	if !ok {
-		if d.negs == nil {
-			d.negs = map[window]bool{}
+		if *cache == nil {
+			*cache = map[window]T{}
 		}
-		n = containsAny(d.normText(w), negators)
-		d.negs[w] = n
+		v = f(d.normText(w))
+		(*cache)[w] = v
 	}
-	return n
+	return v
 }
 
 // questionMarks make a sentence a question even without "?" (是否支持…).

@@ -71,9 +71,9 @@ func startsAny(s string, terms []string) bool {
 	return false
 }
 
-// occurrences calls f with the index of every occurrence of one of terms in
-// s, respecting boundaries, until f returns true.
-func occurrences(s string, terms []string, f func(i int) bool) bool {
+// occurrences calls f with the start and end of every occurrence of one of
+// terms in s, respecting boundaries, until f returns true.
+func occurrences(s string, terms []string, f func(i, end int) bool) bool {
 	for _, x := range terms {
 		t := parseTerm(x)
 		off := 0
@@ -82,10 +82,11 @@ func occurrences(s string, terms []string, f func(i int) bool) bool {
 			if j < 0 {
 				break
 			}
-			if f(off + j) {
+			end := off + j + len(t.text)
+			if f(off+j, end) {
 				return true
 			}
-			off += j + len(t.text)
+			off = end
 		}
 	}
 	return false
@@ -93,12 +94,12 @@ func occurrences(s string, terms []string, f func(i int) bool) bool {
 
 // containsAffirmed reports whether one of terms occurs in s not negated.
 func containsAffirmed(s string, terms []string) bool {
-	return occurrences(s, terms, func(i int) bool { return !negatedAt(s, i) })
+	return occurrences(s, terms, func(i, _ int) bool { return !negatedAt(s, i) })
 }
 
 // containsNegated reports whether one of terms occurs in s negated.
 func containsNegated(s string, terms []string) bool {
-	return occurrences(s, terms, func(i int) bool { return negatedAt(s, i) })
+	return occurrences(s, terms, func(i, _ int) bool { return negatedAt(s, i) })
 }
 
 // sprung reports whether the trap holds in a window's normalized text,
