@@ -93,6 +93,7 @@ type matcher struct {
 type owner struct {
 	item int // -1 for a red flag
 	flag int
+	trap bool // the term is a trap's positive phrase of the item
 }
 
 var (
@@ -120,8 +121,14 @@ func getMatcher() *matcher {
 			m.owners[id] = append(m.owners[id], o)
 		}
 		for i, it := range all {
+			when := map[string]bool{}
+			for _, t := range it.traps {
+				for _, x := range t.when {
+					when[x] = true
+				}
+			}
 			for _, x := range it.topics {
-				add(x, owner{item: i, flag: -1})
+				add(x, owner{item: i, flag: -1, trap: when[x]})
 			}
 		}
 		for f, fl := range flags {
@@ -152,6 +159,7 @@ func Check(text string) Result {
 	d := parse(text)
 	m := getMatcher()
 	itemSegs := make([][]int, len(all))
+	trapHit := make([]bool, len(all)) // a trap's positive phrase is in the text
 	flagHits := make([][]hit, len(flags))
 	m.auto.scan(d.norm, func(id int32, end int) {
 		t := m.terms[id]
@@ -162,6 +170,7 @@ func Check(text string) Result {
 		seg := d.segAt(start)
 		for _, o := range m.owners[id] {
 			if o.item >= 0 {
+				trapHit[o.item] = trapHit[o.item] || o.trap
 				s := itemSegs[o.item]
 				if len(s) == 0 || s[len(s)-1] != seg {
 					itemSegs[o.item] = append(s, seg)
@@ -175,7 +184,7 @@ func Check(text string) Result {
 	res := Result{Scores: map[Dimension]Counts{}}
 	covered := map[string]bool{}
 	for i := range all {
-		f := evalItem(d, &all[i], itemSegs[i])
+		f := evalItem(d, &all[i], itemSegs[i], trapHit[i])
 		res.Findings = append(res.Findings, f)
 		if f.Status == Covered {
 			covered[f.Item.ID] = true
@@ -238,7 +247,9 @@ func (r Result) AskNext() []Finding {
 }
 
 // evalItem decides one item from the clauses that touch its topic.
-func evalItem(d *doc, it *Item, segs []int) Finding {
+// whenHit says whether a trap's positive phrase occurs in the text at all
+// (the automaton saw it); without one only negated terms can spring a trap.
+func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	f := Finding{Item: *it, Status: Missing, Why: whyMissing}
 	if g := it.gate; len(g.need) > 0 || len(g.not) > 0 {
 		kept := segs[:0:0]
@@ -274,6 +285,9 @@ func evalItem(d *doc, it *Item, segs []int) Finding {
 			break
 		}
 		txt, claims, negs := d.normText(w), d.claims(), d.negated(w)
+		if !whenHit && !negs {
+			continue
+		}
 		for ti := range it.traps {
 			t := &it.traps[ti]
 			if t.sprung(txt, claims, negs) {
