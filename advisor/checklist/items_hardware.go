@@ -4,12 +4,12 @@ package checklist
 var (
 	unitsGB   = w("g|gb|gib|t|tb")
 	unitsTime = w("分钟|min|mins|minute|minutes|小时|h|hr|hrs|hour|hours|秒|s|sec|seconds")
-	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|mbps|mb/s|gbe|gb|tbps|tb/s|t|tbit/s|gb hdr|g hdr|gb ndr|g ndr")
+	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|gbits/sec|gbit/sec|mbps|mb/s|mbits/sec|gbe|gb|tbps|tb/s|t|tbit/s|gb hdr|g hdr|gb ndr|g ndr")
 	// unitsRate are the units of a bandwidth written as a rate.
-	unitsRate = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s")
+	unitsRate = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbits/sec|gbit/sec")
 	// unitsLink are the units of a link's speed: 600GB/s, 3.2 Tbps, 400G,
 	// 200Gb HDR, 400 Gbit/s.
-	unitsLink = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbit|gb|g|t|gbe|gb hdr|g hdr|gb ndr|g ndr")
+	unitsLink = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbits/sec|gbit/sec|gbit|gb|g|t|gbe|gb hdr|g hdr|gb ndr|g ndr")
 	yes       = w("可以|允许|支持|欢迎|提供|~allow|~welcome|~can~|~provide|配合|随时|any time|anytime")
 )
 

@@ -97,9 +97,24 @@ func containsAffirmed(s string, terms []string) bool {
 	return occurrences(s, terms, func(i, _ int) bool { return !negatedAt(s, i) })
 }
 
-// containsNegated reports whether one of terms occurs in s negated.
+// containsNegated reports whether one of terms occurs in s negated, before
+// it ("没有NVLink") or after it ("RDMA is not available", "IB暂不支持").
 func containsNegated(s string, terms []string) bool {
-	return occurrences(s, terms, func(i, _ int) bool { return negatedAt(s, i) })
+	return occurrences(s, terms, func(i, end int) bool { return negatedAt(s, i) || deniedAfter(s, end) })
+}
+
+// denials after a term say it is not there. Only these: "X is not billed"
+// answers a question, it does not deny X.
+var denials = w("~not available|~not supported|~not offered|~not provided|~unavailable|~isn't available|~aren't available|~isn't supported|~aren't supported|暂不支持|不支持|暂不提供|不提供|暂无|无法提供|还没有")
+
+// deniedAfter reports whether a denial follows the term ending at end,
+// within negLookback bytes (after "is", "are" and the like) in its clause.
+func deniedAfter(s string, end int) bool {
+	hi := min(end+negLookback+8, len(s))
+	if nl := strings.IndexByte(s[end:hi], '\n'); nl >= 0 {
+		hi = end + nl
+	}
+	return containsAny(s[end:hi], denials)
 }
 
 // sprung reports whether the trap holds in a window's normalized text,
