@@ -32,8 +32,8 @@ var billingItems = []Item{
 		Concrete: Text{EN: "Stopped instances are not billed for the GPU; the 500 GB data disk is still charged at ¥0.3/GB-month", ZH: "停机后GPU不计费；500GB 数据盘仍按 0.3元/GB/月 收费"},
 		topics:   w("停机|关机|暂停|~stopped|~stop~|shut down|shutdown|闲置|~idle~|停止实例|挂起|suspend"),
 		signals: []signal{
-			{terms: w("停机|关机|~stopped|~stop~|shutdown|shut down|闲置|~idle~|暂停|挂起|suspend"),
-				also: w("不收费|不计费|不扣费|免费|收费|计费|照常|仍|照收|not charged|not billed|no charge|~free|charged|billed|只收|只计|~only")},
+			{anyPolarity: true, terms: w("停机|关机|~stopped|~stop~|shutdown|shut down|闲置|~idle~|暂停|挂起|suspend"),
+				also: w("不收费|不计费|不扣费|免费|收费|计费|照常|仍|照收|not charged|not billed|no charge|~free|charged|billed|只收|只计|~only|don't charge|do not charge|doesn't charge|does not charge|~charge for|~bill for")},
 		},
 	},
 	{
@@ -71,6 +71,9 @@ var billingItems = []Item{
 		Why:      Text{EN: "Datasets of hundreds of GB to several TB, plus daily snapshots, add up to a real share of the bill.", ZH: "几百GB到几TB的数据集加上每日快照，会占账单相当一部分。"},
 		Concrete: Text{EN: "Data disk ¥0.3/GB-month with 500 GB free; object storage ¥0.12/GB-month; snapshots ¥0.1/GB-month", ZH: "数据盘 0.3元/GB/月，赠送500GB；对象存储 0.12元/GB/月；快照 0.1元/GB/月"},
 		topics:   w("存储|云盘|数据盘|对象存储|~oss~|快照|snapshot|storage|~disk|~nas~|~cos~|~s3~|备份|~backup"),
+		// A disk named without a price, quota or charge is about hardware or
+		// data destruction, not the storage bill.
+		gate: gate{need: w("元|¥|$|/gb|/g|/tb|price|~cost|收费|计费|扣费|免费|~free|赠送|~included|包含|额度|quota|per gb|/月|month|费用|~charge|~billed|~bill|价格|多少钱|单价")},
 		signals: []signal{
 			{terms: w("存储|云盘|对象存储|~oss~|快照|snapshot|storage|~nas~|备份|数据盘|~disk|~backup"), units: w("$")},
 			{terms: w("存储|云盘|对象存储|~oss~|快照|snapshot|storage|~nas~|数据盘|~disk"), also: w("免费|~free|赠送|included|包含|含|不收费"), units: unitsGB},

@@ -59,6 +59,9 @@ var hardwareItems = []Item{
 		Why:      Text{EN: "The same card with a weaker CPU, less RAM or hard disks trains 30% slower or more: data loading starves the GPUs.", ZH: "同样的卡配上弱CPU、小内存或机械盘，训练可能慢30%以上：数据加载喂不饱GPU。"},
 		Concrete: Text{EN: "2x EPYC 7T83 + 1 TB DDR5 + 4x NVMe 3.84 TB", ZH: "2路 EPYC 7T83 + 1TB DDR5 + 4块 NVMe 3.84T"},
 		topics:   w("~cpu|内存|~ram~|系统盘|数据盘|nvme|~ssd|~hdd|机械盘|机械硬盘|epyc|xeon|至强|霄龙|主机|~host|硬盘|磁盘|~disk|ddr4|ddr5|配置|configuration|server spec|服务器配置|高配|high-spec|high spec"),
+		// A disk's price, or its wiping, is billing or security, not the host.
+		gate: gate{not: w("元|¥|/gb|/月|计费|收费|~price|~billed|~charged|销毁|擦除|~wipe|~wiping|复用|~reuse|删除|~delete|消磁|~destroy"),
+			but: w("~cpu|内存|~ram~|nvme|~ssd|~hdd|机械|epyc|xeon|至强|霄龙|ddr4|ddr5|高配|high-spec|high spec")},
 		min:      2,
 		signals: []signal{
 			{terms: w("epyc|xeon|至强|霄龙|鲲鹏|kunpeng|海光|hygon|~intel~|~amd~"), units: w("")},

@@ -21,7 +21,7 @@ var securityItems = []Item{
 		Question: Text{EN: "After we delete data, is the disk physically destroyed or securely wiped, and can you certify it?", ZH: "数据删除后，磁盘是物理销毁还是安全擦除？能否出具证明？"},
 		Why:      Text{EN: "Logical delete leaves data recoverable on a disk that the next tenant gets.", ZH: "逻辑删除后数据仍可能被恢复，而这块盘会分给下一个租户。"},
 		Concrete: Text{EN: "Disks wiped to NIST 800-88 on release; failed disks degaussed and shredded; certificate of destruction on request", ZH: "释放时按 NIST 800-88 擦除；故障盘消磁并粉碎；可出具销毁证明"},
-		topics:   w("销毁|删除|擦除|清除|destruction|~destroy|~wipe|~erase|deletion|~delete|逻辑删除|物理销毁|消磁|粉碎|~shred"),
+		topics:   w("销毁|删除|擦除|清除|destruction|~destroy|~wipe|~wiping|~wiped|~erase|deletion|~delete|逻辑删除|物理销毁|消磁|粉碎|~shred|overwrit|覆写|800-88|~sanitiz|degauss"),
 		signals: []signal{
 			{terms: w("物理销毁|消磁|粉碎|多次覆写|覆写|覆盖写|physical destruction|physically destroy|degauss|~shred|overwrite|overwritten|800-88|销毁证明|销毁证书|certificate of destruction|dod 5220|安全擦除|secure erase|crypto erase|cryptographic erase")},
 		},
