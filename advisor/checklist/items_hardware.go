@@ -62,7 +62,7 @@ var hardwareItems = []Item{
 		// A disk's price, or its wiping, is billing or security, not the host.
 		gate: gate{not: w("元|¥|/gb|/月|计费|收费|~price|~billed|~charged|销毁|擦除|~wipe|~wiping|复用|~reuse|删除|~delete|消磁|~destroy"),
 			but: w("~cpu|内存|~ram~|nvme|~ssd|~hdd|机械|epyc|xeon|至强|霄龙|ddr4|ddr5|高配|high-spec|high spec")},
-		min:      2,
+		min: 2,
 		signals: []signal{
 			{terms: w("epyc|xeon|至强|霄龙|鲲鹏|kunpeng|海光|hygon|~intel~|~amd~"), units: w("")},
 			{terms: w("内存|~ram~|ddr4|ddr5|~memory~|~mem~"), units: unitsGB},
