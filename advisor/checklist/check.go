@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -214,7 +215,7 @@ func explainByFlags(fs []Finding, flags []RedFlag) {
 			continue
 		}
 		for _, fl := range flags {
-			if strings.Contains(normalize(f.Evidence), fl.Phrase) {
+			if strings.Contains(normalize(f.Evidence), fl.Phrase) && (len(fl.explains) == 0 || slices.Contains(fl.explains, f.Item.ID)) {
 				f.Why = Text{EN: sentence(fl.Why.EN), ZH: fl.Why.ZH + "。"}
 				break
 			}

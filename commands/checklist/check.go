@@ -101,14 +101,7 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Covered: clear and acceptable (%d)", "答实：清楚且可以接受（%d）"), len(covered)),
 			Lines: []string{strings.Join(covered, chat.T(lang, "; ", "；"))}})
 	}
-	for _, fl := range r.RedFlags {
-		count := ""
-		if fl.Count > 1 {
-			count = fmt.Sprintf(" ×%d", fl.Count)
-		}
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flag %q%s in “%s”: %s", "红旗 “%s”%s，见“%s”：%s"),
-			fl.Phrase, count, chat.Truncate(fl.Evidence, 60), fl.Why.In(l)))
-	}
+	redFlags(lang, o.full, r.RedFlags, &rep)
 
 	followUps(lang, o, r, &rep)
 	if o.full {
@@ -117,6 +110,30 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 	}
 	rep.Data = checkJSON{Command: "checklist", Mode: "check", Vendor: o.vendor, Full: o.full, Report: r.Report(l)}
 	return rep
+}
+
+// redFlags warns of the red flags: in the short reply one line of phrases
+// (the vague items above already say why), in full each with its sentence
+// and why.
+func redFlags(lang chat.Lang, full bool, flags []cl.RedFlag, rep *chat.Reply) {
+	l := string(lang)
+	var phrases []string
+	for _, fl := range flags {
+		count := ""
+		if fl.Count > 1 {
+			count = fmt.Sprintf(" ×%d", fl.Count)
+		}
+		if full {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flag %q%s in “%s”: %s", "红旗 “%s”%s，见“%s”：%s"),
+				fl.Phrase, count, chat.Truncate(fl.Evidence, 60), fl.Why.In(l)))
+			continue
+		}
+		phrases = append(phrases, fmt.Sprintf("“%s”%s", fl.Phrase, count))
+	}
+	if len(phrases) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flags (phrases that promise nothing checkable): %s", "红旗（无法核验的说法）：%s"),
+			strings.Join(phrases, chat.T(lang, ", ", "、"))))
+	}
 }
 
 // followUps adds the questions to send (key items first; at most

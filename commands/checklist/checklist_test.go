@@ -323,3 +323,42 @@ func BenchmarkChecklistCommand20KB(b *testing.B) {
 		_ = chat.RenderText(rep)
 	}
 }
+
+// replyRunes counts what a chat platform shows of a reply: title, summary,
+// facts, tables, sections, warnings and button labels and values.
+func replyRunes(r chat.Reply) int {
+	n := len([]rune(r.Title)) + len([]rune(r.Summary))
+	for _, f := range r.Facts {
+		n += len([]rune(f.Label + f.Value))
+	}
+	for _, t := range r.Tables {
+		for _, row := range t.Rows {
+			n += len([]rune(strings.Join(row, "")))
+		}
+	}
+	for _, s := range r.Sections {
+		n += len([]rune(s.Title + strings.Join(s.Lines, "")))
+	}
+	for _, w := range r.Warnings {
+		n += len([]rune(w))
+	}
+	for _, b := range r.Buttons {
+		n += len([]rune(b.Label + b.Value))
+	}
+	return n
+}
+
+// TestBriefReplyFitsAScreen: the check of a typical answer of a few hundred
+// characters stays short, so that its Slack blocks stay under about 6,000
+// characters: Block Kit adds about a fifth of markup to these counts
+// (evasive_en.txt: 4,517 characters shown, 5,439 characters of blocks when
+// this test was written). full=yes is the long one.
+func TestBriefReplyFitsAScreen(t *testing.T) {
+	for _, f := range []string{"mixed_en.txt", "mixed_zh.txt", "evasive_en.txt", "evasive_zh.txt", "traps_en.txt"} {
+		text := fixture(t, f)
+		brief, full := inChat("checklist check vendor=X "+text), inChat("checklist check full=yes vendor=X "+text)
+		if n := replyRunes(brief); n > 4800 || n*2 > replyRunes(full) {
+			t.Errorf("%s: the short reply shows %d characters (full: %d); want at most 4,800 and under half the full one", f, n, replyRunes(full))
+		}
+	}
+}
