@@ -4,10 +4,10 @@ package checklist
 // statuses and counts as in Result; texts in the reader's language).
 type Report struct {
 	Items []ItemReport `json:"items"`
-	// Counts are over all items; Scores per dimension. Answered items
-	// (covered, risk, vague) and open ones (missing) are counted apart.
-	Counts      Counts               `json:"counts"`
-	Scores      map[Dimension]Counts `json:"scores"`
+	// Total counts all items by status, Counts each dimension's: answered
+	// items (covered, risk, vague) and open ones (missing) are kept apart.
+	Total       Counts               `json:"total"`
+	Counts      map[Dimension]Counts `json:"counts"`
 	RedFlags    []FlagReport         `json:"red_flags"`
 	FollowUp    []FollowUpReport     `json:"follow_up"` // by importance (Result.AskNext)
 	Verdict     Verdict              `json:"verdict"`
@@ -49,7 +49,7 @@ type FollowUpReport struct {
 
 // Report renders the result in lang ("zh" or "en").
 func (r Result) Report(lang string) Report {
-	rep := Report{Counts: r.Counts, Scores: r.Scores, RedFlags: []FlagReport{}, FollowUp: []FollowUpReport{},
+	rep := Report{Total: r.Counts, Counts: r.Scores, RedFlags: []FlagReport{}, FollowUp: []FollowUpReport{},
 		Verdict: r.Verdict, VerdictRule: VerdictRule.In(lang), Reasons: []string{}}
 	for _, f := range r.Findings {
 		rep.Items = append(rep.Items, ItemReport{ID: f.Item.ID, Name: f.Item.Name.In(lang), Dimension: f.Item.Dimension, Key: f.Item.Key,

@@ -2,7 +2,7 @@ package checklist
 
 import "strings"
 
-// trap is a clear answer that is a known bad one (docs/checklist.md, "Traps"):
+// trap is a clear answer that is a known bad one (docs/checklist.md#traps):
 // it makes an item Risk (or, with vague set, Vague with its own reason)
 // instead of Covered, however concrete it reads.
 type trap struct {

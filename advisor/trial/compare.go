@@ -35,7 +35,7 @@ const (
 	// HotC is the temperature over which a card under load is a finding: a
 	// sound data-centre card levels off below it under full load, and a
 	// refurbished or ex-mining one (dried thermal paste, worn fans) climbs
-	// past it (docs/checklist.md, "Trial").
+	// past it (docs/checklist.md#trial-tests).
 	HotC = 85
 	// LoadShare is the GPU utilization, or power draw as a share of the cap,
 	// from which a card counts as under load.

@@ -53,7 +53,7 @@ func TotalMinutes(steps []Step) int {
 }
 
 // Plan returns the trial-period test plan: under two hours in all, each
-// step named by its checklist item id (docs/checklist.md, "Trial").
+// step named by its checklist item id (docs/checklist.md#trial-tests).
 func Plan(o PlanOptions) []Step {
 	cards := "<n>"
 	if o.Cards > 0 {

@@ -84,8 +84,8 @@ type contract struct {
 	Items   []struct {
 		ID, Dimension, Status, Evidence, Why string
 	} `json:"items"`
-	Counts   map[string]int            `json:"counts"`
-	Scores   map[string]map[string]int `json:"scores"`
+	Total    map[string]int            `json:"total"`
+	Counts   map[string]map[string]int `json:"counts"`
 	RedFlags []map[string]any          `json:"red_flags"`
 	FollowUp []map[string]any          `json:"follow_up"`
 	Verdict  string                    `json:"verdict"`
@@ -104,8 +104,8 @@ func TestJSONContract(t *testing.T) {
 		if err := json.Unmarshal(chat.RenderJSON(rep), &c); err != nil {
 			t.Fatal(err)
 		}
-		if c.Command != "checklist" || len(c.Items) != n || len(c.Scores) != 7 || c.Verdict != tt.verdict || c.Rule == "" {
-			t.Fatalf("%s: got command %q, %d items, %d scores, verdict %q, rule %q; want checklist, %d, 7, %s and a rule", tt.file, c.Command, len(c.Items), len(c.Scores), c.Verdict, c.Rule, n, tt.verdict)
+		if c.Command != "checklist" || len(c.Items) != n || len(c.Counts) != 7 || c.Verdict != tt.verdict || c.Rule == "" {
+			t.Fatalf("%s: got command %q, %d items, %d dimension counts, verdict %q, rule %q; want checklist, %d, 7, %s and a rule", tt.file, c.Command, len(c.Items), len(c.Counts), c.Verdict, c.Rule, n, tt.verdict)
 		}
 		open, counts := 0, map[string]int{}
 		for _, it := range c.Items {
@@ -123,8 +123,12 @@ func TestJSONContract(t *testing.T) {
 			counts[it.Status]++
 		}
 		for _, st := range []string{"covered", "risk", "vague", "missing"} {
-			if c.Counts[st] != counts[st] {
-				t.Errorf("%s: counts.%s = %d, items say %d", tt.file, st, c.Counts[st], counts[st])
+			sum := 0
+			for _, dc := range c.Counts {
+				sum += dc[st]
+			}
+			if c.Total[st] != counts[st] || sum != counts[st] {
+				t.Errorf("%s: total.%s = %d, dimensions add up to %d, items say %d", tt.file, st, c.Total[st], sum, counts[st])
 			}
 		}
 		if len(c.FollowUp) != open {
@@ -202,8 +206,8 @@ func TestButtons(t *testing.T) {
 		t.Errorf("show all items: error %v, private %v, full %v, vendor %q, %d tables, buttons %+v", full.Error, full.Private, d.Full, d.Vendor, len(full.Tables), full.Buttons)
 	}
 	brief := with.Data.(checkJSON)
-	if d.Verdict != brief.Verdict || d.Counts != brief.Counts {
-		t.Errorf("show all items changed the result: %s %+v, was %s %+v", d.Verdict, d.Counts, brief.Verdict, brief.Counts)
+	if d.Verdict != brief.Verdict || d.Total != brief.Total {
+		t.Errorf("show all items changed the result: %s %+v, was %s %+v", d.Verdict, d.Total, brief.Verdict, brief.Total)
 	}
 	if without := inChat("checklist check " + text); len(without.Buttons) != 1 || without.Buttons[0].Action != chat.ActionChecklistFull {
 		t.Errorf("without a vendor: buttons %+v, want only show all items (draft questions needs vendor=)", without.Buttons)
