@@ -81,7 +81,7 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 	var risks, vague, covered []string
 	for _, f := range r.Findings {
 		if f.Status == cl.Covered {
-			covered = append(covered, f.Item.Name.In(l))
+			covered = append(covered, fmt.Sprintf(chat.T(lang, "%s (“%s”)", "%s（“%s”）"), f.Item.Name.In(l), chat.Truncate(f.Evidence, 32)))
 		}
 		line := fmt.Sprintf(chat.T(lang, "%s: “%s” — %s", "%s：“%s”——%s"), f.Item.Name.In(l), chat.Truncate(f.Evidence, 80), f.Why.In(l))
 		switch f.Status {
@@ -98,7 +98,7 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Vague: nothing you could check (%d)", "含糊：没有可核验的内容（%d）"), len(vague)), Lines: vague})
 	}
 	if len(covered) > 0 && !o.full {
-		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Covered: clear and acceptable (%d)", "答实：清楚且可以接受（%d）"), len(covered)),
+		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Covered: clear and acceptable, with the phrase (%d)", "答实：清楚且可以接受，附原话（%d）"), len(covered)),
 			Lines: []string{strings.Join(covered, chat.T(lang, "; ", "；"))}})
 	}
 	redFlags(lang, o.full, r.RedFlags, &rep)
