@@ -92,9 +92,11 @@ type matcher struct {
 
 // owner is who a term belongs to: an item (index into all) or a red flag.
 type owner struct {
-	item int // -1 for a red flag
-	flag int
+	item int  // -1 for a red flag, a negator or a hedge
+	flag int  // -1 for an item, a negator or a hedge
 	trap bool // the term is a trap's positive phrase of the item
+	neg  bool // the term is a negator or a denial
+	edge bool // the term is a hedge
 }
 
 var (
@@ -137,6 +139,12 @@ func getMatcher() *matcher {
 				add(x, owner{item: -1, flag: f})
 			}
 		}
+		for _, x := range append(append([]string(nil), negators...), denials...) {
+			add(x, owner{item: -1, flag: -1, neg: true})
+		}
+		for _, x := range hedges {
+			add(x, owner{item: -1, flag: -1, edge: true})
+		}
 		texts := make([]string, len(m.terms))
 		for i, t := range m.terms {
 			texts[i] = t.text
@@ -159,6 +167,7 @@ type hit struct {
 func Check(text string) Result {
 	d := parse(text)
 	m := getMatcher()
+	d.segNeg, d.segHedge = make([]bool, len(d.segs)), make([]string, len(d.segs))
 	itemSegs := make([][]int, len(all))
 	trapHit := make([]bool, len(all)) // a trap's positive phrase is in the text
 	flagHits := make([][]hit, len(flags))
@@ -170,6 +179,16 @@ func Check(text string) Result {
 		}
 		seg := d.segAt(start)
 		for _, o := range m.owners[id] {
+			switch {
+			case o.neg:
+				d.segNeg[seg] = true
+				continue
+			case o.edge:
+				if d.segHedge[seg] == "" {
+					d.segHedge[seg] = t.text // the first hedge to end in the clause
+				}
+				continue
+			}
 			if o.item >= 0 {
 				trapHit[o.item] = trapHit[o.item] || o.trap
 				s := itemSegs[o.item]
@@ -377,17 +396,6 @@ var (
 		ZH: "只提到了话题，没有可核验的数字、型号或承诺。"}
 	whyMissing = Text{EN: "Not addressed: a question to send, not a failure.", ZH: "未提及：这是要发出的追问，不是扣分项。"}
 )
-
-// firstOf returns the first of terms found in s, or "".
-func firstOf(s string, terms []string) string {
-	for _, x := range terms {
-		t := parseTerm(x)
-		if t.find(s) >= 0 {
-			return t.text
-		}
-	}
-	return ""
-}
 
 // holds reports whether every part of the signal is present in txt.
 func (s *signal) holds(txt string) bool {

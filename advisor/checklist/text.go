@@ -20,34 +20,31 @@ type doc struct {
 	nsegs    []int  // start of each clause in norm
 	question []bool // per sentence: it asks rather than answers
 	claimed  *string
-	// per window, computed once for all items: the first hedge in it, and
-	// whether it holds a negator.
-	hedges map[window]string
-	negs   map[window]bool
+	// per clause, found by Check's automaton: whether it holds a negator
+	// or a denial, and its first hedge.
+	segNeg   []bool
+	segHedge []string
 }
 
 // hedge returns the first hedge in window w, or "".
 func (d *doc) hedge(w window) string {
-	return perWindow(&d.hedges, d, w, func(s string) string { return firstOf(s, hedges) })
-}
-
-// negated reports whether window w holds a negator.
-func (d *doc) negated(w window) bool {
-	return perWindow(&d.negs, d, w, func(s string) bool { return containsAny(s, negators) })
-}
-
-// perWindow returns f of window w's normalized text, computed once per
-// window and kept in *cache.
-func perWindow[T any](cache *map[window]T, d *doc, w window, f func(string) T) T {
-	v, ok := (*cache)[w]
-	if !ok {
-		if *cache == nil {
-			*cache = map[window]T{}
+	for i := w.lo; i <= w.hi; i++ {
+		if d.segHedge[i] != "" {
+			return d.segHedge[i]
 		}
-		v = f(d.normText(w))
-		(*cache)[w] = v
 	}
-	return v
+	return ""
+}
+
+// negated reports whether window w holds a negator or a denial (found by
+// the automaton; negatedAt and deniedAfter then say what they negate).
+func (d *doc) negated(w window) bool {
+	for i := w.lo; i <= w.hi; i++ {
+		if d.segNeg[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // questionMarks make a sentence a question even without "?" (是否支持…).
@@ -153,6 +150,14 @@ func (s spans) has(p int) bool {
 	return i < len(s) && p >= s[i][0]
 }
 
+// mayHead is a cheap test for a line that may be a reply header or
+// sign-off: it starts with a letter or dash those start with, or holds one
+// of the Chinese ones.
+func mayHead(line string) bool {
+	return strings.ContainsRune("-fFoObBkKrRtT", rune(line[0])) || strings.Contains(line, "写道") || strings.Contains(line, "原始邮件") ||
+		strings.HasPrefix(line, "发件人") || strings.HasPrefix(line, "此致") || strings.HasPrefix(line, "祝好")
+}
+
 // maxHeaderBytes bounds the lines read as a reply header or sign-off.
 const maxHeaderBytes = 160
 
@@ -170,7 +175,7 @@ func quotedRanges(text string) spans {
 		}
 		line := strings.TrimSpace(text[off:end])
 		low := ""
-		if len(line) <= maxHeaderBytes { // reply headers and sign-offs are short lines
+		if line != "" && len(line) <= maxHeaderBytes && mayHead(line) { // reply headers and sign-offs are short lines
 			low = strings.ToLower(line)
 		}
 		switch {
