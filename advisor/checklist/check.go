@@ -379,11 +379,14 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	return f
 }
 
-// narrow returns the clause c alone when test holds in it, else the window
-// w: evidence is the shortest phrase that decided.
+// narrow returns the clause c alone when test holds in it, else c with the
+// next clause, or with the previous one, else the window w: evidence is the
+// shortest phrase that decided.
 func narrow(d *doc, w window, c int, test func(string) bool) window {
-	if test(d.normText(window{c, c})) {
-		return window{c, c}
+	for _, n := range []window{{c, c}, {c, w.hi}, {w.lo, c}} {
+		if test(d.normText(n)) {
+			return n
+		}
 	}
 	return w
 }
