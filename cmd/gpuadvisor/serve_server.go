@@ -142,7 +142,7 @@ func (s *server) build(getenv func(string) string) error {
 		h, err := feishu.NewHandler(c.Config, feishu.Deps{
 			Router:     s.router,
 			Client:     s.feishuClient,
-			Dedupe:     st,
+			Deduper:    st,
 			Dispatcher: s.jobs,
 			Log:        s.log,
 		})

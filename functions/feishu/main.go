@@ -57,7 +57,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.H
 	h, err := feishu.NewHandler(cfg, feishu.Deps{
 		Router:     router,
 		Client:     feishu.NewClient(cfg, log, nil),
-		Dedupe:     dedupe,
+		Deduper:    dedupe,
 		Dispatcher: dispatcher,
 		Log:        log,
 	})

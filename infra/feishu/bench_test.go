@@ -49,7 +49,7 @@ func benchHandler(b *testing.B, hc interface {
 	r := commands.New(commands.Deps{Now: func() time.Time { return testNow }})
 	h, err := NewHandler(cfg, Deps{
 		Router: r, Client: NewClient(cfg, slog.New(slog.DiscardHandler), hc),
-		Dedupe: &memstore.Deduper{Now: func() time.Time { return testNow }}, Dispatcher: &jobs{},
+		Deduper: &memstore.Deduper{Now: func() time.Time { return testNow }}, Dispatcher: &jobs{},
 		Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return testNow },
 	})
 	if err != nil {

@@ -347,10 +347,20 @@ func TestSameEventThreeTimesOneReply(t *testing.T) {
 	if n := len(hs.rec.all()); n != 1 {
 		t.Fatalf("the command ran %d times, want 1", n)
 	}
-	// A different event for the same text is answered again.
-	hs.deliver(t, fixture(t, "im_message_group_text_mention.json", "ffff02a84e847582be8db7fb73283c02"))
+	// The same message under two more event ids (Feishu redelivers a
+	// message under a new event id now and then) is not answered again.
+	for _, id := range []string{"ffff02a84e847582be8db7fb73283c02", "eeee02a84e847582be8db7fb73283c02"} {
+		if resp := hs.deliver(t, fixture(t, "im_message_group_text_mention.json", id)); resp.StatusCode != 200 {
+			t.Fatalf("event %s: status %d", id, resp.StatusCode)
+		}
+	}
+	if n := len(hs.api.messages()); n != 1 {
+		t.Fatalf("%d replies for one message under three event ids, want 1", n)
+	}
+	// Another message with the same text is answered again.
+	hs.deliver(t, withMessageID(fixture(t, "im_message_group_text_mention.json", "dddd02a84e847582be8db7fb73283c02"), "om_9a8b7c6d5e4f30211203f4e5d6c7b8a9", "om_second"))
 	if n := len(hs.api.messages()); n != 2 {
-		t.Fatalf("%d replies after a second event, want 2", n)
+		t.Fatalf("%d replies after a second message, want 2", n)
 	}
 	if a, b := hs.api.messages()[0].Body.UUID, hs.api.messages()[1].Body.UUID; a == b {
 		t.Errorf("two events share the idempotency key %q", a)
@@ -407,4 +417,9 @@ func TestLogsCarryNoBodies(t *testing.T) {
 	if !strings.Contains(logs, `"outcome":"replied"`) || !strings.Contains(logs, `"outcome":"rejected"`) {
 		t.Errorf("log lacks one line per request with its outcome:\n%s", logs)
 	}
+}
+
+// withMessageID gives an event fixture another message id.
+func withMessageID(event []byte, from, to string) []byte {
+	return []byte(strings.Replace(string(event), from, to, 1))
 }

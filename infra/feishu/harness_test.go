@@ -223,7 +223,7 @@ func newHarness(t testing.TB) *harness {
 	h, err := NewHandler(cfg, Deps{
 		Router:     testRouter(hs.rec),
 		Client:     NewClient(cfg, log, nil),
-		Dedupe:     &memstore.Deduper{Now: func() time.Time { return testNow }},
+		Deduper:    &memstore.Deduper{Now: func() time.Time { return testNow }},
 		Dispatcher: hs.jobs,
 		Log:        log,
 		Now:        func() time.Time { return testNow },

@@ -38,8 +38,7 @@ func TestCardActions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
 			if tc.noDrafting {
-				r := chat.NewRouter()
-				hs.h.d.Router = r
+				hs.h.pipe.Router = chat.NewRouter()
 			}
 			start := time.Now()
 			resp := hs.deliver(t, tc.payload)

@@ -64,8 +64,8 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 		t.Fatalf("%d jobs dispatched, want 1", len(js))
 	}
 	j := js[0]
-	if j.ID != "feishu:5e3702a84e847582be8db7fb73283c02" {
-		t.Errorf("job id %q, want feishu:<event_id>", j.ID)
+	if j.ID != "feishu:om_5ce6d572455d361153b7cb51da133945" {
+		t.Errorf("job id %q, want feishu:<message_id>", j.ID)
 	}
 	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key}
 	if j.Target != wantTarget || j.Target.Key == "" || len(j.Target.Key) > 50 {
@@ -83,14 +83,16 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 	}
 }
 
+// Without a drafter a deferred command says it is coming, as on Slack: not
+// an error card promising that a retry will work.
 func TestDeferredWithoutDrafterSaysSo(t *testing.T) {
 	hs := newHarness(t)
-	hs.h.d.Dispatcher = nil
+	hs.h.pipe.Dispatcher = nil
 	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
 	hs.deliver(t, msg)
 	sent := hs.api.messages()
-	if len(sent) != 1 || !contains(sent[0].Body.Content, "起草服务暂时无法连接", `"template":"red"`) {
-		t.Fatalf("want an error card saying drafting is unavailable, got %+v", sent)
+	if len(sent) != 1 || !contains(sent[0].Body.Content, "即将上线") || contains(sent[0].Body.Content, `"template":"red"`) {
+		t.Fatalf("want a card saying drafting is coming, got %+v", sent)
 	}
 }
 
@@ -111,7 +113,7 @@ func TestHandleEventLongConnection(t *testing.T) {
 		t.Error("a non-event was accepted")
 	}
 	hs.api.fail(230002, "bot not in chat")
-	if _, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02")); err == nil {
+	if _, err := hs.h.HandleEvent(t.Context(), withMessageID(fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02"), "om_5ce6d572455d361153b7cb51da133945", "om_failed")); err == nil {
 		t.Error("a failed reply returned no error")
 	}
 }

@@ -20,16 +20,6 @@ func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) respo
 		return plainResponse(http.StatusBadRequest, "bad request")
 	}
 	tr.team = sc.TeamID
-	fresh, err := h.claim(ctx, triggerKey(sc.TriggerID))
-	if err != nil {
-		h.log.Error("dedupe claim failed", "kind", "command", "err", err)
-		tr.outcome = "dedupe_error"
-		return jsonResponse(Render(unavailable(chat.Request{Text: sc.Text})))
-	}
-	if !fresh {
-		tr.outcome = "duplicate"
-		return response{status: http.StatusOK}
-	}
 	req := chat.Request{
 		Text:     commandText(sc.Text),
 		Platform: "slack",
@@ -37,7 +27,20 @@ func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) respo
 		Channel:  sc.ChannelID,
 		User:     sc.UserID,
 	}
-	rep := h.answer(ctx, tr, req, sc.TriggerID, chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID})
+	// The answer is the HTTP response: delivering it is keeping it (a
+	// failed hand-off to the drafter replaces the acknowledgement).
+	var rep chat.Reply
+	keep := func(_ context.Context, r chat.Reply, _ chat.Outcome) error { rep = r; return nil }
+	res := h.answer(ctx, tr, chat.Delivery{
+		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep,
+		JobID: sc.TriggerID, Target: chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID},
+	})
+	switch res.Outcome {
+	case chat.DedupeFailed:
+		return jsonResponse(Render(unavailable(chat.Request{Text: sc.Text})))
+	case chat.Duplicate, chat.InProgress:
+		return response{status: http.StatusOK}
+	}
 	return jsonResponse(Render(rep))
 }
 

@@ -276,7 +276,7 @@ func TestDeferredSlashCommandIsHandedToTheDispatcher(t *testing.T) {
 
 func TestDeferredWithoutDrafterSaysComingSoon(t *testing.T) {
 	f := newFixture(t, nil)
-	f.h.dispatcher = nil
+	f.h.pipe.Dispatcher = nil
 	res := invoke(t, f.h, event(t, slashBody(t, "起草 问题 vendor=x"), testNow, true, nil))
 	if m := decodeMessage(t, res.Body); m["response_type"] != Ephemeral || !strings.Contains(res.Body, "即将上线") || strings.Contains(res.Body, "无法") {
 		t.Errorf("without a drafter: %s", res.Body)

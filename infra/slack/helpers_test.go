@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
 )
 
 const testSecret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -108,6 +109,8 @@ type recorder struct {
 	mu   sync.Mutex
 	reqs []recorded
 	srv  *httptest.Server
+	// failPosts makes the next chat.postMessage calls fail (ok:false).
+	failPosts atomic.Int64
 }
 
 type recorded struct {
@@ -132,6 +135,10 @@ func newRecorder(t *testing.T) *recorder {
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Path {
 		case "/api/chat.postMessage":
+			if rec.failPosts.Add(-1) >= 0 {
+				io.WriteString(w, `{"ok":false,"error":"fatal_error"}`)
+				return
+			}
 			io.WriteString(w, `{"ok":true,"channel":"`+rr.Form.Get("channel")+`","ts":"1700000999.000100"}`)
 		case "/api/chat.postEphemeral":
 			io.WriteString(w, `{"ok":true,"message_ts":"1700000999.000200"}`)
@@ -196,7 +203,7 @@ func newFixture(t *testing.T, router *chat.Router) *fixture {
 	rec := newRecorder(t)
 	disp := &dispatcher{}
 	logs := &strings.Builder{}
-	h, err := New(Deps{
+	h, err := New(Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: testSecret,
 		Router:        router,
 		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client()),

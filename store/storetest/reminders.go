@@ -210,7 +210,7 @@ func testDedupe(t *testing.T, s store.Store) {
 		t.Errorf("an unexpired key was claimed twice")
 	}
 	lease("slack:crashed", time.Hour, store.Claimed) // the one-second lease ran out
-	lease("slack:answered", time.Hour, store.Sent)    // done for an hour
+	lease("slack:answered", time.Hour, store.Sent)   // done for an hour
 	lease("slack:failed", time.Hour, store.Claimed)
 	// A released key can be claimed again (the guarded work failed).
 	if err := s.Release(ctx, "feishu:Ev123"); err != nil {
