@@ -241,7 +241,12 @@ func (s *server) announce() {
 func (s *server) startBackground(ctx context.Context) {
 	s.goBackground(func() { s.runSweeper(ctx) })
 	if s.cfg.Slack.On && s.cfg.Slack.Socket {
-		s.goBackground(func() { s.runSlackSocket(ctx) })
+		s.goBackground(func() {
+			c := s.cfg.Slack
+			if err := s.slack.RunSocket(ctx, slack.SocketConfig{AppToken: c.AppToken, BotToken: c.BotToken, APIURL: c.APIURL}); err != nil {
+				s.fail(err)
+			}
+		})
 	}
 	if s.cfg.Feishu.On && s.cfg.Feishu.WS {
 		s.goBackground(func() { s.runFeishuWS(ctx) })

@@ -16,7 +16,7 @@ import (
 // acknowledged and does nothing; a retry while the first delivery is still
 // answering, or after it failed to post, gets a 500 so that Slack delivers
 // it again (by then the first is done, or its lease ran out).
-func (h *Handler) event(ctx context.Context, tr *trace, hdr http.Header, body []byte) response {
+func (h *Handler) event(ctx context.Context, tr *trace, body []byte) response {
 	ev, err := slackevents.ParseEvent(json.RawMessage(body), slackevents.OptionNoVerifyToken())
 	if err != nil {
 		tr.outcome = "bad event"

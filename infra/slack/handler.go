@@ -195,7 +195,7 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) respo
 		res = h.command(ctx, tr, form)
 	case !isForm && json.Valid(body):
 		tr.kind = "event"
-		res = h.event(ctx, tr, hdr, body)
+		res = h.event(ctx, tr, body)
 	default:
 		tr.outcome = "unrecognized body"
 		res = plainResponse(http.StatusBadRequest, "bad request")
