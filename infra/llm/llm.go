@@ -89,11 +89,15 @@ func newClient(cfg Config, rt http.RoundTripper) (*Client, error) {
 // OPENAI_TIMEOUT. With neither a key nor a base URL it returns nil: no LLM,
 // templates only. A half-done configuration returns a prompts.Unconfigured
 // saying what is missing, so every reply can tell the user.
-func FromEnv() prompts.LLM {
+func FromEnv() prompts.LLM { return FromGetenv(os.Getenv) }
+
+// FromGetenv is FromEnv reading with getenv (the process environment with
+// the secret store's values under it, in the functions).
+func FromGetenv(getenv func(string) string) prompts.LLM {
 	cfg := Config{
-		APIKey:  strings.TrimSpace(os.Getenv("OPENAI_API_KEY")),
-		BaseURL: strings.TrimSpace(os.Getenv("OPENAI_BASE_URL")),
-		Model:   strings.TrimSpace(os.Getenv("OPENAI_MODEL")),
+		APIKey:  strings.TrimSpace(getenv("OPENAI_API_KEY")),
+		BaseURL: strings.TrimSpace(getenv("OPENAI_BASE_URL")),
+		Model:   strings.TrimSpace(getenv("OPENAI_MODEL")),
 	}
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
 		return nil
@@ -109,7 +113,7 @@ func FromEnv() prompts.LLM {
 			return prompts.Unconfigured{Why: "OPENAI_BASE_URL is not an http(s) URL"}
 		}
 	}
-	if v := strings.TrimSpace(os.Getenv("OPENAI_TIMEOUT")); v != "" {
+	if v := strings.TrimSpace(getenv("OPENAI_TIMEOUT")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
 			return prompts.Unconfigured{Why: fmt.Sprintf("OPENAI_TIMEOUT=%q is not a duration such as 25s", v)}

@@ -6,10 +6,13 @@ package wire
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
@@ -28,12 +31,14 @@ import (
 // Getenv reads one environment variable; tests pass a map's lookup.
 type Getenv func(string) string
 
-// Setup builds a function's handler (for lambda.Start) from the environment.
+// Setup builds a function's handler (for lambda.Start) from the environment:
+// getenv reads the process environment with the secret store's values under
+// it.
 type Setup func(ctx context.Context, getenv Getenv, log *slog.Logger) (handler any, err error)
 
-// Main runs a Lambda function: a JSON logger at LOG_LEVEL, the secrets from
-// GPUADVISOR_SECRETS, then setup. A setup error is one log line naming what is
-// wrong and exit status 1, never a half-configured function.
+// Main runs a Lambda function: a JSON logger at LOG_LEVEL, then Start. A
+// setup error is one log line naming what is wrong and exit status 1, never
+// a half-configured function.
 func Main(name string, setup Setup) {
 	log := Logger(os.Getenv)
 	slog.SetDefault(log)
@@ -47,16 +52,102 @@ func Main(name string, setup Setup) {
 	lambda.Start(h)
 }
 
-// Start loads the secrets and runs setup: what Main does before lambda.Start.
-func Start(ctx context.Context, getenv Getenv, log *slog.Logger, setup Setup) (any, error) {
-	loaded, err := secrets.Load(ctx)
+// Start builds the function's handler. Without GPUADVISOR_SECRETS it is
+// setup's handler. With it, the handler is built from the secrets and built
+// again whenever they change: they are read again after secrets.DefaultTTL,
+// and, at most once a minute, when a request is refused with 401 (a
+// signature or token that does not match): then that request is answered
+// again by the new handler. A secret filled in or rotated after a cold start
+// is so picked up within minutes, without a redeploy.
+func Start(ctx context.Context, getenv Getenv, log *slog.Logger, setup Setup) (lambda.Handler, error) {
+	src, err := secrets.FromGetenv(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
-	if len(loaded) > 0 {
-		log.Info("secrets loaded", "names", loaded)
+	if src == nil {
+		h, err := setup(ctx, getenv, log)
+		if err != nil {
+			return nil, err
+		}
+		return lambda.NewHandler(h), nil
 	}
-	return setup(ctx, getenv, log)
+	r := &reloader{cache: &secrets.Cache{Source: src}, getenv: getenv, log: log, setup: setup}
+	if _, err := r.current(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// reloader is a lambda.Handler built from the current secrets.
+type reloader struct {
+	cache  *secrets.Cache
+	getenv Getenv
+	log    *slog.Logger
+	setup  Setup
+
+	mu      sync.Mutex
+	version int // of the secrets h was built from
+	h       lambda.Handler
+}
+
+// current returns the handler for the current secrets, building it when they
+// changed. When a rebuild fails the previous handler stays (the error is
+// logged); there is an error only when there is no handler at all.
+func (r *reloader) current(ctx context.Context) (lambda.Handler, error) {
+	vals, version, err := r.cache.Values(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.h != nil && version == r.version {
+		return r.h, nil
+	}
+	h, err := r.setup(ctx, Getenv(secrets.Overlay(r.getenv, vals)), r.log)
+	if err != nil {
+		if r.h == nil {
+			return nil, err
+		}
+		r.log.Error("the changed secrets do not make a working function; keeping the previous ones", "err", err.Error())
+		r.version = version
+		return r.h, nil
+	}
+	r.h, r.version = lambda.NewHandler(h), version
+	r.log.Info("secrets loaded", "names", secrets.Names(vals), "version", version)
+	return r.h, nil
+}
+
+// Invoke implements lambda.Handler.
+func (r *reloader) Invoke(ctx context.Context, payload []byte) ([]byte, error) {
+	h, err := r.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := h.Invoke(ctx, payload)
+	if err != nil || !refused(out) {
+		return out, err
+	}
+	changed, ferr := r.cache.Force(ctx)
+	if ferr != nil {
+		r.log.Warn("secrets not read again after a refused request", "err", ferr.Error())
+	}
+	if !changed {
+		return out, nil
+	}
+	if h, err = r.current(ctx); err != nil {
+		return out, nil
+	}
+	r.log.Info("the secrets changed; answering the refused request again")
+	return h.Invoke(ctx, payload)
+}
+
+// refused reports an HTTP answer of 401: the request's signature or token
+// did not match the secrets.
+func refused(out []byte) bool {
+	var res struct {
+		StatusCode int `json:"statusCode"`
+	}
+	return json.Unmarshal(out, &res) == nil && res.StatusCode == http.StatusUnauthorized
 }
 
 // Logger is the JSON logger of a function, at LOG_LEVEL (debug, info, warn, error).
@@ -95,7 +186,7 @@ func Table(ctx context.Context, getenv Getenv) (*dynamo.Store, error) {
 // DynamoDB table when TABLE_NAME is set (shared by every instance), else
 // memory; the LLM from OPENAI_* (nil: template drafts).
 func Bot(ctx context.Context, getenv Getenv) (commands.Deps, store.Deduper, error) {
-	deps := commands.Deps{LLM: llm.FromEnv()}
+	deps := commands.Deps{LLM: llm.FromGetenv(getenv)}
 	st, err := Table(ctx, getenv)
 	if err != nil {
 		return deps, nil, err
