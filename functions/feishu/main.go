@@ -19,22 +19,16 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 
-	"gpuadvisor/commands"
 	"gpuadvisor/infra/feishu"
-	"gpuadvisor/infra/invoke"
 	"gpuadvisor/internal/wire"
 )
 
 func main() {
 	wire.Main("feishu", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		h, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return h.HandleLambda, nil
+		return h.HandleLambda, err
 	})
 }
 
@@ -44,26 +38,11 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.H
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := wire.Bot(ctx, getenv)
+	p, err := wire.Lambda(ctx, getenv, log)
 	if err != nil {
 		return nil, err
 	}
-	dispatcher, err := invoke.FromGetenv(ctx, getenv)
-	if err != nil {
-		return nil, err
-	}
-	router := commands.New(deps)
-	router.Log = log
-	h, err := feishu.NewHandler(cfg, feishu.Deps{
-		Router:     router,
-		Client:     feishu.NewClient(cfg, log, nil),
-		Deduper:    dedupe,
-		Dispatcher: dispatcher,
-		Log:        log,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("feishu handler: %w", err)
-	}
-	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", dispatcher != nil)
-	return h, nil
+	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+	return feishu.NewHandler(cfg, feishu.Deps{Router: p.Router, Client: feishu.NewClient(cfg, log, nil),
+		Deduper: p.Deduper, Dispatcher: p.Dispatcher, Log: log})
 }

@@ -24,8 +24,6 @@ import (
 	"context"
 	"log/slog"
 
-	"gpuadvisor/commands"
-	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
 )
@@ -33,10 +31,7 @@ import (
 func main() {
 	wire.Main("slack", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
 		h, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return h.HandleLambda, nil
+		return h.HandleLambda, err
 	})
 }
 
@@ -46,27 +41,11 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Ha
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := wire.Bot(ctx, getenv)
+	p, err := wire.Lambda(ctx, getenv, log)
 	if err != nil {
 		return nil, err
 	}
-	dispatcher, err := invoke.FromGetenv(ctx, getenv)
-	if err != nil {
-		return nil, err
-	}
-	router := commands.New(deps)
-	router.Log = log
-	h, err := slack.New(slack.Deps{
-		SigningSecret: cfg.SigningSecret,
-		Router:        router,
-		Poster:        slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
-		Dispatcher:    dispatcher,
-		Deduper:       dedupe,
-		Log:           log,
-	})
-	if err != nil {
-		return nil, err
-	}
-	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", dispatcher != nil)
-	return h, nil
+	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+	return slack.New(slack.Deps{SigningSecret: cfg.SigningSecret, Router: p.Router, Poster: slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
+		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Log: log})
 }

@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,10 +23,12 @@ import (
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/secrets"
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
 
@@ -182,20 +186,54 @@ func Table(ctx context.Context, getenv Getenv) (*dynamo.Store, error) {
 	return dynamo.New(client, table, dynamo.Options{}), nil
 }
 
-// Bot builds the router's dependencies and the de-duplication store: the
-// DynamoDB table when TABLE_NAME is set (shared by every instance), else
-// memory; the LLM from OPENAI_* (nil: template drafts).
-func Bot(ctx context.Context, getenv Getenv) (commands.Deps, store.Deduper, error) {
-	deps := commands.Deps{LLM: llm.FromGetenv(getenv)}
+// Parts are what a function is made of, wired from its environment.
+type Parts struct {
+	// Router answers the commands: the LLM from OPENAI_* (nil: template
+	// drafts), renewals in the table.
+	Router *chat.Router
+	// Store is the DynamoDB table named by TABLE_NAME; nil without it.
+	Store *dynamo.Store
+	// Deduper is the table (shared by every instance), or memory (this
+	// instance only) without one.
+	Deduper store.Deduper
+	// Posters has one chat.Poster per platform configured for posting.
+	Posters map[string]chat.Poster
+	// Dispatcher hands slow jobs to the drafter function
+	// (DRAFTER_FUNCTION); nil when there is none.
+	Dispatcher chat.Dispatcher
+}
+
+// Lambda wires the parts of a function from getenv.
+func Lambda(ctx context.Context, getenv Getenv, log *slog.Logger) (*Parts, error) {
 	st, err := Table(ctx, getenv)
 	if err != nil {
-		return deps, nil, err
+		return nil, err
 	}
-	if st == nil {
-		return deps, &memstore.Deduper{}, nil
+	disp, err := invoke.FromGetenv(ctx, getenv)
+	if err != nil {
+		return nil, err
 	}
-	deps.Renewals = st
-	return deps, st, nil
+	p := &Parts{Store: st, Deduper: &memstore.Deduper{}, Posters: Posters(getenv, log), Dispatcher: disp}
+	deps := commands.Deps{LLM: llm.FromGetenv(getenv)}
+	if st != nil {
+		deps.Renewals, p.Deduper = st, st
+	}
+	p.Router = commands.New(deps)
+	p.Router.Log = log
+	return p, nil
+}
+
+// LLMState says which LLM the configuration gives, for a start-up line.
+func LLMState(getenv Getenv) string {
+	switch v := llm.FromGetenv(getenv).(type) {
+	case nil:
+		return "none: template drafts"
+	case prompts.Unconfigured:
+		return "misconfigured: " + v.Why
+	case prompts.Modeler:
+		return v.Model()
+	}
+	return "configured"
 }
 
 // Posters builds a chat.Poster per configured platform: Slack from
@@ -220,9 +258,5 @@ func Posters(getenv Getenv, log *slog.Logger) map[string]chat.Poster {
 
 // Platforms lists the keys of a poster map, for a start-up log line.
 func Platforms(posters map[string]chat.Poster) []string {
-	var out []string
-	for p := range posters {
-		out = append(out, p)
-	}
-	return out
+	return slices.Sorted(maps.Keys(posters))
 }
