@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -46,7 +46,7 @@ func serveBinary(t *testing.T) string {
 			return
 		}
 		builtServe = filepath.Join(dir, "gpuadvisor")
-		out, err := exec.Command("go", "build", "-o", builtServe, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", builtServe, "..").CombinedOutput()
 		if err != nil {
 			buildServeErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -118,11 +118,10 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 		return llmtest.Reply("A draft that names none of the facts.")
 	})
 	t.Cleanup(fake.Close)
-	t.Setenv("OPENAI_BASE_URL", fake.BaseURL)
-	t.Setenv("OPENAI_MODEL", "test-model")
-	t.Setenv("OPENAI_API_KEY", "sk-test")
 	fs := newFakeSlack(t)
-	r := startServe(t, serveOptions{}, slackEnv(fs))
+	env := slackEnv(fs) // the LLM's settings come through serve's getenv, like the rest
+	env["OPENAI_BASE_URL"], env["OPENAI_MODEL"], env["OPENAI_API_KEY"] = fake.BaseURL, "test-model", "sk-test"
+	r := startServe(t, serveOptions{}, env)
 	payload, _ := json.Marshal(map[string]any{
 		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL(),
 		"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},

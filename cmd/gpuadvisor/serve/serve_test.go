@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -145,7 +146,7 @@ func TestServeCommandRefusesWithoutSecrets(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"--db", t.TempDir() + "/x.db", "serve", "--addr", "127.0.0.1:0"}, &stdout, &stderr)
+	code := Main([]string{"--addr", "127.0.0.1:0"}, t.TempDir()+"/x.db", &stdout, &stderr, os.Getenv)
 	if code != 1 {
 		t.Errorf("got exit code %d, want 1", code)
 	}

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -120,11 +120,10 @@ func TestServeShutdownFinishesDraftInFlight(t *testing.T) {
 		return llmtest.Response{Content: "slow draft", Delay: 400 * time.Millisecond}
 	})
 	t.Cleanup(fake.Close)
-	t.Setenv("OPENAI_BASE_URL", fake.BaseURL)
-	t.Setenv("OPENAI_MODEL", "test-model")
-	t.Setenv("OPENAI_API_KEY", "sk-test")
 	fs := newFakeSlack(t)
-	r := startServe(t, serveOptions{}, slackEnv(fs))
+	env := slackEnv(fs) // the LLM's settings come through serve's getenv, like the rest
+	env["OPENAI_BASE_URL"], env["OPENAI_MODEL"], env["OPENAI_API_KEY"] = fake.BaseURL, "test-model", "sk-test"
+	r := startServe(t, serveOptions{}, env)
 	text := "draft sla vendor=AcmeGPU response=30m replace=4h outage=4h comp=2x migration=yes destruction=yes"
 	body := []byte(slackForm(text, "trig-shutdown-1", fs.HookURL()).Encode())
 	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", body, testSigningSecret, time.Now())

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -16,7 +16,9 @@ import (
 	"gpuadvisor/drafter"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/wire"
 )
 
 // server is the whole bot in one process: the HTTP endpoints, the Socket
@@ -101,23 +103,24 @@ func (s *server) listen(ctx context.Context) error {
 
 // build opens the store and wires the router, the platforms and the drafter.
 func (s *server) build(getenv func(string) string) error {
-	path, err := storePath(s.opts.DB, getenv)
+	path, err := wire.StorePath(s.opts.DB, getenv)
 	if err != nil {
 		return err
 	}
 	st, err := bolt.Open(path, bolt.Options{})
 	if errors.Is(err, bolt.ErrLocked) {
-		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", EnvDB, err)
+		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", wire.EnvDB, err)
 	}
 	if err != nil {
-		return fmt.Errorf("open the store (--db or %s): %w", EnvDB, err)
+		return fmt.Errorf("open the store (--db or %s): %w", wire.EnvDB, err)
 	}
 	s.store = st
 	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
 		return err
 	}
-	s.router = commands.New(serveBotDeps(st))
+	// Without an LLM (OPENAI_*) drafts come from templates and say so.
+	s.router = commands.New(commands.Deps{Renewals: st, LLM: llm.FromGetenv(getenv)})
 	s.router.Log = s.log
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
 	s.jobs = newJobRunner(runner.Run, s.log)
