@@ -30,12 +30,12 @@ func TestCrashBetweenClaimAndReplyIsAnsweredByTheRedelivery(t *testing.T) {
 	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
 		t.Fatalf("redelivery after the lease: status %d, want 200", resp.StatusCode)
 	}
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Errorf("%d replies, want 1", n)
 	}
 	now = now.Add(time.Hour) // the third: answered already
-	if resp := hs.deliver(t, msg); resp.StatusCode != 200 || len(hs.api.messages()) != 1 {
-		t.Errorf("redelivery after the answer: status %d, %d replies; want 200 and still 1", resp.StatusCode, len(hs.api.messages()))
+	if resp := hs.deliver(t, msg); resp.StatusCode != 200 || len(hs.api.Messages()) != 1 {
+		t.Errorf("redelivery after the answer: status %d, %d replies; want 200 and still 1", resp.StatusCode, len(hs.api.Messages()))
 	}
 }
 
@@ -44,17 +44,17 @@ func TestCrashBetweenClaimAndReplyIsAnsweredByTheRedelivery(t *testing.T) {
 func TestFailedReplyIsSentByTheRedelivery(t *testing.T) {
 	hs := newHarness(t)
 	msg := fixture(t, "im_message_p2p_text.json", "")
-	hs.api.fail(230020, "rate limited")
+	hs.api.Fail(230020, "rate limited")
 	if resp := hs.deliver(t, msg); resp.StatusCode != 502 {
 		t.Fatalf("failed reply: status %d, want 502 (Feishu redelivers)", resp.StatusCode)
 	}
-	hs.api.fail(0, "")
+	hs.api.Fail(0, "")
 	for i := 0; i < 2; i++ {
 		if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
 			t.Fatalf("redelivery %d: status %d, want 200", i+1, resp.StatusCode)
 		}
 	}
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Errorf("%d replies, want 1", n)
 	}
 	if n := len(hs.rec.all()); n != 2 {
@@ -72,7 +72,7 @@ func TestDispatchFailureFollowsTheAcknowledgement(t *testing.T) {
 	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
-	sent := hs.api.messages()
+	sent := hs.api.Messages()
 	if len(sent) != 2 || !strings.Contains(sent[0].Body.Content, "正在起草") || !strings.Contains(sent[1].Body.Content, "起草服务暂时没有接受这个任务") {
 		t.Fatalf("want the acknowledgement then the failure, got %+v", sent)
 	}
