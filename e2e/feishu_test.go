@@ -91,7 +91,7 @@ func TestFeishu(t *testing.T) {
 	api := newFakeFeishu(t)
 	client := dynamotest.Client(t)
 	env := map[string]string{
-		"FEISHU_APP_ID": api.appID, "FEISHU_APP_SECRET": api.secret, "FEISHU_VERIFICATION_TOKEN": feishuToken,
+		"FEISHU_APP_ID": api.AppID, "FEISHU_APP_SECRET": api.AppSecret, "FEISHU_VERIFICATION_TOKEN": feishuToken,
 		"FEISHU_ENCRYPT_KEY": feishuEncryptKey, "FEISHU_BASE_URL": api.URL,
 		"TABLE_NAME": dynamotest.NewTable(t, client), "DYNAMO_ENDPOINT": dynamotest.Endpoint(t),
 	}
@@ -118,7 +118,7 @@ func TestFeishu(t *testing.T) {
 		if status, body := post(t, f, feishuHeaders(feishuEncryptKey, time.Now(), event), event); status != 200 {
 			t.Fatalf("got HTTP %d %s, want 200", status, body)
 		}
-		sent, other := api.messages()
+		sent, other := api.Messages(), api.Other()
 		if len(other) > 0 {
 			t.Errorf("unexpected Open API calls: %v", other)
 		}
@@ -129,7 +129,7 @@ func TestFeishu(t *testing.T) {
 		if m.Path != "/open-apis/im/v1/messages/om_5ce6d572455d361153b7cb51da133945/reply" {
 			t.Errorf("sent to %s, want a reply to the message", m.Path)
 		}
-		if !strings.HasPrefix(m.ContentType, "application/json") || m.Auth != "Bearer t-e2e" {
+		if !strings.HasPrefix(m.ContentType, "application/json") || m.Auth != "Bearer "+api.Token() {
 			t.Errorf("request Content-Type %q, Authorization %q; want JSON with the tenant token", m.ContentType, m.Auth)
 		}
 		if m.Body.MsgType != "interactive" {
@@ -160,13 +160,13 @@ func TestFeishu(t *testing.T) {
 		if status != 200 {
 			t.Errorf("redelivery: got HTTP %d %s, want 200 (answered, so Feishu stops)", status, body)
 		}
-		if sent, _ := api.messages(); len(sent) != 1 {
+		if sent := api.Messages(); len(sent) != 1 {
 			t.Errorf("after three deliveries the Open API got %d messages, want 1", len(sent))
 		}
 	})
 
 	t.Run("forged signature: rejected, no reply", func(t *testing.T) {
-		before, _ := api.messages()
+		before := api.Messages()
 		for _, tc := range []struct {
 			name    string
 			headers func(body []byte) map[string]string
@@ -186,7 +186,7 @@ func TestFeishu(t *testing.T) {
 				t.Errorf("%s: got HTTP %d %s, want non-2xx", tc.name, status, out)
 			}
 		}
-		if sent, _ := api.messages(); len(sent) != len(before) {
+		if sent := api.Messages(); len(sent) != len(before) {
 			t.Errorf("forged events produced %d replies", len(sent)-len(before))
 		}
 	})

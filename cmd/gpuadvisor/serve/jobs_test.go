@@ -13,6 +13,8 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm/llmtest"
+
+	"gpuadvisor/internal/testkit"
 )
 
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -120,12 +122,12 @@ func TestServeShutdownFinishesDraftInFlight(t *testing.T) {
 		return llmtest.Response{Content: "slow draft", Delay: 400 * time.Millisecond}
 	})
 	t.Cleanup(fake.Close)
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	env := slackEnv(fs) // the LLM's settings come through serve's getenv, like the rest
 	env["OPENAI_BASE_URL"], env["OPENAI_MODEL"], env["OPENAI_API_KEY"] = fake.BaseURL, "test-model", "sk-test"
 	r := startServe(t, serveOptions{}, env)
 	text := "draft sla vendor=AcmeGPU response=30m replace=4h outage=4h comp=2x migration=yes destruction=yes"
-	body := []byte(slackForm(text, "trig-shutdown-1", fs.HookURL()).Encode())
+	body := []byte(slackForm(text, "trig-shutdown-1", fs.HookURL("T1/B1/x")).Encode())
 	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", body, testSigningSecret, time.Now())
 	var ack slackMessage
 	json.Unmarshal(out, &ack)
@@ -135,8 +137,8 @@ func TestServeShutdownFinishesDraftInFlight(t *testing.T) {
 	if err := r.stop(); err != nil {
 		t.Fatalf("stop: %v", err)
 	}
-	_, hooks := fs.sent()
-	if len(hooks) != 1 || !strings.Contains(string(hooks[0]), "AcmeGPU") {
+	_, hooks, _ := fs.Sent()
+	if len(hooks) != 1 || !strings.Contains(hooks[0].Raw, "AcmeGPU") {
 		t.Fatalf("got %d posts to the response_url by the time serve stopped, want the draft", len(hooks))
 	}
 	// The store was closed: the file opens again at once.
@@ -145,7 +147,7 @@ func TestServeShutdownFinishesDraftInFlight(t *testing.T) {
 		t.Fatalf("store still locked after shutdown: %v", err)
 	}
 	st.Close()
-	if n := r.logs.count("INFO", "stopped"); n != 1 {
+	if n := r.logs.Count("INFO", "stopped"); n != 1 {
 		t.Errorf("got %d 'stopped' lines, want 1", n)
 	}
 }

@@ -18,6 +18,8 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/llm/llmtest"
+
+	"gpuadvisor/internal/testkit"
 )
 
 const (
@@ -43,15 +45,15 @@ func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
 	return body
 }
 
-func feishuEnv(ff *fakeFeishu) map[string]string {
+func feishuEnv(ff *testkit.Feishu) map[string]string {
 	return map[string]string{
-		"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL,
+		"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL,
 		"FEISHU_VERIFICATION_TOKEN": testFeishuToken, "FEISHU_ENCRYPT_KEY": testFeishuKey,
 	}
 }
 
 func TestServeFeishuEvents(t *testing.T) {
-	ff := newFakeFeishu(t)
+	ff := testkit.NewFeishu(t)
 	r := startServe(t, serveOptions{}, feishuEnv(ff))
 	send := func(body []byte, signed bool) int {
 		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(body))
@@ -69,7 +71,7 @@ func TestServeFeishuEvents(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	event := feishuTextEvent(ff.appID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
+	event := feishuTextEvent(ff.AppID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
 	if got := send(event, false); got != http.StatusUnauthorized {
 		t.Errorf("plaintext unsigned event: got HTTP %d, want 401", got)
 	}
@@ -79,34 +81,34 @@ func TestServeFeishuEvents(t *testing.T) {
 	if got := send(feishuEncrypt(t, testFeishuKey, event), true); got != http.StatusOK {
 		t.Fatalf("encrypted, signed event: got HTTP %d, want 200", got)
 	}
-	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
-	m := ff.sent()[0]
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
+	m := ff.Messages()[0]
 	if m.Path != "/open-apis/im/v1/messages/om_ev-http-1/reply" || !strings.Contains(m.Body.Content, "10,500") {
 		t.Errorf("got %s with %.80q, want a card replying to om_ev-http-1 with the billing answer", m.Path, m.Body.Content)
 	}
-	if n := len(ff.sent()); n != 1 {
+	if n := len(ff.Messages()); n != 1 {
 		t.Errorf("got %d messages for one verified event, want 1", n)
 	}
 }
 
 func TestServeFeishuInsecurePlaintext(t *testing.T) {
-	ff := newFakeFeishu(t)
-	env := map[string]string{"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL}
+	ff := testkit.NewFeishu(t)
+	env := map[string]string{"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL}
 	r := startServe(t, serveOptions{InsecureDev: true}, env)
 	status, body := post(t, r.url, "/feishu/events", "application/json", []byte(`{"type":"url_verification","challenge":"abc123","token":"x"}`), "", time.Now())
 	if status != 200 || string(body) != `{"challenge":"abc123"}` {
 		t.Errorf("url_verification: got HTTP %d %s, want 200 {\"challenge\":\"abc123\"}", status, body)
 	}
-	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent(ff.appID, "ev-plain-1", "", "help"), "", time.Now())
+	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent(ff.AppID, "ev-plain-1", "", "help"), "", time.Now())
 	if status != 200 {
 		t.Fatalf("plaintext event in --insecure-dev: got HTTP %d, want 200", status)
 	}
-	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
 	status, _ = post(t, r.url, "/feishu/events", "application/json", []byte(`{"encrypt":"AAAA"}`), "", time.Now())
 	if status != http.StatusBadRequest {
 		t.Errorf("encrypted event without FEISHU_ENCRYPT_KEY: got HTTP %d, want 400", status)
 	}
-	if n := r.logs.count("WARN", "INSECURE DEV MODE"); n != 1+3 {
+	if n := r.logs.Count("WARN", "INSECURE DEV MODE"); n != 1+3 {
 		t.Errorf("got %d insecure warnings, want 4 (start and three requests)", n)
 	}
 }
@@ -118,12 +120,12 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 		return llmtest.Reply("A draft that names none of the facts.")
 	})
 	t.Cleanup(fake.Close)
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	env := slackEnv(fs) // the LLM's settings come through serve's getenv, like the rest
 	env["OPENAI_BASE_URL"], env["OPENAI_MODEL"], env["OPENAI_API_KEY"] = fake.BaseURL, "test-model", "sk-test"
 	r := startServe(t, serveOptions{}, env)
 	payload, _ := json.Marshal(map[string]any{
-		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL(),
+		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL("T1/B1/x"),
 		"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},
 		"container": map[string]any{"type": "message", "channel_id": "C1"},
 		"actions": []map[string]any{{"action_id": "draft_sla#1", "block_id": "b1", "type": "button",
@@ -134,16 +136,16 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 		t.Fatalf("button press: got HTTP %d %s, want 200", status, out)
 	}
 	waitFor(t, 10*time.Second, "the acknowledgement and the draft at the response_url", func() bool {
-		_, hooks := fs.sent()
+		_, hooks, _ := fs.Sent()
 		return len(hooks) >= 2
 	})
 	// The acknowledgement and the draft race (the drafter may post first):
 	// one of each, in either order.
-	_, hooks := fs.sent()
+	_, hooks, _ := fs.Sent()
 	var ack, draft int
 	for _, h := range hooks {
 		var m slackMessage
-		json.Unmarshal(h, &m)
+		json.Unmarshal([]byte(h.Raw), &m)
 		switch {
 		case strings.Contains(strings.ToLower(m.Text), "working on it"):
 			ack++
@@ -164,22 +166,22 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 // A renewal added through Slack is reminded in its channel by the timer,
 // once, however many times the timer fires.
 func TestServeReminderTimer(t *testing.T) {
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	loc, _ := rules.Location("")
 	renews := time.Now().In(loc).AddDate(0, 0, 37).Format("2006-01-02")
 	o := serveOptions{RemindEvery: 200 * time.Millisecond}
 	r := startServe(t, o, slackEnv(fs))
 	add := "renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=" + renews + " notice=30d remind=7"
-	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(slackForm(add, "trig-add-1", fs.HookURL()).Encode()), testSigningSecret, time.Now())
+	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(slackForm(add, "trig-add-1", fs.HookURL("T1/B1/x")).Encode()), testSigningSecret, time.Now())
 	if status != 200 || !strings.Contains(string(out), "酷算云") {
 		t.Fatalf("renewal add: got HTTP %d %s", status, out)
 	}
 	waitFor(t, 5*time.Second, "the reminder in the channel", func() bool {
-		posts, _ := fs.sent()
+		posts, _, _ := fs.Sent()
 		return len(posts) > 0
 	})
 	time.Sleep(700 * time.Millisecond) // three more timer runs
-	posts, _ := fs.sent()
+	posts, _, _ := fs.Sent()
 	if len(posts) != 1 {
 		t.Fatalf("got %d posts after four runs, want exactly 1 reminder", len(posts))
 	}
