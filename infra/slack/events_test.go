@@ -165,14 +165,14 @@ func TestTimeoutRetryWhileTheFirstIsAnswering(t *testing.T) {
 		return invoke(t, f.h, event(t, mentionBody(t, "", "Ev0OTHERINSTANCE"), testNow, false,
 			map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout"}))
 	}
-	if res := retry(); res.StatusCode != 500 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-		t.Errorf("retry while held: %d, %d calls, %d runs; want 500 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	if res := retry(); res.StatusCode != 500 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+		t.Errorf("retry while held: %d, %d calls, %d runs; want 500 and nothing done", res.StatusCode, len(f.rec.Requests()), f.runs.Load())
 	}
 	if err := f.h.pipe.Deduper.Done(context.Background(), key, DedupeTTL); err != nil {
 		t.Fatal(err)
 	}
-	if res := retry(); res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-		t.Errorf("retry once done: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	if res := retry(); res.StatusCode != 200 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+		t.Errorf("retry once done: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.Requests()), f.runs.Load())
 	}
 }
 
@@ -205,7 +205,7 @@ func TestCrashBetweenClaimAndReplyIsAnsweredByTheRetry(t *testing.T) {
 // 500 and Slack's retry posts it (once).
 func TestFailedPostIsPostedByTheRetry(t *testing.T) {
 	f := newFixture(t, nil)
-	f.rec.failPosts.Store(1)
+	f.rec.FailPosts.Store(1)
 	body := mentionBody(t, "<@U0BOT1234> whoami", "Ev0POSTFAILED")
 	if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 500 {
 		t.Fatalf("failed post: status %d, want 500 (Slack retries)", res.StatusCode)
@@ -285,8 +285,8 @@ func TestEventsNotForUs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, nil)
 			res := invoke(t, f.h, event(t, []byte(tc.body), testNow, false, nil))
-			if res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-				t.Errorf("%s: %d, %d calls, %d runs; want 200 and nothing done", tc.name, res.StatusCode, len(f.rec.reqs), f.runs.Load())
+			if res.StatusCode != 200 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+				t.Errorf("%s: %d, %d calls, %d runs; want 200 and nothing done", tc.name, res.StatusCode, len(f.rec.Requests()), f.runs.Load())
 			}
 		})
 	}

@@ -27,7 +27,7 @@ func TestPublishedSigningExampleThroughHTTPAPI(t *testing.T) {
 	h, err := New(Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: docSecret,
 		Router:        testRouter(new(atomic.Int64)),
-		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client()),
+		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.Client()),
 		Now:           func() time.Time { return docTime.Add(30 * time.Second) },
 		Log:           slog.New(slog.NewJSONHandler(io.Discard, nil)),
 	})

@@ -35,6 +35,7 @@ type Slack struct {
 
 	opened atomic.Int32
 	mu     sync.Mutex
+	reqs   []SlackRequest
 	posts  []url.Values // Web API forms, with "method" added
 	hooks  []SlackHook
 	other  []string      // anything else: a test failure
@@ -51,6 +52,14 @@ type SlackHook struct {
 	// Raw is the body as it arrived; ContentType its header.
 	Raw         string `json:"-"`
 	ContentType string `json:"-"`
+}
+
+// SlackRequest is one request as it arrived, answered or not.
+type SlackRequest struct {
+	Path string
+	// Form is a Web API call's form; JSON a JSON body (a response_url).
+	Form url.Values
+	JSON map[string]any
 }
 
 // NewSlack starts a fake Slack, closed when the test ends.
@@ -72,6 +81,13 @@ func (f *Slack) Opened() int { return int(f.opened.Load()) }
 
 func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	req := SlackRequest{Path: r.URL.Path}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		json.Unmarshal(body, &req.JSON)
+	} else {
+		req.Form, _ = url.ParseQuery(string(body))
+	}
+	f.record(func() { f.reqs = append(f.reqs, req) })
 	defer func() {
 		select {
 		case f.seen <- struct{}{}:
@@ -149,6 +165,25 @@ func (f *Slack) Sent() (posts []url.Values, hooks []SlackHook, other []string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append(posts, f.posts...), append(hooks, f.hooks...), append(other, f.other...)
+}
+
+// Requests returns every request so far, in order.
+func (f *Slack) Requests() []SlackRequest {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]SlackRequest(nil), f.reqs...)
+}
+
+// Calls returns the requests so far to path ("/api/chat.postMessage"), or
+// under it when path ends in a slash ("/hooks/").
+func (f *Slack) Calls(path string) []SlackRequest {
+	var out []SlackRequest
+	for _, r := range f.Requests() {
+		if r.Path == path || strings.HasSuffix(path, "/") && strings.HasPrefix(r.Path, path) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // WaitHooks waits until n response_url messages arrived, and returns them.
