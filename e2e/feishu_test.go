@@ -1,12 +1,7 @@
 package e2e
 
 import (
-	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -15,31 +10,13 @@ import (
 	"time"
 
 	"gpuadvisor/infra/dynamo/dynamotest"
+	"gpuadvisor/internal/testkit"
 )
 
 const (
 	feishuEncryptKey = "kudTz8wQ3rXe9YpL"
 	feishuToken      = "vT0k3n-e2e-9fQ2"
 )
-
-// feishuEncrypt is Feishu's encryption of an event: base64(iv +
-// AES-256-CBC(PKCS#7(plain))) with key sha256(Encrypt Key), as
-// {"encrypt":"..."}.
-func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
-	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
-	out := make([]byte, aes.BlockSize+len(padded))
-	rand.Read(out[:aes.BlockSize])
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	b, _ := json.Marshal(map[string]string{"encrypt": encodeStd(out)})
-	return b
-}
 
 // feishuHeaders are the lower-case headers of a Function URL event; signed
 // with key when key is not empty: hex(sha256(timestamp + nonce + key + body)).
@@ -105,7 +82,7 @@ func TestFeishu(t *testing.T) {
 
 	t.Run("encrypted url_verification", func(t *testing.T) {
 		plain, _ := json.Marshal(map[string]string{"challenge": "ajls384kdjx98XX", "token": feishuToken, "type": "url_verification"})
-		status, body := post(t, f, feishuHeaders("", time.Now(), nil), feishuEncrypt(t, feishuEncryptKey, plain))
+		status, body := post(t, f, feishuHeaders("", time.Now(), nil), testkit.FeishuEncrypt(feishuEncryptKey, plain))
 		var got map[string]string
 		json.Unmarshal([]byte(body), &got)
 		if status != 200 || got["challenge"] != "ajls384kdjx98XX" || len(got) != 1 {
@@ -113,7 +90,7 @@ func TestFeishu(t *testing.T) {
 		}
 	})
 
-	event := feishuEncrypt(t, feishuEncryptKey, feishuMessageEvent("5e3702a84e847582be8db7fb73283c02", "om_5ce6d572455d361153b7cb51da133945", "计费 按需=35 包月=15000 时长=300"))
+	event := testkit.FeishuEncrypt(feishuEncryptKey, feishuMessageEvent("5e3702a84e847582be8db7fb73283c02", "om_5ce6d572455d361153b7cb51da133945", "计费 按需=35 包月=15000 时长=300"))
 	t.Run("message gets a reply card", func(t *testing.T) {
 		if status, body := post(t, f, feishuHeaders(feishuEncryptKey, time.Now(), event), event); status != 200 {
 			t.Fatalf("got HTTP %d %s, want 200", status, body)
@@ -181,7 +158,7 @@ func TestFeishu(t *testing.T) {
 		} {
 			// A new event id each time, so that de-duplication cannot be
 			// what stops the reply.
-			body := feishuEncrypt(t, feishuEncryptKey, feishuMessageEvent("forged-"+strings.ReplaceAll(tc.name, " ", "-"), "om_forged0001", "计费 按需=35 包月=15000 时长=300"))
+			body := testkit.FeishuEncrypt(feishuEncryptKey, feishuMessageEvent("forged-"+strings.ReplaceAll(tc.name, " ", "-"), "om_forged0001", "计费 按需=35 包月=15000 时长=300"))
 			if status, out := post(t, f, tc.headers(body), body); status >= 200 && status < 300 {
 				t.Errorf("%s: got HTTP %d %s, want non-2xx", tc.name, status, out)
 			}
@@ -191,5 +168,3 @@ func TestFeishu(t *testing.T) {
 		}
 	})
 }
-
-func encodeStd(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

@@ -1,6 +1,12 @@
 package testkit
 
 import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -167,4 +173,22 @@ func (f *Feishu) FailEphemeral(code int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.ephCode = code
+}
+
+// FeishuEncrypt is an event body as Feishu encrypts it with an Encrypt Key:
+// {"encrypt": base64(iv + AES-256-CBC(PKCS#7(plain)))}, the AES key being
+// sha256(Encrypt Key), the IV random.
+func FeishuEncrypt(key string, plain []byte) []byte {
+	k := sha256.Sum256([]byte(key))
+	block, err := aes.NewCipher(k[:])
+	if err != nil {
+		panic(err) // a 32-byte key always makes a cipher
+	}
+	n := aes.BlockSize - len(plain)%aes.BlockSize
+	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
+	out := make([]byte, aes.BlockSize+len(padded))
+	rand.Read(out[:aes.BlockSize])
+	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
+	b, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
+	return b
 }

@@ -44,7 +44,7 @@ func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 	}
 
 	// Feishu: answered, and refused (wrong signature).
-	event := feishuEncrypt(t, testFeishuKey, feishuTextEvent(ff.AppID, "ev-logs-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300 vendor="+marker))
+	event := testkit.FeishuEncrypt(testFeishuKey, feishuTextEvent(ff.AppID, "ev-logs-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300 vendor="+marker))
 	sendFeishu := func(sigKey string) int {
 		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(event))
 		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"

@@ -2,11 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -26,24 +21,6 @@ const (
 	testFeishuToken = "vT0k3n-serve"
 	testFeishuKey   = "encrypt-key-serve-test"
 )
-
-// feishuEncrypt is Feishu's "encrypt" field: base64(iv + AES-256-CBC), key
-// sha256(Encrypt Key), PKCS#7 padding.
-func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
-	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	pad := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(pad)}, pad)...)
-	out := make([]byte, aes.BlockSize+len(padded))
-	rand.Read(out[:aes.BlockSize])
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	body, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
-	return body
-}
 
 func feishuEnv(ff *testkit.Feishu) map[string]string {
 	return map[string]string{
@@ -75,10 +52,10 @@ func TestServeFeishuEvents(t *testing.T) {
 	if got := send(event, false); got != http.StatusUnauthorized {
 		t.Errorf("plaintext unsigned event: got HTTP %d, want 401", got)
 	}
-	if got := send(feishuEncrypt(t, testFeishuKey, event), false); got != http.StatusUnauthorized {
+	if got := send(testkit.FeishuEncrypt(testFeishuKey, event), false); got != http.StatusUnauthorized {
 		t.Errorf("encrypted but unsigned event: got HTTP %d, want 401", got)
 	}
-	if got := send(feishuEncrypt(t, testFeishuKey, event), true); got != http.StatusOK {
+	if got := send(testkit.FeishuEncrypt(testFeishuKey, event), true); got != http.StatusOK {
 		t.Fatalf("encrypted, signed event: got HTTP %d, want 200", got)
 	}
 	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
