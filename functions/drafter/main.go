@@ -44,7 +44,7 @@ func main() {
 // setup wires the runner: the same router as the chat functions, and a
 // poster per configured platform.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	p, err := wire.Lambda(ctx, getenv, log)
+	p, err := wire.Lambda(ctx, getenv, log, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ import (
 	"log/slog"
 
 	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/invoke"
 	"gpuadvisor/internal/wire"
 )
 
@@ -38,7 +39,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.H
 	if err != nil {
 		return nil, err
 	}
-	p, err := wire.Lambda(ctx, getenv, log)
+	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ import (
 	"context"
 	"log/slog"
 
+	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
 )
@@ -41,7 +42,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Ha
 	if err != nil {
 		return nil, err
 	}
-	p, err := wire.Lambda(ctx, getenv, log)
+	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}

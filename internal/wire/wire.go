@@ -23,7 +23,6 @@ import (
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/feishu"
-	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/secrets"
@@ -203,17 +202,24 @@ type Parts struct {
 	Dispatcher chat.Dispatcher
 }
 
-// Lambda wires the parts of a function from getenv.
-func Lambda(ctx context.Context, getenv Getenv, log *slog.Logger) (*Parts, error) {
+// NewDispatcher builds the drafter hand-off from the environment
+// (invoke.FromGetenv); it is passed in, so that a function that hands off
+// nothing does not link the Lambda client, nor need the right to invoke.
+type NewDispatcher func(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error)
+
+// Lambda wires the parts of a function from getenv; dispatcher nil means the
+// function hands no jobs to the drafter.
+func Lambda(ctx context.Context, getenv Getenv, log *slog.Logger, dispatcher NewDispatcher) (*Parts, error) {
 	st, err := Table(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
-	disp, err := invoke.FromGetenv(ctx, getenv)
-	if err != nil {
-		return nil, err
+	p := &Parts{Store: st, Deduper: &memstore.Deduper{}, Posters: Posters(getenv, log)}
+	if dispatcher != nil {
+		if p.Dispatcher, err = dispatcher(ctx, getenv); err != nil {
+			return nil, err
+		}
 	}
-	p := &Parts{Store: st, Deduper: &memstore.Deduper{}, Posters: Posters(getenv, log), Dispatcher: disp}
 	deps := commands.Deps{LLM: llm.FromGetenv(getenv)}
 	if st != nil {
 		deps.Renewals, p.Deduper = st, st
