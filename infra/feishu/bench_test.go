@@ -67,6 +67,8 @@ func runMessages(b *testing.B, h *Handler, text string) {
 	evs := make([]events.APIGatewayV2HTTPRequest, b.N+1)
 	for i := range evs {
 		plain := strings.Replace(base, "5e3702a84e847582be8db7fb73283c02", fmt.Sprintf("bench%027d", i), 1)
+		// a distinct message too: messages are de-duplicated on message_id
+		plain = strings.Replace(plain, "om_5ce6d572455d361153b7cb51da133945", fmt.Sprintf("om_bench%025d", i), 1)
 		body := encryptedBody(b, testKey, []byte(plain))
 		evs[i] = lambdaEvent(signedHeaders(testKey, testNow, body), body, false)
 	}
