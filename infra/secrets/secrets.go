@@ -131,11 +131,7 @@ func (c *Cache) Values(ctx context.Context) (map[string]string, int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
-	ttl := c.TTL
-	if ttl <= 0 {
-		ttl = DefaultTTL
-	}
-	if c.vals != nil && now.Sub(c.read) < ttl {
+	if c.vals != nil && now.Sub(c.read) < orDefault(c.TTL, DefaultTTL) {
 		return c.vals, c.version, nil
 	}
 	if err := c.readLocked(ctx, now); err != nil && c.vals == nil {
@@ -150,11 +146,7 @@ func (c *Cache) Force(ctx context.Context) (bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
-	min := c.MinForced
-	if min <= 0 {
-		min = DefaultMinForced
-	}
-	if !c.forced.IsZero() && now.Sub(c.forced) < min {
+	if !c.forced.IsZero() && now.Sub(c.forced) < orDefault(c.MinForced, DefaultMinForced) {
 		return false, nil
 	}
 	c.forced = now
@@ -174,6 +166,13 @@ func (c *Cache) readLocked(ctx context.Context, now time.Time) error {
 		c.version++
 	}
 	return nil
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return def
 }
 
 func (c *Cache) now() time.Time {
