@@ -3,8 +3,10 @@ package slack
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 
+	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
 
 	"gpuadvisor/chat"
@@ -99,7 +101,8 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 	if _, args, _, err := h.router.Parse(req); err == nil && args.Private && !m.direct {
 		target = chat.Target{Channel: m.user} // the app's DM with the asker
 	}
-	return h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
+	refused := false
+	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
 		Deliver: func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
 			var err error
 			if rep.Private && !m.direct {
@@ -107,11 +110,37 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 			} else {
 				err = h.poster.Post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
 			}
+			if err != nil && !retryable(err) {
+				// Slack refused the message itself (an archived channel, a
+				// revoked token): a redelivery would be refused too.
+				h.log.Error("posting mention reply failed; not retried", "command", rep.Command, "err", err)
+				refused = true
+				return nil
+			}
 			if err != nil {
-				h.log.Error("posting mention reply failed", "command", rep.Command, "err", err)
+				h.log.Error("posting mention reply failed; Slack will deliver the event again", "command", rep.Command, "err", err)
 			}
 			return err
 		}})
+	if refused {
+		tr.outcome = string(chat.PostFailed)
+	}
+	return res
+}
+
+// retryable reports a failure to post that a later attempt may not meet: a
+// network error, an HTTP error status, a rate limit, or Slack's own
+// internal errors. Any other answer of Slack's (ok:false) is final.
+func retryable(err error) bool {
+	var se slackapi.SlackErrorResponse
+	if !errors.As(err, &se) {
+		return true
+	}
+	switch se.Err {
+	case "fatal_error", "internal_error", "service_unavailable", "request_timeout", "ratelimited":
+		return true
+	}
+	return false
 }
 
 // botUser is the app's bot user in the event's workspace: the bot among the

@@ -224,6 +224,26 @@ func TestFailedPostIsPostedByTheRetry(t *testing.T) {
 	}
 }
 
+// A reply Slack refuses for good (channel_not_found, not a failure of its
+// own) is not retried: the handler answers 200, and Slack's retry, if any,
+// is a duplicate.
+func TestRefusedPostIsNotRetried(t *testing.T) {
+	f := newFixture(t, nil)
+	f.rec.FailPosts.Store(1)
+	f.rec.FailError = "channel_not_found"
+	body := mentionBody(t, "<@U0BOT1234> whoami", "Ev0REFUSED")
+	if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 200 {
+		t.Fatalf("refused post: status %d, want 200 (retrying cannot help)", res.StatusCode)
+	}
+	invoke(t, f.h, event(t, body, testNow, false, map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_error"}))
+	if n := len(f.rec.calls("/api/chat.postMessage")); n != 1 || f.runs.Load() != 1 {
+		t.Errorf("chat.postMessage calls = %d, runs = %d; want 1 and 1", n, f.runs.Load())
+	}
+	if !strings.Contains(f.logs.String(), `"outcome":"post_failed"`) || !strings.Contains(f.logs.String(), `"outcome":"duplicate"`) {
+		t.Errorf("the log does not show the failed post and the duplicate: %s", f.logs.String())
+	}
+}
+
 func TestPrivateMentionIsEphemeral(t *testing.T) {
 	for _, text := range []string{"<@U0BOT1234> help", "<@U0BOT1234> billing ondemand=35 monthly=15000 hours=300 --private", "<@U0BOT1234> bilring"} {
 		f := newFixture(t, nil)

@@ -30,8 +30,10 @@ type Slack struct {
 	AppToken string
 	// Socket, when set, runs each Socket Mode connection.
 	Socket func(conn *websocket.Conn)
-	// FailPosts makes the next chat.postMessage calls answer ok:false.
+	// FailPosts makes the next chat.postMessage calls answer ok:false, with
+	// the error FailError ("fatal_error", Slack's own failure, when empty).
 	FailPosts atomic.Int64
+	FailError string
 
 	opened atomic.Int32
 	mu     sync.Mutex
@@ -112,7 +114,11 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if r.URL.Path == "/api/chat.postMessage" && f.FailPosts.Add(-1) >= 0 {
-			io.WriteString(w, `{"ok":false,"error":"fatal_error"}`)
+			code := f.FailError
+			if code == "" {
+				code = "fatal_error"
+			}
+			fmt.Fprintf(w, `{"ok":false,"error":%q}`, code)
 			return
 		}
 		form.Set("method", strings.TrimPrefix(r.URL.Path, "/api/"))
