@@ -16,6 +16,10 @@ import (
 // hours), so an answer lost to a crash is given by the next one.
 const DefaultLease = 3 * time.Minute
 
+// DefaultKeep is how long an answered key is remembered when the platform
+// does not say: Feishu's redeliveries span about 7 hours, Slack's minutes.
+const DefaultKeep = 9 * time.Hour
+
 // Pipeline answers one verified request the same way on every platform:
 // claim its de-duplication key (a lease), route it, then deliver the reply or
 // hand the deferred work to the drafter, and deliver a failure reply when
@@ -34,7 +38,7 @@ type Pipeline struct {
 	// DefaultLease.
 	Lease time.Duration
 	// Keep is how long an answered key is remembered: the platform's whole
-	// redelivery window.
+	// redelivery window; zero means DefaultKeep.
 	Keep time.Duration
 	// Log receives pipeline errors; nil means slog.Default().
 	Log *slog.Logger
@@ -153,7 +157,11 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) Result {
 		}
 	}
 	if d.Key != "" {
-		if err := p.Deduper.Done(ctx, d.Key, p.Keep); err != nil {
+		keep := p.Keep
+		if keep <= 0 {
+			keep = DefaultKeep
+		}
+		if err := p.Deduper.Done(ctx, d.Key, keep); err != nil {
 			// The user has the answer; a redelivery after the lease may answer
 			// again, which is better than never.
 			p.log().WarnContext(ctx, "dedupe key not marked done", "key", d.Key, "err", err)
