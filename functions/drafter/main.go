@@ -34,12 +34,7 @@ import (
 	"gpuadvisor/internal/wire"
 )
 
-func main() {
-	wire.Main("drafter", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		r, err := setup(ctx, getenv, log)
-		return r.Run, err
-	})
-}
+func main() { wire.Main("drafter", wire.Entry(setup, func(r *drafter.Runner) any { return r.Run })) }
 
 // setup wires the runner: the same router as the chat functions, and a
 // poster per configured platform.

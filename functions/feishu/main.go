@@ -27,10 +27,7 @@ import (
 )
 
 func main() {
-	wire.Main("feishu", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		h, err := setup(ctx, getenv, log)
-		return h.HandleLambda, err
-	})
+	wire.Main("feishu", wire.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.

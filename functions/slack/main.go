@@ -30,10 +30,7 @@ import (
 )
 
 func main() {
-	wire.Main("slack", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		h, err := setup(ctx, getenv, log)
-		return h.HandleLambda, err
-	})
+	wire.Main("slack", wire.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.

@@ -39,6 +39,18 @@ type Getenv func(string) string
 // it.
 type Setup func(ctx context.Context, getenv Getenv, log *slog.Logger) (handler any, err error)
 
+// Entry is Setup for a function whose setup returns its handler type H, and
+// entry the method Lambda invokes (h.HandleLambda, r.Run).
+func Entry[H any](setup func(context.Context, Getenv, *slog.Logger) (H, error), entry func(H) any) Setup {
+	return func(ctx context.Context, getenv Getenv, log *slog.Logger) (any, error) {
+		h, err := setup(ctx, getenv, log)
+		if err != nil {
+			return nil, err
+		}
+		return entry(h), nil
+	}
+}
+
 // Main runs a Lambda function: a JSON logger at LOG_LEVEL, then Start. A
 // setup error is one log line naming what is wrong and exit status 1, never
 // a half-configured function.
