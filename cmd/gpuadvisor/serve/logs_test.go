@@ -1,15 +1,10 @@
 package serve
 
 import (
-	"bytes"
-	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"gpuadvisor/infra/feishu"
 
 	"gpuadvisor/internal/testkit"
 )
@@ -45,19 +40,7 @@ func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 
 	// Feishu: answered, and refused (wrong signature).
 	event := testkit.FeishuEncrypt(testFeishuKey, feishuTextEvent(ff.AppID, "ev-logs-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300 vendor="+marker))
-	sendFeishu := func(sigKey string) int {
-		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(event))
-		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
-		req.Header.Set(feishu.HeaderTimestamp, ts)
-		req.Header.Set(feishu.HeaderNonce, nonce)
-		req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, sigKey, event))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	sendFeishu := func(sigKey string) int { return postFeishu(t, r.url, event, sigKey) }
 	if got := sendFeishu(testFeishuKey); got != 200 {
 		t.Fatalf("signed Feishu event: HTTP %d", got)
 	}

@@ -22,6 +22,26 @@ const (
 	testFeishuKey   = "encrypt-key-serve-test"
 )
 
+// postFeishu posts an event to serve's /feishu/events, signed with key as
+// Feishu signs (not signed when key is ""), and returns the HTTP status.
+func postFeishu(t *testing.T, base string, body []byte, key string) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, base+"/feishu/events", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
+		req.Header.Set(feishu.HeaderTimestamp, ts)
+		req.Header.Set(feishu.HeaderNonce, nonce)
+		req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, key, body))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
 func feishuEnv(ff *testkit.Feishu) map[string]string {
 	return map[string]string{
 		"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL,
@@ -33,20 +53,10 @@ func TestServeFeishuEvents(t *testing.T) {
 	ff := testkit.NewFeishu(t)
 	r := startServe(t, serveOptions{}, feishuEnv(ff))
 	send := func(body []byte, signed bool) int {
-		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
 		if signed {
-			ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
-			req.Header.Set(feishu.HeaderTimestamp, ts)
-			req.Header.Set(feishu.HeaderNonce, nonce)
-			req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, testFeishuKey, body))
+			return postFeishu(t, r.url, body, testFeishuKey)
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return postFeishu(t, r.url, body, "")
 	}
 	event := feishuTextEvent(ff.AppID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
 	if got := send(event, false); got != http.StatusUnauthorized {
