@@ -37,8 +37,8 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"a released claim is retried at once", testRelease},
 		{"an expired mark reads as none", testMarkExpiry},
 		{"concurrent claims: exactly one wins", testConcurrentClaims},
-		{"dedupe keys are claimed once until they expire", testDedupe},
-		{"concurrent dedupe claims: exactly one wins", testConcurrentDedupe},
+		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
+		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
