@@ -36,6 +36,10 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"concurrent claims: exactly one wins", testConcurrentClaims},
 		{"dedupe keys are claimed once until they expire", testDedupe},
 		{"concurrent dedupe claims: exactly one wins", testConcurrentDedupe},
+		{"a price reads back field for field, in its channel only", testPriceRoundTrip},
+		{"a price id taken in the tenant is a conflict", testPriceConflict},
+		{"team-wide prices are read team-wide, changed only where saved", testPriceScope},
+		{"prices are listed cheapest first per card", testPriceOrder},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
