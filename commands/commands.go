@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/draft"
+	"gpuadvisor/commands/price"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/commands/tier"
@@ -26,6 +27,9 @@ type Deps struct {
 	// Renewals keeps each team's renewal contracts (the renewal command);
 	// nil makes that command say a store is needed.
 	Renewals store.Renewals
+	// Prices keeps each team's price book (the price command); nil makes
+	// that command say a store is needed.
+	Prices store.Prices
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
@@ -44,6 +48,7 @@ func New(d Deps) *chat.Router {
 	r.Register(checklist.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
 	r.Register(trial.Command())
+	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"gpuadvisor/advisor/pricebook"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/bolt"
@@ -64,7 +65,10 @@ type lazyStore struct {
 	err  error
 }
 
-var _ store.Renewals = (*lazyStore)(nil)
+var (
+	_ store.Renewals = (*lazyStore)(nil)
+	_ store.Prices   = (*lazyStore)(nil)
+)
 
 func (l *lazyStore) open() (*bolt.Store, error) {
 	l.once.Do(func() {
@@ -140,6 +144,30 @@ func (l *lazyStore) SetNextCheck(ctx context.Context, tenant, id string, next ru
 	return st.SetNextCheck(ctx, tenant, id, next)
 }
 
+func (l *lazyStore) PutPrice(ctx context.Context, e pricebook.Entry) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.PutPrice(ctx, e)
+}
+
+func (l *lazyStore) ListPrices(ctx context.Context, tenant, channel string) ([]pricebook.Entry, error) {
+	st, err := l.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.ListPrices(ctx, tenant, channel)
+}
+
+func (l *lazyStore) DeletePrice(ctx context.Context, tenant, channel, id string) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.DeletePrice(ctx, tenant, channel, id)
+}
+
 // parseNow reads --now: a day (2027-01-01, taken as 09:00 in loc, when the
 // daily schedule runs) or an RFC 3339 time.
 func parseNow(s string, loc *time.Location) (time.Time, error) {
@@ -179,6 +207,7 @@ func init() {
 		}
 		lazy := &lazyStore{path: path}
 		d.Renewals = lazy
+		d.Prices = lazy
 		return d, func() { lazy.Close(); closePrev() }, nil
 	}
 }

@@ -55,7 +55,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 	var renewals *memstore.Store
 	newRouter := func() *chat.Router {
 		renewals = memstore.NewStore(fixedNow)
-		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals})
+		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals})
 	}
 	router := newRouter()
 	want := map[string]bool{}
@@ -82,6 +82,10 @@ func TestGoldenEveryCommand(t *testing.T) {
 					stored, _ := renewals.ListRenewals(context.Background(), "slack:T0001")
 					for i, r := range stored {
 						got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
+					}
+					prices, _ := renewals.ListPrices(context.Background(), "slack:T0001", "C2147483705")
+					for i, p := range prices {
+						got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
 					}
 					compareGolden(t, filepath.Join(goldenDir, name), got)
 				})

@@ -104,6 +104,7 @@ func Bot(ctx context.Context, getenv Getenv) (commands.Deps, store.Deduper, erro
 		return deps, &memstore.Deduper{}, nil
 	}
 	deps.Renewals = st
+	deps.Prices = st
 	return deps, st, nil
 }
 
