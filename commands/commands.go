@@ -13,6 +13,7 @@ import (
 	"gpuadvisor/commands/price"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/settings"
 	"gpuadvisor/commands/tier"
 	"gpuadvisor/commands/trial"
 	"gpuadvisor/prompts"
@@ -30,6 +31,9 @@ type Deps struct {
 	// Prices keeps each team's price book (the price command); nil makes
 	// that command say a store is needed.
 	Prices store.Prices
+	// Settings keeps each team's settings (the settings command, the market
+	// card choice respects); nil makes that command say a store is needed.
+	Settings store.Settings
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
@@ -49,6 +53,7 @@ func New(d Deps) *chat.Router {
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
+	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }

@@ -21,6 +21,7 @@ import (
 type Store interface {
 	Renewals
 	Prices
+	Settings
 	Reminders
 	Deduper
 }

@@ -12,7 +12,7 @@ import (
 // environment, as the functions do). Without an LLM drafts come from
 // templates and say so.
 func serveBotDeps(st *bolt.Store) commands.Deps {
-	d := commands.Deps{Renewals: st, Prices: st}
+	d := commands.Deps{Renewals: st, Prices: st, Settings: st}
 	if l := llm.FromEnv(); l != nil {
 		d.LLM = l
 	}

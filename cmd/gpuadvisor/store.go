@@ -68,6 +68,7 @@ type lazyStore struct {
 var (
 	_ store.Renewals = (*lazyStore)(nil)
 	_ store.Prices   = (*lazyStore)(nil)
+	_ store.Settings = (*lazyStore)(nil)
 )
 
 func (l *lazyStore) open() (*bolt.Store, error) {
@@ -168,6 +169,22 @@ func (l *lazyStore) DeletePrice(ctx context.Context, tenant, channel, id string)
 	return st.DeletePrice(ctx, tenant, channel, id)
 }
 
+func (l *lazyStore) GetSettings(ctx context.Context, tenant string) (store.TeamSettings, error) {
+	st, err := l.open()
+	if err != nil {
+		return store.TeamSettings{}, err
+	}
+	return st.GetSettings(ctx, tenant)
+}
+
+func (l *lazyStore) PutSettings(ctx context.Context, tenant string, s store.TeamSettings) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.PutSettings(ctx, tenant, s)
+}
+
 // parseNow reads --now: a day (2027-01-01, taken as 09:00 in loc, when the
 // daily schedule runs) or an RFC 3339 time.
 func parseNow(s string, loc *time.Location) (time.Time, error) {
@@ -208,6 +225,7 @@ func init() {
 		lazy := &lazyStore{path: path}
 		d.Renewals = lazy
 		d.Prices = lazy
+		d.Settings = lazy
 		return d, func() { lazy.Close(); closePrev() }, nil
 	}
 }

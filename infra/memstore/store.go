@@ -20,6 +20,8 @@ type Store struct {
 	Deduper
 	// PriceBook holds the teams' prices.
 	PriceBook
+	// TeamSettings holds each team's settings.
+	TeamSettings
 
 	mu       sync.Mutex
 	renewals map[string]map[string]renewal.Renewal // tenant → id → renewal

@@ -105,6 +105,7 @@ func Bot(ctx context.Context, getenv Getenv) (commands.Deps, store.Deduper, erro
 	}
 	deps.Renewals = st
 	deps.Prices = st
+	deps.Settings = st
 	return deps, st, nil
 }
 

@@ -106,3 +106,27 @@ func testPriceOrder(t *testing.T, s store.Store) {
 		t.Errorf("order %v, %v; want %v (card, then on-demand price, unpriced last)", priceIDs(got), err, want)
 	}
 }
+
+func testSettings(t *testing.T, s store.Store) {
+	got, err := s.GetSettings(ctx, "slack:T1")
+	if err != nil || got != (store.TeamSettings{}) {
+		t.Fatalf("settings of a new tenant = %+v, %v; want the zero value", got, err)
+	}
+	want := store.TeamSettings{Market: "cn", UpdatedBy: "U1", UpdatedAt: "2026-12-01T10:00:00Z"}
+	if err := s.PutSettings(ctx, "slack:T1", want); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.GetSettings(ctx, "slack:T1"); err != nil || got != want {
+		t.Errorf("read back %+v, %v; want %+v", got, err, want)
+	}
+	if got, _ := s.GetSettings(ctx, "slack:T2"); got != (store.TeamSettings{}) {
+		t.Errorf("another tenant reads %+v", got)
+	}
+	want.Market = "global"
+	if err := s.PutSettings(ctx, "slack:T1", want); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetSettings(ctx, "slack:T1"); got.Market != "global" {
+		t.Errorf("after a second put: %+v", got)
+	}
+}

@@ -40,6 +40,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"a price id taken in the tenant is a conflict", testPriceConflict},
 		{"team-wide prices are read team-wide, changed only where saved", testPriceScope},
 		{"prices are listed cheapest first per card", testPriceOrder},
+		{"team settings read back per tenant; none is the zero value", testSettings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
