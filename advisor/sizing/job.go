@@ -91,3 +91,56 @@ func TrainingJob(in JobInput) (Job, error) {
 	}
 	return j, nil
 }
+
+// DefaultServingEfficiency is the share of the decode bound (a memory
+// bandwidth roofline) a serving engine reaches over a day: continuous
+// batching keeps most of the bandwidth busy, but prefill, scheduling and
+// uneven load take their share. Every answer states the value used.
+const DefaultServingEfficiency = 0.5
+
+// Serving is what serving a daily token volume takes.
+type Serving struct {
+	TokensPerDay float64 `json:"tokens_per_day"`
+	// TokensPerSec is the average rate that volume needs.
+	TokensPerSec float64 `json:"tokens_per_s"`
+	// ReplicaTokensPerSec is one replica's decode bound for its whole batch
+	// times Efficiency.
+	ReplicaTokensPerSec float64 `json:"replica_tokens_per_s"`
+	Efficiency          float64 `json:"efficiency"`
+	Replicas            int     `json:"replicas"`
+	Cards               int     `json:"cards"`
+	// CostPerDay is Cards x 24 h x the price per card-hour (0 when no price).
+	CostPerDay  float64 `json:"cost_per_day,omitempty"`
+	CostPerMTok float64 `json:"cost_per_mtok,omitempty"`
+}
+
+// ServingJob sizes serving tokensPerDay output tokens, spread evenly over the
+// day, with replicas of cardsPerReplica cards whose whole-batch decode bound
+// is boundPerReplica tokens/s, at efficiency (0 means the default) and
+// pricePerCardHour (0 leaves the cost out). Peaks above the average need
+// more replicas than this.
+func ServingJob(tokensPerDay, boundPerReplica float64, cardsPerReplica int, efficiency, pricePerCardHour float64) (Serving, error) {
+	if efficiency == 0 {
+		efficiency = DefaultServingEfficiency
+	}
+	switch {
+	case !(tokensPerDay > 0) || math.IsInf(tokensPerDay, 0):
+		return Serving{}, fmt.Errorf("serving cost: tokens per day %v must be positive", tokensPerDay)
+	case !(boundPerReplica > 0) || math.IsInf(boundPerReplica, 0):
+		return Serving{}, fmt.Errorf("serving cost: decode bound %v must be positive", boundPerReplica)
+	case cardsPerReplica < 1:
+		return Serving{}, fmt.Errorf("serving cost: cards per replica %d must be at least 1", cardsPerReplica)
+	case !(efficiency > 0 && efficiency <= 1):
+		return Serving{}, fmt.Errorf("serving cost: efficiency %v is outside 0..1", efficiency)
+	case pricePerCardHour < 0 || math.IsNaN(pricePerCardHour):
+		return Serving{}, fmt.Errorf("serving cost: price %v must not be negative", pricePerCardHour)
+	}
+	s := Serving{TokensPerDay: tokensPerDay, TokensPerSec: tokensPerDay / 86400, ReplicaTokensPerSec: boundPerReplica * efficiency, Efficiency: efficiency}
+	s.Replicas = int(math.Ceil(s.TokensPerSec / s.ReplicaTokensPerSec))
+	s.Cards = s.Replicas * cardsPerReplica
+	if pricePerCardHour > 0 {
+		s.CostPerDay = float64(s.Cards) * 24 * pricePerCardHour
+		s.CostPerMTok = s.CostPerDay / (tokensPerDay / 1e6)
+	}
+	return s, nil
+}

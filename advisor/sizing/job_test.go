@@ -58,3 +58,26 @@ func TestTrainingJob(t *testing.T) {
 		}
 	}
 }
+
+func TestServingJob(t *testing.T) {
+	// 1B tokens a day = 11,574.07 tokens/s on average. One 2-card replica
+	// bounded at 6,000 tokens/s for its batch, at 50%: 3,000 tokens/s, so
+	// ceil(11,574.07 / 3,000) = 4 replicas = 8 cards. At ¥9 per card-hour:
+	// 8 x 24 x 9 = ¥1,728 a day = ¥1.728 per 1M tokens.
+	s, err := ServingJob(1e9, 6000, 2, 0, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Replicas != 4 || s.Cards != 8 || s.Efficiency != 0.5 || !nearRel(s.CostPerDay, 1728) || !nearRel(s.CostPerMTok, 1.728) || !nearRel(s.TokensPerSec, 1e9/86400) {
+		t.Errorf("got %+v", s)
+	}
+	// A volume one replica covers still needs that replica.
+	if s, _ := ServingJob(1e6, 6000, 1, 0.6, 0); s.Replicas != 1 || s.Cards != 1 || s.CostPerDay != 0 {
+		t.Errorf("small volume: %+v", s)
+	}
+	for _, bad := range [][5]float64{{0, 6000, 1, 0.5, 9}, {1e9, 0, 1, 0.5, 9}, {1e9, 6000, 0, 0.5, 9}, {1e9, 6000, 1, 1.5, 9}, {1e9, 6000, 1, 0.5, -1}} {
+		if _, err := ServingJob(bad[0], bad[1], int(bad[2]), bad[3], bad[4]); err == nil {
+			t.Errorf("ServingJob%v accepted", bad)
+		}
+	}
+}
