@@ -60,7 +60,7 @@ func root(t *testing.T) string {
 }
 
 // load parses template.yaml keeping references visible: goformation resolves
-// Ref and GetAtt to "" by default (PLATFORM.md §5.7), so they are overridden.
+// Ref and GetAtt to "" by default (docs/platforms.md#goformation-and-intrinsics), so they are overridden.
 func load(t *testing.T) *cloudformation.Template {
 	t.Helper()
 	keep := func(prefix string) intrinsics.IntrinsicHandler {

@@ -134,7 +134,7 @@ func freePort(t *testing.T) int {
 }
 
 // fn is one function running under the emulator. Invocations are serialised:
-// the emulator crashes on concurrent invokes (PLATFORM.md §1.6).
+// the emulator crashes on concurrent invokes (docs/platforms.md#runtime-interface-emulator).
 type fn struct {
 	name    string
 	url     string

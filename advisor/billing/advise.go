@@ -17,7 +17,7 @@ const (
 )
 
 // preference is the order in which equal costs are broken. A card whose busy
-// hours reach the break-even is reserved (DOMAIN.md §2: "reserve each card
+// hours reach the break-even is reserved (docs/billing.md: "reserve each card
 // whose expected busy hours reach the break-even"), so monthly wins a tie;
 // then on-demand, which is never reclaimed, over spot.
 var preference = []Mode{Monthly, OnDemand, Spot}

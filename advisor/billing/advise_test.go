@@ -21,7 +21,7 @@ func fv(p *float64) string {
 	return fmt.Sprint(*p)
 }
 
-// TestRules holds one row per rule of DOMAIN.md §2.
+// TestRules holds one row per rule of docs/billing.md.
 func TestRules(t *testing.T) {
 	seed := func(hours ...float64) Input { return Input{Hours: hours, OnDemand: 35, Monthly: 15000} }
 	withSpot := func(in Input, s *SpotOffer) Input { in.Spot = s; return in }
@@ -89,7 +89,7 @@ func TestRules(t *testing.T) {
 	}
 }
 
-// TestInvertedRuleNotUsed builds cases where the seed's inverted rule
+// TestInvertedRuleNotUsed builds cases where the market guide's inverted rule (docs/domain.md#market-facts)
 // "on-demand monthly total × 0.7 < monthly fee ⇒ reserve" says reserve, yet
 // on-demand is cheaper at the expected hours: the advisor must say on-demand.
 func TestInvertedRuleNotUsed(t *testing.T) {

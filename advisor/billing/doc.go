@@ -1,12 +1,12 @@
 // Package billing chooses how to pay for rented GPUs: on-demand, monthly,
 // spot or a hybrid of them, for the busy hours each card runs in a month.
 //
-// The rules are those of DOMAIN.md §2 (seed 002, corrected):
+// The rules are those of docs/billing.md (the market guide's, corrected: docs/domain.md#market-facts):
 //
 //   - on-demand costs price_h × hours per card; monthly costs price_month per
 //     card, used or not;
 //   - the break-even is price_month / price_h hours per card per month (the
-//     seed's A100 example: 15000 / 35 ≈ 428.57 h); the seed's inverted
+//     market guide's A100 example: 15000 / 35 ≈ 428.57 h); the guide's inverted
 //     "on-demand total × 0.7 < monthly fee ⇒ reserve" rule is not used, costs
 //     are compared at the expected hours instead;
 //   - spot counts the work lost to interruptions, effective hours

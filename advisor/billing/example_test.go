@@ -6,7 +6,7 @@ import (
 	"gpuadvisor/advisor/billing"
 )
 
-// The seed's A100 example: ¥35 an hour on-demand, ¥15,000 a month, four
+// The market guide's A100 example (docs/domain.md#market-facts): ¥35 an hour on-demand, ¥15,000 a month, four
 // cards busy 600, 500, 300 and 100 hours a month.
 func ExampleAdvise() {
 	a, err := billing.Advise(billing.Input{

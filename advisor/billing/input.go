@@ -8,7 +8,7 @@ import (
 // Limits and calendar constants of the billing rules.
 const (
 	// MonthHours is the 30-day month of 24 h used for "running all month"
-	// (30 × 24 = 720 h, the seed's 24×30 on-demand figure).
+	// (30 × 24 = 720 h, the market guide's 24×30 on-demand figure, docs/domain.md#market-facts).
 	MonthHours = 720
 	// MaxMonthHours is the most hours a card can run in a calendar month
 	// (31 × 24 = 744 h); more is an input error.
@@ -16,7 +16,7 @@ const (
 	// MaxCards is the most cards one question may price.
 	MaxCards = 1000
 	// RenewalMinimumMonths is the usual minimum term of a monthly renewal
-	// (seed 002: "至少续租3个月").
+	// (the market guides: "至少续租3个月", docs/domain.md#market-facts).
 	RenewalMinimumMonths = 3
 	// YearMonths is the term of a yearly prepay.
 	YearMonths = 12

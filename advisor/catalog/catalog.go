@@ -26,7 +26,7 @@ const (
 	LinkHCCS = "hccs"
 )
 
-// Price tiers from seed 002, cheapest first.
+// Price tiers from the market guides (docs/domain.md#market-facts), cheapest first.
 const (
 	TierEntry    = "entry"
 	TierMid      = "mid"
@@ -62,9 +62,9 @@ type GPU struct {
 	CUDA bool `json:"cuda"`
 	// Tier is the price tier: TierEntry, TierMid or TierFlagship.
 	Tier string `json:"tier"`
-	// TierSource says where the tier comes from: the seed, or the advisor's rule.
+	// TierSource says where the tier comes from: the market guides (docs/domain.md#market-facts), or the advisor's rule.
 	TierSource string `json:"tier_source"`
-	// Price is the seeds' Chengdu price for this card, nil when the seeds give none.
+	// Price is the market guides' Chengdu price for this card, nil when they give none.
 	Price *Price `json:"price"`
 	// Aliases are extra spellings matched exactly (after folding case and separators).
 	Aliases []string `json:"aliases"`
@@ -74,13 +74,13 @@ type GPU struct {
 	Note string `json:"note,omitempty"`
 }
 
-// Price is a price range from the seeds, per card.
+// Price is a price range from the market guides (docs/domain.md#market-facts), per card.
 type Price struct {
 	// OnDemandCNYPerHour is the low and high on-demand price in yuan per card-hour.
 	OnDemandCNYPerHour [2]float64 `json:"on_demand_cny_per_hour"`
 	// MonthlyCNY is the low and high monthly price in yuan per card.
 	MonthlyCNY [2]float64 `json:"monthly_cny"`
-	// Source cites the seed.
+	// Source cites the market guide.
 	Source string `json:"source"`
 }
 

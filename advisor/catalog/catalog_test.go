@@ -73,7 +73,7 @@ func TestGPUFigures(t *testing.T) {
 	}
 }
 
-// The seed's A100 80G Chengdu prices: on-demand 30-40 yuan/h, monthly 15k-18k.
+// The market guide's A100 80G Chengdu prices (docs/domain.md#market-facts): on-demand 30-40 yuan/h, monthly 15k-18k.
 func TestSeedPriceA100(t *testing.T) {
 	c := mustDefault(t)
 	g, _ := c.GPUByID("a100-80g-sxm")

@@ -1,7 +1,7 @@
 // Package catalog is the advisor's embedded, sourced data: the GPUs a team can
-// rent (memory, bandwidth, intra-node link, dense BF16 TFLOPS, the seeds' price
+// rent (memory, bandwidth, intra-node link, dense BF16 TFLOPS, the market guides' price
 // tiers) and the model presets (shapes from each model's config.json). Every row
-// carries a source: a vendor datasheet, the model's config.json, or the seed
+// carries a source: a vendor datasheet, the model's config.json, or the market guide
 // article that gave a tier or price.
 //
 // Lookups forgive how people write names: FindGPU accepts "A100-80G",

@@ -23,7 +23,7 @@ func TestStatus(t *testing.T) {
 		want   Status
 		hedged bool
 	}{
-		// DOMAIN.md's examples: numbers and units present or not.
+		// docs/checklist.md's examples: numbers and units present or not.
 		{"我们有A100", "hw.gpu_model", Vague, false},
 		{"A100 80G", "hw.gpu_model", Vague, false},
 		{"A100 80G SXM4", "hw.gpu_model", Covered, false},

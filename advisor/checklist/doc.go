@@ -1,4 +1,4 @@
-// Package checklist is the due-diligence checklist of DOMAIN.md §1 as data,
+// Package checklist is the due-diligence checklist of docs/checklist.md as data,
 // and the gap matcher that reads what a vendor's sales said against it.
 //
 // Items returns the 42 items (hardware, network, billing, operations,
@@ -17,7 +17,7 @@
 //     SXM4" rather than "A100", "NVLink 600GB/s" rather than "NVLink",
 //     "7x24, 15分钟响应" rather than "7x24 support".
 //
-// It also finds the red-flag phrases of DOMAIN.md (高配, 同等配置, 高速互联
+// It also finds the red-flag phrases of docs/checklist.md (高配, 同等配置, 高速互联
 // without NVLink/IB, 万兆 without a test, 7x24 without a response time, 免费
 // without a quota, 按需 without a billing granularity, verbal promises),
 // scores each dimension, lists the follow-up questions for every vague or

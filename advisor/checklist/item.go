@@ -6,7 +6,7 @@ import (
 	"gpuadvisor/advisor"
 )
 
-// Dimension groups the items: the five of DOMAIN.md plus trial tests and
+// Dimension groups the items: the five of docs/checklist.md plus trial tests and
 // contract terms. Its value is the JSON name.
 type Dimension string
 
@@ -74,7 +74,7 @@ type Text = advisor.Text
 
 // Item is one question of the due-diligence checklist.
 type Item struct {
-	// ID is the item's stable id, as in DOMAIN.md §1 (hw.gpu_model, ...).
+	// ID is the item's stable id, as in docs/checklist.md (hw.gpu_model, ...).
 	ID string
 	// Dimension groups it.
 	Dimension Dimension
@@ -119,8 +119,8 @@ type signal struct {
 	version bool     // and a term of terms is followed by a version number
 }
 
-// Items returns the checklist in order: dimension by dimension, as DOMAIN.md
-// §1 lists them. The slice is a copy; changing it changes nothing here.
+// Items returns the checklist in order: dimension by dimension, as docs/checklist.md
+// lists them. The slice is a copy; changing it changes nothing here.
 func Items() []Item {
 	out := make([]Item, len(all))
 	copy(out, all)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// wantIDs are the ids of DOMAIN.md §1, in order.
+// wantIDs are the ids of docs/checklist.md, in order.
 var wantIDs = []string{
 	"hw.gpu_model", "hw.mem_bandwidth", "hw.interconnect", "hw.inter_node", "hw.host", "hw.software", "hw.refurb",
 	"net.local_node", "net.latency", "net.intranet_bw", "net.public_bw",

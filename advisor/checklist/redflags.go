@@ -1,6 +1,6 @@
 package checklist
 
-// RedFlag is a vague phrase of DOMAIN.md's red-flag list found in the text.
+// RedFlag is a vague phrase of docs/checklist.md's red-flag list found in the text.
 type RedFlag struct {
 	// ID names the kind: high_spec, equivalent_config, vague_interconnect,
 	// untested_10g, 7x24_no_time, free_no_quota, on_demand_no_granularity,
@@ -38,7 +38,7 @@ type flagRule struct {
 	unlessCovered string
 }
 
-// flags are DOMAIN.md §1's red-flag phrases and the condition that makes
+// flags are docs/checklist.md's red-flag phrases and the condition that makes
 // each one vague.
 var flags = []flagRule{
 	{id: "high_spec",

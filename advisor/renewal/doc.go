@@ -1,6 +1,6 @@
 // Package renewal holds the rules for GPU contracts that renew: the notice
 // deadline, the days reminders are due, and the keep-or-switch advice at the
-// renewal (DOMAIN.md §5).
+// renewal (docs/domain.md#renewal-notice-dates).
 //
 // The rules, each one line:
 //

@@ -99,7 +99,7 @@ func TestAdvise(t *testing.T) {
 		wantKept   int
 		wantSaving float64
 	}{
-		// The seed's example: 15000 / 35 ≈ 428.57 h break-even.
+		// The market guide's example (docs/domain.md#market-facts): 15000 / 35 ≈ 428.57 h break-even.
 		{"no on-demand price: not known", 0, []float64{310}, false, "", 0, 0},
 		{"no hours: not known", 35, nil, false, "", 0, 0},
 		{"310 h < 428.57 h: downgrade to on-demand", 35, []float64{310}, true, billing.Downgrade, 0, 120000 - 8*310*35},

@@ -1,7 +1,7 @@
 // Package memory estimates the GPU memory a model needs per card, and picks the
 // GPU tier: the cheapest adequate card class and count.
 //
-// Rules, each with its source (DOMAIN.md §4):
+// Rules, each with its source (docs/sizing.md):
 //
 //   - Model states, mixed-precision Adam (Rajbhandari et al. 2020, ZeRO): 16
 //     bytes per parameter = 2 (16-bit weights) + 2 (gradients) + 12 (fp32 master
@@ -42,7 +42,7 @@
 // ZeRO-3), the cards share NVLink (or HCCS); past one 8-card node InfiniBand or
 // RoCE is needed. For training a card also needs half an A100's dense BF16
 // (156 TFLOPS), and only CUDA cards are picked unless one is named. Cheapest
-// means: one node before several, then the lowest price tier of the seeds (entry <
+// means: one node before several, then the lowest price tier of the market guides (docs/domain.md#market-facts; entry <
 // mid < flagship), then the fewest cards, then the smaller card (memory,
 // bandwidth, link, TFLOPS), since within a tier a smaller card rents for less.
 package sizing

@@ -424,7 +424,7 @@ func option(g *catalog.GPU, r Result) Option {
 
 // Less orders options by price: first one 8-card node before several (past one
 // node the job needs InfiniBand or RoCE, which costs more and few rentals
-// include), then the seeds' tier (entry < mid < flagship), then fewer cards,
+// include), then the market guides' tier (docs/domain.md#market-facts; entry < mid < flagship), then fewer cards,
 // then the smaller card (memory, bandwidth, link kind and speed, TFLOPS), then
 // the id. Within a tier a smaller card rents for less, and fewer, bigger cards
 // beat more, smaller ones (less communication).

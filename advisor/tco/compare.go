@@ -5,13 +5,13 @@ import (
 	"sort"
 )
 
-// DefaultHours is the seed's default check: 300 GPU hours per card a month.
+// DefaultHours is the market guides' default check (docs/domain.md#market-facts): 300 GPU hours per card a month.
 const DefaultHours = 300
 
 // DefaultHiddenShare is the storage-and-network share of the GPU cost used to
-// estimate the storage and network items a quote leaves out: DOMAIN.md §3,
-// "storage and network run about 20% of a long training quote" (seed 003;
-// seed 000's legal-LLM team paid ¥8k on ¥30k of GPU, about 27%).
+// estimate the storage and network items a quote leaves out: docs/quote.md,
+// "storage and network run about 20% of a long training quote" (docs/domain.md#market-facts;
+// a legal-LLM team paid ¥8k on ¥30k of GPU, about 27%).
 const DefaultHiddenShare = 0.20
 
 // Options are the settings shared by every vendor of a comparison.

@@ -26,7 +26,7 @@ func TestGPUCost(t *testing.T) {
 		hours float64
 		want  float64
 	}{
-		// DOMAIN.md §2: A100 80G on-demand ¥30–40/h is ¥21.6k–28.8k for 24×30 h.
+		// docs/domain.md#market-facts: A100 80G on-demand ¥30–40/h is ¥21.6k–28.8k for 24×30 h.
 		{"A100 on-demand 30/h for 720 h is 21,600", Vendor{Name: "x", PricePerCardHour: 30, Cards: 1}, 720, 21600},
 		{"A100 on-demand 40/h for 720 h is 28,800", Vendor{Name: "x", PricePerCardHour: 40, Cards: 1}, 720, 28800},
 		{"issue example A: 35 × 300 h × 8 cards is 84,000", Vendor{Name: "A", PricePerCardHour: 35, Cards: 8}, 300, 84000},
@@ -118,7 +118,7 @@ func TestRunCost(t *testing.T) {
 }
 
 func TestLegalLLMExample(t *testing.T) {
-	// DOMAIN.md §3: ¥30k/month of GPU, ¥8k more for dataset download, result
+	// docs/domain.md#market-facts: ¥30k/month of GPU, ¥8k more for dataset download, result
 	// upload and daily snapshots. 8 cards × 125 h × ¥30 = ¥30,000.
 	quoted := Vendor{Name: "legal", PricePerCardHour: 30, Cards: 8, Hours: 125, Charges: map[Line]Charge{
 		Egress:    {Fee: 5000, HasFee: true},
@@ -187,7 +187,7 @@ func TestIncompleteIsEstimatedAndFlagged(t *testing.T) {
 }
 
 func TestReservedPerCardHour(t *testing.T) {
-	// DOMAIN.md §2: monthly ¥15,000 at 300 h is ¥50 per card-hour.
+	// docs/domain.md#market-facts: monthly ¥15,000 at 300 h is ¥50 per card-hour.
 	r, err := Compare([]Vendor{{Name: "m", MonthlyPerCard: 15000, Cards: 1, TokensPerSec: 3000}}, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)

@@ -1,5 +1,5 @@
 // Package quote compares GPU rental quotes by monthly total cost of ownership
-// (TCO) and by measured throughput, as DOMAIN.md §3 describes.
+// (TCO) and by measured throughput, as docs/quote.md describes.
 //
 // Monthly TCO at the expected hours is
 //
@@ -9,7 +9,7 @@
 // default estimate, so an omission never makes a quote look cheaper: each
 // missing storage or network item (storage, snapshots, egress, intranet) is
 // estimated at a quarter of the storage-and-network share of the GPU cost
-// (20% by default, the figure DOMAIN.md gives for long training quotes, so 5%
+// (20% by default, the figure docs/domain.md#market-facts gives for long training quotes, so 5%
 // each); missing support and licences are assumed included (¥0) and flagged
 // so the team asks. Totals are given with and without the estimates.
 //

@@ -26,7 +26,7 @@ var Lines = []Line{GPU, Storage, Snapshots, Egress, Intranet, Support, Licences}
 // Extras are the line items besides GPU time, in bill order.
 var Extras = []Line{Storage, Snapshots, Egress, Intranet, Support, Licences}
 
-// StorageNetwork are the extras DOMAIN.md's "storage and network run about 20%
+// StorageNetwork are the extras the market guide's (docs/domain.md#market-facts) "storage and network run about 20%
 // of a long training quote" covers; a missing one is estimated from that share.
 var StorageNetwork = []Line{Storage, Snapshots, Egress, Intranet}
 

@@ -52,7 +52,7 @@ func TotalMinutes(steps []Step) int {
 	return n
 }
 
-// Plan returns the trial-period test plan (seed 000: "these take under two
+// Plan returns the trial-period test plan (docs/domain.md#trial-plan: "these take under two
 // hours and show what the vendor is made of").
 func Plan(o PlanOptions) []Step {
 	cards := "<n>"

@@ -143,7 +143,7 @@ func TestValuesAsTyped(t *testing.T) {
 	}
 }
 
-// TestRulesThroughCommand checks the rules of DOMAIN.md §2 as a user meets them.
+// TestRulesThroughCommand checks the rules of docs/billing.md as a user meets them.
 func TestRulesThroughCommand(t *testing.T) {
 	tests := []struct {
 		rule     string

@@ -25,7 +25,7 @@ type Data struct {
 	// Plan is each card's mode and cost, input order.
 	Plan []CardPlan `json:"plan"`
 	Spot SpotData   `json:"spot"`
-	// FullMonth is the seed's 24 × 30 h check.
+	// FullMonth is the market guide's 24 × 30 h check (docs/domain.md#market-facts).
 	FullMonth FullMonth `json:"full_month"`
 	Ties      []TieData `json:"ties"`
 	// Commitment is null unless months was given.

@@ -8,7 +8,7 @@ import (
 	"gpuadvisor/commands/billing"
 )
 
-// The seed's A100 question, typed in Chinese in a team chat: the answer comes
+// The market guide's A100 question (docs/domain.md#market-facts), typed in Chinese in a team chat: the answer comes
 // back in Chinese, with the reason and its numbers.
 func ExampleCommand() {
 	r := chat.NewRouter()

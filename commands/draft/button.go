@@ -7,7 +7,7 @@ import (
 )
 
 // The lines a button under another answer offers to send, vendor left blank.
-// The SLA terms are the usual ones of DOMAIN.md §6 (the defaults of sla.go).
+// The SLA terms are the usual ones of docs/drafting.md (the defaults of sla.go).
 var (
 	slaLine       = map[chat.Lang]string{chat.EN: "draft sla vendor= response=30m replace=4h outage=4h comp=2x migration=yes destruction=yes", chat.ZH: "起草 条款 供应商= 响应=30分钟 更换=4小时 故障=4小时 赔偿=2倍 迁移=是 销毁=是"}
 	questionsLine = map[chat.Lang]string{chat.EN: "draft questions vendor= ", chat.ZH: "起草 问题 供应商= "}

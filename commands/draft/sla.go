@@ -9,7 +9,7 @@ import (
 	"gpuadvisor/prompts"
 )
 
-// SLA defaults, from DOMAIN.md §6: 7x24 response in 15–30 min, replacement
+// SLA defaults, from docs/drafting.md: 7x24 response in 15–30 min, replacement
 // within 4 h with a standby machine, 2x the order amount for an outage over
 // 4 h. A default used is listed in the reply, never silent.
 const (
@@ -131,7 +131,7 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 	}, nil
 }
 
-// slaAdvice flags terms weaker than DOMAIN.md §1 and §6 call good.
+// slaAdvice flags terms weaker than docs/checklist.md and docs/drafting.md call good.
 func slaAdvice(lang chat.Lang, t prompts.SLATerms) []string {
 	var w []string
 	if t.ResponseMin > 30 {

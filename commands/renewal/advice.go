@@ -90,7 +90,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 }
 
 // renegotiate lists what to ask the vendor for before the deadline
-// (DOMAIN.md §5 and §6).
+// (docs/domain.md#renewal-notice-dates and docs/drafting.md).
 func renegotiate(lang chat.Lang, r rules.Renewal, adv advice) []string {
 	price := fmt.Sprintf(chat.T(lang,
 		"Price: ask for less than %s per card per %s, or a prepay discount (a yearly prepay is often about 10%% cheaper).",

@@ -196,7 +196,7 @@ func TestPublishedFiguresThroughTheCommand(t *testing.T) {
 	}
 }
 
-// Seed 002: A100 80G in Chengdu, on-demand ¥30–40/h, monthly ¥15k–18k; the
+// The market guide (docs/domain.md#market-facts): A100 80G in Chengdu, on-demand ¥30–40/h, monthly ¥15k–18k; the
 // reply shows it per card and for all cards.
 func TestSeedPrice(t *testing.T) {
 	rep := handle(t, "tier model=llama-2-70b mode=infer gpu=a100-80g")

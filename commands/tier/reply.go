@@ -185,7 +185,7 @@ func yesNo(lang chat.Lang, v bool) string {
 	return chat.T(lang, "not needed", "不需要")
 }
 
-// price is the seeds' Chengdu price for the card and for all cards, or says
+// price is the market guides' Chengdu price (docs/domain.md#market-facts) for the card and for all cards, or says
 // there is none.
 func price(lang chat.Lang, g catalog.GPU, n int) string {
 	pr := g.Price

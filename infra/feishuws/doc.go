@@ -2,7 +2,7 @@
 // receives events with no public URL. It speaks the gateway's protocol itself
 // (an endpoint request, then protobuf frames over a WebSocket), because the
 // SDK's ws package imports the SDK's root package, which this project never
-// builds (PLATFORM.md §3.4). Events arrive in plain text over the
+// builds (docs/platforms.md#feishu-sdk-root-package). Events arrive in plain text over the
 // authenticated connection and are handed to a callback that must answer
 // within 3 seconds.
 package feishuws

@@ -14,7 +14,7 @@
 //	OPENAI_MODEL     the model (gpt-4o-mini when the base URL is empty)
 //	OPENAI_TIMEOUT   optional, a Go duration; default 25s
 //
-// The go-openai traps of PLATFORM.md §4 are handled here:
+// The go-openai traps of docs/platforms.md#go-openai are handled here:
 //   - its default http.Client has no timeout: every client gets one, and each
 //     call also runs under a context bounded by the caller's deadline;
 //   - Temperature 0 is dropped by `omitempty` (the server then uses its own
