@@ -18,6 +18,13 @@ func TestFormats(t *testing.T) {
 		{100, "100", "100"},
 		{1000.1, "1,000.1", "1000.1"},
 		{math.NaN(), "?", "?"},
+		{math.Inf(1), "?", "?"},
+		{0, "0", "0"},
+		{999.995, "1,000", "1000"}, // rounds up into a fourth digit
+		{-999.5, "-999.5", "-999.5"},
+		{123456789.987, "123,456,789.99", "123456789.99"},
+		{1e21, "1,000,000,000,000,000,000,000", "1000000000000000000000"},
+		{0.105, "0.1", "0.1"}, // 0.105 is 0.10499… in binary
 	}
 	for _, tt := range tests {
 		if got := Group(tt.v); got != tt.group {
@@ -32,5 +39,23 @@ func TestFormats(t *testing.T) {
 	}
 	if got := Trim(120, 0); got != "120" {
 		t.Errorf("Trim(120, 0) = %q (no decimals: zeros of the integer stay)", got)
+	}
+}
+
+func TestCompact(t *testing.T) {
+	tests := []struct {
+		in   []float64
+		want string
+	}{
+		{nil, "0"},
+		{[]float64{300, 300, 300}, "300"},
+		{[]float64{600, 500, 300, 100}, "600, 500, 300, 100"},
+		{[]float64{1500.5, 2}, "1,500.5, 2"},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, 720}, "1–720"}, // nine values: the range
+	}
+	for _, tt := range tests {
+		if got := Compact(tt.in); got != tt.want {
+			t.Errorf("Compact(%v) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

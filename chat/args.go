@@ -239,3 +239,76 @@ func kindHint(lang Lang, k Kind) string {
 // Num formats a number for people: no trailing zeros, at most two decimals,
 // thousands separated by commas.
 func Num(v float64) string { return advisor.Group(v) }
+
+// Money reads an optional amount of money within [min, max] whatever the
+// key's declared kind: 35, 35元/时, ¥15,000, 1.5万, 1万5, 一万五, 1.5w, 15k.
+// ok is false when the key is absent.
+func (a *Args) Money(key string, min, max float64) (v float64, ok bool, err error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return 0, false, nil
+	}
+	v, perr := ParseValue(raw, Money)
+	if perr != nil {
+		return 0, true, Invalidf(a.lang, key, a.keyExample(key),
+			"%s=%q is not an amount I can read (%s); write it like %s",
+			"%s=%q 无法读成金额（%s），请写成 %s", key, raw, kindHint(a.lang, Money), a.keyExample(key))
+	}
+	if v < min || v > max {
+		return 0, true, Invalidf(a.lang, key, a.keyExample(key),
+			"%s=%s is out of range; it must be between %s and %s",
+			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, Num(min), Num(max))
+	}
+	return v, true, nil
+}
+
+// Assumptions explains every value the reader converted on an assumption the
+// user did not state, in the order typed: hours per day become hours per
+// month over 30 days (22 working days for 工作日/weekdays).
+func (a *Args) Assumptions() []string {
+	var out []string
+	for _, k := range a.order {
+		if s := HoursPerDay(a.lang, a.pairs[k]); s != "" {
+			out = append(out, k+": "+s)
+		}
+	}
+	return out
+}
+
+// LookupKey finds the key a name or alias stands for (case-insensitive):
+// 按需 is ondemand, 时长 is hours.
+func LookupKey(keys []Key, name string) (Key, bool) {
+	n := strings.TrimSpace(name)
+	for _, k := range keys {
+		if strings.EqualFold(n, k.Name) {
+			return k, true
+		}
+		for _, al := range k.Aliases {
+			if strings.EqualFold(n, al) {
+				return k, true
+			}
+		}
+	}
+	return Key{}, false
+}
+
+// KeyIndex finds a key by any of its spellings in one map look-up, for a
+// command that reads many keys; build it once with IndexKeys.
+type KeyIndex map[string]Key
+
+// IndexKeys indexes keys by their names and aliases, lower-cased.
+func IndexKeys(keys []Key) KeyIndex {
+	ix := KeyIndex{}
+	for _, k := range keys {
+		for _, w := range append([]string{k.Name}, k.Aliases...) {
+			ix[strings.ToLower(w)] = k
+		}
+	}
+	return ix
+}
+
+// Lookup is LookupKey through the index.
+func (ix KeyIndex) Lookup(name string) (Key, bool) {
+	k, ok := ix[strings.ToLower(strings.TrimSpace(name))]
+	return k, ok
+}

@@ -187,18 +187,8 @@ func detectLang(toks []Token) Lang {
 }
 
 func canonicalKey(cmd *Command, key string) (string, bool) {
-	k := strings.ToLower(strings.TrimSpace(key))
-	for _, spec := range cmd.Keys {
-		if k == spec.Name {
-			return spec.Name, true
-		}
-		for _, a := range spec.Aliases {
-			if k == strings.ToLower(a) {
-				return spec.Name, true
-			}
-		}
-	}
-	return "", false
+	k, ok := LookupKey(cmd.Keys, key)
+	return k.Name, ok
 }
 
 func unknownKey(lang Lang, cmd *Command, key string) *Error {

@@ -9,6 +9,8 @@ type Token struct {
 	Value string
 	Word  string // set for bare words
 	Sep   bool   // a ";" or newline separator
+
+	quoted bool // the value or word was in quotes: k="" is an empty value, not "k= next"
 }
 
 // Tokenize splits normalized text into tokens. Double quotes group words with
@@ -38,10 +40,10 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		if quoted {
 			quoted = false
 			if i := strings.IndexByte(w[:quoteAt], '='); i >= 0 {
-				toks = append(toks, Token{Key: w[:i], Value: w[i+1:]})
+				toks = append(toks, Token{Key: w[:i], Value: w[i+1:], quoted: true})
 				return
 			}
-			toks = append(toks, Token{Word: w})
+			toks = append(toks, Token{Word: w, quoted: true})
 			return
 		}
 		toks = append(toks, splitPair(w))
@@ -91,7 +93,7 @@ func joinPairs(in []Token) []Token {
 	for i := 0; i < len(in); i++ {
 		t := in[i]
 		switch {
-		case t.Key != "" && t.Value == "" && i+1 < len(in) && in[i+1].Word != "" && in[i+1].Key == "":
+		case t.Key != "" && t.Value == "" && !t.quoted && i+1 < len(in) && in[i+1].Word != "" && in[i+1].Key == "":
 			t.Value = in[i+1].Word
 			i++
 		case t.Word != "" && i+1 < len(in) && in[i+1].Key == "" && in[i+1].Word == "" && !in[i+1].Sep && in[i+1].Value != "":
@@ -108,4 +110,33 @@ func joinPairs(in []Token) []Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// FormatTokens writes tokens back as text that Tokenize reads as the same
+// tokens: pairs as key=value, values and words with spaces (or empty) in
+// quotes, separators as ";". A value holding a double quote cannot be
+// written back (the language has no escape); Parse never needs to.
+func FormatTokens(toks []Token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case t.Sep:
+			b.WriteByte(';')
+		case t.Key == "" && t.Value == "" && t.Word != "" || t.Key == "" && t.Value == "" && t.quoted:
+			b.WriteString(quoteIf(t.Word, strings.ContainsAny(t.Word, " =") || t.Word == ""))
+		default:
+			b.WriteString(t.Key + "=" + quoteIf(t.Value, strings.Contains(t.Value, " ") || t.Value == ""))
+		}
+	}
+	return b.String()
+}
+
+func quoteIf(s string, q bool) string {
+	if q {
+		return `"` + s + `"`
+	}
+	return s
 }

@@ -2,9 +2,13 @@ package chat
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"gpuadvisor/advisor"
 )
 
 // Kind says how a value is read: which units and multipliers it accepts.
@@ -65,40 +69,14 @@ func ParseValue(s string, kind Kind) (float64, error) {
 		s = strings.TrimPrefix(s, p)
 	}
 	s = strings.TrimSpace(s)
-	// numeric prefix
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		i++
-	}
-	start := i
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
-		i++
-	}
-	num := s[:i]
-	if i == start {
-		return 0, errNoNumber
-	}
-	if strings.Contains(num, ",") {
-		if !thousands(num[start:]) {
-			return 0, errNoNumber
+	if kind == Hours {
+		if h, _, ok := perDay(s); ok {
+			return h, nil
 		}
-		num = strings.ReplaceAll(num, ",", "")
 	}
-	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, errNoNumber
-	}
-	rest := strings.TrimSpace(s[i:])
-	// Chinese multipliers are never ambiguous.
-	for _, m := range []struct {
-		p string
-		f float64
-	}{{"亿", 1e8}, {"万", 1e4}, {"千", 1e3}} {
-		if strings.HasPrefix(rest, m.p) {
-			v *= m.f
-			rest = strings.TrimSpace(strings.TrimPrefix(rest, m.p))
-			break
-		}
+	v, rest, err := leadingNumber(s)
+	if err != nil {
+		return 0, err
 	}
 	for _, u := range units[kind] {
 		if rest == u.name {
@@ -127,4 +105,206 @@ func thousands(s string) bool {
 		}
 	}
 	return true
+}
+
+// leadingNumber reads the number at the start of s and returns the rest (the
+// unit). It reads digits with thousands separators (15,000), Chinese
+// multipliers (1.5万, 3千), a digit after a multiplier as the next place
+// (1万5 = 15,000, 3千2 = 3,200), other digits after one as an addend
+// (1万2000 = 12,000), and Chinese numerals (一万五, 两千, 三十五).
+func leadingNumber(s string) (float64, string, error) {
+	if v, rest, ok := cjkNumber(s); ok {
+		return v, strings.TrimSpace(rest), nil
+	}
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	start := i
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+		i++
+	}
+	num := s[:i]
+	if i == start {
+		return 0, "", errNoNumber
+	}
+	if strings.Contains(num, ",") {
+		if !thousands(num[start:]) {
+			return 0, "", errNoNumber
+		}
+		num = strings.ReplaceAll(num, ",", "")
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, "", errNoNumber
+	}
+	rest := strings.TrimSpace(s[i:])
+	// Chinese multipliers are never ambiguous.
+	mult := 0.0
+	for _, m := range cjkMultipliers {
+		if strings.HasPrefix(rest, m.p) {
+			mult = m.f
+			v *= m.f
+			rest = strings.TrimSpace(strings.TrimPrefix(rest, m.p))
+			break
+		}
+	}
+	if mult > 0 && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		// 1万5, 1万5千, 1万2000
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		d, _ := strconv.ParseFloat(rest[:j], 64)
+		after := strings.TrimSpace(rest[j:])
+		small := 0.0
+		for _, m := range cjkMultipliers {
+			if m.f < mult && strings.HasPrefix(after, m.p) {
+				small = m.f
+				after = strings.TrimSpace(strings.TrimPrefix(after, m.p))
+				break
+			}
+		}
+		switch {
+		case small > 0:
+			d *= small
+		case j == 1:
+			d *= mult / 10 // the next place: 1万5 is 1.5万
+		}
+		if d >= mult || v < 0 {
+			return 0, "", errNoNumber
+		}
+		v += d
+		rest = after
+	}
+	return v, rest, nil
+}
+
+var cjkMultipliers = []struct {
+	p string
+	f float64
+}{{"亿", 1e8}, {"万", 1e4}, {"千", 1e3}, {"百", 1e2}}
+
+var cjkDigits = map[rune]float64{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+
+var cjkUnits = map[rune]float64{'十': 10, '百': 100, '千': 1e3, '万': 1e4, '亿': 1e8}
+
+// cjkNumber reads a Chinese numeral at the start of s: 一万五 (15,000: a digit
+// after the last unit is the next place down), 两千, 三十五, 十二. ok is false
+// when s does not start with one.
+func cjkNumber(s string) (v float64, rest string, ok bool) {
+	if first, _ := utf8.DecodeRuneInString(s); first != '十' {
+		if _, isDigit := cjkDigits[first]; !isDigit {
+			return 0, s, false
+		}
+	}
+	var total, section, digit float64
+	lastUnit := 0.0
+	hasDigit := false
+	n := 0
+	for i, r := range s {
+		if d, isDigit := cjkDigits[r]; isDigit {
+			digit, hasDigit = d, true
+			n++
+			continue
+		}
+		u, isUnit := cjkUnits[r]
+		if !isUnit {
+			rest = s[i:]
+			break
+		}
+		n++
+		if u >= 1e4 {
+			section = (section + digit) * u
+			total += section
+			section, digit, hasDigit = 0, 0, false
+		} else {
+			if !hasDigit {
+				digit = 1 // 十二 is 12
+			}
+			section += digit * u
+			digit, hasDigit = 0, false
+		}
+		lastUnit = u
+		rest = ""
+	}
+	if n == 0 {
+		return 0, s, false
+	}
+	if n == len([]rune(s)) {
+		rest = ""
+	}
+	if hasDigit && lastUnit >= 10 {
+		digit *= lastUnit / 10 // 一万五 is 15,000; 三百五 is 350
+	}
+	return total + section + digit, rest, true
+}
+
+// perDay reads hours stated per day as hours per month: 每天8小时, 8h/day,
+// 8小时/天, 8 hours a day (30 days), 工作日每天10小时, weekdays 10h/day (22
+// working days). ok is false when s does not state hours per day.
+func perDay(s string) (month, days float64, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	days = 30
+	for _, p := range []string{"工作日", "weekdays", "weekday", "workdays", "workday", "working days"} {
+		if t, cut := strings.CutPrefix(s, p); cut {
+			s, days = strings.TrimSpace(t), WorkDays
+			break
+		}
+	}
+	daily := days == WorkDays
+	for _, p := range []string{"每天", "每日", "daily", "per day", "a day"} {
+		if t, cut := strings.CutPrefix(s, p); cut {
+			s, daily = strings.TrimSpace(t), true
+			break
+		}
+	}
+	for _, verb := range []string{"跑", "用", "运行", "训练"} { // 每天跑8小时
+		if t, cut := strings.CutPrefix(s, verb); cut {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	for _, suf := range []string{"/天", "/日", "/day", "/d", "每天", "每日", " per day", " a day", "/workday", "/工作日", "/weekday"} {
+		if t, cut := strings.CutSuffix(s, suf); cut {
+			s, daily = strings.TrimSpace(t), true
+			if strings.Contains(suf, "work") || strings.Contains(suf, "工作") || strings.Contains(suf, "week") {
+				days = WorkDays
+			}
+			break
+		}
+	}
+	if !daily {
+		return 0, 0, false
+	}
+	v, rest, err := leadingNumber(s)
+	if err != nil || v < 0 || v > 24 {
+		return 0, 0, false
+	}
+	switch strings.TrimSpace(rest) {
+	case "", "h", "hr", "hrs", "hour", "hours", "小时", "个小时", "时":
+		return v * days, days, true
+	}
+	return 0, 0, false
+}
+
+// Days in the month that hours per day are multiplied by: 30 calendar days,
+// or 22 working days when the text says 工作日 or weekdays.
+const (
+	MonthDays = 30
+	WorkDays  = 22
+)
+
+// HoursPerDay explains a value given in hours per day ("8 h a day × 30 days
+// = 240 h a month"), in lang; "" when raw is not hours per day.
+func HoursPerDay(lang Lang, raw string) string {
+	s := strings.TrimSpace(Normalize(raw))
+	month, days, ok := perDay(s)
+	if !ok {
+		return ""
+	}
+	if days == WorkDays {
+		return fmt.Sprintf(T(lang, "%s = %s h a day × 22 working days = %s h a month", "%s = 每天 %s 小时 × 22 个工作日 = 每月 %s 小时"), raw, advisor.Group(month/days), advisor.Group(month))
+	}
+	return fmt.Sprintf(T(lang, "%s = %s h a day × 30 days = %s h a month", "%s = 每天 %s 小时 × 30 天 = 每月 %s 小时"), raw, advisor.Group(month/days), advisor.Group(month))
 }

@@ -37,6 +37,10 @@ type Deps struct {
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
+	// ReadFile reads files the user names (tier config=<path>); set it in
+	// the terminal only (os.ReadFile). nil: chat platforms, where a path is
+	// refused and the file's contents must be pasted.
+	ReadFile func(name string) ([]byte, error)
 }
 
 // New returns a router with every command registered.
@@ -46,7 +50,7 @@ func New(d Deps) *chat.Router {
 		r.Now = d.Now
 	}
 	// Each capability registers its commands here.
-	r.Register(tier.Command())
+	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile}))
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(checklist.Command())

@@ -17,8 +17,17 @@ import (
 
 // Defaults of a Runner.
 const (
-	// DefaultTTL is how long a job id is remembered.
+	// DefaultTTL is how long a finished job id is remembered.
 	DefaultTTL = 24 * time.Hour
+	// DefaultLease is how long a job is held by the run working on it. It
+	// outlasts a run (DefaultTimeout) and ends before Lambda's first retry
+	// of a run that crashed or timed out (at least a minute after it ended),
+	// so that retry finds the job free.
+	DefaultLease = 90 * time.Second
+	// DefaultMaxAttempts is how many runs a job gets before the last one
+	// tells its user it failed: Lambda's first try and its two retries
+	// (MaximumRetryAttempts: 2 in template.yaml).
+	DefaultMaxAttempts = 3
 	// DefaultPostReserve is the time kept back from the work for posting.
 	DefaultPostReserve = 5 * time.Second
 	// DefaultTimeout bounds a job whose context has no deadline.
@@ -31,15 +40,27 @@ type Handler interface {
 }
 
 // Runner runs jobs. Handler, Posters and Dedupe are required.
+//
+// A job is marked done only after its reply is posted (docs/drafting.md):
+// a run leases the job id, works, posts, and only then marks it done. When
+// the post fails the lease is released and Run returns an error, so that
+// the platform's retry (Lambda's async retry, the serve queue) does the
+// work again; the last attempt posts an error reply instead, saying the
+// draft failed and how to ask again.
 type Runner struct {
 	// Handler runs the job's request (the bot's router).
 	Handler Handler
 	// Posters post replies, by platform ("slack", "feishu", "cli").
 	Posters map[string]chat.Poster
-	// Dedupe claims job ids.
+	// Dedupe holds the job's lease, its done mark and its attempt count.
 	Dedupe store.Deduper
-	// TTL is how long a job id is remembered; zero means DefaultTTL.
+	// TTL is how long a finished job id is remembered; zero means DefaultTTL.
 	TTL time.Duration
+	// Lease is how long a run holds a job; zero means DefaultLease.
+	Lease time.Duration
+	// MaxAttempts is how many runs a job gets; zero means
+	// DefaultMaxAttempts.
+	MaxAttempts int
 	// PostReserve is kept back from the work for posting; zero means
 	// DefaultPostReserve.
 	PostReserve time.Duration
@@ -50,35 +71,58 @@ type Runner struct {
 	Log *slog.Logger
 }
 
-// ErrNoPoster: the job's platform has no poster configured.
-var ErrNoPoster = errors.New("drafter: no poster for the job's platform")
+var (
+	// ErrNoPoster: the job's platform has no poster configured.
+	ErrNoPoster = errors.New("drafter: no poster for the job's platform")
+	// ErrInProgress: another run holds the job's lease; try again after
+	// the lease (a run that crashed holds it until it expires).
+	ErrInProgress = errors.New("drafter: the job is being run elsewhere")
+	// ErrCanceled: the run was stopped (shutdown) before it posted
+	// anything; the job is not done and may be run again.
+	ErrCanceled = errors.New("drafter: the run was stopped before posting")
+	// ErrGaveUp: the last attempt could post neither the reply nor the
+	// error reply. Nothing more can be done for the job.
+	ErrGaveUp = errors.New("drafter: gave up on the job")
+)
 
-// Run does one job: claim, work, post. It returns nil when the reply (or a
-// failure message) was posted, or when the job was already done; an error
-// when nothing could be posted.
+// Run does one job: lease, work, post, mark done. It returns nil when the
+// reply (or a failure message) was posted, or when the job was already
+// done; an error when it should be run again (the post failed, another run
+// holds it, the run was stopped) or, wrapping ErrGaveUp, when nothing could
+// be posted on the last attempt.
 func (r *Runner) Run(ctx context.Context, job chat.Job) error {
 	start := time.Now()
-	id := job.ID
-	if id == "" {
-		id = derivedID(job)
-	}
+	id := JobID(job)
 	log := r.log().With("job", id, "platform", job.Request.Platform, "command", firstWord(job.Request.Text))
 	if r.Handler == nil || r.Dedupe == nil {
 		return errors.New("drafter: runner needs a Handler and a Dedupe")
 	}
-	claimed, err := r.Dedupe.Claim(ctx, "drafter:"+id, r.ttl())
-	switch {
-	case err != nil:
+	leaseKey, doneKey := "drafter:"+id, "drafter:done:"+id
+	leased, err := r.Dedupe.Claim(ctx, leaseKey, r.lease())
+	if err != nil {
 		// Nothing is known: posting twice is better than posting nothing.
 		log.Warn("job claim failed; running it anyway", "err", err)
-	case !claimed:
+		leased = true
+	}
+	if r.isDone(ctx, doneKey) {
 		log.Info("job already done", "outcome", "duplicate")
 		return nil
 	}
+	if !leased {
+		log.Info("job held by another run", "outcome", "in_progress")
+		return ErrInProgress
+	}
+	release := func() {
+		if err := r.Dedupe.Release(context.WithoutCancel(ctx), leaseKey); err != nil {
+			log.Warn("job lease not released", "err", err)
+		}
+	}
+	attempt := r.attempt(ctx, id)
 	poster := r.Posters[job.Request.Platform]
 	if poster == nil {
 		log.Error("job dropped", "outcome", "no_poster")
-		return fmt.Errorf("%w %q", ErrNoPoster, job.Request.Platform)
+		r.markDone(ctx, doneKey, log)
+		return fmt.Errorf("%w: %w %q", ErrGaveUp, ErrNoPoster, job.Request.Platform)
 	}
 	deadline, ok := ctx.Deadline()
 	if !ok {
@@ -88,13 +132,99 @@ func (r *Runner) Run(ctx context.Context, job chat.Job) error {
 		defer cancel()
 	}
 	rep, outcome := r.work(ctx, job, deadline)
-	err = r.post(ctx, poster, job.Target, rep)
-	if err != nil {
-		log.Error("job done, post failed", "outcome", outcome, "ms", time.Since(start).Milliseconds(), "err", err)
-		return fmt.Errorf("drafter: post job %s: %w", id, err)
+	if errors.Is(context.Cause(ctx), context.Canceled) {
+		// stopped, not timed out: nothing was posted, the job stays to do
+		release()
+		log.Info("job stopped before posting", "outcome", "canceled", "ms", time.Since(start).Milliseconds())
+		return ErrCanceled
 	}
-	log.Info("job done", "outcome", outcome, "ms", time.Since(start).Milliseconds())
-	return nil
+	err = r.post(ctx, poster, job.Target, rep)
+	if err == nil {
+		r.markDone(ctx, doneKey, log)
+		log.Info("job done", "outcome", outcome, "attempt", attempt, "ms", time.Since(start).Milliseconds())
+		return nil
+	}
+	if attempt < r.maxAttempts() {
+		release()
+		log.Warn("job post failed; left for a retry", "outcome", outcome, "attempt", attempt, "ms", time.Since(start).Milliseconds(), "err", err)
+		return fmt.Errorf("drafter: post job %s (attempt %d of %d): %w", id, attempt, r.maxAttempts(), err)
+	}
+	// the last attempt: tell the user, in a short reply that may get
+	// through where the draft did not
+	ctx2, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.reserve())
+	defer cancel()
+	err2 := safePost(ctx2, poster, job.Target, GaveUp(job))
+	r.markDone(ctx, doneKey, log)
+	if err2 == nil {
+		log.Error("job failed; the user was told", "outcome", "gave_up_told", "attempt", attempt, "err", err)
+		return nil
+	}
+	err = errors.Join(err, err2)
+	log.Error("job failed; nothing could be posted", "outcome", "gave_up", "attempt", attempt, "err", err)
+	return fmt.Errorf("%w %s after %d attempts: %w", ErrGaveUp, id, attempt, err)
+}
+
+// JobID is the id a job is leased and marked under: its own, or one
+// derived from what it is and where it goes.
+func JobID(job chat.Job) string {
+	if job.ID != "" {
+		return job.ID
+	}
+	return derivedID(job)
+}
+
+// isDone reports whether the job's done mark is set. The store can only
+// claim, so it claims the mark and at once releases it when the claim
+// succeeds (the mark was not set). A store error counts as not done.
+func (r *Runner) isDone(ctx context.Context, key string) bool {
+	claimed, err := r.Dedupe.Claim(ctx, key, r.ttl())
+	if err != nil {
+		return false
+	}
+	if claimed {
+		_ = r.Dedupe.Release(context.WithoutCancel(ctx), key)
+	}
+	return !claimed
+}
+
+func (r *Runner) markDone(ctx context.Context, key string, log *slog.Logger) {
+	if _, err := r.Dedupe.Claim(context.WithoutCancel(ctx), key, r.ttl()); err != nil {
+		log.Warn("job done mark not stored", "err", err)
+	}
+}
+
+// attempt counts this run among the job's runs (1 for the first): the
+// first of drafter:try:<id>:<n> it can claim. A store error counts as the
+// first attempt (the platform's own retry limit still applies).
+func (r *Runner) attempt(ctx context.Context, id string) int {
+	n := 1
+	for ; n < r.maxAttempts(); n++ {
+		claimed, err := r.Dedupe.Claim(ctx, fmt.Sprintf("drafter:try:%s:%d", id, n), r.ttl())
+		if err != nil {
+			return 1
+		}
+		if claimed {
+			return n
+		}
+	}
+	return n
+}
+
+// GaveUp is the reply that tells a job's user the draft failed for good
+// and how to ask again.
+func GaveUp(job chat.Job) chat.Reply {
+	lang := langOf(job.Request)
+	cmd := chat.Truncate(strings.TrimSpace(job.Request.Text), 200)
+	why := chat.T(lang, "The draft failed: it could not be delivered here after several tries.",
+		"草稿失败了：多次尝试后仍无法发送到这里。")
+	return chat.Reply{
+		Lang:  lang,
+		Title: chat.T(lang, "The draft failed", "草稿失败"),
+		Summary: why + " " + chat.T(lang, "Ask again with the same command: ", "请用同样的命令再问一次：") + cmd +
+			chat.T(lang, " (or in a terminal: gpuadvisor ", "（或在终端运行：gpuadvisor ") + cmd + chat.T(lang, ")", "）"),
+		Error:   &chat.Error{Code: chat.CodeUnavailable, Example: cmd, Message: why},
+		Private: true,
+	}
 }
 
 // work runs the request with the deadline minus the post reserve. It always
@@ -146,9 +276,19 @@ func (r *Runner) work(ctx context.Context, job chat.Job, deadline time.Time) (ch
 	}
 }
 
+// safePost posts, turning a panic in the poster into an error.
+func safePost(ctx context.Context, p chat.Poster, t chat.Target, rep chat.Reply) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("drafter: the poster panicked: %v", v)
+		}
+	}()
+	return p.Post(ctx, t, rep)
+}
+
 // post sends the reply, once more if the first try fails and time is left.
 func (r *Runner) post(ctx context.Context, p chat.Poster, t chat.Target, rep chat.Reply) error {
-	err := p.Post(ctx, t, rep)
+	err := safePost(ctx, p, t, rep)
 	if err == nil {
 		return nil
 	}
@@ -160,7 +300,7 @@ func (r *Runner) post(ctx context.Context, p chat.Poster, t chat.Target, rep cha
 		return err
 	case <-time.After(300 * time.Millisecond):
 	}
-	if err2 := p.Post(ctx, t, rep); err2 != nil {
+	if err2 := safePost(ctx, p, t, rep); err2 != nil {
 		return errors.Join(err, err2)
 	}
 	return nil
@@ -214,25 +354,22 @@ func firstWord(s string) string {
 	return chat.Truncate(f[0], 20)
 }
 
-func (r *Runner) ttl() time.Duration {
-	if r.TTL > 0 {
-		return r.TTL
-	}
-	return DefaultTTL
-}
+func (r *Runner) ttl() time.Duration { return orDefault(r.TTL, DefaultTTL) }
 
-func (r *Runner) reserve() time.Duration {
-	if r.PostReserve > 0 {
-		return r.PostReserve
-	}
-	return DefaultPostReserve
-}
+func (r *Runner) lease() time.Duration { return orDefault(r.Lease, DefaultLease) }
 
-func (r *Runner) timeout() time.Duration {
-	if r.Timeout > 0 {
-		return r.Timeout
+func (r *Runner) maxAttempts() int { return orDefault(r.MaxAttempts, DefaultMaxAttempts) }
+
+func (r *Runner) reserve() time.Duration { return orDefault(r.PostReserve, DefaultPostReserve) }
+
+func (r *Runner) timeout() time.Duration { return orDefault(r.Timeout, DefaultTimeout) }
+
+// orDefault is v when it is set (positive), else def.
+func orDefault[T int | time.Duration](v, def T) T {
+	if v > 0 {
+		return v
 	}
-	return DefaultTimeout
+	return def
 }
 
 func (r *Runner) log() *slog.Logger {

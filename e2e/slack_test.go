@@ -217,7 +217,7 @@ func TestSlackSlashCommand(t *testing.T) {
 		if h == "" || !hasHan(h) {
 			t.Errorf("header %q, want a Chinese title", h)
 		}
-		if miss, ok := containsAll(m.all(), "显存", "LoRA", "22.11"); !ok {
+		if miss, ok := containsAll(m.all(), "显存", "LoRA", "20.19"); !ok {
 			t.Errorf("the Chinese tier answer lacks %q: %.600s", miss, m.all())
 		}
 		if strings.Contains(m.all(), "Recommendation") {

@@ -8,10 +8,13 @@
 // wording of that template draft, and its answer is used only if it passes
 // the grounding checks (named by the Check* constants): every required fact
 // and every number of the template unchanged, no number (in digits or in
-// words), link, e-mail address, @-mention or encoded blob that was not in the
-// facts, every clause and numbered question kept, the right language and
-// length. Otherwise the template draft is used and the Draft
-// says why (Reason), so the reply can name the path taken.
+// words), link (in any disguise), e-mail address, @-mention or encoded blob
+// that was not in the facts, every clause and numbered question kept, the
+// right language and length; and, by structure, every number back with the
+// same unit in the same clause (response, replacement, outage,
+// compensation), no added qualifier that weakens a commitment, no negation
+// added or removed (docs/drafting.md). Otherwise the template draft is used
+// and the Draft says why (Reason), so the reply can name the path taken.
 //
 // Vendor text is untrusted. It reaches the LLM only as quoted data between a
 // random delimiter, after the instructions, and whatever the LLM writes is

@@ -147,6 +147,20 @@ const (
 	CheckDelimiter     = "delimiter"
 	CheckMissingClause = "missing_clause"
 	CheckQuestionCount = "question_count"
+	// CheckQuantityAdded: a number with a unit (4 days, 0.5x, ¥9,000) that
+	// the reference draft does not hold.
+	CheckQuantityAdded = "quantity_added"
+	// CheckQuantityDropped: a number with its unit that the reference holds
+	// and the draft lost (or gave another unit).
+	CheckQuantityDropped = "quantity_dropped"
+	// CheckClause: a number moved to another clause (the response time now
+	// says what the replacement time said).
+	CheckClause = "clause"
+	// CheckQualifier: a phrase that weakens a commitment (business days,
+	// best effort, 原则上, 尽量) that the reference does not have.
+	CheckQualifier = "qualifier"
+	// CheckNegation: a negation added or removed in a numbered clause.
+	CheckNegation = "negation"
 )
 
 func checkMessage(lang, check, value string) string {
@@ -183,8 +197,48 @@ func checkMessage(lang, check, value string) string {
 		return t("it repeats the markers around the vendor's text", "复述了供应商文本的引用标记")
 	case CheckMissingClause:
 		return fmt.Sprintf(t("it dropped the %s clause", "遗漏了“%s”条款"), value)
+	case CheckQuantityAdded:
+		return fmt.Sprintf(t("it added %s, which is not in the facts", "加入了事实中没有的 %s"), quantityText(lang, value))
+	case CheckQuantityDropped:
+		return fmt.Sprintf(t("it dropped or changed %s", "遗漏或改动了 %s"), quantityText(lang, value))
+	case CheckClause:
+		q, c, _ := strings.Cut(value, " / ")
+		return fmt.Sprintf(t("%s no longer belongs to the %s clause, or a number moved into it", "%s 不再属于“%s”条款，或有数字被移入该条款"), quantityText(lang, q), c)
+	case CheckQualifier:
+		return fmt.Sprintf(t("it weakened a commitment with %q", "用“%s”弱化了承诺"), value)
+	case CheckNegation:
+		var item, want, got int
+		fmt.Sscanf(value, "%d/%d/%d", &item, &want, &got)
+		where := fmt.Sprintf(t("clause %d", "第 %d 条"), item)
+		if item == 0 {
+			where = t("the introduction", "开头部分")
+		}
+		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
 	case CheckQuestionCount:
 		return fmt.Sprintf(t("it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"), value)
 	}
 	return strings.TrimSpace(value)
+}
+
+// unitNames name the units of a quantity ("4 d") in a reason: en, zh.
+var unitNames = map[string][2]string{
+	"min": {"minutes", "分钟"}, "h": {"hours", "小时"}, "d": {"days", "天"}, "w": {"weeks", "周"},
+	"mo": {"months", "个月"}, "y": {"years", "年"}, "s": {"seconds", "秒"}, "x": {"x", "倍"},
+}
+
+// quantityText writes a quantity of a reason ("4 d") in words ("4 days",
+// "4 天"); other units are shown as they are.
+func quantityText(lang, value string) string {
+	num, unit, ok := strings.Cut(value, " ")
+	w, known := unitNames[unit]
+	if !ok || !known {
+		return value
+	}
+	if lang == ZH {
+		return num + " " + w[1]
+	}
+	if unit == "x" {
+		return num + "x"
+	}
+	return num + " " + w[0]
 }

@@ -138,6 +138,9 @@ func (j job) check(cand, delim string) *Reason {
 			}
 		}
 	}
+	if r := j.checkStructure(cand); r != nil {
+		return r
+	}
 	n, ref := utf8.RuneCountInString(cand), utf8.RuneCountInString(j.text)
 	lo := max(minLength, int(float64(ref)*minLengthRatio))
 	hi := min(maxLength, int(float64(ref)*maxLengthRatio)+200)
@@ -295,7 +298,12 @@ func stripMarkers(s string) string {
 }
 
 var (
-	schemeRE = regexp.MustCompile(`(?i)(?:https?|ftp|file)\s*:\s*//|www\.|<\s*https?|\]\(`)
+	// schemeRE: "://" after any scheme, defanged ones too (hxxps://, h**ps,
+	// [:]//), www., a Markdown link, an IPv4 address.
+	schemeRE = regexp.MustCompile(`(?i):\s*(?:[\])]\s*)?//|\bh(?:xx|\*\*)ps?\b|\[\s*:\s*\]|www\.|<\s*https?|\]\(|\b\d{1,3}(?:\.\d{1,3}){3}\b`)
+	// dotRE: what stands for the dot of a domain: [.], (dot), " dot ", 点,
+	// middle dots, one-dot leaders, Chinese and full-width full stops.
+	dotRE = regexp.MustCompile(`\s*(?:[\[({]\s*(?:\.|dot)\s*[\])}])\s*|\s+dot\s+|\s*点\s*|[·․﹒。．｡]`)
 	// emailRE also catches "name [at] host".
 	emailRE     = regexp.MustCompile(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
 	mentionRE   = regexp.MustCompile(`@|<\s*[!#]|<\s*at\b`)
@@ -312,11 +320,15 @@ func init() {
 	}
 }
 
-// hasURL reports a link: a scheme, www., a markdown or Slack link, or a bare
-// domain. 。 and ． count as dots.
+// hasURL reports a link in any disguise: a scheme (defanged too), www., a
+// Markdown or Slack link, an IP address, or a bare domain, where [.], (dot),
+// " dot ", 点, 。 and other dots count as dots.
 func hasURL(s string) bool {
-	s = strings.NewReplacer("。", ".", "．", ".", "｡", ".").Replace(fold(s))
-	return schemeRE.MatchString(s) || hasDomain(s)
+	s = fold(s)
+	if schemeRE.MatchString(s) {
+		return true
+	}
+	return hasDomain(dotRE.ReplaceAllString(s, "."))
 }
 
 // hasDomain finds "name.tld" in lower-case text in one pass.

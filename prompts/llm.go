@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // LLM completes one chat prompt. Implementations must honour ctx's deadline
@@ -60,3 +61,16 @@ type Unconfigured struct {
 func (u Unconfigured) Complete(context.Context, Prompt) (string, error) {
 	return "", fmt.Errorf("%w: %s", ErrNotConfigured, u.Why)
 }
+
+// RetryAfterError is an LLM error that says how long to wait before the
+// next try (an HTTP Retry-After header, already bounded by the adapter).
+// It wraps one of the sentinels above.
+type RetryAfterError struct {
+	Err   error
+	After time.Duration
+}
+
+func (e *RetryAfterError) Error() string { return fmt.Sprintf("%v (retry after %v)", e.Err, e.After) }
+
+// Unwrap returns the wrapped error.
+func (e *RetryAfterError) Unwrap() error { return e.Err }

@@ -156,13 +156,20 @@ func (s *Service) complete(ctx context.Context, what string, p Prompt) (string, 
 		if !retryable || attempt >= retries {
 			return "", r
 		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < backoff+time.Second {
+		// the server's Retry-After, when it sent one, is the least pause;
+		// when it does not fit in the time left, the template is used now
+		pause := backoff
+		var ra *RetryAfterError
+		if errors.As(err, &ra) && ra.After > pause {
+			pause = ra.After
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < pause+time.Second {
 			return "", r
 		}
 		select {
 		case <-ctx.Done():
 			return "", &Reason{Code: ReasonTimeout, Detail: ctx.Err().Error()}
-		case <-time.After(backoff):
+		case <-time.After(pause):
 		}
 	}
 }

@@ -196,3 +196,41 @@ func BenchmarkTemplateQuestions(b *testing.B) {
 		}
 	}
 }
+
+// TestServiceRetryAfter: a rate limit with Retry-After waits that long
+// (not the 1 ms backoff) before the one retry; a Retry-After that does not
+// fit in the time left gives the template at once, without sleeping.
+func TestServiceRetryAfter(t *testing.T) {
+	ref, _ := slaTerms.job(EN)
+	good := strings.Replace(ref.text, "The following", "These", 1)
+	limited := &RetryAfterError{Err: fmt.Errorf("%w: HTTP 429", ErrRateLimited), After: 300 * time.Millisecond}
+	rows := []struct {
+		name    string
+		timeout time.Duration
+		path    string
+		calls   int32
+		minWait time.Duration
+		maxWait time.Duration
+	}{
+		// 300 ms wait + 1 s margin fits in 5 s: retried after ≥ 300 ms
+		{"wait fits", 5 * time.Second, "llm", 2, 300 * time.Millisecond, 2 * time.Second},
+		// 300 ms + 1 s margin does not fit in 800 ms: no retry, no sleep
+		{"wait does not fit", 800 * time.Millisecond, "template (rate_limited)", 1, 0, 200 * time.Millisecond},
+	}
+	for _, r := range rows {
+		llm := &scripted{results: []result{{err: limited}, {out: good}}}
+		s := &Service{LLM: llm, Timeout: r.timeout, Backoff: time.Millisecond, Log: quiet}
+		start := time.Now()
+		d, err := s.SLA(context.Background(), EN, slaTerms)
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.String() != r.path || llm.calls.Load() != r.calls {
+			t.Errorf("%s: path %s after %d calls, want %s after %d", r.name, d, llm.calls.Load(), r.path, r.calls)
+		}
+		if took < r.minWait || took > r.maxWait {
+			t.Errorf("%s: took %v, want %v–%v", r.name, took, r.minWait, r.maxWait)
+		}
+	}
+}

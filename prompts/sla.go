@@ -6,7 +6,7 @@ import (
 )
 
 // SLATerms are the numbers of the SLA clauses, as the user gave them (or as
-// the defaults of docs/drafting.md filled them, which the caller shows).
+// the SLA defaults of commands/draft filled them, which the caller shows).
 type SLATerms struct {
 	// Vendor is who the contract is with.
 	Vendor string

@@ -12,8 +12,11 @@ type Mode string
 const (
 	OnDemand Mode = "on_demand"
 	Monthly  Mode = "monthly"
-	Spot     Mode = "spot"
-	Hybrid   Mode = "hybrid"
+	// YearlyPrepay is a yearly prepay: the monthly price less a discount,
+	// paid a year at a time.
+	YearlyPrepay Mode = "yearly"
+	Spot         Mode = "spot"
+	Hybrid       Mode = "hybrid"
 )
 
 // preference is the order in which equal costs are broken. A card whose busy
@@ -21,6 +24,10 @@ const (
 // whose expected busy hours reach the break-even"), so monthly wins a tie;
 // then on-demand, which is never reclaimed, over spot.
 var preference = []Mode{Monthly, OnDemand, Spot}
+
+// horizonPreference breaks ties over the months left the same way, with the
+// yearly prepay (the longest commitment) last.
+var horizonPreference = []Mode{Monthly, OnDemand, Spot, YearlyPrepay}
 
 // SpotStatus says whether spot took part in the plan, and if not, why.
 type SpotStatus string
@@ -37,88 +44,98 @@ const (
 // cards, in the input's currency, unless a field says otherwise.
 type Advice struct {
 	// Recommendation is the plan's shape: every card on one mode, or Hybrid.
-	Recommendation Mode
+	Recommendation Mode `json:"recommendation"`
 	// BreakEvenHours is Monthly / OnDemand: the busy hours per card per month
 	// at which a reservation costs the same as on-demand.
-	BreakEvenHours float64
+	BreakEvenHours float64 `json:"break_even_hours"`
 	// Costs is the monthly cost of each option for all cards.
-	Costs Costs
+	Costs Costs `json:"costs"`
 	// Cards is the plan per card, in input order.
-	Cards []Card
+	Cards []Card `json:"plan"`
 	// ByHours lists card indexes (0-based) busiest first; ties keep input order.
-	ByHours []int
+	ByHours []int `json:"-"`
 	// Reserved lists the indexes of the cards to reserve, busiest first.
-	Reserved []int
+	Reserved []int `json:"-"`
 	// Savings is Costs.OnDemand − Costs.Hybrid: what the plan saves against
 	// running every card on-demand.
-	Savings float64
+	Savings float64 `json:"savings"`
 	// Spot says whether spot took part in the plan.
-	Spot SpotStatus
+	Spot SpotStatus `json:"spot_status"`
 	// SpotFactor is 1 + λ × (c/2 + r), or 1 without spot.
-	SpotFactor float64
+	SpotFactor float64 `json:"spot_factor"`
 	// SpotBreakEvenHours is Monthly / (spot price × SpotFactor): the busy
 	// hours at which a reservation costs the same as spot; 0 without spot.
-	SpotBreakEvenHours float64
+	SpotBreakEvenHours float64 `json:"spot_break_even_hours"`
 	// FullMonthOnDemand is MonthHours × OnDemand: one card on-demand all of
 	// a 30-day month.
-	FullMonthOnDemand float64
+	FullMonthOnDemand float64 `json:"full_month_on_demand"`
 	// MonthlyShare is Monthly / FullMonthOnDemand (typically 0.6–0.7).
-	MonthlyShare float64
+	MonthlyShare float64 `json:"monthly_share"`
 	// Ties lists the cards where two options cost the same and the one with
 	// less commitment was chosen.
-	Ties []Tie
+	Ties []Tie `json:"ties"`
 	// Commitment is the commitment risk over the months left; nil when the
 	// months left were not given.
-	Commitment *Commitment
+	Commitment *Commitment `json:"commitment"`
 	// Yearly is the yearly prepay option; nil when no discount was given.
-	Yearly *Yearly
+	Yearly *Yearly `json:"yearly"`
+	// Horizon is every option over the months left, which decided the plan;
+	// nil when the months left were not given (the plan is then the
+	// cheapest for one month).
+	Horizon *Horizon `json:"horizon"`
 }
 
 // Costs is the monthly cost of each option for all cards.
 type Costs struct {
 	// OnDemand is every card on-demand: OnDemand × Σ hours.
-	OnDemand float64
+	OnDemand float64 `json:"on_demand"`
 	// Monthly is every card reserved: Monthly × cards.
-	Monthly float64
+	Monthly float64 `json:"monthly"`
 	// Spot is every card on spot: spot price × SpotFactor × Σ hours; nil
 	// without a spot price.
-	Spot *float64
+	Spot *float64 `json:"spot"`
 	// Hybrid is each card on its cheapest allowed option: the plan's cost.
-	Hybrid float64
+	Hybrid float64 `json:"hybrid"`
+	// Yearly is every card on yearly prepay, per month: monthly × (1 −
+	// discount) × cards; nil without a yearly discount.
+	Yearly *float64 `json:"yearly,omitempty"`
 }
 
 // Card is one card's prices and the mode the plan puts it on.
 type Card struct {
 	// Index is the card's position in the input, 0-based.
-	Index int
+	Index int `json:"index"`
 	// Hours are its busy hours per month.
-	Hours float64
+	Hours float64 `json:"hours"`
 	// OnDemand is OnDemand × Hours.
-	OnDemand float64
+	OnDemand float64 `json:"on_demand"`
 	// Monthly is the monthly price.
-	Monthly float64
+	Monthly float64 `json:"monthly"`
 	// Spot is spot price × SpotHours; nil without a spot price.
-	Spot *float64
+	Spot *float64 `json:"spot"`
 	// SpotHours is Hours × SpotFactor: the paid spot hours, lost work included.
-	SpotHours float64
+	SpotHours float64 `json:"spot_hours"`
 	// SpotFits is SpotHours ≤ MaxMonthHours: the work fits in a month on spot.
-	SpotFits bool
+	SpotFits bool `json:"spot_fits"`
 	// Mode is where the plan puts the card.
-	Mode Mode
-	// Cost is the cost of Mode.
-	Cost float64
+	Mode Mode `json:"mode"`
+	// Cost is the cost of Mode per month (the prepaid price per month for
+	// Yearly).
+	Cost float64 `json:"cost"`
+	// HorizonCost is the cost of Mode over the months left; 0 without them.
+	HorizonCost float64 `json:"horizon_cost,omitempty"`
 }
 
 // Tie is a card where the chosen option costs the same as another.
 type Tie struct {
 	// Card is the card's index, 0-based.
-	Card int
+	Card int `json:"card"`
 	// Chose is the mode chosen, with less commitment.
-	Chose Mode
+	Chose Mode `json:"chose"`
 	// Over is the mode it was chosen over.
-	Over Mode
+	Over Mode `json:"over"`
 	// Cost is what both cost.
-	Cost float64
+	Cost float64 `json:"cost"`
 }
 
 // Advise prices every option for the input and picks the cheapest plan. It
@@ -164,15 +181,47 @@ func Advise(in Input) (Advice, error) {
 		a.ByHours[i] = i
 	}
 	sort.SliceStable(a.ByHours, func(x, y int) bool { return in.Hours[a.ByHours[x]] > in.Hours[a.ByHours[y]] })
+	a.Yearly = yearly(in, a)
+	if a.Yearly != nil {
+		c := a.Yearly.Cost
+		a.Costs.Yearly = &c
+	}
+	if in.MonthsLeft > 0 {
+		a.Horizon = a.over(in, in.MonthsLeft, in.MinMonths, true)
+		a.Costs.Hybrid, a.Ties = 0, a.Horizon.ties
+		for i, c := range a.Cards {
+			c.Mode, c.HorizonCost = a.Horizon.modes[i], a.Horizon.costs[i]
+			c.Cost = a.monthCost(in, c)
+			a.Cards[i] = c
+			a.Costs.Hybrid += c.Cost
+		}
+		a.Savings = a.Costs.OnDemand - a.Costs.Hybrid
+	}
+	a.Reserved = nil
 	for _, i := range a.ByHours {
-		if a.Cards[i].Mode == Monthly {
+		if m := a.Cards[i].Mode; m == Monthly || m == YearlyPrepay {
 			a.Reserved = append(a.Reserved, i)
 		}
 	}
 	a.Recommendation = shape(a.Cards)
 	a.Commitment = commitment(in, a)
-	a.Yearly = yearly(in, a)
+	if a.Yearly != nil && a.Horizon != nil {
+		a.Yearly.fill(in, a)
+	}
 	return a, nil
+}
+
+// monthCost is a card's cost per month on its mode.
+func (a *Advice) monthCost(in Input, c Card) float64 {
+	switch c.Mode {
+	case Monthly:
+		return c.Monthly
+	case YearlyPrepay:
+		return a.Yearly.PricePerCardMonth
+	case Spot:
+		return *c.Spot
+	}
+	return c.OnDemand
 }
 
 func spotStatus(in Input) SpotStatus {
@@ -190,25 +239,31 @@ func spotStatus(in Input) SpotStatus {
 // choose picks the cheapest allowed mode of one card; at equal cost the
 // earlier mode of preference wins and the tie is recorded.
 func (a *Advice) choose(c Card, ties *[]Tie) (Mode, float64) {
+	return pick(c.Index, preference, func(m Mode) (float64, bool) { return a.allowed(c, m) }, ties)
+}
+
+// pick returns the mode of order with the lowest cost (those cost says are
+// not allowed left out); at equal cost the earlier mode wins, and each tie
+// is appended to ties when ties is not nil.
+func pick(card int, order []Mode, cost func(Mode) (float64, bool), ties *[]Tie) (Mode, float64) {
 	best, bestCost := Mode(""), 0.0
-	type option struct {
-		mode Mode
-		cost float64
-	}
-	var opts []option
-	for _, m := range preference {
-		cost, ok := a.allowed(c, m)
+	var costs [5]float64 // order is preference or horizonPreference: at most five modes
+	var allowed [5]bool
+	for i, m := range order {
+		c, ok := cost(m)
 		if !ok {
 			continue
 		}
-		opts = append(opts, option{m, cost})
-		if best == "" || less(cost, bestCost) {
-			best, bestCost = m, cost
+		costs[i], allowed[i] = c, true
+		if best == "" || less(c, bestCost) {
+			best, bestCost = m, c
 		}
 	}
-	for _, o := range opts {
-		if o.mode != best && same(o.cost, bestCost) {
-			*ties = append(*ties, Tie{Card: c.Index, Chose: best, Over: o.mode, Cost: bestCost})
+	if ties != nil {
+		for i, m := range order {
+			if allowed[i] && m != best && same(costs[i], bestCost) {
+				*ties = append(*ties, Tie{Card: card, Chose: best, Over: m, Cost: bestCost})
+			}
 		}
 	}
 	return best, bestCost

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"gpuadvisor/advisor"
 )
 
 func near(got, want float64) bool { return math.Abs(got-want) <= 1e-6*math.Max(1, math.Abs(want)) }
@@ -228,14 +230,20 @@ func TestValidate(t *testing.T) {
 		{"negative restart", func(in *Input) { in.Spot = spotOffer(5, true, 0.1, 1, -1) }, "restart"},
 		{"negative months", func(in *Input) { in.MonthsLeft = -1 }, "months"},
 		{"100% yearly discount", func(in *Input) { in.Yearly = &YearlyOffer{Discount: 1} }, "yearly_discount"},
+		// the swapped prices: 35 a month buys less than 8 h of 15,000 an hour
+		{"swapped prices", func(in *Input) { in.OnDemand, in.Monthly = 15000, 35 }, "monthly"},
+		// 250 < 8 × 35 = 280: a monthly fee below a working day of on-demand
+		{"a monthly fee below 8 h of on-demand", func(in *Input) { in.Monthly = 250 }, "monthly"},
+		{"negative min_months", func(in *Input) { in.MinMonths = -1 }, "min_months"},
+		{"months past ten years", func(in *Input) { in.MonthsLeft = 121 }, "months"},
 	}
 	for _, tt := range tests {
 		in := ok
 		tt.edit(&in)
 		_, err := Advise(in)
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Key != tt.key {
-			t.Errorf("%s: got %v, want a *FieldError on %s", tt.name, err, tt.key)
+		var fe *advisor.Error
+		if !errors.As(err, &fe) || fe.Key != tt.key || fe.Message.EN == "" || fe.Message.ZH == "" || fe.Example == "" {
+			t.Errorf("%s: got %v, want an advisor.Error on %s in both languages with an example", tt.name, err, tt.key)
 		}
 	}
 	if _, err := Advise(ok); err != nil {

@@ -2,102 +2,189 @@ package billing
 
 import "math"
 
-// Commitment is the risk of a reservation when the project ends early: a
-// reserved card is paid for whole months whether it runs or not, and a
-// renewal usually commits RenewalMinimumMonths months at once.
+// Horizon prices every option over the months left. With the months known,
+// the plan is chosen here: each card on the option that costs least over
+// the months left, a monthly reservation paid for whole months and at least
+// the minimum term, a yearly prepay for whole years (docs/billing.md).
+type Horizon struct {
+	// Months is how long the project still runs.
+	Months float64 `json:"months"`
+	// MinMonths is the minimum term applied: min_months, or 1 when not given.
+	MinMonths float64 `json:"min_months"`
+	// BilledMonths is max(⌈Months⌉, MinMonths): the months a monthly
+	// reservation is paid for.
+	BilledMonths float64 `json:"billed_months"`
+	// PrepaidYears is ⌈Months / 12⌉, the years a yearly prepay is paid for.
+	PrepaidYears float64 `json:"prepaid_years"`
+	// OnDemand is every card on-demand for Months.
+	OnDemand float64 `json:"on_demand"`
+	// Elastic is every card on its cheapest mode without a reservation
+	// (on-demand, or spot when allowed) for Months.
+	Elastic float64 `json:"elastic"`
+	// Monthly is every card reserved for BilledMonths.
+	Monthly float64 `json:"monthly"`
+	// Yearly is every card prepaid for PrepaidYears; nil without an offer.
+	Yearly *float64 `json:"yearly"`
+	// Plan is each card on its cheapest option: what the recommendation
+	// costs over the months left.
+	Plan float64 `json:"plan"`
+
+	modes []Mode
+	costs []float64
+	ties  []Tie
+}
+
+// over prices the options of every card over months, with a minimum term.
+func (a *Advice) over(in Input, months, minMonths float64, record bool) *Horizon {
+	h := &Horizon{Months: months, MinMonths: math.Max(1, minMonths)}
+	h.BilledMonths = math.Max(math.Ceil(months), h.MinMonths)
+	if a.Yearly != nil {
+		h.PrepaidYears = math.Ceil(months / YearMonths)
+		var y float64
+		h.Yearly = &y
+	}
+	for _, c := range a.Cards {
+		h.OnDemand += c.OnDemand * months
+		h.Elastic += a.elastic(c) * months
+		h.Monthly += in.Monthly * h.BilledMonths
+		if h.Yearly != nil {
+			*h.Yearly += a.Yearly.YearPerCard * h.PrepaidYears
+		}
+		var ties *[]Tie
+		if record {
+			ties = &h.ties
+		}
+		best, bestCost := pick(c.Index, horizonPreference, func(m Mode) (float64, bool) { return h.cost(a, in, c, m) }, ties)
+		h.modes = append(h.modes, best)
+		h.costs = append(h.costs, bestCost)
+		h.Plan += bestCost
+	}
+	return h
+}
+
+// cost is one card's cost on mode m over the horizon, and whether the plan
+// may use it.
+func (h *Horizon) cost(a *Advice, in Input, c Card, m Mode) (float64, bool) {
+	switch m {
+	case Monthly:
+		return in.Monthly * h.BilledMonths, true
+	case YearlyPrepay:
+		if a.Yearly == nil {
+			return 0, false
+		}
+		return a.Yearly.YearPerCard * h.PrepaidYears, true
+	}
+	month, ok := a.allowed(c, m)
+	return month * h.Months, ok
+}
+
+// shapeOf is the recommendation of a list of card modes.
+func shapeOf(modes []Mode) Mode {
+	for _, m := range modes[1:] {
+		if m != modes[0] {
+			return Hybrid
+		}
+	}
+	return modes[0]
+}
+
+// Commitment is what the plan commits to over the months left, and what a
+// reservation left idle costs if the project ends on time.
 type Commitment struct {
 	// MonthsLeft is how long the project still runs.
-	MonthsLeft float64
-	// BilledMonths is ⌈MonthsLeft⌉: a reservation is paid by whole months.
-	BilledMonths float64
-	// ReservedCards is how many cards the plan reserves.
-	ReservedCards int
-	// PlanCost is the plan over the months left: reserved cards × Monthly ×
-	// BilledMonths + the other cards' monthly cost × MonthsLeft.
-	PlanCost float64
+	MonthsLeft float64 `json:"months_left"`
+	// BilledMonths is max(⌈MonthsLeft⌉, minimum term).
+	BilledMonths float64 `json:"billed_months"`
+	// MinMonths is min_months as given; 0 when not given (1 was applied).
+	MinMonths float64 `json:"min_months"`
+	// ReservedCards is how many cards the plan reserves (monthly or yearly).
+	ReservedCards int `json:"reserved_cards"`
+	// PlanCost is the plan over the months left (Horizon.Plan).
+	PlanCost float64 `json:"plan_cost"`
 	// OnDemandCost is every card on-demand for the months left.
-	OnDemandCost float64
-	// ElasticCost is every card on its cheapest mode without a reservation
-	// (on-demand, or spot when allowed) for the months left.
-	ElasticCost float64
-	// IdleCost is reserved cards × Monthly × (BilledMonths − MonthsLeft): the
-	// reservation paid after the project has ended.
-	IdleCost float64
-	// RenewalMonths is the renewal minimum assumed (RenewalMinimumMonths).
-	RenewalMonths int
-	// RenewalCommit is reserved cards × Monthly × RenewalMonths: what one
-	// renewal of the reserved cards commits to.
-	RenewalCommit float64
-	// RenewalPlanCost is PlanCost when the reservation must run at least
-	// RenewalMonths: reserved × Monthly × max(BilledMonths, RenewalMonths)
-	// + the other cards × MonthsLeft.
-	RenewalPlanCost float64
-	// RenewalIdleCost is the reservation paid after the project ends under
-	// the renewal minimum.
-	RenewalIdleCost float64
-	// ReservationPays is PlanCost < ElasticCost: over the months left, the
-	// reservation still beats staying elastic. False when nothing is reserved.
-	ReservationPays bool
-	// RenewalPays is RenewalPlanCost < ElasticCost.
-	RenewalPays bool
+	OnDemandCost float64 `json:"on_demand_cost"`
+	// ElasticCost is every card on its cheapest mode without a reservation.
+	ElasticCost float64 `json:"elastic_cost"`
+	// Committed is what the reservations commit to at signing: monthly cards
+	// × monthly × BilledMonths + yearly cards × a prepaid year × years.
+	Committed float64 `json:"committed"`
+	// IdleCost is the part of Committed paid after the project has ended.
+	IdleCost float64 `json:"idle_cost"`
+	// UsualMinMonths is the renewal minimum many vendors require
+	// (RenewalMinimumMonths), checked when min_months was not given.
+	UsualMinMonths int `json:"usual_min_months"`
+	// UsualPlan and UsualPlanCost are the recommendation and its cost if
+	// that minimum applied; UsualChanges says the recommendation would
+	// differ, so the reply asks for min_months.
+	UsualPlan     Mode    `json:"usual_plan,omitempty"`
+	UsualPlanCost float64 `json:"usual_plan_cost,omitempty"`
+	UsualChanges  bool    `json:"usual_changes"`
 }
 
 func commitment(in Input, a Advice) *Commitment {
-	m := in.MonthsLeft
-	if m <= 0 {
+	h := a.Horizon
+	if h == nil {
 		return nil
 	}
-	c := &Commitment{MonthsLeft: m, BilledMonths: math.Ceil(m), ReservedCards: len(a.Reserved), RenewalMonths: RenewalMinimumMonths}
-	var rest float64
+	m := h.Months
+	c := &Commitment{MonthsLeft: m, BilledMonths: h.BilledMonths, MinMonths: in.MinMonths, ReservedCards: len(a.Reserved),
+		PlanCost: h.Plan, OnDemandCost: h.OnDemand, ElasticCost: h.Elastic, UsualMinMonths: RenewalMinimumMonths}
 	for _, card := range a.Cards {
-		e := a.elastic(card)
-		c.ElasticCost += e * m
-		c.OnDemandCost += card.OnDemand * m
-		if card.Mode != Monthly {
-			rest += card.Cost
+		switch card.Mode {
+		case Monthly:
+			c.Committed += in.Monthly * h.BilledMonths
+			c.IdleCost += in.Monthly * (h.BilledMonths - m)
+		case YearlyPrepay:
+			paid := a.Yearly.YearPerCard * h.PrepaidYears
+			c.Committed += paid
+			c.IdleCost += a.Yearly.PricePerCardMonth * (YearMonths*h.PrepaidYears - m)
 		}
 	}
-	k := float64(c.ReservedCards)
-	renewalMonths := math.Max(c.BilledMonths, RenewalMinimumMonths)
-	c.PlanCost = k*in.Monthly*c.BilledMonths + rest*m
-	c.IdleCost = k * in.Monthly * (c.BilledMonths - m)
-	c.RenewalCommit = k * in.Monthly * RenewalMinimumMonths
-	c.RenewalPlanCost = k*in.Monthly*renewalMonths + rest*m
-	c.RenewalIdleCost = k * in.Monthly * (renewalMonths - m)
-	c.ReservationPays = c.ReservedCards > 0 && less(c.PlanCost, c.ElasticCost)
-	c.RenewalPays = c.ReservedCards > 0 && less(c.RenewalPlanCost, c.ElasticCost)
+	if in.MinMonths == 0 && h.BilledMonths < RenewalMinimumMonths {
+		u := a.over(in, m, RenewalMinimumMonths, false)
+		c.UsualPlan, c.UsualPlanCost = shapeOf(u.modes), u.Plan
+		c.UsualChanges = !equalModes(u.modes, h.modes)
+	}
 	return c
+}
+
+func equalModes(x, y []Mode) bool {
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return len(x) == len(y)
 }
 
 // Yearly is the yearly prepay option: the monthly price less a discount,
 // paid for YearMonths months at once.
 type Yearly struct {
 	// Discount is the fraction off the monthly price.
-	Discount float64
+	Discount float64 `json:"discount"`
 	// PricePerCardMonth is Monthly × (1 − Discount).
-	PricePerCardMonth float64
+	PricePerCardMonth float64 `json:"price_per_card_month"`
 	// Cost is every card on yearly prepay, per month.
-	Cost float64
+	Cost float64 `json:"cost"`
 	// BreakEvenHours is PricePerCardMonth / OnDemand.
-	BreakEvenHours float64
+	BreakEvenHours float64 `json:"break_even_hours"`
 	// CardsPastBreakEven counts the cards whose cheapest elastic cost per
 	// month exceeds PricePerCardMonth.
-	CardsPastBreakEven int
+	CardsPastBreakEven int `json:"cards_past_break_even"`
 	// YearPerCard is YearMonths × PricePerCardMonth, committed per card.
-	YearPerCard float64
+	YearPerCard float64 `json:"year_per_card"`
 	// MinMonths is YearMonths × (1 − Discount): a prepaid year costs no more
 	// than paying monthly when at least this many months are left.
-	MinMonths float64
+	MinMonths float64 `json:"min_months"`
 	// Known says the months left were given, so Cards and ProjectSavings
 	// are computed.
-	Known bool
-	// Cards are the cards worth prepaying, busiest first: over the months
-	// left, YearPerCard × ⌈months/12⌉ is below both the monthly reservation
-	// (Monthly × ⌈months⌉) and the card's elastic cost × months.
-	Cards []int
+	Known bool `json:"known"`
+	// Cards are the cards the plan prepays, busiest first: over the months
+	// left a prepaid year is their cheapest option.
+	Cards []int `json:"prepay_cards"`
 	// ProjectSavings is what prepaying Cards saves over the months left
 	// against the cheaper of monthly and elastic for each of them.
-	ProjectSavings float64
+	ProjectSavings float64 `json:"project_savings"`
 }
 
 func yearly(in Input, a Advice) *Yearly {
@@ -114,18 +201,20 @@ func yearly(in Input, a Advice) *Yearly {
 			y.CardsPastBreakEven++
 		}
 	}
-	m := in.MonthsLeft
-	if m <= 0 {
-		return y
-	}
-	y.Known = true
-	prepaid := y.YearPerCard * math.Ceil(m/YearMonths)
-	for _, i := range a.ByHours {
-		alt := math.Min(in.Monthly*math.Ceil(m), a.elastic(a.Cards[i])*m)
-		if less(prepaid, alt) {
-			y.Cards = append(y.Cards, i)
-			y.ProjectSavings += alt - prepaid
-		}
-	}
 	return y
+}
+
+// fill records the cards the plan prepays and what that saves.
+func (y *Yearly) fill(in Input, a Advice) {
+	h := a.Horizon
+	y.Known = true
+	for _, i := range a.ByHours {
+		c := a.Cards[i]
+		if c.Mode != YearlyPrepay {
+			continue
+		}
+		alt := math.Min(in.Monthly*h.BilledMonths, a.elastic(c)*h.Months)
+		y.Cards = append(y.Cards, i)
+		y.ProjectSavings += alt - c.HorizonCost
+	}
 }

@@ -5,29 +5,40 @@ import (
 	"testing"
 )
 
+// TestCommitment: with the months left known, each card goes on the option
+// that costs least over them, a reservation paid for whole months and at
+// least min_months; the plan's cost is the horizon total.
 func TestCommitment(t *testing.T) {
-	four := []float64{600, 500, 300, 100} // reserves 2 cards; elastic 52,500 a month
+	four := []float64{600, 500, 300, 100} // break-even 15000 / 35 = 428.57 h
 	tests := []struct {
-		name                       string
-		hours                      []float64
-		months                     float64
-		billed                     float64
-		plan, elastic, idle        float64
-		renewalCommit, renewalPlan float64
-		renewalIdle                float64
-		pays, renewalPays          bool
+		name                string
+		hours               []float64
+		months, min         float64
+		rec                 Mode
+		billed              float64
+		plan, elastic, idle float64
+		committed           float64
+		usualChanges        bool
+		usualPlan           Mode
 	}{
-		{"12 months left: the reservation pays, and a renewal too", four, 12, 12,
-			44000 * 12, 52500 * 12, 0, 90000, 44000 * 12, 0, true, true},
-		{"2 months left: a 3-month renewal minimum idles a month and loses", four, 2, 2,
-			44000 * 2, 52500 * 2, 0, 90000, 90000 + 14000*2, 30000, true, false},
-		{"half a month left: the reservation is paid for a whole month and loses", []float64{600}, 0.5, 1,
-			15000, 21000 * 0.5, 7500, 45000, 45000, 45000 - 7500, false, false},
-		{"nothing reserved: no commitment", []float64{300}, 6, 6,
-			10500 * 6, 10500 * 6, 0, 0, 10500 * 6, 0, false, false},
+		// 600 h: 21,000 × 12 = 252,000 on-demand vs 15,000 × 12 = 180,000 reserved; 500 h: 210,000 vs 180,000;
+		// 300 h and 100 h stay on-demand: 360,000 + (10,500 + 3,500) × 12 = 528,000 = 44,000 × 12
+		{"12 months: reserve the two busy cards", four, 12, 0, Hybrid, 12, 44000 * 12, 52500 * 12, 0, 2 * 15000 * 12, false, ""},
+		// 2 months, no minimum: 600 h: 42,000 vs 30,000; 500 h: 35,000 vs 30,000: both reserved, 44,000 × 2.
+		// A 3-month minimum would bill 45,000 per reserved card: every card on-demand, 52,500 × 2 = 105,000.
+		{"2 months, no minimum stated: the usual 3-month minimum would change the plan", four, 2, 0, Hybrid, 2, 44000 * 2, 52500 * 2, 0, 2 * 15000 * 2, true, OnDemand},
+		{"2 months with min_months=3: stay on-demand", four, 2, 3, OnDemand, 3, 52500 * 2, 52500 * 2, 0, 0, false, ""},
+		// the issue's case: 8 cards at 500 h, 2 months, 3-month minimum: 17,500 × 2 = 35,000 on-demand per card
+		// against 15,000 × 3 = 45,000 reserved: on-demand, 280,000 in all, not 360,000.
+		{"the issue: 500 h × 8 cards, 2 months, 3-month minimum", []float64{500, 500, 500, 500, 500, 500, 500, 500}, 2, 3, OnDemand, 3, 280000, 280000, 0, 0, false, ""},
+		// half a month at 600 h: a reservation bills a whole month (15,000) against 21,000 × 0.5 = 10,500
+		{"half a month left: a whole month's reservation does not pay", []float64{600}, 0.5, 0, OnDemand, 1, 10500, 10500, 0, 0, false, ""},
+		// 1.5 months at 720 h: 25,200 × 1.5 = 37,800 on-demand vs 2 billed months = 30,000: reserve; half a month
+		// idles (7,500). Under a 3-month minimum the reservation costs 45,000 > 37,800: on-demand.
+		{"1.5 months at 720 h: reserve, half a month idles", []float64{720}, 1.5, 0, Monthly, 2, 30000, 37800, 7500, 30000, true, OnDemand},
 	}
 	for _, tt := range tests {
-		a, err := Advise(Input{Hours: tt.hours, OnDemand: 35, Monthly: 15000, MonthsLeft: tt.months})
+		a, err := Advise(Input{Hours: tt.hours, OnDemand: 35, Monthly: 15000, MonthsLeft: tt.months, MinMonths: tt.min})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,21 +46,40 @@ func TestCommitment(t *testing.T) {
 		if c == nil {
 			t.Fatalf("%s: no commitment computed for months=%v", tt.name, tt.months)
 		}
-		got := []float64{c.BilledMonths, c.PlanCost, c.ElasticCost, c.IdleCost, c.RenewalCommit, c.RenewalPlanCost, c.RenewalIdleCost}
-		want := []float64{tt.billed, tt.plan, tt.elastic, tt.idle, tt.renewalCommit, tt.renewalPlan, tt.renewalIdle}
+		if a.Recommendation != tt.rec {
+			t.Errorf("%s: recommendation %s, want %s", tt.name, a.Recommendation, tt.rec)
+		}
+		got := []float64{c.BilledMonths, c.PlanCost, c.ElasticCost, c.IdleCost, c.Committed}
+		want := []float64{tt.billed, tt.plan, tt.elastic, tt.idle, tt.committed}
 		for i := range got {
 			if !near(got[i], want[i]) {
-				t.Errorf("%s: hours %v months %v: [billed plan elastic idle renewalCommit renewalPlan renewalIdle] got %v, want %v", tt.name, tt.hours, tt.months, got, want)
+				t.Errorf("%s: [billed plan elastic idle committed] got %v, want %v", tt.name, got, want)
 				break
 			}
 		}
-		if c.ReservationPays != tt.pays || c.RenewalPays != tt.renewalPays {
-			t.Errorf("%s: pays got %v/%v, want %v/%v", tt.name, c.ReservationPays, c.RenewalPays, tt.pays, tt.renewalPays)
+		if c.UsualChanges != tt.usualChanges || tt.usualChanges && c.UsualPlan != tt.usualPlan {
+			t.Errorf("%s: usual minimum changes=%v plan=%s, want %v %s", tt.name, c.UsualChanges, c.UsualPlan, tt.usualChanges, tt.usualPlan)
 		}
 	}
 	a, _ := Advise(Input{Hours: four, OnDemand: 35, Monthly: 15000})
 	if a.Commitment != nil {
 		t.Errorf("months not given: got a commitment %+v, want nil", a.Commitment)
+	}
+}
+
+// TestYearlyRecommended is the issue's case: 4 cards at 720 h, 12 months,
+// 10% off: on-demand 25,200 × 12 = 302,400, monthly 180,000, yearly 13,500 ×
+// 12 = 162,000 per card: recommend yearly, 54,000 a month.
+func TestYearlyRecommended(t *testing.T) {
+	a, err := Advise(Input{Hours: []float64{720, 720, 720, 720}, OnDemand: 35, Monthly: 15000, MonthsLeft: 12, Yearly: &YearlyOffer{Discount: 0.1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Recommendation != YearlyPrepay || !near(a.Costs.Hybrid, 54000) || !near(a.Horizon.Plan, 648000) || len(a.Reserved) != 4 {
+		t.Errorf("got %s, %v a month, %v over the year, reserved %v; want yearly, 54,000, 648,000, 4", a.Recommendation, a.Costs.Hybrid, a.Horizon.Plan, a.Reserved)
+	}
+	if a.Costs.Yearly == nil || !near(*a.Costs.Yearly, 54000) {
+		t.Errorf("costs.yearly = %v, want 54,000", a.Costs.Yearly)
 	}
 }
 

@@ -39,5 +39,5 @@ func ExampleAdviseRenewal() {
 	fmt.Println(r.Explain("en"))
 	// Output:
 	// downgrade
-	// Downgrade to on-demand: no card reaches the break-even 15,000 / 35 = 428.57 h per card per month (actual 310 h); on-demand costs 86,800 a month instead of 120,000, saving 33,200 a month, and nothing is committed.
+	// Downgrade to on-demand: no card reaches the break-even 15,000 / 35 = 428.57 h per card per month (actual 310 h); on-demand costs 86,800 a month instead of 120,000, saving 33,200 a month, and nothing is committed. Moving 8 cards costs 3,360–20,160 once (half a day to three days of set-up: CUDA, drivers, images, weights; 8 × 12–72 h × 35/h), paid back within the 3-month term (saving 99,600). On-demand capacity is not guaranteed at peak: if these cards must be there on given days (a deadline, a launch), keep them reserved.
 }

@@ -1,6 +1,11 @@
 package billing
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"gpuadvisor/advisor"
+)
 
 // Contract is a monthly GPU contract up for renewal, with the usage measured
 // since it started. It is what the renewal reminder knows.
@@ -15,6 +20,9 @@ type Contract struct {
 	Hours []float64
 	// Cards is the number of cards under contract; 0 means len(Hours).
 	Cards int
+	// TermMonths is the term a renewal commits to; 0 means the usual
+	// RenewalMinimumMonths.
+	TermMonths int
 }
 
 // Action is what to do with a contract at renewal.
@@ -52,13 +60,40 @@ type RenewalAdvice struct {
 	AdvisedCost float64
 	// SavingsPerMonth is CurrentCost − AdvisedCost.
 	SavingsPerMonth float64
-	// RenewalCommit is len(Keep) × Monthly × RenewalMinimumMonths: what the
-	// renewal of the kept cards commits to under the usual 3-month minimum.
+	// RenewalCommit is len(Keep) × Monthly × Term: what the renewal of the
+	// kept cards commits to.
 	RenewalCommit float64
 	// Ties lists cards exactly at the break-even (kept reserved: they reach
 	// it).
 	Ties []Tie
+	// Moved is how many cards the advice takes off the reservation.
+	Moved int
+	// SwitchCostLow and SwitchCostHigh are the one-off cost of moving them:
+	// half a day to three days of set-up (CUDA, drivers, images, weights)
+	// with the moved cards paid on-demand meanwhile: Moved × 12..72 h ×
+	// OnDemand.
+	SwitchCostLow, SwitchCostHigh float64
+	// Term is the renewal term in months (Contract.TermMonths, or
+	// RenewalMinimumMonths).
+	Term int
+	// TermSavings is what switching saves over the term being renewed:
+	// (CurrentCost − cost of the switch) × Term.
+	TermSavings float64
+	// KeptForSwitchCost is set when the cards past the break-even were
+	// fewer, but the saving over the term does not cover the switch at its
+	// high end: the advice is then to keep.
+	KeptForSwitchCost bool
+	// CapacityRisk is set when cards move to on-demand: on-demand capacity
+	// is not guaranteed at peak.
+	CapacityRisk bool
 }
+
+// Set-up time a switch of vendor or billing mode costs (docs/billing.md):
+// half a day to three days of environment set-up.
+const (
+	SwitchHoursLow  = 12
+	SwitchHoursHigh = 72
+)
 
 // AdviseRenewal says whether to keep a monthly contract, downgrade it to
 // on-demand or switch to a hybrid, from the actual hours each card ran. It is
@@ -83,8 +118,6 @@ func AdviseRenewal(c Contract) (RenewalAdvice, error) {
 		AdvisedCost:    a.Costs.Hybrid,
 		Ties:           a.Ties,
 	}
-	r.SavingsPerMonth = r.CurrentCost - r.AdvisedCost
-	r.RenewalCommit = float64(len(r.Keep)) * c.Monthly * RenewalMinimumMonths
 	switch a.Recommendation {
 	case Monthly:
 		r.Action = Keep
@@ -93,6 +126,24 @@ func AdviseRenewal(c Contract) (RenewalAdvice, error) {
 	default:
 		r.Action = SwitchHybrid
 	}
+	r.Moved = r.Cards - len(r.Keep)
+	r.SwitchCostLow = float64(r.Moved) * SwitchHoursLow * c.OnDemand
+	r.SwitchCostHigh = float64(r.Moved) * SwitchHoursHigh * c.OnDemand
+	r.Term = c.TermMonths
+	if r.Term <= 0 {
+		r.Term = RenewalMinimumMonths
+	}
+	r.TermSavings = (r.CurrentCost - r.AdvisedCost) * float64(r.Term)
+	if r.Moved > 0 && !less(r.SwitchCostHigh, r.TermSavings) {
+		// the switch would not pay for itself over the term: keep everything
+		r.Action, r.KeptForSwitchCost = Keep, true
+		r.Keep = append([]int(nil), a.ByHours...)
+		r.AdvisedCost = r.CurrentCost
+		r.Moved = 0
+	}
+	r.CapacityRisk = r.Moved > 0
+	r.SavingsPerMonth = r.CurrentCost - r.AdvisedCost
+	r.RenewalCommit = float64(len(r.Keep)) * c.Monthly * float64(r.Term)
 	return r, nil
 }
 
@@ -101,9 +152,9 @@ func AdviseRenewal(c Contract) (RenewalAdvice, error) {
 func expandHours(hours []float64, cards int) ([]float64, error) {
 	switch {
 	case cards < 0 || cards > MaxCards:
-		return nil, fieldErr("cards", "must be within 1..%d, got %d", MaxCards, cards)
+		return nil, fieldErr("cards", "must be within 1..%d, got %d", "须在 1..%d 之间，实际为 %d", MaxCards, cards)
 	case len(hours) == 0:
-		return nil, fieldErr("hours", "no hours given")
+		return nil, fieldErr("hours", "no hours given", "没有给出小时数")
 	case cards == 0 || cards == len(hours):
 		return hours, nil
 	case len(hours) == 1:
@@ -113,7 +164,7 @@ func expandHours(hours []float64, cards int) ([]float64, error) {
 		}
 		return out, nil
 	}
-	return nil, fieldErr("cards", "%d hour values for %d cards: give one value per card, or one for all", len(hours), cards)
+	return nil, fieldErr("cards", "%d hour values for %d cards: give one value per card, or one for all", "%d 个小时数对应 %d 张卡：请每张卡一个，或全部共用一个", len(hours), cards)
 }
 
 // Explain says the advice in one paragraph with its numbers, in Chinese
@@ -136,21 +187,52 @@ func (r RenewalAdvice) Explain(lang string) string {
 	}
 	be := fmt.Sprintf(t("break-even %s / %s = %s h per card per month", "盈亏平衡点 %s / %s = %s 小时/卡/月"),
 		formatNum(monthly), formatNum(onDemand), formatNum(r.BreakEvenHours))
-	switch r.Action {
-	case Keep:
-		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month minimum.",
-			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按最少 %[6]d 个月计需承诺 %[5]s。"),
-			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), RenewalMinimumMonths)
-	case Downgrade:
+	switch {
+	case r.KeptForSwitchCost:
+		return fmt.Sprintf(t("Keep the monthly contract: some cards run below the %s (actual %s h), but on-demand would save only %s over the %d-month term, and moving costs %s–%s once (half a day to three days of set-up on %d cards at %s/h). Renewing commits %s.",
+			"保留包月：部分卡低于%[1]s（实际 %[2]s 小时），但改按需在 %[4]d 个月的续约期内只省 %[3]s，而切换一次要 %[5]s–%[6]s（%[7]d 张卡半天到三天的环境搭建，按需 %[8]s/小时）。续约需承诺 %[9]s。"),
+			be, hoursList(r.Hours), formatNum(r.TermSavings), r.Term, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh),
+			r.Cards, formatNum(onDemand), formatNum(r.RenewalCommit))
+	case r.Action == Keep:
+		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month term.",
+			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按 %[6]d 个月期限需承诺 %[5]s。"),
+			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), r.Term)
+	case r.Action == Downgrade:
 		return fmt.Sprintf(t("Downgrade to on-demand: no card reaches the %s (actual %s h); on-demand costs %s a month instead of %s, saving %s a month, and nothing is committed.",
 			"改为按需：没有一张卡达到%[1]s（实际 %[2]s 小时）；按需每月 %[3]s，包月 %[4]s，每月省 %[5]s，且无需承诺。"),
-			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth))
+			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth)) + r.risks(t, onDemand)
 	}
 	var kept []float64
 	for _, i := range r.Keep {
 		kept = append(kept, r.Hours[i])
 	}
-	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month minimum.",
-		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按最少 %[10]d 个月计需承诺 %[9]s。"),
-		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), RenewalMinimumMonths)
+	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month term.",
+		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按 %[10]d 个月期限需承诺 %[9]s。"),
+		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), r.Term) + r.risks(t, onDemand)
+}
+
+// SwitchNote is what a move off the reservation costs besides the price
+// (the switch itself, on-demand capacity), in Chinese when lang is "zh";
+// "" when nothing moves.
+func (r RenewalAdvice) SwitchNote(lang string) string {
+	if r.Moved == 0 {
+		return ""
+	}
+	t := func(en, zh string) string { return advisor.Text{EN: en, ZH: zh}.In(lang) }
+	return strings.TrimSpace(r.risks(t, r.onDemandPrice()))
+}
+
+func (r RenewalAdvice) onDemandPrice() float64 {
+	if r.Cards == 0 || r.BreakEvenHours <= 0 {
+		return 0
+	}
+	return r.CurrentCost / float64(r.Cards) / r.BreakEvenHours
+}
+
+// risks states what a move off the reservation costs besides the price:
+// the switch itself and on-demand capacity.
+func (r RenewalAdvice) risks(t func(en, zh string) string, onDemand float64) string {
+	return fmt.Sprintf(t(" Moving %[1]d cards costs %[2]s–%[3]s once (half a day to three days of set-up: CUDA, drivers, images, weights; %[1]d × 12–72 h × %[4]s/h), paid back within the %[5]d-month term (saving %[6]s). On-demand capacity is not guaranteed at peak: if these cards must be there on given days (a deadline, a launch), keep them reserved.",
+		"切换 %[1]d 张卡一次要 %[2]s–%[3]s（半天到三天的环境搭建：CUDA、驱动、镜像、权重；%[1]d × 12–72 小时 × %[4]s/小时），在 %[5]d 个月的续约期内可收回（共省 %[6]s）。按需资源在高峰期不保证有货：如果这些卡在特定日子必须可用（截止日、上线），请保留包月。"),
+		r.Moved, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh), formatNum(onDemand), r.Term, formatNum(r.TermSavings))
 }

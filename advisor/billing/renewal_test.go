@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gpuadvisor/advisor"
 )
 
 func TestAdviseRenewal(t *testing.T) {
@@ -51,6 +53,41 @@ func TestAdviseRenewal(t *testing.T) {
 	}
 }
 
+// TestSwitchingCost: a move off the reservation must pay for its set-up
+// (12–72 h of the moved cards at the on-demand price) within the 3-month
+// term, and carries the on-demand capacity caveat.
+func TestSwitchingCost(t *testing.T) {
+	tests := []struct {
+		name      string
+		hours     []float64
+		action    Action
+		kept      bool
+		low, high float64
+		term      float64
+	}{
+		// 8 × 310 h: saving 120,000 − 86,800 = 33,200 a month, 99,600 over 3 months > 8 × 72 × 35 = 20,160
+		{"a large saving pays for the switch", []float64{310}, Downgrade, false, 8 * 12 * 35, 8 * 72 * 35, 99600},
+		// 8 × 420 h: 14,700 on-demand per card, saving 300 × 8 = 2,400 a month, 7,200 over 3 months < 20,160: keep
+		{"a small saving does not: keep", []float64{420}, Keep, true, 8 * 12 * 35, 8 * 72 * 35, 7200},
+	}
+	for _, tt := range tests {
+		r, err := AdviseRenewal(Contract{Monthly: 15000, OnDemand: 35, Hours: tt.hours, Cards: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tt.action || r.KeptForSwitchCost != tt.kept || !near(r.SwitchCostLow, tt.low) || !near(r.SwitchCostHigh, tt.high) || !near(r.TermSavings, tt.term) {
+			t.Errorf("%s: got %s kept=%v switch %v–%v term %v", tt.name, r.Action, r.KeptForSwitchCost, r.SwitchCostLow, r.SwitchCostHigh, r.TermSavings)
+		}
+		if r.CapacityRisk != (tt.action != Keep) || strings.Contains(r.Explain("en"), "capacity") != (tt.action != Keep) ||
+			strings.Contains(r.SwitchNote("zh"), "按需资源在高峰期不保证有货") != (tt.action != Keep) {
+			t.Errorf("%s: capacity caveat %v: %s", tt.name, r.CapacityRisk, r.Explain("en"))
+		}
+		if tt.kept && (r.SavingsPerMonth != 0 || len(r.Keep) != 8 || !strings.Contains(r.Explain("zh"), "切换一次要")) {
+			t.Errorf("%s: kept for the switching cost but %+v", tt.name, r)
+		}
+	}
+}
+
 func TestAdviseRenewalErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -66,9 +103,9 @@ func TestAdviseRenewalErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := AdviseRenewal(tt.c)
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Key != tt.key {
-			t.Errorf("%s: got %v, want a *FieldError on %s", tt.name, err, tt.key)
+		var fe *advisor.Error
+		if !errors.As(err, &fe) || fe.Key != tt.key || fe.Message.EN == "" || fe.Message.ZH == "" || fe.Example == "" {
+			t.Errorf("%s: got %v, want an advisor.Error on %s in both languages with an example", tt.name, err, tt.key)
 		}
 	}
 }

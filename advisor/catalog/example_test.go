@@ -33,7 +33,7 @@ func ExampleFindModel() {
 	fmt.Println(err)
 	// Output:
 	// qwen2.5-14b 48 5120 40 8 13824 152064
-	// no model called "unknown-99b" in the catalog; closest: qwen2.5-72b
+	// no model called "unknown-99b" in the catalog; closest: glm-4.5-air
 }
 
 func ExampleSuggest() {

@@ -9,7 +9,7 @@ func TestFP8Support(t *testing.T) {
 	c := mustDefault(t)
 	want := map[string]bool{
 		"a10": false, "a100-40g-pcie": false, "a100-40g-sxm": false, "a100-80g-pcie": false, "a100-80g-sxm": false,
-		"a800-80g-pcie": false, "a800-80g-sxm": false, "ascend-910b": false,
+		"a800-80g-pcie": false, "a800-80g-sxm": false, "ascend-910b": false, "rtx-a6000": false,
 		"rtx-4090": true, "rtx-5090": true, "l20": true, "l40s": true,
 		"h20": true, "h100-pcie": true, "h100-sxm": true, "h800-sxm": true, "h200-sxm": true, "b200": true,
 	}

@@ -134,21 +134,21 @@ func TestFindModel(t *testing.T) {
 func TestFindModelUnknownSuggests(t *testing.T) {
 	c := mustDefault(t)
 	for _, tc := range []struct{ name, suggest string }{
-		{"unknown-99b", "qwen2.5-72b"},
+		{"unknown-99b", "glm-4.5-air"}, // nearest in parameter count: 106B
 		{"qwen2.5-13b", "qwen2.5-14b"},
 		{"qwen2.5-0.5b", "qwen2.5-7b"},
 		{"llama-2-34b", "llama-2-70b"},
 		{"mixtral", "mistral-7b"},
-		{"deepseek-r1-14b", "deepseek-r1-distill-qwen-7b"},
+		{"deepseek-r1-12b", "deepseek-r1-distill-qwen-14b"},
 		{"gpt-4", ""},
 		// a version the catalog lacks is not read into the size ("qwen3-8b"
 		// folds to qwen38b) nor answered as another version
-		{"qwen3-8b", "qwen2.5-7b"},
-		{"Qwen3-32B", "qwen2.5-32b"},
-		{"qwen3-7b", "qwen2.5-7b"},
+		{"qwen4-8b", "qwen2.5-7b"},
+		{"Qwen4-32B", "qwen2.5-32b"},
+		{"qwen3-7b", "qwen3-8b"},
 		{"Qwen/Qwen1.5-72B-Chat", "qwen2.5-72b"},
 		{"llama-3.2-3b", "llama-3.1-8b"},
-		{"llama-3.3-70b", "llama-3.1-70b"},
+		{"llama-3.3-8b", "llama-3.3-70b"},
 	} {
 		_, err := c.FindModel(tc.name)
 		var nf *NotFoundError
@@ -166,7 +166,7 @@ func TestSuggest(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
 		{"a100 80", "a100-80g-sxm"},
 		{"qwen2.5-15b", "qwen2.5-14b"},
-		{"unknown-99b", "qwen2.5-72b"},
+		{"unknown-99b", "glm-4.5-air"},
 		{"h1OO", "h100-sxm"},
 	} {
 		if got := Suggest(tc.name); got != tc.want {

@@ -6,14 +6,14 @@ import "gpuadvisor/advisor/billing"
 // hours, by the billing rules (billing.AdviseRenewal: break-even = monthly
 // price per card / on-demand price per card-hour; a card stays reserved only
 // past it; at equal cost the plan without commitment wins). ok is false when
-// the on-demand price or the actual hours are not known yet; err is a
-// *billing.FieldError when they cannot be priced.
+// the on-demand price or the actual hours are not known yet; err is an
+// *advisor.Error when they cannot be priced.
 func (r Renewal) Advise() (a billing.RenewalAdvice, ok bool, err error) {
 	if r.OnDemand <= 0 || len(r.Usage) == 0 {
 		return billing.RenewalAdvice{}, false, nil
 	}
 	a, err = billing.AdviseRenewal(billing.Contract{
-		Monthly: r.MonthlyPrice(), OnDemand: r.OnDemand, Hours: r.Usage, Cards: r.Cards,
+		Monthly: r.MonthlyPrice(), OnDemand: r.OnDemand, Hours: r.Usage, Cards: r.Cards, TermMonths: r.Term(),
 	})
 	if err != nil {
 		return billing.RenewalAdvice{}, false, err

@@ -2,36 +2,114 @@ package sizing
 
 import "gpuadvisor/advisor/catalog"
 
-// LayerActivations is the activation memory of one transformer layer in bytes,
-// 16-bit, micro-batch b, sequence s, hidden h, a heads, tensor-parallel degree
-// t with sequence parallelism (Korthikanti et al. 2022, §4 and §5):
+// Activation memory in training, 16-bit, counted from the tensors each layer
+// saves for its backward pass (the method of Korthikanti et al. 2022, §4,
+// applied to the layers models use now: RMSNorm, GQA or MLA attention through
+// FlashAttention, SwiGLU MLPs or mixtures of SwiGLU experts, no dropout). Per
+// token of one sequence, in bytes:
 //
-//	none:      s·b·h·(34 + 5·a·s/h) / t
-//	selective: s·b·h·34 / t          (attention scores recomputed; FlashAttention's footprint)
-//	full:      s·b·h·2 / t           (only the layer input is kept)
+//	attention: 2h (norm input) + 2h (norm output, the projections' input)
+//	           + 2(q + k + v) (the attention inputs) + 2o (its output, the
+//	           o-projection's input) + 4a (FlashAttention's fp32 logsumexp);
+//	           MLA adds the two latents the up-projections read.
+//	MLP:       2h + 2h (norm input and output) + 8f: gate and up outputs,
+//	           SiLU(gate), and their product (the down projection's input),
+//	           2f each; in an MoE layer f is the used experts' intermediate
+//	           (experts_active + shared) × expert_ffn, plus the token copies
+//	           routed to each expert (2h × experts_active) and the fp32
+//	           router logits (4 × experts).
+//
+// Qwen2.5-7B (h 3584, q 3584, k = v 512, f 18944): 8h + 4q + 4k + 8f + 4a =
+// 28,672 + 14,336 + 2,048 + 151,552 + 112 = 196,720 bytes ≈ 55·h per token
+// per layer, where the paper's GPT layer (4h GELU MLP, dropout) gives 34·h.
+// Without recomputation the attention scores and softmax are kept too,
+// 4·a·s bytes per token (no dropout mask); full recomputation keeps only the
+// layer input, 2h. Tensor parallelism with sequence parallelism divides all
+// of it by t.
+
+// attnIO is the query, key, value and output widths of one layer.
+func attnIO(m catalog.Model) (q, k, v, o float64) {
+	a := float64(m.Heads)
+	if m.MLA() {
+		qk := a * float64(m.QKNopeDim+m.QKRopeDim)
+		vd := a * float64(m.VHeadDim)
+		return qk, qk, vd, vd
+	}
+	hd := float64(m.HeadDim)
+	kv := float64(m.KVHeads) * hd
+	return a * hd, kv, kv, a * hd
+}
+
+// attentionSaved is the bytes one layer's attention saves per token.
+func attentionSaved(m catalog.Model) float64 {
+	h := float64(m.Hidden)
+	q, k, v, o := attnIO(m)
+	b := 4*h + 2*(q+k+v) + 2*o + 4*float64(m.Heads)
+	if m.MLA() {
+		b += 2 * float64(m.QLoRARank+m.KVLoRARank+m.QKRopeDim)
+	}
+	return b
+}
+
+// mlpSaved is the bytes one layer's MLP saves per token, dense or MoE.
+func mlpSaved(m catalog.Model, moe bool) float64 {
+	h := float64(m.Hidden)
+	if !moe {
+		return 4*h + 8*float64(m.FFN)
+	}
+	f := float64(m.ExpertsActive+m.SharedExperts) * float64(m.ExpertFFN)
+	return 4*h + 8*f + 2*h*float64(m.ExpertsActive) + 4*float64(m.Experts)
+}
+
+// LayerActivations is the activation memory of one transformer layer in bytes
+// (averaged over the layers, dense and MoE), micro-batch b, sequence s,
+// tensor-parallel degree t with sequence parallelism:
+//
+//	none:      s·b·(attention + MLP + 4·a·s) / t
+//	selective: s·b·(attention + MLP) / t      (FlashAttention: no scores kept)
+//	full:      s·b·2h / t                     (only the layer input is kept)
 func LayerActivations(m catalog.Model, seq, batch, t int, rc Recompute) float64 {
-	s, b, h, a := float64(seq), float64(batch), float64(m.Hidden), float64(m.Heads)
-	if t < 1 {
-		t = 1
+	s, b := float64(seq), float64(batch)
+	t = max(t, 1)
+	if rc == RecomputeFull {
+		return s * b * 2 * float64(m.Hidden) / float64(t)
 	}
-	var coef float64
-	switch rc {
-	case RecomputeFull:
-		coef = 2
-	case RecomputeSelective:
-		coef = 34
-	default:
-		coef = 34 + 5*a*s/h
+	L := float64(m.Layers)
+	moe := float64(m.MoELayers())
+	per := attentionSaved(m) + ((L-moe)*mlpSaved(m, false)+moe*mlpSaved(m, true))/L
+	if rc == RecomputeNone {
+		per += 4 * float64(m.Heads) * s
 	}
-	return s * b * h * coef / float64(t)
+	return s * b * per / float64(t)
 }
 
 // OutputActivations is the fp32 logits the cross-entropy loss keeps:
 // 4·s·b·v bytes, divided by t with a vocabulary-parallel output layer
 // (Korthikanti et al. 2022, §4.1).
 func OutputActivations(m catalog.Model, seq, batch, t int) float64 {
-	if t < 1 {
-		t = 1
-	}
+	t = max(t, 1)
 	return 4 * float64(seq) * float64(batch) * float64(m.Vocab) / float64(t)
+}
+
+// ServingPeak is the activation peak serving reserves per card, in bytes: one
+// prefill chunk of PrefillTokens through the widest part of a layer (the
+// hidden states in and out, 4h, plus the gate/up output and its activation,
+// 3f, with f the used experts' intermediate and the routed token copies in
+// an MoE model), and the sampler's fp32 logits for SamplerSeqs sequences;
+// both split by tensor parallelism t. Qwen2.5-7B, t = 1: 8192 × 2 × (4 ×
+// 3584 + 3 × 18944) + 256 × 152064 × 4 = 1,166,016,512 + 155,713,536 bytes.
+func ServingPeak(m catalog.Model, t int) float64 {
+	t = max(t, 1)
+	h := float64(m.Hidden)
+	f, copies := float64(m.FFN), 0.0
+	if m.MoE() {
+		f = float64(m.ExpertsActive+m.SharedExperts) * float64(m.ExpertFFN)
+		copies = h * float64(m.ExpertsActive)
+		if m.DenseLayers > 0 || m.MoEEvery > 1 {
+			f = max(f, float64(m.FFN))
+		}
+	}
+	chunk := PrefillTokens * 2 * (4*h + 3*f + copies)
+	logits := SamplerSeqs * float64(m.Vocab) * 4
+	return (chunk + logits) / float64(t)
 }

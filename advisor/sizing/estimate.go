@@ -1,6 +1,10 @@
 package sizing
 
-import "fmt"
+import (
+	"fmt"
+
+	"gpuadvisor/advisor/catalog"
+)
 
 // Layout is how one job is spread over cards.
 type Layout struct {
@@ -14,6 +18,10 @@ type Layout struct {
 	PipelineParallel int `json:"pipeline_parallel"`
 	// Zero is the ZeRO stage used (training).
 	Zero int `json:"zero"`
+	// ExpertParallel is how many cards an MoE model's experts are spread over
+	// when serving (each card holds 1/ExpertParallel of them); memory per
+	// card is the same as tensor parallelism of the experts would give.
+	ExpertParallel int `json:"expert_parallel,omitempty"`
 }
 
 // Split reports whether one copy of the model is spread over several cards
@@ -66,6 +74,9 @@ type Result struct {
 	// EmbeddingGB is the input embedding and output layer, always 16-bit
 	// (whole model, before sharding); inference only.
 	EmbeddingGB float64 `json:"embedding_gb,omitempty"`
+	// ServingPeakGB is the activation peak serving reserves on each card
+	// (ServingPeak); inference only. The overhead is ReserveGB plus this.
+	ServingPeakGB float64 `json:"serving_peak_gb,omitempty"`
 }
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
@@ -85,7 +96,7 @@ func estimate(req Request, l Layout) Result {
 	var b Breakdown
 	if req.Mode.Training() {
 		t, d := float64(l.TensorParallel), l.DataParallel
-		k := req.Optimizer.StateBytes()
+		k := req.OptimizerBytes()
 		e.OptimizerBytes = k
 		if req.Mode == ModeFull {
 			e.TrainableParams = m.Params
@@ -120,21 +131,27 @@ func estimate(req Request, l Layout) Result {
 			stage = (e.ModelWeightsGB-e.EmbeddingGB)*frac + one
 		}
 		b.WeightsGB = stage / float64(l.TensorParallel)
-		e.KVShards = min(l.TensorParallel, m.KVHeads)
+		e.KVShards = kvShards(m, l.TensorParallel)
 		e.KVPerTokenGB = KVBytesPerToken(m) / GB
 		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
-		b.KVCacheGB = e.KVPerTokenCardGB * float64(req.Seq) * float64(req.Batch)
+		b.KVCacheGB = KVCache(m, req.Seq, req.Batch) / GB * frac / float64(e.KVShards)
+		e.ServingPeakGB = ServingPeak(m, l.TensorParallel) / GB
 	}
-	b.OverheadGB, b.PerCardGB = withOverhead(b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB)
+	b.OverheadGB = ReserveGB + e.ServingPeakGB
+	b.PerCardGB = b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB + b.OverheadGB
 	e.Memory = b
 	return e
 }
 
-// withOverhead adds the runtime overhead to the sum of the parts: 1 GB plus
-// 10%. It returns the overhead and the per-card total.
-func withOverhead(parts float64) (overhead, total float64) {
-	overhead = OverheadFixedGB + OverheadFraction*parts
-	return overhead, parts + overhead
+// kvShards is what tensor parallelism t divides the KV cache by: t, or the
+// KV heads when there are fewer (each head is then replicated); MLA's single
+// latent is replicated on every card (vLLM and SGLang without data-parallel
+// attention), so 1.
+func kvShards(m catalog.Model, t int) int {
+	if m.MLA() {
+		return 1
+	}
+	return min(t, m.KVHeads)
 }
 
 func normalize(l Layout) Layout {

@@ -59,27 +59,40 @@ func TestOptimizerBytes(t *testing.T) {
 	}
 }
 
-// Korthikanti et al. 2022 on GPT-3 175B (h 12288, a 96) at s 2048, b 1.
-func TestLayerActivationsKorthikanti(t *testing.T) {
-	gpt3 := catalog.Model{Hidden: 12288, Heads: 96, Vocab: 51200}
-	sbh := 2048.0 * 12288
+// Activations from the tensors a layer saves (Korthikanti et al. 2022's
+// method on a SwiGLU, GQA layer without dropout). Qwen2.5-7B (h 3584, 28
+// heads of 128, 4 KV heads, ffn 18944), per token per layer:
+// attention 4h + 2(q+k+v) + 2o + 4a = 14,336 + 9,216 + 7,168 + 112 = 30,832;
+// MLP 4h + 8f = 14,336 + 151,552 = 165,888; together 196,720 bytes ≈ 55·h.
+func TestLayerActivations(t *testing.T) {
+	q7 := preset(t, "qwen2.5-7b")
+	s := 4096.0
 	for _, tc := range []struct {
 		name string
 		rc   Recompute
 		t    int
 		want float64
 	}{
-		{"none: sbh(34 + 5as/h)", RecomputeNone, 1, sbh * (34 + 5*96*2048/12288.0)},
-		{"selective: 34sbh", RecomputeSelective, 1, 34 * sbh},
-		{"full: 2sbh", RecomputeFull, 1, 2 * sbh},
-		{"none with t=8: divided by t", RecomputeNone, 8, sbh * 114 / 8},
+		{"selective: 196,720 bytes a token", RecomputeSelective, 1, 196720 * s},
+		{"none: + scores and softmax, 4·a·s", RecomputeNone, 1, (196720 + 4*28*s) * s},
+		{"full: the layer input, 2h", RecomputeFull, 1, 2 * 3584 * s},
+		{"selective with t=4: divided by t", RecomputeSelective, 4, 196720 * s / 4},
 	} {
-		if got := LayerActivations(gpt3, 2048, 1, tc.t, tc.rc); got != tc.want {
+		if got := LayerActivations(q7, 4096, 1, tc.t, tc.rc); got != tc.want {
 			t.Errorf("%s: got %.0f bytes, want %.0f", tc.name, got, tc.want)
 		}
 	}
-	if got := LayerActivations(gpt3, 2048, 1, 1, RecomputeNone); got != 2868903936 {
-		t.Errorf("GPT-3 layer at 2K without recompute = %.0f bytes, want 2,868,903,936", got)
+	// MoE: Qwen3-30B-A3B (h 2048, 32 heads of 128, 4 KV heads, 8 of 128
+	// experts of 768): attention 8,192 + 2(4096+512+512) + 2·4096 + 128 =
+	// 26,752; MLP 8,192 + 8·8·768 + 2·2048·8 + 4·128 = 90,624
+	if got := LayerActivations(preset(t, "qwen3-30b-a3b"), 1, 1, 1, RecomputeSelective); got != 26752+90624 {
+		t.Errorf("Qwen3-30B-A3B: %.0f bytes a token, want 117,376", got)
+	}
+	// DeepSeek-V3 averages its 3 dense and 58 MoE layers
+	ds := preset(t, "deepseek-v3")
+	dense, moe := mlpSaved(ds, false), mlpSaved(ds, true)
+	if got, want := LayerActivations(ds, 1, 1, 1, RecomputeSelective), attentionSaved(ds)+(3*dense+58*moe)/61; math.Abs(got-want) > 1e-6 {
+		t.Errorf("DeepSeek-V3: %.1f bytes a token, want %.1f", got, want)
 	}
 	// "Going from 2K to 8K tokens more than doubles activation memory."
 	m := preset(t, "qwen2.5-14b")
@@ -156,8 +169,8 @@ func TestEstimateBreakdown(t *testing.T) {
 		t.Errorf("7.5B, ZeRO-1 over 64: weights %v grads %v optimizer %v; want 15, 15, 1.40625", b.WeightsGB, b.GradientsGB, b.OptimizerGB)
 	}
 	parts := b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB
-	if !near(b.OverheadGB, 1+0.1*parts, 1e-9) || !near(b.PerCardGB, parts+b.OverheadGB, 1e-9) {
-		t.Errorf("overhead %v per card %v; want 1 GB + 10%% of %v", b.OverheadGB, b.PerCardGB, parts)
+	if b.OverheadGB != ReserveGB || !near(b.PerCardGB, parts+b.OverheadGB, 1e-9) {
+		t.Errorf("overhead %v per card %v; want the fixed 1 GB reserve, not a share of %v", b.OverheadGB, b.PerCardGB, parts)
 	}
 
 	// inference: Llama-2-7B fp16, 4096 tokens, one card
@@ -165,6 +178,11 @@ func TestEstimateBreakdown(t *testing.T) {
 	r, _ = Estimate(inf, Layout{})
 	if !near(r.Memory.WeightsGB, 13.47683, 1e-5) || !near(r.Memory.KVCacheGB, 2.147483648, 1e-9) || r.Memory.ActivationsGB != 0 || r.Memory.GradientsGB != 0 {
 		t.Errorf("Llama-2-7B fp16 @4K: %+v; want weights 13.477, KV 2.147, no gradients or activations", r.Memory)
+	}
+	// the reserve: 1 GB + the serving peak, 8192 × 2 × (4 × 4096 + 3 × 11008)
+	// + 256 × 32000 × 4 = 842,268,672 bytes
+	if !near(r.Memory.OverheadGB, 1.842268672, 1e-12) {
+		t.Errorf("Llama-2-7B serving overhead %v GB, want 1.842268672", r.Memory.OverheadGB)
 	}
 	// tensor parallel 2 halves weights and KV
 	r2, _ := Estimate(inf, Layout{TensorParallel: 2})
@@ -188,6 +206,13 @@ func TestEstimateBreakdown(t *testing.T) {
 	}
 	if want := (2*4096.0*4096*32 + 4*4096.0*32000) / GB; !near(rl.Memory.ActivationsGB, want, 1e-9) {
 		t.Errorf("LoRA default recompute=full: activations %v GB, want 2sbhL + 4sbv = %v", rl.Memory.ActivationsGB, want)
+	}
+	// QLoRA: NF4 base, bf16 adapters and gradients, paged 32-bit AdamW moments
+	// only: 2 + 2 + 8 = 12 bytes per adapter parameter, not 16
+	ql := Request{Model: preset(t, "llama-2-7b"), Mode: ModeQLoRA, Seq: 4096}.WithDefaults()
+	rq, _ := Estimate(ql, Layout{})
+	if !near(rq.Memory.OptimizerGB, 8*a/GB, 1e-12) || !near(rq.Memory.GradientsGB, 2*a/GB, 1e-12) {
+		t.Errorf("QLoRA llama-2-7b: optimizer %v GB, gradients %v GB; want 8 and 2 bytes x %v adapters", rq.Memory.OptimizerGB, rq.Memory.GradientsGB, a)
 	}
 }
 

@@ -2,6 +2,7 @@ package sizing_test
 
 import (
 	"fmt"
+	"math"
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
@@ -25,8 +26,8 @@ func ExampleEstimate() {
 	// weights 15.0 GB, gradients 15.0 GB, optimizer 1.41 GB: model states 31.4 GB per card
 }
 
-// Serving Llama-2-7B in fp16 with a 4096-token context: 13.5 GB of weights and
-// a 2.15 GB KV cache per sequence.
+// Serving Llama-2-7B in fp16 with a 4096-token context: 13.5 GB of weights,
+// a 2.15 GB KV cache per sequence, and a 1 GB reserve plus the serving peak.
 func ExampleEstimate_inference() {
 	c, _ := catalog.Default()
 	m, _ := c.ModelByID("llama-2-7b")
@@ -35,7 +36,7 @@ func ExampleEstimate_inference() {
 	fmt.Printf("weights %.2f GB, KV cache %.3f GB, overhead %.2f GB, per card %.2f GB\n",
 		r.Memory.WeightsGB, r.Memory.KVCacheGB, r.Memory.OverheadGB, r.Memory.PerCardGB)
 	// Output:
-	// weights 13.48 GB, KV cache 2.147 GB, overhead 2.56 GB, per card 18.19 GB
+	// weights 13.48 GB, KV cache 2.147 GB, overhead 1.84 GB, per card 17.47 GB
 }
 
 // Which card, how many, for Qwen2.5-14B LoRA at 4K context?
@@ -49,12 +50,11 @@ func ExampleAdvise() {
 	}
 	p := adv.Pick
 	fmt.Printf("%s x%d (%s tier): %.1f GB per card, %.0f%% of %v GB; NVLink %v, InfiniBand %v\n",
-		p.GPU.ID, p.Cards(), p.GPU.Tier, p.Result.Memory.PerCardGB, 100*p.Utilization, p.GPU.MemoryGB, p.NeedsNVLink, p.NeedsInfiniBand)
+		p.GPU.ID, p.Cards(), p.GPU.Tier, p.Result.Memory.PerCardGB, 100*p.Utilization, math.Round(10*p.GPU.CapacityGB())/10, p.NeedsNVLink, p.NeedsInfiniBand)
 	for _, a := range adv.Alternatives {
 		fmt.Printf("%s: %s x%d, %.0f%%\n", a.Kind, a.Option.GPU.ID, a.Option.Cards(), 100*a.Option.Utilization)
 	}
 	// Output:
-	// l40s x1 (entry tier): 39.7 GB per card, 83% of 48 GB; NVLink false, InfiniBand false
-	// safer: a800-80g-pcie x1, 50%
-	// qlora: rtx-4090 x1, 75%
+	// l40s x1 (entry tier): 36.1 GB per card, 75% of 48.3 GB; NVLink false, InfiniBand false
+	// qlora: rtx-4090 x1, 63%
 }

@@ -62,6 +62,10 @@ const (
 	FP8  Precision = "fp8"
 	INT8 Precision = "int8"
 	INT4 Precision = "int4"
+	// MXFP4 is gpt-oss's checkpoint format: the routed experts in 4-bit
+	// microscaling floats (an 8-bit scale per 32 weights, 4.25 bits), the
+	// rest 16-bit.
+	MXFP4 Precision = "mxfp4"
 )
 
 // WeightBits is the bits per quantized weight: 16, 8, or 4.125 for int4 (a
@@ -72,9 +76,15 @@ func (p Precision) WeightBits() float64 {
 		return 8
 	case INT4:
 		return Int4Bits
+	case MXFP4:
+		return MXFP4Bits
 	}
 	return 16
 }
+
+// ExpertsOnly reports whether the precision quantizes only the routed
+// experts (MXFP4, as gpt-oss stores it).
+func (p Precision) ExpertsOnly() bool { return p == MXFP4 }
 
 // Quantized reports whether the precision is narrower than 16 bits.
 func (p Precision) Quantized() bool { return p.WeightBits() < 16 }
@@ -83,14 +93,25 @@ func (p Precision) Quantized() bool { return p.WeightBits() < 16 }
 const (
 	// GB is a decimal gigabyte.
 	GB = 1e9
-	// OverheadFixedGB is the CUDA context and library workspaces per card.
-	OverheadFixedGB = 1.0
-	// OverheadFraction is the share added for fragmentation and transients.
-	OverheadFraction = 0.10
-	// MaxUtilization is the most of a card's label a plan may use.
-	MaxUtilization = 0.90
+	// ReserveGB is the fixed runtime reserve per card: the CUDA context,
+	// cuBLAS and NCCL workspaces. What the workload needs on top (the
+	// activation peak of serving's profiling pass) is added per request.
+	ReserveGB = 1.0
+	// DefaultUtilization is the share of a card's capacity a plan may use
+	// when utilization= is not given: vLLM's gpu_memory_utilization default.
+	DefaultUtilization = 0.90
+	// MinUtilization and MaxUtilization bound utilization=.
+	MinUtilization, MaxUtilization = 0.5, 0.98
 	// SaferUtilization is the bar for the "safer" alternative.
 	SaferUtilization = 0.75
+	// PrefillTokens is the tokens of one prefill chunk in serving's profiling
+	// pass (vLLM's max_num_batched_tokens default for online serving), and
+	// SamplerSeqs the sequences whose fp32 logits the sampler holds
+	// (max_num_seqs default): together the activation peak a server reserves.
+	PrefillTokens = 8192
+	SamplerSeqs   = 256
+	// MXFP4Bits is MXFP4: 4-bit values plus an 8-bit scale per 32.
+	MXFP4Bits = 4.25
 	// ClosestGain is the share of the need a doubling of cards must leave for
 	// a larger count to count as closer when nothing fits (a 5% saving).
 	ClosestGain = 0.95
@@ -140,6 +161,27 @@ type Request struct {
 	Batch int `json:"batch"`
 	// Recompute is the activation recomputation setting (training only).
 	Recompute Recompute `json:"recompute,omitempty"`
+	// Utilization is the share of each card's capacity the plan may use
+	// (0 = DefaultUtilization).
+	Utilization float64 `json:"utilization"`
+}
+
+// OptimizerBytes is K, the optimizer's bytes per trainable parameter beyond
+// the 16-bit weight and gradient. Full training and LoRA keep fp32 master
+// weights (StateBytes); QLoRA's own code keeps the adapters in bf16 and pages
+// only the optimizer moments (Dettmers et al. 2023): 8 bytes for 32-bit
+// AdamW, 2 for 8-bit Adam, 4 for SGD momentum.
+func (r Request) OptimizerBytes() float64 {
+	if r.Mode != ModeQLoRA {
+		return r.Optimizer.StateBytes()
+	}
+	switch r.Optimizer {
+	case Adam8bit:
+		return 1 + 1
+	case SGD:
+		return 4
+	}
+	return 4 + 4
 }
 
 // WithDefaults fills what was left out: mode full, optimizer adamw, ZeRO auto,
@@ -159,6 +201,9 @@ func (r Request) WithDefaults() Request {
 	}
 	if r.Batch == 0 {
 		r.Batch = 1
+	}
+	if r.Utilization == 0 {
+		r.Utilization = DefaultUtilization
 	}
 	if r.Mode.Training() {
 		if r.Optimizer == "" {
@@ -190,6 +235,10 @@ func (r Request) Validate() error {
 		return fmt.Errorf("model %q: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
 	case r.Mode != ModeFull && r.Mode != ModeLoRA && r.Mode != ModeQLoRA && r.Mode != ModeInfer:
 		return fmt.Errorf("unknown mode %q", r.Mode)
+	case m.MoE() && (m.ExpertsActive < 1 || m.ExpertsActive > m.Experts || m.ExpertFFN <= 0):
+		return fmt.Errorf("model %q: experts_active must be 1..experts and expert_ffn positive", m.ID)
+	case r.Utilization < MinUtilization || r.Utilization > MaxUtilization:
+		return fmt.Errorf("utilization %v outside %v..%v", r.Utilization, MinUtilization, MaxUtilization)
 	case r.Seq < 1 || r.Batch < 1:
 		return fmt.Errorf("seq %d and batch %d must be at least 1", r.Seq, r.Batch)
 	case r.Cards < 0 || r.Cards > MaxCards:
@@ -204,6 +253,8 @@ func (r Request) Validate() error {
 		return fmt.Errorf("unknown optimizer %q", r.Optimizer)
 	case (r.Mode == ModeLoRA || r.Mode == ModeQLoRA) && r.Rank < 1:
 		return fmt.Errorf("LoRA rank %d must be at least 1", r.Rank)
+	case r.Precision == MXFP4 && !m.MoE():
+		return fmt.Errorf("mxfp4 quantizes routed experts; %q has none", m.ID)
 	case !r.Mode.Training() && r.Precision.WeightBits() == 16 && r.Precision != FP16 && r.Precision != BF16:
 		return fmt.Errorf("unknown precision %q", r.Precision)
 	}

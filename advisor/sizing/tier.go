@@ -14,7 +14,8 @@ type Option struct {
 	GPU *catalog.GPU `json:"-"`
 	// Result is the memory per card.
 	Result Result `json:"result"`
-	// Utilization is the per-card need over the card's label (0.83 = 83%).
+	// Utilization is the per-card need over the card's capacity as nvidia-smi
+	// reports it (0.83 = 83%).
 	Utilization float64 `json:"utilization"`
 	// NeedsNVLink is set when one copy of the model is split over the cards.
 	NeedsNVLink bool `json:"needs_nvlink"`
@@ -160,6 +161,9 @@ func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
 		return adv, nil
 	}
 	for i := range all {
+		if forced != nil && cands[i].ID != forced.ID {
+			continue // a forced card stays in every alternative
+		}
 		if o := &all[i].tight; all[i].hasTight && Less(*o, adv.Pick) && (tight == nil || Less(*o, *tight)) && !same(*o, adv.Pick) {
 			tight = o
 		}
@@ -231,10 +235,10 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			floors[g.MaxSplit()] = f
 		}
 		if keep != nil && g.ID == keep.ID {
-			neverFits[i] = f > MaxUtilization*g.MemoryGB
+			neverFits[i] = f > req.Utilization*g.CapacityGB()
 			continue
 		}
-		hopeless[i] = f > g.MemoryGB
+		hopeless[i] = f > g.CapacityGB()
 	}
 	counts := cardCounts
 	if req.Cards > 0 {
@@ -260,14 +264,18 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			}
 			s := &out[gi]
 			best := math.Inf(1)
+			// full training all-reduces every gradient each step: several
+			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
+			// that may be missing), unless the user named the card
+			slowLink := req.Mode == ModeFull && n > 1 && g.MaxSplit() < NodeCards && (keep == nil || g.ID != keep.ID)
 			for i, l := range ls {
-				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() {
+				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() || slowLink {
 					continue // the split needs a link this card lacks
 				}
 				if !have[i] {
 					rbuf[i], have[i] = estimate(req, l), true
 				}
-				u := rbuf[i].Memory.PerCardGB / g.MemoryGB
+				u := rbuf[i].Memory.PerCardGB / g.CapacityGB()
 				best = min(best, u)
 				// a closer try at more cards counts only if doubling saved at
 				// least 5%: past that, more cards barely help (the closest of a
@@ -278,7 +286,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 				if !s.hasTight && u <= 1 {
 					s.tight, s.hasTight = option(g, rbuf[i]), true
 				}
-				if !s.hasFit && u <= MaxUtilization {
+				if !s.hasFit && u <= req.Utilization {
 					s.fit, s.hasFit = option(g, rbuf[i]), true
 				}
 				if !s.hasSafe && u <= SaferUtilization {
@@ -372,7 +380,11 @@ func layouts(out []Layout, req Request, n int) []Layout {
 		if !ok {
 			return out
 		}
-		return append(out, normalize(Layout{TensorParallel: tp, PipelineParallel: pp}))
+		l := normalize(Layout{TensorParallel: tp, PipelineParallel: pp})
+		if m.MoE() && n > 1 {
+			l.ExpertParallel = n
+		}
+		return append(out, l)
 	}
 	for _, t := range []int{1, 2, 4, 8} {
 		if t > n || n%t != 0 || m.Heads%t != 0 || req.Cards > 0 && t > 1 {
@@ -415,7 +427,7 @@ func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) {
 
 func option(g *catalog.GPU, r Result) Option {
 	l := r.Layout
-	o := Option{GPU: g, Result: r, Utilization: r.Memory.PerCardGB / g.MemoryGB}
+	o := Option{GPU: g, Result: r, Utilization: r.Memory.PerCardGB / g.CapacityGB()}
 	o.NeedsNVLink = l.Cards > 1 && l.Split()
 	o.NeedsInfiniBand = l.Cards > NodeCards
 	o.LinkOK = !o.NeedsNVLink || min(l.Cards, NodeCards) <= g.MaxSplit()
@@ -483,22 +495,23 @@ func Eligible(req Request, g catalog.GPU) bool {
 func inferFacts(req Request, o Option) *InferFacts {
 	r := o.Result
 	l := r.Layout
-	f := &InferFacts{ModelContext: req.Model.Context}
-	// per card: (W + kv·s·b)·(1 + frac) + fixed <= 0.9·C
-	budget := (MaxUtilization*o.GPU.MemoryGB-OverheadFixedGB)/(1+OverheadFraction) - r.Memory.WeightsGB
-	perToken := r.KVPerTokenCardGB * float64(req.Batch)
-	if budget > 0 && perToken > 0 {
-		f.MemoryContext = int(math.Floor(budget / perToken))
+	m := req.Model
+	f := &InferFacts{ModelContext: m.Context}
+	// per card: weights + reserve + the stage's share of the KV cache <= u·C
+	budget := req.Utilization*o.GPU.CapacityGB() - r.Memory.WeightsGB - r.Memory.OverheadGB
+	if budget > 0 && r.StageLayers > 0 {
+		whole := budget * GB * float64(r.KVShards) * float64(m.Layers) / float64(r.StageLayers)
+		f.MemoryContext = kvTokens(m, whole, req.Batch)
 	}
 	f.MaxContext = f.MemoryContext
 	if f.ModelContext > 0 {
-		f.MaxContext = min(f.MaxContext, f.ModelContext)
+		f.MaxContext = min(f.MaxContext, max(f.ModelContext, m.ContextScaled))
 	}
 	f.BandwidthGBs = o.GPU.BandwidthGBs * float64(l.TensorParallel)
-	// with more tensor-parallel cards than KV heads each head is replicated and
-	// every replica is read
-	f.KVReplicas = float64(l.TensorParallel) / float64(min(l.TensorParallel, req.Model.KVHeads))
-	f.BytesPerTokenGB = r.ModelWeightsGB + r.KVPerTokenGB*float64(req.Seq)*float64(req.Batch)*f.KVReplicas
+	// every card holding a copy of a KV head reads it: tensor-parallel degree
+	// ÷ KV heads when the degree is larger, every card for MLA's one latent
+	f.KVReplicas = float64(l.TensorParallel) / float64(kvShards(m, l.TensorParallel))
+	f.BytesPerTokenGB = (DecodeWeightBytes(m, req.Precision, req.Batch) + KVCache(m, req.Seq, req.Batch)*f.KVReplicas) / GB
 	if f.BytesPerTokenGB > 0 {
 		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
 		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)

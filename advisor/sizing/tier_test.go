@@ -69,32 +69,53 @@ func TestTierRules(t *testing.T) {
 		{"seed: 70B+ training needs the flagship tier",
 			Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096},
 			func(a Advice) bool { return a.Fits && a.Pick.GPU.Tier == catalog.TierFlagship }},
-		{"past one 8-card node InfiniBand is needed",
-			Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096},
+		{"past one 8-card node InfiniBand is needed: 70B full training on H100s (16 bytes x 69B / 8 = 138 GB a card)",
+			Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096, GPU: "h100-sxm"},
 			func(a Advice) bool { return a.Pick.Cards() > 8 && a.Pick.NeedsInfiniBand && a.Pick.NeedsNVLink }},
 		{"a split model needs NVLink: 70B fp16 serving is never on PCIe-only cards",
 			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
 			func(a Advice) bool {
 				return a.Fits && a.Pick.Cards() > 1 && a.Pick.NeedsNVLink && a.Pick.GPU.Link != catalog.LinkPCIe
 			}},
-		{"an NVLink bridge joins two cards only: four PCIe A100s cannot split a model",
-			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-pcie"},
+		{"an NVLink bridge joins two cards only: 72B at 32K needs four, which PCIe A100s cannot split",
+			Request{Model: preset(t, "qwen2.5-72b"), Mode: ModeInfer, Seq: 32768, GPU: "a100-80g-pcie"},
 			func(a Advice) bool { return !a.Fits }},
-		{"a forced GPU says how many of that card: 70B fp16 on A100 80G SXM needs 4",
+		// 137.95 GB / 2 = 68.98 GB weights + 0.67 GB KV + 1.99 GB reserve = 71.6 GB
+		// of 81,920 MiB = 85.9 GB (83%): two cards, as vLLM serves it, not four
+		{"a forced GPU says how many of that card: 70B fp16 on A100 80G SXM needs 2",
 			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"},
-			func(a Advice) bool { return a.Fits && a.Pick.GPU.ID == "a100-80g-sxm" && a.Pick.Cards() == 4 }},
+			func(a Advice) bool { return a.Fits && a.Pick.GPU.ID == "a100-80g-sxm" && a.Pick.Cards() == 2 }},
 		{"seed: the RTX 4090 cannot hold big models (13B fp16 needs a split it cannot do)",
 			Request{Model: preset(t, "llama-2-13b"), Mode: ModeInfer, Seq: 4096, GPU: "rtx-4090"},
 			func(a Advice) bool { return !a.Fits && a.Pick.GPU.ID == "rtx-4090" }},
 		{"headroom: a plan never uses more than 90% of a card",
 			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
-			func(a Advice) bool { return a.Pick.Utilization <= MaxUtilization }},
-		{"a cheaper option that fits only without headroom is shown as tighter",
-			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
+			func(a Advice) bool { return a.Pick.Utilization <= DefaultUtilization }},
+		{"a cheaper option that fits only without headroom is shown as tighter: Qwen2.5-14B on an RTX 5090",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeInfer, Seq: 4096},
 			func(a Advice) bool {
 				c := alt(a, AltCheaper)
-				return c != nil && c.Option.Utilization > MaxUtilization && c.Option.Utilization <= 1 && Less(c.Option, a.Pick)
+				return c != nil && c.Option.GPU.ID == "rtx-5090" && c.Option.Utilization > DefaultUtilization && c.Option.Utilization <= 1 && Less(c.Option, a.Pick)
 			}},
+		{"with gpu= forced the cheaper option stays on that card",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeInfer, Seq: 4096, GPU: "l40s"},
+			func(a Advice) bool {
+				for _, x := range a.Alternatives {
+					if x.Option.GPU.ID != "l40s" {
+						return false
+					}
+				}
+				return a.Fits && a.Pick.GPU.ID == "l40s"
+			}},
+		{"multi-card full training picks NVSwitch cards, never PCIe-only or bridged ones",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() > 1 && a.Pick.GPU.MaxSplit() >= NodeCards }},
+		{"multi-card full training on named PCIe-only cards is still answered",
+			Request{Model: preset(t, "qwen2.5-7b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090"},
+			func(a Advice) bool { return a.Pick.GPU.ID == "rtx-4090" && a.Pick.Cards() > 1 }},
+		{"utilization= lowers the bar: at 0.6 Qwen2.5-14B no longer fits one A100 40G",
+			Request{Model: preset(t, "qwen2.5-14b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-40g-sxm", Utilization: 0.6},
+			func(a Advice) bool { return a.Fits && a.Pick.Cards() == 2 && a.Pick.Utilization <= 0.6 }},
 		{"a safer option leaves a quarter of each card free",
 			Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096},
 			func(a Advice) bool {
@@ -200,26 +221,27 @@ func TestInferFacts(t *testing.T) {
 		req := a.Request
 		req.Seq = seq
 		e, _ := Estimate(req, r.Layout)
-		return e.Memory.PerCardGB / a.Pick.GPU.MemoryGB
+		return e.Memory.PerCardGB / a.Pick.GPU.CapacityGB()
 	}
-	if at(f.MemoryContext) > MaxUtilization || at(f.MemoryContext+1) <= MaxUtilization {
+	if at(f.MemoryContext) > DefaultUtilization || at(f.MemoryContext+1) <= DefaultUtilization {
 		t.Errorf("memory context %d: use %.5f at it, %.5f one token later; want the last token under 90%%", f.MemoryContext, at(f.MemoryContext), at(f.MemoryContext+1))
 	}
-	if f.MaxContext != min(f.MemoryContext, f.ModelContext) {
-		t.Errorf("max context %d, want the lower of memory %d and model %d", f.MaxContext, f.MemoryContext, f.ModelContext)
+	// Qwen2.5-Instruct: 32,768 native, 131,072 with YaRN
+	if f.MaxContext != min(f.MemoryContext, 131072) {
+		t.Errorf("max context %d, want the lower of memory %d and the scaled limit 131,072", f.MaxContext, f.MemoryContext)
 	}
-	if f.MaxContext < 32768 || f.ModelContext != 131072 {
+	if f.MaxContext < 32768 || f.ModelContext != 32768 {
 		t.Errorf("max context %d (model %d), want at least the 32K asked", f.MaxContext, f.ModelContext)
 	}
-	// decode bound: bandwidth / (weights + KV of one sequence at seq)
-	want := a.Pick.GPU.BandwidthGBs / (r.ModelWeightsGB + KVCache(a.Request.Model, 32768, 1)/GB)
+	// decode bound: bandwidth / (weights without the input embedding + KV of one sequence at seq)
+	want := a.Pick.GPU.BandwidthGBs / ((DecodeWeightBytes(a.Request.Model, BF16, 1) + KVCache(a.Request.Model, 32768, 1)) / GB)
 	if math.Abs(f.DecodeTokensPerSec-want) > 1e-9 {
 		t.Errorf("decode bound %.3f tokens/s, want %.3f", f.DecodeTokensPerSec, want)
 	}
 	// tensor parallelism adds the cards' bandwidth
 	b := advise1(t, Request{Model: preset(t, "llama-2-70b"), Mode: ModeInfer, Seq: 4096, GPU: "a100-80g-sxm"})
-	if b.Infer.BandwidthGBs != 4*2039 {
-		t.Errorf("4-way tensor parallel bandwidth %v, want 4 x 2039", b.Infer.BandwidthGBs)
+	if b.Infer.BandwidthGBs != 2*2039 {
+		t.Errorf("2-way tensor parallel bandwidth %v, want 2 x 2039", b.Infer.BandwidthGBs)
 	}
 }
 
@@ -232,10 +254,11 @@ func TestDecodeBoundCountsTheBatch(t *testing.T) {
 		batch int
 		want  float64 // tokens/s per sequence
 	}{
-		// Llama-2-7B on one A100 80G SXM at 4096 tokens: weights 13.4768 GB,
-		// KV 2.147483648 GB per sequence
-		{"batch 1: 2039 / (13.4768 + 2.1475)", 1, 2039 / (13.476831232 + 2.147483648)},
-		{"batch 16: 2039 / (13.4768 + 16 × 2.1475)", 16, 2039 / (13.476831232 + 16*2.147483648)},
+		// Llama-2-7B on one A100 80G SXM at 4096 tokens: weights 13.4768 GB
+		// less the input embedding 2 × 32000 × 4096 = 0.2621 GB (one row per
+		// token is read, not the matrix), KV 2.147483648 GB per sequence
+		{"batch 1: 2039 / (13.2147 + 2.1475)", 1, 2039 / (13.214687232 + 2.147483648)},
+		{"batch 16: 2039 / (13.2147 + 16 × 2.1475)", 16, 2039 / (13.214687232 + 16*2.147483648)},
 	} {
 		a := advise1(t, Request{Model: preset(t, "llama-2-7b"), Mode: ModeInfer, Seq: 4096, Batch: tc.batch, GPU: "a100-80g-sxm"})
 		if a.Pick.Cards() != 1 {
@@ -260,7 +283,7 @@ func TestDecodeBoundReplicatedKV(t *testing.T) {
 	if l := a.Pick.Result.Layout; l.TensorParallel != 8 {
 		t.Fatalf("GLM-4-9B on 8 cards: layout %+v, want tensor parallel 8", l)
 	}
-	w := WeightBytes(m, ModeInfer, BF16) / GB
+	w := DecodeWeightBytes(m, BF16, 1) / GB
 	kv := KVCache(m, 32768, 1) / GB
 	want := 2039 / (w/8 + kv/2)
 	if got := a.Infer.DecodeTokensPerSec; math.Abs(got-want) > 1e-6 {
@@ -276,8 +299,11 @@ func TestMaxContextCappedByModel(t *testing.T) {
 	if f.MaxContext != 4096 {
 		t.Errorf("max context %d tokens, want the model's 4,096", f.MaxContext)
 	}
-	// what the memory alone allows: ((0.9 × 80 − 1) / 1.1 − 13.4768) GB / 524,288 B per token
-	want := int(math.Floor(((0.9*80-1)/1.1 - 13.476831232) * 1e9 / 524288))
+	// what the memory alone allows: 0.9 × 81,920 MiB − 1 GB reserve − the
+	// serving peak (8192 × 2 × (4 × 4096 + 3 × 11008) + 256 × 32000 × 4 =
+	// 842,268,672 bytes) − 13,476,831,232 bytes of weights, over 524,288
+	// bytes per token
+	want := int(math.Floor((0.9*81920*1048576 - 1e9 - 842268672 - 13476831232) / 524288))
 	if f.MemoryContext < want-1 || f.MemoryContext > want {
 		t.Errorf("memory allows %d tokens, want %d", f.MemoryContext, want)
 	}

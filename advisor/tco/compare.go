@@ -3,167 +3,226 @@ package tco
 import (
 	"math"
 	"sort"
+
+	"gpuadvisor/advisor"
 )
 
-// DefaultHours is the market guides' default check (docs/domain.md#market-facts): 300 GPU hours per card a month.
+// DefaultHours is the usual monthly check: 300 GPU hours per card a month.
 const DefaultHours = 300
 
-// DefaultHiddenShare is the storage-and-network share of the GPU cost used to
-// estimate the storage and network items a quote leaves out: docs/quote.md,
-// "storage and network run about 20% of a long training quote" (docs/domain.md#market-facts;
-// a legal-LLM team paid ¥8k on ¥30k of GPU, about 27%).
-const DefaultHiddenShare = 0.20
+// Basis is what the ranking compares.
+type Basis string
 
-// Options are the settings shared by every vendor of a comparison.
-type Options struct {
-	// Hours is the GPU hours per card this month, for vendors that do not set
-	// their own; it must be in (0, MaxHours].
-	Hours float64
-	// RunTokens is the size of a whole training run in tokens; 0 means no run.
-	RunTokens float64
-	// HiddenShare is the fraction of the GPU cost that estimates the missing
-	// storage and network items, split equally among the four of them.
-	HiddenShare float64
-}
+// Ranking bases.
+const (
+	// ByMonth ranks by monthly TCO, estimates included.
+	ByMonth Basis = "monthly_tco"
+	// ByRun ranks by the TCO of the whole run: run tokens at the vendor's
+	// measured throughput, hidden costs included (docs/quote.md).
+	ByRun Basis = "run_tco"
+)
 
-// DefaultOptions returns 300 hours a month and a 20% storage-and-network share.
-func DefaultOptions() Options {
-	return Options{Hours: DefaultHours, HiddenShare: DefaultHiddenShare}
-}
-
-// EstimateShare is the fraction of the GPU cost that estimates one missing
-// line item: HiddenShare / 4 for each storage and network item, 0 for support
-// and licences (no published figure: assumed included, flagged to ask).
-func (o Options) EstimateShare(l Line) float64 {
-	for _, s := range StorageNetwork {
-		if l == s {
-			return o.HiddenShare / float64(len(StorageNetwork))
-		}
-	}
-	return 0
+// Item is one line item of one vendor's month.
+type Item struct {
+	Line Line `json:"line"`
+	// Amount is ¥ a month; 0 when Unknown.
+	Amount float64 `json:"amount"`
+	// Estimated is set when the vendor gave no price for the item and the
+	// reference unit price filled it; Low and High are the amount at the
+	// ends of the reference range.
+	Estimated bool    `json:"estimated,omitempty"`
+	Low       float64 `json:"low,omitempty"`
+	High      float64 `json:"high,omitempty"`
+	// Unknown is set when the workload lacks the item's volume, so it
+	// cannot be priced for any vendor; the total leaves it out.
+	Unknown bool `json:"unknown,omitempty"`
+	// Assumed is set for support and licences a vendor left out: ¥0,
+	// assumed included, to be asked.
+	Assumed bool `json:"assumed,omitempty"`
 }
 
 // Cost is one vendor's computed monthly TCO and throughput figures.
 type Cost struct {
-	Vendor Vendor
-	// Rank is the position by monthly TCO, 1 for the lowest.
-	Rank int
-	// Hours is the GPU hours per card this month used for this vendor.
-	Hours float64
+	Name string `json:"name"`
+	// Vendor is the quote as given.
+	Vendor Vendor `json:"quote"`
+	// Rank is the position in Result.Ranking, 1 for the cheapest.
+	Rank int `json:"rank"`
+	// Hours and Cards are the workload's, or the vendor's own on purpose.
+	Hours float64 `json:"hours"`
+	Cards int     `json:"cards"`
+	// ChangesWorkload is set when the vendor's own cards or hours differ
+	// from the workload's.
+	ChangesWorkload bool `json:"changes_workload,omitempty"`
 	// Reserved is set when the vendor is priced per card-month.
-	Reserved bool
+	Reserved bool `json:"reserved,omitempty"`
 	// PerCardHour is the price per card-hour: the quoted price, or the
 	// monthly price / Hours when reserved.
-	PerCardHour float64
-	// HourlyCost is the hourly cost of all cards: PerCardHour × cards.
-	HourlyCost float64
-	// Lines holds every line item's monthly amount, estimates included.
-	Lines map[Line]float64
-	// Estimated holds the amounts that are estimates (the quote left them out).
-	Estimated map[Line]float64
-	// Missing lists the line items the quote left out, in bill order.
-	Missing []Line
-	// Incomplete lists the stated items that could not be priced (a volume
-	// without a unit price, or the reverse); they are also Missing.
-	Incomplete []Line
-	// Quoted is the monthly total of the quoted items (GPU included).
-	Quoted float64
-	// Estimates is the monthly total of the estimates.
-	Estimates float64
+	PerCardHour float64 `json:"price_per_card_hour"`
+	// HourlyCost is PerCardHour × Cards.
+	HourlyCost float64 `json:"hourly_cost"`
+	// Items holds every line item in bill order.
+	Items []Item `json:"items"`
+	// Lines is each priced item's monthly amount, estimates included
+	// (unknown items are left out).
+	Lines map[Line]float64 `json:"line_items"`
+	// Estimated is the amount of each estimated item.
+	Estimated map[Line]float64 `json:"estimated"`
+	// Missing lists the items the vendor gave no price for, bill order.
+	Missing []Line `json:"missing"`
+	// Quoted is the month's total of the items the vendor priced.
+	Quoted float64 `json:"monthly_quoted"`
+	// Estimates is the month's total of the estimates, and EstimatesLow
+	// and EstimatesHigh at the ends of the reference ranges.
+	Estimates     float64 `json:"monthly_estimated"`
+	EstimatesLow  float64 `json:"monthly_estimated_low"`
+	EstimatesHigh float64 `json:"monthly_estimated_high"`
 	// TCO is Quoted + Estimates.
-	TCO float64
+	TCO float64 `json:"monthly_tco"`
 	// HasThroughput is set when the vendor's tokens per second is known.
-	HasThroughput bool
-	// CostPerMTok is HourlyCost / (tokens_per_s × 3600) × 1e6.
-	CostPerMTok float64
-	// TCOPerMTok is TCO / (tokens_per_s × 3600 × Hours) × 1e6: the monthly
-	// TCO spread over the tokens the cards produce in those hours.
-	TCOPerMTok float64
-	// HasRun is set when a run size and the throughput are known.
-	HasRun bool
-	// RunTokens is the run size used for this vendor.
-	RunTokens float64
-	// RunHours is RunTokens / tokens_per_s / 3600.
-	RunHours float64
-	// RunCost is RunHours × HourlyCost.
-	RunCost float64
+	HasThroughput bool `json:"has_throughput"`
+	// CostPerMTok is HourlyCost / (tokens_s × 3600) × 1e6: GPU only.
+	CostPerMTok float64 `json:"cost_per_mtok,omitempty"`
+	// TCOPerMTok is TCO / (tokens_s × 3600 × Hours) × 1e6: the month's TCO,
+	// hidden costs included, over the tokens the cards produce in it.
+	TCOPerMTok float64 `json:"tco_per_mtok,omitempty"`
+	// HasRun is set when the run size and the throughput are known.
+	HasRun bool `json:"has_run"`
+	// RunHours is RunTokens / tokens_s / 3600.
+	RunHours float64 `json:"run_hours,omitempty"`
+	// RunCost is RunHours × HourlyCost (GPU only).
+	RunCost float64 `json:"run_cost,omitempty"`
+	// RunTCO is RunTokens / 1e6 × TCOPerMTok (hidden costs included).
+	RunTCO float64 `json:"run_tco,omitempty"`
 }
 
-// Result is a comparison of quotes.
+// Result is a comparison of quotes on one workload.
 type Result struct {
-	Options Options
+	Workload Workload `json:"workload"`
 	// Vendors are in input order.
-	Vendors []Cost
-	// Ranking lists vendor names by monthly TCO, lowest first (ties by name).
-	Ranking []string
-	// Cheapest has the lowest monthly TCO, estimates included.
-	Cheapest string
-	// CheapestQuoted has the lowest monthly total of quoted items only.
-	CheapestQuoted string
+	Vendors []Cost `json:"vendors"`
+	// Basis says what Ranking and Cheapest compare.
+	Basis Basis `json:"basis"`
+	// Ranking lists vendor names cheapest first by Basis (ties by name).
+	Ranking []string `json:"ranking"`
+	// Cheapest is Ranking[0].
+	Cheapest string `json:"cheapest"`
+	// CheapestMonthly has the lowest monthly TCO, estimates included.
+	CheapestMonthly string `json:"cheapest_monthly"`
+	// CheapestQuoted has the lowest monthly total of priced items only.
+	CheapestQuoted string `json:"cheapest_quoted"`
 	// CheapestPerHour has the lowest price per card-hour.
-	CheapestPerHour string
-	// CheapestPerToken has the lowest cost per 1M tokens; empty when no
-	// vendor's throughput is known.
-	CheapestPerToken string
-	// SameCards is set when every vendor quotes the same number of cards.
-	SameCards bool
+	CheapestPerHour string `json:"cheapest_per_hour"`
+	// CheapestPerToken has the lowest GPU cost per 1M tokens; "" when no
+	// throughput is known.
+	CheapestPerToken string `json:"cheapest_per_token"`
+	// CheapestLow and CheapestHigh are the cheapest by Basis with every
+	// estimate at the low and the high end of its reference range.
+	CheapestLow  string `json:"cheapest_low"`
+	CheapestHigh string `json:"cheapest_high"`
+	// RangeFlips is set when the cheapest differs anywhere in the range.
+	RangeFlips bool `json:"range_flips"`
+	// NeedVolumes lists the metered items some vendor prices but the
+	// workload has no volume for: give storage_gb= and so on.
+	NeedVolumes []Line `json:"need_volumes"`
+	// References are the reference unit prices the estimates used.
+	References []Reference `json:"references"`
 }
 
-// Compare computes each vendor's monthly TCO, throughput costs and the
-// rankings. It returns a *FieldError when a vendor is invalid (see
-// Validate), when two vendors share a name, when there is no vendor, or when
-// the options are out of range.
-func Compare(vendors []Vendor, o Options) (Result, error) {
+// Compare prices every vendor on the workload and ranks them: by the TCO of
+// the whole run when the run size and every vendor's throughput are known,
+// else by monthly TCO. It returns an *advisor.Error for invalid input.
+func Compare(w Workload, vendors []Vendor) (Result, error) {
+	if err := w.Validate(); err != nil {
+		return Result{}, err
+	}
 	if len(vendors) == 0 {
-		return Result{}, &FieldError{Field: "vendors", Problem: ProblemNoVendors}
+		return Result{}, advisor.Invalidf("vendors", "A: price=35; B: price=29", "no vendor to compare", "没有可比较的供应商")
 	}
-	switch {
-	case !(o.Hours > 0):
-		return Result{}, &FieldError{Field: "hours", Problem: ProblemZero, Value: o.Hours}
-	case o.Hours > MaxHours:
-		return Result{}, &FieldError{Field: "hours", Problem: ProblemTooLarge, Value: o.Hours, Limit: MaxHours}
-	case o.RunTokens < 0 || math.IsNaN(o.RunTokens) || math.IsInf(o.RunTokens, 0):
-		return Result{}, &FieldError{Field: "run_tokens", Problem: ProblemNegative, Value: o.RunTokens}
-	case !(o.HiddenShare >= 0):
-		return Result{}, &FieldError{Field: "hidden_share", Problem: ProblemNegative, Value: o.HiddenShare}
-	case o.HiddenShare > 1:
-		return Result{}, &FieldError{Field: "hidden_share", Problem: ProblemTooLarge, Value: o.HiddenShare * 100, Limit: 100}
-	}
+	res := Result{Workload: w, Basis: ByMonth}
 	seen := map[string]bool{}
-	res := Result{Options: o, SameCards: true}
+	allRun := w.RunTokens > 0
 	for _, v := range vendors {
 		if err := v.Validate(); err != nil {
 			return Result{}, err
 		}
 		if seen[v.Name] {
-			return Result{}, &FieldError{Vendor: v.Name, Field: "name", Problem: ProblemDuplicate}
+			return Result{}, advisor.Invalidf("name", "A: price=35; B: price=29", "two vendors are both called %q; give each its own name",
+				"有两家供应商都叫 %q；请给每家不同的名称", v.Name)
 		}
 		seen[v.Name] = true
-		if v.Cards != vendors[0].Cards {
-			res.SameCards = false
-		}
-		res.Vendors = append(res.Vendors, cost(v, o))
+		c := cost(w, v)
+		allRun = allRun && c.HasRun
+		res.Vendors = append(res.Vendors, c)
 	}
-	order := make([]int, len(res.Vendors))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		va, vb := res.Vendors[order[a]], res.Vendors[order[b]]
-		if va.TCO != vb.TCO {
-			return va.TCO < vb.TCO
+	for _, l := range Metered {
+		if _, ok := w.Volume(l); ok {
+			continue
 		}
-		return va.Vendor.Name < vb.Vendor.Name
-	})
-	for rank, i := range order {
-		res.Vendors[i].Rank = rank + 1
-		res.Ranking = append(res.Ranking, res.Vendors[i].Vendor.Name)
+		for _, c := range res.Vendors {
+			if ch := c.Vendor.Charges[l]; ch.HasUnitPrice && !ch.HasFee {
+				res.NeedVolumes = append(res.NeedVolumes, l)
+				break
+			}
+		}
+	}
+	for _, l := range Metered {
+		if r, ok := ReferenceFor(l); ok {
+			for _, c := range res.Vendors {
+				if _, est := c.Estimated[l]; est {
+					res.References = append(res.References, r)
+					break
+				}
+			}
+		}
+	}
+	if allRun {
+		res.Basis = ByRun
+	}
+	key := func(c Cost, est float64) float64 {
+		tco := c.Quoted + est
+		if res.Basis == ByRun {
+			return tco / c.Hours * c.RunHours
+		}
+		return tco
+	}
+	res.Ranking = rank(res.Vendors, func(c Cost) float64 { return key(c, c.Estimates) })
+	for i, name := range res.Ranking {
+		for j := range res.Vendors {
+			if res.Vendors[j].Name == name {
+				res.Vendors[j].Rank = i + 1
+			}
+		}
 	}
 	res.Cheapest = res.Ranking[0]
+	res.CheapestLow = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesLow) })[0]
+	res.CheapestHigh = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesHigh) })[0]
+	res.RangeFlips = res.CheapestLow != res.Cheapest || res.CheapestHigh != res.Cheapest
+	res.CheapestMonthly = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.TCO, true })
 	res.CheapestQuoted = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.Quoted, true })
 	res.CheapestPerHour = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.PerCardHour, true })
 	res.CheapestPerToken = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.CostPerMTok, c.HasThroughput })
 	return res, nil
+}
+
+// rank orders vendor names by val, lowest first, ties by name.
+func rank(cs []Cost, val func(Cost) float64) []string {
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		va, vb := val(cs[order[a]]), val(cs[order[b]])
+		if va != vb {
+			return va < vb
+		}
+		return cs[order[a]].Name < cs[order[b]].Name
+	})
+	names := make([]string, len(order))
+	for i, j := range order {
+		names[i] = cs[j].Name
+	}
+	return names
 }
 
 // lowest returns the name of the vendor with the lowest value (ties by name),
@@ -175,47 +234,53 @@ func lowest(cs []Cost, val func(Cost) (float64, bool)) string {
 		if !ok {
 			continue
 		}
-		if !found || v < bestV || v == bestV && c.Vendor.Name < best {
-			best, bestV, found = c.Vendor.Name, v, true
+		if !found || v < bestV || v == bestV && c.Name < best {
+			best, bestV, found = c.Name, v, true
 		}
 	}
 	return best
 }
 
-func cost(v Vendor, o Options) Cost {
-	c := Cost{Vendor: v, Hours: o.Hours, Lines: map[Line]float64{}, Estimated: map[Line]float64{}, RunTokens: o.RunTokens}
-	if v.Hours > 0 {
-		c.Hours = v.Hours
+func cost(w Workload, v Vendor) Cost {
+	c := Cost{Name: v.Name, Vendor: v, Hours: w.Hours, Cards: w.Cards, Lines: map[Line]float64{}, Estimated: map[Line]float64{}, Missing: []Line{}}
+	if v.OwnHours > 0 && v.OwnHours != w.Hours {
+		c.Hours, c.ChangesWorkload = v.OwnHours, true
 	}
-	if v.RunTokens > 0 {
-		c.RunTokens = v.RunTokens
+	if v.OwnCards > 0 && v.OwnCards != w.Cards {
+		c.Cards, c.ChangesWorkload = v.OwnCards, true
 	}
-	cards := float64(v.Cards)
+	cards := float64(c.Cards)
+	gpu := Item{Line: GPU}
 	if v.PricePerCardHour > 0 {
 		c.PerCardHour = v.PricePerCardHour
-		c.Lines[GPU] = v.PricePerCardHour * c.Hours * cards
+		gpu.Amount = v.PricePerCardHour * c.Hours * cards
 	} else {
 		c.Reserved = true
 		c.PerCardHour = v.MonthlyPerCard / c.Hours
-		c.Lines[GPU] = v.MonthlyPerCard * cards
+		gpu.Amount = v.MonthlyPerCard * cards
 	}
 	c.HourlyCost = c.PerCardHour * cards
-	c.Quoted = c.Lines[GPU]
+	c.Items = append(c.Items, gpu)
+	c.Lines[GPU] = gpu.Amount
+	c.Quoted = gpu.Amount
 	for _, l := range Extras {
-		ch := v.Charges[l]
-		if ch.Priced() {
-			c.Lines[l] = ch.Amount()
-			c.Quoted += c.Lines[l]
+		it := item(w, v, l)
+		c.Items = append(c.Items, it)
+		if it.Estimated || it.Assumed || it.Unknown && !v.Charges[l].HasUnitPrice {
+			c.Missing = append(c.Missing, l)
+		}
+		if it.Unknown {
 			continue
 		}
-		if ch.Stated() {
-			c.Incomplete = append(c.Incomplete, l)
+		c.Lines[l] = it.Amount
+		if it.Estimated {
+			c.Estimated[l] = it.Amount
+			c.Estimates += it.Amount
+			c.EstimatesLow += it.Low
+			c.EstimatesHigh += it.High
+			continue
 		}
-		est := o.EstimateShare(l) * c.Lines[GPU]
-		c.Missing = append(c.Missing, l)
-		c.Lines[l] = est
-		c.Estimated[l] = est
-		c.Estimates += est
+		c.Quoted += it.Amount
 	}
 	c.TCO = c.Quoted + c.Estimates
 	if v.TokensPerSec > 0 {
@@ -223,11 +288,43 @@ func cost(v Vendor, o Options) Cost {
 		perHour := v.TokensPerSec * 3600
 		c.CostPerMTok = c.HourlyCost / perHour * 1e6
 		c.TCOPerMTok = c.TCO / (perHour * c.Hours) * 1e6
-		if c.RunTokens > 0 {
+		if w.RunTokens > 0 {
 			c.HasRun = true
-			c.RunHours = c.RunTokens / v.TokensPerSec / 3600
+			c.RunHours = w.RunTokens / perHour
 			c.RunCost = c.RunHours * c.HourlyCost
+			c.RunTCO = w.RunTokens / 1e6 * c.TCOPerMTok
 		}
 	}
 	return c
+}
+
+// item prices one extra line item for a vendor on the workload.
+func item(w Workload, v Vendor, l Line) Item {
+	ch := v.Charges[l]
+	it := Item{Line: l}
+	switch {
+	case ch.HasFee:
+		it.Amount = ch.Fee
+		return it
+	case !IsMetered(l):
+		it.Assumed = true // support and licences left out: ¥0, ask
+		return it
+	}
+	vol, known := w.Volume(l)
+	if !known {
+		it.Unknown = true
+		return it
+	}
+	over := math.Max(0, vol-ch.FreeGB)
+	if ch.HasUnitPrice {
+		it.Amount = over * ch.UnitPrice
+		return it
+	}
+	if over == 0 && ch.HasFreeGB {
+		return it // within the free quota: ¥0 whatever the price
+	}
+	r, _ := ReferenceFor(l)
+	it.Estimated = true
+	it.Amount, it.Low, it.High = over*r.Price, over*r.Low, over*r.High
+	return it
 }

@@ -4,258 +4,203 @@ import (
 	"errors"
 	"math"
 	"testing"
+
+	"gpuadvisor/advisor"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
 
-// exampleVendors is the issue's example: A 35/h × 8 with 2000 GB storage at
-// 0.3, 21000 tokens/s; B 29/h × 8 with 3000 GB egress at 0.8, 14000 tokens/s.
-func exampleVendors() []Vendor {
-	return []Vendor{
-		{Name: "A", PricePerCardHour: 35, Cards: 8, TokensPerSec: 21000,
-			Charges: map[Line]Charge{Storage: {Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true}}},
-		{Name: "B", PricePerCardHour: 29, Cards: 8, TokensPerSec: 14000,
-			Charges: map[Line]Charge{Egress: {Volume: 3000, HasVolume: true, UnitPrice: 0.8, HasUnitPrice: true}}},
-	}
+func price(p float64) Charge { return Charge{UnitPrice: p, HasUnitPrice: true} }
+func fee(f float64) Charge   { return Charge{Fee: f, HasFee: true} }
+
+// issueWorkload is the issue's team: 300 h × 8 cards, 2000 GB stored, 3000 GB
+// of egress a month.
+func issueWorkload() Workload {
+	return Workload{Hours: 300, Cards: 8, Volumes: map[Line]float64{Storage: 2000, Egress: 3000}}
 }
 
 func TestGPUCost(t *testing.T) {
 	tests := []struct {
-		name  string
-		v     Vendor
-		hours float64
-		want  float64
+		name string
+		w    Workload
+		v    Vendor
+		want float64
 	}{
-		// docs/domain.md#market-facts: A100 80G on-demand ¥30–40/h is ¥21.6k–28.8k for 24×30 h.
-		{"A100 on-demand 30/h for 720 h is 21,600", Vendor{Name: "x", PricePerCardHour: 30, Cards: 1}, 720, 21600},
-		{"A100 on-demand 40/h for 720 h is 28,800", Vendor{Name: "x", PricePerCardHour: 40, Cards: 1}, 720, 28800},
-		{"issue example A: 35 × 300 h × 8 cards is 84,000", Vendor{Name: "A", PricePerCardHour: 35, Cards: 8}, 300, 84000},
-		{"issue example B: 29 × 300 h × 8 cards is 69,600", Vendor{Name: "B", PricePerCardHour: 29, Cards: 8}, 300, 69600},
-		{"monthly 15,000 per card × 2 cards is 30,000 whatever the hours", Vendor{Name: "m", MonthlyPerCard: 15000, Cards: 2}, 100, 30000},
+		// On-demand ¥30–40/h is ¥21.6k–28.8k for 24 × 30 h.
+		{"30/h for 720 h is 21,600", Workload{Hours: 720, Cards: 1}, Vendor{Name: "x", PricePerCardHour: 30}, 21600},
+		{"40/h for 720 h is 28,800", Workload{Hours: 720, Cards: 1}, Vendor{Name: "x", PricePerCardHour: 40}, 28800},
+		{"35 × 300 h × 8 cards is 84,000", issueWorkload(), Vendor{Name: "A", PricePerCardHour: 35}, 84000},
+		{"monthly 15,000 × 2 cards is 30,000 whatever the hours", Workload{Hours: 100, Cards: 2}, Vendor{Name: "m", MonthlyPerCard: 15000}, 30000},
+		{"own cards on purpose: 35 × 300 × 16 = 168,000", issueWorkload(), Vendor{Name: "A", PricePerCardHour: 35, OwnCards: 16}, 168000},
+		{"own hours on purpose: 35 × 500 × 8 = 140,000", issueWorkload(), Vendor{Name: "A", PricePerCardHour: 35, OwnHours: 500}, 140000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Compare([]Vendor{tt.v}, Options{Hours: tt.hours, HiddenShare: DefaultHiddenShare})
+			r, err := Compare(tt.w, []Vendor{tt.v})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := r.Vendors[0].Lines[GPU]; !near(got, tt.want) {
-				t.Errorf("GPU cost of %+v at %v h: got %v, want %v", tt.v, tt.hours, got, tt.want)
+				t.Errorf("GPU cost: got %v, want %v", got, tt.want)
+			}
+			if r.Vendors[0].ChangesWorkload != (tt.v.OwnCards > 0 || tt.v.OwnHours > 0) {
+				t.Errorf("ChangesWorkload = %v", r.Vendors[0].ChangesWorkload)
 			}
 		})
 	}
 }
 
-func TestExampleTCO(t *testing.T) {
-	r, err := Compare(exampleVendors(), DefaultOptions())
+// TestEstimatesFromWorkload: a missing unit price is the workload's volume ×
+// the reference price, the same for every vendor whatever its GPU bill.
+func TestEstimatesFromWorkload(t *testing.T) {
+	w := issueWorkload()
+	r, err := Compare(w, []Vendor{
+		{Name: "cheap", PricePerCardHour: 10},
+		{Name: "dear", PricePerCardHour: 50, Charges: map[Line]Charge{Storage: fee(600)}},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := r.Vendors[0], r.Vendors[1]
+	cheap, dear := r.Vendors[0], r.Vendors[1]
 	checks := []struct {
 		name      string
 		got, want float64
 	}{
-		{"A storage = 2000 GB × 0.3", a.Lines[Storage], 600},
-		{"A snapshots estimate = 5% of 84,000", a.Estimated[Snapshots], 4200},
-		{"A egress estimate = 5% of 84,000", a.Estimated[Egress], 4200},
-		{"A intranet estimate = 5% of 84,000", a.Estimated[Intranet], 4200},
-		{"A support assumed included", a.Lines[Support], 0},
-		{"A quoted = 84,000 + 600", a.Quoted, 84600},
-		{"A TCO = 84,600 + 3 × 4,200", a.TCO, 97200},
-		{"A hourly cost of all cards = 35 × 8", a.HourlyCost, 280},
-		{"A cost per 1M tokens = 280 / (21000 × 3600) × 1e6", a.CostPerMTok, 280.0 / (21000 * 3600) * 1e6},
-		{"A TCO per 1M tokens = 97,200 / (21000 × 3600 × 300) × 1e6", a.TCOPerMTok, 97200.0 / (21000 * 3600 * 300) * 1e6},
-		{"B egress = 3000 GB × 0.8", b.Lines[Egress], 2400},
-		{"B storage estimate = 5% of 69,600", b.Estimated[Storage], 3480},
-		{"B TCO = 69,600 + 2,400 + 3 × 3,480", b.TCO, 82440},
-		{"B cost per 1M tokens = 232 / (14000 × 3600) × 1e6", b.CostPerMTok, 232.0 / (14000 * 3600) * 1e6},
+		{"cheap storage = 2000 GB × 0.35 reference", cheap.Estimated[Storage], 700},
+		{"cheap egress = 3000 GB × 0.8 reference", cheap.Estimated[Egress], 2400},
+		{"dear egress, the same estimate whatever its GPU bill", dear.Estimated[Egress], 2400},
+		{"dear storage is its stated fee", dear.Lines[Storage], 600},
+		{"cheap estimates low = 2000 × 0.12 + 3000 × 0.5", cheap.EstimatesLow, 1740},
+		{"cheap estimates high = 2000 × 1.0 + 3000 × 1.0", cheap.EstimatesHigh, 5000},
+		{"cheap TCO = 10 × 300 × 8 + 700 + 2400", cheap.TCO, 27100},
+		{"dear TCO = 50 × 300 × 8 + 600 + 2400", dear.TCO, 123000},
 	}
 	for _, c := range checks {
 		if !near(c.got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, c.got, c.want)
 		}
 	}
-	if r.Cheapest != "B" || r.CheapestPerToken != "A" || r.CheapestPerHour != "B" {
-		t.Errorf("cheapest %q, per token %q, per hour %q; want B, A, B", r.Cheapest, r.CheapestPerToken, r.CheapestPerHour)
-	}
-	wantMissing := []Line{Snapshots, Egress, Intranet, Support, Licences}
-	if len(a.Missing) != len(wantMissing) {
-		t.Fatalf("A missing %v, want %v", a.Missing, wantMissing)
-	}
-	for i := range wantMissing {
-		if a.Missing[i] != wantMissing[i] {
-			t.Errorf("A missing %v, want %v", a.Missing, wantMissing)
+	// snapshots and intranet have no volume: unknown for everyone, not in totals
+	for _, c := range r.Vendors {
+		if _, ok := c.Lines[Snapshots]; ok {
+			t.Errorf("%s: snapshots priced without a volume", c.Name)
 		}
 	}
 }
 
-func TestRunCost(t *testing.T) {
-	vs := exampleVendors()
-	o := DefaultOptions()
-	o.RunTokens = 2e9
-	r, err := Compare(vs, o)
+func TestExplicitZeroIsZero(t *testing.T) {
+	w := Workload{Hours: 300, Cards: 8, Volumes: map[Line]float64{Snapshots: 0}}
+	r, err := Compare(w, []Vendor{{Name: "A", PricePerCardHour: 35}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		vendor            string
-		wantHours, wantCo float64
-	}{
-		{"A", 2e9 / 21000 / 3600, 2e9 / 21000 / 3600 * 280},
-		{"B", 2e9 / 14000 / 3600, 2e9 / 14000 / 3600 * 232},
-	}
-	for i, tt := range tests {
-		c := r.Vendors[i]
-		if !c.HasRun || !near(c.RunHours, tt.wantHours) || !near(c.RunCost, tt.wantCo) {
-			t.Errorf("%s run of 2b tokens: got %v h ¥%v, want %v h ¥%v", tt.vendor, c.RunHours, c.RunCost, tt.wantHours, tt.wantCo)
-		}
-	}
-	// 2e9/21000/3600 = 26.455 h; × 280 = 7,407.41
-	if got := r.Vendors[0].RunCost; math.Abs(got-7407.41) > 0.01 {
-		t.Errorf("A run cost: got %.2f, want 7407.41", got)
+	// 0 GB of snapshots × 0.12 = ¥0, an estimate of nothing, not 5% of the GPU bill
+	if got := r.Vendors[0].Lines[Snapshots]; got != 0 {
+		t.Errorf("snapshot_gb=0: got %v, want 0", got)
 	}
 }
 
-func TestLegalLLMExample(t *testing.T) {
-	// docs/domain.md#market-facts: ¥30k/month of GPU, ¥8k more for dataset download, result
-	// upload and daily snapshots. 8 cards × 125 h × ¥30 = ¥30,000.
-	quoted := Vendor{Name: "legal", PricePerCardHour: 30, Cards: 8, Hours: 125, Charges: map[Line]Charge{
-		Egress:    {Fee: 5000, HasFee: true},
-		Snapshots: {Fee: 3000, HasFee: true},
-		Storage:   {Fee: 0, HasFee: true},
-		Intranet:  {Fee: 0, HasFee: true},
-		Support:   {Fee: 0, HasFee: true},
-		Licences:  {Fee: 0, HasFee: true},
-	}}
-	bare := Vendor{Name: "bare", PricePerCardHour: 30, Cards: 8, Hours: 125}
-	r, err := Compare([]Vendor{quoted, bare}, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, b := r.Vendors[0], r.Vendors[1]
-	if !near(q.TCO, 38000) || len(q.Missing) != 0 || q.Estimates != 0 {
-		t.Errorf("fully quoted legal-LLM bill: got TCO %v missing %v estimates %v, want 38000, none, 0", q.TCO, q.Missing, q.Estimates)
-	}
-	// The bare quote hides the same costs: the 20% default fills ¥6,000.
-	if !near(b.Estimates, 6000) || !near(b.TCO, 36000) || !near(b.Quoted, 30000) {
-		t.Errorf("bare ¥30k quote: got estimates %v TCO %v quoted %v, want 6000, 36000, 30000", b.Estimates, b.TCO, b.Quoted)
-	}
-	if r.CheapestQuoted != "bare" || r.Cheapest != "bare" {
-		t.Errorf("cheapest quoted %q cheapest %q", r.CheapestQuoted, r.Cheapest)
-	}
-}
-
-func TestCharges(t *testing.T) {
+func TestIntranetQuota(t *testing.T) {
+	w := Workload{Hours: 300, Cards: 1, Volumes: map[Line]float64{Intranet: 5000}}
 	tests := []struct {
-		name       string
-		c          Charge
-		priced     bool
-		wantAmount float64
+		name string
+		ch   Charge
+		want float64
+		est  bool
 	}{
-		{"fee wins over volume", Charge{Fee: 100, HasFee: true, Volume: 10, HasVolume: true, UnitPrice: 1, HasUnitPrice: true}, true, 100},
-		{"included is a stated zero fee", Charge{HasFee: true}, true, 0},
-		{"volume times unit price", Charge{Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true}, true, 600},
-		{"intranet over quota", Charge{Volume: 5000, HasVolume: true, UnitPrice: 0.5, HasUnitPrice: true, FreeGB: 2000, HasFreeGB: true}, true, 1500},
-		{"intranet under quota costs nothing", Charge{Volume: 1000, HasVolume: true, UnitPrice: 0.5, HasUnitPrice: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
-		{"unit price without volume cannot be priced", Charge{UnitPrice: 0.3, HasUnitPrice: true}, false, 0},
-		{"volume without unit price cannot be priced", Charge{Volume: 3000, HasVolume: true}, false, 0},
-		{"intranet within the free quota costs nothing, price or not", Charge{Volume: 1000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
-		{"intranet at the quota costs nothing", Charge{Volume: 2000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, true, 0},
-		{"intranet past the quota without a price cannot be priced", Charge{Volume: 3000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}, false, 0},
+		{"max(0, 5000 − 2000) × 0.5 = 1,500", Charge{FreeGB: 2000, HasFreeGB: true, UnitPrice: 0.5, HasUnitPrice: true}, 1500, false},
+		{"within a 6000 GB quota: ¥0, no price needed", Charge{FreeGB: 6000, HasFreeGB: true}, 0, false},
+		{"past a 2000 GB quota, no price: 3000 × 0.1 reference = 300", Charge{FreeGB: 2000, HasFreeGB: true}, 300, true},
 	}
 	for _, tt := range tests {
-		if got := tt.c.Priced(); got != tt.priced {
-			t.Errorf("%s: Priced() got %v, want %v", tt.name, got, tt.priced)
-		}
-		if tt.priced && !near(tt.c.Amount(), tt.wantAmount) {
-			t.Errorf("%s: Amount() got %v, want %v", tt.name, tt.c.Amount(), tt.wantAmount)
-		}
-	}
-}
-
-func TestIncompleteIsEstimatedAndFlagged(t *testing.T) {
-	v := Vendor{Name: "A", PricePerCardHour: 10, Cards: 1, Charges: map[Line]Charge{Storage: {UnitPrice: 0.3, HasUnitPrice: true}}}
-	r, err := Compare([]Vendor{v}, Options{Hours: 100, HiddenShare: 0.2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := r.Vendors[0]
-	if len(c.Incomplete) != 1 || c.Incomplete[0] != Storage || !near(c.Estimated[Storage], 50) {
-		t.Errorf("storage price without GB: got incomplete %v estimate %v, want [storage] 50 (5%% of 1,000)", c.Incomplete, c.Estimated[Storage])
-	}
-}
-
-func TestReservedPerCardHour(t *testing.T) {
-	// docs/domain.md#market-facts: monthly ¥15,000 at 300 h is ¥50 per card-hour.
-	r, err := Compare([]Vendor{{Name: "m", MonthlyPerCard: 15000, Cards: 1, TokensPerSec: 3000}}, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := r.Vendors[0]
-	if !c.Reserved || !near(c.PerCardHour, 50) || !near(c.CostPerMTok, 50.0/(3000*3600)*1e6) {
-		t.Errorf("reserved 15000/month at 300 h: got per card-hour %v, per 1M tok %v", c.PerCardHour, c.CostPerMTok)
-	}
-}
-
-func TestHiddenShareOption(t *testing.T) {
-	v := Vendor{Name: "A", PricePerCardHour: 10, Cards: 1}
-	for _, tt := range []struct {
-		share, want float64
-	}{{0, 0}, {0.2, 200}, {0.4, 400}} {
-		r, err := Compare([]Vendor{v}, Options{Hours: 100, HiddenShare: tt.share})
+		r, err := Compare(w, []Vendor{{Name: "A", PricePerCardHour: 1, Charges: map[Line]Charge{Intranet: tt.ch}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := r.Vendors[0].Estimates; !near(got, tt.want) {
-			t.Errorf("share %v of GPU 1,000: estimates got %v, want %v", tt.share, got, tt.want)
+		c := r.Vendors[0]
+		_, est := c.Estimated[Intranet]
+		if !near(c.Lines[Intranet], tt.want) || est != tt.est {
+			t.Errorf("%s: got %v (estimated %v)", tt.name, c.Lines[Intranet], est)
 		}
 	}
 }
 
-func TestCompareErrors(t *testing.T) {
-	ok := Vendor{Name: "A", PricePerCardHour: 35, Cards: 8}
-	tests := []struct {
-		name    string
-		vs      []Vendor
-		o       Options
-		field   string
-		problem Problem
-	}{
-		{"no vendors", nil, DefaultOptions(), "vendors", ProblemNoVendors},
-		{"no price", []Vendor{{Name: "A", Cards: 8}}, DefaultOptions(), "price", ProblemMissing},
-		{"negative price", []Vendor{{Name: "A", PricePerCardHour: -35, Cards: 8}}, DefaultOptions(), "price", ProblemNegative},
-		{"no cards", []Vendor{{Name: "A", PricePerCardHour: 35}}, DefaultOptions(), "cards", ProblemMissing},
-		{"negative storage", []Vendor{{Name: "A", PricePerCardHour: 35, Cards: 1, Charges: map[Line]Charge{Storage: {Volume: -1, HasVolume: true}}}}, DefaultOptions(), "storage_gb", ProblemNegative},
-		{"NaN throughput", []Vendor{{Name: "A", PricePerCardHour: 35, Cards: 1, TokensPerSec: math.NaN()}}, DefaultOptions(), "tokens_s", ProblemNotNumber},
-		{"vendor hours over a month", []Vendor{{Name: "A", PricePerCardHour: 35, Cards: 1, Hours: 800}}, DefaultOptions(), "hours", ProblemTooLarge},
-		{"duplicate names", []Vendor{ok, ok}, DefaultOptions(), "name", ProblemDuplicate},
-		{"zero hours", []Vendor{ok}, Options{}, "hours", ProblemZero},
-		{"hours over a month", []Vendor{ok}, Options{Hours: 745}, "hours", ProblemTooLarge},
-		{"share over 100%", []Vendor{ok}, Options{Hours: 300, HiddenShare: 1.5}, "hidden_share", ProblemTooLarge},
-	}
-	for _, tt := range tests {
-		_, err := Compare(tt.vs, tt.o)
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Problem != tt.problem {
-			t.Errorf("%s: got %v, want field %s problem %s", tt.name, err, tt.field, tt.problem)
-		}
-	}
-}
-
-func TestRankingTiesByName(t *testing.T) {
-	vs := []Vendor{{Name: "Z", PricePerCardHour: 10, Cards: 1}, {Name: "M", PricePerCardHour: 10, Cards: 1}, {Name: "A", PricePerCardHour: 12, Cards: 1}}
-	r, err := Compare(vs, DefaultOptions())
+// TestRankByRun is the issue's case: B is cheaper by the month, A by the run.
+func TestRankByRun(t *testing.T) {
+	w := Workload{Hours: 300, Cards: 8, RunTokens: 2e9}
+	vs := []Vendor{{Name: "A", PricePerCardHour: 35, TokensPerSec: 21000}, {Name: "B", PricePerCardHour: 29, TokensPerSec: 14000}}
+	r, err := Compare(w, vs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"M", "Z", "A"}
-	for i := range want {
-		if r.Ranking[i] != want[i] {
-			t.Fatalf("ranking got %v, want %v", r.Ranking, want)
-		}
+	a, b := r.Vendors[0], r.Vendors[1]
+	// A: 2e9 / 21000 / 3600 = 26.455 h × 280/h = 7,407.41; B: 39.683 h × 232/h = 9,206.35
+	if !near(a.RunCost, 7407.407407) || !near(b.RunCost, 9206.349206) {
+		t.Errorf("run costs %v, %v", a.RunCost, b.RunCost)
 	}
-	if r.CheapestPerToken != "" {
-		t.Errorf("no throughput given: cheapest per token got %q, want empty", r.CheapestPerToken)
+	// no hidden items priced: TCO = GPU, run TCO = run cost
+	if !near(a.RunTCO, a.RunCost) {
+		t.Errorf("A run TCO %v, want %v", a.RunTCO, a.RunCost)
+	}
+	if r.Basis != ByRun || r.Cheapest != "A" || r.CheapestMonthly != "B" {
+		t.Errorf("basis %s cheapest %s monthly %s; want run_tco, A, B", r.Basis, r.Cheapest, r.CheapestMonthly)
+	}
+	// one vendor without throughput: back to the month
+	vs[1].TokensPerSec = 0
+	r, _ = Compare(w, vs)
+	if r.Basis != ByMonth || r.Cheapest != "B" {
+		t.Errorf("without B's throughput: basis %s cheapest %s; want monthly_tco, B", r.Basis, r.Cheapest)
+	}
+}
+
+// TestRangeFlips: A states storage at 0.3, B leaves it out; at 2000 GB the
+// reference range 0.12–1.0 puts B's estimate at 240–2000 around A's 600.
+func TestRangeFlips(t *testing.T) {
+	w := Workload{Hours: 300, Cards: 1, Volumes: map[Line]float64{Storage: 2000}}
+	vs := []Vendor{
+		{Name: "A", PricePerCardHour: 10, Charges: map[Line]Charge{Storage: price(0.3)}}, // 3000 + 600 = 3600
+		{Name: "B", PricePerCardHour: 10},                                                // 3000 + 700 (240..2000)
+	}
+	r, err := Compare(w, vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Cheapest != "A" || r.CheapestLow != "B" || r.CheapestHigh != "A" || !r.RangeFlips {
+		t.Errorf("cheapest %s low %s high %s flips %v; want A, B, A, true", r.Cheapest, r.CheapestLow, r.CheapestHigh, r.RangeFlips)
+	}
+}
+
+func TestNeedVolumes(t *testing.T) {
+	r, err := Compare(Workload{Hours: 300, Cards: 8}, []Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[Line]Charge{Storage: price(0.3)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.NeedVolumes) != 1 || r.NeedVolumes[0] != Storage {
+		t.Errorf("NeedVolumes = %v, want [storage]", r.NeedVolumes)
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	tests := []struct {
+		name string
+		w    Workload
+		v    []Vendor
+		key  string
+	}{
+		{"no hours", Workload{Cards: 8}, []Vendor{{Name: "A", PricePerCardHour: 35}}, "hours"},
+		{"hours past a month", Workload{Hours: 745, Cards: 8}, []Vendor{{Name: "A", PricePerCardHour: 35}}, "hours"},
+		{"no cards", Workload{Hours: 300}, []Vendor{{Name: "A", PricePerCardHour: 35}}, "cards"},
+		{"negative volume", Workload{Hours: 300, Cards: 1, Volumes: map[Line]float64{Egress: -1}}, []Vendor{{Name: "A", PricePerCardHour: 35}}, "egress_gb"},
+		{"no price", issueWorkload(), []Vendor{{Name: "A"}}, "price"},
+		{"negative unit price", issueWorkload(), []Vendor{{Name: "A", PricePerCardHour: 1, Charges: map[Line]Charge{Snapshots: price(-1)}}}, "snapshot_price"},
+		{"two vendors one name", issueWorkload(), []Vendor{{Name: "A", PricePerCardHour: 1}, {Name: "A", PricePerCardHour: 2}}, "name"},
+		{"no vendors", issueWorkload(), nil, "vendors"},
+	}
+	for _, tt := range tests {
+		_, err := Compare(tt.w, tt.v)
+		var e *advisor.Error
+		if !errors.As(err, &e) || e.Key != tt.key || e.Message.EN == "" || e.Message.ZH == "" || e.Example == "" {
+			t.Errorf("%s: err = %v, want an advisor.Error on %s in both languages with an example", tt.name, err, tt.key)
+		}
 	}
 }

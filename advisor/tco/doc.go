@@ -1,23 +1,27 @@
-// Package quote compares GPU rental quotes by monthly total cost of ownership
-// (TCO) and by measured throughput, as docs/quote.md describes.
+// Package tco compares GPU rental quotes on one workload by total cost of
+// ownership (TCO), and by the cost of a whole run when it is known
+// (docs/quote.md).
 //
-// Monthly TCO at the expected hours is
+// The team states its workload once: GPU hours per card a month, cards, the
+// GB a month of storage, snapshots, egress and intranet traffic, and the
+// tokens of a run. Each vendor states prices. Monthly TCO is
 //
 //	GPU hours × price × cards + storage + snapshots + egress + intranet over quota + support + licences
 //
-// A line item a quote leaves out is flagged as missing and filled with a stated
-// default estimate, so an omission never makes a quote look cheaper: each
-// missing storage or network item (storage, snapshots, egress, intranet) is
-// estimated at a quarter of the storage-and-network share of the GPU cost
-// (20% by default, the figure docs/domain.md#market-facts gives for long training quotes, so 5%
-// each); missing support and licences are assumed included (¥0) and flagged
-// so the team asks. Totals are given with and without the estimates.
+// A metered item a vendor gives no price for is estimated from the workload's
+// volume times a reference unit price (References: source and low–high
+// range), the same for every vendor, never as a share of that vendor's GPU
+// bill; the result says whether the cheapest changes anywhere in the range.
+// An item whose volume the workload lacks cannot be priced and is left out
+// of every total, with the key to give. Missing support and licences are ¥0,
+// assumed included, and flagged.
 //
 // Throughput normalises vendors whose cards run at different speeds:
 //
-//	cost per 1M tokens = hourly cost of all cards / (tokens_per_s × 3600) × 1e6
-//	run hours          = run tokens / tokens_per_s / 3600
-//	run cost           = run hours × hourly cost of all cards
+//	cost per 1M tokens = hourly cost of all cards / (tokens_s × 3600) × 1e6
+//	TCO per 1M tokens  = monthly TCO / (tokens_s × 3600 × hours) × 1e6
+//	run TCO            = run tokens / 1e6 × TCO per 1M tokens
 //
-// The package is pure: standard library only, no I/O, deterministic.
+// With a run size and every vendor's throughput the ranking is by run TCO;
+// otherwise by monthly TCO. The package is pure: no I/O, deterministic.
 package tco

@@ -7,26 +7,26 @@ import (
 )
 
 func ExampleCompare() {
+	w := tco.Workload{Hours: 300, Cards: 8, RunTokens: 2e9,
+		Volumes: map[tco.Line]float64{tco.Storage: 2000, tco.Egress: 3000}}
 	vendors := []tco.Vendor{
-		{Name: "A", PricePerCardHour: 35, Cards: 8, TokensPerSec: 21000, Charges: map[tco.Line]tco.Charge{
-			tco.Storage: {Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true}}},
-		{Name: "B", PricePerCardHour: 29, Cards: 8, TokensPerSec: 14000, Charges: map[tco.Line]tco.Charge{
-			tco.Egress: {Volume: 3000, HasVolume: true, UnitPrice: 0.8, HasUnitPrice: true}}},
+		{Name: "A", PricePerCardHour: 35, TokensPerSec: 21000, Charges: map[tco.Line]tco.Charge{
+			tco.Storage: {UnitPrice: 0.3, HasUnitPrice: true}, tco.Egress: {UnitPrice: 0.8, HasUnitPrice: true}}},
+		{Name: "B", PricePerCardHour: 29, TokensPerSec: 14000, Charges: map[tco.Line]tco.Charge{
+			tco.Egress: {UnitPrice: 0.8, HasUnitPrice: true}}},
 	}
-	opts := tco.DefaultOptions() // 300 h a month, 20% storage-and-network share
-	opts.RunTokens = 2e9
-	r, err := tco.Compare(vendors, opts)
+	r, err := tco.Compare(w, vendors)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	for _, c := range r.Vendors {
-		fmt.Printf("%s: TCO %.0f (quoted %.0f + estimated %.0f), %.2f per 1M tokens, 2b tokens in %.1f h for %.0f\n",
-			c.Vendor.Name, c.TCO, c.Quoted, c.Estimates, c.CostPerMTok, c.RunHours, c.RunCost)
+		fmt.Printf("%s: TCO %.0f (quoted %.0f + estimated %.0f), %.2f per 1M tokens all in, run %.0f\n",
+			c.Name, c.TCO, c.Quoted, c.Estimates, c.TCOPerMTok, c.RunTCO)
 	}
-	fmt.Println("cheapest per month:", r.Cheapest, "per token:", r.CheapestPerToken, "per card-hour:", r.CheapestPerHour)
+	fmt.Println("ranked by", r.Basis, "cheapest:", r.Cheapest, "by the month:", r.CheapestMonthly)
 	// Output:
-	// A: TCO 97200 (quoted 84600 + estimated 12600), 3.70 per 1M tokens, 2b tokens in 26.5 h for 7407
-	// B: TCO 82440 (quoted 72000 + estimated 10440), 4.60 per 1M tokens, 2b tokens in 39.7 h for 9206
-	// cheapest per month: B per token: A per card-hour: B
+	// A: TCO 87000 (quoted 87000 + estimated 0), 3.84 per 1M tokens all in, run 7672
+	// B: TCO 72700 (quoted 72000 + estimated 700), 4.81 per 1M tokens all in, run 9616
+	// ranked by run_tco cheapest: A by the month: B
 }

@@ -1,8 +1,9 @@
 package tco
 
 import (
-	"fmt"
 	"math"
+
+	"gpuadvisor/advisor"
 )
 
 // Line is one line item of a monthly bill. Its value is the JSON key used in
@@ -26,143 +27,153 @@ var Lines = []Line{GPU, Storage, Snapshots, Egress, Intranet, Support, Licences}
 // Extras are the line items besides GPU time, in bill order.
 var Extras = []Line{Storage, Snapshots, Egress, Intranet, Support, Licences}
 
-// StorageNetwork are the extras the market guide's (docs/domain.md#market-facts) "storage and network run about 20%
-// of a long training quote" covers; a missing one is estimated from that share.
-var StorageNetwork = []Line{Storage, Snapshots, Egress, Intranet}
+// Metered are the extras billed by volume: GB held a month (storage,
+// snapshots) or GB moved a month (egress, intranet past a free quota).
+var Metered = []Line{Storage, Snapshots, Egress, Intranet}
+
+// IsMetered reports whether l is billed by volume.
+func IsMetered(l Line) bool {
+	for _, m := range Metered {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
 
 // MaxHours is the most GPU hours a card can run in a month (31 days × 24 h).
 const MaxHours = 744
 
-// Charge is one extra line item as a quote states it: a monthly fee, or a
-// volume in GB times a unit price (¥ per GB, or per GB-month for storage and
-// snapshots), less a free quota for intranet traffic. A fee wins over a volume
-// and unit price. A zero fee that is set means "included".
+// MaxCards is the most cards one comparison may price.
+const MaxCards = 100000
+
+// Workload is what the team will run, the same for every vendor: GPU hours
+// per card a month, cards, the volumes of each metered item a month, and
+// the size of a whole run.
+type Workload struct {
+	// Hours is the GPU hours per card a month, in (0, MaxHours].
+	Hours float64 `json:"hours"`
+	// Cards is the number of cards, at least 1.
+	Cards int `json:"cards"`
+	// Volumes holds the GB a month of each metered item the team stated;
+	// an item absent is unknown (an explicit 0 is zero).
+	Volumes map[Line]float64 `json:"volumes_gb"`
+	// RunTokens is the size of a whole run in tokens; 0 means no run.
+	RunTokens float64 `json:"run_tokens,omitempty"`
+}
+
+// Volume is the stated volume of a metered item, and whether it was stated.
+func (w Workload) Volume(l Line) (float64, bool) {
+	v, ok := w.Volumes[l]
+	return v, ok
+}
+
+// Charge is one extra line item as a vendor prices it: a monthly fee, or a
+// unit price per GB (per GB-month for storage and snapshots) less a free
+// quota. A fee wins over a unit price; a stated fee of 0 means included.
 type Charge struct {
-	Fee          float64 // ¥ per month
-	HasFee       bool    // Fee was stated (0 means included or free)
-	Volume       float64 // GB held (storage, snapshots) or transferred (egress, intranet) per month
-	HasVolume    bool
-	UnitPrice    float64 // ¥ per GB (per GB-month for storage and snapshots)
-	HasUnitPrice bool
-	FreeGB       float64 // free quota in GB per month (intranet)
-	HasFreeGB    bool
+	Fee          float64 `json:"fee,omitempty"`
+	HasFee       bool    `json:"has_fee,omitempty"`
+	UnitPrice    float64 `json:"unit_price,omitempty"`
+	HasUnitPrice bool    `json:"has_unit_price,omitempty"`
+	FreeGB       float64 `json:"free_gb,omitempty"`
+	HasFreeGB    bool    `json:"has_free_gb,omitempty"`
 }
 
-// Stated reports whether the quote says anything about this item.
-func (c Charge) Stated() bool { return c.HasFee || c.HasVolume || c.HasUnitPrice || c.HasFreeGB }
-
-// Priced reports whether the item's monthly amount can be computed: a fee, a
-// volume with a unit price, or a volume within the free quota (nothing is
-// over the quota, so no unit price is needed).
-func (c Charge) Priced() bool {
-	return c.HasFee || c.HasVolume && (c.HasUnitPrice || c.HasFreeGB && c.Volume <= c.FreeGB)
-}
-
-// Amount is the monthly amount of a priced charge: the fee, or
-// max(0, volume − free quota) × unit price.
-func (c Charge) Amount() float64 {
-	if c.HasFee {
-		return c.Fee
-	}
-	return math.Max(0, c.Volume-c.FreeGB) * c.UnitPrice
-}
-
-// Vendor is one vendor's quote.
+// Vendor is one vendor's prices and properties.
 type Vendor struct {
 	// Name labels the vendor; names must be unique within a comparison.
-	Name string
+	Name string `json:"name"`
 	// PricePerCardHour is the on-demand price in ¥ per card-hour.
-	PricePerCardHour float64
-	// MonthlyPerCard is a reserved price in ¥ per card per month, used when
+	PricePerCardHour float64 `json:"price_per_card_hour,omitempty"`
+	// MonthlyPerCard is a reserved price in ¥ per card-month, used when
 	// PricePerCardHour is 0.
-	MonthlyPerCard float64
-	// Cards is the number of cards rented.
-	Cards int
-	// Hours is the GPU hours per card this month; 0 means Options.Hours.
-	Hours float64
-	// TokensPerSec is the measured training throughput of all Cards
-	// together; 0 means not measured.
-	TokensPerSec float64
-	// RunTokens overrides Options.RunTokens for this vendor; 0 means the option.
-	RunTokens float64
-	// Charges holds the extra line items the quote states, keyed by line.
-	Charges map[Line]Charge
+	MonthlyPerCard float64 `json:"monthly_per_card,omitempty"`
+	// TokensPerSec is the measured training throughput of all the
+	// workload's cards together on this vendor; 0 means not measured.
+	TokensPerSec float64 `json:"tokens_s,omitempty"`
+	// MinMonths is the shortest term the vendor rents for; 0 means not said.
+	MinMonths float64 `json:"min_months,omitempty"`
+	// Charges holds the extra line items the vendor prices, keyed by line.
+	Charges map[Line]Charge `json:"charges,omitempty"`
+	// OwnCards and OwnHours replace the workload's cards and hours for this
+	// vendor on purpose (it rents only whole 8-card machines, say); 0 means
+	// the workload's. The reply states every such change.
+	OwnCards int     `json:"own_cards,omitempty"`
+	OwnHours float64 `json:"own_hours,omitempty"`
 }
 
-// Problem says why an input cannot be used.
-type Problem string
-
-// The problems Validate and Compare report.
-const (
-	ProblemMissing   Problem = "missing"   // a required value is absent
-	ProblemNegative  Problem = "negative"  // a value below zero
-	ProblemZero      Problem = "zero"      // a value that must be above zero is zero
-	ProblemTooLarge  Problem = "too_large" // above the accepted maximum
-	ProblemNotNumber Problem = "not_number"
-	ProblemDuplicate Problem = "duplicate" // two vendors with one name
-	ProblemNoVendors Problem = "no_vendors"
-)
-
-// FieldError names the vendor and field an input problem is about. Field uses
-// the command language's key names (price, cards, hours, storage_gb, ...).
-type FieldError struct {
-	Vendor  string
-	Field   string
-	Problem Problem
-	Value   float64
-	Limit   float64 // the maximum, for ProblemTooLarge
-}
-
-func (e *FieldError) Error() string {
-	who := e.Vendor
-	if who == "" {
-		who = "quote"
-	}
-	switch e.Problem {
-	case ProblemTooLarge:
-		return fmt.Sprintf("%s: %s=%g is above the maximum %g", who, e.Field, e.Value, e.Limit)
-	case ProblemMissing, ProblemDuplicate, ProblemNoVendors:
-		return fmt.Sprintf("%s: %s: %s", who, e.Field, e.Problem)
-	}
-	return fmt.Sprintf("%s: %s=%g: %s", who, e.Field, e.Value, e.Problem)
-}
-
-// Validate checks one vendor's quote. It returns a *FieldError for the first
-// problem: no price (neither PricePerCardHour nor MonthlyPerCard), fewer than
-// one card, hours outside (0, MaxHours], and any negative or non-finite number.
+// Validate checks one vendor's quote: a price (hourly or monthly), no
+// negative or non-finite number, own hours and cards in range.
 func (v Vendor) Validate() error {
-	bad := func(field string, p Problem, val float64) error {
-		return &FieldError{Vendor: v.Name, Field: field, Problem: p, Value: val}
-	}
 	type field struct {
 		name string
 		v    float64
 	}
-	nums := []field{{"price", v.PricePerCardHour}, {"monthly", v.MonthlyPerCard}, {"hours", v.Hours}, {"tokens_s", v.TokensPerSec}, {"run_tokens", v.RunTokens}}
+	nums := []field{{"price", v.PricePerCardHour}, {"monthly", v.MonthlyPerCard}, {"tokens_s", v.TokensPerSec},
+		{"min_months", v.MinMonths}, {"own_hours", v.OwnHours}, {"own_cards", float64(v.OwnCards)}}
 	for _, l := range Extras {
 		c := v.Charges[l]
-		nums = append(nums, field{string(l) + "_fee", c.Fee}, field{string(l) + "_gb", c.Volume},
-			field{string(l) + "_price", c.UnitPrice}, field{string(l) + "_quota", c.FreeGB})
+		nums = append(nums, field{FeeKey(l), c.Fee}, field{PriceKey(l), c.UnitPrice}, field{string(l) + "_quota", c.FreeGB})
 	}
 	for _, n := range nums {
-		if math.IsNaN(n.v) || math.IsInf(n.v, 0) {
-			return bad(n.name, ProblemNotNumber, 0)
-		}
-		if n.v < 0 {
-			return bad(n.name, ProblemNegative, n.v)
+		if math.IsNaN(n.v) || math.IsInf(n.v, 0) || n.v < 0 {
+			return advisor.Invalidf(n.name, n.name+"=0", "%s: %s=%g must be a number, 0 or more", "%s：%s=%g 须为不小于0的数", v.Name, n.name, n.v)
 		}
 	}
 	if v.PricePerCardHour == 0 && v.MonthlyPerCard == 0 {
-		return bad("price", ProblemMissing, 0)
+		return advisor.Invalidf("price", "price=35", "%s has no price: add price=35 (¥ per card-hour) or monthly=15000 (¥ per card-month)",
+			"%s 没有价格：请加 单价=35（元/卡时）或 包月=15000（元/卡月）", v.Name)
 	}
-	if v.Cards < 1 {
-		if v.Cards < 0 {
-			return bad("cards", ProblemNegative, float64(v.Cards))
-		}
-		return bad("cards", ProblemMissing, 0)
+	if v.OwnHours > MaxHours {
+		return advisor.Invalidf("own_hours", "own_hours=500", "%s: own_hours=%g is more than a month holds (%d h)", "%s：own_hours=%g 超过一个月的小时数（%d）", v.Name, v.OwnHours, MaxHours)
 	}
-	if v.Hours > MaxHours {
-		return &FieldError{Vendor: v.Name, Field: "hours", Problem: ProblemTooLarge, Value: v.Hours, Limit: MaxHours}
+	if v.OwnCards > MaxCards {
+		return advisor.Invalidf("own_cards", "own_cards=8", "%s: own_cards=%d is more than %d", "%s：own_cards=%d 超过 %d", v.Name, v.OwnCards, MaxCards)
 	}
 	return nil
+}
+
+// Validate checks the workload: hours in (0, MaxHours], at least one card,
+// volumes and run size 0 or more.
+func (w Workload) Validate() error {
+	switch {
+	case !(w.Hours > 0) || w.Hours > MaxHours:
+		return advisor.Invalidf("hours", "hours=300", "hours=%g: GPU hours per card a month must be more than 0 and at most %d (31 days × 24 h)",
+			"hours=%g：每卡每月GPU小时数须大于0且不超过%d（31天×24小时）", w.Hours, MaxHours)
+	case w.Cards < 1 || w.Cards > MaxCards:
+		return advisor.Invalidf("cards", "cards=8", "cards=%d: give the workload's cards, 1 to %d, before the first vendor",
+			"cards=%d：请在第一家供应商之前给出卡数，1 到 %d", w.Cards, MaxCards)
+	case !(w.RunTokens >= 0) || math.IsInf(w.RunTokens, 0):
+		return advisor.Invalidf("run_tokens", "run_tokens=2b", "run_tokens=%g must be 0 or more", "run_tokens=%g 须不小于0", w.RunTokens)
+	}
+	for _, l := range Metered {
+		if v, ok := w.Volumes[l]; ok && (!(v >= 0) || math.IsInf(v, 0)) {
+			return advisor.Invalidf(VolumeKey(l), VolumeKey(l)+"=2000", "%s=%g must be 0 or more GB", "%s=%g 须不小于0 GB", VolumeKey(l), v)
+		}
+	}
+	return nil
+}
+
+// VolumeKey, PriceKey and FeeKey are the command language's keys of a line
+// item: storage_gb, storage_price, storage_fee; snapshot_gb for snapshots.
+func VolumeKey(l Line) string { return stem(l) + "_gb" }
+
+// PriceKey is the unit-price key of a line item (storage_price).
+func PriceKey(l Line) string { return stem(l) + "_price" }
+
+// FeeKey is the monthly-fee key of a line item (storage_fee; support and
+// licences are their own fee keys).
+func FeeKey(l Line) string {
+	if l == Support || l == Licences {
+		return string(l)
+	}
+	return stem(l) + "_fee"
+}
+
+func stem(l Line) string {
+	if l == Snapshots {
+		return "snapshot"
+	}
+	return string(l)
 }

@@ -53,7 +53,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer closeDeps()
-	req := chat.Request{Text: joinArgs(g.Rest), Lang: g.Lang, Platform: "cli", Tenant: "cli:local", Channel: "terminal", User: os.Getenv("USER"), Sync: true}
+	req := chat.Request{Text: chat.JoinArgs(g.Rest), Lang: g.Lang, Platform: "cli", Tenant: "cli:local", Channel: "terminal", User: os.Getenv("USER"), Sync: true}
 	if g.File != "" {
 		b, err := os.ReadFile(g.File)
 		if err != nil {
@@ -154,23 +154,6 @@ func flagExample(name string) string {
 		return "--now 2027-01-01"
 	}
 	return name + " VALUE"
-}
-
-// joinArgs rebuilds the command line; an argument with spaces keeps them by
-// quoting its value (vendor="Ku Suan Yun").
-func joinArgs(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if strings.ContainsAny(a, " \t") && !strings.Contains(a, "\n") {
-			if k, v, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(k, " \t") {
-				a = k + `="` + v + `"`
-			} else {
-				a = `"` + a + `"`
-			}
-		}
-		out[i] = a
-	}
-	return strings.Join(out, " ")
 }
 
 // flagError reports a bad command-line flag: as {"error":{...}} when --json

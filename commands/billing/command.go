@@ -15,7 +15,8 @@ var examples = []string{
 	"计费 按需=35元/时 包月=1.5万 时长=300小时",
 	"billing ondemand=35 monthly=15000 hours=600,500,300,100",
 	"billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25",
-	"billing ondemand=35 monthly=15000 hours=500 cards=8 months=2 yearly_discount=10%",
+	"billing ondemand=35 monthly=15000 hours=500 cards=8 months=2 min_months=3",
+	"计费 按需=35 包月=1.5万 时长=每天24小时 卡数=4 项目月数=12 包年折扣=9折",
 }
 
 func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
@@ -27,7 +28,7 @@ var keys = []chat.Key{
 	{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000",
 		Help: help("monthly price per card-month (required)", "每卡每月的包月价格（必填）")},
 	{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300",
-		Help: help("busy hours per card per month, 0–744; one number, or one per card: 600,500,300 (required)", "每卡每月的实际使用小时，0–744；一个数，或每卡一个：600,500,300（必填）")},
+		Help: help("busy hours per card per month, 0–744, or per day (8h/day: × 30 days; weekdays 10h/day: × 22); one number, or one per card: 600,500,300 (required)", "每卡每月的实际使用小时，0–744，也可按天写（每天8小时 × 30 天；工作日每天10小时 × 22 天）；一个数，或每卡一个：600,500,300（必填）")},
 	{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4",
 		Help: help("number of cards when hours is one number (every card runs that many hours)", "卡数：hours 只写一个数时，每张卡都按这个小时数计")},
 	{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12",
@@ -41,7 +42,9 @@ var keys = []chat.Key{
 	{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25",
 		Help: help("hours lost restarting after an interruption, r", "每次中断后重启耗费的小时数 r")},
 	{Name: "months", Aliases: []string{"months_left", "剩余月数", "项目月数"}, Kind: chat.Plain, Example: "6",
-		Help: help("months the project still runs (shows the commitment risk)", "项目剩余月数（用于计算承诺风险）")},
+		Help: help("months the project still runs: the plan is then the cheapest over them", "项目剩余月数：方案按剩余期间总费用最低来选")},
+	{Name: "min_months", Aliases: []string{"minimum_months", "min_term", "最短租期", "起租月数"}, Kind: chat.Plain, Example: "3",
+		Help: help("shortest term a monthly reservation is sold for (renewals often 3)", "包月的最短租期（续租常为 3 个月）")},
 	{Name: "yearly_discount", Aliases: []string{"yearly", "annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%",
 		Help: help("yearly prepay discount off the monthly price: 10%, 0.1, 9折", "包年预付相对包月的折扣：10%、0.1、9折")},
 	{Name: "currency", Aliases: []string{"币种"}, Kind: chat.Plain, Example: "CNY",

@@ -3,6 +3,7 @@ package billing
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -127,12 +128,14 @@ func TestValuesAsTyped(t *testing.T) {
 		want any
 	}{
 		{"cards=4张 with one hours value", "计费 按需=35 包月=15000 时长=300 卡数=4张", func(d Data) any { return d.Hours }, []float64{300, 300, 300, 300}},
-		{"9折 is 10% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=9折", func(d Data) any { return d.Yearly.DiscountPercent }, 10.0},
-		{"85折 is 15% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=85折", func(d Data) any { return d.Yearly.DiscountPercent }, 15.0},
-		{"0.1 is 10%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=0.1", func(d Data) any { return d.Yearly.DiscountPercent }, 10.0},
+		{"9折 is 10% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=9折", func(d Data) any { return d.Yearly.Discount }, 0.1},
+		{"85折 is 15% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=85折", func(d Data) any { return d.Yearly.Discount }, 0.15},
+		{"0.1 is 10%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=0.1", func(d Data) any { return d.Yearly.Discount }, 0.1},
 		{"6个月", "计费 按需=35 包月=15000 时长=600 剩余月数=6个月", func(d Data) any { return d.Commitment.MonthsLeft }, 6.0},
 		{"checkpoint=30min is 0.5 h", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate=5% checkpoint=30min restart=15分钟",
-			func(d Data) any { return []float64{d.Spot.InterruptRate, d.Spot.CheckpointHours, d.Spot.RestartHours} }, []float64{0.05, 0.5, 0.25}},
+			func(d Data) any {
+				return []float64{d.SpotOffer.InterruptRate, d.SpotOffer.CheckpointHours, d.SpotOffer.RestartHours}
+			}, []float64{0.05, 0.5, 0.25}},
 		{"dollars", "billing ondemand=$2.5 monthly=$1200 hours=600", func(d Data) any { return d.Currency }, "USD"},
 		{"no currency said", "billing ondemand=35 monthly=15000 hours=300", func(d Data) any { return d.Currency }, ""},
 	}
@@ -161,7 +164,7 @@ func TestRulesThroughCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d := dataOf(t, tt.text)
-		if d.Recommendation != tt.rec || d.ReservedCards != tt.reserved || d.Costs.OnDemand != tt.onDemand || d.Costs.Hybrid != tt.hybrid || d.BreakEvenHours != 428.57 {
+		if string(d.Recommendation) != tt.rec || d.ReservedCards != tt.reserved || d.Costs.OnDemand != tt.onDemand || d.Costs.Hybrid != tt.hybrid || math.Abs(d.BreakEvenHours-15000.0/35) > 1e-9 {
 			t.Errorf("%s: %s: got %s reserved %d od %v hybrid %v break-even %v, want %s %d %v %v 428.57", tt.rule, tt.text,
 				d.Recommendation, d.ReservedCards, d.Costs.OnDemand, d.Costs.Hybrid, d.BreakEvenHours, tt.rec, tt.reserved, tt.onDemand, tt.hybrid)
 		}
@@ -263,6 +266,69 @@ func TestYearlyCountSaysWhatItCounts(t *testing.T) {
 		}
 		if d := rep.Data.(Data); d.Yearly.CardsPastBreakEven != tt.count {
 			t.Errorf("%s: cards_past_break_even got %d, want %d", tt.text, d.Yearly.CardsPastBreakEven, tt.count)
+		}
+	}
+}
+
+// TestIssueCases are the replies the issue found contradicting themselves,
+// each with the arithmetic that decides it.
+func TestIssueCases(t *testing.T) {
+	tests := []struct {
+		name, text string
+		rec        string
+		wantIn     []string // in the text reply
+		notIn      []string
+	}{
+		// 500 h × 8 cards, 2 months, 3-month minimum: on-demand 35 × 500 × 2 = 35,000 per card against
+		// 15,000 × 3 = 45,000 reserved: stay on-demand, 280,000 in all.
+		{"a minimum term decides", "billing ondemand=35 monthly=15000 hours=500 cards=8 months=2 min_months=3", "on_demand",
+			[]string{"The plan costs 280,000 over the months left", "Minimum term min_months=3: counted above"}, []string{"saving 20,000"}},
+		// no minimum stated: reserve (15,000 × 2 = 30,000 < 35,000 per card), and say a 3-month minimum changes that
+		{"no minimum stated", "billing ondemand=35 monthly=15000 hours=500 cards=8 months=2", "monthly",
+			[]string{"Renewals often require 3 months: then the answer is on-demand at 280,000"}, nil},
+		// 720 h × 4 cards, 12 months, 10% off: yearly 13,500 × 12 = 162,000 < monthly 180,000 < on-demand 302,400 per card
+		{"yearly when it is cheapest", "计费 按需=35 包月=15000 时长=720 卡数=4 项目月数=12 包年折扣=9折", "yearly",
+			[]string{"计费方式：包年预付", "每月 54,000"}, []string{"计费方式：包月"}},
+		// spot 12 × 1.0375 = 12.45 per busy hour: 15,000 / 12.45 = 1,204.82 h, more than a month holds
+		{"a break-even past the month", "billing ondemand=35 monthly=15000 hours=600 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25", "spot",
+			[]string{"never within a month (1,204.82 > 744 h)", "#1 run 600 h a month on spot, more than half a month"}, []string{"1,204.82 h "}},
+		// 8 h a day × 30 days = 240 h a month
+		{"hours per day", "计费 按需=35 包月=1.5万 时长=每天8小时", "on_demand", []string{"每天8小时 = 每天 8 小时 × 30 天 = 每月 240 小时", "每卡每月 240 小时"}, nil},
+		{"1万5 and 一万五", "计费 按需=35 包月=1万5 时长=工作日每天10小时", "on_demand", []string{"220 小时"}, nil},
+	}
+	for _, tt := range tests {
+		rep := handle(t, tt.text)
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.name, rep.Error)
+		}
+		d := rep.Data.(Data)
+		txt := chat.RenderText(rep)
+		if string(d.Recommendation) != tt.rec {
+			t.Errorf("%s: recommendation %s, want %s", tt.name, d.Recommendation, tt.rec)
+		}
+		for _, w := range tt.wantIn {
+			if !strings.Contains(txt, w) {
+				t.Errorf("%s: reply lacks %q:\n%s", tt.name, w, txt)
+			}
+		}
+		for _, w := range tt.notIn {
+			if strings.Contains(txt, w) {
+				t.Errorf("%s: reply has %q:\n%s", tt.name, w, txt)
+			}
+		}
+	}
+}
+
+// TestSwappedPrices: a monthly fee below 8 h of on-demand is refused,
+// naming both keys.
+func TestSwappedPrices(t *testing.T) {
+	for _, text := range []string{"billing ondemand=15000 monthly=35 hours=300", "计费 按需=15000 包月=35 时长=300"} {
+		rep := handle(t, text)
+		if rep.Error == nil || rep.Error.Key != "monthly" || !strings.Contains(rep.Error.Message, "15,000") || rep.Error.Example == "" {
+			t.Fatalf("%s: got %+v, want an error on monthly", text, rep.Error)
+		}
+		if !(strings.Contains(rep.Error.Message, "ondemand") || strings.Contains(rep.Error.Message, "按需")) {
+			t.Errorf("%s: the error does not name ondemand: %s", text, rep.Error.Message)
 		}
 	}
 }

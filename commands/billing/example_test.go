@@ -16,7 +16,7 @@ func ExampleCommand() {
 	rep := r.Handle(context.Background(), chat.Request{Text: "计费 按需=35元/时 包月=1.5万 时长=300小时", Platform: "cli"})
 	d := rep.Data.(billing.Data)
 	fmt.Println(rep.Title)
-	fmt.Println(d.Recommendation, d.BreakEvenHours, d.Costs.OnDemand, d.Costs.Monthly, d.Currency)
+	fmt.Println(d.Recommendation, chat.Num(d.BreakEvenHours), d.Costs.OnDemand, d.Costs.Monthly, d.Currency)
 	fmt.Println(rep.Summary)
 	// Output:
 	// 计费方式：按需

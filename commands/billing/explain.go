@@ -1,7 +1,6 @@
 package billing
 
 import (
-	"math"
 	"strings"
 
 	advisor "gpuadvisor/advisor/billing"
@@ -12,11 +11,11 @@ import (
 func (v view) why(q query, a advisor.Advice) chat.Section {
 	in := q.in
 	lines := []string{
-		v.t(`Costs are compared at your expected hours: on-demand = price × hours, monthly = the fee per card, paid whether used or not. (The seed's "on-demand total × 0.7 < monthly fee ⇒ reserve" rule is inverted and not used.)`,
-			`按预计使用小时比较费用：按需 = 单价 × 小时数，包月 = 每卡月费，用不用都要付。（原文“月度按需总费用 × 0.7 < 长租月费就选长租”的公式是反的，不采用。）`),
-		v.f(`Break-even = monthly ÷ on-demand = %s ÷ %s = %s per card per month; a card busier than that is cheaper reserved (the seed's "over ~400 h a month, reserve").`,
-			`盈亏平衡点 = 包月 ÷ 按需 = %s ÷ %s = %s/卡/月；比它更忙的卡包月更便宜（即原文“每月有效运行超过约 400 小时选长租”）。`,
-			v.money(in.Monthly), v.perHour(in.OnDemand), v.h(a.BreakEvenHours)),
+		v.t(`Costs are compared at your expected hours: on-demand = price × hours, monthly = the fee per card, paid whether used or not. (A rule of the form "on-demand total × 0.7 < monthly fee ⇒ reserve" compares the wrong quantities and is not used.)`,
+			`按预计使用小时比较费用：按需 = 单价 × 小时数，包月 = 每卡月费，用不用都要付。（“月度按需总费用 × 0.7 < 长租月费就选长租”这类公式比较的量是错的，不采用。）`),
+		v.f(`Break-even = monthly ÷ on-demand = %s ÷ %s = %s per card per month; a card busier than that is cheaper reserved (the common rule of thumb "over ~400 h a month, reserve" is this break-even at typical prices).`,
+			`盈亏平衡点 = 包月 ÷ 按需 = %s ÷ %s = %s/卡/月；比它更忙的卡包月更便宜（常说的“每月有效运行超过约 400 小时选长租”就是常见价格下的这个点）。`,
+			v.money(in.Monthly), v.perHour(in.OnDemand), v.be(a.BreakEvenHours)),
 	}
 	if len(a.Cards) > 1 {
 		lines = append(lines, v.t("Cards sorted by busy hours: each card past the break-even is reserved, the rest stay on-demand (or on spot when the work can be interrupted); with linear prices this is the cheapest split.",
@@ -25,13 +24,25 @@ func (v view) why(q query, a advisor.Advice) chat.Section {
 	lines = append(lines, v.spotLines(q, a)...)
 	lines = append(lines, v.tieLines(a)...)
 	if a.Recommendation == advisor.Hybrid && len(a.Reserved) > 0 {
-		lines = append(lines, v.f("Seed guidance: training clusters run about 7:3 reserved:elastic; here %d:%d by cards.",
-			"原文建议：训练集群包月与弹性约 7:3；这里按卡数为 %d:%d。", len(a.Reserved), len(a.Cards)-len(a.Reserved)))
+		lines = append(lines, v.f("A common split for training clusters is about 7:3 reserved:elastic; here %d:%d by cards.",
+			"训练集群常见的包月与弹性比例约 7:3；这里按卡数为 %d:%d。", len(a.Reserved), len(a.Cards)-len(a.Reserved)))
 	}
-	lines = append(lines, v.f("A 30-day month is 24 × 30 = 720 h: on-demand all month is %s per card; the monthly fee is %s of it (seed 002: typically 60–70%%).",
-		"30 天按 24 × 30 = 720 小时计：按需跑满一个月每卡 %s；包月是它的 %s（原文：通常为六到七折）。", v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
+	lines = append(lines, v.f("A 30-day month is 24 × 30 = 720 h: on-demand all month is %s per card; the monthly fee is %s of it (typically 60–70%%).",
+		"30 天按 24 × 30 = 720 小时计：按需跑满一个月每卡 %s；包月是它的 %s（通常为六到七折）。", v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
 	if a.Commitment == nil && (len(a.Reserved) > 0 || a.Yearly != nil) {
-		lines = append(lines, v.t("Add months=<months left> for the commitment risk if the project ends early.", "加上 剩余月数=<月数>，可查看项目提前结束时的承诺风险。"))
+		lines = append(lines, v.t("Add months=<months left> (and min_months= if the vendor has a minimum term) to choose over the rest of the project.", "加上 剩余月数=<月数>（供应商有最短租期时再加 最短租期=），即可按项目剩余时间选择。"))
+	}
+	var od []int
+	var insurance float64
+	for _, i := range a.ByHours {
+		if c := a.Cards[i]; c.Mode == advisor.OnDemand {
+			od = append(od, i)
+			insurance += c.Monthly - c.Cost
+		}
+	}
+	if len(od) > 0 && len(od) < len(a.Cards) || len(od) > 0 && a.Recommendation == advisor.OnDemand {
+		lines = append(lines, v.f("On-demand capacity is not guaranteed at peak (vendors sell out around launches and deadlines): if the %s on-demand must be there on given days, reserving as well costs %s more a month.",
+			"按需资源在高峰期不保证有货（新品发布、截止日前后常售罄）：如果这 %s在特定日子必须可用，一并包月每月多花 %s。", v.cardCount(len(od)), v.money(insurance)))
 	}
 	return chat.Section{Title: v.t("Why", "理由"), Lines: lines}
 }
@@ -104,7 +115,7 @@ func (v view) tieLines(a advisor.Advice) []string {
 	return lines
 }
 
-// commitment is the commitment risk over the months left.
+// commitment is what the plan commits to over the months left.
 func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	c := a.Commitment
 	if c == nil {
@@ -115,20 +126,24 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 		"剩余 %s 个月合计：本方案 %s，全按需 %s，不包月的最低费用 %s。", m, v.money(c.PlanCost), v.money(c.OnDemandCost), v.money(c.ElasticCost))}
 	if c.ReservedCards == 0 {
 		lines = append(lines, v.t("Nothing is reserved, so nothing idles if the project ends early.", "没有包月的卡，项目提前结束也不会有闲置费用。"))
-		return chat.Section{Title: v.t("Commitment risk", "承诺风险"), Lines: lines}, true
+	} else {
+		lines = append(lines, v.f("Reserving %d cards commits %s at signing (a reservation is paid for whole months, at least the minimum term; a prepay for whole years).",
+			"包月/包年 %d 张卡，签约即承诺 %s（包月按整月且不少于最短租期计费，包年按整年计费）。", c.ReservedCards, v.money(c.Committed)))
+		if c.IdleCost > 0 {
+			lines = append(lines, v.f("Of that, %s is paid after the project ends: already counted in the plan.", "其中 %s 在项目结束后仍要支付：已计入方案费用。", v.money(c.IdleCost)))
+		}
 	}
-	if c.BilledMonths > c.MonthsLeft {
-		lines = append(lines, v.f("A reservation is paid by whole months: %s months billed for %s months of work; %s idles at the end.",
-			"包月按整月付费：%s 个月的工作要付 %s 个月；最后闲置 %s。", num(c.BilledMonths), m, v.money(c.IdleCost)))
+	switch {
+	case c.MinMonths > 0:
+		lines = append(lines, v.f("Minimum term min_months=%s: counted above.", "最短租期 %s 个月：已计入上述费用。", num(c.MinMonths)))
+	case c.UsualChanges:
+		lines = append(lines, v.f("min_months not given: no minimum term assumed. Renewals often require %d months: then the answer is %s at %s over the months left. Ask the vendor and add min_months=.",
+			"未给出最短租期：按无最短租期计算。续租常要求至少 %d 个月：那样的话建议改为%s，剩余期间共 %s。请向供应商确认并加上 最短租期=。",
+			c.UsualMinMonths, v.mode(c.UsualPlan), v.money(c.UsualPlanCost)))
+	case c.BilledMonths < float64(c.UsualMinMonths):
+		lines = append(lines, v.f("min_months not given: a %d-month minimum, common on renewals, would not change the answer.", "未给出最短租期：即使按续租常见的 %d 个月最短租期计，建议也不变。", c.UsualMinMonths))
 	}
-	lines = append(lines, v.f("Renewals usually require %d months at least: renewing the %d reserved cards commits %d × %s × %d = %s.",
-		"续租通常至少 %d 个月：续租 %d 张包月卡需承诺 %d × %s × %d = %s。",
-		c.RenewalMonths, c.ReservedCards, c.ReservedCards, v.money(a.Cards[0].Monthly), c.RenewalMonths, v.money(c.RenewalCommit)))
-	if c.MonthsLeft < float64(c.RenewalMonths) {
-		lines = append(lines, v.f("With %s months left, that minimum idles %s after the project ends; the plan then costs %s against %s without a reservation.",
-			"只剩 %s 个月时，这个最低期限会在项目结束后闲置 %s；方案合计 %s，不包月 %s。", m, v.money(c.RenewalIdleCost), v.money(c.RenewalPlanCost), v.money(c.ElasticCost)))
-	}
-	return chat.Section{Title: v.t("Commitment risk", "承诺风险"), Lines: lines}, true
+	return chat.Section{Title: v.t("Commitment", "承诺"), Lines: lines}, true
 }
 
 // yearly is the yearly prepay option.
@@ -150,7 +165,7 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 	lines := []string{
 		v.f("Yearly prepay: %s × (1 − %s) = %s per card-month, %s per card paid for %d months; the break-even against on-demand drops to %s. %d of %d cards cost more than %[3]s a month without a reservation (%[9]s).",
 			"包年预付：%s × (1 − %s) = 每卡每月 %s，每卡一次付 %[5]d 个月共 %[4]s；相对按需的盈亏平衡点降到 %[6]s。%[8]d 张卡中有 %[7]d 张不包月时每月超过 %[3]s（%[9]s）。",
-			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.h(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards), v.elasticName(a)),
+			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.be(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards), v.elasticName(a)),
 		v.f("A prepaid year costs no more than paying monthly when at least %d × (1 − %s) = %s months are left.",
 			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), num(y.MinMonths)),
 	}
@@ -165,13 +180,13 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 		if len(y.Cards) > 12 {
 			names = append(names, "…")
 		}
-		years := math.Ceil(a.Commitment.MonthsLeft / advisor.YearMonths)
-		lines = append(lines, v.f("With %s months left (%s prepaid year(s)), prepay cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
-			"剩余 %s 个月（预付 %s 年），卡 %s 宜包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
-			num(a.Commitment.MonthsLeft), num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
+		years := a.Horizon.PrepaidYears
+		lines = append(lines, v.f("With %s months left (%s prepaid year(s)), the plan prepays cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
+			"剩余 %s 个月（预付 %s 年），方案中卡 %s 包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
+			num(a.Horizon.Months), num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
 	default:
 		lines = append(lines, v.f("With %s months left, a prepaid year costs more than paying monthly or staying elastic: do not prepay.",
-			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", num(a.Commitment.MonthsLeft)))
+			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", num(a.Horizon.Months)))
 	}
 	return chat.Section{Title: v.t("Yearly prepay", "包年预付"), Lines: lines}, true
 }

@@ -3,9 +3,8 @@ package billing
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
 )
@@ -50,8 +49,19 @@ func (v view) mode(m advisor.Mode) string {
 		return v.t("monthly", "包月")
 	case advisor.Spot:
 		return v.t("spot", "竞价")
+	case advisor.YearlyPrepay:
+		return v.t("yearly", "包年")
 	}
 	return v.t("hybrid", "混合")
+}
+
+// be writes a break-even in hours; one past the hours a month holds reads
+// "never within a month": the cheaper option wins at any hours.
+func (v view) be(x float64) string {
+	if x > advisor.MaxMonthHours {
+		return v.f("never within a month (%s > %d h)", "一个月内永远达不到（%s > %d 小时）", num(x), advisor.MaxMonthHours)
+	}
+	return v.h(x)
 }
 
 // cardCount writes a number of cards.
@@ -74,60 +84,13 @@ func (v view) hoursOf(a advisor.Advice, idx []int) string {
 	return hoursList(hs)
 }
 
-func hoursList(hs []float64) string {
-	if len(hs) == 0 {
-		return "0"
-	}
-	lo, hi := hs[0], hs[0]
-	for _, h := range hs {
-		lo, hi = math.Min(lo, h), math.Max(hi, h)
-	}
-	switch {
-	case lo == hi:
-		return num(lo)
-	case len(hs) <= 8:
-		parts := make([]string, len(hs))
-		for i, h := range hs {
-			parts[i] = num(h)
-		}
-		return strings.Join(parts, ", ")
-	}
-	return num(lo) + "–" + num(hi)
-}
+func hoursList(hs []float64) string { return root.Compact(hs) }
 
 // exact writes a rate or factor with up to four decimals (1.0375, 0.05).
-func exact(x float64) string { return strconv.FormatFloat(math.Round(x*1e4)/1e4, 'f', -1, 64) }
+func exact(x float64) string { return root.Trim(x, 4) }
 
-// num formats a number exactly as chat.Num does (at most two decimals, no
-// trailing zeros, thousands separated by commas), without fmt: a reply
-// formats dozens of numbers.
-func num(x float64) string {
-	var buf [48]byte
-	b := strconv.AppendFloat(buf[:0], math.Abs(x), 'f', 2, 64)
-	if i := len(b) - 1; b[i] == '0' {
-		b = b[:i]
-		if b[i-1] == '0' {
-			b = b[:i-2] // drop ".00"
-		}
-	}
-	intLen := len(b)
-	for i, c := range b {
-		if c == '.' {
-			intLen = i
-		}
-	}
-	out := make([]byte, 0, len(b)+intLen/3+1)
-	if x < 0 && string(b) != "0" {
-		out = append(out, '-')
-	}
-	for i := 0; i < intLen; i++ {
-		if i > 0 && (intLen-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, b[i])
-	}
-	return string(append(out, b[intLen:]...))
-}
+// num formats a number for people (chat.Num).
+var num = chat.Num
 
 // pct writes a fraction as a percentage with at most one decimal.
 func pct(x float64) string { return num(math.Round(x*1000)/10) + "%" }

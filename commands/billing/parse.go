@@ -16,6 +16,8 @@ type query struct {
 	currency string   // ISO code, "" when the input did not say
 	uniform  bool     // one hours value for every card
 	notes    []string // warnings about keys that had no effect, in the user's language
+	// assumptions explain values read on an assumption (hours per day)
+	assumptions []string
 }
 
 // read turns the command's arguments into an advisor input. Every error is
@@ -39,7 +41,11 @@ func read(a *chat.Args, lang chat.Lang) (query, error) {
 	if q.in.Spot, err = p.spot(&q); err != nil {
 		return q, err
 	}
-	if q.in.MonthsLeft, _, err = p.months(); err != nil {
+	q.assumptions = a.Assumptions()
+	if q.in.MonthsLeft, _, err = p.months("months"); err != nil {
+		return q, err
+	}
+	if q.in.MinMonths, _, err = p.months("min_months"); err != nil {
 		return q, err
 	}
 	if d, ok, err := p.yearlyDiscount(); err != nil {
@@ -114,18 +120,8 @@ func (p reader) strayWords() error {
 
 // canonical is the key a name or alias stands for, "" when none.
 func canonical(name string) string {
-	n := strings.ToLower(strings.TrimSpace(name))
-	for _, k := range keys {
-		if n == k.Name {
-			return k.Name
-		}
-		for _, a := range k.Aliases {
-			if n == strings.ToLower(a) {
-				return k.Name
-			}
-		}
-	}
-	return ""
+	k, _ := chat.LookupKey(keys, name)
+	return k.Name
 }
 
 // value reads key with ParseValue after removing the given suffixes (units
@@ -358,14 +354,15 @@ func (p reader) duration(key string) (float64, bool, error) {
 	return v, true, nil
 }
 
-// months reads the months left: more than 0, at most 120.
-func (p reader) months() (float64, bool, error) {
-	v, raw, ok, err := p.value("months", chat.Plain, "个月", "月", "months", "month", "mo")
+// months reads months (left) or min_months: more than 0, at most 120.
+func (p reader) months(key string) (float64, bool, error) {
+	v, raw, ok, err := p.value(key, chat.Plain, "个月", "月", "months", "month", "mo")
 	switch {
 	case err != nil || !ok:
 		return 0, ok, err
-	case v <= 0 || v > 120:
-		return 0, true, p.bad("months", fmt.Sprintf("months=%s must be more than 0 and at most 120", raw), fmt.Sprintf("%s=%s 应大于 0 且不超过 120", p.name("months"), raw))
+	case v <= 0 || v > advisor.MaxMonths:
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s must be more than 0 and at most %d", key, raw, advisor.MaxMonths),
+			fmt.Sprintf("%s=%s 应大于 0 且不超过 %d", p.name(key), raw, advisor.MaxMonths))
 	}
 	return v, true, nil
 }
@@ -466,16 +463,12 @@ func currencyOf(raw string) string {
 	return ""
 }
 
-// fieldError turns an advisor input error into a chat error. The command
-// validates first, so this is a second line of defence.
+// fieldError turns an advisor input error into the user's error. The
+// command reads every value first; the rules refuse what only they can see
+// (swapped prices, say).
 func fieldError(lang chat.Lang, err error) error {
-	var fe *advisor.FieldError
-	if !errors.As(err, &fe) {
-		return fmt.Errorf("billing advice: %w", err)
+	if e, ok := chat.FromDomain(lang, err); ok {
+		return e
 	}
-	acc := accepted(lang, fe.Key)
-	return chat.Invalid(lang, fe.Key,
-		fmt.Sprintf("%s: %s. Accepted: %s.", fe.Key, fe.Reason, acc),
-		fmt.Sprintf("%s：%s。可接受：%s。", fe.Key, fe.Reason, acc),
-		example(lang, fe.Key))
+	return fmt.Errorf("billing advice: %w", err)
 }

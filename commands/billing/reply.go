@@ -45,15 +45,20 @@ func (v view) title(a advisor.Advice) string {
 		return v.t("Billing: reserve monthly", "计费方式：包月")
 	case advisor.Spot:
 		return v.t("Billing: spot (interruptible work)", "计费方式：竞价实例（可中断任务）")
+	case advisor.YearlyPrepay:
+		return v.t("Billing: prepay yearly", "计费方式：包年预付")
 	}
 	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))
 }
 
 // reason is the recommendation in words with its numbers.
 func (v view) reason(q query, a advisor.Advice) string {
+	if a.Horizon != nil {
+		return v.horizonReason(q, a)
+	}
 	in := q.in
 	n := len(a.Cards)
-	be := fmt.Sprintf("%s / %s = %s", v.money(in.Monthly), v.perHour(in.OnDemand), v.h(a.BreakEvenHours))
+	be := fmt.Sprintf("%s / %s = %s", v.money(in.Monthly), v.perHour(in.OnDemand), v.be(a.BreakEvenHours))
 	h0 := a.Cards[0].Hours
 	var s string
 	switch a.Recommendation {
@@ -102,13 +107,13 @@ func (v view) reason(q query, a advisor.Advice) string {
 		if a.Spot == advisor.SpotConsidered {
 			s += v.f(" Spot, with the lost work counted, costs more for every card: its break-even is %s / %s = %s.",
 				"计入中断损失后，竞价对每张卡都更贵：竞价盈亏平衡点 %s / %s = %s。",
-				v.money(in.Monthly), v.money(in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
+				v.money(in.Monthly), v.money(in.Spot.Price*a.SpotFactor), v.be(a.SpotBreakEvenHours))
 		}
 		s += v.f(" %s a month instead of %s on-demand, saving %s.", "每月 %s，按需需 %s，节省 %s。", v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings))
 	case advisor.Spot:
 		s = v.f("Use spot: the work can be interrupted, and spot at %s with the lost work counted (× %s = %s per busy hour) is cheaper than on-demand at %s and, for every card, than the monthly fee (spot break-even %[5]s / %[3]s = %[6]s).",
 			"用竞价实例：任务可中断，竞价 %[1]s 计入中断损失后（× %[2]s = 每有效小时 %[3]s）比按需 %[4]s 便宜，且每张卡都比包月便宜（竞价盈亏平衡点 %[5]s / %[3]s = %[6]s）。",
-			v.perHour(in.Spot.Price), exact(a.SpotFactor), v.money(in.Spot.Price*a.SpotFactor), v.perHour(in.OnDemand), v.money(in.Monthly), v.h(a.SpotBreakEvenHours))
+			v.perHour(in.Spot.Price), exact(a.SpotFactor), v.money(in.Spot.Price*a.SpotFactor), v.perHour(in.OnDemand), v.money(in.Monthly), v.be(a.SpotBreakEvenHours))
 		s += v.f(" All %d cards: %s a month instead of %s on-demand, saving %s.", "%d 张卡每月 %s，按需需 %s，节省 %s。", n, v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand), v.money(a.Savings))
 	default:
 		s = v.hybridReason(q, a, be)
@@ -147,7 +152,7 @@ func (v view) hybridReason(q query, a advisor.Advice, be string) string {
 		}
 	}
 	if onSpot > 0 {
-		spotBE := v.f("%s / %s = %s against spot", "相对竞价为 %s / %s = %s", v.money(q.in.Monthly), v.money(q.in.Spot.Price*a.SpotFactor), v.h(a.SpotBreakEvenHours))
+		spotBE := v.f("%s / %s = %s against spot", "相对竞价为 %s / %s = %s", v.money(q.in.Monthly), v.money(q.in.Spot.Price*a.SpotFactor), v.be(a.SpotBreakEvenHours))
 		if offSpot == 0 {
 			be = spotBE
 		} else {
@@ -172,11 +177,11 @@ func (v view) facts(q query, a advisor.Advice) []chat.Fact {
 	in := q.in
 	fs := []chat.Fact{
 		{Label: v.t("Recommendation", "建议"), Value: v.mode(a.Recommendation)},
-		{Label: v.t("Break-even", "盈亏平衡点"), Value: v.f("%s per card per month (%s / %s)", "%s/卡/月（%s / %s）", v.h(a.BreakEvenHours), v.money(in.Monthly), v.perHour(in.OnDemand))},
+		{Label: v.t("Break-even", "盈亏平衡点"), Value: v.f("%s per card per month (%s / %s)", "%s/卡/月（%s / %s）", v.be(a.BreakEvenHours), v.money(in.Monthly), v.perHour(in.OnDemand))},
 	}
 	if a.Spot == advisor.SpotConsidered {
 		fs = append(fs, chat.Fact{Label: v.t("Spot break-even", "竞价盈亏平衡点"),
-			Value: v.f("%s (%s / (%s × %s))", "%s（%s / (%s × %s)）", v.h(a.SpotBreakEvenHours), v.money(in.Monthly), v.perHour(in.Spot.Price), exact(a.SpotFactor))})
+			Value: v.f("%s (%s / (%s × %s))", "%s（%s / (%s × %s)）", v.be(a.SpotBreakEvenHours), v.money(in.Monthly), v.perHour(in.Spot.Price), exact(a.SpotFactor))})
 	}
 	all := make([]int, len(a.Cards))
 	for i := range all {
@@ -293,6 +298,7 @@ func (v view) cards(a advisor.Advice) chat.Table {
 func (v view) warnings(q query, a advisor.Advice) []string {
 	in := q.in
 	w := append([]string(nil), q.notes...)
+	w = append(w, q.assumptions...)
 	if full := advisor.MaxMonthHours * in.OnDemand; in.Monthly > full {
 		w = append(w, v.f("The monthly fee %s is more than a card on-demand for a whole 31-day month (744 h × %s = %s): a reservation never pays. Check that monthly is per card.",
 			"包月 %s 比一张卡按需跑满 31 天（744 小时 × %s = %s）还贵：包月永远不划算。请确认包月价是每张卡的。", v.money(in.Monthly), v.perHour(in.OnDemand), v.money(full)))
@@ -301,17 +307,67 @@ func (v view) warnings(q query, a advisor.Advice) []string {
 		w = append(w, v.f("The monthly fee %s is less than one on-demand hour (%s): check that monthly is per card-month and ondemand per card-hour.",
 			"包月 %s 还不到按需一小时（%s）：请确认包月是每卡每月、按需是每卡每小时的价格。", v.money(in.Monthly), v.perHour(in.OnDemand)))
 	}
-	if c := a.Commitment; c != nil && c.ReservedCards > 0 {
-		m := num(c.MonthsLeft)
-		switch {
-		case !c.ReservationPays:
-			w = append(w, v.f("With %s months left, reserving costs %s against %s without a reservation: stay elastic for the rest of the project.",
-				"项目只剩 %s 个月，包月共需 %s，不包月只需 %s：剩余时间请保持弹性计费。", m, v.money(c.PlanCost), v.money(c.ElasticCost)))
-		case !c.RenewalPays:
-			w = append(w, v.f("If the vendor requires a %d-month renewal minimum, reserving costs %s against %s without a reservation for the %s months left: ask for a 1-month term, or stay elastic.",
-				"若服务商要求至少续租 %d 个月，剩余 %[4]s 个月包月共需 %[2]s，不包月只需 %[3]s：请争取按月续租，或保持弹性计费。",
-				c.RenewalMonths, v.money(c.RenewalPlanCost), v.money(c.ElasticCost), m))
+	var longSpot []string
+	var longHours []float64
+	for _, i := range a.ByHours {
+		if c := a.Cards[i]; c.Mode == advisor.Spot && c.Hours > advisor.MonthHours/2 {
+			longSpot = append(longSpot, v.card(i))
+			longHours = append(longHours, c.Hours)
 		}
 	}
+	if len(longSpot) > 0 {
+		w = append(w, v.f("%s run %s h a month on spot, more than half a month: spot is reclaimed at any time and its capacity is not guaranteed at peak. Checkpoint often and keep a fallback (on-demand or a reservation) for when spot is sold out.",
+			"%s 每月在竞价上跑 %s 小时，超过半个月：竞价实例随时可能被回收，高峰期也不保证有货。请频繁保存检查点，并准备竞价售罄时的后备（按需或包月）。",
+			strings.Join(longSpot, ", "), hoursList(longHours)))
+	}
 	return w
+}
+
+// horizonReason is the recommendation when the months left are known: the
+// plan is the cheapest over them (docs/billing.md).
+func (v view) horizonReason(q query, a advisor.Advice) string {
+	h := a.Horizon
+	in := q.in
+	n := len(a.Cards)
+	m := num(h.Months)
+	billed := v.f("%s × %s billed months (⌈%s⌉, at least the %s-month minimum)", "%s × 计费 %s 个月（⌈%s⌉，且不少于最短租期 %s 个月）",
+		v.money(in.Monthly), num(h.BilledMonths), m, num(h.MinMonths))
+	alts := v.f("all on-demand %s, all monthly %s (%s per card)", "全按需 %s，全包月 %s（每卡 %s）", v.money(h.OnDemand), v.money(h.Monthly), billed)
+	if h.Yearly != nil {
+		alts += v.f(", all yearly %s (%s per card-year × %s year(s))", "，全包年 %s（每卡每年 %s × %s 年）", v.money(*h.Yearly), v.money(a.Yearly.YearPerCard), num(h.PrepaidYears))
+	}
+	if h.Elastic < h.OnDemand {
+		alts += v.f(", all elastic (on-demand or spot) %s", "，全弹性（按需或竞价）%s", v.money(h.Elastic))
+	}
+	var s string
+	switch a.Recommendation {
+	case advisor.OnDemand:
+		s = v.f("Stay on-demand: over the %s months left, on-demand is the cheapest for every card.", "保持按需：在剩余 %s 个月里，每张卡都是按需最便宜。", m)
+	case advisor.Monthly:
+		s = v.f("Reserve monthly: over the %s months left, a reservation is the cheapest for every card.", "包月：在剩余 %s 个月里，每张卡都是包月最便宜。", m)
+	case advisor.YearlyPrepay:
+		s = v.f("Prepay a year: over the %s months left, the yearly prepay is the cheapest for every card.", "包年预付：在剩余 %s 个月里，每张卡都是包年最便宜。", m)
+	case advisor.Spot:
+		s = v.f("Use spot: the work can be interrupted, and over the %s months left spot, lost work counted (× %s), is the cheapest for every card.",
+			"用竞价实例：任务可中断，在剩余 %s 个月里，计入中断损失（× %s）后每张卡都是竞价最便宜。", m, exact(a.SpotFactor))
+	default:
+		counts := map[advisor.Mode]int{}
+		for _, c := range a.Cards {
+			counts[c.Mode]++
+		}
+		var parts []string
+		for _, md := range []advisor.Mode{advisor.YearlyPrepay, advisor.Monthly, advisor.OnDemand, advisor.Spot} {
+			if k := counts[md]; k > 0 {
+				parts = append(parts, v.f("%s %s", "%s%s", v.cardCount(k), v.mode(md)))
+			}
+		}
+		s = v.f("Hybrid over the %s months left, each card on its cheapest option: %s (see the table).", "剩余 %s 个月的混合方案，每张卡取最便宜的方式：%s（见下表）。",
+			m, strings.Join(parts, v.t(", ", "，")))
+	}
+	s += v.f(" The plan costs %s over the months left; %s.", "方案在剩余期间共 %s；%s。", v.money(h.Plan), alts)
+	s += v.f(" Per month: %s, against %s all on-demand.", "每月 %s，全按需 %s。", v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand))
+	if n > 0 && a.BreakEvenHours <= advisor.MaxMonthHours {
+		s += v.f(" (Break-even for one month: %s / %s = %s per card.)", "（单月盈亏平衡点：%s / %s = 每卡 %s。）", v.money(in.Monthly), v.perHour(in.OnDemand), v.h(a.BreakEvenHours))
+	}
+	return s
 }

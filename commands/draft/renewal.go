@@ -146,9 +146,8 @@ func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
 	lang := c.Lang
 	adv, err := advisor.AdviseRenewal(advisor.Contract{Monthly: f.monthly, OnDemand: f.ondemand, Hours: f.hours, Cards: f.cards})
 	if err != nil {
-		var fe *advisor.FieldError
-		if errors.As(err, &fe) {
-			return sub{}, chat.Invalidf(lang, fe.Key, examples[3], "%s: %s", "%s：%s", fe.Key, fe.Reason)
+		if e, ok := chat.FromDomain(lang, err); ok {
+			return sub{}, e
 		}
 		return sub{}, fmt.Errorf("draft renewal: advice: %w", err)
 	}

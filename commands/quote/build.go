@@ -9,42 +9,73 @@ import (
 	"gpuadvisor/chat"
 )
 
-// settings are the comparison-wide values and where they came from.
+// settings are the workload and where its values came from.
 type settings struct {
-	opts         tco.Options
-	hoursDefault bool // hours was not given: DefaultHours is used, and said so
+	w            tco.Workload
+	hoursDefault bool     // hours was not given: DefaultHours is used, and said so
+	assumptions  []string // values read on an assumption (hours per day)
+	run          string   // how the run size was given, for the reply: "" or "epochs × dataset_tokens"
 }
 
-// readGlobals reads the keys that apply to every vendor. A bad value here is an
-// error for the whole request: it would change every vendor's answer.
+// readGlobals reads the workload, the keys before the first vendor. A bad
+// value here is an error for the whole request: it changes every vendor.
 func readGlobals(lang chat.Lang, ps []pair) (settings, *chat.Error) {
-	s := settings{opts: tco.DefaultOptions(), hoursDefault: true}
+	s := settings{w: tco.Workload{Hours: tco.DefaultHours, Volumes: map[tco.Line]float64{}}, hoursDefault: true}
 	seen := map[string]bool{}
+	var epochs, dataset float64
 	for _, p := range ps {
 		if seen[p.spec.name] {
 			return s, chat.Invalidf(lang, p.spec.name, p.spec.name+"="+p.spec.example,
-				"%s is given twice for all vendors; give it once", "%s 对全部供应商出现了两次，请只写一次", p.spec.name)
+				"%s is given twice for the workload; give it once", "%s 在工作负载里出现了两次，请只写一次", p.spec.name)
 		}
 		seen[p.spec.name] = true
 		v, perr := readNumber(lang, p, "")
 		if perr != nil {
 			return s, &chat.Error{Code: chat.CodeInvalid, Key: perr.Key, Message: perr.Message, Example: perr.Example}
 		}
-		switch p.spec.name {
-		case "hours":
+		if note := chat.HoursPerDay(lang, p.raw); note != "" {
+			s.assumptions = append(s.assumptions, note)
+		}
+		switch {
+		case p.spec.name == "hours":
 			if v <= 0 || v > tco.MaxHours {
 				return s, hoursRange(lang, p.raw)
 			}
-			s.opts.Hours, s.hoursDefault = v, false
-		case "run_tokens":
-			s.opts.RunTokens = v
-		case "hidden_share":
-			if v > 100 {
-				return s, chat.Invalidf(lang, "hidden_share", "hidden_share=20%",
-					"hidden_share=%s is over 100%%; give the share of the GPU cost, e.g. 20%%", "hidden_share=%s 超过100%%；请给出占GPU费用的比例，如 20%%", p.raw)
+			s.w.Hours, s.hoursDefault = v, false
+		case p.spec.name == "cards":
+			if v < 1 || v != math.Trunc(v) || v > tco.MaxCards {
+				return s, chat.Invalidf(lang, "cards", "cards=8", "cards=%s must be a whole number of cards, 1 or more", "cards=%s 须为不小于1的整数", p.raw)
 			}
-			s.opts.HiddenShare = v / 100
+			s.w.Cards = int(v)
+		case p.spec.name == "run_tokens":
+			s.w.RunTokens = v
+		case p.spec.name == "epochs":
+			epochs = v
+		case p.spec.name == "dataset_tokens":
+			dataset = v
+		case p.spec.part == volume:
+			s.w.Volumes[p.spec.line] = v
 		}
+	}
+	switch {
+	case seen["epochs"] != seen["dataset_tokens"]:
+		missing := "dataset_tokens"
+		if !seen["epochs"] {
+			missing = "epochs"
+		}
+		return s, chat.Invalidf(lang, missing, "epochs=3 dataset_tokens=500m",
+			"a run given by epochs needs both epochs and dataset_tokens; add %s", "按轮数给出训练量时需要同时给出 epochs 和 dataset_tokens；请补上 %s", missing)
+	case seen["epochs"] && seen["run_tokens"]:
+		return s, chat.Invalidf(lang, "run_tokens", "run_tokens=1.5b",
+			"give the run either as run_tokens or as epochs with dataset_tokens, not both", "训练量请只用一种写法：总tokens，或 轮数+数据集tokens")
+	case seen["epochs"]:
+		s.w.RunTokens = epochs * dataset
+		s.run = fmt.Sprintf("%s × %s", chat.Num(epochs), chat.Num(dataset))
+	}
+	if s.w.Cards == 0 {
+		return s, chat.Invalidf(lang, "cards", "quote hours=300 cards=8 A: price=35; B: price=29",
+			"missing cards: state the workload's cards once, before the first vendor (cards=8), so every vendor is priced on the same work",
+			"缺少卡数：请在第一家之前写一次工作负载的卡数（卡数=8），让每家按同样的工作量计价")
 	}
 	return s, nil
 }
@@ -134,7 +165,7 @@ func wantPeriod(spec *keySpec) (chat.Period, bool) {
 		return chat.PerMonth, true
 	case spec.part == unitPrice:
 		return chat.PerGB, true
-	case spec.part == fee || spec.part == feeOrVol:
+	case spec.part == fee:
 		return chat.PerMonth, true
 	}
 	return chat.NoPeriod, false
@@ -180,18 +211,13 @@ func trimAnySuffix(s string, suffixes ...string) string {
 }
 
 // buildVendor reads one draft into a vendor. ok is false when the vendor
-// cannot be compared (no price, no cards, a key given twice, a bad required
-// value); the problems say why and how to fix it.
+// cannot be compared (no price, a key given twice, a bad required value);
+// the problems say why and how to fix it.
 func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bool) {
 	who := d.label(lang)
 	v = tco.Vendor{Name: d.name, Charges: map[tco.Line]tco.Charge{}}
 	seen := map[string]bool{}
 	drop := false
-	type pendingAmbiguous struct {
-		p   pair
-		val float64
-	}
-	var ambiguous []pendingAmbiguous
 	for _, p := range d.pairs {
 		if seen[p.spec.name] {
 			probs = append(probs, problem{Vendor: who, Key: p.spec.name, Example: p.spec.name + "=" + p.spec.example,
@@ -200,30 +226,14 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			continue
 		}
 		seen[p.spec.name] = true
-		if (p.spec.part == fee || p.spec.part == feeOrVol) && includedWords[strings.ToLower(strings.TrimSpace(p.raw))] {
+		if (p.spec.part == fee || p.spec.part == bare) && includedWords[strings.ToLower(strings.TrimSpace(p.raw))] {
 			setCharge(&v, p.spec.line, fee, 0)
-			continue
-		}
-		if p.spec.part == feeOrVol {
-			val, isVol, isFee, prob := readAmbiguous(lang, p, who)
-			if prob != nil {
-				probs = append(probs, *prob)
-				continue
-			}
-			switch {
-			case isVol:
-				setCharge(&v, p.spec.line, volume, val)
-			case isFee:
-				setCharge(&v, p.spec.line, fee, val)
-			default:
-				ambiguous = append(ambiguous, pendingAmbiguous{p, val})
-			}
 			continue
 		}
 		val, prob := readNumber(lang, p, who)
 		if prob != nil {
 			probs = append(probs, *prob)
-			if p.spec.name == "price" || p.spec.name == "monthly" || p.spec.name == "cards" {
+			if p.spec.name == "price" || p.spec.name == "monthly" {
 				drop = true
 			}
 			continue
@@ -233,14 +243,29 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			v.PricePerCardHour = val
 		case "monthly":
 			v.MonthlyPerCard = val
-		case "cards":
-			if val < 1 || val != math.Trunc(val) || val > 1e6 {
-				probs = append(probs, problem{Vendor: who, Key: "cards", Example: "cards=8",
-					Message: fmt.Sprintf(chat.T(lang, "%s: cards=%s must be a whole number of cards, 1 or more", "%s：cards=%s 须为不小于1的整数"), who, p.raw)})
+		case "own_cards":
+			if val < 1 || val != math.Trunc(val) || val > tco.MaxCards {
+				probs = append(probs, problem{Vendor: who, Key: "own_cards", Example: "own_cards=16",
+					Message: fmt.Sprintf(chat.T(lang, "%s: own_cards=%s must be a whole number of cards, 1 or more", "%s：own_cards=%s 须为不小于1的整数"), who, p.raw)})
 				drop = true
 				continue
 			}
-			v.Cards = int(val)
+			v.OwnCards = int(val)
+		case "own_hours":
+			if val <= 0 || val > tco.MaxHours {
+				e := hoursRange(lang, p.raw)
+				probs = append(probs, problem{Vendor: who, Key: "own_hours", Example: "own_hours=500", Message: who + chat.T(lang, ": ", "：") + e.Message})
+				drop = true
+				continue
+			}
+			v.OwnHours = val
+		case "min_months":
+			if val <= 0 || val > 120 {
+				probs = append(probs, problem{Vendor: who, Key: "min_months", Example: "min_months=3",
+					Message: fmt.Sprintf(chat.T(lang, "%s: min_months=%s must be more than 0 and at most 120", "%s：最短租期=%s 须大于0且不超过120"), who, p.raw)})
+				continue
+			}
+			v.MinMonths = val
 		case "tokens_s":
 			if val == 0 {
 				probs = append(probs, problem{Vendor: who, Key: "tokens_s", Example: "tokens_s=21000",
@@ -249,29 +274,12 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 				continue
 			}
 			v.TokensPerSec = val
-		case "run_tokens":
-			v.RunTokens = val
-		case "hours":
-			if val <= 0 || val > tco.MaxHours {
-				e := hoursRange(lang, p.raw)
-				probs = append(probs, problem{Vendor: who, Key: "hours", Example: "hours=300", Message: who + chat.T(lang, ": ", "：") + e.Message})
-				continue
-			}
-			v.Hours = val
 		default:
 			setCharge(&v, p.spec.line, p.spec.part, val)
 		}
 	}
-	// A bare item word is GB when the item's unit price is given, else ¥ a month.
-	for _, a := range ambiguous {
-		if v.Charges[a.p.spec.line].HasUnitPrice {
-			setCharge(&v, a.p.spec.line, volume, a.val)
-		} else {
-			setCharge(&v, a.p.spec.line, fee, a.val)
-		}
-	}
 	if v.PricePerCardHour > 0 && v.MonthlyPerCard > 0 {
-		probs = append(probs, problem{Vendor: who, Key: "monthly", Example: who + "-monthly: monthly=15000 cards=8",
+		probs = append(probs, problem{Vendor: who, Key: "monthly", Example: who + "-monthly: monthly=15000",
 			Message: fmt.Sprintf(chat.T(lang, "%s gives both price (per card-hour) and monthly (per card-month); I used price. Compare the monthly offer as a vendor of its own",
 				"%s 同时给了单价（每卡时）和包月（每卡月）；已按单价计算。请把包月报价作为另一家单独比较"), who)})
 		v.MonthlyPerCard = 0
@@ -280,11 +288,6 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 		probs = append(probs, problem{Vendor: who, Key: "price", Example: "price=35",
 			Message: fmt.Sprintf(chat.T(lang, "%s has no price: add price=35 (¥ per card-hour) or monthly=15000 (¥ per card-month)",
 				"%s 没有价格：请加 单价=35（元/卡时）或 包月=15000（元/卡月）"), who)})
-		drop = true
-	}
-	if !drop && v.Cards == 0 {
-		probs = append(probs, problem{Vendor: who, Key: "cards", Example: "cards=8",
-			Message: fmt.Sprintf(chat.T(lang, "%s has no card count: add cards=8", "%s 没有卡数：请加 卡数=8"), who)})
 		drop = true
 	}
 	if drop {
@@ -297,46 +300,11 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 	return v, probs, !drop
 }
 
-// readAmbiguous reads a bare item word (存储=, storage=): a GB unit makes it a
-// volume, a money sign or 元 a monthly fee; a bare number is decided later.
-func readAmbiguous(lang chat.Lang, p pair, who string) (val float64, isVol, isFee bool, prob *problem) {
-	raw := strings.ToLower(strings.TrimSpace(strings.TrimRight(p.raw, ",;")))
-	if hasGBUnit(raw) {
-		q := p
-		q.spec = &keySpec{name: p.spec.name, kind: chat.GB, example: "2000GB"}
-		v, pr := readNumber(lang, q, who)
-		return v, pr == nil, false, pr
-	}
-	q := p
-	q.spec = &keySpec{name: p.spec.name, kind: chat.Money, part: fee, example: p.spec.example, en: p.spec.en, zh: p.spec.zh}
-	v, pr := readNumber(lang, q, who)
-	if pr != nil {
-		return 0, false, false, pr
-	}
-	money := strings.ContainsAny(raw, "¥￥$") || strings.Contains(raw, "元") || strings.Contains(raw, "/月") ||
-		strings.Contains(raw, "/mo") || strings.Contains(raw, "rmb") || strings.Contains(raw, "cny")
-	return v, false, money, nil
-}
-
-// hasGBUnit reports whether a value ends in a storage unit (80g, 2TB, 500 GB).
-func hasGBUnit(raw string) bool {
-	s := strings.TrimSpace(chat.Normalize(raw))
-	for _, u := range []string{"gb", "tb", "mb", "g", "t"} {
-		if strings.HasSuffix(s, u) {
-			rest := strings.TrimSpace(strings.TrimSuffix(s, u))
-			return rest != "" && rest[len(rest)-1] >= '0' && rest[len(rest)-1] <= '9'
-		}
-	}
-	return false
-}
-
 func setCharge(v *tco.Vendor, l tco.Line, pt part, val float64) {
 	c := v.Charges[l]
 	switch pt {
 	case fee:
 		c.Fee, c.HasFee = val, true
-	case volume:
-		c.Volume, c.HasVolume = val, true
 	case unitPrice:
 		c.UnitPrice, c.HasUnitPrice = val, true
 	case quota:

@@ -10,7 +10,10 @@ import (
 )
 
 // Example is the example command line.
-const Example = "quote hours=300 A: price=35 cards=8 storage_gb=2000 storage_price=0.3 tokens_s=21000; B: price=29 cards=8 egress_gb=3000 egress_price=0.8 tokens_s=14000"
+const Example = "quote hours=300 cards=8 storage_gb=2000 egress_gb=3000 A: price=35 storage_price=0.3 egress_price=0.8 tokens_s=21000; B: price=29 egress_price=0.8 tokens_s=14000"
+
+// exampleZH is Example in Chinese.
+const exampleZH = "报价 时长=300 卡数=8 存储量=2000 流量=3000 A: 单价=35 存储单价=0.3 流量单价=0.8 吞吐=21000; B: 单价=29 流量单价=0.8 吞吐=14000"
 
 // Command returns the quote command (alias 报价, 比价).
 func Command() *chat.Command {
@@ -23,8 +26,9 @@ func Command() *chat.Command {
 		},
 		Examples: []string{
 			Example,
-			"quote hours=300 run_tokens=2b A: price=35 cards=8 tokens_s=21000; B: price=29 cards=8 tokens_s=14000",
-			"报价 时长=300 A: 单价=35 卡数=8 存储=2000 存储单价=0.3 吞吐=21000; B: 单价=29 卡数=8 流量=3000 流量单价=0.8 吞吐=14000",
+			"quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000",
+			exampleZH,
+			"quote hours=每天8小时 cards=8 A: price=35; B: monthly=1万5 min_months=3",
 			"quote --file quotes.yaml",
 			"quote keys",
 		},
@@ -44,6 +48,9 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		}
 	}
 	parseTokens(lang, c.Args.Tokens, in)
+	if in.fatal != nil {
+		return chat.Reply{}, in.fatal
+	}
 
 	set, gerr := readGlobals(lang, in.globals)
 	if gerr != nil {
@@ -68,7 +75,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 			unnamed = append(unnamed, d.name)
 		}
 		if names[d.name] {
-			return chat.Reply{}, chat.Invalidf(lang, "name", "A: price=35 cards=8; B: price=29 cards=8",
+			return chat.Reply{}, chat.Invalidf(lang, "name", "A: price=35; B: price=29",
 				"two vendors are both called %q; give each vendor its own name (A:, B:, or name=...)",
 				"有两家供应商都叫 %q；请给每家不同的名称（A:、B: 或 name=...）", d.name)
 		}
@@ -83,9 +90,11 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: firstKey(probs, "price"), Example: Example,
 			Message: chat.T(lang, "no quote could be compared: ", "没有可比较的报价：") + joinProblems(probs)}
 	}
-	res, err := tco.Compare(vendors, set.opts)
+	res, err := tco.Compare(set.w, vendors)
 	if err != nil {
-		// Every input was validated above; a problem here is a bug.
+		if e, ok := chat.FromDomain(lang, err); ok {
+			return chat.Reply{}, e
+		}
 		return chat.Reply{}, fmt.Errorf("compare %d quotes: %w", len(vendors), err)
 	}
 	rep := reply(lang, res, set, probs)
@@ -93,7 +102,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
 			"Vendors without a name are called %s in the order given; label them as \"A:\" or name=A.",
 			"未命名的供应商按出现顺序称为 %s；可写成 \"A:\" 或 名称=A。"), strings.Join(unnamed, ", ")))
-		if d, ok := rep.Data.(dataJSON); ok {
+		if d, ok := rep.Data.(Data); ok {
 			d.Warnings = rep.Warnings
 			rep.Data = d
 		}

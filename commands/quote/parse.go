@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 
@@ -55,6 +56,14 @@ type input struct {
 	globals  []pair
 	vendors  []*draft
 	problems []problem
+	fatal    *chat.Error // the first input that makes the whole comparison wrong
+}
+
+// refuse keeps the first error that makes the whole comparison unfair.
+func (in *input) refuse(e *chat.Error) {
+	if in.fatal == nil {
+		in.fatal = e
+	}
 }
 
 func (in *input) newVendor(name, where string) *draft {
@@ -68,6 +77,7 @@ func (in *input) newVendor(name, where string) *draft {
 // vendor key of a group: "A price=35") starts one; keys that apply to all
 // vendors (hours, run_tokens) given outside a vendor are global.
 func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
+	toks = unquoteVendors(toks)
 	var cur *draft
 	var pending []string // bare words not yet read: the start of a label, or noise
 	flushPending := func() {
@@ -115,7 +125,7 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 				}
 				key = key[i+1:]
 			}
-			if spec, ok := lookupKey(key); ok && len(pending) > 0 && spec.scope == vendorOnly && spec.name != "name" && (cur == nil || cur.has(spec.name)) {
+			if spec, ok := lookupKey(key); ok && len(pending) > 0 && spec.scope == vendorKey && spec.name != "name" && (cur == nil || cur.has(spec.name)) {
 				// "A price=35 cards=8; B price=29": words before a vendor's
 				// first key, at the start of a group or before a key the
 				// current vendor already has, are the next vendor's name.
@@ -126,6 +136,29 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 		}
 	}
 	flushPending()
+}
+
+// unquoteVendors reads a quoted group of vendors ("A: price=35; B:
+// price=29", as a shell needs it) as the vendors it holds: a quoted word
+// with a key=value or a separator inside is part of the message, not a name.
+func unquoteVendors(toks []chat.Token) []chat.Token {
+	var out []chat.Token
+	for i, t := range toks {
+		if t.Word != "" && strings.Contains(t.Word, " ") && strings.ContainsAny(t.Word, "=;\n") {
+			if out == nil {
+				out = append(make([]chat.Token, 0, 2*len(toks)), toks[:i]...)
+			}
+			out = append(out, chat.Tokenize(t.Word)...)
+			continue
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
 }
 
 // addPair files one key=value under the globals or a vendor and returns the
@@ -155,6 +188,9 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 	}
 	p := pair{spec: spec, typed: key, raw: val, where: where}
 	switch {
+	case spec.part == bare && !includedWords[strings.ToLower(val)]:
+		in.refuse(bareQuantity(lang, spec, key, val))
+		return cur
 	case spec.name == "name":
 		name := strings.TrimSpace(strings.TrimRight(val, ":"))
 		if cur == nil || cur.name != "" {
@@ -162,8 +198,11 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 		}
 		cur.name = name
 		return cur
-	case spec.scope == globalOnly, spec.scope == either && cur == nil:
+	case spec.scope == workloadKey && cur == nil:
 		in.globals = append(in.globals, p)
+		return cur
+	case spec.scope == workloadKey:
+		in.refuse(workloadChange(lang, cur.label(lang), spec, key, val))
 		return cur
 	}
 	if cur == nil {
@@ -171,4 +210,32 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 	}
 	cur.pairs = append(cur.pairs, p)
 	return cur
+}
+
+// bareQuantity refuses storage=2000: GB or yuan? A volume belongs to the
+// workload with a unit price per vendor, or the vendor states a fee.
+func bareQuantity(lang chat.Lang, spec *keySpec, typed, val string) *chat.Error {
+	l := spec.line
+	vk, pk, fk := tco.VolumeKey(l), tco.PriceKey(l), tco.FeeKey(l)
+	return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 %s=%s A: price=35 %s=0.3; B: price=29 %s=¥600", vk, val, pk, fk),
+		"%s=%s is ambiguous: GB or yuan? Give the volume once for the workload as %s=%s before the first vendor, with each vendor's %s=, or the vendor's monthly amount as %s=¥%s",
+		"%s=%s 有歧义：是GB还是元？请在第一家之前写一次用量 %s=%s，再给每家写 %s=；或写这家每月的费用 %s=¥%s",
+		typed, val, vk, val, pk, fk, val)
+}
+
+// workloadChange refuses a vendor that states its own workload: two vendors
+// would be priced on different work.
+func workloadChange(lang chat.Lang, who string, spec *keySpec, typed, val string) *chat.Error {
+	own := ""
+	switch spec.name {
+	case "cards":
+		own = chat.T(lang, "; if this vendor rents another card count on purpose (whole 8-card machines, say), write own_cards="+val,
+			"；如果这家确实按不同卡数出租（如只租整台8卡机），请写 own_cards="+val)
+	case "hours":
+		own = chat.T(lang, "; if this vendor bills other hours on purpose, write own_hours="+val,
+			"；如果这家确实按不同小时数计费，请写 own_hours="+val)
+	}
+	return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote %s=%s A: price=35; B: price=29", spec.name, val),
+		"%s: %s=%s is part of the workload, the same for every vendor: write it once before the first vendor%s",
+		"%s：%s=%s 属于工作负载，对每家都一样：请在第一家之前写一次%s", who, typed, val, own)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,21 +40,24 @@ func readFile(t *testing.T, name string) string {
 	return string(b)
 }
 
-const exampleZH = "报价 时长=300 总tokens=2b A：单价=35元/时 卡数=8 存储=2000 存储单价=0.3 吞吐=21000；B：单价=29 卡数=8 流量=3000 流量单价=0.8 吞吐=14000"
+// runExample is the issue's run: B is cheaper by the month, A by the run.
+const runExample = "quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"
 
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name, text, file string
 		lang             chat.Lang
 	}{
-		{"example_en", Example + " run_tokens=2b", "", ""},
+		{"example_en", Example, "", ""},
 		{"example_zh", exampleZH, "", ""},
 		{"example_forced_zh", Example, "", chat.ZH},
+		{"run_en", runExample, "", ""},
+		{"run_zh", "报价 时长=每天10小时 卡数=8 轮数=2 数据集tokens=1b A：单价=35元/时 吞吐=21000；B：单价=29 吞吐=14000 存储费=免费", "", ""},
 		{"yaml_en", "quote", "quotes.yaml", ""},
 		{"yaml_zh", "报价", "quotes.yaml", ""},
-		{"single_en", "quote A: price=35 cards=8 tokens_s=21000", "", ""},
-		{"partial_en", "quote hours=300\nA: price=35 cards=8 storge_gb=300 fast\nB: price=29 cards=8 egress_price=0.8\nC: price=30", "", ""},
-		{"partial_zh", "报价 A：单价=35 卡数=8 高配\nB：单价=29 卡数=-8\nC：单价=28 卡数=8 存储费=免费 快照=300 流量费=0 内网=免费 支持费=2000 授权=含", "", ""},
+		{"single_en", "quote cards=8 A: price=35 tokens_s=21000", "", ""},
+		{"partial_en", "quote hours=300 cards=8 storage_gb=300\nA: price=35 fast\nB: price=29 egress_price=0.8\nC: price=30 own_cards=16", "", ""},
+		{"partial_zh", "报价 卡数=8 快照量=0\nA：单价=35 高配\nB：单价=-29\nC：单价=28 存储费=免费 快照单价=0.2 流量费=0 内网=免费 支持费=2000 授权=含 最短租期=3", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,17 +79,18 @@ func TestGolden(t *testing.T) {
 type decoded struct {
 	Command string `json:"command"`
 	Vendors []struct {
-		Name        string             `json:"name"`
-		MonthlyTCO  float64            `json:"monthly_tco"`
-		LineItems   map[string]float64 `json:"line_items"`
-		Missing     []string           `json:"missing"`
-		CostPerMTok *float64           `json:"cost_per_mtok"`
-		RunHours    *float64           `json:"run_hours"`
-		RunCost     *float64           `json:"run_cost"`
+		Name       string             `json:"name"`
+		MonthlyTCO float64            `json:"monthly_tco"`
+		LineItems  map[string]float64 `json:"line_items"`
+		Estimated  map[string]float64 `json:"estimated"`
+		Missing    []string           `json:"missing"`
+		TCOPerMTok float64            `json:"tco_per_mtok"`
+		RunTCO     float64            `json:"run_tco"`
 	} `json:"vendors"`
-	Cheapest         string `json:"cheapest"`
-	CheapestPerToken string `json:"cheapest_per_token"`
-	Partial          bool   `json:"partial"`
+	Cheapest        string `json:"cheapest"`
+	CheapestMonthly string `json:"cheapest_monthly"`
+	Basis           string `json:"basis"`
+	Partial         bool   `json:"partial"`
 }
 
 func decode(t *testing.T, rep chat.Reply) decoded {
@@ -97,23 +102,110 @@ func decode(t *testing.T, rep chat.Reply) decoded {
 	return d
 }
 
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6*math.Max(1, math.Abs(b)) }
+
 func TestJSONContract(t *testing.T) {
-	d := decode(t, handle(Example+" run_tokens=2b", "", ""))
-	if d.Command != "quote" || len(d.Vendors) != 2 || d.Cheapest != "B" || d.CheapestPerToken != "A" || d.Partial {
+	d := decode(t, handle(Example, "", ""))
+	if d.Command != "quote" || len(d.Vendors) != 2 || d.Cheapest != "B" || d.Basis != "monthly_tco" || d.Partial {
 		t.Fatalf("got %+v", d)
 	}
-	a := d.Vendors[0]
-	if a.Name != "A" || a.MonthlyTCO != 97200 || a.LineItems["gpu"] != 84000 || a.LineItems["storage"] != 600 {
-		t.Errorf("A: got %+v, want TCO 97200, gpu 84000, storage 600", a)
+	a, b := d.Vendors[0], d.Vendors[1]
+	// A: 35 × 300 × 8 = 84,000 + storage 2000 × 0.3 = 600 + egress 3000 × 0.8 = 2,400 = 87,000
+	if a.Name != "A" || a.MonthlyTCO != 87000 || a.LineItems["gpu"] != 84000 || a.LineItems["storage"] != 600 || a.LineItems["egress"] != 2400 {
+		t.Errorf("A: got %+v", a)
 	}
-	if a.CostPerMTok == nil || *a.CostPerMTok != 3.7037 {
-		t.Errorf("A cost per 1M tokens: got %v, want 3.7037 (280 / (21000 × 3600) × 1e6)", a.CostPerMTok)
+	// A's tco per 1M tokens: 87,000 / (21000 × 3600 × 300) × 1e6 = 3.8360
+	if !near(a.TCOPerMTok, 87000/(21000*3600*300.0)*1e6) {
+		t.Errorf("A tco_per_mtok = %v", a.TCOPerMTok)
 	}
-	if a.RunHours == nil || *a.RunHours != 26.46 || a.RunCost == nil || *a.RunCost != 7407.41 {
-		t.Errorf("A run of 2b tokens: got %v h ¥%v, want 26.46 h ¥7407.41", a.RunHours, a.RunCost)
+	// B: 29 × 300 × 8 = 69,600 + egress 2,400 + storage estimated 2000 × 0.35 = 700
+	if b.MonthlyTCO != 72700 || b.Estimated["storage"] != 700 {
+		t.Errorf("B: got %+v", b)
 	}
-	if strings.Join(a.Missing, ",") != "snapshots,egress,intranet,support,licences" {
-		t.Errorf("A missing: got %v", a.Missing)
+	// snapshots and intranet have no volume: A is missing their prices, not estimated
+	if strings.Join(a.Missing, ",") != "snapshots,intranet,support,licences" || strings.Join(b.Missing, ",") != "storage,snapshots,intranet,support,licences" {
+		t.Errorf("missing: A %v, B %v", a.Missing, b.Missing)
+	}
+}
+
+// TestRankByRun: the issue's case, where B is cheaper by the month and A by
+// the run.
+func TestRankByRun(t *testing.T) {
+	d := decode(t, handle(runExample, "", ""))
+	// A: 2e9 / 21000 / 3600 = 26.455 h × 280 = 7,407.41; B: 39.683 h × 232 = 9,206.35
+	if d.Basis != "run_tco" || d.Cheapest != "A" || d.CheapestMonthly != "B" {
+		t.Fatalf("basis %s cheapest %s monthly %s; want run_tco, A, B", d.Basis, d.Cheapest, d.CheapestMonthly)
+	}
+	if !near(d.Vendors[0].RunTCO, 2e9/21000/3600*280) || !near(d.Vendors[1].RunTCO, 2e9/14000/3600*232) {
+		t.Errorf("run TCO %v, %v", d.Vendors[0].RunTCO, d.Vendors[1].RunTCO)
+	}
+	rep := handle(runExample, "", "")
+	if !strings.Contains(rep.Title, "whole run: A is cheapest; by the month, B") || !strings.Contains(rep.Summary, "¥7,407.41 all in") {
+		t.Errorf("title %q summary %q", rep.Title, rep.Summary)
+	}
+	// epochs × dataset tokens is a run too: 2 × 1b = 2b
+	d2 := decode(t, handle("quote hours=300 cards=8 epochs=2 dataset_tokens=1b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000", "", ""))
+	if d2.Cheapest != "A" || !near(d2.Vendors[0].RunTCO, d.Vendors[0].RunTCO) {
+		t.Errorf("epochs: %+v", d2)
+	}
+}
+
+// TestQuotedVendors: the README's example works as a chat message, and in a
+// shell as one argument, with the vendors quoted, or with \; (issue 12).
+func TestQuotedVendors(t *testing.T) {
+	want := decode(t, handle(runExample, "", ""))
+	for _, text := range []string{
+		`quote hours=300 cards=8 run_tokens=2b "A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"`,
+		chat.JoinArgs([]string{"quote", "hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", "hours=300", "cards=8", "run_tokens=2b", "A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", "hours=300", "cards=8", "run_tokens=2b", "A:", "price=35", "tokens_s=21000", ";", "B:", "price=29", "tokens_s=14000"}),
+		chat.JoinArgs([]string{"quote", `hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000 \; B: price=29 tokens_s=14000`}),
+	} {
+		got := decode(t, handle(text, "", ""))
+		if len(got.Vendors) != 2 || got.Cheapest != want.Cheapest || got.Vendors[1].RunTCO != want.Vendors[1].RunTCO {
+			t.Errorf("%q: got %+v, want %+v", text, got, want)
+		}
+	}
+}
+
+func TestWorkload(t *testing.T) {
+	tests := []struct {
+		name, text string
+		hours      float64
+		cards      int
+	}{
+		{"hours per day over 30 days: 8 × 30", "quote hours=每天8小时 cards=8 A: price=35", 240, 8},
+		{"working days: 10 × 22", "报价 时长=工作日每天10小时 卡数=4 A：单价=35", 220, 4},
+		{"8h/day", "quote hours=8h/day cards=2 A: price=35", 240, 2},
+		{"default 300 h", "quote cards=8 A: price=35", 300, 8},
+	}
+	for _, tt := range tests {
+		rep := handle(tt.text, "", "")
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.name, rep.Error)
+		}
+		d := rep.Data.(Data)
+		if d.Workload.Hours != tt.hours || d.Workload.Cards != tt.cards {
+			t.Errorf("%s: workload %+v", tt.name, d.Workload)
+		}
+		if tt.hours != 300 && len(d.Assumptions) != 1 {
+			t.Errorf("%s: the per-day assumption is not shown: %v", tt.name, d.Assumptions)
+		}
+	}
+}
+
+func TestOwnWorkloadOnPurpose(t *testing.T) {
+	rep := handle("quote hours=300 cards=8 A: price=35 own_cards=16; B: price=29", "", "")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	d := rep.Data.(Data)
+	// A: 35 × 300 × 16 = 168,000, stated in the title and the ranking
+	if d.Vendors[0].Cards != 16 || d.Vendors[0].TCO != 168000 || !d.Vendors[0].ChangesWorkload {
+		t.Errorf("A: %+v", d.Vendors[0])
+	}
+	if !strings.Contains(rep.Title, "A priced on its own cards or hours") || !strings.Contains(rep.Tables[0].Rows[1][1], "A*") {
+		t.Errorf("title %q, ranking %v", rep.Title, rep.Tables[0].Rows)
 	}
 }
 
@@ -121,70 +213,46 @@ func TestParse(t *testing.T) {
 	tests := []struct {
 		name    string
 		text    string
-		want    []tco.Vendor // name, price, monthly, cards, tokens, hours and charges compared
-		hours   float64
+		want    []tco.Vendor // name, prices, throughput and charges compared
 		partial bool
 	}{
-		{"labels with colon, global hours", "quote hours=200 A: price=35 cards=8; B: price=29 cards=4",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 4}}, 200, false},
-		{"a label without a separator starts a vendor", "quote A: price=35 cards=8 B: price=29 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"vendor= and name= label vendors", "quote vendor=A price=35 cards=8 name=B price=29 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"new lines separate unnamed vendors", "quote\nprice=35 cards=8\nprice=29 cards=8\nhours=250",
-			[]tco.Vendor{{Name: "V1", PricePerCardHour: 35, Cards: 8}, {Name: "V2", PricePerCardHour: 29, Cards: 8}}, 250, false},
-		{"label glued to the first key", "quote A:price=35 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, false},
-		{"quoted multi-word name", `quote "Ku Suan Yun": price=35 cards=8`,
-			[]tco.Vendor{{Name: "Ku Suan Yun", PricePerCardHour: 35, Cards: 8}}, 300, false},
-		{"multi-word label", "quote vendor Ku Suan: price=35 cards=8",
-			[]tco.Vendor{{Name: "Ku Suan", PricePerCardHour: 35, Cards: 8}}, 300, false},
-		{"Chinese keys, full-width colon and units", "报价 时长=300小时 酷算云：单价=35元/卡时 卡数=8卡 吞吐=2.1万 存储=2TB 存储单价=0.3元/GB/月",
-			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, Cards: 8, TokensPerSec: 21000,
-				Charges: map[tco.Line]tco.Charge{tco.Storage: {Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true}}}}, 300, false},
-		{"bare item word is GB with a unit price", "quote A: price=35 cards=8 egress=3000 egress_price=0.8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8,
-				Charges: map[tco.Line]tco.Charge{tco.Egress: {Volume: 3000, HasVolume: true, UnitPrice: 0.8, HasUnitPrice: true}}}}, 300, false},
-		{"bare item word is ¥ a month without a unit price", "quote A: price=35 cards=8 快照=500",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Snapshots: {Fee: 500, HasFee: true}}}}, 300, false},
-		{"a GB unit makes it a volume", "quote A: price=35 cards=8 storage=2TB",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Storage: {Volume: 2000, HasVolume: true}}}}, 300, false},
-		{"free and included read as a zero fee", "quote A: price=35 cards=8 内网=免费 support=included",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Intranet: {HasFee: true}, tco.Support: {HasFee: true}}}}, 300, false},
-		{"monthly price", "quote A: 包月=1.5万 卡数=2",
-			[]tco.Vendor{{Name: "A", MonthlyPerCard: 15000, Cards: 2}}, 300, false},
-		{"vendor hours override", "quote hours=300 A: price=35 cards=8 hours=100; B: price=29 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Hours: 100}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"intranet quota", "quote A: price=35 cards=8 intranet_gb=5000 intranet_quota=2000 intranet_price=0.5",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Intranet: {Volume: 5000, HasVolume: true, FreeGB: 2000, HasFreeGB: true, UnitPrice: 0.5, HasUnitPrice: true}}}}, 300, false},
-		{"vendor without price is left out, partial", "quote A: price=35 cards=8; B: cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"negative storage is dropped, partial", "quote A: price=35 cards=8 storage_gb=-5",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"stray word is named, partial", "quote A: price=35 cards=8 cheap",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"a bare word before the first key names the vendor", "quote A price=35 cards=8; B price=29 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"a bare word before a key the vendor already has starts the next vendor", "quote hours=300 A price=35 cards=8 B price=29 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}, {Name: "B", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"bare names on new lines", "报价\n酷算云 单价=35 卡数=8\n简米 单价=29 卡数=8",
-			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, Cards: 8}, {Name: "简米", PricePerCardHour: 29, Cards: 8}}, 300, false},
-		{"unit price per TB is per GB / 1000", "quote A: price=35 cards=8 storage_gb=2TB storage_price=300元/TB/月 egress_gb=3000 egress_price=800/TB",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{
-				tco.Storage: {Volume: 2000, HasVolume: true, UnitPrice: 0.3, HasUnitPrice: true},
-				tco.Egress:  {Volume: 3000, HasVolume: true, UnitPrice: 0.8, HasUnitPrice: true}}}}, 300, false},
-		{"price per month typed as price is left out, partial", "quote A: price=35 cards=8; B: price=15000元/月 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"monthly per hour is left out, partial", "quote A: price=35 cards=8; B: monthly=35元/时 cards=8",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"a unit price per hour is not per GB, partial", "quote A: price=35 cards=8 egress_gb=3000 egress_price=0.8元/时",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"intranet within its free quota costs nothing", "quote A: price=35 cards=8 intranet_gb=1000 intranet_quota=2000",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8, Charges: map[tco.Line]tco.Charge{tco.Intranet: {Volume: 1000, HasVolume: true, FreeGB: 2000, HasFreeGB: true}}}}, 300, false},
-		{"zero throughput is a problem, not silently unmeasured", "quote A: price=35 cards=8 tokens_s=0",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
-		{"a storage price in dollars is a problem, not ¥", "quote A: price=35 cards=8 storage_gb=2000 storage_price=0.02usd",
-			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Cards: 8}}, 300, true},
+		{"labels with colon", "quote hours=200 cards=8 A: price=35; B: price=29",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}, {Name: "B", PricePerCardHour: 29}}, false},
+		{"a label without a separator starts a vendor", "quote cards=8 A: price=35 B: price=29",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}, {Name: "B", PricePerCardHour: 29}}, false},
+		{"vendor= and name= label vendors", "quote cards=8 vendor=A price=35 name=B price=29",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}, {Name: "B", PricePerCardHour: 29}}, false},
+		{"new lines separate unnamed vendors", "quote hours=250 cards=8\nprice=35\nprice=29",
+			[]tco.Vendor{{Name: "V1", PricePerCardHour: 35}, {Name: "V2", PricePerCardHour: 29}}, false},
+		{"label glued to the first key", "quote cards=8 A:price=35",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, false},
+		{"quoted multi-word name", `quote cards=8 "Ku Suan Yun": price=35`,
+			[]tco.Vendor{{Name: "Ku Suan Yun", PricePerCardHour: 35}}, false},
+		{"Chinese keys, full-width colon and units", "报价 时长=300小时 卡数=8卡 存储量=2TB 酷算云：单价=35元/卡时 吞吐=2.1万 存储单价=0.3元/GB/月",
+			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, TokensPerSec: 21000, Charges: map[tco.Line]tco.Charge{tco.Storage: {UnitPrice: 0.3, HasUnitPrice: true}}}}, false},
+		{"free and included read as a zero fee", "quote cards=8 A: price=35 内网=免费 support=included",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[tco.Line]tco.Charge{tco.Intranet: {HasFee: true}, tco.Support: {HasFee: true}}}}, false},
+		{"monthly price in 万, 1万5 and 一万五", "quote cards=2 A: 包月=1.5万; B: monthly=1万5; C: monthly=一万五",
+			[]tco.Vendor{{Name: "A", MonthlyPerCard: 15000}, {Name: "B", MonthlyPerCard: 15000}, {Name: "C", MonthlyPerCard: 15000}}, false},
+		{"min_months and 最短租期", "quote cards=2 A: price=35 min_months=3; B: price=30 最短租期=6",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, MinMonths: 3}, {Name: "B", PricePerCardHour: 30, MinMonths: 6}}, false},
+		{"intranet quota and price", "quote cards=8 intranet_gb=5000 A: price=35 intranet_quota=2000 intranet_price=0.5",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[tco.Line]tco.Charge{tco.Intranet: {FreeGB: 2000, HasFreeGB: true, UnitPrice: 0.5, HasUnitPrice: true}}}}, false},
+		{"vendor without price is left out, partial", "quote cards=8 A: price=35; B: tokens_s=100",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, true},
+		{"stray word is named, partial", "quote cards=8 A: price=35 cheap",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, true},
+		{"a bare word before a key the vendor already has starts the next vendor", "quote cards=8 A price=35 B price=29",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}, {Name: "B", PricePerCardHour: 29}}, false},
+		{"unit price per TB is per GB / 1000", "quote cards=8 storage_gb=2TB egress_gb=3000 A: price=35 storage_price=300元/TB/月 egress_price=800/TB",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[tco.Line]tco.Charge{
+				tco.Storage: {UnitPrice: 0.3, HasUnitPrice: true}, tco.Egress: {UnitPrice: 0.8, HasUnitPrice: true}}}}, false},
+		{"price per month typed as price is left out, partial", "quote cards=8 A: price=35; B: price=15000元/月",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, true},
+		{"zero throughput is a problem, not silently unmeasured", "quote cards=8 A: price=35 tokens_s=0",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, true},
+		{"a storage price in dollars is a problem, not ¥", "quote cards=8 storage_gb=2000 A: price=35 storage_price=0.02usd",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,42 +260,21 @@ func TestParse(t *testing.T) {
 			if rep.Error != nil {
 				t.Fatalf("%q: error %v", tt.text, rep.Error)
 			}
-			d := rep.Data.(dataJSON)
+			d := rep.Data.(Data)
 			if rep.Partial != tt.partial || d.Partial != tt.partial {
 				t.Errorf("%q: partial got %v/%v, want %v; warnings %v", tt.text, rep.Partial, d.Partial, tt.partial, rep.Warnings)
-			}
-			if d.Hours != tt.hours {
-				t.Errorf("%q: hours got %v, want %v", tt.text, d.Hours, tt.hours)
 			}
 			if len(d.Vendors) != len(tt.want) {
 				t.Fatalf("%q: got %d vendors %+v, want %d", tt.text, len(d.Vendors), d.Vendors, len(tt.want))
 			}
 			for i, w := range tt.want {
-				g := d.Vendors[i]
-				wantPrice := w.PricePerCardHour
-				if w.MonthlyPerCard > 0 {
-					wantPrice = w.MonthlyPerCard / tt.hours
-				}
-				wantHours := tt.hours
-				if w.Hours > 0 {
-					wantHours = w.Hours
-				}
-				if g.Name != w.Name || g.PricePerCardHour != wantPrice || g.Cards != w.Cards || g.TokensPerSec != w.TokensPerSec || g.Hours != wantHours || g.MonthlyPerCard != w.MonthlyPerCard {
+				g := d.Vendors[i].Vendor
+				if g.Name != w.Name || g.PricePerCardHour != w.PricePerCardHour || g.MonthlyPerCard != w.MonthlyPerCard || g.TokensPerSec != w.TokensPerSec || g.MinMonths != w.MinMonths {
 					t.Errorf("%q vendor %d: got %+v, want %+v", tt.text, i, g, w)
 				}
 				for _, l := range tco.Extras {
-					c, ok := w.Charges[l]
-					if !ok {
-						if g.Estimated[string(l)] == 0 && l != tco.Support && l != tco.Licences {
-							t.Errorf("%q vendor %s: %s not stated but not estimated", tt.text, w.Name, l)
-						}
-						continue
-					}
-					if _, est := g.Estimated[string(l)]; est && c.Priced() {
-						t.Errorf("%q vendor %s: %s stated but estimated", tt.text, w.Name, l)
-					}
-					if c.Priced() && g.LineItems[string(l)] != round(c.Amount(), 2) {
-						t.Errorf("%q vendor %s: %s got %v, want %v", tt.text, w.Name, l, g.LineItems[string(l)], c.Amount())
+					if g.Charges[l] != w.Charges[l] {
+						t.Errorf("%q vendor %s: %s got %+v, want %+v", tt.text, w.Name, l, g.Charges[l], w.Charges[l])
 					}
 				}
 			}
@@ -241,23 +288,29 @@ func TestErrors(t *testing.T) {
 		key              string
 		contains         string
 	}{
-		{"empty", "quote", "", "vendors", "no vendor quote found"},
-		{"only globals", "quote hours=300", "", "vendors", "no vendor quote found"},
-		{"nothing readable", "quote hello world", "", "vendors", `could not read "hello"`},
-		{"duplicate names", "quote A: price=35 cards=8; A: price=29 cards=8", "", "name", `both called "A"`},
-		{"no vendor has a price", "quote A: cards=8; B: cards=4", "", "price", "A has no price"},
-		{"negative price", "quote A: price=-35 cards=8", "", "price", "negative"},
-		{"hours over a month", "quote hours=800 A: price=35 cards=8", "", "hours", "at most 744"},
-		{"hours not a number", "quote hours=lots A: price=35 cards=8", "", "hours", "not a number"},
-		{"global given twice", "quote hours=300 hours=200 A: price=35 cards=8", "", "hours", "twice"},
-		{"share over 100%", "quote hidden_share=150% A: price=35 cards=8", "", "hidden_share", "over 100%"},
+		{"empty", "quote", "", "cards", "missing cards"},
+		{"only the workload", "quote hours=300 cards=8", "", "vendors", "no vendor quote found"},
+		{"nothing readable", "quote cards=8 hello world", "", "vendors", `could not read "hello"`},
+		{"no cards", "quote hours=300 A: price=35; B: price=29", "", "cards", "before the first vendor"},
+		{"a vendor changes the hours", "quote A: price=35 cards=8 hours=500; B: price=29", "", "cards", "part of the workload"},
+		{"a vendor changes the hours, cards given", "quote cards=8 A: price=35 hours=500; B: price=29", "", "hours", "own_hours=500"},
+		{"a vendor states its own volume", "quote cards=8 A: price=35 storage_gb=2000", "", "storage_gb", "part of the workload"},
+		{"bare storage is not money", "quote cards=8 A: price=35 storage=2000", "", "storage", "ambiguous: GB or yuan"},
+		{"bare 存储 in Chinese", "报价 卡数=8 A：单价=35 存储=2000", "", "storage", "有歧义"},
+		{"duplicate names", "quote cards=8 A: price=35; A: price=29", "", "name", `both called "A"`},
+		{"no vendor has a price", "quote cards=8 A: tokens_s=1; B: tokens_s=2", "", "price", "A has no price"},
+		{"negative price", "quote cards=8 A: price=-35", "", "price", "negative"},
+		{"hours over a month", "quote hours=800 cards=8 A: price=35", "", "hours", "at most 744"},
+		{"hours not a number", "quote hours=lots cards=8 A: price=35", "", "hours", "not a number"},
+		{"workload given twice", "quote hours=300 hours=200 cards=8 A: price=35", "", "hours", "twice"},
+		{"epochs without dataset", "quote cards=8 epochs=3 A: price=35", "", "dataset_tokens", "needs both"},
 		{"broken YAML", "quote", "hours: 300\nvendors: [ {name: A, price: 35\n", "file", "not valid YAML"},
 		{"YAML vendors not a list", "quote", "vendors: A\n", "file", "must be a list"},
-		{"Chinese error for Chinese input", "报价 A：卡数=8", "", "price", "没有价格"},
-		{"price typed per month", "quote A: price=15000元/月 cards=8", "", "price", "per month"},
-		{"monthly typed per hour in Chinese", "报价 A：包月=35元/时 卡数=8", "", "monthly", "每小时"},
-		{"dollars are not relabelled as yuan", "quote A: price=$2.5 cards=8", "", "price", "yuan"},
-		{"dollars in Chinese", "报价 A：单价=2.5美元 卡数=8", "", "price", "人民币"},
+		{"YAML vendor with its own cards", "quote", "cards: 8\nvendors:\n  - {name: A, price: 35, cards: 4}\n", "cards", "part of the workload"},
+		{"Chinese error for Chinese input", "报价 卡数=8 A：吞吐=8", "", "price", "没有价格"},
+		{"price typed per month", "quote cards=8 A: price=15000元/月", "", "price", "per month"},
+		{"monthly typed per hour in Chinese", "报价 卡数=8 A：包月=35元/时", "", "monthly", "每小时"},
+		{"dollars are not relabelled as yuan", "quote cards=8 A: price=$2.5", "", "price", "yuan"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -276,12 +329,13 @@ func TestWarnings(t *testing.T) {
 	tests := []struct {
 		name, text, contains string
 	}{
-		{"cheapest per hour is not cheapest per token", Example, "B is the cheapest per card-hour (¥29 vs ¥35) but A is the cheapest per 1M tokens"},
-		{"single vendor", "quote A: price=35 cards=8", "Only one vendor: nothing to compare"},
-		{"hidden costs flip the ranking", "quote A: price=30 cards=8; B: price=31 cards=8 storage_fee=0 snapshot_fee=0 egress_fee=0 intranet_fee=0", "On the quoted items alone A looks cheapest"},
-		{"different card counts", "quote A: price=30 cards=8; B: price=31 cards=4", "different card counts"},
-		{"no throughput", "quote A: price=30 cards=8; B: price=31 cards=8 tokens_s=1000", "No measured throughput for A"},
-		{"unnamed vendors are named", "quote price=35 cards=8; price=29 cards=8", "Vendors without a name are called V1, V2"},
+		{"cheapest per hour is not cheapest per token", "quote cards=8 A: price=35 tokens_s=21000; B: price=29 tokens_s=14000", "B is the cheapest per card-hour (¥29 vs ¥35) but A is the cheapest per 1M tokens"},
+		{"single vendor", "quote cards=8 A: price=35", "Only one vendor: nothing to compare"},
+		{"omissions flip the ranking", "quote cards=8 storage_gb=10000 A: price=30; B: price=30.5 storage_fee=0", "On the quoted items alone A looks cheapest"},
+		{"a unit price without a volume", "quote cards=8 A: price=30 storage_price=0.3; B: price=31", "the workload has no storage_gb"},
+		{"no throughput", "quote cards=8 A: price=30; B: price=31 tokens_s=1000", "No measured throughput for A"},
+		{"a minimum term", "quote cards=8 A: price=30 min_months=3", "rents for at least 3 months"},
+		{"unnamed vendors are named", "quote cards=8 price=35; price=29", "Vendors without a name are called V1, V2"},
 	}
 	for _, tt := range tests {
 		rep := handle(tt.text, "", "")
@@ -294,9 +348,24 @@ func TestWarnings(t *testing.T) {
 	}
 }
 
+// TestEstimateRangeSaid: the reply says whether the ranking flips within the
+// reference range. A states storage at 0.3 (600 on 2000 GB), B leaves it out
+// (700, range 240–2000) on the same GPU bill: at the low end B wins.
+func TestEstimateRangeSaid(t *testing.T) {
+	rep := handle("quote cards=1 storage_gb=2000 A: price=10 storage_price=0.3; B: price=10", "", "")
+	var facts []string
+	for _, f := range rep.Facts {
+		facts = append(facts, f.Value)
+	}
+	if !strings.Contains(strings.Join(facts, "\n"), "flips within the range: cheapest at the low end B, at the high end A") {
+		t.Errorf("facts %q", facts)
+	}
+}
+
 func FuzzQuote(f *testing.F) {
-	for _, s := range []string{Example, exampleZH, "A: price=35 cards=8", "A:price=35;;B:", "vendor=A name= price=1e400 cards=-1",
-		"hours=0 A: price=1 cards=1", "存储=2TB 快照=免费 内网=5000 内网单价=0.5", ":", "A: : :", `"A B": price=3 cards=2 storage="x y"`} {
+	for _, s := range []string{Example, exampleZH, runExample, "cards=8 A: price=35", "A:price=35;;B:", "vendor=A name= price=1e400 cards=-1",
+		"hours=0 cards=1 A: price=1", "存储=2TB 快照=免费 内网=5000 内网单价=0.5", ":", "A: : :", `"A B": price=3 cards=2 storage="x y"`,
+		"cards=8 epochs=3 dataset_tokens=1b A: price=35 tokens_s=20000 own_cards=16; B: monthly=1万5 min_months=3 tokens_s=9000"} {
 		f.Add(s, "")
 	}
 	f.Add("", readFileF(f, "quotes.yaml"))
@@ -313,7 +382,7 @@ func FuzzQuote(f *testing.F) {
 			}
 			return
 		}
-		d, ok := rep.Data.(dataJSON)
+		d, ok := rep.Data.(Data)
 		if !ok || len(d.Vendors) == 0 || d.Cheapest == "" || d.Partial != rep.Partial {
 			t.Fatalf("quote %q: answer without vendors or with a partial mismatch: %+v", text, rep.Data)
 		}
@@ -330,7 +399,7 @@ func readFileF(f *testing.F, name string) string {
 
 func BenchmarkQuote(b *testing.B) {
 	r := router()
-	req := chat.Request{Text: Example + " run_tokens=2b", Platform: "cli"}
+	req := chat.Request{Text: runExample, Platform: "cli"}
 	ctx := context.Background()
 	for b.Loop() {
 		rep := r.Handle(ctx, req)
@@ -343,16 +412,16 @@ func BenchmarkQuote(b *testing.B) {
 func ExampleCommand() {
 	r := chat.NewRouter()
 	r.Register(Command())
-	rep := r.Handle(context.Background(), chat.Request{Text: Example + " run_tokens=2b"})
-	d := rep.Data.(dataJSON)
+	rep := r.Handle(context.Background(), chat.Request{Text: runExample})
+	d := rep.Data.(Data)
 	for _, v := range d.Vendors {
-		fmt.Printf("%s: ¥%v a month, missing %v, ¥%v per 1M tokens, run ¥%v\n", v.Name, v.MonthlyTCO, v.Missing, *v.CostPerMTok, *v.RunCost)
+		fmt.Printf("%s: ¥%s a month, ¥%s per 1M tokens all in, run ¥%s\n", v.Name, chat.Num(v.TCO), chat.Num(v.TCOPerMTok), chat.Num(v.RunTCO))
 	}
-	fmt.Println("cheapest:", d.Cheapest, "per token:", d.CheapestPerToken)
+	fmt.Println("cheapest by the run:", d.Cheapest, "by the month:", d.CheapestMonthly)
 	// Output:
-	// A: ¥97200 a month, missing [snapshots egress intranet support licences], ¥3.7037 per 1M tokens, run ¥7407.41
-	// B: ¥82440 a month, missing [storage snapshots intranet support licences], ¥4.6032 per 1M tokens, run ¥9206.35
-	// cheapest: B per token: A
+	// A: ¥84,000 a month, ¥3.7 per 1M tokens all in, run ¥7,407.41
+	// B: ¥69,600 a month, ¥4.6 per 1M tokens all in, run ¥9,206.35
+	// cheapest by the run: A by the month: B
 }
 
 func TestKeys(t *testing.T) {
@@ -362,7 +431,7 @@ func TestKeys(t *testing.T) {
 			t.Errorf("%q: got %+v, want a table of %d keys", text, rep, len(specs))
 		}
 	}
-	if rep := handle("quote keys A: price=35 cards=8", "", ""); rep.Error != nil || rep.Title == "Quote keys" {
+	if rep := handle("quote keys cards=8 A: price=35", "", ""); rep.Error != nil || rep.Title == "Quote keys" {
 		t.Errorf("keys with a quote: got %q, want the comparison", rep.Title)
 	}
 }

@@ -53,7 +53,7 @@ func parseYAML(lang chat.Lang, doc string, in *input) *chat.Error {
 		}
 		return nil
 	}
-	return shapeErr(lang, top.Line, "expected hours/run_tokens and a vendors list", "应包含 hours/run_tokens 和 vendors 列表")
+	return shapeErr(lang, top.Line, "expected the workload (hours, cards, ...) and a vendors list", "应包含工作负载（hours、cards 等）和 vendors 列表")
 }
 
 func readVendorList(lang chat.Lang, seq *yaml.Node, in *input) *chat.Error {
@@ -78,29 +78,20 @@ func readVendorMap(lang chat.Lang, name string, m *yaml.Node, in *input) *chat.E
 			return shapeErr(lang, k.Line, k.Value+" must be a single value", k.Value+" 必须是单个值")
 		}
 		lineWhere := fmt.Sprintf(chat.T(lang, "line %d", "第%d行"), k.Line)
-		spec, ok := lookupKey(k.Value)
-		if ok && spec.name == "name" {
+		if spec, ok := lookupKey(k.Value); ok && spec.name == "name" {
 			if d.name != "" && d.name != strings.TrimSpace(v.Value) {
 				return shapeErr(lang, k.Line, "a vendor has two names", "一个供应商写了两个名称")
 			}
 			d.name = strings.TrimSpace(v.Value)
 			continue
 		}
-		if ok && spec.scope == globalOnly {
-			in.globals = append(in.globals, pair{spec: spec, typed: k.Value, raw: v.Value, where: lineWhere})
-			continue
-		}
-		if !ok {
-			addPair(lang, in, d, k.Value, v.Value, lineWhere)
-			continue
-		}
-		d.pairs = append(d.pairs, pair{spec: spec, typed: k.Value, raw: v.Value, where: lineWhere})
+		addPair(lang, in, d, k.Value, v.Value, lineWhere)
 	}
 	return nil
 }
 
 // fileExample is the smallest quotes file that works.
-const fileExample = "hours: 300\nvendors:\n  - {name: A, price: 35, cards: 8}\n  - {name: B, price: 29, cards: 8}"
+const fileExample = "hours: 300\ncards: 8\nvendors:\n  - {name: A, price: 35}\n  - {name: B, price: 29}"
 
 func shapeErr(lang chat.Lang, line int, en, zh string) *chat.Error {
 	return chat.Invalidf(lang, "file", fileExample, "quotes file line %d: %s", "报价文件第%d行：%s", line, chat.T(lang, en, zh))

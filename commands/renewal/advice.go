@@ -45,12 +45,14 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 		"盈亏平衡：每卡每月 %s 小时 = 包月价 %s / 按需价 %s（每卡每小时）"), chat.Num(a.BreakEvenHours), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))
 	out := advice{known: true, lines: []string{be + stop(lang), chat.T(lang, "Actual: ", "实际：") + hoursText(lang, r.Usage) + stop(lang)}}
 	kept := len(a.Keep)
-	switch a.Action {
-	case billing.Keep:
+	switch {
+	case a.Action == billing.Keep && a.KeptForSwitchCost:
+		out.summary = a.Explain(string(lang))
+	case a.Action == billing.Keep:
 		out.summary = fmt.Sprintf(chat.T(lang,
 			"Keep: every card runs past the break-even; on-demand would cost %s a month instead of %s.",
 			"续约：每张卡都超过盈亏平衡点；改按需每月要 %s，包月只要 %s。"), chat.Num(a.OnDemandCost), chat.Num(a.CurrentCost))
-	case billing.Downgrade:
+	case a.Action == billing.Downgrade:
 		out.summary = fmt.Sprintf(chat.T(lang,
 			"Downgrade to on-demand: no card reaches the break-even; on-demand costs %s a month instead of %s, saving %s a month (%s over the %[5]d-month term).",
 			"改为按需：没有一张卡达到盈亏平衡点；按需每月 %[1]s，包月 %[2]s，每月省 %[3]s（%[5]d 个月期限共省 %[4]s）。"),
@@ -60,6 +62,9 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 			"Switch to hybrid: keep %d of %d cards reserved (those past the break-even) and run the other %d on-demand: %s a month instead of %s, saving %s a month.",
 			"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过盈亏平衡点的卡），其余 %[3]d 张改按需：每月 %[4]s，原来 %[5]s，每月省 %[6]s。"),
 			kept, r.Cards, r.Cards-kept, chat.Num(a.AdvisedCost), chat.Num(a.CurrentCost), chat.Num(a.SavingsPerMonth))
+	}
+	if note := a.SwitchNote(string(lang)); note != "" {
+		out.summary += chat.T(lang, " ", "") + note
 	}
 	out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,
 		"Costs a month: keep all %s = %s × %d cards; all on-demand %s = Σ hours × %s; advised %s.",

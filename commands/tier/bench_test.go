@@ -2,6 +2,7 @@ package tier_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"gpuadvisor/chat"
@@ -10,14 +11,20 @@ import (
 
 // BenchmarkTierCommand measures one tier question end to end as the CLI and
 // the Lambdas run it: parse, advise, build the reply, render text.
-// Target: under 100 µs per command.
+// Target: under 100 µs per command, under 200 µs with a config.json to parse.
 func BenchmarkTierCommand(b *testing.B) {
 	r := commands.New(commands.Deps{})
+	cfg, err := os.ReadFile("../../advisor/catalog/testdata/configs/deepseek-v3.json")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, bc := range []struct{ name, text string }{
 		{"lora_en", "tier model=qwen2.5-14b mode=lora seq=4096"},
 		{"infer_zh", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"},
 		{"full_70b_multinode", "tier model=llama-2-70b mode=full"},
 		{"params_int4", "tier params=7b mode=infer precision=int4 seq=8k batch=8"},
+		{"moe_mla_deepseek", "tier model=deepseek-r1 mode=infer seq=32k"},
+		{"config_json_deepseek", "tier mode=infer seq=32k config=```json\n" + string(cfg) + "\n```"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			req := chat.Request{Text: bc.text, Platform: "cli"}

@@ -18,6 +18,8 @@ var examples = []string{
 	"tier params=7b mode=infer precision=int4 seq=8k batch=8",
 	"tier model=llama-3.1-8b mode=full cards=8 zero=2 gpu=a100-80g",
 	"显存 模型=qwen2.5-72b 模式=qlora 序列=2048",
+	"tier model=deepseek-r1 mode=infer gpu=h20 seq=32k",
+	"选卡 模型=qwen3-30b-a3b 模式=推理 上下文=32k 利用率=0.85",
 }
 
 func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
@@ -25,8 +27,8 @@ func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat
 // keys are the accepted keys with their Chinese aliases.
 var keys = []chat.Key{
 	{Name: "model", Aliases: []string{"m", "preset", "模型", "模型名"}, Kind: chat.Plain, Example: "qwen2.5-14b",
-		Help: help("a model preset: qwen2.5-7b/14b/32b/72b, llama-2-7b/13b/70b, llama-3.1-8b/70b, mistral-7b (v0.3), mistral-7b-v0.1, glm-4-9b, deepseek-r1-distill-qwen-7b/32b (names like Qwen2.5-14B-Instruct work)",
-			"模型预设：qwen2.5-7b/14b/32b/72b、llama-2-7b/13b/70b、llama-3.1-8b/70b、mistral-7b（v0.3）、mistral-7b-v0.1、glm-4-9b、deepseek-r1-distill-qwen-7b/32b（Qwen2.5-14B-Instruct 这类写法也行）")},
+		Help: help("a model preset: qwen3-0.6b/1.7b/4b/8b/14b/32b, qwen3-30b-a3b, qwen3-235b-a22b, qwen2.5-7b/14b/32b/72b, deepseek-v3, deepseek-r1, deepseek-r1-distill-qwen-1.5b/7b/14b/32b, deepseek-r1-distill-llama-8b/70b, llama-2-7b/13b/70b, llama-3.1-8b/70b, llama-3.3-70b, llama-4-scout, llama-4-maverick, glm-4-9b, glm-4.5, glm-4.5-air, kimi-k2, gpt-oss-20b/120b, mistral-7b, mistral-small-3 (names like Qwen2.5-14B-Instruct-AWQ work); any other model: config=",
+			"模型预设：qwen3-0.6b/1.7b/4b/8b/14b/32b、qwen3-30b-a3b、qwen3-235b-a22b、qwen2.5-7b/14b/32b/72b、deepseek-v3、deepseek-r1、deepseek-r1-distill-qwen-1.5b/7b/14b/32b、deepseek-r1-distill-llama-8b/70b、llama-2-7b/13b/70b、llama-3.1-8b/70b、llama-3.3-70b、llama-4-scout、llama-4-maverick、glm-4-9b、glm-4.5、glm-4.5-air、kimi-k2、gpt-oss-20b/120b、mistral-7b、mistral-small-3（Qwen2.5-14B-Instruct-AWQ 这类写法也行）；其他模型：config=")},
 	{Name: "params", Aliases: []string{"size", "参数量", "参数", "规模"}, Kind: chat.Count, Example: "7b",
 		Help: help("parameter count of a model not in the presets: 7b, 70B, 1.5b, 70亿", "不在预设里的模型的参数量：7b、70B、1.5b、70亿")},
 	{Name: "layers", Aliases: []string{"num_layers", "n_layers", "层数"}, Kind: chat.Plain, Example: "32",
@@ -61,10 +63,22 @@ var keys = []chat.Key{
 		Help: help("activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", "激活重计算：none、selective、full（lora/qlora 默认 full，全参默认 selective）")},
 	{Name: "gpu", Aliases: []string{"card", "显卡", "卡型", "型号"}, Kind: chat.Plain, Example: "a100-80g",
 		Help: help("use this card and say how many: a100-80g, 4090, h800, 910b…", "指定显卡，算要几张：a100-80g、4090、h800、910b…")},
+	{Name: "config", Aliases: []string{"config.json", "config_json", "hf_config", "配置", "配置文件"}, Kind: chat.Plain, Example: "```{...}```",
+		Help: help("the model's Hugging Face config.json, for an exact answer on any model (dense, MoE, MLA, quantized): paste it as a code block in chat, or give its path in the terminal",
+			"模型的 Hugging Face config.json，任何模型（稠密、MoE、MLA、量化）都能精确估算：聊天中用代码块粘贴，终端中给出文件路径")},
+	{Name: "utilization", Aliases: []string{"gpu_memory_utilization", "util", "利用率", "显存利用率"}, Kind: chat.Plain, Example: "0.9",
+		Help: help("share of each card's memory a plan may use, 0.5-0.98 (default 0.9, vLLM's gpu_memory_utilization)",
+			"每张卡可用的显存比例，0.5-0.98（默认 0.9，即 vLLM 的 gpu_memory_utilization）")},
 }
 
-// Command returns the `tier` chat command (aliases vram, 显存, 选卡).
-func Command() *chat.Command {
+// Command returns the `tier` chat command (aliases vram, 显存, 选卡) for chat
+// platforms: config= takes pasted JSON only.
+func Command() *chat.Command { return NewCommand(Deps{}) }
+
+// NewCommand returns the `tier` command with its dependencies: the terminal
+// passes os.ReadFile so that config=<path> reads the file.
+func NewCommand(d Deps) *chat.Command {
+	run := func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return runWith(ctx, c, d) }
 	return &chat.Command{
 		Name:    "tier",
 		Aliases: []string{"vram", "显存", "选卡"},
@@ -76,7 +90,7 @@ func Command() *chat.Command {
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
+func runWith(ctx context.Context, c *chat.Call, d Deps) (rep chat.Reply, err error) {
 	// A bug must not take the Lambda or the CLI down: it becomes an internal
 	// error, logged by the router (the fuzz test fails on it).
 	defer func() {
@@ -88,7 +102,7 @@ func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
 	if err != nil {
 		return chat.Reply{}, fmt.Errorf("tier: load catalog: %w", err)
 	}
-	q, err := read(c.Args, c.Lang, cat)
+	q, err := read(c.Args, c.Lang, cat, d)
 	if err != nil {
 		return chat.Reply{}, err
 	}

@@ -105,7 +105,7 @@ func TestValuesAsTyped(t *testing.T) {
 		{"tier params=7B mode=infer precision=awq", func(d data) bool { return d.Precision == "int4" }},
 		{"tier model=qwen2.5-7b mode=full recompute=off optimizer=paged_adamw_8bit", func(d data) bool { return d.Recompute == "none" && d.Optimizer == "adam8bit" }},
 		{"vram model=llama-3.1-8b mode=qlora r=64", func(d data) bool { return d.Rank == 64 && d.Mode == "qlora" }},
-		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 4 }},
+		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 2 }},
 		{"tier model=Mistral-7B-v0.1 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" && d.Model.Vocab == 32000 }},
 		{"tier model=mistral-7b-instruct-v0.2 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" }},
 		{"tier model=mistral mode=infer", func(d data) bool {
@@ -201,7 +201,7 @@ func TestPublishedFiguresThroughTheCommand(t *testing.T) {
 func TestSeedPrice(t *testing.T) {
 	rep := handle(t, "tier model=llama-2-70b mode=infer gpu=a100-80g")
 	text := chat.RenderText(rep)
-	for _, want := range []string{"¥30–40 per card-hour", "¥120–160/h for 4", "¥15,000–18,000 per card", "¥60,000–72,000 for 4"} {
+	for _, want := range []string{"¥30–40 per card-hour", "¥60–80/h for 2", "¥15,000–18,000 per card", "¥30,000–36,000 for 2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
 		}
@@ -256,7 +256,9 @@ func TestNotFitsExplains(t *testing.T) {
 
 func FuzzTierCommand(f *testing.F) {
 	for _, s := range []string{"model=qwen2.5-14b mode=lora seq=4096", "params=7b layers=1 hidden=64 heads=1", "模型=qwen2.5-7b 模式=推理 上下文=32k",
-		"params=1e13 mode=full", "model=llama-2-70b gpu=4090 cards=1024", "qwen 14b", "params=7b hidden=131072 layers=1024 heads=1 kv_heads=1 ffn=1048576 seq=1048576 batch=4096"} {
+		"params=1e13 mode=full", "model=llama-2-70b gpu=4090 cards=1024", "qwen 14b", "params=7b hidden=131072 layers=1024 heads=1 kv_heads=1 ffn=1048576 seq=1048576 batch=4096",
+		"mode=infer utilization=0.95 model=deepseek-r1 gpu=h20", "mode=infer config=```{\"hidden_size\": 4096, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, \"vocab_size\": 32000, \"intermediate_size\": 11008}```",
+		"mode=full config={\"hidden_size\": 7168, \"num_hidden_layers\": 61, \"num_attention_heads\": 128, \"vocab_size\": 129280, \"intermediate_size\": 18432, \"n_routed_experts\": 256, \"num_experts_per_tok\": 8, \"moe_intermediate_size\": 2048, \"kv_lora_rank\": 512, \"qk_rope_head_dim\": 64, \"qk_nope_head_dim\": 128, \"v_head_dim\": 128}"} {
 		f.Add(s)
 	}
 	r := chat.NewRouter()

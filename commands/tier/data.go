@@ -23,6 +23,7 @@ type data struct {
 	NeedsNVLink     bool             `json:"needs_nvlink"`
 	NeedsInfiniBand bool             `json:"needs_infiniband"`
 	CapacityGB      float64          `json:"capacity_gb"`
+	CapacityMiB     int              `json:"capacity_mib"`
 	UsablePct       float64          `json:"usable_pct"`
 	UtilizationPct  float64          `json:"utilization_pct"`
 	Layout          sizing.Layout    `json:"layout"`
@@ -44,20 +45,29 @@ type data struct {
 }
 
 type modelData struct {
-	ID          string   `json:"id,omitempty"`
-	Name        string   `json:"name"`
-	Params      float64  `json:"params"`
-	Layers      int      `json:"layers"`
-	Hidden      int      `json:"hidden"`
-	Heads       int      `json:"heads"`
-	KVHeads     int      `json:"kv_heads"`
-	HeadDim     int      `json:"head_dim"`
-	FFN         int      `json:"ffn"`
-	Vocab       int      `json:"vocab"`
-	Context     int      `json:"context,omitempty"`
-	Approximate bool     `json:"approximate"`
-	Derived     []string `json:"derived,omitempty"`
-	Source      string   `json:"source,omitempty"`
+	ID            string   `json:"id,omitempty"`
+	Name          string   `json:"name"`
+	Params        float64  `json:"params"`
+	Layers        int      `json:"layers"`
+	Hidden        int      `json:"hidden"`
+	Heads         int      `json:"heads"`
+	KVHeads       int      `json:"kv_heads"`
+	HeadDim       int      `json:"head_dim"`
+	FFN           int      `json:"ffn"`
+	Vocab         int      `json:"vocab"`
+	Context       int      `json:"context,omitempty"`
+	ActiveParams  float64  `json:"active_params,omitempty"`
+	Experts       int      `json:"experts,omitempty"`
+	ExpertsActive int      `json:"experts_active,omitempty"`
+	SharedExperts int      `json:"shared_experts,omitempty"`
+	ExpertFFN     int      `json:"expert_ffn,omitempty"`
+	KVLoRARank    int      `json:"kv_lora_rank,omitempty"`
+	QKRopeDim     int      `json:"qk_rope_head_dim,omitempty"`
+	Stored        string   `json:"stored,omitempty"`
+	ContextScaled int      `json:"context_scaled,omitempty"`
+	Approximate   bool     `json:"approximate"`
+	Derived       []string `json:"derived,omitempty"`
+	Source        string   `json:"source,omitempty"`
 }
 
 // inferData are the serving figures: max_context_tokens is capped by the

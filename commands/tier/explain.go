@@ -59,7 +59,12 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		} else if l.TensorParallel > 1 {
 			split += chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
-		if r.Precision.Quantized() {
+		if r.Precision.ExpertsOnly() {
+			x := m.RoutedExpertParams()
+			add("weights", "权重", b.WeightsGB, chat.T(lang,
+				"4.25 bit × "+count(x)+" routed-expert weights (MXFP4) + 2 B × "+count(m.Params-x)+" the rest",
+				"4.25 bit × "+count(x)+" 路由专家权重（MXFP4）+ 2 B × "+count(m.Params-x)+" 其余部分")+split)
+		} else if r.Precision.Quantized() {
 			add("weights", "权重", b.WeightsGB, chat.T(lang,
 				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" embeddings",
 				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" 嵌入层")+split)
@@ -69,15 +74,19 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	}
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
-		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r.Optimizer)+chat.T(lang, ")", "）")+shard(1))
-		coef := map[sizing.Recompute]string{sizing.RecomputeNone: "(34 + 5·a·s/h)", sizing.RecomputeSelective: "34", sizing.RecomputeFull: "2"}[r.Recompute]
+		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r)+chat.T(lang, ")", "）")+shard(1))
+		coef := map[sizing.Recompute]string{
+			sizing.RecomputeNone:      chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计"),
+			sizing.RecomputeSelective: chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计"),
+			sizing.RecomputeFull:      chat.T(lang, "only the layer input, 2·s·b·h", "只保留层输入，2·s·b·h"),
+		}[r.Recompute]
 		tp := ""
 		if l.TensorParallel > 1 {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
 		add("activations", "激活", b.ActivationsGB, fmt.Sprintf(chat.T(lang,
-			"%d layers × %s (s·b·h·%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
-			"%d 层 × %s（s·b·h·%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
+			"%d layers × %s (%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
+			"%d 层 × %s（%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
 			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
 	} else {
 		div := ""
@@ -87,24 +96,48 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		if l.PipelineParallel > 1 {
 			div += fmt.Sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
 		}
-		add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
-			"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
-			"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
-			res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
+		if m.SlidingLayers > 0 {
+			div += fmt.Sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
+		}
+		if m.MLA() {
+			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+				"%d layers × (%d latent + %d rope) × %d tokens × %d seq × 2 B (MLA, a full copy on every card)%s",
+				"%d 层 × (%d 潜向量 + %d rope) × %d token × %d 条 × 2 B（MLA，每张卡一份完整副本）%s"),
+				res.StageLayers, m.KVLoRARank, m.QKRopeDim, r.Seq, r.Batch, div))
+		} else {
+			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+				"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
+				"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
+				res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
+		}
 	}
-	parts := b.PerCardGB - b.OverheadGB
-	add("overhead", "运行时开销", b.OverheadGB, chat.T(lang,
-		"1 GB (CUDA context, workspaces) + 10% × "+gb(parts)+" GB (fragmentation)",
-		"1 GB（CUDA 上下文、库工作区）+ 10% × "+gb(parts)+" GB（碎片）"))
-	mem, lim := gb(o.GPU.MemoryGB), gb(sizing.MaxUtilization*o.GPU.MemoryGB)
+	if r.Mode.Training() {
+		add("overhead", "运行时开销", b.OverheadGB, chat.T(lang, "fixed reserve: CUDA context, cuBLAS/NCCL workspaces", "固定预留：CUDA 上下文、cuBLAS/NCCL 工作区"))
+	} else {
+		add("overhead", "运行时开销", b.OverheadGB, fmt.Sprintf(chat.T(lang,
+			"1 GB reserve (CUDA context, workspaces) + %s serving peak (one %s-token prefill chunk, %d sequences' logits)",
+			"1 GB 预留（CUDA 上下文、工作区）+ %s 推理激活峰值（%s token 的 prefill 分块、%d 条序列的 logits）"),
+			size(res.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
+	}
+	mem, lim := gb(o.GPU.CapacityGB()), gb(r.Utilization*o.GPU.CapacityGB())
+	mib := num(float64(o.GPU.MemoryMiB))
 	t.Rows = append(t.Rows, []string{chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), chat.T(lang,
-		pct(o.Utilization)+" of "+mem+" GB; limit 90% = "+lim+" GB",
-		"占 "+mem+" GB 的 "+pct(o.Utilization)+"；上限 90% = "+lim+" GB")})
+		pct(o.Utilization)+" of "+mem+" GB ("+mib+" MiB); limit "+pct(r.Utilization)+" = "+lim+" GB",
+		"占 "+mem+" GB（"+mib+" MiB）的 "+pct(o.Utilization)+"；上限 "+pct(r.Utilization)+" = "+lim+" GB")})
 	return t
 }
 
-func optimizerName(lang chat.Lang, o sizing.Optimizer) string {
-	switch o {
+func optimizerName(lang chat.Lang, r sizing.Request) string {
+	if r.Mode == sizing.ModeQLoRA {
+		switch r.Optimizer {
+		case sizing.Adam8bit:
+			return chat.T(lang, "paged 8-bit Adam: two 8-bit moments; adapters stay bf16, no fp32 copy", "分页 8 位 Adam：两个 8 位动量；适配器保持 bf16，无 fp32 副本")
+		case sizing.SGD:
+			return chat.T(lang, "SGD: fp32 momentum; adapters stay bf16", "SGD：fp32 动量；适配器保持 bf16")
+		}
+		return chat.T(lang, "paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本")
+	}
+	switch r.Optimizer {
 	case sizing.Adam8bit:
 		return chat.T(lang, "8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes")
 	case sizing.SGD:

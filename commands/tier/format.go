@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -132,7 +133,11 @@ func layoutName(lang chat.Lang, r sizing.Request, l sizing.Layout) string {
 	if len(parts) == 0 {
 		return chat.T(lang, "one card", "单卡")
 	}
-	return strings.Join(parts, " × ")
+	out := strings.Join(parts, " × ")
+	if l.ExpertParallel > 1 {
+		out += fmt.Sprintf(chat.T(lang, "; experts spread over all %d cards", "；专家分布到全部 %d 张卡"), l.ExpertParallel)
+	}
+	return out
 }
 
 // gpuOf is the option's card, or an empty row when there is none.

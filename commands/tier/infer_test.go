@@ -23,21 +23,24 @@ func TestInferFiguresReply(t *testing.T) {
 		{
 			name: "Llama-2-7B on one A100 80G: 4,096 tokens (the model's limit), not the ~97K memory allows",
 			text: "tier model=llama-2-7b mode=infer gpu=a100-80g-sxm", maxCtx: 4096, memCtxAbove: 90000,
-			perSeq: 2039 / (13.476831232 + 2.147483648), all: 2039 / (13.476831232 + 2.147483648),
+			perSeq: 2039 / (13.214687232 + 2.147483648), all: 2039 / (13.214687232 + 2.147483648),
 			textWants: []string{"4,096 tokens per sequence at batch 1 (the model's limit; memory alone allows"},
 		},
+		// a decode step reads the weights without the input embedding (one
+		// row per token): 13.4768 − 2 × 32000 × 4096 / 10^9 = 13.2147 GB
 		{
-			name: "batch 16: one step reads 13.48 GB of weights + 16 × 2.15 GB of KV",
+			name: "batch 16: one step reads 13.21 GB of weights + 16 × 2.15 GB of KV",
 			text: "tier model=llama-2-7b mode=infer seq=4096 batch=16 gpu=a100-80g-sxm", maxCtx: 4096, memCtxAbove: 4096,
-			perSeq: 2039 / (13.476831232 + 16*2.147483648), all: 16 * 2039 / (13.476831232 + 16*2.147483648),
-			textWants: []string{"at most 42.62 tokens/s per sequence, 681.99 tokens/s for all 16",
-				"(all weights 13.48 GB + 16 sequences × 2.15 GB of KV cache)"},
+			perSeq: 2039 / (13.214687232 + 16*2.147483648), all: 16 * 2039 / (13.214687232 + 16*2.147483648),
+			textWants: []string{"at most 42.86 tokens/s per sequence, 685.75 tokens/s for all 16",
+				"(weights without the input embedding 13.21 GB + 16 sequences × 2.15 GB of KV cache)"},
 		},
+		// GLM-4-9B: 18.7999 GB − 2 × 151552 × 4096 / 10^9 = 17.5584 GB read
 		{
 			name: "GLM-4-9B on 8 cards: its 2 KV heads are each read on 4 cards",
 			text: "tier model=glm-4-9b mode=infer seq=32k cards=8 gpu=a100-80g-sxm", maxCtx: 131072, memCtxAbove: 131072,
-			perSeq: 2039 / (18.799902720/8 + 1.34217728/2), all: 2039 / (18.799902720/8 + 1.34217728/2),
-			textWants: []string{"(all weights 18.8 GB + this sequence's KV cache 1.34 GB × 4: each of the 2 KV heads is held on 4 of the 8 cards)"},
+			perSeq: 2039 / (17.558388736/8 + 1.34217728/2), all: 2039 / (17.558388736/8 + 1.34217728/2),
+			textWants: []string{"(weights without the input embedding 17.56 GB + this sequence's KV cache 1.34 GB × 4: each of the 2 KV heads is held on 4 of the 8 cards)"},
 		},
 	} {
 		rep := handle(t, tc.text)

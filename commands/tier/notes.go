@@ -2,6 +2,7 @@ package tier
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -40,12 +41,12 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 	free := pct(1 - o.Utilization)
 	switch a.Kind {
 	case sizing.AltCheaper:
-		if o.Utilization > sizing.MaxUtilization {
+		if o.Utilization > a.Request.Utilization {
 			return chat.T(lang, "cheaper, tighter", "更便宜但更紧"), fmt.Sprintf(chat.T(lang,
-				"uses %s of each card: over the 90%% limit, no room for spikes or fragmentation",
-				"每卡占用 %s：超过 90%% 上限，没有余量应对峰值和碎片"), pct(o.Utilization))
+				"uses %s of each card: over the %s limit, no room for spikes or fragmentation",
+				"每卡占用 %s：超过 %s 上限，没有余量应对峰值和碎片"), pct(o.Utilization), pct(a.Request.Utilization))
 		}
-		return chat.T(lang, "cheaper", "更便宜"), chat.T(lang, "fits within 90% on a cheaper option than the card you named", "在比你指定的卡更便宜的方案上也能控制在 90% 以内")
+		return chat.T(lang, "cheaper", "更便宜"), fmt.Sprintf(chat.T(lang, "fits within %s on a cheaper option", "在更便宜的方案上也能控制在 %s 以内"), pct(a.Request.Utilization))
 	case sizing.AltSafer:
 		return chat.T(lang, "safer", "更稳妥"), fmt.Sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
 	case sizing.AltMoreCards:
@@ -77,9 +78,9 @@ func rules(lang chat.Lang, adv sizing.Advice) []string {
 	var out []string
 	if p.Cards() > 0 {
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Fits: %s GB per card ≤ 90%% × %s GB = %s GB; the last 10%% is headroom for spikes.",
-			"放得下的标准：每卡 %s GB ≤ 90%% × %s GB = %s GB；留出 10%% 应对峰值。"),
-			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), gb(sizing.MaxUtilization*g.MemoryGB)))
+			"Fits: %s GB per card ≤ utilization %s × %s GB = %s GB (the card's %s MiB as nvidia-smi reports it; utilization %s is vLLM's gpu_memory_utilization default, set it with utilization=).",
+			"放得下的标准：每卡 %s GB ≤ 利用率 %s × %s GB = %s GB（nvidia-smi 报告的 %s MiB；利用率 %s 即 vLLM 的 gpu_memory_utilization 默认值，可用 utilization= 调整）。"),
+			gb(p.Result.Memory.PerCardGB), pct(r.Utilization), gb(g.CapacityGB()), gb(r.Utilization*g.CapacityGB()), num(float64(g.MemoryMiB)), pct(sizing.DefaultUtilization)))
 	}
 	out = append(out, chat.T(lang,
 		"Cheapest adequate: one 8-card node before several; then the seeds' price tier (entry RTX 4090 < mid A100 80G < flagship H100/H800); then fewer cards; then the smaller card (memory, bandwidth, link), which rents for less within a tier.",
@@ -108,24 +109,38 @@ func rules(lang chat.Lang, adv sizing.Advice) []string {
 			bw = fmt.Sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
-		kvSeq := p.Result.KVPerTokenGB * float64(r.Seq) // one sequence's KV cache at seq, whole model
+		kvSeq := sizing.KVCache(r.Model, r.Seq, 1) / sizing.GB // one sequence's KV cache at seq, whole model
 		kvPart := chat.T(lang, "this sequence's KV cache "+gb(kvSeq)+" GB", "本序列 KV 缓存 "+gb(kvSeq)+" GB")
 		if r.Batch > 1 {
 			kvPart = fmt.Sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
 		}
-		if f.KVReplicas > 1 {
+		if f.KVReplicas > 1 && r.Model.MLA() {
+			kvPart += fmt.Sprintf(chat.T(lang, " × %s: MLA's one latent is held and read on each of the %d cards",
+				" × %[1]s：MLA 的潜向量在 %[2]d 张卡上各存一份、各读一遍"), num(f.KVReplicas), p.Result.Layout.TensorParallel)
+		} else if f.KVReplicas > 1 {
 			kvPart += fmt.Sprintf(chat.T(lang, " × %s: each of the %d KV heads is held on %s of the %d cards",
 				" × %[1]s：%[2]d 个 KV 头各自存放在 %[4]d 张卡中的 %[3]s 张上"), num(f.KVReplicas), r.Model.KVHeads, num(f.KVReplicas), p.Result.Layout.TensorParallel)
 		}
+		read := chat.T(lang, "weights without the input embedding ", "不含输入嵌入矩阵的权重 ")
+		if m := r.Model; m.MoE() {
+			k, e := float64(m.ExpertsActive), float64(m.Experts)
+			touched := e * (1 - math.Pow(1-k/e, float64(r.Batch)))
+			read = fmt.Sprintf(chat.T(lang, "weights without the input embedding, of the routed experts only the %s of %d per layer that %d sequences pick ",
+				"不含输入嵌入矩阵的权重，路由专家只算 %[3]d 条序列每层选中的 %[1]s 个（共 %[2]d 个）"), num(touched), m.Experts, r.Batch)
+		}
+		wRead := f.BytesPerTokenGB - kvSeq*float64(r.Batch)*f.KVReplicas
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"Decode speed ≤ %s ÷ %s GB per decode step (all weights %s GB + %s) = %s tokens/s per sequence. Every step reads the weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
-			"解码速度 ≤ %s ÷ 每步解码 %s GB（全部权重 %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
-			bw, gb(f.BytesPerTokenGB), gb(p.Result.ModelWeightsGB), kvPart, num(f.DecodeTokensPerSec)))
+			"Decode speed ≤ %s ÷ %s GB per decode step (%s%s GB + %s) = %s tokens/s per sequence. Every step reads those weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
+			"解码速度 ≤ %s ÷ 每步解码 %s GB（%s %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍这些权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
+			bw, gb(f.BytesPerTokenGB), read, gb(wRead), kvPart, num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenCardGB * float64(r.Batch)
 		line := fmt.Sprintf(chat.T(lang,
-			"Longest context: ((90%% × %s GB − 1 GB) ÷ 1.1 − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
-			"最长上下文：((90%% × %s GB − 1 GB) ÷ 1.1 − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
-			gb(g.MemoryGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
+			"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
+			"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
+			pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
+		if r.Model.SlidingLayers > 0 {
+			line += fmt.Sprintf(chat.T(lang, " (the %d sliding-window layers hold at most %d tokens each)", "（%d 个滑动窗口层各最多保留 %d 个 token）"), r.Model.SlidingLayers, r.Model.SlidingWindow)
+		}
 		if f.MaxContext < f.MemoryContext {
 			line += fmt.Sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))
 		} else {
@@ -161,8 +176,11 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		if (r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA) && !q.given["r"] {
 			defs = append(defs, "r=16")
 		}
-	} else if !q.given["precision"] && q.quantPrecision == "" {
+	} else if !q.given["precision"] && q.quantPrecision == "" && m.Stored == "" {
 		defs = append(defs, "precision=bf16")
+	}
+	if !q.given["utilization"] {
+		defs = append(defs, "utilization=0.9")
 	}
 	if len(defs) > 0 {
 		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, chat.T(lang, ", ", "，")))
@@ -190,6 +208,10 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
 			modelName(m), strings.Join(q.derived, ", ")))
 	}
+	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision == "" && m.Stored != "" {
+		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s: the published checkpoint is stored that way, so it is served that way; set precision= to override.",
+			"精度=%s：官方发布的权重就是这种格式，按此部署；如需改动请写 精度=。"), r.Precision))
+	}
 	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision != "" {
 		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s from the model name (%s): a quantized checkpoint; set precision= to override.",
 			"精度=%s 取自模型名（%s）：这是量化后的权重；如需改动请写 精度=。"), q.quantPrecision, q.quantWords))
@@ -209,21 +231,40 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			"混合精度（ZeRO 论文，Rajbhandari 等，2020）：每参数 2 B 权重 + 2 B 梯度 + 优化器状态；ZeRO-1 切分优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切权重，在数据并行的卡上切分。"))
 	case sizing.ModeLoRA, sizing.ModeQLoRA:
 		out = append(out, chat.T(lang,
-			"LoRA adapters r·(d_in + d_out) on the q, k, v, o, gate, up and down projections of every layer, trained with full optimizer states.",
-			"LoRA 适配器加在每层的 q、k、v、o、gate、up、down 投影上，每个 r·(d_in + d_out) 参数，带完整优化器状态训练。"))
+			"LoRA adapters r·(d_in + d_out) on the q, k, v, o, gate, up and down projections of every layer (of every expert in an MoE model).",
+			"LoRA 适配器加在每层的 q、k、v、o、gate、up、down 投影上（MoE 模型的每个专家都加），每个 r·(d_in + d_out) 参数。"))
 		if r.Mode == sizing.ModeQLoRA {
 			out = append(out, chat.T(lang,
-				"QLoRA base: NF4 with double quantization, 4.127 bits per parameter (Dettmers et al. 2023); embeddings and the output layer stay 16-bit.",
-				"QLoRA 底座：NF4 + 双重量化，每参数 4.127 bit（Dettmers 等，2023）；嵌入层和输出层保持 16 位。"))
+				"QLoRA (Dettmers et al. 2023): NF4 base with double quantization, 4.127 bits per parameter, embeddings and the output layer 16-bit; adapters and their gradients in bf16 and only the optimizer moments in 32-bit, paged to CPU memory under pressure (2 + 2 + 8 = 12 bytes per adapter parameter with paged AdamW).",
+				"QLoRA（Dettmers 等，2023）：NF4 底座 + 双重量化，每参数 4.127 bit，嵌入层和输出层 16 位；适配器及其梯度为 bf16，只有优化器动量为 32 位，显存紧张时分页到 CPU 内存（paged AdamW 每个适配器参数 2 + 2 + 8 = 12 字节）。"))
+		} else {
+			out = append(out, chat.T(lang, "LoRA adapters train with full mixed-precision optimizer states (fp32 master copy).", "LoRA 适配器按完整混合精度优化器状态训练（含 fp32 主权重）。"))
 		}
 	default:
 		out = append(out, chat.T(lang,
-			"KV cache in 16-bit; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128) keep embeddings and the output layer in 16-bit.",
-			"KV 缓存按 16 位计；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放）的嵌入层和输出层保持 16 位。"))
+			"KV cache in 16-bit; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128, mxfp4 4.25 bits on the experts only) keep embeddings and the output layer in 16-bit.",
+			"KV 缓存按 16 位计；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放，mxfp4 只量化专家、每参数 4.25 bit）的嵌入层和输出层保持 16 位。"))
+		if m.MoE() {
+			out = append(out, chat.T(lang,
+				"MoE: every expert stays in memory (total parameters), split over the cards by expert parallelism; compute and the decode bound follow the experts each token uses.",
+				"MoE：所有专家都常驻显存（按总参数计），通过专家并行分布到各卡；计算量和解码上限按每个 token 用到的专家计。"))
+		}
+		if m.MLA() {
+			out = append(out, chat.T(lang,
+				"MLA (DeepSeek-V2/V3 reports): the KV cache holds one compressed latent per token per layer, kv_lora_rank + qk_rope_head_dim values, and each tensor-parallel card keeps a full copy of it.",
+				"MLA（DeepSeek-V2/V3 技术报告）：KV 缓存每层每个 token 只存一个压缩潜向量，kv_lora_rank + qk_rope_head_dim 个值，张量并行的每张卡各存一份完整副本。"))
+		}
 	}
-	out = append(out, chat.T(lang,
-		"Runtime overhead per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + 10% of the rest (allocator fragmentation, transient buffers). GB = 10^9 bytes; a card holds its label (80 GB = 80 GB).",
-		"每卡运行时开销：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 其余部分的 10%（显存碎片、临时缓冲）。GB = 10^9 字节；卡的容量按标称计（80 GB 即 80 GB）。"))
+	if r.Mode.Training() {
+		out = append(out, chat.T(lang,
+			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces); the rest of the limit is headroom for fragmentation and spikes. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
+			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）；上限以外的部分留给碎片和峰值。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"))
+	} else {
+		out = append(out, fmt.Sprintf(chat.T(lang,
+			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + %s GB activation peak of the serving engine's profiling pass (one %s-token prefill chunk and the sampler's logits for %d sequences), as vLLM measures before sizing its KV cache. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
+			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 推理引擎预分析时的激活峰值 %s GB（一个 %s token 的 prefill 分块，以及 %d 条序列的采样 logits），与 vLLM 分配 KV 缓存前的测量方式一致。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"),
+			gb(adv.Pick.Result.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
+	}
 	return out
 }
 
@@ -234,12 +275,23 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	var out []string
 	if r.Model.Approximate {
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"%s has an approximate shape: give layers=, hidden=, heads=, kv_heads=, ffn= and vocab= from its config.json, or use a preset, for an exact answer.",
-			"%s 的结构是近似的：请按其 config.json 给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=，或用预设模型，以得到精确结果。"), modelName(r.Model)))
+			"%s has an approximate dense shape: paste its config.json (config=) for an exact answer, which MoE models such as DeepSeek-V3 or Qwen3-30B-A3B need, or use a preset, or give layers=, hidden=, heads=, kv_heads=, ffn= and vocab=.",
+			"%s 的结构是按稠密模型近似的：请粘贴其 config.json（config=）以得到精确结果，DeepSeek-V3、Qwen3-30B-A3B 这类 MoE 模型尤其需要；或用预设模型，或给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=。"), modelName(r.Model)))
 	}
-	if c := r.Model.Context; c > 0 && r.Seq > c {
-		out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
-			r.Seq, modelName(r.Model), num(float64(c))))
+	if c, cs := r.Model.Context, r.Model.ContextScaled; c > 0 && r.Seq > c {
+		switch {
+		case cs > c && r.Seq <= cs:
+			out = append(out, fmt.Sprintf(chat.T(lang,
+				"seq=%d is past %s's native %s-token context (max_position_embeddings): switch on rope scaling (YaRN, rope_scaling in config.json or the serving engine's flag) as its model card describes, up to %s tokens; quality on short inputs may drop slightly.",
+				"序列=%d 超过了 %s 的原生上下文 %s token（max_position_embeddings）：需要按模型卡说明开启 rope scaling（YaRN，在 config.json 的 rope_scaling 或推理引擎参数中设置），最长 %s token；短输入的效果可能略降。"),
+				r.Seq, modelName(r.Model), num(float64(c)), num(float64(cs))))
+		case cs > c:
+			out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s tokens even with rope scaling.", "序列=%d 超过了 %s 开启 rope scaling 后的上限 %s token。"),
+				r.Seq, modelName(r.Model), num(float64(cs))))
+		default:
+			out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
+				r.Seq, modelName(r.Model), num(float64(c))))
+		}
 	}
 	if !adv.Fits {
 		hint := chat.T(lang, "try recompute=full, a higher zero stage, more cards (drop cards= or gpu=), or mode=lora / mode=qlora",
@@ -282,7 +334,7 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 			"%d 张 PCIe 卡之间的切分依赖 NVLink 桥（%s GB/s）：目录按数据手册假定装有 NVLink 桥，但很多租用的 PCIe 服务器没有。请向供应商确认，并用 `nvidia-smi topo -m` 检查两卡之间显示 NV#；没有 NVLink 桥时只能走 PCIe，张量并行会被拖慢：应改租 SXM 卡。"),
 			p.Cards(), num(g.LinkGBs)))
 	}
-	if r.Mode.Training() && p.Cards() > 1 && !p.NeedsNVLink && g.Link != catalog.LinkNVLink && g.Link != catalog.LinkHCCS {
+	if r.Mode == sizing.ModeFull && p.Cards() > 1 && min(p.Cards(), sizing.NodeCards) > g.MaxSplit() {
 		out = append(out, fmt.Sprintf(chat.T(lang,
 			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (seed: PCIe versions lose a lot).",
 			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（种子文章：PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))

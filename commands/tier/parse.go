@@ -26,6 +26,12 @@ type query struct {
 	quantPrecision sizing.Precision
 	// derived lists the shape fields derived for a params= model.
 	derived []string
+	// pasted is config.json text pasted into the message, if any; configName
+	// names a config read from a path by its folder.
+	pasted     *pasted
+	configName string
+	// fromConfig is set when the model came from a config.json.
+	fromConfig bool
 }
 
 // reader reads one key at a time with the messages of this command.
@@ -33,13 +39,20 @@ type reader struct {
 	a    *chat.Args
 	lang chat.Lang
 	cat  *catalog.Catalog
+	deps Deps
+	// outside are the words typed outside a pasted config.json (nil: no paste).
+	outside map[string]bool
 }
 
 // read turns the arguments into a memory request. Every error is a
 // *chat.Error naming the key, saying what is accepted, with an example.
-func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
-	p := reader{a: a, lang: lang, cat: cat}
+func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog, deps Deps) (query, error) {
+	p := reader{a: a, lang: lang, cat: cat, deps: deps}
 	q := query{given: map[string]bool{}}
+	if pj, ok := findPasted(a.Original); ok {
+		q.pasted, p.outside = &pj, outsideWords(a.Original, pj)
+		q.given["config"] = true
+	}
 	for _, k := range a.Keys() {
 		q.given[k] = true
 	}
@@ -63,10 +76,24 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
 	if r.Precision, err = p.precision(r.Mode); err != nil {
 		return q, err
 	}
-	if q.quantPrecision != "" && r.Mode == sizing.ModeInfer && !p.a.Has("precision") {
-		r.Precision = q.quantPrecision // a quantized checkpoint serves at its own precision
+	if r.Mode == sizing.ModeInfer && !p.a.Has("precision") {
+		// a quantized checkpoint serves at its own precision: the one its
+		// name states (Qwen2.5-7B-Instruct-AWQ), else the one it is published in
+		if q.quantPrecision != "" {
+			r.Precision = q.quantPrecision
+		} else if sp, ok := storedPrecision[r.Model.Stored]; ok {
+			r.Precision = sp
+		}
 	}
-	if r.Seq, _, err = p.integer("seq", 1, 1<<20); err != nil {
+	if r.Precision == sizing.MXFP4 && !r.Model.MoE() {
+		return q, chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
+			"precision=mxfp4 quantizes the routed experts (gpt-oss); %s has none: use int4 or fp8",
+			"精度=mxfp4 只量化路由专家（gpt-oss）；%s 没有专家：请用 int4 或 fp8", modelName(r.Model))
+	}
+	if r.Utilization, err = p.utilization(); err != nil {
+		return q, err
+	}
+	if r.Seq, _, err = p.integer("seq", 1, 1<<24); err != nil {
 		return q, err
 	}
 	if r.Batch, _, err = p.integer("batch", 1, 4096); err != nil {
@@ -94,6 +121,9 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog) (query, error) {
 // "推理"). Anything else is an error.
 func (p reader) words() (model, mode string, err error) {
 	for _, w := range p.a.Words {
+		if p.outside != nil && !p.outside[w] {
+			continue // a word of the pasted config.json
+		}
 		if _, ok := modeAliases[strings.ToLower(w)]; ok && mode == "" && !p.a.Has("mode") {
 			mode = w
 			continue
@@ -141,6 +171,10 @@ var shapeKeys = []string{"layers", "hidden", "heads", "kv_heads", "ffn", "vocab"
 
 // model reads model= (or a bare model word) or params= plus an optional shape.
 func (p reader) model(q *query, word string) error {
+	if found, err := p.config(q); found || err != nil {
+		q.fromConfig = err == nil
+		return err
+	}
 	raw, hasModel := p.a.Raw("model")
 	if !hasModel && word != "" {
 		raw, hasModel = word, true
@@ -397,6 +431,33 @@ var precisionAliases = map[string]sizing.Precision{
 	"fp8": sizing.FP8, "float8": sizing.FP8, "e4m3": sizing.FP8,
 	"int8": sizing.INT8, "8bit": sizing.INT8, "w8a16": sizing.INT8, "8位": sizing.INT8,
 	"int4": sizing.INT4, "4bit": sizing.INT4, "awq": sizing.INT4, "gptq": sizing.INT4, "w4a16": sizing.INT4, "q4": sizing.INT4, "4位": sizing.INT4,
+	"mxfp4": sizing.MXFP4, "fp4": sizing.MXFP4,
+}
+
+// storedPrecision is how a checkpoint stored below 16 bits is served.
+var storedPrecision = map[string]sizing.Precision{"fp8": sizing.FP8, "mxfp4": sizing.MXFP4, "int8": sizing.INT8, "int4": sizing.INT4}
+
+// utilization reads utilization=: the share of each card a plan may use, as
+// a fraction (0.9) or a percentage (90%, 90).
+func (p reader) utilization() (float64, error) {
+	raw, ok := p.a.Raw("utilization")
+	if !ok {
+		return sizing.DefaultUtilization, nil
+	}
+	s := strings.TrimSpace(raw)
+	pctSign := strings.HasSuffix(s, "%") || strings.HasSuffix(s, "％")
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "%"), "％"))
+	v, err := strconv.ParseFloat(s, 64)
+	if err == nil && (pctSign || v > 1) {
+		v /= 100
+	}
+	if err != nil || v < sizing.MinUtilization || v > sizing.MaxUtilization || math.IsNaN(v) {
+		return 0, chat.Invalidf(p.lang, "utilization", example(p.lang, "utilization"),
+			"utilization=%s is not accepted: give the share of each card a plan may use, from %s to %s (0.9 or 90%%, vLLM's gpu_memory_utilization default)",
+			"利用率=%s 无法接受：请给出每卡可用的比例，%s 到 %s（0.9 或 90%%，即 vLLM 的 gpu_memory_utilization 默认值）",
+			raw, num(sizing.MinUtilization), num(sizing.MaxUtilization))
+	}
+	return v, nil
 }
 
 func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
@@ -561,6 +622,8 @@ func example(lang chat.Lang, key string) string {
 		en, zh = "tier model=qwen2.5-7b mode=full recompute=full", "选卡 模型=qwen2.5-7b 模式=全参 重计算=full"
 	case "gpu":
 		en, zh = "tier model=llama-2-70b mode=infer gpu=a100-80g", "选卡 模型=llama-2-70b 模式=推理 显卡=a100-80g"
+	case "utilization":
+		en, zh = "tier model=qwen3-32b mode=infer seq=32k utilization=0.85", "选卡 模型=qwen3-32b 模式=推理 上下文=32k 利用率=0.85"
 	}
 	return chat.T(lang, en, zh)
 }

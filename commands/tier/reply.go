@@ -22,17 +22,17 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 	case adv.Fits:
 		rep.Title = head + chat.T(lang, ": ", "：") + cardsOf(lang, p.Cards(), g)
 		rep.Summary = fmt.Sprintf(chat.T(lang,
-			"Rent %s (%s). Each card needs %s GB of its %s GB (%s; the limit is 90%%). %s",
-			"租 %s（%s）。每卡需要 %s GB，占 %s GB 的 %s（上限 90%%）。%s"),
-			cardsOf(lang, p.Cards(), g), tierName(lang, g.Tier), gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization), linkSentence(lang, r, p))
+			"Rent %s (%s). Each card needs %s GB of its %s GB (%s; the limit is %s). %s",
+			"租 %s（%s）。每卡需要 %s GB，占 %s GB 的 %s（上限 %s）。%s"),
+			cardsOf(lang, p.Cards(), g), tierName(lang, g.Tier), gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization), pct(r.Utilization), linkSentence(lang, r, p))
 	case p.Cards() > 0:
 		rep.Title = head + chat.T(lang, ": does not fit within the limits", "：在限制内放不下")
 		if lang == chat.ZH {
-			rep.Summary = fmt.Sprintf("没有方案能把每卡用量控制在 90%% 以内%s。最接近的是 %s，每卡 %s GB（占 %s GB 的 %s）。改法见下方提示。",
-				constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization))
+			rep.Summary = fmt.Sprintf("没有方案能把每卡用量控制在 %s 以内%s。最接近的是 %s，每卡 %s GB（占 %s GB 的 %s）。改法见下方提示。",
+				pct(r.Utilization), constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization))
 		} else {
-			rep.Summary = fmt.Sprintf("Nothing fits within 90%% of a card%s. The closest is %s at %s GB per card (%s of %s GB). See the warnings for what to change.",
-				constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), pct(p.Utilization), gb(g.MemoryGB))
+			rep.Summary = fmt.Sprintf("Nothing fits within %s of a card%s. The closest is %s at %s GB per card (%s of %s GB). See the warnings for what to change.",
+				pct(r.Utilization), constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), pct(p.Utilization), gb(g.CapacityGB()))
 		}
 	default:
 		rep.Title = head + chat.T(lang, ": no card to consider", "：没有可选的卡")
@@ -65,7 +65,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 		Command: "tier", Fits: adv.Fits, Memory: roundBreakdown(p.Result.Memory),
 		GPU: g.ID, GPUName: g.Name, Tier: g.Tier, Cards: p.Cards(), Nodes: p.Nodes(),
 		NeedsNVLink: p.NeedsNVLink, NeedsInfiniBand: p.NeedsInfiniBand,
-		CapacityGB: g.MemoryGB, UsablePct: 100 * sizing.MaxUtilization, UtilizationPct: round4(100 * p.Utilization),
+		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
 		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: g.Price,
@@ -99,6 +99,12 @@ func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 	case p.NeedsNVLink:
 		return fmt.Sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
 			layoutName(lang, r, l), ib)
+	case r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA:
+		// 16-bit adapter gradients, all-reduced once a step
+		return fmt.Sprintf(chat.T(lang,
+			"Every card holds a whole copy (%s): NVLink not required, PCIe is fine here, since data-parallel LoRA all-reduces only the adapters' gradients (%s a step); %s.",
+			"每张卡各有一份完整模型（%s）：不需要 NVLink，PCIe 足够，因为数据并行的 LoRA 每步只 all-reduce 适配器的梯度（%s）；%s。"),
+			layoutName(lang, r, l), size(2*p.Result.TrainableParams/sizing.GB), ib)
 	}
 	return fmt.Sprintf(chat.T(lang, "Every card holds a whole copy (%s): NVLink not required; %s.", "每张卡各有一份完整模型（%s）：不强制 NVLink；%s。"),
 		layoutName(lang, r, l), ib)
@@ -125,6 +131,19 @@ func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
 	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
 		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
 		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, num(float64(m.Vocab)))
+	if m.MLA() {
+		shape = fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads with MLA (kv_lora_rank %d + rope %d cached), vocab %s",
+			"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头，MLA（缓存 kv_lora_rank %d + rope %d），词表 %s"),
+			count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVLoRARank, m.QKRopeDim, num(float64(m.Vocab)))
+	}
+	if m.MoE() {
+		shape += fmt.Sprintf(chat.T(lang, "; MoE: %d of %d experts (ffn %d) per token in %d layers, %s active params",
+			"；MoE：%[4]d 层中每个 token 用 %[2]d 个专家中的 %[1]d 个（ffn %[3]d），激活参数 %[5]s"),
+			m.ExpertsActive, m.Experts, m.ExpertFFN, m.MoELayers(), count(m.ActiveParams()))
+		if m.SharedExperts > 0 {
+			shape += fmt.Sprintf(chat.T(lang, " (with %d shared)", "（另有 %d 个共享专家）"), m.SharedExperts)
+		}
+	}
 	if m.Approximate {
 		shape += chat.T(lang, " (approximate)", "（近似）")
 	}
@@ -144,7 +163,7 @@ func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
 	}
 	fs = append(fs,
 		chat.Fact{Label: chat.T(lang, "Per card", "每卡显存"), Value: fmt.Sprintf(chat.T(lang, "%s GB of %s GB (%s)", "%s GB / %s GB（%s）"),
-			gb(p.Result.Memory.PerCardGB), gb(g.MemoryGB), pct(p.Utilization))},
+			gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization))},
 		chat.Fact{Label: chat.T(lang, "GPU", "显卡"), Value: fmt.Sprintf(chat.T(lang, "%s: %s, %s GB/s, %s, %s dense BF16 TFLOPS, %s",
 			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
 			g.ID, g.Name, num(g.BandwidthGBs), linkName(lang, g), num(g.BF16TFLOPS), tierName(lang, g.Tier))},
@@ -155,9 +174,16 @@ func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
 	)
 	if f := adv.Infer; f != nil {
 		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
+		limit := max(f.ModelContext, r.Model.ContextScaled)
 		switch {
-		case f.ModelContext > 0 && f.MaxContext == f.ModelContext && f.MemoryContext > f.ModelContext:
+		case f.ModelContext > 0 && f.MaxContext == limit && f.MemoryContext > limit:
 			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
+			if limit > f.ModelContext {
+				ctx += fmt.Sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 rope scaling"), num(float64(f.ModelContext)))
+			}
+		case f.ModelContext > 0 && f.MaxContext > f.ModelContext:
+			ctx += fmt.Sprintf(chat.T(lang, " (memory's limit; past the native %s tokens needs rope scaling, up to %s)", "（显存所限；超过原生 %s token 需开启 rope scaling，最长 %s）"),
+				num(float64(f.ModelContext)), num(float64(limit)))
 		case f.ModelContext > 0:
 			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))
 		}
@@ -203,7 +229,15 @@ func price(lang chat.Lang, g catalog.GPU, n int) string {
 }
 
 func modelInfo(m catalog.Model, derived []string) modelData {
-	return modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads,
-		KVHeads: m.KVHeads, HeadDim: m.HeadDim, FFN: m.FFN, Vocab: m.Vocab, Context: m.Context,
-		Approximate: m.Approximate, Derived: derived, Source: m.Source}
+	d := modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads,
+		KVHeads: m.KVHeads, HeadDim: m.HeadDim, FFN: m.FFN, Vocab: m.Vocab, Context: m.Context, ContextScaled: m.ContextScaled,
+		KVLoRARank: m.KVLoRARank, Stored: m.Stored, Approximate: m.Approximate, Derived: derived, Source: m.Source}
+	if m.MLA() {
+		d.QKRopeDim = m.QKRopeDim
+	}
+	if m.MoE() {
+		d.ActiveParams, d.Experts, d.ExpertsActive = m.ActiveParams(), m.Experts, m.ExpertsActive
+		d.SharedExperts, d.ExpertFFN = m.SharedExperts, m.ExpertFFN
+	}
+	return d
 }

@@ -18,17 +18,24 @@ import (
 	"gpuadvisor/infra/llm/llmtest"
 )
 
-// responseURL is a fake Slack response_url recording what is posted.
+// responseURL is a fake Slack response_url recording what is posted; it
+// answers 500 to the first fail posts.
 type responseURL struct {
 	mu     sync.Mutex
+	fail   int
 	bodies []string
 }
 
 func (f *responseURL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fail > 0 {
+		f.fail--
+		http.Error(w, "internal_error", http.StatusInternalServerError)
+		return
+	}
 	f.bodies = append(f.bodies, string(b))
-	f.mu.Unlock()
 	io.WriteString(w, "ok")
 }
 

@@ -81,53 +81,91 @@ func newClient(cfg Config, rt http.RoundTripper) (*Client, error) {
 			oc.BaseURL = base
 		}
 	}
-	oc.HTTPClient = &http.Client{Timeout: timeout, Transport: rt} // the default client has none
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	// the default client has no timeout; the transport keeps Retry-After and
+	// adds the fields go-openai has no name for (enable_thinking)
+	oc.HTTPClient = &http.Client{Timeout: timeout, Transport: &transport{next: rt}}
 	return &Client{client: openai.NewClientWithConfig(oc), model: cfg.Model, timeout: timeout}, nil
 }
 
-// FromEnv reads OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL and
-// OPENAI_TIMEOUT. With neither a key nor a base URL it returns nil: no LLM,
-// templates only. A half-done configuration returns a prompts.Unconfigured
-// saying what is missing, so every reply can tell the user.
-func FromEnv() prompts.LLM {
+// Load reads OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL and
+// OPENAI_TIMEOUT through getenv (os.Getenv in production). With neither a key
+// nor a base URL it returns nil, nil: no LLM, template drafts. A half-done
+// configuration is an error naming the variable, for the process to refuse
+// to start with: OPENAI_BASE_URL without OPENAI_MODEL (no OpenAI model name
+// is guessed for another endpoint), a base URL that is not http(s), an
+// OPENAI_TIMEOUT that is not a duration.
+func Load(getenv func(string) string) (prompts.LLM, error) {
 	cfg := Config{
-		APIKey:  strings.TrimSpace(os.Getenv("OPENAI_API_KEY")),
-		BaseURL: strings.TrimSpace(os.Getenv("OPENAI_BASE_URL")),
-		Model:   strings.TrimSpace(os.Getenv("OPENAI_MODEL")),
+		APIKey:  strings.TrimSpace(getenv("OPENAI_API_KEY")),
+		BaseURL: strings.TrimSpace(getenv("OPENAI_BASE_URL")),
+		Model:   strings.TrimSpace(getenv("OPENAI_MODEL")),
 	}
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
-		return nil
-	}
-	if cfg.Model == "" {
-		if cfg.BaseURL != "" {
-			return prompts.Unconfigured{Why: "OPENAI_BASE_URL is set but OPENAI_MODEL is not"}
-		}
-		cfg.Model = DefaultModel
+		return nil, nil
 	}
 	if cfg.BaseURL != "" {
 		if u, err := url.Parse(cfg.BaseURL); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-			return prompts.Unconfigured{Why: "OPENAI_BASE_URL is not an http(s) URL"}
+			return nil, &ConfigError{Key: "OPENAI_BASE_URL", Message: "is not an http(s) URL", Example: "https://api.deepseek.com"}
 		}
 	}
-	if v := strings.TrimSpace(os.Getenv("OPENAI_TIMEOUT")); v != "" {
+	if cfg.Model == "" {
+		if cfg.BaseURL != "" {
+			return nil, &ConfigError{Key: "OPENAI_MODEL", Message: "is not set; it is required when OPENAI_BASE_URL is set (the endpoint's own model name)",
+				Example: "deepseek-chat (DeepSeek), qwen-plus (DashScope), qwen2.5:7b (Ollama)"}
+		}
+		cfg.Model = DefaultModel
+	}
+	if v := strings.TrimSpace(getenv("OPENAI_TIMEOUT")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return prompts.Unconfigured{Why: fmt.Sprintf("OPENAI_TIMEOUT=%q is not a duration such as 25s", v)}
+			return nil, &ConfigError{Key: "OPENAI_TIMEOUT", Message: fmt.Sprintf("%q is not a positive duration", v), Example: "25s"}
 		}
 		cfg.Timeout = d
 	}
 	c, err := New(cfg)
 	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ConfigError names the environment variable that is wrong, what it
+// accepts and an example. It never holds the key.
+type ConfigError struct {
+	Key, Message, Example string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("llm: %s %s; for example %s", e.Key, e.Message, e.Example)
+}
+
+// FromEnv is Load(os.Getenv) for callers that answer rather than refuse to
+// start: a half-done configuration becomes a prompts.Unconfigured saying
+// what is missing, so every draft tells the user. Processes that can refuse
+// to start (serve, the functions) should call Load.
+func FromEnv() prompts.LLM {
+	l, err := Load(os.Getenv)
+	if err != nil {
+		var ce *ConfigError
+		if errors.As(err, &ce) {
+			return prompts.Unconfigured{Why: ce.Key + " " + ce.Message}
+		}
 		return prompts.Unconfigured{Why: err.Error()}
 	}
-	return c
+	return l
 }
 
 // Model implements prompts.Modeler.
 func (c *Client) Model() string { return c.model }
 
 // Complete implements prompts.LLM: one chat completion, bounded by the
-// client timeout and by ctx's deadline, whichever comes first.
+// client timeout and by ctx's deadline, whichever comes first. The request
+// fits the model's family (docs/drafting.md): reasoning models get no
+// temperature and a budget that leaves room for their reasoning, Qwen3
+// hybrid models are asked not to think.
 func (c *Client) Complete(ctx context.Context, p prompts.Prompt) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
@@ -138,39 +176,94 @@ func (c *Client) Complete(ctx context.Context, p prompts.Prompt) (string, error)
 			{Role: openai.ChatMessageRoleUser, Content: p.User},
 		},
 	}
-	if reasoningModel(c.model) {
-		// reasoning models refuse temperature and max_tokens; their budget
+	call := &callState{}
+	switch familyOf(c.model) {
+	case familyOpenAIReasoning:
+		// o1/o3/o4/gpt-5 refuse temperature and max_tokens; their budget
 		// includes the hidden reasoning
-		req.MaxCompletionTokens = max(p.MaxTokens*4, 4096)
-	} else {
+		req.MaxCompletionTokens = reasoningBudget(p.MaxTokens)
+	case familyDeepSeekReasoner:
+		// temperature has no effect; max_tokens counts the chain of thought
+		req.MaxTokens = reasoningBudget(p.MaxTokens)
+	case familyQwenHybrid:
+		// thinking off: DashScope reads enable_thinking, vLLM and SGLang read
+		// chat_template_kwargs
+		req.Temperature = Temperature
+		req.MaxTokens = p.MaxTokens
+		req.ChatTemplateKwargs = map[string]any{"enable_thinking": false}
+		call.extra = map[string]any{"enable_thinking": false}
+	case familyQwenThinking:
+		// thinking-only: no temperature is honoured, the budget includes it
+		req.MaxTokens = reasoningBudget(p.MaxTokens)
+	default:
 		req.Temperature = Temperature
 		req.MaxTokens = p.MaxTokens
 	}
 	if p.JSON {
 		req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
 	}
-	resp, err := c.client.CreateChatCompletion(ctx, req)
+	resp, err := c.client.CreateChatCompletion(context.WithValue(ctx, callKey{}, call), req)
 	if err != nil {
-		return "", classify(ctx, err)
+		err = classify(ctx, err)
+		if d := call.retryAfter(); d > 0 {
+			err = &prompts.RetryAfterError{Err: err, After: d}
+		}
+		return "", err
 	}
 	if len(resp.Choices) == 0 {
 		return "", fmt.Errorf("%w: no choices", prompts.ErrEmpty)
 	}
-	content := resp.Choices[0].Message.Content
-	if strings.TrimSpace(content) == "" {
+	msg := resp.Choices[0].Message
+	if strings.TrimSpace(msg.Content) == "" {
+		if msg.ReasoningContent != "" {
+			// the budget ran out while the model was still reasoning
+			return "", fmt.Errorf("%w: only reasoning_content (%d bytes), finish_reason %q", prompts.ErrEmpty, len(msg.ReasoningContent), resp.Choices[0].FinishReason)
+		}
 		return "", fmt.Errorf("%w: finish_reason %q", prompts.ErrEmpty, resp.Choices[0].FinishReason)
 	}
-	return content, nil
+	return msg.Content, nil
 }
 
-func reasoningModel(m string) bool {
-	for _, p := range []string{"o1", "o3", "o4", "gpt-5", "gpt-6"} {
-		if strings.HasPrefix(m, p) {
+// The model families whose parameters differ.
+const (
+	familyChat             = iota
+	familyOpenAIReasoning  // o1, o3, o4, gpt-5
+	familyDeepSeekReasoner // deepseek-reasoner, deepseek-r1
+	familyQwenHybrid       // qwen3-* that can think or not
+	familyQwenThinking     // qwq, qwen3-*-thinking: always think
+)
+
+// familyOf names a model's family by its name (an Azure deployment named
+// otherwise is a chat model).
+func familyOf(model string) int {
+	m := strings.ToLower(model)
+	if i := strings.LastIndex(m, "/"); i >= 0 { // Qwen/Qwen3-8B, deepseek-ai/DeepSeek-R1
+		m = m[i+1:]
+	}
+	switch {
+	case hasAnyPrefix(m, "o1", "o3", "o4", "gpt-5", "gpt-6"):
+		return familyOpenAIReasoning
+	case strings.HasPrefix(m, "deepseek-reasoner"), strings.HasPrefix(m, "deepseek-r1"):
+		return familyDeepSeekReasoner
+	case strings.HasPrefix(m, "qwq"), strings.HasPrefix(m, "qwen3") && strings.Contains(m, "thinking"):
+		return familyQwenThinking
+	case strings.HasPrefix(m, "qwen3") && !strings.Contains(m, "instruct") && !strings.Contains(m, "coder"):
+		return familyQwenHybrid
+	}
+	return familyChat
+}
+
+func hasAnyPrefix(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
 			return true
 		}
 	}
 	return false
 }
+
+// reasoningBudget leaves room for the reasoning before the answer.
+func reasoningBudget(answer int) int { return max(answer*4, 4096) }
 
 // classify maps a go-openai error onto the prompts sentinels. The message
 // holds the HTTP status and the API error code only.

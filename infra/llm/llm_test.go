@@ -223,3 +223,156 @@ func TestFromEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestLoad: with OPENAI_BASE_URL set, OPENAI_MODEL is required: Load fails
+// naming it (a process refuses to start) instead of sending gpt-4o-mini to
+// DeepSeek or Qwen, which answer 400 to every draft.
+func TestLoad(t *testing.T) {
+	rows := []struct {
+		name string
+		env  map[string]string
+		want string // "nil", "client:<model>" or "error:<key>"
+	}{
+		{"nothing set", nil, "nil"},
+		{"OpenAI with a key only", map[string]string{"OPENAI_API_KEY": "sk-x"}, "client:" + DefaultModel},
+		{"DeepSeek base URL without a model", map[string]string{"OPENAI_API_KEY": "sk-x", "OPENAI_BASE_URL": "https://api.deepseek.com"}, "error:OPENAI_MODEL"},
+		{"DashScope base URL without a model", map[string]string{"OPENAI_API_KEY": "sk-x", "OPENAI_BASE_URL": "https://dashscope.aliyuncs.com/compatible-mode/v1"}, "error:OPENAI_MODEL"},
+		{"DeepSeek with its model", map[string]string{"OPENAI_API_KEY": "sk-x", "OPENAI_BASE_URL": "https://api.deepseek.com", "OPENAI_MODEL": "deepseek-chat"}, "client:deepseek-chat"},
+		{"base URL without a scheme", map[string]string{"OPENAI_BASE_URL": "api.deepseek.com", "OPENAI_MODEL": "m"}, "error:OPENAI_BASE_URL"},
+		{"bad timeout", map[string]string{"OPENAI_API_KEY": "k", "OPENAI_MODEL": "m", "OPENAI_TIMEOUT": "soon"}, "error:OPENAI_TIMEOUT"},
+	}
+	for _, r := range rows {
+		l, err := Load(func(k string) string { return r.env[k] })
+		got := "nil"
+		var ce *ConfigError
+		switch {
+		case errors.As(err, &ce):
+			got = "error:" + ce.Key
+			if !strings.Contains(err.Error(), ce.Key) || ce.Example == "" {
+				t.Errorf("%s: error %q must name %s and give an example", r.name, err, ce.Key)
+			}
+			if strings.Contains(err.Error(), "sk-x") {
+				t.Errorf("%s: error leaks the key", r.name)
+			}
+		case err != nil:
+			got = "error:" + err.Error()
+		case l != nil:
+			got = "client:" + l.(*Client).Model()
+		}
+		if got != r.want {
+			t.Errorf("%s: Load = %s, want %s", r.name, got, r.want)
+		}
+	}
+}
+
+// TestModelFamilies: what each model family gets on the wire.
+func TestModelFamilies(t *testing.T) {
+	rows := []struct {
+		model         string
+		temperature   bool // sent and positive
+		maxTokens     int  // 0 = absent
+		maxCompletion int  // 0 = absent
+		noThinking    bool // enable_thinking false, top level and in chat_template_kwargs
+	}{
+		{"deepseek-chat", true, 300, 0, false},
+		{"qwen-plus", true, 300, 0, false},
+		{"o3-mini", false, 0, 4096, false},
+		{"gpt-5-mini", false, 0, 4096, false},
+		{"deepseek-reasoner", false, 4096, 0, false},
+		{"deepseek-ai/DeepSeek-R1", false, 4096, 0, false},
+		{"qwen3-8b", true, 300, 0, true},
+		{"Qwen/Qwen3-32B", true, 300, 0, true},
+		{"qwen3-235b-a22b-thinking-2507", false, 4096, 0, false},
+		{"qwq-plus", false, 4096, 0, false},
+		{"qwen3-235b-a22b-instruct-2507", true, 300, 0, false},
+	}
+	for _, r := range rows {
+		srv := llmtest.New(func(llmtest.Request) llmtest.Response { return llmtest.Reply("ok") })
+		c, _ := New(Config{APIKey: "k", BaseURL: srv.BaseURL, Model: r.model})
+		if _, err := c.Complete(context.Background(), testPrompt); err != nil {
+			t.Fatalf("%s: %v", r.model, err)
+		}
+		q := srv.Requests()[0]
+		srv.Close()
+		if got := q.Temperature != nil && *q.Temperature > 0; got != r.temperature {
+			t.Errorf("%s: temperature %v, want sent=%v", r.model, q.Temperature, r.temperature)
+		}
+		if got := deref(q.MaxTokens); got != r.maxTokens {
+			t.Errorf("%s: max_tokens %d, want %d", r.model, got, r.maxTokens)
+		}
+		if got := deref(q.MaxCompletion); got != r.maxCompletion {
+			t.Errorf("%s: max_completion_tokens %d, want %d", r.model, got, r.maxCompletion)
+		}
+		off := q.EnableThinking != nil && !*q.EnableThinking && q.ChatTemplateKwargs["enable_thinking"] == false
+		if off != r.noThinking {
+			t.Errorf("%s: enable_thinking %v, chat_template_kwargs %v; want thinking off=%v", r.model, q.EnableThinking, q.ChatTemplateKwargs, r.noThinking)
+		}
+		if q.Model != r.model || q.User() != testPrompt.User {
+			t.Errorf("%s: the body lost the model or the messages: %+v", r.model, q)
+		}
+	}
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// TestReasoningOnly: a reasoner that spent its budget thinking answers
+// with reasoning_content and no content: that is an empty answer.
+func TestReasoningOnly(t *testing.T) {
+	srv := llmtest.New(func(llmtest.Request) llmtest.Response {
+		return llmtest.Response{Reasoning: "Let me think about the SLA..."}
+	})
+	defer srv.Close()
+	c, _ := New(Config{BaseURL: srv.BaseURL, Model: "deepseek-reasoner"})
+	_, err := c.Complete(context.Background(), testPrompt)
+	if !errors.Is(err, prompts.ErrEmpty) || !strings.Contains(err.Error(), "reasoning_content") {
+		t.Errorf("err = %v, want ErrEmpty naming reasoning_content", err)
+	}
+}
+
+// TestRetryAfter: the Retry-After of a 429 or 503 reaches the caller,
+// bounded by MaxRetryAfter.
+func TestRetryAfter(t *testing.T) {
+	now := time.Now()
+	rows := []struct {
+		status int
+		header string
+		want   time.Duration // 0 = no RetryAfterError
+	}{
+		{429, "2", 2 * time.Second},
+		{429, "0.5", 500 * time.Millisecond},
+		{503, "7", 7 * time.Second},
+		{429, "3600", MaxRetryAfter},
+		{429, now.Add(90 * time.Second).UTC().Format(http.TimeFormat), MaxRetryAfter},
+		{429, "soon", 0},
+		{429, "", 0},
+		{500, "5", 0},
+	}
+	for _, r := range rows {
+		srv := llmtest.New(func(llmtest.Request) llmtest.Response {
+			resp := llmtest.APIError(r.status, "requests", "rate_limit_exceeded", "slow down")
+			if r.header != "" {
+				resp.Header = map[string]string{"Retry-After": r.header}
+			}
+			return resp
+		})
+		c, _ := New(Config{BaseURL: srv.BaseURL, Model: "deepseek-chat"})
+		_, err := c.Complete(context.Background(), testPrompt)
+		srv.Close()
+		var ra *prompts.RetryAfterError
+		got := time.Duration(0)
+		if errors.As(err, &ra) {
+			got = ra.After
+		}
+		if got != r.want {
+			t.Errorf("%d Retry-After %q: after %v, want %v (err %v)", r.status, r.header, got, r.want, err)
+		}
+		if r.status == 429 && !errors.Is(err, prompts.ErrRateLimited) {
+			t.Errorf("%d %q: err %v is no longer a rate limit", r.status, r.header, err)
+		}
+	}
+}

@@ -22,7 +22,11 @@ type Request struct {
 	MaxTokens     *int      `json:"max_tokens"`
 	MaxCompletion *int      `json:"max_completion_tokens"`
 	Stream        bool      `json:"stream"`
-	Format        *struct {
+	// EnableThinking is DashScope's top-level switch for Qwen3 thinking.
+	EnableThinking *bool `json:"enable_thinking"`
+	// ChatTemplateKwargs is vLLM's and SGLang's (enable_thinking inside).
+	ChatTemplateKwargs map[string]any `json:"chat_template_kwargs"`
+	Format             *struct {
 		Type string `json:"type"`
 	} `json:"response_format"`
 }
@@ -65,6 +69,10 @@ type Response struct {
 	ContentType string
 	// Delay holds the answer back (a slow model).
 	Delay time.Duration
+	// Reasoning is the reasoning_content of a 200 answer (DeepSeek reasoner).
+	Reasoning string
+	// Header is added to the answer (Retry-After).
+	Header map[string]string
 }
 
 // Reply is a 200 answer with content.
@@ -135,6 +143,9 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	for k, v := range resp.Header {
+		w.Header().Set(k, v)
+	}
 	status := resp.Status
 	if status == 0 {
 		status = http.StatusOK
@@ -151,7 +162,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	choices := []map[string]any{{
 		"index":         0,
-		"message":       map[string]any{"role": "assistant", "content": resp.Content},
+		"message":       map[string]any{"role": "assistant", "content": resp.Content, "reasoning_content": resp.Reasoning},
 		"finish_reason": "stop",
 	}}
 	if resp.NoChoices {

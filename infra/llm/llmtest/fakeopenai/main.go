@@ -7,8 +7,8 @@
 //
 // Drafts are answered with a faithful rewording of the reference draft in
 // the prompt (-mode good), or with a deliberately bad one (-mode link,
-// number, mention) to watch the grounding checks send the reply back to the
-// template; -mode slow, 429 or 500 show the other fallbacks. `ask` (JSON
+// number, mention, unit, qualifier, negation, defanged) to watch the
+// grounding checks send the reply back to the template; -mode slow, 429 or 500 show the other fallbacks. `ask` (JSON
 // mode) is answered by a toy keyword reader of the question: it is a stand-in
 // for a model, not one.
 package main
@@ -30,7 +30,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8089", "listen address (loopback)")
-	mode := flag.String("mode", "good", "good, link, number, mention, slow, 429 or 500")
+	mode := flag.String("mode", "good", "good, link, number, mention, unit, qualifier, negation, defanged, slow, 429 or 500")
 	flag.Parse()
 	srv := llmtest.New(func(req llmtest.Request) llmtest.Response { return answer(*mode, req) })
 	srv.Close() // New listens on a random port; serve the same handler on addr instead
@@ -62,6 +62,14 @@ func answer(mode string, req llmtest.Request) llmtest.Response {
 		return llmtest.Reply(strings.Replace(strings.Replace(ref, "2x", "0.5x", 1), "2倍", "0.5倍", 1))
 	case "mention":
 		return llmtest.Reply(ref + "\n@channel")
+	case "unit": // the replacement time in days, 4 hours kept in the outage clause
+		return llmtest.Reply(strings.NewReplacer("replaced within 4 hours", "replaced within 4 days", "报障后4小时内", "报障后4天内").Replace(ref))
+	case "qualifier":
+		return llmtest.Reply(strings.NewReplacer("of the fault report by", "of the fault report (business days only) by", "报障后4小时内", "报障后4小时内（仅限工作日）").Replace(ref))
+	case "negation":
+		return llmtest.Reply(strings.NewReplacer("do not replace them", "replace them", "口头承诺不能代替", "口头承诺能代替").Replace(ref))
+	case "defanged":
+		return llmtest.Reply(ref + "\nTerms: hxxps://kusuan-terms[.]example/sla")
 	}
 	return llmtest.Reply(llmtest.Reword(ref))
 }

@@ -1,0 +1,46 @@
+package chat
+
+import "strings"
+
+// JoinArgs reads a terminal command line (the arguments after the program
+// name, as the shell split them) as one chat message, so that what works in
+// Slack works in a shell too:
+//
+//	gpuadvisor quote "hours=300 A: price=35; B: price=29"
+//	gpuadvisor quote hours=300 'A: price=35; B: price=29'
+//	gpuadvisor quote hours=300 A: price=35 \; B: price=29
+//
+// An argument that is a piece of a message (it holds a ";", a line break, a
+// second "=", or a vendor label "A:") is kept as typed; `\;` is a ";". An
+// argument that is one value with spaces keeps them by quoting
+// (vendor="Ku Suan Yun", model="qwen 7b").
+func JoinArgs(args []string) string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		a = strings.ReplaceAll(a, `\;`, ";")
+		if strings.ContainsAny(a, " \t") && !isFragment(a) {
+			if k, v, ok := strings.Cut(a, "="); ok && k != "" && !strings.ContainsAny(k, " \t") {
+				a = k + `="` + v + `"`
+			} else {
+				a = `"` + a + `"`
+			}
+		}
+		out = append(out, a)
+	}
+	return strings.Join(out, " ")
+}
+
+// isFragment reports whether a shell argument is part of a message rather
+// than one value: it separates groups, holds several pairs, names a vendor
+// ("A: price=35"), or already quotes its own values.
+func isFragment(a string) bool {
+	if strings.ContainsAny(a, ";\n\"") || strings.Count(a, "=") > 1 {
+		return true
+	}
+	for _, w := range strings.Fields(Normalize(a)) {
+		if strings.HasSuffix(w, ":") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,277 @@
+package chat
+
+import (
+	"context"
+	"testing"
+)
+
+// TestValueSpec is the reader's specification: every value form the README
+// and the command help promise, in both languages, with the value it reads
+// as. The arithmetic is in the comments.
+func TestValueSpec(t *testing.T) {
+	tests := []struct {
+		in   string
+		kind Kind
+		want float64
+	}{
+		// money
+		{"35", Money, 35},
+		{"35元/时", Money, 35},
+		{"35元/小时", Money, 35},
+		{"¥15,000", Money, 15000},
+		{"￥15,000", Money, 15000},
+		{"１５０００", Money, 15000},  // full-width digits
+		{"1.5万", Money, 15000},   // 1.5 × 10,000
+		{"1万5", Money, 15000},    // a digit after 万 is the thousands: 1万 + 5千
+		{"1万5千", Money, 15000},   // 1万 + 5千
+		{"1万2000", Money, 12000}, // 1万 + 2,000
+		{"一万五", Money, 15000},    // Chinese numerals, 五 after 万 is 5千
+		{"两千", Money, 2000},      // 2 × 1,000
+		{"三十五元/时", Money, 35},    // 3 × 10 + 5
+		{"十二", Money, 12},        // 十 alone is 10: 10 + 2
+		{"1.5w", Money, 15000},   // w = 万
+		{"15k", Money, 15000},    // k = 1,000
+		{"1.5万/月", Money, 15000}, // per month, period checked by PricePeriod
+		{"0.3元/GB/月", Money, 0.3},
+		// hours per month, and hours per day (× 30 days, or 22 working days)
+		{"300", Hours, 300},
+		{"300h", Hours, 300},
+		{"300小时", Hours, 300},
+		{"每天8小时", Hours, 240},  // 8 × 30
+		{"8h/day", Hours, 240}, // 8 × 30
+		{"8小时/天", Hours, 240},  // 8 × 30
+		{"8 hours a day", Hours, 240},
+		{"工作日每天10小时", Hours, 220},        // 10 × 22
+		{"weekdays 10h/day", Hours, 220}, // 10 × 22
+		{"10h/workday", Hours, 220},
+		// counts, tokens, sizes
+		{"３００", Hours, 300}, // full-width digits
+		{"-5", Hours, -5},   // read; the key's range refuses it
+		{"7b", Count, 7e9},
+		{"70B", Count, 70e9},
+		{"2b", Count, 2e9},
+		{"21k", Count, 21000},
+		{"4k", Tokens, 4096}, // sequence lengths are binary: 4 × 1024
+		{"32k", Tokens, 32768},
+		{"1m", Tokens, 1 << 20},
+		{"8192", Tokens, 8192},
+		{"2TB", GB, 2000}, // decimal: 2 × 1000
+		{"80g", GB, 80},
+		// percentages, durations, multipliers
+		{"10%", Percent, 10},
+		{"30d", Days, 30},
+		{"2w", Days, 14},  // 2 × 7
+		{"1个月", Days, 30}, // a month of notice is 30 days
+		{"30m", Minutes, 30},
+		{"4h", Minutes, 240}, // 4 × 60
+		{"2倍", Ratio, 2},
+	}
+	for _, tt := range tests {
+		got, err := ParseValue(tt.in, tt.kind)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseValue(%q, %v) = %v, %v; want %v", tt.in, tt.kind, got, err, tt.want)
+		}
+	}
+	for _, bad := range []struct {
+		in   string
+		kind Kind
+	}{
+		{"万", Money}, {"abc", Money}, {"", Money}, {"1,00", Money}, {"35元/吨", Money}, {"NaN", Money}, {"1e400", Money},
+		{"25h/day", Hours}, // a day has 24 hours
+		{"每天8元", Hours},    // not hours
+		{"1万50000", Money}, // the addend is not below the multiplier
+		{"8h/day", Money},  // hours per day is not money
+	} {
+		if v, err := ParseValue(bad.in, bad.kind); err == nil {
+			t.Errorf("ParseValue(%q, %v) = %v, want an error", bad.in, bad.kind, v)
+		}
+	}
+}
+
+func TestHoursPerDayExplained(t *testing.T) {
+	tests := []struct {
+		lang Lang
+		in   string
+		want string
+	}{
+		{EN, "8h/day", "8h/day = 8 h a day × 30 days = 240 h a month"},
+		{ZH, "每天8小时", "每天8小时 = 每天 8 小时 × 30 天 = 每月 240 小时"},
+		{ZH, "工作日每天10小时", "工作日每天10小时 = 每天 10 小时 × 22 个工作日 = 每月 220 小时"},
+		{EN, "300", ""},
+	}
+	for _, tt := range tests {
+		if got := HoursPerDay(tt.lang, tt.in); got != tt.want {
+			t.Errorf("HoursPerDay(%s, %q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestArgsSpec reads whole command lines, English and Chinese, through the
+// router and Args.
+func TestArgsSpec(t *testing.T) {
+	r := NewRouter()
+	r.Register(&Command{Name: "billing", Aliases: []string{"计费"}, Keys: []Key{
+		{Name: "ondemand", Aliases: []string{"按需"}, Kind: Money, Example: "35"},
+		{Name: "monthly", Aliases: []string{"包月"}, Kind: Money, Example: "15000"},
+		{Name: "hours", Aliases: []string{"时长"}, Kind: Hours, Example: "300"},
+		{Name: "interruptible", Aliases: []string{"可中断"}},
+		{Name: "mode", Aliases: []string{"模式"}},
+	}, Run: func(context.Context, *Call) (Reply, error) { return Reply{}, nil }})
+	tests := []struct {
+		text            string
+		lang            Lang
+		ondemand, month float64
+		hours           float64
+		interruptible   bool
+		mode            string
+		assumptions     int
+	}{
+		{"billing ondemand=35 monthly=15000 hours=300", EN, 35, 15000, 300, false, "train", 0},
+		{"计费 按需＝３５元/时，包月=1.5万 时长=300小时 可中断=是 模式=推理", ZH, 35, 15000, 300, true, "infer", 0},
+		{"计费 按需=35 包月=一万五 时长=每天8小时", ZH, 35, 15000, 240, false, "train", 1},
+		{"billing ondemand = 35 monthly= 15k hours =8h/day interruptible=yes mode=inference", EN, 35, 15000, 240, true, "infer", 1},
+		{"billing ondemand=35 monthly=1万5 hours=\"weekdays 10h/day\"", EN, 35, 15000, 220, false, "train", 1},
+	}
+	for _, tt := range tests {
+		_, a, lang, err := r.Parse(Request{Text: tt.text})
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.text, err)
+		}
+		od, _, err1 := a.Money("ondemand", 0, 1e6)
+		mo, _, err2 := a.Money("monthly", 0, 1e9)
+		h, err3 := a.Number("hours", 0, 744)
+		in, err4 := a.Bool("interruptible", false)
+		mode, err5 := a.Choice("mode", "train", []string{"train", "infer"}, map[string]string{"推理": "infer", "inference": "infer"})
+		for _, e := range []error{err1, err2, err3, err4, err5} {
+			if e != nil {
+				t.Fatalf("%q: %v", tt.text, e)
+			}
+		}
+		if lang != tt.lang || od != tt.ondemand || mo != tt.month || h != tt.hours || in != tt.interruptible || mode != tt.mode || len(a.Assumptions()) != tt.assumptions {
+			t.Errorf("%q = lang %s, ondemand %v, monthly %v, hours %v, interruptible %v, mode %s, assumptions %q",
+				tt.text, lang, od, mo, h, in, mode, a.Assumptions())
+		}
+	}
+	// errors name the key, in the user's language
+	for _, tt := range []struct{ text, key, substr string }{
+		{"billing ondemand=abc", "ondemand", "not an amount"},
+		{"计费 按需=abc", "ondemand", "无法读成金额"},
+		{"billing ondemand=35 ondemand=36", "ondemand", "twice"},
+		{"billing ondemnd=35", "ondemnd", "Did you mean ondemand"},
+	} {
+		_, a, lang, err := r.Parse(Request{Text: tt.text})
+		if err == nil {
+			_, _, err = a.Money("ondemand", 0, 1e6)
+		}
+		e, ok := err.(*Error)
+		if !ok || e.Key != tt.key || !contains(e.Message, tt.substr) {
+			t.Errorf("%q (%s) error = %v, want key %s and %q", tt.text, lang, err, tt.key, tt.substr)
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	return len(sub) == 0 || len(s) >= len(sub) && (s[:len(sub)] == sub || contains(s[1:], sub))
+}
+
+func TestJoinArgs(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		// one argument holding the whole message
+		{[]string{"quote", "hours=300 A: price=35; B: price=29"}, "quote hours=300 A: price=35; B: price=29"},
+		// the vendors quoted, the workload outside
+		{[]string{"quote", "hours=300", "A: price=35; B: price=29"}, "quote hours=300 A: price=35; B: price=29"},
+		// \; unquoted reaches us as ";", inside quotes as `\;`
+		{[]string{"quote", "A:", "price=35", ";", "B:", "price=29"}, "quote A: price=35 ; B: price=29"},
+		{[]string{"quote", `A: price=35 \; B: price=29`}, "quote A: price=35 ; B: price=29"},
+		// one value with spaces keeps them
+		{[]string{"renewal", "add", "vendor=Ku Suan Yun", "cards=8"}, `renewal add vendor="Ku Suan Yun" cards=8`},
+		{[]string{"tier", "model=qwen 7b"}, `tier model="qwen 7b"`},
+		{[]string{"checklist", "check", "我们提供 万兆内网"}, `checklist check "我们提供 万兆内网"`},
+		{[]string{"tier", `model="qwen 7b"`}, `tier model="qwen 7b"`},
+	}
+	for _, tt := range tests {
+		if got := JoinArgs(tt.args); got != tt.want {
+			t.Errorf("JoinArgs(%q) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+	// and the joined line reads as the vendors it names
+	toks := Tokenize(Normalize(JoinArgs([]string{"quote", "hours=300", "A: price=35; B: price=29"})))
+	seps := 0
+	for _, tk := range toks {
+		if tk.Sep {
+			seps++
+		}
+		if tk.Key == "hours" && tk.Value != "300" {
+			t.Errorf("hours = %q, want 300", tk.Value)
+		}
+	}
+	if seps != 1 {
+		t.Errorf("JoinArgs lost the vendor separator: %+v", toks)
+	}
+}
+
+// TestNormalizeSpec: what people type folds into the ASCII the parser reads.
+func TestNormalizeSpec(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"３００", "300"},     // full-width digits
+		{"ＡＢＣ＝１", "ABC=1"}, // full-width letters and =
+		{"按需＝35，包月＝1.5万", "按需=35 包月=1.5万"}, // ，separates pairs
+		{"a、b。c", "a b c"},           // 、 and 。 separate
+		{"时长\u3000300", "时长 300"},    // ideographic space
+		{"a\tb\u00a0c", "a b c"},     // tab and no-break space
+		{"名称=“酷算云”", `名称="酷算云"`},     // Chinese double quotes
+		{"‘x’", "'x'"},               // Chinese single quotes
+		{"15,000", "15,000"},         // ASCII commas stay: thousands and lists
+		{"A：price=35", "A:price=35"}, // full-width colon
+		{"a—b", "a-b"},               // dash
+		{"ok\xffok", "okok"},         // invalid UTF-8 is dropped
+		{"；", ";"},                   // full-width semicolon separates vendors
+	}
+	for _, tt := range tests {
+		if got := Normalize(tt.in); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestTokenizeSpec: the shapes of a pair, quoting and separators.
+func TestTokenizeSpec(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // tokens as FormatTokens writes them
+	}{
+		{"a=1 b=2", "a=1 b=2"},
+		{"a = 1", "a=1"},
+		{"a= 1", "a=1"},
+		{"a =1", "a=1"},
+		{`vendor="Ku Suan Yun" cards=8`, `vendor="Ku Suan Yun" cards=8`},
+		{`"Ku Suan Yun": price=35`, `"Ku Suan Yun:" price=35`},
+		{"A: price=35; B: price=29", "A: price=35 ; B: price=29"},
+		{"A: price=35\r\nB: price=29", "A: price=35 ; B: price=29"},
+		{"a=1;;;b=2", "a=1 ; b=2"},
+		{`k="" w`, `k="" w`}, // an empty quoted value does not swallow the next word
+		{`k="abc v=1`, `k="abc v=1`},
+	}
+	for _, tt := range tests {
+		if got := FormatTokens(Tokenize(Normalize(tt.in))); got != tt.want {
+			t.Errorf("Tokenize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestKeyLookup(t *testing.T) {
+	keys := []Key{{Name: "ondemand", Aliases: []string{"按需", "On-Demand"}}, {Name: "hours", Aliases: []string{"时长"}}}
+	ix := IndexKeys(keys)
+	for _, tt := range []struct{ in, want string }{
+		{"ondemand", "ondemand"}, {" OnDemand ", "ondemand"}, {"按需", "ondemand"}, {"on-demand", "ondemand"}, {"时长", "hours"}, {"price", ""},
+	} {
+		a, _ := LookupKey(keys, tt.in)
+		b, _ := ix.Lookup(tt.in)
+		if a.Name != tt.want || b.Name != tt.want {
+			t.Errorf("lookup %q = %q / %q, want %q", tt.in, a.Name, b.Name, tt.want)
+		}
+	}
+}

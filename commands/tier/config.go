@@ -1,0 +1,167 @@
+package tier
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/chat"
+)
+
+// Deps are what the tier command needs from outside. Zero values are valid:
+// without ReadFile, config= takes pasted JSON only (chat platforms).
+type Deps struct {
+	// ReadFile reads config=<path> in the terminal (os.ReadFile there).
+	ReadFile func(name string) ([]byte, error)
+}
+
+// maxConfigBytes bounds a config.json read from a path: real ones are a few KB.
+const maxConfigBytes = 1 << 20
+
+// pasted is config.json text pasted into the message: the first '{' to the
+// last '}' of what the user typed (a ``` code block included).
+type pasted struct {
+	text       string
+	start, end int // byte offsets in the original text
+}
+
+// findPasted finds a pasted JSON object in s, undoing what chat apps do to
+// it: curly quotes and HTML entities (Slack escapes &, < and >).
+func findPasted(s string) (pasted, bool) {
+	i, j := strings.IndexByte(s, '{'), strings.LastIndexByte(s, '}')
+	if i < 0 || j < i {
+		return pasted{}, false
+	}
+	t := strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'",
+		"&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "\u00a0", " ").Replace(s[i : j+1])
+	return pasted{text: t, start: i, end: j + 1}, true
+}
+
+// outsideWords are the bare words typed outside a pasted config.json: the
+// words inside it are JSON, not command words.
+func outsideWords(original string, p pasted) map[string]bool {
+	rest := original[:p.start] + " " + original[p.end:]
+	rest = strings.NewReplacer("```json", " ", "```JSON", " ", "```", " ", "`", " ").Replace(rest) // the code fence
+	out := map[string]bool{}
+	for _, t := range chat.Tokenize(chat.Normalize(rest)) {
+		if t.Word != "" {
+			out[t.Word] = true
+		}
+	}
+	return out
+}
+
+// config reads the model from a config.json: pasted into the message, or
+// config=<path> read through Deps.ReadFile in the terminal. found is false
+// when the message has neither.
+func (p reader) config(q *query) (found bool, err error) {
+	raw, given := p.a.Raw("config")
+	var data []byte
+	switch {
+	case q.pasted != nil:
+		data = []byte(q.pasted.text)
+	case !given:
+		return false, nil
+	case strings.TrimSpace(raw) == "":
+		return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+			"config= is empty: paste the model's config.json after it (as a code block in chat) or, in the terminal, give the file's path",
+			"config= 为空：请在后面粘贴模型的 config.json（聊天中可用代码块），或在终端给出文件路径")
+	case p.deps.ReadFile == nil:
+		return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+			"config=%s is not JSON, and a file path can only be read in the terminal: paste the model's config.json itself (as a code block)",
+			"config=%s 不是 JSON；文件路径只能在终端读取：请直接粘贴模型的 config.json（用代码块）", raw)
+	default:
+		name := strings.Trim(strings.TrimSpace(raw), `"'`)
+		b, rerr := p.deps.ReadFile(name)
+		if rerr != nil {
+			return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+				"cannot read config=%s (%v): give the path of the model's config.json, or paste its JSON",
+				"无法读取 config=%s（%v）：请给出模型 config.json 的路径，或直接粘贴其 JSON", name, rerr)
+		}
+		if len(b) > maxConfigBytes {
+			return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+				"config=%s is %s bytes, not a config.json (a few KB): give the model's config.json, not its weights",
+				"config=%s 有 %s 字节，不是 config.json（通常几 KB）：请给出模型的 config.json，而不是权重文件", name, num(float64(len(b))))
+		}
+		data = b
+		// a file in the model's folder is named by the folder: Qwen3-8B/config.json
+		if dir := path.Base(path.Dir(strings.ReplaceAll(name, `\`, "/"))); dir != "." && dir != "/" {
+			q.configName = dir
+		}
+	}
+	for _, k := range append([]string{"model", "params"}, shapeKeys...) {
+		if p.a.Has(k) {
+			return true, chat.Invalidf(p.lang, k, configExample(p.lang),
+				"give either config= (the model's config.json) or %s=, not both: the config.json already says everything about the model",
+				"config=（模型的 config.json）和 %s= 只能二选一：config.json 已经完整描述了模型", p.name(k))
+		}
+	}
+	m, err := catalog.ParseConfig(data)
+	if err != nil {
+		var ce *catalog.ConfigError
+		if !errors.As(err, &ce) {
+			return true, fmt.Errorf("tier: parse config.json: %w", err)
+		}
+		return true, p.badConfig(ce)
+	}
+	if q.configName != "" {
+		m.Name = q.configName // the model's folder says more than its architecture class
+	}
+	q.req.Model = m
+	return true, nil
+}
+
+// badConfig explains a *catalog.ConfigError in the user's language, naming
+// the field.
+func (p reader) badConfig(e *catalog.ConfigError) error {
+	ex := configExample(p.lang)
+	f := e.Field
+	base := f[strings.LastIndexByte(f, '.')+1:]
+	switch e.Problem {
+	case catalog.ConfigNotJSON:
+		return chat.Invalidf(p.lang, "config", ex,
+			"the config is not valid JSON (%s): paste the whole config.json, from { to }, as a code block",
+			"config 不是有效的 JSON（%s）：请粘贴完整的 config.json（从 { 到 }），最好用代码块", e.Detail)
+	case catalog.ConfigMissing:
+		if base == "head_dim" {
+			return chat.Invalidf(p.lang, "config", ex,
+				"config.json has no head_dim and hidden_size is not a multiple of num_attention_heads: add head_dim from the model card",
+				"config.json 没有 head_dim，而 hidden_size 又不是 num_attention_heads 的整数倍：请按模型卡补上 head_dim")
+		}
+		return chat.Invalidf(p.lang, "config", ex,
+			"config.json has no %s, which the size depends on: paste the model's whole config.json (for a multimodal model its text_config is read)",
+			"config.json 缺少 %s，显存估算需要它：请粘贴模型完整的 config.json（多模态模型读取其 text_config）", f)
+	case catalog.ConfigNotNumber:
+		return chat.Invalidf(p.lang, "config", ex,
+			"config.json field %s is %s: it must be a whole number (or true/false for a flag)",
+			"config.json 字段 %s 的值是 %s：应为整数（开关类字段为 true/false）", f, e.Value)
+	case catalog.ConfigOutOfRange:
+		return chat.Invalidf(p.lang, "config", ex,
+			"config.json field %s = %s is outside %s to %s: that is not the shape of a real model; check the file",
+			"config.json 字段 %s = %s 超出 %s 到 %s 的范围：这不是真实模型的结构，请检查文件", f, e.Value, num(e.Min), num(e.Max))
+	case catalog.ConfigUnknown:
+		return chat.Invalidf(p.lang, "config", ex,
+			"config.json field %s = %q is not a quantization I can size; known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors. Remove quantization_config and give precision= instead",
+			"config.json 字段 %s = %q 不是可识别的量化方式；支持 fp8、mxfp4、awq、gptq、bitsandbytes、compressed-tensors。可删去 quantization_config，改用 精度=", f, e.Value)
+	}
+	why := map[string][2]string{
+		"num_key_value_heads":   {"num_attention_heads must be a multiple of it", "num_attention_heads 必须是它的整数倍"},
+		"num_kv_heads":          {"num_attention_heads must be a multiple of it", "num_attention_heads 必须是它的整数倍"},
+		"multi_query_group_num": {"num_attention_heads must be a multiple of it", "num_attention_heads 必须是它的整数倍"},
+		"first_k_dense_replace": {"it leaves no layer for the experts", "这样就没有层留给专家了"},
+		"hidden_size":           {"the shape would hold over 10^14 parameters", "这样的结构超过 10^14 个参数"},
+	}[base]
+	if why[0] == "" {
+		why = [2]string{"more experts per token than the model has", "每个 token 用的专家数超过了专家总数"}
+	}
+	return chat.Invalidf(p.lang, "config", ex,
+		"config.json field %s = %s does not fit the rest of the file: %s",
+		"config.json 字段 %s = %s 与文件其余部分矛盾：%s", f, e.Value, chat.T(p.lang, why[0], why[1]))
+}
+
+func configExample(lang chat.Lang) string {
+	const llama8b = `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256}`
+	return chat.T(lang, "tier mode=infer seq=32k config=```"+llama8b+"```", "选卡 模式=推理 上下文=32k 配置=```"+llama8b+"```")
+}

@@ -1,0 +1,54 @@
+package bolt
+
+import (
+	"context"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+)
+
+// bucketJobs holds the drafter jobs serve accepted and has not finished
+// (drafter.Queue): one key per job id, the value opaque to the store.
+var bucketJobs = []byte("drafter_jobs")
+
+// PutJob implements drafter.JobStore: the job is on disk (fsynced by the
+// bbolt commit) when it returns.
+func (s *Store) PutJob(_ context.Context, id string, data []byte) error {
+	if id == "" {
+		return fmt.Errorf("put job: empty id")
+	}
+	return s.db.Update(func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketJobs)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(id), data)
+	})
+}
+
+// DeleteJob implements drafter.JobStore.
+func (s *Store) DeleteJob(_ context.Context, id string) error {
+	return s.db.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketJobs)
+		if b == nil {
+			return nil
+		}
+		return b.Delete([]byte(id))
+	})
+}
+
+// Jobs implements drafter.JobStore.
+func (s *Store) Jobs(_ context.Context) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketJobs)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			out[string(k)] = append([]byte(nil), v...)
+			return nil
+		})
+	})
+	return out, err
+}

@@ -1,0 +1,571 @@
+package prompts
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Grounding by structure (docs/drafting.md): a draft keeps its facts when
+// every number comes back with the same unit in the same clause, when it
+// weakens no commitment and when it neither adds nor drops a negation. The
+// presence of a fact's text somewhere in the draft is not enough: "within 4
+// hours" can survive in one clause while another says "within 4 days".
+
+// quantity is a number with its unit: "4 h", "2 x", "¥ 15000", a date, a
+// time of day, or a model name such as "a100-80g".
+type quantity struct {
+	num, unit string
+}
+
+func (q quantity) String() string {
+	if q.unit == "" {
+		return q.num
+	}
+	if rate, ok := strings.CutPrefix(q.unit, "¥"); ok {
+		return "¥" + q.num + rate // ¥35/h, ¥15000/mo
+	}
+	return q.num + " " + q.unit
+}
+
+// placed is a quantity found in a text and the clause it belongs to ("" for
+// none).
+type placed struct {
+	q      quantity
+	clause string
+}
+
+// clauseWords names the clauses whose numbers are tied to them, with the
+// (folded) words that mark a clause in English and Chinese. The clause of a
+// number is the one whose word is nearest to it within the same part of the
+// sentence (between commas), else within the sentence.
+var clauseWords = []struct {
+	name  string
+	label [2]string // en, zh
+	words []string
+}{
+	{"response", [2]string{"response time", "响应时间"}, []string{"respon", "响应", "回应"}},
+	{"replacement", [2]string{"replacement", "硬件更换"}, []string{"replac", "standby", "swap", "更换", "备用", "替换"}},
+	{"outage", [2]string{"outage", "故障时长"}, []string{"outage", "unavailab", "downtime", "不可用", "停机", "宕机"}},
+	{"compensation", [2]string{"compensation", "赔偿"}, []string{"compensat", "赔偿", "补偿"}},
+}
+
+func clauseLabel(lang, name string) string {
+	for _, c := range clauseWords {
+		if c.name == name {
+			if lang == ZH {
+				return c.label[1]
+			}
+			return c.label[0]
+		}
+	}
+	return name
+}
+
+// units maps what follows a number (folded, longest first) to its unit.
+// Business and working days are days: the qualifier check reports them.
+var units = []struct{ word, unit string }{
+	{"business hours", "h"}, {"working hours", "h"}, {"business days", "d"}, {"business day", "d"}, {"working days", "d"}, {"working day", "d"},
+	{"个工作日", "d"}, {"工作日", "d"},
+	{"minutes", "min"}, {"minute", "min"}, {"mins", "min"}, {"min", "min"}, {"分钟", "min"}, {"分", "min"},
+	{"hours", "h"}, {"hour", "h"}, {"hrs", "h"}, {"hr", "h"}, {"h", "h"}, {"个小时", "h"}, {"小时", "h"}, {"个钟头", "h"}, {"钟头", "h"},
+	{"days", "d"}, {"day", "d"}, {"天", "d"}, {"日", "d"},
+	{"weeks", "w"}, {"week", "w"}, {"周", "w"}, {"星期", "w"},
+	{"months", "mo"}, {"month", "mo"}, {"个月", "mo"}, {"月", "mo"},
+	{"years", "y"}, {"year", "y"}, {"年", "y"},
+	{"seconds", "s"}, {"second", "s"}, {"secs", "s"}, {"sec", "s"}, {"秒", "s"},
+	{"times", "x"}, {"fold", "x"}, {"x", "x"}, {"倍", "x"},
+	{"percent", "%"}, {"%", "%"}, {"成", "成"}, {"折", "折"},
+	{"yuan", "¥"}, {"rmb", "¥"}, {"元", "¥"}, {"块", "¥"},
+	{"万元", "万¥"}, {"万", "万"},
+	{"gbps", "gbps"}, {"gb/s", "gb/s"}, {"gb", "gb"}, {"tb", "tb"}, {"g", "g"}, {"t", "t"},
+	{"张", "cards"}, {"cards", "cards"}, {"card", "cards"}, {"台", "hosts"},
+}
+
+// clauseUnits are the units of the numbers a clause commits to: times,
+// multiples, shares and money. Dates, names and plain counts are checked as
+// quantities but not tied to a clause.
+var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true}
+
+var (
+	dateRE = regexp.MustCompile(`^\d{4}-\d{1,2}-\d{1,2}`)
+	timeRE = regexp.MustCompile(`^\d{1,2}:\d{2}`)
+	x24RE  = regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) // 7x24, 24x7, 24/7
+)
+
+// quantities lists the quantities of s (list markers removed) with their
+// clauses, in order.
+func quantities(s string) []placed {
+	rs := []rune(stripMarkers(s)) // folded: lower case, half-width
+	kws := keywordsIn(rs)
+	var out []placed
+	for i := 0; i < len(rs); {
+		if !isDigitRune(rs[i]) {
+			i++
+			continue
+		}
+		start := i
+		// a number glued to letters before it is part of a name (A100-80G, iperf3)
+		if i > 0 && isASCIILetter(rs[i-1]) {
+			j := i - 1
+			for j > 0 && (isASCIILetter(rs[j-1]) || isDigitRune(rs[j-1])) {
+				j--
+			}
+			end := nameEnd(rs, i)
+			out = append(out, placed{q: quantity{num: string(rs[j:end]), unit: "name"}})
+			i = end
+			continue
+		}
+		rest := string(rs[i:])
+		var q quantity
+		end := i
+		switch {
+		case dateRE.MatchString(rest):
+			m := dateRE.FindString(rest)
+			q, end = quantity{num: canonicalDate(m), unit: "date"}, i+len([]rune(m))
+		case timeRE.MatchString(rest):
+			m := timeRE.FindString(rest)
+			q, end = quantity{num: m, unit: "time"}, i+len([]rune(m))
+		case x24RE.MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.FindString(rest))))):
+			m := x24RE.FindString(rest)
+			q, end = quantity{num: "7x24"}, i+len([]rune(m))
+			// "7x24小时" is still 7x24
+			if u, n := unitAt(rs, end); u == "h" {
+				end += n
+			}
+		default:
+			n := numberEnd(rs, i)
+			q.num = canonical(string(rs[i:n]))
+			end = n
+			if u, k := unitAt(rs, end); u != "" {
+				q.unit, end = u, end+k
+			} else if end < len(rs) && isASCIILetter(rs[end]) {
+				// 7t83: a name
+				e := nameEnd(rs, end)
+				q, end = quantity{num: string(rs[i:e]), unit: "name"}, e
+			}
+			if currencyBefore(rs, start) {
+				q.unit = "¥"
+			}
+			if q.unit == "¥" {
+				// a price is per hour or per month: ¥35 per card-hour is not
+				// ¥35 per card per month
+				var n int
+				q.unit, n = moneyRate(rs, start, end)
+				end += n
+			}
+		}
+		p := placed{q: q}
+		if clauseUnits[q.unit] {
+			p.clause = nearestClause(rs, kws, start, end)
+		}
+		out = append(out, p)
+		i = end
+	}
+	return out
+}
+
+func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
+
+// at is rs[i], or 0 past the end.
+func at(rs []rune, i int) rune {
+	if i < len(rs) {
+		return rs[i]
+	}
+	return 0
+}
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' }
+
+func nameEnd(rs []rune, i int) int {
+	for i < len(rs) && (isASCIILetter(rs[i]) || isDigitRune(rs[i]) || rs[i] == '-' && i+1 < len(rs) && (isASCIILetter(rs[i+1]) || isDigitRune(rs[i+1]))) {
+		i++
+	}
+	return i
+}
+
+// numberEnd ends a number: digits, thousands groups of three, a decimal part.
+func numberEnd(rs []rune, i int) int {
+	dig := func(k int) bool { return k < len(rs) && isDigitRune(rs[k]) }
+	for dig(i) {
+		i++
+	}
+	for i < len(rs) && rs[i] == ',' && dig(i+1) && dig(i+2) && dig(i+3) && !dig(i+4) {
+		i += 4
+	}
+	if i < len(rs) && rs[i] == '.' && dig(i+1) {
+		i++
+		for dig(i) {
+			i++
+		}
+	}
+	return i
+}
+
+// unitAt reads the unit after a number: optional spaces or a hyphen, then
+// the longest unit word that is not the start of a longer English word.
+func unitAt(rs []rune, i int) (string, int) {
+	j := i
+	for j < len(rs) && (rs[j] == ' ' || rs[j] == '-') && j-i < 2 {
+		j++
+	}
+	rest := string(rs[j:min(len(rs), j+16)])
+	for _, u := range units {
+		if !strings.HasPrefix(rest, u.word) {
+			continue
+		}
+		n := len([]rune(u.word))
+		last := []rune(u.word)[n-1]
+		if isASCIILetter(last) && j+n < len(rs) && isASCIILetter(rs[j+n]) {
+			continue // "4 hotels", "2 xeon"
+		}
+		return u.unit, j - i + n
+	}
+	return "", 0
+}
+
+// Rate words after a price ("¥35 per card-hour", "¥15,000 a month") and
+// before one ("每卡每小时 ¥35"), longest first.
+var (
+	rateAfter = []struct{ word, unit string }{
+		{"per card per month", "¥/mo"}, {"per card a month", "¥/mo"}, {"per card-month", "¥/mo"}, {"per month", "¥/mo"},
+		{"a month", "¥/mo"}, {"monthly", "¥/mo"}, {"/month", "¥/mo"}, {"/mo", "¥/mo"}, {"/月", "¥/mo"}, {"/卡/月", "¥/mo"}, {"每月", "¥/mo"},
+		{"per card-hour", "¥/h"}, {"per card hour", "¥/h"}, {"per gpu-hour", "¥/h"}, {"per hour", "¥/h"}, {"an hour", "¥/h"},
+		{"hourly", "¥/h"}, {"/hour", "¥/h"}, {"/小时", "¥/h"}, {"/时", "¥/h"}, {"/h", "¥/h"}, {"/卡/时", "¥/h"}, {"每小时", "¥/h"},
+	}
+	rateBefore = []struct{ word, unit string }{
+		{"每月", "¥/mo"}, {"月租", "¥/mo"}, {"包月", "¥/mo"}, {"每小时", "¥/h"}, {"按小时", "¥/h"},
+	}
+)
+
+// moneyRate says whether the price at runes [start, end) is per hour or per
+// month, and how many runes of rate words follow it.
+func moneyRate(rs []rune, start, end int) (string, int) {
+	j := end
+	for j < len(rs) && rs[j] == ' ' && j-end < 2 {
+		j++
+	}
+	rest := string(rs[j:min(len(rs), j+24)])
+	for _, r := range rateAfter {
+		if strings.HasPrefix(rest, r.word) {
+			return r.unit, j - end + len([]rune(r.word))
+		}
+	}
+	k := start
+	for k > 0 && (rs[k-1] == ' ' || rs[k-1] == '¥' || rs[k-1] == '￥' || rs[k-1] == '$') {
+		k--
+	}
+	// the nearest rate word in the 8 runes before ("全部卡每月合计 ¥120,000")
+	before := string(rs[max(0, k-8):k])
+	unit, at := "¥", -1
+	for _, r := range rateBefore {
+		if i := strings.LastIndex(before, r.word); i > at {
+			unit, at = r.unit, i
+		}
+	}
+	return unit, 0
+}
+
+// currencyBefore: ¥, ￥, $ or "rmb " just before the number.
+func currencyBefore(rs []rune, i int) bool {
+	j := i - 1
+	for j >= 0 && rs[j] == ' ' {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	if rs[j] == '¥' || rs[j] == '￥' || rs[j] == '$' {
+		return true
+	}
+	s := string(rs[max(0, j-2) : j+1])
+	return s == "rmb" || s == "cny"
+}
+
+func canonicalDate(m string) string {
+	p := strings.Split(m, "-")
+	for k := 1; k < len(p); k++ {
+		if len(p[k]) == 1 {
+			p[k] = "0" + p[k]
+		}
+	}
+	return strings.Join(p, "-")
+}
+
+// keyword is a clause word found at runes [start, end).
+type keyword struct {
+	start, end int
+	clause     string
+}
+
+func keywordsIn(rs []rune) []keyword {
+	text := string(rs)
+	var out []keyword
+	for _, c := range clauseWords {
+		for _, w := range c.words {
+			for off := 0; ; {
+				k := strings.Index(text[off:], w)
+				if k < 0 {
+					break
+				}
+				b := off + k
+				start := len([]rune(text[:b]))
+				out = append(out, keyword{start: start, end: start + len([]rune(w)), clause: c.name})
+				off = b + len(w)
+			}
+		}
+	}
+	return out
+}
+
+// nearestClause is the clause whose word is nearest to runes [qs, qe) within
+// the same part of the sentence, else within the sentence, else "".
+func nearestClause(rs []rune, kws []keyword, qs, qe int) string {
+	for _, bound := range []func(rune, []rune, int) bool{isPartBreak, isSentenceBreak} {
+		lo, hi := qs, qe
+		for lo > 0 && !bound(rs[lo-1], rs, lo-1) {
+			lo--
+		}
+		for hi < len(rs) && !bound(rs[hi], rs, hi) {
+			hi++
+		}
+		best, bestDist := "", -1
+		for _, k := range kws {
+			if k.start < lo || k.end > hi {
+				continue
+			}
+			d := qs - k.end
+			if k.start >= qe {
+				d = k.start - qe
+			} else if k.end > qs {
+				d = 0
+			}
+			if bestDist < 0 || d < bestDist {
+				best, bestDist = k.clause, d
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+func isSentenceBreak(r rune, rs []rune, i int) bool {
+	switch r {
+	case '\n', '。', '!', '?', '！', '？':
+		return true
+	case '.':
+		return i+1 >= len(rs) || unicode.IsSpace(rs[i+1])
+	}
+	return false
+}
+
+func isPartBreak(r rune, rs []rune, i int) bool {
+	if isSentenceBreak(r, rs, i) {
+		return true
+	}
+	switch r {
+	case '，', ';', '；', '：', '、', '(', ')', '（', '）':
+		return true
+	case ',', ':':
+		// not inside 15,000 or 23:00
+		return !(i > 0 && i+1 < len(rs) && isDigitRune(rs[i-1]) && isDigitRune(rs[i+1]))
+	}
+	return false
+}
+
+// quantityDiff compares the quantities of a reference and a candidate. It
+// returns the first quantity the candidate added or dropped, whether it was
+// added, and ok when both hold the same set.
+func quantityDiff(ref, cand []placed) (q quantity, added, ok bool) {
+	have, want := map[quantity]bool{}, map[quantity]bool{}
+	for _, p := range ref {
+		want[p.q] = true
+	}
+	for _, p := range cand {
+		have[p.q] = true
+	}
+	for _, p := range cand {
+		if !want[p.q] {
+			return p.q, true, false
+		}
+	}
+	for _, p := range ref {
+		if !have[p.q] {
+			return p.q, false, false
+		}
+	}
+	return quantity{}, false, true
+}
+
+// clauseDiff compares, clause by clause, which quantities each clause holds.
+// It returns the first clause whose set differs and the quantity at fault.
+func clauseDiff(ref, cand []placed) (clause string, q quantity, ok bool) {
+	sets := func(ps []placed) map[string]map[quantity]bool {
+		m := map[string]map[quantity]bool{}
+		for _, p := range ps {
+			if p.clause == "" {
+				continue
+			}
+			if m[p.clause] == nil {
+				m[p.clause] = map[quantity]bool{}
+			}
+			m[p.clause][p.q] = true
+		}
+		return m
+	}
+	rs, cs := sets(ref), sets(cand)
+	for _, c := range clauseWords {
+		for _, p := range cand {
+			if p.clause == c.name && !rs[c.name][p.q] {
+				return c.name, p.q, false
+			}
+		}
+		for _, p := range ref {
+			if p.clause == c.name && !cs[c.name][p.q] {
+				return c.name, p.q, false
+			}
+		}
+	}
+	return "", quantity{}, true
+}
+
+// qualifiers weaken a commitment. A draft may not hold one more often than
+// the reference does. English entries match whole words.
+var qualifiers = []string{
+	"business day", "business hours", "working day", "working hours", "office hours",
+	"best effort", "best-effort", "where possible", "when possible", "if possible", "as far as possible",
+	"where feasible", "where practicable", "reasonable effort", "reasonable endeavour", "reasonable endeavor",
+	"commercially reasonable", "endeavour", "endeavor", "strive", "aim to", "aims to", "try to", "tries to",
+	"subject to availability", "if available", "when available", "at its discretion", "at our discretion", "sole discretion",
+	"in principle", "typically", "usually", "normally", "generally", "in most cases", "approximately", "roughly",
+	"weekdays", "weekday", "monday to friday", "mon-fri", "周一至周五", "excluding weekends", "excluding holidays", "except on weekends", "except holidays", "target of", "targets",
+	"原则上", "视情况", "视具体情况", "酌情", "工作日", "工作时间", "尽量", "尽可能", "尽力", "力争", "争取",
+	"如有可能", "在可能的情况下", "一般情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
+}
+
+// addedQualifier returns the first weakening qualifier the candidate holds
+// more often than the reference, or "".
+func addedQualifier(ref, cand string) string {
+	r, c := fold(ref), fold(cand)
+	for _, q := range qualifiers {
+		if countPhrase(c, q) > countPhrase(r, q) {
+			return q
+		}
+	}
+	return ""
+}
+
+// countPhrase counts phrase in s; an English phrase must start a word
+// ("target of" is not in "retarget of").
+func countPhrase(s, phrase string) int {
+	n := 0
+	for off := 0; ; {
+		k := strings.Index(s[off:], phrase)
+		if k < 0 {
+			return n
+		}
+		at := off + k
+		if phrase[0] >= 0x80 || at == 0 || !isHostByte(s[at-1]) {
+			n++
+		}
+		off = at + len(phrase)
+	}
+}
+
+// negations are the English words that negate, and the Chinese ones (非
+// only as 并非, 绝非, 非由, 而非: 非常 means "very").
+var (
+	negationWords = wordSet("not no never none nor neither without cannot")
+	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由", "而非"}
+)
+
+// countNegations counts the negations of a folded line: the words above,
+// words ending in n't, and the Chinese negations.
+func countNegations(line string) int {
+	n := 0
+	for i := 0; i < len(line); {
+		if !isLower(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && (isLower(line[j]) || line[j] == '\'' || line[j] == '-') {
+			j++
+		}
+		w := strings.TrimRight(line[i:j], "'-")
+		if negationWords[w] || strings.HasSuffix(w, "n't") {
+			n++
+		}
+		i = j
+	}
+	for _, z := range negationZH {
+		n += strings.Count(line, z)
+	}
+	return n
+}
+
+// negationCounts counts negations per numbered item of s (0 is the text
+// before the first item).
+func negationCounts(s string) map[int]int {
+	counts := map[int]int{}
+	item := 0
+	for _, line := range strings.Split(fold(s), "\n") {
+		if n, ok := marker(line); ok {
+			item = n
+		}
+		counts[item] += countNegations(line)
+	}
+	return counts
+}
+
+// negationDiff returns the first item whose negation count differs, the two
+// counts, and ok when none does.
+func negationDiff(ref, cand string) (item, want, got int, ok bool) {
+	r, c := negationCounts(ref), negationCounts(cand)
+	keys := map[int]bool{}
+	for k := range r {
+		keys[k] = true
+	}
+	for k := range c {
+		keys[k] = true
+	}
+	sorted := make([]int, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Ints(sorted)
+	for _, k := range sorted {
+		if r[k] != c[k] {
+			return k, r[k], c[k], false
+		}
+	}
+	return 0, 0, 0, true
+}
+
+// checkStructure runs the structural checks: the same quantities, each in
+// the same clause, no added qualifier, no negation added or removed.
+func (j job) checkStructure(cand string) *Reason {
+	fail := func(check, value string) *Reason {
+		return &Reason{Code: ReasonCheckFailed, Check: check, Value: value}
+	}
+	ref, got := quantities(j.text), quantities(cand)
+	if q, added, ok := quantityDiff(ref, got); !ok {
+		if added {
+			return fail(CheckQuantityAdded, q.String())
+		}
+		return fail(CheckQuantityDropped, q.String())
+	}
+	if c, q, ok := clauseDiff(ref, got); !ok {
+		return fail(CheckClause, q.String()+" / "+clauseLabel(j.lang, c))
+	}
+	if q := addedQualifier(j.text, cand); q != "" {
+		return fail(CheckQualifier, q)
+	}
+	if item, want, have, ok := negationDiff(j.text, cand); !ok {
+		return fail(CheckNegation, fmt.Sprintf("%d/%d/%d", item, want, have))
+	}
+	return nil
+}
