@@ -72,6 +72,9 @@ const (
 	ActionDraftSLA       = "draft_sla"
 	ActionRemindRenewal  = "remind_renewal"
 	ActionDraftRenewal   = "draft_renewal"
+	// ActionChecklistFull re-runs `checklist check` privately with the
+	// full item table; its value is the vendor= and text checked.
+	ActionChecklistFull = "checklist_full"
 )
 
 // Job is slow work handed to the drafter: the request to run again with Sync set.
@@ -132,6 +135,8 @@ func ButtonCommand(action, value string) string {
 		return "draft renewal " + value
 	case ActionRemindRenewal:
 		return "renewal new " + value
+	case ActionChecklistFull:
+		return "checklist --private check full=yes " + value
 	}
 	return "help"
 }

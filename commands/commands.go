@@ -41,6 +41,9 @@ type Deps struct {
 	// the terminal only (os.ReadFile). nil: chat platforms, where a path is
 	// refused and the file's contents must be pasted.
 	ReadFile func(name string) ([]byte, error)
+	// Members tell, per platform, whether the bot can post in a conversation
+	// (`renewal add` warns when it cannot); nil checks nothing.
+	Members map[string]renewal.MemberChecker
 }
 
 // New returns a router with every command registered.
@@ -54,7 +57,7 @@ func New(d Deps) *chat.Router {
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(checklist.Command())
-	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals}))
+	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))

@@ -229,6 +229,15 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		return
 	}
 	expires := rem.Cycle.Renews.Start(time.UTC).Add(MarkKeep)
+	// A claim left by a run that died may have been posted already: a
+	// poster that can look in the channel is asked first (an unreadable mark
+	// counts as such a claim).
+	rp, _ := poster.(ReminderPoster)
+	crashed := false
+	if rp != nil {
+		prev, err := r.Store.ReminderMark(ctx, key, r.now)
+		crashed = (err == nil && prev.State == store.StateClaimed) || (err != nil && !errors.Is(err, store.ErrNotFound))
+	}
 	claim, err := r.Store.ClaimReminder(ctx, key, r.owner, r.now, r.lease(), expires)
 	if err != nil {
 		r.fail(s, fmt.Errorf("claim: %w", err))
@@ -243,7 +252,7 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		r.skip()
 		return
 	}
-	fresh, err := r.Store.GetRenewal(ctx, rn.Tenant, rn.ID)
+	fresh, err := r.Store.GetRenewal(ctx, store.ScopeOf(rn), rn.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		r.release(ctx, key) // removed since the index was read
 		return
@@ -255,18 +264,71 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 	}
 	s.Reply = renewalcmd.Reminder(fresh, rem, r.today)
 	s.Title = s.Reply.Title
-	if err := poster.Post(ctx, chat.Target{Channel: fresh.Channel, Key: s.Key}, s.Reply); err != nil {
+	// Before any resend, look for the reminder in the channel: a run that
+	// died after posting (its claim left behind), or a post that failed
+	// after reaching the platform (a timeout), may have delivered it.
+	if ld := fresh.LastDelivery; rp != nil && (crashed || (ld != nil && ld.Cycle == rem.Cycle.Renews && ld.Offset == rem.Offset && ld.Via != rules.ViaChannel)) {
+		found, err := rp.Delivered(ctx, fresh.Channel, s.Key, r.now.Add(-HistoryWindow))
+		if err != nil {
+			r.release(ctx, key)
+			r.fail(s, fmt.Errorf("look for an earlier post in %s %s: %w", fresh.Platform, fresh.Channel, err))
+			return
+		}
+		if found {
+			r.log().Info("reminder found already posted; marked sent, not resent", "key", key.String())
+			r.delivered(ctx, fresh, rem, key, s)
+			return
+		}
+	}
+	var err2 error
+	if rp != nil {
+		err2 = rp.PostReminder(ctx, fresh.Channel, s.Key, s.Reply)
+	} else {
+		err2 = poster.Post(ctx, chat.Target{Channel: fresh.Channel, Key: s.Key}, s.Reply)
+	}
+	if err2 != nil {
+		d := rules.Delivery{At: r.now.UTC(), Cycle: rem.Cycle.Renews, Offset: rem.Offset, Via: rules.ViaFailed, Error: err2.Error()}
+		ld := fresh.LastDelivery
+		dmToday := ld != nil && ld.Via == rules.ViaDM && ld.Cycle == rem.Cycle.Renews && ld.Offset == rem.Offset &&
+			rules.DateOf(ld.At, r.loc()) == r.today
+		switch {
+		case dmToday:
+			d.Via = rules.ViaDM // a retry the same day (Lambda's, say): the person has it already
+		case rp != nil && cannotPost(err2) && fresh.CreatedBy != "":
+			dmKey := s.Key + "-dm-" + r.today.String() // one direct message a day while the channel refuses
+			if err := rp.PostDirect(ctx, fresh.CreatedBy, dmKey, dmNote(s.Reply, fresh, err2)); err != nil {
+				d.Error += "; direct message to " + fresh.CreatedBy + ": " + err.Error()
+			} else {
+				d.Via = rules.ViaDM
+			}
+		}
+		r.record(ctx, fresh, d)
 		r.release(ctx, key)
-		r.fail(s, fmt.Errorf("post to %s %s: %w", fresh.Platform, fresh.Channel, err))
+		r.fail(s, fmt.Errorf("post to %s %s (%s): %w", fresh.Platform, fresh.Channel, d.Via, err2))
 		return
 	}
+	r.delivered(ctx, fresh, rem, key, s)
+}
+
+// delivered marks a reminder posted in its channel: sent, recorded as the
+// renewal's last delivery, and the renewal moved on in the due index.
+func (r *run) delivered(ctx context.Context, fresh rules.Renewal, rem rules.Reminder, key store.ReminderKey, s Sent) {
 	if err := r.Store.MarkSent(ctx, key, r.owner, r.now); err != nil {
-		// Posted, but the mark failed: when the claim was lost to another
-		// run the reminder may go out twice (Feishu drops it by its uuid).
+		// Posted, but the mark failed: the next run finds the post in the
+		// channel's history (Slack) or by its uuid (Feishu) before resending.
 		r.log().Error("reminder posted but not marked sent", "key", key.String(), "err", err)
 	}
+	r.record(ctx, fresh, rules.Delivery{At: r.now.UTC(), Cycle: rem.Cycle.Renews, Offset: rem.Offset, Via: rules.ViaChannel})
 	r.sent(s)
 	r.reschedule(ctx, fresh)
+}
+
+// record keeps how the delivery went, for `renewal list`; a failure to
+// record it is only logged.
+func (r *run) record(ctx context.Context, rn rules.Renewal, d rules.Delivery) {
+	if err := r.Store.SetDelivery(ctx, rn.Tenant, rn.ID, d); err != nil && !errors.Is(err, store.ErrNotFound) {
+		r.log().Warn("record reminder delivery", "tenant", rn.Tenant, "id", rn.ID, "err", err)
+	}
 }
 
 func (r *run) lease() time.Duration {

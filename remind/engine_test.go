@@ -251,7 +251,7 @@ func TestDryRunSendsNothingAndMarksNothing(t *testing.T) {
 	if _, err := st.ReminderMark(context.Background(), key, at("2026-12-31")); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("dry run left a mark: %v", err)
 	}
-	if r, _ := st.GetRenewal(context.Background(), "slack:T1", "a"); r.NextCheck.String() != "2026-12-31" {
+	if r, _ := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"}, "a"); r.NextCheck.String() != "2026-12-31" {
 		t.Errorf("dry run moved the due index to %s", r.NextCheck)
 	}
 	// A real run afterwards sends it.
@@ -317,7 +317,7 @@ func (d *deleting) DueRenewals(ctx context.Context, from, to rules.Date) ([]rule
 	var kept []rules.Renewal
 	for _, r := range rs {
 		if r.ID == "gone" {
-			d.Store.DeleteRenewal(ctx, r.Tenant, r.ID)
+			d.Store.DeleteRenewal(ctx, store.ScopeOf(r), r.ID)
 			kept = append(kept, r)
 		}
 	}

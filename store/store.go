@@ -30,7 +30,17 @@ type Store interface {
 var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("conflict")
+	// ErrDamaged is wrapped by an error saying the store's file is damaged;
+	// its text names the file and what to do, and is shown to the user.
+	ErrDamaged = errors.New("the store is damaged")
 )
+
+// Damage is an error about a damaged store file (it wraps ErrDamaged):
+// File is the file to restore from a backup or move aside.
+type Damage interface {
+	error
+	File() string
+}
 
 // Deduper remembers keys for a while so that retries and duplicate deliveries
 // do no work twice.
@@ -45,31 +55,56 @@ type Deduper interface {
 	Release(ctx context.Context, key string) error
 }
 
-// Renewals keeps each team's contracts. Every call is scoped by tenant
-// (platform plus workspace or team id): a tenant never reads, changes or
-// deletes another tenant's renewal, which it sees as ErrNotFound.
+// Scope is where a request comes from: a tenant (platform plus workspace
+// or team id) and a conversation in it (Slack channel, Feishu chat,
+// "terminal").
+type Scope struct {
+	Tenant  string
+	Channel string
+}
+
+// Sees reports whether a request from s may read, change or delete r: r is
+// in s's tenant and either shared team-wide (scope=team) or added in s's
+// channel. A renewal stored in a private channel is never seen elsewhere.
+func (s Scope) Sees(r renewal.Renewal) bool {
+	return r.Tenant == s.Tenant && (r.TeamWide() || r.Channel == s.Channel)
+}
+
+// ScopeOf is the scope a renewal's own channel has: it always sees it.
+func ScopeOf(r renewal.Renewal) Scope { return Scope{Tenant: r.Tenant, Channel: r.Channel} }
+
+// Renewals keeps each team's contracts. Users' calls are scoped by Scope: a
+// request never reads, changes or deletes a renewal its scope does not see
+// (Scope.Sees), which it gets as ErrNotFound. The reminder engine's calls
+// (DueRenewals, SetNextCheck, SetDelivery) work on any renewal.
 type Renewals interface {
 	// CreateRenewal stores a new renewal under r.Tenant and r.ID, indexed
 	// for the reminder engine under r.NextCheck (none when zero). It returns
-	// ErrConflict when the tenant already has that id.
+	// ErrConflict when the tenant already has that id (in any channel).
 	CreateRenewal(ctx context.Context, r renewal.Renewal) error
-	// GetRenewal returns one renewal, or ErrNotFound.
-	GetRenewal(ctx context.Context, tenant, id string) (renewal.Renewal, error)
-	// ListRenewals returns the tenant's renewals by renewal date, then id.
-	ListRenewals(ctx context.Context, tenant string) ([]renewal.Renewal, error)
-	// DeleteRenewal removes a renewal and its place in the due index, or
-	// returns ErrNotFound.
-	DeleteRenewal(ctx context.Context, tenant, id string) error
+	// GetRenewal returns one renewal the scope sees, or ErrNotFound.
+	GetRenewal(ctx context.Context, scope Scope, id string) (renewal.Renewal, error)
+	// ListRenewals returns the renewals the scope sees, by renewal date,
+	// then id.
+	ListRenewals(ctx context.Context, scope Scope) ([]renewal.Renewal, error)
+	// DeleteRenewal removes a renewal the scope sees and its place in the
+	// due index, or returns ErrNotFound.
+	DeleteRenewal(ctx context.Context, scope Scope, id string) error
 	// SetUsage records the actual busy hours per card per month and, when
 	// ondemand > 0, the on-demand price per card-hour to compare with; it
-	// returns the updated renewal, or ErrNotFound.
-	SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error)
+	// returns the updated renewal, or ErrNotFound when the scope does not
+	// see it.
+	SetUsage(ctx context.Context, scope Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error)
 	// DueRenewals returns the renewals of every tenant whose NextCheck lies
 	// within [from, to], in no particular order.
 	DueRenewals(ctx context.Context, from, to renewal.Date) ([]renewal.Renewal, error)
 	// SetNextCheck moves a renewal in the due index; the zero Date takes it
 	// out. It returns ErrNotFound when the renewal was deleted meanwhile.
 	SetNextCheck(ctx context.Context, tenant, id string, next renewal.Date) error
+	// SetDelivery records how the last reminder of a renewal went out
+	// (renewal.LastDelivery). It returns ErrNotFound when the renewal was
+	// deleted meanwhile.
+	SetDelivery(ctx context.Context, tenant, id string, d renewal.Delivery) error
 }
 
 // Reminders records which reminder of which renewal was sent, so that each

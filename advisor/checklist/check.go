@@ -1,50 +1,73 @@
 package checklist
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 )
 
 // Status is how a vendor's text answers one item.
 type Status string
 
-// The statuses, from best to worst.
+// The statuses. Risk is clear and bad; Missing is a question to send.
 const (
-	Covered Status = "covered" // a concrete answer: numbers with units, named models, a measurement
-	Vague   Status = "vague"   // the topic is touched but without specifics, or hedged
+	Covered Status = "covered" // clear and acceptable: numbers with units, named models, a commitment
+	Risk    Status = "risk"    // clear, and a known trap (no NVLink, logical deletion only, office hours only, ...)
+	Vague   Status = "vague"   // the topic is touched without what makes it checkable, or hedged
 	Missing Status = "missing" // nothing in the text touches the topic
 )
 
-// Finding is one item's status with the phrase that decided it.
+// Finding is one item's status with the phrase that decided it and why.
 type Finding struct {
 	Item   Item
 	Status Status
 	// Evidence quotes the vendor's text that decided the status (at most
 	// 140 characters); empty when Missing.
 	Evidence string
+	// Why says in one sentence why the phrase gives this status.
+	Why Text
 	// Hedged is set when a concrete answer was hedged ("视情况", "best
 	// effort") and so counts as Vague.
 	Hedged bool
 }
 
-// Score counts one dimension's findings.
-type Score struct {
-	Covered, Vague, Missing int
-	// Percent is (covered + vague/2) / items × 100, rounded.
-	Percent int
+// Counts counts findings by status: answered items (covered, risk, vague)
+// and open ones (missing) are kept apart.
+type Counts struct {
+	Covered int `json:"covered"`
+	Risk    int `json:"risk"`
+	Vague   int `json:"vague"`
+	Missing int `json:"missing"`
+}
+
+// Answered is how many items the text addressed.
+func (c Counts) Answered() int { return c.Covered + c.Risk + c.Vague }
+
+func (c *Counts) add(st Status) {
+	switch st {
+	case Covered:
+		c.Covered++
+	case Risk:
+		c.Risk++
+	case Vague:
+		c.Vague++
+	default:
+		c.Missing++
+	}
 }
 
 // Result is the gap analysis of one vendor text.
 type Result struct {
 	// Findings has one entry per item, in checklist order.
 	Findings []Finding
-	// Scores per dimension.
-	Scores map[Dimension]Score
-	// Overall is the score over all items, computed like Score.Percent.
-	Overall int
+	// Counts over all items, and per dimension.
+	Counts Counts
+	Scores map[Dimension]Counts
 	// RedFlags are the vague phrases found, in order of first appearance.
 	RedFlags []RedFlag
-	// FollowUp are the vague and missing findings, in checklist order: the
-	// questions to send the vendor.
+	// FollowUp are the vague and missing findings in checklist order: the
+	// questions to send. AskNext orders them by importance.
 	FollowUp []Finding
 	// Verdict is the decision by VerdictRule.
 	Verdict Verdict
@@ -58,7 +81,7 @@ type Result struct {
 const maxWindowsPerItem = 48
 
 // hedges make a concrete-looking answer vague: they are not commitments.
-var hedges = w("视情况|看情况|再议|再谈|另谈|可以谈|商量|尽量|争取|酌情|原则上|一般|通常|大概|大约|不一定|待定|另议|case by case|case-by-case|best effort|best-effort|depending on|depends on|to be discussed|~tbd~|we'll try|we will try|should be fine|~usually|~typically|~generally|in principle|~roughly")
+var hedges = w("视情况|看情况|再议|再谈|另谈|可以谈|商量|尽量|尽可能|尽快|尽力|力争|争取|酌情|原则上|一般|通常|大概|大约|不一定|待定|另议|妥善|~where possible|~if possible|~as far as possible|~as soon as possible|~asap~|~reasonable efforts|~we aim to|~aim to|case by case|case-by-case|best effort|best-effort|depending on|depends on|to be discussed|~tbd~|we'll try|we will try|should be fine|~usually|~typically|~generally|in principle|~roughly")
 
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {
@@ -69,8 +92,11 @@ type matcher struct {
 
 // owner is who a term belongs to: an item (index into all) or a red flag.
 type owner struct {
-	item int // -1 for a red flag
-	flag int
+	item int  // -1 for a red flag, a negator or a hedge
+	flag int  // -1 for an item, a negator or a hedge
+	trap bool // the term is a trap's positive phrase of the item
+	neg  bool // the term is a negator or a denial
+	edge bool // the term is a hedge
 }
 
 var (
@@ -98,14 +124,26 @@ func getMatcher() *matcher {
 			m.owners[id] = append(m.owners[id], o)
 		}
 		for i, it := range all {
+			when := map[string]bool{}
+			for _, t := range it.traps {
+				for _, x := range t.when {
+					when[x] = true
+				}
+			}
 			for _, x := range it.topics {
-				add(x, owner{item: i, flag: -1})
+				add(x, owner{item: i, flag: -1, trap: when[x]})
 			}
 		}
 		for f, fl := range flags {
 			for _, x := range fl.triggers {
 				add(x, owner{item: -1, flag: f})
 			}
+		}
+		for _, x := range append(append([]string(nil), negators...), denials...) {
+			add(x, owner{item: -1, flag: -1, neg: true})
+		}
+		for _, x := range hedges {
+			add(x, owner{item: -1, flag: -1, edge: true})
 		}
 		texts := make([]string, len(m.terms))
 		for i, t := range m.terms {
@@ -129,7 +167,9 @@ type hit struct {
 func Check(text string) Result {
 	d := parse(text)
 	m := getMatcher()
+	d.segNeg, d.segHedge = make([]bool, len(d.segs)), make([]string, len(d.segs))
 	itemSegs := make([][]int, len(all))
+	trapHit := make([]bool, len(all)) // a trap's positive phrase is in the text
 	flagHits := make([][]hit, len(flags))
 	m.auto.scan(d.norm, func(id int32, end int) {
 		t := m.terms[id]
@@ -139,7 +179,18 @@ func Check(text string) Result {
 		}
 		seg := d.segAt(start)
 		for _, o := range m.owners[id] {
+			switch {
+			case o.neg:
+				d.segNeg[seg] = true
+				continue
+			case o.edge:
+				if d.segHedge[seg] == "" {
+					d.segHedge[seg] = t.text // the first hedge to end in the clause
+				}
+				continue
+			}
 			if o.item >= 0 {
+				trapHit[o.item] = trapHit[o.item] || o.trap
 				s := itemSegs[o.item]
 				if len(s) == 0 || s[len(s)-1] != seg {
 					itemSegs[o.item] = append(s, seg)
@@ -150,57 +201,76 @@ func Check(text string) Result {
 		}
 	})
 
-	res := Result{Scores: map[Dimension]Score{}}
+	res := Result{Scores: map[Dimension]Counts{}}
 	covered := map[string]bool{}
 	for i := range all {
-		f := evalItem(d, &all[i], itemSegs[i])
+		f := evalItem(d, &all[i], itemSegs[i], trapHit[i])
 		res.Findings = append(res.Findings, f)
 		if f.Status == Covered {
 			covered[f.Item.ID] = true
-		} else {
+		}
+		c := res.Scores[f.Item.Dimension]
+		c.add(f.Status)
+		res.Scores[f.Item.Dimension] = c
+		res.Counts.add(f.Status)
+	}
+	res.RedFlags = findRedFlags(d, flagHits, covered)
+	explainByFlags(res.Findings, res.RedFlags)
+	for _, f := range res.Findings {
+		if f.Status == Vague || f.Status == Missing {
 			res.FollowUp = append(res.FollowUp, f)
 		}
 	}
-	res.RedFlags = findRedFlags(d, flagHits, covered)
-	total := Score{}
-	for _, f := range res.Findings {
-		s := res.Scores[f.Item.Dimension]
-		bump(&s, f.Status)
-		res.Scores[f.Item.Dimension] = s
-		bump(&total, f.Status)
-	}
-	for dim, s := range res.Scores {
-		s.Percent = percent(s)
-		res.Scores[dim] = s
-	}
-	res.Overall = percent(total)
 	res.Verdict, res.Reasons = decide(res)
 	return res
 }
 
-func bump(s *Score, st Status) {
-	switch st {
-	case Covered:
-		s.Covered++
-	case Vague:
-		s.Vague++
-	default:
-		s.Missing++
+// explainByFlags gives a vague item without a reason of its own the reason
+// of the red flag found in the same phrase ("流量免费" lacks a quota).
+func explainByFlags(fs []Finding, flags []RedFlag) {
+	for i := range fs {
+		f := &fs[i]
+		if f.Status != Vague || f.Why != whyVague {
+			continue
+		}
+		for _, fl := range flags {
+			if strings.Contains(normalize(f.Evidence), fl.Phrase) && (len(fl.explains) == 0 || slices.Contains(fl.explains, f.Item.ID)) {
+				f.Why = Text{EN: sentence(fl.Why.EN), ZH: fl.Why.ZH + "。"}
+				break
+			}
+		}
 	}
 }
 
-func percent(s Score) int {
-	n := s.Covered + s.Vague + s.Missing
-	if n == 0 {
-		return 0
+// sentence capitalizes s and ends it with a full stop.
+func sentence(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
 	}
-	// (covered + vague/2) / n × 100, rounded half up, in integers.
-	return (200*s.Covered + 100*s.Vague + n) / (2 * n)
+	return s + "."
+}
+
+// AskNext is FollowUp by importance: key items first, vague before
+// missing, otherwise in checklist order.
+func (r Result) AskNext() []Finding {
+	out := make([]Finding, 0, len(r.FollowUp))
+	for _, key := range []bool{true, false} {
+		for _, st := range []Status{Vague, Missing} {
+			for _, f := range r.FollowUp {
+				if f.Item.Key == key && f.Status == st {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // evalItem decides one item from the clauses that touch its topic.
-func evalItem(d *doc, it *Item, segs []int) Finding {
-	f := Finding{Item: *it, Status: Missing}
+// whenHit says whether a trap's positive phrase occurs in the text at all
+// (the automaton saw it); without one only negated terms can spring a trap.
+func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
+	f := Finding{Item: *it, Status: Missing, Why: whyMissing}
 	if g := it.gate; len(g.need) > 0 || len(g.not) > 0 {
 		kept := segs[:0:0]
 		for _, s := range segs {
@@ -214,61 +284,125 @@ func evalItem(d *doc, it *Item, segs []int) Finding {
 		return f
 	}
 	var wins []window
+	var at []int // the clause each window was found at
 	for _, s := range segs {
 		w := d.windowOf(s)
 		if n := len(wins); n > 0 && wins[n-1] == w {
 			continue
 		}
 		wins = append(wins, w)
+		at = append(at, s)
 		if len(wins) == maxWindowsPerItem {
 			break
 		}
 	}
+	// A trap anywhere decides: a careful buyer reads the bad answer first.
+	for wi, w := range wins {
+		if d.asks(w.lo) {
+			continue
+		}
+		if len(it.traps) == 0 {
+			break
+		}
+		txt, claims, negs := d.normText(w), d.claims(), d.negated(w)
+		if !whenHit && !negs {
+			continue
+		}
+		for ti := range it.traps {
+			t := &it.traps[ti]
+			if t.sprung(txt, claims, negs) {
+				in := func(s string) bool { return t.sprung(s, claims, true) }
+				f.Status, f.Evidence, f.Why = Risk, d.evidence(narrow(d, w, at[wi], in)), t.why
+				if t.vague {
+					f.Status = Vague
+				}
+				return f
+			}
+		}
+	}
 	f.Status = Vague
-	f.Evidence = d.evidence(window{segs[0], segs[0]})
+	f.Why = whyVague
 	need := max(it.min, 1)
 	satisfied := make([]bool, len(it.signals))
 	count := 0
-	first := -1
-	hedgedAt := -1
+	first, firstSig := -1, -1
+	hedgedAt, hedge := -1, ""
+	answered := false
 	for wi, w := range wins {
 		if d.asks(w.lo) {
 			continue // a question names the topic but answers nothing
 		}
+		if !answered {
+			answered = true
+			f.Evidence = d.evidence(window{at[wi], at[wi]})
+		}
 		txt := d.normText(w)
-		hedged := containsAny(txt, hedges)
+		h := d.hedge(w)
 		for si := range it.signals {
 			if satisfied[si] || !it.signals[si].holds(txt) {
 				continue
 			}
-			if hedged {
+			if h != "" {
 				if hedgedAt < 0 {
-					hedgedAt = wi
+					hedgedAt, hedge = wi, h
 				}
 				continue
 			}
 			satisfied[si] = true
 			count++
 			if first < 0 {
-				first = wi
+				first, firstSig = wi, si
 			}
 		}
 		if count >= need {
 			f.Status = Covered
-			f.Evidence = d.evidence(wins[first])
+			f.Evidence = d.evidence(narrow(d, wins[first], at[first], it.signals[firstSig].holds))
+			f.Why = whyCovered
 			return f
 		}
+		if hedgedAt < 0 && h != "" {
+			hedgedAt, hedge = wi, h
+		}
 	}
-	if hedgedAt >= 0 {
+	switch {
+	case !answered: // only asked about or quoted: still a question to send
+		f.Status, f.Evidence, f.Why = Missing, "", whyMissing
+	case hedgedAt >= 0:
 		f.Hedged = true
 		f.Evidence = d.evidence(wins[hedgedAt])
+		f.Why = Text{EN: fmt.Sprintf("\"%s\" is a hedge, not a commitment: ask for the number in writing.", hedge),
+			ZH: fmt.Sprintf("“%s”是留余地的说法，不是承诺：要求对方书面给出数字。", hedge)}
+	case count > 0:
+		f.Why = Text{EN: fmt.Sprintf("Partly answered: %d of the %d specifics a clear answer has.", count, need),
+			ZH: fmt.Sprintf("只答了一部分：清楚的回答应有 %d 项具体内容，这里只有 %d 项。", need, count)}
 	}
 	return f
 }
 
+// narrow returns the clause c alone when test holds in it, else c with the
+// next clause, or with the previous one, else the window w: evidence is the
+// shortest phrase that decided.
+func narrow(d *doc, w window, c int, test func(string) bool) window {
+	for _, n := range []window{{c, c}, {c, w.hi}, {w.lo, c}} {
+		if test(d.normText(n)) {
+			return n
+		}
+	}
+	return w
+}
+
+// The reasons of a covered and of a touched but unspecific item.
+var (
+	whyCovered = Text{EN: "Clear and acceptable: it names what can be checked in the trial and written into the contract.",
+		ZH: "答得清楚且可以接受：给出了能在试用中核验、能写进合同的内容。"}
+	whyVague = Text{EN: "Names the topic without the number, model or commitment that would make it checkable.",
+		ZH: "只提到了话题，没有可核验的数字、型号或承诺。"}
+	whyMissing = Text{EN: "Not addressed: a question to send, not a failure.", ZH: "未提及：这是要发出的追问，不是扣分项。"}
+)
+
 // holds reports whether every part of the signal is present in txt.
 func (s *signal) holds(txt string) bool {
-	if len(s.terms) > 0 && !s.version && !containsAny(txt, s.terms) {
+	if len(s.terms) > 0 && !s.version && !(s.anyPolarity && containsAny(txt, s.terms) || containsAffirmed(txt, s.terms)) {
 		return false
 	}
 	if len(s.also) > 0 && !containsAny(txt, s.also) {

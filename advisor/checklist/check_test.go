@@ -31,7 +31,7 @@ func TestStatus(t *testing.T) {
 		{"RTX 4090 24G，现货", "hw.gpu_model", Covered, false},
 		{"卡间 NVLink", "hw.interconnect", Vague, false},
 		{"NVLink 600GB/s", "hw.interconnect", Covered, false},
-		{"plain PCIe, no NVLink", "hw.interconnect", Covered, false},
+		{"plain PCIe, no NVLink", "hw.interconnect", Risk, false},
 		{"7x24 support", "ops.night_response", Vague, false},
 		{"7x24, 15分钟响应", "ops.night_response", Covered, false},
 		{"7×24小时服务，响应很快", "ops.night_response", Vague, false},
@@ -57,7 +57,7 @@ func TestStatus(t *testing.T) {
 		{"按需、包月都可以", "bill.modes", Vague, false},
 		{"按秒计费", "bill.granularity", Covered, false},
 		{"billed per minute", "bill.granularity", Covered, false},
-		{"计费粒度可以商量", "bill.granularity", Vague, false},
+		{"计费粒度可以商量", "bill.granularity", Vague, true},
 		{"停机不收费", "bill.stop_no_charge", Covered, false},
 		{"公网流量 0.8元/GB", "bill.egress", Covered, false},
 		{"流量免费", "bill.egress", Vague, false},
@@ -71,7 +71,7 @@ func TestStatus(t *testing.T) {
 		{"内网流量免费，不限量", "bill.egress", Missing, false},
 		{"intranet traffic is unmetered", "bill.egress", Missing, false},
 		{"内网流量不限量，公网流量 0.8元/GB", "bill.egress", Covered, false},
-		{"内网和公网流量都不限量", "bill.egress", Covered, false},
+		{"内网和公网流量都不限量", "bill.egress", Vague, false},
 		{"存储赠送 200GB，超出 0.35 元/GB/月", "bill.storage", Covered, false},
 		{"存储基本免费", "bill.storage", Vague, false},
 		{"最短租期一个月", "bill.min_term", Covered, false},
@@ -114,7 +114,7 @@ func TestStatus(t *testing.T) {
 		{"公网流量免费额度1TB/月，超出0.8元/GB", "bill.intranet_quota", Missing, false},
 		{"public egress: 1 TB a month free, then ¥0.8/GB", "bill.intranet_quota", Missing, false},
 		{"内网和公网流量都不限量", "bill.intranet_quota", Covered, false},
-		{"A100 80G PCIe，8卡，没有NVLink", "hw.interconnect", Covered, false},
+		{"A100 80G PCIe，8卡，没有NVLink", "hw.interconnect", Risk, false},
 		{"节点间 RoCE 200G", "net.local_node", Missing, false},
 		{"数据盘免费送100G", "net.intranet_bw", Missing, false},
 		{"内网流量免费", "net.intranet_bw", Missing, false},
@@ -125,8 +125,8 @@ func TestStatus(t *testing.T) {
 		{"成都节点，机房在天府新区", "net.local_node", Covered, false},
 		{"Images are free of charge", "bill.extras", Covered, false},
 		// A question names the topic but answers nothing.
-		{"闲置实例是否支持停机不收费？", "bill.stop_no_charge", Vague, false},
-		{"Is billing per second or per hour?", "bill.granularity", Vague, false},
+		{"闲置实例是否支持停机不收费？", "bill.stop_no_charge", Missing, false},
+		{"Is billing per second or per hour?", "bill.granularity", Missing, false},
 		{"问：坏卡多久更换？答：坏卡 4 小时内更换。", "ops.hw_replace", Covered, false},
 		// Missing: nothing touches the topic.
 		{"我们价格最优惠", "hw.interconnect", Missing, false},
@@ -210,23 +210,21 @@ func TestFixtureVerdicts(t *testing.T) {
 		file           string
 		want           Verdict
 		minFlags       int
-		minScore       int
-		maxScore       int
 		mustBeCovered  []string
 		mustNotCovered []string
 	}{
-		{"evasive_zh.txt", Avoid, 5, 0, 25, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.egress"}},
-		{"evasive_en.txt", Avoid, 5, 0, 25, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.storage"}},
-		{"concrete_zh.txt", Proceed, 0, 90, 100, wantIDs, nil},
-		{"concrete_en.txt", Proceed, 0, 90, 100, wantIDs, nil},
-		{"mixed_zh.txt", AskFirst, 1, 25, 69, []string{"bill.modes", "bill.granularity", "bill.storage", "ops.night_response", "net.local_node"}, []string{"hw.gpu_model", "hw.interconnect", "ops.hw_replace"}},
-		{"mixed_en.txt", AskFirst, 1, 25, 69, []string{"hw.gpu_model", "hw.interconnect", "bill.granularity", "bill.egress"}, []string{"sec.certs", "ct.sla_response"}},
+		{"evasive_zh.txt", Avoid, 5, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.egress"}},
+		{"evasive_en.txt", Avoid, 5, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.storage"}},
+		{"concrete_zh.txt", Proceed, 0, wantIDs, nil},
+		{"concrete_en.txt", Proceed, 0, wantIDs, nil},
+		{"mixed_zh.txt", AskFirst, 1, []string{"bill.modes", "bill.granularity", "bill.storage", "ops.night_response", "net.local_node"}, []string{"hw.gpu_model", "hw.interconnect", "ops.hw_replace"}},
+		{"mixed_en.txt", AskFirst, 1, []string{"hw.gpu_model", "hw.interconnect", "bill.granularity", "bill.egress"}, []string{"sec.certs", "ct.sla_response"}},
 	}
 	for _, tt := range tests {
 		r := Check(readFixture(t, tt.file))
-		if r.Verdict != tt.want || r.Overall < tt.minScore || r.Overall > tt.maxScore || len(r.RedFlags) < tt.minFlags {
-			t.Errorf("%s: got verdict %s, score %d, %d red flags (%v); want %s, score %d..%d, at least %d red flags",
-				tt.file, r.Verdict, r.Overall, len(r.RedFlags), r.Reasons, tt.want, tt.minScore, tt.maxScore, tt.minFlags)
+		if r.Verdict != tt.want || len(r.RedFlags) < tt.minFlags {
+			t.Errorf("%s: got verdict %s, counts %+v, %d red flags (%v); want %s, at least %d red flags",
+				tt.file, r.Verdict, r.Counts, len(r.RedFlags), r.Reasons, tt.want, tt.minFlags)
 		}
 		if tt.want == Proceed && len(r.RedFlags) != 0 {
 			t.Errorf("%s: proceed with red flags %+v", tt.file, r.RedFlags)
@@ -241,8 +239,12 @@ func TestFixtureVerdicts(t *testing.T) {
 				t.Errorf("%s: %s got covered by %q, want vague or missing", tt.file, id, f.Evidence)
 			}
 		}
-		if len(r.FollowUp) != 42-sum(r, Covered) {
-			t.Errorf("%s: %d follow-ups for %d items not covered", tt.file, len(r.FollowUp), 42-sum(r, Covered))
+		if want := sum(r, Vague) + sum(r, Missing); len(r.FollowUp) != want {
+			t.Errorf("%s: %d follow-ups for %d vague or missing items", tt.file, len(r.FollowUp), want)
+		}
+		c := r.Counts
+		if c.Covered+c.Risk+c.Vague+c.Missing != len(all) || c.Covered != sum(r, Covered) || c.Risk != sum(r, Risk) {
+			t.Errorf("%s: counts %+v do not add up to the findings", tt.file, c)
 		}
 	}
 }
@@ -257,58 +259,57 @@ func sum(r Result, st Status) int {
 	return n
 }
 
-func TestPercent(t *testing.T) {
-	tests := []struct {
-		s    Score
-		want int
-	}{
-		{Score{Covered: 7}, 100},
-		{Score{Missing: 7}, 0},
-		{Score{Covered: 1, Vague: 1}, 75},
-		{Score{Covered: 1, Vague: 1, Missing: 1}, 50},
-		{Score{Covered: 2, Missing: 1}, 67},
-		{Score{Vague: 1, Missing: 2}, 17},
-		{Score{}, 0},
-	}
-	for _, tt := range tests {
-		if got := percent(tt.s); got != tt.want {
-			t.Errorf("percent(%+v): got %d, want %d", tt.s, got, tt.want)
-		}
-	}
-}
-
 func TestDecide(t *testing.T) {
-	key := func(st Status) []Finding {
-		var fs []Finding
+	// with sets the key items to keySt and the first n other items to
+	// otherSt; the rest are covered, or missing when keySt is Missing.
+	with := func(keySt Status, n int, otherSt Status) Result {
+		r := Result{}
+		rest := Covered
+		if keySt == Missing {
+			rest = Missing
+		}
 		for _, it := range all {
-			s := Covered
+			s := rest
 			if it.Key {
-				s = st
+				s = keySt
+			} else if n > 0 {
+				s = otherSt
+				n--
 			}
-			fs = append(fs, Finding{Item: it, Status: s})
+			r.Findings = append(r.Findings, Finding{Item: it, Status: s})
+			r.Counts.add(s)
 		}
-		return fs
+		return r
 	}
-	flag := func(ids ...string) []RedFlag {
-		var out []RedFlag
+	flags := func(r Result, ids ...string) Result {
 		for _, id := range ids {
-			out = append(out, RedFlag{ID: id})
+			r.RedFlags = append(r.RedFlags, RedFlag{ID: id})
 		}
-		return out
+		return r
 	}
 	tests := []struct {
 		name string
 		r    Result
 		want Verdict
 	}{
-		{"score under 25% is avoid", Result{Overall: 24, Findings: key(Covered)}, Avoid},
-		{"three kinds of red flag is avoid", Result{Overall: 90, Findings: key(Covered), RedFlags: flag("high_spec", "free_no_quota", "verbal_promise")}, Avoid},
-		{"the same kind twice counts once", Result{Overall: 90, Findings: key(Covered), RedFlags: flag("high_spec", "high_spec", "high_spec")}, AskFirst},
-		{"70%, no flag, key items covered is proceed", Result{Overall: 70, Findings: key(Covered)}, Proceed},
-		{"a key item vague is ask first", Result{Overall: 95, Findings: key(Vague)}, AskFirst},
-		{"one red flag is ask first", Result{Overall: 95, Findings: key(Covered), RedFlags: flag("verbal_promise")}, AskFirst},
-		{"69% is ask first", Result{Overall: 69, Findings: key(Covered)}, AskFirst},
-		{"25% is ask first", Result{Overall: 25, Findings: key(Covered)}, AskFirst},
+		{"everything covered is proceed", with(Covered, 0, Covered), Proceed},
+		{"key items covered, 36 others missing is proceed: unasked is not a failure", with(Covered, 36, Missing), Proceed},
+		{"key items covered, 2 vague (the limit) is proceed", with(Covered, 2, Vague), Proceed},
+		{"key items covered, 3 vague is ask first", with(Covered, 3, Vague), AskFirst},
+		{"a key item missing is ask first", with(Missing, 0, Covered), AskFirst},
+		{"a key item a risk is avoid", with(Risk, 0, Covered), Avoid},
+		{"one risk elsewhere is ask first", with(Covered, 1, Risk), AskFirst},
+		{"two risks elsewhere is ask first", with(Covered, 2, Risk), AskFirst},
+		{"three risks elsewhere is avoid", with(Covered, 3, Risk), Avoid},
+		// with(Missing, ...) leaves no item covered: 5 vague + 1 kind of flag
+		// = 6 > 2×0: avoid; 4 + 1 = 5: ask first.
+		{"five vague and one red flag, nothing covered, is avoid", flags(with(Missing, 5, Vague), "high_spec"), Avoid},
+		{"four vague and one red flag is ask first", flags(with(Missing, 4, Vague), "high_spec"), AskFirst},
+		// 45 items - 6 vague = 39 covered: 6 vague + 1 flag = 7 is not over 2×39.
+		{"many vague among many covered is ask first", flags(with(Covered, 6, Vague), "high_spec"), AskFirst},
+		// 3 vague + the same kind 3 times = 3 + 1 = 4: ask first.
+		{"the same kind of flag counts once", flags(with(Covered, 3, Vague), "high_spec", "high_spec", "high_spec"), AskFirst},
+		{"one red flag is ask first", flags(with(Covered, 0, Covered), "verbal_promise"), AskFirst},
 	}
 	for _, tt := range tests {
 		got, why := decide(tt.r)
@@ -400,8 +401,9 @@ func TestCheckIsDeterministic(t *testing.T) {
 
 func TestEmptyTextIsAllMissing(t *testing.T) {
 	r := Check("   \n ")
-	if sum(r, Missing) != len(all) || r.Overall != 0 || r.Verdict != Avoid || len(r.FollowUp) != len(all) {
-		t.Errorf("blank text: got %d missing, score %d, verdict %s", sum(r, Missing), r.Overall, r.Verdict)
+	// Nothing asked is nothing failed: every item is a question to send.
+	if sum(r, Missing) != len(all) || r.Counts.Missing != len(all) || r.Verdict != AskFirst || len(r.FollowUp) != len(all) {
+		t.Errorf("blank text: got %d missing, counts %+v, verdict %s", sum(r, Missing), r.Counts, r.Verdict)
 	}
 }
 
@@ -409,17 +411,41 @@ func FuzzCheck(f *testing.F) {
 	for _, name := range []string{"evasive_zh.txt", "mixed_en.txt"} {
 		f.Add(readFixture(f, name))
 	}
+	for _, c := range readCorpus(f) {
+		f.Add(c.text)
+	}
 	f.Add("7x24, 15分钟响应；A100 80G SXM4，NVLink 600GB/s")
 	f.Add("\xff\xfe1.5万/卡 ¥")
 	f.Fuzz(func(t *testing.T, s string) {
+		// Exactly one status per item, in checklist order, each one of the
+		// four, evidence and a reason for every answered item, and counts
+		// that add up.
 		r := Check(s)
-		if len(r.Findings) != len(all) || r.Overall < 0 || r.Overall > 100 {
-			t.Fatalf("Check(%q): %d findings, score %d", s, len(r.Findings), r.Overall)
+		if len(r.Findings) != len(all) {
+			t.Fatalf("Check(%q): %d findings for %d items", s, len(r.Findings), len(all))
 		}
-		for _, fd := range r.Findings {
-			if (fd.Status == Missing) != (fd.Evidence == "") {
-				t.Fatalf("Check(%q): %s %s with evidence %q", s, fd.Item.ID, fd.Status, fd.Evidence)
+		var c Counts
+		for i, fd := range r.Findings {
+			if fd.Item.ID != all[i].ID {
+				t.Fatalf("Check(%q): finding %d is %s, want %s", s, i, fd.Item.ID, all[i].ID)
 			}
+			switch fd.Status {
+			case Covered, Risk, Vague, Missing:
+			default:
+				t.Fatalf("Check(%q): %s has status %q", s, fd.Item.ID, fd.Status)
+			}
+			if (fd.Status == Missing) != (fd.Evidence == "") || fd.Why.EN == "" || fd.Why.ZH == "" {
+				t.Fatalf("Check(%q): %s %s with evidence %q, why %+v", s, fd.Item.ID, fd.Status, fd.Evidence, fd.Why)
+			}
+			c.add(fd.Status)
+		}
+		if c != r.Counts {
+			t.Fatalf("Check(%q): counts %+v, findings give %+v", s, r.Counts, c)
+		}
+		switch r.Verdict {
+		case Proceed, AskFirst, Avoid:
+		default:
+			t.Fatalf("Check(%q): verdict %q", s, r.Verdict)
 		}
 	})
 }

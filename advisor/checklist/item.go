@@ -74,8 +74,10 @@ type Text = advisor.Text
 
 // Item is one question of the due-diligence checklist.
 type Item struct {
-	// ID is the item's stable id, as in docs/checklist.md (hw.gpu_model, ...).
+	// ID is the item's stable id (hw.gpu_model, ...), as in docs/checklist.md.
 	ID string
+	// Name is the item's short name for people (replies show names, JSON ids).
+	Name Text
 	// Dimension groups it.
 	Dimension Dimension
 	// Question is what to ask the vendor.
@@ -92,6 +94,7 @@ type Item struct {
 	gate    gate     // narrows which clauses naming a topic count
 	signals []signal // what makes an answer concrete
 	min     int      // how many distinct signals a concrete answer needs (0 means 1)
+	traps   []trap   // clear answers that are known bad ones (traps.go)
 }
 
 // gate narrows an item's topics to the clauses that are about it: a clause
@@ -117,10 +120,13 @@ type signal struct {
 	also    []string // and one of these appears
 	units   []string // and a number followed by one of these units ("" any number, "$" money)
 	version bool     // and a term of terms is followed by a version number
+	// anyPolarity: a term of terms counts negated too ("no support fee" is
+	// an answer about fees); otherwise a negated term does not count.
+	anyPolarity bool
 }
 
 // Items returns the checklist in order: dimension by dimension, as docs/checklist.md
-// lists them. The slice is a copy; changing it changes nothing here.
+// §1 lists them. The slice is a copy; changing it changes nothing here.
 func Items() []Item {
 	out := make([]Item, len(all))
 	copy(out, all)
@@ -148,8 +154,22 @@ func ByDimension(d Dimension) []Item {
 	return out
 }
 
-// all is every item, dimension by dimension.
-var all = concat(hardwareItems, networkItems, billingItems, operationsItems, securityItems, trialItems, contractItems)
+// all is every item, dimension by dimension, with its name and traps.
+var all = withTraps(concat(hardwareItems, networkItems, billingItems, operationsItems, securityItems, trialItems, contractItems))
+
+// withTraps gives each item its name and traps; a trap's positive phrases
+// are topics too ("逻辑删除" is about data destruction).
+func withTraps(items []Item) []Item {
+	for i := range items {
+		it := &items[i]
+		it.Name = names[it.ID]
+		it.traps = traps[it.ID]
+		for _, t := range it.traps {
+			it.topics = append(it.topics, t.when...)
+		}
+	}
+	return items
+}
 
 func concat(lists ...[]Item) []Item {
 	var out []Item

@@ -12,11 +12,11 @@ var wantIDs = []string{
 	"bill.modes", "bill.granularity", "bill.stop_no_charge", "bill.egress", "bill.intranet_quota", "bill.storage", "bill.min_term", "bill.trial", "bill.extras",
 	"ops.night_response", "ops.env_reinstall", "ops.interrupt_comp", "ops.hw_replace", "ops.persistence", "ops.monitoring",
 	"sec.isolation", "sec.data_destruction", "sec.encryption", "sec.certs", "sec.liability",
-	"trial.nvidia_smi", "trial.iperf3", "trial.allreduce", "trial.train_loop", "trial.support_drill", "trial.stress",
+	"trial.nvidia_smi", "trial.topo", "trial.iperf3", "trial.allreduce", "trial.train_loop", "trial.support_drill", "trial.stress", "trial.disk", "trial.ping",
 	"ct.sla_response", "ct.sla_compensation", "ct.migration", "ct.upgrade", "ct.bandwidth",
 }
 
-func TestItemsAreDOMAINsChecklist(t *testing.T) {
+func TestItemsAreTheChecklist(t *testing.T) {
 	items := Items()
 	if len(items) != len(wantIDs) {
 		t.Fatalf("got %d items, want %d", len(items), len(wantIDs))
@@ -29,7 +29,7 @@ func TestItemsAreDOMAINsChecklist(t *testing.T) {
 		if !strings.HasPrefix(it.ID, prefix[it.Dimension]) {
 			t.Errorf("%s: dimension %s does not match its id", it.ID, it.Dimension)
 		}
-		for name, tx := range map[string]Text{"question": it.Question, "why": it.Why, "concrete": it.Concrete} {
+		for name, tx := range map[string]Text{"name": it.Name, "question": it.Question, "why": it.Why, "concrete": it.Concrete} {
 			if strings.TrimSpace(tx.EN) == "" || !hasHan(tx.ZH) {
 				t.Errorf("%s: %s must have English and Chinese wording, got %+v", it.ID, name, tx)
 			}
@@ -40,6 +40,11 @@ func TestItemsAreDOMAINsChecklist(t *testing.T) {
 		for _, s := range it.signals {
 			if len(s.terms) == 0 && len(s.units) == 0 {
 				t.Errorf("%s: a signal with neither terms nor units always holds", it.ID)
+			}
+		}
+		for _, tr := range it.traps {
+			if len(tr.when) == 0 && len(tr.neg) == 0 || tr.why.EN == "" || !hasHan(tr.why.ZH) {
+				t.Errorf("%s: a trap needs phrases and a reason in both languages", it.ID)
 			}
 		}
 		if got, ok := Lookup(it.ID); !ok || got.ID != it.ID {

@@ -32,8 +32,8 @@ var billingItems = []Item{
 		Concrete: Text{EN: "Stopped instances are not billed for the GPU; the 500 GB data disk is still charged at ¥0.3/GB-month", ZH: "停机后GPU不计费；500GB 数据盘仍按 0.3元/GB/月 收费"},
 		topics:   w("停机|关机|暂停|~stopped|~stop~|shut down|shutdown|闲置|~idle~|停止实例|挂起|suspend"),
 		signals: []signal{
-			{terms: w("停机|关机|~stopped|~stop~|shutdown|shut down|闲置|~idle~|暂停|挂起|suspend"),
-				also: w("不收费|不计费|不扣费|免费|收费|计费|照常|仍|照收|not charged|not billed|no charge|~free|charged|billed|只收|只计|~only")},
+			{anyPolarity: true, terms: w("停机|关机|~stopped|~stop~|shutdown|shut down|闲置|~idle~|暂停|挂起|suspend"),
+				also: w("不收费|不计费|不扣费|免费|收费|计费|照常|仍|照收|not charged|not billed|no charge|~free|charged|billed|只收|只计|~only|don't charge|do not charge|doesn't charge|does not charge|~charge for|~bill for")},
 		},
 	},
 	{
@@ -45,9 +45,8 @@ var billingItems = []Item{
 		gate: gate{not: w("内网|intranet|internal network|internal traffic|局域网|~lan~|private network"),
 			but: w("公网|外网|出网|出流量|~egress|~public|~internet|下载|~download|上传|~upload|~ingress|入流量")},
 		signals: []signal{
-			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$")},
-			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|no charge"), units: unitsGB},
-			{terms: w("流量|~egress|~traffic|下载|~download|出网|~ingress"), also: w("不限|不限量|unlimited|无上限|不计量|not metered|unmetered")},
+			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), units: w("$"), anyPolarity: true},
+			{terms: w("流量|~egress|~traffic|transfer|下载|~download|出网|~ingress"), also: w("免费|~free|不收费|不计费|不收取|no charge|~no egress charge|~no charges|free of charge"), units: unitsGB, anyPolarity: true},
 		},
 	},
 	{
@@ -72,6 +71,9 @@ var billingItems = []Item{
 		Why:      Text{EN: "Datasets of hundreds of GB to several TB, plus daily snapshots, add up to a real share of the bill.", ZH: "几百GB到几TB的数据集加上每日快照，会占账单相当一部分。"},
 		Concrete: Text{EN: "Data disk ¥0.3/GB-month with 500 GB free; object storage ¥0.12/GB-month; snapshots ¥0.1/GB-month", ZH: "数据盘 0.3元/GB/月，赠送500GB；对象存储 0.12元/GB/月；快照 0.1元/GB/月"},
 		topics:   w("存储|云盘|数据盘|对象存储|~oss~|快照|snapshot|storage|~disk|~nas~|~cos~|~s3~|备份|~backup"),
+		// A disk named without a price, quota or charge is about hardware or
+		// data destruction, not the storage bill.
+		gate: gate{need: w("元|¥|$|/gb|/g|/tb|price|~cost|收费|计费|扣费|免费|~free|赠送|~included|包含|额度|quota|per gb|/月|month|费用|~charge|~billed|~bill|价格|多少钱|单价")},
 		signals: []signal{
 			{terms: w("存储|云盘|对象存储|~oss~|快照|snapshot|storage|~nas~|备份|数据盘|~disk|~backup"), units: w("$")},
 			{terms: w("存储|云盘|对象存储|~oss~|快照|snapshot|storage|~nas~|数据盘|~disk"), also: w("免费|~free|赠送|included|包含|含|不收费"), units: unitsGB},
@@ -107,8 +109,8 @@ var billingItems = []Item{
 		Concrete: Text{EN: "Standard support included; premium support ¥2,000/month; all images free; no management fee", ZH: "标准技术支持已含；高级支持 2000元/月；镜像全部免费；无管理费"},
 		topics:   w("技术支持费|支持费|服务费|support fee|镜像费|付费镜像|授权|~license~|~licence~|~licenses~|~licences~|management fee|~fees~|~fee~|免费镜像|镜像免费|镜像收费|支持免费|支持收费|support is included|support included|support is free|images are free|许可|额外费用|extra fee|extra charge|hidden fee|hidden cost|隐藏费用|隐性费用|其他费用|附加费|管理费|additional charge|additional fee|other fees|other charges"),
 		signals: []signal{
-			{terms: w("支持费|服务费|~support~|镜像|~image~|~images~|授权|~license|~licence|许可|管理费|附加费|~fee|~charge|费用"), units: w("$")},
-			{terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元|无支持费|无授权费|无管理费|无服务费|no support fee|no licence fee|no license fee|no licensing fee|no management fee|no image fee|at no cost|at no extra cost")},
+			{terms: w("支持费|服务费|~support~|镜像|~image~|~images~|授权|~license|~licence|许可|管理费|附加费|~fee|~charge|费用"), units: w("$"), anyPolarity: true},
+			{anyPolarity: true, terms: w("支持费|技术支持|服务费|support fee|~support~|镜像费|镜像|~images|授权|~license|~licence|许可|管理费"), also: w("免费|不收费|不另收|~free|included|包含|已含|no charge|0元|无支持费|无授权费|无管理费|无服务费|no support fee|no licence fee|no license fee|no licensing fee|no management fee|no image fee|at no cost|at no extra cost")},
 		},
 	},
 }

@@ -4,7 +4,12 @@ package checklist
 var (
 	unitsGB   = w("g|gb|gib|t|tb")
 	unitsTime = w("分钟|min|mins|minute|minutes|小时|h|hr|hrs|hour|hours|秒|s|sec|seconds")
-	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|mbps|mb/s|gbe")
+	unitsNet  = w("gbps|gb/s|g|gbit|gbit/s|gbits/sec|gbit/sec|mbps|mb/s|mbits/sec|gbe|gb|tbps|tb/s|t|tbit/s|gb hdr|g hdr|gb ndr|g ndr")
+	// unitsRate are the units of a bandwidth written as a rate.
+	unitsRate = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbits/sec|gbit/sec")
+	// unitsLink are the units of a link's speed: 600GB/s, 3.2 Tbps, 400G,
+	// 200Gb HDR, 400 Gbit/s.
+	unitsLink = w("gb/s|g/s|tb/s|t/s|gbps|tbps|gbit/s|tbit/s|gbits/sec|gbit/sec|gbit|gb|g|t|gbe|gb hdr|g hdr|gb ndr|g ndr")
 	yes       = w("可以|允许|支持|欢迎|提供|~allow|~welcome|~can~|~provide|配合|随时|any time|anytime")
 )
 
@@ -14,7 +19,7 @@ var hardwareItems = []Item{
 		Question: Text{EN: "Which exact GPU model, form factor (SXM or PCIe) and memory size, and how many per machine?", ZH: "具体是哪款GPU、什么形态（SXM还是PCIe）、显存多大、每台几张？"},
 		Why:      Text{EN: "One chip name covers variants that differ a lot: an A100 40G PCIe is not an A100 80G SXM4.", ZH: "同一芯片名下版本差别很大：A100 40G PCIe 不等于 A100 80G SXM4。"},
 		Concrete: Text{EN: "8x A100 80G SXM4 per machine", ZH: "每台8张 A100 80G SXM4"},
-		topics:   w("a100|a800|h100|h800|h200|h20|~l40|~l20~|4090|3090|v100|~a10~|~a30~|~a40~|910b|b200|gpu型号|显卡型号|卡型|型号|gpu model|card model|gpu type"),
+		topics:   w("a100|a800|h100|h800|h200|h20|~l40|~l20~|4090|3090|v100|~a10~|~a30~|~a40~|910b|b200|gpu型号|显卡型号|卡型|型号|gpu model|card model|gpu type|latest nvidia|latest gpu|最新gpu|最新的gpu|最新显卡|最新款显卡|英伟达最新"),
 		signals:  []signal{{terms: w("sxm|pcie|pci-e|~nvl~|hgx|dgx|4090|3090|~l40|~l20~|~a10~|~a30~|~a40~|h20|910b"), units: w("g|gb|gib")}},
 	},
 	{
@@ -23,7 +28,7 @@ var hardwareItems = []Item{
 		Why:      Text{EN: "SXM and PCIe variants of one chip differ a lot in memory bandwidth, and training throughput follows it.", ZH: "同一芯片的SXM版和PCIe版显存带宽差距明显，训练吞吐随之变化。"},
 		Concrete: Text{EN: "HBM2e, 2,039 GB/s per card (A100 80G SXM4)", ZH: "HBM2e，每卡 2039 GB/s（A100 80G SXM4）"},
 		topics:   w("显存带宽|hbm|memory bandwidth|mem bandwidth|显存位宽|内存带宽"),
-		signals:  []signal{{units: w("gb/s|g/s|tb/s|t/s|gbps|tbps")}},
+		signals:  []signal{{units: unitsRate}},
 	},
 	{
 		ID: "hw.interconnect", Dimension: Hardware, Key: true,
@@ -32,12 +37,9 @@ var hardwareItems = []Item{
 		Concrete: Text{EN: "NVLink 3 through NVSwitch, 600 GB/s per GPU, all-to-all (topo -m shows NV12)", ZH: "NVSwitch 全互联 NVLink3，每卡 600 GB/s（topo -m 显示 NV12）"},
 		topics:   w("nvlink|nvswitch|卡间|互联|互连|interconnect|~topo|~p2p~|pcie|pci-e|~nv12~|~nv18~"),
 		signals: []signal{
-			{terms: w("nvlink|nvswitch"), units: w("gb/s|g/s|tb/s|gbps")},
-			{terms: w("nvswitch"), also: w("全互联|all-to-all|fully connected|全连接")},
+			{terms: w("nvlink|nvswitch"), units: unitsRate},
 			{terms: w("~topo -m|topo-m|~nv12~|~nv18~|~nv8~")},
-			{terms: w("pcie|pci-e"), also: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|not nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
-			// "没有NVLink" alone says the cards talk over PCIe.
-			{terms: w("无nvlink|没有nvlink|不支持nvlink|不带nvlink|no nvlink|without nvlink|仅pcie|only pcie|pcie only|纯pcie|只有pcie")},
+			{terms: w("nvlink|nvswitch"), also: w("全互联|all-to-all|fully connected|全连接|full mesh|full-mesh|fully meshed|两两互联")},
 		},
 	},
 	{
@@ -47,9 +49,8 @@ var hardwareItems = []Item{
 		Concrete: Text{EN: "8x 200 Gb/s HDR InfiniBand per node, one per GPU, non-blocking fat tree", ZH: "每节点 8×200Gb/s HDR InfiniBand，每卡一口，无阻塞胖树"},
 		topics:   w("infiniband|~ib~|~roce|~rdma|节点间|跨节点|多机|机间|inter-node|internode|between nodes|multi-node|multinode|跨机|组网"),
 		signals: []signal{
-			{terms: w("infiniband|~ib~|~roce|~rdma"), units: w("gb/s|gbps|g|gb|gbit|gbit/s")},
+			{terms: w("infiniband|~ib~|~roce|~rdma"), units: unitsLink},
 			{terms: w("~hdr~|~ndr~|~edr~|connectx|~cx6|~cx7|~cx-6|~cx-7")},
-			{terms: w("不支持多机|仅单机|只有单机|只提供单机|single node only|single-node only|no infiniband|没有ib|无ib|不支持ib|~no ib~")},
 		},
 	},
 	{
@@ -58,7 +59,10 @@ var hardwareItems = []Item{
 		Why:      Text{EN: "The same card with a weaker CPU, less RAM or hard disks trains 30% slower or more: data loading starves the GPUs.", ZH: "同样的卡配上弱CPU、小内存或机械盘，训练可能慢30%以上：数据加载喂不饱GPU。"},
 		Concrete: Text{EN: "2x EPYC 7T83 + 1 TB DDR5 + 4x NVMe 3.84 TB", ZH: "2路 EPYC 7T83 + 1TB DDR5 + 4块 NVMe 3.84T"},
 		topics:   w("~cpu|内存|~ram~|系统盘|数据盘|nvme|~ssd|~hdd|机械盘|机械硬盘|epyc|xeon|至强|霄龙|主机|~host|硬盘|磁盘|~disk|ddr4|ddr5|配置|configuration|server spec|服务器配置|高配|high-spec|high spec"),
-		min:      2,
+		// A disk's price, or its wiping, is billing or security, not the host.
+		gate: gate{not: w("元|¥|/gb|/月|计费|收费|~price|~billed|~charged|销毁|擦除|~wipe|~wiping|复用|~reuse|删除|~delete|消磁|~destroy"),
+			but: w("~cpu|内存|~ram~|nvme|~ssd|~hdd|机械|epyc|xeon|至强|霄龙|ddr4|ddr5|高配|high-spec|high spec")},
+		min: 2,
 		signals: []signal{
 			{terms: w("epyc|xeon|至强|霄龙|鲲鹏|kunpeng|海光|hygon|~intel~|~amd~"), units: w("")},
 			{terms: w("内存|~ram~|ddr4|ddr5|~memory~|~mem~"), units: unitsGB},

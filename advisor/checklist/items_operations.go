@@ -8,7 +8,7 @@ var operationsItems = []Item{
 		Concrete: Text{EN: "7x24 on-call engineers by phone and WeChat; response within 15 minutes, on site within 2 hours", ZH: "7x24工程师电话和微信值守；15分钟内响应，2小时内到场"},
 		topics:   w("7x24|全天候|响应|~response|~respond|售后|客服|值班|on-call|oncall|夜间|深夜|~night|工单|~ticket|~support~|技术支持|掉卡|人工|round the clock|round-the-clock|around the clock"),
 		signals: []signal{
-			{units: unitsTime, also: w("响应|~response|~respond|到场|接手|回复|~reply|答复|~answer|人工|~engineer|工程师|on-site|onsite|处理|~handled|pick up|call back")},
+			{units: unitsTime, also: w("响应|~response|~respond|到场|接手|回复|~reply|~replies|~replied|答复|~answer|人工|~engineer|工程师|on-site|onsite|处理|~handled|pick up|call back")},
 		},
 	},
 	{

@@ -7,6 +7,9 @@ var securityItems = []Item{
 		Why:      Text{EN: "Several tenants may share one physical server; VM isolation is stronger than containers, a dedicated host strongest.", ZH: "你可能和其他租户共用一台物理机；虚拟机隔离比容器可靠，独占物理机最强。"},
 		Concrete: Text{EN: "Dedicated bare-metal host with no other tenant; or KVM VMs with GPU passthrough (VFIO)", ZH: "独占裸金属整机，无其他租户；或KVM虚拟机+GPU直通（VFIO）"},
 		topics:   w("隔离|isolation|isolated|虚拟化|容器|container|~vm~|虚拟机|独占|独享|dedicated|物理机|bare metal|bare-metal|裸金属|多租户|multi-tenant|~tenant|共享|~shared"),
+		// 独享 and dedicated bandwidth are about the network, not tenants.
+		gate: gate{not: w("带宽|bandwidth|内网|intranet|公网|~public|gbps|gb/s|mbps|网卡|~nic~|~port|端口|~ip~|~ips~|客户经理|account manager|~support"),
+			but: w("隔离|isolat|租户|tenant|物理机|bare metal|bare-metal|裸金属|整机|~host|~server|虚拟机|~vm~|容器|container|gpu直通|passthrough")},
 		signals: []signal{
 			{terms: w("~kvm|虚拟机隔离|vm隔离|虚拟化隔离|物理机|裸金属|bare metal|bare-metal|独占整机|独享整机|整机独享|整机独占|dedicated host|dedicated server|dedicated machine|dedicated physical|容器隔离|docker隔离|container isolation|gpu直通|passthrough|~vfio|sr-iov|~mig~|~vgpu|no other tenant|不与其他|不和其他|单租户|single tenant|single-tenant")},
 			{terms: w("容器|~docker|container"), also: w("隔离|isolat|租户|~tenant|共享|~shared|独享|独占")},
@@ -18,10 +21,9 @@ var securityItems = []Item{
 		Question: Text{EN: "After we delete data, is the disk physically destroyed or securely wiped, and can you certify it?", ZH: "数据删除后，磁盘是物理销毁还是安全擦除？能否出具证明？"},
 		Why:      Text{EN: "Logical delete leaves data recoverable on a disk that the next tenant gets.", ZH: "逻辑删除后数据仍可能被恢复，而这块盘会分给下一个租户。"},
 		Concrete: Text{EN: "Disks wiped to NIST 800-88 on release; failed disks degaussed and shredded; certificate of destruction on request", ZH: "释放时按 NIST 800-88 擦除；故障盘消磁并粉碎；可出具销毁证明"},
-		topics:   w("销毁|删除|擦除|清除|destruction|~destroy|~wipe|~erase|deletion|~delete|逻辑删除|物理销毁|消磁|粉碎|~shred"),
+		topics:   w("销毁|删除|擦除|清除|destruction|~destroy|~wipe|~wiping|~wiped|~erase|deletion|~delete|逻辑删除|物理销毁|消磁|粉碎|~shred|overwrit|覆写|800-88|~sanitiz|degauss"),
 		signals: []signal{
 			{terms: w("物理销毁|消磁|粉碎|多次覆写|覆写|覆盖写|physical destruction|physically destroy|degauss|~shred|overwrite|overwritten|800-88|销毁证明|销毁证书|certificate of destruction|dod 5220|安全擦除|secure erase|crypto erase|cryptographic erase")},
-			{terms: w("逻辑删除|logical delete|logically deleted|only deleted|仅删除|只做删除")},
 		},
 	},
 	{

@@ -13,6 +13,16 @@ var trialItems = []Item{
 		},
 	},
 	{
+		ID: "trial.topo", Dimension: Trial,
+		Question: Text{EN: "During the trial, may we run `nvidia-smi topo -m` and `nvidia-smi nvlink -s` to see how the cards are linked?", ZH: "试用期能否运行 nvidia-smi topo -m 和 nvidia-smi nvlink -s，查看卡间如何互联？"},
+		Why:      Text{EN: "The topology matrix shows NV# (NVLink) or PIX/PHB/SYS (PCIe) for every pair of cards: the interconnect promise, checked in a minute.", ZH: "拓扑矩阵会对每对卡显示 NV#（NVLink）或 PIX/PHB/SYS（PCIe）：一分钟就能核验互联承诺。"},
+		Concrete: Text{EN: "Yes; topo -m shows NV12 between every pair of the 8 A100 SXM4 cards", ZH: "可以；topo -m 显示8张 A100 SXM4 两两之间均为 NV12"},
+		topics:   w("~topo|拓扑|topology|nvlink -s"),
+		signals: []signal{
+			{terms: w("~topo|拓扑|topology|nvlink -s"), also: append(w("截图|~root|screenshot|输出|output|~nv12~|~nv18~|~nv8~|~nv4~|显示|shows"), yes...)},
+		},
+	},
+	{
 		ID: "trial.iperf3", Dimension: Trial,
 		Question: Text{EN: "May we measure intranet bandwidth with iperf3 (TCP and UDP) between our machines during the trial?", ZH: "试用期能否用iperf3在我们的机器之间实测内网带宽（TCP和UDP）？"},
 		Why:      Text{EN: "Only a measurement tells a claimed 10 GbE from a shared, congested link.", ZH: "只有实测才能分辨宣传的万兆和被共享挤占的链路。"},
@@ -64,6 +74,28 @@ var trialItems = []Item{
 		signals: []signal{
 			{terms: w("满载|压测|压力测试|烤机|拷机|~stress|burn-in|burn in|full load|full-load|gpu-burn|gpu burn|~-pl~"), also: append(w("报告|~report"), yes...)},
 			{terms: w("满载|压测|压力测试|烤机|~stress|burn-in|full load|gpu-burn|~-pl~"), units: w("分钟|min|minutes|小时|h|hours|w|瓦|watts")},
+		},
+	},
+	{
+		ID: "trial.disk", Dimension: Trial,
+		Question: Text{EN: "May we test the data disk with fio (sequential read and random 4K read) during the trial?", ZH: "试用期能否用 fio 测试数据盘（顺序读和4K随机读）？"},
+		Why:      Text{EN: "A hard disk or a throttled cloud disk starves data loading; fio shows it in five minutes.", ZH: "机械盘或限速云盘会拖慢数据加载；fio 五分钟就能测出来。"},
+		Concrete: Text{EN: "Yes; local NVMe, fio sequential read 6.5 GB/s, 4K random read 800k IOPS", ZH: "可以；本地NVMe，fio 顺序读 6.5 GB/s，4K随机读 80万 IOPS"},
+		topics:   w("~fio~|磁盘测试|disk test|disk benchmark|读写测试|磁盘性能|disk performance|~iops~|读写速度|read speed|读取速度"),
+		signals: []signal{
+			{terms: w("~fio~|磁盘|~disk|nvme|读写|~read|~iops~|读取"), units: w("gb/s|mb/s|g/s|m/s|iops|k iops|万 iops|万iops")},
+			{terms: w("~fio~|磁盘测试|disk test|读写测试"), also: append(w("~may~"), yes...)},
+		},
+	},
+	{
+		ID: "trial.ping", Dimension: Trial,
+		Question: Text{EN: "May we run ping and a packet-loss test (ping -c 1000, mtr) from our office to the trial machine?", ZH: "试用期能否从我们办公地对试用机做 ping 和丢包测试（ping -c 1000、mtr）？"},
+		Why:      Text{EN: "Latency and loss from your own site are what your users and uploads feel; each extra 10 ms is visible in real-time inference.", ZH: "从你方测到的延迟和丢包才是用户和上传真实感受到的；实时推理每多10毫秒都看得出来。"},
+		Concrete: Text{EN: "Yes; a public IP is open to ICMP during the trial; from Chengdu we see 4 ms average, 0% loss over 1,000 pings", ZH: "可以；试用期公网IP开放ICMP；从成都测平均4毫秒、1000个包丢包0%"},
+		topics:   w("~ping|~mtr~|丢包测试|延迟测试|latency test|packet-loss test|packet loss test|~icmp"),
+		signals: []signal{
+			{terms: w("~ping|~mtr~|~icmp|丢包测试|延迟测试|latency test|packet loss test"), also: append(w("~may~"), yes...)},
+			{terms: w("~ping|~mtr~"), units: w("ms|毫秒|%")},
 		},
 	},
 }

@@ -2,9 +2,11 @@ package checklist
 
 // RedFlag is a vague phrase of docs/checklist.md's red-flag list found in the text.
 type RedFlag struct {
+	// explains lists the items whose vagueness this flag explains.
+	explains []string
 	// ID names the kind: high_spec, equivalent_config, vague_interconnect,
-	// untested_10g, 7x24_no_time, free_no_quota, on_demand_no_granularity,
-	// verbal_promise.
+	// untested_10g, 7x24_no_time, free_no_quota, unlimited_no_number,
+	// on_demand_no_granularity, verbal_promise.
 	ID string
 	// Phrase is the phrase found, normalized (lower case, half-width).
 	Phrase string
@@ -36,38 +38,46 @@ type flagRule struct {
 	unlessUnits  []string
 	// unlessCovered: not flagged when this item is covered anywhere.
 	unlessCovered string
+	// explains: the items whose vagueness this flag explains (none: any).
+	explains []string
 }
 
 // flags are docs/checklist.md's red-flag phrases and the condition that makes
 // each one vague.
 var flags = []flagRule{
-	{id: "high_spec",
+	{id: "high_spec", explains: []string{"hw.host"},
 		triggers: w("高配|高端配置|顶配|high-spec|high spec|high-end config|high end config|top-spec|top spec|top-tier config|top-of-the-line"),
 		why:      Text{EN: "\"high-spec\" is not a configuration: ask for CPU model, RAM, disks and GPU form factor", ZH: "“高配”不是配置：要求列出CPU型号、内存、硬盘和GPU形态"}},
-	{id: "equivalent_config",
+	{id: "equivalent_config", explains: []string{"hw.gpu_model", "hw.host", "ops.hw_replace"},
 		triggers: w("同等配置|同等规格|同级配置|同类配置|相当配置|类似配置|equivalent configuration|equivalent config|equivalent spec|similar configuration|comparable configuration|equivalent hardware|equivalent machine"),
 		why:      Text{EN: "\"equivalent configuration\" lets the vendor pick the hardware: ask for the exact models in writing", ZH: "“同等配置”等于由供应商决定硬件：要求书面写明具体型号"}},
-	{id: "vague_interconnect",
+	{id: "vague_interconnect", explains: []string{"hw.interconnect", "hw.inter_node"},
 		triggers:       w("高速互联|高速互连|高速网络|高速通信|高带宽互联|high-speed interconnect|high speed interconnect|high-speed network|high speed network|high-bandwidth interconnect|fast interconnect"),
 		unlessSentence: w("nvlink|nvswitch|infiniband|~ib~|~roce|~rdma"),
 		why:            Text{EN: "\"high-speed interconnect\" without NVLink or InfiniBand named may be plain PCIe or Ethernet: ask which, and for `nvidia-smi topo -m`", ZH: "“高速互联”没说NVLink或IB，可能只是PCIe或以太网：问清是哪种，并要 nvidia-smi topo -m 输出"}},
-	{id: "untested_10g",
+	{id: "untested_10g", explains: []string{"net.intranet_bw", "hw.inter_node"},
 		triggers:       w("万兆|10gbe|10 gbe|10g网|10g内网|10 gigabit|10-gigabit|10gb ethernet|10g ethernet"),
 		unlessSentence: w("iperf|实测|测得|测试结果|measured|tested|test result|benchmark"),
 		why:            Text{EN: "\"10 GbE\" is a port speed, not a measurement: ask for iperf3 TCP and UDP results, or test in the trial", ZH: "“万兆”是端口速率不是实测：要求提供iperf3 TCP/UDP结果，或在试用期自测"}},
-	{id: "7x24_no_time",
+	{id: "7x24_no_time", explains: []string{"ops.night_response", "ct.sla_response"},
 		triggers:      w("7x24|全天候|round the clock|round-the-clock|around the clock"),
 		requireWindow: w("服务|支持|售后|客服|值守|值班|响应|人工|运维|工程师|技术|~support|~service|~response|~respond|on-call|~team|~engineer|~staff|~help"),
 		unlessCovered: "ops.night_response",
 		why:           Text{EN: "\"7x24\" without a response time promises nothing: ask how many minutes until a human answers at night", ZH: "“7x24”不写响应时间等于没承诺：问清深夜多少分钟内有人响应"}},
-	{id: "free_no_quota",
+	{id: "free_no_quota", explains: []string{"bill.egress", "bill.storage", "bill.intranet_quota", "bill.extras", "bill.trial", "net.public_bw"},
 		triggers:      w("免费|~free~|不收费|不要钱|0元|no charge|free of charge"),
 		requireWindow: w("流量|~traffic|带宽|bandwidth|存储|storage|快照|snapshot|试用|~trial|额度|quota|~egress|~ingress|下载|~download|上传|~upload|内网|intranet|公网|出网|数据盘|~disk"),
 		unlessWindow:  w("不限|不限量|unlimited|无上限|不计量|无限|unmetered"),
 		unlessUnits:   w("$|g|gb|t|tb|天|day|days|小时|h|hours|hour|次|mbps|m|%|个月|month|months|周|week|weeks"),
 		unlessClause:  w("停机|关机|暂停|挂起|~stopped|~stop~|shut down|shutdown|~suspend|~idle~|闲置"),
 		why:           Text{EN: "\"free\" without a quota: ask how much is free per month and the price past it", ZH: "“免费”没有额度：问清每月免费多少、超出后单价"}},
-	{id: "on_demand_no_granularity",
+	{id: "unlimited_no_number", explains: []string{"bill.egress", "net.public_bw", "ct.bandwidth", "bill.intranet_quota"},
+		triggers:      w("不限|不限量|unlimited|无上限|无限|unmetered|不封顶"),
+		requireWindow: w("流量|~traffic|带宽|bandwidth|~data~|~egress"),
+		unlessUnits:   w("mbps|m|兆|gbps|mb/s|mbit|g"),
+		unlessWindow:  w("内网|intranet|internal"),
+		why:           Text{EN: "\"unlimited\" with no bandwidth number: a thin line is unlimited too; ask for the Mbps and any fair-use cap", ZH: "“不限”却没有带宽数字：很窄的线路也叫不限；问清多少Mbps以及是否有公平使用上限"}},
+	{id: "on_demand_no_granularity", explains: []string{"bill.modes", "bill.granularity"},
 		triggers:      w("按需|按量|on-demand|on demand|pay-as-you-go|pay as you go"),
 		unlessCovered: "bill.granularity",
 		why:           Text{EN: "on-demand without a billing granularity: ask whether billing is per second, minute or hour, and how partial hours round", ZH: "“按需”没说计费粒度：问清按秒、按分钟还是按小时，不足一小时怎么算"}},
@@ -118,7 +128,7 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 				continue
 			}
 			index[key] = len(out)
-			out = append(out, found{flag: RedFlag{ID: rule.id, Phrase: h.phrase, Evidence: d.evidence(win), Count: 1, Why: rule.why}, at: h.seg})
+			out = append(out, found{flag: RedFlag{ID: rule.id, Phrase: h.phrase, Evidence: d.evidence(win), Count: 1, Why: rule.why, explains: rule.explains}, at: h.seg})
 		}
 	}
 	// Order by first appearance in the text, then by kind.

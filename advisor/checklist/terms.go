@@ -188,25 +188,12 @@ func isMoney(s string, start int, rest, mult string) bool {
 // hasVersion reports whether one of terms is followed by a version number
 // (CUDA 12.2, PyTorch 2.3, 驱动版本 535.129, torch==2.1).
 func hasVersion(s string, terms []string) bool {
-	for _, x := range terms {
-		t := parseTerm(x)
-		off := 0
-		for off < len(s) {
-			i := t.find(s[off:])
-			if i < 0 {
-				break
-			}
-			j := off + i + len(t.text)
-			rest := s[j:]
-			for _, p := range []string{"版本", "version", " ", "v", ":", "=", "号"} {
-				rest = strings.TrimPrefix(rest, p)
-			}
-			rest = strings.TrimLeft(rest, " :=v")
-			if rest != "" && isDigit(rest[0]) {
-				return true
-			}
-			off = j
+	return occurrences(s, terms, func(_, j int) bool {
+		rest := s[j:]
+		for _, p := range []string{"版本", "version", " ", "v", ":", "=", "号"} {
+			rest = strings.TrimPrefix(rest, p)
 		}
-	}
-	return false
+		rest = strings.TrimLeft(rest, " :=v")
+		return rest != "" && isDigit(rest[0])
+	})
 }

@@ -19,6 +19,32 @@ type doc struct {
 	norm     string // normalized clauses joined by '\n'
 	nsegs    []int  // start of each clause in norm
 	question []bool // per sentence: it asks rather than answers
+	claimed  *string
+	// per clause, found by Check's automaton: whether it holds a negator
+	// or a denial, and its first hedge.
+	segNeg   []bool
+	segHedge []string
+}
+
+// hedge returns the first hedge in window w, or "".
+func (d *doc) hedge(w window) string {
+	for i := w.lo; i <= w.hi; i++ {
+		if d.segHedge[i] != "" {
+			return d.segHedge[i]
+		}
+	}
+	return ""
+}
+
+// negated reports whether window w holds a negator or a denial (found by
+// the automaton; negatedAt and deniedAfter then say what they negate).
+func (d *doc) negated(w window) bool {
+	for i := w.lo; i <= w.hi; i++ {
+		if d.segNeg[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // questionMarks make a sentence a question even without "?" (是否支持…).
@@ -61,6 +87,7 @@ func isWordByte(b byte) bool {
 // (，and "," not between digits), and normalizes each clause.
 func parse(text string) *doc {
 	d := &doc{orig: text}
+	quoted := quotedRanges(text)
 	sentence := 0
 	start := 0
 	runes := 0
@@ -69,7 +96,7 @@ func parse(text string) *doc {
 			d.segs = append(d.segs, segment{start: start, end: end, sentence: sentence})
 		}
 		if endSentence {
-			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？"))
+			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？")) || quoted.has(start)
 			d.question = append(d.question, asks)
 			sentence++
 		}
@@ -112,6 +139,76 @@ func parse(text string) *doc {
 		}
 	}
 	return d
+}
+
+// spans are byte ranges of the text.
+type spans [][2]int
+
+// has reports whether p falls in one of the spans (sorted, disjoint).
+func (s spans) has(p int) bool {
+	i := sort.Search(len(s), func(i int) bool { return s[i][1] > p })
+	return i < len(s) && p >= s[i][0]
+}
+
+// mayHead is a cheap test for a line that may be a reply header or
+// sign-off: it starts with a letter or dash those start with, or holds one
+// of the Chinese ones.
+func mayHead(line string) bool {
+	return strings.ContainsRune("-fFoObBkKrRtT", rune(line[0])) || strings.Contains(line, "写道") || strings.Contains(line, "原始邮件") ||
+		strings.HasPrefix(line, "发件人") || strings.HasPrefix(line, "此致") || strings.HasPrefix(line, "祝好")
+}
+
+// maxHeaderBytes bounds the lines read as a reply header or sign-off.
+const maxHeaderBytes = 160
+
+// quotedRanges finds the lines a pasted e-mail quotes ("> ..."), and the
+// part from a reply header or signature separator ("-- ", "On ... wrote:",
+// "发件人：") to the end. They are read as questions: they claim nothing.
+func quotedRanges(text string) spans {
+	var out spans
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := strings.TrimSpace(text[off:end])
+		low := ""
+		if line != "" && len(line) <= maxHeaderBytes && mayHead(line) { // reply headers and sign-offs are short lines
+			low = strings.ToLower(line)
+		}
+		switch {
+		case strings.HasPrefix(line, ">") || strings.HasPrefix(line, "＞"):
+			out = append(out, [2]int{off, end + 1})
+		case low == "":
+		case low == "--" || low == "-- " || strings.HasPrefix(low, "-----original message") || strings.HasPrefix(low, "----- original message") ||
+			strings.Contains(low, "原始邮件") || strings.HasPrefix(low, "发件人:") || strings.HasPrefix(low, "发件人：") ||
+			strings.HasPrefix(low, "from:") || strings.HasPrefix(low, "on ") && strings.HasSuffix(low, "wrote:") ||
+			strings.HasSuffix(low, "写道:") || strings.HasSuffix(low, "写道：") ||
+			strings.HasPrefix(low, "best regards") || strings.HasPrefix(low, "kind regards") || low == "regards," || low == "regards" ||
+			strings.HasPrefix(low, "此致") || low == "祝好" || low == "祝好！":
+			return append(out, [2]int{off, len(text) + 1})
+		}
+		off = end + 1
+	}
+	return out
+}
+
+// claims is the normalized text of every clause that is not a question
+// or quoted, built on first use.
+func (d *doc) claims() string {
+	if d.claimed == nil {
+		var b strings.Builder
+		for i := range d.segs {
+			if !d.asks(i) {
+				b.WriteString(d.normText(window{i, i}))
+			}
+		}
+		s := b.String()
+		d.claimed = &s
+	}
+	return *d.claimed
 }
 
 // asks reports whether clause i belongs to a question.

@@ -1,40 +1,53 @@
 package checklist
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Verdict is the decision after a gap analysis.
 type Verdict string
 
 // The verdicts.
 const (
-	Proceed  Verdict = "proceed"   // concrete enough to go on to the trial and the contract
-	AskFirst Verdict = "ask_first" // send the follow-up questions before going further
-	Avoid    Verdict = "avoid"     // too vague or too many red flags to spend time on
+	Proceed  Verdict = "proceed"   // key items clear and acceptable: go on to the trial and the contract
+	AskFirst Verdict = "ask_first" // what was answered is fine, much is open: send the questions first
+	Avoid    Verdict = "avoid"     // a trap on a key item, or too many vague claims and red flags
 )
 
 // Thresholds of VerdictRule.
 const (
-	AvoidBelow     = 25 // overall score under this: avoid
-	AvoidRedFlags  = 3  // this many kinds of red flag or more: avoid
-	ProceedAtLeast = 70 // overall score at least this (with no red flag and every key item covered): proceed
+	AvoidRisks      = 3 // this many items that are risks (any items): avoid
+	AvoidVagueFlags = 6 // vague items plus kinds of red flag at least this, and over twice the covered items: avoid
+	ProceedVague    = 2 // proceed allows at most this many vague items
 )
 
 // VerdictRule states how Check decides.
-var VerdictRule = Text{EN: fmt.Sprintf("avoid when the overall score is under %d%% or %d or more kinds of red flag are found; proceed when the score is at least %d%%, no red flag is found and every key item is covered (%s); otherwise ask_first. Score = (covered + vague/2) / items.",
-	AvoidBelow, AvoidRedFlags, ProceedAtLeast, keyIDs()), ZH: fmt.Sprintf("总分低于%d%%或出现%d类及以上红旗：avoid（放弃）；总分不低于%d%%、无红旗且关键项全部答实（%s）：proceed（推进）；其余：ask_first（先追问）。得分 =（答实 + 含糊/2）/ 项数。",
-	AvoidBelow, AvoidRedFlags, ProceedAtLeast, keyIDs())}
+var VerdictRule = Text{
+	EN: fmt.Sprintf("avoid when a key item (%s) is a risk, %d or more items are risks, or vague items plus kinds of red flag reach %d and are more than twice the covered items; proceed when every key item is covered, nothing is a risk, no red flag is found and at most %d items are vague; otherwise ask_first. Items not mentioned are questions to send, not failures.",
+		keyNames().EN, AvoidRisks, AvoidVagueFlags, ProceedVague),
+	ZH: fmt.Sprintf("关键项（%s）中有风险项、风险项达到 %d 项、或含糊项与红旗种类合计达到 %d 且超过答实项的两倍：avoid（放弃）；关键项全部答实、没有风险项、没有红旗且含糊项不超过 %d 项：proceed（推进）；其余：ask_first（先追问）。未提及的条目是要发出的追问，不算失败。",
+		keyNames().ZH, AvoidRisks, AvoidVagueFlags, ProceedVague),
+}
 
-func keyIDs() string {
-	s := ""
+func keyNames() Text {
+	var items []Item
 	for _, it := range all {
 		if it.Key {
-			if s != "" {
-				s += ", "
-			}
-			s += it.ID
+			items = append(items, it)
 		}
 	}
-	return s
+	return joinNames(items)
+}
+
+// joinNames lists the items' names in both languages.
+func joinNames(items []Item) Text {
+	var en, zh []string
+	for _, it := range items {
+		en = append(en, it.Name.EN)
+		zh = append(zh, it.Name.ZH)
+	}
+	return Text{EN: strings.Join(en, "; "), ZH: strings.Join(zh, "、")}
 }
 
 // decide applies VerdictRule and says which parts decided it.
@@ -43,45 +56,50 @@ func decide(r Result) (Verdict, []Text) {
 	for _, f := range r.RedFlags {
 		kinds[f.ID] = true
 	}
-	var keyOpen []string
+	var keyRisk, keyOpen []Item
 	for _, f := range r.Findings {
-		if f.Item.Key && f.Status != Covered {
-			keyOpen = append(keyOpen, f.Item.ID)
+		if !f.Item.Key {
+			continue
+		}
+		switch f.Status {
+		case Risk:
+			keyRisk = append(keyRisk, f.Item)
+		case Vague, Missing:
+			keyOpen = append(keyOpen, f.Item)
 		}
 	}
+	c := r.Counts
 	var why []Text
-	if r.Overall < AvoidBelow {
-		why = append(why, Text{EN: fmt.Sprintf("overall score %d%% is under %d%%", r.Overall, AvoidBelow), ZH: fmt.Sprintf("总分 %d%% 低于 %d%%", r.Overall, AvoidBelow)})
+	if len(keyRisk) > 0 {
+		n := joinNames(keyRisk)
+		why = append(why, Text{EN: "a key item is a risk: " + n.EN, ZH: "关键项有风险：" + n.ZH})
 	}
-	if len(kinds) >= AvoidRedFlags {
-		why = append(why, Text{EN: fmt.Sprintf("%d kinds of red flag (%d or more)", len(kinds), AvoidRedFlags), ZH: fmt.Sprintf("出现 %d 类红旗（达到 %d 类）", len(kinds), AvoidRedFlags)})
+	if c.Risk >= AvoidRisks {
+		why = append(why, Text{EN: fmt.Sprintf("%d items are risks (%d or more)", c.Risk, AvoidRisks), ZH: fmt.Sprintf("风险项 %d 项（达到 %d 项）", c.Risk, AvoidRisks)})
+	}
+	if n := c.Vague + len(kinds); n >= AvoidVagueFlags && n > 2*c.Covered {
+		why = append(why, Text{EN: fmt.Sprintf("%d vague items + %d kinds of red flag = %d (%d or more, and over twice the %d covered)", c.Vague, len(kinds), n, AvoidVagueFlags, c.Covered),
+			ZH: fmt.Sprintf("含糊 %d 项 + 红旗 %d 类 = %d（达到 %d，且超过答实 %d 项的两倍）", c.Vague, len(kinds), n, AvoidVagueFlags, c.Covered)})
 	}
 	if len(why) > 0 {
 		return Avoid, why
 	}
-	if r.Overall >= ProceedAtLeast && len(kinds) == 0 && len(keyOpen) == 0 {
-		return Proceed, []Text{{EN: fmt.Sprintf("overall score %d%% is at least %d%%, no red flag, every key item covered", r.Overall, ProceedAtLeast),
-			ZH: fmt.Sprintf("总分 %d%% 不低于 %d%%，无红旗，关键项全部答实", r.Overall, ProceedAtLeast)}}
-	}
-	if r.Overall < ProceedAtLeast {
-		why = append(why, Text{EN: fmt.Sprintf("overall score %d%% is under %d%%", r.Overall, ProceedAtLeast), ZH: fmt.Sprintf("总分 %d%% 低于 %d%%", r.Overall, ProceedAtLeast)})
-	}
-	if len(kinds) > 0 {
-		why = append(why, Text{EN: fmt.Sprintf("%d kind(s) of red flag", len(kinds)), ZH: fmt.Sprintf("出现 %d 类红旗", len(kinds))})
+	if len(keyOpen) == 0 && c.Risk == 0 && len(kinds) == 0 && c.Vague <= ProceedVague {
+		return Proceed, []Text{{EN: fmt.Sprintf("every key item covered, no risk, no red flag, %d vague (at most %d)", c.Vague, ProceedVague),
+			ZH: fmt.Sprintf("关键项全部答实，无风险项，无红旗，含糊 %d 项（不超过 %d）", c.Vague, ProceedVague)}}
 	}
 	if len(keyOpen) > 0 {
-		why = append(why, Text{EN: fmt.Sprintf("key items not covered: %s", joinIDs(keyOpen)), ZH: fmt.Sprintf("关键项未答实：%s", joinIDs(keyOpen))})
+		n := joinNames(keyOpen)
+		why = append(why, Text{EN: "key items still open: " + n.EN, ZH: "关键项尚未答实：" + n.ZH})
+	}
+	if c.Risk > 0 {
+		why = append(why, Text{EN: fmt.Sprintf("%d item(s) are risks", c.Risk), ZH: fmt.Sprintf("风险项 %d 项", c.Risk)})
+	}
+	if len(kinds) > 0 {
+		why = append(why, Text{EN: fmt.Sprintf("%d kind(s) of red flag", len(kinds)), ZH: fmt.Sprintf("红旗 %d 类", len(kinds))})
+	}
+	if c.Vague > ProceedVague {
+		why = append(why, Text{EN: fmt.Sprintf("%d vague items (more than %d)", c.Vague, ProceedVague), ZH: fmt.Sprintf("含糊 %d 项（超过 %d）", c.Vague, ProceedVague)})
 	}
 	return AskFirst, why
-}
-
-func joinIDs(ids []string) string {
-	s := ""
-	for i, id := range ids {
-		if i > 0 {
-			s += ", "
-		}
-		s += id
-	}
-	return s
 }

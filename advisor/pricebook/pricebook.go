@@ -45,7 +45,7 @@ type Entry struct {
 	Date     string  `json:"date"` // YYYY-MM-DD the price was saved or quoted
 
 	// Tenant and Channel are where it was saved; TeamWide shares it with
-	// every channel of the tenant. Only the saving channel changes it.
+	// every channel of the tenant, each of which may then remove it.
 	Tenant   string `json:"-"`
 	Channel  string `json:"-"`
 	TeamWide bool   `json:"team_wide,omitempty"`
@@ -140,17 +140,12 @@ func (e Entry) Validate() error {
 	return nil
 }
 
-// Visible reports whether an entry saved in (tenant, channel) may be shown
-// in channel of tenant: entries of that channel, and team-wide entries of
-// the same tenant. A private channel's entries are never shown elsewhere.
+// Visible reports whether a request from channel of tenant sees the entry,
+// and so may use or remove it: entries saved in that channel, and team-wide
+// entries of the same tenant. A private channel's entries are never seen
+// elsewhere.
 func (e Entry) Visible(tenant, channel string) bool {
 	return e.Tenant == tenant && (e.TeamWide || e.Channel == channel)
-}
-
-// Owned reports whether channel of tenant may change or remove the entry:
-// only the channel that saved it.
-func (e Entry) Owned(tenant, channel string) bool {
-	return e.Tenant == tenant && e.Channel == channel
 }
 
 // Sort orders entries by card, then the cheapest on-demand price (unpriced

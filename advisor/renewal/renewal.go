@@ -105,6 +105,47 @@ type Renewal struct {
 	// NextCheck is the day the reminder engine must look at the renewal next
 	// (the store's due index); zero when no reminder is left.
 	NextCheck Date `json:"next_check,omitempty"`
+
+	// Scope is who may see and change it: ScopeChannel (the default; empty
+	// reads as it) is the channel it was added in, ScopeTeam every channel
+	// of the tenant.
+	Scope string `json:"scope,omitempty"`
+	// LastDelivery is how the last reminder went out; nil before the first.
+	LastDelivery *Delivery `json:"last_delivery,omitempty"`
+}
+
+// The scopes of a renewal.
+const (
+	ScopeChannel = "channel"
+	ScopeTeam    = "team"
+)
+
+// TeamWide reports whether every channel of the tenant shares the renewal.
+func (r Renewal) TeamWide() bool { return r.Scope == ScopeTeam }
+
+// How a reminder was delivered (Delivery.Via).
+const (
+	// ViaChannel: posted in the renewal's channel.
+	ViaChannel = "channel"
+	// ViaDM: the channel refused it; sent as a direct message to whoever
+	// added the renewal, and the channel is tried again on the next run.
+	ViaDM = "dm"
+	// ViaFailed: neither worked; the next run tries again.
+	ViaFailed = "failed"
+)
+
+// Delivery is one attempt to deliver a reminder.
+type Delivery struct {
+	// At is when it was attempted.
+	At time.Time `json:"at"`
+	// Cycle is the renewal date of the cycle the reminder was about.
+	Cycle Date `json:"cycle"`
+	// Offset is the reminder's days before the notice deadline.
+	Offset int `json:"offset_days"`
+	// Via is ViaChannel, ViaDM or ViaFailed.
+	Via string `json:"via"`
+	// Error is why the channel (and, for ViaFailed, the DM) refused it.
+	Error string `json:"error,omitempty"`
 }
 
 // RemindOffsets returns the reminder offsets in use, largest first.

@@ -32,6 +32,14 @@ const (
 	PowerShare = 0.9
 	// NCCLPeakSize is the smallest largest-message that shows the peak (1 GiB).
 	NCCLPeakSize = 1 << 30
+	// HotC is the temperature over which a card under load is a finding: a
+	// sound data-centre card levels off below it under full load, and a
+	// refurbished or ex-mining one (dried thermal paste, worn fans) climbs
+	// past it (docs/checklist.md#trial-tests).
+	HotC = 85
+	// LoadShare is the GPU utilization, or power draw as a share of the cap,
+	// from which a card counts as under load.
+	LoadShare = 0.5
 )
 
 // PCIe5x16GBs is what one PCIe 5.0 x16 link carries each way, in GB/s:
@@ -42,7 +50,7 @@ const PCIe5x16GBs = 32 * 16 * 128.0 / 130 / 8
 // Finding is one rule applied to the facts.
 type Finding struct {
 	// Rule names the rule (RuleText gives its statement); Item the checklist
-	// item it serves (DOMAIN §1: hw.gpu_model, net.intranet_bw, ...).
+	// item it serves (hw.gpu_model, net.intranet_bw, ...: docs/checklist.md).
 	Rule   string `json:"rule"`
 	Item   string `json:"item"`
 	Status string `json:"status"`
@@ -78,6 +86,7 @@ func Compare(f Facts, p Promise) []Finding {
 	c.nvlink()
 	c.ecc()
 	c.power()
+	c.temperature()
 	c.versions()
 	c.tcp()
 	c.udp()

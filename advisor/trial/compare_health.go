@@ -83,6 +83,57 @@ func (c *comparer) power() {
 		c.who(low), num(*g.PowerCapW), num(rated), g.Model.String()))
 }
 
+// underLoad reports whether a GPU is working: GPU-Util, or power draw as a
+// share of its cap, at least LoadShare; known says whether either is shown.
+func underLoad(g GPU) (loaded, known bool) {
+	if g.UtilPct != nil {
+		known = true
+		loaded = float64(*g.UtilPct) >= 100*LoadShare
+	}
+	if g.PowerDrawW != nil && g.PowerCapW != nil && *g.PowerCapW > 0 {
+		known = true
+		loaded = loaded || *g.PowerDrawW >= LoadShare**g.PowerCapW
+	}
+	return loaded, known
+}
+
+// temperature: a card over HotC under load is a refurbished-card sign;
+// over HotC idle (or with the load not shown) it is raised too.
+func (c *comparer) temperature() {
+	var hot, cool []GPU
+	hottest := 0
+	for _, g := range c.f.GPUs {
+		if g.TempC == nil {
+			continue
+		}
+		loaded, _ := underLoad(g)
+		switch {
+		case *g.TempC > HotC:
+			hot = append(hot, g)
+		case loaded:
+			cool = append(cool, g)
+			hottest = max(hottest, *g.TempC)
+		}
+	}
+	for _, g := range hot {
+		loaded, known := underLoad(g)
+		load := Text{EN: "with its load not shown", ZH: "（未显示负载）"}
+		switch {
+		case loaded:
+			load = Text{EN: "under load", ZH: "满载时"}
+		case known:
+			load = Text{EN: "while nearly idle", ZH: "在几乎空闲时"}
+		}
+		c.add("temperature", "hw.refurb", Warn, fmt.Sprintf("≤ %d °C", HotC), fmt.Sprintf("%d °C", *g.TempC), []string{c.label(g)}, Text{
+			EN: fmt.Sprintf("%s runs at %d °C %s, over %d °C: a sign of a refurbished or ex-mining card (worn fans, dried thermal paste) or poor cooling; ask for another card and watch it in the 15-minute full-load test", c.label(g), *g.TempC, load.EN, HotC),
+			ZH: fmt.Sprintf("%s %s温度 %d °C，超过 %d °C：可能是翻新卡或矿卡（风扇老化、导热硅脂干涸）或散热不良；请要求换卡，并在15分钟满载测试中观察", c.label(g), load.ZH, *g.TempC, HotC)})
+	}
+	if len(hot) == 0 && len(cool) > 0 {
+		c.add("temperature", "hw.refurb", Pass, fmt.Sprintf("≤ %d °C", HotC), fmt.Sprintf("%d °C", hottest), nil, tf(
+			"%d GPUs under load, the hottest at %d °C: none over %d °C", "%d 块 GPU 处于负载中，最高 %d °C：均未超过 %d °C", len(cool), hottest, HotC))
+	}
+}
+
 func (c *comparer) versions() {
 	check := func(rule, want, have, what string) {
 		if want == "" {

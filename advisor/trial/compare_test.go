@@ -42,6 +42,21 @@ func TestCompareRules(t *testing.T) {
 		f.GPUs[2].PowerCapW = &w
 		return f
 	}
+	// heat sets every GPU's temperature and GPU-Util, then GPU 3's.
+	heat := func(allC, allUtil, gpu3C, gpu3Util int) func(t *testing.T) Facts {
+		return func(t *testing.T) Facts {
+			f, _ := Read(fixture(t, "smi_535_a100x8.txt"))
+			for i := range f.GPUs {
+				c, u := allC, allUtil
+				if i == 3 {
+					c, u = gpu3C, gpu3Util
+				}
+				f.GPUs[i].TempC, f.GPUs[i].UtilPct = &c, &u
+				f.GPUs[i].PowerDrawW = nil
+			}
+			return f
+		}
+	}
 	tests := []struct {
 		name    string
 		facts   func(t *testing.T) Facts
@@ -50,6 +65,10 @@ func TestCompareRules(t *testing.T) {
 		status  string
 		text    string // in the English wording
 	}{
+		// HotC = 85: 86 °C at 100% util is over it; 85 °C is not; a hot idle card is raised too.
+		{"a card over 85 °C under load", heat(70, 100, 86, 100), Promise{}, "temperature", Warn, "GPU3 runs at 86 °C under load, over 85 °C: a sign of a refurbished or ex-mining card"},
+		{"a card over 85 °C nearly idle", heat(40, 0, 90, 10), Promise{}, "temperature", Warn, "GPU3 runs at 90 °C while nearly idle, over 85 °C"},
+		{"85 °C under load is not over", heat(80, 100, 85, 100), Promise{}, "temperature", Pass, "8 GPUs under load, the hottest at 85 °C: none over 85 °C"},
 		{"A100-80G matches A100-SXM4-80GB", read("smi_535_a100x8.txt"), Promise{GPU: "A100-80G", Model: model("A100-80G")}, "gpu_model", Pass, "8× NVIDIA A100-SXM4-80GB as promised"},
 		{"A100-80G matches A100 80GB PCIe", read("smi_535_a100pcie_x7.txt"), Promise{GPU: "A100-80G", Model: model("A100-80G")}, "gpu_model", Pass, "as promised"},
 		{"PCIe delivered without a form factor promised: a note", read("smi_535_a100pcie_x7.txt"), Promise{GPU: "A100-80G", Model: model("A100-80G")}, "form_factor", Info, "write the form factor into the contract"},

@@ -24,9 +24,9 @@ func ExampleCheck() {
 func ExamplePlan() {
 	steps := trial.Plan(trial.PlanOptions{Cards: 8, IntranetGbps: 10})
 	fmt.Println(trial.TotalMinutes(steps), "minutes")
-	fmt.Println(steps[3].Commands[1].Line)
+	fmt.Println(steps[5].Commands[1].Line)
 	// Output:
-	// 95 minutes
+	// 115 minutes
 	// ./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8
 }
 

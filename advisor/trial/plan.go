@@ -8,7 +8,7 @@ import (
 // Step is one test of the trial plan: how long it takes, what to type, what
 // to write down and what counts as a pass.
 type Step struct {
-	// ID is the checklist id of the test (DOMAIN §1: trial.nvidia_smi ...);
+	// ID is the checklist id of the test (trial.nvidia_smi ...: docs/checklist.md);
 	// Item the hardware or network item it answers.
 	ID    string `json:"id"`
 	Item  string `json:"item"`
@@ -52,8 +52,8 @@ func TotalMinutes(steps []Step) int {
 	return n
 }
 
-// Plan returns the trial-period test plan (docs/domain.md#trial-plan: "these take under two
-// hours and show what the vendor is made of").
+// Plan returns the trial-period test plan: under two hours in all, each
+// step named by its checklist item id (docs/checklist.md#trial-tests).
 func Plan(o PlanOptions) []Step {
 	cards := "<n>"
 	if o.Cards > 0 {
@@ -68,8 +68,8 @@ func Plan(o PlanOptions) []Step {
 		udpNote = tf("-b %s is 90%% of the promised %s line", "-b %s 为承诺 %s 线速的 90%%", udpRate, gbps(o.IntranetGbps))
 		tcpPass = tf("TCP receiver ≥ %s (90%% of the promised %s)", "TCP 接收端 ≥ %s（承诺 %s 的 90%%）", gbps(TCPShare*o.IntranetGbps), gbps(o.IntranetGbps))
 	}
-	watts, wattsNote := "400", tf("400 W is the A100 SXM's rated power (the figure in the seed article); set your card's Max Power Limit from nvidia-smi -q -d POWER (H100 SXM 700 W, RTX 4090 450 W, A100 PCIe 300 W)",
-		"400 W 是 A100 SXM 的额定功率（原文中的数字）；请按 nvidia-smi -q -d POWER 中的 Max Power Limit 设置（H100 SXM 700 W、RTX 4090 450 W、A100 PCIe 300 W）")
+	watts, wattsNote := "400", tf("400 W is the A100 SXM's rated power (the figure published buyer's guides use); set your card's Max Power Limit from nvidia-smi -q -d POWER (H100 SXM 700 W, RTX 4090 450 W, A100 PCIe 300 W)",
+		"400 W 是 A100 SXM 的额定功率（公开选购指南中使用的数字）；请按 nvidia-smi -q -d POWER 中的 Max Power Limit 设置（H100 SXM 700 W、RTX 4090 450 W、A100 PCIe 300 W）")
 	if o.Model != nil {
 		if w := RatedWatts(*o.Model); w > 0 {
 			watts = num(w)
@@ -104,6 +104,23 @@ func Plan(o PlanOptions) []Step {
 				ZH: "若承诺 NVLink，每对都应为 NV#（8× A100 SXM 为 NV12，8× H100 SXM 为 NV18）；SYS 表示跨 CPU 插槽"},
 		},
 		{
+			ID: "trial.disk", Item: "hw.host", Minutes: 10,
+			Title: Text{EN: "Data disk: fio sequential and random reads", ZH: "数据盘：fio 顺序读与随机读"},
+			Commands: []Command{
+				cmd("lsblk -d -o NAME,ROTA,SIZE,MODEL", "which disks there are; ROTA 1 is a spinning hard disk", "有哪些磁盘；ROTA 为 1 表示机械硬盘"),
+				cmd("df -h /data", "where the data directory lives (use your own path)", "数据目录所在的盘（换成你的路径）"),
+				cmd("fio --name=seq --filename=/data/fio.test --size=10G --rw=read --bs=1M --direct=1 --ioengine=libaio --iodepth=32 --runtime=60 --time_based",
+					"sequential read, 1 MiB blocks, 60 s, bypassing the page cache", "顺序读，1 MiB 块，60 秒，绕过页缓存"),
+				cmd("fio --name=rand --filename=/data/fio.test --size=10G --rw=randread --bs=4k --direct=1 --ioengine=libaio --iodepth=64 --numjobs=4 --group_reporting --runtime=60 --time_based",
+					"random 4 KiB reads, 4 jobs, 60 s: many small files and shuffled datasets", "4 KiB 随机读，4 个任务，60 秒：对应大量小文件和打乱的数据集"),
+				cmd("rm /data/fio.test", "remove the 10 GiB test file", "删除 10 GiB 测试文件"),
+			},
+			Record: Text{EN: "the data disk's ROTA, size and model; sequential read bw= (MB/s or GB/s); random read IOPS=",
+				ZH: "数据盘的 ROTA、容量与型号；顺序读 bw=（MB/s 或 GB/s）；随机读 IOPS="},
+			Pass: Text{EN: "the data disk is what was promised (NVMe, not ROTA 1); sequential read at least the rate your data loader reads (bytes per sample × samples/s of the training loop); numbers steady over the 60 s, not a burst that collapses (a throttled cloud disk)",
+				ZH: "数据盘与承诺一致（NVMe，ROTA 不为 1）；顺序读不低于数据加载所需速率（每样本字节数 × 训练循环的样本/秒）；60 秒内数值平稳，而不是先冲高后骤降（限速的云盘）"},
+		},
+		{
 			ID: "trial.iperf3", Item: "net.intranet_bw", Minutes: 15,
 			Title: Text{EN: "Intranet bandwidth, TCP and UDP", ZH: "内网带宽（TCP 与 UDP）"},
 			Commands: []Command{
@@ -117,6 +134,20 @@ func Plan(o PlanOptions) []Step {
 				ZH: "TCP：[SUM] receiver 行的 Gbit/s 与重传数 Retr；UDP：接收 Gbit/s、抖动和 Lost/Total（%）；带宽是共享还是独享。" + udpNote.ZH},
 			Pass: Text{EN: tcpPass.EN + "; UDP loss ≤ 1%; needs a second machine on the same intranet: ask for two trial nodes",
 				ZH: tcpPass.ZH + "；UDP 丢包 ≤ 1%；需要同一内网的第二台机器：请要两台试用节点"},
+		},
+		{
+			ID: "trial.ping", Item: "net.latency", Minutes: 10,
+			Title: Text{EN: "Ping and packet loss from your own site", ZH: "从你方办公地测 ping 与丢包"},
+			Commands: []Command{
+				cmd("ping -c 1000 -i 0.2 <public-ip>", "from your office or data source, not from the vendor's network: 1,000 pings, 200 s (Windows: ping -n 1000 <public-ip>)",
+					"在你方办公地或数据源所在处运行，而不是在供应商网络内：1000 个包，约 200 秒（Windows：ping -n 1000 <公网IP>）"),
+				cmd("mtr -rwc 100 <public-ip>", "the route hop by hop, with loss and latency at each hop", "逐跳显示路由，以及每一跳的丢包与延迟"),
+				cmd("ping -c 100 <intranet-ip>", "between two trial machines: the intra-data-centre latency", "两台试用机之间：机房内延迟"),
+			},
+			Record: Text{EN: "packet loss and rtt min/avg/max/mdev from the ping summary; the first mtr hop where loss starts; the intranet average",
+				ZH: "ping 汇总行中的丢包率与 rtt min/avg/max/mdev；mtr 中开始丢包的第一跳；内网平均延迟"},
+			Pass: Text{EN: "0 of 1,000 pings lost (one lost is 0.1%); the average RTT is what the vendor quoted, and fits the use: every extra 10 ms is felt in real-time inference; inside the data centre under about 2 ms",
+				ZH: "1000 个包零丢失（丢 1 个即 0.1%）；平均 RTT 与供应商所报一致且满足用途：实时推理每多 10 毫秒都能感觉到；机房内低于约 2 毫秒"},
 		},
 		{
 			ID: "trial.allreduce", Item: "hw.interconnect", Minutes: 15,

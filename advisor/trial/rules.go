@@ -41,6 +41,9 @@ var rules = map[string]Text{
 	"power_cap": {
 		EN: "Power cap: a cap under 90% of the card's rated power (catalog: A100 SXM 400 W, H100 SXM 700 W, RTX 4090 450 W …) slows it under full load.",
 		ZH: "功耗上限：低于额定功率 90%（目录：A100 SXM 400 W、H100 SXM 700 W、RTX 4090 450 W……）的上限会让卡在满载时降速。"},
+	"temperature": {
+		EN: "Temperature: a card over 85 °C under load (GPU-Util or power draw at least half of the cap) is a refurbished-card sign (worn fans, dried paste) or a cooling problem; sound data-centre cards level off below it.",
+		ZH: "温度：负载下（GPU-Util 或功耗达到上限的一半）超过 85 °C 的卡可能是翻新卡（风扇老化、硅脂干涸）或散热有问题；正常的数据中心卡会稳定在该温度以下。"},
 	"driver": {
 		EN: "Driver: the version in the nvidia-smi header must be at least the promised one.",
 		ZH: "驱动：nvidia-smi 表头中的版本不得低于承诺。"},

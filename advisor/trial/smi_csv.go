@@ -76,6 +76,10 @@ func readSMICSV(lines []string, f *Facts) {
 				if t, err := strconv.Atoi(v); err == nil {
 					g.TempC = &t
 				}
+			case "utilization.gpu":
+				if u, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(v, "%"))); err == nil {
+					g.UtilPct = &u
+				}
 			case "ecc.errors.uncorrected.volatile.total":
 				if e, err := strconv.Atoi(v); err == nil {
 					g.ECCUncorrected = &e

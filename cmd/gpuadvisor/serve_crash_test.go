@@ -17,6 +17,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/store"
 )
 
 func openStoreForTest(path string) (*bolt.Store, error) {
@@ -182,7 +183,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 		t.Fatalf("open the store after SIGTERM: %v", err)
 	}
 	defer st.Close()
-	stored, err := st.ListRenewals(context.Background(), "slack:T0001")
+	stored, err := st.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
 	if err != nil {
 		t.Fatal(err)
 	}

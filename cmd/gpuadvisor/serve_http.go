@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/store"
 )
 
 // insecureBanner is said at start and on every request with --insecure-dev.
@@ -49,7 +50,7 @@ func (s *server) routes() http.Handler {
 // tenant that never has renewals).
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
-	if _, err := s.store.ListRenewals(r.Context(), "serve:healthz"); err != nil {
+	if _, err := s.store.ListRenewals(r.Context(), store.Scope{Tenant: "serve:healthz"}); err != nil {
 		s.log.Error("health check: store unreadable", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write([]byte(`{"ok":false,"store":"unreadable"}`))

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -117,7 +118,9 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	s.router = commands.New(serveBotDeps(st))
+	deps := serveBotDeps(st)
+	deps.Members = s.members()
+	s.router = commands.New(deps)
 	s.router.Log = s.log
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
 	s.jobs = newJobRunner(runner.Run, s.log)
@@ -255,6 +258,11 @@ func (s *server) goBackground(fn func()) {
 	s.background.Add(1)
 	go func() {
 		defer s.background.Done()
+		defer func() { // no background task takes serve down
+			if v := recover(); v != nil {
+				s.log.Error("background task panicked; serve carries on without it", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			}
+		}()
 		fn()
 	}()
 }

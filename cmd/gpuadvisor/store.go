@@ -97,36 +97,36 @@ func (l *lazyStore) CreateRenewal(ctx context.Context, r rules.Renewal) error {
 	return st.CreateRenewal(ctx, r)
 }
 
-func (l *lazyStore) GetRenewal(ctx context.Context, tenant, id string) (rules.Renewal, error) {
+func (l *lazyStore) GetRenewal(ctx context.Context, scope store.Scope, id string) (rules.Renewal, error) {
 	st, err := l.open()
 	if err != nil {
 		return rules.Renewal{}, err
 	}
-	return st.GetRenewal(ctx, tenant, id)
+	return st.GetRenewal(ctx, scope, id)
 }
 
-func (l *lazyStore) ListRenewals(ctx context.Context, tenant string) ([]rules.Renewal, error) {
+func (l *lazyStore) ListRenewals(ctx context.Context, scope store.Scope) ([]rules.Renewal, error) {
 	st, err := l.open()
 	if err != nil {
 		return nil, err
 	}
-	return st.ListRenewals(ctx, tenant)
+	return st.ListRenewals(ctx, scope)
 }
 
-func (l *lazyStore) DeleteRenewal(ctx context.Context, tenant, id string) error {
+func (l *lazyStore) DeleteRenewal(ctx context.Context, scope store.Scope, id string) error {
 	st, err := l.open()
 	if err != nil {
 		return err
 	}
-	return st.DeleteRenewal(ctx, tenant, id)
+	return st.DeleteRenewal(ctx, scope, id)
 }
 
-func (l *lazyStore) SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (rules.Renewal, error) {
+func (l *lazyStore) SetUsage(ctx context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (rules.Renewal, error) {
 	st, err := l.open()
 	if err != nil {
 		return rules.Renewal{}, err
 	}
-	return st.SetUsage(ctx, tenant, id, hours, ondemand)
+	return st.SetUsage(ctx, scope, id, hours, ondemand)
 }
 
 func (l *lazyStore) DueRenewals(ctx context.Context, from, to rules.Date) ([]rules.Renewal, error) {
@@ -145,6 +145,14 @@ func (l *lazyStore) SetNextCheck(ctx context.Context, tenant, id string, next ru
 	return st.SetNextCheck(ctx, tenant, id, next)
 }
 
+func (l *lazyStore) SetDelivery(ctx context.Context, tenant, id string, d rules.Delivery) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.SetDelivery(ctx, tenant, id, d)
+}
+
 func (l *lazyStore) PutPrice(ctx context.Context, e pricebook.Entry) error {
 	st, err := l.open()
 	if err != nil {
@@ -153,20 +161,20 @@ func (l *lazyStore) PutPrice(ctx context.Context, e pricebook.Entry) error {
 	return st.PutPrice(ctx, e)
 }
 
-func (l *lazyStore) ListPrices(ctx context.Context, tenant, channel string) ([]pricebook.Entry, error) {
+func (l *lazyStore) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
 	st, err := l.open()
 	if err != nil {
 		return nil, err
 	}
-	return st.ListPrices(ctx, tenant, channel)
+	return st.ListPrices(ctx, scope)
 }
 
-func (l *lazyStore) DeletePrice(ctx context.Context, tenant, channel, id string) error {
+func (l *lazyStore) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
 	st, err := l.open()
 	if err != nil {
 		return err
 	}
-	return st.DeletePrice(ctx, tenant, channel, id)
+	return st.DeletePrice(ctx, scope, id)
 }
 
 func (l *lazyStore) GetSettings(ctx context.Context, tenant string) (store.TeamSettings, error) {

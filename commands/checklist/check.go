@@ -8,61 +8,35 @@ import (
 	"gpuadvisor/chat"
 )
 
-// findingJSON is one item of the check JSON.
-type findingJSON struct {
-	ID        string `json:"id"`
-	Dimension string `json:"dimension"`
-	Status    string `json:"status"`
-	Evidence  string `json:"evidence"`
-	Hedged    bool   `json:"hedged,omitempty"`
-}
+// briefFollowUps is how many follow-up questions the short reply lists
+// (key items first); full=yes lists them all.
+const briefFollowUps = 8
 
-type scoreJSON struct {
-	Covered int `json:"covered"`
-	Vague   int `json:"vague"`
-	Missing int `json:"missing"`
-}
+// maxButtonValue is the longest vendor= and text a "Show all items" button
+// carries: Slack allows 2,000 characters in a button value, and cuts a
+// longer one. Past it the reply says how to ask for the full table.
+const maxButtonValue = 1900
 
-type redFlagJSON struct {
-	ID       string `json:"id"`
-	Phrase   string `json:"phrase"`
-	Evidence string `json:"evidence"`
-	Count    int    `json:"count"`
-	Why      string `json:"why"`
-}
-
-type followUpJSON struct {
-	ID       string `json:"id"`
-	Status   string `json:"status"`
-	Question string `json:"question"`
-	Concrete string `json:"concrete"`
-	Evidence string `json:"evidence,omitempty"`
-}
-
-// checkJSON is the JSON contract of `checklist check`.
+// checkJSON is the JSON of `checklist check`: the domain's report with the
+// command's own fields.
 type checkJSON struct {
-	Command     string               `json:"command"`
-	Mode        string               `json:"mode"`
-	Vendor      string               `json:"vendor,omitempty"`
-	Items       []findingJSON        `json:"items"`
-	Scores      map[string]int       `json:"scores"`
-	Counts      map[string]scoreJSON `json:"counts"`
-	Score       int                  `json:"score"`
-	RedFlags    []redFlagJSON        `json:"red_flags"`
-	FollowUp    []followUpJSON       `json:"follow_up"`
-	Verdict     string               `json:"verdict"`
-	VerdictRule string               `json:"verdict_rule"`
-	Reasons     []string             `json:"reasons"`
+	Command string `json:"command"`
+	Mode    string `json:"mode"`
+	Vendor  string `json:"vendor,omitempty"`
+	Full    bool   `json:"full"`
+	cl.Report
 }
 
 func statusName(lang chat.Lang, s cl.Status) string {
 	switch s {
 	case cl.Covered:
 		return chat.T(lang, "covered", "答实")
+	case cl.Risk:
+		return chat.T(lang, "risk", "风险")
 	case cl.Vague:
 		return chat.T(lang, "vague", "含糊")
 	}
-	return chat.T(lang, "missing", "未提")
+	return chat.T(lang, "not asked yet", "未提及")
 }
 
 func verdictName(lang chat.Lang, v cl.Verdict) string {
@@ -75,90 +49,185 @@ func verdictName(lang chat.Lang, v cl.Verdict) string {
 	return chat.T(lang, "ask first", "先追问")
 }
 
-func checkReply(lang chat.Lang, vendor string, r cl.Result) chat.Reply {
+// checkReply renders the check: verdict and counts first, then each risk
+// and vague item with its phrase and why, then the questions for the most
+// important open items; with o.full the whole item table and every question.
+func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 	l := string(lang)
-	var covered, vague, missing int
-	for _, f := range r.Findings {
-		switch f.Status {
-		case cl.Covered:
-			covered++
-		case cl.Vague:
-			vague++
-		default:
-			missing++
-		}
-	}
+	c := r.Counts
 	rep := chat.Reply{Command: "checklist", Lang: lang}
-	rep.Title = fmt.Sprintf(chat.T(lang, "Checklist check: %s (score %d%%)", "清单核对：%s（得分 %d%%）"), verdictName(lang, r.Verdict), r.Overall)
-	if vendor != "" {
-		rep.Title = vendor + chat.T(lang, " — ", "：") + rep.Title
+	rep.Title = fmt.Sprintf(chat.T(lang, "Checklist check: %s", "清单核对：%s"), verdictName(lang, r.Verdict))
+	if o.vendor != "" {
+		rep.Title = o.vendor + chat.T(lang, " — ", "：") + rep.Title
 	}
-	rep.Summary = fmt.Sprintf(chat.T(lang, "Of %d items: %d covered, %d vague, %d missing; %d red flag(s).",
-		"共 %d 项：答实 %d，含糊 %d，未提 %d；红旗 %d 处。"), len(r.Findings), covered, vague, missing, len(r.RedFlags))
+	rep.Summary = fmt.Sprintf(chat.T(lang,
+		"Of %d items the text answers %d: %d covered, %d risk, %d vague; %d not asked yet (questions to send, not failures). %d red flag(s).",
+		"共 %d 项，原文回答了 %d 项：答实 %d，风险 %d，含糊 %d；未提及 %d 项（是要发出的追问，不是扣分）。红旗 %d 处。"),
+		len(r.Findings), c.Answered(), c.Covered, c.Risk, c.Vague, c.Missing, len(r.RedFlags))
 	switch r.Verdict {
 	case cl.Proceed:
-		rep.Summary += chat.T(lang, " Concrete enough: go on to the trial tests and put the answers into the contract.", "回答足够具体：可以进入试用实测，并把这些回答写进合同。")
+		rep.Summary += chat.T(lang, " Go on to the trial tests and put these answers into the contract.", "可以进入试用实测，并把这些回答写进合同。")
 	case cl.AskFirst:
-		rep.Summary += fmt.Sprintf(chat.T(lang, " Send the %d follow-up questions below before going further.", "继续之前，先把下面 %d 个追问发给对方。"), len(r.FollowUp))
+		rep.Summary += chat.T(lang, " Send the questions below before going further.", "继续之前，先把下面的问题发给对方。")
 	default:
-		rep.Summary += chat.T(lang, " Too vague to spend more time on, unless they answer the follow-ups in writing.", "回答过于含糊，除非对方书面回答下面的追问，否则不值得再花时间。")
+		rep.Summary += chat.T(lang, " Not worth more time unless they fix the risks below in writing.", "除非对方书面解决下面的风险，否则不值得再花时间。")
+	}
+	reasons := make([]string, len(r.Reasons))
+	for i, why := range r.Reasons {
+		reasons[i] = why.In(l)
+	}
+	rep.Summary += chat.T(lang, " Because: ", "依据：") + strings.Join(reasons, chat.T(lang, "; ", "；")) + chat.T(lang, ".", "。")
+
+	var risks, vague, covered []string
+	for _, f := range r.Findings {
+		if f.Status == cl.Covered {
+			covered = append(covered, fmt.Sprintf(chat.T(lang, "%s (“%s”)", "%s（“%s”）"), f.Item.Name.In(l), chat.Truncate(f.Evidence, 32)))
+		}
+		line := fmt.Sprintf(chat.T(lang, "%s: “%s” — %s", "%s：“%s”——%s"), f.Item.Name.In(l), chat.Truncate(f.Evidence, 80), f.Why.In(l))
+		switch f.Status {
+		case cl.Risk:
+			risks = append(risks, line)
+		case cl.Vague:
+			vague = append(vague, line)
+		}
+	}
+	if len(risks) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Risks: clear answers that are known traps (%d)", "风险：答得清楚但是已知的坑（%d）"), len(risks)), Lines: risks})
+	}
+	if len(vague) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Vague: nothing you could check (%d)", "含糊：没有可核验的内容（%d）"), len(vague)), Lines: vague})
+	}
+	if len(covered) > 0 && !o.full {
+		rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Covered: clear and acceptable, with the phrase (%d)", "答实：清楚且可以接受，附原话（%d）"), len(covered)),
+			Lines: []string{strings.Join(covered, chat.T(lang, "; ", "；"))}})
+	}
+	redFlags(lang, o.full, r.RedFlags, &rep)
+
+	followUps(lang, o, r, &rep)
+	if o.full {
+		fullTable(lang, r, &rep)
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Verdict rule", "结论规则"), Lines: []string{cl.VerdictRule.In(l)}})
+	}
+	rep.Data = checkJSON{Command: "checklist", Mode: "check", Vendor: o.vendor, Full: o.full, Report: r.Report(l)}
+	return rep
+}
+
+// redFlags warns of the red flags: in the short reply one line of phrases
+// (the vague items above already say why), in full each with its sentence
+// and why.
+func redFlags(lang chat.Lang, full bool, flags []cl.RedFlag, rep *chat.Reply) {
+	l := string(lang)
+	var phrases []string
+	for _, fl := range flags {
+		count := ""
+		if fl.Count > 1 {
+			count = fmt.Sprintf(" ×%d", fl.Count)
+		}
+		if full {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flag %q%s in “%s”: %s", "红旗 “%s”%s，见“%s”：%s"),
+				fl.Phrase, count, chat.Truncate(fl.Evidence, 60), fl.Why.In(l)))
+			continue
+		}
+		phrases = append(phrases, fmt.Sprintf("“%s”%s", fl.Phrase, count))
+	}
+	if len(phrases) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flags (phrases that promise nothing checkable): %s", "红旗（无法核验的说法）：%s"),
+			strings.Join(phrases, chat.T(lang, ", ", "、"))))
+	}
+}
+
+// followUps adds the questions to send (key items first; at most
+// briefFollowUps unless full), the next steps and the buttons.
+func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
+	l := string(lang)
+	shown := r.AskNext()
+	if !o.full && len(shown) > briefFollowUps {
+		shown = shown[:briefFollowUps]
+	}
+	if len(shown) > 0 {
+		title := fmt.Sprintf(chat.T(lang, "Ask next (%d)", "接下来要问（%d 条）"), len(shown))
+		if len(shown) < len(r.FollowUp) {
+			title = chat.T(lang, fmt.Sprintf("Ask next: the %d most important of %d", len(shown), len(r.FollowUp)),
+				fmt.Sprintf("接下来要问：%d 条中最重要的 %d 条", len(r.FollowUp), len(shown)))
+		}
+		sec := chat.Section{Title: title}
+		for _, f := range shown {
+			key := ""
+			if f.Item.Key {
+				key = chat.T(lang, " [key]", "【关键】")
+			}
+			line := fmt.Sprintf(chat.T(lang, "%s%s: %s", "%s%s：%s"), f.Item.Name.In(l), key, f.Item.Question.In(l))
+			if o.full {
+				line += fmt.Sprintf(chat.T(lang, " For example: %s", " 例如：%s"), f.Item.Concrete.In(l))
+			}
+			sec.Lines = append(sec.Lines, line)
+		}
+		rep.Sections = append(rep.Sections, sec)
 	}
 
-	rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Overall", "总分"), Value: fmt.Sprintf("%d%%", r.Overall)})
+	var next []string
+	value := strings.TrimSpace(vendorWord(o.vendor) + " " + o.text)
+	switch {
+	case o.full:
+	case o.cli:
+		next = append(next, chat.T(lang, "Every item and every question: run the same command with --full.", "全部条目和全部追问：在同一命令中加上 --full 再运行一次。"))
+	default:
+		if len(value) <= maxButtonValue {
+			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionChecklistFull, Label: chat.T(lang, "Show all items", "显示全部条目"), Value: value})
+			next = append(next, chat.T(lang, "Every item and every question: the “Show all items” button, or `checklist check full=yes …` with the same text (`--full` in the terminal).",
+				"全部条目和全部追问：点“显示全部条目”，或用同样的原文发送 `清单 检查 full=yes …`（终端里加 `--full`）。"))
+		} else {
+			next = append(next, chat.T(lang, "Every item and every question: send `checklist check full=yes …` with the same text (`--full` in the terminal); the text is too long for a button.",
+				"全部条目和全部追问：用同样的原文发送 `清单 检查 full=yes …`（终端里加 `--full`）；原文太长，无法放进按钮。"))
+		}
+	}
+	if len(shown) > 0 {
+		ids := make([]string, 0, len(shown))
+		for _, f := range shown {
+			ids = append(ids, f.Item.ID)
+		}
+		next = append(next, chat.T(lang, "Draft the e-mail asking these: ", "起草追问邮件：")+"draft questions vendor="+nameOr(o.vendor, chat.T(lang, "<vendor>", "<供应商>"))+" "+strings.Join(ids, " "))
+		if o.vendor != "" && !o.cli {
+			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionDraftQuestions, Label: chat.T(lang, "Draft vendor questions", "起草供应商问题"),
+				Value: "vendor=" + o.vendor + " " + strings.Join(ids, " ")})
+		}
+	}
+	if len(next) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Next", "下一步"), Lines: next})
+	}
+}
+
+// fullTable adds the counts per dimension and every item with its status,
+// phrase and why.
+func fullTable(lang chat.Lang, r cl.Result, rep *chat.Reply) {
+	l := string(lang)
 	for _, d := range cl.Dimensions() {
 		s := r.Scores[d]
 		rep.Facts = append(rep.Facts, chat.Fact{Label: d.Title().In(l),
-			Value: fmt.Sprintf(chat.T(lang, "%d%% (%d covered, %d vague, %d missing)", "%d%%（答实 %d，含糊 %d，未提 %d）"), s.Percent, s.Covered, s.Vague, s.Missing)})
+			Value: fmt.Sprintf(chat.T(lang, "%d covered, %d risk, %d vague, %d not asked", "答实 %d，风险 %d，含糊 %d，未提及 %d"), s.Covered, s.Risk, s.Vague, s.Missing)})
 	}
-
-	t := chat.Table{Title: chat.T(lang, "Item by item (the phrase that decided it)", "逐项结果（决定结果的原话）"),
-		Header: []string{chat.T(lang, "item", "条目"), chat.T(lang, "status", "结果"), chat.T(lang, "evidence", "依据")}}
+	t := chat.Table{Title: chat.T(lang, "Item by item (the phrase that decided it, and why)", "逐项结果（决定结果的原话与原因）"),
+		Header: []string{chat.T(lang, "item", "条目"), chat.T(lang, "status", "结果"), chat.T(lang, "phrase", "原话"), chat.T(lang, "why", "原因")}}
 	for _, f := range r.Findings {
 		st := statusName(lang, f.Status)
 		if f.Hedged {
 			st += chat.T(lang, " (hedged)", "（有保留）")
 		}
-		t.Rows = append(t.Rows, []string{f.Item.ID, st, chat.Truncate(f.Evidence, 60)})
+		why := ""
+		if f.Status != cl.Missing {
+			why = f.Why.In(l)
+		}
+		t.Rows = append(t.Rows, []string{f.Item.Name.In(l), st, chat.Truncate(f.Evidence, 60), why})
 	}
-	rep.Tables = []chat.Table{t}
+	rep.Tables = append(rep.Tables, t)
+}
 
-	for _, fl := range r.RedFlags {
-		count := ""
-		if fl.Count > 1 {
-			count = fmt.Sprintf(" ×%d", fl.Count)
-		}
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flag %q%s in “%s”: %s", "红旗 “%s”%s，见“%s”：%s"),
-			fl.Phrase, count, chat.Truncate(fl.Evidence, 80), fl.Why.In(l)))
+// vendorWord is the vendor= key for a button's value, or "".
+func vendorWord(v string) string {
+	if v == "" {
+		return ""
 	}
-
-	if len(r.FollowUp) > 0 {
-		sec := chat.Section{Title: fmt.Sprintf(chat.T(lang, "Follow-up questions (%d)", "追问（%d 条）"), len(r.FollowUp))}
-		ids := make([]string, 0, len(r.FollowUp))
-		for _, f := range r.FollowUp {
-			said := ""
-			if f.Status == cl.Vague {
-				said = fmt.Sprintf(chat.T(lang, " (you said “%s”)", "（贵方提到“%s”）"), chat.Truncate(f.Evidence, 50))
-			}
-			sec.Lines = append(sec.Lines, fmt.Sprintf(chat.T(lang, "%s: %s%s For example: %s", "%s：%s%s 例如：%s"),
-				f.Item.ID, f.Item.Question.In(l), said, f.Item.Concrete.In(l)))
-			ids = append(ids, f.Item.ID)
-		}
-		rep.Sections = append(rep.Sections, sec)
-		draftCmd := "draft questions vendor=" + nameOr(vendor, chat.T(lang, "<vendor>", "<供应商>")) + " " + strings.Join(ids, " ")
-		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Next", "下一步"), Lines: []string{
-			chat.T(lang, "Draft the e-mail asking these: ", "起草追问邮件：") + draftCmd}})
-		if vendor != "" {
-			rep.Buttons = []chat.Button{{Action: chat.ActionDraftQuestions, Label: chat.T(lang, "Draft vendor questions", "起草供应商问题"),
-				Value: "vendor=" + vendor + " " + strings.Join(ids, " ")}}
-		}
-	}
-	ruleLines := []string{cl.VerdictRule.In(l)}
-	for _, why := range r.Reasons {
-		ruleLines = append(ruleLines, chat.T(lang, "Here: ", "本次：")+why.In(l))
-	}
-	rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Verdict rule", "结论规则"), Lines: ruleLines})
-	rep.Data = checkData(lang, vendor, r)
-	return rep
+	return "vendor=" + v
 }
 
 func nameOr(v, def string) string {
@@ -166,27 +235,4 @@ func nameOr(v, def string) string {
 		return v
 	}
 	return def
-}
-
-func checkData(lang chat.Lang, vendor string, r cl.Result) checkJSON {
-	l := string(lang)
-	d := checkJSON{Command: "checklist", Mode: "check", Vendor: vendor, Scores: map[string]int{}, Counts: map[string]scoreJSON{},
-		Score: r.Overall, RedFlags: []redFlagJSON{}, FollowUp: []followUpJSON{}, Verdict: string(r.Verdict), VerdictRule: cl.VerdictRule.In(l)}
-	for _, f := range r.Findings {
-		d.Items = append(d.Items, findingJSON{ID: f.Item.ID, Dimension: string(f.Item.Dimension), Status: string(f.Status), Evidence: f.Evidence, Hedged: f.Hedged})
-	}
-	for dim, s := range r.Scores {
-		d.Scores[string(dim)] = s.Percent
-		d.Counts[string(dim)] = scoreJSON{Covered: s.Covered, Vague: s.Vague, Missing: s.Missing}
-	}
-	for _, fl := range r.RedFlags {
-		d.RedFlags = append(d.RedFlags, redFlagJSON{ID: fl.ID, Phrase: fl.Phrase, Evidence: fl.Evidence, Count: fl.Count, Why: fl.Why.In(l)})
-	}
-	for _, f := range r.FollowUp {
-		d.FollowUp = append(d.FollowUp, followUpJSON{ID: f.Item.ID, Status: string(f.Status), Question: f.Item.Question.In(l), Concrete: f.Item.Concrete.In(l), Evidence: f.Evidence})
-	}
-	for _, why := range r.Reasons {
-		d.Reasons = append(d.Reasons, why.In(l))
-	}
-	return d
 }

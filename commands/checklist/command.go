@@ -31,6 +31,8 @@ func Command() *chat.Command {
 			"checklist check We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.",
 			"清单 检查 我们是A100 80G SXM4，卡间NVLink 600GB/s，7x24小时值守，15分钟响应。",
 			"checklist check --file answer.txt",
+			"checklist check vendor=FastCompute 8x A100 80GB PCIe, no NVLink. Support is business hours only. Stopped instances are still billed for the GPU; ¥28/card-hour, billed per hour.",
+			"checklist check full=yes 8卡H800 80G SXM5，NVLink全互联，按秒计费，公网流量0.8元/GB。",
 		},
 		Run: run,
 	}
@@ -45,8 +47,11 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		}
 		return listReply(c.Lang, cl.Dimensions()), nil
 	}
-	sub, rest := splitSub(c.Args.Original)
+	sub, rest, full := splitSub(c.Args.Original)
 	if checkWords[strings.ToLower(sub)] {
+		if full {
+			rest = "--full " + rest
+		}
 		return checkCommand(c, rest)
 	}
 	w := c.Args.Words[0]
@@ -75,16 +80,20 @@ func usage(lang chat.Lang, word string) *chat.Error {
 
 // splitSub splits the text as typed after the command word into its first
 // word (the sub-command) and the rest, read raw. A private flag before the
-// sub-command is skipped; "检查：" and "check:" work too.
-func splitSub(original string) (sub, rest string) {
+// sub-command is skipped, and --full there is reported; "检查：" and
+// "check:" work too.
+func splitSub(original string) (sub, rest string, full bool) {
 	s := strings.TrimSpace(original)
 	for {
 		word, after := firstWord(s)
-		if word == "--private" || word == "私密" || word == "-p" {
-			s = strings.TrimSpace(after)
-			continue
+		switch word {
+		case "--private", "私密", "-p":
+		case "--full", "-full":
+			full = true
+		default:
+			return word, strings.TrimLeft(after, " \t\r\n:："), full
 		}
-		return word, strings.TrimLeft(after, " \t\r\n:：")
+		s = strings.TrimSpace(after)
 	}
 }
 
@@ -96,36 +105,65 @@ func firstWord(s string) (string, string) {
 	return s[:i], s[i:]
 }
 
-// readVendor takes a leading vendor=NAME (供应商=, 厂商=) off the text.
-func readVendor(lang chat.Lang, text string) (vendor, rest string, err error) {
-	word, after := text, ""
-	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
-		word, after = text[:i], text[i:]
+// checkOptions are the keys read before the pasted text.
+type checkOptions struct {
+	vendor string
+	full   bool   // the full item table and every follow-up (full=yes, --full)
+	text   string // the text checked
+	cli    bool   // asked in the terminal: no buttons, --full instead
+}
+
+// readOptions takes leading vendor=NAME (供应商=, 厂商=), full=yes|no
+// (全部=, 完整=) and --full off the text, in any order.
+func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
+	var o checkOptions
+	for {
+		text = strings.TrimSpace(text)
+		word, after := text, ""
+		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+			word, after = text[:i], text[i:]
+		}
+		if word == "--full" || word == "-full" || word == "全部" || word == "完整" {
+			o.full, text = true, after
+			continue
+		}
+		k, v, ok := strings.Cut(word, "=")
+		if !ok {
+			k, v, ok = strings.Cut(word, "＝")
+		}
+		if !ok {
+			return o, text, nil
+		}
+		switch strings.ToLower(k) {
+		case "vendor", "供应商", "厂商", "v":
+			v = strings.Trim(v, `"'“”`)
+			if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
+				return o, "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+					"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
+					"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
+			}
+			o.vendor = v
+		case "full", "全部", "完整":
+			switch strings.ToLower(strings.Trim(v, `"'“”`)) {
+			case "yes", "y", "true", "1", "on", "是", "要":
+				o.full = true
+			case "no", "n", "false", "0", "off", "否", "不要":
+				o.full = false
+			default:
+				return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
+					"full=%q is not yes or no: full=yes shows every item and every follow-up question",
+					"full=%q 不是 yes 或 no：full=yes 显示全部条目和全部追问", chat.Truncate(v, 40))
+			}
+		default:
+			return o, text, nil
+		}
+		text = after
 	}
-	k, v, ok := strings.Cut(word, "=")
-	if !ok {
-		k, v, ok = strings.Cut(word, "＝")
-	}
-	if !ok {
-		return "", text, nil
-	}
-	switch strings.ToLower(k) {
-	case "vendor", "供应商", "厂商", "v":
-	default:
-		return "", text, nil
-	}
-	v = strings.Trim(v, `"'“”`)
-	if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
-		return "", "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
-			"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
-			"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
-	}
-	return v, strings.TrimSpace(after), nil
 }
 
 func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 	lang := c.Lang
-	vendor, text, err := readVendor(lang, strings.TrimSpace(rest))
+	opts, text, err := readOptions(lang, rest)
 	if err != nil {
 		return chat.Reply{}, err
 	}
@@ -148,7 +186,8 @@ func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 			"粘贴的文本有 %s 字节，上限是 100 KB（%s 字节）。请一次只粘贴一家供应商的回复，或只粘贴与报价相关的部分",
 			chat.Num(float64(len(text))), chat.Num(MaxTextBytes))
 	}
-	return checkReply(lang, vendor, cl.Check(text)), nil
+	opts.text, opts.cli = text, c.Req.Platform == "cli"
+	return checkReply(lang, opts, cl.Check(text)), nil
 }
 
 // unquote takes off one pair of quote marks around the whole text (the CLI

@@ -8,11 +8,12 @@ import (
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/prompts"
+	"gpuadvisor/store"
 )
 
 // RenewalGetter reads one stored renewal of a tenant (store.Renewals has it).
 type RenewalGetter interface {
-	GetRenewal(ctx context.Context, tenant, id string) (renewal.Renewal, error)
+	GetRenewal(ctx context.Context, scope store.Scope, id string) (renewal.Renewal, error)
 }
 
 // Options are the command's dependencies. The zero value drafts from

@@ -65,10 +65,10 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 				"renewal %q: there is no renewal store here; give the facts instead, like %s",
 				"续约 %q：这里没有续约存储；请直接给出事实，例如 %s", f.id, ex)
 		}
-		r, err := d.renewals.GetRenewal(ctx, c.Req.Tenant, f.id)
+		r, err := d.renewals.GetRenewal(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}, f.id)
 		if errors.Is(err, store.ErrNotFound) {
 			return f, &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: "renewal list",
-				Message: fmt.Sprintf(chat.T(lang, "no renewal %q in this team; `renewal list` shows yours", "本团队没有续约 %q；`renewal list` 可查看"), f.id)}
+				Message: fmt.Sprintf(chat.T(lang, "no renewal %q here (this channel's and the team-wide ones); `renewal list` shows them", "这里没有续约 %q（本频道的和团队共享的）；`renewal list` 可查看"), f.id)}
 		}
 		if err != nil {
 			return f, fmt.Errorf("draft renewal: get %s: %w", f.id, err)

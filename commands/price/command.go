@@ -1,7 +1,6 @@
 // Package price is the `price` command (价格): a team's own price book.
 // `price set` keeps what a vendor quoted for a card, `price list` shows what
-// this channel may read, `price remove` deletes an entry from the channel
-// that saved it. Entries belong to the team and channel by default;
+// this channel may read, `price remove` deletes an entry this channel sees. Entries belong to the team and channel by default;
 // scope=team shares one with every channel of the team. Card choice is to read
 // the book (see docs/pricing.md).
 package price
@@ -252,7 +251,7 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	}
 	where := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=团队 可与全团队共享）")
 	if e.TeamWide {
-		where = chat.T(lang, "every channel of this team; only this channel can remove it", "本团队所有频道；只有本频道能删除")
+		where = chat.T(lang, "every channel of this team, each of which may remove it", "本团队所有频道，任一频道都可删除")
 	}
 	return chat.Reply{
 		Title: chat.T(lang, "Price saved: ", "已保存价格：") + m.GPU.Name + vendorSuffix(lang, e.Vendor),
@@ -269,7 +268,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if len(a.Words) > 0 || len(a.Keys()) > 0 {
 		return chat.Reply{}, chat.Invalid(lang, "list", "price list takes nothing after it", "价格 列表 后面不需要参数", examples[2])
 	}
-	es, err := d.Store.ListPrices(ctx, c.Req.Tenant, c.Req.Channel)
+	es, err := d.Store.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "list", err)
 	}
@@ -310,11 +309,11 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 		return chat.Reply{}, chat.Invalid(lang, "id", "give the id of one price, as price list shows it", "请写一个价格编号（见 价格 列表）", examples[3])
 	}
 	id := a.Words[0]
-	err := d.Store.DeletePrice(ctx, c.Req.Tenant, c.Req.Channel, id)
+	err := d.Store.DeletePrice(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return chat.Reply{}, &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: examples[2], Message: chat.T(lang,
-			"no price "+id+" saved in this channel (a price can be removed only from the channel that saved it); price list shows the ids",
-			"本频道没有编号为 "+id+" 的价格（价格只能在保存它的频道删除）；价格 列表 可查看编号")}
+			"no price "+id+" seen from this channel (a channel's own price is removed only there; a scope=team price from any channel of the team); price list shows the ids",
+			"本频道看不到编号为 "+id+" 的价格（频道自己的价格只能在该频道删除；范围=团队 的价格可在团队任一频道删除）；价格 列表 可查看编号")}
 	}
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "remove", err)

@@ -70,12 +70,12 @@ func TestSetListRemove(t *testing.T) {
 	if len(got) != 1 || got[0].(map[string]any)["id"] != "p2" {
 		t.Errorf("another channel lists %v, want only the team-wide p2", got)
 	}
-	// Removal only where it was saved.
-	if r := b.say("C-general", "price remove p2"); r.Error == nil || r.Error.Code != chat.CodeNotFound {
-		t.Errorf("remove from another channel = %+v, want not_found", r.Error)
+	// A channel's own price is removed only there; a team-wide one anywhere in the team.
+	if r := b.say("C-general", "price remove p1"); r.Error == nil || r.Error.Code != chat.CodeNotFound {
+		t.Errorf("remove a private price from another channel = %+v, want not_found", r.Error)
 	}
-	if r := b.say("C-ops", "price remove p2"); r.Error != nil {
-		t.Errorf("remove from the saving channel: %+v", r.Error)
+	if r := b.say("C-general", "price remove p2"); r.Error != nil {
+		t.Errorf("remove a team-wide price from another channel of the team: %+v", r.Error)
 	}
 	if got := data(t, b.say("C-general", "price list"))["entries"].([]any); len(got) != 0 {
 		t.Errorf("after remove another channel lists %v", got)

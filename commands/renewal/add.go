@@ -107,6 +107,11 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 			return r, nil, err
 		}
 	}
+	scope, err := a.Choice("scope", rules.ScopeChannel, []string{rules.ScopeChannel, rules.ScopeTeam}, scopeAliases)
+	if err != nil {
+		return r, nil, err
+	}
+	r.Scope = scope
 	if a.Has("hours") {
 		if r.Usage, err = a.List("hours", 0, rules.MaxMonthHours); err != nil {
 			return r, nil, err
@@ -169,7 +174,45 @@ func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	if err != nil {
 		return chat.Reply{}, d.storeError(c, "save", err)
 	}
-	return addReply(c.Lang, r, today, notes), nil
+	rep := addReply(c.Lang, r, today, notes)
+	if w := d.membership(ctx, c); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
+	}
+	return rep, nil
+}
+
+// membership checks that reminders can be posted where the renewal was
+// added (a slash command answers anywhere through response_url, a reminder
+// does not) and says how to invite the bot when they cannot.
+func (d Deps) membership(ctx context.Context, c *chat.Call) string {
+	m := d.Members[c.Req.Platform]
+	if m == nil || c.Req.Channel == "" {
+		return ""
+	}
+	ok, err := m.CanPost(ctx, c.Req.Channel)
+	lang := c.Lang
+	switch {
+	case err != nil:
+		d.log().Warn("renewal add: membership check failed", "platform", c.Req.Platform, "channel", c.Req.Channel, "err", err)
+		return chat.T(lang, "I could not check that I can post reminders in this conversation; if they do not arrive here, they come to you as a direct message.",
+			"无法确认我能否在此会话中发送提醒；如果提醒没有发到这里，会以私信发给你。")
+	case ok:
+		return ""
+	case c.Req.Platform == "feishu":
+		return chat.T(lang, "I am not in this group, so I cannot post the reminders here: add me in the group settings (设置 → 群机器人 → 添加机器人). Until then each reminder comes to you as a direct message.",
+			"我不在这个群里，无法在这里发送提醒：请在群设置中添加我（设置 → 群机器人 → 添加机器人）。在此之前，每条提醒都会私信发给你。")
+	}
+	return chat.T(lang, "I am not a member of this conversation, so I cannot post the reminders here: type /invite @gpuadvisor in it (a private channel or a group DM needs that; a DM between people cannot hold me, add the renewal in a channel instead). Until then each reminder comes to you as a direct message.",
+		"我不是此会话的成员，无法在这里发送提醒：请在其中输入 /invite @gpuadvisor（私有频道和多人私信需要这样做；两人之间的私信无法加入机器人，请改在频道中添加续约）。在此之前，每条提醒都会私信发给你。")
+}
+
+// scopeFact says who sees the renewal.
+func scopeFact(lang chat.Lang, r rules.Renewal) chat.Fact {
+	v := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=team 可与全团队共享）")
+	if r.TeamWide() {
+		v = chat.T(lang, "every channel of the team (scope=team)", "团队所有频道（范围=team）")
+	}
+	return chat.Fact{Label: chat.T(lang, "seen in", "可见范围"), Value: v}
 }
 
 func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string) chat.Reply {
@@ -180,7 +223,7 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %d days' notice. This channel gets a reminder %s days before it.",
 			"通知截止日 %s = 续约日 %s − 提前通知 %d 天。本频道将在截止日前 %s 天收到提醒。"),
 			cycle.Deadline, cycle.Renews, r.NoticeDays, joinInts(lang, r.RemindOffsets())),
-		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}}, facts(lang, r, cycle, today)...),
+		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}, scopeFact(lang, r)}, facts(lang, r, cycle, today)...),
 	}
 	table := chat.Table{Title: chat.T(lang, "Reminders", "提醒"),
 		Header: []string{chat.T(lang, "before the deadline", "截止日前"), chat.T(lang, "day", "日期"), chat.T(lang, "status", "状态")}}

@@ -25,6 +25,16 @@ type Deps struct {
 	NewID func() string
 	// Log receives store failures; nil means slog.Default().
 	Log *slog.Logger
+	// Members tells, per platform, whether the bot can post in a
+	// conversation (infra/slack.Poster, infra/feishu.Client); `renewal add`
+	// asks it and says how to invite the bot. A platform without one is not
+	// checked.
+	Members map[string]MemberChecker
+}
+
+// MemberChecker tells whether the bot can post in a conversation.
+type MemberChecker interface {
+	CanPost(ctx context.Context, channel string) (bool, error)
 }
 
 func (d Deps) loc() *time.Location {
@@ -88,7 +98,7 @@ var subs = []sub{
 	{name: "add", aliases: []string{"添加", "新增", "增加", "加", "create"}, run: Deps.add, keys: addKeys, example: examples[0],
 		en: "store a contract and remind this channel before its notice deadline", zh: "保存合同，并在通知截止日前提醒本频道"},
 	{name: "list", aliases: []string{"列表", "查看", "ls", "all"}, run: Deps.list, example: "renewal list",
-		en: "this team's renewals, deadlines and next reminders", zh: "本团队的续约、截止日和下次提醒"},
+		en: "this channel's and the team-wide renewals, deadlines, next and last reminders", zh: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
 	{name: "remove", aliases: []string{"删除", "移除", "rm", "delete", "del"}, run: Deps.remove, example: "renewal remove k7m2p9",
 		en: "delete a renewal and its reminders", zh: "删除续约及其提醒"},
 	{name: "usage", aliases: []string{"用量", "使用", "使用量", "hours"}, run: Deps.usage, keys: usageKeys, example: "renewal usage k7m2p9 hours=310 ondemand=35",
@@ -189,19 +199,33 @@ func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.
 	return s.run(d, ctx, c, args)
 }
 
-// storeError reports a store failure to the user, never as success.
+// storeError reports a store failure to the user, never as success. A
+// damaged store file is named, with what to do about it.
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
 	d.log().Error("renewal store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
+	var dmg store.Damage
+	if errors.As(err, &dmg) {
+		f := dmg.File()
+		return &chat.Error{Code: chat.CodeUnavailable, Message: fmt.Sprintf(chat.T(c.Lang,
+			"the renewal store file %s is damaged (%v); nothing was changed. Restore a backup over it, or move it aside (mv %s %s.damaged) to start with an empty store.",
+			"续约存储文件 %s 已损坏（%v），未做任何更改。请用备份覆盖它，或把它移开（mv %s %s.damaged）后以空存储重新开始。"), f, errors.Unwrap(dmg), f, f)}
+	}
 	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 		"the renewal store did not answer ("+op+"); nothing was changed. Try again in a moment.",
 		"续约存储没有响应（"+op+"），未做任何更改，请稍后重试。")}
 }
 
-// notFound is the error for an id the team does not have.
+// notFound is the error for an id this channel does not see: none, or one
+// another channel keeps to itself (which it must not reveal).
 func notFound(c *chat.Call, id string) error {
 	return &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: "renewal list",
-		Message: fmt.Sprintf(chat.T(c.Lang, "this team has no renewal %q; `renewal list` shows the ids",
-			"本团队没有编号为 %q 的续约；用 `续约 列表` 查看编号"), id)}
+		Message: fmt.Sprintf(chat.T(c.Lang, "no renewal %q here; `renewal list` shows this channel's and the team-wide ones (a renewal added in another channel is seen and changed only there, unless it was added with scope=team)",
+			"这里没有编号为 %q 的续约；用 `续约 列表` 查看本频道的和团队共享的续约（在其他频道添加的续约只能在那里查看和修改，除非添加时写了 范围=team）"), id)}
+}
+
+// scope is where the call comes from: its team and channel.
+func scope(c *chat.Call) store.Scope {
+	return store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 }
 
 // fieldError turns a rule's refusal into the user's error.

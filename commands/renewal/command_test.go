@@ -50,7 +50,7 @@ func TestAddStoresForTheTeamAndShowsTheDeadline(t *testing.T) {
 			if !strings.Contains(rep.Summary, "2027-01-30") {
 				t.Errorf("reply does not show the deadline 2027-01-30: %q", rep.Summary)
 			}
-			got, err := st.GetRenewal(context.Background(), "slack:T1", "r1")
+			got, err := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
 			if err != nil {
 				t.Fatalf("not stored for the team: %v", err)
 			}
@@ -76,7 +76,7 @@ func TestAddOptionalKeys(t *testing.T) {
 	if rep.Error != nil {
 		t.Fatalf("%s: %v", text, rep.Error)
 	}
-	got, _ := st.GetRenewal(context.Background(), "slack:T1", "r1")
+	got, _ := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
 	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || fmt.Sprint(got.Offsets) != "[45 7 1]" ||
 		got.OnDemand != 35 || got.TermMonths != 3 || fmt.Sprint(got.Usage) != "[300]" || got.Mode != rules.Monthly {
 		t.Errorf("stored %+v", got)
@@ -102,7 +102,7 @@ func TestPriceUnitSetsTheMode(t *testing.T) {
 		if rep.Error != nil {
 			t.Fatalf("%s: %v", tt.text, rep.Error)
 		}
-		got, _ := st.GetRenewal(context.Background(), "slack:T1", "r1")
+		got, _ := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
 		if got.Mode != tt.mode || got.Price != tt.price {
 			t.Errorf("%s: got mode %s price %v, want %s %v", tt.text, got.Mode, got.Price, tt.mode, tt.price)
 		}
@@ -163,7 +163,7 @@ func TestBadInputNamesTheKey(t *testing.T) {
 			if wantZH != (rep.Lang == chat.ZH) || wantZH != chat.HasHan(strings.Split(rep.Error.Message, "=")[0]) {
 				t.Errorf("%s: reply in %s, error %q; want Chinese %v", tt.text, rep.Lang, rep.Error.Message, wantZH)
 			}
-			if rs, _ := st.ListRenewals(context.Background(), "slack:T1"); len(rs) != 1 {
+			if rs, _ := st.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}); len(rs) != 1 {
 				t.Errorf("%s: a refused command changed the store (%d renewals)", tt.text, len(rs))
 			}
 		})
@@ -191,13 +191,13 @@ func TestATeamSeesAndRemovesOnlyItsOwnRenewals(t *testing.T) {
 	if rep := r.Handle(ctx, req("renewal remove r1", "feishu:TEAM-A")); rep.Error == nil {
 		t.Error("feishu:TEAM-A removed slack:TEAM-A's renewal")
 	}
-	if got, err := st.GetRenewal(ctx, "slack:TEAM-A", "r1"); err != nil || got.Usage != nil {
+	if got, err := st.GetRenewal(ctx, store.Scope{Tenant: "slack:TEAM-A", Channel: "C0123"}, "r1"); err != nil || got.Usage != nil {
 		t.Errorf("team A's renewal was touched: %+v, %v", got, err)
 	}
 	if rep := r.Handle(ctx, req("renewal remove r1", "slack:TEAM-A")); rep.Error != nil {
 		t.Errorf("team A cannot remove its own renewal: %v", rep.Error)
 	}
-	if _, err := st.GetRenewal(ctx, "slack:TEAM-A", "r1"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := st.GetRenewal(ctx, store.Scope{Tenant: "slack:TEAM-A", Channel: "C0123"}, "r1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("removed renewal still there: %v", err)
 	}
 }
@@ -208,10 +208,12 @@ type broken struct{ store.Renewals }
 var errDown = errors.New("connection refused")
 
 func (broken) CreateRenewal(context.Context, rules.Renewal) error { return errDown }
-func (broken) GetRenewal(context.Context, string, string) (rules.Renewal, error) {
+func (broken) GetRenewal(context.Context, store.Scope, string) (rules.Renewal, error) {
 	return rules.Renewal{}, errDown
 }
-func (broken) ListRenewals(context.Context, string) ([]rules.Renewal, error) { return nil, errDown }
+func (broken) ListRenewals(context.Context, store.Scope) ([]rules.Renewal, error) {
+	return nil, errDown
+}
 
 func TestAStoreErrorIsReportedNeverOK(t *testing.T) {
 	for _, text := range []string{addEN, "renewal list", "renewal remove r1", "renewal usage r1 hours=310"} {

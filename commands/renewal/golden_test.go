@@ -11,6 +11,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/store"
 )
 
 func golden(t *testing.T, name string, got []byte) {
@@ -80,7 +81,7 @@ func stored(t *testing.T, setup ...string) rules.Renewal {
 			t.Fatalf("setup %q: %v", s, rep.Error)
 		}
 	}
-	got, err := st.GetRenewal(context.Background(), "slack:T1", "r1")
+	got, err := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
 	if err != nil {
 		t.Fatal(err)
 	}

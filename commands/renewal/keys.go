@@ -33,6 +33,8 @@ var addKeys = []chat.Key{
 		Help: help("minimum term a renewal commits to: 3m, 3个月, 1y (default the mode's period)", "续约最短期限：3m、3个月、1y（默认一个计费周期）")},
 	{Name: "hours", Aliases: []string{"时长", "小时", "用量", "usage"}, Kind: chat.Hours, Example: "310",
 		Help: help("actual busy hours per card per month: one average, or one per card", "每卡每月实际使用小时：一个平均值，或每卡一个")},
+	{Name: "scope", Aliases: []string{"范围", "可见范围", "共享", "share", "visibility"}, Kind: chat.Plain, Example: "team",
+		Help: help("who sees and changes it: channel (default, only here) or team", "谁能查看和修改：channel（默认，仅本频道）或 team（全团队）")},
 }
 
 // usageKeys are the keys of `renewal usage`.
@@ -46,6 +48,11 @@ func keyExample(key string) string {
 		}
 	}
 	return examples[0]
+}
+
+var scopeAliases = map[string]string{
+	"团队": "team", "全团队": "team", "团队共享": "team", "共享": "team", "workspace": "team", "shared": "team",
+	"频道": "channel", "本频道": "channel", "群": "channel", "本群": "channel", "群聊": "channel", "chat": "channel", "private": "channel",
 }
 
 var modeAliases = map[string]string{

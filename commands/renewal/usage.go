@@ -23,7 +23,7 @@ func (d Deps) usage(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	r, err := d.Store.GetRenewal(ctx, c.Req.Tenant, id)
+	r, err := d.Store.GetRenewal(ctx, scope(c), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return chat.Reply{}, notFound(c, id)
 	}
@@ -34,7 +34,7 @@ func (d Deps) usage(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply
 		return chat.Reply{}, chat.Invalidf(c.Lang, "hours", fmt.Sprintf("renewal usage %s hours=310", id),
 			"%d hour values for %d cards: give one average, or one value per card", "给了 %d 个小时数，但合同有 %d 张卡：请给一个平均值，或每卡一个值", len(hours), r.Cards)
 	}
-	r, err = d.Store.SetUsage(ctx, c.Req.Tenant, id, hours, ondemand)
+	r, err = d.Store.SetUsage(ctx, scope(c), id, hours, ondemand)
 	if errors.Is(err, store.ErrNotFound) {
 		return chat.Reply{}, notFound(c, id)
 	}

@@ -162,7 +162,37 @@ func TestPlanJSON(t *testing.T) {
 	if err := json.Unmarshal(chat.RenderJSON(handle(t, "trial cards=8")), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 7 || got.Steps[3].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
+	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 9 || got.Steps[5].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
 		t.Errorf("plan JSON: %+v", got)
+	}
+}
+
+// TestHotCardUnderLoad: a card over 85 °C under load is a finding of
+// trial check (a refurbished-card sign); 71 °C under load is not.
+func TestHotCardUnderLoad(t *testing.T) {
+	csv := "index, name, temperature.gpu, utilization.gpu [%], power.draw [W], power.limit [W]\n" +
+		"0, NVIDIA A100-SXM4-80GB, 88, 100 %, 390.12 W, 400.00 W\n" +
+		"1, NVIDIA A100-SXM4-80GB, 71, 100 %, 385.00 W, 400.00 W\n"
+	rep := handle(t, "trial check gpu=A100-80G cards=2 "+csv)
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	var got struct {
+		Checks []struct{ Rule, Item, Status, Measured string } `json:"checks"`
+	}
+	if err := json.Unmarshal(chat.RenderJSON(rep), &got); err != nil {
+		t.Fatal(err)
+	}
+	hot := 0
+	for _, f := range got.Checks {
+		if f.Rule == "temperature" {
+			hot++
+			if f.Status != "warn" || f.Item != "hw.refurb" || f.Measured != "88 °C" {
+				t.Errorf("temperature finding %+v, want warn on hw.refurb at 88 °C", f)
+			}
+		}
+	}
+	if hot != 1 || !strings.Contains(chat.RenderText(rep), "GPU0 runs at 88 °C under load, over 85 °C") {
+		t.Errorf("%d temperature findings; text:\n%s", hot, chat.RenderText(rep))
 	}
 }

@@ -13,6 +13,13 @@
 //	marks:    tenant 0x00 id 0x00 cycle 0x00 offset   → reminder mark JSON
 //	dedupe:   key                                     → expiry, 8-byte big-endian epoch seconds
 //
+// Open checks the file before using it (its meta pages against its size,
+// then bbolt's Tx.Check on a read-only open): a torn or corrupt file is a
+// *CorruptError naming the file and what to do, never a panic, and so is a
+// page found damaged later (every transaction runs under a recover). Inspect
+// checks a file read-only; BackupFile copies a live store consistently. See
+// docs/stores.md.
+//
 // Only one process may open the file at a time (bbolt's file lock); a second
 // one waits up to Options.Timeout and then fails with ErrLocked.
 package bolt

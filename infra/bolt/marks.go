@@ -45,7 +45,7 @@ func putMark(tx *bbolt.Tx, k store.ReminderKey, m mark) error {
 // ClaimReminder implements store.Reminders.
 func (s *Store) ClaimReminder(_ context.Context, k store.ReminderKey, owner string, now time.Time, lease time.Duration, expires time.Time) (store.Claim, error) {
 	var res store.Claim
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		m, ok, err := getMark(tx, k)
 		if err != nil {
 			return err
@@ -71,7 +71,7 @@ func (s *Store) ClaimReminder(_ context.Context, k store.ReminderKey, owner stri
 
 // MarkSent implements store.Reminders.
 func (s *Store) MarkSent(_ context.Context, k store.ReminderKey, owner string, now time.Time) error {
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		m, ok, err := getMark(tx, k)
 		if err != nil {
 			return err
@@ -90,7 +90,7 @@ func (s *Store) MarkSent(_ context.Context, k store.ReminderKey, owner string, n
 
 // ReleaseReminder implements store.Reminders.
 func (s *Store) ReleaseReminder(_ context.Context, k store.ReminderKey, owner string) error {
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		m, ok, err := getMark(tx, k)
 		if err != nil || !ok || m.State != store.StateClaimed || m.Owner != owner {
 			return err
@@ -106,7 +106,7 @@ func (s *Store) ReleaseReminder(_ context.Context, k store.ReminderKey, owner st
 // ReminderMark implements store.Reminders.
 func (s *Store) ReminderMark(_ context.Context, k store.ReminderKey, now time.Time) (store.Mark, error) {
 	var out store.Mark
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.read(func(tx *bbolt.Tx) error {
 		m, ok, err := getMark(tx, k)
 		if err != nil {
 			return err
@@ -171,7 +171,7 @@ func ExpirySeconds(now time.Time, ttl time.Duration) int64 {
 // file store calls it now and then.
 func (s *Store) Sweep(now time.Time) (int, error) {
 	n := 0
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		var dead [][]byte
 		b := tx.Bucket(bucketDedupe)
 		err := b.ForEach(func(k, v []byte) error {

@@ -56,7 +56,7 @@ func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
 	if err != nil {
 		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
 	}
-	err = s.db.Update(func(tx *bbolt.Tx) error {
+	err = s.write(func(tx *bbolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists(bucketPrices)
 		if err != nil {
 			return err
@@ -74,9 +74,10 @@ func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
 }
 
 // ListPrices implements store.Prices.
-func (s *Store) ListPrices(_ context.Context, tenant, channel string) ([]pricebook.Entry, error) {
+func (s *Store) ListPrices(_ context.Context, scope store.Scope) ([]pricebook.Entry, error) {
+	tenant, channel := scope.Tenant, scope.Channel
 	var out []pricebook.Entry
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.read(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketPrices)
 		if b == nil {
 			return nil
@@ -102,8 +103,9 @@ func (s *Store) ListPrices(_ context.Context, tenant, channel string) ([]pricebo
 }
 
 // DeletePrice implements store.Prices.
-func (s *Store) DeletePrice(_ context.Context, tenant, channel, id string) error {
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+func (s *Store) DeletePrice(_ context.Context, scope store.Scope, id string) error {
+	tenant, channel := scope.Tenant, scope.Channel
+	err := s.write(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketPrices)
 		if b == nil {
 			return store.ErrNotFound
@@ -117,7 +119,7 @@ func (s *Store) DeletePrice(_ context.Context, tenant, channel, id string) error
 		if err != nil {
 			return err
 		}
-		if !e.Owned(tenant, channel) {
+		if !e.Visible(tenant, channel) {
 			return store.ErrNotFound
 		}
 		return b.Delete(k)

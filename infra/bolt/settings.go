@@ -20,7 +20,7 @@ var bucketSettings = []byte("settings")
 // GetSettings implements store.Settings.
 func (s *Store) GetSettings(_ context.Context, tenant string) (store.TeamSettings, error) {
 	var out store.TeamSettings
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.read(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketSettings)
 		if b == nil {
 			return nil
@@ -45,7 +45,7 @@ func (s *Store) PutSettings(_ context.Context, tenant string, ts store.TeamSetti
 	if err != nil {
 		return err
 	}
-	err = s.db.Update(func(tx *bbolt.Tx) error {
+	err = s.write(func(tx *bbolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists(bucketSettings)
 		if err != nil {
 			return err

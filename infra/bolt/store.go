@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -44,6 +45,8 @@ type Options struct {
 type Store struct {
 	db  *bbolt.DB
 	now func() time.Time
+	// broken is set when a call found the file damaged (see guarded).
+	broken atomic.Pointer[CorruptError]
 }
 
 // Open opens or creates the store file at path (and its directory).
@@ -59,43 +62,63 @@ func Open(path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
 	}
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: opts.Timeout})
-	if errors.Is(err, bbolt.ErrTimeout) {
-		return nil, fmt.Errorf("open store %s: %w", path, ErrLocked)
+	// The check runs on a read-only open first: a write open loads the
+	// freelist at once, and a panic there would leave the file mapped and
+	// locked by this process.
+	if _, err := Inspect(path, opts.Timeout); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
 	}
+	db, err := openDB(path, &bbolt.Options{Timeout: opts.Timeout})
 	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, err
 	}
-	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, b := range [][]byte{bucketRenewals, bucketDue, bucketMarks, bucketDedupe} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
+	err = guard(func() error {
+		return db.Update(func(tx *bbolt.Tx) error {
+			for _, b := range [][]byte{bucketRenewals, bucketDue, bucketMarks, bucketDedupe} {
+				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err != nil {
 		db.Close()
+		if damaged(err) {
+			return nil, &CorruptError{Path: path, Err: err}
+		}
 		return nil, fmt.Errorf("open store %s: create buckets: %w", path, err)
 	}
 	return &Store{db: db, now: opts.Now}, nil
 }
 
-// Close releases the file.
-func (s *Store) Close() error { return s.db.Close() }
+// Close releases the file. On a store found damaged it waits at most a
+// second: bbolt's panic may have left a lock held that Close would wait on
+// for ever.
+func (s *Store) Close() error {
+	if s.broken.Load() == nil {
+		return s.db.Close()
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.db.Close() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(time.Second):
+		return fmt.Errorf("close store %s: gave up waiting on the damaged file", s.db.Path())
+	}
+}
 
 // Path is the file the store lives in.
 func (s *Store) Path() string { return s.db.Path() }
 
 // Check walks the whole file and reports the first inconsistency bbolt
-// finds (used after a crash test).
+// finds, as a *CorruptError (Open does it too).
 func (s *Store) Check() error {
-	return s.db.View(func(tx *bbolt.Tx) error {
-		for err := range tx.Check() {
-			return err
-		}
-		return nil
-	})
+	if err := check(s.db); err != nil {
+		return &CorruptError{Path: s.db.Path(), Err: err}
+	}
+	return nil
 }
 
 func checkKey(tenant, id string) error {
@@ -152,7 +175,7 @@ func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
 	if err := checkKey(r.Tenant, r.ID); err != nil {
 		return err
 	}
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		if tx.Bucket(bucketRenewals).Get(renewalKey(r.Tenant, r.ID)) != nil {
 			return store.ErrConflict
 		}
@@ -164,79 +187,85 @@ func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
 	return nil
 }
 
+// visible reads a renewal the scope sees: ErrNotFound when there is none,
+// or it belongs to another channel.
+func visible(tx *bbolt.Tx, scope store.Scope, id string) (renewal.Renewal, error) {
+	r, ok, err := getRenewal(tx, scope.Tenant, id)
+	if err == nil && (!ok || !scope.Sees(r)) {
+		err = store.ErrNotFound
+	}
+	return r, err
+}
+
 // GetRenewal implements store.Renewals.
-func (s *Store) GetRenewal(_ context.Context, tenant, id string) (renewal.Renewal, error) {
+func (s *Store) GetRenewal(_ context.Context, scope store.Scope, id string) (renewal.Renewal, error) {
 	var r renewal.Renewal
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		var ok bool
-		var err error
-		r, ok, err = getRenewal(tx, tenant, id)
-		if err == nil && !ok {
-			err = store.ErrNotFound
-		}
+	err := s.read(func(tx *bbolt.Tx) (err error) {
+		r, err = visible(tx, scope, id)
 		return err
 	})
 	if err != nil {
-		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, err)
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, err)
 	}
 	return r, nil
 }
 
 // ListRenewals implements store.Renewals.
-func (s *Store) ListRenewals(_ context.Context, tenant string) ([]renewal.Renewal, error) {
+func (s *Store) ListRenewals(_ context.Context, scope store.Scope) ([]renewal.Renewal, error) {
 	var out []renewal.Renewal
-	prefix := append([]byte(tenant), 0)
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	prefix := append([]byte(scope.Tenant), 0)
+	err := s.read(func(tx *bbolt.Tx) error {
 		c := tx.Bucket(bucketRenewals).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var r renewal.Renewal
 			if err := json.Unmarshal(v, &r); err != nil {
 				return fmt.Errorf("decode renewal %q: %w", k, err)
 			}
-			out = append(out, r)
+			if scope.Sees(r) {
+				out = append(out, r)
+			}
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list renewals of %s: %w", tenant, err)
+		return nil, fmt.Errorf("list renewals of %s: %w", scope.Tenant, err)
 	}
 	store.SortRenewals(out)
 	return out, nil
 }
 
 // DeleteRenewal implements store.Renewals.
-func (s *Store) DeleteRenewal(_ context.Context, tenant, id string) error {
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		r, ok, err := getRenewal(tx, tenant, id)
+func (s *Store) DeleteRenewal(_ context.Context, scope store.Scope, id string) error {
+	err := s.write(func(tx *bbolt.Tx) error {
+		r, err := visible(tx, scope, id)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return store.ErrNotFound
-		}
 		if !r.NextCheck.IsZero() {
-			if err := tx.Bucket(bucketDue).Delete(dueKey(r.NextCheck, tenant, id)); err != nil {
+			if err := tx.Bucket(bucketDue).Delete(dueKey(r.NextCheck, r.Tenant, id)); err != nil {
 				return err
 			}
 		}
-		return tx.Bucket(bucketRenewals).Delete(renewalKey(tenant, id))
+		return tx.Bucket(bucketRenewals).Delete(renewalKey(r.Tenant, id))
 	})
 	if err != nil {
-		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, err)
+		return fmt.Errorf("delete renewal %s/%s: %w", scope.Tenant, id, err)
 	}
 	return nil
 }
 
-func (s *Store) update(tenant, id string, fn func(*renewal.Renewal)) (renewal.Renewal, error) {
+// update changes a renewal the scope sees; a nil scope is the engine's,
+// which sees every renewal of the tenant.
+func (s *Store) update(tenant string, scope *store.Scope, id string, fn func(*renewal.Renewal)) (renewal.Renewal, error) {
 	var r renewal.Renewal
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		var ok bool
 		var err error
 		r, ok, err = getRenewal(tx, tenant, id)
 		if err != nil {
 			return err
 		}
-		if !ok {
+		if !ok || (scope != nil && !scope.Sees(r)) {
 			return store.ErrNotFound
 		}
 		old := r.NextCheck
@@ -247,23 +276,31 @@ func (s *Store) update(tenant, id string, fn func(*renewal.Renewal)) (renewal.Re
 }
 
 // SetUsage implements store.Renewals.
-func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
-	r, err := s.update(tenant, id, func(r *renewal.Renewal) {
+func (s *Store) SetUsage(_ context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	r, err := s.update(scope.Tenant, &scope, id, func(r *renewal.Renewal) {
 		r.Usage = slices.Clone(hours)
 		if ondemand > 0 {
 			r.OnDemand = ondemand
 		}
 	})
 	if err != nil {
-		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, err)
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", scope.Tenant, id, err)
 	}
 	return r, nil
 }
 
 // SetNextCheck implements store.Renewals.
 func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.Date) error {
-	if _, err := s.update(tenant, id, func(r *renewal.Renewal) { r.NextCheck = next }); err != nil {
+	if _, err := s.update(tenant, nil, id, func(r *renewal.Renewal) { r.NextCheck = next }); err != nil {
 		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, err)
+	}
+	return nil
+}
+
+// SetDelivery implements store.Renewals.
+func (s *Store) SetDelivery(_ context.Context, tenant, id string, d renewal.Delivery) error {
+	if _, err := s.update(tenant, nil, id, func(r *renewal.Renewal) { r.LastDelivery = &d }); err != nil {
+		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, err)
 	}
 	return nil
 }
@@ -272,7 +309,7 @@ func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.
 func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
 	var out []renewal.Renewal
 	start, end := []byte(from.String()), []byte(to.String())
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.read(func(tx *bbolt.Tx) error {
 		c := tx.Bucket(bucketDue).Cursor()
 		for k, _ := c.Seek(start); k != nil && len(k) >= 10 && bytes.Compare(k[:10], end) <= 0; k, _ = c.Next() {
 			parts := strings.SplitN(string(k), "\x00", 3)

@@ -44,7 +44,7 @@ func TestRenewalsSurviveAReopen(t *testing.T) {
 	s.Close()
 	s = open(t, path)
 	defer s.Close()
-	got, err := s.GetRenewal(context.Background(), "cli:local", "r1")
+	got, err := s.GetRenewal(context.Background(), store.Scope{Tenant: "cli:local", Channel: storetest.SampleChannel}, "r1")
 	if err != nil || got.Vendor != want.Vendor || got.Renews != want.Renews {
 		t.Errorf("after reopen: %+v, %v", got, err)
 	}
@@ -153,7 +153,7 @@ func TestKillMidWriteLosesNothing(t *testing.T) {
 			t.Fatalf("round %d: the file is inconsistent after SIGKILL: %v", round, err)
 		}
 		for _, id := range acked {
-			r, err := s.GetRenewal(context.Background(), "cli:local", id)
+			r, err := s.GetRenewal(context.Background(), store.Scope{Tenant: "cli:local", Channel: storetest.SampleChannel}, id)
 			if err != nil {
 				t.Fatalf("round %d: acknowledged renewal %s lost after SIGKILL: %v", round, id, err)
 			}

@@ -46,7 +46,8 @@
 //	tenant, id, platform, channel, created_by, lang, created_at (RFC 3339),
 //	vendor, gpu, cards N, mode, price N, ondemand N, renews (YYYY-MM-DD),
 //	notice_days N, remind_days L<N>, term_months N, usage_hours L<N>,
-//	next_check (YYYY-MM-DD)
+//	next_check (YYYY-MM-DD), scope ("channel" | "team"; absent reads as channel),
+//	last_delivery (renewal.Delivery as JSON)
 //
 // Reminder mark (one per renewal, cycle and offset):
 //
@@ -60,7 +61,11 @@
 //
 // # Access patterns
 //
-//   - a tenant's renewals: Query pk = TENANT#t AND begins_with(sk, "RENEWAL#");
+//   - a channel's renewals: Query pk = TENANT#t AND begins_with(sk, "RENEWAL#"),
+//     keeping those the scope sees (store.Scope.Sees: team-wide, or added in
+//     that channel); a delete or usage update is conditional on the same rule
+//     (scope = "team" OR channel = :channel), so another channel gets
+//     ErrNotFound without a read first;
 //   - due renewals: one Query on gsi1 per day of the window,
 //     gsi1pk = "DUE#2027-01-31" — never a Scan. The index is sparse: a renewal
 //     with no reminder ahead has no gsi1pk and is not in it;

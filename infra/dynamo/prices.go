@@ -82,7 +82,8 @@ func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
 
 // ListPrices implements store.Prices with a Query on the tenant's partition;
 // entries another channel saved for itself are left out.
-func (st *Store) ListPrices(ctx context.Context, tenant, channel string) ([]pricebook.Entry, error) {
+func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
+	tenant, channel := scope.Tenant, scope.Channel
 	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
 		TableName:              aws.String(st.table),
 		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
@@ -119,13 +120,14 @@ func (st *Store) ListPrices(ctx context.Context, tenant, channel string) ([]pric
 }
 
 // DeletePrice implements store.Prices with a delete conditional on the entry
-// existing and belonging to channel.
-func (st *Store) DeletePrice(ctx context.Context, tenant, channel, id string) error {
+// existing and being seen from scope (its channel, or saved team-wide).
+func (st *Store) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
+	tenant, channel := scope.Tenant, scope.Channel
 	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName:                 aws.String(st.table),
 		Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(priceSK(id))},
-		ConditionExpression:       aws.String("attribute_exists(pk) AND channel = :ch"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(channel)},
+		ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
 		ReturnConsumedCapacity:    total,
 	})
 	if conditionFailed(err) {

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -46,6 +47,9 @@ type renewalItem struct {
 	TermMonths int       `dynamodbav:"term_months,omitempty"`
 	Usage      []float64 `dynamodbav:"usage_hours,omitempty"`
 	NextCheck  string    `dynamodbav:"next_check,omitempty"`
+	Scope      string    `dynamodbav:"scope,omitempty"`
+	// LastDelivery is renewal.Delivery as JSON.
+	LastDelivery string `dynamodbav:"last_delivery,omitempty"`
 }
 
 func tenantPK(tenant string) string  { return "TENANT#" + tenant }
@@ -62,7 +66,11 @@ func toItem(r renewal.Renewal) renewalItem {
 		Tenant: r.Tenant, ID: r.ID, Platform: r.Platform, Channel: r.Channel, CreatedBy: r.CreatedBy, Lang: r.Lang,
 		Vendor: r.Vendor, GPU: r.GPU, Cards: r.Cards, Mode: string(r.Mode), Price: r.Price, OnDemand: r.OnDemand,
 		Renews: r.Renews.String(), NoticeDays: r.NoticeDays, RemindDays: r.Offsets, TermMonths: r.TermMonths,
-		Usage: r.Usage, NextCheck: r.NextCheck.String(),
+		Usage: r.Usage, NextCheck: r.NextCheck.String(), Scope: r.Scope,
+	}
+	if r.LastDelivery != nil {
+		b, _ := json.Marshal(r.LastDelivery) // a struct of strings, numbers and a time: cannot fail
+		it.LastDelivery = string(b)
 	}
 	if !r.CreatedAt.IsZero() {
 		it.CreatedAt = r.CreatedAt.UTC().Format(time.RFC3339Nano)
@@ -81,9 +89,15 @@ func fromItem(av map[string]types.AttributeValue) (renewal.Renewal, error) {
 	r := renewal.Renewal{
 		ID: it.ID, Tenant: it.Tenant, Platform: it.Platform, Channel: it.Channel, CreatedBy: it.CreatedBy, Lang: it.Lang,
 		Vendor: it.Vendor, GPU: it.GPU, Cards: it.Cards, Mode: renewal.Mode(it.Mode), Price: it.Price, OnDemand: it.OnDemand,
-		NoticeDays: it.NoticeDays, Offsets: it.RemindDays, TermMonths: it.TermMonths, Usage: it.Usage,
+		NoticeDays: it.NoticeDays, Offsets: it.RemindDays, TermMonths: it.TermMonths, Usage: it.Usage, Scope: it.Scope,
 	}
 	var err error
+	if it.LastDelivery != "" {
+		r.LastDelivery = new(renewal.Delivery)
+		if err := json.Unmarshal([]byte(it.LastDelivery), r.LastDelivery); err != nil {
+			return r, fmt.Errorf("decode renewal %s/%s last_delivery: %w", it.Tenant, it.ID, err)
+		}
+	}
 	if it.CreatedAt != "" {
 		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, it.CreatedAt); err != nil {
 			return r, fmt.Errorf("decode renewal %s/%s created_at: %w", it.Tenant, it.ID, err)
@@ -131,20 +145,37 @@ func (st *Store) CreateRenewal(ctx context.Context, r renewal.Renewal) error {
 }
 
 // GetRenewal implements store.Renewals (a strongly consistent read).
-func (st *Store) GetRenewal(ctx context.Context, tenant, id string) (renewal.Renewal, error) {
-	item, err := st.get(ctx, renewalKey(tenant, id))
+func (st *Store) GetRenewal(ctx context.Context, scope store.Scope, id string) (renewal.Renewal, error) {
+	item, err := st.get(ctx, renewalKey(scope.Tenant, id))
 	if err != nil {
-		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, err)
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, err)
 	}
 	if item == nil {
-		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
 	}
-	return fromItem(item)
+	r, err := fromItem(item)
+	if err == nil && !scope.Sees(r) {
+		err = fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
+	}
+	return r, err
+}
+
+// seenBy is the condition that the renewal exists and the scope sees it
+// (store.Scope.Sees), with its names and values.
+func seenBy(scope store.Scope) (string, map[string]string, map[string]types.AttributeValue) {
+	names := map[string]string{"#scope": "scope", "#channel": "channel"}
+	values := map[string]types.AttributeValue{":team": s(renewal.ScopeTeam)}
+	if scope.Channel == "" {
+		return "attribute_exists(pk) AND (#scope = :team OR attribute_not_exists(#channel))", names, values
+	}
+	values[":channel"] = s(scope.Channel)
+	return "attribute_exists(pk) AND (#scope = :team OR #channel = :channel)", names, values
 }
 
 // ListRenewals implements store.Renewals with a Query on the tenant's
 // partition.
-func (st *Store) ListRenewals(ctx context.Context, tenant string) ([]renewal.Renewal, error) {
+func (st *Store) ListRenewals(ctx context.Context, scope store.Scope) ([]renewal.Renewal, error) {
+	tenant := scope.Tenant
 	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
 		TableName:              aws.String(st.table),
 		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
@@ -166,7 +197,9 @@ func (st *Store) ListRenewals(ctx context.Context, tenant string) ([]renewal.Ren
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, r)
+			if scope.Sees(r) {
+				out = append(out, r)
+			}
 		}
 	}
 	store.SortRenewals(out)
@@ -175,10 +208,13 @@ func (st *Store) ListRenewals(ctx context.Context, tenant string) ([]renewal.Ren
 
 // DeleteRenewal implements store.Renewals. Its reminder marks expire with
 // their TTL.
-func (st *Store) DeleteRenewal(ctx context.Context, tenant, id string) error {
+func (st *Store) DeleteRenewal(ctx context.Context, scope store.Scope, id string) error {
+	tenant := scope.Tenant
+	cond, names, values := seenBy(scope)
 	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
-		ConditionExpression:    aws.String("attribute_exists(pk)"),
+		ConditionExpression:      aws.String(cond),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values,
 		ReturnConsumedCapacity: total,
 	})
 	if conditionFailed(err) {
@@ -193,12 +229,15 @@ func (st *Store) DeleteRenewal(ctx context.Context, tenant, id string) error {
 
 // SetUsage implements store.Renewals with an update conditional on the
 // renewal existing.
-func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+func (st *Store) SetUsage(ctx context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	tenant := scope.Tenant
 	h, err := attributevalue.Marshal(slices.Clone(hours))
 	if err != nil {
 		return renewal.Renewal{}, fmt.Errorf("encode usage: %w", err)
 	}
-	update, values := "SET usage_hours = :h", map[string]types.AttributeValue{":h": h}
+	cond, names, values := seenBy(scope)
+	update := "SET usage_hours = :h"
+	values[":h"] = h
 	if ondemand > 0 {
 		update += ", ondemand = :od"
 		values[":od"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(ondemand, 'g', -1, 64)}
@@ -206,7 +245,8 @@ func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float6
 	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
 		UpdateExpression:          aws.String(update),
-		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ConditionExpression:       aws.String(cond),
+		ExpressionAttributeNames:  names,
 		ExpressionAttributeValues: values,
 		ReturnValues:              types.ReturnValueAllNew,
 		ReturnConsumedCapacity:    total,
@@ -219,6 +259,29 @@ func (st *Store) SetUsage(ctx context.Context, tenant, id string, hours []float6
 	}
 	st.count(false, out.ConsumedCapacity)
 	return fromItem(out.Attributes)
+}
+
+// SetDelivery implements store.Renewals.
+func (st *Store) SetDelivery(ctx context.Context, tenant, id string, d renewal.Delivery) error {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("encode delivery: %w", err)
+	}
+	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
+		UpdateExpression:          aws.String("SET last_delivery = :d"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": s(string(b))},
+		ReturnConsumedCapacity:    total,
+	})
+	if conditionFailed(err) {
+		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
 }
 
 // SetNextCheck implements store.Renewals: it moves the renewal to another

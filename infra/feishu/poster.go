@@ -16,10 +16,7 @@ var _ chat.Poster = (*Client)(nil)
 // uuid window).
 func (c *Client) Post(ctx context.Context, t chat.Target, rep chat.Reply) error {
 	card := RenderCard(rep)
-	key := t.Key
-	if len(key) > 50 {
-		key = IdempotencyKey(key)
-	}
+	key := uuidOf(t.Key)
 	switch {
 	case t.MessageID != "":
 		_, err := c.ReplyCard(ctx, t.MessageID, card, false, key)

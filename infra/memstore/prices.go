@@ -48,12 +48,12 @@ func (b *PriceBook) PutPrice(_ context.Context, e pricebook.Entry) error {
 }
 
 // ListPrices implements store.Prices.
-func (b *PriceBook) ListPrices(_ context.Context, tenant, channel string) ([]pricebook.Entry, error) {
+func (b *PriceBook) ListPrices(_ context.Context, scope store.Scope) ([]pricebook.Entry, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	var out []pricebook.Entry
-	for _, e := range b.entries[tenant] {
-		if e.Visible(tenant, channel) {
+	for _, e := range b.entries[scope.Tenant] {
+		if e.Visible(scope.Tenant, scope.Channel) {
 			out = append(out, e)
 		}
 	}
@@ -62,13 +62,13 @@ func (b *PriceBook) ListPrices(_ context.Context, tenant, channel string) ([]pri
 }
 
 // DeletePrice implements store.Prices.
-func (b *PriceBook) DeletePrice(_ context.Context, tenant, channel, id string) error {
+func (b *PriceBook) DeletePrice(_ context.Context, scope store.Scope, id string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	e, ok := b.entries[tenant][id]
-	if !ok || !e.Owned(tenant, channel) {
-		return fmt.Errorf("delete price %s/%s from %s: %w", tenant, id, channel, store.ErrNotFound)
+	e, ok := b.entries[scope.Tenant][id]
+	if !ok || !e.Visible(scope.Tenant, scope.Channel) {
+		return fmt.Errorf("delete price %s/%s from %s: %w", scope.Tenant, id, scope.Channel, store.ErrNotFound)
 	}
-	delete(b.entries[tenant], id)
+	delete(b.entries[scope.Tenant], id)
 	return nil
 }

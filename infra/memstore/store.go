@@ -37,6 +37,10 @@ func NewStore(now func() time.Time) *Store {
 func clone(r renewal.Renewal) renewal.Renewal {
 	r.Offsets = slices.Clone(r.Offsets)
 	r.Usage = slices.Clone(r.Usage)
+	if r.LastDelivery != nil {
+		d := *r.LastDelivery
+		r.LastDelivery = &d
+	}
 	return r
 }
 
@@ -69,54 +73,76 @@ func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
 	return nil
 }
 
+// visible returns the renewal id of the scope's tenant when the scope sees it.
+func (s *Store) visible(scope store.Scope, id string) (renewal.Renewal, bool) {
+	r, ok := s.renewals[scope.Tenant][id]
+	return r, ok && scope.Sees(r)
+}
+
 // GetRenewal implements store.Renewals.
-func (s *Store) GetRenewal(_ context.Context, tenant, id string) (renewal.Renewal, error) {
+func (s *Store) GetRenewal(_ context.Context, scope store.Scope, id string) (renewal.Renewal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, ok := s.renewals[tenant][id]
+	r, ok := s.visible(scope, id)
 	if !ok {
-		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
 	}
 	return clone(r), nil
 }
 
 // ListRenewals implements store.Renewals.
-func (s *Store) ListRenewals(_ context.Context, tenant string) ([]renewal.Renewal, error) {
+func (s *Store) ListRenewals(_ context.Context, scope store.Scope) ([]renewal.Renewal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []renewal.Renewal
-	for _, r := range s.renewals[tenant] {
-		out = append(out, clone(r))
+	for _, r := range s.renewals[scope.Tenant] {
+		if scope.Sees(r) {
+			out = append(out, clone(r))
+		}
 	}
 	store.SortRenewals(out)
 	return out, nil
 }
 
 // DeleteRenewal implements store.Renewals.
-func (s *Store) DeleteRenewal(_ context.Context, tenant, id string) error {
+func (s *Store) DeleteRenewal(_ context.Context, scope store.Scope, id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.renewals[tenant][id]; !ok {
-		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, store.ErrNotFound)
+	if _, ok := s.visible(scope, id); !ok {
+		return fmt.Errorf("delete renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
 	}
-	delete(s.renewals[tenant], id)
+	delete(s.renewals[scope.Tenant], id)
 	return nil
 }
 
-// SetUsage implements store.Renewals.
-func (s *Store) SetUsage(_ context.Context, tenant, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+// update changes renewal id of tenant when scope (nil: the engine's, which
+// sees every renewal) sees it; op names the change in the error.
+func (s *Store) update(tenant string, scope *store.Scope, id, op string, fn func(*renewal.Renewal)) (renewal.Renewal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.renewals[tenant][id]
-	if !ok {
-		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, store.ErrNotFound)
+	if !ok || (scope != nil && !scope.Sees(r)) {
+		return renewal.Renewal{}, fmt.Errorf("%s of %s/%s: %w", op, tenant, id, store.ErrNotFound)
 	}
-	r.Usage = slices.Clone(hours)
-	if ondemand > 0 {
-		r.OnDemand = ondemand
-	}
+	fn(&r)
 	s.renewals[tenant][id] = r
 	return clone(r), nil
+}
+
+// SetUsage implements store.Renewals.
+func (s *Store) SetUsage(_ context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
+	return s.update(scope.Tenant, &scope, id, "set usage", func(r *renewal.Renewal) {
+		r.Usage = slices.Clone(hours)
+		if ondemand > 0 {
+			r.OnDemand = ondemand
+		}
+	})
+}
+
+// SetDelivery implements store.Renewals.
+func (s *Store) SetDelivery(_ context.Context, tenant, id string, d renewal.Delivery) error {
+	_, err := s.update(tenant, nil, id, "set delivery", func(r *renewal.Renewal) { r.LastDelivery = &d })
+	return err
 }
 
 // DueRenewals implements store.Renewals.
@@ -136,15 +162,8 @@ func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal
 
 // SetNextCheck implements store.Renewals.
 func (s *Store) SetNextCheck(_ context.Context, tenant, id string, next renewal.Date) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.renewals[tenant][id]
-	if !ok {
-		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	r.NextCheck = next
-	s.renewals[tenant][id] = r
-	return nil
+	_, err := s.update(tenant, nil, id, "set next check", func(r *renewal.Renewal) { r.NextCheck = next })
+	return err
 }
 
 // ClaimReminder implements store.Reminders.

@@ -17,6 +17,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/store"
 )
 
 // goldenDir holds one file per registered command example and language.
@@ -79,11 +80,11 @@ func TestGoldenEveryCommand(t *testing.T) {
 					}
 					got := pretty(t, map[string]any{"example": ex, "lang": lang, "message": msg})
 					// Renewal ids are random: pin them.
-					stored, _ := renewals.ListRenewals(context.Background(), "slack:T0001")
+					stored, _ := renewals.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
 					for i, r := range stored {
 						got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
 					}
-					prices, _ := renewals.ListPrices(context.Background(), "slack:T0001", "C2147483705")
+					prices, _ := renewals.ListPrices(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
 					for i, p := range prices {
 						got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
 					}

@@ -83,7 +83,7 @@ func TestAppManifest(t *testing.T) {
 	if n := len([]rune(m.DisplayInformation.LongDescription)); n < 175 {
 		t.Errorf("long_description is %d characters; Slack wants at least 175", n)
 	}
-	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history"} {
+	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history", "chat:write.public", "channels:read", "groups:read", "im:read", "mpim:read", "channels:history", "groups:history"} {
 		if !slices.Contains(m.OAuthConfig.Scopes.Bot, scope) {
 			t.Errorf("bot scope %s missing", scope)
 		}

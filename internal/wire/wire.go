@@ -95,7 +95,7 @@ func Table(ctx context.Context, getenv Getenv) (*dynamo.Store, error) {
 // DynamoDB table when TABLE_NAME is set (shared by every instance), else
 // memory; the LLM from OPENAI_* (nil: template drafts).
 func Bot(ctx context.Context, getenv Getenv) (commands.Deps, store.Deduper, error) {
-	deps := commands.Deps{LLM: llm.FromEnv()}
+	deps := commands.Deps{LLM: llm.FromEnv(), Members: Members(Posters(getenv, slog.Default()))}
 	st, err := Table(ctx, getenv)
 	if err != nil {
 		return deps, nil, err

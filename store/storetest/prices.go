@@ -36,7 +36,7 @@ func priceIDs(es []pricebook.Entry) []string {
 func testPriceRoundTrip(t *testing.T, s store.Store) {
 	want := SamplePrice("slack:T1", "G-private", "p1")
 	mustPut(t, s, want)
-	got, err := s.ListPrices(ctx, "slack:T1", "G-private")
+	got, err := s.ListPrices(ctx, store.Scope{Tenant: "slack:T1", Channel: "G-private"})
 	if err != nil || len(got) != 1 {
 		t.Fatalf("ListPrices = %v, %v; want the one entry", got, err)
 	}
@@ -44,7 +44,7 @@ func testPriceRoundTrip(t *testing.T, s store.Store) {
 		t.Errorf("read back %+v\nwant      %+v", got[0], want)
 	}
 	for _, where := range [][2]string{{"slack:T1", "C-general"}, {"slack:T2", "G-private"}} {
-		if got, err := s.ListPrices(ctx, where[0], where[1]); err != nil || len(got) != 0 {
+		if got, err := s.ListPrices(ctx, store.Scope{Tenant: where[0], Channel: where[1]}); err != nil || len(got) != 0 {
 			t.Errorf("ListPrices(%s, %s) = %v, %v; a channel's price must not be read elsewhere", where[0], where[1], priceIDs(got), err)
 		}
 	}
@@ -64,30 +64,34 @@ func testPriceScope(t *testing.T, s store.Store) {
 	shared.TeamWide = true
 	mustPut(t, s, shared)
 	mustPut(t, s, SamplePrice("feishu:tk", "oc_private", "mine"))
+	general := store.Scope{Tenant: "feishu:tk", Channel: "oc_general"}
+	private := store.Scope{Tenant: "feishu:tk", Channel: "oc_private"}
 
-	got, err := s.ListPrices(ctx, "feishu:tk", "oc_general")
+	got, err := s.ListPrices(ctx, general)
 	if err != nil || !reflect.DeepEqual(priceIDs(got), []string{"team1"}) {
 		t.Errorf("another channel lists %v, %v; want the team-wide entry only", priceIDs(got), err)
 	}
-	for _, id := range []string{"team1", "mine"} {
-		if err := s.DeletePrice(ctx, "feishu:tk", "oc_general", id); !errors.Is(err, store.ErrNotFound) {
-			t.Errorf("delete %s from another channel = %v, want ErrNotFound", id, err)
-		}
+	if err := s.DeletePrice(ctx, general, "mine"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("delete a private channel's entry from another channel = %v, want ErrNotFound", err)
 	}
-	if err := s.DeletePrice(ctx, "feishu:other", "oc_ops", "team1"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeletePrice(ctx, store.Scope{Tenant: "feishu:other", Channel: "oc_ops"}, "team1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delete from another tenant = %v, want ErrNotFound", err)
 	}
-	if got, _ := s.ListPrices(ctx, "feishu:tk", "oc_private"); len(got) != 2 {
+	if got, _ := s.ListPrices(ctx, private); len(got) != 2 {
 		t.Errorf("after refused deletes the private channel lists %v, want team1 and mine", priceIDs(got))
 	}
-	if err := s.DeletePrice(ctx, "feishu:tk", "oc_ops", "team1"); err != nil {
-		t.Errorf("delete from the saving channel: %v", err)
+	// A team-wide entry belongs to the team: any of its channels may remove it.
+	if err := s.DeletePrice(ctx, general, "team1"); err != nil {
+		t.Errorf("delete a team-wide entry from another channel of the team: %v", err)
 	}
-	if got, _ := s.ListPrices(ctx, "feishu:tk", "oc_private"); !reflect.DeepEqual(priceIDs(got), []string{"mine"}) {
+	if got, _ := s.ListPrices(ctx, private); !reflect.DeepEqual(priceIDs(got), []string{"mine"}) {
 		t.Errorf("after delete the private channel lists %v, want mine", priceIDs(got))
 	}
-	if err := s.DeletePrice(ctx, "feishu:tk", "oc_ops", "team1"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeletePrice(ctx, private, "team1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("second delete = %v, want ErrNotFound", err)
+	}
+	if err := s.DeletePrice(ctx, private, "mine"); err != nil {
+		t.Errorf("delete from the saving channel: %v", err)
 	}
 }
 
@@ -101,7 +105,7 @@ func testPriceOrder(t *testing.T, s store.Store) {
 		e.Tenant, e.Channel, e.Currency, e.Date = "slack:T9", "C1", "CNY", "2026-12-01"
 		mustPut(t, s, e)
 	}
-	got, err := s.ListPrices(ctx, "slack:T9", "C1")
+	got, err := s.ListPrices(ctx, store.Scope{Tenant: "slack:T9", Channel: "C1"})
 	if want := []string{"z", "x", "m", "h"}; err != nil || !reflect.DeepEqual(priceIDs(got), want) {
 		t.Errorf("order %v, %v; want %v (card, then on-demand price, unpriced last)", priceIDs(got), err, want)
 	}

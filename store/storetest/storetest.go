@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,8 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"an id taken in the tenant is a conflict", testCreateConflict},
 		{"an unknown id is not found", testNotFound},
 		{"a tenant sees and changes only its own renewals", testTenancy},
+		{"a channel sees and changes only its own and team-wide renewals", testChannelScope},
+		{"the last delivery is recorded", testSetDelivery},
 		{"list is ordered by renewal date then id", testListOrder},
 		{"delete removes the renewal and its due entry", testDelete},
 		{"usage is recorded", testSetUsage},
@@ -38,7 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"concurrent dedupe claims: exactly one wins", testConcurrentDedupe},
 		{"a price reads back field for field, in its channel only", testPriceRoundTrip},
 		{"a price id taken in the tenant is a conflict", testPriceConflict},
-		{"team-wide prices are read team-wide, changed only where saved", testPriceScope},
+		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
 		{"prices are listed cheapest first per card", testPriceOrder},
 		{"team settings read back per tenant; none is the zero value", testSettings},
 	}
@@ -49,17 +52,25 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 
 var ctx = context.Background()
 
+// SampleChannel is the channel Sample's renewals were added in.
+const SampleChannel = "oc_84983ff6516d731e5b5f68d4ea2e1da5"
+
+// in is the scope of SampleChannel in tenant.
+func in(tenant string) store.Scope { return store.Scope{Tenant: tenant, Channel: SampleChannel} }
+
 // Sample returns a full renewal for tenant and id, every field set.
 func Sample(tenant, id string) renewal.Renewal {
 	renews, _ := renewal.ParseDate("2027-03-01")
 	next, _ := renewal.ParseDate("2026-12-31")
 	return renewal.Renewal{
-		ID: id, Tenant: tenant, Platform: "feishu", Channel: "oc_84983ff6516d731e5b5f68d4ea2e1da5",
+		ID: id, Tenant: tenant, Platform: "feishu", Channel: SampleChannel,
 		CreatedBy: "ou_7d8a6e6df7621556ce0d21922b676706ccs", Lang: "zh",
 		CreatedAt: time.Date(2026, 11, 29, 9, 30, 15, 123456789, time.UTC),
 		Vendor:    "酷算云", GPU: "A100-80G", Cards: 8, Mode: renewal.Monthly, Price: 15000.5, OnDemand: 35,
 		Renews: renews, NoticeDays: 30, Offsets: []int{30, 14, 7, 1}, TermMonths: 3,
-		Usage: []float64{310.25}, NextCheck: next,
+		Usage: []float64{310.25}, NextCheck: next, Scope: renewal.ScopeChannel,
+		LastDelivery: &renewal.Delivery{At: time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC), Cycle: renews, Offset: 30,
+			Via: renewal.ViaDM, Error: "not_in_channel"},
 	}
 }
 
@@ -89,7 +100,7 @@ func same(a, b renewal.Renewal) bool {
 func testRoundTrip(t *testing.T, s store.Store) {
 	want := Sample("feishu:tk1", "r1")
 	mustCreate(t, s, want)
-	got, err := s.GetRenewal(ctx, "feishu:tk1", "r1")
+	got, err := s.GetRenewal(ctx, in("feishu:tk1"), "r1")
 	if err != nil {
 		t.Fatalf("GetRenewal: %v", err)
 	}
@@ -99,7 +110,7 @@ func testRoundTrip(t *testing.T, s store.Store) {
 	// Optional fields left empty come back empty.
 	min := renewal.Renewal{ID: "r2", Tenant: "feishu:tk1", Vendor: "v", Cards: 1, Mode: renewal.Monthly, Price: 1, Renews: date("2027-01-01")}
 	mustCreate(t, s, min)
-	got, err = s.GetRenewal(ctx, "feishu:tk1", "r2")
+	got, err = s.GetRenewal(ctx, store.Scope{Tenant: "feishu:tk1"}, "r2") // no channel, like min
 	if err != nil || !same(got, min) {
 		t.Errorf("minimal renewal: got %+v, %v; want %+v", got, err, min)
 	}
@@ -112,26 +123,26 @@ func testCreateConflict(t *testing.T, s store.Store) {
 	if err := s.CreateRenewal(ctx, other); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("second CreateRenewal with the same id: got %v, want ErrConflict", err)
 	}
-	got, _ := s.GetRenewal(ctx, "slack:T1", "r1")
+	got, _ := s.GetRenewal(ctx, in("slack:T1"), "r1")
 	if got.Vendor != "酷算云" {
 		t.Errorf("the conflicting create overwrote the renewal: vendor %q", got.Vendor)
 	}
 }
 
 func testNotFound(t *testing.T, s store.Store) {
-	if _, err := s.GetRenewal(ctx, "slack:T1", "nope"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.GetRenewal(ctx, in("slack:T1"), "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("GetRenewal(unknown): got %v, want ErrNotFound", err)
 	}
-	if err := s.DeleteRenewal(ctx, "slack:T1", "nope"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteRenewal(ctx, in("slack:T1"), "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("DeleteRenewal(unknown): got %v, want ErrNotFound", err)
 	}
-	if _, err := s.SetUsage(ctx, "slack:T1", "nope", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.SetUsage(ctx, in("slack:T1"), "nope", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetUsage(unknown): got %v, want ErrNotFound", err)
 	}
 	if err := s.SetNextCheck(ctx, "slack:T1", "nope", date("2027-01-01")); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetNextCheck(unknown): got %v, want ErrNotFound", err)
 	}
-	if rs, err := s.ListRenewals(ctx, "slack:T1"); err != nil || len(rs) != 0 {
+	if rs, err := s.ListRenewals(ctx, in("slack:T1")); err != nil || len(rs) != 0 {
 		t.Errorf("ListRenewals(empty tenant) = %v, %v; want none", rs, err)
 	}
 }
@@ -145,29 +156,29 @@ func testTenancy(t *testing.T, s store.Store) {
 	mustCreate(t, s, rb)
 	mustCreate(t, s, Sample(a, "only-a"))
 
-	if _, err := s.GetRenewal(ctx, b, "only-a"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.GetRenewal(ctx, in(b), "only-a"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tenant B reads A's renewal: got %v, want ErrNotFound", err)
 	}
-	if err := s.DeleteRenewal(ctx, b, "only-a"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteRenewal(ctx, in(b), "only-a"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tenant B deletes A's renewal: got %v, want ErrNotFound", err)
 	}
-	if _, err := s.SetUsage(ctx, b, "only-a", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.SetUsage(ctx, in(b), "only-a", []float64{1}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tenant B sets A's usage: got %v, want ErrNotFound", err)
 	}
-	if _, err := s.GetRenewal(ctx, a, "only-a"); err != nil {
+	if _, err := s.GetRenewal(ctx, in(a), "only-a"); err != nil {
 		t.Errorf("A's renewal is gone after B's attempts: %v", err)
 	}
-	listB, err := s.ListRenewals(ctx, b)
+	listB, err := s.ListRenewals(ctx, in(b))
 	if err != nil || len(listB) != 1 || listB[0].Vendor != "B's vendor" {
 		t.Errorf("ListRenewals(B) = %+v, %v; want only B's r1", listB, err)
 	}
-	if err := s.DeleteRenewal(ctx, b, "r1"); err != nil {
+	if err := s.DeleteRenewal(ctx, in(b), "r1"); err != nil {
 		t.Fatalf("B deletes its r1: %v", err)
 	}
-	if got, err := s.GetRenewal(ctx, a, "r1"); err != nil || got.Tenant != a {
+	if got, err := s.GetRenewal(ctx, in(a), "r1"); err != nil || got.Tenant != a {
 		t.Errorf("B deleting its r1 touched A's r1: %+v, %v", got, err)
 	}
-	listA, _ := s.ListRenewals(ctx, a)
+	listA, _ := s.ListRenewals(ctx, in(a))
 	if len(listA) != 2 {
 		t.Errorf("ListRenewals(A) has %d renewals, want 2", len(listA))
 	}
@@ -179,7 +190,7 @@ func testListOrder(t *testing.T, s store.Store) {
 		r.Renews = date(c.renews)
 		mustCreate(t, s, r)
 	}
-	rs, err := s.ListRenewals(ctx, "cli:local")
+	rs, err := s.ListRenewals(ctx, in("cli:local"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,13 +206,13 @@ func testListOrder(t *testing.T, s store.Store) {
 func testDelete(t *testing.T, s store.Store) {
 	r := Sample("slack:T1", "r1")
 	mustCreate(t, s, r)
-	if err := s.DeleteRenewal(ctx, "slack:T1", "r1"); err != nil {
+	if err := s.DeleteRenewal(ctx, in("slack:T1"), "r1"); err != nil {
 		t.Fatalf("DeleteRenewal: %v", err)
 	}
-	if _, err := s.GetRenewal(ctx, "slack:T1", "r1"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.GetRenewal(ctx, in("slack:T1"), "r1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("GetRenewal after delete: got %v, want ErrNotFound", err)
 	}
-	if err := s.DeleteRenewal(ctx, "slack:T1", "r1"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteRenewal(ctx, in("slack:T1"), "r1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("second DeleteRenewal: got %v, want ErrNotFound", err)
 	}
 	due, err := s.DueRenewals(ctx, r.NextCheck, r.NextCheck)
@@ -213,19 +224,19 @@ func testDelete(t *testing.T, s store.Store) {
 func testSetUsage(t *testing.T, s store.Store) {
 	mustCreate(t, s, Sample("slack:T1", "r1"))
 	hours := []float64{720, 720, 700.5, 600, 300, 300, 100, 0}
-	got, err := s.SetUsage(ctx, "slack:T1", "r1", hours, 0)
+	got, err := s.SetUsage(ctx, in("slack:T1"), "r1", hours, 0)
 	if err != nil {
 		t.Fatalf("SetUsage: %v", err)
 	}
 	if !reflect.DeepEqual(got.Usage, hours) || got.Vendor != "酷算云" || got.OnDemand != 35 {
 		t.Errorf("SetUsage returned usage %v vendor %q ondemand %v; want %v and the rest unchanged", got.Usage, got.Vendor, got.OnDemand, hours)
 	}
-	got, err = s.SetUsage(ctx, "slack:T1", "r1", []float64{310}, 32.5)
+	got, err = s.SetUsage(ctx, in("slack:T1"), "r1", []float64{310}, 32.5)
 	if err != nil || got.OnDemand != 32.5 || !reflect.DeepEqual(got.Usage, []float64{310}) {
 		t.Errorf("SetUsage with an on-demand price = %+v, %v; want usage [310], ondemand 32.5", got, err)
 	}
 	hours = []float64{310}
-	read, _ := s.GetRenewal(ctx, "slack:T1", "r1")
+	read, _ := s.GetRenewal(ctx, in("slack:T1"), "r1")
 	if !reflect.DeepEqual(read.Usage, hours) || read.NextCheck != got.NextCheck {
 		t.Errorf("GetRenewal after SetUsage: usage %v next %s", read.Usage, read.NextCheck)
 	}
@@ -283,7 +294,7 @@ func testSetNextCheck(t *testing.T, s store.Store) {
 	if now, _ := s.DueRenewals(ctx, date("2027-01-16"), date("2027-01-16")); len(now) != 1 {
 		t.Errorf("not due on the new day: %v", ids(now))
 	}
-	got, _ := s.GetRenewal(ctx, "slack:T1", "r1")
+	got, _ := s.GetRenewal(ctx, in("slack:T1"), "r1")
 	if got.NextCheck.String() != "2027-01-16" {
 		t.Errorf("GetRenewal().NextCheck = %s, want 2027-01-16", got.NextCheck)
 	}
@@ -292,5 +303,103 @@ func testSetNextCheck(t *testing.T, s store.Store) {
 	}
 	if all, _ := s.DueRenewals(ctx, date("2026-12-01"), date("2027-02-28")); len(all) != 0 {
 		t.Errorf("a renewal with no next check is still due: %v", ids(all))
+	}
+}
+
+// testChannelScope: a renewal added in one channel (a private one, say) is
+// neither listed, read, changed nor removed from another channel of the same
+// team; one shared with scope=team is, from every channel of that team only.
+func testChannelScope(t *testing.T, s store.Store) {
+	const team = "slack:T1"
+	private := store.Scope{Tenant: team, Channel: "G-private"}
+	public := store.Scope{Tenant: team, Channel: "C-general"}
+	secret := Sample(team, "secret")
+	secret.Channel, secret.Scope, secret.Price = private.Channel, renewal.ScopeChannel, 99999
+	mustCreate(t, s, secret)
+	old := Sample(team, "legacy") // stored before scopes: no Scope at all reads as the channel
+	old.Channel, old.Scope = private.Channel, ""
+	mustCreate(t, s, old)
+	shared := Sample(team, "shared")
+	shared.Channel, shared.Scope = private.Channel, renewal.ScopeTeam
+	mustCreate(t, s, shared)
+	mine := Sample(team, "mine")
+	mine.Channel = public.Channel
+	mustCreate(t, s, mine)
+
+	list := func(sc store.Scope) string {
+		rs, err := s.ListRenewals(ctx, sc)
+		if err != nil {
+			t.Fatalf("ListRenewals(%v): %v", sc, err)
+		}
+		var got []string
+		for _, r := range rs {
+			got = append(got, r.ID)
+		}
+		slices.Sort(got)
+		return fmt.Sprint(got)
+	}
+	if got := list(public); got != "[mine shared]" {
+		t.Errorf("the public channel lists %s, want [mine shared]: never the private channel's own", got)
+	}
+	if got := list(private); got != "[legacy secret shared]" {
+		t.Errorf("the private channel lists %s, want [legacy secret shared]", got)
+	}
+	if got := list(store.Scope{Tenant: "slack:T2", Channel: private.Channel}); got != "[]" {
+		t.Errorf("another team with the same channel id lists %s, want []", got)
+	}
+	for _, id := range []string{"secret", "legacy"} {
+		if _, err := s.GetRenewal(ctx, public, id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("public reads private %s: got %v, want ErrNotFound", id, err)
+		}
+		if _, err := s.SetUsage(ctx, public, id, []float64{1}, 1); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("public sets usage of private %s: got %v, want ErrNotFound", id, err)
+		}
+		if err := s.DeleteRenewal(ctx, public, id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("public removes private %s: got %v, want ErrNotFound", id, err)
+		}
+		got, err := s.GetRenewal(ctx, private, id)
+		if err != nil || got.Usage[0] != 310.25 || got.OnDemand != 35 {
+			t.Errorf("private %s after the public channel's attempts: %+v, %v; want unchanged", id, got, err)
+		}
+	}
+	if got, err := s.GetRenewal(ctx, public, "shared"); err != nil || got.Channel != private.Channel {
+		t.Errorf("public reads the team-wide renewal: %+v, %v", got, err)
+	}
+	if got, err := s.SetUsage(ctx, public, "shared", []float64{200}, 0); err != nil || got.Usage[0] != 200 {
+		t.Errorf("public sets usage of the team-wide renewal: %+v, %v", got, err)
+	}
+	if err := s.DeleteRenewal(ctx, store.Scope{Tenant: "slack:T2", Channel: public.Channel}, "shared"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("another team removes the team-wide renewal: got %v, want ErrNotFound", err)
+	}
+	if err := s.DeleteRenewal(ctx, public, "shared"); err != nil {
+		t.Errorf("public removes the team-wide renewal: %v", err)
+	}
+	// Ids stay unique in the team across channels: the reminder engine and
+	// the due index key on tenant and id.
+	dup := Sample(team, "secret")
+	dup.Channel = public.Channel
+	if err := s.CreateRenewal(ctx, dup); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("the same id in another channel of the team: got %v, want ErrConflict", err)
+	}
+}
+
+func testSetDelivery(t *testing.T, s store.Store) {
+	r := Sample("slack:T1", "r1")
+	r.LastDelivery = nil
+	mustCreate(t, s, r)
+	if got, _ := s.GetRenewal(ctx, in("slack:T1"), "r1"); got.LastDelivery != nil {
+		t.Errorf("a new renewal has a delivery: %+v", got.LastDelivery)
+	}
+	d := renewal.Delivery{At: time.Date(2027, 1, 30, 1, 0, 0, 5, time.UTC), Cycle: r.Renews, Offset: 1, Via: renewal.ViaChannel}
+	if err := s.SetDelivery(ctx, "slack:T1", "r1", d); err != nil {
+		t.Fatalf("SetDelivery: %v", err)
+	}
+	got, err := s.GetRenewal(ctx, in("slack:T1"), "r1")
+	if err != nil || got.LastDelivery == nil || !got.LastDelivery.At.Equal(d.At) || got.LastDelivery.Via != d.Via ||
+		got.LastDelivery.Offset != 1 || got.LastDelivery.Cycle != d.Cycle || got.Vendor != r.Vendor || got.NextCheck != r.NextCheck {
+		t.Errorf("after SetDelivery: %+v, %v; want delivery %+v and the rest unchanged", got.LastDelivery, err, d)
+	}
+	if err := s.SetDelivery(ctx, "slack:T1", "nope", d); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetDelivery(unknown): got %v, want ErrNotFound", err)
 	}
 }
