@@ -127,7 +127,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		return r.errorReply(lang, "", err)
 	}
 	c := &Call{Req: req, Args: args, Lang: lang, Now: r.Now()}
-	rep, err := cmd.Run(ctx, c)
+	rep, err := r.run(ctx, cmd, c)
 	if err != nil {
 		return r.errorReply(lang, cmd.Name, err)
 	}
@@ -141,6 +141,18 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep.Private = true
 	}
 	return rep
+}
+
+// run runs one command. A panic is the command's bug, never the process's
+// end: it becomes an internal error (logged with its value), like any other
+// error that is not an *Error.
+func (r *Router) run(ctx context.Context, cmd *Command, c *Call) (rep Reply, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rep, err = Reply{}, fmt.Errorf("panic in command %s: %v", cmd.Name, p)
+		}
+	}()
+	return cmd.Run(ctx, c)
 }
 
 func (r *Router) errorReply(lang Lang, command string, err error) Reply {

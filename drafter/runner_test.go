@@ -13,6 +13,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/store"
 )
 
 // recorder is a chat.Poster that records what it was asked to post.
@@ -206,8 +207,9 @@ func TestRunNoPoster(t *testing.T) {
 	}
 }
 
-// failingDeduper cannot tell whether a job ran.
-type failingDeduper struct{}
+// failingDeduper cannot tell whether a job ran (the runner calls only Claim
+// and Release; the embedded interface stands for the rest).
+type failingDeduper struct{ store.Deduper }
 
 func (failingDeduper) Release(context.Context, string) error { return errors.New("store down") }
 

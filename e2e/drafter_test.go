@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"gpuadvisor/infra/llm/llmtest"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // slaTerms is the value of a "Draft SLA clauses" button that carries the
@@ -32,7 +34,7 @@ func TestSlackButtonDraft(t *testing.T) {
 	// As deployed (template.yaml): the LLM settings reach slack too, so it
 	// knows drafts are slow and defers them.
 	slack := start(t, "slack", merge(slackEnv(fs), slackWith, llmEnv))
-	drafterEnv := map[string]string{"SLACK_BOT_TOKEN": fs.token, "SLACK_API_URL": fs.APIURL()}
+	drafterEnv := map[string]string{"SLACK_BOT_TOKEN": fs.BotToken, "SLACK_API_URL": fs.APIURL()}
 	withLLM := start(t, "drafter", merge(drafterEnv, llmEnv))
 	template := start(t, "drafter", drafterEnv)
 	defer logColdStarts(t)
@@ -45,10 +47,10 @@ func TestSlackButtonDraft(t *testing.T) {
 			t.Fatalf("button press: got HTTP %d %.200s, want 200", r.StatusCode, r.Body)
 		}
 	}
-	checkDraft := func(t *testing.T, h slackWebhook, by string) {
+	checkDraft := func(t *testing.T, h testkit.SlackHook, by string) {
 		t.Helper()
 		var draft slackMessage
-		json.Unmarshal([]byte(h.raw), &draft)
+		json.Unmarshal([]byte(h.Raw), &draft)
 		if hd := draft.header(); !strings.Contains(hd, "SLA clauses for AcmeGPU") {
 			t.Errorf("draft message: header %q, want the SLA draft for AcmeGPU", hd)
 		}
@@ -60,8 +62,8 @@ func TestSlackButtonDraft(t *testing.T) {
 		if draft.ResponseType != "in_channel" {
 			t.Errorf("the draft's response_type %q, want in_channel", draft.ResponseType)
 		}
-		if h.contentType != "application/json" {
-			t.Errorf("response_url Content-Type %q, want application/json", h.contentType)
+		if h.ContentType != "application/json" {
+			t.Errorf("response_url Content-Type %q, want application/json", h.ContentType)
 		}
 	}
 
@@ -76,7 +78,7 @@ func TestSlackButtonDraft(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lambdaAPI.route(tc.drafter)
-			_, before, _ := fs.sent()
+			_, before, _ := fs.Sent()
 			eventsBefore, _ := lambdaAPI.wait()
 			press(t, slack, slaTerms, tc.hook)
 			evs, problems := lambdaAPI.wait()
@@ -87,9 +89,9 @@ func TestSlackButtonDraft(t *testing.T) {
 				t.Fatalf("the slack function made %d drafter invokes, want 1", len(evs)-len(eventsBefore))
 			}
 			job := evs[len(evs)-1]
-			hooks := fs.waitHooks(t, len(before)+2, 10*time.Second)[len(before):]
+			hooks := fs.WaitHooks(t, len(before)+2, 10*time.Second)[len(before):]
 			var ack slackMessage
-			json.Unmarshal([]byte(hooks[0].raw), &ack)
+			json.Unmarshal([]byte(hooks[0].Raw), &ack)
 			if ack.ResponseType != "ephemeral" || !strings.Contains(strings.ToLower(ack.header()), "working on it") {
 				t.Errorf("first response_url message: %q (%s), want the ephemeral acknowledgement", ack.header(), ack.ResponseType)
 			}
@@ -98,7 +100,7 @@ func TestSlackButtonDraft(t *testing.T) {
 			// Lambda delivers an async event at least once: the same job
 			// again must not post again.
 			tc.drafter.invoke(t, job)
-			if _, hooks, _ := fs.sent(); len(hooks) != len(before)+2 {
+			if _, hooks, _ := fs.Sent(); len(hooks) != len(before)+2 {
 				t.Errorf("the same job delivered twice: %d response_url messages, want 2 (the ack and one draft)", len(hooks)-len(before))
 			}
 		})
@@ -123,7 +125,7 @@ func TestSlackButtonDraft(t *testing.T) {
 		if sla == nil {
 			t.Fatalf("no draft_sla button under the billing answer: %.500s", answer.all())
 		}
-		_, before, _ := fs.sent()
+		_, before, _ := fs.Sent()
 		eventsBefore, _ := lambdaAPI.wait()
 		body := buttonForm(sla.ActionID, sla.Value, fs.HookURL("billing-sla"))
 		if r := httpReply(t, slack.invoke(t, slackRequest("/slack/interactions", formType, body, slackSecret, time.Now()))); r.StatusCode != 200 {
@@ -132,12 +134,12 @@ func TestSlackButtonDraft(t *testing.T) {
 		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
 			t.Errorf("a draft with no vendor was handed to the drafter")
 		}
-		_, hooks, _ := fs.sent()
+		_, hooks, _ := fs.Sent()
 		if len(hooks) != len(before)+1 {
 			t.Fatalf("%d response_url messages, want 1", len(hooks)-len(before))
 		}
 		var m slackMessage
-		json.Unmarshal([]byte(hooks[len(before)].raw), &m)
+		json.Unmarshal([]byte(hooks[len(before)].Raw), &m)
 		text := m.header() + "\n" + m.all()
 		if strings.Contains(text, "could not") || strings.Contains(text, "does not take") {
 			t.Errorf("pressing the button shows an error: %.600s", text)
@@ -152,19 +154,19 @@ func TestSlackButtonDraft(t *testing.T) {
 
 	t.Run("no LLM deployed: slack writes the template", func(t *testing.T) {
 		noLLM := start(t, "slack", merge(slackEnv(fs), slackWith))
-		_, before, _ := fs.sent()
+		_, before, _ := fs.Sent()
 		eventsBefore, _ := lambdaAPI.wait()
 		press(t, noLLM, slaTerms, "sla-no-llm")
 		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
 			t.Errorf("with no LLM the draft is instant, yet the drafter was invoked")
 		}
-		_, hooks, _ := fs.sent()
+		_, hooks, _ := fs.Sent()
 		if len(hooks) != len(before)+1 {
 			t.Fatalf("%d response_url messages, want 1 (the template draft)", len(hooks)-len(before))
 		}
 		checkDraft(t, hooks[len(before)], "template")
 	})
-	if posts, _, other := fs.sent(); len(posts)+len(other) > 0 {
+	if posts, _, other := fs.Sent(); len(posts)+len(other) > 0 {
 		t.Errorf("unexpected Slack calls: %d chat.postMessage, other %v", len(posts), other)
 	}
 }

@@ -1,12 +1,7 @@
 package e2e
 
 import (
-	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -15,31 +10,13 @@ import (
 	"time"
 
 	"gpuadvisor/infra/dynamo/dynamotest"
+	"gpuadvisor/internal/testkit"
 )
 
 const (
 	feishuEncryptKey = "kudTz8wQ3rXe9YpL"
 	feishuToken      = "vT0k3n-e2e-9fQ2"
 )
-
-// feishuEncrypt is Feishu's encryption of an event: base64(iv +
-// AES-256-CBC(PKCS#7(plain))) with key sha256(Encrypt Key), as
-// {"encrypt":"..."}.
-func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
-	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
-	out := make([]byte, aes.BlockSize+len(padded))
-	rand.Read(out[:aes.BlockSize])
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	b, _ := json.Marshal(map[string]string{"encrypt": encodeStd(out)})
-	return b
-}
 
 // feishuHeaders are the lower-case headers of a Function URL event; signed
 // with key when key is not empty: hex(sha256(timestamp + nonce + key + body)).
@@ -91,7 +68,7 @@ func TestFeishu(t *testing.T) {
 	api := newFakeFeishu(t)
 	client := dynamotest.Client(t)
 	env := map[string]string{
-		"FEISHU_APP_ID": api.appID, "FEISHU_APP_SECRET": api.secret, "FEISHU_VERIFICATION_TOKEN": feishuToken,
+		"FEISHU_APP_ID": api.AppID, "FEISHU_APP_SECRET": api.AppSecret, "FEISHU_VERIFICATION_TOKEN": feishuToken,
 		"FEISHU_ENCRYPT_KEY": feishuEncryptKey, "FEISHU_BASE_URL": api.URL,
 		"TABLE_NAME": dynamotest.NewTable(t, client), "DYNAMO_ENDPOINT": dynamotest.Endpoint(t),
 	}
@@ -105,7 +82,7 @@ func TestFeishu(t *testing.T) {
 
 	t.Run("encrypted url_verification", func(t *testing.T) {
 		plain, _ := json.Marshal(map[string]string{"challenge": "ajls384kdjx98XX", "token": feishuToken, "type": "url_verification"})
-		status, body := post(t, f, feishuHeaders("", time.Now(), nil), feishuEncrypt(t, feishuEncryptKey, plain))
+		status, body := post(t, f, feishuHeaders("", time.Now(), nil), testkit.FeishuEncrypt(feishuEncryptKey, plain))
 		var got map[string]string
 		json.Unmarshal([]byte(body), &got)
 		if status != 200 || got["challenge"] != "ajls384kdjx98XX" || len(got) != 1 {
@@ -113,12 +90,12 @@ func TestFeishu(t *testing.T) {
 		}
 	})
 
-	event := feishuEncrypt(t, feishuEncryptKey, feishuMessageEvent("5e3702a84e847582be8db7fb73283c02", "om_5ce6d572455d361153b7cb51da133945", "计费 按需=35 包月=15000 时长=300"))
+	event := testkit.FeishuEncrypt(feishuEncryptKey, feishuMessageEvent("5e3702a84e847582be8db7fb73283c02", "om_5ce6d572455d361153b7cb51da133945", "计费 按需=35 包月=15000 时长=300"))
 	t.Run("message gets a reply card", func(t *testing.T) {
 		if status, body := post(t, f, feishuHeaders(feishuEncryptKey, time.Now(), event), event); status != 200 {
 			t.Fatalf("got HTTP %d %s, want 200", status, body)
 		}
-		sent, other := api.messages()
+		sent, other := api.Messages(), api.Other()
 		if len(other) > 0 {
 			t.Errorf("unexpected Open API calls: %v", other)
 		}
@@ -129,7 +106,7 @@ func TestFeishu(t *testing.T) {
 		if m.Path != "/open-apis/im/v1/messages/om_5ce6d572455d361153b7cb51da133945/reply" {
 			t.Errorf("sent to %s, want a reply to the message", m.Path)
 		}
-		if !strings.HasPrefix(m.ContentType, "application/json") || m.Auth != "Bearer t-e2e" {
+		if !strings.HasPrefix(m.ContentType, "application/json") || m.Auth != "Bearer "+api.Token() {
 			t.Errorf("request Content-Type %q, Authorization %q; want JSON with the tenant token", m.ContentType, m.Auth)
 		}
 		if m.Body.MsgType != "interactive" {
@@ -160,13 +137,13 @@ func TestFeishu(t *testing.T) {
 		if status != 200 {
 			t.Errorf("redelivery: got HTTP %d %s, want 200 (answered, so Feishu stops)", status, body)
 		}
-		if sent, _ := api.messages(); len(sent) != 1 {
+		if sent := api.Messages(); len(sent) != 1 {
 			t.Errorf("after three deliveries the Open API got %d messages, want 1", len(sent))
 		}
 	})
 
 	t.Run("forged signature: rejected, no reply", func(t *testing.T) {
-		before, _ := api.messages()
+		before := api.Messages()
 		for _, tc := range []struct {
 			name    string
 			headers func(body []byte) map[string]string
@@ -181,15 +158,13 @@ func TestFeishu(t *testing.T) {
 		} {
 			// A new event id each time, so that de-duplication cannot be
 			// what stops the reply.
-			body := feishuEncrypt(t, feishuEncryptKey, feishuMessageEvent("forged-"+strings.ReplaceAll(tc.name, " ", "-"), "om_forged0001", "计费 按需=35 包月=15000 时长=300"))
+			body := testkit.FeishuEncrypt(feishuEncryptKey, feishuMessageEvent("forged-"+strings.ReplaceAll(tc.name, " ", "-"), "om_forged0001", "计费 按需=35 包月=15000 时长=300"))
 			if status, out := post(t, f, tc.headers(body), body); status >= 200 && status < 300 {
 				t.Errorf("%s: got HTTP %d %s, want non-2xx", tc.name, status, out)
 			}
 		}
-		if sent, _ := api.messages(); len(sent) != len(before) {
+		if sent := api.Messages(); len(sent) != len(before) {
 			t.Errorf("forged events produced %d replies", len(sent)-len(before))
 		}
 	})
 }
-
-func encodeStd(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

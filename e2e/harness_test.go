@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"gpuadvisor/infra/dynamo/dynamotest"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // TestMain stops a dynalite that dynamotest started for the reminder test.
@@ -139,26 +141,9 @@ type fn struct {
 	name    string
 	url     string
 	mu      sync.Mutex
-	logs    *syncBuffer
+	logs    *testkit.SyncBuffer
 	listen  time.Duration // emulator start until it listened
 	invoked int
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // baseEnv is what every function gets besides its own configuration: a
@@ -213,7 +198,7 @@ func start(t *testing.T, name string, env map[string]string) *fn {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	ownGroup(cmd)
-	f := &fn{name: name, url: fmt.Sprintf("http://127.0.0.1:%d/2015-03-31/functions/function/invocations", port), logs: &syncBuffer{}}
+	f := &fn{name: name, url: fmt.Sprintf("http://127.0.0.1:%d/2015-03-31/functions/function/invocations", port), logs: &testkit.SyncBuffer{}}
 	cmd.Stdout, cmd.Stderr = f.logs, f.logs
 	started := time.Now()
 	if err := cmd.Start(); err != nil {

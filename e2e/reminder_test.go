@@ -38,7 +38,7 @@ func TestReminder(t *testing.T) {
 	}
 	f := start(t, "reminder", map[string]string{
 		"TABLE_NAME": table, "DYNAMO_ENDPOINT": dynamotest.Endpoint(t), "REMINDER_TZ": "Asia/Shanghai",
-		"SLACK_BOT_TOKEN": fs.token, "SLACK_API_URL": fs.APIURL(),
+		"SLACK_BOT_TOKEN": fs.BotToken, "SLACK_API_URL": fs.APIURL(),
 	})
 	defer logColdStarts(t)
 	scheduled := []byte(`{"version":"0","id":"53dc4d37-cffa-4f76-80c9-8b7d4a4d2eaa","detail-type":"Scheduled Event","source":"aws.events",` +
@@ -50,7 +50,7 @@ func TestReminder(t *testing.T) {
 			t.Errorf("run %d: summary %s, want today %s", i+1, out, today)
 		}
 	}
-	posts, hooks, other := fs.sent()
+	posts, hooks, other := fs.Sent()
 	if len(hooks)+len(other) > 0 {
 		t.Errorf("unexpected Slack calls: %d response_url messages, other %v", len(hooks), other)
 	}

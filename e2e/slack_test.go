@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/infra/slack"
+
+	"gpuadvisor/internal/testkit"
 )
 
 const slackSecret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -162,9 +164,9 @@ func (m slackMessage) buttons() []button {
 	return out
 }
 
-func slackEnv(fs *fakeSlack) map[string]string {
+func slackEnv(fs *testkit.Slack) map[string]string {
 	return map[string]string{
-		"SLACK_SIGNING_SECRET": slackSecret, "SLACK_BOT_TOKEN": fs.token, "SLACK_API_URL": fs.APIURL(),
+		"SLACK_SIGNING_SECRET": slackSecret, "SLACK_BOT_TOKEN": fs.BotToken, "SLACK_API_URL": fs.APIURL(),
 	}
 }
 
@@ -245,7 +247,7 @@ func TestSlackSlashCommand(t *testing.T) {
 			}
 		})
 	}
-	if posts, hooks, other := fs.sent(); len(posts)+len(hooks)+len(other) > 0 {
+	if posts, hooks, other := fs.Sent(); len(posts)+len(hooks)+len(other) > 0 {
 		t.Errorf("slash commands are answered in the HTTP response; Slack got %d posts, %d response_url messages, other %v", len(posts), len(hooks), other)
 	}
 }

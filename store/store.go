@@ -43,11 +43,23 @@ type Damage interface {
 }
 
 // Deduper remembers keys for a while so that retries and duplicate deliveries
-// do no work twice.
+// do no work twice. A key is taken with a short lease and marked done only
+// once the work it guards is finished (the reply posted): a failure releases
+// it, and a crash leaves a lease that runs out, so the platform's redelivery
+// does the work instead of being taken for a duplicate.
 type Deduper interface {
-	// Claim records key for ttl. It returns true when this call claimed the key,
-	// false when the key was already claimed and has not expired. An error means
-	// nothing is known: the caller must not assume either.
+	// Lease takes key until now+lease. It returns Claimed when this call took
+	// it (no key, an expired one, or a lease that ran out), Sent when the
+	// work was done (Done was called and its keep has not passed), Held when
+	// another delivery holds an unexpired lease. An error means nothing is
+	// known: the caller must not assume either.
+	Lease(ctx context.Context, key string, lease time.Duration) (Claim, error)
+	// Done marks key's work finished and remembers it for keep, so that
+	// redeliveries within keep are duplicates.
+	Done(ctx context.Context, key string, keep time.Duration) error
+	// Claim records key as done for ttl in one step (Lease, then Done). It
+	// returns true when this call claimed the key, false when the key was
+	// already leased or done and has not expired.
 	Claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
 	// Release forgets key, so that a later delivery can claim it again. It is
 	// for work that a claim guarded and that failed: the retry must not be
@@ -161,7 +173,8 @@ type Claim int
 const (
 	// Claimed: this owner holds the reminder and must send it.
 	Claimed Claim = iota + 1
-	// Sent: the reminder was sent already.
+	// Sent: the reminder was sent already (for a de-duplication key: the
+	// work it guards is done).
 	Sent
 	// Held: another run holds it and its lease has not run out.
 	Held

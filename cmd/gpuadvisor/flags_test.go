@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -33,3 +35,6 @@ func TestFlagErrorsInJSON(t *testing.T) {
 		t.Errorf("without --json: exit %d, stderr %q; want 2 and a line naming --lang", code, errOut.String())
 	}
 }
+
+// run is Main with the process environment, as main calls it.
+func run(argv []string, stdout, stderr io.Writer) int { return Main(argv, stdout, stderr, os.Getenv) }

@@ -10,9 +10,14 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
+	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/cmd/gpuadvisor/serve"
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/llm"
+	"gpuadvisor/internal/wire"
 )
 
 // globals are the flags accepted anywhere on the command line.
@@ -26,24 +31,33 @@ type globals struct {
 	Rest   []string // everything else, in order
 }
 
-// subcommands that are not chat commands (serve, remind) register here.
-var subcommands = map[string]func(g globals, stdout, stderr io.Writer) int{}
-
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
 }
 
-func run(argv []string, stdout, stderr io.Writer) int {
+// Main runs one command line and returns the exit status: the global flags,
+// then `serve`, `remind` or a chat command with its arguments. getenv is the
+// environment (os.Getenv in main).
+func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	g, err := parseGlobals(argv)
 	if err != nil {
 		return flagError(argv, err, stdout, stderr)
 	}
 	if len(g.Rest) > 0 {
-		if sub, ok := subcommands[g.Rest[0]]; ok {
-			return sub(g, stdout, stderr)
+		switch g.Rest[0] {
+		case "serve":
+			if g.Now != "" || g.DryRun || g.JSON || g.File != "" {
+				fmt.Fprintln(stderr, "gpuadvisor serve: --now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)")
+				return 2
+			}
+			return serve.Main(g.Rest[1:], g.DB, stdout, stderr, getenv)
+		case "remind":
+			return runRemind(g, stdout, stderr, getenv)
+		case "store":
+			return runStore(g, stdout, stderr, getenv)
 		}
 	}
-	deps, closeDeps, err := openDeps(g)
+	deps, closeDeps, err := openDeps(g, getenv)
 	if err != nil && g.JSON {
 		stdout.Write(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeUnavailable, Message: err.Error()}}))
 		return 1
@@ -53,7 +67,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer closeDeps()
-	req := chat.Request{Text: chat.JoinArgs(g.Rest), Lang: g.Lang, Platform: "cli", Tenant: "cli:local", Channel: "terminal", User: os.Getenv("USER"), Sync: true}
+	req := chat.Request{Text: chat.JoinArgs(g.Rest), Lang: g.Lang, Platform: "cli", Tenant: "cli:local", Channel: "terminal", User: getenv("USER"), Sync: true}
 	if g.File != "" {
 		b, err := os.ReadFile(g.File)
 		if err != nil {
@@ -70,10 +84,29 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	return exitCode(rep)
 }
 
-// openDeps builds the commands' dependencies for a CLI run; it is replaced as
-// capabilities (the store, the LLM) arrive.
-var openDeps = func(g globals) (commands.Deps, func(), error) {
-	return commands.Deps{}, func() {}, nil
+// openDeps builds the commands' dependencies for a CLI run, from the same
+// environment as the functions: the LLM from OPENAI_API_KEY, OPENAI_BASE_URL,
+// OPENAI_MODEL and OPENAI_TIMEOUT (none: template drafts; a half-done
+// configuration is not an error here, every draft says what is missing),
+// the clock fixed by --now, and the embedded store, opened only when a
+// command uses it. The returned func closes what was opened.
+func openDeps(g globals, getenv func(string) string) (commands.Deps, func(), error) {
+	d := commands.Deps{LLM: llm.FromGetenv(getenv)}
+	if g.Now != "" {
+		now, err := parseNow(g.Now, rules.Shanghai())
+		if err != nil {
+			return d, func() {}, err
+		}
+		d.Now = func() time.Time { return now }
+	}
+	path, err := wire.StorePath(g.DB, getenv)
+	if err != nil {
+		return d, func() {}, err
+	}
+	lazy := &lazyStore{path: path}
+	d.Renewals, d.Prices, d.Settings = lazy, lazy, lazy
+	d.ReadFile = os.ReadFile // tier config=<path>
+	return d, func() { lazy.Close() }, nil
 }
 
 func exitCode(rep chat.Reply) int {

@@ -6,19 +6,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/bolt"
-	"gpuadvisor/infra/feishu"
-	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/wire"
 	"gpuadvisor/remind"
 )
-
-func init() { subcommands["remind"] = runRemind }
 
 const remindUsage = `usage: gpuadvisor [--db FILE] remind [--now 2027-01-01] [--dry-run] [--json]
 
@@ -42,30 +38,14 @@ func (p cliPoster) Post(_ context.Context, _ chat.Target, rep chat.Reply) error 
 	return err
 }
 
-// remindPosters are the posters a run can use: the terminal, and Slack and
-// Feishu when their credentials are in the environment.
-func remindPosters(getenv func(string) string, stdout io.Writer, asJSON bool, log *slog.Logger) map[string]chat.Poster {
-	m := map[string]chat.Poster{"cli": cliPoster{w: stdout, json: asJSON}}
-	if tok := strings.TrimSpace(getenv(slack.EnvBotToken)); tok != "" {
-		m["slack"] = slack.NewPoster(tok, strings.TrimSpace(getenv(slack.EnvAPIURL)), nil)
-	}
-	id, secret := strings.TrimSpace(getenv("FEISHU_APP_ID")), strings.TrimSpace(getenv("FEISHU_APP_SECRET"))
-	if id != "" && secret != "" {
-		base := strings.TrimRight(strings.TrimSpace(getenv("FEISHU_BASE_URL")), "/")
-		if base == "" {
-			base = feishu.FeishuBaseURL
-		}
-		m[feishu.Platform] = feishu.NewClient(feishu.Config{AppID: id, AppSecret: secret, BaseURL: base}, log, nil)
-	}
-	return m
-}
-
-func runRemind(g globals, stdout, stderr io.Writer) int {
+// runRemind is the `remind` subcommand. Its posters are the terminal (for
+// renewals added here) and those the environment configures (wire.Posters).
+func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(g.Rest) > 1 {
 		fmt.Fprintf(stderr, "gpuadvisor remind: unexpected %q\n%s\n", strings.Join(g.Rest[1:], " "), remindUsage)
 		return 2
 	}
-	loc, err := rules.LocationFrom(os.Getenv)
+	loc, err := rules.LocationFrom(getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "gpuadvisor remind: %v\n", err)
 		return 2
@@ -77,7 +57,7 @@ func runRemind(g globals, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	path, err := storePath(g.DB, os.Getenv)
+	path, err := wire.StorePath(g.DB, getenv)
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
 		return 1
@@ -89,8 +69,10 @@ func runRemind(g globals, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	posters := wire.Posters(getenv, log)
+	posters["cli"] = cliPoster{w: stdout, json: g.JSON}
 	eng := &remind.Engine{
-		Store: st, Posters: remindPosters(os.Getenv, stdout, g.JSON, log),
+		Store: st, Posters: posters,
 		Now: func() time.Time { return now }, Loc: loc, DryRun: g.DryRun, Log: log,
 	}
 	res, err := eng.Run(context.Background())

@@ -4,56 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
 	"time"
 
 	"gpuadvisor/advisor/pricebook"
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/commands"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
 )
-
-// EnvDB names the store file when --db is not given.
-const EnvDB = "GPUADVISOR_DB"
-
-// storePath is the embedded store's file: --db FILE, else $GPUADVISOR_DB,
-// else gpuadvisor.db in the user's data directory. On Linux and the BSDs that
-// is the XDG data directory, $XDG_DATA_HOME/gpuadvisor or
-// ~/.local/share/gpuadvisor; elsewhere os.UserConfigDir()/gpuadvisor
-// (~/Library/Application Support/gpuadvisor on macOS, %AppData%\gpuadvisor
-// on Windows), which is where those systems keep application data.
-func storePath(db string, getenv func(string) string) (string, error) {
-	if db = strings.TrimSpace(db); db != "" {
-		return db, nil
-	}
-	if v := strings.TrimSpace(getenv(EnvDB)); v != "" {
-		return v, nil
-	}
-	var dir string
-	switch runtime.GOOS {
-	case "darwin", "windows", "ios", "plan9":
-		d, err := os.UserConfigDir()
-		if err != nil {
-			return "", fmt.Errorf("no store file: pass --db FILE or set %s (%v)", EnvDB, err)
-		}
-		dir = d
-	default:
-		dir = strings.TrimSpace(getenv("XDG_DATA_HOME"))
-		if dir == "" {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", fmt.Errorf("no store file: pass --db FILE or set %s (%v)", EnvDB, err)
-			}
-			dir = filepath.Join(home, ".local", "share")
-		}
-	}
-	return filepath.Join(dir, "gpuadvisor", "gpuadvisor.db"), nil
-}
 
 // lazyStore opens the bbolt file the first time a command uses it, so that
 // commands without stored data never create or lock the file.
@@ -204,36 +162,4 @@ func parseNow(s string, loc *time.Location) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("--now %q is not a day or an RFC 3339 time; for example --now 2027-01-01", s)
 	}
 	return d.Start(loc).Add(9 * time.Hour), nil
-}
-
-// The renewal commands get the embedded store, opened lazily; --now fixes
-// the clock of every command. It wraps openDeps, calling whatever was there
-// before (other init()s wrap it too, in any order).
-func init() {
-	prev := openDeps
-	openDeps = func(g globals) (commands.Deps, func(), error) {
-		d, closePrev, err := prev(g)
-		if err != nil {
-			return d, closePrev, err
-		}
-		if g.Now != "" && d.Now == nil {
-			now, err := parseNow(g.Now, rules.Shanghai())
-			if err != nil {
-				return d, closePrev, err
-			}
-			d.Now = func() time.Time { return now }
-		}
-		if d.Renewals != nil {
-			return d, closePrev, nil
-		}
-		path, err := storePath(g.DB, os.Getenv)
-		if err != nil {
-			return d, closePrev, err
-		}
-		lazy := &lazyStore{path: path}
-		d.Renewals = lazy
-		d.Prices = lazy
-		d.Settings = lazy
-		return d, func() { lazy.Close(); closePrev() }, nil
-	}
 }

@@ -10,11 +10,11 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/internal/wire"
 )
 
 // The `store` subcommand: check and back up the embedded store file. Its
 // logic lives in infra/bolt (Inspect, BackupFile); this only prints.
-func init() { subcommands["store"] = runStore }
 
 const storeUsage = `usage: gpuadvisor [--db FILE] store check [--json]
        gpuadvisor [--db FILE] store backup BACKUP_FILE
@@ -23,7 +23,7 @@ check walks every page of the store file and counts its entries (exit 1 when
 it is damaged, saying what to do). backup writes a consistent copy to
 BACKUP_FILE (stop "gpuadvisor serve" first: it holds the file).`
 
-func runStore(g globals, stdout, stderr io.Writer) int {
+func runStore(g globals, stdout, stderr io.Writer, getenv func(string) string) int {
 	lang := g.Lang
 	args := g.Rest[1:]
 	if len(args) == 0 || (args[0] != "check" && args[0] != "backup") ||
@@ -33,7 +33,7 @@ func runStore(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, storeUsage)
 		return 2
 	}
-	path, err := storePath(g.DB, os.Getenv)
+	path, err := wire.StorePath(g.DB, getenv)
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor store:", err)
 		return 1
@@ -42,7 +42,7 @@ func runStore(g globals, stdout, stderr io.Writer) int {
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			fmt.Fprintf(stderr, chat.T(lang, "gpuadvisor store: there is no store file at %s (--db FILE or %s names another)\n",
-				"gpuadvisor store：%s 没有存储文件（用 --db 文件 或 %s 指定其他文件）\n"), path, EnvDB)
+				"gpuadvisor store：%s 没有存储文件（用 --db 文件 或 %s 指定其他文件）\n"), path, wire.EnvDB)
 		case errors.Is(err, bolt.ErrCorrupt):
 			fmt.Fprintln(stderr, chat.T(lang, "gpuadvisor store: DAMAGED:", "gpuadvisor store：文件已损坏（请用备份覆盖它，或把它移开后以空存储重新开始）："), err)
 		case errors.Is(err, bolt.ErrLocked):

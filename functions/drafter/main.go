@@ -30,48 +30,22 @@ import (
 	"errors"
 	"log/slog"
 
-	"gpuadvisor/commands"
 	"gpuadvisor/drafter"
 	"gpuadvisor/internal/wire"
-	"gpuadvisor/prompts"
 )
 
-func main() {
-	wire.Main("drafter", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		r, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return r.Run, nil
-	})
-}
+func main() { wire.Main("drafter", wire.Entry(setup, func(r *drafter.Runner) any { return r.Run })) }
 
-// setup reads the configuration and wires the runner.
+// setup wires the runner: the same router as the chat functions, and a
+// poster per configured platform.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	posters := wire.Posters(getenv, log)
-	if len(posters) == 0 {
-		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
-	}
-	deps, dedupe, err := wire.Bot(ctx, getenv)
+	p, err := wire.Lambda(ctx, getenv, log, nil)
 	if err != nil {
 		return nil, err
 	}
-	router := commands.New(deps)
-	router.Log = log
-	log.Info("drafter function ready", "platforms", wire.Platforms(posters), "llm", llmState(deps.LLM), "table", getenv("TABLE_NAME"))
-	return &drafter.Runner{Handler: router, Posters: posters, Dedupe: dedupe, Log: log}, nil
-}
-
-// llmState says how drafts will be written, for the start-up log line
-// (the model name, never the key).
-func llmState(l prompts.LLM) string {
-	switch v := l.(type) {
-	case nil:
-		return "none: template drafts"
-	case prompts.Unconfigured:
-		return "misconfigured: " + v.Why
-	case prompts.Modeler:
-		return v.Model()
+	if len(p.Posters) == 0 {
+		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
-	return "configured"
+	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", getenv("TABLE_NAME"))
+	return &drafter.Runner{Handler: p.Router, Posters: p.Posters, Dedupe: p.Deduper, Log: log}, nil
 }

@@ -70,14 +70,13 @@ func TestDrafterEndToEnd(t *testing.T) {
 	})
 	defer model.Close()
 	t.Setenv("GPUADVISOR_SECRETS", "")
-	t.Setenv("OPENAI_API_KEY", "sk-test")
-	t.Setenv("OPENAI_BASE_URL", model.BaseURL)
-	t.Setenv("OPENAI_MODEL", "fake-chat")
-	t.Setenv("OPENAI_TIMEOUT", "")
 	slack := &responseURL{}
 	srv := httptest.NewServer(slack)
 	defer srv.Close()
-	r, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test"}), quiet)
+	// The LLM's configuration comes through the injected getenv, as every
+	// other setting does (never from the process environment behind it).
+	r, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test",
+		"OPENAI_API_KEY": "sk-test", "OPENAI_BASE_URL": model.BaseURL, "OPENAI_MODEL": "fake-chat"}), quiet)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,23 +19,15 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 
-	"gpuadvisor/commands"
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/invoke"
 	"gpuadvisor/internal/wire"
 )
 
 func main() {
-	wire.Main("feishu", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		h, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return h.HandleLambda, nil
-	})
+	wire.Main("feishu", wire.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
@@ -44,26 +36,11 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.H
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := wire.Bot(ctx, getenv)
+	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}
-	dispatcher, err := invoke.FromGetenv(ctx, getenv)
-	if err != nil {
-		return nil, err
-	}
-	router := commands.New(deps)
-	router.Log = log
-	h, err := feishu.NewHandler(cfg, feishu.Deps{
-		Router:     router,
-		Client:     feishu.NewClient(cfg, log, nil),
-		Dedupe:     dedupe,
-		Dispatcher: dispatcher,
-		Log:        log,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("feishu handler: %w", err)
-	}
-	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", dispatcher != nil)
-	return h, nil
+	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+	return feishu.NewHandler(cfg, feishu.Deps{Router: p.Router, Client: feishu.NewClient(cfg, log, nil),
+		Deduper: p.Deduper, Dispatcher: p.Dispatcher, Log: log})
 }

@@ -2,62 +2,22 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/dynamo/dynamotest"
+	"gpuadvisor/internal/testkit"
 )
 
 func TestMain(m *testing.M) { os.Exit(dynamotest.Main(m)) }
 
-// fakeAPIs stands in for Slack's Web API and Feishu's Open API and records
-// what the function sent them.
-type fakeAPIs struct {
-	mu     sync.Mutex
-	slack  []url.Values
-	feishu []map[string]any
-}
-
-func (f *fakeAPIs) server(t *testing.T) *httptest.Server {
-	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		switch {
-		case r.URL.Path == "/slack/api/chat.postMessage":
-			form, _ := url.ParseQuery(string(body))
-			f.slack = append(f.slack, form)
-			io.WriteString(w, `{"ok":true,"channel":"`+form.Get("channel")+`","ts":"1767229200.000100"}`)
-		case r.URL.Path == "/open-apis/auth/v3/tenant_access_token/internal":
-			io.WriteString(w, `{"code":0,"msg":"ok","tenant_access_token":"t-test","expire":7200}`)
-		case r.URL.Path == "/open-apis/im/v1/messages" && r.URL.Query().Get("receive_id_type") == "chat_id":
-			var m map[string]any
-			json.Unmarshal(body, &m)
-			f.feishu = append(f.feishu, m)
-			io.WriteString(w, `{"code":0,"msg":"success","data":{"message_id":"om_1","chat_id":"`+m["receive_id"].(string)+`"}}`)
-		default:
-			t.Errorf("unexpected call %s %s", r.Method, r.URL)
-			http.NotFound(w, r)
-		}
-	}))
-}
-
 // TestEndToEnd wires the function from its environment, as in Lambda:
 // DynamoDB (dynalite), Slack and Feishu (fakes speaking their wire formats).
 func TestEndToEnd(t *testing.T) {
-	apis := &fakeAPIs{}
-	srv := apis.server(t)
-	defer srv.Close()
+	slack, feishu := testkit.NewSlack(t), testkit.NewFeishu(t)
 	client := dynamotest.Client(t)
 	table := dynamotest.NewTable(t, client)
 	st := dynamo.New(client, table, dynamo.Options{})
@@ -75,8 +35,8 @@ func TestEndToEnd(t *testing.T) {
 	}
 	env := map[string]string{
 		"TABLE_NAME": table, "DYNAMO_ENDPOINT": dynamotest.Endpoint(t),
-		"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": srv.URL + "/slack/api/",
-		"FEISHU_APP_ID": "cli_test", "FEISHU_APP_SECRET": "secret", "FEISHU_BASE_URL": srv.URL,
+		"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": slack.APIURL(),
+		"FEISHU_APP_ID": feishu.AppID, "FEISHU_APP_SECRET": feishu.AppSecret, "FEISHU_BASE_URL": feishu.URL,
 	}
 	t.Setenv("AWS_ACCESS_KEY_ID", "test")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
@@ -92,21 +52,20 @@ func TestEndToEnd(t *testing.T) {
 			t.Fatalf("invoke: %v", err)
 		}
 	}
-	apis.mu.Lock()
-	defer apis.mu.Unlock()
-	if len(apis.slack) != 1 || apis.slack[0].Get("channel") != "C0123" || !strings.Contains(apis.slack[0].Get("blocks"), "酷算云") {
-		t.Errorf("Slack chat.postMessage calls: %v", apis.slack)
+	posts, hooks, other := slack.Sent()
+	if len(posts) != 1 || posts[0].Get("channel") != "C0123" || !strings.Contains(posts[0].Get("blocks"), "酷算云") || len(hooks)+len(other) > 0 {
+		t.Errorf("Slack chat.postMessage calls: %v (response_url %d, other %v)", posts, len(hooks), other)
 	}
-	if len(apis.feishu) != 1 {
-		t.Fatalf("Feishu message creates: %d, want 1", len(apis.feishu))
+	sent := feishu.Messages()
+	if len(sent) != 1 || len(feishu.Other()) > 0 {
+		t.Fatalf("Feishu message creates: %d, want 1 (other calls: %v)", len(sent), feishu.Other())
 	}
-	m := apis.feishu[0]
-	uuid, _ := m["uuid"].(string)
-	if m["receive_id"] != "oc_84983ff6516d731e5b5f68d4ea2e1da5" || m["msg_type"] != "interactive" || uuid == "" || len(uuid) > 50 {
-		t.Errorf("Feishu create: receive_id %v msg_type %v uuid %q; want the chat, a card and a uuid of at most 50 chars", m["receive_id"], m["msg_type"], uuid)
+	m := sent[0]
+	if m.Path != "/open-apis/im/v1/messages" || m.ReceiveIDType != "chat_id" || m.Body.ReceiveID != "oc_84983ff6516d731e5b5f68d4ea2e1da5" || m.Body.MsgType != "interactive" || m.Body.UUID == "" || len(m.Body.UUID) > 50 {
+		t.Errorf("Feishu create %s?receive_id_type=%s: receive_id %v msg_type %v uuid %q; want the chat, a card and a uuid of at most 50 chars", m.Path, m.ReceiveIDType, m.Body.ReceiveID, m.Body.MsgType, m.Body.UUID)
 	}
-	if !strings.Contains(m["content"].(string), "续约提醒") {
-		t.Errorf("Feishu card is not the Chinese reminder: %.200s", m["content"])
+	if !strings.Contains(m.Body.Content, "续约提醒") {
+		t.Errorf("Feishu card is not the Chinese reminder: %.200s", m.Body.Content)
 	}
 }
 

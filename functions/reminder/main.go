@@ -25,19 +25,6 @@
 // Build: GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -ldflags="-s -w" -o bootstrap ./functions/reminder
 package main
 
-import (
-	"context"
-	"log/slog"
+import "gpuadvisor/internal/wire"
 
-	"gpuadvisor/internal/wire"
-)
-
-func main() {
-	wire.Main("reminder", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		h, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return h.Handle, nil
-	})
-}
+func main() { wire.Main("reminder", wire.Entry(setup, func(h *handler) any { return h.Handle })) }

@@ -24,20 +24,13 @@ import (
 	"context"
 	"log/slog"
 
-	"gpuadvisor/commands"
 	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
 )
 
 func main() {
-	wire.Main("slack", func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (any, error) {
-		h, err := setup(ctx, getenv, log)
-		if err != nil {
-			return nil, err
-		}
-		return h.HandleLambda, nil
-	})
+	wire.Main("slack", wire.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
@@ -46,27 +39,11 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Ha
 	if err != nil {
 		return nil, err
 	}
-	deps, dedupe, err := wire.Bot(ctx, getenv)
+	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}
-	dispatcher, err := invoke.FromGetenv(ctx, getenv)
-	if err != nil {
-		return nil, err
-	}
-	router := commands.New(deps)
-	router.Log = log
-	h, err := slack.New(slack.Deps{
-		SigningSecret: cfg.SigningSecret,
-		Router:        router,
-		Poster:        slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
-		Dispatcher:    dispatcher,
-		Deduper:       dedupe,
-		Log:           log,
-	})
-	if err != nil {
-		return nil, err
-	}
-	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", dispatcher != nil)
-	return h, nil
+	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+	return slack.New(slack.Deps{SigningSecret: cfg.SigningSecret, Router: p.Router, Poster: slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
+		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Log: log})
 }

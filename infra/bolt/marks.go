@@ -123,25 +123,76 @@ func (s *Store) ReminderMark(_ context.Context, k store.ReminderKey, now time.Ti
 	return out, nil
 }
 
-// Claim implements store.Deduper. Expiry is kept in whole epoch seconds,
-// rounded up, like the DynamoDB adapter's TTL attribute.
-func (s *Store) Claim(_ context.Context, key string, ttl time.Duration) (bool, error) {
-	now := s.now()
-	claimed := false
+// De-duplication keys are stored as 8 bytes of expiry (whole epoch seconds,
+// rounded up, like the DynamoDB adapter's TTL attribute) and one state byte:
+// dedupeLeased or dedupeDone. A key written before leases existed (8 bytes)
+// reads as done.
+const (
+	dedupeLeased byte = 'l'
+	dedupeDone   byte = 'd'
+)
+
+func dedupeValue(now time.Time, ttl time.Duration, state byte) []byte {
+	v := make([]byte, 9)
+	binary.BigEndian.PutUint64(v, uint64(ExpirySeconds(now, ttl)))
+	v[8] = state
+	return v
+}
+
+// dedupeState reads a stored key as of now: ok=false when absent or expired.
+func dedupeState(v []byte, now time.Time) (state byte, ok bool) {
+	if len(v) < 8 || int64(binary.BigEndian.Uint64(v)) <= now.Unix() {
+		return 0, false
+	}
+	if len(v) == 8 {
+		return dedupeDone, true
+	}
+	return v[8], true
+}
+
+// take writes v under key when the key is free, and says what it found.
+func (s *Store) take(key string, v []byte, now time.Time) (store.Claim, error) {
+	res := store.Claimed
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketDedupe)
-		if v := b.Get([]byte(key)); len(v) == 8 && int64(binary.BigEndian.Uint64(v)) > now.Unix() {
+		if st, ok := dedupeState(b.Get([]byte(key)), now); ok {
+			res = store.Held
+			if st == dedupeDone {
+				res = store.Sent
+			}
 			return nil
 		}
-		exp := make([]byte, 8)
-		binary.BigEndian.PutUint64(exp, uint64(ExpirySeconds(now, ttl)))
-		claimed = true
-		return b.Put([]byte(key), exp)
+		return b.Put([]byte(key), v)
 	})
 	if err != nil {
-		return false, fmt.Errorf("dedupe claim %q: %w", key, err)
+		return 0, fmt.Errorf("dedupe claim %q: %w", key, err)
 	}
-	return claimed, nil
+	return res, nil
+}
+
+// Lease implements store.Deduper.
+func (s *Store) Lease(_ context.Context, key string, lease time.Duration) (store.Claim, error) {
+	now := s.now()
+	return s.take(key, dedupeValue(now, lease, dedupeLeased), now)
+}
+
+// Claim implements store.Deduper.
+func (s *Store) Claim(_ context.Context, key string, ttl time.Duration) (bool, error) {
+	now := s.now()
+	c, err := s.take(key, dedupeValue(now, ttl, dedupeDone), now)
+	return c == store.Claimed, err
+}
+
+// Done implements store.Deduper.
+func (s *Store) Done(_ context.Context, key string, keep time.Duration) error {
+	v := dedupeValue(s.now(), keep, dedupeDone)
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketDedupe).Put([]byte(key), v)
+	})
+	if err != nil {
+		return fmt.Errorf("dedupe done %q: %w", key, err)
+	}
+	return nil
 }
 
 // Release implements store.Deduper.
@@ -175,7 +226,7 @@ func (s *Store) Sweep(now time.Time) (int, error) {
 		var dead [][]byte
 		b := tx.Bucket(bucketDedupe)
 		err := b.ForEach(func(k, v []byte) error {
-			if len(v) == 8 && int64(binary.BigEndian.Uint64(v)) <= now.Unix() {
+			if _, live := dedupeState(v, now); !live && len(v) >= 8 {
 				dead = append(dead, slices.Clone(k))
 			}
 			return nil

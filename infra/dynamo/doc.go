@@ -57,7 +57,7 @@
 //
 // De-duplication key (Slack and Feishu event ids, drafter jobs):
 //
-//	pk = "DEDUPE#<key>"   sk = "DEDUPE"   type = "dedupe"   expires_at N (epoch seconds, the TTL)
+//	pk = "DEDUPE#<key>"   sk = "DEDUPE"   type = "dedupe"   state = "leased" or "done"   expires_at N (epoch seconds, the TTL)
 //
 // # Access patterns
 //

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,9 +15,8 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden card files in testdata/cards")
 
 // checkCard asserts what every rendered card must be: JSON 1.0 with a
 // header, within the size budget, and with no lark_md text that mentions,
@@ -101,7 +99,7 @@ func TestCardGolden(t *testing.T) {
 					json.Indent(&pretty, []byte(s), "", "  ")
 					pretty.WriteByte('\n')
 					path := filepath.Join("testdata", "cards", name)
-					if *update {
+					if *testkit.Update {
 						os.MkdirAll(filepath.Dir(path), 0o755)
 						if err := os.WriteFile(path, pretty.Bytes(), 0o644); err != nil {
 							t.Fatal(err)
@@ -122,7 +120,7 @@ func TestCardGolden(t *testing.T) {
 	if len(seen) == 0 {
 		t.Fatal("the router has no command examples")
 	}
-	if *update { // drop golden files of examples that no longer exist
+	if *testkit.Update { // drop golden files of examples that no longer exist
 		files, _ := filepath.Glob(filepath.Join("testdata", "cards", "*.json"))
 		for _, f := range files {
 			if !seen[filepath.Base(f)] {

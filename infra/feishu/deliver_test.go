@@ -11,10 +11,20 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"gpuadvisor/chat"
 )
+
+// uuidSeq gives each fake API its own app id, so the SDK's token cache
+// (keyed by app id) never mixes two servers.
+var uuidSeq atomic.Int64
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	json.NewEncoder(w).Encode(v)
+}
 
 // uuidAPI is a Feishu Open API on loopback that keeps one message per send
 // uuid (as Feishu does within an hour) and answers is_in_chat.
@@ -28,7 +38,7 @@ type uuidAPI struct {
 }
 
 func newUUIDAPI(t *testing.T) *uuidAPI {
-	f := &uuidAPI{appID: fmt.Sprintf("cli_uuid%04d", appSeq.Add(1)), byKey: map[string]string{}}
+	f := &uuidAPI{appID: fmt.Sprintf("cli_uuid%04d", uuidSeq.Add(1)), byKey: map[string]string{}}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		defer f.mu.Unlock()

@@ -24,9 +24,9 @@ func ExampleNewHandler() {
 		os.Exit(1)
 	}
 	h, err := feishu.NewHandler(cfg, feishu.Deps{
-		Router: commands.New(commands.Deps{}),
-		Client: feishu.NewClient(cfg, slog.Default(), nil),
-		Dedupe: &memstore.Deduper{},
+		Router:  commands.New(commands.Deps{}),
+		Client:  feishu.NewClient(cfg, slog.Default(), nil),
+		Deduper: &memstore.Deduper{},
 	})
 	if err != nil {
 		slog.Error("feishu", "err", err.Error())

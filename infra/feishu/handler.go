@@ -13,7 +13,7 @@ import (
 	"gpuadvisor/store"
 )
 
-// DedupeTTL is how long an event id is remembered. Feishu redelivers an
+// DedupeTTL is how long an answered message or card event is remembered. Feishu redelivers an
 // unanswered event after 15 s, 5 min, 1 h and 6 h (about 7.1 h in all).
 const DedupeTTL = 9 * time.Hour
 
@@ -33,8 +33,8 @@ type Deps struct {
 	Router *chat.Router
 	// Client sends replies (NewClient).
 	Client *Client
-	// Dedupe remembers event ids (infra/memstore.Deduper until DynamoDB).
-	Dedupe store.Deduper
+	// Deduper holds the leases on message and card event ids (required).
+	Deduper store.Deduper
 	// Dispatcher hands slow commands to the drafter; nil makes them answer
 	// that drafting is unavailable.
 	Dispatcher chat.Dispatcher
@@ -50,6 +50,7 @@ type Handler struct {
 	v     *Verifier
 	d     Deps
 	appID string
+	pipe  *chat.Pipeline
 }
 
 // NewHandler checks the configuration and the dependencies.
@@ -61,7 +62,7 @@ func NewHandler(cfg Config, d Deps) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Router == nil || d.Client == nil || d.Dedupe == nil {
+	if d.Router == nil || d.Client == nil || d.Deduper == nil {
 		return nil, errors.New("feishu: a Router, a Client and a Deduper are required")
 	}
 	if d.Log == nil {
@@ -70,7 +71,8 @@ func NewHandler(cfg Config, d Deps) (*Handler, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Handler{v: v, d: d, appID: cfg.AppID}, nil
+	pipe := &chat.Pipeline{Router: d.Router, Deduper: d.Deduper, Dispatcher: d.Dispatcher, Keep: DedupeTTL, Log: d.Log}
+	return &Handler{v: v, d: d, appID: cfg.AppID, pipe: pipe}, nil
 }
 
 // result is what one request came to: the HTTP answer and a word for the log.

@@ -51,7 +51,7 @@ func TestChallenge(t *testing.T) {
 			if tc.status != 200 && strings.Contains(resp.Body, "1b6aef1a") {
 				t.Errorf("a rejected challenge was echoed: %s", resp.Body)
 			}
-			if n := len(hs.api.messages()); n != 0 {
+			if n := len(hs.api.Messages()); n != 0 {
 				t.Errorf("%d messages sent for a challenge", n)
 			}
 		})
@@ -183,7 +183,7 @@ func TestRejected(t *testing.T) {
 			if resp.StatusCode < 400 {
 				t.Fatalf("status %d, want a rejection (body %s)", resp.StatusCode, resp.Body)
 			}
-			if n := len(hs.api.messages()); n != 0 {
+			if n := len(hs.api.Messages()); n != 0 {
 				t.Errorf("%d messages sent", n)
 			}
 			if n := len(hs.rec.all()); n != 0 {
@@ -217,10 +217,10 @@ func TestEventForAnotherAppRejected(t *testing.T) {
 			if resp.StatusCode != 401 {
 				t.Fatalf("status %d, want 401 (body %s)", resp.StatusCode, resp.Body)
 			}
-			if n, m := len(hs.rec.all()), len(hs.api.messages()); n != 0 || m != 0 {
+			if n, m := len(hs.rec.all()), len(hs.api.Messages()); n != 0 || m != 0 {
 				t.Errorf("%d commands ran and %d messages were sent, want none", n, m)
 			}
-			if logs := hs.logs.String(); !contains(logs, "cli_9f00000000000001", hs.api.appID, "FEISHU_APP_ID") {
+			if logs := hs.logs.String(); !contains(logs, "cli_9f00000000000001", hs.api.AppID, "FEISHU_APP_ID") {
 				t.Errorf("the log does not name both app ids:\n%s", logs)
 			}
 			// The same event for this app is answered.
@@ -255,7 +255,7 @@ func TestHeadersAnyCaseAndBase64Bodies(t *testing.T) {
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
 			}
-			if n := len(hs.api.messages()); n != tc.wantN {
+			if n := len(hs.api.Messages()); n != tc.wantN {
 				t.Fatalf("%d replies, want %d", n, tc.wantN)
 			}
 		})
@@ -290,7 +290,7 @@ func TestMessages(t *testing.T) {
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
 			}
-			sent, reqs := hs.api.messages(), hs.rec.all()
+			sent, reqs := hs.api.Messages(), hs.rec.all()
 			if !tc.wantReply {
 				if len(sent) != 0 || len(reqs) != 0 {
 					t.Fatalf("got %d replies and %d commands, want none", len(sent), len(reqs))
@@ -341,31 +341,42 @@ func TestSameEventThreeTimesOneReply(t *testing.T) {
 			t.Fatalf("delivery %d: status %d", i+1, resp.StatusCode)
 		}
 	}
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies for one event delivered three times, want 1", n)
 	}
 	if n := len(hs.rec.all()); n != 1 {
 		t.Fatalf("the command ran %d times, want 1", n)
 	}
-	// A different event for the same text is answered again.
-	hs.deliver(t, fixture(t, "im_message_group_text_mention.json", "ffff02a84e847582be8db7fb73283c02"))
-	if n := len(hs.api.messages()); n != 2 {
-		t.Fatalf("%d replies after a second event, want 2", n)
+	// The same message under two more event ids (Feishu redelivers a
+	// message under a new event id now and then) is not answered again.
+	for _, id := range []string{"ffff02a84e847582be8db7fb73283c02", "eeee02a84e847582be8db7fb73283c02"} {
+		if resp := hs.deliver(t, fixture(t, "im_message_group_text_mention.json", id)); resp.StatusCode != 200 {
+			t.Fatalf("event %s: status %d", id, resp.StatusCode)
+		}
 	}
-	if a, b := hs.api.messages()[0].Body.UUID, hs.api.messages()[1].Body.UUID; a == b {
+	if n := len(hs.api.Messages()); n != 1 {
+		t.Fatalf("%d replies for one message under three event ids, want 1", n)
+	}
+	// Another message with the same text is answered again.
+	hs.deliver(t, withMessageID(fixture(t, "im_message_group_text_mention.json", "dddd02a84e847582be8db7fb73283c02"), "om_9a8b7c6d5e4f30211203f4e5d6c7b8a9", "om_second"))
+	if n := len(hs.api.Messages()); n != 2 {
+		t.Fatalf("%d replies after a second message, want 2", n)
+	}
+	if a, b := hs.api.Messages()[0].Body.UUID, hs.api.Messages()[1].Body.UUID; a == b {
 		t.Errorf("two events share the idempotency key %q", a)
 	}
-	if hs.api.tokenCalls != 1 {
-		t.Errorf("tenant token fetched %d times, want 1 (cached)", hs.api.tokenCalls)
+	tokenCalls, botCalls := hs.api.Calls()
+	if tokenCalls != 1 {
+		t.Errorf("tenant token fetched %d times, want 1 (cached)", tokenCalls)
 	}
-	if hs.api.botCalls != 1 {
-		t.Errorf("bot info fetched %d times, want 1 (cached)", hs.api.botCalls)
+	if botCalls != 1 {
+		t.Errorf("bot info fetched %d times, want 1 (cached)", botCalls)
 	}
 }
 
 func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
 	hs := newHarness(t)
-	hs.api.fail(230002, "The bot can not be outside the group.")
+	hs.api.Fail(230002, "The bot can not be outside the group.")
 	resp := hs.deliver(t, fixture(t, "im_message_p2p_text.json", ""))
 	if resp.StatusCode < 500 {
 		t.Fatalf("status %d, want 5xx when the reply failed", resp.StatusCode)
@@ -381,11 +392,11 @@ func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
 		t.Fatalf("ReplyCard error = %v, want an *APIError with code 230002", err)
 	} // The redelivery is not taken for a duplicate: once the API works
 	// again, Feishu's retry of the same event gets its reply.
-	hs.api.fail(0, "")
+	hs.api.Fail(0, "")
 	if resp := hs.deliver(t, fixture(t, "im_message_p2p_text.json", "")); resp.StatusCode != 200 {
 		t.Fatalf("redelivery after a failed reply: status %d, want 200", resp.StatusCode)
 	}
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies after the redelivery, want 1", n)
 	}
 }
@@ -399,7 +410,7 @@ func TestLogsCarryNoBodies(t *testing.T) {
 	logs := hs.logs.String()
 	var e struct{ Encrypt string }
 	json.Unmarshal(body, &e)
-	for _, secret := range []string{"按需=35", e.Encrypt[:20], testKey, testToken, "t-" + hs.api.appID, "app-secret", "包月更划算"} {
+	for _, secret := range []string{"按需=35", e.Encrypt[:20], testKey, testToken, "t-" + hs.api.AppID, "app-secret", "包月更划算"} {
 		if strings.Contains(logs, secret) {
 			t.Errorf("log contains %q:\n%s", secret, logs)
 		}
@@ -407,4 +418,9 @@ func TestLogsCarryNoBodies(t *testing.T) {
 	if !strings.Contains(logs, `"outcome":"replied"`) || !strings.Contains(logs, `"outcome":"rejected"`) {
 		t.Errorf("log lacks one line per request with its outcome:\n%s", logs)
 	}
+}
+
+// withMessageID gives an event fixture another message id.
+func withMessageID(event []byte, from, to string) []byte {
+	return []byte(strings.Replace(string(event), from, to, 1))
 }

@@ -22,6 +22,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 const (
@@ -191,39 +192,22 @@ func (j *jobs) all() []chat.Job {
 // recording dispatcher, logging into a buffer.
 type harness struct {
 	h    *Handler
-	api  *fakeAPI
+	api  *testkit.Feishu
 	rec  *recorder
 	jobs *jobs
-	logs *syncBuffer
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	logs *testkit.SyncBuffer
 }
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	api := newFakeAPI(t)
-	hs := &harness{api: api, rec: &recorder{}, jobs: &jobs{}, logs: &syncBuffer{}}
+	hs := &harness{api: api, rec: &recorder{}, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(hs.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	cfg := api.config()
+	cfg := apiConfig(api)
 	h, err := NewHandler(cfg, Deps{
 		Router:     testRouter(hs.rec),
 		Client:     NewClient(cfg, log, nil),
-		Dedupe:     &memstore.Deduper{Now: func() time.Time { return testNow }},
+		Deduper:    &memstore.Deduper{Now: func() time.Time { return testNow }},
 		Dispatcher: hs.jobs,
 		Log:        log,
 		Now:        func() time.Time { return testNow },
@@ -246,7 +230,7 @@ func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPRe
 // forApp addresses a fixture to the harness's app (its fake Open API has an
 // app id of its own, see newFakeAPI).
 func (hs *harness) forApp(plain []byte) []byte {
-	return bytes.ReplaceAll(plain, []byte(`"`+fixtureAppID+`"`), []byte(`"`+hs.api.appID+`"`))
+	return bytes.ReplaceAll(plain, []byte(`"`+fixtureAppID+`"`), []byte(`"`+hs.api.AppID+`"`))
 }
 
 func (hs *harness) invoke(t testing.TB, ev events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
@@ -259,7 +243,7 @@ func (hs *harness) invoke(t testing.TB, ev events.APIGatewayV2HTTPRequest) event
 }
 
 // card decodes the content of a sent interactive message.
-func card(t testing.TB, s sent) map[string]any {
+func card(t testing.TB, s testkit.FeishuMessage) map[string]any {
 	t.Helper()
 	if s.Body.MsgType != "interactive" {
 		t.Fatalf("msg_type %q, want interactive", s.Body.MsgType)

@@ -63,47 +63,55 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 	if eventID == "" {
 		eventID = "card:" + messageID + ":" + ev.Token
 	}
-	claimed, err := h.d.Dedupe.Claim(ctx, "feishu:card:"+eventID, DedupeTTL)
-	if err != nil {
-		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: err}
-	}
-	if !claimed {
-		return toast("info", chat.T(lang, "Already on it.", "已在处理。"))
-	}
 	ctx, cancel := context.WithTimeout(ctx, cardBudget)
 	defer cancel()
-	rep := h.d.Router.Handle(ctx, chat.Request{
-		Text:     text,
-		Lang:     lang,
-		Platform: Platform,
-		Tenant:   Platform + ":" + env.Header.TenantKey,
-		Channel:  chatID,
-		User:     user,
+	var answered result // the toast
+	res := h.pipe.Answer(ctx, chat.Delivery{
+		Key: "feishu:card:" + eventID,
+		Request: chat.Request{
+			Text:     text,
+			Lang:     lang,
+			Platform: Platform,
+			Tenant:   Platform + ":" + env.Header.TenantKey,
+			Channel:  chatID,
+			User:     user,
+		},
+		JobID:  Platform + ":" + eventID,
+		Target: chat.Target{Channel: chatID, MessageID: messageID, Key: IdempotencyKey("job:" + eventID)},
+		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
+			switch {
+			case unknownCommand(rep):
+				n, ok := buttonNames[action]
+				if !ok {
+					n = [2]string{action, action}
+				}
+				answered = toast("info", chat.T(lang, fmt.Sprintf("“%s” is coming soon.", n[0]), fmt.Sprintf("「%s」功能即将上线，敬请期待。", n[1])))
+			case o == chat.DispatchFailed:
+				answered = toast("error", rep.Error.Message)
+			case rep.Error != nil:
+				answered = toast("warning", rep.Error.Message)
+			case o == chat.Deferred || o == chat.NotDeployed:
+				answered = toast("info", rep.Summary)
+			default:
+				if err := h.send(ctx, rep, answer{chatID: chatID, messageID: messageID, user: user, key: IdempotencyKey("card:" + eventID)}); err != nil {
+					return err
+				}
+				answered = toast("success", chat.T(lang, "Answered below the card.", "已在卡片下方回复。"))
+			}
+			return nil
+		},
 	})
-	if unknownCommand(rep) {
-		n, ok := buttonNames[action]
-		if !ok {
-			n = [2]string{action, action}
-		}
-		return toast("info", chat.T(lang, fmt.Sprintf("“%s” is coming soon.", n[0]), fmt.Sprintf("「%s」功能即将上线，敬请期待。", n[1])))
-	}
-	if rep.Error != nil {
-		return toast("warning", rep.Error.Message)
-	}
-	if rep.Deferred {
-		rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: chatID, MessageID: messageID})
-		if rep.Error != nil {
-			return toast("error", rep.Error.Message)
-		}
-		return toast("info", rep.Summary)
-	}
-	to := answer{chatID: chatID, messageID: messageID, user: user, key: IdempotencyKey("card:" + eventID)}
-	if err := h.send(ctx, rep, to); err != nil {
+	switch res.Outcome {
+	case chat.DedupeFailed:
+		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: res.Err}
+	case chat.Duplicate, chat.InProgress:
+		return toast("info", chat.T(lang, "Already on it.", "已在处理。"))
+	case chat.PostFailed:
 		r := toast("error", chat.T(lang, "The answer could not be posted; please try again.", "回复发送失败，请重试。"))
-		r.err = err
+		r.err = res.Err
 		return r
 	}
-	return toast("success", chat.T(lang, "Answered below the card.", "已在卡片下方回复。"))
+	return answered
 }
 
 // unknownCommand reports the router's "unknown command" error: the button's

@@ -38,8 +38,7 @@ func TestCardActions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
 			if tc.noDrafting {
-				r := chat.NewRouter()
-				hs.h.d.Router = r
+				hs.h.pipe.Router = chat.NewRouter()
 			}
 			start := time.Now()
 			resp := hs.deliver(t, tc.payload)
@@ -56,7 +55,7 @@ func TestCardActions(t *testing.T) {
 			if got.Toast.Type != tc.wantToast || !strings.Contains(got.Toast.Content, tc.wantText) {
 				t.Errorf("toast %+v, want type %s containing %q", got.Toast, tc.wantToast, tc.wantText)
 			}
-			if n := len(hs.api.messages()); n != tc.wantSent {
+			if n := len(hs.api.Messages()); n != tc.wantSent {
 				t.Errorf("%d messages sent, want %d", n, tc.wantSent)
 			}
 			if n := len(hs.jobs.all()); n != tc.wantJobs {
@@ -78,7 +77,7 @@ func TestCardActionImmediateAnswerIsReplied(t *testing.T) {
 	if !strings.Contains(resp.Body, `"type":"success"`) {
 		t.Fatalf("toast %s, want success", resp.Body)
 	}
-	sent := hs.api.messages()
+	sent := hs.api.Messages()
 	if len(sent) != 1 || sent[0].Path != "/open-apis/im/v1/messages/om_sent001x5d361153b7cb51da133945/reply" {
 		t.Fatalf("want one reply under the card, got %+v", sent)
 	}
@@ -87,7 +86,7 @@ func TestCardActionImmediateAnswerIsReplied(t *testing.T) {
 	}
 	// Pressed twice (the same callback delivered again): no second message.
 	hs.deliver(t, payload)
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Errorf("%d messages after a repeated callback, want 1", n)
 	}
 }
@@ -98,7 +97,7 @@ func TestCardActionForgedTokenRejected(t *testing.T) {
 	if resp := hs.deliver(t, payload); resp.StatusCode != 401 {
 		t.Fatalf("status %d, want 401", resp.StatusCode)
 	}
-	if len(hs.jobs.all()) != 0 || len(hs.api.messages()) != 0 {
+	if len(hs.jobs.all()) != 0 || len(hs.api.Messages()) != 0 {
 		t.Fatal("a forged card callback did work")
 	}
 }
@@ -121,7 +120,7 @@ func TestLegacyCardCallbackRefusedWithAHint(t *testing.T) {
 	if resp.StatusCode != 401 {
 		t.Fatalf("status %d %s, want 401", resp.StatusCode, resp.Body)
 	}
-	if n, m := len(hs.rec.all()), len(hs.api.messages()); n != 0 || m != 0 {
+	if n, m := len(hs.rec.all()), len(hs.api.Messages()); n != 0 || m != 0 {
 		t.Errorf("%d commands and %d messages, want none", n, m)
 	}
 	if logs := hs.logs.String(); !strings.Contains(logs, "card.action.trigger") {

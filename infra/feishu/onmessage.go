@@ -11,12 +11,14 @@ import (
 // Platform is the chat.Request platform name.
 const Platform = "feishu"
 
-// errNoDrafter is the dispatch error when no Dispatcher is wired.
-var errNoDrafter = errors.New("feishu: no dispatcher configured for deferred commands")
+// errInProgress is the error of a delivery whose message another delivery
+// is answering.
+var errInProgress = errors.New("feishu: another delivery of this message is being answered")
 
 // onMessage answers a verified im.message.receive_v1: text and post messages
 // from people, in one-to-one chats or when the bot is mentioned; once per
-// event id; by a card replying to the message.
+// message id (whatever event ids carry it); by a card replying to the
+// message.
 func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	in, err := ParseMessage(env.Event)
 	// An image, file or sticker sent one-to-one is answered with what the bot
@@ -41,46 +43,56 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	if !in.addressed(bot) {
 		return ok("ignored: bot not mentioned")
 	}
-	eventID := env.Header.EventID
-	if eventID == "" {
-		eventID = "message:" + in.MessageID
+	// The same message can arrive under several event ids: the message id
+	// is the key, and every id the reply derives (the job, the sends'
+	// idempotency keys) comes from it.
+	id := in.MessageID
+	if id == "" {
+		id = "event:" + env.Header.EventID
 	}
-	claimed, err := h.d.Dedupe.Claim(ctx, "feishu:event:"+eventID, DedupeTTL)
-	if err != nil {
-		// Nothing is known: answer non-2xx so Feishu delivers it again.
-		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: err}
-	}
-	if !claimed {
-		return ok("duplicate")
-	}
-	var rep chat.Reply
-	if notText {
-		rep = textOnly()
-	} else {
-		rep = h.d.Router.Handle(ctx, chat.Request{
+	d := chat.Delivery{
+		Key: "feishu:message:" + id,
+		Request: chat.Request{
 			Text:     in.Text,
 			Platform: Platform,
 			Tenant:   Platform + ":" + env.Header.TenantKey,
 			Channel:  in.ChatID,
 			User:     in.SenderID,
-		})
-		rep = h.dispatch(ctx, rep, eventID, chat.Target{Channel: in.ChatID, MessageID: in.MessageID})
+		},
+		JobID:  Platform + ":" + id,
+		Target: chat.Target{Channel: in.ChatID, MessageID: in.MessageID, Key: IdempotencyKey("job:" + id)},
+		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
+			// Only thread_id marks a message in a thread (话题); root_id alone
+			// is a quote reply, answered as a reply, not by starting a thread.
+			// The send's uuid keeps a retry from posting twice if a send that
+			// seemed to fail did arrive.
+			return h.send(ctx, rep, answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
+				inThread: in.ThreadID != "", key: IdempotencyKey(string(o) + ":" + id)})
+		},
 	}
-	// Only thread_id marks a message in a thread (话题); root_id alone is a
-	// quote reply, answered as a reply, not by starting a thread.
-	to := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
-		inThread: in.ThreadID != "", key: IdempotencyKey("reply:" + eventID)}
-	if err := h.send(ctx, rep, to); err != nil {
-		// Forget the event id so that Feishu's redelivery tries again; the
-		// send's uuid (from the event id) keeps a retry from posting twice
-		// if this send did arrive after all.
-		if rerr := h.d.Dedupe.Release(ctx, "feishu:event:"+eventID); rerr != nil {
-			h.d.Log.WarnContext(ctx, "feishu: event id not released after a failed reply", "err", errText(rerr))
-		}
-		return result{status: http.StatusBadGateway, body: msgError, outcome: "reply failed", err: err}
+	if notText {
+		d.Route = func(context.Context) chat.Reply { return textOnly() }
 	}
-	if rep.Deferred {
+	res := h.pipe.Answer(ctx, d)
+	switch res.Outcome {
+	case chat.DedupeFailed:
+		// Nothing is known: answer non-2xx so Feishu delivers it again.
+		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "dedupe unavailable", err: res.Err}
+	case chat.InProgress:
+		// Another delivery is answering: if it dies, its lease runs out
+		// before Feishu's next delivery, which then answers.
+		return result{status: http.StatusServiceUnavailable, body: msgError, outcome: "in progress", err: errInProgress}
+	case chat.Duplicate:
+		return ok("duplicate")
+	case chat.PostFailed:
+		// The key was released: Feishu's redelivery tries again.
+		return result{status: http.StatusBadGateway, body: msgError, outcome: "reply failed", err: res.Err}
+	case chat.Deferred:
 		return ok("acknowledged; job dispatched")
+	case chat.DispatchFailed:
+		return ok("dispatch failed")
+	case chat.NotDeployed:
+		return ok("replied; no drafter")
 	}
 	return ok("replied")
 }
@@ -96,39 +108,6 @@ func textOnly() chat.Reply {
 		Title:   "只能读取文字 / Text only",
 		Summary: msg,
 		Error:   &chat.Error{Code: chat.CodeInvalid, Key: "message_type", Message: msg, Example: "help"},
-	}
-}
-
-// dispatch hands a deferred reply's job to the drafter, to answer at t. The
-// job id and the send's idempotency key come from the event id, so a
-// redelivered event or a retried job never posts twice. If the hand-off
-// fails, the user gets an error card instead of a promise.
-func (h *Handler) dispatch(ctx context.Context, rep chat.Reply, eventID string, t chat.Target) chat.Reply {
-	if !rep.Deferred || rep.Job == nil {
-		return rep
-	}
-	job := *rep.Job
-	job.ID = Platform + ":" + eventID
-	t.Key = IdempotencyKey("job:" + eventID)
-	job.Target = t
-	err := errNoDrafter
-	if h.d.Dispatcher != nil {
-		err = h.d.Dispatcher.Dispatch(ctx, job)
-	}
-	if err == nil {
-		return rep
-	}
-	h.d.Log.ErrorContext(ctx, "feishu: dispatch failed", "job", job.ID, "err", errText(err))
-	lang := rep.Lang
-	msg := chat.T(lang, "The drafting service could not be reached; please try again in a minute.",
-		"起草服务暂时无法连接，请稍后再试。")
-	return chat.Reply{
-		Command: rep.Command,
-		Lang:    lang,
-		Title:   chat.T(lang, "I could not start that", "无法开始处理"),
-		Summary: msg,
-		Error:   &chat.Error{Code: chat.CodeUnavailable, Message: msg},
-		Private: true,
 	}
 }
 

@@ -26,11 +26,11 @@ func TestPrivateRepliesInGroupsStayPrivate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
-			hs.api.ephemeralCode = map[bool]int{true: 230006}[tc.failEph]
+			hs.api.FailEphemeral(map[bool]int{true: 230006}[tc.failEph])
 			if resp := hs.deliver(t, []byte(tc.payload)); resp.StatusCode != 200 {
 				t.Fatalf("status %d", resp.StatusCode)
 			}
-			sent := hs.api.messages()
+			sent := hs.api.Messages()
 			if len(sent) != 1 {
 				t.Fatalf("%d messages, want 1: %+v", len(sent), sent)
 			}
@@ -64,8 +64,8 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 		t.Fatalf("%d jobs dispatched, want 1", len(js))
 	}
 	j := js[0]
-	if j.ID != "feishu:5e3702a84e847582be8db7fb73283c02" {
-		t.Errorf("job id %q, want feishu:<event_id>", j.ID)
+	if j.ID != "feishu:om_5ce6d572455d361153b7cb51da133945" {
+		t.Errorf("job id %q, want feishu:<message_id>", j.ID)
 	}
 	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key}
 	if j.Target != wantTarget || j.Target.Key == "" || len(j.Target.Key) > 50 {
@@ -74,7 +74,7 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 	if !j.Request.Sync || j.Request.Text != "draft questions 供应商=酷算云" || j.Request.Platform != "feishu" {
 		t.Errorf("job request %+v: want the same command, Sync", j.Request)
 	}
-	sent := hs.api.messages()
+	sent := hs.api.Messages()
 	if len(sent) != 1 || !strings.Contains(sent[0].Body.Content, "正在起草") {
 		t.Fatalf("want the acknowledgement card, got %+v", sent)
 	}
@@ -83,14 +83,16 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 	}
 }
 
+// Without a drafter a deferred command says it is coming, as on Slack: not
+// an error card promising that a retry will work.
 func TestDeferredWithoutDrafterSaysSo(t *testing.T) {
 	hs := newHarness(t)
-	hs.h.d.Dispatcher = nil
+	hs.h.pipe.Dispatcher = nil
 	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
 	hs.deliver(t, msg)
-	sent := hs.api.messages()
-	if len(sent) != 1 || !contains(sent[0].Body.Content, "起草服务暂时无法连接", `"template":"red"`) {
-		t.Fatalf("want an error card saying drafting is unavailable, got %+v", sent)
+	sent := hs.api.Messages()
+	if len(sent) != 1 || !contains(sent[0].Body.Content, "即将上线") || contains(sent[0].Body.Content, `"template":"red"`) {
+		t.Fatalf("want a card saying drafting is coming, got %+v", sent)
 	}
 }
 
@@ -100,7 +102,7 @@ func TestHandleEventLongConnection(t *testing.T) {
 	if out, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "")); err != nil || out != nil {
 		t.Fatalf("message event: %s, %v; want nil, nil", out, err)
 	}
-	if n := len(hs.api.messages()); n != 1 {
+	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies, want 1", n)
 	}
 	out, err := hs.h.HandleEvent(t.Context(), fixture(t, "card_action_trigger.json", ""))
@@ -110,8 +112,8 @@ func TestHandleEventLongConnection(t *testing.T) {
 	if _, err := hs.h.HandleEvent(t.Context(), []byte(`{"challenge":"x"}`)); err == nil {
 		t.Error("a non-event was accepted")
 	}
-	hs.api.fail(230002, "bot not in chat")
-	if _, err := hs.h.HandleEvent(t.Context(), fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02")); err == nil {
+	hs.api.Fail(230002, "bot not in chat")
+	if _, err := hs.h.HandleEvent(t.Context(), withMessageID(fixture(t, "im_message_p2p_text.json", "77702a84e847582be8db7fb73283c02"), "om_5ce6d572455d361153b7cb51da133945", "om_failed")); err == nil {
 		t.Error("a failed reply returned no error")
 	}
 }
@@ -147,7 +149,7 @@ func TestNonTextMessagesOneToOne(t *testing.T) {
 					t.Fatalf("delivery %d: status %d (%s)", i+1, resp.StatusCode, resp.Body)
 				}
 			}
-			sent := hs.api.messages()
+			sent := hs.api.Messages()
 			if len(sent) != 1 {
 				t.Fatalf("%d replies to a %s message, want 1", len(sent), tc.typ)
 			}
@@ -164,8 +166,8 @@ func TestNonTextMessagesOneToOne(t *testing.T) {
 	fromApp := withType(fixture(t, "im_message_from_app.json", ""), "image", `{"image_key":"img_1"}`)
 	for name, ev := range map[string][]byte{"in a group": group, "from an app": fromApp} {
 		hs := newHarness(t)
-		if resp := hs.deliver(t, ev); resp.StatusCode != 200 || len(hs.api.messages()) != 0 {
-			t.Errorf("an image %s: status %d, %d replies; want 200 and none", name, resp.StatusCode, len(hs.api.messages()))
+		if resp := hs.deliver(t, ev); resp.StatusCode != 200 || len(hs.api.Messages()) != 0 {
+			t.Errorf("an image %s: status %d, %d replies; want 200 and none", name, resp.StatusCode, len(hs.api.Messages()))
 		}
 	}
 }

@@ -28,11 +28,11 @@ func TestPoster(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			api := newFakeAPI(t)
-			c := NewClient(api.config(), slog.New(slog.DiscardHandler), nil)
+			c := NewClient(apiConfig(api), slog.New(slog.DiscardHandler), nil)
 			if err := c.Post(context.Background(), tc.target, draft); err != nil {
 				t.Fatal(err)
 			}
-			sent := api.messages()
+			sent := api.Messages()
 			if len(sent) != 1 {
 				t.Fatalf("%d messages, want 1", len(sent))
 			}
@@ -55,11 +55,11 @@ func TestPoster(t *testing.T) {
 
 func TestPosterErrors(t *testing.T) {
 	api := newFakeAPI(t)
-	c := NewClient(api.config(), slog.New(slog.DiscardHandler), nil)
+	c := NewClient(apiConfig(api), slog.New(slog.DiscardHandler), nil)
 	if err := c.Post(context.Background(), chat.Target{}, chat.Reply{Title: "x"}); err == nil {
 		t.Error("Post with an empty target succeeded")
 	}
-	api.fail(230001, "invalid message_id")
+	api.Fail(230001, "invalid message_id")
 	err := c.Post(context.Background(), chat.Target{MessageID: "om_gone"}, chat.Reply{Title: "x"})
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Code != 230001 || apiErr.Msg != "invalid message_id" {
@@ -91,8 +91,8 @@ func TestServeHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 200 || len(hs.api.messages()) != 1 {
-		t.Fatalf("status %d, %d replies; want 200 and 1", resp.StatusCode, len(hs.api.messages()))
+	if resp.StatusCode != 200 || len(hs.api.Messages()) != 1 {
+		t.Fatalf("status %d, %d replies; want 200 and 1", resp.StatusCode, len(hs.api.Messages()))
 	}
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Errorf("content-type %q", ct)

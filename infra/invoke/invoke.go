@@ -3,9 +3,7 @@ package invoke
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -42,32 +40,28 @@ type Dispatcher struct {
 	Timeout time.Duration
 }
 
-// FromEnv builds a dispatcher from DRAFTER_FUNCTION (required) and
-// LAMBDA_ENDPOINT (tests only), with the default AWS credential chain.
-func FromEnv(ctx context.Context) (*Dispatcher, error) {
-	fn := strings.TrimSpace(os.Getenv("DRAFTER_FUNCTION"))
-	if fn == "" {
-		return nil, errors.New("invoke: DRAFTER_FUNCTION is not set: the drafter function's name is needed to hand it slow jobs")
-	}
-	cfg, err := config.LoadDefaultConfig(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("invoke: aws config: %w", err)
-	}
-	return New(cfg, fn, os.Getenv("LAMBDA_ENDPOINT")), nil
-}
-
-// FromGetenv is FromEnv for a function that may run without a drafter: nil
-// (no error) when DRAFTER_FUNCTION is not set, so that deferred commands
-// answer that drafting is not deployed.
+// FromGetenv builds a dispatcher from DRAFTER_FUNCTION and LAMBDA_ENDPOINT
+// (tests only), read with getenv and nothing else, with the default AWS
+// credential chain. Without DRAFTER_FUNCTION it returns nil (no error): the
+// drafter is not deployed, and deferred commands say so.
 func FromGetenv(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error) {
-	if strings.TrimSpace(getenv("DRAFTER_FUNCTION")) == "" {
+	fn := strings.TrimSpace(getenv("DRAFTER_FUNCTION"))
+	if fn == "" {
 		return nil, nil
 	}
-	d, err := FromEnv(ctx)
+	d, err := build(ctx, fn, strings.TrimSpace(getenv("LAMBDA_ENDPOINT")))
 	if err != nil {
 		return nil, fmt.Errorf("drafter dispatcher: %w", err)
 	}
 	return d, nil
+}
+
+func build(ctx context.Context, fn, endpoint string) (*Dispatcher, error) {
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("invoke: aws config: %w", err)
+	}
+	return New(cfg, fn, endpoint), nil
 }
 
 // New builds a dispatcher for function; endpoint, when not empty, replaces

@@ -101,22 +101,26 @@ func TestDispatchErrors(t *testing.T) {
 	}
 }
 
-func TestFromEnv(t *testing.T) {
+// FromGetenv reads DRAFTER_FUNCTION and LAMBDA_ENDPOINT with the getenv it
+// is given, never from the process environment.
+func TestFromGetenv(t *testing.T) {
 	f := &fakeLambda{}
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	t.Setenv("DRAFTER_FUNCTION", "")
-	if _, err := FromEnv(context.Background()); err == nil || !strings.Contains(err.Error(), "DRAFTER_FUNCTION") {
-		t.Errorf("err = %v, want DRAFTER_FUNCTION named", err)
+	t.Setenv("DRAFTER_FUNCTION", "arn:aws:lambda:ap-east-1:123456789012:function:from-the-process")
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	if d, err := FromGetenv(context.Background(), getenv); d != nil || err != nil {
+		t.Errorf("without DRAFTER_FUNCTION: %v, %v; want no dispatcher, no error", d, err)
 	}
-	t.Setenv("DRAFTER_FUNCTION", "arn:aws:lambda:ap-east-1:123456789012:function:drafter")
-	t.Setenv("LAMBDA_ENDPOINT", srv.URL)
+	env["DRAFTER_FUNCTION"] = "arn:aws:lambda:ap-east-1:123456789012:function:drafter"
+	env["LAMBDA_ENDPOINT"] = srv.URL
 	t.Setenv("AWS_REGION", "ap-east-1")
 	t.Setenv("AWS_ACCESS_KEY_ID", "AKIDENV")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "secret")
 	t.Setenv("AWS_CONFIG_FILE", "/nonexistent")
 	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
-	d, err := FromEnv(context.Background())
+	d, err := FromGetenv(context.Background(), getenv)
 	if err != nil {
 		t.Fatal(err)
 	}

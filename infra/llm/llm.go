@@ -142,12 +142,15 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("llm: %s %s; for example %s", e.Key, e.Message, e.Example)
 }
 
-// FromEnv is Load(os.Getenv) for callers that answer rather than refuse to
+// FromEnv is FromGetenv(os.Getenv).
+func FromEnv() prompts.LLM { return FromGetenv(os.Getenv) }
+
+// FromGetenv is Load(getenv) for callers that answer rather than refuse to
 // start: a half-done configuration becomes a prompts.Unconfigured saying
 // what is missing, so every draft tells the user. Processes that can refuse
-// to start (serve, the functions) should call Load.
-func FromEnv() prompts.LLM {
-	l, err := Load(os.Getenv)
+// to start (serve, the functions) call Load.
+func FromGetenv(getenv func(string) string) prompts.LLM {
+	l, err := Load(getenv)
 	if err != nil {
 		var ce *ConfigError
 		if errors.As(err, &ce) {
@@ -158,7 +161,6 @@ func FromEnv() prompts.LLM {
 	return l
 }
 
-// Model implements prompts.Modeler.
 func (c *Client) Model() string { return c.model }
 
 // Complete implements prompts.LLM: one chat completion, bounded by the

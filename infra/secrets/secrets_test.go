@@ -3,12 +3,15 @@ package secrets
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeAWS speaks the AWS JSON 1.1 protocol for the two calls Load makes.
@@ -42,62 +45,108 @@ func fakeAWS(t *testing.T) *httptest.Server {
 	}))
 }
 
-func setup(t *testing.T, src string) {
+// source returns the source GPUADVISOR_SECRETS=src names, against the fake.
+func source(t *testing.T, src string) (Source, error) {
 	srv := fakeAWS(t)
 	t.Cleanup(srv.Close)
-	t.Setenv(EnvSource, src)
-	t.Setenv("GPUADVISOR_SECRETS_ENDPOINT", srv.URL)
 	t.Setenv("AWS_REGION", "us-east-1")
 	t.Setenv("AWS_ACCESS_KEY_ID", "test")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	for _, k := range Keys {
-		t.Setenv(k, "") // register for restore, then unset
-		os.Unsetenv(k)
+	env := map[string]string{EnvSource: src, EnvEndpoint: srv.URL}
+	return FromGetenv(context.Background(), func(k string) string { return env[k] })
+}
+
+func load(t *testing.T, src string) (map[string]string, error) {
+	s, err := source(t, src)
+	if err != nil {
+		return nil, err
 	}
+	return Load(context.Background(), s)
 }
 
 func TestLoadSecretsManager(t *testing.T) {
-	setup(t, "secretsmanager:gpuadvisor")
-	t.Setenv("SLACK_SIGNING_SECRET", "already-set")
-	set, err := Load(context.Background())
+	vals, err := load(t, "secretsmanager:gpuadvisor")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(set, ",") != "SLACK_BOT_TOKEN" {
-		t.Errorf("set %v, want [SLACK_BOT_TOKEN] (the signing secret was already set, NOT_A_KEY is not a key)", set)
+	want := map[string]string{"SLACK_BOT_TOKEN": "xoxb-from-sm", "SLACK_SIGNING_SECRET": "sig"} // NOT_A_KEY is not a key
+	if !maps.Equal(vals, want) {
+		t.Errorf("Load = %v, want %v", vals, want)
 	}
-	if got := os.Getenv("SLACK_BOT_TOKEN"); got != "xoxb-from-sm" {
-		t.Errorf("SLACK_BOT_TOKEN = %q", got)
+	if got := os.Getenv("SLACK_BOT_TOKEN"); got != "" {
+		t.Errorf("Load changed the process environment: SLACK_BOT_TOKEN=%q", got)
 	}
-	if got := os.Getenv("SLACK_SIGNING_SECRET"); got != "already-set" {
-		t.Errorf("an existing variable was overwritten: %q", got)
+	// A variable set in the environment wins over the secret.
+	env := map[string]string{"SLACK_SIGNING_SECRET": "already-set"}
+	get := Overlay(func(k string) string { return env[k] }, vals)
+	if get("SLACK_SIGNING_SECRET") != "already-set" || get("SLACK_BOT_TOKEN") != "xoxb-from-sm" || get("OPENAI_API_KEY") != "" {
+		t.Errorf("Overlay: %q %q %q", get("SLACK_SIGNING_SECRET"), get("SLACK_BOT_TOKEN"), get("OPENAI_API_KEY"))
 	}
 }
 
 func TestLoadSSM(t *testing.T) {
-	setup(t, "ssm:/gpuadvisor")
-	set, err := Load(context.Background())
+	vals, err := load(t, "ssm:/gpuadvisor")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(set, ",") != "FEISHU_ENCRYPT_KEY,OPENAI_API_KEY" {
-		t.Errorf("set %v", set)
+	if got := strings.Join(Names(vals), ","); got != "FEISHU_ENCRYPT_KEY,OPENAI_API_KEY" {
+		t.Errorf("names %s", got)
 	}
 }
 
 func TestLoadErrors(t *testing.T) {
 	for _, src := range []string{"secretsmanager:missing", "vault:x", "secretsmanager:", "nocolon"} {
-		setup(t, src)
-		if _, err := Load(context.Background()); err == nil {
+		if _, err := load(t, src); err == nil {
 			t.Errorf("Load with %s=%q: no error", EnvSource, src)
 		}
 	}
 }
 
-func TestLoadUnsetDoesNothing(t *testing.T) {
-	t.Setenv(EnvSource, "")
-	set, err := Load(context.Background())
-	if err != nil || set != nil {
-		t.Errorf("Load() = %v, %v; want nothing", set, err)
+func TestUnsetIsNoSource(t *testing.T) {
+	s, err := FromGetenv(context.Background(), func(string) string { return "" })
+	if err != nil || s != nil {
+		t.Errorf("FromGetenv() = %v, %v; want nil, nil", s != nil, err)
 	}
+}
+
+// The cache reads again after the TTL (5 minutes) and when forced by a
+// signature failure, at most once a minute; a failed read keeps the values.
+func TestCacheRereads(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	secret := map[string]string{"SLACK_SIGNING_SECRET": "placeholder"}
+	reads := 0
+	var fail error
+	c := &Cache{Now: func() time.Time { return now }, Source: func(context.Context) (map[string]string, error) {
+		reads++
+		return maps.Clone(secret), fail
+	}}
+	ctx := context.Background()
+	step := func(name string, d time.Duration, force bool, wantVal string, wantVersion, wantReads int, wantChanged bool) {
+		t.Helper()
+		now = now.Add(d)
+		if force {
+			changed, _ := c.Force(ctx)
+			if changed != wantChanged {
+				t.Errorf("%s: Force changed=%v, want %v", name, changed, wantChanged)
+			}
+		}
+		vals, v, _ := c.Values(ctx)
+		if vals["SLACK_SIGNING_SECRET"] != wantVal || v != wantVersion || reads != wantReads {
+			t.Errorf("%s: %q version %d after %d reads; want %q, %d, %d", name, vals["SLACK_SIGNING_SECRET"], v, reads, wantVal, wantVersion, wantReads)
+		}
+	}
+	step("cold start", 0, false, "placeholder", 1, 1, false)
+	secret["SLACK_SIGNING_SECRET"] = "real" // the operator fills it in
+	step("within the TTL", 4*time.Minute, false, "placeholder", 1, 1, false)
+	step("a signature failure forces a read", 0, true, "real", 2, 2, true)
+	step("a second failure within a minute reads nothing", 30*time.Second, true, "real", 2, 2, false)
+	secret["SLACK_SIGNING_SECRET"] = "rotated"
+	step("a minute later a failure reads again", 30*time.Second, true, "rotated", 3, 3, true)
+	secret["SLACK_SIGNING_SECRET"] = "rotated-again"
+	step("the TTL passed: read again", 5*time.Minute, false, "rotated-again", 4, 4, false)
+	fail = errors.New("throttled")
+	secret["SLACK_SIGNING_SECRET"] = "unseen"
+	step("a failed read keeps the values", 5*time.Minute, false, "rotated-again", 4, 5, false)
+	fail = nil
+	step("and the next call reads again", time.Second, false, "unseen", 5, 6, false)
 }

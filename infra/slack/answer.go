@@ -8,84 +8,20 @@ import (
 	"gpuadvisor/chat"
 )
 
-// answer runs text through the router. A deferred reply's job is handed to
-// the dispatcher with id and target filled in; what comes back is the
-// acknowledgement to show now (or why the work could not be handed over).
-func (h *Handler) answer(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target) chat.Reply {
-	rep, job := h.prepare(ctx, tr, req, id, target)
-	if job == nil {
-		return rep
+// answer runs a verified request through the pipeline and notes its outcome
+// for the request log.
+func (h *Handler) answer(ctx context.Context, tr *trace, d chat.Delivery) chat.Result {
+	res := h.pipe.Answer(ctx, d)
+	tr.command, tr.outcome = res.Reply.Command, string(res.Outcome)
+	if res.Outcome == chat.Answered && res.Reply.Error != nil {
+		tr.outcome = "answered_error:" + res.Reply.Error.Code
 	}
-	return h.dispatch(ctx, tr, rep, *job)
-}
-
-// answerThen is answer for a reply that is posted, not returned: the
-// acknowledgement is delivered before the job is dispatched, so a fast
-// drafter's answer can never arrive ahead of "Working on it". A dispatch
-// failure is delivered after it.
-func (h *Handler) answerThen(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target, deliver func(chat.Reply) error) (chat.Reply, error) {
-	rep, job := h.prepare(ctx, tr, req, id, target)
-	if err := deliver(rep); err != nil || job == nil {
-		return rep, err
-	}
-	if failed := h.dispatch(ctx, tr, rep, *job); failed.Error != nil {
-		return failed, deliver(failed)
-	}
-	return rep, nil
-}
-
-// prepare runs the router; for a deferred reply it returns the job to
-// dispatch (nil otherwise, or when no drafter is deployed: then the reply says
-// the feature is coming).
-func (h *Handler) prepare(ctx context.Context, tr *trace, req chat.Request, id string, target chat.Target) (chat.Reply, *chat.Job) {
-	rep := h.router.Handle(ctx, req)
-	tr.command = rep.Command
-	if !rep.Deferred {
-		tr.outcome = "answered"
-		if rep.Error != nil {
-			tr.outcome = "answered_error:" + rep.Error.Code
-		}
-		return rep, nil
-	}
-	if rep.Job == nil || h.dispatcher == nil {
-		tr.outcome = "deferred_unavailable"
-		return comingSoon(rep.Lang, rep.Command), nil
-	}
-	job := *rep.Job
-	job.ID = id
-	job.Target = target
-	if job.Target.Key == "" {
-		job.Target.Key = id
-	}
-	return rep, &job
-}
-
-// dispatch hands job to the drafter; on failure the user gets an error
-// instead of the promise in rep.
-func (h *Handler) dispatch(ctx context.Context, tr *trace, rep chat.Reply, job chat.Job) chat.Reply {
-	if err := h.dispatcher.Dispatch(ctx, job); err != nil {
-		h.log.Error("dispatch failed", "command", rep.Command, "job", job.ID, "err", err)
-		tr.outcome = "dispatch_failed"
-		return chat.Reply{
-			Command: rep.Command, Lang: rep.Lang, Private: true,
-			Title:   chat.T(rep.Lang, "I could not start that", "暂时无法开始处理"),
-			Summary: chat.T(rep.Lang, "The drafting service did not accept the job. Please try again in a minute.", "起草服务暂时没有接受这个任务，请一分钟后再试。"),
-			Error:   &chat.Error{Code: chat.CodeUnavailable, Message: "dispatch failed"},
-		}
-	}
-	tr.outcome = "deferred"
-	return rep
+	return res
 }
 
 // comingSoon answers a capability that is not deployed yet: never an error.
 func comingSoon(lang chat.Lang, command string) chat.Reply {
-	return chat.Reply{
-		Command: command, Lang: lang, Private: true,
-		Title: chat.T(lang, "Coming soon", "即将上线"),
-		Summary: chat.T(lang,
-			"This feature is coming soon to gpuadvisor. Every advisor command works today; type /gpu help to see them.",
-			"这个功能即将上线。所有顾问命令现在都可以使用，输入 /gpu help 查看。"),
-	}
+	return chat.NotDeployedReply(lang, command)
 }
 
 // mentionRE matches a user mention as Slack sends it: <@U123> or <@U123|name>.

@@ -10,26 +10,23 @@ import (
 	"gpuadvisor/chat"
 )
 
-// command answers a slash command (/gpu ...). The answer is the HTTP
-// response itself: in the channel for results, ephemeral for help, errors,
-// --private and acknowledgements of deferred work.
+// command answers a slash command (/gpu ...) posted over HTTP.
 func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) response {
 	sc, err := slackapi.SlashCommandParse(&http.Request{Method: http.MethodPost, PostForm: form})
 	if err != nil {
 		tr.outcome = "bad form"
 		return plainResponse(http.StatusBadRequest, "bad request")
 	}
+	_, res := h.slash(ctx, tr, sc)
+	return res
+}
+
+// slash answers a verified slash command. The answer is the response itself:
+// in the channel for results, ephemeral for help, errors, --private and
+// acknowledgements of deferred work. rep is what the response shows (zero
+// when it is empty).
+func (h *Handler) slash(ctx context.Context, tr *trace, sc slackapi.SlashCommand) (rep chat.Reply, res response) {
 	tr.team = sc.TeamID
-	fresh, err := h.claim(ctx, triggerKey(sc.TriggerID))
-	if err != nil {
-		h.log.Error("dedupe claim failed", "kind", "command", "err", err)
-		tr.outcome = "dedupe_error"
-		return jsonResponse(Render(unavailable(chat.Request{Text: sc.Text})))
-	}
-	if !fresh {
-		tr.outcome = "duplicate"
-		return response{status: http.StatusOK}
-	}
 	req := chat.Request{
 		Text:     commandText(sc.Text),
 		Platform: "slack",
@@ -37,8 +34,20 @@ func (h *Handler) command(ctx context.Context, tr *trace, form url.Values) respo
 		Channel:  sc.ChannelID,
 		User:     sc.UserID,
 	}
-	rep := h.answer(ctx, tr, req, sc.TriggerID, chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID})
-	return jsonResponse(Render(rep))
+	// Delivering the answer is keeping it for the response (a failed
+	// hand-off to the drafter replaces the acknowledgement).
+	keep := func(_ context.Context, r chat.Reply, _ chat.Outcome) error { rep = r; return nil }
+	out := h.answer(ctx, tr, chat.Delivery{
+		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep,
+		JobID: sc.TriggerID, Target: chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID},
+	})
+	switch out.Outcome {
+	case chat.DedupeFailed:
+		rep = unavailable(chat.Request{Text: sc.Text})
+	case chat.Duplicate, chat.InProgress:
+		return chat.Reply{}, response{status: http.StatusOK}
+	}
+	return rep, jsonResponse(Render(rep))
 }
 
 // unavailable is the answer when the de-duplication store cannot be reached:

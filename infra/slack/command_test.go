@@ -47,7 +47,7 @@ func TestSlashCommandChineseFixture(t *testing.T) {
 			if n := f.runs.Load(); n != 1 {
 				t.Errorf("commands run = %d, want 1", n)
 			}
-			if calls := len(f.rec.reqs); calls != 0 {
+			if calls := len(f.rec.Requests()); calls != 0 {
 				t.Errorf("Slack was called %d times; a deterministic answer is the HTTP response itself", calls)
 			}
 		})
@@ -164,8 +164,8 @@ func TestUnverifiedRequestsDoNoWork(t *testing.T) {
 			if n := f.runs.Load(); n != 0 {
 				t.Errorf("%d commands ran for an unverified request", n)
 			}
-			if len(f.rec.reqs) != 0 || len(f.disp.jobs) != 0 {
-				t.Errorf("unverified request called Slack %d times, dispatched %d jobs", len(f.rec.reqs), len(f.disp.jobs))
+			if len(f.rec.Requests()) != 0 || len(f.disp.jobs) != 0 {
+				t.Errorf("unverified request called Slack %d times, dispatched %d jobs", len(f.rec.Requests()), len(f.disp.jobs))
 			}
 			if !strings.Contains(f.logs.String(), `"status":401`) {
 				t.Errorf("no 401 log line: %s", f.logs.String())
@@ -227,7 +227,7 @@ func TestSSLCheck(t *testing.T) {
 			extra = map[string]string{"x-slack-signature": "", "x-slack-request-timestamp": ""}
 		}
 		res := invoke(t, f.h, event(t, readFixture(t, "ssl_check.form"), testNow, true, extra))
-		if res.StatusCode != 200 || res.Body != "" || f.runs.Load() != 0 || len(f.rec.reqs) != 0 {
+		if res.StatusCode != 200 || res.Body != "" || f.runs.Load() != 0 || len(f.rec.Requests()) != 0 {
 			t.Errorf("ssl_check (signed %t): %d %q, runs %d; want 200, empty body, no work", signed, res.StatusCode, res.Body, f.runs.Load())
 		}
 	}
@@ -269,14 +269,14 @@ func TestDeferredSlashCommandIsHandedToTheDispatcher(t *testing.T) {
 	if string(gj) != string(wj) {
 		t.Errorf("job\n got %s\nwant %s", gj, wj)
 	}
-	if len(f.rec.reqs) != 0 {
-		t.Errorf("the slash handler called Slack %d times; the drafter posts the draft", len(f.rec.reqs))
+	if len(f.rec.Requests()) != 0 {
+		t.Errorf("the slash handler called Slack %d times; the drafter posts the draft", len(f.rec.Requests()))
 	}
 }
 
 func TestDeferredWithoutDrafterSaysComingSoon(t *testing.T) {
 	f := newFixture(t, nil)
-	f.h.dispatcher = nil
+	f.h.pipe.Dispatcher = nil
 	res := invoke(t, f.h, event(t, slashBody(t, "起草 问题 vendor=x"), testNow, true, nil))
 	if m := decodeMessage(t, res.Body); m["response_type"] != Ephemeral || !strings.Contains(res.Body, "即将上线") || strings.Contains(res.Body, "无法") {
 		t.Errorf("without a drafter: %s", res.Body)

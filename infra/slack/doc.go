@@ -22,9 +22,12 @@
 // Deterministic answers are rendered inside the HTTP response (milliseconds).
 // Slow work (LLM drafts) is acknowledged at once and handed to a
 // chat.Dispatcher (an async Lambda invoke in AWS); nothing keeps running after
-// the handler returns. Events API deliveries are de-duplicated by event_id and
-// slash commands and interactions by trigger_id, so Slack's retries never
-// produce a second reply.
+// the handler returns. Both HTTP and Socket Mode (Handler.RunSocket) hand the
+// verified request to the chat.Pipeline, as infra/feishu does: Events API
+// deliveries are de-duplicated by event_id, slash commands and interactions
+// by trigger_id. The key is a short lease marked done only once the reply is
+// posted: Slack's retry of an answered event does nothing, while a retry after
+// a crash or a failed post (the handler answers 500) does the work.
 //
 // Poster implements chat.Poster for the drafter and the reminder: it posts to
 // a response_url, or with chat.postMessage to a channel and thread.

@@ -3,8 +3,10 @@ package slack
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 
+	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
 
 	"gpuadvisor/chat"
@@ -12,9 +14,11 @@ import (
 
 // event answers an Events API callback: url_verification with the challenge;
 // app_mention (and direct messages, message.im) with the answer in the
-// thread. Each event_id is handled once: Slack's retries, whatever their
-// X-Slack-Retry-Num, are acknowledged and do nothing.
-func (h *Handler) event(ctx context.Context, tr *trace, hdr http.Header, body []byte) response {
+// thread. Each event_id is answered once: a retry of an answered event is
+// acknowledged and does nothing; a retry while the first delivery is still
+// answering, or after it failed to post, gets a 500 so that Slack delivers
+// it again (by then the first is done, or its lease ran out).
+func (h *Handler) event(ctx context.Context, tr *trace, body []byte) response {
 	ev, err := slackevents.ParseEvent(json.RawMessage(body), slackevents.OptionNoVerifyToken())
 	if err != nil {
 		tr.outcome = "bad event"
@@ -43,27 +47,17 @@ func (h *Handler) event(ctx context.Context, tr *trace, hdr http.Header, body []
 		tr.outcome = "ignored:" + ev.InnerEvent.Type
 		return response{status: http.StatusOK}
 	}
-	if hdr.Get(HeaderRetryReason) == "http_timeout" {
-		// The first delivery is still running (or done): never a second reply,
-		// even when the de-duplication store is per process.
-		tr.outcome = "retry_ignored"
-		return response{status: http.StatusOK}
-	}
 	key := ""
 	if cb.EventID != "" {
 		key = "slack:event:" + cb.EventID
 	}
-	fresh, err := h.claim(ctx, key)
-	if err != nil {
-		h.log.Error("dedupe claim failed", "kind", "event", "err", err)
-		tr.outcome = "dedupe_error"
-		return response{status: http.StatusInternalServerError} // Slack retries later
+	switch h.reply(ctx, tr, cb, msg, key).Outcome {
+	case chat.DedupeFailed, chat.InProgress, chat.PostFailed:
+		// Nothing was answered, or another delivery is still answering:
+		// Slack delivers again later (after a crash the lease has run out
+		// by then, and that delivery answers).
+		return response{status: http.StatusInternalServerError}
 	}
-	if !fresh {
-		tr.outcome = "duplicate"
-		return response{status: http.StatusOK}
-	}
-	h.reply(ctx, tr, cb, msg)
 	return response{status: http.StatusOK}
 }
 
@@ -100,25 +94,53 @@ func incoming(data any) (message, bool) {
 // Private answers (help, errors, --private, acknowledgements) are shown only
 // to the asker with chat.postEphemeral; a deferred draft asked privately is
 // delivered to the asker's DM.
-func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message) {
+func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message, key string) chat.Result {
 	text := commandText(dropMention(m.text, botUser(cb)))
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
 	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}
 	if _, args, _, err := h.router.Parse(req); err == nil && args.Private && !m.direct {
 		target = chat.Target{Channel: m.user} // the app's DM with the asker
 	}
-	rep := h.answer(ctx, tr, req, cb.EventID, target)
-	var err error
-	if rep.Private && !m.direct {
-		err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)
-	} else {
-		err = h.poster.Post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
+	refused := false
+	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
+		Deliver: func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
+			var err error
+			if rep.Private && !m.direct {
+				err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)
+			} else {
+				err = h.poster.Post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
+			}
+			if err != nil && !retryable(err) {
+				// Slack refused the message itself (an archived channel, a
+				// revoked token): a redelivery would be refused too.
+				h.log.Error("posting mention reply failed; not retried", "command", rep.Command, "err", err)
+				refused = true
+				return nil
+			}
+			if err != nil {
+				h.log.Error("posting mention reply failed; Slack will deliver the event again", "command", rep.Command, "err", err)
+			}
+			return err
+		}})
+	if refused {
+		tr.outcome = string(chat.PostFailed)
 	}
-	if err != nil {
-		// The event is claimed, so a retry would do nothing: log and ack.
-		h.log.Error("posting mention reply failed", "command", rep.Command, "err", err)
-		tr.outcome = "post_failed"
+	return res
+}
+
+// retryable reports a failure to post that a later attempt may not meet: a
+// network error, an HTTP error status, a rate limit, or Slack's own
+// internal errors. Any other answer of Slack's (ok:false) is final.
+func retryable(err error) bool {
+	var se slackapi.SlackErrorResponse
+	if !errors.As(err, &se) {
+		return true
 	}
+	switch se.Err {
+	case "fatal_error", "internal_error", "service_unavailable", "request_timeout", "ratelimited":
+		return true
+	}
+	return false
 }
 
 // botUser is the app's bot user in the event's workspace: the bot among the

@@ -1,9 +1,17 @@
 package slack
 
 import (
+	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
 )
 
 // mentionBody is the Chinese app_mention fixture with its text and event_id
@@ -144,15 +152,95 @@ func TestSameEventIDThreeTimesPostsOnce(t *testing.T) {
 	}
 }
 
-// A retry for an http_timeout means the first delivery is still being
-// handled, perhaps by another Lambda instance with its own memory: it is
-// acknowledged and does nothing, even for an event id never seen here.
-func TestTimeoutRetryNeverRepliesAgain(t *testing.T) {
+// A retry for an http_timeout while the first delivery still holds the
+// event's lease does nothing and answers 500, so that Slack delivers it
+// again; once the first is done, a retry is a duplicate.
+func TestTimeoutRetryWhileTheFirstIsAnswering(t *testing.T) {
 	f := newFixture(t, nil)
-	res := invoke(t, f.h, event(t, mentionBody(t, "", "Ev0OTHERINSTANCE"), testNow, false,
-		map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout"}))
-	if res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-		t.Errorf("http_timeout retry: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	const key = "slack:event:Ev0OTHERINSTANCE"
+	if _, err := f.h.pipe.Deduper.Lease(context.Background(), key, chat.DefaultLease); err != nil {
+		t.Fatal(err)
+	}
+	retry := func() events.APIGatewayV2HTTPResponse {
+		return invoke(t, f.h, event(t, mentionBody(t, "", "Ev0OTHERINSTANCE"), testNow, false,
+			map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout"}))
+	}
+	if res := retry(); res.StatusCode != 500 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+		t.Errorf("retry while held: %d, %d calls, %d runs; want 500 and nothing done", res.StatusCode, len(f.rec.Requests()), f.runs.Load())
+	}
+	if err := f.h.pipe.Deduper.Done(context.Background(), key, DedupeTTL); err != nil {
+		t.Fatal(err)
+	}
+	if res := retry(); res.StatusCode != 200 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+		t.Errorf("retry once done: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.Requests()), f.runs.Load())
+	}
+}
+
+// A delivery that claimed the event and died before replying (a crash, a
+// Lambda timeout) leaves a lease, not a "done" mark: Slack's retry within
+// the lease is told to come back (500), and the retry after it answers.
+func TestCrashBetweenClaimAndReplyIsAnsweredByTheRetry(t *testing.T) {
+	f := newFixture(t, nil)
+	now := testNow
+	f.h.pipe.Deduper = &memstore.Deduper{Now: func() time.Time { return now }}
+	body := mentionBody(t, "<@U0BOT1234> whoami", "Ev0CRASHED")
+	// The first delivery claimed the event, then the process died.
+	if _, err := f.h.pipe.Deduper.Lease(context.Background(), "slack:event:Ev0CRASHED", chat.DefaultLease); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Minute) // Slack's second retry
+	if res := invoke(t, f.h, event(t, body, testNow, false, map[string]string{"x-slack-retry-num": "2", "x-slack-retry-reason": "http_timeout"})); res.StatusCode != 500 || f.runs.Load() != 0 {
+		t.Fatalf("retry within the lease: %d, %d runs; want 500, nothing run", res.StatusCode, f.runs.Load())
+	}
+	now = now.Add(4 * time.Minute) // the third, 5 minutes after the first: the 3-minute lease ran out
+	if res := invoke(t, f.h, event(t, body, testNow, false, map[string]string{"x-slack-retry-num": "3", "x-slack-retry-reason": "http_error"})); res.StatusCode != 200 {
+		t.Fatalf("retry after the lease: %d, want 200", res.StatusCode)
+	}
+	if n := len(f.rec.calls("/api/chat.postMessage")); n != 1 || f.runs.Load() != 1 {
+		t.Errorf("after the lease: %d posts, %d runs; want 1 and 1", n, f.runs.Load())
+	}
+}
+
+// A reply that could not be posted releases the event: the handler answers
+// 500 and Slack's retry posts it (once).
+func TestFailedPostIsPostedByTheRetry(t *testing.T) {
+	f := newFixture(t, nil)
+	f.rec.FailPosts.Store(1)
+	body := mentionBody(t, "<@U0BOT1234> whoami", "Ev0POSTFAILED")
+	if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 500 {
+		t.Fatalf("failed post: status %d, want 500 (Slack retries)", res.StatusCode)
+	}
+	for i := 1; i <= 2; i++ {
+		if res := invoke(t, f.h, event(t, body, testNow, false, map[string]string{"x-slack-retry-num": strconv.Itoa(i), "x-slack-retry-reason": "http_error"})); res.StatusCode != 200 {
+			t.Fatalf("retry %d: status %d, want 200", i, res.StatusCode)
+		}
+	}
+	// 2 calls: the failed one and the retry's; the second retry is a duplicate.
+	if n := len(f.rec.calls("/api/chat.postMessage")); n != 2 || f.runs.Load() != 2 {
+		t.Errorf("chat.postMessage calls = %d, runs = %d; want 2 and 2", n, f.runs.Load())
+	}
+	if !strings.Contains(f.logs.String(), `"outcome":"post_failed"`) {
+		t.Errorf("the log does not show the failed post: %s", f.logs.String())
+	}
+}
+
+// A reply Slack refuses for good (channel_not_found, not a failure of its
+// own) is not retried: the handler answers 200, and Slack's retry, if any,
+// is a duplicate.
+func TestRefusedPostIsNotRetried(t *testing.T) {
+	f := newFixture(t, nil)
+	f.rec.FailPosts.Store(1)
+	f.rec.FailError = "channel_not_found"
+	body := mentionBody(t, "<@U0BOT1234> whoami", "Ev0REFUSED")
+	if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 200 {
+		t.Fatalf("refused post: status %d, want 200 (retrying cannot help)", res.StatusCode)
+	}
+	invoke(t, f.h, event(t, body, testNow, false, map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_error"}))
+	if n := len(f.rec.calls("/api/chat.postMessage")); n != 1 || f.runs.Load() != 1 {
+		t.Errorf("chat.postMessage calls = %d, runs = %d; want 1 and 1", n, f.runs.Load())
+	}
+	if !strings.Contains(f.logs.String(), `"outcome":"post_failed"`) || !strings.Contains(f.logs.String(), `"outcome":"duplicate"`) {
+		t.Errorf("the log does not show the failed post and the duplicate: %s", f.logs.String())
 	}
 }
 
@@ -217,8 +305,8 @@ func TestEventsNotForUs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, nil)
 			res := invoke(t, f.h, event(t, []byte(tc.body), testNow, false, nil))
-			if res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-				t.Errorf("%s: %d, %d calls, %d runs; want 200 and nothing done", tc.name, res.StatusCode, len(f.rec.reqs), f.runs.Load())
+			if res.StatusCode != 200 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+				t.Errorf("%s: %d, %d calls, %d runs; want 200 and nothing done", tc.name, res.StatusCode, len(f.rec.Requests()), f.runs.Load())
 			}
 		})
 	}

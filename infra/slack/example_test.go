@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/slack"
 )
 
@@ -46,7 +47,7 @@ func ExampleRender() {
 // by content, answer.
 func ExampleHandler_HandleLambda() {
 	router := chat.NewRouter() // bot.New(bot.Deps{...}) in the function
-	h, err := slack.New(slack.Deps{
+	h, err := slack.New(slack.Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: "signing-secret",
 		Router:        router,
 		Poster:        slack.NewPoster("xoxb-token", "", nil),

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"gpuadvisor/infra/memstore"
 )
 
 // FuzzSignedRequest: any correctly signed body, with any content type,
@@ -29,7 +31,7 @@ func FuzzSignedRequest(f *testing.F) {
 		io.WriteString(w, `{"ok":true,"ts":"1.1","channel":"C1"}`)
 	}))
 	f.Cleanup(hook.Close)
-	h, err := New(Deps{
+	h, err := New(Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: testSecret, Router: testRouter(new(atomic.Int64)),
 		Poster: NewPoster("xoxb-test-token", hook.URL+"/api/", hook.Client()),
 		Now:    fixedNow, Log: slog.New(slog.DiscardHandler),

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
@@ -60,7 +60,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 	}
 	router := newRouter()
 	want := map[string]bool{}
-	if *goldenfile.Update {
+	if *testkit.Update {
 		if err := os.RemoveAll(goldenDir); err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 			}
 		}
 	}
-	if *goldenfile.Update {
+	if *testkit.Update {
 		return
 	}
 	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
@@ -111,7 +111,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 
 func compareGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	goldenfile.Check(t, path, got)
+	testkit.Golden(t, path, got)
 }
 
 // TestGoldenReplies pins the rendering of the reply shapes themselves: every

@@ -17,12 +17,12 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
 )
 
-// DedupeTTL is how long event ids and trigger ids are remembered. Slack
-// retries an event three times within about five minutes; an hour is ample.
+// DedupeTTL is how long answered event ids and trigger ids are remembered.
+// Slack retries an event three times within about five minutes; two hours
+// is ample.
 const DedupeTTL = 2 * time.Hour
 
 // maxBody bounds what ServeHTTP reads (Lambda itself caps events at 6 MB).
@@ -40,9 +40,9 @@ type Deps struct {
 	// drafter is not deployed yet: deferred commands answer that the
 	// feature is coming.
 	Dispatcher chat.Dispatcher
-	// Deduper remembers event and trigger ids; nil means an in-memory one
-	// (per process: a shared store such as DynamoDB is needed across Lambda
-	// instances).
+	// Deduper holds the leases on event and trigger ids (required;
+	// infra/memstore's is per process: a shared store such as DynamoDB is
+	// needed across Lambda instances).
 	Deduper store.Deduper
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -55,13 +55,12 @@ type Deps struct {
 // events; ServeHTTP serves the same requests over net/http (any path: it
 // routes by content). It is safe for concurrent use.
 type Handler struct {
-	verifier   Verifier
-	router     *chat.Router
-	poster     *Poster
-	dispatcher chat.Dispatcher
-	dedupe     store.Deduper
-	now        func() time.Time
-	log        *slog.Logger
+	verifier Verifier
+	router   *chat.Router
+	poster   *Poster
+	pipe     *chat.Pipeline
+	now      func() time.Time
+	log      *slog.Logger
 }
 
 // New checks the dependencies and returns a handler.
@@ -73,17 +72,17 @@ func New(d Deps) (*Handler, error) {
 		return nil, errors.New("slack handler: no router")
 	case d.Poster == nil:
 		return nil, errors.New("slack handler: no poster")
+	case d.Deduper == nil:
+		return nil, errors.New("slack handler: no deduper")
 	}
-	h := &Handler{router: d.Router, poster: d.Poster, dispatcher: d.Dispatcher, dedupe: d.Deduper, now: d.Now, log: d.Log}
+	h := &Handler{router: d.Router, poster: d.Poster, now: d.Now, log: d.Log}
 	if h.now == nil {
 		h.now = time.Now
 	}
 	if h.log == nil {
 		h.log = slog.Default()
 	}
-	if h.dedupe == nil {
-		h.dedupe = &memstore.Deduper{Now: h.now}
-	}
+	h.pipe = &chat.Pipeline{Router: d.Router, Deduper: d.Deduper, Dispatcher: d.Dispatcher, Keep: DedupeTTL, Log: h.log}
 	h.verifier = Verifier{Secret: d.SigningSecret, Now: h.now}
 	return h, nil
 }
@@ -196,7 +195,7 @@ func (h *Handler) serve(ctx context.Context, hdr http.Header, body []byte) respo
 		res = h.command(ctx, tr, form)
 	case !isForm && json.Valid(body):
 		tr.kind = "event"
-		res = h.event(ctx, tr, hdr, body)
+		res = h.event(ctx, tr, body)
 	default:
 		tr.outcome = "unrecognized body"
 		res = plainResponse(http.StatusBadRequest, "bad request")
@@ -265,12 +264,4 @@ func jsonResponse(msg any) response {
 		return plainResponse(http.StatusInternalServerError, "internal error")
 	}
 	return response{status: http.StatusOK, contentType: "application/json; charset=utf-8", body: bytes.TrimRight(b.Bytes(), "\n")}
-}
-
-// claim de-duplicates on key. ok=false with err=nil means a repeat.
-func (h *Handler) claim(ctx context.Context, key string) (bool, error) {
-	if key == "" {
-		return true, nil
-	}
-	return h.dedupe.Claim(ctx, key, DedupeTTL)
 }

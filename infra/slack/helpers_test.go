@@ -4,15 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,6 +17,8 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 const testSecret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -102,62 +100,21 @@ func testRouter(runs *atomic.Int64) *chat.Router {
 	return r
 }
 
-// recorder is a fake Slack: the Web API (chat.postMessage,
-// chat.postEphemeral) and response_url webhooks, recording every request.
-type recorder struct {
-	mu   sync.Mutex
-	reqs []recorded
-	srv  *httptest.Server
-}
+// recorder is the fake Slack (internal/testkit) as these tests read it:
+// the Web API and a response_url, recording every request.
+type recorder struct{ *testkit.Slack }
 
-type recorded struct {
-	Path string
-	Form url.Values // Web API calls (form-encoded)
-	JSON map[string]any
-}
+func newRecorder(t *testing.T) *recorder { return &recorder{testkit.NewSlack(t)} }
 
-func newRecorder(t *testing.T) *recorder {
-	rec := &recorder{}
-	rec.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		rr := recorded{Path: r.URL.Path}
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-			json.Unmarshal(body, &rr.JSON)
-		} else {
-			rr.Form, _ = url.ParseQuery(string(body))
-		}
-		rec.mu.Lock()
-		rec.reqs = append(rec.reqs, rr)
-		rec.mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		switch r.URL.Path {
-		case "/api/chat.postMessage":
-			io.WriteString(w, `{"ok":true,"channel":"`+rr.Form.Get("channel")+`","ts":"1700000999.000100"}`)
-		case "/api/chat.postEphemeral":
-			io.WriteString(w, `{"ok":true,"message_ts":"1700000999.000200"}`)
-		case "/hook":
-			io.WriteString(w, "ok")
-		default:
-			w.WriteHeader(http.StatusNotFound)
-		}
-	}))
-	t.Cleanup(rec.srv.Close)
-	return rec
-}
+func (r *recorder) apiURL() string  { return r.APIURL() }
+func (r *recorder) hookURL() string { return r.HookURL("T1/B1/x") }
 
-func (r *recorder) apiURL() string  { return r.srv.URL + "/api/" }
-func (r *recorder) hookURL() string { return r.srv.URL + "/hook" }
-
-func (r *recorder) calls(path string) []recorded {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []recorded
-	for _, c := range r.reqs {
-		if c.Path == path {
-			out = append(out, c)
-		}
+// calls returns the requests to path ("/hook": the response_url).
+func (r *recorder) calls(path string) []testkit.SlackRequest {
+	if path == "/hook" {
+		path = "/hooks/"
 	}
-	return out
+	return r.Calls(path)
 }
 
 // dispatcher records the jobs handed to the drafter.
@@ -184,7 +141,7 @@ type fixture struct {
 	h    *Handler
 	rec  *recorder
 	disp *dispatcher
-	logs *strings.Builder
+	logs *testkit.SyncBuffer
 }
 
 func newFixture(t *testing.T, router *chat.Router) *fixture {
@@ -195,31 +152,20 @@ func newFixture(t *testing.T, router *chat.Router) *fixture {
 	}
 	rec := newRecorder(t)
 	disp := &dispatcher{}
-	logs := &strings.Builder{}
-	h, err := New(Deps{
+	logs := &testkit.SyncBuffer{}
+	h, err := New(Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: testSecret,
 		Router:        router,
-		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client()),
+		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.Client()),
 		Dispatcher:    disp,
 		Now:           fixedNow,
-		Log:           slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)),
+		Log:           slog.New(slog.NewJSONHandler(logs, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.h, f.rec, f.disp, f.logs = h, rec, disp, logs
 	return f
-}
-
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // event builds a v2 event the way API Gateway and Function URLs deliver one:

@@ -27,16 +27,6 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 		tr.outcome = "ignored:" + string(ic.Type)
 		return response{status: http.StatusOK}
 	}
-	fresh, err := h.claim(ctx, triggerKey(ic.TriggerID))
-	if err != nil {
-		h.log.Error("dedupe claim failed", "kind", "interaction", "err", err)
-		tr.outcome = "dedupe_error"
-		return response{status: http.StatusInternalServerError}
-	}
-	if !fresh {
-		tr.outcome = "duplicate"
-		return response{status: http.StatusOK}
-	}
 	act := ic.ActionCallback.BlockActions[0]
 	channel := ic.Channel.ID
 	if channel == "" {
@@ -44,25 +34,31 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 	}
 	text := chat.ButtonCommand(buttonAction(act.ActionID), act.Value)
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: channel, User: ic.User.ID}
-	deliver := func(rep chat.Reply) error { return h.deliver(ctx, ic, channel, rep) }
-	var rep chat.Reply
-	if word, _, _ := strings.Cut(text, " "); !h.known(word) {
-		rep = comingSoon(textLang(text), word)
-		tr.command, tr.outcome = word, "coming_soon"
-		err = deliver(rep)
-	} else {
-		target := chat.Target{ResponseURL: ic.ResponseURL, Channel: channel, ThreadTS: ic.Container.ThreadTs}
-		rep, err = h.answerThen(ctx, tr, req, ic.TriggerID, target, func(rep chat.Reply) error {
-			if e := rep.Error; e != nil && e.Code == chat.CodeInvalid && e.Key == "command" {
+	word, _, _ := strings.Cut(text, " ")
+	soon := ""
+	deliver := func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
+		// A button for a command that has not landed yet is coming soon.
+		if e := rep.Error; e != nil && e.Code == chat.CodeInvalid && e.Key == "command" {
+			if h.known(word) {
 				rep = comingSoon(rep.Lang, rep.Command)
-				tr.outcome = "coming_soon"
+			} else {
+				rep = comingSoon(textLang(text), word)
 			}
-			return deliver(rep)
-		})
+			soon = rep.Command
+		}
+		return h.deliver(ctx, ic, channel, rep)
 	}
-	if err != nil {
-		h.log.Error("posting button reply failed", "command", rep.Command, "err", err)
-		tr.outcome = "post_failed"
+	res := h.answer(ctx, tr, chat.Delivery{
+		Key: triggerKey(ic.TriggerID), Request: req, Deliver: deliver,
+		JobID: ic.TriggerID, Target: chat.Target{ResponseURL: ic.ResponseURL, Channel: channel, ThreadTS: ic.Container.ThreadTs},
+	})
+	switch {
+	case res.Outcome == chat.DedupeFailed:
+		return response{status: http.StatusInternalServerError}
+	case res.Outcome == chat.PostFailed:
+		h.log.Error("posting button reply failed", "command", res.Reply.Command, "err", res.Err)
+	case soon != "":
+		tr.command, tr.outcome = soon, "coming_soon"
 	}
 	return response{status: http.StatusOK}
 }

@@ -131,8 +131,8 @@ func TestDuplicateButtonPressAnswersOnce(t *testing.T) {
 func TestNonButtonInteractionsAreAcknowledged(t *testing.T) {
 	f := newFixture(t, nil)
 	body := interactionBody(t, []byte(`{"type":"view_closed","team":{"id":"T0001"},"user":{"id":"U1"},"view":{"id":"V1"}}`))
-	if res := invoke(t, f.h, event(t, body, testNow, true, nil)); res.StatusCode != 200 || len(f.rec.reqs) != 0 || f.runs.Load() != 0 {
-		t.Errorf("view_closed: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.reqs), f.runs.Load())
+	if res := invoke(t, f.h, event(t, body, testNow, true, nil)); res.StatusCode != 200 || len(f.rec.Requests()) != 0 || f.runs.Load() != 0 {
+		t.Errorf("view_closed: %d, %d calls, %d runs; want 200 and nothing done", res.StatusCode, len(f.rec.Requests()), f.runs.Load())
 	}
 }
 

@@ -26,13 +26,13 @@ func TestPosterResponseURL(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := newRecorder(t)
-			p := NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client())
+			p := NewPoster("xoxb-test-token", rec.apiURL(), rec.Client())
 			if err := p.Post(context.Background(), chat.Target{ResponseURL: rec.hookURL(), Channel: "C1"}, tc.rep); err != nil {
 				t.Fatal(err)
 			}
 			hooks := rec.calls("/hook")
-			if len(hooks) != 1 || len(rec.reqs) != 1 {
-				t.Fatalf("%d requests, %d to the response_url; want exactly one to it", len(rec.reqs), len(hooks))
+			if len(hooks) != 1 || len(rec.Requests()) != 1 {
+				t.Fatalf("%d requests, %d to the response_url; want exactly one to it", len(rec.Requests()), len(hooks))
 			}
 			m := hooks[0].JSON
 			if m["response_type"] != tc.wantType || m["replace_original"] != false || m["delete_original"] != false {
@@ -50,7 +50,7 @@ func TestPosterResponseURL(t *testing.T) {
 
 func TestPosterChannelAndThread(t *testing.T) {
 	rec := newRecorder(t)
-	p := NewPoster("xoxb-test-token", strings.TrimSuffix(rec.apiURL(), "/"), rec.srv.Client()) // trailing slash added
+	p := NewPoster("xoxb-test-token", strings.TrimSuffix(rec.apiURL(), "/"), rec.Client()) // trailing slash added
 	rep := chat.Reply{Title: "续约提醒", Summary: "酷算云 A100 将于 2027-03-01 续约", Buttons: chat.StandardButtons(chat.ZH, "renewal 1")}
 	if err := p.Post(context.Background(), chat.Target{Channel: "C9", ThreadTS: "1700000000.000100"}, rep); err != nil {
 		t.Fatal(err)
@@ -70,15 +70,15 @@ func TestPosterChannelAndThread(t *testing.T) {
 
 func TestPosterErrors(t *testing.T) {
 	rec := newRecorder(t)
-	p := NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client())
+	p := NewPoster("xoxb-test-token", rec.apiURL(), rec.Client())
 	ctx := context.Background()
 	if err := p.Post(ctx, chat.Target{}, chat.Reply{Title: "x"}); err == nil {
 		t.Error("Post with no response_url and no channel succeeded")
 	}
-	if err := p.Post(ctx, chat.Target{ResponseURL: rec.srv.URL + "/gone"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "response_url") {
+	if err := p.Post(ctx, chat.Target{ResponseURL: rec.URL + "/gone"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "response_url") {
 		t.Errorf("Post to a 404 response_url: err = %v", err)
 	}
-	bad := NewPoster("xoxb-test-token", rec.srv.URL+"/nowhere/", rec.srv.Client())
+	bad := NewPoster("xoxb-test-token", rec.URL+"/nowhere/", rec.Client())
 	if err := bad.Post(ctx, chat.Target{Channel: "C1"}, chat.Reply{Title: "x"}); err == nil || !strings.Contains(err.Error(), "chat.postMessage") {
 		t.Errorf("chat.postMessage against a 404: err = %v", err)
 	}

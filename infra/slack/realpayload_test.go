@@ -12,6 +12,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
+
+	"gpuadvisor/infra/memstore"
 )
 
 // Slack's published signing example (the request of "Verifying requests from
@@ -22,10 +24,10 @@ import (
 // its text is empty, so the answer is the help, shown to the asker only.
 func TestPublishedSigningExampleThroughHTTPAPI(t *testing.T) {
 	rec := newRecorder(t)
-	h, err := New(Deps{
+	h, err := New(Deps{Deduper: &memstore.Deduper{},
 		SigningSecret: docSecret,
 		Router:        testRouter(new(atomic.Int64)),
-		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.srv.Client()),
+		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.Client()),
 		Now:           func() time.Time { return docTime.Add(30 * time.Second) },
 		Log:           slog.New(slog.NewJSONHandler(io.Discard, nil)),
 	})
@@ -47,7 +49,7 @@ func TestPublishedSigningExampleThroughHTTPAPI(t *testing.T) {
 		t.Errorf("empty text: got %s, want the help (listing billing), ephemeral", res.Body)
 	}
 	// The same request six minutes later is a replay.
-	late, _ := New(Deps{SigningSecret: docSecret, Router: testRouter(new(atomic.Int64)), Poster: NewPoster("x", rec.apiURL(), nil),
+	late, _ := New(Deps{Deduper: &memstore.Deduper{}, SigningSecret: docSecret, Router: testRouter(new(atomic.Int64)), Poster: NewPoster("x", rec.apiURL(), nil),
 		Now: func() time.Time { return docTime.Add(6 * time.Minute) }, Log: slog.New(slog.DiscardHandler)})
 	out, _ = lambda.NewHandler(late.HandleLambda).Invoke(context.Background(), readFixture(t, "http_api_published_example.json"))
 	if !strings.Contains(string(out), `"statusCode":401`) {

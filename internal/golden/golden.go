@@ -1,36 +1,19 @@
-// Package golden compares rendered output with golden files in testdata/,
-// for every package's tests. `go test ./pkg -update` rewrites the files;
-// review the diff before committing it.
+// Package golden is the golden-file check under its old name; it is
+// internal/testkit's (one -update flag per test binary). New tests use
+// testkit.Golden.
 package golden
 
 import (
-	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"gpuadvisor/internal/testkit"
 )
 
-// Update is the -update flag of the test binary.
-var Update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+// Update is testkit.Update.
+var Update = testkit.Update
 
-// Check compares got with the file at path, or rewrites the file under -update.
+// Check is testkit.Golden.
 func Check(t testing.TB, path string, got []byte) {
 	t.Helper()
-	if *Update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it, then review it)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
+	testkit.Golden(t, path, got)
 }

@@ -174,6 +174,31 @@ func testDedupe(t *testing.T, s store.Store) {
 	if ok, _ := s.Claim(ctx, "feishu:Ev123", time.Hour); !ok {
 		t.Errorf("another key was refused")
 	}
+	// Leases: a lease that is never marked done (the process died between
+	// claim and reply) runs out and is taken again; a lease marked done is
+	// a duplicate for its whole keep.
+	lease := func(key string, d time.Duration, want store.Claim) {
+		t.Helper()
+		if got, err := s.Lease(ctx, key, d); err != nil || got != want {
+			t.Errorf("Lease(%s) = %v, %v; want %v", key, got, err, want)
+		}
+	}
+	lease("slack:crashed", time.Second, store.Claimed)
+	lease("slack:crashed", time.Hour, store.Held)
+	lease("slack:answered", time.Second, store.Claimed)
+	if err := s.Done(ctx, "slack:answered", time.Hour); err != nil {
+		t.Fatalf("Done: %v", err)
+	}
+	lease("slack:answered", time.Hour, store.Sent)
+	lease("slack:Ev123", time.Hour, store.Sent) // Claim's key counts as done
+	if ok, _ := s.Claim(ctx, "slack:answered", time.Hour); ok {
+		t.Errorf("Claim took a key marked done")
+	}
+	lease("slack:failed", time.Hour, store.Claimed)
+	if err := s.Release(ctx, "slack:failed"); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	lease("slack:failed", time.Second, store.Claimed) // a failed post: the retry does the work
 	// Expiry is kept in whole seconds (DynamoDB TTL is epoch seconds):
 	// after two seconds the one-second key must be free again.
 	time.Sleep(2100 * time.Millisecond)
@@ -184,6 +209,9 @@ func testDedupe(t *testing.T, s store.Store) {
 	if ok, _ := s.Claim(ctx, "feishu:Ev123", time.Hour); ok {
 		t.Errorf("an unexpired key was claimed twice")
 	}
+	lease("slack:crashed", time.Hour, store.Claimed) // the one-second lease ran out
+	lease("slack:answered", time.Hour, store.Sent)   // done for an hour
+	lease("slack:failed", time.Hour, store.Claimed)
 	// A released key can be claimed again (the guarded work failed).
 	if err := s.Release(ctx, "feishu:Ev123"); err != nil {
 		t.Fatalf("Release: %v", err)
@@ -205,11 +233,11 @@ func testConcurrentDedupe(t *testing.T, s store.Store) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ok, err := s.Claim(ctx, "feishu:evt-42", time.Hour)
+			c, err := s.Lease(ctx, "feishu:evt-42", time.Hour)
 			if err != nil {
-				t.Errorf("Claim: %v", err)
+				t.Errorf("Lease: %v", err)
 			}
-			if ok {
+			if c == store.Claimed {
 				mu.Lock()
 				won++
 				mu.Unlock()

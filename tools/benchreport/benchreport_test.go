@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/slack"
 )
 
@@ -139,7 +140,7 @@ func TestConfigBounds(t *testing.T) {
 // handler verifies and answers them.
 func TestRequestsAreSignedSlackRequests(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, err := slack.New(slack.Deps{SigningSecret: benchSecret, Router: commands.New(commands.Deps{}), Poster: slack.NewPoster("xoxb", "http://127.0.0.1:9/", nil), Log: log})
+	h, err := slack.New(slack.Deps{SigningSecret: benchSecret, Router: commands.New(commands.Deps{}), Poster: slack.NewPoster("xoxb", "http://127.0.0.1:9/", nil), Deduper: &memstore.Deduper{}, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}

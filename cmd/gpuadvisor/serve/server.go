@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -17,7 +17,9 @@ import (
 	"gpuadvisor/drafter"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/wire"
 )
 
 // server is the whole bot in one process: the HTTP endpoints, the Socket
@@ -32,7 +34,7 @@ type server struct {
 	http   *http.Server
 	store  *bolt.Store
 	router *chat.Router
-	jobs   *jobRunner
+	jobs   *drafter.Queue
 	// remindLoc is the reminder's time zone (REMINDER_TZ, default
 	// Asia/Shanghai).
 	remindLoc *time.Location
@@ -102,28 +104,34 @@ func (s *server) listen(ctx context.Context) error {
 
 // build opens the store and wires the router, the platforms and the drafter.
 func (s *server) build(getenv func(string) string) error {
-	path, err := storePath(s.opts.DB, getenv)
+	path, err := wire.StorePath(s.opts.DB, getenv)
 	if err != nil {
 		return err
 	}
 	st, err := bolt.Open(path, bolt.Options{})
 	if errors.Is(err, bolt.ErrLocked) {
-		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", EnvDB, err)
+		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", wire.EnvDB, err)
 	}
 	if err != nil {
-		return fmt.Errorf("open the store (--db or %s): %w", EnvDB, err)
+		return fmt.Errorf("open the store (--db or %s): %w", wire.EnvDB, err)
 	}
 	s.store = st
 	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
 		return err
 	}
-	deps := serveBotDeps(st)
-	deps.Members = s.members()
-	s.router = commands.New(deps)
+	// Without an LLM (OPENAI_*) drafts come from templates and say so; a
+	// half-done LLM configuration refuses to start.
+	lm, err := llm.Load(getenv)
+	if err != nil {
+		return err
+	}
+	s.router = commands.New(commands.Deps{Renewals: st, Prices: st, Settings: st, LLM: lm, Members: s.members()})
 	s.router.Log = s.log
+	// Accepted drafts are kept in the store file until posted: a restart
+	// resumes them, a shutdown leaves the unfinished ones stored.
 	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
-	s.jobs = newJobRunner(runner.Run, s.log)
+	s.jobs = &drafter.Queue{Runner: runner, Store: st, Workers: jobWorkers, Timeout: jobTimeout, MaxQueued: jobQueue}
 
 	if c := s.cfg.Slack; c.On {
 		s.slackPoster = slack.NewPoster(c.BotToken, c.APIURL, nil)
@@ -145,7 +153,7 @@ func (s *server) build(getenv func(string) string) error {
 		h, err := feishu.NewHandler(c.Config, feishu.Deps{
 			Router:     s.router,
 			Client:     s.feishuClient,
-			Dedupe:     st,
+			Deduper:    st,
 			Dispatcher: s.jobs,
 			Log:        s.log,
 		})
@@ -174,6 +182,13 @@ func (s *server) Addr() string { return s.ln.Addr().String() }
 // drafts finish within the grace period, and closes the store.
 func (s *server) Run(ctx context.Context) error {
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	n, err := s.jobs.Start(bg)
+	if err != nil {
+		return errors.Join(fmt.Errorf("resume stored drafts: %w", err), s.shutdown(stopBG))
+	}
+	if n > 0 {
+		s.log.Info("drafts resumed", "jobs", n)
+	}
 	s.startBackground(bg)
 	httpErr := make(chan error, 1)
 	go func() { httpErr <- s.http.Serve(s.ln) }()
@@ -211,9 +226,12 @@ func (s *server) shutdown(stopBG context.CancelFunc) error {
 	case <-ctx.Done():
 		errs = append(errs, errors.New("background clients did not stop in time"))
 	}
-	// 3. Drafts: accept no more, let running ones finish, then cancel.
-	if n, err := s.jobs.Close(ctx); err != nil {
-		errs = append(errs, fmt.Errorf("%d draft(s) cancelled at shutdown: %w", n, err))
+	// 3. Drafts: accept no more, let running ones finish within the grace;
+	//    the rest stay stored and run at the next start.
+	if n, err := s.jobs.Shutdown(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("drafts at shutdown: %w", err))
+	} else if n > 0 {
+		s.log.Info("drafts left for the next start", "jobs", n)
 	}
 	// 4. Close the store: every write before this was a committed transaction.
 	if err := s.store.Close(); err != nil {
@@ -244,7 +262,12 @@ func (s *server) announce() {
 func (s *server) startBackground(ctx context.Context) {
 	s.goBackground(func() { s.runSweeper(ctx) })
 	if s.cfg.Slack.On && s.cfg.Slack.Socket {
-		s.goBackground(func() { s.runSlackSocket(ctx) })
+		s.goBackground(func() {
+			c := s.cfg.Slack
+			if err := s.slack.RunSocket(ctx, slack.SocketConfig{AppToken: c.AppToken, BotToken: c.BotToken, APIURL: c.APIURL}); err != nil {
+				s.fail(err)
+			}
+		})
 	}
 	if s.cfg.Feishu.On && s.cfg.Feishu.WS {
 		s.goBackground(func() { s.runFeishuWS(ctx) })

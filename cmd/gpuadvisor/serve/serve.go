@@ -1,4 +1,7 @@
-package main
+// Package serve is `gpuadvisor serve`: the whole bot in one process. Slack
+// and Feishu over HTTP, Socket Mode or the long connection, the drafter
+// in-process, the reminder on a timer and the embedded bbolt store.
+package serve
 
 import (
 	"context"
@@ -12,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"gpuadvisor/internal/wire"
 )
 
 // Defaults of serve's flags.
@@ -22,8 +27,6 @@ const (
 	// long to finish before they are cancelled.
 	defaultGrace = 20 * time.Second
 )
-
-func init() { subcommands["serve"] = runServe }
 
 // serveOptions are serve's flags (the store file comes from the global --db).
 type serveOptions struct {
@@ -93,10 +96,13 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	return o, nil
 }
 
-// runServe is the `serve` subcommand: it runs until SIGINT or SIGTERM, then
-// shuts down gracefully.
-func runServe(g globals, stdout, stderr io.Writer) int {
-	opts, err := parseServeFlags(g.Rest[1:], stderr)
+// Main is the `serve` subcommand: args are the flags after the word serve,
+// db the global --db (empty: GPUADVISOR_DB, then the user's data directory).
+// It runs until SIGINT or SIGTERM, then shuts down gracefully, and returns
+// the exit status: 2 for a bad flag, 1 when it cannot start or stops on an
+// error.
+func Main(args []string, db string, stdout, stderr io.Writer, getenv func(string) string) int {
+	opts, err := parseServeFlags(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
@@ -106,15 +112,11 @@ func runServe(g globals, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 2
 	}
-	if g.Now != "" || g.DryRun || g.JSON || g.File != "" {
-		fmt.Fprintln(stderr, "gpuadvisor serve: --now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)")
-		return 2
-	}
-	opts.DB = g.DB
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: serveLogLevel(os.Getenv("LOG_LEVEL"))}))
+	opts.DB = db
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: wire.Level(getenv("LOG_LEVEL"))}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv, err := newServer(ctx, opts, os.Getenv, log)
+	srv, err := newServer(ctx, opts, getenv, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 1
@@ -125,16 +127,4 @@ func runServe(g globals, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-func serveLogLevel(s string) slog.Level {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "debug":
-		return slog.LevelDebug
-	case "warn", "warning":
-		return slog.LevelWarn
-	case "error":
-		return slog.LevelError
-	}
-	return slog.LevelInfo
 }

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 		"ok":     true,
 		"slack":  s.cfg.Slack.On,
 		"feishu": s.cfg.Feishu.On,
-		"drafts": s.jobs.Running(),
+		"drafts": s.jobs.Queued(),
 	})
 	w.Write(b)
 }

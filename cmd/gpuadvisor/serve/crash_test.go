@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -18,6 +18,8 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
+
+	"gpuadvisor/internal/testkit"
 )
 
 func openStoreForTest(path string) (*bolt.Store, error) {
@@ -28,7 +30,7 @@ func openStoreForTest(path string) (*bolt.Store, error) {
 type child struct {
 	cmd  *exec.Cmd
 	url  string
-	logs *syncBuffer
+	logs *testkit.SyncBuffer
 }
 
 var (
@@ -47,7 +49,7 @@ func serveBinary(t *testing.T) string {
 			return
 		}
 		builtServe = filepath.Join(dir, "gpuadvisor")
-		out, err := exec.Command("go", "build", "-o", builtServe, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", builtServe, "..").CombinedOutput()
 		if err != nil {
 			buildServeErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -67,7 +69,7 @@ func startChild(t *testing.T, bin, db string, env map[string]string) *child {
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	c := &child{cmd: cmd, logs: &syncBuffer{}}
+	c := &child{cmd: cmd, logs: &testkit.SyncBuffer{}}
 	cmd.Stderr = c.logs
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -107,7 +109,7 @@ var renewalIDRE = regexp.MustCompile(`\(id ([a-z0-9]+)\)`)
 // acknowledged: each was a committed bbolt transaction before the reply.
 func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 	bin := serveBinary(t)
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	env := slackEnv(fs)
 	db := filepath.Join(t.TempDir(), "gpuadvisor.db")
 	first := startChild(t, bin, db, env)
@@ -116,7 +118,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 	renews := time.Now().In(loc).AddDate(0, 3, 0).Format("2006-01-02")
 	add := func(base string, i int) (string, error) {
 		text := fmt.Sprintf("renewal add vendor=vendor%02d gpu=A100-80G cards=8 mode=monthly price=15000 renews=%s notice=30d", i, renews)
-		body := []byte(slackForm(text, fmt.Sprintf("trig-crash-%d", i), fs.HookURL()).Encode())
+		body := []byte(slackForm(text, fmt.Sprintf("trig-crash-%d", i), fs.HookURL("T1/B1/x")).Encode())
 		status, out, err := postNoFatal(base+"/slack/commands", body)
 		if err != nil {
 			return "", err
@@ -165,7 +167,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 	wg.Wait()
 
 	second := startChild(t, bin, db, env)
-	status, out, err := postNoFatal(second.url+"/slack/commands", []byte(slackForm("renewal list", "trig-list-1", fs.HookURL()).Encode()))
+	status, out, err := postNoFatal(second.url+"/slack/commands", []byte(slackForm("renewal list", "trig-list-1", fs.HookURL("T1/B1/x")).Encode()))
 	if err != nil || status != 200 {
 		t.Fatalf("renewal list after restart: HTTP %d %v %.300s", status, err, out)
 	}
@@ -236,15 +238,15 @@ func TestServeSweepsExpiredKeys(t *testing.T) {
 	}
 	st.Close()
 
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	r := startServe(t, serveOptions{DB: db}, slackEnv(fs))
-	waitFor(t, 5*time.Second, "the sweep at start", func() bool { return r.logs.count("INFO", "store swept") == 1 })
+	waitFor(t, 5*time.Second, "the sweep at start", func() bool { return r.logs.Count("INFO", "store swept") == 1 })
 	if !strings.Contains(r.logs.String(), `"expired_keys_deleted":2`) {
 		t.Errorf("sweep log does not say 2 keys deleted:\n%s", r.logs.String())
 	}
 	// The live key still de-duplicates.
 	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded",
-		[]byte(slackForm("help", "live", fs.HookURL()).Encode()), testSigningSecret, time.Now())
+		[]byte(slackForm("help", "live", fs.HookURL("T1/B1/x")).Encode()), testSigningSecret, time.Now())
 	if status != 200 || len(out) != 0 {
 		t.Errorf("repeat of a live trigger id: got HTTP %d %q, want 200 with no answer (a duplicate)", status, out)
 	}

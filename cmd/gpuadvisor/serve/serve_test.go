@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -6,9 +6,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // slackMessage is the part of a slash command's answer the tests read.
@@ -21,15 +24,15 @@ type slackMessage struct {
 }
 
 func TestServeSlackSlashCommand(t *testing.T) {
-	fs := newFakeSlack(t)
-	ff := newFakeFeishu(t)
+	fs := testkit.NewSlack(t)
+	ff := testkit.NewFeishu(t)
 	env := slackEnv(fs)
-	env["FEISHU_APP_ID"], env["FEISHU_APP_SECRET"] = ff.appID, ff.secret
+	env["FEISHU_APP_ID"], env["FEISHU_APP_SECRET"] = ff.AppID, ff.AppSecret
 	env["FEISHU_VERIFICATION_TOKEN"], env["FEISHU_ENCRYPT_KEY"], env["FEISHU_BASE_URL"] = "vtoken", "ekey-serve-test", ff.URL
 	r := startServe(t, serveOptions{}, env)
 	now := time.Now()
 	form := func(trigger string) []byte {
-		return []byte(slackForm("billing ondemand=35 monthly=15000 hours=300", trigger, fs.HookURL()).Encode())
+		return []byte(slackForm("billing ondemand=35 monthly=15000 hours=300", trigger, fs.HookURL("T1/B1/x")).Encode())
 	}
 	rows := []struct {
 		name       string
@@ -70,13 +73,13 @@ func TestServeSlackSlashCommand(t *testing.T) {
 			}
 		})
 	}
-	if n := r.logs.count("WARN", "INSECURE"); n != 0 {
+	if n := r.logs.Count("WARN", "INSECURE"); n != 0 {
 		t.Errorf("got %d insecure warnings without --insecure-dev, want 0", n)
 	}
 }
 
 func TestServeEndpoints(t *testing.T) {
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	r := startServe(t, serveOptions{}, slackEnv(fs))
 	rows := []struct {
 		name, method, path string
@@ -104,7 +107,7 @@ func TestServeEndpoints(t *testing.T) {
 }
 
 func TestServeRefusesToStart(t *testing.T) {
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	rows := []struct {
 		name string
 		opts serveOptions
@@ -145,7 +148,7 @@ func TestServeCommandRefusesWithoutSecrets(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"--db", t.TempDir() + "/x.db", "serve", "--addr", "127.0.0.1:0"}, &stdout, &stderr)
+	code := Main([]string{"--addr", "127.0.0.1:0"}, t.TempDir()+"/x.db", &stdout, &stderr, os.Getenv)
 	if code != 1 {
 		t.Errorf("got exit code %d, want 1", code)
 	}
@@ -161,7 +164,7 @@ func TestServeCommandRefusesWithoutSecrets(t *testing.T) {
 
 func TestServeInsecureDevWarnsOnEveryRequest(t *testing.T) {
 	r := startServe(t, serveOptions{InsecureDev: true}, nil)
-	if n := r.logs.count("WARN", "INSECURE DEV MODE"); n != 1 {
+	if n := r.logs.Count("WARN", "INSECURE DEV MODE"); n != 1 {
 		t.Fatalf("got %d warnings at start, want 1", n)
 	}
 	const requests = 5
@@ -177,7 +180,7 @@ func TestServeInsecureDevWarnsOnEveryRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if got, want := r.logs.count("WARN", "INSECURE DEV MODE"), 1+requests+1; got != want {
+	if got, want := r.logs.Count("WARN", "INSECURE DEV MODE"), 1+requests+1; got != want {
 		t.Errorf("got %d insecure warnings, want %d (one at start, one per request)", got, want)
 	}
 }
@@ -200,15 +203,15 @@ func TestServeDefaultAddressIsLoopback(t *testing.T) {
 	if !tcp.IP.IsLoopback() {
 		t.Errorf("listening on %s, want loopback", tcp)
 	}
-	if n := r.logs.count("WARN", "BEYOND LOOPBACK"); n != 0 {
+	if n := r.logs.Count("WARN", "BEYOND LOOPBACK"); n != 0 {
 		t.Errorf("got %d beyond-loopback warnings on loopback", n)
 	}
 }
 
 func TestServeListensBeyondLoopbackOnlyWhenAsked(t *testing.T) {
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	r := startServe(t, serveOptions{Addr: "0.0.0.0:0"}, slackEnv(fs))
-	if n := r.logs.count("WARN", "BEYOND LOOPBACK"); n != 1 {
+	if n := r.logs.Count("WARN", "BEYOND LOOPBACK"); n != 1 {
 		t.Errorf("got %d beyond-loopback warnings for --addr 0.0.0.0:0, want 1", n)
 	}
 }

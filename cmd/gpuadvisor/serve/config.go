@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"crypto/rand"
@@ -26,8 +26,9 @@ type slackSettings struct {
 	// Socket receives Slack over Socket Mode.
 	Socket bool
 	// SigningSecret is the app's, or a random per-process one when there is
-	// none (Socket Mode only, or --insecure-dev): it signs the requests serve
-	// hands its own handler.
+	// none (Socket Mode only, or --insecure-dev): with --insecure-dev it signs
+	// the unsigned requests serve hands its own handler; Socket Mode needs
+	// none (the app-level token authenticates the connection).
 	SigningSecret string
 	BotToken      string
 	AppToken      string

@@ -1,12 +1,7 @@
-package main
+package serve
 
 import (
 	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -18,6 +13,8 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/llm/llmtest"
+
+	"gpuadvisor/internal/testkit"
 )
 
 const (
@@ -25,88 +22,80 @@ const (
 	testFeishuKey   = "encrypt-key-serve-test"
 )
 
-// feishuEncrypt is Feishu's "encrypt" field: base64(iv + AES-256-CBC), key
-// sha256(Encrypt Key), PKCS#7 padding.
-func feishuEncrypt(t *testing.T, key string, plain []byte) []byte {
+// postFeishu posts an event to serve's /feishu/events, signed with key as
+// Feishu signs (not signed when key is ""), and returns the HTTP status.
+func postFeishu(t *testing.T, base string, body []byte, key string) int {
 	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
+	req, _ := http.NewRequest(http.MethodPost, base+"/feishu/events", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
+		req.Header.Set(feishu.HeaderTimestamp, ts)
+		req.Header.Set(feishu.HeaderNonce, nonce)
+		req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, key, body))
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pad := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(pad)}, pad)...)
-	out := make([]byte, aes.BlockSize+len(padded))
-	rand.Read(out[:aes.BlockSize])
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	body, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
-	return body
+	resp.Body.Close()
+	return resp.StatusCode
 }
 
-func feishuEnv(ff *fakeFeishu) map[string]string {
+func feishuEnv(ff *testkit.Feishu) map[string]string {
 	return map[string]string{
-		"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL,
+		"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL,
 		"FEISHU_VERIFICATION_TOKEN": testFeishuToken, "FEISHU_ENCRYPT_KEY": testFeishuKey,
 	}
 }
 
 func TestServeFeishuEvents(t *testing.T) {
-	ff := newFakeFeishu(t)
+	ff := testkit.NewFeishu(t)
 	r := startServe(t, serveOptions{}, feishuEnv(ff))
 	send := func(body []byte, signed bool) int {
-		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
 		if signed {
-			ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
-			req.Header.Set(feishu.HeaderTimestamp, ts)
-			req.Header.Set(feishu.HeaderNonce, nonce)
-			req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, testFeishuKey, body))
+			return postFeishu(t, r.url, body, testFeishuKey)
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return postFeishu(t, r.url, body, "")
 	}
-	event := feishuTextEvent(ff.appID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
+	event := feishuTextEvent(ff.AppID, "ev-http-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300")
 	if got := send(event, false); got != http.StatusUnauthorized {
 		t.Errorf("plaintext unsigned event: got HTTP %d, want 401", got)
 	}
-	if got := send(feishuEncrypt(t, testFeishuKey, event), false); got != http.StatusUnauthorized {
+	if got := send(testkit.FeishuEncrypt(testFeishuKey, event), false); got != http.StatusUnauthorized {
 		t.Errorf("encrypted but unsigned event: got HTTP %d, want 401", got)
 	}
-	if got := send(feishuEncrypt(t, testFeishuKey, event), true); got != http.StatusOK {
+	if got := send(testkit.FeishuEncrypt(testFeishuKey, event), true); got != http.StatusOK {
 		t.Fatalf("encrypted, signed event: got HTTP %d, want 200", got)
 	}
-	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
-	m := ff.sent()[0]
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
+	m := ff.Messages()[0]
 	if m.Path != "/open-apis/im/v1/messages/om_ev-http-1/reply" || !strings.Contains(m.Body.Content, "10,500") {
 		t.Errorf("got %s with %.80q, want a card replying to om_ev-http-1 with the billing answer", m.Path, m.Body.Content)
 	}
-	if n := len(ff.sent()); n != 1 {
+	if n := len(ff.Messages()); n != 1 {
 		t.Errorf("got %d messages for one verified event, want 1", n)
 	}
 }
 
 func TestServeFeishuInsecurePlaintext(t *testing.T) {
-	ff := newFakeFeishu(t)
-	env := map[string]string{"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL}
+	ff := testkit.NewFeishu(t)
+	env := map[string]string{"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL}
 	r := startServe(t, serveOptions{InsecureDev: true}, env)
 	status, body := post(t, r.url, "/feishu/events", "application/json", []byte(`{"type":"url_verification","challenge":"abc123","token":"x"}`), "", time.Now())
 	if status != 200 || string(body) != `{"challenge":"abc123"}` {
 		t.Errorf("url_verification: got HTTP %d %s, want 200 {\"challenge\":\"abc123\"}", status, body)
 	}
-	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent(ff.appID, "ev-plain-1", "", "help"), "", time.Now())
+	status, _ = post(t, r.url, "/feishu/card", "application/json", feishuTextEvent(ff.AppID, "ev-plain-1", "", "help"), "", time.Now())
 	if status != 200 {
 		t.Fatalf("plaintext event in --insecure-dev: got HTTP %d, want 200", status)
 	}
-	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
 	status, _ = post(t, r.url, "/feishu/events", "application/json", []byte(`{"encrypt":"AAAA"}`), "", time.Now())
 	if status != http.StatusBadRequest {
 		t.Errorf("encrypted event without FEISHU_ENCRYPT_KEY: got HTTP %d, want 400", status)
 	}
-	if n := r.logs.count("WARN", "INSECURE DEV MODE"); n != 1+3 {
+	if n := r.logs.Count("WARN", "INSECURE DEV MODE"); n != 1+3 {
 		t.Errorf("got %d insecure warnings, want 4 (start and three requests)", n)
 	}
 }
@@ -118,13 +107,12 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 		return llmtest.Reply("A draft that names none of the facts.")
 	})
 	t.Cleanup(fake.Close)
-	t.Setenv("OPENAI_BASE_URL", fake.BaseURL)
-	t.Setenv("OPENAI_MODEL", "test-model")
-	t.Setenv("OPENAI_API_KEY", "sk-test")
-	fs := newFakeSlack(t)
-	r := startServe(t, serveOptions{}, slackEnv(fs))
+	fs := testkit.NewSlack(t)
+	env := slackEnv(fs) // the LLM's settings come through serve's getenv, like the rest
+	env["OPENAI_BASE_URL"], env["OPENAI_MODEL"], env["OPENAI_API_KEY"] = fake.BaseURL, "test-model", "sk-test"
+	r := startServe(t, serveOptions{}, env)
 	payload, _ := json.Marshal(map[string]any{
-		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL(),
+		"type": "block_actions", "trigger_id": "trig-button-1", "response_url": fs.HookURL("T1/B1/x"),
 		"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},
 		"container": map[string]any{"type": "message", "channel_id": "C1"},
 		"actions": []map[string]any{{"action_id": "draft_sla#1", "block_id": "b1", "type": "button",
@@ -135,16 +123,16 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 		t.Fatalf("button press: got HTTP %d %s, want 200", status, out)
 	}
 	waitFor(t, 10*time.Second, "the acknowledgement and the draft at the response_url", func() bool {
-		_, hooks := fs.sent()
+		_, hooks, _ := fs.Sent()
 		return len(hooks) >= 2
 	})
 	// The acknowledgement and the draft race (the drafter may post first):
 	// one of each, in either order.
-	_, hooks := fs.sent()
+	_, hooks, _ := fs.Sent()
 	var ack, draft int
 	for _, h := range hooks {
 		var m slackMessage
-		json.Unmarshal(h, &m)
+		json.Unmarshal([]byte(h.Raw), &m)
 		switch {
 		case strings.Contains(strings.ToLower(m.Text), "working on it"):
 			ack++
@@ -165,22 +153,22 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 // A renewal added through Slack is reminded in its channel by the timer,
 // once, however many times the timer fires.
 func TestServeReminderTimer(t *testing.T) {
-	fs := newFakeSlack(t)
+	fs := testkit.NewSlack(t)
 	loc, _ := rules.Location("")
 	renews := time.Now().In(loc).AddDate(0, 0, 37).Format("2006-01-02")
 	o := serveOptions{RemindEvery: 200 * time.Millisecond}
 	r := startServe(t, o, slackEnv(fs))
 	add := "renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=" + renews + " notice=30d remind=7"
-	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(slackForm(add, "trig-add-1", fs.HookURL()).Encode()), testSigningSecret, time.Now())
+	status, out := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(slackForm(add, "trig-add-1", fs.HookURL("T1/B1/x")).Encode()), testSigningSecret, time.Now())
 	if status != 200 || !strings.Contains(string(out), "酷算云") {
 		t.Fatalf("renewal add: got HTTP %d %s", status, out)
 	}
 	waitFor(t, 5*time.Second, "the reminder in the channel", func() bool {
-		posts, _ := fs.sent()
+		posts, _, _ := fs.Sent()
 		return len(posts) > 0
 	})
 	time.Sleep(700 * time.Millisecond) // three more timer runs
-	posts, _ := fs.sent()
+	posts, _, _ := fs.Sent()
 	if len(posts) != 1 {
 		t.Fatalf("got %d posts after four runs, want exactly 1 reminder", len(posts))
 	}

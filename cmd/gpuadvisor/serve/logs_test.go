@@ -1,15 +1,12 @@
-package main
+package serve
 
 import (
-	"bytes"
-	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"gpuadvisor/infra/feishu"
+	"gpuadvisor/internal/testkit"
 )
 
 // serve's log, at debug level, through answered, refused and failed requests
@@ -17,8 +14,8 @@ import (
 // response_url.
 func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 	const marker = "zqxjMARKER"
-	fs := newFakeSlack(t)
-	ff := newFakeFeishu(t)
+	fs := testkit.NewSlack(t)
+	ff := testkit.NewFeishu(t)
 	env := slackEnv(fs)
 	for k, v := range feishuEnv(ff) {
 		env[k] = v
@@ -26,7 +23,7 @@ func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 	r := startServe(t, serveOptions{}, env)
 
 	// Slack: answered, refused (unsigned) and a button whose response_url is dead.
-	form := slackForm("billing ondemand=35 monthly=15000 hours=300 vendor="+marker, "t-logs-1", fs.HookURL()).Encode()
+	form := slackForm("billing ondemand=35 monthly=15000 hours=300 vendor="+marker, "t-logs-1", fs.HookURL("T1/B1/x")).Encode()
 	if status, _ := post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded", []byte(form), testSigningSecret, time.Now()); status != 200 {
 		t.Fatalf("signed slash command: HTTP %d", status)
 	}
@@ -42,27 +39,15 @@ func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 	}
 
 	// Feishu: answered, and refused (wrong signature).
-	event := feishuEncrypt(t, testFeishuKey, feishuTextEvent(ff.appID, "ev-logs-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300 vendor="+marker))
-	sendFeishu := func(sigKey string) int {
-		req, _ := http.NewRequest(http.MethodPost, r.url+"/feishu/events", bytes.NewReader(event))
-		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
-		req.Header.Set(feishu.HeaderTimestamp, ts)
-		req.Header.Set(feishu.HeaderNonce, nonce)
-		req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, sigKey, event))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	event := testkit.FeishuEncrypt(testFeishuKey, feishuTextEvent(ff.AppID, "ev-logs-1", testFeishuToken, "billing ondemand=35 monthly=15000 hours=300 vendor="+marker))
+	sendFeishu := func(sigKey string) int { return postFeishu(t, r.url, event, sigKey) }
 	if got := sendFeishu(testFeishuKey); got != 200 {
 		t.Fatalf("signed Feishu event: HTTP %d", got)
 	}
 	if got := sendFeishu("not-the-key"); got != 401 {
 		t.Fatalf("wrongly signed Feishu event: HTTP %d", got)
 	}
-	waitFor(t, 5*time.Second, "the Feishu reply", func() bool { return len(ff.sent()) > 0 })
+	waitFor(t, 5*time.Second, "the Feishu reply", func() bool { return len(ff.Messages()) > 0 })
 
 	logs := r.logs.String()
 	if !strings.Contains(logs, `"outcome":"post_failed"`) || !strings.Contains(logs, `"outcome":"rejected"`) {
@@ -70,8 +55,8 @@ func TestServeLogsHoldNoSecretsOrBodies(t *testing.T) {
 	}
 	for what, secret := range map[string]string{
 		"signing secret": testSigningSecret, "bot token": "xoxb-test-token", "Feishu encrypt key": testFeishuKey,
-		"Feishu verification token": testFeishuToken, "Feishu app secret": ff.secret, "message text": marker,
-		"response_url": fs.HookURL(), "Feishu ciphertext": string(event[12:40]),
+		"Feishu verification token": testFeishuToken, "Feishu app secret": ff.AppSecret, "message text": marker,
+		"response_url": fs.HookURL("T1/B1/x"), "Feishu ciphertext": string(event[12:40]),
 	} {
 		if strings.Contains(logs, secret) {
 			t.Errorf("the log contains the %s (%q)", what, secret)

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"encoding/json"
@@ -11,6 +11,8 @@ import (
 	"github.com/gorilla/websocket"
 
 	"gpuadvisor/infra/feishuws"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // socketAck is what the bot writes back on the Socket Mode connection.
@@ -20,17 +22,17 @@ type socketAck struct {
 }
 
 func TestServeSlackSocketMode(t *testing.T) {
-	fs := newFakeSlack(t)
-	fs.appToken = "xapp-1-A1-test"
+	fs := testkit.NewSlack(t)
+	fs.AppToken = "xapp-1-A1-test"
 	acks := make(chan socketAck, 10)
 	sentAt := make(chan time.Time, 10)
-	fs.socket = func(conn *websocket.Conn) {
+	fs.Socket = func(conn *websocket.Conn) {
 		conn.WriteJSON(map[string]any{"type": "hello", "num_connections": 1})
 		slash := map[string]any{
 			"envelope_id": "env-slash", "type": "slash_commands", "accepts_response_payload": true,
 			"payload": map[string]any{
 				"team_id": "T0001", "channel_id": "C1", "user_id": "U1", "command": "/gpu",
-				"text": "计费 按需=35 包月=15000 时长=300", "response_url": fs.HookURL(), "trigger_id": "trig-socket-1",
+				"text": "计费 按需=35 包月=15000 时长=300", "response_url": fs.HookURL("T1/B1/x"), "trigger_id": "trig-socket-1",
 			},
 		}
 		mention := map[string]any{
@@ -45,7 +47,7 @@ func TestServeSlackSocketMode(t *testing.T) {
 		button := map[string]any{
 			"envelope_id": "env-button", "type": "interactive", "accepts_response_payload": false,
 			"payload": map[string]any{
-				"type": "block_actions", "trigger_id": "trig-socket-button", "response_url": fs.HookURL(),
+				"type": "block_actions", "trigger_id": "trig-socket-button", "response_url": fs.HookURL("T1/B1/x"),
 				"team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"}, "channel": map[string]any{"id": "C1"},
 				"container": map[string]any{"type": "message", "channel_id": "C1"},
 				"actions": []map[string]any{{"action_id": "remind_renewal#2", "block_id": "b1", "type": "button",
@@ -66,7 +68,7 @@ func TestServeSlackSocketMode(t *testing.T) {
 			acks <- a
 		}
 	}
-	env := map[string]string{"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": fs.appToken, "SLACK_API_URL": fs.APIURL()}
+	env := map[string]string{"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": fs.AppToken, "SLACK_API_URL": fs.APIURL()}
 	r := startServe(t, serveOptions{SlackSocket: true}, env)
 
 	got := map[string]socketAck{}
@@ -98,25 +100,25 @@ func TestServeSlackSocketMode(t *testing.T) {
 		t.Errorf("event ack: got payload %s, want none", p)
 	}
 	waitFor(t, 5*time.Second, "the mention's answer in the thread and the button's at the response_url", func() bool {
-		posts, hooks := fs.sent()
+		posts, hooks, _ := fs.Sent()
 		return len(posts) > 0 && len(hooks) > 0
 	})
-	posts, hooks := fs.sent()
-	if len(hooks) != 1 || !strings.Contains(string(hooks[0]), "renewal") {
-		t.Errorf("button over the socket: got %d posts to the response_url (%.120s), want the renewal reminder set-up", len(hooks), hooks)
+	posts, hooks, _ := fs.Sent()
+	if len(hooks) != 1 || !strings.Contains(hooks[0].Raw, "renewal") {
+		t.Errorf("button over the socket: got %d posts to the response_url (%.120s), want the renewal reminder set-up", len(hooks), fmt.Sprint(hooks))
 	}
 	p := posts[0]
 	if p.Get("method") != "chat.postMessage" || p.Get("channel") != "C1" || p.Get("thread_ts") != "1700000000.000200" || !strings.Contains(p.Get("blocks"), "header") {
 		t.Errorf("mention answer: got %s to %s thread %s, want chat.postMessage with blocks in C1 thread 1700000000.000200", p.Get("method"), p.Get("channel"), p.Get("thread_ts"))
 	}
-	if n := r.logs.count("INFO", "slack socket mode connected"); n != 1 {
+	if n := r.logs.Count("INFO", "slack socket mode connected"); n != 1 {
 		t.Errorf("got %d 'connected' lines, want 1", n)
 	}
 }
 
 func TestServeSlackSocketModeBadTokenStopsServe(t *testing.T) {
-	fs := newFakeSlack(t)
-	fs.appToken = "xapp-the-right-one"
+	fs := testkit.NewSlack(t)
+	fs.AppToken = "xapp-the-right-one"
 	env := map[string]string{"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": "xapp-a-wrong-one", "SLACK_API_URL": fs.APIURL()}
 	r := startServe(t, serveOptions{SlackSocket: true}, env)
 	select {
@@ -133,19 +135,19 @@ func TestServeSlackSocketModeBadTokenStopsServe(t *testing.T) {
 // addGateway adds Feishu's long-connection gateway to the fake Open API: the
 // endpoint request and a WebSocket of protobuf frames that delivers event
 // once and sends every answer frame to answers.
-func addGateway(f *fakeFeishu, event []byte, answers chan<- feishuws.Frame) {
-	f.mux.HandleFunc("POST "+feishuws.EndpointPath, func(w http.ResponseWriter, r *http.Request) {
+func addGateway(f *testkit.Feishu, event []byte, answers chan<- feishuws.Frame) {
+	f.Mux.HandleFunc("POST "+feishuws.EndpointPath, func(w http.ResponseWriter, r *http.Request) {
 		var req struct{ AppID, AppSecret string }
 		json.NewDecoder(r.Body).Decode(&req)
 		w.Header().Set("Content-Type", "application/json")
-		if req.AppID != f.appID || req.AppSecret != f.secret {
+		if req.AppID != f.AppID || req.AppSecret != f.AppSecret {
 			fmt.Fprint(w, `{"code":1000040351,"msg":"app secret invalid"}`)
 			return
 		}
 		fmt.Fprintf(w, `{"code":0,"msg":"ok","data":{"URL":%q,"ClientConfig":{"PingInterval":120,"ReconnectInterval":1}}}`,
 			"ws"+strings.TrimPrefix(f.URL, "http")+"/ws?service_id=7")
 	})
-	f.mux.HandleFunc("GET /ws", func(w http.ResponseWriter, r *http.Request) {
+	f.Mux.HandleFunc("GET /ws", func(w http.ResponseWriter, r *http.Request) {
 		conn, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
 		if err != nil {
 			return
@@ -185,10 +187,10 @@ func feishuTextEvent(appID, eventID, token, text string) []byte {
 }
 
 func TestServeFeishuLongConnection(t *testing.T) {
-	ff := newFakeFeishu(t)
+	ff := testkit.NewFeishu(t)
 	answers := make(chan feishuws.Frame, 4)
-	addGateway(ff, feishuTextEvent(ff.appID, "ev-ws-1", "", "计费 按需=35 包月=15000 时长=300"), answers)
-	env := map[string]string{"FEISHU_APP_ID": ff.appID, "FEISHU_APP_SECRET": ff.secret, "FEISHU_BASE_URL": ff.URL}
+	addGateway(ff, feishuTextEvent(ff.AppID, "ev-ws-1", "", "计费 按需=35 包月=15000 时长=300"), answers)
+	env := map[string]string{"FEISHU_APP_ID": ff.AppID, "FEISHU_APP_SECRET": ff.AppSecret, "FEISHU_BASE_URL": ff.URL}
 	r := startServe(t, serveOptions{FeishuWS: true}, env)
 	select {
 	case a := <-answers:
@@ -202,8 +204,8 @@ func TestServeFeishuLongConnection(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no answer frame within 5 s")
 	}
-	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.sent()) > 0 })
-	m := ff.sent()[0]
+	waitFor(t, 5*time.Second, "the reply card", func() bool { return len(ff.Messages()) > 0 })
+	m := ff.Messages()[0]
 	if m.Path != "/open-apis/im/v1/messages/om_ev-ws-1/reply" || m.Body.MsgType != "interactive" || !strings.Contains(m.Body.Content, "10,500") {
 		t.Errorf("got %s %s %.80q, want an interactive card replying to om_ev-ws-1 with the billing answer", m.Path, m.Body.MsgType, m.Body.Content)
 	}

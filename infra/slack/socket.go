@@ -1,0 +1,170 @@
+package slack
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	slackapi "github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	"gpuadvisor/chat"
+)
+
+// socketAckBudget bounds the work before a slash command is acknowledged
+// (Slack shows an error after 3 s).
+const socketAckBudget = 2500 * time.Millisecond
+
+// SocketConfig is what a Socket Mode connection needs.
+type SocketConfig struct {
+	// AppToken is the app-level token (xapp-...) with connections:write.
+	AppToken string
+	// BotToken is the bot token (xoxb-...).
+	BotToken string
+	// APIURL overrides https://slack.com/api/ (tests point it at a fake).
+	APIURL string
+}
+
+// RunSocket receives Slack over Socket Mode until ctx ends, and returns
+// when every envelope it took is answered. The connection is authenticated
+// by the app-level token, so there is no signature to check: each envelope
+// goes straight to the answer its HTTP twin gets (the slash command's answer
+// is the envelope's acknowledgement; events and button presses are
+// acknowledged at once and answered by posting). It returns an error when
+// the connection stops for good (a revoked or wrong token) before ctx ends.
+func (h *Handler) RunSocket(ctx context.Context, c SocketConfig) error {
+	opts := []slackapi.Option{
+		slackapi.OptionAppLevelToken(c.AppToken),
+		slackapi.OptionHTTPClient(DefaultHTTPClient()),
+	}
+	if u := c.APIURL; u != "" {
+		if u[len(u)-1] != '/' {
+			u += "/"
+		}
+		opts = append(opts, slackapi.OptionAPIURL(u))
+	}
+	api := slackapi.New(c.BotToken, opts...)
+	client := socketmode.New(api, socketmode.OptionLog(slog.NewLogLogger(h.log.Handler(), slog.LevelDebug)))
+	sock := &socket{h: h, client: client}
+
+	runErr := make(chan error, 1)
+	go func() { runErr <- client.RunContext(ctx) }()
+	defer sock.wg.Wait()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-runErr:
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("slack socket mode stopped: %w (check SLACK_APP_TOKEN: an app-level token with connections:write, and Socket Mode enabled for the app)", err)
+		case evt := <-client.Events:
+			sock.event(ctx, evt)
+		}
+	}
+}
+
+// socket answers Socket Mode envelopes.
+type socket struct {
+	h      *Handler
+	client *socketmode.Client
+	wg     sync.WaitGroup
+}
+
+func (k *socket) event(ctx context.Context, evt socketmode.Event) {
+	log := k.h.log
+	switch evt.Type {
+	case socketmode.EventTypeConnecting:
+		log.Info("slack socket mode connecting")
+	case socketmode.EventTypeConnected:
+		log.Info("slack socket mode connected")
+	case socketmode.EventTypeConnectionError:
+		log.Warn("slack socket mode connection failed; retrying")
+	case socketmode.EventTypeInvalidAuth:
+		log.Error("slack socket mode: invalid SLACK_APP_TOKEN")
+	case socketmode.EventTypeDisconnect:
+		log.Info("slack socket mode: Slack asked to reconnect")
+	case socketmode.EventTypeSlashCommand:
+		cmd, ok := evt.Data.(slackapi.SlashCommand)
+		if !ok || evt.Request == nil {
+			return
+		}
+		req := *evt.Request
+		k.spawn(func() { k.slashCommand(ctx, req, cmd) })
+	case socketmode.EventTypeInteractive:
+		if evt.Request == nil {
+			return
+		}
+		req := *evt.Request
+		k.ack(ctx, req, nil) // the answer goes to the response_url
+		k.spawn(func() {
+			k.serve(ctx, "interaction", req, func(tr *trace) response { return k.h.interaction(ctx, tr, string(req.Payload)) })
+		})
+	case socketmode.EventTypeEventsAPI:
+		if evt.Request == nil {
+			return
+		}
+		req := *evt.Request
+		k.ack(ctx, req, nil) // the answer is posted in the thread
+		k.spawn(func() {
+			k.serve(ctx, "event", req, func(tr *trace) response { return k.h.event(ctx, tr, req.Payload) })
+		})
+	}
+}
+
+// serve answers one envelope with the request log line its HTTP twin gets.
+func (k *socket) serve(ctx context.Context, kind string, req socketmode.Request, answer func(*trace) response) response {
+	start := time.Now()
+	tr := &trace{kind: kind}
+	if req.RetryAttempt > 0 {
+		tr.retry = strconv.Itoa(req.RetryAttempt)
+	}
+	return k.h.finish(start, tr, answer(tr))
+}
+
+// spawn runs fn in a goroutine that RunSocket waits for.
+func (k *socket) spawn(fn func()) {
+	k.wg.Add(1)
+	go func() {
+		defer k.wg.Done()
+		fn()
+	}()
+}
+
+// slashCommand answers a slash command in its acknowledgement, as Slack
+// shows the HTTP response of one. An answer too big for the socket (20 KB)
+// is acknowledged empty and posted to the response_url instead.
+func (k *socket) slashCommand(ctx context.Context, req socketmode.Request, cmd slackapi.SlashCommand) {
+	ctx, cancel := context.WithTimeout(ctx, socketAckBudget)
+	defer cancel()
+	var rep chat.Reply
+	res := k.serve(ctx, "command", req, func(tr *trace) response {
+		var res response
+		rep, res = k.h.slash(ctx, tr, cmd)
+		return res
+	})
+	if res.status != http.StatusOK || len(res.body) == 0 {
+		k.ack(ctx, req, nil)
+		return
+	}
+	if err := k.client.AckCtx(ctx, req.EnvelopeID, json.RawMessage(res.body)); err != nil {
+		k.h.log.Warn("slack socket mode: answer too big to acknowledge; posting it to the response_url", "err", err)
+		k.ack(ctx, req, nil)
+		if err := k.h.poster.Post(context.WithoutCancel(ctx), chat.Target{ResponseURL: cmd.ResponseURL}, rep); err != nil {
+			k.h.log.Error("slack socket mode: posting the answer to the response_url failed", "err", err)
+		}
+	}
+}
+
+// ack acknowledges an envelope (Slack redelivers an unacknowledged one).
+func (k *socket) ack(ctx context.Context, req socketmode.Request, payload any) {
+	if err := k.client.AckCtx(ctx, req.EnvelopeID, payload); err != nil {
+		k.h.log.Warn("slack socket mode: acknowledgement not sent", "err", err)
+	}
+}

@@ -1,0 +1,194 @@
+package testkit
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// Feishu is a fake Feishu (Lark) Open API on loopback: the tenant token, bot
+// info, message create and reply, and ephemeral card endpoints, answering
+// application/json as the real one does (larkcore refuses anything else),
+// and recording every message sent. Mux takes more routes (a long-connection
+// gateway).
+type Feishu struct {
+	*httptest.Server
+	// AppID is the fake's own (larkcore caches tenant tokens process-wide
+	// by app id); AppSecret the secret the token endpoint accepts.
+	AppID, AppSecret string
+	// BotOpenID is the bot's open_id in bot info.
+	BotOpenID string
+	// Mux serves every request; tests may add routes.
+	Mux *http.ServeMux
+
+	mu         sync.Mutex
+	sent       []FeishuMessage
+	other      []string
+	tokenCalls int
+	botCalls   int
+	failCode   int
+	failMsg    string
+	ephCode    int
+}
+
+// FeishuMessage is one message request as it arrived.
+type FeishuMessage struct {
+	Path          string
+	ReceiveIDType string
+	Auth          string
+	ContentType   string
+	Body          struct {
+		ReceiveID     string `json:"receive_id"`
+		MsgType       string `json:"msg_type"`
+		Content       string `json:"content"`
+		UUID          string `json:"uuid"`
+		ReplyInThread bool   `json:"reply_in_thread"`
+		// ephemeral cards
+		ChatID string          `json:"chat_id"`
+		OpenID string          `json:"open_id"`
+		Card   json.RawMessage `json:"card"`
+	}
+}
+
+var feishuApps atomic.Int64
+
+// NewFeishu starts a fake Feishu with an app id of its own, closed when the
+// test ends.
+func NewFeishu(t testing.TB) *Feishu {
+	f := &Feishu{AppID: fmt.Sprintf("cli_test%04d", feishuApps.Add(1)), AppSecret: "app-secret", BotOpenID: "ou_bot0000000000000000000000000001", Mux: http.NewServeMux()}
+	f.Mux.HandleFunc("/", f.serve)
+	f.Server = httptest.NewServer(f.Mux)
+	t.Cleanup(f.Close)
+	return f
+}
+
+// Token is the tenant access token the fake hands out.
+func (f *Feishu) Token() string { return "t-" + f.AppID }
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	json.NewEncoder(w).Encode(v)
+}
+
+func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	body, _ := io.ReadAll(r.Body)
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/auth/v3/tenant_access_token/internal":
+		f.tokenCalls++
+		var req struct {
+			AppID     string `json:"app_id"`
+			AppSecret string `json:"app_secret"`
+		}
+		json.Unmarshal(body, &req)
+		if req.AppID != f.AppID || req.AppSecret != f.AppSecret {
+			writeJSON(w, map[string]any{"code": 10014, "msg": "app secret invalid"})
+			return
+		}
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "tenant_access_token": f.Token(), "expire": 7200})
+	case r.Method == http.MethodGet && r.URL.Path == "/open-apis/bot/v3/info":
+		f.botCalls++
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "bot": map[string]any{"activate_status": 2, "app_name": "gpuadvisor", "open_id": f.BotOpenID}})
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/ephemeral/v1/send":
+		m := FeishuMessage{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		json.Unmarshal(body, &m.Body)
+		if f.ephCode != 0 {
+			writeJSON(w, map[string]any{"code": f.ephCode, "msg": "chat type not supported"})
+			return
+		}
+		f.sent = append(f.sent, m)
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "data": map[string]any{"message_id": fmt.Sprintf("om_eph%03d", len(f.sent))}})
+	case r.Method == http.MethodPost && (r.URL.Path == "/open-apis/im/v1/messages" ||
+		strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.HasSuffix(r.URL.Path, "/reply")):
+		if r.Header.Get("Authorization") != "Bearer "+f.Token() {
+			writeJSON(w, map[string]any{"code": 99991663, "msg": "Invalid access token for authorization"})
+			return
+		}
+		m := FeishuMessage{Path: r.URL.Path, ReceiveIDType: r.URL.Query().Get("receive_id_type"), Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		if err := json.Unmarshal(body, &m.Body); err != nil {
+			writeJSON(w, map[string]any{"code": 9499, "msg": "bad json"})
+			return
+		}
+		if f.failCode != 0 {
+			writeJSON(w, map[string]any{"code": f.failCode, "msg": f.failMsg})
+			return
+		}
+		f.sent = append(f.sent, m)
+		writeJSON(w, map[string]any{"code": 0, "msg": "success", "data": map[string]any{
+			"message_id": fmt.Sprintf("om_sent%03d", len(f.sent)), "msg_type": m.Body.MsgType,
+			"body": map[string]any{"content": m.Body.Content},
+		}})
+	default:
+		f.other = append(f.other, r.Method+" "+r.URL.String())
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		json.NewEncoder(w).Encode(map[string]any{"code": 404, "msg": "not found"})
+	}
+}
+
+// Messages returns the messages sent so far.
+func (f *Feishu) Messages() []FeishuMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]FeishuMessage(nil), f.sent...)
+}
+
+// Other returns the unexpected requests so far.
+func (f *Feishu) Other() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.other...)
+}
+
+// Calls says how often the token and bot info endpoints were called.
+func (f *Feishu) Calls() (token, botInfo int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.tokenCalls, f.botCalls
+}
+
+// Fail makes the message endpoints answer the business error code (0: stop
+// failing).
+func (f *Feishu) Fail(code int, msg string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failCode, f.failMsg = code, msg
+}
+
+// FailEphemeral makes the ephemeral endpoint answer the code (0: stop).
+func (f *Feishu) FailEphemeral(code int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ephCode = code
+}
+
+// FeishuEncrypt is an event body as Feishu encrypts it with an Encrypt Key:
+// {"encrypt": base64(iv + AES-256-CBC(PKCS#7(plain)))}, the AES key being
+// sha256(Encrypt Key), the IV random.
+func FeishuEncrypt(key string, plain []byte) []byte {
+	k := sha256.Sum256([]byte(key))
+	block, err := aes.NewCipher(k[:])
+	if err != nil {
+		panic(err) // a 32-byte key always makes a cipher
+	}
+	n := aes.BlockSize - len(plain)%aes.BlockSize
+	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
+	out := make([]byte, aes.BlockSize+len(padded))
+	rand.Read(out[:aes.BlockSize])
+	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
+	b, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
+	return b
+}

@@ -1,0 +1,210 @@
+package testkit
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Slack is a fake Slack on loopback, as slack-go talks to it: the Web API
+// under /api/ (chat.postMessage and chat.postEphemeral form-encoded with the
+// bot token; apps.connections.open with the app-level token), a Socket Mode
+// WebSocket at /socket, and response_url webhooks (JSON) under /hooks/. It
+// records what arrived.
+type Slack struct {
+	*httptest.Server
+	// BotToken, when set, is the only bot token the Web API accepts
+	// (invalid_auth otherwise).
+	BotToken string
+	// AppToken is the app-level token apps.connections.open accepts.
+	AppToken string
+	// Socket, when set, runs each Socket Mode connection.
+	Socket func(conn *websocket.Conn)
+	// FailPosts makes the next chat.postMessage calls answer ok:false, with
+	// the error FailError ("fatal_error", Slack's own failure, when empty).
+	FailPosts atomic.Int64
+	FailError string
+
+	opened atomic.Int32
+	mu     sync.Mutex
+	reqs   []SlackRequest
+	posts  []url.Values // Web API forms, with "method" added
+	hooks  []SlackHook
+	other  []string      // anything else: a test failure
+	seen   chan struct{} // one tick per recorded request
+}
+
+// SlackHook is a message posted to a response_url, as slack-go's
+// WebhookMessage marshals it.
+type SlackHook struct {
+	Text            string            `json:"text"`
+	ResponseType    string            `json:"response_type"`
+	ReplaceOriginal bool              `json:"replace_original"`
+	Blocks          []json.RawMessage `json:"blocks"`
+	// Raw is the body as it arrived; ContentType its header.
+	Raw         string `json:"-"`
+	ContentType string `json:"-"`
+}
+
+// SlackRequest is one request as it arrived, answered or not.
+type SlackRequest struct {
+	Path string
+	// Form is a Web API call's form; JSON a JSON body (a response_url).
+	Form url.Values
+	JSON map[string]any
+}
+
+// NewSlack starts a fake Slack, closed when the test ends.
+func NewSlack(t testing.TB) *Slack {
+	f := &Slack{seen: make(chan struct{}, 100)}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// APIURL is the Web API base URL (SLACK_API_URL).
+func (f *Slack) APIURL() string { return f.URL + "/api/" }
+
+// HookURL is a response_url.
+func (f *Slack) HookURL(name string) string { return f.URL + "/hooks/" + name }
+
+// Opened is how many times apps.connections.open was called.
+func (f *Slack) Opened() int { return int(f.opened.Load()) }
+
+func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	req := SlackRequest{Path: r.URL.Path}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		json.Unmarshal(body, &req.JSON)
+	} else {
+		req.Form, _ = url.ParseQuery(string(body))
+	}
+	f.record(func() { f.reqs = append(f.reqs, req) })
+	defer func() {
+		select {
+		case f.seen <- struct{}{}:
+		default:
+		}
+	}()
+	switch {
+	case r.Method == http.MethodPost && (r.URL.Path == "/api/chat.postMessage" || r.URL.Path == "/api/chat.postEphemeral"):
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		form, err := url.ParseQuery(string(body))
+		if err != nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+			f.record(func() { f.other = append(f.other, r.URL.Path+" not form-encoded: "+r.Header.Get("Content-Type")) })
+			http.Error(w, "bad form", http.StatusBadRequest)
+			return
+		}
+		tok := form.Get("token")
+		if a := r.Header.Get("Authorization"); a != "" {
+			tok = strings.TrimPrefix(a, "Bearer ")
+		}
+		if f.BotToken != "" && tok != f.BotToken {
+			io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
+			return
+		}
+		if r.URL.Path == "/api/chat.postMessage" && f.FailPosts.Add(-1) >= 0 {
+			code := f.FailError
+			if code == "" {
+				code = "fatal_error"
+			}
+			fmt.Fprintf(w, `{"ok":false,"error":%q}`, code)
+			return
+		}
+		form.Set("method", strings.TrimPrefix(r.URL.Path, "/api/"))
+		f.record(func() { f.posts = append(f.posts, form) })
+		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":"%d.000100","message_ts":"%d.000100"}`, form.Get("channel"), time.Now().Unix(), time.Now().Unix())
+	case r.URL.Path == "/api/apps.connections.open":
+		f.opened.Add(1)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		if r.Header.Get("Authorization") != "Bearer "+f.AppToken {
+			io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
+			return
+		}
+		fmt.Fprintf(w, `{"ok":true,"url":%q}`, "ws"+strings.TrimPrefix(f.URL, "http")+"/socket")
+	case r.URL.Path == "/socket":
+		up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }} // slack-go sends Origin: https://api.slack.com
+		conn, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		if f.Socket != nil {
+			f.Socket(conn)
+		}
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/hooks/"):
+		var m SlackHook
+		if err := json.Unmarshal(body, &m); err != nil {
+			f.record(func() { f.other = append(f.other, "response_url body is not JSON: "+err.Error()) })
+			http.Error(w, "bad json", http.StatusBadRequest)
+			return
+		}
+		m.Raw, m.ContentType = string(body), r.Header.Get("Content-Type")
+		f.record(func() { f.hooks = append(f.hooks, m) })
+		io.WriteString(w, "ok")
+	default:
+		f.record(func() { f.other = append(f.other, r.Method+" "+r.URL.String()) })
+		http.NotFound(w, r)
+	}
+}
+
+func (f *Slack) record(fn func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fn()
+}
+
+// Sent returns copies of what arrived so far: the Web API forms (each with
+// "method" set to chat.postMessage or chat.postEphemeral), the response_url
+// messages, and any unexpected request.
+func (f *Slack) Sent() (posts []url.Values, hooks []SlackHook, other []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append(posts, f.posts...), append(hooks, f.hooks...), append(other, f.other...)
+}
+
+// Requests returns every request so far, in order.
+func (f *Slack) Requests() []SlackRequest {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]SlackRequest(nil), f.reqs...)
+}
+
+// Calls returns the requests so far to path ("/api/chat.postMessage"), or
+// under it when path ends in a slash ("/hooks/").
+func (f *Slack) Calls(path string) []SlackRequest {
+	var out []SlackRequest
+	for _, r := range f.Requests() {
+		if r.Path == path || strings.HasSuffix(path, "/") && strings.HasPrefix(r.Path, path) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// WaitHooks waits until n response_url messages arrived, and returns them.
+func (f *Slack) WaitHooks(t testing.TB, n int, within time.Duration) []SlackHook {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		if _, hooks, _ := f.Sent(); len(hooks) >= n {
+			return hooks
+		}
+		select {
+		case <-f.seen:
+		case <-deadline:
+			_, hooks, other := f.Sent()
+			t.Fatalf("waited %v for %d response_url messages, got %d (other requests: %v)", within, n, len(hooks), other)
+		}
+	}
+}
