@@ -53,7 +53,7 @@ func New(d Deps) *chat.Router {
 		r.Now = d.Now
 	}
 	// Each capability registers its commands here.
-	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile}))
+	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile, Prices: d.Prices, Settings: d.Settings}))
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(checklist.Command())

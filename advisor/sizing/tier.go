@@ -109,28 +109,35 @@ func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
 	return AdviseByPrice(req, gpus, Pricing{})
 }
 
-// Pricing ranks options by money. Price returns a card's price per
-// card-hour, false when the card has none; nil ranks by the tier rule (Less).
+// Pricing ranks options by money. Cost is what an option costs (per hour,
+// or for a whole run), false when its card has no price; nil ranks by the
+// tier rule (Less).
 type Pricing struct {
-	Price func(gpuID string) (float64, bool)
+	Cost func(o Option) (float64, bool)
 }
 
-// HourlyCost is what the option costs per hour (price per card-hour x
-// cards), false when its card has no price.
-func (p Pricing) HourlyCost(o Option) (float64, bool) {
-	if p.Price == nil || o.GPU == nil {
+// PerCardHour is a Pricing by price per card-hour x cards.
+func PerCardHour(price func(gpuID string) (float64, bool)) Pricing {
+	return Pricing{Cost: func(o Option) (float64, bool) {
+		v, ok := price(o.GPU.ID)
+		return v * float64(o.Cards()), ok
+	}}
+}
+
+// cost is p.Cost, false without one.
+func (p Pricing) cost(o Option) (float64, bool) {
+	if p.Cost == nil || o.GPU == nil {
 		return 0, false
 	}
-	v, ok := p.Price(o.GPU.ID)
-	return v * float64(o.Cards()), ok
+	return p.Cost(o)
 }
 
 // Less orders options by money: a priced option before an unpriced one,
-// then the lower hourly cost, then the tier rule (Less) to break ties and to
+// then the lower cost, then the tier rule (Less) to break ties and to
 // order unpriced options.
 func (p Pricing) Less(a, b Option) bool {
-	ca, oka := p.HourlyCost(a)
-	cb, okb := p.HourlyCost(b)
+	ca, oka := p.cost(a)
+	cb, okb := p.cost(b)
 	if oka != okb {
 		return oka
 	}

@@ -49,19 +49,17 @@ func Command(d Deps) *chat.Command {
 	}
 }
 
-// Market returns the market a request is answered for: the team's setting,
-// else cn for a request written in Chinese and global otherwise, with
-// whether the team chose it.
+// Market returns the market a request is answered for: the team's
+// setting, else cn (mainland China, where most teams asking rent; a team
+// renting elsewhere says settings market=global once), with whether the
+// team chose it.
 func Market(ctx context.Context, st store.Settings, req chat.Request, lang chat.Lang) (string, bool) {
 	if st != nil && req.Tenant != "" {
 		if s, err := st.GetSettings(ctx, req.Tenant); err == nil && s.Market != "" {
 			return s.Market, true
 		}
 	}
-	if lang == chat.ZH {
-		return catalog.MarketCN, false
-	}
-	return catalog.MarketGlobal, false
+	return catalog.MarketCN, false
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
@@ -94,8 +92,8 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	market, chosen := Market(ctx, d.Store, c.Req, lang)
 	value := marketName(lang, market)
 	if !chosen {
-		value += chat.T(lang, " (not chosen: from the language you write; settings market=cn or market=global fixes it)",
-			"（未设置：按你使用的语言推断；用 设置 市场=国内 或 市场=海外 固定）")
+		value += chat.T(lang, " (not chosen: the default; settings market=global if your team rents outside mainland China)",
+			"（未设置：默认值；如果团队在中国大陆以外租卡，请用 设置 市场=海外）")
 	}
 	title := chat.T(lang, "Team settings", "团队设置")
 	if action == "set" {

@@ -18,21 +18,21 @@ func TestSettings(t *testing.T) {
 	}
 	field := func(rep chat.Reply, k string) any { return rep.Data.(map[string]any)[k] }
 
-	// Not chosen: the language decides (Chinese → cn, English → global).
+	// Not chosen: mainland China, in either language.
 	if rep := say("t1", "设置"); field(rep, "market") != "cn" || field(rep, "chosen") != false {
 		t.Errorf("zh default: %v", rep.Data)
 	}
-	if rep := say("t1", "settings"); field(rep, "market") != "global" || field(rep, "chosen") != false {
+	if rep := say("t1", "settings"); field(rep, "market") != "cn" || field(rep, "chosen") != false {
 		t.Errorf("en default: %v", rep.Data)
 	}
 	// Chosen once, for every channel and language of the team.
-	if rep := say("t1", "设置 市场=国内"); rep.Error != nil || field(rep, "action") != "set" {
+	if rep := say("t1", "settings market=overseas"); rep.Error != nil || field(rep, "action") != "set" {
 		t.Fatalf("set: %+v", rep.Error)
 	}
-	if rep := say("t1", "settings"); field(rep, "market") != "cn" || field(rep, "chosen") != true {
-		t.Errorf("after set, English asks get cn: %v", rep.Data)
+	if rep := say("t1", "设置"); field(rep, "market") != "global" || field(rep, "chosen") != true {
+		t.Errorf("after set, Chinese asks get global: %v", rep.Data)
 	}
-	if rep := say("t2", "settings"); field(rep, "market") != "global" {
+	if rep := say("t2", "settings"); field(rep, "market") != "cn" || field(rep, "chosen") != false {
 		t.Errorf("another team: %v", rep.Data)
 	}
 	for _, bad := range []string{"settings market=mars", "settings cn"} {
