@@ -10,8 +10,10 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/draft"
+	"gpuadvisor/commands/price"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/settings"
 	"gpuadvisor/commands/tier"
 	"gpuadvisor/commands/trial"
 	"gpuadvisor/prompts"
@@ -26,6 +28,12 @@ type Deps struct {
 	// Renewals keeps each team's renewal contracts (the renewal command);
 	// nil makes that command say a store is needed.
 	Renewals store.Renewals
+	// Prices keeps each team's price book (the price command); nil makes
+	// that command say a store is needed.
+	Prices store.Prices
+	// Settings keeps each team's settings (the settings command, the market
+	// card choice respects); nil makes that command say a store is needed.
+	Settings store.Settings
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
@@ -45,12 +53,14 @@ func New(d Deps) *chat.Router {
 		r.Now = d.Now
 	}
 	// Each capability registers its commands here.
-	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile}))
+	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile, Prices: d.Prices, Settings: d.Settings}))
 	r.Register(billing.Command())
 	r.Register(quote.Command())
 	r.Register(checklist.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())
+	r.Register(price.Command(price.Deps{Store: d.Prices}))
+	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }

@@ -15,11 +15,13 @@ import (
 	"gpuadvisor/advisor/renewal"
 )
 
-// Store is everything the bot keeps: renewals, reminder marks and
-// de-duplication keys. Every adapter implements all of it, and
+// Store is everything the bot keeps: renewals, price books, reminder marks
+// and de-duplication keys. Every adapter implements all of it, and
 // store/storetest checks each against the same contract.
 type Store interface {
 	Renewals
+	Prices
+	Settings
 	Reminders
 	Deduper
 }

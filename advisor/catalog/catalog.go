@@ -88,6 +88,8 @@ type Price struct {
 	MonthlyCNY [2]float64 `json:"monthly_cny"`
 	// Source cites the market guide.
 	Source string `json:"source"`
+	// Date is when the prices were published (YYYY or YYYY-MM).
+	Date string `json:"date"`
 }
 
 // CapacityGB is the memory the card really has, in decimal GB:

@@ -80,8 +80,8 @@ func TestSeedPriceA100(t *testing.T) {
 	if g.Price == nil || g.Price.OnDemandCNYPerHour != [2]float64{30, 40} || g.Price.MonthlyCNY != [2]float64{15000, 18000} {
 		t.Fatalf("a100-80g-sxm price = %+v, want on-demand [30 40] monthly [15000 18000]", g.Price)
 	}
-	if !strings.Contains(g.Price.Source, "seed 002") {
-		t.Errorf("price source %q does not cite seed 002", g.Price.Source)
+	if !strings.Contains(g.Price.Source, "Chengdu market guide (2025)") || g.Price.Date != "2025" {
+		t.Errorf("price source %q (date %q) does not cite the Chengdu market guide of 2025", g.Price.Source, g.Price.Date)
 	}
 }
 

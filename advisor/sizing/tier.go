@@ -92,6 +92,10 @@ type Advice struct {
 	Alternatives []Alternative `json:"alternatives"`
 	// Infer holds the serving figures (inference only).
 	Infer *InferFacts `json:"infer,omitempty"`
+	// Fitting is, per card considered, the fewest cards that fit within the
+	// limit: what a price comparison ranks (the forced card only, when req.GPU
+	// names one).
+	Fitting []Option `json:"-"`
 }
 
 // Advise picks the cheapest adequate GPU and card count for req among gpus
@@ -102,17 +106,62 @@ type Advice struct {
 // tried. The error is for invalid requests (see Request.Validate) or an unknown
 // req.GPU.
 func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
-	adv, err := advise(req, gpus, 0)
+	return AdviseByPrice(req, gpus, Pricing{})
+}
+
+// Pricing ranks options by money. Cost is what an option costs (per hour,
+// or for a whole run), false when its card has no price; nil ranks by the
+// tier rule (Less).
+type Pricing struct {
+	Cost func(o Option) (float64, bool)
+}
+
+// PerCardHour is a Pricing by price per card-hour x cards.
+func PerCardHour(price func(gpuID string) (float64, bool)) Pricing {
+	return Pricing{Cost: func(o Option) (float64, bool) {
+		v, ok := price(o.GPU.ID)
+		return v * float64(o.Cards()), ok
+	}}
+}
+
+// cost is p.Cost, false without one.
+func (p Pricing) cost(o Option) (float64, bool) {
+	if p.Cost == nil || o.GPU == nil {
+		return 0, false
+	}
+	return p.Cost(o)
+}
+
+// Less orders options by money: a priced option before an unpriced one,
+// then the lower cost, then the tier rule (Less) to break ties and to
+// order unpriced options.
+func (p Pricing) Less(a, b Option) bool {
+	ca, oka := p.cost(a)
+	cb, okb := p.cost(b)
+	if oka != okb {
+		return oka
+	}
+	if oka && ca != cb {
+		return ca < cb
+	}
+	return Less(a, b)
+}
+
+// AdviseByPrice is Advise with the options ranked by p instead of the tier
+// rule: the pick is the cheapest adequate option by p.Less.
+func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
+	adv, err := advise(req, gpus, 0, p.Less)
 	if err != nil {
 		return adv, err
 	}
-	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus)...)
+	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus, p.Less)...)
 	return adv, nil
 }
 
 // advise is Advise without the mode alternatives; maxCards > 0 stops the
 // search past that many cards (an alternative that must beat a known pick).
-func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
+// less ranks the options.
+func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option) bool) (Advice, error) {
 	req = req.WithDefaults()
 	if err := req.Validate(); err != nil {
 		return Advice{}, fmt.Errorf("advise: %w", err)
@@ -148,7 +197,10 @@ func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
 		if s.hasAny && (closest == nil || s.closest.Utilization < closest.Utilization) {
 			closest = &s.closest
 		}
-		if s.hasFit && (pick == nil || Less(s.fit, *pick)) {
+		if s.hasFit {
+			adv.Fitting = append(adv.Fitting, s.fit)
+		}
+		if s.hasFit && (pick == nil || less(s.fit, *pick)) {
 			pick = &s.fit
 		}
 	}
@@ -164,7 +216,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
 		if forced != nil && cands[i].ID != forced.ID {
 			continue // a forced card stays in every alternative
 		}
-		if o := &all[i].tight; all[i].hasTight && Less(*o, adv.Pick) && (tight == nil || Less(*o, *tight)) && !same(*o, adv.Pick) {
+		if o := &all[i].tight; all[i].hasTight && less(*o, adv.Pick) && (tight == nil || less(*o, *tight)) && !same(*o, adv.Pick) {
 			tight = o
 		}
 	}
@@ -183,8 +235,8 @@ func advise(req Request, gpus []catalog.GPU, maxCards int) (Advice, error) {
 		if forced != nil && o.GPU.ID != forced.ID || adv.Fits && o.Cards() > 2*adv.Pick.Cards() {
 			continue // a forced card stays; safer must not mean a far bigger cluster
 		}
-		later := !adv.Fits || Less(adv.Pick, *o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
-		if later && o.Utilization < adv.Pick.Utilization && !same(*o, adv.Pick) && (safe == nil || Less(*o, *safe)) {
+		later := !adv.Fits || less(adv.Pick, *o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
+		if later && o.Utilization < adv.Pick.Utilization && !same(*o, adv.Pick) && (safe == nil || less(*o, *safe)) {
 			safe = o
 		}
 	}

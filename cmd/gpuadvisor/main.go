@@ -104,7 +104,8 @@ func openDeps(g globals, getenv func(string) string) (commands.Deps, func(), err
 		return d, func() {}, err
 	}
 	lazy := &lazyStore{path: path}
-	d.Renewals = lazy
+	d.Renewals, d.Prices, d.Settings = lazy, lazy, lazy
+	d.ReadFile = os.ReadFile // tier config=<path>
 	return d, func() { lazy.Close() }, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"gpuadvisor/advisor/pricebook"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
@@ -22,7 +23,11 @@ type lazyStore struct {
 	err  error
 }
 
-var _ store.Renewals = (*lazyStore)(nil)
+var (
+	_ store.Renewals = (*lazyStore)(nil)
+	_ store.Prices   = (*lazyStore)(nil)
+	_ store.Settings = (*lazyStore)(nil)
+)
 
 func (l *lazyStore) open() (*bolt.Store, error) {
 	l.once.Do(func() {
@@ -104,6 +109,46 @@ func (l *lazyStore) SetDelivery(ctx context.Context, tenant, id string, d rules.
 		return err
 	}
 	return st.SetDelivery(ctx, tenant, id, d)
+}
+
+func (l *lazyStore) PutPrice(ctx context.Context, e pricebook.Entry) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.PutPrice(ctx, e)
+}
+
+func (l *lazyStore) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
+	st, err := l.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.ListPrices(ctx, scope)
+}
+
+func (l *lazyStore) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.DeletePrice(ctx, scope, id)
+}
+
+func (l *lazyStore) GetSettings(ctx context.Context, tenant string) (store.TeamSettings, error) {
+	st, err := l.open()
+	if err != nil {
+		return store.TeamSettings{}, err
+	}
+	return st.GetSettings(ctx, tenant)
+}
+
+func (l *lazyStore) PutSettings(ctx context.Context, tenant string, s store.TeamSettings) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.PutSettings(ctx, tenant, s)
 }
 
 // parseNow reads --now: a day (2027-01-01, taken as 09:00 in loc, when the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"gpuadvisor/advisor/catalog"
-	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
 
@@ -85,7 +84,7 @@ func NewCommand(d Deps) *chat.Command {
 		Summary: help("which GPU and how many for a model: memory per card, NVLink/InfiniBand, alternatives",
 			"模型该租什么卡、租几张：每卡显存明细、是否需要 NVLink/InfiniBand、备选方案"),
 		Examples: examples,
-		Keys:     keys,
+		Keys:     append(append([]chat.Key{}, keys...), moneyKeys...),
 		Run:      run,
 	}
 }
@@ -106,9 +105,27 @@ func runWith(ctx context.Context, c *chat.Call, d Deps) (rep chat.Reply, err err
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	adv, err := sizing.Advise(q.req, cat.GPUs())
+	js, err := readJobSpec(c.Args, c.Lang, q.req.WithDefaults().Mode)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	if js != nil && js.perDay > 0 && !q.given["batch"] {
+		// a daily volume is served in batches: size memory and the decode
+		// bound for ServingBatch concurrent sequences (stated in the reply)
+		q.req.Batch, js.batchDefault = ServingBatch, true
+	}
+	ch, err := choose(ctx, c, q, cat, d)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	ch.run = js
+	adv, err := ch.advise(q.req)
 	if err != nil {
 		return chat.Reply{}, fmt.Errorf("tier: advise %+v: %w", q.req, err)
 	}
-	return reply(c.Lang, q, adv), nil
+	jb, err := js.cost(c.Lang, adv, ch)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	return reply(c.Lang, q, adv, ch, jb), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -196,22 +197,23 @@ func TestPublishedFiguresThroughTheCommand(t *testing.T) {
 	}
 }
 
-// The market guide (docs/domain.md#market-facts): A100 80G in Chengdu, on-demand ¥30–40/h, monthly ¥15k–18k; the
-// reply shows it per card and for all cards.
-func TestSeedPrice(t *testing.T) {
-	rep := handle(t, "tier model=llama-2-70b mode=infer gpu=a100-80g")
+// The market guide (docs/domain.md#market-facts): A100 80G in Chengdu, on-demand ¥30–40/h, monthly ¥15k–18k, a
+// reference price in the cn market; the reply shows it per card and for all cards.
+func TestReferencePrice(t *testing.T) {
+	rep := handle(t, "tier model=llama-2-70b mode=infer gpu=a100-80g market=cn")
 	text := chat.RenderText(rep)
-	for _, want := range []string{"¥30–40 per card-hour", "¥60–80/h for 2", "¥15,000–18,000 per card", "¥30,000–36,000 for 2"} {
+	for _, want := range []string{"¥30–40 per card-hour", "¥60–80/h for 2", "¥15,000–18,000 per card"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
 		}
 	}
 	d := rep.Data.(data)
-	if d.Price == nil || d.Price.OnDemandCNYPerHour != [2]float64{30, 40} {
-		t.Errorf("price = %+v, want the seed's 30-40", d.Price)
+	if d.Price.Source != "reference" || !reflect.DeepEqual(d.Price.OnDemandRange, []float64{30, 40}) || d.Price.OnDemand != 35 || d.Price.Date != "2025" {
+		t.Errorf("price = %+v, want the reference 30-40 (mid 35), 2025", d.Price)
 	}
-	if d := tierData(t, "tier model=qwen2.5-14b mode=lora"); d.Price != nil {
-		t.Errorf("%s has a price %+v, but the seeds give none", d.GPU, d.Price)
+	// Outside mainland China the Chengdu figure is no reference: nothing is priced.
+	if d := tierData(t, "tier model=qwen2.5-14b mode=lora market=global"); d.Price.Source != "none" {
+		t.Errorf("%s has a price %+v in the global market", d.GPU, d.Price)
 	}
 }
 

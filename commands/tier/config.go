@@ -8,6 +8,7 @@ import (
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
+	"gpuadvisor/store"
 )
 
 // Deps are what the tier command needs from outside. Zero values are valid:
@@ -15,6 +16,11 @@ import (
 type Deps struct {
 	// ReadFile reads config=<path> in the terminal (os.ReadFile there).
 	ReadFile func(name string) ([]byte, error)
+	// Prices is the team's price book: cards are chosen among those it
+	// prices first (nil: reference prices, then the tier rule).
+	Prices store.Prices
+	// Settings holds the team's market (nil: the request's language decides).
+	Settings store.Settings
 }
 
 // maxConfigBytes bounds a config.json read from a path: real ones are a few KB.

@@ -3,7 +3,6 @@ package tier
 import (
 	"math"
 
-	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 )
 
@@ -36,7 +35,10 @@ type data struct {
 	Precision       sizing.Precision `json:"precision"`
 	Seq             int              `json:"seq"`
 	Batch           int              `json:"batch"`
-	Price           *catalog.Price   `json:"price"`
+	Price           priceData        `json:"price"`
+	Market          marketData       `json:"market"`
+	PriceOptions    []optionData     `json:"price_options"`
+	Job             *jobData         `json:"job,omitempty"`
 	Infer           *inferData       `json:"infer,omitempty"`
 	Alternatives    []altData        `json:"alternatives"`
 	Rules           []string         `json:"rules"`

@@ -20,7 +20,7 @@ func ExampleCommand() {
 	rep = r.Handle(context.Background(), chat.Request{Text: "选卡 模型=unknown-99b"})
 	fmt.Println(rep.Error.Key, rep.Error.Example)
 	// Output:
-	// Qwen2.5-14B, LoRA r=16: 1x NVIDIA L40S 48GB PCIe
-	// Rent 1x NVIDIA L40S 48GB PCIe (entry tier). Each card needs 36.15 GB of its 48.31 GB (75%; the limit is 90%). One card holds everything: no NVLink or InfiniBand needed.
+	// Qwen2.5-14B, LoRA r=16: 1x NVIDIA A100 80GB PCIe
+	// Rent 1x NVIDIA A100 80GB PCIe (mid tier). Each card needs 36.15 GB of its 85.9 GB (42%; the limit is 90%). One card holds everything: no NVLink or InfiniBand needed.
 	// model 选卡 模型=glm-4.5-air 模式=微调 上下文=4096
 }

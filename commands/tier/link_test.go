@@ -18,7 +18,7 @@ func TestBridgeSplitWarns(t *testing.T) {
 			[]string{"NVLink bridge", "nvidia-smi topo -m", "SXM"}},
 		{"zh", "选卡 模型=llama-2-7b 模式=全参 显卡=a800-80g-pcie", true, []string{"NVLink 桥", "nvidia-smi topo -m"}},
 		{"Llama-2-7B full training unnamed: SXM cards, no bridge to doubt", "tier model=llama-2-7b mode=full", false, nil},
-		{"Qwen3-30B-A3B serving over a bridged pair", "tier model=qwen3-30b-a3b mode=infer seq=32k", true, []string{"NVLink bridge"}},
+		{"Qwen3-30B-A3B serving over a bridged pair", "tier model=qwen3-30b-a3b mode=infer seq=32k gpu=rtx-a6000", true, []string{"NVLink bridge"}},
 		{"Llama-2-70B serving on forced SXM: NVSwitch, no bridge", "tier model=llama-2-70b mode=infer gpu=a100-80g-sxm", false, nil},
 		{"one PCIe card: nothing split", "tier model=llama-2-7b mode=infer gpu=a100-80g-pcie", false, nil},
 	} {

@@ -114,7 +114,7 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 // experts_active and kv_lora_rank; the checkpoint's stored precision is the
 // default; the KV cache is MLA's latent.
 func TestMoEAndMLAInTheReply(t *testing.T) {
-	d := tierData(t, "tier model=deepseek-r1 mode=infer seq=32k")
+	d := tierData(t, "tier model=deepseek-r1 mode=infer seq=32k gpu=h20")
 	m := d.Model
 	if m.Experts != 256 || m.ExpertsActive != 8 || m.KVLoRARank != 512 || math.Abs(m.ActiveParams/1e9-36.63) > 0.01 || d.Precision != "fp8" {
 		t.Errorf("deepseek-r1: %+v precision %s", m, d.Precision)

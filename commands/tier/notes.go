@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
@@ -72,7 +73,7 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 }
 
 // rules are the lines that explain the choice, each with its numbers.
-func rules(lang chat.Lang, adv sizing.Advice) []string {
+func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	var out []string
@@ -82,16 +83,14 @@ func rules(lang chat.Lang, adv sizing.Advice) []string {
 			"放得下的标准：每卡 %s GB ≤ 利用率 %s × %s GB = %s GB（nvidia-smi 报告的 %s MiB；利用率 %s 即 vLLM 的 gpu_memory_utilization 默认值，可用 utilization= 调整）。"),
 			gb(p.Result.Memory.PerCardGB), pct(r.Utilization), gb(g.CapacityGB()), gb(r.Utilization*g.CapacityGB()), num(float64(g.MemoryMiB)), pct(sizing.DefaultUtilization)))
 	}
-	out = append(out, chat.T(lang,
-		"Cheapest adequate: one 8-card node before several; then the seeds' price tier (entry RTX 4090 < mid A100 80G < flagship H100/H800); then fewer cards; then the smaller card (memory, bandwidth, link), which rents for less within a tier.",
-		"最便宜且够用：先单台 8 卡服务器，再多台；然后按种子文章的价格档位（入门 RTX 4090 < 进阶 A100 80G < 旗舰 H100/H800）；再比卡数，少者优先；最后比卡的大小（显存、带宽、互联），同档内小卡租金更低。"))
-	if p.Cards() > 0 {
-		if strings.HasPrefix(g.TierSource, "seed") {
-			out = append(out, fmt.Sprintf(chat.T(lang, "%s is %s per seed 002 (Chengdu market).", "%s 属于%s（依据种子文章 002，成都市场）。"), g.ID, tierName(lang, g.Tier)))
+	out = append(out, ch.rule(lang, adv), ch.marketLine(lang))
+	if p.Cards() > 0 && ch.source == pricebook.None && adv.Request.GPU == "" {
+		if strings.HasPrefix(g.TierSource, "Chengdu market guide") {
+			out = append(out, fmt.Sprintf(chat.T(lang, "%s is %s in the Chengdu market guide's price tiers (2025).", "%s 属于%s（成都市场价格档位，2025）。"), g.ID, tierName(lang, g.Tier)))
 		} else {
 			out = append(out, fmt.Sprintf(chat.T(lang,
-				"%s is %s by the advisor's rule (the seeds do not name it): PCIe-only cards are entry, NVLink Ampere and China-market parts mid, Hopper and Blackwell NVLink parts flagship.",
-				"%s 归为%s，依据顾问的规则（种子文章未提及）：仅 PCIe 的卡为入门级，带 NVLink 的 Ampere 及中国特供卡为进阶级，Hopper、Blackwell NVLink 卡为旗舰级。"), g.ID, tierName(lang, g.Tier)))
+				"%s is %s by the advisor's rule (the market guides do not name it): PCIe-only cards are entry, NVLink Ampere and China-market parts mid, Hopper and Blackwell NVLink parts flagship.",
+				"%s 归为%s，依据顾问的规则（市场指南未提及）：仅 PCIe 的卡为入门级，带 NVLink 的 Ampere 及中国特供卡为进阶级，Hopper、Blackwell NVLink 卡为旗舰级。"), g.ID, tierName(lang, g.Tier)))
 		}
 	}
 	out = append(out, chat.T(lang,
@@ -336,11 +335,11 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	}
 	if r.Mode == sizing.ModeFull && p.Cards() > 1 && min(p.Cards(), sizing.NodeCards) > g.MaxSplit() {
 		out = append(out, fmt.Sprintf(chat.T(lang,
-			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (seed: PCIe versions lose a lot).",
-			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（种子文章：PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
+			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (PCIe versions lose a lot).",
+			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
 	}
 	if g.Price == nil && adv.Fits && g.Tier == catalog.TierFlagship {
-		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book (seed 002).", "旗舰卡通常需要预付定金预订（种子文章 002）。"))
+		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book.", "旗舰卡通常需要预付定金预订。"))
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 // reply builds the platform-neutral answer: title, summary, facts, the memory
 // table, alternatives, the rules behind the choice, assumptions and warnings;
 // Data carries the JSON contract.
-func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
+func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat.Reply {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	rep := chat.Reply{Command: "tier", Lang: lang}
@@ -38,7 +38,10 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 		rep.Title = head + chat.T(lang, ": no card to consider", "：没有可选的卡")
 		rep.Summary = chat.T(lang, "No card in the catalog can run this layout.", "目录中没有能按此方式运行的卡。")
 	}
-	rep.Facts = facts(lang, q, adv)
+	rep.Facts = facts(lang, q, adv, ch)
+	if jb != nil && adv.Fits {
+		rep.Facts = append(rep.Facts, jb.facts(lang)...)
+	}
 	if p.Cards() > 0 {
 		rep.Tables = append(rep.Tables, memoryTable(lang, r, p))
 	}
@@ -50,12 +53,18 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 			Rows:   altRows,
 		})
 	}
-	rules := rules(lang, adv)
+	rules := rules(lang, adv, ch)
 	assumptions := assumptions(lang, q, adv)
 	warnings := warnings(lang, q, adv)
+	if ch.outside != "" {
+		warnings = append([]string{fmt.Sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, ch.market.Market, ch.outside)}, warnings...)
+	}
 	rep.Sections = []chat.Section{
 		{Title: chat.T(lang, "How this was chosen", "选择依据"), Lines: rules},
 		{Title: chat.T(lang, "Assumptions", "假设"), Lines: assumptions},
+	}
+	if next := jb.next(lang, adv, ch); next != "" {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Next", "下一步"), Lines: []string{next}})
 	}
 	rep.Warnings = warnings
 	if adv.Fits {
@@ -68,7 +77,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
-		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: g.Price,
+		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, Job: jb.data(),
 		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
 	}
 	if d.Alternatives == nil {
@@ -125,7 +134,7 @@ func constraint(lang chat.Lang, r sizing.Request) string {
 	return chat.T(lang, " with ", "（") + strings.Join(parts, " ") + chat.T(lang, "", "）")
 }
 
-func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
+func facts(lang chat.Lang, q query, adv sizing.Advice, ch *choice) []chat.Fact {
 	r, p := adv.Request, adv.Pick
 	g, m := gpuOf(p), r.Model
 	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
@@ -170,7 +179,7 @@ func facts(lang chat.Lang, q query, adv sizing.Advice) []chat.Fact {
 		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: fmt.Sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
 		chat.Fact{Label: "NVLink", Value: yesNo(lang, p.NeedsNVLink)},
 		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
-		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: price(lang, g, p.Cards())},
+		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: ch.priceFact(lang, adv)},
 	)
 	if f := adv.Infer; f != nil {
 		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
@@ -209,23 +218,6 @@ func yesNo(lang chat.Lang, v bool) string {
 		return chat.T(lang, "needed", "需要")
 	}
 	return chat.T(lang, "not needed", "不需要")
-}
-
-// price is the market guides' Chengdu price (docs/domain.md#market-facts) for the card and for all cards, or says
-// there is none.
-func price(lang chat.Lang, g catalog.GPU, n int) string {
-	pr := g.Price
-	if pr == nil {
-		return chat.T(lang, "no price in the seeds for this card: get quotes and compare them with `billing` and `quote`",
-			"种子文章没有这张卡的价格：请向供应商询价，再用 `billing`（计费）和 `quote` 比较")
-	}
-	h, mo := pr.OnDemandCNYPerHour, pr.MonthlyCNY
-	N := float64(n)
-	return fmt.Sprintf(chat.T(lang,
-		"seed 002, Chengdu: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card (¥%s–%s for %d)",
-		"种子文章 002（成都）：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s（%[10]d 张 ¥%[8]s–%[9]s）"),
-		num(h[0]), num(h[1]), num(h[0]*N), num(h[1]*N), n,
-		num(mo[0]), num(mo[1]), num(mo[0]*N), num(mo[1]*N), n)
 }
 
 func modelInfo(m catalog.Model, derived []string) modelData {

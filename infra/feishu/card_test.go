@@ -78,7 +78,8 @@ func TestCardGolden(t *testing.T) {
 	clock := func() time.Time { return now }
 	// A fresh router and store per example, so goldens do not depend on order.
 	newRouter := func() *chat.Router {
-		return commands.New(commands.Deps{Now: clock, Renewals: memstore.NewStore(clock)})
+		st := memstore.NewStore(clock)
+		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st})
 	}
 	r := newRouter()
 	seen := map[string]bool{}
@@ -140,7 +141,7 @@ func stableIDs(card string, rep chat.Reply) string {
 	walk = func(parent string, v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			if id, ok := x["id"].(string); ok && (parent == "renewal" || parent == "renewals") {
+			if id, ok := x["id"].(string); ok && (parent == "renewal" || parent == "renewals" || parent == "entry" || parent == "entries") {
 				ids = append(ids, id)
 			}
 			for k, e := range x {

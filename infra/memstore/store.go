@@ -18,6 +18,10 @@ var _ store.Store = (*Store)(nil)
 type Store struct {
 	// Deduper holds the de-duplication keys; set Deduper.Now to fix its clock.
 	Deduper
+	// PriceBook holds the teams' prices.
+	PriceBook
+	// TeamSettings holds each team's settings.
+	TeamSettings
 
 	mu       sync.Mutex
 	renewals map[string]map[string]renewal.Renewal // tenant → id → renewal

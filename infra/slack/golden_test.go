@@ -56,7 +56,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 	var renewals *memstore.Store
 	newRouter := func() *chat.Router {
 		renewals = memstore.NewStore(fixedNow)
-		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals})
+		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals})
 	}
 	router := newRouter()
 	want := map[string]bool{}
@@ -83,6 +83,10 @@ func TestGoldenEveryCommand(t *testing.T) {
 					stored, _ := renewals.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
 					for i, r := range stored {
 						got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
+					}
+					prices, _ := renewals.ListPrices(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
+					for i, p := range prices {
+						got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
 					}
 					compareGolden(t, filepath.Join(goldenDir, name), got)
 				})

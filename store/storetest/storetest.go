@@ -39,6 +39,11 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"concurrent claims: exactly one wins", testConcurrentClaims},
 		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
 		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
+		{"a price reads back field for field, in its channel only", testPriceRoundTrip},
+		{"a price id taken in the tenant is a conflict", testPriceConflict},
+		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
+		{"prices are listed cheapest first per card", testPriceOrder},
+		{"team settings read back per tenant; none is the zero value", testSettings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })

@@ -1,0 +1,325 @@
+// Package price is the `price` command (价格): a team's own price book.
+// `price set` keeps what a vendor quoted for a card, `price list` shows what
+// this channel may read, `price remove` deletes an entry this channel sees. Entries belong to the team and channel by default;
+// scope=team shares one with every channel of the team. Card choice is to read
+// the book (see docs/pricing.md).
+package price
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/chat"
+	"gpuadvisor/store"
+)
+
+// Deps are what the command needs from the outside.
+type Deps struct {
+	// Store keeps the price books; nil makes set, list and remove say a store
+	// is needed.
+	Store store.Prices
+	// NewID makes entry ids; nil means six random characters.
+	NewID func() string
+	// Log receives store failures; nil means slog.Default().
+	Log *slog.Logger
+}
+
+func (d Deps) log() *slog.Logger {
+	if d.Log != nil {
+		return d.Log
+	}
+	return slog.Default()
+}
+
+// idAlphabet leaves out letters and digits people confuse (0/o, 1/l/i).
+const idAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+func (d Deps) newID() string {
+	if d.NewID != nil {
+		return d.NewID()
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return string(b)
+}
+
+func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
+
+// Examples of the command; the first is shown in errors.
+var examples = []string{
+	"price set gpu=a100-80g ondemand=9 monthly=5000 spot=4 vendor=酷算云 note=\"8-card machines, quote of Nov 20\"",
+	"价格 设置 显卡=A800 按需=8.5元/时 包月=4800 供应商=算力港 范围=团队",
+	"price list",
+	"price remove k7m2p9",
+}
+
+var setKeys = []chat.Key{
+	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Kind: chat.Plain, Example: "a100-80g",
+		Help: help("the card the price is for (required)", "价格对应的显卡（必填）")},
+	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9",
+		Help: help("on-demand price per card-hour", "每卡每小时的按需价格")},
+	{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000",
+		Help: help("monthly price per card", "每卡包月价格")},
+	{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4",
+		Help: help("spot (reclaimable) price per card-hour", "每卡每小时的竞价（可被回收）价格")},
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Kind: chat.Plain, Example: "酷算云",
+		Help: help("who quoted it", "报价的供应商")},
+	{Name: "currency", Aliases: []string{"币种", "货币"}, Kind: chat.Plain, Example: "CNY",
+		Help: help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
+	{Name: "note", Aliases: []string{"备注", "说明"}, Kind: chat.Plain, Example: "quote of Nov 20",
+		Help: help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
+	{Name: "date", Aliases: []string{"日期", "报价日期"}, Kind: chat.Plain, Example: "2026-11-20",
+		Help: help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
+	{Name: "scope", Aliases: []string{"范围", "共享"}, Kind: chat.Plain, Example: "team",
+		Help: help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
+}
+
+// sub is one sub-command word.
+type sub struct {
+	name    string
+	aliases []string
+	run     func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)
+	keys    []chat.Key
+	example string
+}
+
+var subs = []sub{
+	{name: "set", aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, run: Deps.set, keys: setKeys, example: examples[0]},
+	{name: "list", aliases: []string{"列表", "查看", "ls", "all"}, run: Deps.list, example: examples[2]},
+	{name: "remove", aliases: []string{"删除", "移除", "rm", "delete", "del"}, run: Deps.remove, example: examples[3]},
+}
+
+func findSub(word string) (sub, bool) {
+	w := strings.ToLower(word)
+	for _, s := range subs {
+		if w == s.name {
+			return s, true
+		}
+		for _, a := range s.aliases {
+			if w == strings.ToLower(a) {
+				return s, true
+			}
+		}
+	}
+	return sub{}, false
+}
+
+// Command returns the `price` chat command (alias 价格).
+func Command(d Deps) *chat.Command {
+	parser := chat.NewRouter()
+	for _, s := range subs {
+		parser.Register(&chat.Command{
+			Name: "price " + s.name, Aliases: append([]string{s.name}, s.aliases...),
+			Keys: append([]chat.Key{}, s.keys...), Examples: []string{s.example},
+		})
+	}
+	return &chat.Command{
+		Name:    "price",
+		Aliases: []string{"价格", "prices", "价目", "价格表"},
+		Summary: help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
+			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
+		Keys:     setKeys,
+		Examples: examples,
+		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+			return d.run(ctx, c, parser)
+		},
+	}
+}
+
+func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.Reply, error) {
+	toks := c.Args.Tokens
+	for len(toks) > 0 && toks[0].Sep {
+		toks = toks[1:]
+	}
+	if len(toks) == 0 {
+		return overview(c.Lang), nil
+	}
+	s, ok := findSub(toks[0].Word)
+	if !ok {
+		shown := toks[0].Word
+		if shown == "" {
+			shown = toks[0].Key + "=" + toks[0].Value
+		}
+		e := chat.Invalidf(c.Lang, "price", examples[0],
+			"price needs set, list or remove first, not %q", "价格 后面要先写 设置、列表 或 删除，而不是 %q", shown)
+		var words []string
+		for _, s := range subs {
+			words = append(words, append([]string{s.name}, s.aliases...)...)
+		}
+		if best := chat.Closest(toks[0].Word, words); toks[0].Word != "" && best != "" {
+			e.Message += chat.T(c.Lang, ". Did you mean ", "。你是不是想用 ") + best + chat.T(c.Lang, "?", "？")
+		}
+		return chat.Reply{}, e
+	}
+	if d.Store == nil {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+			"the price book needs a store, and none is configured here (the CLI uses --db FILE; the functions use TABLE_NAME)",
+			"价格表需要存储，这里没有配置（命令行用 --db 文件；云函数用 TABLE_NAME）")}
+	}
+	if c.Req.Tenant == "" || c.Req.Channel == "" {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+			"this platform did not say which team and channel you are in, so a price book cannot be kept for it",
+			"平台没有告知你所在的团队和频道，无法为其保存价格表")}
+	}
+	_, args, _, err := parser.Parse(chat.Request{Text: c.Args.Original, Lang: c.Lang})
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	return s.run(d, ctx, c, args)
+}
+
+func overview(lang chat.Lang) chat.Reply {
+	return chat.Reply{
+		Title: chat.T(lang, "Your team's price book", "团队价格表"),
+		Summary: chat.T(lang,
+			"Keep what your vendors quoted, per card, in one place for the team: per channel by default, scope=team to share it.",
+			"把供应商的每卡报价集中记在团队价格表里：默认仅本频道可见，范围=团队 可全团队共享。"),
+		Sections: []chat.Section{{Title: chat.T(lang, "Examples", "示例"), Lines: examples}},
+		Data:     map[string]any{"command": "price", "action": "help", "examples": examples},
+		Private:  true,
+	}
+}
+
+// storeError reports a store failure to the user, never as success.
+func (d Deps) storeError(c *chat.Call, op string, err error) error {
+	d.log().Error("price store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
+	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+		"the price store did not answer ("+op+"); nothing was changed. Try again in a moment.",
+		"价格存储没有响应（"+op+"），未做任何更改，请稍后重试。")}
+}
+
+func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	lang := c.Lang
+	if len(a.Words) > 0 {
+		return chat.Reply{}, chat.Invalidf(lang, "gpu", examples[0],
+			"price set takes key=value pairs; %q is not one", "价格 设置 只接受 key=value 参数；%q 不是", a.Words[0])
+	}
+	name, err := a.String("gpu")
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	m, err := catalog.FindGPU(name)
+	if err != nil {
+		ex := "gpu=a100-80g"
+		if s := catalog.Suggest(name); s != "" {
+			ex = "gpu=" + s
+		}
+		return chat.Reply{}, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card in the catalog", "显卡 %q 不在目录中", name)
+	}
+	var prices [3]float64
+	for i, key := range []string{"ondemand", "monthly", "spot"} {
+		if prices[i], err = a.NumberOr(key, 0, 0, 1e9); err != nil {
+			return chat.Reply{}, err
+		}
+	}
+	scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"})
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	date := c.Now.Format("2006-01-02")
+	if raw, ok := a.Raw("date"); ok {
+		if !validDate(raw) {
+			return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
+		}
+		date = raw
+	}
+	e := pricebook.Entry{
+		ID: d.newID(), GPU: m.GPU.ID, Vendor: strings.TrimSpace(a.StringOr("vendor", "")),
+		OnDemand: prices[0], Monthly: prices[1], Spot: prices[2],
+		Currency: strings.ToUpper(strings.TrimSpace(a.StringOr("currency", "CNY"))),
+		Note:     strings.TrimSpace(a.StringOr("note", "")), Date: date,
+		Tenant: c.Req.Tenant, Channel: c.Req.Channel, TeamWide: scope == "team", AddedBy: c.Req.User,
+	}
+	if err := e.Validate(); err != nil {
+		var fe *pricebook.FieldError
+		if errors.As(err, &fe) {
+			return chat.Reply{}, chat.Invalid(lang, fe.Key, fe.Why.EN, fe.Why.ZH, examples[0])
+		}
+		return chat.Reply{}, err
+	}
+	if err := d.Store.PutPrice(ctx, e); err != nil {
+		return chat.Reply{}, d.storeError(c, "set", err)
+	}
+	where := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=团队 可与全团队共享）")
+	if e.TeamWide {
+		where = chat.T(lang, "every channel of this team, each of which may remove it", "本团队所有频道，任一频道都可删除")
+	}
+	return chat.Reply{
+		Title: chat.T(lang, "Price saved: ", "已保存价格：") + m.GPU.Name + vendorSuffix(lang, e.Vendor),
+		Summary: fmt.Sprintf(chat.T(lang, "Id %s: `price list` shows the book, `price remove %s` deletes it.",
+			"编号 %s：`价格 列表` 查看价格表，`价格 删除 %s` 删除它。"), e.ID, e.ID),
+		Facts:    append(priceFacts(lang, e), chat.Fact{Label: chat.T(lang, "Visible in", "可见范围"), Value: where}),
+		Warnings: assumedNotes(lang, m),
+		Data:     map[string]any{"command": "price", "action": "set", "entry": e},
+	}, nil
+}
+
+func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	lang := c.Lang
+	if len(a.Words) > 0 || len(a.Keys()) > 0 {
+		return chat.Reply{}, chat.Invalid(lang, "list", "price list takes nothing after it", "价格 列表 后面不需要参数", examples[2])
+	}
+	es, err := d.Store.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "list", err)
+	}
+	if es == nil {
+		es = []pricebook.Entry{}
+	}
+	data := map[string]any{"command": "price", "action": "list", "entries": es}
+	if len(es) == 0 {
+		return chat.Reply{
+			Title:   chat.T(lang, "No prices kept for this channel", "本频道还没有保存价格"),
+			Summary: chat.T(lang, "Save what a vendor quoted, per card:", "按每卡记下供应商的报价：") + "\n" + examples[0],
+			Data:    data,
+		}, nil
+	}
+	t := chat.Table{Header: []string{
+		chat.T(lang, "id", "编号"), chat.T(lang, "card", "显卡"), chat.T(lang, "vendor", "供应商"),
+		chat.T(lang, "on-demand /h", "按需/时"), chat.T(lang, "monthly", "包月"), chat.T(lang, "spot /h", "竞价/时"),
+		chat.T(lang, "date", "日期"), chat.T(lang, "shared", "共享"),
+	}}
+	for _, e := range es {
+		shared := "-"
+		if e.TeamWide {
+			shared = chat.T(lang, "team", "团队")
+		}
+		t.Rows = append(t.Rows, []string{e.ID, e.GPU, orDash(e.Vendor), money(e.OnDemand, e.Currency), money(e.Monthly, e.Currency), money(e.Spot, e.Currency), e.Date, shared})
+	}
+	return chat.Reply{
+		Title:   fmt.Sprintf(chat.T(lang, "%d prices this channel can use", "本频道可用的 %d 个价格"), len(es)),
+		Summary: chat.T(lang, "Per card. Cheapest on-demand first for each card.", "均为每卡价格；同一显卡按需价低者在前。"),
+		Tables:  []chat.Table{t},
+		Data:    data,
+	}, nil
+}
+
+func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	lang := c.Lang
+	if len(a.Words) != 1 || len(a.Keys()) > 0 {
+		return chat.Reply{}, chat.Invalid(lang, "id", "give the id of one price, as price list shows it", "请写一个价格编号（见 价格 列表）", examples[3])
+	}
+	id := a.Words[0]
+	err := d.Store.DeletePrice(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: examples[2], Message: chat.T(lang,
+			"no price "+id+" seen from this channel (a channel's own price is removed only there; a scope=team price from any channel of the team); price list shows the ids",
+			"本频道看不到编号为 "+id+" 的价格（频道自己的价格只能在该频道删除；范围=团队 的价格可在团队任一频道删除）；价格 列表 可查看编号")}
+	}
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, "remove", err)
+	}
+	return chat.Reply{
+		Title: chat.T(lang, "Price removed: ", "已删除价格：") + id,
+		Data:  map[string]any{"command": "price", "action": "remove", "id": id},
+	}, nil
+}

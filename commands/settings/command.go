@@ -1,0 +1,127 @@
+// Package settings is the `settings` command (设置): choices a team makes
+// once for every channel. Today one: market=cn|global, where the team rents
+// cards (mainland China, or elsewhere), which card choice respects.
+package settings
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/chat"
+	"gpuadvisor/store"
+)
+
+// Deps are what the command needs from the outside.
+type Deps struct {
+	// Store keeps the settings; nil makes the command say a store is needed.
+	Store store.Settings
+	// Log receives store failures; nil means slog.Default().
+	Log *slog.Logger
+}
+
+func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
+
+var examples = []string{"settings market=cn", "设置 市场=国内", "settings"}
+
+// MarketAliases read the markets as people write them.
+var MarketAliases = map[string]string{
+	"china": "cn", "mainland": "cn", "国内": "cn", "中国": "cn", "大陆": "cn", "中国大陆": "cn", "境内": "cn", "prc": "cn",
+	"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
+}
+
+var keys = []chat.Key{
+	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
+		Help: help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=",
+			"团队在哪里租卡：cn（中国大陆）或 global（海外）；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
+}
+
+// Command returns the `settings` chat command (alias 设置).
+func Command(d Deps) *chat.Command {
+	return &chat.Command{
+		Name:     "settings",
+		Aliases:  []string{"设置", "setting", "配置"},
+		Summary:  help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
+		Keys:     keys,
+		Examples: examples,
+		Run:      d.run,
+	}
+}
+
+// Market returns the market a request is answered for: the team's
+// setting, else cn (mainland China, where most teams asking rent; a team
+// renting elsewhere says settings market=global once), with whether the
+// team chose it.
+func Market(ctx context.Context, st store.Settings, req chat.Request, lang chat.Lang) (string, bool) {
+	if st != nil && req.Tenant != "" {
+		if s, err := st.GetSettings(ctx, req.Tenant); err == nil && s.Market != "" {
+			return s.Market, true
+		}
+	}
+	return catalog.MarketCN, false
+}
+
+func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	lang := c.Lang
+	if d.Store == nil || c.Req.Tenant == "" {
+		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(lang,
+			"team settings need a store and a team, and this place has neither (the CLI uses --db FILE; the functions use TABLE_NAME)",
+			"团队设置需要存储和团队信息，这里没有（命令行用 --db 文件；云函数用 TABLE_NAME）")}
+	}
+	a := c.Args
+	if len(a.Words) > 0 {
+		return chat.Reply{}, chat.Invalidf(lang, "market", examples[0], "settings takes key=value pairs; %q is not one", "设置 只接受 key=value 参数；%q 不是", a.Words[0])
+	}
+	cur, err := d.Store.GetSettings(ctx, c.Req.Tenant)
+	if err != nil {
+		return chat.Reply{}, d.storeError(c, err)
+	}
+	action := "show"
+	if a.Has("market") {
+		m, err := a.Choice("market", "", catalog.Markets, MarketAliases)
+		if err != nil {
+			return chat.Reply{}, err
+		}
+		cur = store.TeamSettings{Market: m, UpdatedBy: c.Req.User, UpdatedAt: c.Now.UTC().Format(time.RFC3339)}
+		if err := d.Store.PutSettings(ctx, c.Req.Tenant, cur); err != nil {
+			return chat.Reply{}, d.storeError(c, err)
+		}
+		action = "set"
+	}
+	market, chosen := Market(ctx, d.Store, c.Req, lang)
+	value := marketName(lang, market)
+	if !chosen {
+		value += chat.T(lang, " (not chosen: the default; settings market=global if your team rents outside mainland China)",
+			"（未设置：默认值；如果团队在中国大陆以外租卡，请用 设置 市场=海外）")
+	}
+	title := chat.T(lang, "Team settings", "团队设置")
+	if action == "set" {
+		title = chat.T(lang, "Team settings saved", "已保存团队设置")
+	}
+	return chat.Reply{
+		Title: title,
+		Facts: []chat.Fact{{Label: chat.T(lang, "Market", "市场"), Value: value}},
+		Summary: chat.T(lang, "Card choice names only cards rentable in this market, unless you ask for one with gpu=.",
+			"选卡只推荐这个市场能租到的卡，除非你用 显卡= 指定。"),
+		Data: map[string]any{"command": "settings", "action": action, "market": market, "chosen": chosen, "settings": cur},
+	}, nil
+}
+
+func marketName(lang chat.Lang, m string) string {
+	if m == catalog.MarketCN {
+		return chat.T(lang, "cn (mainland China)", "cn（中国大陆）")
+	}
+	return chat.T(lang, "global (outside mainland China)", "global（中国大陆以外）")
+}
+
+func (d Deps) storeError(c *chat.Call, err error) error {
+	l := d.Log
+	if l == nil {
+		l = slog.Default()
+	}
+	l.Error("settings store failed", "tenant", c.Req.Tenant, "err", err)
+	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+		"the settings store did not answer; nothing was changed. Try again in a moment.",
+		"设置存储没有响应，未做任何更改，请稍后重试。")}
+}

@@ -1,0 +1,496 @@
+package tier
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/advisor/sizing"
+	"gpuadvisor/chat"
+	"gpuadvisor/commands/settings"
+	"gpuadvisor/store"
+)
+
+// moneyKeys choose cards by market and money and cost the job (docs/pricing.md).
+var moneyKeys = []chat.Key{
+	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
+		Help: help("where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", "在哪里租卡：cn（中国大陆）或 global；默认用团队设置（设置 市场=），未设置时为 cn")},
+	{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Kind: chat.Plain, Example: "h20,l20",
+		Help: help("cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）")},
+	{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Kind: chat.Plain, Example: "a100,a800,h800",
+		Help: help("the only cards to consider, comma-separated", "只考虑这些卡，逗号分隔")},
+	{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b",
+		Help: help("tokens the training run processes, for its hours and cost: 2b, 500m", "训练要处理的 token 数，用于算时长和费用：2b、500m")},
+	{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Kind: chat.Plain, Example: "3",
+		Help: help("epochs over dataset_tokens (instead of tokens)", "训练轮数，乘以 dataset_tokens（代替 tokens）")},
+	{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m",
+		Help: help("tokens in the dataset, with epochs", "数据集的 token 数，配合 epochs")},
+	{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%",
+		Help: help("share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）")},
+	{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b",
+		Help: help("output tokens served a day, for the cards and the cost per 1M tokens", "每天输出的 token 数，用于算卡数和每百万 token 成本")},
+}
+
+// priced is the price of one card as a choice uses it.
+type priced struct {
+	// perHour ranks the cards: per card-hour (on-demand; else the monthly
+	// fee over a month's 720 h; a reference range's midpoint).
+	perHour float64
+	// low and high are a reference range per card-hour (zero for the team's).
+	low, high float64
+	basis     string // "ondemand", "monthly", "reference"
+	json      priceData
+}
+
+// priceData is the JSON `price`: {ondemand, monthly, currency, source,
+// vendor, date}, plus a reference price's ranges and note.
+type priceData struct {
+	pricebook.Price
+	OnDemandRange []float64 `json:"ondemand_range,omitempty"`
+	MonthlyRange  []float64 `json:"monthly_range,omitempty"`
+	Note          string    `json:"note,omitempty"`
+}
+
+// marketData is the JSON `market`: where the team rents and what that left out.
+type marketData struct {
+	Market string `json:"market"`
+	// From is how it was chosen: key (market=), team (settings) or default.
+	From string `json:"from"`
+	// Excluded are the cards not considered: outside the market, exclude=,
+	// or not in only=.
+	Excluded []string `json:"excluded"`
+}
+
+// optionData is one priced way to run the request, for `price_options`.
+type optionData struct {
+	GPU         string  `json:"gpu"`
+	Cards       int     `json:"cards"`
+	PerCardHour float64 `json:"per_card_hour"`
+	PerHour     float64 `json:"per_hour"`
+	// RunCost is the whole training run's cost on this option, when tokens=
+	// gives the run: what the options are then ranked by.
+	RunCost float64 `json:"run_cost,omitempty"`
+	Source  string  `json:"source"`
+	Vendor  string  `json:"vendor,omitempty"`
+	Chosen  bool    `json:"chosen,omitempty"`
+}
+
+// choice is how the cards were chosen: the market, the filters and whose
+// prices.
+type choice struct {
+	market     marketData
+	candidates []catalog.GPU
+	team, ref  map[string]priced
+	source     pricebook.Source
+	outside    string // a forced gpu= outside the market: why
+	options    []optionData
+	// unpriced is what the tier rule would pick when the price choice
+	// differs and its card has no price: worth a quote.
+	unpriced *sizing.Option
+	// run is the training run, when tokens= gives it: cards are then ranked
+	// by the cost of the whole run, not per hour.
+	run *jobSpec
+	req sizing.Request
+}
+
+// splitCards reads a list of card names (exclude=, only=) into catalog ids;
+// a family name ("a100", "4090") covers every variant of it.
+func splitCards(lang chat.Lang, key, raw string, cat *catalog.Catalog) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, name := range strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == ';' }) {
+		m, err := cat.FindGPU(name)
+		if err != nil {
+			ex := key + "=a100,h800"
+			if s := cat.Suggest(name); s != "" {
+				ex = key + "=" + s
+			}
+			return nil, chat.Invalidf(lang, key, ex, "%s: %q is not a card in the catalog", "%s：%q 不在显卡目录中", key, name)
+		}
+		if len(m.Assumed) > 0 {
+			for _, g := range cat.GPUs() {
+				if g.Family == m.GPU.Family {
+					out[g.ID] = true
+				}
+			}
+			continue
+		}
+		out[m.GPU.ID] = true
+	}
+	if len(out) == 0 {
+		return nil, chat.Invalidf(lang, key, key+"=a100,h800", "%s= names no card", "%s= 没有写任何显卡", key)
+	}
+	return out, nil
+}
+
+// choose reads market=, exclude= and only=, the team's setting and price
+// book, and the catalog's reference prices, into the cards to consider.
+func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d Deps) (*choice, error) {
+	a, lang := c.Args, c.Lang
+	ch := &choice{team: map[string]priced{}, ref: map[string]priced{}}
+	market, chosen := settings.Market(ctx, d.Settings, c.Req, lang)
+	ch.market = marketData{Market: market, From: "default", Excluded: []string{}}
+	if chosen {
+		ch.market.From = "team"
+	}
+	if a.Has("market") {
+		m, err := a.Choice("market", "", catalog.Markets, settings.MarketAliases)
+		if err != nil {
+			return nil, err
+		}
+		ch.market.Market, ch.market.From = m, "key"
+	}
+	var exclude, only map[string]bool
+	var err error
+	if raw, ok := a.Raw("exclude"); ok {
+		if exclude, err = splitCards(lang, "exclude", raw, cat); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := a.Raw("only"); ok {
+		if only, err = splitCards(lang, "only", raw, cat); err != nil {
+			return nil, err
+		}
+	}
+	forced := q.req.GPU
+	for _, g := range cat.GPUs() {
+		av, _ := catalog.Market(g.ID)
+		keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
+		if g.ID == forced {
+			if !av.In(ch.market.Market) {
+				ch.outside = av.Reason.In(string(lang))
+			}
+			keep = true // the user asked for it
+		}
+		if keep {
+			ch.candidates = append(ch.candidates, g)
+		} else {
+			ch.market.Excluded = append(ch.market.Excluded, g.ID)
+		}
+	}
+	if len(ch.candidates) == 0 {
+		key := "only"
+		if only == nil {
+			key = "exclude"
+		}
+		return nil, chat.Invalidf(lang, key, "tier model=qwen2.5-14b mode=lora only=a100,a800",
+			"no card is left to consider in market %s after exclude= and only=", "按 exclude= 和 only= 筛选后，市场 %s 中已没有可选的卡", ch.market.Market)
+	}
+	if d.Prices != nil && c.Req.Tenant != "" && c.Req.Channel != "" {
+		es, err := d.Prices.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
+		if err != nil {
+			return nil, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(lang,
+				"the price book did not answer; try again in a moment (or ask without it: market= and only= still work)",
+				"价格表没有响应，请稍后再试")}
+		}
+		for _, g := range ch.candidates {
+			if p, ok := teamPrice(pricebook.ForGPU(es, g.ID)); ok {
+				ch.team[g.ID] = p
+			}
+		}
+	}
+	for _, g := range ch.candidates {
+		// the catalog's reference prices are mainland China's (a Chengdu
+		// market guide): no reference elsewhere
+		if p := g.Price; p != nil && ch.market.Market == catalog.MarketCN {
+			lo, hi := p.OnDemandCNYPerHour[0], p.OnDemandCNYPerHour[1]
+			ch.ref[g.ID] = priced{perHour: (lo + hi) / 2, low: lo, high: hi, basis: "reference", json: priceData{
+				Price:         pricebook.Price{OnDemand: (lo + hi) / 2, Monthly: (p.MonthlyCNY[0] + p.MonthlyCNY[1]) / 2, Currency: "CNY", Source: pricebook.Reference, Date: p.Date},
+				OnDemandRange: []float64{lo, hi}, MonthlyRange: []float64{p.MonthlyCNY[0], p.MonthlyCNY[1]}, Note: p.Source}}
+		}
+	}
+	return ch, nil
+}
+
+// teamPrice is the cheapest of a card's book entries: on-demand when
+// quoted, else the monthly fee over 720 h.
+func teamPrice(es []pricebook.Entry) (priced, bool) {
+	var best priced
+	found := false
+	for _, e := range es {
+		p := priced{basis: "ondemand", perHour: e.OnDemand, json: priceData{Price: e.Price()}}
+		if e.OnDemand == 0 {
+			p.basis, p.perHour = "monthly", e.Monthly/720
+		}
+		if p.perHour > 0 && (!found || p.perHour < best.perHour) {
+			best, found = p, true
+		}
+	}
+	return best, found
+}
+
+func (ch *choice) pricing(m map[string]priced) sizing.Pricing {
+	if ch.byRun() {
+		return sizing.Pricing{Cost: func(o sizing.Option) (float64, bool) {
+			p, ok := m[o.GPU.ID]
+			if !ok {
+				return 0, false
+			}
+			return ch.run.runCost(ch.req, o, p.perHour)
+		}}
+	}
+	return sizing.PerCardHour(func(id string) (float64, bool) {
+		p, ok := m[id]
+		return p.perHour, ok
+	})
+}
+
+// byRun reports whether cards are ranked by the cost of a training run.
+func (ch *choice) byRun() bool { return ch.run != nil && ch.run.train }
+
+// within returns the candidates that have a price in m.
+func (ch *choice) within(m map[string]priced) []catalog.GPU {
+	var out []catalog.GPU
+	for _, g := range ch.candidates {
+		if _, ok := m[g.ID]; ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// advise picks by money: among the cards the team has prices for; only
+// when none of them fits, among the cards with a reference price; only with
+// no price at all, by the tier rule. A card named with gpu= stays.
+func (ch *choice) advise(req sizing.Request) (sizing.Advice, error) {
+	full, err := sizing.Advise(req, ch.candidates)
+	ch.req = full.Request
+	if err != nil || req.GPU != "" {
+		ch.source = pricebook.None
+		if _, ok := ch.team[req.GPU]; ok {
+			ch.source = pricebook.Team
+		} else if _, ok := ch.ref[req.GPU]; ok {
+			ch.source = pricebook.Reference
+		}
+		ch.options = ch.optionRows(full, full)
+		return full, err
+	}
+	adv := full
+	ch.source = pricebook.None
+	for _, step := range []struct {
+		src pricebook.Source
+		m   map[string]priced
+	}{{pricebook.Team, ch.team}, {pricebook.Reference, ch.ref}} {
+		if !fitsAny(full, step.m) {
+			continue
+		}
+		a, err := sizing.AdviseByPrice(req, ch.within(step.m), ch.pricing(step.m))
+		if err != nil {
+			return a, err
+		}
+		if a.Fits {
+			adv, ch.source = a, step.src
+			break
+		}
+	}
+	ch.options = ch.optionRows(full, adv)
+	if ch.source != pricebook.None && full.Fits && full.Pick.GPU.ID != adv.Pick.GPU.ID {
+		if _, ok := ch.price(full.Pick.GPU.ID); !ok {
+			o := full.Pick
+			ch.unpriced = &o
+		}
+	}
+	return adv, nil
+}
+
+func fitsAny(full sizing.Advice, m map[string]priced) bool {
+	for _, o := range full.Fitting {
+		if _, ok := m[o.GPU.ID]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// price is the price the pick is costed at: the team's, else the reference.
+func (ch *choice) price(id string) (priced, bool) {
+	if p, ok := ch.team[id]; ok {
+		return p, true
+	}
+	p, ok := ch.ref[id]
+	return p, ok
+}
+
+// optionRows lists each card that fits with a price, cheapest per hour
+// first, marking the pick.
+func (ch *choice) optionRows(full, adv sizing.Advice) []optionData {
+	rows := []optionData{}
+	for _, o := range full.Fitting {
+		p, ok := ch.price(o.GPU.ID)
+		if !ok {
+			continue
+		}
+		n := o.Cards()
+		if o.GPU.ID == adv.Pick.GPU.ID && adv.Fits {
+			n = adv.Pick.Cards()
+		}
+		row := optionData{GPU: o.GPU.ID, Cards: n, PerCardHour: round4(p.perHour), PerHour: round4(p.perHour * float64(n)),
+			Source: string(p.json.Source), Vendor: p.json.Vendor, Chosen: adv.Fits && o.GPU.ID == adv.Pick.GPU.ID}
+		if ch.byRun() {
+			oo := o
+			if row.Chosen {
+				oo = adv.Pick
+			}
+			if c, ok := ch.run.runCost(ch.req, oo, p.perHour); ok {
+				row.RunCost = round4(c)
+			}
+		}
+		rows = append(rows, row)
+	}
+	slices.SortStableFunc(rows, func(a, b optionData) int {
+		if a.Source != b.Source { // the team's prices first
+			if a.Source == string(pricebook.Team) {
+				return -1
+			}
+			if b.Source == string(pricebook.Team) {
+				return 1
+			}
+		}
+		ka, kb := a.PerHour, b.PerHour
+		if a.RunCost > 0 && b.RunCost > 0 {
+			ka, kb = a.RunCost, b.RunCost
+		}
+		return int(math.Copysign(1, ka-kb)) * boolInt(ka != kb)
+	})
+	return rows
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// priceJSON is the JSON `price` of the pick.
+func (ch *choice) priceJSON(adv sizing.Advice) priceData {
+	if adv.Pick.GPU == nil {
+		return priceData{Price: pricebook.Price{Source: pricebook.None}}
+	}
+	if p, ok := ch.price(adv.Pick.GPU.ID); ok {
+		return p.json
+	}
+	return priceData{Price: pricebook.Price{Source: pricebook.None}}
+}
+
+// money writes an amount in yuan.
+func money(v float64) string { return "¥" + num(v) }
+
+// priceFact is the Price fact of the reply.
+func (ch *choice) priceFact(lang chat.Lang, adv sizing.Advice) string {
+	p, ok := ch.price(gpuOf(adv.Pick).ID)
+	n := float64(adv.Pick.Cards())
+	switch {
+	case !ok:
+		return chat.T(lang, "no price on file for this card: ask your vendors, then save it with `price set` and compare with `billing` and `quote`",
+			"没有这张卡的价格：请向供应商询价，用 `价格 设置` 保存，再用 `计费` 和 `报价` 比较")
+	case p.basis == "reference":
+		mo := p.json.MonthlyRange
+		return fmt.Sprintf(chat.T(lang, "reference: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card; %s",
+			"参考价：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s；%[8]s"),
+			num(p.low), num(p.high), num(p.low*n), num(p.high*n), int(n), num(mo[0]), num(mo[1]), p.json.Note)
+	}
+	basis := chat.T(lang, "on-demand", "按需")
+	if p.basis == "monthly" {
+		basis = fmt.Sprintf(chat.T(lang, "monthly %s over 720 h", "包月 %s 按 720 小时折算"), money(p.json.Monthly))
+	}
+	who := chat.T(lang, "your price book", "团队价格表")
+	if p.json.Vendor != "" {
+		who = p.json.Vendor + chat.T(lang, ", your price book", "，团队价格表")
+	}
+	return fmt.Sprintf(chat.T(lang, "%s per card-hour (%s; %s, %s) → %s/h for %d", "每卡每小时 %s（%s；%s，%s）→ %[6]d 张 %[5]s/时"),
+		money(p.perHour), basis, who, p.json.Date, money(p.perHour*n), int(n))
+}
+
+// rule says how the card was chosen, with the money against the next option.
+func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
+	switch {
+	case adv.Request.GPU != "":
+		return chat.T(lang, "gpu= chose the card; the count is the fewest that fit.", "显卡= 指定了卡型；卡数是放得下的最少张数。")
+	case ch.source == pricebook.None:
+		return chat.T(lang,
+			"No card that fits has a price (your price book, or a reference price), so the tier rule chose: one 8-card node before several; then the market price tier (entry RTX 4090 < mid A100 80G < flagship H100/H800); then fewer cards; then the smaller card. Save your vendors' prices with `price set` to choose by money.",
+			"能放下的卡都没有价格（团队价格表或参考价），所以按档位规则选择：先单台 8 卡服务器；再按市场价格档位（入门 RTX 4090 < 进阶 A100 80G < 旗舰 H100/H800）；再比卡数；最后选更小的卡。用 `价格 设置` 保存供应商报价后即可按价格选卡。")
+	}
+	who := chat.T(lang, "your team's prices", "团队价格表中的价格")
+	if ch.source == pricebook.Reference {
+		who = chat.T(lang, "reference prices (your price book has none for a card that fits)", "参考价（团队价格表中没有能放下的卡的价格）")
+	}
+	var pick, next *optionData
+	ties := 0
+	key := func(o *optionData) float64 {
+		if ch.byRun() && o.RunCost > 0 {
+			return o.RunCost
+		}
+		return o.PerHour
+	}
+	for i := range ch.options {
+		if o := &ch.options[i]; o.Chosen {
+			pick = o
+		}
+	}
+	if pick == nil {
+		return fmt.Sprintf(chat.T(lang, "Chosen by %s.", "按%s选择。"), who)
+	}
+	for i := range ch.options {
+		o := &ch.options[i]
+		switch {
+		case o.Chosen || o.Source != string(ch.source):
+		case key(o) == key(pick):
+			ties++
+		case next == nil && key(o) > key(pick):
+			next = o
+		}
+	}
+	if ch.byRun() && pick.RunCost > 0 {
+		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
+			"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s"),
+			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.RunCost))
+		if next != nil {
+			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
+				"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"),
+				next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.RunCost), money(next.RunCost-pick.RunCost))
+		}
+		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
+	}
+	s := fmt.Sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
+		who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour))
+	if next != nil {
+		s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h)", "，对比 %d 张 %s × %s = %s/时（多 %s/时）"),
+			next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.PerHour-pick.PerHour))
+	}
+	if ties > 0 {
+		s += chat.T(lang, "; at the same price the tier rule broke the tie (fewer nodes and cards, then the smaller card)", "；同价时按档位规则取舍（更少的服务器和卡，再选更小的卡）")
+	}
+	return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
+}
+
+// unpricedNote names what the tier rule would have picked among cards with
+// no price, so the team can ask for a quote.
+func (ch *choice) unpricedNote(lang chat.Lang) string {
+	o := ch.unpriced
+	if o == nil {
+		return ""
+	}
+	nodes := chat.T(lang, "one node", "一台服务器")
+	if o.Nodes() > 1 {
+		nodes = fmt.Sprintf(chat.T(lang, "%d nodes", "%d 台服务器"), o.Nodes())
+	}
+	return fmt.Sprintf(chat.T(lang, " Without prices the tier rule would pick %d× %s (%s): ask your vendors for its price, then `price set gpu=%s ...`.",
+		"若不看价格，按档位规则会选 %d 张 %s（%s）：可向供应商询价，再用 `价格 设置 显卡=%s ...` 保存。"), o.Cards(), o.GPU.ID, nodes, o.GPU.ID)
+}
+
+// marketLine says where the team rents and what that left out.
+func (ch *choice) marketLine(lang chat.Lang) string {
+	name := map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}[ch.market.Market]
+	from := map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
+		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}[ch.market.From]
+	s := fmt.Sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
+	if len(ch.market.Excluded) > 0 {
+		s += fmt.Sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
+	}
+	return s
+}

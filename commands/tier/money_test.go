@@ -1,0 +1,203 @@
+package tier
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
+	"gpuadvisor/store"
+)
+
+// book is a team with a price book: A800 at ¥8.5, H800 at ¥18 and RTX 4090
+// at ¥2.2 per card-hour, saved in channel C1; a private channel's ¥1 A100.
+func book(t *testing.T) *memstore.Store {
+	t.Helper()
+	st := memstore.NewStore(nil)
+	for i, e := range []pricebook.Entry{
+		{GPU: "a800-80g-sxm", OnDemand: 8.5, Monthly: 4800, Vendor: "算力港"},
+		{GPU: "h800-sxm", OnDemand: 18, Vendor: "X"},
+		{GPU: "rtx-4090", OnDemand: 2.2, Vendor: "Y"},
+		{GPU: "a100-80g-sxm", OnDemand: 1, Vendor: "private", Channel: "G-private"},
+	} {
+		e.ID, e.Tenant, e.Currency, e.Date = string(rune('a'+i)), "slack:T1", "CNY", "2026-11-20"
+		if e.Channel == "" {
+			e.Channel, e.TeamWide = "C1", true
+		}
+		if err := st.PutPrice(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func ask(t *testing.T, st *memstore.Store, text string) (chat.Reply, data) {
+	t.Helper()
+	r := chat.NewRouter()
+	var d Deps
+	if st != nil {
+		d = Deps{Prices: st, Settings: st}
+	}
+	r.Register(NewCommand(d))
+	rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T1", Channel: "C2", User: "U1"})
+	if rep.Error != nil {
+		return rep, data{}
+	}
+	return rep, rep.Data.(data)
+}
+
+func TestTeamPricesChooseTheCard(t *testing.T) {
+	st := book(t)
+	// Qwen2.5-14B LoRA needs 36 GB: the ¥2.2 RTX 4090 (24 GB) cannot hold
+	// it, so the cheapest priced card that fits is the A800 at ¥8.5 (H800
+	// ¥18). The private channel's ¥1 A100 is not seen from C2.
+	rep, d := ask(t, st, "选卡 模型=qwen2.5-14b 模式=lora")
+	if d.GPU != "a800-80g-sxm" || d.Cards != 1 || d.Price.Source != pricebook.Team || d.Price.OnDemand != 8.5 || d.Price.Vendor != "算力港" {
+		t.Fatalf("pick %s x%d price %+v, want 1x a800-80g-sxm at the team's ¥8.5", d.GPU, d.Cards, d.Price)
+	}
+	ids := []string{}
+	for _, o := range d.PriceOptions {
+		ids = append(ids, o.GPU)
+	}
+	// the team's prices first, cheapest first; then reference prices
+	if len(ids) < 2 || !slices.Equal(ids[:2], []string{"a800-80g-sxm", "h800-sxm"}) || !d.PriceOptions[0].Chosen || d.PriceOptions[len(ids)-1].Source != "reference" {
+		t.Errorf("price options %v, want a800 (chosen), h800, then the reference prices", ids)
+	}
+	text := chat.RenderText(rep)
+	for _, want := range []string{"按团队价格表中的价格选择", "1 张 a800-80g-sxm × ¥8.5 = ¥8.5/时", "1 张 h800-sxm × ¥18 = ¥18/时（多 ¥9.5/时）"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("reply lacks %q", want)
+		}
+	}
+}
+
+func TestTrainingRunRankedByItsCost(t *testing.T) {
+	st := book(t)
+	// Qwen2.5-32B full training on 1B tokens needs 8 NVSwitch cards. Hand
+	// check: 6 × 31.985B × 1B = 1.9191e20 FLOPs.
+	//   A800: 8 × 312e12 × 0.35 = 8.736e14 FLOP/s → 61.02 h × 8 × ¥8.5 = ¥4,149.5
+	//   H800: 8 × 989e12 × 0.35 = 2.7692e15 FLOP/s → 19.25 h × 8 × ¥18 = ¥2,772.09
+	// The H800 costs twice as much an hour and a third less for the run.
+	rep, d := ask(t, st, "tier model=qwen2.5-32b mode=full tokens=1b market=cn")
+	if d.GPU != "h800-sxm" || d.Cards != 8 {
+		t.Fatalf("pick %dx %s, want 8x h800-sxm (cheapest run)", d.Cards, d.GPU)
+	}
+	if d.Job == nil || d.Job.Train == nil || math.Abs(d.Job.Train.Cost-2772.09) > 0.01 || math.Abs(d.Job.Train.Hours-19.25) > 0.01 || d.Job.Train.MFU != 0.35 {
+		t.Fatalf("job %+v, want ¥2,772.09 over 19.25 h at 35%% MFU", d.Job)
+	}
+	js := string(chat.RenderJSON(rep))
+	for _, field := range []string{`"kind": "training"`, `"flops": `, `"hours": `, `"mfu": 0.35`, `"cost": 2772.09`, `"cost_per_mtok": `, `"source": "team"`} {
+		if !strings.Contains(js, field) {
+			t.Errorf("JSON lacks %s", field)
+		}
+	}
+	var a800 optionData
+	for _, o := range d.PriceOptions {
+		if o.GPU == "a800-80g-sxm" {
+			a800 = o
+		}
+	}
+	if math.Abs(a800.RunCost-4149.5) > 0.01 {
+		t.Errorf("A800 run cost %v, want ¥4,149.5", a800.RunCost)
+	}
+	// Per hour alone the A800 would win: without tokens= it is the pick.
+	if _, d := ask(t, st, "tier model=qwen2.5-32b mode=full market=cn"); d.GPU != "a800-80g-sxm" {
+		t.Errorf("without a run, pick %s, want a800-80g-sxm (¥68/h against ¥144/h)", d.GPU)
+	}
+}
+
+func TestMarketNeverNamesCardsOutsideIt(t *testing.T) {
+	for _, text := range []string{
+		"选卡 模型=llama-2-70b 模式=full", "选卡 模型=qwen2.5-32b 模式=full", "tier model=qwen2.5-14b mode=lora market=cn",
+		"tier model=deepseek-v3 mode=infer market=cn", "选卡 模型=qwen2.5-72b 模式=推理",
+	} {
+		_, d := ask(t, nil, text)
+		if d.GPU == "" {
+			t.Fatalf("%s: no answer", text)
+		}
+		if slices.Contains([]string{"b200", "h200-sxm", "l40s", "rtx-5090"}, d.GPU) {
+			t.Errorf("%s: picked %s, not rentable in mainland China", text, d.GPU)
+		}
+		for _, a := range d.Alternatives {
+			if slices.Contains([]string{"b200", "h200-sxm", "l40s", "rtx-5090"}, a.GPU) {
+				t.Errorf("%s: alternative %s is not rentable in mainland China", text, a.GPU)
+			}
+		}
+		if d.Market.Market != "cn" || !slices.Contains(d.Market.Excluded, "b200") {
+			t.Errorf("%s: market %+v, want cn with b200 excluded", text, d.Market)
+		}
+	}
+	// Asked for by name, a card outside the market is sized, with a warning.
+	rep, d := ask(t, nil, "tier model=qwen2.5-7b mode=lora gpu=b200 market=cn")
+	if d.GPU != "b200" || len(rep.Warnings) == 0 || !strings.Contains(rep.Warnings[0], "not commonly rentable") {
+		t.Errorf("gpu=b200 in cn: pick %s, warnings %v", d.GPU, rep.Warnings)
+	}
+	// The team's setting decides for English requests too.
+	st := memstore.NewStore(nil)
+	st.PutSettings(context.Background(), "slack:T1", store.TeamSettings{Market: "cn"})
+	if _, d := ask(t, st, "tier model=llama-2-70b mode=full"); d.Market.From != "team" || d.Market.Market != "cn" || d.GPU == "h200-sxm" {
+		t.Errorf("team setting: market %+v pick %s", d.Market, d.GPU)
+	}
+}
+
+func TestReferenceThenTierRule(t *testing.T) {
+	// No price book: in mainland China the catalog's reference price (the
+	// A100 80G) decides; elsewhere nothing is priced and the tier rule does.
+	if _, d := ask(t, nil, "选卡 模型=qwen2.5-14b 模式=lora"); !strings.HasPrefix(d.GPU, "a100-80g") || d.Price.Source != pricebook.Reference {
+		t.Errorf("cn without a book: %s %+v, want an A100 80G at the reference price", d.GPU, d.Price)
+	}
+	if _, d := ask(t, nil, "tier model=qwen2.5-14b mode=lora market=global"); d.Price.Source != pricebook.None {
+		t.Errorf("global without a book: %s %+v, want the tier rule (source none)", d.GPU, d.Price)
+	}
+}
+
+func TestOnlyAndExclude(t *testing.T) {
+	st := book(t)
+	if _, d := ask(t, st, "选卡 模型=qwen2.5-14b 模式=lora exclude=a800"); d.GPU != "h800-sxm" {
+		t.Errorf("exclude=a800: pick %s, want h800-sxm (the next priced card)", d.GPU)
+	}
+	if _, d := ask(t, nil, "tier model=qwen2.5-14b mode=lora only=a100 market=cn"); !strings.HasPrefix(d.GPU, "a100") {
+		t.Errorf("only=a100: pick %s", d.GPU)
+	}
+}
+
+func TestMoneyKeysRefused(t *testing.T) {
+	for _, tc := range []struct{ text, key string }{
+		{"tier model=qwen2.5-7b mode=lora market=mars", "market"},
+		{"tier model=qwen2.5-7b mode=lora exclude=z9", "exclude"},
+		{"tier model=qwen2.5-7b mode=lora only=a100,zz", "only"},
+		{"tier model=qwen2.5-7b mode=lora only=b200 market=cn", "only"},
+		{"tier model=qwen2.5-7b mode=infer tokens=1b", "tokens"},
+		{"tier model=qwen2.5-7b mode=lora tokens_per_day=1b", "tokens_per_day"},
+		{"tier model=qwen2.5-7b mode=lora mfu=30%", "mfu"},
+		{"tier model=qwen2.5-7b mode=lora tokens=1b mfu=90%", "mfu"},
+		{"tier model=qwen2.5-7b mode=lora epochs=3", "dataset_tokens"},
+		{"tier model=qwen2.5-7b mode=lora tokens=1b epochs=3 dataset_tokens=1m", "tokens"},
+		{"选卡 模型=qwen2.5-7b 模式=lora 市场=火星", "market"},
+	} {
+		rep, _ := ask(t, nil, tc.text)
+		if rep.Error == nil || rep.Error.Key != tc.key || rep.Error.Example == "" {
+			t.Errorf("%s: error %+v, want one naming %q with an example", tc.text, rep.Error, tc.key)
+		}
+	}
+}
+
+func TestServingVolume(t *testing.T) {
+	st := book(t)
+	_, d := ask(t, st, "选卡 模型=qwen2.5-7b 模式=推理 tokens_per_day=2b")
+	if d.Job == nil || d.Job.Serve == nil || d.Job.Kind != "serving" {
+		t.Fatalf("serving job %+v", d.Job)
+	}
+	s := d.Job.Serve
+	if s.Replicas < 1 || s.Cards != s.Replicas*d.Cards || s.CostPerMTok <= 0 || d.Batch != ServingBatch {
+		t.Fatalf("serving job %+v (batch %d)", s, d.Batch)
+	}
+	// cost per 1M tokens = cards × 24 h × price / (tokens a day / 1e6)
+	if want := float64(s.Cards) * 24 * d.Price.OnDemand / 2000; math.Abs(s.CostPerMTok-want) > 1e-9 {
+		t.Errorf("cost per 1M tokens %v, want %v", s.CostPerMTok, want)
+	}
+}

@@ -1,0 +1,59 @@
+package bolt
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+
+	"gpuadvisor/store"
+)
+
+var _ store.Settings = (*Store)(nil)
+
+// bucketSettings holds each tenant's settings as JSON under the tenant. It
+// is created by the first PutSettings.
+var bucketSettings = []byte("settings")
+
+// GetSettings implements store.Settings.
+func (s *Store) GetSettings(_ context.Context, tenant string) (store.TeamSettings, error) {
+	var out store.TeamSettings
+	err := s.read(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketSettings)
+		if b == nil {
+			return nil
+		}
+		if v := b.Get([]byte(tenant)); v != nil {
+			return json.Unmarshal(v, &out)
+		}
+		return nil
+	})
+	if err != nil {
+		return store.TeamSettings{}, fmt.Errorf("get settings of %s: %w", tenant, err)
+	}
+	return out, nil
+}
+
+// PutSettings implements store.Settings.
+func (s *Store) PutSettings(_ context.Context, tenant string, ts store.TeamSettings) error {
+	if tenant == "" {
+		return errors.New("put settings: tenant must be set")
+	}
+	v, err := json.Marshal(ts)
+	if err != nil {
+		return err
+	}
+	err = s.write(func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketSettings)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(tenant), v)
+	})
+	if err != nil {
+		return fmt.Errorf("put settings of %s: %w", tenant, err)
+	}
+	return nil
+}

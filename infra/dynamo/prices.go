@@ -1,0 +1,141 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/store"
+)
+
+var _ store.Prices = (*Store)(nil)
+
+// priceItem is a price book entry as stored:
+//
+//	pk = "TENANT#<tenant>"   sk = "PRICE#<id>"   type = "price"
+//
+// in the tenant's partition beside its renewals, so a list is one Query.
+type priceItem struct {
+	PK   string `dynamodbav:"pk"`
+	SK   string `dynamodbav:"sk"`
+	Type string `dynamodbav:"type"`
+
+	Tenant   string  `dynamodbav:"tenant"`
+	Channel  string  `dynamodbav:"channel"`
+	TeamWide bool    `dynamodbav:"team_wide,omitempty"`
+	AddedBy  string  `dynamodbav:"added_by,omitempty"`
+	ID       string  `dynamodbav:"id"`
+	GPU      string  `dynamodbav:"gpu"`
+	Vendor   string  `dynamodbav:"vendor,omitempty"`
+	OnDemand float64 `dynamodbav:"ondemand,omitempty"`
+	Monthly  float64 `dynamodbav:"monthly,omitempty"`
+	Spot     float64 `dynamodbav:"spot,omitempty"`
+	Currency string  `dynamodbav:"currency"`
+	Note     string  `dynamodbav:"note,omitempty"`
+	Date     string  `dynamodbav:"date,omitempty"`
+}
+
+func priceSK(id string) string { return "PRICE#" + id }
+
+func checkPriceKey(tenant, channel, id string) error {
+	if tenant == "" || channel == "" || id == "" || strings.Contains(id, "#") {
+		return fmt.Errorf("price key: tenant %q, channel %q and id %q must be set, the id without '#'", tenant, channel, id)
+	}
+	return nil
+}
+
+// PutPrice implements store.Prices with a put conditional on the id being
+// free in the tenant.
+func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
+	if err := checkPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
+		return err
+	}
+	av, err := attributevalue.MarshalMap(priceItem{
+		PK: tenantPK(e.Tenant), SK: priceSK(e.ID), Type: "price",
+		Tenant: e.Tenant, Channel: e.Channel, TeamWide: e.TeamWide, AddedBy: e.AddedBy, ID: e.ID,
+		GPU: e.GPU, Vendor: e.Vendor, OnDemand: e.OnDemand, Monthly: e.Monthly, Spot: e.Spot,
+		Currency: e.Currency, Note: e.Note, Date: e.Date,
+	})
+	if err != nil {
+		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
+	}
+	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(st.table), Item: av,
+		ConditionExpression:    aws.String("attribute_not_exists(pk)"),
+		ReturnConsumedCapacity: total,
+	})
+	if conditionFailed(err) {
+		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, store.ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}
+
+// ListPrices implements store.Prices with a Query on the tenant's partition;
+// entries another channel saved for itself are left out.
+func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
+	tenant, channel := scope.Tenant, scope.Channel
+	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
+		TableName:              aws.String(st.table),
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": s(tenantPK(tenant)), ":prefix": s("PRICE#"),
+		},
+		ConsistentRead:         aws.Bool(true),
+		ReturnConsumedCapacity: total,
+	})
+	var out []pricebook.Entry
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("list prices of %s: %w", tenant, err)
+		}
+		st.count(true, page.ConsumedCapacity)
+		for _, av := range page.Items {
+			var it priceItem
+			if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+				return nil, fmt.Errorf("decode price item: %w", err)
+			}
+			e := pricebook.Entry{
+				ID: it.ID, GPU: it.GPU, Vendor: it.Vendor, OnDemand: it.OnDemand, Monthly: it.Monthly, Spot: it.Spot,
+				Currency: it.Currency, Note: it.Note, Date: it.Date,
+				Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide, AddedBy: it.AddedBy,
+			}
+			if e.Visible(tenant, channel) {
+				out = append(out, e)
+			}
+		}
+	}
+	pricebook.Sort(out)
+	return out, nil
+}
+
+// DeletePrice implements store.Prices with a delete conditional on the entry
+// existing and being seen from scope (its channel, or saved team-wide).
+func (st *Store) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
+	tenant, channel := scope.Tenant, scope.Channel
+	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:                 aws.String(st.table),
+		Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(priceSK(id))},
+		ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
+		ReturnConsumedCapacity:    total,
+	})
+	if conditionFailed(err) {
+		return fmt.Errorf("delete price %s/%s from %s: %w", tenant, id, channel, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("delete price %s/%s from %s: %w", tenant, id, channel, err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return nil
+}
