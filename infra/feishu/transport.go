@@ -3,12 +3,12 @@ package feishu
 import (
 	"context"
 	"encoding/base64"
-	"errors"
-	"io"
 	"net/http"
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"gpuadvisor/infra/httpbody"
 )
 
 // MaxBody is the largest request body read; Feishu's callbacks are a few KB.
@@ -58,14 +58,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`{"msg":"POST only"}`))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		status := http.StatusBadRequest
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			status = http.StatusRequestEntityTooLarge
-		}
-		w.WriteHeader(status)
+	body, ref := httpbody.Read(w, r, MaxBody, h.d.Log)
+	if ref != nil {
+		w.WriteHeader(ref.Status)
 		w.Write(msgBadRequest)
 		return
 	}

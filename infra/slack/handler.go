@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/store"
 )
 
@@ -154,9 +154,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+	body, ref := httpbody.Read(w, r, maxBody, h.log)
+	if ref != nil {
+		http.Error(w, ref.Reason, ref.Status)
 		return
 	}
 	res := h.serve(r.Context(), r.Header, body)

@@ -54,8 +54,12 @@ func Entry[H any](setup func(context.Context, Getenv, *slog.Logger) (H, error), 
 // Main runs a Lambda function: a JSON logger at LOG_LEVEL, then Start. A
 // setup error is one log line naming what is wrong and exit status 1, never
 // a half-configured function.
+//
+// Every log line written while an invocation runs carries its request_id
+// and cold_start (true on the instance's first invocation).
 func Main(name string, setup Setup) {
-	log := Logger(os.Getenv)
+	iv := &invocations{}
+	log := slog.New(tagged{Logger(os.Getenv).Handler(), iv})
 	slog.SetDefault(log)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	h, err := Start(ctx, os.Getenv, log, setup)
@@ -64,7 +68,7 @@ func Main(name string, setup Setup) {
 		log.Error(name+" function cannot start", "err", err.Error())
 		os.Exit(1)
 	}
-	lambda.Start(h)
+	lambda.Start(iv.track(h))
 }
 
 // Start builds the function's handler. Without GPUADVISOR_SECRETS it is

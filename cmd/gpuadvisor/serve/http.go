@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
 
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/store"
 )
@@ -25,7 +27,7 @@ func (s *server) routes() http.Handler {
 	if s.slack != nil && s.cfg.Slack.HTTP {
 		var h http.Handler = s.slack
 		if !s.cfg.Slack.Verified {
-			h = selfSigned(s.slack, s.cfg.Slack.SigningSecret)
+			h = selfSigned(s.slack, s.cfg.Slack.SigningSecret, s.log)
 		}
 		for _, p := range []string{"/slack/commands", "/slack/interactions", "/slack/events"} {
 			mux.Handle("POST "+p, h)
@@ -77,11 +79,11 @@ func (s *server) warnEveryRequest(next http.Handler) http.Handler {
 // the Slack handler verifies it: only with --insecure-dev and no
 // SLACK_SIGNING_SECRET, so that an unsigned request (curl) takes exactly the
 // path a signed one does.
-func selfSigned(h http.Handler, secret string) http.Handler {
+func selfSigned(h http.Handler, secret string, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
-		if err != nil {
-			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		body, ref := httpbody.Read(w, r, maxRequestBody, log)
+		if ref != nil {
+			http.Error(w, ref.Reason, ref.Status)
 			return
 		}
 		signSlack(r.Header, secret, body, time.Now())
@@ -102,9 +104,9 @@ func signSlack(hdr http.Header, secret string, body []byte, now time.Time) {
 // event goes to the same event logic as the long connection.
 func (s *server) feishuPlaintext(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
-	if err != nil {
-		w.WriteHeader(http.StatusRequestEntityTooLarge)
+	body, ref := httpbody.Read(w, r, maxRequestBody, s.log)
+	if ref != nil {
+		w.WriteHeader(ref.Status)
 		w.Write([]byte(`{"msg":"bad request"}`))
 		return
 	}

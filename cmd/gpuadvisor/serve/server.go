@@ -98,7 +98,7 @@ func (s *server) listen(ctx context.Context) error {
 		}
 		s.log.Warn("listening BEYOND LOOPBACK, as --addr asked: anyone who can reach this address can send requests (each one is still verified)", "addr", ln.Addr().String())
 	}
-	s.ln = ln
+	s.ln = limitConns(ln, maxConns, s.log)
 	return nil
 }
 

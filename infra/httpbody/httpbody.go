@@ -1,0 +1,52 @@
+// Package httpbody reads a request body for the net/http entry points
+// (`serve`) with a size limit, and tells a body that is too large from one
+// that arrived too slowly, so that each refusal gets its own status and log
+// line.
+package httpbody
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+)
+
+// Refusal is why a body was not read.
+type Refusal struct {
+	// Status is the HTTP status to answer: 413 too large, 408 too slow,
+	// 400 otherwise.
+	Status int
+	// Reason is a short phrase for the log and the answer.
+	Reason string
+}
+
+// Read reads r's body, at most max bytes. On failure it logs one warning
+// line (method, path, remote address, limit, reason; never the body) and
+// returns the refusal for the caller to answer in its platform's format.
+func Read(w http.ResponseWriter, r *http.Request, max int64, log *slog.Logger) ([]byte, *Refusal) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err == nil {
+		return body, nil
+	}
+	ref := classify(err)
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Warn("request refused", "status", ref.Status, "reason", ref.Reason, "method", r.Method, "path", r.URL.Path,
+		"remote", r.RemoteAddr, "limit_bytes", max)
+	return nil, ref
+}
+
+func classify(err error) *Refusal {
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		return &Refusal{Status: http.StatusRequestEntityTooLarge, Reason: "request body too large"}
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+		return &Refusal{Status: http.StatusRequestTimeout, Reason: "request body not received in time"}
+	}
+	return &Refusal{Status: http.StatusBadRequest, Reason: "request body unreadable"}
+}

@@ -1,0 +1,61 @@
+package wire
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-lambda-go/lambdacontext"
+)
+
+// invocation is the Lambda invocation a function instance is handling: one
+// at a time per execution environment, so every log line written during it
+// (by any goroutine) belongs to it.
+type invocation struct {
+	requestID string
+	cold      bool
+}
+
+// invocations tags log lines with the current invocation.
+type invocations struct {
+	cur   atomic.Pointer[invocation]
+	count atomic.Int64
+}
+
+// track wraps h so that each invocation is recorded before it runs: its
+// request id, and whether it is the instance's first (a cold start).
+func (iv *invocations) track(h lambda.Handler) lambda.Handler {
+	return handlerFunc(func(ctx context.Context, payload []byte) ([]byte, error) {
+		inv := &invocation{cold: iv.count.Add(1) == 1}
+		if lc, ok := lambdacontext.FromContext(ctx); ok {
+			inv.requestID = lc.AwsRequestID
+		}
+		iv.cur.Store(inv)
+		return h.Invoke(ctx, payload)
+	})
+}
+
+type handlerFunc func(ctx context.Context, payload []byte) ([]byte, error)
+
+func (f handlerFunc) Invoke(ctx context.Context, payload []byte) ([]byte, error) {
+	return f(ctx, payload)
+}
+
+// tagged is a slog.Handler that adds request_id and cold_start to every
+// record written during an invocation.
+type tagged struct {
+	slog.Handler
+	iv *invocations
+}
+
+func (t tagged) Handle(ctx context.Context, r slog.Record) error {
+	if inv := t.iv.cur.Load(); inv != nil {
+		r = r.Clone()
+		r.AddAttrs(slog.String("request_id", inv.requestID), slog.Bool("cold_start", inv.cold))
+	}
+	return t.Handler.Handle(ctx, r)
+}
+
+func (t tagged) WithAttrs(as []slog.Attr) slog.Handler { return tagged{t.Handler.WithAttrs(as), t.iv} }
+func (t tagged) WithGroup(name string) slog.Handler    { return tagged{t.Handler.WithGroup(name), t.iv} }
