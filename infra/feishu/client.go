@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"unicode/utf8"
 
 	larkcore "github.com/larksuite/oapi-sdk-go/v3/core"
 	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
@@ -171,6 +172,7 @@ func messageIDOf(d *larkim.ReplyMessageRespData) string {
 }
 
 func (c *Client) apiError(ctx context.Context, op string, code int, msg, logID string) error {
+	msg = clip(msg, maxLogText) // the API's text, never more than a line of it
 	e := &APIError{Op: op, Code: code, Msg: msg, LogID: logID}
 	c.log.ErrorContext(ctx, "feishu api error", "op", op, "code", code, "msg", msg, "log_id", logID)
 	return e
@@ -213,15 +215,27 @@ func (c *Client) BotOpenID(ctx context.Context) (string, error) {
 }
 
 // sdkLogger sends the SDK's own log lines to slog, cut short: the SDK may put
-// a whole response into an error line, and bodies never go to the log.
+// a whole response (a message's text, a card) into an error line, and
+// bodies never go to the log.
 type sdkLogger struct{ log *slog.Logger }
 
-func (l sdkLogger) line(args []any) string {
-	s := fmt.Sprint(args...)
-	if len(s) > 300 {
-		s = s[:300] + "…"
+// maxLogText is how much of an SDK line or an API's own error text is
+// logged: enough for a code, a message and a log id, too little for a
+// message body.
+const maxLogText = 120
+
+func (l sdkLogger) line(args []any) string { return clip(fmt.Sprint(args...), maxLogText) }
+
+// clip cuts s to n bytes on a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 func (l sdkLogger) Debug(ctx context.Context, args ...any) {

@@ -264,10 +264,6 @@ func (h *Handler) HandleEvent(ctx context.Context, event []byte) ([]byte, error)
 	return nil, nil
 }
 
-func errText(err error) string {
-	s := err.Error()
-	if len(s) > 300 {
-		s = s[:300] + "…"
-	}
-	return s
-}
+// errText is an error for the log: our own errors are whole sentences (at
+// most 300 bytes); an API's text inside them was clipped where it came in.
+func errText(err error) string { return clip(err.Error(), 300) }
