@@ -55,7 +55,7 @@ func New(d Deps) *chat.Router {
 	// Each capability registers its commands here.
 	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile, Prices: d.Prices, Settings: d.Settings}))
 	r.Register(billing.Command())
-	r.Register(quote.Command())
+	r.Register(quote.NewCommand(quote.Deps{Prices: d.Prices}))
 	r.Register(checklist.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())

@@ -7,6 +7,7 @@ import (
 
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
+	"gpuadvisor/store"
 )
 
 // Example is the issue's example command line.
@@ -15,8 +16,20 @@ const Example = "quote hours=300 cards=8 storage_gb=2000 egress_gb=3000 A: price
 // exampleZH is Example in Chinese.
 const exampleZH = "报价 时长=300 卡数=8 存储量=2000 流量=3000 A: 单价=35 存储单价=0.3 流量单价=0.8 吞吐=21000; B: 单价=29 流量单价=0.8 吞吐=14000"
 
-// Command returns the quote command (alias 报价, 比价).
-func Command() *chat.Command {
+// Deps are what the quote command needs from outside; zero values are
+// valid (save=yes then says a store is needed).
+type Deps struct {
+	// Prices keeps the team's price book, for save=yes.
+	Prices store.Prices
+	// NewID makes price book ids; nil means six random characters.
+	NewID func() string
+}
+
+// Command returns the quote command (alias 报价, 比价) without a store.
+func Command() *chat.Command { return NewCommand(Deps{}) }
+
+// NewCommand returns the quote command with its dependencies.
+func NewCommand(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:    "quote",
 		Aliases: []string{"报价", "比价", "报价对比", "quotes", "tco"},
@@ -29,14 +42,15 @@ func Command() *chat.Command {
 			"quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000",
 			exampleZH,
 			"quote hours=每天8小时 cards=8 A: price=35; B: monthly=1万5 min_months=3",
+			"quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800",
 			"quote --file quotes.yaml",
 			"quote keys",
 		},
-		Run: run,
+		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return d.run(ctx, c) },
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
 	if len(c.Args.Tokens) == 1 && keysWords[strings.ToLower(c.Args.Tokens[0].Word)] {
 		return keysReply(lang), nil
@@ -50,6 +64,10 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	parseTokens(lang, c.Args.Tokens, in)
 	if in.fatal != nil {
 		return chat.Reply{}, in.fatal
+	}
+	sv, err := takeSave(lang, in)
+	if err != nil {
+		return chat.Reply{}, err
 	}
 
 	set, gerr := readGlobals(lang, in.globals)
@@ -98,6 +116,11 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return chat.Reply{}, fmt.Errorf("compare %d quotes: %w", len(vendors), err)
 	}
 	rep := reply(lang, res, set, probs)
+	if sv.save {
+		if err := d.save(ctx, c, sv, vendors, &rep); err != nil {
+			return chat.Reply{}, err
+		}
+	}
 	if len(unnamed) > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
 			"Vendors without a name are called %s in the order given; label them as \"A:\" or name=A.",

@@ -62,6 +62,11 @@ var specs = []keySpec{
 	{name: "dataset_tokens", aliases: []string{"数据集tokens", "数据集token", "数据量", "dataset"}, kind: chat.Count, scope: workloadKey, example: "500m",
 		en: "tokens in the dataset, with epochs", zh: "数据集token数，与训练轮数一起给出"},
 
+	{name: "card", aliases: []string{"显卡", "卡型", "型号", "card_type"}, kind: chat.Plain, scope: workloadKey, example: "a100-80g",
+		en: "the card the vendors quoted, for save=yes", zh: "各家报价对应的显卡型号，用于 保存=是"},
+	{name: "save", aliases: []string{"保存", "存入价格表"}, kind: chat.Plain, scope: workloadKey, example: "yes",
+		en: "save=yes keeps each vendor's price for card= in the team's price book (price list)", zh: "保存=是：把各家对 显卡= 的报价存入团队价格表（价格 列表）"},
+
 	{name: "name", aliases: []string{"vendor", "供应商", "厂商", "名称", "商家", "平台"}, kind: chat.Plain, scope: vendorKey, example: "A",
 		en: "vendor name", zh: "供应商名称"},
 	{name: "price", aliases: []string{"单价", "价格", "时价", "卡时价", "按需", "ondemand", "price_h", "hourly"}, kind: chat.Money, scope: vendorKey, example: "35",

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor"
+	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
@@ -52,11 +53,13 @@ func listSep(lang chat.Lang) string { return chat.T(lang, ", ", "、") }
 type Data struct {
 	Command string `json:"command"`
 	tco.Result
-	HoursDefault bool      `json:"hours_default"`
-	Assumptions  []string  `json:"assumptions,omitempty"`
-	Warnings     []string  `json:"warnings"`
-	Partial      bool      `json:"partial"`
-	Problems     []problem `json:"problems,omitempty"`
+	HoursDefault bool     `json:"hours_default"`
+	Assumptions  []string `json:"assumptions,omitempty"`
+	Warnings     []string `json:"warnings"`
+	Partial      bool     `json:"partial"`
+	// Saved are the price book entries save=yes kept.
+	Saved    []pricebook.Entry `json:"saved,omitempty"`
+	Problems []problem         `json:"problems,omitempty"`
 }
 
 func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Reply {

@@ -141,7 +141,7 @@ func stableIDs(card string, rep chat.Reply) string {
 	walk = func(parent string, v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			if id, ok := x["id"].(string); ok && (parent == "renewal" || parent == "renewals" || parent == "entry" || parent == "entries") {
+			if id, ok := x["id"].(string); ok && (parent == "renewal" || parent == "renewals" || parent == "entry" || parent == "entries" || parent == "saved") {
 				ids = append(ids, id)
 			}
 			for k, e := range x {

@@ -1,0 +1,122 @@
+package quote
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/advisor/tco"
+	"gpuadvisor/chat"
+)
+
+// saving is what save= and card= asked for.
+type saving struct {
+	save bool
+	gpu  catalog.GPU
+}
+
+// takeSave removes save= and card= from the workload (they are not
+// numbers the comparison reads) and checks them.
+func takeSave(lang chat.Lang, in *input) (saving, error) {
+	var sv saving
+	var card, save string
+	kept := in.globals[:0]
+	for _, p := range in.globals {
+		switch p.spec.name {
+		case "card":
+			card = p.raw
+		case "save":
+			save = p.raw
+		default:
+			kept = append(kept, p)
+		}
+	}
+	in.globals = kept
+	if save != "" {
+		switch strings.ToLower(strings.TrimSpace(save)) {
+		case "yes", "y", "true", "1", "是", "保存", "好":
+			sv.save = true
+		case "no", "n", "false", "0", "否", "不":
+		default:
+			return sv, chat.Invalidf(lang, "save", "save=yes card=a800", "save=%q: write save=yes to keep the prices, or leave it out", "保存=%q：要保存价格请写 保存=是，否则不写", save)
+		}
+	}
+	if card == "" {
+		if sv.save {
+			return sv, chat.Invalidf(lang, "card", "quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800",
+				"save=yes needs card=: which card did the vendors quote?", "保存=是 需要 显卡=：各家报的是哪张卡？")
+		}
+		return sv, nil
+	}
+	m, err := catalog.FindGPU(card)
+	if err != nil {
+		ex := "card=a100-80g"
+		if s := catalog.Suggest(card); s != "" {
+			ex = "card=" + s
+		}
+		return sv, chat.Invalidf(lang, "card", ex, "card=%q is not a card in the catalog", "显卡 %q 不在目录中", card)
+	}
+	sv.gpu = m.GPU
+	return sv, nil
+}
+
+// save keeps each vendor's price for the card in the team's price book and
+// says so in the reply.
+func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, vendors []tco.Vendor, rep *chat.Reply) error {
+	lang := c.Lang
+	if d.Prices == nil || c.Req.Tenant == "" || c.Req.Channel == "" {
+		return &chat.Error{Code: chat.CodeUnavailable, Key: "save", Message: chat.T(lang,
+			"save=yes needs the team's price book, and there is none here (the CLI uses --db FILE; the functions use TABLE_NAME); nothing was saved",
+			"保存=是 需要团队价格表，这里没有（命令行用 --db 文件；云函数用 TABLE_NAME）；未保存任何内容")}
+	}
+	var saved []pricebook.Entry
+	var lines []string
+	for _, v := range vendors {
+		e := pricebook.Entry{ID: d.newID(), GPU: sv.gpu.ID, Vendor: v.Name, OnDemand: v.PricePerCardHour, Monthly: v.MonthlyPerCard,
+			Currency: "CNY", Date: c.Now.Format("2006-01-02"), Note: chat.T(lang, "saved from a quote", "来自报价对比"),
+			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User}
+		if err := e.Validate(); err != nil {
+			lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: not saved (%s)", "%s：未保存（%s）"), v.Name, err.Error()))
+			continue
+		}
+		if err := d.Prices.PutPrice(ctx, e); err != nil {
+			return &chat.Error{Code: chat.CodeUnavailable, Key: "save", Message: fmt.Sprintf(chat.T(lang,
+				"the price book did not answer; %d of %d prices were saved before it stopped (price list shows them). Try again in a moment.",
+				"价格表没有响应；停止前已保存 %d/%d 个价格（价格 列表 可查看）。请稍后重试。"), len(saved), len(vendors))}
+		}
+		saved = append(saved, e)
+		lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: %s, id %s", "%s：%s，编号 %s"), v.Name, priceWords(lang, e), e.ID))
+	}
+	lines = append(lines, chat.T(lang, "tier now chooses among these cards at these prices; `price list` shows the book.", "选卡（tier）会按这些价格比较；`价格 列表` 查看价格表。"))
+	rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, this channel)", "已存入价格表（%s，本频道）"), sv.gpu.ID), Lines: lines})
+	if dt, ok := rep.Data.(Data); ok {
+		dt.Saved = saved
+		rep.Data = dt
+	}
+	return nil
+}
+
+func priceWords(lang chat.Lang, e pricebook.Entry) string {
+	if e.OnDemand > 0 {
+		return fmt.Sprintf(chat.T(lang, "¥%s per card-hour", "每卡每小时 ¥%s"), chat.Num(e.OnDemand))
+	}
+	return fmt.Sprintf(chat.T(lang, "¥%s per card-month", "每卡每月 ¥%s"), chat.Num(e.Monthly))
+}
+
+// idAlphabet leaves out letters and digits people confuse (0/o, 1/l/i).
+const idAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+func (d Deps) newID() string {
+	if d.NewID != nil {
+		return d.NewID()
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return string(b)
+}

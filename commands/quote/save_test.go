@@ -1,0 +1,57 @@
+package quote
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/memstore"
+	"gpuadvisor/store"
+)
+
+func TestSaveKeepsEachVendorsPrice(t *testing.T) {
+	st := memstore.NewStore(nil)
+	n := 0
+	r := chat.NewRouter()
+	r.Register(NewCommand(Deps{Prices: st, NewID: func() string { n++; return "q" + string(rune('0'+n)) }}))
+	ask := func(text string) chat.Reply {
+		return r.Handle(context.Background(), chat.Request{Text: text, Tenant: "slack:T1", Channel: "C1", User: "U1"})
+	}
+	rep := ask("quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"})
+	if len(es) != 2 || es[0].GPU != "a800-80g-sxm" || es[0].Vendor != "A" || es[0].OnDemand != 8.5 || es[1].Vendor != "B" || es[1].Monthly != 4800 {
+		t.Fatalf("saved %+v, want A at ¥8.5/h and B at ¥4,800/month for the A800", es)
+	}
+	if d := rep.Data.(Data); len(d.Saved) != 2 {
+		t.Errorf("JSON saved = %v", d.Saved)
+	}
+	if !strings.Contains(chat.RenderText(rep), "Saved to the price book") {
+		t.Error("the reply does not say what was saved")
+	}
+	// Without save=yes nothing is kept; card= alone is accepted.
+	if rep := ask("quote card=a800 cards=8 A: price=9; B: price=10"); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	if es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"}); len(es) != 2 {
+		t.Errorf("a quote without save=yes changed the book: %d entries", len(es))
+	}
+	for _, tc := range []struct{ text, key string }{
+		{"quote cards=8 save=yes A: price=8.5; B: price=9", "card"},
+		{"quote card=z9000 cards=8 save=yes A: price=8.5", "card"},
+		{"quote card=a800 cards=8 save=maybe A: price=8.5", "save"},
+	} {
+		if rep := ask(tc.text); rep.Error == nil || rep.Error.Key != tc.key || rep.Error.Example == "" {
+			t.Errorf("%s: %+v, want an error on %s", tc.text, rep.Error, tc.key)
+		}
+	}
+	// No store: save=yes says so, and saves nothing silently.
+	r2 := chat.NewRouter()
+	r2.Register(Command())
+	if rep := r2.Handle(context.Background(), chat.Request{Text: "quote card=a800 cards=8 save=yes A: price=8.5", Tenant: "t", Channel: "c"}); rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
+		t.Errorf("no store: %+v", rep.Error)
+	}
+}
