@@ -222,87 +222,62 @@ func teamPrice(es []pricebook.Entry) (priced, bool) {
 	return best, found
 }
 
-func (ch *choice) pricing(m map[string]priced) sizing.Pricing {
-	if ch.byRun() {
-		return sizing.Pricing{Cost: func(o sizing.Option) (float64, bool) {
-			p, ok := m[o.GPU.ID]
-			if !ok {
-				return 0, false
-			}
-			return ch.run.runCost(ch.req, o, p.perHour)
-		}}
-	}
-	return sizing.PerCardHour(func(id string) (float64, bool) {
-		p, ok := m[id]
-		return p.perHour, ok
-	})
-}
-
 // byRun reports whether cards are ranked by the cost of a training run.
 func (ch *choice) byRun() bool { return ch.run != nil && ch.run.train }
 
-// within returns the candidates that have a price in m.
-func (ch *choice) within(m map[string]priced) []catalog.GPU {
-	var out []catalog.GPU
-	for _, g := range ch.candidates {
-		if _, ok := m[g.ID]; ok {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
 // advise picks by money: among the cards the team has prices for; only
 // when none of them fits, among the cards with a reference price; only with
-// no price at all, by the tier rule. A card named with gpu= stays.
+// no price at all, by the tier rule. One search ranks all three: a
+// reference price counts after every team price, an unpriced card after
+// both (sizing.Pricing puts priced options first). A card named with gpu=
+// stays.
 func (ch *choice) advise(req sizing.Request) (sizing.Advice, error) {
-	full, err := sizing.Advise(req, ch.candidates)
-	ch.req = full.Request
-	if err != nil || req.GPU != "" {
-		ch.source = pricebook.None
-		if _, ok := ch.team[req.GPU]; ok {
+	const afterTeam = 1e15 // more than any team price: reference prices rank after
+	cost := func(m map[string]priced, o sizing.Option) (float64, bool) {
+		p, ok := m[o.GPU.ID]
+		if !ok {
+			return 0, false
+		}
+		if ch.byRun() {
+			return ch.run.runCost(ch.req, o, p.perHour)
+		}
+		return p.perHour * float64(o.Cards()), true
+	}
+	pricing := sizing.Pricing{Cost: func(o sizing.Option) (float64, bool) {
+		if c, ok := cost(ch.team, o); ok {
+			return c, true
+		}
+		c, ok := cost(ch.ref, o)
+		return afterTeam + c, ok
+	}}
+	ch.req = req.WithDefaults()
+	adv, err := sizing.AdviseByPrice(req, ch.candidates, pricing)
+	if err != nil {
+		return adv, err
+	}
+	ch.req = adv.Request
+	ch.source = pricebook.None
+	if id := gpuOf(adv.Pick).ID; adv.Fits || req.GPU != "" {
+		if _, ok := ch.team[id]; ok {
 			ch.source = pricebook.Team
-		} else if _, ok := ch.ref[req.GPU]; ok {
+		} else if _, ok := ch.ref[id]; ok {
 			ch.source = pricebook.Reference
 		}
-		ch.options = ch.optionRows(full, full)
-		return full, err
 	}
-	adv := full
-	ch.source = pricebook.None
-	for _, step := range []struct {
-		src pricebook.Source
-		m   map[string]priced
-	}{{pricebook.Team, ch.team}, {pricebook.Reference, ch.ref}} {
-		if !fitsAny(full, step.m) {
-			continue
-		}
-		a, err := sizing.AdviseByPrice(req, ch.within(step.m), ch.pricing(step.m))
-		if err != nil {
-			return a, err
-		}
-		if a.Fits {
-			adv, ch.source = a, step.src
-			break
+	ch.options = ch.optionRows(adv, adv)
+	// what the tier rule alone would pick among the cards that fit
+	var tier *sizing.Option
+	for i := range adv.Fitting {
+		if o := &adv.Fitting[i]; tier == nil || sizing.Less(*o, *tier) {
+			tier = o
 		}
 	}
-	ch.options = ch.optionRows(full, adv)
-	if ch.source != pricebook.None && full.Fits && full.Pick.GPU.ID != adv.Pick.GPU.ID {
-		if _, ok := ch.price(full.Pick.GPU.ID); !ok {
-			o := full.Pick
-			ch.unpriced = &o
+	if req.GPU == "" && ch.source != pricebook.None && tier != nil && tier.GPU.ID != adv.Pick.GPU.ID {
+		if _, ok := ch.price(tier.GPU.ID); !ok {
+			ch.unpriced = tier
 		}
 	}
 	return adv, nil
-}
-
-func fitsAny(full sizing.Advice, m map[string]priced) bool {
-	for _, o := range full.Fitting {
-		if _, ok := m[o.GPU.ID]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // price is the price the pick is costed at: the team's, else the reference.
