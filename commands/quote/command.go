@@ -32,7 +32,8 @@ func Command() *chat.Command {
 			"quote --file quotes.yaml",
 			"quote keys",
 		},
-		Run: run,
+		Subs: keyDocs(),
+		Run:  run,
 	}
 }
 
