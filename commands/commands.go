@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/draft"
+	"gpuadvisor/commands/home"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/commands/tier"
@@ -51,6 +52,9 @@ func New(d Deps) *chat.Router {
 	r.Register(checklist.Command())
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())
+	// home: the Slack Home tab and the Feishu menu; its Prices come from the
+	// price book once it is wired here.
+	r.Register(home.Command(home.Deps{Renewals: d.Renewals}))
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }
