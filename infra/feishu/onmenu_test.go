@@ -2,7 +2,6 @@ package feishu
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -28,19 +27,8 @@ func menuHarness(t *testing.T) *harness {
 			t.Fatal(err)
 		}
 	}
-	log := slog.New(slog.NewJSONHandler(hs.logs, nil))
-	cfg := apiConfig(hs.api)
-	h, err := NewHandler(cfg, Deps{
-		Router:  commands.New(commands.Deps{Renewals: st, Now: func() time.Time { return testNow }}),
-		Client:  NewClient(cfg, log, nil),
-		Deduper: &memstore.Deduper{Now: func() time.Time { return testNow }},
-		Log:     log,
-		Now:     func() time.Time { return testNow },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs.h = h
+	r := commands.New(commands.Deps{Renewals: st, Now: func() time.Time { return testNow }})
+	hs.h.d.Router, hs.h.pipe.Router = r, r
 	return hs
 }
 

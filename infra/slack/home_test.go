@@ -132,11 +132,11 @@ func TestHomeButtonAnswersInTheDM(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	posts := f.rec.calls("/api/chat.postMessage")
-	if len(posts) != 1 {
-		t.Fatalf("chat.postMessage calls = %d, want 1", len(posts))
+	posts, hooks, _ := f.rec.Sent()
+	if len(posts) != 1 || len(hooks) != 0 || posts[0].Get("method") != "chat.postMessage" {
+		t.Fatalf("%d Web API posts, %d response_url posts; want one chat.postMessage", len(posts), len(hooks))
 	}
-	p := posts[0].Form
+	p := posts[0]
 	if p.Get("channel") != "D0HOME0001" || !strings.Contains(p.Get("blocks"), "DMVendor") || !strings.Contains(p.Get("blocks"), "TeamVendor") || strings.Contains(p.Get("blocks"), "OtherChannel") {
 		t.Errorf("posted to %q:\n%s\nwant the DM's and the team's renewals in D0HOME0001", p.Get("channel"), p.Get("blocks"))
 	}
