@@ -130,3 +130,30 @@ func TestHomeStoreFailureIsAWarning(t *testing.T) {
 		t.Errorf("home now: %+v; want an error on key home with an example", rep.Error)
 	}
 }
+
+// BenchmarkHome is the home page of a team with 50 renewals in the DM and
+// a price book of 50 entries: what every opening of the Slack Home tab runs
+// before views.publish.
+func BenchmarkHome(b *testing.B) {
+	st := memstore.NewStore(nil)
+	for i := range 50 {
+		r := renewal(fmt.Sprintf("r%03d", i), "D1", "", rules.Date{Year: 2027, Month: time.Month(1 + i%12), Day: 1 + i%28}, 30)
+		if err := st.CreateRenewal(context.Background(), r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ps := make([]home.Price, 50)
+	for i := range ps {
+		ps[i] = home.Price{ID: fmt.Sprintf("p%d", i), GPU: "h100-sxm", OnDemand: 20, Monthly: 9000}
+	}
+	r := chat.NewRouter()
+	r.Now = func() time.Time { return now }
+	r.Register(home.Command(home.Deps{Renewals: st, Prices: func(context.Context, store.Scope) ([]home.Price, error) { return ps, nil }}))
+	req := chat.Request{Text: "home", Platform: "slack", Tenant: "slack:T1", Channel: "D1", User: "U1"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := r.Handle(context.Background(), req); rep.Error != nil || len(rep.Sections[0].Lines) != home.MaxListed+1 {
+			b.Fatal(rep.Error)
+		}
+	}
+}
