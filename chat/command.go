@@ -18,6 +18,11 @@ type Command struct {
 	// Keys are the accepted keys. Nil means the command reads free text and
 	// validates its own input (quote, checklist check, ask).
 	Keys []Key
+	// Subs document the parts of a command that reads its own input (Keys
+	// nil): its sub-commands (renewal add, draft sla) or the parts of its
+	// input (quote's workload and vendors), each with its keys. help
+	// <command> lists them; they are not routed.
+	Subs []*Command
 	// Run answers the command. Returning an *Error gives the user that error;
 	// any other error is logged and shown as an internal error.
 	Run func(ctx context.Context, c *Call) (Reply, error)

@@ -67,15 +67,70 @@ func commandHelp(lang Lang, cmd *Command) Reply {
 		Private: true,
 	}
 	if len(cmd.Keys) > 0 {
-		t := Table{Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
-		for _, k := range cmd.Keys {
-			t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], k.Name + "=" + k.Example})
+		rep.Tables = append(rep.Tables, keyTable(lang, "", cmd.Keys))
+	}
+	var bare []string
+	for _, sub := range cmd.Subs {
+		title := sub.Name
+		if zh := hanAlias(sub.Aliases); zh != "" {
+			title += " (" + zh + ")"
 		}
-		rep.Tables = []Table{t}
+		if s := sub.Summary[lang]; s != "" {
+			title += ": " + s
+		}
+		if len(sub.Keys) == 0 {
+			bare = append(bare, title)
+			continue
+		}
+		rep.Tables = append(rep.Tables, keyTable(lang, title, sub.Keys))
+	}
+	if len(bare) > 0 {
+		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Without keys", "无需参数"), Lines: bare})
 	}
 	if len(cmd.Examples) > 0 {
-		rep.Sections = []Section{{Title: T(lang, "Examples", "示例"), Lines: cmd.Examples}}
+		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Examples", "示例"), Lines: cmd.Examples})
 	}
-	rep.Data = map[string]any{"command": "help", "topic": cmd.Name, "examples": cmd.Examples}
+	data := map[string]any{"command": "help", "topic": cmd.Name, "aliases": cmd.Aliases, "summary": cmd.Summary[lang],
+		"keys": keyData(lang, cmd.Keys), "examples": cmd.Examples}
+	var subs []map[string]any
+	for _, sub := range cmd.Subs {
+		subs = append(subs, map[string]any{"name": sub.Name, "aliases": sub.Aliases, "summary": sub.Summary[lang], "keys": keyData(lang, sub.Keys)})
+	}
+	if subs != nil {
+		data["subcommands"] = subs
+	}
+	rep.Data = data
 	return rep
+}
+
+// keyTable lists keys with their other spellings, meaning and an example.
+func keyTable(lang Lang, title string, keys []Key) Table {
+	t := Table{Title: title, Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
+	for _, k := range keys {
+		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], k.Name + "=" + k.Example})
+	}
+	return t
+}
+
+// keyData is keys in the JSON of help: never null, an empty list.
+func keyData(lang Lang, keys []Key) []map[string]any {
+	out := []map[string]any{}
+	for _, k := range keys {
+		aliases := k.Aliases
+		if aliases == nil {
+			aliases = []string{}
+		}
+		out = append(out, map[string]any{"name": k.Name, "aliases": aliases, "meaning": k.Help[lang], "example": k.Example})
+	}
+	return out
+}
+
+// hanAlias is the first Chinese spelling among aliases, or "".
+func hanAlias(aliases []string) string {
+	for _, a := range aliases {
+		if HasHan(a) {
+			return a
+		}
+	}
+	return ""
 }

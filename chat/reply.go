@@ -75,6 +75,9 @@ const (
 	// ActionChecklistFull re-runs `checklist check` privately with the
 	// full item table; its value is the vendor= and text checked.
 	ActionChecklistFull = "checklist_full"
+	// ActionRun runs its value as a command line: the main commands on the
+	// Slack Home tab and in the Feishu bot menu.
+	ActionRun = "run"
 )
 
 // Job is slow work handed to the drafter: the request to run again with Sync set.
@@ -137,6 +140,10 @@ func ButtonCommand(action, value string) string {
 		return "renewal new " + value
 	case ActionChecklistFull:
 		return "checklist --private check full=yes " + value
+	case ActionRun:
+		if value != "" {
+			return value
+		}
 	}
 	return "help"
 }

@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/draft"
+	"gpuadvisor/commands/home"
 	"gpuadvisor/commands/price"
 	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
@@ -61,6 +62,12 @@ func New(d Deps) *chat.Router {
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
+	// home: the Slack Home tab and the Feishu menu
+	hd := home.Deps{Renewals: d.Renewals}
+	if d.Prices != nil {
+		hd.Prices = d.Prices.ListPrices
+	}
+	r.Register(home.Command(hd))
 	r.Register(draft.Command(draft.Options{LLM: d.LLM, Renewals: d.Renewals}), ask.Command(ask.Options{LLM: d.LLM, Router: r}))
 	return r
 }

@@ -68,8 +68,8 @@ func Plan(o PlanOptions) []Step {
 		udpNote = tf("-b %s is 90%% of the promised %s line", "-b %s 为承诺 %s 线速的 90%%", udpRate, gbps(o.IntranetGbps))
 		tcpPass = tf("TCP receiver ≥ %s (90%% of the promised %s)", "TCP 接收端 ≥ %s（承诺 %s 的 90%%）", gbps(TCPShare*o.IntranetGbps), gbps(o.IntranetGbps))
 	}
-	watts, wattsNote := "400", tf("400 W is the A100 SXM's rated power (the figure published buyer's guides use); set your card's Max Power Limit from nvidia-smi -q -d POWER (H100 SXM 700 W, RTX 4090 450 W, A100 PCIe 300 W)",
-		"400 W 是 A100 SXM 的额定功率（公开选购指南中使用的数字）；请按 nvidia-smi -q -d POWER 中的 Max Power Limit 设置（H100 SXM 700 W、RTX 4090 450 W、A100 PCIe 300 W）")
+	watts, wattsNote := "400", tf("400 W is the A100 SXM's rated power (the figure market guides use); set your card's Max Power Limit from nvidia-smi -q -d POWER (H100 SXM 700 W, RTX 4090 450 W, A100 PCIe 300 W)",
+		"400 W 是 A100 SXM 的额定功率（租用指南中常用的数字）；请按 nvidia-smi -q -d POWER 中的 Max Power Limit 设置（H100 SXM 700 W、RTX 4090 450 W、A100 PCIe 300 W）")
 	if o.Model != nil {
 		if w := RatedWatts(*o.Model); w > 0 {
 			watts = num(w)

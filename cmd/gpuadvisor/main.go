@@ -43,23 +43,34 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if err != nil {
 		return flagError(argv, err, stdout, stderr)
 	}
+	if t := cliTopic(g.Rest); t != "" {
+		g.Rest = []string{t, "--help"}
+	}
 	if len(g.Rest) > 0 {
-		switch g.Rest[0] {
+		switch sub := g.Rest[0]; sub {
 		case "serve":
+			if wantsHelp(g.Rest[1:]) {
+				return serve.Main([]string{"--help"}, g.DB, stdout, stdout, getenv)
+			}
 			if g.Now != "" || g.DryRun || g.JSON || g.File != "" {
-				fmt.Fprintln(stderr, "gpuadvisor serve: --now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)")
-				return 2
+				return cliFail(g.JSON, stdout, stderr, "serve", chat.Error{Code: chat.CodeInvalid, Key: "serve", Example: "gpuadvisor serve --slack-socket",
+					Message: "--now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)"}, 2)
 			}
 			return serve.Main(g.Rest[1:], g.DB, stdout, stderr, getenv)
-		case "remind":
-			return runRemind(g, stdout, stderr, getenv)
-		case "store":
+		case "remind", "store":
+			if wantsHelp(g.Rest[1:]) {
+				return printUsage(g, sub, stdout)
+			}
+			if sub == "remind" {
+				return runRemind(g, stdout, stderr, getenv)
+			}
 			return runStore(g, stdout, stderr, getenv)
 		}
 	}
+	g.Rest = helpRequest(g.Rest)
 	deps, closeDeps, err := openDeps(g, getenv)
 	if err != nil && g.JSON {
-		stdout.Write(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeUnavailable, Message: err.Error()}}))
+		stdout.Write(withVersion(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeUnavailable, Message: err.Error()}})))
 		return 1
 	}
 	if err != nil {
@@ -76,9 +87,15 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 		req.Attachment = string(b)
 	}
 	rep := commands.New(deps).Handle(context.Background(), req)
-	if g.JSON {
-		stdout.Write(chat.RenderJSON(rep))
-	} else {
+	if isHelpOverview(rep) {
+		addCLIHelp(&rep, rep.Lang)
+	}
+	switch {
+	case g.JSON:
+		stdout.Write(withVersion(chat.RenderJSON(rep)))
+	case rep.Error != nil:
+		fmt.Fprint(stderr, chat.RenderText(rep)) // a chat-style error: stderr, as every CLI error
+	default:
 		fmt.Fprint(stdout, chat.RenderText(rep))
 	}
 	return exitCode(rep)
@@ -196,7 +213,7 @@ func flagError(argv []string, err error, stdout, stderr io.Writer) int {
 		if a == "--json" || a == "-json" {
 			key, _, _ := strings.Cut(err.Error(), " ")
 			key = strings.TrimSuffix(key, ":")
-			stdout.Write(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: key, Message: err.Error(), Example: flagExample(key)}}))
+			stdout.Write(withVersion(chat.RenderJSON(chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: key, Message: err.Error(), Example: flagExample(key)}})))
 			return 2
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -41,31 +40,33 @@ func (p cliPoster) Post(_ context.Context, _ chat.Target, rep chat.Reply) error 
 // runRemind is the `remind` subcommand. Its posters are the terminal (for
 // renewals added here) and those the environment configures (wire.Posters).
 func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) int {
+	fail := func(code, key, example string, err error, exit int) int {
+		return cliFail(g.JSON, stdout, stderr, "remind", chat.Error{Code: code, Key: key, Message: err.Error(), Example: example}, exit)
+	}
 	if len(g.Rest) > 1 {
-		fmt.Fprintf(stderr, "gpuadvisor remind: unexpected %q\n%s\n", strings.Join(g.Rest[1:], " "), remindUsage)
-		return 2
+		if !g.JSON {
+			defer fmt.Fprintln(stderr, remindUsage)
+		}
+		return fail(chat.CodeInvalid, "remind", "gpuadvisor remind --now 2027-01-01 --dry-run",
+			fmt.Errorf("unexpected %q: remind takes --now, --dry-run and --json only", strings.Join(g.Rest[1:], " ")), 2)
 	}
 	loc, err := rules.LocationFrom(getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "gpuadvisor remind: %v\n", err)
-		return 2
+		return fail(chat.CodeInvalid, "REMINDER_TZ", "REMINDER_TZ=Asia/Shanghai", err, 2)
 	}
 	now := time.Now()
 	if g.Now != "" {
 		if now, err = parseNow(g.Now, loc); err != nil {
-			fmt.Fprintln(stderr, "gpuadvisor remind:", err)
-			return 2
+			return fail(chat.CodeInvalid, "--now", "--now 2027-01-01", err, 2)
 		}
 	}
 	path, err := wire.StorePath(g.DB, getenv)
 	if err != nil {
-		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
-		return 1
+		return fail(chat.CodeUnavailable, "--db", "--db ./gpuadvisor.db", err, 1)
 	}
 	st, err := bolt.Open(path, bolt.Options{})
 	if err != nil {
-		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
-		return 1
+		return fail(chat.CodeUnavailable, "--db", "--db ./gpuadvisor.db", err, 1)
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -77,8 +78,7 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	res, err := eng.Run(context.Background())
 	if err != nil {
-		fmt.Fprintln(stderr, "gpuadvisor remind:", err)
-		return 1
+		return fail(chat.CodeUnavailable, "", "", err, 1)
 	}
 	if !g.DryRun {
 		if _, err := st.Sweep(time.Now()); err != nil {
@@ -86,8 +86,7 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 		}
 	}
 	if g.JSON {
-		b, _ := json.MarshalIndent(res, "", "  ")
-		stdout.Write(append(b, '\n'))
+		writeJSON(stdout, res)
 	} else {
 		fmt.Fprint(stdout, remindText(res, loc, path))
 	}

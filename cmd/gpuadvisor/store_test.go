@@ -44,8 +44,8 @@ func TestRenewalsPersistAcrossRuns(t *testing.T) {
 	}
 	out.Reset()
 	code := run([]string{"--db", db, "--now", "2026-12-01", "renewal", "add", "vendor=v", "cards=8", "renews=2027-03-01"}, &out, &errOut)
-	if code != 2 || !strings.Contains(out.String(), "price") {
-		t.Errorf("add without a price: exit %d, %s; want exit 2 naming price", code, out.String())
+	if code != 2 || !strings.Contains(errOut.String(), "price") || out.Len() != 0 {
+		t.Errorf("add without a price: exit %d, stdout %q, stderr %q; want exit 2 and the error naming price on stderr", code, out.String(), errOut.String())
 	}
 }
 
@@ -59,8 +59,9 @@ func TestALockedStoreIsReportedNotOK(t *testing.T) {
 	}
 	defer hold.Close()
 	out.Reset()
+	errOut.Reset()
 	code := run([]string{"--db", db, "renewal", "list"}, &out, &errOut)
-	if code != 1 || !strings.Contains(out.String(), "store") {
-		t.Errorf("list on a locked file: exit %d, %q; want exit 1 and a store error", code, out.String())
+	if code != 1 || !strings.Contains(errOut.String(), "store") {
+		t.Errorf("list on a locked file: exit %d, stderr %q; want exit 1 and a store error", code, errOut.String())
 	}
 }

@@ -45,7 +45,10 @@ func Command(o Options) *chat.Command {
 		},
 		Examples: examples,
 		Keys:     nil, // free text
-		Run:      a.run,
+		Subs: []*chat.Command{{Name: "ask", Aliases: []string{"问"}, Summary: map[chat.Lang]string{
+			chat.EN: "no keys: write the question in your own words; the reply shows the command it ran, to correct and rerun",
+			chat.ZH: "无需参数：用自己的话写问题；回复会显示所运行的命令，可修改后重新运行"}}},
+		Run: a.run,
 	}
 }
 

@@ -51,8 +51,8 @@ func (v view) spotLines(q query, a advisor.Advice) []string {
 	s := q.in.Spot
 	switch a.Spot {
 	case advisor.SpotNotOffered:
-		return []string{v.t("Spot: no price given, so costs.spot is null. For checkpointed training add spot=<price per hour> interruptible=yes interrupt_rate= checkpoint= restart=.",
-			"竞价：未给价格，costs.spot 为 null。有检查点的训练任务可加 竞价=<每小时价格> 可中断=是 中断率= 检查点= 重启=。")}
+		return []string{v.t("Spot: no price given, so spot is not compared. For checkpointed training add spot=<price per hour> interruptible=yes interrupt_rate= checkpoint= restart=.",
+			"竞价：未给价格，因此不比较竞价。有检查点的训练任务可加 竞价=<每小时价格> 可中断=是 中断率= 检查点= 重启=。")}
 	case advisor.SpotNotInterruptible:
 		line := v.f("Spot at %s is not chosen: the work cannot be interrupted (interruptible=no, the default). Spot is reclaimed at any time: only for checkpointed, restartable work, never for 7x24 inference.",
 			"竞价 %s 不采用：任务不可中断（可中断=否，默认）。竞价实例随时可能被回收，只适合有检查点、可重启的任务，绝不用于 7x24 推理。", v.perHour(s.Price))

@@ -34,6 +34,20 @@ func Command() *chat.Command {
 			"checklist check vendor=FastCompute 8x A100 80GB PCIe, no NVLink. Support is business hours only. Stopped instances are still billed for the GPU; ¥28/card-hour, billed per hour.",
 			"checklist check full=yes 8卡H800 80G SXM5，NVLink全互联，按秒计费，公网流量0.8元/GB。",
 		},
+		Subs: []*chat.Command{
+			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
+				chat.EN: "every item by dimension; checklist <dimension> (hardware, network, billing, operations, security, trial, contract) or checklist <item id> (hw.gpu_model) for one",
+				chat.ZH: "按维度列出全部条目；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）或 清单 <条目编号>（如 hw.gpu_model）只看一部分"}},
+			{Name: "checklist check", Aliases: []string{"检查", "核对", "review"}, Summary: map[chat.Lang]string{
+				chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
+				chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
+				Keys: []chat.Key{
+					{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Kind: chat.Plain, Example: "酷算云",
+						Help: map[chat.Lang]string{chat.EN: "the vendor's name, for the follow-up e-mail (up to 40 characters)", chat.ZH: "供应商名称，用于追问邮件（不超过 40 个字符）"}},
+					{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Kind: chat.Plain, Example: "yes",
+						Help: map[chat.Lang]string{chat.EN: "yes: every item and every follow-up question, not only the short answer", chat.ZH: "yes：显示全部条目和全部追问，而不只是简短回答"}},
+				}},
+		},
 		Run: run,
 	}
 }

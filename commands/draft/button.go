@@ -52,8 +52,8 @@ func fromAnswer(c *chat.Call, sub *chat.Command) (chat.Reply, bool) {
 	}
 	lang := c.Lang
 	title, line := chat.T(lang, "Draft SLA clauses", "起草SLA条款"), slaLine[lang]
-	lead := chat.T(lang, "Tell me which vendor the clauses are for; the usual terms (DOMAIN.md §6) are filled in, change them to yours. Edit and send this line:",
-		"告诉我条款给哪家供应商；已填入常见条款（DOMAIN.md §6），可改成你要的条件。修改后发送这一行：")
+	lead := chat.T(lang, "Tell me which vendor the clauses are for; the usual terms are filled in, change them to yours. Edit and send this line:",
+		"告诉我条款给哪家供应商；已填入常见条款，可改成你要的条件。修改后发送这一行：")
 	if sub.Name == nameQuestions {
 		title, line = chat.T(lang, "Draft vendor questions", "起草供应商问题"), questionsLine[lang]
 		lead = chat.T(lang, "Tell me which vendor the e-mail is for and paste what their sales said after it (or checklist item ids such as hw.host); with nothing pasted it asks about the key checklist items. Edit and send this line:",

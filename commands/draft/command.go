@@ -46,8 +46,18 @@ func Command(o Options) *chat.Command {
 		d.check = checklistGaps
 	}
 	d.subs = chat.NewRouter()
-	d.subs.Register(questionsCommand(d), slaCommand(d), renewalCommand(d))
+	q, sla, ren := questionsCommand(d), slaCommand(d), renewalCommand(d)
+	d.subs.Register(q, sla, ren)
 	return &chat.Command{
+		Subs: []*chat.Command{
+			{Name: q.Name, Aliases: q.Aliases, Keys: []chat.Key{vendorKey},
+				Summary: help("an e-mail to sales asking the vague and missing checklist items; after vendor=, paste what sales said or give item ids",
+					"给销售的邮件，问清单中含糊和缺失的项；在 供应商= 之后粘贴销售的原话或写清单项编号")},
+			{Name: sla.Name, Aliases: sla.Aliases, Keys: sla.Keys,
+				Summary: help("SLA clauses to add to the contract", "要写进合同的 SLA 条款")},
+			{Name: ren.Name, Aliases: ren.Aliases, Keys: ren.Keys,
+				Summary: help("a renewal renegotiation e-mail, from a stored renewal id or the keys below", "续约议价邮件，按已保存的续约编号或下列参数")},
+		},
 		Name:    "draft",
 		Aliases: []string{"起草", "草拟"},
 		Summary: help("draft the questions for sales, the SLA clauses or the renewal e-mail (LLM-worded, template fallback)",

@@ -171,8 +171,8 @@ func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
 			extra := []chat.Fact{{Label: chat.T(lang, "Advice", "建议"), Value: actionText(lang, adv.Action)}}
 			sections := []chat.Section{{Title: chat.T(lang, "How the numbers were computed", "数字的来历"), Lines: []string{
 				adv.Explain(string(lang)),
-				chat.T(lang, "Break-even hours per card per month = monthly price / on-demand price per hour (DOMAIN.md §2).",
-					"每卡每月盈亏平衡小时 = 包月价格 / 每小时按需价格（DOMAIN.md §2）。"),
+				chat.T(lang, "Break-even hours per card per month = monthly price / on-demand price per hour.",
+					"每卡每月盈亏平衡小时 = 包月价格 / 每小时按需价格。"),
 				chat.T(lang, "On-demand cost = actual hours × on-demand price, summed over the cards; the price that pays off per card is that cost per card.",
 					"按需费用 = 实际小时 × 按需价格，按卡求和；划算的每卡包月价格上限即每卡的按需费用。"),
 			}}}

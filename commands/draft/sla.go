@@ -107,8 +107,8 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 			var warnings []string
 			if len(defaults) > 0 {
 				warnings = append(warnings, fmt.Sprintf(chat.T(lang,
-					"Not given, so the usual terms of DOMAIN.md §6 were used: %s. Give them to change them.",
-					"未给出，因此使用了常见条款（DOMAIN.md §6）：%s。如需修改请写明。"), strings.Join(defaults, ", ")))
+					"Not given, so the usual contract terms were used: %s. Give them to change them.",
+					"未给出，因此使用了常见合同条款：%s。如需修改请写明。"), strings.Join(defaults, ", ")))
 			}
 			warnings = append(warnings, slaAdvice(lang, t)...)
 			var left []string
@@ -135,12 +135,12 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 func slaAdvice(lang chat.Lang, t prompts.SLATerms) []string {
 	var w []string
 	if t.ResponseMin > 30 {
-		w = append(w, fmt.Sprintf(chat.T(lang, "response=%s is slower than the 15–30 minutes good 7x24 support gives (DOMAIN.md §6).",
-			"response=%s 比良好 7x24 支持的 15–30 分钟慢（DOMAIN.md §6）。"), chat.Num(t.ResponseMin)+"m"))
+		w = append(w, fmt.Sprintf(chat.T(lang, "response=%s is slower than the 15–30 minutes good 7x24 support gives.",
+			"response=%s 比良好 7x24 支持的 15–30 分钟慢。"), chat.Num(t.ResponseMin)+"m"))
 	}
 	if t.ReplaceMin > 240 {
-		w = append(w, fmt.Sprintf(chat.T(lang, "replace=%s is slower than the 4 h with a standby machine that counts as good (DOMAIN.md §1 ops.hw_replace).",
-			"replace=%s 比公认较好的“4 小时内用备用机更换”慢（DOMAIN.md §1 ops.hw_replace）。"), chat.Num(t.ReplaceMin/60)+"h"))
+		w = append(w, fmt.Sprintf(chat.T(lang, "replace=%s is slower than the 4 h with a standby machine that counts as good (checklist item ops.hw_replace).",
+			"replace=%s 比公认较好的“4 小时内用备用机更换”慢（清单项 ops.hw_replace）。"), chat.Num(t.ReplaceMin/60)+"h"))
 	}
 	if t.Comp < 1 {
 		w = append(w, fmt.Sprintf(chat.T(lang, "comp=%sx pays back less than the order amount lost during the outage.",

@@ -46,7 +46,8 @@ func NewCommand(d Deps) *chat.Command {
 			"quote --file quotes.yaml",
 			"quote keys",
 		},
-		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return d.run(ctx, c) },
+		Subs: keyDocs(),
+		Run:  func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return d.run(ctx, c) },
 	}
 }
 

@@ -185,3 +185,24 @@ func keysReply(lang chat.Lang) chat.Reply {
 		Data:   map[string]any{"command": "quote", "keys": keyNames()},
 	}
 }
+
+// keyDocs are the keys for help quote: the workload's, stated once before
+// the first vendor, then each vendor's after its name.
+func keyDocs() []*chat.Command {
+	var work, vendor []chat.Key
+	for _, s := range specs {
+		k := chat.Key{Name: s.name, Aliases: s.aliases, Kind: s.kind, Example: s.example,
+			Help: map[chat.Lang]string{chat.EN: s.en, chat.ZH: s.zh}}
+		if s.scope == workloadKey {
+			work = append(work, k)
+		} else {
+			vendor = append(vendor, k)
+		}
+	}
+	return []*chat.Command{
+		{Name: "workload", Aliases: []string{"工作负载"}, Keys: work, Summary: map[chat.Lang]string{
+			chat.EN: "what the team runs, once, before the first vendor", chat.ZH: "团队的用量，只写一次，放在第一家供应商之前"}},
+		{Name: "vendor", Aliases: []string{"供应商"}, Keys: vendor, Summary: map[chat.Lang]string{
+			chat.EN: "each vendor: NAME: key=value ..., vendors separated by ; or new lines", chat.ZH: "每家供应商：名称: key=value ……，各家之间用 ; 或换行分开"}},
+	}
+}

@@ -134,7 +134,13 @@ func Command(d Deps) *chat.Command {
 			Keys: append([]chat.Key{}, s.keys...), Examples: []string{s.example},
 		})
 	}
+	var docs []*chat.Command
+	for _, s := range subs {
+		docs = append(docs, &chat.Command{Name: "renewal " + s.name, Aliases: s.aliases, Keys: s.keys,
+			Summary: help(s.en, s.zh)})
+	}
 	return &chat.Command{
+		Subs:    docs,
 		Name:    "renewal",
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",

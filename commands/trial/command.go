@@ -32,8 +32,24 @@ func Command() *chat.Command {
 		},
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.
+		Subs: []*chat.Command{
+			{Name: "trial", Aliases: []string{"试用"}, Keys: promiseDocs(), Summary: map[chat.Lang]string{
+				chat.EN: "the test plan; the keys (all optional) tailor it to what was promised", chat.ZH: "实测方案；参数（均可选）按承诺定制"}},
+			{Name: "trial check", Aliases: []string{"检查", "核对", "验收"}, Keys: promiseDocs(), Summary: map[chat.Lang]string{
+				chat.EN: "the promises as keys, then the pasted nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output", chat.ZH: "先写承诺参数，再粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出"}},
+		},
 		Run: run,
 	}
+}
+
+// promiseDocs are promiseKeys for help trial.
+func promiseDocs() []chat.Key {
+	ks := make([]chat.Key, len(promiseKeys))
+	for i, k := range promiseKeys {
+		ks[i] = chat.Key{Name: k.name, Aliases: k.aliases, Kind: chat.Plain, Example: k.example,
+			Help: map[chat.Lang]string{chat.EN: k.en, chat.ZH: k.zh}}
+	}
+	return ks
 }
 
 func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {

@@ -230,6 +230,8 @@ func (h *Handler) route(ctx context.Context, env envelope) result {
 		r = h.onMessage(ctx, env)
 	case EventCardAction:
 		r = h.onCardAction(ctx, env)
+	case EventBotMenu:
+		r = h.onMenu(ctx, env)
 	default:
 		r = ok("ignored")
 	}

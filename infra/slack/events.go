@@ -42,6 +42,9 @@ func (h *Handler) event(ctx context.Context, tr *trace, body []byte) response {
 		return noRetry(plainResponse(http.StatusBadRequest, "bad request"))
 	}
 	tr.team = cb.TeamID
+	if e, ok := ev.InnerEvent.Data.(*slackevents.AppHomeOpenedEvent); ok {
+		return h.home(ctx, tr, cb, e)
+	}
 	msg, ok := incoming(ev.InnerEvent.Data)
 	if !ok {
 		tr.outcome = "ignored:" + ev.InnerEvent.Type

@@ -32,6 +32,10 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 	if channel == "" {
 		channel = ic.Container.ChannelID
 	}
+	onHome := false
+	if channel == "" {
+		channel, onHome = homeChannel(ic) // a button on the Home tab: answered in the DM
+	}
 	text := chat.ButtonCommand(buttonAction(act.ActionID), act.Value)
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: channel, User: ic.User.ID}
 	word, _, _ := strings.Cut(text, " ")
@@ -45,6 +49,9 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 				rep = comingSoon(textLang(text), word)
 			}
 			soon = rep.Command
+		}
+		if onHome {
+			return h.poster.Post(ctx, chat.Target{Channel: channel}, rep)
 		}
 		return h.deliver(ctx, ic, channel, rep)
 	}

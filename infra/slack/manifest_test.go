@@ -21,6 +21,9 @@ type manifest struct {
 		BotUser struct {
 			DisplayName string `yaml:"display_name"`
 		} `yaml:"bot_user"`
+		AppHome struct {
+			HomeTab bool `yaml:"home_tab_enabled"`
+		} `yaml:"app_home"`
 		SlashCommands []struct {
 			Command      string `yaml:"command"`
 			URL          string `yaml:"url"`
@@ -83,12 +86,15 @@ func TestAppManifest(t *testing.T) {
 	if n := len([]rune(m.DisplayInformation.LongDescription)); n < 175 {
 		t.Errorf("long_description is %d characters; Slack wants at least 175", n)
 	}
-	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history", "chat:write.public", "channels:read", "groups:read", "im:read", "mpim:read", "channels:history", "groups:history"} {
+	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history", "chat:write.public", "channels:read", "groups:read", "im:read", "mpim:read", "channels:history", "groups:history", "users:read"} {
 		if !slices.Contains(m.OAuthConfig.Scopes.Bot, scope) {
 			t.Errorf("bot scope %s missing", scope)
 		}
 	}
-	for _, ev := range []string{"app_mention", "message.im"} {
+	if !m.Features.AppHome.HomeTab {
+		t.Error("home_tab_enabled is false: app_home_opened is never sent")
+	}
+	for _, ev := range []string{"app_mention", "message.im", "app_home_opened"} {
 		if !slices.Contains(m.Settings.EventSubscriptions.BotEvents, ev) {
 			t.Errorf("bot event %s missing", ev)
 		}

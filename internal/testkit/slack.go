@@ -34,6 +34,10 @@ type Slack struct {
 	// the error FailError ("fatal_error", Slack's own failure, when empty).
 	FailPosts atomic.Int64
 	FailError string
+	// Locale is every user's locale in users.info ("en-US" when empty).
+	Locale string
+	// FailViews makes the next views.publish calls answer ok:false.
+	FailViews atomic.Int64
 
 	opened atomic.Int32
 	mu     sync.Mutex
@@ -124,6 +128,29 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 		form.Set("method", strings.TrimPrefix(r.URL.Path, "/api/"))
 		f.record(func() { f.posts = append(f.posts, form) })
 		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":"%d.000100","message_ts":"%d.000100"}`, form.Get("channel"), time.Now().Unix(), time.Now().Unix())
+	case r.URL.Path == "/api/views.publish":
+		// slack-go posts the view as JSON with the bot token as a Bearer.
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		if f.BotToken != "" && r.Header.Get("Authorization") != "Bearer "+f.BotToken {
+			io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
+			return
+		}
+		if req.JSON == nil || req.JSON["user_id"] == nil {
+			io.WriteString(w, `{"ok":false,"error":"invalid_arguments"}`)
+			return
+		}
+		if f.FailViews.Add(-1) >= 0 {
+			io.WriteString(w, `{"ok":false,"error":"internal_error"}`)
+			return
+		}
+		fmt.Fprintf(w, `{"ok":true,"view":{"id":"V1","type":"home"}}`)
+	case r.URL.Path == "/api/users.info":
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		loc := f.Locale
+		if loc == "" {
+			loc = "en-US"
+		}
+		fmt.Fprintf(w, `{"ok":true,"user":{"id":%q,"locale":%q}}`, req.Form.Get("user"), loc)
 	case r.URL.Path == "/api/apps.connections.open":
 		f.opened.Add(1)
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
