@@ -225,15 +225,17 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 	return nil
 }
 
-// next is the billing command to type for the job's hours on the pick.
-func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) string {
+// next is the billing command to type for the job's hours on the pick, in a
+// sentence; cmd is the command alone when it is complete (a monthly price
+// is known), for a button.
+func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) (line, cmd string) {
 	if j == nil || !j.hasPrices || !adv.Fits {
-		return ""
+		return "", ""
 	}
 	p, _ := ch.price(gpuOf(adv.Pick).ID)
 	od := p.json.OnDemand
 	if od == 0 {
-		return ""
+		return "", ""
 	}
 	var hours float64
 	cards := adv.Pick.Cards()
@@ -243,18 +245,19 @@ func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) string {
 	case j.serve != nil:
 		hours, cards = 720, j.serve.Cards
 	default:
-		return ""
+		return "", ""
 	}
-	line := fmt.Sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
+	cmdLine := fmt.Sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
 		advisor.Plain(od), advisor.Plain(min(hours, 744)), cards)
 	if j.monthly > 0 {
-		line = fmt.Sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, 744)), cards)
+		cmdLine = fmt.Sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, 744)), cards)
+		cmd = cmdLine
 	}
-	s := fmt.Sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), line)
+	s := fmt.Sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), cmdLine)
 	if hours > 744 {
 		s += fmt.Sprintf(chat.T(lang, " (the run takes %s h, more than a month: busy every hour of each month)", "（任务需 %s 小时，超过一个月：每个月每小时都在用）"), num(hours))
 	}
-	return s
+	return s, cmd
 }
 
 // sci writes a large count as 4.2e19.

@@ -2,6 +2,7 @@ package tier
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -199,5 +200,21 @@ func TestServingVolume(t *testing.T) {
 	// cost per 1M tokens = cards × 24 h × price / (tokens a day / 1e6)
 	if want := float64(s.Cards) * 24 * d.Price.OnDemand / 2000; math.Abs(s.CostPerMTok-want) > 1e-9 {
 		t.Errorf("cost per 1M tokens %v, want %v", s.CostPerMTok, want)
+	}
+}
+
+// With a run and a card priced on-demand and monthly, the reply offers the
+// billing command for the run's hours, as text and as a button.
+func TestJobOffersBilling(t *testing.T) {
+	rep, d := ask(t, book(t), "选卡 模型=qwen2.5-14b 模式=lora tokens=1b exclude=h800")
+	if d.GPU != "a800-80g-sxm" || d.Job == nil || d.Job.Train == nil {
+		t.Fatalf("pick %s job %+v", d.GPU, d.Job)
+	}
+	want := "billing ondemand=8.5 monthly=4800 hours=" + strings.ReplaceAll(fmt.Sprintf("%.2f", d.Job.Train.Hours), ".00", "") + " cards=1"
+	if len(rep.Buttons) == 0 || rep.Buttons[0].Action != chat.ActionRun || !strings.HasPrefix(rep.Buttons[0].Value, "billing ondemand=8.5 monthly=4800 hours=") {
+		t.Fatalf("buttons %+v, want the billing command first (%s)", rep.Buttons, want)
+	}
+	if got := chat.ButtonCommand(rep.Buttons[0].Action, rep.Buttons[0].Value); got != rep.Buttons[0].Value {
+		t.Errorf("the button runs %q", got)
 	}
 }

@@ -63,12 +63,16 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 		{Title: chat.T(lang, "How this was chosen", "选择依据"), Lines: rules},
 		{Title: chat.T(lang, "Assumptions", "假设"), Lines: assumptions},
 	}
-	if next := jb.next(lang, adv, ch); next != "" {
+	next, nextCmd := jb.next(lang, adv, ch)
+	if next != "" {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Next", "下一步"), Lines: []string{next}})
 	}
 	rep.Warnings = warnings
 	if adv.Fits {
 		rep.Buttons = chat.StandardButtons(lang, "gpu="+g.ID+" cards="+strconv.Itoa(p.Cards()))
+		if nextCmd != "" {
+			rep.Buttons = append([]chat.Button{{Action: chat.ActionRun, Label: chat.T(lang, "Billing for these hours", "按这些小时算计费"), Value: nextCmd}}, rep.Buttons...)
+		}
 	}
 	d := data{
 		Command: "tier", Fits: adv.Fits, Memory: roundBreakdown(p.Result.Memory),
