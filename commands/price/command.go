@@ -7,7 +7,6 @@ package price
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -37,19 +36,11 @@ func (d Deps) log() *slog.Logger {
 	return slog.Default()
 }
 
-// idAlphabet leaves out letters and digits people confuse (0/o, 1/l/i).
-const idAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-
 func (d Deps) newID() string {
 	if d.NewID != nil {
 		return d.NewID()
 	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	for i := range b {
-		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
-	}
-	return string(b)
+	return chat.RandomID()
 }
 
 func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }

@@ -2,7 +2,6 @@ package quote
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"strings"
 
@@ -106,17 +105,9 @@ func priceWords(lang chat.Lang, e pricebook.Entry) string {
 	return fmt.Sprintf(chat.T(lang, "¥%s per card-month", "每卡每月 ¥%s"), chat.Num(e.Monthly))
 }
 
-// idAlphabet leaves out letters and digits people confuse (0/o, 1/l/i).
-const idAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-
 func (d Deps) newID() string {
 	if d.NewID != nil {
 		return d.NewID()
 	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	for i := range b {
-		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
-	}
-	return string(b)
+	return chat.RandomID()
 }
