@@ -54,12 +54,7 @@ type asker struct {
 	router *chat.Router
 }
 
-func (a *asker) run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("ask: panic: %v", p)
-		}
-	}()
+func (a *asker) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	q := strings.TrimSpace(strings.NewReplacer("--private", " ", "私密", " ").Replace(c.Args.Original))
 	if q == "" {
 		return chat.Reply{}, chat.Invalid(c.Lang, "question", "ask needs a question after it", "问 后面需要一个问题", examples[0])

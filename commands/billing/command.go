@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"fmt"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
@@ -64,14 +63,7 @@ func Command() *chat.Command {
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	// A bug must not take the Lambda or the CLI down: it becomes an internal
-	// error, logged by the router (the fuzz test fails on it).
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("billing %q: panic: %v", c.Args.Rest, p)
-		}
-	}()
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	q, err := read(c.Args, c.Lang)
 	if err != nil {
 		return chat.Reply{}, err

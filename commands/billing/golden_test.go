@@ -1,10 +1,9 @@
 package billing
 
 import (
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 )
@@ -47,7 +46,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = []byte(chat.RenderText(rep))
 			}
-			goldenfile.Check(t, filepath.Join("testdata", tt.name+".golden"), got)
+			testkit.Testdata(t, tt.name+".golden", got)
 		})
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
@@ -40,11 +40,6 @@ func fixture(t testing.TB, name string) string {
 	return string(b)
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
-}
-
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name, text, file string
@@ -72,8 +67,8 @@ func TestGolden(t *testing.T) {
 			if rep.Error != nil {
 				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
 			}
-			golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
-			golden(t, tt.name+".json", chat.RenderJSON(rep))
+			testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(rep)))
+			testkit.Testdata(t, tt.name+".json", chat.RenderJSON(rep))
 		})
 	}
 }

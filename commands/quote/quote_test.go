@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
@@ -24,11 +24,6 @@ func router() *chat.Router {
 
 func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 func readFile(t *testing.T, name string) string {
@@ -69,8 +64,8 @@ func TestGolden(t *testing.T) {
 			if rep.Error != nil {
 				t.Fatalf("%q: unexpected error %v", tt.text, rep.Error)
 			}
-			golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
-			golden(t, tt.name+".json", chat.RenderJSON(rep))
+			testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(rep)))
+			testkit.Testdata(t, tt.name+".json", chat.RenderJSON(rep))
 		})
 	}
 }

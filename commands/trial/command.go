@@ -2,7 +2,6 @@ package trial
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	advisor "gpuadvisor/advisor/trial"
@@ -36,14 +35,7 @@ func Command() *chat.Command {
 	}
 }
 
-func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	// A parser bug must not take the Lambda or the CLI down: it becomes an
-	// internal error, logged by the router, and the fuzz tests fail on it.
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("trial: panic on %d bytes of input: %v", len(c.Args.Original), p)
-		}
-	}()
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
 	in, err := parseInput(lang, c.Args.Original, c.Req.Attachment)
 	if err != nil {

@@ -1,10 +1,9 @@
 package trial
 
 import (
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 )
@@ -53,7 +52,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = []byte(chat.RenderText(rep))
 			}
-			goldenfile.Check(t, filepath.Join("testdata", tt.name+".golden"), got)
+			testkit.Testdata(t, tt.name+".golden", got)
 		})
 	}
 }
