@@ -17,7 +17,7 @@ func (s *Store) PutJob(_ context.Context, id string, data []byte) error {
 	if id == "" {
 		return fmt.Errorf("put job: empty id")
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.write(func(tx *bbolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists(bucketJobs)
 		if err != nil {
 			return err
@@ -28,7 +28,7 @@ func (s *Store) PutJob(_ context.Context, id string, data []byte) error {
 
 // DeleteJob implements drafter.JobStore.
 func (s *Store) DeleteJob(_ context.Context, id string) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.write(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		if b == nil {
 			return nil
@@ -40,7 +40,7 @@ func (s *Store) DeleteJob(_ context.Context, id string) error {
 // Jobs implements drafter.JobStore.
 func (s *Store) Jobs(_ context.Context) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.read(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		if b == nil {
 			return nil
