@@ -8,21 +8,22 @@ import (
 	"gpuadvisor/chat"
 )
 
-// findingData is one finding in the JSON contract, its message in the
-// reader's language.
+// findingData is one finding in the JSON contract: the domain's Finding
+// with its text in the reader's language as "message". Text shadows the
+// Finding's bilingual text (a field of the outer struct wins over the
+// embedded one of the same JSON name; nil is left out).
 type findingData struct {
-	Rule     string   `json:"rule"`
-	Item     string   `json:"item"`
-	Status   string   `json:"status"`
-	Promised string   `json:"promised,omitempty"`
-	Measured string   `json:"measured,omitempty"`
-	GPUs     []string `json:"gpus,omitempty"`
-	Message  string   `json:"message"`
+	advisor.Finding
+	Text    *struct{} `json:"text,omitempty"`
+	Message string    `json:"message"`
 }
 
+// unreadData is a Problem with its text in the reader's language, shadowed
+// as in findingData.
 type unreadData struct {
-	Tool    string `json:"tool"`
-	Message string `json:"message"`
+	advisor.Problem
+	Text    *struct{} `json:"text,omitempty"`
+	Message string    `json:"message"`
 }
 
 // checkData is the JSON of `trial check`: {"command":"trial","facts":{...},"mismatches":[...]}
@@ -54,7 +55,7 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		Header: []string{chat.T(lang, "check", "检查项"), chat.T(lang, "promised", "承诺"), chat.T(lang, "measured", "实测"), chat.T(lang, "result", "结果")}}
 	var ruleOrder []string
 	for _, fd := range r.Findings {
-		d := findingData{Rule: fd.Rule, Item: fd.Item, Status: fd.Status, Promised: fd.Promised, Measured: fd.Measured, GPUs: fd.GPUs, Message: fd.Text.In(l)}
+		d := findingData{Finding: fd, Message: fd.Text.In(l)}
 		data.Checks = append(data.Checks, d)
 		counts[fd.Status]++
 		if _, ok := data.Rules[fd.Rule]; !ok {
@@ -75,7 +76,7 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		rows.Rows = append(rows.Rows, []string{ruleLabel(lang, fd.Rule), dash(fd.Promised), dash(chat.Truncate(fd.Measured, 48)), statusLabel(lang, fd.Status)})
 	}
 	for _, pr := range r.Problems {
-		data.Unread = append(data.Unread, unreadData{Tool: pr.Tool, Message: pr.Text.In(l)})
+		data.Unread = append(data.Unread, unreadData{Problem: pr, Message: pr.Text.In(l)})
 	}
 
 	rep := chat.Reply{Command: "trial", Lang: lang, Partial: data.Partial, Data: data}
