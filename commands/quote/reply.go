@@ -10,24 +10,18 @@ import (
 )
 
 // lineName is a line item's name for people.
+var lineNames = map[tco.Line]advisor.Text{
+	tco.GPU:       {EN: "GPU time", ZH: "GPU时长费"},
+	tco.Storage:   {EN: "storage", ZH: "存储"},
+	tco.Snapshots: {EN: "snapshots", ZH: "快照"},
+	tco.Egress:    {EN: "egress", ZH: "公网流量"},
+	tco.Intranet:  {EN: "intranet over quota", ZH: "内网超额流量"},
+	tco.Support:   {EN: "support", ZH: "技术支持"},
+	tco.Licences:  {EN: "licences", ZH: "授权许可"},
+}
+
 func lineName(lang chat.Lang, l tco.Line) string {
-	switch l {
-	case tco.GPU:
-		return chat.T(lang, "GPU time", "GPU时长费")
-	case tco.Storage:
-		return chat.T(lang, "storage", "存储")
-	case tco.Snapshots:
-		return chat.T(lang, "snapshots", "快照")
-	case tco.Egress:
-		return chat.T(lang, "egress", "公网流量")
-	case tco.Intranet:
-		return chat.T(lang, "intranet over quota", "内网超额流量")
-	case tco.Support:
-		return chat.T(lang, "support", "技术支持")
-	case tco.Licences:
-		return chat.T(lang, "licences", "授权许可")
-	}
-	return string(l)
+	return chat.Name(lang, lineNames, l, advisor.Text{EN: string(l), ZH: string(l)})
 }
 
 var num = chat.Num

@@ -151,18 +151,15 @@ func dash(s string) string {
 	return s
 }
 
+var statusLabels = map[string]advisor.Text{
+	advisor.Pass:       {EN: "✓ pass", ZH: "✓ 合格"},
+	advisor.Fail:       {EN: "✗ MISMATCH", ZH: "✗ 不符"},
+	advisor.Warn:       {EN: "! check", ZH: "! 注意"},
+	advisor.Unverified: {EN: "? not shown", ZH: "? 未证实"},
+}
+
 func statusLabel(lang chat.Lang, s string) string {
-	switch s {
-	case advisor.Pass:
-		return chat.T(lang, "✓ pass", "✓ 合格")
-	case advisor.Fail:
-		return chat.T(lang, "✗ MISMATCH", "✗ 不符")
-	case advisor.Warn:
-		return chat.T(lang, "! check", "! 注意")
-	case advisor.Unverified:
-		return chat.T(lang, "? not shown", "? 未证实")
-	}
-	return chat.T(lang, "i note", "i 说明")
+	return chat.Name(lang, statusLabels, s, advisor.Text{EN: "i note", ZH: "i 说明"})
 }
 
 var ruleLabels = map[string][2]string{
