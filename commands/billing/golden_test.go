@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"gpuadvisor/internal/testkit"
-
-	"gpuadvisor/chat"
 )
 
 // TestGolden renders replies as a reviewer reads them: terminal text in both
@@ -39,14 +37,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := handle(t, tt.text)
-			var got []byte
-			if tt.json {
-				got = chat.RenderJSON(rep)
-			} else {
-				got = []byte(chat.RenderText(rep))
-			}
-			testkit.Testdata(t, tt.name+".golden", got)
+			testkit.Testdata(t, tt.name+".golden", testkit.Rendered(handle(t, tt.text), tt.json))
 		})
 	}
 }

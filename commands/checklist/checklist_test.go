@@ -15,11 +15,7 @@ import (
 	"gpuadvisor/chat"
 )
 
-func router() *chat.Router {
-	r := chat.NewRouter()
-	r.Register(Command())
-	return r
-}
+func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
@@ -67,8 +63,7 @@ func TestGolden(t *testing.T) {
 			if rep.Error != nil {
 				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
 			}
-			testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(rep)))
-			testkit.Testdata(t, tt.name+".json", chat.RenderJSON(rep))
+			testkit.GoldenReply(t, tt.name, rep)
 		})
 	}
 }

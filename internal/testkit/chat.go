@@ -1,0 +1,42 @@
+package testkit
+
+import (
+	"context"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+// Router is a router with only cmds, so a command's tests do not depend on
+// the other commands being built.
+func Router(cmds ...*chat.Command) *chat.Router {
+	r := chat.NewRouter()
+	r.Register(cmds...)
+	return r
+}
+
+// Answer is r's reply to req; an error reply fails the test.
+func Answer(t testing.TB, r *chat.Router, req chat.Request) chat.Reply {
+	t.Helper()
+	rep := r.Handle(context.Background(), req)
+	if rep.Error != nil {
+		t.Fatalf("%q: unexpected error %+v", req.Text, rep.Error)
+	}
+	return rep
+}
+
+// Rendered is rep as the terminal shows it, or with asJSON its JSON.
+func Rendered(rep chat.Reply, asJSON bool) []byte {
+	if asJSON {
+		return chat.RenderJSON(rep)
+	}
+	return []byte(chat.RenderText(rep))
+}
+
+// GoldenReply pins rep as the terminal shows it in testdata/name.golden and
+// its JSON in testdata/name.json.
+func GoldenReply(t testing.TB, name string, rep chat.Reply) {
+	t.Helper()
+	Testdata(t, name+".golden", Rendered(rep, false))
+	Testdata(t, name+".json", Rendered(rep, true))
+}
