@@ -41,18 +41,15 @@ func (v view) perHour(x float64) string { return v.money(x) + v.t("/h", "/小时
 // h writes hours with their unit.
 func (v view) h(x float64) string { return num(x) + v.t(" h", " 小时") }
 
+var modeNames = map[advisor.Mode]root.Text{
+	advisor.OnDemand:     {EN: "on-demand", ZH: "按需"},
+	advisor.Monthly:      {EN: "monthly", ZH: "包月"},
+	advisor.Spot:         {EN: "spot", ZH: "竞价"},
+	advisor.YearlyPrepay: {EN: "yearly", ZH: "包年"},
+}
+
 func (v view) mode(m advisor.Mode) string {
-	switch m {
-	case advisor.OnDemand:
-		return v.t("on-demand", "按需")
-	case advisor.Monthly:
-		return v.t("monthly", "包月")
-	case advisor.Spot:
-		return v.t("spot", "竞价")
-	case advisor.YearlyPrepay:
-		return v.t("yearly", "包年")
-	}
-	return v.t("hybrid", "混合")
+	return chat.Name(v.lang, modeNames, m, root.Text{EN: "hybrid", ZH: "混合"})
 }
 
 // be writes a break-even in hours; one past the hours a month holds reads

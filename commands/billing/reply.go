@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
 )
@@ -37,16 +38,16 @@ func reply(c *chat.Call, q query, a advisor.Advice) chat.Reply {
 	return rep
 }
 
+var titles = map[advisor.Mode]root.Text{
+	advisor.OnDemand:     {EN: "Billing: stay on-demand", ZH: "计费方式：按需"},
+	advisor.Monthly:      {EN: "Billing: reserve monthly", ZH: "计费方式：包月"},
+	advisor.Spot:         {EN: "Billing: spot (interruptible work)", ZH: "计费方式：竞价实例（可中断任务）"},
+	advisor.YearlyPrepay: {EN: "Billing: prepay yearly", ZH: "计费方式：包年预付"},
+}
+
 func (v view) title(a advisor.Advice) string {
-	switch a.Recommendation {
-	case advisor.OnDemand:
-		return v.t("Billing: stay on-demand", "计费方式：按需")
-	case advisor.Monthly:
-		return v.t("Billing: reserve monthly", "计费方式：包月")
-	case advisor.Spot:
-		return v.t("Billing: spot (interruptible work)", "计费方式：竞价实例（可中断任务）")
-	case advisor.YearlyPrepay:
-		return v.t("Billing: prepay yearly", "计费方式：包年预付")
+	if t, ok := titles[a.Recommendation]; ok {
+		return t.In(string(v.lang))
 	}
 	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))
 }

@@ -117,25 +117,20 @@ func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 }
 
 // daysText writes a number of days: 1 day, 30 days, 30 天.
-func daysText(lang chat.Lang, n int) string {
-	if lang == chat.ZH {
-		return fmt.Sprintf("%d 天", n)
-	}
-	if n == 1 {
-		return "1 day"
-	}
-	return fmt.Sprintf("%d days", n)
-}
+func daysText(lang chat.Lang, n int) string { return countText(lang, n, "day", "天") }
 
 // monthsText writes a number of months: 1 month, 3 months, 3 个月.
-func monthsText(lang chat.Lang, n int) string {
+func monthsText(lang chat.Lang, n int) string { return countText(lang, n, "month", "个月") }
+
+// countText writes n of a unit: "1 day", "30 days", "30 天".
+func countText(lang chat.Lang, n int, unit, zh string) string {
 	if lang == chat.ZH {
-		return fmt.Sprintf("%d 个月", n)
+		return fmt.Sprintf("%d %s", n, zh)
 	}
 	if n == 1 {
-		return "1 month"
+		return "1 " + unit
 	}
-	return fmt.Sprintf("%d months", n)
+	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 // stop ends a sentence: "." in English, "。" in Chinese.
