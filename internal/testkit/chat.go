@@ -40,3 +40,20 @@ func GoldenReply(t testing.TB, name string, rep chat.Reply) {
 	Testdata(t, name+".golden", Rendered(rep, false))
 	Testdata(t, name+".json", Rendered(rep, true))
 }
+
+// Bench answers req with r b.N times, rendering the text (and with asJSON
+// the JSON too) as the platforms do; an error reply fails the benchmark.
+func Bench(b *testing.B, r *chat.Router, req chat.Request, asJSON bool) {
+	b.Helper()
+	b.ReportAllocs()
+	for b.Loop() {
+		rep := r.Handle(context.Background(), req)
+		if rep.Error != nil {
+			b.Fatal(rep.Error)
+		}
+		_ = chat.RenderText(rep)
+		if asJSON {
+			_ = chat.RenderJSON(rep)
+		}
+	}
+}
