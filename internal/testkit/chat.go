@@ -15,16 +15,6 @@ func Router(cmds ...*chat.Command) *chat.Router {
 	return r
 }
 
-// Answer is r's reply to req; an error reply fails the test.
-func Answer(t testing.TB, r *chat.Router, req chat.Request) chat.Reply {
-	t.Helper()
-	rep := r.Handle(context.Background(), req)
-	if rep.Error != nil {
-		t.Fatalf("%q: unexpected error %+v", req.Text, rep.Error)
-	}
-	return rep
-}
-
 // Rendered is rep as the terminal shows it, or with asJSON its JSON.
 func Rendered(rep chat.Reply, asJSON bool) []byte {
 	if asJSON {
