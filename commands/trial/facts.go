@@ -13,7 +13,7 @@ import (
 
 // num formats a measured number: at most two decimals, no thousands commas
 // (bus ids and versions sit next to these figures).
-func num(v float64) string { return advisor.Plain(v) }
+var num = advisor.Plain
 
 // span writes "59–66" or "64" when all values are equal.
 func span(lo, hi float64) string {
