@@ -11,3 +11,6 @@ func Name[K comparable](lang Lang, names map[K]advisor.Text, k K, other advisor.
 	}
 	return other.In(string(lang))
 }
+
+// Help is a help text (a command's Summary, a key's Help) in both languages.
+func Help(en, zh string) map[Lang]string { return map[Lang]string{EN: en, ZH: zh} }

@@ -37,12 +37,9 @@ var examples = []string{
 func Command(o Options) *chat.Command {
 	a := &asker{svc: &prompts.Service{LLM: o.LLM}, router: o.Router}
 	return &chat.Command{
-		Name:    "ask",
-		Aliases: []string{"问", "提问", "咨询"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "a question in your own words, turned into a command and answered by it (needs an LLM)",
-			chat.ZH: "用自己的话提问，转换成命令并由命令回答（需要 LLM）",
-		},
+		Name:     "ask",
+		Aliases:  []string{"问", "提问", "咨询"},
+		Summary:  chat.Help("a question in your own words, turned into a command and answered by it (needs an LLM)", "用自己的话提问，转换成命令并由命令回答（需要 LLM）"),
 		Examples: examples,
 		Keys:     nil, // free text
 		Run:      a.run,

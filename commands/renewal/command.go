@@ -71,8 +71,6 @@ func (d Deps) newID() string {
 	return RandomID()
 }
 
-func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
-
 // Examples of the command; the first is shown in errors.
 var examples = []string{
 	"renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=2027-03-01 notice=30d",
@@ -107,7 +105,7 @@ func Command(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:    "renewal",
 		Aliases: []string{"续约", "renewals", "续费"},
-		Summary: help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
+		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
 		Examples: examples,
 		Run:      d.run,

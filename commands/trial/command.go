@@ -18,10 +18,7 @@ func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "trial",
 		Aliases: []string{"试用", "实测", "试用期"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised",
-			chat.ZH: "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照",
-		},
+		Summary: chat.Help("the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised", "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照"),
 		Examples: []string{
 			"trial",
 			"试用 卡数=8 内网=万兆 型号=A100-80G",
