@@ -64,11 +64,10 @@ func (a *Args) keyExample(key string) string {
 
 // Number reads a required number of the key's kind within [min, max].
 func (a *Args) Number(key string, min, max float64) (float64, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return 0, a.missing(key)
+	if err := a.require(key); err != nil {
+		return 0, err
 	}
-	return a.parse(key, raw, min, max)
+	return a.NumberOr(key, 0, min, max)
 }
 
 // NumberOr reads an optional number, def when absent.
@@ -82,11 +81,10 @@ func (a *Args) NumberOr(key string, def, min, max float64) (float64, error) {
 
 // Int reads a required whole number within [min, max].
 func (a *Args) Int(key string, min, max int) (int, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return 0, a.missing(key)
+	if err := a.require(key); err != nil {
+		return 0, err
 	}
-	return a.parseInt(key, raw, min, max)
+	return a.IntOr(key, 0, min, max)
 }
 
 // IntOr reads an optional whole number, def when absent.
@@ -96,6 +94,14 @@ func (a *Args) IntOr(key string, def, min, max int) (int, error) {
 		return def, nil
 	}
 	return a.parseInt(key, raw, min, max)
+}
+
+// require is the missing-key error when key is not given, else nil.
+func (a *Args) require(key string) error {
+	if _, ok := a.pairs[key]; !ok {
+		return a.missing(key)
+	}
+	return nil
 }
 
 // List reads a comma-separated list of numbers (one per card, say).

@@ -204,20 +204,26 @@ func canonicalKey(cmd *Command, key string) (string, bool) {
 }
 
 func unknownKey(lang Lang, cmd *Command, key string) *Error {
+	return UnknownKey(lang, cmd.Name, cmd.Keys, key, cmd.Example(lang))
+}
+
+// UnknownKey is the error for a key the command (its words as the user
+// types them, "trial check") does not take: the keys it takes, the closest
+// name or alias, and an example.
+func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Error {
 	var names []string
-	for _, k := range cmd.Keys {
+	for _, k := range keys {
 		names = append(names, k.Name)
 	}
 	cands := append([]string(nil), names...)
-	for _, k := range cmd.Keys {
+	for _, k := range keys {
 		cands = append(cands, k.Aliases...)
 	}
-	ex := cmd.Example(lang)
-	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), cmd.Name, key, strings.Join(names, ", "))
+	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), command, key, strings.Join(names, ", "))
 	if s := Closest(key, cands); s != "" {
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
 	}
-	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: ex}
+	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
 }
 
 func (r *Router) unknownCommand(lang Lang, word string) *Error {

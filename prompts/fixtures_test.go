@@ -1,16 +1,15 @@
 package prompts
 
 import (
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), []byte(got))
+	testkit.Testdata(t, name, []byte(got))
 }
 
 // zeroReader makes the delimiter deterministic in golden prompts.

@@ -186,21 +186,21 @@ func (r RenewalAdvice) Explain(lang string) string {
 		onDemand = monthly / r.BreakEvenHours
 	}
 	be := fmt.Sprintf(t("break-even %s / %s = %s h per card per month", "盈亏平衡点 %s / %s = %s 小时/卡/月"),
-		formatNum(monthly), formatNum(onDemand), formatNum(r.BreakEvenHours))
+		advisor.Group(monthly), advisor.Group(onDemand), advisor.Group(r.BreakEvenHours))
 	switch {
 	case r.KeptForSwitchCost:
 		return fmt.Sprintf(t("Keep the monthly contract: some cards run below the %s (actual %s h), but on-demand would save only %s over the %d-month term, and moving costs %s–%s once (half a day to three days of set-up on %d cards at %s/h). Renewing commits %s.",
 			"保留包月：部分卡低于%[1]s（实际 %[2]s 小时），但改按需在 %[4]d 个月的续约期内只省 %[3]s，而切换一次要 %[5]s–%[6]s（%[7]d 张卡半天到三天的环境搭建，按需 %[8]s/小时）。续约需承诺 %[9]s。"),
-			be, hoursList(r.Hours), formatNum(r.TermSavings), r.Term, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh),
-			r.Cards, formatNum(onDemand), formatNum(r.RenewalCommit))
+			be, advisor.Compact(r.Hours), advisor.Group(r.TermSavings), r.Term, advisor.Group(r.SwitchCostLow), advisor.Group(r.SwitchCostHigh),
+			r.Cards, advisor.Group(onDemand), advisor.Group(r.RenewalCommit))
 	case r.Action == Keep:
 		return fmt.Sprintf(t("Keep the monthly contract: every card runs past the %s (actual %s h); on-demand would cost %s a month instead of %s. Renewing commits %s for the %d-month term.",
 			"保留包月：每张卡的实际用量（%[2]s 小时）都超过%[1]s；改按需每月要 %[3]s，包月只要 %[4]s。续约按 %[6]d 个月期限需承诺 %[5]s。"),
-			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.RenewalCommit), r.Term)
+			be, advisor.Compact(r.Hours), advisor.Group(r.OnDemandCost), advisor.Group(r.CurrentCost), advisor.Group(r.RenewalCommit), r.Term)
 	case r.Action == Downgrade:
 		return fmt.Sprintf(t("Downgrade to on-demand: no card reaches the %s (actual %s h); on-demand costs %s a month instead of %s, saving %s a month, and nothing is committed.",
 			"改为按需：没有一张卡达到%[1]s（实际 %[2]s 小时）；按需每月 %[3]s，包月 %[4]s，每月省 %[5]s，且无需承诺。"),
-			be, hoursList(r.Hours), formatNum(r.OnDemandCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth)) + r.risks(t, onDemand)
+			be, advisor.Compact(r.Hours), advisor.Group(r.OnDemandCost), advisor.Group(r.CurrentCost), advisor.Group(r.SavingsPerMonth)) + r.risks(t, onDemand)
 	}
 	var kept []float64
 	for _, i := range r.Keep {
@@ -208,7 +208,7 @@ func (r RenewalAdvice) Explain(lang string) string {
 	}
 	return fmt.Sprintf(t("Switch to hybrid: keep %d of %d cards reserved (past the %s: %s h) and run the other %d on-demand; %s a month instead of %s, saving %s a month. Renewing the kept cards commits %s for the %d-month term.",
 		"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过%[3]s：%[4]s 小时），其余 %[5]d 张改按需；每月 %[6]s，原来 %[7]s，每月省 %[8]s。续约保留的卡按 %[10]d 个月期限需承诺 %[9]s。"),
-		len(r.Keep), r.Cards, be, hoursList(kept), r.Cards-len(r.Keep), formatNum(r.AdvisedCost), formatNum(r.CurrentCost), formatNum(r.SavingsPerMonth), formatNum(r.RenewalCommit), r.Term) + r.risks(t, onDemand)
+		len(r.Keep), r.Cards, be, advisor.Compact(kept), r.Cards-len(r.Keep), advisor.Group(r.AdvisedCost), advisor.Group(r.CurrentCost), advisor.Group(r.SavingsPerMonth), advisor.Group(r.RenewalCommit), r.Term) + r.risks(t, onDemand)
 }
 
 // SwitchNote is what a move off the reservation costs besides the price
@@ -234,5 +234,5 @@ func (r RenewalAdvice) onDemandPrice() float64 {
 func (r RenewalAdvice) risks(t func(en, zh string) string, onDemand float64) string {
 	return fmt.Sprintf(t(" Moving %[1]d cards costs %[2]s–%[3]s once (half a day to three days of set-up: CUDA, drivers, images, weights; %[1]d × 12–72 h × %[4]s/h), paid back within the %[5]d-month term (saving %[6]s). On-demand capacity is not guaranteed at peak: if these cards must be there on given days (a deadline, a launch), keep them reserved.",
 		"切换 %[1]d 张卡一次要 %[2]s–%[3]s（半天到三天的环境搭建：CUDA、驱动、镜像、权重；%[1]d × 12–72 小时 × %[4]s/小时），在 %[5]d 个月的续约期内可收回（共省 %[6]s）。按需资源在高峰期不保证有货：如果这些卡在特定日子必须可用（截止日、上线），请保留包月。"),
-		r.Moved, formatNum(r.SwitchCostLow), formatNum(r.SwitchCostHigh), formatNum(onDemand), r.Term, formatNum(r.TermSavings))
+		r.Moved, advisor.Group(r.SwitchCostLow), advisor.Group(r.SwitchCostHigh), advisor.Group(onDemand), r.Term, advisor.Group(r.TermSavings))
 }

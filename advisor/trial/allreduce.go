@@ -109,7 +109,7 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 		case !run.avgLine:
 			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
 				"nccl-tests run %d is cut before \"# Avg bus bandwidth\" (last size read: %s); the peak is from the rows shown; paste the table to its end",
-				"nccl-tests 第 %d 次运行在 \"# Avg bus bandwidth\" 之前被截断（最后一行：%s）；峰值按已有行计算；请粘贴到表格末尾", i+1, bytesLabel(run.r.MaxSize))})
+				"nccl-tests 第 %d 次运行在 \"# Avg bus bandwidth\" 之前被截断（最后一行：%s）；峰值按已有行计算；请粘贴到表格末尾", i+1, BytesLabel(run.r.MaxSize))})
 		}
 		f.NCCL = append(f.NCCL, run.r)
 	}
@@ -226,8 +226,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// bytesLabel writes a message size the way nccl-tests' -e takes it: 8G, 128M, 512.
-func bytesLabel(n int64) string {
+// BytesLabel writes a message size the way nccl-tests' -e takes it: 8G, 128M, 512.
+func BytesLabel(n int64) string {
 	switch {
 	case n >= 1<<30 && n%(1<<30) == 0:
 		return strconv.FormatInt(n>>30, 10) + "G"

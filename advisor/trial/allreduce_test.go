@@ -117,8 +117,8 @@ func TestAllReduceHeaderOnly(t *testing.T) {
 
 func TestBytesLabel(t *testing.T) {
 	for n, want := range map[int64]string{8 << 30: "8G", 16 << 20: "16M", 4096: "4K", 8: "8", 1000: "1000"} {
-		if got := bytesLabel(n); got != want {
-			t.Errorf("bytesLabel(%d) = %q, want %q", n, got, want)
+		if got := BytesLabel(n); got != want {
+			t.Errorf("BytesLabel(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

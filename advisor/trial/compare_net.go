@@ -114,9 +114,9 @@ func (c *comparer) nccl() {
 		peak := fmt.Sprintf("%s GB/s", num(r.PeakBusGBs))
 		small := r.MaxSize < NCCLPeakSize
 		if small {
-			c.add("nccl_size", "trial.allreduce", Warn, "8G", bytesLabel(r.MaxSize), nil, tf(
+			c.add("nccl_size", "trial.allreduce", Warn, "8G", BytesLabel(r.MaxSize), nil, tf(
 				"%s ran only up to %s: bus bandwidth peaks at large messages; rerun with -e 8G",
-				"%s 最大只测到 %s：总线带宽只在大消息时达到峰值；请用 -e 8G 重测", r.Op, bytesLabel(r.MaxSize)))
+				"%s 最大只测到 %s：总线带宽只在大消息时达到峰值；请用 -e 8G 重测", r.Op, BytesLabel(r.MaxSize)))
 		}
 		if c.p.Cards > 0 && r.Nodes <= 1 && r.GPUs > 0 && r.GPUs < c.p.Cards {
 			c.add("nccl_gpus", "trial.allreduce", Warn, fmt.Sprint(c.p.Cards), fmt.Sprint(r.GPUs), nil, tf(
@@ -140,11 +140,11 @@ func (c *comparer) nccl() {
 		case small:
 			c.add("busbw", "trial.allreduce", Unverified, promised, peak, nil, tf(
 				"%s promised; the run stopped at %s, before the bus bandwidth peaks (%s so far): rerun all_reduce_perf with -e 8G",
-				"承诺 %s；测试在 %s 就停止了，总线带宽尚未到达峰值（目前 %s）：请用 -e 8G 重跑 all_reduce_perf", promised, bytesLabel(r.MaxSize), peak))
+				"承诺 %s；测试在 %s 就停止了，总线带宽尚未到达峰值（目前 %s）：请用 -e 8G 重跑 all_reduce_perf", promised, BytesLabel(r.MaxSize), peak))
 		default:
 			c.add("busbw", "trial.allreduce", Fail, promised, peak, nil, tf(
 				"%s promised, %s peaks at %s busbw (at %s), under the 90%% pass mark of %s GB/s",
-				"承诺 %s，%s 峰值总线带宽仅 %s（%s 时），低于 90%% 合格线 %s GB/s", promised, r.Op, peak, bytesLabel(r.PeakSize), num(need)))
+				"承诺 %s，%s 峰值总线带宽仅 %s（%s 时），低于 90%% 合格线 %s GB/s", promised, r.Op, peak, BytesLabel(r.PeakSize), num(need)))
 		}
 	}
 }

@@ -37,12 +37,9 @@ var examples = []string{
 func Command(o Options) *chat.Command {
 	a := &asker{svc: &prompts.Service{LLM: o.LLM}, router: o.Router}
 	return &chat.Command{
-		Name:    "ask",
-		Aliases: []string{"问", "提问", "咨询"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "a question in your own words, turned into a command and answered by it (needs an LLM)",
-			chat.ZH: "用自己的话提问，转换成命令并由命令回答（需要 LLM）",
-		},
+		Name:     "ask",
+		Aliases:  []string{"问", "提问", "咨询"},
+		Summary:  chat.Help("a question in your own words, turned into a command and answered by it (needs an LLM)", "用自己的话提问，转换成命令并由命令回答（需要 LLM）"),
 		Examples: examples,
 		Keys:     nil, // free text
 		Subs: []*chat.Command{{Name: "ask", Aliases: []string{"问"}, Summary: map[chat.Lang]string{
@@ -57,12 +54,7 @@ type asker struct {
 	router *chat.Router
 }
 
-func (a *asker) run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("ask: panic: %v", p)
-		}
-	}()
+func (a *asker) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	q := strings.TrimSpace(strings.NewReplacer("--private", " ", "私密", " ").Replace(c.Args.Original))
 	if q == "" {
 		return chat.Reply{}, chat.Invalid(c.Lang, "question", "ask needs a question after it", "问 后面需要一个问题", examples[0])

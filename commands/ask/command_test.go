@@ -2,12 +2,11 @@ package ask
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/billing"
@@ -15,11 +14,6 @@ import (
 	"gpuadvisor/infra/llm/llmtest"
 	"gpuadvisor/prompts"
 )
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
-}
 
 // tierStub stands in for the tier command: its keys, and an error for a mode
 // it does not know.
@@ -115,7 +109,7 @@ func TestAskRunsTheCommands(t *testing.T) {
 	if strings.Contains(req.System(), "- renewal") || strings.Contains(req.System(), "- ask") {
 		t.Errorf("the LLM must not be offered commands ask never runs")
 	}
-	golden(t, "ran_zh.txt", []byte(chat.RenderText(rep)))
+	testkit.Testdata(t, "ran_zh.txt", []byte(chat.RenderText(rep)))
 }
 
 // TestAskRefuses: each bad proposal ends in a reply that says what is wrong
@@ -197,7 +191,7 @@ func TestAskNoLLM(t *testing.T) {
 		if rep.Error != nil || !strings.Contains(rep.Summary, "OPENAI_MODEL") {
 			t.Fatalf("%s: %+v", lang, rep)
 		}
-		golden(t, "no_llm_"+lang+".txt", []byte(chat.RenderText(rep)))
+		testkit.Testdata(t, "no_llm_"+lang+".txt", []byte(chat.RenderText(rep)))
 	}
 	rep := ask(router(prompts.Unconfigured{Why: "OPENAI_BASE_URL is set but OPENAI_MODEL is not"}), "ask hi there")
 	if !strings.Contains(rep.Summary, "OPENAI_BASE_URL is set but OPENAI_MODEL is not") {

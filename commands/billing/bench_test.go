@@ -1,11 +1,11 @@
 package billing_test
 
 import (
-	"context"
 	"testing"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
+	"gpuadvisor/internal/testkit"
 )
 
 // BenchmarkBillingCommand measures one billing question end to end as the
@@ -19,15 +19,7 @@ func BenchmarkBillingCommand(b *testing.B) {
 		{"hybrid_spot_commitment", "billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25 months=2 yearly_discount=10%"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			req := chat.Request{Text: bc.text, Platform: "cli"}
-			b.ReportAllocs()
-			for b.Loop() {
-				rep := r.Handle(context.Background(), req)
-				if rep.Error != nil {
-					b.Fatal(rep.Error)
-				}
-				_ = chat.RenderText(rep)
-			}
+			testkit.Bench(b, r, chat.Request{Text: bc.text, Platform: "cli"}, false)
 		})
 	}
 }

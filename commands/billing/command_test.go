@@ -9,15 +9,12 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 // router is a router with only this command, so these tests do not depend
 // on the other commands being built.
-func router() *chat.Router {
-	r := chat.NewRouter()
-	r.Register(Command())
-	return r
-}
+func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(t testing.TB, text string) chat.Reply {
 	t.Helper()

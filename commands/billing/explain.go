@@ -121,7 +121,7 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	if c == nil {
 		return chat.Section{}, false
 	}
-	m := num(c.MonthsLeft)
+	m := chat.Num(c.MonthsLeft)
 	lines := []string{v.f("Over the %s months left: this plan %s, all on-demand %s, the cheapest without any reservation %s.",
 		"剩余 %s 个月合计：本方案 %s，全按需 %s，不包月的最低费用 %s。", m, v.money(c.PlanCost), v.money(c.OnDemandCost), v.money(c.ElasticCost))}
 	if c.ReservedCards == 0 {
@@ -135,7 +135,7 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	}
 	switch {
 	case c.MinMonths > 0:
-		lines = append(lines, v.f("Minimum term min_months=%s: counted above.", "最短租期 %s 个月：已计入上述费用。", num(c.MinMonths)))
+		lines = append(lines, v.f("Minimum term min_months=%s: counted above.", "最短租期 %s 个月：已计入上述费用。", chat.Num(c.MinMonths)))
 	case c.UsualChanges:
 		lines = append(lines, v.f("min_months not given: no minimum term assumed. Renewals often require %d months: then the answer is %s at %s over the months left. Ask the vendor and add min_months=.",
 			"未给出最短租期：按无最短租期计算。续租常要求至少 %d 个月：那样的话建议改为%s，剩余期间共 %s。请向供应商确认并加上 最短租期=。",
@@ -167,7 +167,7 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 			"包年预付：%s × (1 − %s) = 每卡每月 %s，每卡一次付 %[5]d 个月共 %[4]s；相对按需的盈亏平衡点降到 %[6]s。%[8]d 张卡中有 %[7]d 张不包月时每月超过 %[3]s（%[9]s）。",
 			v.money(monthly), pct(y.Discount), v.money(y.PricePerCardMonth), v.money(y.YearPerCard), advisor.YearMonths, v.be(y.BreakEvenHours), y.CardsPastBreakEven, len(a.Cards), v.elasticName(a)),
 		v.f("A prepaid year costs no more than paying monthly when at least %d × (1 − %s) = %s months are left.",
-			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), num(y.MinMonths)),
+			"剩余至少 %d × (1 − %s) = %s 个月时，预付一年不比按月付贵。", advisor.YearMonths, pct(y.Discount), chat.Num(y.MinMonths)),
 	}
 	switch {
 	case !y.Known:
@@ -183,10 +183,10 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 		years := a.Horizon.PrepaidYears
 		lines = append(lines, v.f("With %s months left (%s prepaid year(s)), the plan prepays cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
 			"剩余 %s 个月（预付 %s 年），方案中卡 %s 包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
-			num(a.Horizon.Months), num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
+			chat.Num(a.Horizon.Months), chat.Num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
 	default:
 		lines = append(lines, v.f("With %s months left, a prepaid year costs more than paying monthly or staying elastic: do not prepay.",
-			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", num(a.Horizon.Months)))
+			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", chat.Num(a.Horizon.Months)))
 	}
 	return chat.Section{Title: v.t("Yearly prepay", "包年预付"), Lines: lines}, true
 }

@@ -26,40 +26,37 @@ func (v view) f(en, zh string, args ...any) string {
 func (v view) money(x float64) string {
 	switch v.currency {
 	case "CNY":
-		return "¥" + num(x)
+		return "¥" + chat.Num(x)
 	case "USD":
-		return "$" + num(x)
+		return "$" + chat.Num(x)
 	case "":
-		return num(x)
+		return chat.Num(x)
 	}
-	return num(x) + " " + v.currency
+	return chat.Num(x) + " " + v.currency
 }
 
 // perHour writes a price per card-hour.
 func (v view) perHour(x float64) string { return v.money(x) + v.t("/h", "/小时") }
 
 // h writes hours with their unit.
-func (v view) h(x float64) string { return num(x) + v.t(" h", " 小时") }
+func (v view) h(x float64) string { return chat.Num(x) + v.t(" h", " 小时") }
+
+var modeNames = map[advisor.Mode]root.Text{
+	advisor.OnDemand:     {EN: "on-demand", ZH: "按需"},
+	advisor.Monthly:      {EN: "monthly", ZH: "包月"},
+	advisor.Spot:         {EN: "spot", ZH: "竞价"},
+	advisor.YearlyPrepay: {EN: "yearly", ZH: "包年"},
+}
 
 func (v view) mode(m advisor.Mode) string {
-	switch m {
-	case advisor.OnDemand:
-		return v.t("on-demand", "按需")
-	case advisor.Monthly:
-		return v.t("monthly", "包月")
-	case advisor.Spot:
-		return v.t("spot", "竞价")
-	case advisor.YearlyPrepay:
-		return v.t("yearly", "包年")
-	}
-	return v.t("hybrid", "混合")
+	return chat.Name(v.lang, modeNames, m, root.Text{EN: "hybrid", ZH: "混合"})
 }
 
 // be writes a break-even in hours; one past the hours a month holds reads
 // "never within a month": the cheaper option wins at any hours.
 func (v view) be(x float64) string {
 	if x > advisor.MaxMonthHours {
-		return v.f("never within a month (%s > %d h)", "一个月内永远达不到（%s > %d 小时）", num(x), advisor.MaxMonthHours)
+		return v.f("never within a month (%s > %d h)", "一个月内永远达不到（%s > %d 小时）", chat.Num(x), advisor.MaxMonthHours)
 	}
 	return v.h(x)
 }
@@ -81,19 +78,14 @@ func (v view) hoursOf(a advisor.Advice, idx []int) string {
 	for i, j := range idx {
 		hs[i] = a.Cards[j].Hours
 	}
-	return hoursList(hs)
+	return root.Compact(hs)
 }
-
-func hoursList(hs []float64) string { return root.Compact(hs) }
 
 // exact writes a rate or factor with up to four decimals (1.0375, 0.05).
 func exact(x float64) string { return root.Trim(x, 4) }
 
-// num formats a number for people (chat.Num).
-var num = chat.Num
-
 // pct writes a fraction as a percentage with at most one decimal.
-func pct(x float64) string { return num(math.Round(x*1000)/10) + "%" }
+func pct(x float64) string { return chat.Num(math.Round(x*1000)/10) + "%" }
 
 // round2 rounds for JSON: money to cents, hours to hundredths.
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -1,12 +1,9 @@
 package billing
 
 import (
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
-
-	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 // TestGolden renders replies as a reviewer reads them: terminal text in both
@@ -40,14 +37,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := handle(t, tt.text)
-			var got []byte
-			if tt.json {
-				got = chat.RenderJSON(rep)
-			} else {
-				got = []byte(chat.RenderText(rep))
-			}
-			goldenfile.Check(t, filepath.Join("testdata", tt.name+".golden"), got)
+			testkit.Testdata(t, tt.name+".golden", testkit.Rendered(handle(t, tt.text), tt.json))
 		})
 	}
 }

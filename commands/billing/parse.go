@@ -162,7 +162,7 @@ func (p reader) positive(key string, required bool, max float64) (float64, bool,
 		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is a price %s, not the price this key takes", key, raw, en),
 			fmt.Sprintf("%s=%s 是%s的价格，不是这个参数要的价格", p.name(key), raw, zh))
 	case v > max:
-		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, num(max)))
+		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is more than %s", key, raw, chat.Num(max)), fmt.Sprintf("%s=%s 超过 %s", p.name(key), raw, chat.Num(max)))
 	}
 	return v, true, nil
 }

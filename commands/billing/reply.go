@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
 )
@@ -37,16 +38,16 @@ func reply(c *chat.Call, q query, a advisor.Advice) chat.Reply {
 	return rep
 }
 
+var titles = map[advisor.Mode]root.Text{
+	advisor.OnDemand:     {EN: "Billing: stay on-demand", ZH: "计费方式：按需"},
+	advisor.Monthly:      {EN: "Billing: reserve monthly", ZH: "计费方式：包月"},
+	advisor.Spot:         {EN: "Billing: spot (interruptible work)", ZH: "计费方式：竞价实例（可中断任务）"},
+	advisor.YearlyPrepay: {EN: "Billing: prepay yearly", ZH: "计费方式：包年预付"},
+}
+
 func (v view) title(a advisor.Advice) string {
-	switch a.Recommendation {
-	case advisor.OnDemand:
-		return v.t("Billing: stay on-demand", "计费方式：按需")
-	case advisor.Monthly:
-		return v.t("Billing: reserve monthly", "计费方式：包月")
-	case advisor.Spot:
-		return v.t("Billing: spot (interruptible work)", "计费方式：竞价实例（可中断任务）")
-	case advisor.YearlyPrepay:
-		return v.t("Billing: prepay yearly", "计费方式：包年预付")
+	if t, ok := titles[a.Recommendation]; ok {
+		return t.In(string(v.lang))
 	}
 	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))
 }
@@ -227,7 +228,7 @@ func (v view) options(q query, a advisor.Advice) chat.Table {
 		hours += c.Hours
 	}
 	n := len(a.Cards)
-	cardH := v.f("%s card-h", "%s 卡时", num(hours))
+	cardH := v.f("%s card-h", "%s 卡时", chat.Num(hours))
 	mark := func(m advisor.Mode) string {
 		if m == a.Recommendation {
 			return v.t("← recommended", "← 推荐")
@@ -287,7 +288,7 @@ func (v view) cards(a advisor.Advice) chat.Table {
 				spot += v.t(" (does not fit)", "（放不下）")
 			}
 		}
-		t.Rows = append(t.Rows, []string{v.card(i), num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
+		t.Rows = append(t.Rows, []string{v.card(i), chat.Num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
 	}
 	if more := len(a.ByHours) - maxCardRows; more > 0 {
 		t.Rows = append(t.Rows, []string{"…", v.f("%d more cards in --json", "另有 %d 张卡，见 --json", more)})
@@ -318,7 +319,7 @@ func (v view) warnings(q query, a advisor.Advice) []string {
 	if len(longSpot) > 0 {
 		w = append(w, v.f("%s run %s h a month on spot, more than half a month: spot is reclaimed at any time and its capacity is not guaranteed at peak. Checkpoint often and keep a fallback (on-demand or a reservation) for when spot is sold out.",
 			"%s 每月在竞价上跑 %s 小时，超过半个月：竞价实例随时可能被回收，高峰期也不保证有货。请频繁保存检查点，并准备竞价售罄时的后备（按需或包月）。",
-			strings.Join(longSpot, ", "), hoursList(longHours)))
+			strings.Join(longSpot, ", "), root.Compact(longHours)))
 	}
 	return w
 }
@@ -329,12 +330,12 @@ func (v view) horizonReason(q query, a advisor.Advice) string {
 	h := a.Horizon
 	in := q.in
 	n := len(a.Cards)
-	m := num(h.Months)
+	m := chat.Num(h.Months)
 	billed := v.f("%s × %s billed months (⌈%s⌉, at least the %s-month minimum)", "%s × 计费 %s 个月（⌈%s⌉，且不少于最短租期 %s 个月）",
-		v.money(in.Monthly), num(h.BilledMonths), m, num(h.MinMonths))
+		v.money(in.Monthly), chat.Num(h.BilledMonths), m, chat.Num(h.MinMonths))
 	alts := v.f("all on-demand %s, all monthly %s (%s per card)", "全按需 %s，全包月 %s（每卡 %s）", v.money(h.OnDemand), v.money(h.Monthly), billed)
 	if h.Yearly != nil {
-		alts += v.f(", all yearly %s (%s per card-year × %s year(s))", "，全包年 %s（每卡每年 %s × %s 年）", v.money(*h.Yearly), v.money(a.Yearly.YearPerCard), num(h.PrepaidYears))
+		alts += v.f(", all yearly %s (%s per card-year × %s year(s))", "，全包年 %s（每卡每年 %s × %s 年）", v.money(*h.Yearly), v.money(a.Yearly.YearPerCard), chat.Num(h.PrepaidYears))
 	}
 	if h.Elastic < h.OnDemand {
 		alts += v.f(", all elastic (on-demand or spot) %s", "，全弹性（按需或竞价）%s", v.money(h.Elastic))

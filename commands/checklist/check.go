@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gpuadvisor/advisor"
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 )
@@ -27,26 +28,23 @@ type checkJSON struct {
 	cl.Report
 }
 
+var statusNames = map[cl.Status]advisor.Text{
+	cl.Covered: {EN: "covered", ZH: "答实"},
+	cl.Risk:    {EN: "risk", ZH: "风险"},
+	cl.Vague:   {EN: "vague", ZH: "含糊"},
+}
+
 func statusName(lang chat.Lang, s cl.Status) string {
-	switch s {
-	case cl.Covered:
-		return chat.T(lang, "covered", "答实")
-	case cl.Risk:
-		return chat.T(lang, "risk", "风险")
-	case cl.Vague:
-		return chat.T(lang, "vague", "含糊")
-	}
-	return chat.T(lang, "not asked yet", "未提及")
+	return chat.Name(lang, statusNames, s, advisor.Text{EN: "not asked yet", ZH: "未提及"})
+}
+
+var verdictNames = map[cl.Verdict]advisor.Text{
+	cl.Proceed: {EN: "proceed", ZH: "可以推进"},
+	cl.Avoid:   {EN: "avoid", ZH: "建议放弃"},
 }
 
 func verdictName(lang chat.Lang, v cl.Verdict) string {
-	switch v {
-	case cl.Proceed:
-		return chat.T(lang, "proceed", "可以推进")
-	case cl.Avoid:
-		return chat.T(lang, "avoid", "建议放弃")
-	}
-	return chat.T(lang, "ask first", "先追问")
+	return chat.Name(lang, verdictNames, v, advisor.Text{EN: "ask first", ZH: "先追问"})
 }
 
 // checkReply renders the check: verdict and counts first, then each risk

@@ -9,17 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 )
 
-func router() *chat.Router {
-	r := chat.NewRouter()
-	r.Register(Command())
-	return r
-}
+func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
@@ -38,11 +34,6 @@ func fixture(t testing.TB, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 func TestGolden(t *testing.T) {
@@ -72,8 +63,7 @@ func TestGolden(t *testing.T) {
 			if rep.Error != nil {
 				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
 			}
-			golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
-			golden(t, tt.name+".json", chat.RenderJSON(rep))
+			testkit.GoldenReply(t, tt.name, rep)
 		})
 	}
 }

@@ -21,10 +21,7 @@ func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "checklist",
 		Aliases: []string{"清单", "检查清单", "尽调清单", "尽调"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "the due-diligence checklist; `checklist check <what sales said>` finds what they dodged",
-			chat.ZH: "尽调清单；`清单 检查 <销售的原话>` 找出对方回避了什么",
-		},
+		Summary: chat.Help("the due-diligence checklist; `checklist check <what sales said>` finds what they dodged", "尽调清单；`清单 检查 <销售的原话>` 找出对方回避了什么"),
 		Examples: []string{
 			"checklist",
 			"checklist hardware",

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
@@ -171,16 +172,14 @@ func wantPeriod(spec *keySpec) (chat.Period, bool) {
 	return chat.NoPeriod, false
 }
 
+var periodNames = map[chat.Period]advisor.Text{
+	chat.PerHour:  {EN: "per hour", ZH: "每小时"},
+	chat.PerMonth: {EN: "per month", ZH: "每月"},
+	chat.PerYear:  {EN: "per year", ZH: "每年"},
+}
+
 func periodName(lang chat.Lang, p chat.Period) string {
-	switch p {
-	case chat.PerHour:
-		return chat.T(lang, "per hour", "每小时")
-	case chat.PerMonth:
-		return chat.T(lang, "per month", "每月")
-	case chat.PerYear:
-		return chat.T(lang, "per year", "每年")
-	}
-	return chat.T(lang, "per GB", "每GB")
+	return chat.Name(lang, periodNames, p, advisor.Text{EN: "per GB", ZH: "每GB"})
 }
 
 // perGBFromTB rewrites a unit price per TB (300元/TB/月, 800/TB) as per GB,

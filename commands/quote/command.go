@@ -33,10 +33,7 @@ func NewCommand(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:    "quote",
 		Aliases: []string{"报价", "比价", "报价对比", "quotes", "tco"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "compare vendors' quotes by monthly total cost of ownership and by cost per token",
-			chat.ZH: "按月度总拥有成本和每token成本对比各家报价",
-		},
+		Summary: chat.Help("compare vendors' quotes by monthly total cost of ownership and by cost per token", "按月度总拥有成本和每token成本对比各家报价"),
 		Examples: []string{
 			Example,
 			"quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000",

@@ -10,25 +10,16 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
 
-func router() *chat.Router {
-	r := chat.NewRouter()
-	r.Register(Command())
-	return r
-}
+func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
 
 func readFile(t *testing.T, name string) string {
@@ -67,10 +58,9 @@ func TestGolden(t *testing.T) {
 			}
 			rep := handle(tt.text, att, tt.lang)
 			if rep.Error != nil {
-				t.Fatalf("%q: unexpected error %v", tt.text, rep.Error)
+				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
 			}
-			golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
-			golden(t, tt.name+".json", chat.RenderJSON(rep))
+			testkit.GoldenReply(t, tt.name, rep)
 		})
 	}
 }

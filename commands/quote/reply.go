@@ -11,37 +11,29 @@ import (
 )
 
 // lineName is a line item's name for people.
-func lineName(lang chat.Lang, l tco.Line) string {
-	switch l {
-	case tco.GPU:
-		return chat.T(lang, "GPU time", "GPU时长费")
-	case tco.Storage:
-		return chat.T(lang, "storage", "存储")
-	case tco.Snapshots:
-		return chat.T(lang, "snapshots", "快照")
-	case tco.Egress:
-		return chat.T(lang, "egress", "公网流量")
-	case tco.Intranet:
-		return chat.T(lang, "intranet over quota", "内网超额流量")
-	case tco.Support:
-		return chat.T(lang, "support", "技术支持")
-	case tco.Licences:
-		return chat.T(lang, "licences", "授权许可")
-	}
-	return string(l)
+var lineNames = map[tco.Line]advisor.Text{
+	tco.GPU:       {EN: "GPU time", ZH: "GPU时长费"},
+	tco.Storage:   {EN: "storage", ZH: "存储"},
+	tco.Snapshots: {EN: "snapshots", ZH: "快照"},
+	tco.Egress:    {EN: "egress", ZH: "公网流量"},
+	tco.Intranet:  {EN: "intranet over quota", ZH: "内网超额流量"},
+	tco.Support:   {EN: "support", ZH: "技术支持"},
+	tco.Licences:  {EN: "licences", ZH: "授权许可"},
 }
 
-var num = chat.Num
+func lineName(lang chat.Lang, l tco.Line) string {
+	return chat.Name(lang, lineNames, l, advisor.Text{EN: string(l), ZH: string(l)})
+}
 
 // sep separates clauses of one line.
 func sep(lang chat.Lang) string { return chat.T(lang, "; ", "；") }
 
-func yuan(v float64) string { return "¥" + num(v) }
+func yuan(v float64) string { return "¥" + chat.Num(v) }
 
 // perTok formats a cost per 1M tokens with enough digits to compare.
 func perTok(v float64) string {
 	if v >= 100 {
-		return "¥" + num(v)
+		return "¥" + chat.Num(v)
 	}
 	return "¥" + advisor.Trim(v, 3)
 }
@@ -88,7 +80,7 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	if byRun {
 		rep.Summary = fmt.Sprintf(chat.T(lang, "%s runs the %s tokens for %s all in (%s per 1M tokens, hidden costs included, %s h of its cards).",
 			"%s 跑完 %s tokens 总计 %s（每百万token %s，含隐性费用，用时 %s 小时）。"),
-			best.Name, num(r.Workload.RunTokens), yuan(best.RunTCO), perTok(best.TCOPerMTok), num(best.RunHours))
+			best.Name, chat.Num(r.Workload.RunTokens), yuan(best.RunTCO), perTok(best.TCOPerMTok), chat.Num(best.RunHours))
 		for _, name := range r.Ranking[1:] {
 			c := costOf(r, name)
 			rep.Summary += fmt.Sprintf(chat.T(lang, " %s: %s (%s per 1M tokens).", " %s：%s（每百万token %s）。"), name, yuan(c.RunTCO), perTok(c.TCOPerMTok))
@@ -96,14 +88,14 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	} else {
 		rep.Summary = fmt.Sprintf(chat.T(lang, "%s costs %s a month for %s h × %d cards: %s quoted + %s estimated from your workload.",
 			"%s 每月 %s（%s 小时 × %d 卡）：报价内 %s + 按工作负载估算 %s。"),
-			best.Name, yuan(best.TCO), num(best.Hours), best.Cards, yuan(best.Quoted), yuan(best.Estimates))
+			best.Name, yuan(best.TCO), chat.Num(best.Hours), best.Cards, yuan(best.Quoted), yuan(best.Estimates))
 	}
 
 	rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Workload", "工作负载"), Value: workloadLine(lang, r.Workload, set)})
 	if r.Workload.RunTokens > 0 {
-		v := fmt.Sprintf(chat.T(lang, "%s tokens (run_tokens)", "%s tokens（总tokens）"), num(r.Workload.RunTokens))
+		v := fmt.Sprintf(chat.T(lang, "%s tokens (run_tokens)", "%s tokens（总tokens）"), chat.Num(r.Workload.RunTokens))
 		if set.run != "" {
-			v = fmt.Sprintf(chat.T(lang, "%s tokens (epochs × dataset_tokens = %s)", "%s tokens（轮数 × 数据集tokens = %s）"), num(r.Workload.RunTokens), set.run)
+			v = fmt.Sprintf(chat.T(lang, "%s tokens (epochs × dataset_tokens = %s)", "%s tokens（轮数 × 数据集tokens = %s）"), chat.Num(r.Workload.RunTokens), set.run)
 		}
 		rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "Run", "整轮训练"), Value: v})
 	}
@@ -139,14 +131,14 @@ func changedVendors(r tco.Result) []string {
 
 // workloadLine states the workload every vendor is priced on.
 func workloadLine(lang chat.Lang, w tco.Workload, set settings) string {
-	s := fmt.Sprintf(chat.T(lang, "%s h per card a month × %d cards", "每卡每月 %s 小时 × %d 卡"), num(w.Hours), w.Cards)
+	s := fmt.Sprintf(chat.T(lang, "%s h per card a month × %d cards", "每卡每月 %s 小时 × %d 卡"), chat.Num(w.Hours), w.Cards)
 	if set.hoursDefault {
 		s += chat.T(lang, " (hours not given: the usual 300 h monthly check; set hours=)", "（未给出时长：采用常用的每月300小时核算口径；可用 时长= 修改）")
 	}
 	var given, unknown []string
 	for _, l := range tco.Metered {
 		if v, ok := w.Volume(l); ok {
-			given = append(given, fmt.Sprintf("%s %s GB", lineName(lang, l), num(v)))
+			given = append(given, fmt.Sprintf("%s %s GB", lineName(lang, l), chat.Num(v)))
 		} else {
 			unknown = append(unknown, tco.VolumeKey(l))
 		}
@@ -164,7 +156,7 @@ func estimateRule(lang chat.Lang, r tco.Result) string {
 	var parts []string
 	for _, ref := range r.References {
 		parts = append(parts, fmt.Sprintf(chat.T(lang, "%s ¥%s %s (range %s–%s; %s)", "%s ¥%s %s（范围 %s–%s；%s）"),
-			lineName(lang, ref.Line), num(ref.Price), ref.Unit.In(string(lang)), num(ref.Low), num(ref.High), ref.Source.In(string(lang))))
+			lineName(lang, ref.Line), chat.Num(ref.Price), ref.Unit.In(string(lang)), chat.Num(ref.Low), chat.Num(ref.High), ref.Source.In(string(lang))))
 	}
 	s := chat.T(lang, "a unit price a vendor left out = your volume × the reference price, the same for every vendor: ",
 		"供应商未报的单价 = 你的用量 × 参考单价，对每家都一样：") + strings.Join(parts, sep(lang))
@@ -196,14 +188,14 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 		if c.ChangesWorkload {
 			who += "*"
 		}
-		row := []string{fmt.Sprint(c.Rank), who, num(c.PerCardHour), fmt.Sprintf("%d × %s", c.Cards, num(c.Hours)),
-			num(c.Quoted), num(c.Estimates), num(c.TCO), "-"}
+		row := []string{fmt.Sprint(c.Rank), who, chat.Num(c.PerCardHour), fmt.Sprintf("%d × %s", c.Cards, chat.Num(c.Hours)),
+			chat.Num(c.Quoted), chat.Num(c.Estimates), chat.Num(c.TCO), "-"}
 		if c.HasThroughput {
 			row[7] = strings.TrimPrefix(perTok(c.TCOPerMTok), "¥")
 		}
 		if hasRun {
 			if c.HasRun {
-				row = append(row, num(c.RunHours), num(c.RunTCO))
+				row = append(row, chat.Num(c.RunHours), chat.Num(c.RunTCO))
 			} else {
 				row = append(row, "-", "-")
 			}
@@ -227,7 +219,7 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 		row = append(row, lineName(lang, l))
 		for _, c := range cs {
 			it := c.Items[i]
-			cell := num(it.Amount)
+			cell := chat.Num(it.Amount)
 			switch {
 			case it.Unknown:
 				cell = "?"
@@ -243,8 +235,8 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 	total = append(total, chat.T(lang, "TCO", "总成本"))
 	without = append(without, chat.T(lang, "without estimates", "不含估算"))
 	for _, c := range cs {
-		total = append(total, num(c.TCO))
-		without = append(without, num(c.Quoted))
+		total = append(total, chat.Num(c.TCO))
+		without = append(without, chat.Num(c.Quoted))
 	}
 	t.Rows = append(t.Rows, total, without)
 	return t
@@ -280,10 +272,10 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 		var parts []string
 		if c.Reserved {
 			parts = append(parts, fmt.Sprintf(chat.T(lang, "GPU %s/card-month × %d cards = %s (%s/card-h at %s h)", "GPU %s/卡月 × %d 卡 = %s（折合 %s/卡时，按 %s 小时）"),
-				yuan(v.MonthlyPerCard), c.Cards, yuan(c.Lines[tco.GPU]), yuan(c.PerCardHour), num(c.Hours)))
+				yuan(v.MonthlyPerCard), c.Cards, yuan(c.Lines[tco.GPU]), yuan(c.PerCardHour), chat.Num(c.Hours)))
 		} else {
 			parts = append(parts, fmt.Sprintf(chat.T(lang, "GPU %s × %s h × %d cards = %s", "GPU %s × %s 小时 × %d 卡 = %s"),
-				yuan(v.PricePerCardHour), num(c.Hours), c.Cards, yuan(c.Lines[tco.GPU])))
+				yuan(v.PricePerCardHour), chat.Num(c.Hours), c.Cards, yuan(c.Lines[tco.GPU])))
 		}
 		for _, it := range c.Items[1:] {
 			if rule := itemRule(lang, r.Workload, v.Charges[it.Line], it); rule != "" {
@@ -294,10 +286,10 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 		if c.HasThroughput {
 			line := fmt.Sprintf(chat.T(lang, "%s per 1M tokens: %s ÷ (%s tokens/s × 3600 × %s h) × 1e6 = %s all in (GPU only %s)",
 				"%s 每百万token：%s ÷ (%s tokens/秒 × 3600 × %s 小时) × 1e6 = %s（含隐性；仅GPU %s）"),
-				c.Name, yuan(c.TCO), num(v.TokensPerSec), num(c.Hours), perTok(c.TCOPerMTok), perTok(c.CostPerMTok))
+				c.Name, yuan(c.TCO), chat.Num(v.TokensPerSec), chat.Num(c.Hours), perTok(c.TCOPerMTok), perTok(c.CostPerMTok))
 			if c.HasRun {
 				line += fmt.Sprintf(chat.T(lang, "; run %s tokens = %s h, %s all in (GPU only %s)", "；整轮 %s tokens = %s 小时，总计 %s（仅GPU %s）"),
-					num(r.Workload.RunTokens), num(c.RunHours), yuan(c.RunTCO), yuan(c.RunCost))
+					chat.Num(r.Workload.RunTokens), chat.Num(c.RunHours), yuan(c.RunTCO), yuan(c.RunCost))
 			}
 			s.Lines = append(s.Lines, line)
 		}
@@ -324,13 +316,13 @@ func itemRule(lang chat.Lang, w tco.Workload, ch tco.Charge, it tco.Item) string
 		ref, _ := tco.ReferenceFor(it.Line)
 		over := vol - ch.FreeGB
 		return fmt.Sprintf(chat.T(lang, "%s GB × ¥%s reference = %s* (%s–%s)", "%s GB × 参考价 ¥%s = %s*（%s–%s）"),
-			num(over), num(ref.Price), yuan(it.Amount), yuan(it.Low), yuan(it.High))
+			chat.Num(over), chat.Num(ref.Price), yuan(it.Amount), yuan(it.Low), yuan(it.High))
 	case ch.HasFreeGB && !ch.HasUnitPrice:
-		return fmt.Sprintf(chat.T(lang, "%s GB within the %s GB free quota = ¥0", "%s GB，在 %s GB 免费额度内 = ¥0"), num(vol), num(ch.FreeGB))
+		return fmt.Sprintf(chat.T(lang, "%s GB within the %s GB free quota = ¥0", "%s GB，在 %s GB 免费额度内 = ¥0"), chat.Num(vol), chat.Num(ch.FreeGB))
 	case ch.HasFreeGB:
-		return fmt.Sprintf("max(0, %s − %s GB) × %s/GB = %s", num(vol), num(ch.FreeGB), yuan(ch.UnitPrice), yuan(it.Amount))
+		return fmt.Sprintf("max(0, %s − %s GB) × %s/GB = %s", chat.Num(vol), chat.Num(ch.FreeGB), yuan(ch.UnitPrice), yuan(it.Amount))
 	}
-	return fmt.Sprintf("%s GB × %s/GB = %s", num(vol), yuan(ch.UnitPrice), yuan(it.Amount))
+	return fmt.Sprintf("%s GB × %s/GB = %s", chat.Num(vol), yuan(ch.UnitPrice), yuan(it.Amount))
 }
 
 func missingSection(lang chat.Lang, r tco.Result) chat.Section {
@@ -359,11 +351,11 @@ func warnings(lang chat.Lang, r tco.Result) []string {
 		if c.ChangesWorkload {
 			w = append(w, fmt.Sprintf(chat.T(lang, "%s* is priced on its own %d cards × %s h, not the workload's %d × %s: its totals are for different work; compare it per 1M tokens.",
 				"%s* 按其自定的 %d 卡 × %s 小时计价，而不是工作负载的 %d × %s：总价对应的工作量不同，请按每百万token比较。"),
-				c.Name, c.Cards, num(c.Hours), r.Workload.Cards, num(r.Workload.Hours)))
+				c.Name, c.Cards, chat.Num(c.Hours), r.Workload.Cards, chat.Num(r.Workload.Hours)))
 		}
 		if c.Vendor.MinMonths > 1 {
 			w = append(w, fmt.Sprintf(chat.T(lang, "%s rents for at least %s months: %s committed at this monthly TCO.", "%s 最短租期 %s 个月：按此月度总成本需承诺 %s。"),
-				c.Name, num(c.Vendor.MinMonths), yuan(c.TCO*c.Vendor.MinMonths)))
+				c.Name, chat.Num(c.Vendor.MinMonths), yuan(c.TCO*c.Vendor.MinMonths)))
 		}
 	}
 	for _, l := range r.NeedVolumes {

@@ -122,18 +122,8 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 
 // addKeyName is the key of `renewal add` a name or alias stands for, "" when none.
 func addKeyName(name string) string {
-	n := strings.ToLower(strings.TrimSpace(name))
-	for _, k := range addKeys {
-		if n == k.Name {
-			return k.Name
-		}
-		for _, a := range k.Aliases {
-			if n == strings.ToLower(a) {
-				return k.Name
-			}
-		}
-	}
-	return ""
+	k, _ := chat.LookupKey(addKeys, name)
+	return k.Name
 }
 
 // pricePeriod refuses a price whose unit names another period than the

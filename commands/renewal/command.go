@@ -71,8 +71,6 @@ func (d Deps) newID() string {
 	return RandomID()
 }
 
-func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
-
 // Examples of the command; the first is shown in errors.
 var examples = []string{
 	"renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=2027-03-01 notice=30d",
@@ -84,108 +82,46 @@ var examples = []string{
 	"renewal",
 }
 
-// sub is one sub-command word.
-type sub struct {
-	name    string
-	aliases []string
-	run     func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)
-	keys    []chat.Key
-	example string
-	en, zh  string
+// runs are the sub-commands' bodies, by name; new has none (it prefills).
+var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
+	"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage,
 }
 
-var subs = []sub{
-	{name: "add", aliases: []string{"添加", "新增", "增加", "加", "create"}, run: Deps.add, keys: addKeys, example: examples[0],
-		en: "store a contract and remind this channel before its notice deadline", zh: "保存合同，并在通知截止日前提醒本频道"},
-	{name: "list", aliases: []string{"列表", "查看", "ls", "all"}, run: Deps.list, example: "renewal list",
-		en: "this channel's and the team-wide renewals, deadlines, next and last reminders", zh: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
-	{name: "remove", aliases: []string{"删除", "移除", "rm", "delete", "del"}, run: Deps.remove, example: "renewal remove k7m2p9",
-		en: "delete a renewal and its reminders", zh: "删除续约及其提醒"},
-	{name: "usage", aliases: []string{"用量", "使用", "使用量", "hours"}, run: Deps.usage, keys: usageKeys, example: "renewal usage k7m2p9 hours=310 ondemand=35",
-		en: "record actual monthly hours for the keep-or-switch advice", zh: "记录每月实际用量，用于续约或切换建议"},
-	{name: "new", aliases: []string{"新建", "提醒"}, example: "renewal new billing ondemand=35 monthly=15000 hours=300",
-		en: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", zh: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
-}
-
-func findSub(word string) (sub, bool) {
-	w := strings.ToLower(word)
-	for _, s := range subs {
-		if w == s.name {
-			return s, true
-		}
-		for _, a := range s.aliases {
-			if w == strings.ToLower(a) {
-				return s, true
-			}
-		}
-	}
-	return sub{}, false
-}
+var subs = chat.NewSubs("renewal", "续约", examples[0],
+	chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0],
+		EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
+	chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
+		EN: "this channel's and the team-wide renewals, deadlines, next and last reminders", ZH: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: "renewal remove k7m2p9",
+		EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
+	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35",
+		EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
+	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
+		EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
+)
 
 // Command returns the `renewal` chat command (alias 续约).
 func Command(d Deps) *chat.Command {
-	parser := chat.NewRouter()
-	for _, s := range subs {
-		if s.name == "new" {
-			continue
-		}
-		parser.Register(&chat.Command{
-			Name: "renewal " + s.name, Aliases: append([]string{s.name}, s.aliases...),
-			Keys: append([]chat.Key{}, s.keys...), Examples: []string{s.example},
-		})
-	}
-	var docs []*chat.Command
-	for _, s := range subs {
-		docs = append(docs, &chat.Command{Name: "renewal " + s.name, Aliases: s.aliases, Keys: s.keys,
-			Summary: help(s.en, s.zh)})
-	}
 	return &chat.Command{
-		Subs:    docs,
+		Subs:    subs.Docs(),
 		Name:    "renewal",
 		Aliases: []string{"续约", "renewals", "续费"},
-		Summary: help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
+		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
 		Examples: examples,
-		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-			return d.run(ctx, c, parser)
-		},
+		Run:      d.run,
 	}
 }
 
-func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.Reply, error) {
-	toks := c.Args.Tokens
-	for len(toks) > 0 && toks[0].Sep {
-		toks = toks[1:]
+func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	s, found, err := subs.Pick(c)
+	if err != nil {
+		return chat.Reply{}, err
 	}
-	if len(toks) == 0 {
+	if !found {
 		return overview(c.Lang), nil
 	}
-	word := toks[0].Word
-	s, ok := findSub(word)
-	if !ok {
-		var names []string
-		for _, s := range subs {
-			names = append(names, s.name)
-		}
-		shown := word
-		if shown == "" {
-			shown = toks[0].Key + "=" + toks[0].Value
-		}
-		e := chat.Invalidf(c.Lang, "renewal", examples[0],
-			"renewal needs a sub-command first, not %q: %s", "续约 后面要先写子命令，而不是 %q：%s", shown, strings.Join(names, ", "))
-		var words []string
-		for _, s := range subs {
-			words = append(words, append([]string{s.name}, s.aliases...)...)
-		}
-		if best := chat.Closest(word, words); word != "" && best != "" {
-			e.Message += fmt.Sprintf(chat.T(c.Lang, ". Did you mean %s?", "。你是不是想用 %s？"), best)
-			if bs, ok := findSub(best); ok {
-				e.Example = bs.example
-			}
-		}
-		return chat.Reply{}, e
-	}
-	if s.name == "new" {
+	if s.Name == "new" {
 		return prefill(c), nil
 	}
 	if d.Store == nil {
@@ -198,11 +134,11 @@ func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.
 			"this platform did not say which team you are in, so renewals cannot be kept for it",
 			"平台没有告知你所在的团队，无法为其保存续约")}
 	}
-	_, args, _, err := parser.Parse(chat.Request{Text: c.Args.Original, Lang: c.Lang})
+	args, err := subs.Args(c)
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	return s.run(d, ctx, c, args)
+	return runs[s.Name](d, ctx, c, args)
 }
 
 // storeError reports a store failure to the user, never as success. A

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 )
@@ -20,24 +21,22 @@ func cardsText(r rules.Renewal) string {
 	return fmt.Sprintf("%s × %d", card, r.Cards)
 }
 
+var modeWords = map[rules.Mode]advisor.Text{
+	rules.Quarterly: {EN: "quarterly", ZH: "包季"},
+	rules.Yearly:    {EN: "yearly", ZH: "包年"},
+}
+
 func modeWord(lang chat.Lang, m rules.Mode) string {
-	switch m {
-	case rules.Quarterly:
-		return chat.T(lang, "quarterly", "包季")
-	case rules.Yearly:
-		return chat.T(lang, "yearly", "包年")
-	}
-	return chat.T(lang, "monthly", "包月")
+	return chat.Name(lang, modeWords, m, advisor.Text{EN: "monthly", ZH: "包月"})
+}
+
+var periodWords = map[rules.Mode]advisor.Text{
+	rules.Quarterly: {EN: "quarter", ZH: "季"},
+	rules.Yearly:    {EN: "year", ZH: "年"},
 }
 
 func periodWord(lang chat.Lang, m rules.Mode) string {
-	switch m {
-	case rules.Quarterly:
-		return chat.T(lang, "quarter", "季")
-	case rules.Yearly:
-		return chat.T(lang, "year", "年")
-	}
-	return chat.T(lang, "month", "月")
+	return chat.Name(lang, periodWords, m, advisor.Text{EN: "month", ZH: "月"})
 }
 
 // joinInts writes 30, 14, 7 and 1 (30、14、7、1).
@@ -118,25 +117,20 @@ func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 }
 
 // daysText writes a number of days: 1 day, 30 days, 30 天.
-func daysText(lang chat.Lang, n int) string {
-	if lang == chat.ZH {
-		return fmt.Sprintf("%d 天", n)
-	}
-	if n == 1 {
-		return "1 day"
-	}
-	return fmt.Sprintf("%d days", n)
-}
+func daysText(lang chat.Lang, n int) string { return countText(lang, n, "day", "天") }
 
 // monthsText writes a number of months: 1 month, 3 months, 3 个月.
-func monthsText(lang chat.Lang, n int) string {
+func monthsText(lang chat.Lang, n int) string { return countText(lang, n, "month", "个月") }
+
+// countText writes n of a unit: "1 day", "30 days", "30 天".
+func countText(lang chat.Lang, n int, unit, zh string) string {
 	if lang == chat.ZH {
-		return fmt.Sprintf("%d 个月", n)
+		return fmt.Sprintf("%d %s", n, zh)
 	}
 	if n == 1 {
-		return "1 month"
+		return "1 " + unit
 	}
-	return fmt.Sprintf("%d months", n)
+	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 // stop ends a sentence: "." in English, "。" in Chinese.

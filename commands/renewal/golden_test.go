@@ -2,10 +2,9 @@ package renewal_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -13,11 +12,6 @@ import (
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
 )
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
-}
 
 // TestGolden renders replies as a reviewer reads them, in both languages and
 // as JSON. Each row runs its setup lines first on a fresh store. Run
@@ -64,9 +58,9 @@ func TestGolden(t *testing.T) {
 			}
 			rep := r.Handle(context.Background(), req(tt.text, "slack:T1"))
 			if tt.json {
-				golden(t, tt.name+".json", chat.RenderJSON(rep))
+				testkit.Testdata(t, tt.name+".json", chat.RenderJSON(rep))
 			} else {
-				golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
+				testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(rep)))
 			}
 		})
 	}
@@ -122,9 +116,9 @@ func TestGoldenReminders(t *testing.T) {
 				t.Errorf("buttons %+v, want one %s with value %s", rep.Buttons, chat.ActionDraftRenewal, r.ID)
 			}
 			if tt.json {
-				golden(t, tt.name+".json", chat.RenderJSON(rep))
+				testkit.Testdata(t, tt.name+".json", chat.RenderJSON(rep))
 			} else {
-				golden(t, tt.name+".golden", []byte(chat.RenderText(rep)))
+				testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(rep)))
 			}
 		})
 	}

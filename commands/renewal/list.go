@@ -99,12 +99,9 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	r, err := d.Store.GetRenewal(ctx, scope(c), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return chat.Reply{}, notFound(c, id)
-	}
+	r, err := d.get(ctx, c, id)
 	if err != nil {
-		return chat.Reply{}, d.storeError(c, "read", err)
+		return chat.Reply{}, err
 	}
 	err = d.Store.DeleteRenewal(ctx, scope(c), id)
 	if errors.Is(err, store.ErrNotFound) {

@@ -187,9 +187,9 @@ func quoteIf(v string) string {
 func overview(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "sub-command", "子命令"), chat.T(lang, "also", "别名"), chat.T(lang, "what it does", "用途"), chat.T(lang, "example", "示例")}}
 	var names []string
-	for _, s := range subs {
-		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases[:1], " "), chat.T(lang, s.en, s.zh), s.example})
-		names = append(names, s.name)
+	for _, s := range subs.List {
+		t.Rows = append(t.Rows, []string{s.Name, strings.Join(s.Aliases[:1], " "), chat.T(lang, s.EN, s.ZH), s.Example})
+		names = append(names, s.Name)
 	}
 	keys := chat.Table{Title: chat.T(lang, "Keys of add", "添加 的参数"), Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, k := range addKeys {

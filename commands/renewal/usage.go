@@ -23,12 +23,9 @@ func (d Deps) usage(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	r, err := d.Store.GetRenewal(ctx, scope(c), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return chat.Reply{}, notFound(c, id)
-	}
+	r, err := d.get(ctx, c, id)
 	if err != nil {
-		return chat.Reply{}, d.storeError(c, "read", err)
+		return chat.Reply{}, err
 	}
 	if len(hours) > 1 && len(hours) != r.Cards {
 		return chat.Reply{}, chat.Invalidf(c.Lang, "hours", fmt.Sprintf("renewal usage %s hours=310", id),
@@ -52,4 +49,17 @@ func (d Deps) usage(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply
 		Sections: []chat.Section{{Title: chat.T(lang, "Keep or switch", "续约还是切换"), Lines: adv.lines}},
 		Data:     map[string]any{"command": "renewal", "action": "usage", "renewal": r, "deadline": cycle.Deadline, "advice": adv.data},
 	}, nil
+}
+
+// get reads renewal id of the caller's scope; a missing one is the
+// not-found error, any other failure the store error.
+func (d Deps) get(ctx context.Context, c *chat.Call, id string) (rules.Renewal, error) {
+	r, err := d.Store.GetRenewal(ctx, scope(c), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return r, notFound(c, id)
+	}
+	if err != nil {
+		return r, d.storeError(c, "read", err)
+	}
+	return r, nil
 }

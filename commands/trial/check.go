@@ -8,21 +8,22 @@ import (
 	"gpuadvisor/chat"
 )
 
-// findingData is one finding in the JSON contract, its message in the
-// reader's language.
+// findingData is one finding in the JSON contract: the domain's Finding
+// with its text in the reader's language as "message". Text shadows the
+// Finding's bilingual text (a field of the outer struct wins over the
+// embedded one of the same JSON name; nil is left out).
 type findingData struct {
-	Rule     string   `json:"rule"`
-	Item     string   `json:"item"`
-	Status   string   `json:"status"`
-	Promised string   `json:"promised,omitempty"`
-	Measured string   `json:"measured,omitempty"`
-	GPUs     []string `json:"gpus,omitempty"`
-	Message  string   `json:"message"`
+	advisor.Finding
+	Text    *struct{} `json:"text,omitempty"`
+	Message string    `json:"message"`
 }
 
+// unreadData is a Problem with its text in the reader's language, shadowed
+// as in findingData.
 type unreadData struct {
-	Tool    string `json:"tool"`
-	Message string `json:"message"`
+	advisor.Problem
+	Text    *struct{} `json:"text,omitempty"`
+	Message string    `json:"message"`
 }
 
 // checkData is the JSON of `trial check`: {"command":"trial","facts":{...},"mismatches":[...]}
@@ -54,7 +55,7 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		Header: []string{chat.T(lang, "check", "检查项"), chat.T(lang, "promised", "承诺"), chat.T(lang, "measured", "实测"), chat.T(lang, "result", "结果")}}
 	var ruleOrder []string
 	for _, fd := range r.Findings {
-		d := findingData{Rule: fd.Rule, Item: fd.Item, Status: fd.Status, Promised: fd.Promised, Measured: fd.Measured, GPUs: fd.GPUs, Message: fd.Text.In(l)}
+		d := findingData{Finding: fd, Message: fd.Text.In(l)}
 		data.Checks = append(data.Checks, d)
 		counts[fd.Status]++
 		if _, ok := data.Rules[fd.Rule]; !ok {
@@ -75,7 +76,7 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		rows.Rows = append(rows.Rows, []string{ruleLabel(lang, fd.Rule), dash(fd.Promised), dash(chat.Truncate(fd.Measured, 48)), statusLabel(lang, fd.Status)})
 	}
 	for _, pr := range r.Problems {
-		data.Unread = append(data.Unread, unreadData{Tool: pr.Tool, Message: pr.Text.In(l)})
+		data.Unread = append(data.Unread, unreadData{Problem: pr, Message: pr.Text.In(l)})
 	}
 
 	rep := chat.Reply{Command: "trial", Lang: lang, Partial: data.Partial, Data: data}
@@ -150,18 +151,15 @@ func dash(s string) string {
 	return s
 }
 
+var statusLabels = map[string]advisor.Text{
+	advisor.Pass:       {EN: "✓ pass", ZH: "✓ 合格"},
+	advisor.Fail:       {EN: "✗ MISMATCH", ZH: "✗ 不符"},
+	advisor.Warn:       {EN: "! check", ZH: "! 注意"},
+	advisor.Unverified: {EN: "? not shown", ZH: "? 未证实"},
+}
+
 func statusLabel(lang chat.Lang, s string) string {
-	switch s {
-	case advisor.Pass:
-		return chat.T(lang, "✓ pass", "✓ 合格")
-	case advisor.Fail:
-		return chat.T(lang, "✗ MISMATCH", "✗ 不符")
-	case advisor.Warn:
-		return chat.T(lang, "! check", "! 注意")
-	case advisor.Unverified:
-		return chat.T(lang, "? not shown", "? 未证实")
-	}
-	return chat.T(lang, "i note", "i 说明")
+	return chat.Name(lang, statusLabels, s, advisor.Text{EN: "i note", ZH: "i 说明"})
 }
 
 var ruleLabels = map[string][2]string{

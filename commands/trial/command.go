@@ -2,7 +2,6 @@ package trial
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	advisor "gpuadvisor/advisor/trial"
@@ -19,10 +18,7 @@ func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "trial",
 		Aliases: []string{"试用", "实测", "试用期"},
-		Summary: map[chat.Lang]string{
-			chat.EN: "the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised",
-			chat.ZH: "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照",
-		},
+		Summary: chat.Help("the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised", "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照"),
 		Examples: []string{
 			"trial",
 			"试用 卡数=8 内网=万兆 型号=A100-80G",
@@ -33,33 +29,16 @@ func Command() *chat.Command {
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.
 		Subs: []*chat.Command{
-			{Name: "trial", Aliases: []string{"试用"}, Keys: promiseDocs(), Summary: map[chat.Lang]string{
+			{Name: "trial", Aliases: []string{"试用"}, Keys: promiseKeys, Summary: map[chat.Lang]string{
 				chat.EN: "the test plan; the keys (all optional) tailor it to what was promised", chat.ZH: "实测方案；参数（均可选）按承诺定制"}},
-			{Name: "trial check", Aliases: []string{"检查", "核对", "验收"}, Keys: promiseDocs(), Summary: map[chat.Lang]string{
+			{Name: "trial check", Aliases: []string{"检查", "核对", "验收"}, Keys: promiseKeys, Summary: map[chat.Lang]string{
 				chat.EN: "the promises as keys, then the pasted nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output", chat.ZH: "先写承诺参数，再粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出"}},
 		},
 		Run: run,
 	}
 }
 
-// promiseDocs are promiseKeys for help trial.
-func promiseDocs() []chat.Key {
-	ks := make([]chat.Key, len(promiseKeys))
-	for i, k := range promiseKeys {
-		ks[i] = chat.Key{Name: k.name, Aliases: k.aliases, Kind: chat.Plain, Example: k.example,
-			Help: map[chat.Lang]string{chat.EN: k.en, chat.ZH: k.zh}}
-	}
-	return ks
-}
-
-func run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	// A parser bug must not take the Lambda or the CLI down: it becomes an
-	// internal error, logged by the router, and the fuzz tests fail on it.
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("trial: panic on %d bytes of input: %v", len(c.Args.Original), p)
-		}
-	}()
+func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
 	in, err := parseInput(lang, c.Args.Original, c.Req.Attachment)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 // fixtures reads and joins files of advisor/trial/testdata.
@@ -25,11 +26,7 @@ func fixtures(t testing.TB, names ...string) string {
 	return b.String()
 }
 
-func router() *chat.Router {
-	r := chat.NewRouter()
-	r.Register(Command())
-	return r
-}
+func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(t testing.TB, text string) chat.Reply {
 	t.Helper()

@@ -13,7 +13,7 @@ import (
 
 // num formats a measured number: at most two decimals, no thousands commas
 // (bus ids and versions sit next to these figures).
-func num(v float64) string { return advisor.Plain(v) }
+var num = advisor.Plain
 
 // span writes "59–66" or "64" when all values are equal.
 func span(lo, hi float64) string {
@@ -107,7 +107,7 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 			continue
 		}
 		v := fmt.Sprintf(chat.T(lang, "%s on %d GPUs: peak busbw %s GB/s at %s", "%s，%d 块 GPU：峰值 busbw %s GB/s（%s）"),
-			n.Op, n.GPUs, num(n.PeakBusGBs), bytesText(n.PeakSize))
+			n.Op, n.GPUs, num(n.PeakBusGBs), tr.BytesLabel(n.PeakSize))
 		if n.AvgBusGBs != nil {
 			v += fmt.Sprintf(chat.T(lang, "; # Avg bus bandwidth %s GB/s", "；# Avg bus bandwidth %s GB/s"), num(*n.AvgBusGBs))
 		}
@@ -209,19 +209,6 @@ func iperfFact(lang chat.Lang, r tr.IperfRun) string {
 		v += fmt.Sprintf(chat.T(lang, ", jitter %s ms", "，抖动 %s ms"), strconv.FormatFloat(*r.JitterMs, 'g', 3, 64))
 	}
 	return v
-}
-
-// bytesText writes a message size as all_reduce_perf's -e takes it.
-func bytesText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return strconv.FormatInt(n>>30, 10) + "G"
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + "M"
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + "K"
-	}
-	return strconv.FormatInt(n, 10)
 }
 
 func gpuTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {

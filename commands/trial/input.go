@@ -1,7 +1,6 @@
 package trial
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -11,23 +10,26 @@ import (
 	"gpuadvisor/chat"
 )
 
-// promiseKey is one key the vendor's promises are typed with.
-type promiseKey struct {
-	name    string
-	aliases []string
-	example string
-	en, zh  string
-}
-
-var promiseKeys = []promiseKey{
-	{"gpu", []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, "A100-80G", "GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存"},
-	{"cards", []string{"gpus", "count", "n", "卡数", "数量", "张数"}, "8", "number of GPUs", "GPU 数量"},
-	{"nvlink", []string{"nvl", "互联", "卡间互联"}, "yes", "NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no"},
-	{"intranet", []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, "10g", "intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆"},
-	{"memory", []string{"mem", "vram", "显存"}, "80g", "memory per GPU", "每卡显存"},
-	{"busbw", []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, "200", "NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）"},
-	{"driver", []string{"驱动"}, "535", "minimum driver version", "最低驱动版本"},
-	{"cuda", []string{"cuda版本"}, "12.2", "minimum CUDA version", "最低 CUDA 版本"},
+// promiseKeys are the keys the vendor's promises are typed with. The
+// command reads them itself (its Keys stay nil: see Command), through
+// chat.LookupKey and chat.UnknownKey like every other command's keys.
+var promiseKeys = []chat.Key{
+	{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G",
+		Help: chat.Help("GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存")},
+	{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8",
+		Help: chat.Help("number of GPUs", "GPU 数量")},
+	{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes",
+		Help: chat.Help("NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no")},
+	{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g",
+		Help: chat.Help("intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆")},
+	{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g",
+		Help: chat.Help("memory per GPU", "每卡显存")},
+	{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200",
+		Help: chat.Help("NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）")},
+	{Name: "driver", Aliases: []string{"驱动"}, Example: "535",
+		Help: chat.Help("minimum driver version", "最低驱动版本")},
+	{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2",
+		Help: chat.Help("minimum CUDA version", "最低 CUDA 版本")},
 }
 
 // checkWords start the check sub-command.
@@ -137,48 +139,19 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 }
 
 func canonical(k string) (string, bool) {
-	k = strings.ToLower(strings.TrimSpace(k))
-	for _, pk := range promiseKeys {
-		if k == pk.name {
-			return pk.name, true
-		}
-		for _, a := range pk.aliases {
-			if k == strings.ToLower(a) {
-				return pk.name, true
-			}
-		}
-	}
-	return "", false
-}
-
-func keyNames() string {
-	names := make([]string, len(promiseKeys))
-	for i, k := range promiseKeys {
-		names[i] = k.name
-	}
-	return strings.Join(names, ", ")
+	pk, ok := chat.LookupKey(promiseKeys, k)
+	return pk.Name, ok
 }
 
 func keyExample(name string) string {
-	for _, k := range promiseKeys {
-		if k.name == name {
-			return "trial check " + name + "=" + k.example + " <paste>"
-		}
+	if k, ok := chat.LookupKey(promiseKeys, name); ok {
+		return "trial check " + k.Name + "=" + k.Example + " <paste>"
 	}
 	return exampleCheck
 }
 
 func unknownKey(lang chat.Lang, k string) *chat.Error {
-	var cands []string
-	for _, pk := range promiseKeys {
-		cands = append(cands, pk.name)
-		cands = append(cands, pk.aliases...)
-	}
-	msg := fmt.Sprintf(chat.T(lang, "trial check does not take the key %q; it takes: %s", "trial check 不接受参数 %q，可用参数：%s"), k, keyNames())
-	if s := chat.Closest(k, cands); s != "" {
-		msg += fmt.Sprintf(chat.T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
-	}
-	return &chat.Error{Code: chat.CodeInvalid, Key: k, Message: msg, Example: exampleCheck}
+	return chat.UnknownKey(lang, "trial check", promiseKeys, k, exampleCheck)
 }
 
 var versionRe = regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,3}$`)

@@ -228,3 +228,34 @@ func BenchmarkOpen(b *testing.B) {
 		s.Close()
 	}
 }
+
+// The de-duplication marks and the drafter jobs go through the guarded
+// transactions too: each call, the first one on a file damaged while open,
+// is an error, not a panic that takes serve down.
+func TestDamagedMarksAndJobsAreErrors(t *testing.T) {
+	ctx := context.Background()
+	calls := map[string]func(s *bolt.Store) error{
+		"Lease":     func(s *bolt.Store) error { _, err := s.Lease(ctx, "slack:T1:Ev1", time.Minute); return err },
+		"Claim":     func(s *bolt.Store) error { _, err := s.Claim(ctx, "slack:T1:Ev2", time.Minute); return err },
+		"Done":      func(s *bolt.Store) error { return s.Done(ctx, "slack:T1:Ev3", time.Minute) },
+		"Release":   func(s *bolt.Store) error { return s.Release(ctx, "slack:T1:Ev4") },
+		"PutJob":    func(s *bolt.Store) error { return s.PutJob(ctx, "job-1", []byte("{}")) },
+		"DeleteJob": func(s *bolt.Store) error { return s.DeleteJob(ctx, "job-1") },
+		"Jobs":      func(s *bolt.Store) error { _, err := s.Jobs(ctx); return err },
+	}
+	for name, call := range calls {
+		t.Run(name, func(t *testing.T) {
+			path := filled(t)
+			s := open(t, path)
+			defer s.Close()
+			scribble(t, path, 2, size(t, path)/pageSize, 0xff)
+			err := call(s)
+			if err == nil {
+				t.Fatalf("%s on a damaged file: no error", name)
+			}
+			if !errors.Is(err, bolt.ErrCorrupt) {
+				t.Errorf("%s: got %v, want ErrCorrupt", name, err)
+			}
+		})
+	}
+}

@@ -153,7 +153,7 @@ func dedupeState(v []byte, now time.Time) (state byte, ok bool) {
 // take writes v under key when the key is free, and says what it found.
 func (s *Store) take(key string, v []byte, now time.Time) (store.Claim, error) {
 	res := store.Claimed
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketDedupe)
 		if st, ok := dedupeState(b.Get([]byte(key)), now); ok {
 			res = store.Held
@@ -186,7 +186,7 @@ func (s *Store) Claim(_ context.Context, key string, ttl time.Duration) (bool, e
 // Done implements store.Deduper.
 func (s *Store) Done(_ context.Context, key string, keep time.Duration) error {
 	v := dedupeValue(s.now(), keep, dedupeDone)
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketDedupe).Put([]byte(key), v)
 	})
 	if err != nil {
@@ -197,7 +197,7 @@ func (s *Store) Done(_ context.Context, key string, keep time.Duration) error {
 
 // Release implements store.Deduper.
 func (s *Store) Release(_ context.Context, key string) error {
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.write(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketDedupe).Delete([]byte(key))
 	})
 	if err != nil {
@@ -223,45 +223,44 @@ func ExpirySeconds(now time.Time, ttl time.Duration) int64 {
 func (s *Store) Sweep(now time.Time) (int, error) {
 	n := 0
 	err := s.write(func(tx *bbolt.Tx) error {
-		var dead [][]byte
-		b := tx.Bucket(bucketDedupe)
-		err := b.ForEach(func(k, v []byte) error {
-			if _, live := dedupeState(v, now); !live && len(v) >= 8 {
-				dead = append(dead, slices.Clone(k))
-			}
-			return nil
+		d, err := deleteWhere(tx.Bucket(bucketDedupe), func(v []byte) bool {
+			_, live := dedupeState(v, now)
+			return !live && len(v) >= 8
 		})
+		n += d
 		if err != nil {
 			return err
 		}
-		for _, k := range dead {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		n += len(dead)
-		dead = dead[:0]
-		mb := tx.Bucket(bucketMarks)
-		err = mb.ForEach(func(k, v []byte) error {
+		d, err = deleteWhere(tx.Bucket(bucketMarks), func(v []byte) bool {
 			var m mark
-			if json.Unmarshal(v, &m) == nil && !now.Before(m.ExpiresAt) {
-				dead = append(dead, slices.Clone(k))
-			}
-			return nil
+			return json.Unmarshal(v, &m) == nil && !now.Before(m.ExpiresAt)
 		})
-		if err != nil {
-			return err
-		}
-		for _, k := range dead {
-			if err := mb.Delete(k); err != nil {
-				return err
-			}
-		}
-		n += len(dead)
-		return nil
+		n += d
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("sweep expired keys: %w", err)
 	}
 	return n, nil
+}
+
+// deleteWhere deletes the keys of b whose value dead says is expired, and
+// returns how many it deleted.
+func deleteWhere(b *bbolt.Bucket, dead func(v []byte) bool) (int, error) {
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if dead(v) {
+			keys = append(keys, slices.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range keys {
+		if err := b.Delete(k); err != nil {
+			return 0, err
+		}
+	}
+	return len(keys), nil
 }

@@ -63,12 +63,17 @@ func NewVerifier(encryptKey, verificationToken string) (*Verifier, error) {
 // Signature is hex(sha256(timestamp + nonce + encryptKey + body)), Feishu's
 // event and callback signature (X-Lark-Signature).
 func Signature(timestamp, nonce, encryptKey string, body []byte) string {
+	return hex.EncodeToString(signature(timestamp, nonce, encryptKey, body))
+}
+
+// signature is Signature's digest, before hex.
+func signature(timestamp, nonce, encryptKey string, body []byte) []byte {
 	h := sha256.New()
 	h.Write([]byte(timestamp))
 	h.Write([]byte(nonce))
 	h.Write([]byte(encryptKey))
 	h.Write(body)
-	return hex.EncodeToString(h.Sum(nil))
+	return h.Sum(nil)
 }
 
 // HasSignature reports whether any of the three signature headers is present.
@@ -84,13 +89,8 @@ func (v *Verifier) VerifySignature(h http.Header, body []byte, now time.Time) er
 	if ts == "" || nonce == "" || sig == "" {
 		return ErrMissingHeaders
 	}
-	want := sha256.New()
-	want.Write([]byte(ts))
-	want.Write([]byte(nonce))
-	want.Write([]byte(v.encryptKey))
-	want.Write(body)
 	got, err := hex.DecodeString(sig)
-	if err != nil || subtle.ConstantTimeCompare(want.Sum(nil), got) != 1 {
+	if err != nil || subtle.ConstantTimeCompare(signature(ts, nonce, v.encryptKey, body), got) != 1 {
 		return ErrBadSignature
 	}
 	secs, err := strconv.ParseInt(ts, 10, 64)

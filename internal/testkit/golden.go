@@ -33,3 +33,9 @@ func Golden(t testing.TB, path string, got []byte) {
 		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
 	}
 }
+
+// Testdata is Golden for the file testdata/name of the package under test.
+func Testdata(t testing.TB, name string, got []byte) {
+	t.Helper()
+	Golden(t, filepath.Join("testdata", name), got)
+}

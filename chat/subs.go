@@ -1,0 +1,113 @@
+package chat
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Sub is one sub-command of a command (`renewal add`, `renewal list`): the
+// word that picks it, its aliases, the keys it takes and an example.
+type Sub struct {
+	Name    string
+	Aliases []string
+	Keys    []Key
+	Example string
+	// EN and ZH say what it does, for the command's overview.
+	EN, ZH string
+}
+
+// Subs reads the sub-command word that starts a command's arguments, then
+// the arguments after it with that sub-command's keys. Commands with
+// sub-commands share it, so an unknown word gets the same error (the words
+// known, the closest one and its example) everywhere.
+type Subs struct {
+	// Command is the command's word, EN and ZH as the error says it
+	// ("renewal", "续约").
+	Command, CommandZH string
+	// Example is shown when the word is none of the sub-commands'.
+	Example string
+	List    []Sub
+	parser  *Router
+}
+
+// NewSubs returns the reader of the sub-commands of command (its English
+// and Chinese words); a sub-command without keys or examples is still read.
+func NewSubs(command, commandZH, example string, list ...Sub) *Subs {
+	s := &Subs{Command: command, CommandZH: commandZH, Example: example, List: list, parser: NewRouter()}
+	for _, sub := range list {
+		s.parser.Register(&Command{
+			Name: command + " " + sub.Name, Aliases: append([]string{sub.Name}, sub.Aliases...),
+			Keys: append([]Key{}, sub.Keys...), Examples: []string{sub.Example},
+		})
+	}
+	return s
+}
+
+// Find looks a sub-command up by its name or an alias, in any case.
+func (s *Subs) Find(word string) (Sub, bool) {
+	w := strings.ToLower(word)
+	for _, sub := range s.List {
+		if w == sub.Name {
+			return sub, true
+		}
+		for _, a := range sub.Aliases {
+			if w == strings.ToLower(a) {
+				return sub, true
+			}
+		}
+	}
+	return Sub{}, false
+}
+
+// Pick reads the sub-command word at the start of c's arguments. found is
+// false (and err nil) when nothing follows the command word; an unknown word
+// is an *Error naming the sub-commands and the closest one.
+func (s *Subs) Pick(c *Call) (sub Sub, found bool, err error) {
+	toks := c.Args.Tokens
+	for len(toks) > 0 && toks[0].Sep {
+		toks = toks[1:]
+	}
+	if len(toks) == 0 {
+		return Sub{}, false, nil
+	}
+	word := toks[0].Word
+	if sub, ok := s.Find(word); ok {
+		return sub, true, nil
+	}
+	var names, words []string
+	for _, sub := range s.List {
+		names = append(names, sub.Name)
+		words = append(words, append([]string{sub.Name}, sub.Aliases...)...)
+	}
+	shown := word
+	if shown == "" {
+		shown = toks[0].Key + "=" + toks[0].Value
+	}
+	e := Invalidf(c.Lang, s.Command, s.Example,
+		"%s needs a sub-command first, not %q: %s", "%s 后面要先写子命令，而不是 %q：%s",
+		T(c.Lang, s.Command, s.CommandZH), shown, strings.Join(names, ", "))
+	if best := Closest(word, words); word != "" && best != "" {
+		e.Message += fmt.Sprintf(T(c.Lang, ". Did you mean %s?", "。你是不是想用 %s？"), best)
+		if bs, ok := s.Find(best); ok {
+			e.Example = bs.Example
+		}
+	}
+	return Sub{}, false, e
+}
+
+// Args reads c's arguments (the sub-command word first) with the keys of
+// the sub-command that word picks.
+func (s *Subs) Args(c *Call) (*Args, error) {
+	_, args, _, err := s.parser.Parse(Request{Text: c.Args.Original, Lang: c.Lang})
+	return args, err
+}
+
+// Docs are the sub-commands as commands, for `help <command>`: each with
+// its aliases, keys and what it does.
+func (s *Subs) Docs() []*Command {
+	var out []*Command
+	for _, sub := range s.List {
+		out = append(out, &Command{Name: s.Command + " " + sub.Name, Aliases: sub.Aliases, Keys: sub.Keys, Summary: Help(sub.EN, sub.ZH)})
+	}
+	return out
+}
