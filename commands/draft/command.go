@@ -37,8 +37,6 @@ var examples = []string{
 	"draft renewal r1",
 }
 
-func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
-
 // Command returns the `draft` chat command (alias 起草).
 func Command(o Options) *chat.Command {
 	d := &drafter{svc: &prompts.Service{LLM: o.LLM}, renewals: o.Renewals, check: o.Check}
@@ -51,16 +49,16 @@ func Command(o Options) *chat.Command {
 	return &chat.Command{
 		Subs: []*chat.Command{
 			{Name: q.Name, Aliases: q.Aliases, Keys: []chat.Key{vendorKey},
-				Summary: help("an e-mail to sales asking the vague and missing checklist items; after vendor=, paste what sales said or give item ids",
+				Summary: chat.Help("an e-mail to sales asking the vague and missing checklist items; after vendor=, paste what sales said or give item ids",
 					"给销售的邮件，问清单中含糊和缺失的项；在 供应商= 之后粘贴销售的原话或写清单项编号")},
 			{Name: sla.Name, Aliases: sla.Aliases, Keys: sla.Keys,
-				Summary: help("SLA clauses to add to the contract", "要写进合同的 SLA 条款")},
+				Summary: chat.Help("SLA clauses to add to the contract", "要写进合同的 SLA 条款")},
 			{Name: ren.Name, Aliases: ren.Aliases, Keys: ren.Keys,
-				Summary: help("a renewal renegotiation e-mail, from a stored renewal id or the keys below", "续约议价邮件，按已保存的续约编号或下列参数")},
+				Summary: chat.Help("a renewal renegotiation e-mail, from a stored renewal id or the keys below", "续约议价邮件，按已保存的续约编号或下列参数")},
 		},
 		Name:    "draft",
 		Aliases: []string{"起草", "草拟"},
-		Summary: help("draft the questions for sales, the SLA clauses or the renewal e-mail (LLM-worded, template fallback)",
+		Summary: chat.Help("draft the questions for sales, the SLA clauses or the renewal e-mail (LLM-worded, template fallback)",
 			"起草给销售的问题、SLA 条款或续约邮件（LLM 润色，模板兜底）"),
 		Examples: examples,
 		Keys:     nil, // free text: each sub-command validates its own keys
@@ -84,12 +82,7 @@ type sub struct {
 	write        func(ctx context.Context) (chat.Reply, error)
 }
 
-func (d *drafter) run(ctx context.Context, c *chat.Call) (rep chat.Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rep, err = chat.Reply{}, fmt.Errorf("draft %q: panic: %v", c.Args.Rest, p)
-		}
-	}()
+func (d *drafter) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	if len(c.Args.Words) == 0 {
 		return overview(c.Lang), nil
 	}
@@ -165,7 +158,7 @@ func overview(lang chat.Lang) chat.Reply {
 
 // vendorKey is the vendor key every sub-command takes.
 var vendorKey = chat.Key{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Kind: chat.Plain, Example: "酷算云",
-	Help: help("who the draft is for: the vendor's name, up to 40 characters", "草稿的对象：供应商名称，最多 40 个字符")}
+	Help: chat.Help("who the draft is for: the vendor's name, up to 40 characters", "草稿的对象：供应商名称，最多 40 个字符")}
 
 // maxVendor is the longest vendor name accepted, in runes.
 const maxVendor = 40

@@ -2,11 +2,10 @@ package draft
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm"
@@ -16,7 +15,7 @@ import (
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	goldenfile.Check(t, filepath.Join("testdata", name), got)
+	testkit.Testdata(t, name, got)
 }
 
 // router is a router with only the draft command, as bot.New registers it.

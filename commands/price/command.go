@@ -43,8 +43,6 @@ func (d Deps) newID() string {
 	return chat.RandomID()
 }
 
-func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
-
 // Examples of the command; the first is shown in errors.
 var examples = []string{
 	"price set gpu=a100-80g ondemand=9 monthly=5000 spot=4 vendor=酷算云 note=\"8-card machines, quote of Nov 20\"",
@@ -55,23 +53,23 @@ var examples = []string{
 
 var setKeys = []chat.Key{
 	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Kind: chat.Plain, Example: "a100-80g",
-		Help: help("the card the price is for (required)", "价格对应的显卡（必填）")},
+		Help: chat.Help("the card the price is for (required)", "价格对应的显卡（必填）")},
 	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9",
-		Help: help("on-demand price per card-hour", "每卡每小时的按需价格")},
+		Help: chat.Help("on-demand price per card-hour", "每卡每小时的按需价格")},
 	{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000",
-		Help: help("monthly price per card", "每卡包月价格")},
+		Help: chat.Help("monthly price per card", "每卡包月价格")},
 	{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4",
-		Help: help("spot (reclaimable) price per card-hour", "每卡每小时的竞价（可被回收）价格")},
+		Help: chat.Help("spot (reclaimable) price per card-hour", "每卡每小时的竞价（可被回收）价格")},
 	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Kind: chat.Plain, Example: "酷算云",
-		Help: help("who quoted it", "报价的供应商")},
+		Help: chat.Help("who quoted it", "报价的供应商")},
 	{Name: "currency", Aliases: []string{"币种", "货币"}, Kind: chat.Plain, Example: "CNY",
-		Help: help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
+		Help: chat.Help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
 	{Name: "note", Aliases: []string{"备注", "说明"}, Kind: chat.Plain, Example: "quote of Nov 20",
-		Help: help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
+		Help: chat.Help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
 	{Name: "date", Aliases: []string{"日期", "报价日期"}, Kind: chat.Plain, Example: "2026-11-20",
-		Help: help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
+		Help: chat.Help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
 	{Name: "scope", Aliases: []string{"范围", "共享"}, Kind: chat.Plain, Example: "team",
-		Help: help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
+		Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
 }
 
 // sub is one sub-command word.
@@ -116,7 +114,7 @@ func Command(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:    "price",
 		Aliases: []string{"价格", "prices", "价目", "价格表"},
-		Summary: help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
+		Summary: chat.Help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
 			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
 		Keys:     setKeys,
 		Examples: examples,

@@ -21,8 +21,6 @@ type Deps struct {
 	Log *slog.Logger
 }
 
-func help(en, zh string) map[chat.Lang]string { return map[chat.Lang]string{chat.EN: en, chat.ZH: zh} }
-
 var examples = []string{"settings market=cn", "设置 市场=国内", "settings"}
 
 // MarketAliases read the markets as people write them.
@@ -33,7 +31,7 @@ var MarketAliases = map[string]string{
 
 var keys = []chat.Key{
 	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
-		Help: help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=",
+		Help: chat.Help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=",
 			"团队在哪里租卡：cn（中国大陆）或 global（海外）；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
 }
 
@@ -42,7 +40,7 @@ func Command(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:     "settings",
 		Aliases:  []string{"设置", "setting", "配置"},
-		Summary:  help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
+		Summary:  chat.Help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
 		Keys:     keys,
 		Examples: examples,
 		Run:      d.run,

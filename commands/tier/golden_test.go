@@ -1,10 +1,9 @@
 package tier
 
 import (
-	"path/filepath"
 	"testing"
 
-	goldenfile "gpuadvisor/internal/golden"
+	"gpuadvisor/internal/testkit"
 
 	"gpuadvisor/chat"
 )
@@ -45,7 +44,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = []byte("$ " + tc.text + "\n" + chat.RenderText(rep))
 			}
-			goldenfile.Check(t, filepath.Join("testdata", tc.name+".golden"), got)
+			testkit.Testdata(t, tc.name+".golden", got)
 		})
 	}
 }
