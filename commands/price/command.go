@@ -72,82 +72,41 @@ var setKeys = []chat.Key{
 		Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
 }
 
-// sub is one sub-command word.
-type sub struct {
-	name    string
-	aliases []string
-	run     func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)
-	keys    []chat.Key
-	example string
+// runs are the sub-commands' bodies, by name.
+var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
+	"set": Deps.set, "list": Deps.list, "remove": Deps.remove,
 }
 
-var subs = []sub{
-	{name: "set", aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, run: Deps.set, keys: setKeys, example: examples[0]},
-	{name: "list", aliases: []string{"列表", "查看", "ls", "all"}, run: Deps.list, example: examples[2]},
-	{name: "remove", aliases: []string{"删除", "移除", "rm", "delete", "del"}, run: Deps.remove, example: examples[3]},
-}
-
-func findSub(word string) (sub, bool) {
-	w := strings.ToLower(word)
-	for _, s := range subs {
-		if w == s.name {
-			return s, true
-		}
-		for _, a := range s.aliases {
-			if w == strings.ToLower(a) {
-				return s, true
-			}
-		}
-	}
-	return sub{}, false
-}
+var subs = chat.NewSubs("price", "价格", examples[0],
+	chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: setKeys, Example: examples[0],
+		EN: "keep a vendor's price for a card (per card: ondemand, monthly, spot)", ZH: "保存供应商对某张卡的报价（每卡：按需、包月、竞价）"},
+	chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: examples[2],
+		EN: "the prices this channel sees: its own and the team-wide ones", ZH: "本频道可见的价格：本频道的和全团队共享的"},
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3],
+		EN: "delete a price this channel sees", ZH: "删除本频道可见的一个价格"},
+)
 
 // Command returns the `price` chat command (alias 价格).
 func Command(d Deps) *chat.Command {
-	parser := chat.NewRouter()
-	for _, s := range subs {
-		parser.Register(&chat.Command{
-			Name: "price " + s.name, Aliases: append([]string{s.name}, s.aliases...),
-			Keys: append([]chat.Key{}, s.keys...), Examples: []string{s.example},
-		})
-	}
 	return &chat.Command{
 		Name:    "price",
 		Aliases: []string{"价格", "prices", "价目", "价格表"},
 		Summary: chat.Help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
 			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
 		Keys:     setKeys,
+		Subs:     subs.Docs(),
 		Examples: examples,
-		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-			return d.run(ctx, c, parser)
-		},
+		Run:      d.run,
 	}
 }
 
-func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.Reply, error) {
-	toks := c.Args.Tokens
-	for len(toks) > 0 && toks[0].Sep {
-		toks = toks[1:]
+func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+	s, found, err := subs.Pick(c)
+	if err != nil {
+		return chat.Reply{}, err
 	}
-	if len(toks) == 0 {
+	if !found {
 		return overview(c.Lang), nil
-	}
-	s, ok := findSub(toks[0].Word)
-	if !ok {
-		shown := toks[0].Word
-		if shown == "" {
-			shown = toks[0].Key + "=" + toks[0].Value
-		}
-		e := chat.Invalidf(c.Lang, "price", examples[0],
-			"price needs set, list or remove first, not %q", "价格 后面要先写 设置、列表 或 删除，而不是 %q", shown)
-		var words []string
-		for _, s := range subs {
-			words = append(words, append([]string{s.name}, s.aliases...)...)
-		}
-		if best := chat.Closest(toks[0].Word, words); toks[0].Word != "" && best != "" {
-			e.Message += chat.T(c.Lang, ". Did you mean ", "。你是不是想用 ") + best + chat.T(c.Lang, "?", "？")
-		}
-		return chat.Reply{}, e
 	}
 	if d.Store == nil {
 		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
@@ -159,11 +118,11 @@ func (d Deps) run(ctx context.Context, c *chat.Call, parser *chat.Router) (chat.
 			"this platform did not say which team and channel you are in, so a price book cannot be kept for it",
 			"平台没有告知你所在的团队和频道，无法为其保存价格表")}
 	}
-	_, args, _, err := parser.Parse(chat.Request{Text: c.Args.Original, Lang: c.Lang})
+	args, err := subs.Args(c)
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	return s.run(d, ctx, c, args)
+	return runs[s.Name](d, ctx, c, args)
 }
 
 func overview(lang chat.Lang) chat.Reply {

@@ -2,7 +2,6 @@ package renewal
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -51,24 +50,12 @@ func (d Deps) log() *slog.Logger {
 	return slog.Default()
 }
 
-// idAlphabet leaves out letters and digits people confuse (0/o, 1/l/i).
-const idAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-
-// RandomID returns six characters of idAlphabet.
-func RandomID() string {
-	b := make([]byte, 6)
-	rand.Read(b)
-	for i := range b {
-		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
-	}
-	return string(b)
-}
 
 func (d Deps) newID() string {
 	if d.NewID != nil {
 		return d.NewID()
 	}
-	return RandomID()
+	return chat.RandomID()
 }
 
 // Examples of the command; the first is shown in errors.
