@@ -50,7 +50,6 @@ func (d Deps) log() *slog.Logger {
 	return slog.Default()
 }
 
-
 func (d Deps) newID() string {
 	if d.NewID != nil {
 		return d.NewID()
