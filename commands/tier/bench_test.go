@@ -20,6 +20,7 @@ func BenchmarkTierCommand(b *testing.B) {
 	}
 	for _, bc := range []struct{ name, text string }{
 		{"lora_en", "tier model=qwen2.5-14b mode=lora seq=4096"},
+		{"lora_global", "tier model=qwen2.5-14b mode=lora seq=4096 market=global"},
 		{"infer_zh", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"},
 		{"full_70b_multinode", "tier model=llama-2-70b mode=full"},
 		{"params_int4", "tier params=7b mode=infer precision=int4 seq=8k batch=8"},
