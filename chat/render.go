@@ -54,6 +54,14 @@ func RenderText(r Reply) string {
 			b.WriteByte('\n')
 		}
 	}
+	if len(r.Charts) > 0 {
+		b.WriteByte('\n')
+		for _, c := range r.Charts {
+			b.WriteString("  ")
+			b.WriteString(BarLine(c))
+			b.WriteByte('\n')
+		}
+	}
 	for _, t := range r.Tables {
 		b.WriteByte('\n')
 		if t.Title != "" {

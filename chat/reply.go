@@ -17,6 +17,8 @@ type Reply struct {
 	Facts []Fact
 	// Tables hold breakdowns (line items, options, per-card splits).
 	Tables []Table
+	// Charts are pictures of the numbers, drawn by each surface (see Chart).
+	Charts []Chart
 	// Sections hold the reasoning and other prose, one titled block each.
 	Sections []Section
 	// Warnings are things the user must not miss.

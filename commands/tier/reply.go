@@ -39,6 +39,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice) chat.Reply {
 		rep.Summary = chat.T(lang, "No card in the catalog can run this layout.", "目录中没有能按此方式运行的卡。")
 	}
 	rep.Facts = facts(lang, q, adv)
+	rep.Charts = charts(lang, adv)
 	if p.Cards() > 0 {
 		rep.Tables = append(rep.Tables, memoryTable(lang, r, p))
 	}
