@@ -140,7 +140,8 @@ var ticks = []rune("▁▂▃▄▅▆▇█")
 // series as a sparkline over the categories; for a bar chart, each category's
 // total as a block of its height with the number. All series share one
 // scale, so heights compare.
-func BarLine(c Chart) string {
+func BarLine(lang Lang, c Chart) string {
+	colon := T(lang, ": ", "：")
 	top := 0.0
 	for _, s := range c.Series {
 		for i, v := range s.Values {
@@ -152,7 +153,7 @@ func BarLine(c Chart) string {
 	}
 	tick := func(v float64) string {
 		if top <= 0 || v <= 0 {
-			return " "
+			return string(ticks[0])
 		}
 		k := int(math.Round(v / top * float64(len(ticks)-1)))
 		return string(ticks[min(max(k, 0), len(ticks)-1)])
@@ -167,10 +168,18 @@ func BarLine(c Chart) string {
 			parts = append(parts, s.Name+" "+b.String())
 		}
 		span := c.Categories[0] + "–" + c.Categories[len(c.Categories)-1]
+		var labels []string
+		at := map[string][]string{}
 		for _, m := range c.Marks {
-			span += "; " + m.Label + " " + c.Categories[m.Category]
+			if at[m.Label] == nil {
+				labels = append(labels, m.Label)
+			}
+			at[m.Label] = append(at[m.Label], c.Categories[m.Category])
 		}
-		return c.Title + ": " + strings.Join(parts, " · ") + " (" + span + ")"
+		for _, l := range labels {
+			span += T(lang, "; ", "；") + l + " " + strings.Join(at[l], T(lang, ", ", "、"))
+		}
+		return c.Title + colon + strings.Join(parts, " · ") + T(lang, " (", "（") + span + T(lang, ")", "）")
 	}
 	for i, cat := range c.Categories {
 		v := c.Total(i)
@@ -185,5 +194,5 @@ func BarLine(c Chart) string {
 		}
 		parts = append(parts, p)
 	}
-	return c.Title + ": " + strings.Join(parts, " · ")
+	return c.Title + colon + strings.Join(parts, " · ")
 }

@@ -12,13 +12,13 @@ func TestBarLine(t *testing.T) {
 		want string
 	}{
 		{
-			// top = 80; 0 → blank, 20/80×7 = 1.75 → ▃ (index 2), 40 → 3.5 → ▅ (4), 80 → █;
+			// top = 80; 0 → ▁, 20/80×7 = 1.75 → ▃ (index 2), 40 → 3.5 → ▅ (4), 80 → █;
 			// flat 50 → 4.375 → ▅ (4).
 			name: "line",
 			c: Chart{ID: "x", Kind: ChartLine, Title: "Cost", Categories: []string{"0h", "1h", "2h", "4h"},
 				Series: []Series{{Name: "od", Values: []float64{0, 20, 40, 80}}, {Name: "mo", Values: []float64{50, 50, 50, 50}}},
 				Marks:  []Mark{{Category: 2, Label: "break-even"}}},
-			want: "Cost: od  ▃▅█ · mo ▅▅▅▅ (0h–4h; break-even 2h)",
+			want: "Cost: od ▁▃▅█ · mo ▅▅▅▅ (0h–4h; break-even 2h)",
 		},
 		{
 			// stacked totals 30+10 = 40 and 60+20 = 80, limit 90 is the top:
@@ -41,7 +41,7 @@ func TestBarLine(t *testing.T) {
 			if err := tt.c.Check(); err != nil {
 				t.Fatal(err)
 			}
-			if got := BarLine(tt.c); got != tt.want {
+			if got := BarLine(EN, tt.c); got != tt.want {
 				t.Errorf("BarLine = %q, want %q", got, tt.want)
 			}
 		})

@@ -58,7 +58,7 @@ func RenderText(r Reply) string {
 		b.WriteByte('\n')
 		for _, c := range r.Charts {
 			b.WriteString("  ")
-			b.WriteString(BarLine(c))
+			b.WriteString(BarLine(r.Lang, c))
 			b.WriteByte('\n')
 		}
 	}
