@@ -142,6 +142,9 @@ var ticks = []rune("▁▂▃▄▅▆▇█")
 // scale, so heights compare.
 func BarLine(lang Lang, c Chart) string {
 	colon := T(lang, ": ", "：")
+	if len(c.Categories) == 0 || len(c.Series) == 0 {
+		return c.Title
+	}
 	top := 0.0
 	for _, s := range c.Series {
 		for i, v := range s.Values {
@@ -169,30 +172,42 @@ func BarLine(lang Lang, c Chart) string {
 		}
 		span := c.Categories[0] + "–" + c.Categories[len(c.Categories)-1]
 		var labels []string
-		at := map[string][]string{}
+		marked := map[string][]string{}
 		for _, m := range c.Marks {
-			if at[m.Label] == nil {
+			if m.Category < 0 || m.Category >= len(c.Categories) {
+				continue
+			}
+			if marked[m.Label] == nil {
 				labels = append(labels, m.Label)
 			}
-			at[m.Label] = append(at[m.Label], c.Categories[m.Category])
+			marked[m.Label] = append(marked[m.Label], c.Categories[m.Category])
 		}
 		for _, l := range labels {
-			span += T(lang, "; ", "；") + l + " " + strings.Join(at[l], T(lang, ", ", "、"))
+			span += T(lang, "; ", "；") + l + " " + strings.Join(marked[l], T(lang, ", ", "、"))
 		}
 		return c.Title + colon + strings.Join(parts, " · ") + T(lang, " (", "（") + span + T(lang, ")", "）")
 	}
 	for i, cat := range c.Categories {
 		v := c.Total(i)
 		if !c.Stacked {
-			v = c.Series[0].Values[i]
+			v = at(c.Series[0], i)
 		}
 		p := cat + " " + tick(v) + " " + Num(v)
 		for _, s := range c.Series {
 			if s.Limit {
-				p += " / " + Num(s.Values[i])
+				p += " / " + Num(at(s, i))
 			}
 		}
 		parts = append(parts, p)
 	}
 	return c.Title + colon + strings.Join(parts, " · ")
+}
+
+// at is the series' value at category i, 0 past its end (a chart that
+// fails Check still prints).
+func at(s Series, i int) float64 {
+	if i < len(s.Values) {
+		return s.Values[i]
+	}
+	return 0
 }

@@ -99,14 +99,14 @@ func RenderText(r Reply) string {
 	}
 	if len(r.Buttons) > 0 {
 		b.WriteByte('\n')
-		b.WriteString(T(r.Lang, "Next: ", "下一步："))
-		for i, bt := range r.Buttons {
-			if i > 0 {
-				b.WriteString(" | ")
-			}
+		for _, bt := range r.Buttons {
+			b.WriteString(T(r.Lang, "Next: ", "下一步："))
+			b.WriteString(ButtonLine(bt))
+			b.WriteString(T(r.Lang, "  (", "（"))
 			b.WriteString(bt.Label)
+			b.WriteString(T(r.Lang, ")", "）"))
+			b.WriteByte('\n')
 		}
-		b.WriteByte('\n')
 	}
 	return b.String()
 }

@@ -27,6 +27,11 @@ type Reply struct {
 	Buttons []Button
 	// Private marks a reply only the asker should see (help, errors, --private).
 	Private bool
+	// Full marks a reply asked for whole (--full): Brief leaves it as it is.
+	Full bool
+	// Asked is the command line answered, as typed (set by Router.Handle):
+	// the Details button runs it again with --full.
+	Asked string
 	// Partial marks a reply computed from incomplete input.
 	Partial bool
 	// Deferred marks an acknowledgement: the real answer is produced later by
@@ -77,6 +82,10 @@ const (
 	// ActionChecklistFull re-runs `checklist check` privately with the
 	// full item table; its value is the vendor= and text checked.
 	ActionChecklistFull = "checklist_full"
+	// ActionDetails runs the command again with --full, privately: the
+	// derivations, tables and follow-ups a short reply left out. Its value
+	// is the command line (Reply.Asked).
+	ActionDetails = "details"
 )
 
 // Job is slow work handed to the drafter: the request to run again with Sync set.
@@ -139,6 +148,8 @@ func ButtonCommand(action, value string) string {
 		return "renewal new " + value
 	case ActionChecklistFull:
 		return "checklist --private check full=yes " + value
+	case ActionDetails:
+		return "--private --full " + value
 	}
 	return "help"
 }

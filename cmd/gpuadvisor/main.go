@@ -79,7 +79,7 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if g.JSON {
 		stdout.Write(chat.RenderJSON(rep))
 	} else {
-		fmt.Fprint(stdout, chat.RenderText(rep))
+		fmt.Fprint(stdout, chat.RenderText(chat.Brief(rep)))
 	}
 	return exitCode(rep)
 }

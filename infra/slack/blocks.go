@@ -56,12 +56,18 @@ type Message struct {
 }
 
 // Render turns a reply into Block Kit: a header (title), the summary, the
-// facts as fields, tables as code blocks, the reasoning sections, warnings,
+// facts as fields, each chart as a data_visualization block with its bar
+// line, the first table as a native table block and the others as code
+// blocks, the reasoning sections, warnings,
 // a context line for partial answers and an actions block with the buttons.
 // It never exceeds a Block Kit limit: long text is split over several
 // sections and, past 50 blocks, the rest is dropped with a visible note.
 // Every piece of reply text is escaped (see Escape).
+//
+// The reply is shortened first (chat.Brief): the decision, the key facts
+// and the charts, with a Details button for the rest.
 func Render(rep chat.Reply) Message {
+	rep = chat.Brief(rep)
 	b := &builder{lang: rep.Lang, limit: MaxBlocks - 1} // one kept for the note
 	if len(rep.Buttons) > 0 {
 		b.limit--
@@ -79,7 +85,25 @@ func Render(rep chat.Reply) Message {
 		b.sections(p.texts())
 	}
 	b.facts(rep.Facts)
+	for _, c := range rep.Charts {
+		for _, bl := range chartBlocks(rep.Lang, c) {
+			b.add(bl)
+		}
+	}
+	native := false // Slack takes one table block per message
 	for _, t := range rep.Tables {
+		if !native {
+			if tb, ok := tableBlock(t, &b.cut); ok {
+				native = true
+				if strings.TrimSpace(t.Title) != "" {
+					title, cut := fit(t.Title, MaxSectionText-2)
+					b.cut = b.cut || cut
+					b.add(slackapi.NewSectionBlock(mrkdwn("*"+title+"*"), nil, nil))
+				}
+				b.add(tb)
+				continue
+			}
+		}
 		b.sections(tableTexts(t, &b.cut))
 	}
 	for _, s := range rep.Sections {
