@@ -30,7 +30,7 @@ func Brief(r Reply) Reply {
 			return r
 		}
 	}
-	if len(r.Tables) == 0 && len(r.Sections) == 0 && len(r.Facts) <= BriefFacts && len(r.Warnings) <= BriefWarnings && len(r.Buttons) == 0 {
+	if len(r.Tables) == 0 && len(r.Sections) == 0 && len(r.Facts) <= BriefFacts && len(r.Warnings) <= BriefWarnings {
 		return r
 	}
 	s := r

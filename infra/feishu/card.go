@@ -141,7 +141,11 @@ func Template(r chat.Reply) string {
 // When the whole reply does not fit, facts, tables and sections are added in
 // order while they fit, and a note says the card was cut; the note is also
 // shown when a single over-long text was shortened.
+//
+// The reply is shortened first (chat.Brief): the decision, the key facts
+// and the charts, with a Details button for the rest.
 func RenderCard(r chat.Reply) string {
+	r = chat.Brief(r)
 	lang := r.Lang
 	if lang == "" {
 		lang = chat.EN
