@@ -27,6 +27,9 @@ type Chart struct {
 	// Categories are the x positions, at most MaxChartPoints, each at most
 	// MaxChartLabel characters (Slack's data_visualization limits).
 	Categories []string `json:"categories"`
+	// X are the categories' positions on a numeric axis (busy hours), for
+	// surfaces that can space them truly; nil when they are names.
+	X []float64 `json:"x,omitempty"`
 	// Series hold one value per category.
 	Series []Series `json:"series"`
 	// Marks point out categories (the break-even, the team's hours).
@@ -106,6 +109,9 @@ func (c Chart) Check() error {
 				return fmt.Errorf("chart %s: series %q holds %v", c.ID, s.Name, v)
 			}
 		}
+	}
+	if c.X != nil && len(c.X) != len(c.Categories) {
+		return fmt.Errorf("chart %s: %d x positions for %d categories", c.ID, len(c.X), len(c.Categories))
 	}
 	for _, m := range c.Marks {
 		if m.Category < 0 || m.Category >= len(c.Categories) || m.Label == "" {

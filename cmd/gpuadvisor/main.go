@@ -16,6 +16,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/cmd/gpuadvisor/serve"
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/chartfile"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/internal/wire"
 )
@@ -28,6 +29,7 @@ type globals struct {
 	File   string
 	Now    string
 	DryRun bool
+	Chart  string   // --chart FILE: the reply's charts as SVG or PNG (chart.go)
 	Rest   []string // everything else, in order
 }
 
@@ -79,7 +81,10 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if g.JSON {
 		stdout.Write(chat.RenderJSON(rep))
 	} else {
-		fmt.Fprint(stdout, chat.RenderText(chat.Brief(rep)))
+		fmt.Fprint(stdout, chat.RenderTextWidth(chat.Brief(rep), columns(stdout, getenv)))
+	}
+	if g.Chart != "" {
+		return writeChart(g, deps, req, rep, stdout, stderr)
 	}
 	return exitCode(rep)
 }
@@ -161,6 +166,15 @@ func parseGlobals(argv []string) (globals, error) {
 				return g, err
 			}
 			g.File = v
+		case "--chart", "-chart":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			if chartfile.Format(v) == "" {
+				return g, fmt.Errorf("--chart %q: the file must end in .svg or .png, for example %s", v, flagExample(name))
+			}
+			g.Chart = v
 		case "--now", "-now":
 			v, err := takeVal()
 			if err != nil {
@@ -184,6 +198,8 @@ func flagExample(name string) string {
 		return "--file quotes.yaml"
 	case "--now", "-now":
 		return "--now 2027-01-01"
+	case "--chart", "-chart":
+		return "--chart cost.svg"
 	}
 	return name + " VALUE"
 }

@@ -3,7 +3,6 @@ package slack
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	slackapi "github.com/slack-go/slack"
@@ -292,7 +291,7 @@ func tableTexts(t chat.Table, cut *bool) []string {
 	for _, r := range t.Rows {
 		clipped.Rows = append(clipped.Rows, clipCells(r))
 	}
-	rendered := chat.RenderText(chat.Reply{Tables: []chat.Table{clipped}})
+	rendered := chat.RenderTextWidth(chat.Reply{Tables: []chat.Table{clipped}}, 0)
 	var lines []string
 	for _, l := range strings.Split(strings.Trim(rendered, "\n"), "\n") {
 		l = strings.TrimPrefix(l, "  ")
@@ -300,7 +299,7 @@ func tableTexts(t chat.Table, cut *bool) []string {
 	}
 	widest := 0
 	for _, l := range lines {
-		widest = max(widest, displayWidth(l))
+		widest = max(widest, chat.Width(l))
 	}
 	if widest > maxTableWidth {
 		return listTable(t.Title, clipped, cut)
@@ -401,19 +400,6 @@ func listTable(title string, t chat.Table, cut *bool) []string {
 		p.addRaw(leads[i], l)
 	}
 	return p.texts()
-}
-
-// displayWidth is the width of s in a monospace font: East Asian wide
-// characters take two columns.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) || r >= 0xFF01 && r <= 0xFF60 || r >= 0x3000 && r <= 0x303F {
-			n++
-		}
-	}
-	return n
 }
 
 // listTexts renders a titled list: "*title*" then one "lead line" per line,

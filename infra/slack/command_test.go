@@ -39,7 +39,7 @@ func TestSlashCommandChineseFixture(t *testing.T) {
 			if m["response_type"] != InChannel {
 				t.Errorf("response_type = %v, want in_channel (results go to the channel)", m["response_type"])
 			}
-			for _, want := range []string{`"type":"header"`, "计费：包月", "按这个时长，包月更便宜。", "*按需*\\n35", "*包月*\\n15,000", "*时长*\\n300", `"action_id":"details"`, "详情：3 个后续操作"} {
+			for _, want := range []string{`"type":"header"`, "计费：包月", "按这个时长，包月更便宜。", "*按需*\\n35", "*包月*\\n15,000", "*时长*\\n300", `"action_id":"draft_questions"`, "起草供应商问题"} {
 				if !strings.Contains(res.Body, want) {
 					t.Errorf("response lacks %s\n%s", want, res.Body)
 				}

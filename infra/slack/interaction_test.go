@@ -149,6 +149,7 @@ func TestMalformedPayloadIsBadRequest(t *testing.T) {
 func TestDetailsButton(t *testing.T) {
 	f := newFixture(t, nil)
 	short := Render(chat.Reply{Command: "billing", Lang: chat.ZH, Title: "计费", Asked: "计费 按需=35 包月=15000 时长=300",
+		Tables:  []chat.Table{{Header: []string{"方案"}, Rows: [][]string{{"包月"}}}},
 		Buttons: chat.StandardButtons(chat.ZH, "计费 按需=35 包月=15000 时长=300")})
 	raw, _ := json.Marshal(short.Blocks)
 	if !strings.Contains(string(raw), `"action_id":"details"`) || strings.Contains(string(raw), "draft_questions") {
