@@ -125,7 +125,16 @@ type Target struct {
 	// Key is the idempotency key of the send (Feishu's uuid): the same key
 	// never produces a second message.
 	Key string `json:"key,omitempty"`
+	// Replace names the "working on it" message the answer replaces instead
+	// of arriving as a second message: a Feishu message id (updated in
+	// place), or ReplaceOriginal for Slack's response_url (replace_original).
+	// Empty: the answer is a new message.
+	Replace string `json:"replace,omitempty"`
 }
+
+// ReplaceOriginal is Target.Replace for the message a Slack response_url
+// belongs to: the acknowledgement a slash command answered with.
+const ReplaceOriginal = "response_url"
 
 // Poster posts a finished reply to where a deferred job said it must go
 // (Slack response_url or channel, Feishu chat or message). Each platform

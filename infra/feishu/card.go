@@ -51,6 +51,9 @@ type cardJSON struct {
 type cardConfig struct {
 	WideScreenMode bool `json:"wide_screen_mode"`
 	EnableForward  bool `json:"enable_forward"`
+	// UpdateMulti makes the card shared: an update (a draft replacing its
+	// "working on it") is seen by everyone in the chat.
+	UpdateMulti bool `json:"update_multi"`
 }
 
 type cardText struct {
@@ -238,7 +241,7 @@ func (rr *renderer) newCard(r chat.Reply) cardJSON {
 		title = "gpuadvisor"
 	}
 	return cardJSON{
-		Config: cardConfig{WideScreenMode: true, EnableForward: true},
+		Config: cardConfig{WideScreenMode: true, EnableForward: true, UpdateMulti: true},
 		Header: cardHeader{Title: plain(rr.clip(title, maxTitle)), Template: Template(r)},
 	}
 }

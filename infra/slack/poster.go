@@ -46,7 +46,9 @@ func NewPoster(token, apiURL string, hc *http.Client) *Poster {
 }
 
 // Post implements chat.Poster. With target.ResponseURL the reply goes there,
-// in the channel or (rep.Private) only to the user who asked. Otherwise it is
+// in the channel or (rep.Private) only to the user who asked; with
+// target.Replace it replaces the message the response_url belongs to (the
+// slash command's "working on it") instead of adding one. Otherwise it is
 // posted with chat.postMessage to target.Channel, in target.ThreadTS when
 // set; the caller chooses a private channel (the user's DM) for a private
 // reply, since chat.postMessage cannot be ephemeral.
@@ -57,7 +59,7 @@ func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) e
 			Text:            msg.Text,
 			Blocks:          &slackapi.Blocks{BlockSet: msg.Blocks},
 			ResponseType:    msg.ResponseType,
-			ReplaceOriginal: false,
+			ReplaceOriginal: target.Replace != "", // the "working on it" this answers
 		}
 		if err := slackapi.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
 			return fmt.Errorf("post %s reply to response_url: %w", rep.Command, HideURL(err))
