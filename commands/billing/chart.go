@@ -61,6 +61,7 @@ func (v view) chart(q query, a advisor.Advice) chat.Chart {
 	for i, h := range grid {
 		at[h] = i
 		c.Categories = append(c.Categories, num(h)+v.t("h", "小时"))
+		c.X = append(c.X, math.Round(h*100)/100)
 	}
 	line := func(name string, f func(h float64) float64) {
 		s := chat.Series{Name: chat.Label(name)}
