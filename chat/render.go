@@ -36,33 +36,27 @@ const DefaultColumns = 100
 func RenderText(r Reply) string { return RenderTextWidth(r, 0) }
 
 // RenderTextWidth renders a reply for a terminal cols columns wide (Width):
-// plain text, tables aligned and wrapped so that no table line is wider than
-// cols, prose wrapped with hanging indents. cols ≤ 0 means no limit. Only the
-// "Next:" command lines are never broken, so they can be copied whole.
+// plain text, and tables aligned and wrapped so that no table line is wider
+// than cols (cols ≤ 0: no limit). Prose is left to the terminal's own
+// wrapping, so that a command, a path or an example in it is never broken
+// across lines where it must be copied whole.
 func RenderTextWidth(r Reply, cols int) string {
 	if cols <= 0 {
 		cols = 1 << 30
 	}
 	var b strings.Builder
-	para := func(indent, lead, s string) { // lead on the first line, indent under it
-		w := cols - Width(indent+lead)
-		for i, l := range Wrap(s, w) {
-			if i == 0 {
-				b.WriteString(indent + lead)
-			} else {
-				b.WriteString(indent + strings.Repeat(" ", Width(lead)))
-			}
-			b.WriteString(l)
-			b.WriteByte('\n')
+	line := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
 		}
-	}
-	if r.Title != "" {
-		para("", "", r.Title)
-		b.WriteString(strings.Repeat("=", min(Width(r.Title), 72, cols)))
 		b.WriteByte('\n')
 	}
+	if r.Title != "" {
+		line(r.Title)
+		line(strings.Repeat("=", min(Width(r.Title), 72, cols)))
+	}
 	if r.Summary != "" {
-		para("", "", r.Summary)
+		line(r.Summary)
 	}
 	if len(r.Facts) > 0 {
 		b.WriteByte('\n')
@@ -71,57 +65,46 @@ func RenderTextWidth(r Reply, cols int) string {
 			w = max(w, Width(f.Label))
 		}
 		for _, f := range r.Facts {
-			if cols-4-w < 20 { // too narrow beside the label: the value under it
-				para("  ", "", f.Label)
-				para("    ", "", f.Value)
-				continue
-			}
-			para("  ", pad(f.Label, w)+"  ", f.Value)
+			line("  ", pad(f.Label, w), "  ", f.Value)
 		}
 	}
 	if len(r.Charts) > 0 {
 		b.WriteByte('\n')
 		for _, c := range r.Charts {
-			para("  ", "", BarLine(r.Lang, c))
+			line("  ", BarLine(r.Lang, c))
 		}
 	}
 	for _, t := range r.Tables {
 		b.WriteByte('\n')
 		if t.Title != "" {
-			para("", "", t.Title)
+			line(t.Title)
 		}
 		writeTable(&b, t, cols)
 	}
 	for _, s := range r.Sections {
 		b.WriteByte('\n')
 		if s.Title != "" {
-			para("", "", s.Title)
+			line(s.Title)
 		}
 		for _, l := range s.Lines {
-			para("  ", "- ", l)
+			line("  - ", l)
 		}
 	}
 	if len(r.Warnings) > 0 {
 		b.WriteByte('\n')
-		b.WriteString(T(r.Lang, "Warnings", "注意"))
-		b.WriteByte('\n')
+		line(T(r.Lang, "Warnings", "注意"))
 		for _, w := range r.Warnings {
-			para("  ", "! ", w)
+			line("  ! ", w)
 		}
 	}
 	if r.Partial {
-		b.WriteString("\n")
-		para("", "", T(r.Lang, "(partial: some input could not be read; see the warnings)", "（部分结果：部分输入无法读取，见上方提示）"))
+		b.WriteByte('\n')
+		line(T(r.Lang, "(partial: some input could not be read; see the warnings)", "（部分结果：部分输入无法读取，见上方提示）"))
 	}
 	if len(r.Buttons) > 0 {
 		b.WriteByte('\n')
 		for _, bt := range r.Buttons {
-			b.WriteString(T(r.Lang, "Next: ", "下一步："))
-			b.WriteString(ButtonLine(bt))
-			b.WriteString(T(r.Lang, "  (", "（"))
-			b.WriteString(bt.Label)
-			b.WriteString(T(r.Lang, ")", "）"))
-			b.WriteByte('\n')
+			line(T(r.Lang, "Next: ", "下一步："), ButtonLine(bt), T(r.Lang, "  (", "（"), bt.Label, T(r.Lang, ")", "）"))
 		}
 	}
 	return b.String()

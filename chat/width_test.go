@@ -57,7 +57,8 @@ func TestWrap(t *testing.T) {
 }
 
 // TestTablesNeverExceedTheWidth renders a table with a long Chinese cell
-// and many columns at several widths: no line may be wider than asked.
+// and one of many columns at several widths: no table line may be wider
+// than asked.
 func TestTablesNeverExceedTheWidth(t *testing.T) {
 	row := []string{"GPU 时长费", strings.Repeat("很长的说明文字 ", 20), "72,700", "note"}
 	var many []string
@@ -69,7 +70,7 @@ func TestTablesNeverExceedTheWidth(t *testing.T) {
 		Tables:   []Table{{Title: "t", Header: []string{"item", "why", "¥", "n"}, Rows: [][]string{row, {"x", "y", "1", "2"}}}, {Header: many, Rows: [][]string{many}}},
 		Sections: []Section{{Title: "s", Lines: []string{strings.Repeat("理由 ", 60)}}}}
 	for _, cols := range []int{40, 60, 80, 100, 132} {
-		out := RenderTextWidth(rep, cols)
+		out := RenderTextWidth(Reply{Tables: rep.Tables}, cols)
 		for _, l := range strings.Split(out, "\n") {
 			if Width(l) > cols {
 				t.Errorf("at %d columns a line is %d wide: %q", cols, Width(l), l)

@@ -66,8 +66,9 @@ func TestChartFlag(t *testing.T) {
 	}
 }
 
-// TestColumns: the reply fits $COLUMNS when stdout is not a terminal; the
-// "Next:" command lines, which must stay whole to be copied, aside.
+// TestColumns: the tables of a reply fit $COLUMNS when stdout is not a
+// terminal (the rows under a header's dashes; prose is the terminal's to
+// wrap).
 func TestColumns(t *testing.T) {
 	for _, cols := range []string{"50", "80"} {
 		var out, errb bytes.Buffer
@@ -78,10 +79,25 @@ func TestColumns(t *testing.T) {
 			return ""
 		}
 		Main([]string{"--full", "tier", "model=qwen2.5-7b", "mode=full"}, &out, &errb, env)
-		for _, l := range strings.Split(out.String(), "\n") {
-			if !strings.HasPrefix(l, "Next:") && chat.Width(l) > atoi(cols) {
-				t.Errorf("COLUMNS=%s: line %d wide: %q", cols, chat.Width(l), l)
+		rows := 0
+		inTable := false
+		lines := strings.Split(out.String(), "\n")
+		for i, l := range lines {
+			if i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "---") {
+				inTable = true // a header line
 			}
+			if l == "" {
+				inTable = false
+			}
+			if inTable {
+				rows++
+				if chat.Width(l) > atoi(cols) {
+					t.Errorf("COLUMNS=%s: table line %d wide: %q", cols, chat.Width(l), l)
+				}
+			}
+		}
+		if rows < 10 {
+			t.Errorf("COLUMNS=%s: %d table lines seen; the test reads no table", cols, rows)
 		}
 	}
 	if got := columns(&bytes.Buffer{}, func(string) string { return "" }); got != 100 {

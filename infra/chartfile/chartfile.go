@@ -10,6 +10,7 @@
 package chartfile
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -75,6 +76,17 @@ func Write(w io.Writer, format string, charts []chat.Chart) error {
 	cells := plot.Align(plots, tiles, dc)
 	for i := range plots {
 		plots[i][0].Draw(cells[i][0])
+	}
+	if format == "svg" {
+		// Liberation Sans is metric-compatible with Arial: naming Arial
+		// next keeps the layout where Liberation is not installed, and
+		// sans-serif lets the viewer pick a font with CJK glyphs.
+		var buf bytes.Buffer
+		if _, err := canvas.WriteTo(&buf); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, strings.ReplaceAll(buf.String(), "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+		return err
 	}
 	_, err := canvas.WriteTo(w)
 	return err
