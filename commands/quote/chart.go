@@ -2,6 +2,7 @@ package quote
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gpuadvisor/advisor/tco"
@@ -106,20 +107,11 @@ func fold(lang chat.Lang, all []chat.Series, n int) []chat.Series {
 // long names cut to the same label.
 func uniqueLabel(taken []string, name string) string {
 	l := chat.Label(name)
-	for n := 2; contains(taken, l); n++ {
+	for n := 2; slices.Contains(taken, l); n++ {
 		suffix := "~" + num(float64(n))
 		l = chat.Truncate(name, chat.MaxChartLabel-len(suffix)) + suffix
 	}
 	return l
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sum(vs []float64) float64 {

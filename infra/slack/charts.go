@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"slices"
 	"strings"
 
 	slackapi "github.com/slack-go/slack"
@@ -39,7 +40,7 @@ func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 	}
 	for _, m := range c.Marks {
 		l := chartText(chat.Label(c.Categories[m.Category] + " " + m.Label))
-		if !contains(cats, l) {
+		if !slices.Contains(cats, l) {
 			cats[m.Category] = l
 		}
 	}
@@ -69,15 +70,6 @@ func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 // entities.
 func chartText(s string) string {
 	return strings.NewReplacer("<", "‹", ">", "›", "&", "＆").Replace(s)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // tableBlock renders a table as Slack's native table block: the header as
