@@ -68,9 +68,10 @@ func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 // chartText keeps a chart label free of what Slack reads as markup: chart
 // texts are shown as given, so <, > and & become look-alikes rather than
 // entities.
-func chartText(s string) string {
-	return strings.NewReplacer("<", "‹", ">", "›", "&", "＆").Replace(s)
-}
+func chartText(s string) string { return chartMarkup.Replace(s) }
+
+// chartMarkup is built once: a Replacer's tables cost more than its use.
+var chartMarkup = strings.NewReplacer("<", "‹", ">", "›", "&", "＆")
 
 // tableBlock renders a table as Slack's native table block: the header as
 // the first row, every cell raw text (escaped, at most maxCell characters,
