@@ -112,6 +112,7 @@ func Plot(c chat.Chart) (*plot.Plot, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Y.Tick.Marker = numTicks{}
 	p.Legend.TextStyle.Font.Size = vg.Points(10)
+	p.Legend.Padding = vg.Points(2) // room for a CJK font's taller glyphs in SVG
 	p.Add(plotter.NewGrid())
 	if c.Kind == chat.ChartLine {
 		// lines rise to the right; the marks' labels take the top
