@@ -222,6 +222,9 @@ func (b *builder) actions(buttons []chat.Button) slackapi.Block {
 		if len(id) > MaxActionID-8 {
 			id = strings.ToValidUTF8(id[:MaxActionID-8], "")
 		}
+		if id == "" { // the cut left no valid character
+			id = "button"
+		}
 		seen[id]++
 		if n := seen[id]; n > 1 {
 			id = fmt.Sprintf("%s#%d", id, n)
