@@ -17,6 +17,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -147,7 +148,7 @@ func lines(p *plot.Plot, c chat.Chart) error {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
 		p.Add(l)
-		p.Legend.Add(s.Name, l)
+		p.Legend.Add(legendName(s.Name), l)
 	}
 	if len(c.X) != len(c.Categories) {
 		p.NominalX(c.Categories...)
@@ -215,7 +216,7 @@ func bars(p *plot.Plot, c chat.Chart) error {
 			b.Offset = bw*vg.Length(k) - w/2 + bw/2
 		}
 		p.Add(b)
-		p.Legend.Add(s.Name, b)
+		p.Legend.Add(legendName(s.Name), b)
 	}
 	for _, s := range c.Series {
 		if !s.Limit {
@@ -231,7 +232,7 @@ func bars(p *plot.Plot, c chat.Chart) error {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			p.Add(l)
 			if i == 0 {
-				p.Legend.Add(s.Name, l)
+				p.Legend.Add(legendName(s.Name), l)
 			}
 		}
 	}
@@ -270,4 +271,14 @@ func (numTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// legendName pads a legend entry with one space per wide (CJK) character.
+// gonum measures text with Liberation Sans, which has no CJK glyphs and
+// counts each as three quarters of an em, where a viewer's CJK font draws a
+// whole one; legend text is right-aligned against its sample, so it would
+// run into it. The padding moves it left by about the difference, and SVG
+// drops trailing spaces when it draws.
+func legendName(s string) string {
+	return s + strings.Repeat(" ", chat.Width(s)-utf8.RuneCountInString(s))
 }

@@ -29,7 +29,7 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := svg.String()
-	for _, want := range []string{"<svg", ">每卡每月成本</text>", ">按需</text>", "> 你们的时长 300小时</text>", ">Memory</text>", ">usable</text>"} {
+	for _, want := range []string{"<svg", ">每卡每月成本</text>", ">按需  </text>" /* two wide characters: two spaces of padding (legendName) */, "> 你们的时长 300小时</text>", ">Memory</text>", ">usable</text>"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("svg lacks %q", want)
 		}
