@@ -43,6 +43,7 @@ func TestBrief(t *testing.T) {
 		func() Reply { r := long; r.Error = &Error{Code: CodeInvalid}; return r }(),
 		func() Reply { r := long; r.Buttons = []Button{{Action: ActionChecklistFull}}; return r }(),
 		{Command: "tier", Title: "T", Asked: "tier", Facts: []Fact{{"a", "1"}}},
+		func() Reply { r := long; r.Asked = "quote " + strings.Repeat("A: price=35; ", 200); return r }(), // too long for a button
 	} {
 		if got := Brief(keep); len(got.Facts) != len(keep.Facts) || len(got.Tables) != len(keep.Tables) || len(got.Buttons) != len(keep.Buttons) {
 			t.Errorf("Brief shortened a reply it must keep whole: %+v", keep.Command)
