@@ -3,7 +3,6 @@ package chat
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // A short reply keeps the decision and what proves it at a glance, about a
@@ -14,9 +13,10 @@ const (
 	BriefWarnings = 2
 )
 
-// MaxDetailsValue is the longest command line a Details button carries
-// (Slack cuts a button's value at 2,000 characters): a reply to a longer
-// one is shown whole, as a cut command would answer something else.
+// MaxDetailsValue is the longest command line, in bytes, a Details button
+// carries (Slack cuts a button's value at 2,000 characters, Feishu's card
+// drops a value past 4,000 bytes): a reply to a longer one is shown whole,
+// as a cut command would answer something else.
 const MaxDetailsValue = 1900
 
 // Brief is the short first part of a reply, what every surface shows first:
@@ -28,7 +28,7 @@ const MaxDetailsValue = 1900
 // reply with nothing to leave out are returned as they are. Data, and so the
 // JSON, is never shortened.
 func Brief(r Reply) Reply {
-	if r.Full || r.Error != nil || r.Deferred || r.Asked == "" || utf8.RuneCountInString(r.Asked) > MaxDetailsValue || r.Command == "help" || r.Command == "draft" {
+	if r.Full || r.Error != nil || r.Deferred || r.Asked == "" || len(r.Asked) > MaxDetailsValue || r.Command == "help" || r.Command == "draft" {
 		return r
 	}
 	for _, b := range r.Buttons {
