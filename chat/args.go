@@ -22,6 +22,8 @@ type Args struct {
 	Original string
 	// Private is set by --private or 私密.
 	Private bool
+	// Full is set by --full: the whole answer, not its short first part.
+	Full bool
 
 	cmd   *Command
 	lang  Lang

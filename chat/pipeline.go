@@ -55,6 +55,10 @@ type Delivery struct {
 	// drafter posts it (Target.Key defaults to JobID).
 	JobID  string
 	Target Target
+	// Acked, when set, is asked after the acknowledgement was delivered for
+	// the message it became (see Target.Replace): the drafter then replaces
+	// it with the answer. "" keeps the answer a new message.
+	Acked func() string
 	// Route answers the request; nil means Router.Handle(Request). A
 	// platform sets it for what it answers without a command (a message it
 	// cannot read).
@@ -148,6 +152,11 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) Result {
 		return Result{Outcome: PostFailed, Reply: res.Reply, Err: err}
 	}
 	if job != nil {
+		if d.Acked != nil {
+			if ref := d.Acked(); ref != "" {
+				job.Target.Replace = ref
+			}
+		}
 		if err := p.Dispatcher.Dispatch(ctx, *job); err != nil {
 			p.log().ErrorContext(ctx, "dispatch failed", "command", rep.Command, "job", job.ID, "err", err)
 			res = Result{Outcome: DispatchFailed, Reply: DispatchFailedReply(rep.Lang, rep.Command), Err: err}

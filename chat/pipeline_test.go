@@ -82,6 +82,7 @@ func TestPipeline(t *testing.T) {
 					titles, outcomes = append(titles, rep.Title), append(outcomes, o)
 					return tt.postErr
 				},
+				Acked: func() string { return "" }, // the acknowledgement cannot be replaced
 			})
 			if res.Outcome != tt.want {
 				t.Errorf("outcome %s, want %s", res.Outcome, tt.want)
@@ -108,6 +109,25 @@ func TestPipeline(t *testing.T) {
 				t.Errorf("key after: %s, want %s", got, tt.keyAfter)
 			}
 		})
+	}
+}
+
+// TestPipelineReplacesTheAcknowledgement: the message the acknowledgement
+// became, as the platform reports it after delivering it, is where the
+// drafter's answer goes (Target.Replace), so it arrives in place of
+// "working on it", not as a second message.
+func TestPipelineReplacesTheAcknowledgement(t *testing.T) {
+	var jobs []chat.Job
+	ack := ""
+	p := &chat.Pipeline{Router: pipelineRouter(), Deduper: &memstore.Deduper{}, Keep: time.Hour,
+		Dispatcher: dispatchFunc(func(_ context.Context, j chat.Job) error { jobs = append(jobs, j); return nil })}
+	p.Answer(context.Background(), chat.Delivery{
+		Key: "k", Request: chat.Request{Text: "slow"}, JobID: "job-1", Target: chat.Target{Channel: "C1", MessageID: "om_user"},
+		Deliver: func(_ context.Context, rep chat.Reply, o chat.Outcome) error { ack = "om_ack"; return nil },
+		Acked:   func() string { return ack },
+	})
+	if len(jobs) != 1 || jobs[0].Target != (chat.Target{Channel: "C1", MessageID: "om_user", Key: "job-1", Replace: "om_ack"}) {
+		t.Errorf("jobs %+v: want one whose target replaces om_ack", jobs)
 	}
 }
 

@@ -27,115 +27,168 @@ func RenderJSON(r Reply) []byte {
 	return append(b, '\n')
 }
 
-// RenderText renders a reply for a terminal: plain text, aligned tables.
-func RenderText(r Reply) string {
+// DefaultColumns is a terminal's width when it cannot be asked (the CLI
+// asks the tty, then $COLUMNS).
+const DefaultColumns = 100
+
+// RenderText renders a reply as text without a width limit (golden files,
+// logs, tests that look for a sentence); a terminal uses RenderTextWidth.
+func RenderText(r Reply) string { return RenderTextWidth(r, 0) }
+
+// RenderTextWidth renders a reply for a terminal cols columns wide (Width):
+// plain text, and tables aligned and wrapped so that no table line is wider
+// than cols (cols ≤ 0: no limit). Prose is left to the terminal's own
+// wrapping, so that a command, a path or an example in it is never broken
+// across lines where it must be copied whole.
+func RenderTextWidth(r Reply, cols int) string {
+	if cols <= 0 {
+		cols = 1 << 30
+	}
 	var b strings.Builder
-	if r.Title != "" {
-		b.WriteString(r.Title)
-		b.WriteByte('\n')
-		b.WriteString(strings.Repeat("=", min(width(r.Title), 72)))
+	line := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
 		b.WriteByte('\n')
 	}
+	if r.Title != "" {
+		line(r.Title)
+		line(strings.Repeat("=", min(Width(r.Title), 72, cols)))
+	}
 	if r.Summary != "" {
-		b.WriteString(r.Summary)
-		b.WriteString("\n")
+		line(r.Summary)
 	}
 	if len(r.Facts) > 0 {
 		b.WriteByte('\n')
 		w := 0
 		for _, f := range r.Facts {
-			w = max(w, width(f.Label))
+			w = max(w, Width(f.Label))
 		}
 		for _, f := range r.Facts {
-			b.WriteString("  ")
-			b.WriteString(pad(f.Label, w))
-			b.WriteString("  ")
-			b.WriteString(f.Value)
-			b.WriteByte('\n')
+			line("  ", pad(f.Label, w), "  ", f.Value)
+		}
+	}
+	if len(r.Charts) > 0 {
+		b.WriteByte('\n')
+		for _, c := range r.Charts {
+			line("  ", BarLine(r.Lang, c))
 		}
 	}
 	for _, t := range r.Tables {
 		b.WriteByte('\n')
 		if t.Title != "" {
-			b.WriteString(t.Title)
-			b.WriteByte('\n')
+			line(t.Title)
 		}
-		writeTable(&b, t)
+		writeTable(&b, t, cols)
 	}
 	for _, s := range r.Sections {
 		b.WriteByte('\n')
 		if s.Title != "" {
-			b.WriteString(s.Title)
-			b.WriteByte('\n')
+			line(s.Title)
 		}
 		for _, l := range s.Lines {
-			b.WriteString("  - ")
-			b.WriteString(l)
-			b.WriteByte('\n')
+			line("  - ", l)
 		}
 	}
 	if len(r.Warnings) > 0 {
 		b.WriteByte('\n')
-		b.WriteString(T(r.Lang, "Warnings", "注意"))
-		b.WriteByte('\n')
+		line(T(r.Lang, "Warnings", "注意"))
 		for _, w := range r.Warnings {
-			b.WriteString("  ! ")
-			b.WriteString(w)
-			b.WriteByte('\n')
+			line("  ! ", w)
 		}
 	}
 	if r.Partial {
-		b.WriteString("\n")
-		b.WriteString(T(r.Lang, "(partial: some input could not be read; see the warnings)", "（部分结果：部分输入无法读取，见上方提示）"))
 		b.WriteByte('\n')
+		line(T(r.Lang, "(partial: some input could not be read; see the warnings)", "（部分结果：部分输入无法读取，见上方提示）"))
 	}
 	if len(r.Buttons) > 0 {
 		b.WriteByte('\n')
-		b.WriteString(T(r.Lang, "Next: ", "下一步："))
-		for i, bt := range r.Buttons {
-			if i > 0 {
-				b.WriteString(" | ")
-			}
-			b.WriteString(bt.Label)
+		for _, bt := range r.Buttons {
+			line(T(r.Lang, "Next: ", "下一步："), ButtonLine(bt), T(r.Lang, "  (", "（"), bt.Label, T(r.Lang, ")", "）"))
 		}
-		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-func writeTable(b *strings.Builder, t Table) {
-	cols := len(t.Header)
+// minColumn is the narrowest a table column is squeezed to before the table
+// is printed as a list instead.
+const minColumn = 8
+
+// writeTable writes t indented by two, columns two apart, within cols: when
+// the natural widths do not fit, the widest columns are narrowed one column
+// at a time (down to minColumn) and their cells wrapped; when even that does
+// not fit, each row is printed as a list of "header: cell" lines.
+func writeTable(b *strings.Builder, t Table, cols int) {
+	n := len(t.Header)
 	for _, r := range t.Rows {
-		cols = max(cols, len(r))
+		n = max(n, len(r))
 	}
-	w := make([]int, cols)
+	if n == 0 {
+		return
+	}
+	w := make([]int, n)
 	for i, h := range t.Header {
-		w[i] = max(w[i], width(h))
+		w[i] = max(w[i], Width(h))
 	}
 	for _, r := range t.Rows {
 		for i, c := range r {
-			w[i] = max(w[i], width(c))
+			w[i] = max(w[i], Width(c))
 		}
 	}
+	budget := cols - 2 - 2*(n-1)
+	total := 0
+	floor := 0
+	for _, x := range w {
+		total += x
+		floor += min(x, minColumn)
+	}
+	if floor > budget {
+		writeList(b, t, cols)
+		return
+	}
+	for total > budget {
+		widest := 0
+		for i := range w {
+			if w[i] > w[widest] {
+				widest = i
+			}
+		}
+		w[widest]--
+		total--
+	}
 	line := func(cells []string) {
-		b.WriteString("  ")
-		for i := 0; i < cols; i++ {
+		wrapped := make([][]string, n)
+		height := 1
+		for i := 0; i < n; i++ {
 			c := ""
 			if i < len(cells) {
 				c = cells[i]
 			}
-			if i == cols-1 {
-				b.WriteString(c)
-			} else {
-				b.WriteString(pad(c, w[i]))
-				b.WriteString("  ")
-			}
+			wrapped[i] = Wrap(c, w[i])
+			height = max(height, len(wrapped[i]))
 		}
-		b.WriteByte('\n')
+		for k := 0; k < height; k++ {
+			var l strings.Builder
+			l.WriteString("  ")
+			for i := 0; i < n; i++ {
+				c := ""
+				if k < len(wrapped[i]) {
+					c = wrapped[i][k]
+				}
+				if i == n-1 {
+					l.WriteString(c)
+				} else {
+					l.WriteString(pad(c, w[i]))
+					l.WriteString("  ")
+				}
+			}
+			b.WriteString(strings.TrimRight(l.String(), " "))
+			b.WriteByte('\n')
+		}
 	}
 	if len(t.Header) > 0 {
 		line(t.Header)
-		seps := make([]string, cols)
+		seps := make([]string, n)
 		for i := range seps {
 			seps[i] = strings.Repeat("-", w[i])
 		}
@@ -146,21 +199,29 @@ func writeTable(b *strings.Builder, t Table) {
 	}
 }
 
-// width is the display width of s: CJK characters take two columns.
-func width(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x1100 && (r <= 0x115F || r >= 0x2E80 && r <= 0xA4CF || r >= 0xAC00 && r <= 0xD7A3 || r >= 0xF900 && r <= 0xFAFF || r >= 0xFE30 && r <= 0xFE4F || r >= 0xFF00 && r <= 0xFF60 || r >= 0xFFE0 && r <= 0xFFE6) {
-			n += 2
-		} else {
-			n++
+// writeList writes a table too wide for its columns as a list: each row's
+// first cell, then "header: cell" for the others, wrapped within cols.
+func writeList(b *strings.Builder, t Table, cols int) {
+	for _, r := range t.Rows {
+		for i, c := range r {
+			indent, lead := "  ", "- "
+			if i > 0 {
+				indent, lead = "    ", ""
+				if i < len(t.Header) && t.Header[i] != "" {
+					lead = t.Header[i] + ": "
+				}
+			}
+			for _, l := range Wrap(lead+c, cols-Width(indent)) {
+				b.WriteString(indent)
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
 		}
 	}
-	return n
 }
 
 func pad(s string, w int) string {
-	if d := w - width(s); d > 0 {
+	if d := w - Width(s); d > 0 {
 		return s + strings.Repeat(" ", d)
 	}
 	return s

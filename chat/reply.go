@@ -17,6 +17,8 @@ type Reply struct {
 	Facts []Fact
 	// Tables hold breakdowns (line items, options, per-card splits).
 	Tables []Table
+	// Charts are pictures of the numbers, drawn by each surface (see Chart).
+	Charts []Chart
 	// Sections hold the reasoning and other prose, one titled block each.
 	Sections []Section
 	// Warnings are things the user must not miss.
@@ -25,6 +27,11 @@ type Reply struct {
 	Buttons []Button
 	// Private marks a reply only the asker should see (help, errors, --private).
 	Private bool
+	// Full marks a reply asked for whole (--full): Brief leaves it as it is.
+	Full bool
+	// Asked is the command line answered, as typed (set by Router.Handle):
+	// the Details button runs it again with --full.
+	Asked string
 	// Partial marks a reply computed from incomplete input.
 	Partial bool
 	// Deferred marks an acknowledgement: the real answer is produced later by
@@ -78,6 +85,10 @@ const (
 	// ActionRun runs its value as a command line: the main commands on the
 	// Slack Home tab and in the Feishu bot menu.
 	ActionRun = "run"
+	// ActionDetails runs the command again with --full, privately: the
+	// derivations, tables and follow-ups a short reply left out. Its value
+	// is the command line (Reply.Asked).
+	ActionDetails = "details"
 )
 
 // Job is slow work handed to the drafter: the request to run again with Sync set.
@@ -117,7 +128,16 @@ type Target struct {
 	// Key is the idempotency key of the send (Feishu's uuid): the same key
 	// never produces a second message.
 	Key string `json:"key,omitempty"`
+	// Replace names the "working on it" message the answer replaces instead
+	// of arriving as a second message: a Feishu message id (updated in
+	// place), or ReplaceOriginal for Slack's response_url (replace_original).
+	// Empty: the answer is a new message.
+	Replace string `json:"replace,omitempty"`
 }
+
+// ReplaceOriginal is Target.Replace for the message a Slack response_url
+// belongs to: the acknowledgement a slash command answered with.
+const ReplaceOriginal = "response_url"
 
 // Poster posts a finished reply to where a deferred job said it must go
 // (Slack response_url or channel, Feishu chat or message). Each platform
@@ -144,6 +164,8 @@ func ButtonCommand(action, value string) string {
 		if value != "" {
 			return value
 		}
+	case ActionDetails:
+		return "--private --full " + value
 	}
 	return "help"
 }

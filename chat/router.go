@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -64,15 +65,19 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	if lang == "" {
 		lang = detectLang(toks)
 	}
-	// strip the private flags and a leading platform prefix
-	private := false
+	// strip the private and full flags and a leading platform prefix
+	private, full := false, false
 	kept := toks[:0:0]
-	for i, t := range toks {
+	for _, t := range toks {
 		if t.Word == "--private" || t.Word == "私密" || t.Word == "-p" {
 			private = true
 			continue
 		}
-		if i == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor") {
+		if t.Word == "--full" {
+			full = true
+			continue
+		}
+		if len(kept) == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor") {
 			continue
 		}
 		kept = append(kept, t)
@@ -95,9 +100,12 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	if !ok {
 		return nil, nil, lang, r.unknownCommand(lang, word)
 	}
-	a := &Args{Command: cmd.Name, Tokens: toks[1:], Private: private, cmd: cmd, lang: lang, pairs: map[string]string{}}
+	a := &Args{Command: cmd.Name, Tokens: toks[1:], Private: private, Full: full, cmd: cmd, lang: lang, pairs: map[string]string{}}
 	a.Rest = strings.TrimSpace(afterWord(norm, word))
 	a.Original = strings.TrimSpace(afterWord(original, word))
+	if full { // the flag is how it was asked, not what was asked
+		a.Rest, a.Original = dropFlag(a.Rest), dropFlag(a.Original)
+	}
 	for _, t := range a.Tokens {
 		switch {
 		case t.Word != "":
@@ -140,6 +148,8 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	if args.Private {
 		rep.Private = true
 	}
+	rep.Full = rep.Full || args.Full
+	rep.Asked = strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
 	return rep
 }
 
@@ -269,4 +279,14 @@ func Closest(s string, cands []string) string {
 		return best
 	}
 	return ""
+}
+
+var fullFlag = regexp.MustCompile(`(^|\s)--full(\s|$)`)
+
+// dropFlag removes the word --full from a command line.
+func dropFlag(s string) string {
+	for fullFlag.MatchString(s) {
+		s = fullFlag.ReplaceAllString(s, "$1")
+	}
+	return strings.TrimSpace(s)
 }

@@ -113,7 +113,9 @@ func TestSlackButtonDraft(t *testing.T) {
 	// input, which names no vendor: the user is shown what to send, not an
 	// error about keys they never typed.
 	t.Run("the Draft SLA button under a billing answer", func(t *testing.T) {
-		form := slashForm("billing ondemand=35 monthly=15000 hours=300", fs.HookURL("billing"))
+		// --full: the whole answer, with its follow-up buttons (what the
+		// Details button of the short answer asks for)
+		form := slashForm("billing ondemand=35 monthly=15000 hours=300 --full", fs.HookURL("billing"))
 		var answer slackMessage
 		json.Unmarshal([]byte(httpReply(t, slack.invoke(t, slackRequest("/slack/commands", formType, form, slackSecret, time.Now()))).Body), &answer)
 		var sla *button

@@ -123,7 +123,8 @@ func TestFeishu(t *testing.T) {
 			t.Errorf("card title %q, want 计费方式：按需", c.Header.Title.Content)
 		}
 		// 300 h × 35/h = 10,500 < 15,000; break-even 15,000 / 35 = 428.57 h.
-		if miss, ok := containsAll(m.Body.Content, "10,500", "15,000", "428.57", "起草SLA条款"); !ok {
+		// short first: the follow-ups come with 详情 (Details)
+		if miss, ok := containsAll(m.Body.Content, "10,500", "15,000", "428.57", `"action":"details"`); !ok {
 			t.Errorf("card lacks %q: %.600s", miss, m.Body.Content)
 		}
 	})

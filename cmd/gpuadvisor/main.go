@@ -16,6 +16,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/cmd/gpuadvisor/serve"
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/chartfile"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/internal/wire"
 )
@@ -28,6 +29,7 @@ type globals struct {
 	File   string
 	Now    string
 	DryRun bool
+	Chart  string   // --chart FILE: the reply's charts as SVG or PNG (chart.go)
 	Rest   []string // everything else, in order
 }
 
@@ -96,7 +98,10 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 	case rep.Error != nil:
 		fmt.Fprint(stderr, chat.RenderText(rep)) // a chat-style error: stderr, as every CLI error
 	default:
-		fmt.Fprint(stdout, chat.RenderText(rep))
+		fmt.Fprint(stdout, chat.RenderTextWidth(chat.Brief(rep), columns(stdout, getenv)))
+	}
+	if g.Chart != "" && rep.Error == nil {
+		return writeChart(g, deps, req, rep, stdout, stderr)
 	}
 	return exitCode(rep)
 }
@@ -179,6 +184,15 @@ func parseGlobals(argv []string) (globals, error) {
 				return g, err
 			}
 			g.File = v
+		case "--chart", "-chart":
+			v, err := takeVal()
+			if err != nil {
+				return g, err
+			}
+			if chartfile.Format(v) == "" {
+				return g, fmt.Errorf("--chart %q: the file must end in .svg or .png, for example %s", v, flagExample(name))
+			}
+			g.Chart = v
 		case "--now", "-now":
 			v, err := takeVal()
 			if err != nil {
@@ -202,6 +216,8 @@ func flagExample(name string) string {
 		return "--file quotes.yaml"
 	case "--now", "-now":
 		return "--now 2027-01-01"
+	case "--chart", "-chart":
+		return "--chart cost.svg"
 	}
 	return name + " VALUE"
 }

@@ -24,6 +24,7 @@ func reply(c *chat.Call, q query, a advisor.Advice) chat.Reply {
 		Summary: summary,
 		Facts:   v.facts(q, a),
 		Tables:  []chat.Table{v.options(q, a), v.cards(a)},
+		Charts:  []chat.Chart{v.chart(q, a)},
 		Buttons: chat.StandardButtons(c.Lang, c.Args.Original),
 	}
 	rep.Sections = append(rep.Sections, v.why(q, a))

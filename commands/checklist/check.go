@@ -107,6 +107,7 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Verdict rule", "结论规则"), Lines: []string{cl.VerdictRule.In(l)}})
 	}
 	rep.Data = checkJSON{Command: "checklist", Mode: "check", Vendor: o.vendor, Full: o.full, Report: r.Report(l)}
+	rep.Full = o.full // asked for whole (full=yes): every surface shows all of it
 	return rep
 }
 

@@ -60,7 +60,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	sub, rest, full := splitSub(c.Args.Original)
 	if checkWords[strings.ToLower(sub)] {
-		if full {
+		if full || c.Args.Full { // --full anywhere, which the router takes off the line
 			rest = "--full " + rest
 		}
 		return checkCommand(c, rest)

@@ -66,6 +66,8 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones; the buttons run the main commands, or type them (help lists every key).",
 			"本会话及全团队共享的续约和价格；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
 		Private: true,
+		// the home page is its lists and buttons: never shortened behind Details
+		Full: true,
 	}
 	data := map[string]any{"command": "home", "renewals": []map[string]any{}}
 	rep.Sections = append(rep.Sections, d.renewals(ctx, c, scope, &rep, data))

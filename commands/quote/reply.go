@@ -107,6 +107,7 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	}
 
 	rep.Tables = append(rep.Tables, rankingTable(lang, r), lineTable(lang, r))
+	rep.Charts = charts(lang, r)
 	rep.Sections = append(rep.Sections, howSection(lang, r), missingSection(lang, r))
 	rep.Warnings = warnings(lang, r)
 	for _, p := range probs {

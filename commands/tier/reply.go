@@ -42,6 +42,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 	if jb != nil && adv.Fits {
 		rep.Facts = append(rep.Facts, jb.facts(lang)...)
 	}
+	rep.Charts = charts(lang, adv)
 	if p.Cards() > 0 {
 		rep.Tables = append(rep.Tables, memoryTable(lang, r, p))
 	}

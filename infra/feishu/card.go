@@ -51,6 +51,9 @@ type cardJSON struct {
 type cardConfig struct {
 	WideScreenMode bool `json:"wide_screen_mode"`
 	EnableForward  bool `json:"enable_forward"`
+	// UpdateMulti makes the card shared: an update (a draft replacing its
+	// "working on it") is seen by everyone in the chat.
+	UpdateMulti bool `json:"update_multi"`
 }
 
 type cardText struct {
@@ -141,7 +144,11 @@ func Template(r chat.Reply) string {
 // When the whole reply does not fit, facts, tables and sections are added in
 // order while they fit, and a note says the card was cut; the note is also
 // shown when a single over-long text was shortened.
+//
+// The reply is shortened first (chat.Brief): the decision, the key facts
+// and the charts, with a Details button for the rest.
 func RenderCard(r chat.Reply) string {
+	r = chat.Brief(r)
 	lang := r.Lang
 	if lang == "" {
 		lang = chat.EN
@@ -234,7 +241,7 @@ func (rr *renderer) newCard(r chat.Reply) cardJSON {
 		title = "gpuadvisor"
 	}
 	return cardJSON{
-		Config: cardConfig{WideScreenMode: true, EnableForward: true},
+		Config: cardConfig{WideScreenMode: true, EnableForward: true, UpdateMulti: true},
 		Header: cardHeader{Title: plain(rr.clip(title, maxTitle)), Template: Template(r)},
 	}
 }

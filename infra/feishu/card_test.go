@@ -38,6 +38,35 @@ func checkCard(t *testing.T, s string) map[string]any {
 	if title, _ := h["title"].(map[string]any); title["tag"] != "plain_text" || title["content"] == "" {
 		t.Errorf("header title %v: want non-empty plain_text", h["title"])
 	}
+	els, _ := c["elements"].([]any)
+	charts, tables := 0, 0
+	for _, e := range els {
+		el, _ := e.(map[string]any)
+		switch el["tag"] {
+		case "table":
+			tables++
+		case "chart":
+			charts++
+			spec, _ := el["chart_spec"].(map[string]any)
+			switch r := el["aspect_ratio"]; r {
+			case "1:1", "2:1", "4:3", "16:9":
+			default:
+				t.Errorf("chart aspect_ratio %v: want 1:1, 2:1, 4:3 or 16:9", r)
+			}
+			data, _ := spec["data"].([]any)
+			if spec["type"] == nil || len(data) == 0 {
+				t.Errorf("chart_spec without type or data: %v", spec)
+			}
+			for _, d := range data {
+				if vs, _ := d.(map[string]any)["values"].([]any); len(vs) == 0 || len(vs) > 6*20 {
+					t.Errorf("chart data %v: want 1 to 120 values (6 series of 20 points)", d)
+				}
+			}
+		}
+	}
+	if charts > maxCharts || tables > maxTables {
+		t.Errorf("%d charts and %d tables; a card holds at most %d and %d", charts, tables, maxCharts, maxTables)
+	}
 	for _, md := range larkMD(c) {
 		for _, bad := range []string{"<at", "](", "://", "www."} {
 			if strings.Contains(md, bad) {
@@ -295,6 +324,33 @@ func TestCardManyTablesBeyondTheLimit(t *testing.T) {
 	}
 	if !strings.Contains(s, "**T6**") {
 		t.Errorf("the 7th table is missing: %s", s)
+	}
+}
+
+// TestCardCharts: a sound chart is a chart component with its bar line as
+// a note; past maxCharts, and for a chart that breaks the shared limits,
+// only the line is shown.
+func TestCardCharts(t *testing.T) {
+	good := chat.Chart{ID: "c", Kind: chat.ChartBar, Stacked: true, Title: "Memory", Categories: []string{"A", "B"},
+		Series: []chat.Series{{Name: "w", Values: []float64{30, 60}}, {Name: "cap", Values: []float64{70, 70}, Limit: true}}}
+	bad := good
+	bad.Categories = []string{"A", "A"}
+	rep := chat.Reply{Title: "t", Charts: []chat.Chart{bad}}
+	for i := 0; i < maxCharts+1; i++ {
+		rep.Charts = append(rep.Charts, good)
+	}
+	s := RenderCard(rep)
+	checkCard(t, s)
+	if n := strings.Count(s, `"tag":"chart"`); n != maxCharts-1 {
+		t.Errorf("%d chart components, want %d (the first chart is unsound, the last past the limit)", n, maxCharts-1)
+	}
+	// The stacked chart with a limit is a common chart: stacked bars, the limit a line.
+	if !strings.Contains(s, `"type":"common"`) || !strings.Contains(s, `"stack":true`) {
+		t.Errorf("no common chart with stacked bars: %s", s)
+	}
+	if n := strings.Count(s, "Memory: A ▄ 30 / 70 · B ▇ 60 / 70"); n != maxCharts+1 {
+		// 30/70×7 = 3 → ▄; 60/70×7 = 6 → ▇; every chart keeps its line, the unsound one too
+		t.Errorf("%d bar lines, want %d: %s", n, maxCharts+1, s)
 	}
 }
 

@@ -26,11 +26,19 @@ func flatten(ps []part) []any {
 	return out
 }
 
-// optionalParts are the facts, the tables and the sections, in that order.
+// optionalParts are the facts, the charts, the tables and the sections, in
+// that order.
 func (rr *renderer) optionalParts(r chat.Reply) []part {
 	var ps []part
 	if len(r.Facts) > 0 {
 		ps = append(ps, rr.factsPart(r.Facts))
+	}
+	for i, c := range r.Charts {
+		els := rr.chartElements(r.Lang, c)
+		if i >= maxCharts {
+			els = els[len(els)-1:] // the text line only
+		}
+		ps = append(ps, part{elements: els, units: 1, shrink: func(int) []any { return nil }})
 	}
 	for i, t := range r.Tables {
 		if len(t.Header) == 0 && len(t.Rows) == 0 {

@@ -97,6 +97,22 @@ func (c *Client) ReplyCard(ctx context.Context, messageID, card string, inThread
 	return messageIDOf(resp.Data), nil
 }
 
+// UpdateCard replaces the card of a message the bot sent (PATCH
+// /open-apis/im/v1/messages/:message_id): cards are sent with
+// config.update_multi, so everyone in the chat sees the new card.
+func (c *Client) UpdateCard(ctx context.Context, messageID, card string) error {
+	req := larkim.NewPatchMessageReqBuilder().MessageId(messageID).
+		Body(larkim.NewPatchMessageReqBodyBuilder().Content(card).Build()).Build()
+	resp, err := c.im.Message.Patch(ctx, req)
+	if err != nil {
+		return fmt.Errorf("feishu update %s: %w", messageID, err)
+	}
+	if !resp.Success() {
+		return c.apiError(ctx, "update", resp.Code, resp.Msg, resp.RequestId())
+	}
+	return nil
+}
+
 // CreateCard posts an interactive card into chatID (receive_id_type chat_id).
 func (c *Client) CreateCard(ctx context.Context, chatID, card, uuid string) (string, error) {
 	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(chatID).MsgType(larkim.MsgTypeInteractive).Content(card)

@@ -71,7 +71,7 @@ func ExampleRenderCard() {
 	})
 	fmt.Println(strings.ReplaceAll(card, `"tag"`, "\n  \"tag\""))
 	// Output:
-	// {"config":{"wide_screen_mode":true,"enable_forward":true},"header":{"title":{
+	// {"config":{"wide_screen_mode":true,"enable_forward":true,"update_multi":true},"header":{"title":{
 	//   "tag":"plain_text","content":"包月更划算"},"template":"blue"},"elements":[{
 	//   "tag":"div","text":{
 	//   "tag":"lark_md","content":"每卡每月 500 小时，超过盈亏平衡点 428.57 小时。"}},{

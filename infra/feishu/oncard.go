@@ -93,7 +93,9 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 			case o == chat.Deferred || o == chat.NotDeployed:
 				answered = toast("info", rep.Summary)
 			default:
-				if err := h.send(ctx, rep, answer{chatID: chatID, messageID: messageID, user: user, key: IdempotencyKey("card:" + eventID)}); err != nil {
+				// Details answer in the card's thread, not as one more message in the chat
+				if err := h.send(ctx, rep, answer{chatID: chatID, messageID: messageID, user: user, key: IdempotencyKey("card:" + eventID),
+					inThread: action == chat.ActionDetails}); err != nil {
 					return err
 				}
 				answered = toast("success", chat.T(lang, "Answered below the card.", "已在卡片下方回复。"))

@@ -50,6 +50,7 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	if id == "" {
 		id = "event:" + env.Header.EventID
 	}
+	var ack string // the "working on it" card's message id
 	d := chat.Delivery{
 		Key: "feishu:message:" + id,
 		Request: chat.Request{
@@ -66,9 +67,15 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 			// is a quote reply, answered as a reply, not by starting a thread.
 			// The send's uuid keeps a retry from posting twice if a send that
 			// seemed to fail did arrive.
-			return h.send(ctx, rep, answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
+			sent, err := h.sendID(ctx, rep, answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
 				inThread: in.ThreadID != "", key: IdempotencyKey(string(o) + ":" + id)})
+			if o == chat.Deferred {
+				ack = sent
+			}
+			return err
 		},
+		// The draft updates the "working on it" card in place.
+		Acked: func() string { return ack },
 	}
 	if notText {
 		d.Route = func(context.Context) chat.Reply { return textOnly() }
@@ -123,21 +130,27 @@ type answer struct {
 // a direct message where that is not possible. Anything else replies to the
 // message, in its thread when it has one.
 func (h *Handler) send(ctx context.Context, rep chat.Reply, a answer) error {
+	_, err := h.sendID(ctx, rep, a)
+	return err
+}
+
+// sendID is send, returning the id of the message sent when it is one the
+// bot may update later (a reply or a direct message; an ephemeral card has
+// none).
+func (h *Handler) sendID(ctx context.Context, rep chat.Reply, a answer) (string, error) {
 	card := RenderCard(rep)
 	if rep.Private && a.chatType != "p2p" && a.user != "" {
 		if a.chatType != "topic_group" && a.chatID != "" {
 			err := h.d.Client.EphemeralCard(ctx, a.chatID, a.user, card)
 			if err == nil {
-				return nil
+				return "", nil
 			}
 			h.d.Log.WarnContext(ctx, "feishu: ephemeral card failed; sending a direct message", "err", errText(err))
 		}
-		_, err := h.d.Client.DirectCard(ctx, a.user, card, a.key)
-		return err
+		return h.d.Client.DirectCard(ctx, a.user, card, a.key)
 	}
 	if a.messageID == "" {
-		return errors.New("feishu: no message to reply to")
+		return "", errors.New("feishu: no message to reply to")
 	}
-	_, err := h.d.Client.ReplyCard(ctx, a.messageID, card, a.inThread, a.key)
-	return err
+	return h.d.Client.ReplyCard(ctx, a.messageID, card, a.inThread, a.key)
 }

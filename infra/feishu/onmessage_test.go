@@ -67,7 +67,9 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 	if j.ID != "feishu:om_5ce6d572455d361153b7cb51da133945" {
 		t.Errorf("job id %q, want feishu:<message_id>", j.ID)
 	}
-	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key}
+	// Replace: the "working on it" card sent (the fake API's first message)
+	// is where the draft goes, updated in place
+	wantTarget := chat.Target{Channel: "oc_5ce6d572455d361153b7xx51da133945", MessageID: "om_5ce6d572455d361153b7cb51da133945", Key: j.Target.Key, Replace: "om_sent001"}
 	if j.Target != wantTarget || j.Target.Key == "" || len(j.Target.Key) > 50 {
 		t.Errorf("target %+v, want %+v with a key of 1-50 characters", j.Target, wantTarget)
 	}

@@ -22,6 +22,8 @@ func TestPoster(t *testing.T) {
 		wantUUID string
 	}{
 		{"reply to the message", chat.Target{Channel: "oc_1", MessageID: "om_1", Key: "gpa-job-1"}, "/open-apis/im/v1/messages/om_1/reply", "", "gpa-job-1"},
+		{"update the acknowledgement in place", chat.Target{Channel: "oc_1", MessageID: "om_1", Key: "gpa-job-1", Replace: "om_ack"}, "/open-apis/im/v1/messages/om_ack", "", ""},
+		{"an acknowledgement that is gone: reply instead", chat.Target{Channel: "oc_1", MessageID: "om_1", Key: "gpa-job-1", Replace: "om_gone"}, "/open-apis/im/v1/messages/om_1/reply", "", "gpa-job-1"},
 		{"new message in the chat", chat.Target{Channel: "oc_1", Key: "reminder:2026-12-01:30d"}, "/open-apis/im/v1/messages", "chat_id", "reminder:2026-12-01:30d"},
 		{"a long key is hashed to 50 characters", chat.Target{Channel: "oc_1", Key: strings.Repeat("k", 80)}, "/open-apis/im/v1/messages", "chat_id", IdempotencyKey(strings.Repeat("k", 80))},
 	}
@@ -42,6 +44,13 @@ func TestPoster(t *testing.T) {
 			}
 			if tc.wantRID == "chat_id" && s.Body.ReceiveID != "oc_1" {
 				t.Errorf("receive_id %q, want oc_1", s.Body.ReceiveID)
+			}
+			if tc.target.Replace != "" && tc.wantUUID == "" {
+				// an update carries the card alone: no msg_type, no uuid
+				if !strings.Contains(s.Body.Content, "供应商问题草稿") || !strings.Contains(s.Body.Content, `"update_multi":true`) {
+					t.Errorf("updated card %s: want the draft, shared (update_multi)", s.Body.Content)
+				}
+				return
 			}
 			if !strings.Contains(card(t, s)["header"].(map[string]any)["title"].(map[string]any)["content"].(string), "供应商问题草稿") {
 				t.Errorf("card %s lacks the title", s.Body.Content)

@@ -3,7 +3,6 @@ package slack
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	slackapi "github.com/slack-go/slack"
@@ -56,12 +55,18 @@ type Message struct {
 }
 
 // Render turns a reply into Block Kit: a header (title), the summary, the
-// facts as fields, tables as code blocks, the reasoning sections, warnings,
+// facts as fields, each chart as a data_visualization block with its bar
+// line, the first table as a native table block and the others as code
+// blocks, the reasoning sections, warnings,
 // a context line for partial answers and an actions block with the buttons.
 // It never exceeds a Block Kit limit: long text is split over several
 // sections and, past 50 blocks, the rest is dropped with a visible note.
 // Every piece of reply text is escaped (see Escape).
+//
+// The reply is shortened first (chat.Brief): the decision, the key facts
+// and the charts, with a Details button for the rest.
 func Render(rep chat.Reply) Message {
+	rep = chat.Brief(rep)
 	b := &builder{lang: rep.Lang, limit: MaxBlocks - 1} // one kept for the note
 	if len(rep.Buttons) > 0 {
 		b.limit--
@@ -79,7 +84,25 @@ func Render(rep chat.Reply) Message {
 		b.sections(p.texts())
 	}
 	b.facts(rep.Facts)
+	for _, c := range rep.Charts {
+		for _, bl := range chartBlocks(rep.Lang, c) {
+			b.add(bl)
+		}
+	}
+	native := false // Slack takes one table block per message
 	for _, t := range rep.Tables {
+		if !native {
+			if tb, ok := tableBlock(t, &b.cut); ok {
+				native = true
+				if strings.TrimSpace(t.Title) != "" {
+					title, cut := fit(t.Title, MaxSectionText-2)
+					b.cut = b.cut || cut
+					b.add(slackapi.NewSectionBlock(mrkdwn("*"+title+"*"), nil, nil))
+				}
+				b.add(tb)
+				continue
+			}
+		}
 		b.sections(tableTexts(t, &b.cut))
 	}
 	for _, s := range rep.Sections {
@@ -199,6 +222,9 @@ func (b *builder) actions(buttons []chat.Button) slackapi.Block {
 		if len(id) > MaxActionID-8 {
 			id = strings.ToValidUTF8(id[:MaxActionID-8], "")
 		}
+		if id == "" { // the cut left no valid character
+			id = "button"
+		}
 		seen[id]++
 		if n := seen[id]; n > 1 {
 			id = fmt.Sprintf("%s#%d", id, n)
@@ -268,7 +294,7 @@ func tableTexts(t chat.Table, cut *bool) []string {
 	for _, r := range t.Rows {
 		clipped.Rows = append(clipped.Rows, clipCells(r))
 	}
-	rendered := chat.RenderText(chat.Reply{Tables: []chat.Table{clipped}})
+	rendered := chat.RenderTextWidth(chat.Reply{Tables: []chat.Table{clipped}}, 0)
 	var lines []string
 	for _, l := range strings.Split(strings.Trim(rendered, "\n"), "\n") {
 		l = strings.TrimPrefix(l, "  ")
@@ -276,7 +302,7 @@ func tableTexts(t chat.Table, cut *bool) []string {
 	}
 	widest := 0
 	for _, l := range lines {
-		widest = max(widest, displayWidth(l))
+		widest = max(widest, chat.Width(l))
 	}
 	if widest > maxTableWidth {
 		return listTable(t.Title, clipped, cut)
@@ -377,19 +403,6 @@ func listTable(title string, t chat.Table, cut *bool) []string {
 		p.addRaw(leads[i], l)
 	}
 	return p.texts()
-}
-
-// displayWidth is the width of s in a monospace font: East Asian wide
-// characters take two columns.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) || r >= 0xFF01 && r <= 0xFF60 || r >= 0x3000 && r <= 0x303F {
-			n++
-		}
-	}
-	return n
 }
 
 // listTexts renders a titled list: "*title*" then one "lead line" per line,

@@ -40,6 +40,9 @@ func (h *Handler) slash(ctx context.Context, tr *trace, sc slackapi.SlashCommand
 	out := h.answer(ctx, tr, chat.Delivery{
 		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep,
 		JobID: sc.TriggerID, Target: chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID},
+		// the acknowledgement is the command's response, the response_url's
+		// original message: the draft replaces it
+		Acked: func() string { return chat.ReplaceOriginal },
 	})
 	switch out.Outcome {
 	case chat.DedupeFailed:

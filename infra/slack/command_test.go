@@ -262,7 +262,9 @@ func TestDeferredSlashCommandIsHandedToTheDispatcher(t *testing.T) {
 		Request: chat.Request{Text: "draft questions vendor=酷算云", Lang: chat.EN, Platform: "slack", Tenant: "slack:T0001",
 			Channel: "C2147483705", User: "U2147483697", Sync: true},
 		Target: chat.Target{ResponseURL: "https://hooks.slack.com/commands/T0001/1234567890/ZYXWVUTSRQ", Channel: "C2147483705",
-			Key: "13345224609.738474920.8088930838d88f008e0"},
+			Key: "13345224609.738474920.8088930838d88f008e0",
+			// the draft replaces the "working on it" this response is
+			Replace: chat.ReplaceOriginal},
 	}
 	gj, _ := json.Marshal(got)
 	wj, _ := json.Marshal(want)

@@ -105,13 +105,24 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 		target = chat.Target{Channel: m.user} // the app's DM with the asker
 	}
 	refused := false
+	ack := "" // the ts of a "working on it" posted as a message (in a DM): the draft updates it
 	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
-		Deliver: func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
+		Acked: func() string {
+			if target.Channel != m.channel { // the draft goes to another conversation
+				return ""
+			}
+			return ack
+		},
+		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 			var err error
 			if rep.Private && !m.direct {
 				err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)
 			} else {
-				err = h.poster.Post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
+				var ts string
+				ts, err = h.poster.post(ctx, chat.Target{Channel: m.channel, ThreadTS: m.threadTS}, rep)
+				if o == chat.Deferred {
+					ack = ts
+				}
 			}
 			if err != nil && !retryable(err) {
 				// Slack refused the message itself (an archived channel, a

@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -317,5 +318,30 @@ func TestMalformedEventIsBadRequestWithoutRetry(t *testing.T) {
 	res := invoke(t, f.h, event(t, []byte(`{"type":"event_callback","event":"nope"}`), testNow, false, nil))
 	if res.StatusCode != 400 || res.Headers[HeaderNoRetry] != "1" {
 		t.Errorf("malformed event: %d %v; want 400 with X-Slack-No-Retry: 1", res.StatusCode, res.Headers)
+	}
+}
+
+// TestDeferredDirectMessageUpdatesInPlace: in a DM the "working on it" is a
+// message of the bot's, so the drafter's answer updates it (chat.update on
+// its ts) instead of arriving as a second message.
+func TestDeferredDirectMessageUpdatesInPlace(t *testing.T) {
+	f := newFixture(t, nil)
+	body := bytes.Replace(readFixture(t, "event_message_im.json"), []byte(`"text": "help"`), []byte(`"text": "draft questions"`), 1)
+	invoke(t, f.h, event(t, body, testNow, false, nil))
+	posts := f.rec.calls("/api/chat.postMessage")
+	if len(posts) != 1 || len(f.disp.jobs) != 1 {
+		t.Fatalf("%d posts and %d jobs, want the acknowledgement and one job", len(posts), len(f.disp.jobs))
+	}
+	j := f.disp.jobs[0]
+	if j.Target.Channel != "D0DM12345" || j.Target.Replace == "" || !strings.HasSuffix(j.Target.Replace, ".000100") {
+		t.Fatalf("job target %+v: want the DM, replacing the acknowledgement's ts", j.Target)
+	}
+	p := NewPoster("xoxb-test-token", f.rec.apiURL(), f.rec.Client())
+	if err := p.Post(context.Background(), j.Target, chat.Reply{Title: "Questions for sales", Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	up := f.rec.calls("/api/chat.update")
+	if len(up) != 1 || up[0].Form.Get("ts") != j.Target.Replace || up[0].Form.Get("channel") != "D0DM12345" || len(f.rec.calls("/api/chat.postMessage")) != 1 {
+		t.Errorf("chat.update calls %+v, posts %d: want the acknowledgement updated, no second message", up, len(f.rec.calls("/api/chat.postMessage")))
 	}
 }

@@ -77,7 +77,7 @@ func testRouter(runs *atomic.Int64) *chat.Router {
 		Examples: []string{"whoami"},
 		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 			runs.Add(1)
-			return chat.Reply{Title: "whoami", Facts: []chat.Fact{
+			return chat.Reply{Title: "whoami", Full: true, Facts: []chat.Fact{ // every field shown, not a short reply
 				{Label: "text", Value: c.Req.Text}, {Label: "platform", Value: c.Req.Platform},
 				{Label: "tenant", Value: c.Req.Tenant}, {Label: "channel", Value: c.Req.Channel},
 				{Label: "user", Value: c.Req.User},

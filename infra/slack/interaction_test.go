@@ -142,3 +142,27 @@ func TestMalformedPayloadIsBadRequest(t *testing.T) {
 		t.Errorf("malformed payload: status %d, want 400", res.StatusCode)
 	}
 }
+
+// TestDetailsButton: the Details button of a short reply runs the same
+// command again with --full and answers only the one who pressed it, with
+// what the short reply left out (here the follow-up buttons).
+func TestDetailsButton(t *testing.T) {
+	f := newFixture(t, nil)
+	short := Render(chat.Reply{Command: "billing", Lang: chat.ZH, Title: "计费", Asked: "计费 按需=35 包月=15000 时长=300",
+		Tables:  []chat.Table{{Header: []string{"方案"}, Rows: [][]string{{"包月"}}}},
+		Buttons: chat.StandardButtons(chat.ZH, "计费 按需=35 包月=15000 时长=300")})
+	raw, _ := json.Marshal(short.Blocks)
+	if !strings.Contains(string(raw), `"action_id":"details"`) || strings.Contains(string(raw), "draft_questions") {
+		t.Fatalf("short reply buttons: %s", raw)
+	}
+	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), chat.ActionDetails, "计费 按需=35 包月=15000 时长=300"), testNow, true, nil))
+	hooks := f.rec.calls("/hook")
+	if len(hooks) != 1 {
+		t.Fatalf("response_url posts = %d, want 1", len(hooks))
+	}
+	got := hooks[0].JSON
+	body, _ := json.Marshal(got)
+	if got["response_type"] != Ephemeral || !strings.Contains(string(body), `"action_id":"draft_questions"`) {
+		t.Errorf("details answer = %s; want an ephemeral full reply with its follow-up buttons", body)
+	}
+}

@@ -63,6 +63,12 @@ func limitViolations(msg Message) []string {
 		fail("fallback text length %d", l16(m.Text))
 	}
 	checkEscaped("fallback text", m.Text, fail)
+	tables := 0
+	defer func() {
+		if tables > 1 {
+			bad = append(bad, fmt.Sprintf("%d table blocks, Slack takes one", tables))
+		}
+	}()
 	if len(m.Blocks) == 0 || len(m.Blocks) > MaxBlocks {
 		fail("%d blocks, limit %d", len(m.Blocks), MaxBlocks)
 	}
@@ -115,8 +121,99 @@ func limitViolations(msg Message) []string {
 					fail("%s: value %d characters, limit %d", w, l16(v), MaxButtonValue)
 				}
 			}
+		case "table":
+			tables++
+			rows, _ := b["rows"].([]any)
+			if len(rows) == 0 || len(rows) > MaxTableRows {
+				fail("%s: %d rows, limit %d", where, len(rows), MaxTableRows)
+			}
+			width := -1
+			for j, r := range rows {
+				cells, _ := r.([]any)
+				if len(cells) == 0 || len(cells) > MaxTableCols || width >= 0 && len(cells) != width {
+					fail("%s row %d: %d cells (limit %d, same in every row)", where, j, len(cells), MaxTableCols)
+				}
+				width = len(cells)
+				for k, c := range cells {
+					cell, _ := c.(map[string]any)
+					text, _ := cell["text"].(string)
+					if cell["type"] != "raw_text" || strings.TrimSpace(text) == "" || l16(text) > maxCell {
+						fail("%s row %d cell %d: %v", where, j, k, c)
+					}
+					checkEscaped(fmt.Sprintf("%s row %d cell %d", where, j, k), text, fail)
+				}
+			}
+			if cs, _ := b["column_settings"].([]any); len(cs) > MaxTableCols {
+				fail("%s: %d column settings", where, len(cs))
+			}
+		case "data_visualization":
+			for _, v := range dataVisualizationViolations(b) {
+				fail("%s: %s", where, v)
+			}
 		default:
 			fail("%s: unexpected block type", where)
+		}
+	}
+	return bad
+}
+
+// dataVisualizationViolations checks a data_visualization block against
+// the published schema, read from the JSON: a title of 1 to 50 characters;
+// a line or bar chart of 1 to 6 uniquely named series (names at most 20
+// characters); 1 to 20 categories of at most 20 characters, unique; each
+// series one point per category, labelled with it, in order.
+func dataVisualizationViolations(b map[string]any) []string {
+	var bad []string
+	fail := func(f string, a ...any) { bad = append(bad, fmt.Sprintf(f, a...)) }
+	n := func(s string) int { return len([]rune(s)) }
+	title, _ := b["title"].(string)
+	if title == "" || n(title) > 50 {
+		fail("title %q", title)
+	}
+	chart, _ := b["chart"].(map[string]any)
+	if t := chart["type"]; t != "line" && t != "bar" {
+		fail("chart type %v", t)
+	}
+	axis, _ := chart["axis_config"].(map[string]any)
+	cats, _ := axis["categories"].([]any)
+	if len(cats) == 0 || len(cats) > 20 {
+		fail("%d categories", len(cats))
+	}
+	seen := map[string]bool{}
+	for _, c := range cats {
+		s, _ := c.(string)
+		if s == "" || n(s) > 20 || seen[s] {
+			fail("category %q", s)
+		}
+		seen[s] = true
+	}
+	for _, k := range []string{"x_label", "y_label"} {
+		if s, _ := axis[k].(string); n(s) > 50 {
+			fail("%s %q", k, s)
+		}
+	}
+	series, _ := chart["series"].([]any)
+	if len(series) == 0 || len(series) > 6 {
+		fail("%d series", len(series))
+	}
+	names := map[string]bool{}
+	for _, x := range series {
+		sr, _ := x.(map[string]any)
+		name, _ := sr["name"].(string)
+		if name == "" || n(name) > 20 || names[name] {
+			fail("series name %q", name)
+		}
+		names[name] = true
+		data, _ := sr["data"].([]any)
+		if len(data) != len(cats) {
+			fail("series %q: %d points for %d categories", name, len(data), len(cats))
+			continue
+		}
+		for i, d := range data {
+			pt, _ := d.(map[string]any)
+			if _, ok := pt["value"].(float64); !ok || pt["label"] != cats[i] {
+				fail("series %q point %d: %v", name, i, d)
+			}
 		}
 	}
 	return bad
@@ -213,6 +310,23 @@ func (hostile) Generate(r *rand.Rand, size int) reflect.Value {
 	actions := []string{chat.ActionDraftQuestions, chat.ActionDraftSLA, chat.ActionRemindRenewal, "", strings.Repeat("a", 300)}
 	for i := count(30); i > 0; i-- {
 		rep.Buttons = append(rep.Buttons, chat.Button{Action: actions[r.Intn(len(actions))], Label: s(), Value: s()})
+	}
+	for i := count(4); i > 0; i-- { // hostile labels, and often too many points or series
+		c := chat.Chart{ID: "h", Kind: []chat.ChartKind{chat.ChartBar, chat.ChartLine}[r.Intn(2)], Stacked: r.Intn(2) == 0, Title: s(), XLabel: s(), YLabel: s()}
+		for j := count(25); j > 0; j-- {
+			c.Categories = append(c.Categories, chat.Label(s()))
+		}
+		for k := count(8); k > 0; k-- {
+			sr := chat.Series{Name: chat.Label(s()), Limit: r.Intn(4) == 0}
+			for range c.Categories {
+				sr.Values = append(sr.Values, r.Float64()*1e6)
+			}
+			c.Series = append(c.Series, sr)
+		}
+		if len(c.Categories) > 0 {
+			c.Marks = []chat.Mark{{Category: r.Intn(len(c.Categories)), Label: chat.Label(s())}}
+		}
+		rep.Charts = append(rep.Charts, c)
 	}
 	return reflect.ValueOf(hostile(rep))
 }

@@ -19,15 +19,17 @@ func TestPosterResponseURL(t *testing.T) {
 		name     string
 		rep      chat.Reply
 		wantType string
+		replace  string
 	}{
-		{"a result goes to the channel", chat.Reply{Title: "draft", Summary: "Dear sales, <@U1> &"}, InChannel},
-		{"a private result only to the user", chat.Reply{Title: "draft", Private: true}, Ephemeral},
+		{"a result goes to the channel", chat.Reply{Title: "draft", Summary: "Dear sales, <@U1> &"}, InChannel, ""},
+		{"a private result only to the user", chat.Reply{Title: "draft", Private: true}, Ephemeral, ""},
+		{"a draft replaces its working on it", chat.Reply{Title: "draft", Private: true}, Ephemeral, chat.ReplaceOriginal},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := newRecorder(t)
 			p := NewPoster("xoxb-test-token", rec.apiURL(), rec.Client())
-			if err := p.Post(context.Background(), chat.Target{ResponseURL: rec.hookURL(), Channel: "C1"}, tc.rep); err != nil {
+			if err := p.Post(context.Background(), chat.Target{ResponseURL: rec.hookURL(), Channel: "C1", Replace: tc.replace}, tc.rep); err != nil {
 				t.Fatal(err)
 			}
 			hooks := rec.calls("/hook")
@@ -35,8 +37,8 @@ func TestPosterResponseURL(t *testing.T) {
 				t.Fatalf("%d requests, %d to the response_url; want exactly one to it", len(rec.Requests()), len(hooks))
 			}
 			m := hooks[0].JSON
-			if m["response_type"] != tc.wantType || m["replace_original"] != false || m["delete_original"] != false {
-				t.Errorf("response_url message = %v; want response_type %s and replace_original false", m, tc.wantType)
+			if m["response_type"] != tc.wantType || m["replace_original"] != (tc.replace != "") || m["delete_original"] != false {
+				t.Errorf("response_url message = %v; want response_type %s and replace_original %t", m, tc.wantType, tc.replace != "")
 			}
 			if blocks, _ := m["blocks"].([]any); len(blocks) == 0 {
 				t.Errorf("no blocks in %v", m)

@@ -131,6 +131,16 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 			"message_id": fmt.Sprintf("om_sent%03d", len(f.sent)), "msg_type": m.Body.MsgType,
 			"body": map[string]any{"content": m.Body.Content},
 		}})
+	case r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/"):
+		// a card updated in place: recorded with the others, told by its path
+		m := FeishuMessage{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		json.Unmarshal(body, &m.Body)
+		if strings.HasSuffix(r.URL.Path, "/om_gone") {
+			writeJSON(w, map[string]any{"code": 230011, "msg": "The message was withdrawn."})
+			return
+		}
+		f.sent = append(f.sent, m)
+		writeJSON(w, map[string]any{"code": 0, "msg": "success"})
 	default:
 		f.other = append(f.other, r.Method+" "+r.URL.String())
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -101,7 +101,7 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	switch {
-	case r.Method == http.MethodPost && (r.URL.Path == "/api/chat.postMessage" || r.URL.Path == "/api/chat.postEphemeral"):
+	case r.Method == http.MethodPost && (r.URL.Path == "/api/chat.postMessage" || r.URL.Path == "/api/chat.postEphemeral" || r.URL.Path == "/api/chat.update"):
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		form, err := url.ParseQuery(string(body))
 		if err != nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {

@@ -1,0 +1,118 @@
+package chat
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/width"
+)
+
+// Width is how many columns s takes in a terminal or a monospace code
+// block: characters that Unicode's East Asian Width property (UAX #11) marks
+// Wide or Fullwidth take two (Han, kana, Hangul, fullwidth punctuation such
+// as ，and （, most emoji), combining marks and format characters (zero
+// width joiners, variation selectors) none, every other character one.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		n += RuneWidth(r)
+	}
+	return n
+}
+
+// RuneWidth is Width for one character.
+func RuneWidth(r rune) int {
+	switch {
+	case r < 0x300: // ASCII and Latin: the common case, no table look-up
+		if r < 0x20 || r == 0x7f {
+			return 0
+		}
+		return 1
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
+
+// Wrap breaks s into lines of at most w columns (Width), at spaces when it
+// can, and inside a word (between characters, as Chinese is written) when a
+// word alone is wider than w. w below 1 is read as 1; s's own line breaks
+// are kept.
+func Wrap(s string, w int) []string {
+	w = max(w, 1)
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		if Width(para) <= w {
+			out = append(out, para)
+			continue
+		}
+		var line strings.Builder
+		lw := 0
+		flush := func() {
+			out = append(out, strings.TrimRight(line.String(), " "))
+			line.Reset()
+			lw = 0
+		}
+		for _, word := range splitKeep(para) {
+			ww := Width(word)
+			if lw > 0 && lw+ww > w && strings.TrimSpace(word) != "" {
+				flush()
+			}
+			if strings.TrimSpace(word) == "" && (lw == 0 || lw+ww > w) {
+				if lw > 0 {
+					flush()
+				}
+				continue // no line starts with a space
+			}
+			if ww <= w-lw {
+				line.WriteString(word)
+				lw += ww
+				continue
+			}
+			for _, r := range word { // a word wider than a line: break it
+				rw := RuneWidth(r)
+				if lw+rw > w && lw > 0 {
+					flush()
+				}
+				line.WriteRune(r)
+				lw += rw
+			}
+		}
+		if lw > 0 || line.Len() > 0 {
+			flush()
+		}
+	}
+	return out
+}
+
+// splitKeep splits s into words and the single spaces between them, so
+// that joining the pieces gives s back; a wide character (Chinese) is a word
+// of its own, as a line may break before any of them.
+func splitKeep(s string) []string {
+	var out []string
+	start := 0
+	for i, r := range s {
+		switch {
+		case r == ' ':
+			if start < i {
+				out = append(out, s[start:i])
+			}
+			out = append(out, " ")
+			start = i + 1
+		case RuneWidth(r) == 2:
+			if start < i {
+				out = append(out, s[start:i])
+			}
+			out = append(out, string(r))
+			start = i + len(string(r))
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}

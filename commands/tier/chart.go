@@ -1,0 +1,87 @@
+package tier
+
+import (
+	"math"
+	"strconv"
+
+	"gpuadvisor/advisor/sizing"
+	"gpuadvisor/chat"
+)
+
+// charts draws the memory one card needs, part by part, for the pick and its
+// alternatives, against what each card may use (its capacity × the usable
+// limit): a stacked bar per option and a limit line.
+func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
+	type option struct {
+		label string
+		o     sizing.Option
+		limit float64
+	}
+	var opts []option
+	add := func(kind string, r sizing.Request, o sizing.Option) {
+		if o.GPU == nil || o.Cards() == 0 || len(opts) == chat.MaxChartPoints {
+			return
+		}
+		l := chat.Label(strconv.Itoa(o.Cards()) + "×" + o.GPU.ID)
+		for _, x := range opts {
+			if x.label == l {
+				l = chat.Truncate(l, chat.MaxChartLabel-len(kind)-1) + " " + kind
+			}
+		}
+		opts = append(opts, option{l, o, o.GPU.CapacityGB() * r.Utilization})
+	}
+	add("pick", adv.Request, adv.Pick)
+	for _, a := range adv.Alternatives {
+		add(a.Kind, a.Request, a.Option)
+	}
+	if len(opts) == 0 {
+		return nil
+	}
+	c := chat.Chart{
+		ID: "tier_memory", Kind: chat.ChartBar, Stacked: true,
+		Title:  chat.T(lang, "Memory per card by part (GB)", "每卡显存分项（GB）"),
+		XLabel: chat.T(lang, "option: cards × GPU (pick first)", "方案：卡数 × GPU（首个为推荐）"),
+		YLabel: chat.T(lang, "GB per card", "每卡 GB"),
+	}
+	for _, x := range opts {
+		c.Categories = append(c.Categories, x.label)
+	}
+	parts := []struct {
+		en, zh string
+		gb     func(sizing.Breakdown) float64
+	}{
+		{"weights", "权重", func(b sizing.Breakdown) float64 { return b.WeightsGB }},
+		{"gradients", "梯度", func(b sizing.Breakdown) float64 { return b.GradientsGB }},
+		{"optimizer", "优化器状态", func(b sizing.Breakdown) float64 { return b.OptimizerGB }},
+		{"activations", "激活值", func(b sizing.Breakdown) float64 { return b.ActivationsGB }},
+		{"KV cache", "KV 缓存", func(b sizing.Breakdown) float64 { return b.KVCacheGB }},
+		{"overhead", "运行开销", func(b sizing.Breakdown) float64 { return b.OverheadGB }},
+	}
+	for _, p := range parts {
+		s := chat.Series{Name: chat.T(lang, p.en, p.zh)}
+		any := false
+		for _, x := range opts {
+			v := math.Round(p.gb(x.o.Result.Memory)*1000) / 1000
+			s.Values = append(s.Values, v)
+			any = any || v > 0
+		}
+		if any {
+			c.Series = append(c.Series, s)
+		}
+	}
+	limit := chat.Series{Name: chat.T(lang, "usable per card", "每卡可用"), Limit: true}
+	for _, x := range opts {
+		limit.Values = append(limit.Values, math.Round(x.limit*100)/100)
+	}
+	if len(c.Series) >= chat.MaxChartSeries { // six parts and the limit: the last two parts share one series
+		last := len(c.Series) - 1
+		for i := range c.Series[last].Values {
+			c.Series[last-1].Values[i] += c.Series[last].Values[i]
+		}
+		c.Series[last-1].Name += " + " + c.Series[last].Name
+		c.Series = c.Series[:last]
+	}
+	c.Series = append(c.Series, limit)
+	c.Marks = []chat.Mark{{Category: 0, Label: chat.T(lang, "pick", "推荐")}}
+	return []chat.Chart{c}
+}
