@@ -469,3 +469,49 @@ func (ch *choice) marketLine(lang chat.Lang) string {
 	}
 	return s
 }
+
+// summary is the money in one sentence for the reply's opening: whose price
+// chose the card, and what the job costs.
+func (ch *choice) summary(lang chat.Lang, adv sizing.Advice, jb *job) string {
+	if !adv.Fits {
+		return ""
+	}
+	var out string
+	p, ok := ch.price(gpuOf(adv.Pick).ID)
+	n := float64(adv.Pick.Cards())
+	switch {
+	case adv.Request.GPU != "" && !ok:
+		out = chat.T(lang, "No price on file for this card.", "没有这张卡的价格。")
+	case ch.source == pricebook.None:
+		out = chat.T(lang, "No card that fits has a price, so the tier rule chose; `price set` saves your vendors' prices to choose by money.",
+			"能放下的卡都没有价格，按档位规则选择；用 `价格 设置` 保存报价即可按价格选卡。")
+	case p.basis == "reference":
+		out = fmt.Sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%d 张约 %s/时。"),
+			num(p.low), num(p.high), p.json.Date, money(p.perHour*n), int(n))
+		if lang == chat.ZH {
+			out = fmt.Sprintf("参考价每卡每小时 ¥%s–%s（%s），%d 张约 %s/时。", num(p.low), num(p.high), p.json.Date, int(n), money(p.perHour*n))
+		}
+	default:
+		out = fmt.Sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%d 张 %s/时。"), money(p.perHour), money(p.perHour*n), int(n))
+		if lang == chat.ZH {
+			out = fmt.Sprintf("团队价格：每卡每小时 %s，%d 张 %s/时。", money(p.perHour), int(n), money(p.perHour*n))
+		}
+	}
+	if jb != nil && jb.train != nil {
+		t := jb.train
+		out += fmt.Sprintf(chat.T(lang, " The %s-token run: %s h", " 训练 %s token：%s 小时"), count(t.Tokens), num(t.Hours))
+		if t.Cost > 0 {
+			out += fmt.Sprintf(chat.T(lang, ", %s (%s per 1M tokens)", "，%s（每百万 token %s）"), money(t.Cost), money(t.CostPerMTok))
+		}
+		out += chat.T(lang, ".", "。")
+	}
+	if jb != nil && jb.serve != nil {
+		s := jb.serve
+		out += fmt.Sprintf(chat.T(lang, " %s tokens a day: %d cards", " 每天 %s token：%d 张卡"), count(s.TokensPerDay), s.Cards)
+		if s.CostPerDay > 0 {
+			out += fmt.Sprintf(chat.T(lang, ", %s a day (%s per 1M tokens)", "，每天 %s（每百万 token %s）"), money(s.CostPerDay), money(s.CostPerMTok))
+		}
+		out += chat.T(lang, ".", "。")
+	}
+	return out
+}

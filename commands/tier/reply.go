@@ -38,6 +38,9 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 		rep.Title = head + chat.T(lang, ": no card to consider", "：没有可选的卡")
 		rep.Summary = chat.T(lang, "No card in the catalog can run this layout.", "目录中没有能按此方式运行的卡。")
 	}
+	if m := ch.summary(lang, adv, jb); m != "" {
+		rep.Summary += chat.T(lang, " ", "") + m
+	}
 	rep.Facts = facts(lang, q, adv, ch)
 	if jb != nil && adv.Fits {
 		rep.Facts = append(rep.Facts, jb.facts(lang)...)
