@@ -21,6 +21,6 @@ func ExampleCommand() {
 	fmt.Println(rep.Error.Key, rep.Error.Example)
 	// Output:
 	// Qwen2.5-14B, LoRA r=16: 1x NVIDIA A100 80GB PCIe
-	// Rent 1x NVIDIA A100 80GB PCIe (mid tier). Each card needs 36.15 GB of its 85.9 GB (42%; the limit is 90%). One card holds everything: no NVLink or InfiniBand needed.
+	// Rent 1x NVIDIA A100 80GB PCIe (mid tier). Each card needs 36.15 GB of its 85.9 GB (42%; the limit is 90%). One card holds everything: no NVLink or InfiniBand needed. Reference price ¥30–40 per card-hour (2025), about ¥35/h for 1.
 	// model 选卡 模型=glm-4.5-air 模式=微调 上下文=4096
 }
