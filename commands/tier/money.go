@@ -156,6 +156,7 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 	}
 	forced := q.req.GPU
+	ch.candidates = make([]catalog.GPU, 0, len(cat.GPUs()))
 	for _, g := range cat.GPUs() {
 		av, _ := catalog.Market(g.ID)
 		keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
