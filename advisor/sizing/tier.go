@@ -543,6 +543,11 @@ func Eligible(req Request, g catalog.GPU) bool {
 	return g.CUDA && (!req.Mode.Training() || g.BF16TFLOPS >= MinTrainTFLOPS)
 }
 
+// ServingFacts are the serving figures (longest context, decode bound) of
+// option o for req, which Advise gives for its pick only: a price
+// comparison of serving options needs them for each.
+func ServingFacts(req Request, o Option) *InferFacts { return inferFacts(req.WithDefaults(), o) }
+
 // inferFacts computes the longest context and the decode bound for the pick.
 func inferFacts(req Request, o Option) *InferFacts {
 	r := o.Result

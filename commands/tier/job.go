@@ -122,6 +122,20 @@ func (js *jobSpec) runCost(r sizing.Request, o sizing.Option, price float64) (fl
 	return j.Cost, err == nil && j.Cost > 0
 }
 
+// dayCost is what a day of the serving volume costs on o at price (copies
+// of o to serve it); false when it cannot be costed.
+func (js *jobSpec) dayCost(r sizing.Request, o sizing.Option, price float64) (float64, bool) {
+	if js == nil || js.perDay <= 0 || o.GPU == nil || r.Mode.Training() {
+		return 0, false
+	}
+	f := sizing.ServingFacts(r, o)
+	if f == nil || f.DecodeTokensPerSecAll <= 0 {
+		return 0, false
+	}
+	s, err := sizing.ServingJob(js.perDay, f.DecodeTokensPerSecAll, o.Cards(), 0, price)
+	return s.CostPerDay, err == nil && s.CostPerDay > 0
+}
+
 // cost costs the job on the pick; nil when no job was described.
 func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *choice) (*job, error) {
 	if js == nil {

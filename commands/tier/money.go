@@ -74,6 +74,9 @@ type optionData struct {
 	// RunCost is the whole training run's cost on this option, when tokens=
 	// gives the run: what the options are then ranked by.
 	RunCost float64 `json:"run_cost,omitempty"`
+	// DayCost is a day of the serving volume on this option (copies of it
+	// for tokens_per_day=): what the options are then ranked by.
+	DayCost float64 `json:"day_cost,omitempty"`
 	Source  string  `json:"source"`
 	Vendor  string  `json:"vendor,omitempty"`
 	Chosen  bool    `json:"chosen,omitempty"`
@@ -226,6 +229,10 @@ func teamPrice(es []pricebook.Entry) (priced, bool) {
 // byRun reports whether cards are ranked by the cost of a training run.
 func (ch *choice) byRun() bool { return ch.run != nil && ch.run.train }
 
+// byVolume reports whether cards are ranked by the cost of a day of a
+// serving volume (tokens_per_day=).
+func (ch *choice) byVolume() bool { return ch.run != nil && ch.run.perDay > 0 }
+
 // advise picks by money: among the cards the team has prices for; only
 // when none of them fits, among the cards with a reference price; only with
 // no price at all, by the tier rule. One search ranks all three: a
@@ -239,8 +246,11 @@ func (ch *choice) advise(req sizing.Request) (sizing.Advice, error) {
 		if !ok {
 			return 0, false
 		}
-		if ch.byRun() {
+		switch {
+		case ch.byRun():
 			return ch.run.runCost(ch.req, o, p.perHour)
+		case ch.byVolume():
+			return ch.run.dayCost(ch.req, o, p.perHour)
 		}
 		return p.perHour * float64(o.Cards()), true
 	}
@@ -305,14 +315,15 @@ func (ch *choice) optionRows(full, adv sizing.Advice) []optionData {
 		}
 		row := optionData{GPU: o.GPU.ID, Cards: n, PerCardHour: round4(p.perHour), PerHour: round4(p.perHour * float64(n)),
 			Source: string(p.json.Source), Vendor: p.json.Vendor, Chosen: adv.Fits && o.GPU.ID == adv.Pick.GPU.ID}
-		if ch.byRun() {
-			oo := o
-			if row.Chosen {
-				oo = adv.Pick
-			}
-			if c, ok := ch.run.runCost(ch.req, oo, p.perHour); ok {
-				row.RunCost = round4(c)
-			}
+		oo := o
+		if row.Chosen {
+			oo = adv.Pick
+		}
+		if c, ok := ch.run.runCost(ch.req, oo, p.perHour); ok && ch.byRun() {
+			row.RunCost = round4(c)
+		}
+		if c, ok := ch.run.dayCost(ch.req, oo, p.perHour); ok && ch.byVolume() {
+			row.DayCost = round4(c)
 		}
 		rows = append(rows, row)
 	}
@@ -328,6 +339,9 @@ func (ch *choice) optionRows(full, adv sizing.Advice) []optionData {
 		ka, kb := a.PerHour, b.PerHour
 		if a.RunCost > 0 && b.RunCost > 0 {
 			ka, kb = a.RunCost, b.RunCost
+		}
+		if a.DayCost > 0 && b.DayCost > 0 {
+			ka, kb = a.DayCost, b.DayCost
 		}
 		return int(math.Copysign(1, ka-kb)) * boolInt(ka != kb)
 	})
@@ -398,8 +412,11 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 	var pick, next *optionData
 	ties := 0
 	key := func(o *optionData) float64 {
-		if ch.byRun() && o.RunCost > 0 {
+		switch {
+		case ch.byRun() && o.RunCost > 0:
 			return o.RunCost
+		case ch.byVolume() && o.DayCost > 0:
+			return o.DayCost
 		}
 		return o.PerHour
 	}
@@ -420,6 +437,17 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 		case next == nil && key(o) > key(pick):
 			next = o
 		}
+	}
+	if ch.byVolume() && pick.DayCost > 0 {
+		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
+			"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s"),
+			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.DayCost))
+		if next != nil {
+			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s, %s a day (+%s): a card with more memory bandwidth serves more tokens per copy",
+				"，对比每份 %d 张 %s × %s，每天 %s（多 %s）：显存带宽更高的卡每份能服务更多 token"),
+				next.Cards, next.GPU, money(next.PerCardHour), money(next.DayCost), money(next.DayCost-pick.DayCost))
+		}
+		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 	}
 	if ch.byRun() && pick.RunCost > 0 {
 		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",

@@ -201,6 +201,16 @@ func TestServingVolume(t *testing.T) {
 	if want := float64(s.Cards) * 24 * d.Price.OnDemand / 2000; math.Abs(s.CostPerMTok-want) > 1e-9 {
 		t.Errorf("cost per 1M tokens %v, want %v", s.CostPerMTok, want)
 	}
+	// A volume ranks the priced cards by a day of it, copies included: the
+	// pick's day is the job's, and no priced card serves it for less.
+	if len(d.PriceOptions) < 2 || !d.PriceOptions[0].Chosen || math.Abs(d.PriceOptions[0].DayCost-s.CostPerDay) > 1e-6 {
+		t.Fatalf("price options %+v, want the pick first at ¥%v a day", d.PriceOptions, s.CostPerDay)
+	}
+	for _, o := range d.PriceOptions[1:] {
+		if o.Source == "team" && o.DayCost < s.CostPerDay {
+			t.Errorf("%s serves the volume for ¥%v a day, less than the pick's ¥%v", o.GPU, o.DayCost, s.CostPerDay)
+		}
+	}
 }
 
 // With a run and a card priced on-demand and monthly, the reply offers the
