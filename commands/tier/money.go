@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/sizing"
@@ -80,6 +82,10 @@ type optionData struct {
 	Source  string  `json:"source"`
 	Vendor  string  `json:"vendor,omitempty"`
 	Chosen  bool    `json:"chosen,omitempty"`
+	// Trade says what this option gives or takes against the pick: cards,
+	// memory headroom, link, memory bandwidth (both languages).
+	Trade advisor.Text `json:"trade"`
+	opt   sizing.Option
 }
 
 // choice is how the cards were chosen: the market, the filters and whose
@@ -276,6 +282,9 @@ func (ch *choice) advise(req sizing.Request) (sizing.Advice, error) {
 		}
 	}
 	ch.options = ch.optionRows(adv, adv)
+	for i := range ch.options {
+		ch.options[i].Trade = trade(ch.options[i].opt, adv)
+	}
 	// what the tier rule alone would pick among the cards that fit
 	var tier *sizing.Option
 	for i := range adv.Fitting {
@@ -314,7 +323,7 @@ func (ch *choice) optionRows(full, adv sizing.Advice) []optionData {
 			n = adv.Pick.Cards()
 		}
 		row := optionData{GPU: o.GPU.ID, Cards: n, PerCardHour: round4(p.perHour), PerHour: round4(p.perHour * float64(n)),
-			Source: string(p.json.Source), Vendor: p.json.Vendor, Chosen: adv.Fits && o.GPU.ID == adv.Pick.GPU.ID}
+			Source: string(p.json.Source), Vendor: p.json.Vendor, Chosen: adv.Fits && o.GPU.ID == adv.Pick.GPU.ID, opt: o}
 		oo := o
 		if row.Chosen {
 			oo = adv.Pick
@@ -543,4 +552,73 @@ func (ch *choice) summary(lang chat.Lang, adv sizing.Advice, jb *job) string {
 		out += chat.T(lang, ".", "。")
 	}
 	return out
+}
+
+// trade says what option o gives or takes against the pick.
+func trade(o sizing.Option, adv sizing.Advice) advisor.Text {
+	p := adv.Pick
+	if !adv.Fits || o.GPU == nil || p.GPU == nil || o.GPU.ID == p.GPU.ID {
+		return advisor.Text{EN: "the pick", ZH: "所选方案"}
+	}
+	var en, zh []string
+	switch d := o.Cards() - p.Cards(); {
+	case d < 0:
+		en, zh = append(en, fmt.Sprintf("%d fewer cards", -d)), append(zh, fmt.Sprintf("少 %d 张卡", -d))
+	case d > 0:
+		en, zh = append(en, fmt.Sprintf("%d more cards", d)), append(zh, fmt.Sprintf("多 %d 张卡", d))
+	}
+	if hu, pu := 1-o.Utilization, 1-p.Utilization; hu-pu >= 0.1 {
+		en, zh = append(en, fmt.Sprintf("more memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更大（空闲 %s）", pct(hu)))
+	} else if pu-hu >= 0.1 {
+		en, zh = append(en, fmt.Sprintf("less memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更小（空闲 %s）", pct(hu)))
+	}
+	if a, b := o.GPU.MaxSplit(), p.GPU.MaxSplit(); a > b {
+		en, zh = append(en, "a fuller NVLink"), append(zh, "NVLink 互联更完整")
+	} else if a < b {
+		en, zh = append(en, "a weaker card-to-card link"), append(zh, "卡间互联更弱")
+	}
+	if r := o.GPU.BandwidthGBs / p.GPU.BandwidthGBs; r >= 1.2 {
+		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth (faster decoding)", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍（解码更快）", r))
+	} else if r <= 0.8 {
+		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍", r))
+	}
+	if r := o.GPU.BF16TFLOPS / p.GPU.BF16TFLOPS; r >= 1.2 || r <= 0.8 {
+		en, zh = append(en, fmt.Sprintf("%.1f× the BF16 compute", r)), append(zh, fmt.Sprintf("BF16 算力 %.1f 倍", r))
+	}
+	if len(en) == 0 {
+		return advisor.Text{EN: "about the same card", ZH: "卡型相近"}
+	}
+	return advisor.Text{EN: strings.Join(en, ", "), ZH: strings.Join(zh, "，")}
+}
+
+// priceTable lists the priced options that fit, cheapest first, with what
+// each trades against the pick.
+func (ch *choice) priceTable(lang chat.Lang) (chat.Table, bool) {
+	if len(ch.options) < 2 {
+		return chat.Table{}, false
+	}
+	t := chat.Table{Title: chat.T(lang, "Cards that fit, by price", "放得下的卡，按价格"), Header: []string{
+		chat.T(lang, "card", "显卡"), chat.T(lang, "cards", "卡数"), chat.T(lang, "per card-hour", "每卡每时"), chat.T(lang, "per hour", "每小时"),
+		chat.T(lang, "source", "来源"), chat.T(lang, "against the pick", "与所选相比")}}
+	if ch.byRun() {
+		t.Header = append(t.Header[:4:4], chat.T(lang, "the run", "整个任务"), t.Header[4], t.Header[5])
+	} else if ch.byVolume() {
+		t.Header = append(t.Header[:4:4], chat.T(lang, "a day", "每天"), t.Header[4], t.Header[5])
+	}
+	src := map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}}
+	for _, o := range ch.options {
+		row := []string{o.GPU, strconv.Itoa(o.Cards), money(o.PerCardHour), money(o.PerHour)}
+		if ch.byRun() {
+			row = append(row, money(o.RunCost))
+		} else if ch.byVolume() {
+			row = append(row, money(o.DayCost))
+		}
+		who := chat.T(lang, src[o.Source][0], src[o.Source][1])
+		if o.Vendor != "" {
+			who += " · " + o.Vendor
+		}
+		row = append(row, who, o.Trade.In(string(lang)))
+		t.Rows = append(t.Rows, row)
+	}
+	return t, true
 }

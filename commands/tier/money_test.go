@@ -105,6 +105,14 @@ func TestTrainingRunRankedByItsCost(t *testing.T) {
 	if math.Abs(a800.RunCost-4149.5) > 0.01 {
 		t.Errorf("A800 run cost %v, want ¥4,149.5", a800.RunCost)
 	}
+	// what the A800 trades against the H800: a third of the BF16 compute
+	// (312 / 989 = 0.3) and 0.6x the memory bandwidth (2,039 / 3,350)
+	if !strings.Contains(a800.Trade.EN, "0.3× the BF16 compute") || !strings.Contains(a800.Trade.ZH, "BF16 算力 0.3 倍") {
+		t.Errorf("A800 trade %+v", a800.Trade)
+	}
+	if !strings.Contains(chat.RenderText(rep), "Cards that fit, by price") {
+		t.Error("the full reply lacks the price table")
+	}
 	// Per hour alone the A800 would win: without tokens= it is the pick.
 	if _, d := ask(t, st, "tier model=qwen2.5-32b mode=full market=cn"); d.GPU != "a800-80g-sxm" {
 		t.Errorf("without a run, pick %s, want a800-80g-sxm (¥68/h against ¥144/h)", d.GPU)

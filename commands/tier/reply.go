@@ -49,6 +49,9 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 	if p.Cards() > 0 {
 		rep.Tables = append(rep.Tables, memoryTable(lang, r, p))
 	}
+	if t, ok := ch.priceTable(lang); ok {
+		rep.Tables = append(rep.Tables, t)
+	}
 	alts, altRows := alternatives(lang, adv)
 	if len(altRows) > 0 {
 		rep.Tables = append(rep.Tables, chat.Table{
