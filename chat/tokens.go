@@ -1,6 +1,9 @@
 package chat
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Token is one word of a command: a bare word, a key=value pair, or a
 // separator (";" or a line break) between groups such as vendors.
@@ -27,16 +30,37 @@ func Tokenize(s string) []Token {
 
 func tokenize(s string, quoting bool) ([]Token, bool) {
 	var toks []Token
+	// A word is a slice of s while nothing in it was changed (the common
+	// case: no allocation); a quote or an invalid byte (read as U+FFFD)
+	// switches it to cur.
 	var cur strings.Builder
+	direct := true
+	start, end := -1, -1 // the word so far is s[start:end] while direct
 	inQuote := false
 	quoted := false
-	quoteAt := 0 // length of cur when the quote opened
+	quoteAt := 0 // length of the word when the quote opened
+	toBuilder := func() {
+		if direct {
+			if start >= 0 {
+				cur.WriteString(s[start:end])
+			}
+			direct = false
+		}
+	}
 	flush := func() {
-		if cur.Len() == 0 && !quoted {
+		var w string
+		if direct {
+			if start >= 0 {
+				w = s[start:end]
+			}
+		} else {
+			w = cur.String()
+			cur.Reset()
+		}
+		direct, start, end = true, -1, -1
+		if w == "" && !quoted {
 			return
 		}
-		w := cur.String()
-		cur.Reset()
 		if quoted {
 			quoted = false
 			if i := strings.IndexByte(w[:quoteAt], '='); i >= 0 {
@@ -48,7 +72,10 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		}
 		toks = append(toks, splitPair(w))
 	}
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		at := i
+		i += size
 		switch {
 		case r == '"' && quoting:
 			if inQuote {
@@ -56,6 +83,7 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 				quoted = true
 				continue
 			}
+			toBuilder()
 			inQuote = true
 			quoteAt = cur.Len()
 			continue
@@ -73,7 +101,17 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		case r == ' ':
 			flush()
 		default:
-			cur.WriteRune(r)
+			if r == utf8.RuneError && size == 1 {
+				toBuilder()
+			}
+			if !direct {
+				cur.WriteRune(r)
+				continue
+			}
+			if start < 0 {
+				start = at
+			}
+			end = i
 		}
 	}
 	flush()
