@@ -156,7 +156,46 @@ func writeTable(b *strings.Builder, t Table, cols int) {
 		w[widest]--
 		total--
 	}
+	var widths []int // per cell of the line being written
 	line := func(cells []string) {
+		// the common case: every cell fits its column on one line; write it
+		// straight into b, padding with spaces, with no per-cell strings
+		widths = widths[:0]
+		fits := true
+		for i := 0; i < n && fits; i++ {
+			c := ""
+			if i < len(cells) {
+				c = cells[i]
+			}
+			cw := Width(c)
+			widths = append(widths, cw)
+			fits = cw <= w[i] && strings.IndexByte(c, '\n') < 0
+		}
+		if fits {
+			// the same bytes as padding every cell and trimming the line's
+			// trailing spaces: owed spaces are written only before content
+			last := -1
+			for i := 0; i < n && i < len(cells); i++ {
+				if strings.TrimRight(cells[i], " ") != "" {
+					last = i
+				}
+			}
+			owed := 2 // the indent
+			for i := 0; i <= last; i++ {
+				c := cells[i]
+				if i == last {
+					c = strings.TrimRight(c, " ")
+				}
+				if c != "" {
+					b.WriteString(strings.Repeat(" ", owed))
+					b.WriteString(c)
+					owed = 0
+				}
+				owed += w[i] - widths[i] + 2
+			}
+			b.WriteByte('\n')
+			return
+		}
 		wrapped := make([][]string, n)
 		height := 1
 		for i := 0; i < n; i++ {
