@@ -34,3 +34,14 @@ func TestTableLines(t *testing.T) {
 		t.Errorf("got:\n%q\nwant:\n%q", got, want)
 	}
 }
+
+// The fast ranges of RuneWidth agree with the Unicode table they skip.
+func TestRuneWidthFastRanges(t *testing.T) {
+	for _, rg := range [][2]rune{{0x4E00, 0x9FFF}, {0x3000, 0x3029}, {0x3030, 0x303E}, {0xFF01, 0xFF60}} {
+		for r := rg[0]; r <= rg[1]; r++ {
+			if got, want := RuneWidth(r), slowRuneWidth(r); got != want {
+				t.Fatalf("RuneWidth(%U) = %d, the table says %d", r, got, want)
+			}
+		}
+	}
+}

@@ -28,7 +28,18 @@ func RuneWidth(r rune) int {
 			return 0
 		}
 		return 1
-	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+	case r >= 0x4E00 && r <= 0x9FFF, // CJK Unified Ideographs: all Wide
+		r >= 0x3000 && r <= 0x3029, r >= 0x3030 && r <= 0x303E, // CJK symbols and punctuation (、。「」), not the tone marks between
+		r >= 0xFF01 && r <= 0xFF60: // fullwidth forms (，：（）): Fullwidth
+		return 2
+	}
+	return slowRuneWidth(r)
+}
+
+// slowRuneWidth is RuneWidth by the tables alone (the fast ranges are
+// checked against it).
+func slowRuneWidth(r rune) int {
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
 		return 0
 	}
 	switch width.LookupRune(r).Kind() {
