@@ -15,3 +15,12 @@ func RandomID() string {
 	}
 	return string(b)
 }
+
+// NewIDWith is newID() when a command was given one (tests pin ids), else
+// RandomID.
+func NewIDWith(newID func() string) string {
+	if newID != nil {
+		return newID()
+	}
+	return RandomID()
+}

@@ -232,9 +232,4 @@ func Buttons(lang chat.Lang, prices bool) []chat.Button {
 	return append(b, run("Every command", "全部命令", "help", "帮助"))
 }
 
-func (d Deps) log() *slog.Logger {
-	if d.Log != nil {
-		return d.Log
-	}
-	return slog.Default()
-}
+func (d Deps) log() *slog.Logger { return chat.LoggerOr(d.Log) }

@@ -29,19 +29,9 @@ type Deps struct {
 	Log *slog.Logger
 }
 
-func (d Deps) log() *slog.Logger {
-	if d.Log != nil {
-		return d.Log
-	}
-	return slog.Default()
-}
+func (d Deps) log() *slog.Logger { return chat.LoggerOr(d.Log) }
 
-func (d Deps) newID() string {
-	if d.NewID != nil {
-		return d.NewID()
-	}
-	return chat.RandomID()
-}
+func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }
 
 // Examples of the command; the first is shown in errors.
 var examples = []string{

@@ -105,9 +105,4 @@ func priceWords(lang chat.Lang, e pricebook.Entry) string {
 	return fmt.Sprintf(chat.T(lang, "¥%s per card-month", "每卡每月 ¥%s"), chat.Num(e.Monthly))
 }
 
-func (d Deps) newID() string {
-	if d.NewID != nil {
-		return d.NewID()
-	}
-	return chat.RandomID()
-}
+func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }

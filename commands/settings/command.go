@@ -114,11 +114,7 @@ func marketName(lang chat.Lang, m string) string {
 }
 
 func (d Deps) storeError(c *chat.Call, err error) error {
-	l := d.Log
-	if l == nil {
-		l = slog.Default()
-	}
-	l.Error("settings store failed", "tenant", c.Req.Tenant, "err", err)
+	chat.LoggerOr(d.Log).Error("settings store failed", "tenant", c.Req.Tenant, "err", err)
 	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 		"the settings store did not answer; nothing was changed. Try again in a moment.",
 		"设置存储没有响应，未做任何更改，请稍后重试。")}

@@ -524,16 +524,11 @@ func (ch *choice) summary(lang chat.Lang, adv sizing.Advice, jb *job) string {
 		out = chat.T(lang, "No card that fits has a price, so the tier rule chose; `price set` saves your vendors' prices to choose by money.",
 			"能放下的卡都没有价格，按档位规则选择；用 `价格 设置` 保存报价即可按价格选卡。")
 	case p.basis == "reference":
-		out = fmt.Sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%d 张约 %s/时。"),
+		out = fmt.Sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%[5]d 张约 %[4]s/时。"),
 			num(p.low), num(p.high), p.json.Date, money(p.perHour*n), int(n))
-		if lang == chat.ZH {
-			out = fmt.Sprintf("参考价每卡每小时 ¥%s–%s（%s），%d 张约 %s/时。", num(p.low), num(p.high), p.json.Date, int(n), money(p.perHour*n))
-		}
 	default:
-		out = fmt.Sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%d 张 %s/时。"), money(p.perHour), money(p.perHour*n), int(n))
-		if lang == chat.ZH {
-			out = fmt.Sprintf("团队价格：每卡每小时 %s，%d 张 %s/时。", money(p.perHour), int(n), money(p.perHour*n))
-		}
+		out = fmt.Sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%[3]d 张 %[2]s/时。"),
+			money(p.perHour), money(p.perHour*n), int(n))
 	}
 	if jb != nil && jb.train != nil {
 		t := jb.train
