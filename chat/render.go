@@ -1,13 +1,16 @@
 package chat
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
 )
 
 // RenderJSON renders a reply for machines: the command's Data, or
-// {"error":{...}} for an error. It never fails: Data that cannot be marshalled
+// {"error":{...}} for an error. A reply with charts carries them as
+// "charts", after Data's own fields (docs/json.md): the same descriptions
+// every surface draws. It never fails: Data that cannot be marshalled
 // becomes an internal error.
 func RenderJSON(r Reply) []byte {
 	var v any
@@ -16,15 +19,50 @@ func RenderJSON(r Reply) []byte {
 		v = map[string]any{"error": r.Error}
 	case r.Data != nil:
 		v = r.Data
+		if len(r.Charts) > 0 {
+			v = withCharts(r.Data, r.Charts)
+		}
 	default:
-		v = map[string]any{"command": r.Command, "title": r.Title, "summary": r.Summary, "facts": r.Facts,
+		m := map[string]any{"command": r.Command, "title": r.Title, "summary": r.Summary, "facts": r.Facts,
 			"tables": r.Tables, "sections": r.Sections, "warnings": r.Warnings, "deferred": r.Deferred}
+		if len(r.Charts) > 0 {
+			m["charts"] = r.Charts
+		}
+		v = m
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		b, _ = json.Marshal(map[string]any{"error": Error{Code: CodeInternal, Message: "reply could not be encoded: " + err.Error()}})
 	}
 	return append(b, '\n')
+}
+
+// withCharts is data's JSON object with a last field "charts". Data that is
+// not an object, or has a "charts" field of its own, is left as it is; Data
+// that cannot be marshalled is returned for MarshalIndent to report.
+func withCharts(data any, charts []Chart) any {
+	obj, err := json.Marshal(data)
+	if err != nil || len(obj) < 2 || obj[0] != '{' {
+		return data
+	}
+	if bytes.Contains(obj, []byte(`"charts":`)) {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(obj, &fields) != nil || fields["charts"] != nil {
+			return data
+		}
+	}
+	cs, err := json.Marshal(charts)
+	if err != nil {
+		return data
+	}
+	out := make([]byte, 0, len(obj)+len(cs)+12)
+	out = append(out, obj[:len(obj)-1]...)
+	if len(obj) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"charts":`...)
+	out = append(out, cs...)
+	return json.RawMessage(append(out, '}'))
 }
 
 // DefaultColumns is a terminal's width when it cannot be asked (the CLI
