@@ -101,7 +101,7 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 		fmt.Fprint(stdout, chat.RenderTextWidth(chat.Brief(rep), columns(stdout, getenv)))
 	}
 	if g.Chart != "" && rep.Error == nil {
-		return writeChart(g, deps, req, rep, stdout, stderr)
+		return writeChart(g, deps, req, rep, stdout, stderr, getenv)
 	}
 	return exitCode(rep)
 }
