@@ -145,7 +145,7 @@ func cliFlags(lang chat.Lang) (flags, subs []cliFlag) {
 		{"--lang zh|en", t("the reply's language (default: the language you type)", "回复语言（默认跟随输入的语言）"), "gpuadvisor --lang en 计费 按需=35 包月=1.5万 时长=300"},
 		{"--db FILE", t("the embedded store file (default: GPUADVISOR_DB, else gpuadvisor/gpuadvisor.db in your data directory)", "内嵌存储文件（默认 GPUADVISOR_DB，否则为数据目录下的 gpuadvisor/gpuadvisor.db）"), "gpuadvisor --db ./gpuadvisor.db renewal list"},
 		{"--file FILE", t("read a command's input from a file (quote's YAML, the text for checklist check or trial check)", "从文件读取命令输入（quote 的 YAML，checklist check 或 trial check 的原文）"), "gpuadvisor quote --file quotes.yaml"},
-		{"--chart FILE", t("write the reply's chart to FILE: SVG or PNG by its extension (billing, quote, tier)", "把回复中的图表写入文件：按扩展名为 SVG 或 PNG（billing、quote、tier）"), "gpuadvisor billing ondemand=35 monthly=15000 hours=300 --chart billing.svg"},
+		{"--chart FILE", t("write the reply's chart to FILE: SVG or PNG by its extension (billing, quote, tier); a PNG draws Chinese with a CJK font of the machine or the one GPUADVISOR_FONT names", "把回复中的图表写入文件：按扩展名为 SVG 或 PNG（billing、quote、tier）；PNG 用本机的中文字体或 GPUADVISOR_FONT 指定的字体画中文"), "gpuadvisor billing ondemand=35 monthly=15000 hours=300 --chart billing.svg"},
 		{"--full", t("the whole answer: derivations, full tables and every follow-up, not only the short first reply", "完整回答：推导过程、完整表格和全部后续步骤，而不只是简短回复"), "gpuadvisor checklist check --full --file answer.txt"},
 		{"--now DATE", t("today, for remind and renewal (YYYY-MM-DD)", "remind 和 renewal 使用的“今天”（YYYY-MM-DD）"), "gpuadvisor remind --now 2027-01-01"},
 		{"--dry-run", t("remind: list what is due, send and mark nothing", "remind：只列出到期提醒，不发送也不记录"), "gpuadvisor remind --dry-run"},
