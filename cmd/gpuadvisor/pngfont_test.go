@@ -116,6 +116,16 @@ func testFont(runes string, shift int) []byte {
 	return append(ttc, out...)
 }
 
+// writeTemp writes b to dir/name and returns the path.
+func writeTemp(t *testing.T, dir, name string, b []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // ascii is every printable ASCII character.
 func ascii() string {
 	var b strings.Builder
@@ -127,13 +137,7 @@ func ascii() string {
 
 func TestLoadFont(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, b []byte) string { return writeTemp(t, dir, name, b) }
 	for _, tt := range []struct {
 		name, path string
 		err        string // in the error; "" for a font
@@ -274,13 +278,7 @@ func TestCJKFontPaths(t *testing.T) {
 // the stand-ins to the names.
 func TestPNGChinese(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, b []byte) string { return writeTemp(t, dir, name, b) }
 	// quote draws the vendors cheapest first: 华东智算 (29/h) before 成都算力 (35/h)
 	quote := []string{"quote", "hours=300 cards=8 成都算力: price=35 tokens_s=21000; 华东智算: price=29 tokens_s=14000"}
 	billing := []string{"billing", "ondemand=35", "monthly=15000", "hours=300"}

@@ -47,108 +47,73 @@ func (l *lazyStore) Close() error {
 	return nil
 }
 
-func (l *lazyStore) CreateRenewal(ctx context.Context, r rules.Renewal) error {
+// do runs f on the store, opened first.
+func (l *lazyStore) do(f func(*bolt.Store) error) error {
+	_, err := opened(l, func(st *bolt.Store) (struct{}, error) { return struct{}{}, f(st) })
+	return err
+}
+
+// opened is f's answer on the store, opened first; the zero T and the
+// error when the file cannot be opened.
+func opened[T any](l *lazyStore, f func(*bolt.Store) (T, error)) (T, error) {
 	st, err := l.open()
 	if err != nil {
-		return err
+		var zero T
+		return zero, err
 	}
-	return st.CreateRenewal(ctx, r)
+	return f(st)
+}
+
+func (l *lazyStore) CreateRenewal(ctx context.Context, r rules.Renewal) error {
+	return l.do(func(st *bolt.Store) error { return st.CreateRenewal(ctx, r) })
 }
 
 func (l *lazyStore) GetRenewal(ctx context.Context, scope store.Scope, id string) (rules.Renewal, error) {
-	st, err := l.open()
-	if err != nil {
-		return rules.Renewal{}, err
-	}
-	return st.GetRenewal(ctx, scope, id)
+	return opened(l, func(st *bolt.Store) (rules.Renewal, error) { return st.GetRenewal(ctx, scope, id) })
 }
 
 func (l *lazyStore) ListRenewals(ctx context.Context, scope store.Scope) ([]rules.Renewal, error) {
-	st, err := l.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.ListRenewals(ctx, scope)
+	return opened(l, func(st *bolt.Store) ([]rules.Renewal, error) { return st.ListRenewals(ctx, scope) })
 }
 
 func (l *lazyStore) DeleteRenewal(ctx context.Context, scope store.Scope, id string) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.DeleteRenewal(ctx, scope, id)
+	return l.do(func(st *bolt.Store) error { return st.DeleteRenewal(ctx, scope, id) })
 }
 
 func (l *lazyStore) SetUsage(ctx context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (rules.Renewal, error) {
-	st, err := l.open()
-	if err != nil {
-		return rules.Renewal{}, err
-	}
-	return st.SetUsage(ctx, scope, id, hours, ondemand)
+	return opened(l, func(st *bolt.Store) (rules.Renewal, error) { return st.SetUsage(ctx, scope, id, hours, ondemand) })
 }
 
 func (l *lazyStore) DueRenewals(ctx context.Context, from, to rules.Date) ([]rules.Renewal, error) {
-	st, err := l.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.DueRenewals(ctx, from, to)
+	return opened(l, func(st *bolt.Store) ([]rules.Renewal, error) { return st.DueRenewals(ctx, from, to) })
 }
 
 func (l *lazyStore) SetNextCheck(ctx context.Context, tenant, id string, next rules.Date) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.SetNextCheck(ctx, tenant, id, next)
+	return l.do(func(st *bolt.Store) error { return st.SetNextCheck(ctx, tenant, id, next) })
 }
 
 func (l *lazyStore) SetDelivery(ctx context.Context, tenant, id string, d rules.Delivery) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.SetDelivery(ctx, tenant, id, d)
+	return l.do(func(st *bolt.Store) error { return st.SetDelivery(ctx, tenant, id, d) })
 }
 
 func (l *lazyStore) PutPrice(ctx context.Context, e pricebook.Entry) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.PutPrice(ctx, e)
+	return l.do(func(st *bolt.Store) error { return st.PutPrice(ctx, e) })
 }
 
 func (l *lazyStore) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
-	st, err := l.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.ListPrices(ctx, scope)
+	return opened(l, func(st *bolt.Store) ([]pricebook.Entry, error) { return st.ListPrices(ctx, scope) })
 }
 
 func (l *lazyStore) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.DeletePrice(ctx, scope, id)
+	return l.do(func(st *bolt.Store) error { return st.DeletePrice(ctx, scope, id) })
 }
 
 func (l *lazyStore) GetSettings(ctx context.Context, tenant string) (store.TeamSettings, error) {
-	st, err := l.open()
-	if err != nil {
-		return store.TeamSettings{}, err
-	}
-	return st.GetSettings(ctx, tenant)
+	return opened(l, func(st *bolt.Store) (store.TeamSettings, error) { return st.GetSettings(ctx, tenant) })
 }
 
 func (l *lazyStore) PutSettings(ctx context.Context, tenant string, s store.TeamSettings) error {
-	st, err := l.open()
-	if err != nil {
-		return err
-	}
-	return st.PutSettings(ctx, tenant, s)
+	return l.do(func(st *bolt.Store) error { return st.PutSettings(ctx, tenant, s) })
 }
 
 // parseNow reads --now: a day (2027-01-01, taken as 09:00 in loc, when the

@@ -2,10 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"gpuadvisor/advisor/pricebook"
+	rules "gpuadvisor/advisor/renewal"
+	"gpuadvisor/store"
 )
 
 func TestCommandsWithoutStoredDataNeverOpenTheFile(t *testing.T) {
@@ -63,5 +69,45 @@ func TestALockedStoreIsReportedNotOK(t *testing.T) {
 	code := run([]string{"--db", db, "renewal", "list"}, &out, &errOut)
 	if code != 1 || !strings.Contains(errOut.String(), "store") {
 		t.Errorf("list on a locked file: exit %d, stderr %q; want exit 1 and a store error", code, errOut.String())
+	}
+}
+
+// TestEveryStoreCallReportsTheOpenError: a file that cannot be opened (its
+// directory is a regular file) fails each call with the open error and a
+// zero answer, and the file is tried once.
+func TestEveryStoreCallReportsTheOpenError(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(notDir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &lazyStore{path: filepath.Join(notDir, "g.db")}
+	ctx, sc := context.Background(), store.Scope{Tenant: "t"}
+	calls := map[string]func() (any, error){
+		"CreateRenewal": func() (any, error) { return nil, l.CreateRenewal(ctx, rules.Renewal{}) },
+		"GetRenewal":    func() (any, error) { return l.GetRenewal(ctx, sc, "r") },
+		"ListRenewals":  func() (any, error) { return l.ListRenewals(ctx, sc) },
+		"DeleteRenewal": func() (any, error) { return nil, l.DeleteRenewal(ctx, sc, "r") },
+		"SetUsage":      func() (any, error) { return l.SetUsage(ctx, sc, "r", []float64{1}, 2) },
+		"DueRenewals":   func() (any, error) { return l.DueRenewals(ctx, rules.Date{}, rules.Date{}) },
+		"SetNextCheck":  func() (any, error) { return nil, l.SetNextCheck(ctx, "t", "r", rules.Date{}) },
+		"SetDelivery":   func() (any, error) { return nil, l.SetDelivery(ctx, "t", "r", rules.Delivery{}) },
+		"PutPrice":      func() (any, error) { return nil, l.PutPrice(ctx, pricebook.Entry{}) },
+		"ListPrices":    func() (any, error) { return l.ListPrices(ctx, sc) },
+		"DeletePrice":   func() (any, error) { return nil, l.DeletePrice(ctx, sc, "p") },
+		"GetSettings":   func() (any, error) { return l.GetSettings(ctx, "t") },
+		"PutSettings":   func() (any, error) { return nil, l.PutSettings(ctx, "t", store.TeamSettings{}) },
+	}
+	_, first := l.open()
+	if first == nil {
+		t.Fatal("a store under a regular file opened")
+	}
+	for name, call := range calls {
+		v, err := call()
+		if err != first {
+			t.Errorf("%s: error %v, want the open error %v", name, err, first)
+		}
+		if v != nil && !reflect.ValueOf(v).IsZero() {
+			t.Errorf("%s: answer %#v with the error, want the zero value", name, v)
+		}
 	}
 }
