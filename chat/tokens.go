@@ -164,13 +164,16 @@ func FormatTokens(toks []Token) string {
 		case t.Sep:
 			b.WriteByte(';')
 		case t.Key == "" && t.Value == "" && t.Word != "" || t.Key == "" && t.Value == "" && t.quoted:
-			b.WriteString(quoteIf(t.Word, strings.ContainsAny(t.Word, " =") || t.Word == ""))
+			b.WriteString(quoteIf(t.Word, strings.ContainsAny(t.Word, breaks+"=") || t.Word == ""))
 		default:
-			b.WriteString(t.Key + "=" + quoteIf(t.Value, strings.Contains(t.Value, " ") || t.Value == ""))
+			b.WriteString(t.Key + "=" + quoteIf(t.Value, strings.ContainsAny(t.Value, breaks) || t.Value == ""))
 		}
 	}
 	return b.String()
 }
+
+// breaks are the characters that end a word outside quotes (Tokenize).
+const breaks = " ;\n\r"
 
 func quoteIf(s string, q bool) string {
 	if q {
