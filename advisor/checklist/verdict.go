@@ -32,7 +32,7 @@ var VerdictRule = Text{
 
 func keyNames() Text {
 	var items []Item
-	for _, it := range all {
+	for _, it := range allItems() {
 		if it.Key {
 			items = append(items, it)
 		}
