@@ -1,6 +1,7 @@
 package trial
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -24,14 +25,24 @@ func TestPlanFitsTwoHours(t *testing.T) {
 		if s.ID != want[i] || s.Minutes <= 0 || len(s.Commands) == 0 || s.Item == "" {
 			t.Errorf("step %d = %s, %d min, %d commands, item %q; want %s with minutes, commands and an item", i, s.ID, s.Minutes, len(s.Commands), s.Item, want[i])
 		}
-		for _, txt := range []Text{s.Title, s.Record, s.Pass} {
-			if txt.EN == "" || txt.ZH == "" {
-				t.Errorf("step %s lacks a wording: %+v", s.ID, txt)
+	}
+	// Both languages: every wording is there, Chinese in Chinese, every
+	// placeholder filled, and the same steps and commands.
+	zh := Plan(PlanOptions{Lang: "zh"})
+	for i, s := range steps {
+		z := zh[i]
+		if z.ID != s.ID || z.Minutes != s.Minutes || z.During != s.During || len(z.Commands) != len(s.Commands) {
+			t.Errorf("step %d: English %s and Chinese %s differ", i, s.ID, z.ID)
+			continue
+		}
+		for j, c := range s.Commands {
+			if c.Line == "" && s.ID != "trial.support_drill" || c.Note == "" || z.Commands[j].Line != c.Line || !hasHan(z.Commands[j].Note) {
+				t.Errorf("step %s: command %+v / %+v lacks its line or note, or the languages differ", s.ID, c, z.Commands[j])
 			}
 		}
-		for _, c := range s.Commands {
-			if c.Line == "" && s.ID != "trial.support_drill" || c.Note.EN == "" || c.Note.ZH == "" {
-				t.Errorf("step %s: command %+v lacks its line or note", s.ID, c)
+		for _, txt := range [][2]string{{s.Title, z.Title}, {s.Record, z.Record}, {s.Pass, z.Pass}} {
+			if txt[0] == "" || !hasHan(txt[1]) || strings.Contains(txt[0]+txt[1], "{") {
+				t.Errorf("step %s: wording %q / %q is missing, not Chinese or has a placeholder left", s.ID, txt[0], txt[1])
 			}
 		}
 	}
@@ -102,5 +113,45 @@ func TestPlanStepsAreChecklistItems(t *testing.T) {
 		if !steps[it.ID] {
 			t.Errorf("checklist item %s has no step in the plan", it.ID)
 		}
+	}
+}
+
+func hasHan(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF })
+}
+
+// TestPlanDataRejectsBadRows breaks one step of plan.json at a time: each
+// must be refused with a message naming what is wrong.
+func TestPlanDataRejectsBadRows(t *testing.T) {
+	if _, err := parsePlan(planJSON); err != nil {
+		t.Fatalf("plan.json: %v", err)
+	}
+	tests := []struct {
+		name   string
+		mutate func(s map[string]any)
+		want   string
+	}{
+		{"no id", func(s map[string]any) { delete(s, "id") }, "needs an id"},
+		{"no minutes", func(s map[string]any) { s["minutes"] = 0 }, "minutes"},
+		{"no commands", func(s map[string]any) { s["commands"] = []any{} }, "commands"},
+		{"no Chinese title", func(s map[string]any) { s["title"] = map[string]string{"en": "GPUs"} }, "lacks English or Chinese"},
+		{"unknown placeholder", func(s map[string]any) { s["pass"] = map[string]string{"en": "{gpus} pass", "zh": "通过"} }, "unknown placeholder {gpus}"},
+		{"unknown field", func(s map[string]any) { s["minute"] = 5 }, "unknown field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var f map[string]any
+			if err := json.Unmarshal(planJSON, &f); err != nil {
+				t.Fatal(err)
+			}
+			tt.mutate(f["steps"].([]any)[0].(map[string]any))
+			b, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := parsePlan(b); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parsePlan = %v, want an error containing %q", err, tt.want)
+			}
+		})
 	}
 }
