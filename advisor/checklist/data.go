@@ -19,58 +19,44 @@ import (
 //go:embed checklist.json
 var checklistJSON []byte
 
-// dataFile is checklist.json.
-type dataFile struct {
-	Note       string            `json:"note"`
-	Lists      map[string]string `json:"lists"`
-	Dimensions []dimensionRow    `json:"dimensions"`
-	Items      []itemRow         `json:"items"`
-}
-
-type dimensionRow struct {
-	ID      Dimension `json:"id"`
-	Title   Text      `json:"title"`
-	Aliases string    `json:"aliases"`
-}
-
+// dataFile is checklist.json; its keys are the field names in lower case.
 // A *string term list is absent (nil: no condition) or present ("" is the
 // one term "": any number, for units).
-type itemRow struct {
-	ID        string      `json:"id"`
-	Dimension Dimension   `json:"dimension"`
-	Key       bool        `json:"key,omitempty"`
-	Name      Text        `json:"name"`
-	Question  Text        `json:"question"`
-	Why       Text        `json:"why"`
-	Concrete  Text        `json:"concrete"`
-	Topics    *string     `json:"topics"`
-	Gate      *gateRow    `json:"gate,omitempty"`
-	Min       int         `json:"min,omitempty"`
-	Signals   []signalRow `json:"signals"`
-	Traps     []trapRow   `json:"traps,omitempty"`
+type dataFile struct {
+	Note       string
+	Lists      map[string]string
+	Dimensions []struct {
+		ID      Dimension
+		Title   Text
+		Aliases string
+	}
+	Items []itemRow
 }
 
-type gateRow struct {
-	Note string  `json:"note,omitempty"`
-	Need *string `json:"need,omitempty"`
-	Not  *string `json:"not,omitempty"`
-	But  *string `json:"but,omitempty"`
+type itemRow struct {
+	ID                            string
+	Dimension                     Dimension
+	Key                           bool
+	Name, Question, Why, Concrete Text
+	Topics                        *string
+	Gate                          *struct {
+		Note           string
+		Need, Not, But *string
+	}
+	Min     int
+	Signals []signalRow
+	Traps   []struct {
+		When, Neg *string
+		Unless    []signalRow
+		Vague     bool
+		Why       Text
+	}
 }
 
 type signalRow struct {
-	Terms       *string `json:"terms,omitempty"`
-	Also        *string `json:"also,omitempty"`
-	Units       *string `json:"units,omitempty"`
-	Version     bool    `json:"version,omitempty"`
-	AnyPolarity bool    `json:"any_polarity,omitempty"`
-}
-
-type trapRow struct {
-	When   *string     `json:"when,omitempty"`
-	Neg    *string     `json:"neg,omitempty"`
-	Unless []signalRow `json:"unless,omitempty"`
-	Vague  bool        `json:"vague,omitempty"`
-	Why    Text        `json:"why"`
+	Terms, Also, Units *string
+	Version            bool
+	AnyPolarity        bool `json:"any_polarity"`
 }
 
 // checklistData is the checklist decoded: the items in order and the
