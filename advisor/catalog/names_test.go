@@ -165,29 +165,27 @@ func TestSuggest(t *testing.T) {
 // FuzzFindGPU and FuzzFindModel: lookups never panic, and a failed lookup
 // always offers a suggestion.
 func FuzzFindGPU(f *testing.F) {
-	for _, s := range []string{"A100-80G", "4090", "910B", "", "h20 96g", "ｈ８００", "\xff", "sxm5pcie", "a100 9999999999999999999999g"} {
-		f.Add(s)
-	}
-	c := mustDefault(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		_, err := c.FindGPU(s)
-		var nf *NotFoundError
-		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
-			t.Fatalf("FindGPU(%q) = %v, want a NotFoundError with a suggestion", s, err)
-		}
-	})
+	fuzzFind(f, "FindGPU", func(c *Catalog, s string) error { _, err := c.FindGPU(s); return err },
+		"A100-80G", "4090", "910B", "", "h20 96g", "ｈ８００", "\xff", "sxm5pcie", "a100 9999999999999999999999g")
 }
 
 func FuzzFindModel(f *testing.F) {
-	for _, s := range []string{"qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct", "unknown-99b", "", "llama3.1.1.1b", "9999999999999999b", "\xff/"} {
+	fuzzFind(f, "FindModel", func(c *Catalog, s string) error { _, err := c.FindModel(s); return err },
+		"qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct", "unknown-99b", "", "llama3.1.1.1b", "9999999999999999b", "\xff/")
+}
+
+// fuzzFind fuzzes one lookup from the seeds: an error is always a
+// *NotFoundError with a suggestion.
+func fuzzFind(f *testing.F, name string, find func(c *Catalog, s string) error, seeds ...string) {
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	c := mustDefault(f)
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := c.FindModel(s)
+		err := find(c, s)
 		var nf *NotFoundError
 		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
-			t.Fatalf("FindModel(%q) = %v, want a NotFoundError with a suggestion", s, err)
+			t.Fatalf("%s(%q) = %v, want a NotFoundError with a suggestion", name, s, err)
 		}
 	})
 }
