@@ -1,14 +1,13 @@
 package checklist
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
+
+	"gpuadvisor/advisor"
 )
 
 // checklistJSON is the checklist as data: the dimensions, and every item
@@ -68,15 +67,8 @@ type checklistData struct {
 	lists  map[string][]string // the shared lists, by name
 }
 
-// loadData decodes checklist.json once. The file is part of the program and
-// a test decodes it, so a bad row is a build defect, not an input error.
-var loadData = sync.OnceValue(func() *checklistData {
-	d, err := parseData(checklistJSON)
-	if err != nil {
-		panic("checklist.json: " + err.Error())
-	}
-	return d
-})
+// loadData decodes checklist.json once.
+var loadData = advisor.Embedded("checklist.json", checklistJSON, parseData)
 
 // allItems is every item, dimension by dimension, with its name and traps.
 func allItems() []Item { return loadData().items }
@@ -87,9 +79,7 @@ func allItems() []Item { return loadData().items }
 // phrases and a reason, and no unknown "@list".
 func parseData(b []byte) (*checklistData, error) {
 	var f dataFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := advisor.DecodeStrict(b, &f); err != nil {
 		return nil, err
 	}
 	p := termParser{lists: f.Lists}

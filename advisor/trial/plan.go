@@ -1,15 +1,14 @@
 package trial
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 // Step is one test of the trial plan, in the reader's language: how long it
@@ -90,9 +89,7 @@ func parsePlan(b []byte) ([]stepRow, error) {
 		Note  string
 		Steps []stepRow
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := advisor.DecodeStrict(b, &f); err != nil {
 		return nil, err
 	}
 	if len(f.Steps) == 0 {
@@ -125,15 +122,8 @@ func parsePlan(b []byte) ([]stepRow, error) {
 	return f.Steps, nil
 }
 
-// planSteps is plan.json decoded once. The file is part of the program and
-// a test decodes it, so a bad row is a build defect, not an input error.
-var planSteps = sync.OnceValue(func() []stepRow {
-	steps, err := parsePlan(planJSON)
-	if err != nil {
-		panic("plan.json: " + err.Error())
-	}
-	return steps
-})
+// planSteps is plan.json decoded once.
+var planSteps = advisor.Embedded("plan.json", planJSON, parsePlan)
 
 // Plan returns the trial-period test plan in o.Lang: under two hours in
 // all, each step named by its checklist item id (docs/checklist.md#trial-tests).
