@@ -124,3 +124,4 @@ func TestHasNVLink(t *testing.T) {
 		}
 	}
 }
+
