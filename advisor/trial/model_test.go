@@ -124,4 +124,3 @@ func TestHasNVLink(t *testing.T) {
 		}
 	}
 }
-
