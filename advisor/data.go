@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -20,6 +21,29 @@ func DecodeStrict(b []byte, v any) error {
 		return fmt.Errorf("more than one JSON value")
 	}
 	return nil
+}
+
+// DecodeNoted decodes an embedded data file of one list, {"note": "...",
+// key: [...]}, putting the list into v: the note (what the data is and where
+// it comes from) is required, and no other key is allowed.
+func DecodeNoted(b []byte, key string, v any) error {
+	var f map[string]json.RawMessage
+	if err := DecodeStrict(b, &f); err != nil {
+		return err
+	}
+	var note string
+	if err := json.Unmarshal(f["note"], &note); err != nil || strings.TrimSpace(note) == "" {
+		return fmt.Errorf(`"note" must say what the data is and where it comes from`)
+	}
+	for k := range f {
+		if k != "note" && k != key {
+			return fmt.Errorf("unknown key %q: the file holds %q and %q", k, "note", key)
+		}
+	}
+	if _, ok := f[key]; !ok {
+		return fmt.Errorf("no %q", key)
+	}
+	return DecodeStrict(f[key], v)
 }
 
 // Embedded returns a function that parses an embedded data file the first

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,33 @@ func TestDecodeStrict(t *testing.T) {
 			t.Errorf("DecodeStrict(%s) = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 			t.Errorf("DecodeStrict(%s) error = %v, want one containing %q", tt.in, err, tt.wantErr)
+		}
+	}
+}
+
+func TestDecodeNoted(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []int
+		wantErr string // "" when it decodes
+	}{
+		{`{"note": "test rows", "rows": [1, 2]}`, []int{1, 2}, ""},
+		{`{"rows": [1]}`, nil, `"note" must say`},
+		{`{"note": " ", "rows": [1]}`, nil, `"note" must say`},
+		{`{"note": 3, "rows": [1]}`, nil, `"note" must say`},
+		{`{"note": "n"}`, nil, `no "rows"`},
+		{`{"note": "n", "rows": [1], "row": [2]}`, nil, `unknown key "row"`},
+		{`{"note": "n", "rows": ["1"]}`, nil, "cannot unmarshal string"},
+		{`{"note": "n", "rows": [1]} {}`, nil, "more than one JSON value"},
+	}
+	for _, tt := range tests {
+		var got []int
+		err := DecodeNoted([]byte(tt.in), "rows", &got)
+		switch {
+		case tt.wantErr == "" && (err != nil || !slices.Equal(got, tt.want)):
+			t.Errorf("DecodeNoted(%s) = %v, %v; want %v", tt.in, got, err, tt.want)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("DecodeNoted(%s) error = %v, want one containing %q", tt.in, err, tt.wantErr)
 		}
 	}
 }

@@ -35,17 +35,14 @@ var referenceJSON []byte
 // parseReferences decodes and checks reference.json: one row per metered
 // line in bill order, low ≤ price ≤ high, unit and source in both languages.
 func parseReferences(b []byte) ([]Reference, error) {
-	var f struct {
-		Note       string
-		References []Reference
-	}
-	if err := advisor.DecodeStrict(b, &f); err != nil {
+	var refs []Reference
+	if err := advisor.DecodeNoted(b, "references", &refs); err != nil {
 		return nil, err
 	}
-	if len(f.References) != len(Metered) {
-		return nil, fmt.Errorf("%d references for %d metered lines", len(f.References), len(Metered))
+	if len(refs) != len(Metered) {
+		return nil, fmt.Errorf("%d references for %d metered lines", len(refs), len(Metered))
 	}
-	for i, r := range f.References {
+	for i, r := range refs {
 		switch {
 		case r.Line != Metered[i]:
 			return nil, fmt.Errorf("reference %d is %q, want %q (bill order)", i+1, r.Line, Metered[i])
@@ -55,7 +52,7 @@ func parseReferences(b []byte) ([]Reference, error) {
 			return nil, fmt.Errorf("%s: unit and source need both languages", r.Line)
 		}
 	}
-	return f.References, nil
+	return refs, nil
 }
 
 // ReferenceFor returns the reference price of a metered item.

@@ -85,17 +85,14 @@ var placeholders = []string{"{cards}", "{udp_rate}", "{udp_note}", "{tcp_pass}",
 // minutes and commands, every wording is in both languages, and every
 // placeholder is one Plan fills.
 func parsePlan(b []byte) ([]stepRow, error) {
-	var f struct {
-		Note  string
-		Steps []stepRow
-	}
-	if err := advisor.DecodeStrict(b, &f); err != nil {
+	var steps []stepRow
+	if err := advisor.DecodeNoted(b, "steps", &steps); err != nil {
 		return nil, err
 	}
-	if len(f.Steps) == 0 {
+	if len(steps) == 0 {
 		return nil, fmt.Errorf("no steps")
 	}
-	for i, s := range f.Steps {
+	for i, s := range steps {
 		if s.ID == "" || s.Item == "" || s.Minutes <= 0 || len(s.Commands) == 0 {
 			return nil, fmt.Errorf("step %d (%q): needs an id, an item, minutes and commands", i+1, s.ID)
 		}
@@ -119,7 +116,7 @@ func parsePlan(b []byte) ([]stepRow, error) {
 			}
 		}
 	}
-	return f.Steps, nil
+	return steps, nil
 }
 
 // planSteps is plan.json decoded once.
