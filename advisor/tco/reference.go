@@ -3,6 +3,7 @@ package tco
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 
 	"gpuadvisor/advisor"
 )
@@ -24,10 +25,13 @@ type Reference struct {
 	Source advisor.Text `json:"source"`
 }
 
-// References are the reference unit prices, in bill order of Metered: list
-// prices of mainland-China public clouds, 2024–2025 (reference.json says
-// which; docs/quote.md lists the sources).
-var References = advisor.Embedded("reference.json", referenceJSON, parseReferences)()
+// References returns the reference unit prices, in bill order of Metered:
+// list prices of mainland-China public clouds, 2024–2025 (reference.json
+// says which; docs/quote.md lists the sources). The slice is a copy.
+func References() []Reference { return slices.Clone(references()) }
+
+// references is reference.json, decoded the first time a price is needed.
+var references = advisor.Embedded("reference.json", referenceJSON, parseReferences)
 
 //go:embed reference.json
 var referenceJSON []byte
@@ -57,7 +61,7 @@ func parseReferences(b []byte) ([]Reference, error) {
 
 // ReferenceFor returns the reference price of a metered item.
 func ReferenceFor(l Line) (Reference, bool) {
-	for _, r := range References {
+	for _, r := range references() {
 		if r.Line == l {
 			return r, true
 		}

@@ -48,3 +48,24 @@ func TestReferencesRejectBadRows(t *testing.T) {
 		})
 	}
 }
+
+// TestReferencesInBillOrder: one reference per metered line, in bill order,
+// and the slice returned is a copy.
+func TestReferencesInBillOrder(t *testing.T) {
+	refs := References()
+	if len(refs) != len(Metered) {
+		t.Fatalf("%d references for %d metered lines", len(refs), len(Metered))
+	}
+	for i, r := range refs {
+		if r.Line != Metered[i] {
+			t.Errorf("reference %d is %s, want %s", i, r.Line, Metered[i])
+		}
+		if got, ok := ReferenceFor(r.Line); !ok || got != r {
+			t.Errorf("ReferenceFor(%s) = %+v, %v; want %+v", r.Line, got, ok, r)
+		}
+	}
+	refs[0].Price = 99
+	if References()[0].Price == 99 {
+		t.Error("References returned the package's own slice")
+	}
+}
