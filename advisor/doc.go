@@ -1,16 +1,26 @@
 // Package advisor is the domain of gpuadvisor: what an AI team needs to know to
 // rent GPUs well, with no knowledge of chat platforms, clouds or LLMs.
 //
-// Its sub-packages hold the rules, each traced to a source:
+// This root package holds the vocabulary the decisions share: Text (a wording
+// in English and Chinese), the one error type, number formatting, fuzzy
+// name matching, and DecodeStrict and Embedded, the one way an embedded data
+// file is decoded (a misspelt key is an error) and loaded once.
+//
+// Its sub-packages are named for the decision, each rule traced to a source:
 //
 //   - catalog: the embedded, sourced GPU and model catalog (vendor datasheets,
 //     each model's config.json) and forgiving name lookup ("A100-80G",
 //     "Qwen2.5-14B-Instruct").
-//   - memory: memory per card for full training (mixed-precision Adam and ZeRO,
+//   - sizing: memory per card for full training (mixed-precision Adam and ZeRO,
 //     Rajbhandari et al. 2020), activations (Korthikanti et al. 2022), LoRA and
 //     QLoRA (Dettmers et al. 2023), inference with a GQA KV cache; and the GPU
 //     tier: the cheapest adequate card class and count, with alternatives.
-//   - billing, quotes, checklist and renewals live in sibling packages.
+//   - billing: on-demand, monthly, spot or a hybrid at the team's hours.
+//   - tco: vendor quotes compared by total cost of ownership.
+//   - checklist: the due-diligence checklist and the reading of what sales said.
+//   - trial: the trial-period test plan and the reading of its outputs.
+//   - renewal: notice deadlines, reminders and keep-or-switch advice.
+//   - pricebook: the team's own quoted prices.
 //
 // Every package under advisor/ imports only the standard library and other
 // advisor packages; imports_test.go fails the build otherwise. Numbers use

@@ -21,3 +21,11 @@ func (t Text) In(lang string) string {
 func Textf(en, zh string, args ...any) Text {
 	return Text{EN: fmt.Sprintf(en, args...), ZH: fmt.Sprintf(zh, args...)}
 }
+
+// LazyText is a wording written the first time it is read, from data an
+// embedded file holds, so that a program that never shows it never decodes
+// the file; wrap the function in sync.OnceValue to write it once.
+type LazyText func() Text
+
+// In returns the wording for lang, as Text.In.
+func (f LazyText) In(lang string) string { return f().In(lang) }

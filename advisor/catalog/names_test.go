@@ -62,30 +62,6 @@ func TestFindGPU(t *testing.T) {
 	}
 }
 
-func TestFindGPUUnknown(t *testing.T) {
-	c := mustDefault(t)
-	for _, tc := range []struct{ name, suggest string }{
-		{"V100", "a100-80g-sxm"},
-		{"A100 24G", "a100-40g-pcie"},
-		{"H100 NVL", "h100-sxm"},
-		{"", ""},
-		{"tpu v5", ""},
-	} {
-		_, err := c.FindGPU(tc.name)
-		var nf *NotFoundError
-		if !errors.As(err, &nf) {
-			t.Errorf("FindGPU(%q) error = %v, want *NotFoundError", tc.name, err)
-			continue
-		}
-		if nf.Suggestion == "" {
-			t.Errorf("FindGPU(%q): no suggestion", tc.name)
-		}
-		if tc.suggest != "" && nf.Suggestion != tc.suggest {
-			t.Errorf("FindGPU(%q) suggests %s, want %s", tc.name, nf.Suggestion, tc.suggest)
-		}
-	}
-}
-
 func TestFindModel(t *testing.T) {
 	c := mustDefault(t)
 	for _, tc := range []struct {
@@ -131,33 +107,44 @@ func TestFindModel(t *testing.T) {
 	}
 }
 
-func TestFindModelUnknownSuggests(t *testing.T) {
+// TestFindUnknownSuggests: a name the catalog lacks is a *NotFoundError
+// with a suggestion, the nearest entry where the row names one.
+func TestFindUnknownSuggests(t *testing.T) {
 	c := mustDefault(t)
-	for _, tc := range []struct{ name, suggest string }{
-		{"unknown-99b", "glm-4.5-air"}, // nearest in parameter count: 106B
-		{"qwen2.5-13b", "qwen2.5-14b"},
-		{"qwen2.5-0.5b", "qwen2.5-7b"},
-		{"llama-2-34b", "llama-2-70b"},
-		{"mixtral", "mistral-7b"},
-		{"deepseek-r1-12b", "deepseek-r1-distill-qwen-14b"},
-		{"gpt-4", ""},
+	find := map[string]func(string) error{
+		"gpu":   func(n string) error { _, err := c.FindGPU(n); return err },
+		"model": func(n string) error { _, err := c.FindModel(n); return err },
+	}
+	for _, tc := range []struct{ kind, name, suggest string }{
+		{"gpu", "V100", "a100-80g-sxm"},
+		{"gpu", "A100 24G", "a100-40g-pcie"},
+		{"gpu", "H100 NVL", "h100-sxm"},
+		{"gpu", "", ""},
+		{"gpu", "tpu v5", ""},
+		{"model", "unknown-99b", "glm-4.5-air"}, // nearest in parameter count: 106B
+		{"model", "qwen2.5-13b", "qwen2.5-14b"},
+		{"model", "qwen2.5-0.5b", "qwen2.5-7b"},
+		{"model", "llama-2-34b", "llama-2-70b"},
+		{"model", "mixtral", "mistral-7b"},
+		{"model", "deepseek-r1-12b", "deepseek-r1-distill-qwen-14b"},
+		{"model", "gpt-4", ""},
 		// a version the catalog lacks is not read into the size ("qwen3-8b"
 		// folds to qwen38b) nor answered as another version
-		{"qwen4-8b", "qwen2.5-7b"},
-		{"Qwen4-32B", "qwen2.5-32b"},
-		{"qwen3-7b", "qwen3-8b"},
-		{"Qwen/Qwen1.5-72B-Chat", "qwen2.5-72b"},
-		{"llama-3.2-3b", "llama-3.1-8b"},
-		{"llama-3.3-8b", "llama-3.3-70b"},
+		{"model", "qwen4-8b", "qwen2.5-7b"},
+		{"model", "Qwen4-32B", "qwen2.5-32b"},
+		{"model", "qwen3-7b", "qwen3-8b"},
+		{"model", "Qwen/Qwen1.5-72B-Chat", "qwen2.5-72b"},
+		{"model", "llama-3.2-3b", "llama-3.1-8b"},
+		{"model", "llama-3.3-8b", "llama-3.3-70b"},
 	} {
-		_, err := c.FindModel(tc.name)
+		err := find[tc.kind](tc.name)
 		var nf *NotFoundError
 		if !errors.As(err, &nf) {
-			t.Errorf("FindModel(%q) error = %v, want *NotFoundError", tc.name, err)
+			t.Errorf("find %s %q: error = %v, want *NotFoundError", tc.kind, tc.name, err)
 			continue
 		}
 		if nf.Suggestion == "" || tc.suggest != "" && nf.Suggestion != tc.suggest {
-			t.Errorf("FindModel(%q) suggests %q, want %q", tc.name, nf.Suggestion, tc.suggest)
+			t.Errorf("find %s %q suggests %q, want %q", tc.kind, tc.name, nf.Suggestion, tc.suggest)
 		}
 	}
 }
@@ -178,29 +165,27 @@ func TestSuggest(t *testing.T) {
 // FuzzFindGPU and FuzzFindModel: lookups never panic, and a failed lookup
 // always offers a suggestion.
 func FuzzFindGPU(f *testing.F) {
-	for _, s := range []string{"A100-80G", "4090", "910B", "", "h20 96g", "ｈ８００", "\xff", "sxm5pcie", "a100 9999999999999999999999g"} {
-		f.Add(s)
-	}
-	c := mustDefault(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		_, err := c.FindGPU(s)
-		var nf *NotFoundError
-		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
-			t.Fatalf("FindGPU(%q) = %v, want a NotFoundError with a suggestion", s, err)
-		}
-	})
+	fuzzFind(f, "FindGPU", func(c *Catalog, s string) error { _, err := c.FindGPU(s); return err },
+		"A100-80G", "4090", "910B", "", "h20 96g", "ｈ８００", "\xff", "sxm5pcie", "a100 9999999999999999999999g")
 }
 
 func FuzzFindModel(f *testing.F) {
-	for _, s := range []string{"qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct", "unknown-99b", "", "llama3.1.1.1b", "9999999999999999b", "\xff/"} {
+	fuzzFind(f, "FindModel", func(c *Catalog, s string) error { _, err := c.FindModel(s); return err },
+		"qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct", "unknown-99b", "", "llama3.1.1.1b", "9999999999999999b", "\xff/")
+}
+
+// fuzzFind fuzzes one lookup from the seeds: an error is always a
+// *NotFoundError with a suggestion.
+func fuzzFind(f *testing.F, name string, find func(c *Catalog, s string) error, seeds ...string) {
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	c := mustDefault(f)
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := c.FindModel(s)
+		err := find(c, s)
 		var nf *NotFoundError
 		if err != nil && (!errors.As(err, &nf) || nf.Suggestion == "") {
-			t.Fatalf("FindModel(%q) = %v, want a NotFoundError with a suggestion", s, err)
+			t.Fatalf("%s(%q) = %v, want a NotFoundError with a suggestion", name, s, err)
 		}
 	})
 }

@@ -123,7 +123,7 @@ func getMatcher() *matcher {
 			}
 			m.owners[id] = append(m.owners[id], o)
 		}
-		for i, it := range all {
+		for i, it := range allItems() {
 			when := map[string]bool{}
 			for _, t := range it.traps {
 				for _, x := range t.when {
@@ -168,6 +168,7 @@ func Check(text string) Result {
 	d := parse(text)
 	m := getMatcher()
 	d.segNeg, d.segHedge = make([]bool, len(d.segs)), make([]string, len(d.segs))
+	all := allItems()
 	itemSegs := make([][]int, len(all))
 	trapHit := make([]bool, len(all)) // a trap's positive phrase is in the text
 	flagHits := make([][]hit, len(flags))

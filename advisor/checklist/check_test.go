@@ -243,7 +243,7 @@ func TestFixtureVerdicts(t *testing.T) {
 			t.Errorf("%s: %d follow-ups for %d vague or missing items", tt.file, len(r.FollowUp), want)
 		}
 		c := r.Counts
-		if c.Covered+c.Risk+c.Vague+c.Missing != len(all) || c.Covered != sum(r, Covered) || c.Risk != sum(r, Risk) {
+		if c.Covered+c.Risk+c.Vague+c.Missing != len(allItems()) || c.Covered != sum(r, Covered) || c.Risk != sum(r, Risk) {
 			t.Errorf("%s: counts %+v do not add up to the findings", tt.file, c)
 		}
 	}
@@ -268,7 +268,7 @@ func TestDecide(t *testing.T) {
 		if keySt == Missing {
 			rest = Missing
 		}
-		for _, it := range all {
+		for _, it := range allItems() {
 			s := rest
 			if it.Key {
 				s = keySt
@@ -326,14 +326,14 @@ func TestNumberUnit(t *testing.T) {
 		want  bool
 	}{
 		{"a100", w(""), false},
-		{"a100 80g", unitsGB, true},
+		{"a100 80g", loadData().lists["units_gb"], true},
 		{"8 gpus", w("g|gb"), false},
 		{"80gb", w("g"), false},
 		{"80gb", w("g|gb"), true},
-		{"7x24", unitsTime, false},
-		{normalize("7×24小时"), unitsTime, false},
-		{"15分钟响应", unitsTime, true},
-		{"15 min", unitsTime, true},
+		{"7x24", loadData().lists["units_time"], false},
+		{normalize("7×24小时"), loadData().lists["units_time"], false},
+		{"15分钟响应", loadData().lists["units_time"], true},
+		{"15 min", loadData().lists["units_time"], true},
 		{"a 2-day trial", w("day"), true},
 		{"a 15-minute response", w("min|minutes"), true},
 		{"a 4-hour replacement", w("h|hours"), true},
@@ -402,7 +402,7 @@ func TestCheckIsDeterministic(t *testing.T) {
 func TestEmptyTextIsAllMissing(t *testing.T) {
 	r := Check("   \n ")
 	// Nothing asked is nothing failed: every item is a question to send.
-	if sum(r, Missing) != len(all) || r.Counts.Missing != len(all) || r.Verdict != AskFirst || len(r.FollowUp) != len(all) {
+	if sum(r, Missing) != len(allItems()) || r.Counts.Missing != len(allItems()) || r.Verdict != AskFirst || len(r.FollowUp) != len(allItems()) {
 		t.Errorf("blank text: got %d missing, counts %+v, verdict %s", sum(r, Missing), r.Counts, r.Verdict)
 	}
 }
@@ -421,13 +421,13 @@ func FuzzCheck(f *testing.F) {
 		// four, evidence and a reason for every answered item, and counts
 		// that add up.
 		r := Check(s)
-		if len(r.Findings) != len(all) {
-			t.Fatalf("Check(%q): %d findings for %d items", s, len(r.Findings), len(all))
+		if len(r.Findings) != len(allItems()) {
+			t.Fatalf("Check(%q): %d findings for %d items", s, len(r.Findings), len(allItems()))
 		}
 		var c Counts
 		for i, fd := range r.Findings {
-			if fd.Item.ID != all[i].ID {
-				t.Fatalf("Check(%q): finding %d is %s, want %s", s, i, fd.Item.ID, all[i].ID)
+			if fd.Item.ID != allItems()[i].ID {
+				t.Fatalf("Check(%q): finding %d is %s, want %s", s, i, fd.Item.ID, allItems()[i].ID)
 			}
 			switch fd.Status {
 			case Covered, Risk, Vague, Missing:

@@ -4,7 +4,9 @@
 //
 // Items returns the 45 items (hardware, network, billing, operations,
 // security, trial tests, contract), each with its name, question, why it
-// matters and what a concrete answer looks like, in Chinese and English.
+// matters and what a concrete answer looks like, in Chinese and English. They
+// live in the embedded checklist.json with the terms that match them and
+// their traps, decoded once and checked row by row.
 //
 // Check reads pasted sales text (Chinese, English or both; bullet lists,
 // e-mails with quoted replies and signatures) and gives every item exactly

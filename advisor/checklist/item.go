@@ -1,6 +1,7 @@
 package checklist
 
 import (
+	"slices"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -26,47 +27,20 @@ func Dimensions() []Dimension {
 	return []Dimension{Hardware, Network, Billing, Operations, Security, Trial, Contract}
 }
 
-// Title is the dimension's name for people.
+// Title is the dimension's name for people (checklist.json).
 func (d Dimension) Title() Text {
-	switch d {
-	case Hardware:
-		return Text{EN: "Hardware", ZH: "硬件"}
-	case Network:
-		return Text{EN: "Network", ZH: "网络"}
-	case Billing:
-		return Text{EN: "Billing", ZH: "计费"}
-	case Operations:
-		return Text{EN: "Operations and support", ZH: "运维"}
-	case Security:
-		return Text{EN: "Security and compliance", ZH: "安全合规"}
-	case Trial:
-		return Text{EN: "Trial-period tests", ZH: "试用期实测"}
-	case Contract:
-		return Text{EN: "Contract", ZH: "合同"}
+	if t, ok := loadData().titles[d]; ok {
+		return t
 	}
 	return Text{EN: string(d), ZH: string(d)}
 }
 
 // ParseDimension reads a dimension by its English name, a short form or its
-// Chinese name (hardware, hw, 硬件, network, 网络, billing, 计费, ...).
+// Chinese name (hardware, hw, 硬件, network, 网络, billing, 计费, ...: the
+// aliases of checklist.json).
 func ParseDimension(s string) (Dimension, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "hardware", "hw", "硬件", "设备":
-		return Hardware, true
-	case "network", "net", "网络":
-		return Network, true
-	case "billing", "bill", "计费", "价格", "费用":
-		return Billing, true
-	case "operations", "ops", "support", "运维", "售后", "运维支持":
-		return Operations, true
-	case "security", "sec", "compliance", "安全", "合规", "安全合规":
-		return Security, true
-	case "trial", "tests", "试用", "实测", "试用期", "试用期实测":
-		return Trial, true
-	case "contract", "ct", "sla", "合同":
-		return Contract, true
-	}
-	return "", false
+	d, ok := loadData().alias[strings.ToLower(strings.TrimSpace(s))]
+	return d, ok
 }
 
 // Text is a wording in English and Chinese (the advisor's shared type).
@@ -94,7 +68,7 @@ type Item struct {
 	gate    gate     // narrows which clauses naming a topic count
 	signals []signal // what makes an answer concrete
 	min     int      // how many distinct signals a concrete answer needs (0 means 1)
-	traps   []trap   // clear answers that are known bad ones (traps.go)
+	traps   []trap   // clear answers that are known bad ones (checklist.json)
 }
 
 // gate narrows an item's topics to the clauses that are about it: a clause
@@ -128,14 +102,12 @@ type signal struct {
 // Items returns the checklist in order: dimension by dimension, as docs/checklist.md
 // §1 lists them. The slice is a copy; changing it changes nothing here.
 func Items() []Item {
-	out := make([]Item, len(all))
-	copy(out, all)
-	return out
+	return slices.Clone(allItems())
 }
 
 // Lookup returns the item with the given id.
 func Lookup(id string) (Item, bool) {
-	for _, it := range all {
+	for _, it := range allItems() {
 		if it.ID == id {
 			return it, true
 		}
@@ -146,35 +118,10 @@ func Lookup(id string) (Item, bool) {
 // ByDimension returns the items of one dimension, in order.
 func ByDimension(d Dimension) []Item {
 	var out []Item
-	for _, it := range all {
+	for _, it := range allItems() {
 		if it.Dimension == d {
 			out = append(out, it)
 		}
-	}
-	return out
-}
-
-// all is every item, dimension by dimension, with its name and traps.
-var all = withTraps(concat(hardwareItems, networkItems, billingItems, operationsItems, securityItems, trialItems, contractItems))
-
-// withTraps gives each item its name and traps; a trap's positive phrases
-// are topics too ("逻辑删除" is about data destruction).
-func withTraps(items []Item) []Item {
-	for i := range items {
-		it := &items[i]
-		it.Name = names[it.ID]
-		it.traps = traps[it.ID]
-		for _, t := range it.traps {
-			it.topics = append(it.topics, t.when...)
-		}
-	}
-	return items
-}
-
-func concat(lists ...[]Item) []Item {
-	var out []Item
-	for _, l := range lists {
-		out = append(out, l...)
 	}
 	return out
 }

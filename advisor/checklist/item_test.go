@@ -1,6 +1,7 @@
 package checklist
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -78,7 +79,7 @@ func TestTermsAreNormalized(t *testing.T) {
 			}
 		}
 	}
-	for _, it := range all {
+	for _, it := range allItems() {
 		check(it.ID+" topics", it.topics)
 		for _, s := range it.signals {
 			check(it.ID+" terms", s.terms)
@@ -109,4 +110,53 @@ func hasHan(s string) bool {
 		}
 	}
 	return false
+}
+
+// TestDataRejectsBadRows breaks one row of checklist.json at a time: each
+// must be refused with a message naming what is wrong, and the file as
+// shipped must load.
+func TestDataRejectsBadRows(t *testing.T) {
+	if _, err := parseData(checklistJSON); err != nil {
+		t.Fatalf("checklist.json: %v", err)
+	}
+	ptr := func(s string) *string { return &s }
+	tests := []struct {
+		name   string
+		mutate func(f *dataFile)
+		want   string
+	}{
+		{"id twice", func(f *dataFile) { f.Items[1].ID = f.Items[0].ID }, "listed twice"},
+		{"unknown dimension", func(f *dataFile) { f.Items[0].Dimension = "hw" }, "dimension"},
+		{"id not of its dimension", func(f *dataFile) { f.Items[0].Dimension = Network }, "does not match"},
+		{"no Chinese question", func(f *dataFile) { f.Items[0].Question.ZH = "which GPU" }, "question must have English and Chinese"},
+		{"no English name", func(f *dataFile) { f.Items[0].Name.EN = " " }, "name must have English and Chinese"},
+		{"no topics", func(f *dataFile) { f.Items[0].Topics = nil }, "needs topics and signals"},
+		{"no signals", func(f *dataFile) { f.Items[0].Signals = nil }, "needs topics and signals"},
+		{"a signal that always holds", func(f *dataFile) { f.Items[0].Signals[0] = signalRow{Also: ptr("可以")} }, "always holds"},
+		{"a trap's unless that always holds", func(f *dataFile) { f.Items[2].Traps[0].Unless = []signalRow{{Version: true}} }, "always holds"},
+		{"a trap without phrases", func(f *dataFile) { f.Items[2].Traps[0].When, f.Items[2].Traps[0].Neg = nil, nil }, "trap needs phrases"},
+		{"a trap without a Chinese reason", func(f *dataFile) { f.Items[2].Traps[0].Why.ZH = "" }, "trap must have"},
+		{"unknown list", func(f *dataFile) { f.Items[0].Topics = ptr("a100|@units_gbs") }, "unknown list @units_gbs"},
+		{"dimension without a row", func(f *dataFile) { f.Dimensions = f.Dimensions[1:] }, "dimension hardware has no row"},
+		{"dimension without a Chinese title", func(f *dataFile) { f.Dimensions[0].Title.ZH = "Hardware" }, "hardware title"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var f dataFile
+			if err := json.Unmarshal(checklistJSON, &f); err != nil {
+				t.Fatal(err)
+			}
+			tt.mutate(&f)
+			b, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := parseData(b); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parseData = %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := parseData([]byte(`{"items": [], "typo": 1}`)); err == nil {
+		t.Error("an unknown field was accepted")
+	}
 }

@@ -220,12 +220,15 @@ func (d *doc) segAt(p int) int {
 }
 
 // windowOf is clause i with its neighbours in the same sentence.
-func (d *doc) windowOf(i int) window {
+func (d *doc) windowOf(i int) window { return d.span(i, 1) }
+
+// span is clause i with up to reach clauses on each side, all in its sentence.
+func (d *doc) span(i, reach int) window {
 	lo, hi := i, i
-	if lo > 0 && d.segs[lo-1].sentence == d.segs[i].sentence {
+	for k := 0; k < reach && lo > 0 && d.segs[lo-1].sentence == d.segs[i].sentence; k++ {
 		lo--
 	}
-	if hi+1 < len(d.segs) && d.segs[hi+1].sentence == d.segs[i].sentence {
+	for k := 0; k < reach && hi+1 < len(d.segs) && d.segs[hi+1].sentence == d.segs[i].sentence; k++ {
 		hi++
 	}
 	return window{lo, hi}
@@ -241,16 +244,7 @@ func (d *doc) normText(w window) string {
 }
 
 // sentenceText is the normalized text of clause i's whole sentence.
-func (d *doc) sentenceText(i int) string {
-	lo, hi := i, i
-	for lo > 0 && d.segs[lo-1].sentence == d.segs[i].sentence {
-		lo--
-	}
-	for hi+1 < len(d.segs) && d.segs[hi+1].sentence == d.segs[i].sentence {
-		hi++
-	}
-	return d.normText(window{lo, hi})
-}
+func (d *doc) sentenceText(i int) string { return d.normText(d.span(i, len(d.segs))) }
 
 // maxEvidenceRunes bounds a quoted phrase.
 const maxEvidenceRunes = 140

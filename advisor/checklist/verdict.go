@@ -3,6 +3,9 @@ package checklist
 import (
 	"fmt"
 	"strings"
+	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 // Verdict is the decision after a gap analysis.
@@ -22,17 +25,22 @@ const (
 	ProceedVague    = 2 // proceed allows at most this many vague items
 )
 
-// VerdictRule states how Check decides.
-var VerdictRule = Text{
-	EN: fmt.Sprintf("avoid when a key item (%s) is a risk, %d or more items are risks, or vague items plus kinds of red flag reach %d and are more than twice the covered items; proceed when every key item is covered, nothing is a risk, no red flag is found and at most %d items are vague; otherwise ask_first. Items not mentioned are questions to send, not failures.",
-		keyNames().EN, AvoidRisks, AvoidVagueFlags, ProceedVague),
-	ZH: fmt.Sprintf("关键项（%s）中有风险项、风险项达到 %d 项、或含糊项与红旗种类合计达到 %d 且超过答实项的两倍：avoid（放弃）；关键项全部答实、没有风险项、没有红旗且含糊项不超过 %d 项：proceed（推进）；其余：ask_first（先追问）。未提及的条目是要发出的追问，不算失败。",
-		keyNames().ZH, AvoidRisks, AvoidVagueFlags, ProceedVague),
-}
+// VerdictRule states how Check decides. It names the key items of
+// checklist.json, so it is written the first time it is read: a program
+// that never shows it never decodes the checklist.
+var VerdictRule = advisor.LazyText(sync.OnceValue(func() Text {
+	k := keyNames()
+	return Text{
+		EN: fmt.Sprintf("avoid when a key item (%s) is a risk, %d or more items are risks, or vague items plus kinds of red flag reach %d and are more than twice the covered items; proceed when every key item is covered, nothing is a risk, no red flag is found and at most %d items are vague; otherwise ask_first. Items not mentioned are questions to send, not failures.",
+			k.EN, AvoidRisks, AvoidVagueFlags, ProceedVague),
+		ZH: fmt.Sprintf("关键项（%s）中有风险项、风险项达到 %d 项、或含糊项与红旗种类合计达到 %d 且超过答实项的两倍：avoid（放弃）；关键项全部答实、没有风险项、没有红旗且含糊项不超过 %d 项：proceed（推进）；其余：ask_first（先追问）。未提及的条目是要发出的追问，不算失败。",
+			k.ZH, AvoidRisks, AvoidVagueFlags, ProceedVague),
+	}
+}))
 
 func keyNames() Text {
 	var items []Item
-	for _, it := range all {
+	for _, it := range allItems() {
 		if it.Key {
 			items = append(items, it)
 		}

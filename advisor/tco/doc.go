@@ -9,7 +9,7 @@
 //	GPU hours × price × cards + storage + snapshots + egress + intranet over quota + support + licences
 //
 // A metered item a vendor gives no price for is estimated from the workload's
-// volume times a reference unit price (References: source and low–high
+// volume times a reference unit price (References(): source and low–high
 // range), the same for every vendor, never as a share of that vendor's GPU
 // bill; the result says whether the cheapest changes anywhere in the range.
 // An item whose volume the workload lacks cannot be priced and is left out

@@ -1,6 +1,12 @@
 package tco
 
-import "gpuadvisor/advisor"
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+
+	"gpuadvisor/advisor"
+)
 
 // Reference is the unit price a missing metered item is estimated at, with
 // the range it varies over in published Chinese cloud price lists and where
@@ -19,38 +25,46 @@ type Reference struct {
 	Source advisor.Text `json:"source"`
 }
 
-// References are the reference unit prices, in bill order of Metered.
-// They are list prices of mainland-China public clouds as published in 2024–2025 (check the vendor's own page before signing): object
-// storage at the low end and SSD cloud disks at the high end for storage;
-// per-GB snapshot storage; pay-by-traffic public egress; intranet traffic,
-// which most vendors do not charge within a region, up to the egress price
-// at the high end.
-var References = []Reference{
-	{Line: Storage, Price: 0.35, Low: 0.12, High: 1.0, Unit: month,
-		Source: advisor.Text{EN: "Alibaba Cloud OSS standard storage (≈0.12) to ESSD PL1 cloud disk (≈1.0), Tencent Cloud CBS premium disk (≈0.35); list prices, 2024–2025",
-			ZH: "阿里云 OSS 标准存储（约0.12）到 ESSD PL1 云盘（约1.0），腾讯云 CBS 高性能云硬盘（约0.35）；2024–2025年公开刊例价"}},
-	{Line: Snapshots, Price: 0.12, Low: 0.06, High: 0.2, Unit: month,
-		Source: advisor.Text{EN: "Alibaba Cloud ECS snapshots (≈0.12); the range covers archive-tier snapshots and regional list prices, 2024–2025",
-			ZH: "阿里云 ECS 快照（约0.12）；范围涵盖归档快照和各地域刊例价，2024–2025年"}},
-	{Line: Egress, Price: 0.8, Low: 0.5, High: 1.0, Unit: perGB,
-		Source: advisor.Text{EN: "Alibaba Cloud ECS pay-by-traffic internet egress (≈0.8), OSS internet outbound (≈0.5), Tencent Cloud CVM traffic (≈0.8–1.0); list prices, 2024–2025",
-			ZH: "阿里云 ECS 按流量计费公网出流量（约0.8）、OSS 外网流出（约0.5）、腾讯云 CVM 流量（约0.8–1.0）；2024–2025年公开刊例价"}},
-	{Line: Intranet, Price: 0.1, Low: 0, High: 0.5, Unit: perGB,
-		Source: advisor.Text{EN: "no public list price: intranet traffic within a region is free at Alibaba Cloud and Tencent Cloud; GPU clouds that meter it past a quota quote up to the egress price",
-			ZH: "没有公开刊例价：阿里云、腾讯云同地域内网流量免费；按额度计量内网的GPU云，超额单价最高约等于公网流量价"}},
+// References returns the reference unit prices, in bill order of Metered:
+// list prices of mainland-China public clouds, 2024–2025 (reference.json
+// says which; docs/quote.md lists the sources). The slice is a copy.
+func References() []Reference { return slices.Clone(references()) }
+
+// references is reference.json, decoded the first time a price is needed.
+var references = advisor.Embedded("reference.json", referenceJSON, parseReferences)
+
+//go:embed reference.json
+var referenceJSON []byte
+
+// parseReferences decodes and checks reference.json: one row per metered
+// line in bill order, low ≤ price ≤ high, unit and source in both languages.
+func parseReferences(b []byte) ([]Reference, error) {
+	var refs []Reference
+	if err := advisor.DecodeNoted(b, "references", &refs); err != nil {
+		return nil, err
+	}
+	if len(refs) != len(Metered) {
+		return nil, fmt.Errorf("%d references for %d metered lines", len(refs), len(Metered))
+	}
+	for i, r := range refs {
+		switch {
+		case r.Line != Metered[i]:
+			return nil, fmt.Errorf("reference %d is %q, want %q (bill order)", i+1, r.Line, Metered[i])
+		case r.Low < 0 || r.Low > r.Price || r.Price > r.High:
+			return nil, fmt.Errorf("%s: want 0 ≤ low ≤ price ≤ high, got %v ≤ %v ≤ %v", r.Line, r.Low, r.Price, r.High)
+		case r.Unit.EN == "" || r.Unit.ZH == "" || r.Source.EN == "" || r.Source.ZH == "":
+			return nil, fmt.Errorf("%s: unit and source need both languages", r.Line)
+		}
+	}
+	return refs, nil
 }
 
 // ReferenceFor returns the reference price of a metered item.
 func ReferenceFor(l Line) (Reference, bool) {
-	for _, r := range References {
+	for _, r := range references() {
 		if r.Line == l {
 			return r, true
 		}
 	}
 	return Reference{}, false
 }
-
-var (
-	month = advisor.Text{EN: "per GB-month", ZH: "每GB每月"}
-	perGB = advisor.Text{EN: "per GB", ZH: "每GB"}
-)

@@ -157,12 +157,16 @@ func (n *ncclRun) row(f []string) {
 		seen[c]++
 		second := seen[c] == 2
 		v := f[i]
-		num := func() float64 {
+		// set reads a number into the out-of-place column's field, or the
+		// in-place one's when the name comes the second time.
+		set := func(outOfPlace, inPlace *float64) {
 			x, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				ok = false
+			ok = ok && err == nil
+			if second {
+				*inPlace = x
+			} else {
+				*outOfPlace = x
 			}
-			return x
 		}
 		switch c {
 		case "count":
@@ -172,23 +176,11 @@ func (n *ncclRun) row(f []string) {
 		case "redop":
 			row.Redop = v
 		case "time":
-			if second {
-				row.InTimeUs = num()
-			} else {
-				row.TimeUs = num()
-			}
+			set(&row.TimeUs, &row.InTimeUs)
 		case "algbw":
-			if second {
-				row.InAlgGBs = num()
-			} else {
-				row.AlgGBs = num()
-			}
+			set(&row.AlgGBs, &row.InAlgGBs)
 		case "busbw":
-			if second {
-				row.InBusGBs = num()
-			} else {
-				row.BusGBs = num()
-			}
+			set(&row.BusGBs, &row.InBusGBs)
 		case "#wrong":
 			if w, err := strconv.Atoi(v); err == nil && w > 0 {
 				n.r.Wrong += w

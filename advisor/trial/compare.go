@@ -240,9 +240,9 @@ func (c *comparer) model() {
 
 // singleForm reports whether a family ships in one form factor only.
 func singleForm(name string) bool {
-	for _, f := range families {
-		if f.name == name {
-			return f.only != ""
+	for _, f := range loadNvidia().families {
+		if f.Name == name {
+			return f.Only != ""
 		}
 	}
 	return false

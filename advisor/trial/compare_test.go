@@ -36,16 +36,28 @@ func TestCompareRules(t *testing.T) {
 			return f
 		}
 	}
-	capped := func(t *testing.T) Facts {
-		f, _ := Read(fixture(t, "smi_535_a100x8.txt"))
+	// edited reads a fixture and changes what it says.
+	edited := func(file string, edit func(f *Facts)) func(t *testing.T) Facts {
+		return func(t *testing.T) Facts {
+			f := read(file)(t)
+			edit(&f)
+			return f
+		}
+	}
+	// pasted reads text typed in the test.
+	pasted := func(text string) func(t *testing.T) Facts {
+		return func(*testing.T) Facts {
+			f, _ := Read(text)
+			return f
+		}
+	}
+	capped := edited("smi_535_a100x8.txt", func(f *Facts) {
 		w := 250.0
 		f.GPUs[2].PowerCapW = &w
-		return f
-	}
+	})
 	// heat sets every GPU's temperature and GPU-Util, then GPU 3's.
 	heat := func(allC, allUtil, gpu3C, gpu3Util int) func(t *testing.T) Facts {
-		return func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "smi_535_a100x8.txt"))
+		return edited("smi_535_a100x8.txt", func(f *Facts) {
 			for i := range f.GPUs {
 				c, u := allC, allUtil
 				if i == 3 {
@@ -54,8 +66,7 @@ func TestCompareRules(t *testing.T) {
 				f.GPUs[i].TempC, f.GPUs[i].UtilPct = &c, &u
 				f.GPUs[i].PowerDrawW = nil
 			}
-			return f
-		}
+		})
 	}
 	tests := []struct {
 		name    string
@@ -96,32 +107,19 @@ func TestCompareRules(t *testing.T) {
 		{"10G promised, 9.37 measured", read("iperf_tcp_p8_10g.txt"), Promise{IntranetGbps: 10}, "intranet_tcp", Pass, "TCP ×8 → 10.0.0.12: 9.37 Gbit/s, at least 90% of the promised 10 Gbit/s"},
 		{"10G promised, 6.17 measured", read("iperf_tcp_p8_slow.txt"), Promise{IntranetGbps: 10}, "intranet_tcp", Fail, "10 Gbit/s promised, 6.17 Gbit/s measured (TCP ×8 → 192.168.10.22), under the 90% pass mark of 9 Gbit/s"},
 		{"25G promised, JSON 23.23 measured", read("iperf_tcp_p4_25g.json"), Promise{IntranetGbps: 25}, "intranet_tcp", Pass, "23.23 Gbit/s"},
-		{"100G promised, one stream: hint -P", func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "iperf_tcp_p4_25g.json"))
-			f.Iperf[0].Streams = 1
-			return f
-		}, Promise{IntranetGbps: 100}, "intranet_tcp", Fail, "rerun with -P 8"},
+		{"100G promised, one stream: hint -P", edited("iperf_tcp_p4_25g.json", func(f *Facts) { f.Iperf[0].Streams = 1 }), Promise{IntranetGbps: 100}, "intranet_tcp", Fail, "rerun with -P 8"},
 		{"intranet promised, only UDP pasted", read("iperf_udp_9g.txt"), Promise{IntranetGbps: 10}, "intranet_tcp", Unverified, "paste iperf3 -c <ip> -P 8 -t 30"},
 		{"UDP 0.29% loss at 9G on 10G", read("iperf_udp_9g.txt"), Promise{IntranetGbps: 10}, "udp_loss", Pass, "0.29% loss at 9 Gbit/s offered"},
 		{"UDP 2.7% loss at 90% of 25G", read("iperf_udp_22g.json"), Promise{IntranetGbps: 25}, "udp_loss", Fail, "2.7% of datagrams lost at 22.5 Gbit/s offered"},
 		{"UDP loss above line rate is a warning", read("iperf_udp_22g.json"), Promise{IntranetGbps: 10}, "udp_loss", Warn, "rerun with -b 9G"},
-		{"iperf3 could not connect", func(t *testing.T) Facts {
-			f, _ := Read("Connecting to host 10.0.0.12, port 5201\niperf3: error - unable to connect to server: Connection refused\n")
-			return f
-		}, Promise{IntranetGbps: 10}, "iperf_error", Warn, "start iperf3 -s on the other machine"},
+		{"iperf3 could not connect", pasted("Connecting to host 10.0.0.12, port 5201\niperf3: error - unable to connect to server: Connection refused\n"), Promise{IntranetGbps: 10}, "iperf_error", Warn, "start iperf3 -s on the other machine"},
 		{"ECC errors on GPU 3", read("smi_525_a100x8_ecc.txt"), Promise{}, "ecc", Fail, "ECC errors present on GPU3: 2 uncorrectable"},
 		{"no ECC errors", read("smi_535_a100x8.txt"), Promise{}, "ecc", Pass, "no uncorrectable ECC errors on the 8 GPUs"},
-		{"past ECC errors from the aggregate counter", func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "smiq_525_a100x8_ecc.txt"))
+		{"past ECC errors from the aggregate counter", edited("smiq_525_a100x8_ecc.txt", func(f *Facts) {
 			z := 0
 			f.GPUs[3].ECCUncorrected = &z
-			return f
-		}, Promise{}, "ecc", Warn, "GPU3 had uncorrectable ECC errors in the past"},
-		{"ECC off on an A100", func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "smi_535_a100x8.txt"))
-			f.GPUs[1].ECC, f.GPUs[1].ECCUncorrected = "off", nil
-			return f
-		}, Promise{}, "ecc", Warn, "ECC is off on GPU1"},
+		}), Promise{}, "ecc", Warn, "GPU3 had uncorrectable ECC errors in the past"},
+		{"ECC off on an A100", edited("smi_535_a100x8.txt", func(f *Facts) { f.GPUs[1].ECC, f.GPUs[1].ECCUncorrected = "off", nil }), Promise{}, "ecc", Warn, "ECC is off on GPU1"},
 		{"power capped at 250 W on an A100 SXM", capped, Promise{}, "power_cap", Warn, "GPU2: power capped at 250 W, under 90% of the 400 W the A100 SXM 80GB is rated for"},
 		{"driver older than promised", read("smi_470_a100x8.txt"), Promise{Driver: "535"}, "driver", Fail, "driver 535 was promised, the machine has 470.182.03"},
 		{"CUDA as promised", read("smi_550_h100x8.txt"), Promise{CUDA: "12.2"}, "cuda", Pass, "CUDA 12.4 (at least 12.2 as promised)"},
@@ -130,27 +128,13 @@ func TestCompareRules(t *testing.T) {
 		{"busbw promised, no NCCL", read("smi_535_a100x8.txt"), Promise{BusGBs: 200}, "busbw", Unverified, "paste all_reduce_perf -b 8 -e 8G -f 2 -g <cards>"},
 		{"NCCL cut at 16M", read("allreduce_a100x8_cut.txt"), Promise{}, "nccl_size", Warn, "ran only up to 16M"},
 		{"busbw promised, run stopped before the peak", read("allreduce_a100x8_cut.txt"), Promise{BusGBs: 200}, "busbw", Unverified, "the run stopped at 16M"},
-		{"NCCL on fewer GPUs than promised", func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "allreduce_a100x8.txt"))
-			f.NCCL[0].GPUs = 4
-			return f
-		}, Promise{Cards: 8}, "nccl_gpus", Warn, "ran on 4 GPUs of the 8 promised; rerun with -g 8"},
-		{"NCCL wrong results", func(t *testing.T) Facts {
-			f, _ := Read(fixture(t, "allreduce_a100x8.txt"))
-			f.NCCL[0].Wrong = 3
-			return f
-		}, Promise{}, "nccl_wrong", Fail, "3 wrong results"},
+		{"NCCL on fewer GPUs than promised", edited("allreduce_a100x8.txt", func(f *Facts) { f.NCCL[0].GPUs = 4 }), Promise{Cards: 8}, "nccl_gpus", Warn, "ran on 4 GPUs of the 8 promised; rerun with -g 8"},
+		{"NCCL wrong results", edited("allreduce_a100x8.txt", func(f *Facts) { f.NCCL[0].Wrong = 3 }), Promise{}, "nccl_wrong", Fail, "3 wrong results"},
 		{"hardware Xid", read("smi_525_a100x8_ecc.txt", "dmesg_xid.txt"), Promise{}, "xid", Fail, "Xid 63 (ECC page retirement or row remapping recorded) on GPU3 (0000:4e:00)"},
 		{"program Xid", read("dmesg_xid.txt"), Promise{}, "xid", Warn, "Xid 13 on PCI 0000:87:00: usually raised by the program"},
 		{"gpu_burn FAULTY", read("gpu_burn_4090x8.txt"), Promise{}, "gpu_burn", Fail, "gpu_burn found GPU5 FAULTY"},
-		{"nvidia-smi failed", func(t *testing.T) Facts {
-			f, _ := Read("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n")
-			return f
-		}, Promise{Cards: 8}, "smi_error", Fail, "the driver does not see the GPUs"},
-		{"nvidia-smi failed: 0 of 8 cards", func(t *testing.T) Facts {
-			f, _ := Read("No devices were found\n")
-			return f
-		}, Promise{Cards: 8}, "gpu_count", Fail, "8 cards were promised, 0 are visible"},
+		{"nvidia-smi failed", pasted("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"), Promise{Cards: 8}, "smi_error", Fail, "the driver does not see the GPUs"},
+		{"nvidia-smi failed: 0 of 8 cards", pasted("No devices were found\n"), Promise{Cards: 8}, "gpu_count", Fail, "8 cards were promised, 0 are visible"},
 		{"count unknown when the table is cut", func(t *testing.T) Facts {
 			f, _ := Read(cutAt(fixture(t, "smi_535_a100x8.txt"), "00000000:90:00.0"))
 			return f

@@ -6,5 +6,8 @@
 //
 // Read turns pasted tool output into Facts; Compare checks Facts against a
 // Promise and names every mismatch with the rule that decided it; Plan returns
-// the test plan. Everything here is pure and uses the standard library only.
+// the test plan in the reader's language, the JSON the trial command sends.
+// The plan's steps (plan.json) and the GPU families, rated powers and
+// hardware Xid codes (nvidia.json) are embedded data, decoded on first use.
+// Everything here is pure and uses the standard library only.
 package trial

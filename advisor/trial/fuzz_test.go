@@ -58,29 +58,41 @@ func checkFacts(t *testing.T, in string, f Facts, probs []Problem) {
 	_ = Compare(f, Promise{GPU: "A100-80G", Model: &Model{Family: "A100", MemoryGB: 80}, Cards: 8, NVLink: yes(), IntranetGbps: 10, BusGBs: 200, Driver: "535", CUDA: "12.2"})
 }
 
-func FuzzNvidiaSMI(f *testing.F) {
-	seed(f, "smi")
-	f.Add("| NVIDIA-SMI 550.54.15 Driver Version: |\n|   0  X | 0:0:0.0 | 1 |\n| 5C P0 1W / | MiB / MiB | 1% |\n")
-	f.Add("index, name, serial, memory.total [MiB], power.limit [W]\n0, NVIDIA A100-SXM4-80GB, 1, 81920 MiB, 400.00 W\n")
+// fuzzReaders fuzzes the readers of one kind of output: the fixtures named
+// by prefixes and the extra inputs seed the corpus; every reading must keep
+// the reader's own property (when prop is set) and pass checkFacts.
+func fuzzReaders(f *testing.F, prefixes, extra []string, read func(s string, lines []string, fa *Facts, probs *[]Problem), prop func(t *testing.T, s string, fa Facts)) {
+	seed(f, prefixes...)
+	for _, e := range extra {
+		f.Add(e)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		lines := strings.Split(s, "\n")
 		var fa Facts
 		var probs []Problem
-		readSMITable(lines, &fa, &probs)
-		readSMIQuery(lines, &fa, &probs)
-		readSMICSV(lines, &fa)
-		fa.count()
+		read(s, strings.Split(s, "\n"), &fa, &probs)
+		if prop != nil {
+			prop(t, s, fa)
+		}
 		checkFacts(t, s, fa, probs)
 	})
 }
 
+func FuzzNvidiaSMI(f *testing.F) {
+	fuzzReaders(f, []string{"smi"}, []string{
+		"| NVIDIA-SMI 550.54.15 Driver Version: |\n|   0  X | 0:0:0.0 | 1 |\n| 5C P0 1W / | MiB / MiB | 1% |\n",
+		"index, name, serial, memory.total [MiB], power.limit [W]\n0, NVIDIA A100-SXM4-80GB, 1, 81920 MiB, 400.00 W\n",
+	}, func(_ string, lines []string, fa *Facts, probs *[]Problem) {
+		readSMITable(lines, fa, probs)
+		readSMIQuery(lines, fa, probs)
+		readSMICSV(lines, fa)
+		fa.count()
+	}, nil)
+}
+
 func FuzzTopo(f *testing.F) {
-	seed(f, "topo")
-	f.Add("GPU0 GPU1\nGPU0 X NV\nGPU1 NV0 X\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		var fa Facts
-		var probs []Problem
-		readTopo(strings.Split(s, "\n"), &fa, &probs)
+	fuzzReaders(f, []string{"topo"}, []string{"GPU0 GPU1\nGPU0 X NV\nGPU1 NV0 X\n"}, func(_ string, lines []string, fa *Facts, probs *[]Problem) {
+		readTopo(lines, fa, probs)
+	}, func(t *testing.T, s string, fa Facts) {
 		if l := fa.Links; l != nil && l.AllNVLink {
 			for _, p := range l.Pairs {
 				if p.NVLinks == 0 {
@@ -88,44 +100,36 @@ func FuzzTopo(f *testing.F) {
 				}
 			}
 		}
-		checkFacts(t, s, fa, probs)
 	})
 }
 
 func FuzzIperf(f *testing.F) {
-	seed(f, "iperf")
-	f.Add("{\n\"start\":{},\"end\":{\"sum\":{}}}")
-	f.Add("Connecting to host x, port 1\n- - -\n[SUM] 0-1 sec 1 GBytes 1 Gbits/sec 0.1 ms 1/0 (x%) receiver\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		var fa Facts
-		var probs []Problem
-		readIperfText(strings.Split(s, "\n"), &fa, &probs)
-		readIperfJSON(s, &fa, &probs)
+	fuzzReaders(f, []string{"iperf"}, []string{
+		"{\n\"start\":{},\"end\":{\"sum\":{}}}",
+		"Connecting to host x, port 1\n- - -\n[SUM] 0-1 sec 1 GBytes 1 Gbits/sec 0.1 ms 1/0 (x%) receiver\n",
+	}, func(s string, lines []string, fa *Facts, probs *[]Problem) {
+		readIperfText(lines, fa, probs)
+		readIperfJSON(s, fa, probs)
+	}, func(t *testing.T, s string, fa Facts) {
 		for _, r := range fa.Iperf {
 			if r.Protocol != "tcp" && r.Protocol != "udp" && r.Error == "" && r.Source == "text" {
 				t.Fatalf("protocol %q for %q", r.Protocol, s)
 			}
 		}
-		checkFacts(t, s, fa, probs)
 	})
 }
 
 func FuzzAllReduce(f *testing.F) {
-	seed(f, "allreduce", "dmesg", "gpu_burn")
-	f.Add("# nThread 1 nGpus\n#  size count busbw x y z\n1 2 3 4 5 6\n# Avg bus bandwidth : x\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		lines := strings.Split(s, "\n")
-		var fa Facts
-		var probs []Problem
-		readAllReduce(lines, &fa, &probs)
-		readDmesg(lines, &fa)
-		readGPUBurn(lines, &fa, &probs)
+	fuzzReaders(f, []string{"allreduce", "dmesg", "gpu_burn"}, []string{"# nThread 1 nGpus\n#  size count busbw x y z\n1 2 3 4 5 6\n# Avg bus bandwidth : x\n"}, func(_ string, lines []string, fa *Facts, probs *[]Problem) {
+		readAllReduce(lines, fa, probs)
+		readDmesg(lines, fa)
+		readGPUBurn(lines, fa, probs)
+	}, func(t *testing.T, s string, fa Facts) {
 		for _, r := range fa.NCCL {
 			if r.PeakBusGBs > 0 && len(r.Rows) == 0 {
 				t.Fatalf("a peak without rows for %q", s)
 			}
 		}
-		checkFacts(t, s, fa, probs)
 	})
 }
 

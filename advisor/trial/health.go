@@ -5,28 +5,10 @@ import (
 	"strings"
 )
 
-// xidNames are the Xid codes of NVIDIA's Xid catalog that point at the
-// hardware (memory, NVLink, the bus, the GPU's firmware) rather than at the
-// program that ran; any of them during a trial is a reason to ask for another
-// machine.
-var xidNames = map[int]Text{
-	48:  {EN: "double-bit ECC error", ZH: "双比特 ECC 错误"},
-	61:  {EN: "internal micro-controller breakpoint/warning", ZH: "内部微控制器断点/告警"},
-	62:  {EN: "internal micro-controller halt", ZH: "内部微控制器停机"},
-	63:  {EN: "ECC page retirement or row remapping recorded", ZH: "已记录 ECC 页退役或行重映射"},
-	64:  {EN: "ECC page retirement or row remapping failed", ZH: "ECC 页退役或行重映射失败"},
-	74:  {EN: "NVLink error", ZH: "NVLink 错误"},
-	79:  {EN: "GPU has fallen off the bus", ZH: "GPU 从总线上掉线"},
-	92:  {EN: "high single-bit ECC error rate", ZH: "单比特 ECC 错误率过高"},
-	94:  {EN: "contained ECC error", ZH: "已隔离的 ECC 错误"},
-	95:  {EN: "uncontained ECC error", ZH: "未能隔离的 ECC 错误"},
-	119: {EN: "GSP RPC timeout", ZH: "GSP RPC 超时"},
-	120: {EN: "GSP error", ZH: "GSP 错误"},
-}
-
-// XidHardware reports whether an Xid code points at the hardware, and its name.
+// XidHardware reports whether an Xid code points at the hardware (memory,
+// NVLink, the bus, the GPU's firmware: nvidia.json), and its name.
 func XidHardware(code int) (Text, bool) {
-	n, ok := xidNames[code]
+	n, ok := loadNvidia().xid[code]
 	return n, ok
 }
 

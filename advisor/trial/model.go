@@ -1,9 +1,14 @@
 package trial
 
 import (
+	_ "embed"
+	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"gpuadvisor/advisor"
 )
 
 // Form factors of a data-centre GPU.
@@ -36,77 +41,92 @@ func (m Model) String() string {
 	return s
 }
 
-// family is one catalog row group: how a family is written and what it is.
+// family is one GPU family of nvidia.json: how it is written and what it is.
 type family struct {
-	name     string   // canonical name
-	patterns []string // token sequences that name it, longest first
-	only     string   // the only form factor it ships in, if one
-	nvlink   bool     // whether any NVLink exists for it (bridge or NVSwitch)
+	Name     string   // canonical name
+	Patterns []string // token sequences that name it, longest first
+	Only     string   // the only form factor it ships in, if one
+	NVLink   bool     // whether any NVLink exists for it (bridge or NVSwitch)
+	// Watts are the rated board powers of its variants, from the maker's
+	// data sheets; MemoryGB 0 matches any capacity.
+	Watts []struct {
+		Form     string
+		MemoryGB int `json:"memory_gb"`
+		Watts    float64
+	}
 }
 
-// families lists the GPUs Chinese and international clouds rent, longest
-// patterns first so "4090 D" wins over "4090" and "H200" over "H20".
-var families = []family{
-	{name: "A100", patterns: []string{"A100", "PG509"}, nvlink: true}, // PG509-210: HGX board name of the A100 SXM4 80GB
-	{name: "A800", patterns: []string{"A800"}, nvlink: true},
-	{name: "H100", patterns: []string{"H100"}, nvlink: true},
-	{name: "H800", patterns: []string{"H800"}, nvlink: true},
-	{name: "H200", patterns: []string{"H200"}, nvlink: true},
-	{name: "H20", patterns: []string{"H20"}, only: SXM, nvlink: true},
-	{name: "B200", patterns: []string{"B200"}, only: SXM, nvlink: true},
-	{name: "L40S", patterns: []string{"L40S"}, only: PCIe},
-	{name: "L40", patterns: []string{"L40"}, only: PCIe},
-	{name: "L20", patterns: []string{"L20"}, only: PCIe},
-	{name: "L4", patterns: []string{"L4"}, only: PCIe},
-	{name: "A10G", patterns: []string{"A10G"}, only: PCIe},
-	{name: "A10", patterns: []string{"A10"}, only: PCIe},
-	{name: "A30", patterns: []string{"A30"}, only: PCIe, nvlink: true},
-	{name: "A40", patterns: []string{"A40"}, only: PCIe, nvlink: true},
-	{name: "V100", patterns: []string{"V100"}, nvlink: true},
-	{name: "T4", patterns: []string{"T4"}, only: PCIe},
-	{name: "RTX 6000 Ada", patterns: []string{"6000 ADA"}, only: PCIe},
-	{name: "RTX A6000", patterns: []string{"A6000"}, only: PCIe, nvlink: true},
-	{name: "RTX 4090 D", patterns: []string{"4090D", "4090 D"}, only: PCIe},
-	{name: "RTX 4090", patterns: []string{"4090"}, only: PCIe},
-	{name: "RTX 3090", patterns: []string{"3090"}, only: PCIe, nvlink: true},
+//go:embed nvidia.json
+var nvidiaJSON []byte
+
+// nvidia is nvidia.json decoded: the families, longest patterns first so
+// "4090 D" wins over "4090" and "H200" over "H20", and the names of the Xid
+// codes that point at the hardware.
+type nvidia struct {
+	families []family
+	xid      map[int]Text
+}
+
+var loadNvidia = advisor.Embedded("nvidia.json", nvidiaJSON, parseNvidia)
+
+// parseNvidia decodes and checks nvidia.json: every family named, with
+// patterns, a known form factor and positive rated powers; every Xid code
+// once, named in both languages.
+func parseNvidia(b []byte) (nvidia, error) {
+	var f struct {
+		Note     string
+		Families []family
+		Xid      []struct {
+			Code int
+			Text
+		}
+	}
+	if err := advisor.DecodeStrict(b, &f); err != nil {
+		return nvidia{}, err
+	}
+	forms := []string{SXM, PCIe, NVL}
+	seen := map[string]bool{}
+	for _, fam := range f.Families {
+		if fam.Name == "" || seen[fam.Name] || len(fam.Patterns) == 0 || fam.Only != "" && !slices.Contains(forms, fam.Only) {
+			return nvidia{}, fmt.Errorf("family %q: needs a name of its own, patterns and a form factor of %s (or none)", fam.Name, strings.Join(forms, ", "))
+		}
+		seen[fam.Name] = true
+		for _, w := range fam.Watts {
+			if !slices.Contains(forms, w.Form) || w.Watts <= 0 || w.MemoryGB < 0 {
+				return nvidia{}, fmt.Errorf("family %s: rated power %+v needs a form factor of %s and watts above 0", fam.Name, w, strings.Join(forms, ", "))
+			}
+		}
+	}
+	out := nvidia{families: f.Families, xid: map[int]Text{}}
+	for _, x := range f.Xid {
+		if _, dup := out.xid[x.Code]; dup || x.Code <= 0 || x.EN == "" || x.ZH == "" {
+			return nvidia{}, fmt.Errorf("xid %d: needs a code of its own above 0 and a name in both languages", x.Code)
+		}
+		out.xid[x.Code] = x.Text
+	}
+	return out, nil
 }
 
 // Families returns the canonical family names the advisor knows, for error
 // messages.
 func Families() []string {
-	out := make([]string, len(families))
-	for i, f := range families {
-		out[i] = f.name
+	out := make([]string, len(loadNvidia().families))
+	for i, f := range loadNvidia().families {
+		out[i] = f.Name
 	}
 	return out
 }
 
-// tdp is a catalog row: the rated board power of one model variant, in watts,
-// from the maker's data sheets. MemoryGB 0 matches any capacity.
-type tdp struct {
-	family, form string
-	memoryGB     int
-	watts        float64
-}
-
-var tdps = []tdp{
-	{"A100", SXM, 0, 400}, {"A100", PCIe, 80, 300}, {"A100", PCIe, 40, 250},
-	{"A800", SXM, 0, 400}, {"A800", PCIe, 0, 300},
-	{"H100", SXM, 0, 700}, {"H100", PCIe, 0, 350}, {"H100", NVL, 0, 400},
-	{"H800", SXM, 0, 700}, {"H800", PCIe, 0, 350},
-	{"H200", SXM, 0, 700}, {"H20", SXM, 0, 400},
-	{"L40S", PCIe, 0, 350}, {"L40", PCIe, 0, 300}, {"L20", PCIe, 0, 275}, {"L4", PCIe, 0, 72},
-	{"A10", PCIe, 0, 150}, {"A30", PCIe, 0, 165}, {"A40", PCIe, 0, 300},
-	{"V100", SXM, 0, 300}, {"V100", PCIe, 0, 250}, {"T4", PCIe, 0, 70},
-	{"RTX A6000", PCIe, 0, 300}, {"RTX 6000 Ada", PCIe, 0, 300},
-	{"RTX 4090", PCIe, 0, 450}, {"RTX 4090 D", PCIe, 0, 425}, {"RTX 3090", PCIe, 0, 350},
-}
-
 // RatedWatts returns the catalog board power of m, or 0 when unknown.
 func RatedWatts(m Model) float64 {
-	for _, t := range tdps {
-		if t.family == m.Family && t.form == m.FormFactor && (t.memoryGB == 0 || t.memoryGB == m.MemoryGB) {
-			return t.watts
+	for _, f := range loadNvidia().families {
+		if f.Name != m.Family {
+			continue
+		}
+		for _, w := range f.Watts {
+			if w.Form == m.FormFactor && (w.MemoryGB == 0 || w.MemoryGB == m.MemoryGB) {
+				return w.Watts
+			}
 		}
 	}
 	return 0
@@ -115,9 +135,9 @@ func RatedWatts(m Model) float64 {
 // HasNVLink reports whether any NVLink exists for the family (NVSwitch or a
 // bridge); false for cards such as the RTX 4090 or L40S that have none.
 func HasNVLink(familyName string) bool {
-	for _, f := range families {
-		if f.name == familyName {
-			return f.nvlink
+	for _, f := range loadNvidia().families {
+		if f.Name == familyName {
+			return f.NVLink
 		}
 	}
 	return true
@@ -163,16 +183,16 @@ func ParseModel(s string) (Model, bool) {
 	toks := modelTokens(s)
 	var m Model
 	joined := " " + strings.Join(toks, " ") + " "
-	for _, f := range families {
-		for _, p := range f.patterns {
+	for _, f := range loadNvidia().families {
+		for _, p := range f.Patterns {
 			if strings.Contains(joined, " "+p+" ") {
-				m.Family = f.name
+				m.Family = f.Name
 				break
 			}
 		}
 		if m.Family != "" {
-			if f.only != "" {
-				m.FormFactor = f.only
+			if f.Only != "" {
+				m.FormFactor = f.Only
 			}
 			break
 		}

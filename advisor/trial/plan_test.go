@@ -24,14 +24,24 @@ func TestPlanFitsTwoHours(t *testing.T) {
 		if s.ID != want[i] || s.Minutes <= 0 || len(s.Commands) == 0 || s.Item == "" {
 			t.Errorf("step %d = %s, %d min, %d commands, item %q; want %s with minutes, commands and an item", i, s.ID, s.Minutes, len(s.Commands), s.Item, want[i])
 		}
-		for _, txt := range []Text{s.Title, s.Record, s.Pass} {
-			if txt.EN == "" || txt.ZH == "" {
-				t.Errorf("step %s lacks a wording: %+v", s.ID, txt)
+	}
+	// Both languages: every wording is there, Chinese in Chinese, every
+	// placeholder filled, and the same steps and commands.
+	zh := Plan(PlanOptions{Lang: "zh"})
+	for i, s := range steps {
+		z := zh[i]
+		if z.ID != s.ID || z.Minutes != s.Minutes || z.During != s.During || len(z.Commands) != len(s.Commands) {
+			t.Errorf("step %d: English %s and Chinese %s differ", i, s.ID, z.ID)
+			continue
+		}
+		for j, c := range s.Commands {
+			if c.Line == "" && s.ID != "trial.support_drill" || c.Note == "" || z.Commands[j].Line != c.Line || !hasHan(z.Commands[j].Note) {
+				t.Errorf("step %s: command %+v / %+v lacks its line or note, or the languages differ", s.ID, c, z.Commands[j])
 			}
 		}
-		for _, c := range s.Commands {
-			if c.Line == "" && s.ID != "trial.support_drill" || c.Note.EN == "" || c.Note.ZH == "" {
-				t.Errorf("step %s: command %+v lacks its line or note", s.ID, c)
+		for _, txt := range [][2]string{{s.Title, z.Title}, {s.Record, z.Record}, {s.Pass, z.Pass}} {
+			if txt[0] == "" || !hasHan(txt[1]) || strings.Contains(txt[0]+txt[1], "{") {
+				t.Errorf("step %s: wording %q / %q is missing, not Chinese or has a placeholder left", s.ID, txt[0], txt[1])
 			}
 		}
 	}
@@ -103,4 +113,8 @@ func TestPlanStepsAreChecklistItems(t *testing.T) {
 			t.Errorf("checklist item %s has no step in the plan", it.ID)
 		}
 	}
+}
+
+func hasHan(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF })
 }

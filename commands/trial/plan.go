@@ -8,36 +8,19 @@ import (
 	"gpuadvisor/chat"
 )
 
-// stepData is one step of the plan in the JSON contract.
-type stepData struct {
-	ID       string        `json:"id"`
-	Item     string        `json:"item"`
-	Title    string        `json:"title"`
-	Minutes  int           `json:"minutes"`
-	During   string        `json:"during,omitempty"`
-	Commands []commandData `json:"commands"`
-	Record   string        `json:"record"`
-	Pass     string        `json:"pass"`
-}
-
-type commandData struct {
-	Line string `json:"line,omitempty"`
-	Note string `json:"note,omitempty"`
-}
-
 // planData is the JSON of `trial`.
 type planData struct {
-	Command      string     `json:"command"`
-	Mode         string     `json:"mode"`
-	TotalMinutes int        `json:"total_minutes"`
-	Steps        []stepData `json:"steps"`
+	Command      string         `json:"command"`
+	Mode         string         `json:"mode"`
+	TotalMinutes int            `json:"total_minutes"`
+	Steps        []advisor.Step `json:"steps"`
 }
 
 // planReply answers `trial`: the steps in a table, then one section per step
 // with its commands, what to record and what passes.
 func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
 	l := string(lang)
-	steps := advisor.Plan(advisor.PlanOptions{Cards: p.Cards, IntranetGbps: p.IntranetGbps, Model: p.Model})
+	steps := advisor.Plan(advisor.PlanOptions{Lang: l, Cards: p.Cards, IntranetGbps: p.IntranetGbps, Model: p.Model})
 	total := advisor.TotalMinutes(steps)
 	rep := chat.Reply{
 		Command: "trial",
@@ -48,28 +31,25 @@ func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
 			"签约前在试用机器上逐项执行，并记下每一步要求记录的内容。然后把输出连同销售的承诺一起粘贴到 trial check，我会逐项对照。"),
 	}
 	t := chat.Table{Header: []string{"#", chat.T(lang, "test", "测试"), chat.T(lang, "minutes", "分钟"), chat.T(lang, "checklist id", "清单编号")}}
-	data := planData{Command: "trial", Mode: "plan", TotalMinutes: total}
+	data := planData{Command: "trial", Mode: "plan", TotalMinutes: total, Steps: steps}
 	for i, s := range steps {
 		mins := strconv.Itoa(s.Minutes)
 		if s.During != "" {
 			mins = fmt.Sprintf(chat.T(lang, "%d (during %s)", "%d（与 %s 同时）"), s.Minutes, s.During)
 		}
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), s.Title.In(l), mins, s.ID})
-		sec := chat.Section{Title: fmt.Sprintf(chat.T(lang, "%d. %s (%d min)", "%d. %s（%d 分钟）"), i+1, s.Title.In(l), s.Minutes)}
-		sd := stepData{ID: s.ID, Item: s.Item, Title: s.Title.In(l), Minutes: s.Minutes, During: s.During, Record: s.Record.In(l), Pass: s.Pass.In(l)}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), s.Title, mins, s.ID})
+		sec := chat.Section{Title: fmt.Sprintf(chat.T(lang, "%d. %s (%d min)", "%d. %s（%d 分钟）"), i+1, s.Title, s.Minutes)}
 		for _, c := range s.Commands {
-			line := c.Note.In(l)
+			line := c.Note
 			if c.Line != "" {
 				line = "$ " + c.Line + "   # " + line
 			}
 			sec.Lines = append(sec.Lines, line)
-			sd.Commands = append(sd.Commands, commandData{Line: c.Line, Note: c.Note.In(l)})
 		}
 		sec.Lines = append(sec.Lines,
-			chat.T(lang, "Record: ", "记录：")+s.Record.In(l),
-			chat.T(lang, "Pass: ", "合格：")+s.Pass.In(l))
+			chat.T(lang, "Record: ", "记录：")+s.Record,
+			chat.T(lang, "Pass: ", "合格：")+s.Pass)
 		rep.Sections = append(rep.Sections, sec)
-		data.Steps = append(data.Steps, sd)
 	}
 	rep.Tables = []chat.Table{t}
 	rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Then", "然后"), Lines: []string{
