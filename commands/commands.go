@@ -66,7 +66,7 @@ func New(d Deps) *chat.Router {
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
 	// home: the Slack Home tab and the Feishu menu
-	hd := home.Deps{Renewals: d.Renewals}
+	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
 	if d.Prices != nil {
 		hd.Prices = d.Prices.ListPrices
 	}
