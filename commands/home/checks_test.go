@@ -48,7 +48,7 @@ func TestHomeListsRecentChecks(t *testing.T) {
 		check("elsewhere", "C9", "U2", "Elsewhere", "avoid", 1),
 		check("novendor", "C1", "U3", "", "proceed", 40),
 		check("fast-old", "C1", "U1", "FastCompute", "ask_first", 50, "ops.night_response"),
-		check("old1", "C1", "U1", "Old", "ask_first", 60), // no questions: no button
+		check("old1", "C1", "U1", "Old", "ask_first", 60),              // no questions: no button
 		check("old2", "C1", "U1", "Older", "ask_first", 70, "hw.host"), // the sixth: not listed
 	} {
 		if err := st.AddCheck(context.Background(), c); err != nil {
