@@ -4,12 +4,11 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
-	"gpuadvisor/store"
+	"gpuadvisor/store/storetest"
 )
 
 // TestHomeCardWithChecks: the menu's home (no chat: the person's own
@@ -17,10 +16,7 @@ import (
 // card's limits.
 func TestHomeCardWithChecks(t *testing.T) {
 	st := memstore.NewStore(nil)
-	for i := range 6 {
-		c := store.Check{ID: string(rune('a' + i)), Tenant: "feishu:tk", Channel: "oc_group", User: "ou_1", Private: i == 0,
-			At: time.Now().Add(-time.Duration(i) * time.Minute), Vendor: strings.Repeat("酷", 39) + string(rune('A'+i)), Verdict: "avoid", Risk: 3,
-			Ask: []string{"hw.gpu_model", "ops.night_response", "hw.interconnect", "bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation"}}
+	for _, c := range storetest.LongChecks("feishu:tk", "oc_group", "ou_1", 6) {
 		if err := st.AddCheck(context.Background(), c); err != nil {
 			t.Fatal(err)
 		}

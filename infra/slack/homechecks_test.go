@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
+	"gpuadvisor/store/storetest"
 )
 
 // TestHomeTabShowsTheUsersChecks: the Home tab of U2147483697 (scope: the
@@ -53,10 +54,7 @@ func TestHomeTabShowsTheUsersChecks(t *testing.T) {
 // characters).
 func TestHomeWithFullChecksKeepsSlackLimits(t *testing.T) {
 	st := memstore.NewStore(nil)
-	for i := range 6 {
-		c := store.Check{ID: string(rune('a' + i)), Tenant: "slack:T0001", Channel: "C1", User: "U1", At: time.Now().Add(-time.Duration(i) * time.Minute),
-			Vendor: strings.Repeat("酷", 39) + string(rune('A'+i)), Verdict: "ask_first", Missing: 40,
-			Ask: []string{"hw.gpu_model", "ops.night_response", "hw.interconnect", "bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation"}}
+	for _, c := range storetest.LongChecks("slack:T0001", "C1", "U1", 6) {
 		if err := st.AddCheck(context.Background(), c); err != nil {
 			t.Fatal(err)
 		}

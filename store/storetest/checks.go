@@ -3,6 +3,7 @@ package storetest
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -182,4 +183,21 @@ func testCheckExpiry(t *testing.T, s store.Store) {
 	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "U1", 5); !reflect.DeepEqual(got, []string{"kept"}) {
 		t.Errorf("reads %v, want [kept] (the other is older than %v)", got, store.CheckTTL)
 	}
+}
+
+// LongChecks returns n checks of tenant run by user in channel, a minute
+// apart from an hour ago back, each of another vendor with the longest name
+// a check takes (40 characters) and eight questions: the most a home page
+// lists. The first is asked privately.
+func LongChecks(tenant, channel, user string, n int) []store.Check {
+	out := make([]store.Check, n)
+	for i := range out {
+		c := SampleCheck(tenant, channel, user, fmt.Sprintf("long%d", i), checkBase().Add(-time.Duration(i)*time.Minute))
+		c.Vendor = strings.Repeat("酷", 39) + string(rune('A'+i))
+		c.Verdict, c.Covered, c.Risk, c.Vague, c.Missing = "avoid", 0, 3, 0, 42
+		c.Private = i == 0
+		c.Ask = []string{"hw.gpu_model", "ops.night_response", "hw.interconnect", "bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation"}
+		out[i] = c
+	}
+	return out
 }
