@@ -5,11 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"log/slog"
+	"time"
 
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
 )
+
+// recordTimeout bounds the store write, so that a slow store delays the
+// answer by at most this much.
+const recordTimeout = 2 * time.Second
 
 // Deps are where `checklist check` records what it found (the home page's
 // recent checks). The zero value records nothing.
@@ -48,7 +53,9 @@ func (d Deps) record(ctx context.Context, c *chat.Call, rep *chat.Reply) {
 	}
 	ck := CheckOf(c, data.Vendor, data.Report)
 	ck.Private = c.Args.Private || rep.Private
-	if err := d.Checks.AddCheck(ctx, ck); err != nil {
+	wctx, cancel := context.WithTimeout(ctx, recordTimeout)
+	defer cancel()
+	if err := d.Checks.AddCheck(wctx, ck); err != nil {
 		chat.LoggerOr(d.Log).ErrorContext(ctx, "checklist check: not saved to recent checks", "tenant", ck.Tenant, "err", err)
 		rep.Warnings = append(rep.Warnings, chat.T(c.Lang, "Not saved to recent checks (the store could not be written just now); the answer above is complete.",
 			"未保存到最近的核查（暂时无法写入存储）；上面的回答是完整的。"))
