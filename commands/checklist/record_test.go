@@ -124,3 +124,24 @@ func TestFailedRecordWarns(t *testing.T) {
 		t.Errorf("log %q, want the failure", log.String())
 	}
 }
+
+// BenchmarkCheckRecorded is a typical `checklist check` answered and
+// recorded in memory, against the same answer not recorded: what the
+// record adds (the digest, the Check, the store call).
+func BenchmarkCheckRecorded(b *testing.B) {
+	req := chat.Request{Text: "checklist check " + fastCompute, Platform: "slack", Tenant: "slack:T1", Channel: "C1", User: "U1"}
+	for _, bc := range []struct {
+		name string
+		st   store.Checks
+	}{{"not recorded", nil}, {"recorded in memory", memstore.NewStore(nil)}} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := recorder(bc.st, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				if rep := r.Handle(context.Background(), req); rep.Error != nil || len(rep.Warnings) > 0 {
+					b.Fatal(rep.Error, rep.Warnings)
+				}
+			}
+		})
+	}
+}

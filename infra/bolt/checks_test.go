@@ -9,6 +9,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
 	"gpuadvisor/store/storetest"
 )
@@ -46,4 +47,41 @@ func TestChecksAreDeletedPastKeepChecks(t *testing.T) {
 	if want := "slack:T1\x00" + store.CheckTime(at.Add(extra*time.Second)) + "\x00k003"; keys[0] != want {
 		t.Errorf("oldest key kept %q, want %q", keys[0], want)
 	}
+}
+
+// BenchmarkChecks: adding a check to a tenant that has KeepChecks (one
+// fsynced transaction that also deletes the oldest), and the home page's
+// read of the five newest a person sees among them.
+func BenchmarkChecks(b *testing.B) {
+	s, err := bolt.Open(filepath.Join(b.TempDir(), "g.db"), bolt.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	at := time.Now().UTC().Add(-time.Hour)
+	i := 0
+	add := func() {
+		i++
+		c := storetest.SampleCheck("slack:T1", fmt.Sprintf("C%d", i%7), fmt.Sprintf("U%d", i%5), fmt.Sprintf("k%06d", i), at.Add(time.Duration(i)*time.Millisecond))
+		if err := s.AddCheck(ctx, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range store.KeepChecks {
+		add()
+	}
+	b.Run("add", func(b *testing.B) {
+		for b.Loop() {
+			add()
+		}
+	})
+	b.Run("recent 5", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if cs, err := s.RecentChecks(ctx, store.Scope{Tenant: "slack:T1", Channel: "D1"}, "U3", 5); err != nil || len(cs) != 5 {
+				b.Fatal(len(cs), err)
+			}
+		}
+	})
 }
