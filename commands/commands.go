@@ -35,6 +35,9 @@ type Deps struct {
 	// Settings keeps each team's settings (the settings command, the market
 	// card choice respects); nil makes that command say a store is needed.
 	Settings store.Settings
+	// Checks keeps each team's recent checks (`checklist check` records,
+	// home lists them); nil records and lists none.
+	Checks store.Checks
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
@@ -57,13 +60,13 @@ func New(d Deps) *chat.Router {
 	r.Register(tier.NewCommand(tier.Deps{ReadFile: d.ReadFile, Prices: d.Prices, Settings: d.Settings}))
 	r.Register(billing.Command())
 	r.Register(quote.NewCommand(quote.Deps{Prices: d.Prices}))
-	r.Register(checklist.Command())
+	r.Register(checklist.NewCommand(checklist.Deps{Checks: d.Checks}))
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
 	// home: the Slack Home tab and the Feishu menu
-	hd := home.Deps{Renewals: d.Renewals}
+	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
 	if d.Prices != nil {
 		hd.Prices = d.Prices.ListPrices
 	}

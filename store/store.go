@@ -15,13 +15,15 @@ import (
 	"gpuadvisor/advisor/renewal"
 )
 
-// Store is everything the bot keeps: renewals, price books, reminder marks
-// and de-duplication keys. Every adapter implements all of it, and
-// store/storetest checks each against the same contract.
+// Store is everything the bot keeps: renewals, price books, settings,
+// recent checks, reminder marks and de-duplication keys. Every adapter
+// implements all of it, and store/storetest checks each against the same
+// contract.
 type Store interface {
 	Renewals
 	Prices
 	Settings
+	Checks
 	Reminders
 	Deduper
 }

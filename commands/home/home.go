@@ -1,7 +1,8 @@
 // Package home is the `home` command: what a person sees on opening the bot
 // (the Slack App Home tab, the Feishu bot menu's "Home", or `gpuadvisor
-// home` in the terminal): the renewals and prices the conversation sees and
-// the main commands as buttons, each running the command it names.
+// home` in the terminal): the renewals and prices the conversation sees, the
+// recent vendor checks the person sees, and the main commands as buttons,
+// each running the command it names.
 package home
 
 import (
@@ -33,7 +34,11 @@ type Deps struct {
 	// the team-wide ones, store.Prices.ListPrices); nil leaves the prices
 	// and the price button out.
 	Prices func(ctx context.Context, scope store.Scope) ([]Price, error)
-	// Loc is the zone of "today" for deadlines; nil means Asia/Shanghai.
+	// Checks lists the recent checks a person sees (store.Checks); nil
+	// leaves the section out.
+	Checks store.Checks
+	// Loc is the zone of "today" for deadlines and of the checks' times;
+	// nil means Asia/Shanghai.
 	Loc *time.Location
 	// Log receives store errors; nil means slog.Default().
 	Log *slog.Logger
@@ -45,8 +50,8 @@ func Command(d Deps) *chat.Command {
 		Name:    "home",
 		Aliases: []string{"主页", "首页", "菜单", "menu", "start"},
 		Summary: map[chat.Lang]string{
-			chat.EN: "this conversation's renewals and prices, and the main commands as buttons (the Slack Home tab, the Feishu menu)",
-			chat.ZH: "本会话的续约和价格，以及主要命令按钮（Slack 主页标签、飞书菜单）",
+			chat.EN: "this conversation's renewals and prices, recent vendor checks, and the main commands as buttons (the Slack Home tab, the Feishu menu)",
+			chat.ZH: "本会话的续约和价格、最近的供应商核查，以及主要命令按钮（Slack 主页标签、飞书菜单）",
 		},
 		Examples: []string{"home", "主页"},
 		Subs: []*chat.Command{{Name: "home", Aliases: []string{"主页"}, Summary: map[chat.Lang]string{
@@ -63,8 +68,8 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	scope := store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 	rep := chat.Reply{
 		Title: chat.T(lang, "gpuadvisor: rent GPUs well", "gpuadvisor：租好 GPU"),
-		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones; the buttons run the main commands, or type them (help lists every key).",
-			"本会话及全团队共享的续约和价格；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
+		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones, and the vendor checks you ran or that were run here; the buttons run the main commands, or type them (help lists every key).",
+			"本会话及全团队共享的续约和价格，以及你做过的和在这里做过的供应商核查；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
 		Private: true,
 		// the home page is its lists and buttons: never shortened behind Details
 		Full: true,
@@ -75,6 +80,9 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		rep.Sections = append(rep.Sections, d.prices(ctx, c, scope, &rep, data))
 	}
 	rep.Buttons = Buttons(lang, d.Prices != nil)
+	if d.Checks != nil {
+		rep.Sections = append(rep.Sections, d.checks(ctx, c, scope, &rep, data))
+	}
 	data["buttons"] = rep.Buttons
 	rep.Data = data
 	return rep, nil

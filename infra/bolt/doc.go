@@ -12,6 +12,7 @@
 //	due:      YYYY-MM-DD 0x00 tenant 0x00 id           → empty (the due index)
 //	marks:    tenant 0x00 id 0x00 cycle 0x00 offset   → reminder mark JSON
 //	dedupe:   key                                     → expiry, 8-byte big-endian epoch seconds
+//	checks:   tenant 0x00 UTC time 0x00 id            → check JSON (the newest store.KeepChecks per tenant)
 //
 // Open checks the file before using it (its meta pages against its size,
 // then bbolt's Tx.Check on a read-only open): a torn or corrupt file is a

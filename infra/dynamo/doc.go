@@ -55,6 +55,14 @@
 //	state ("claimed" | "sent"), owner, lease_until N (epoch ms), sent_at (RFC 3339),
 //	expires_at N (epoch seconds, the TTL)
 //
+// Recent check (one per `checklist check`, at most store.KeepChecks read
+// per tenant):
+//
+//	pk = "TENANT#<tenant>"   sk = "CHECK#<UTC time, fixed width>#<id>"   type = "check"
+//	id, tenant, channel, user, private, at (RFC 3339), vendor, verdict,
+//	covered N, risk N, vague N, missing N, ask L<S>,
+//	expires_at N (epoch seconds: at + store.CheckTTL, the TTL)
+//
 // De-duplication key (Slack and Feishu event ids, drafter jobs):
 //
 //	pk = "DEDUPE#<key>"   sk = "DEDUPE"   type = "dedupe"   state = "leased" or "done"   expires_at N (epoch seconds, the TTL)
@@ -66,6 +74,9 @@
 //     that channel); a delete or usage update is conditional on the same rule
 //     (scope = "team" OR channel = :channel), so another channel gets
 //     ErrNotFound without a read first;
+//   - recent checks: Query pk = TENANT#t AND begins_with(sk, "CHECK#") read
+//     backwards (ScanIndexForward false) a page of 20 at a time, keeping
+//     those the reader sees (store.Check.SeenBy) until there are enough;
 //   - due renewals: one Query on gsi1 per day of the window,
 //     gsi1pk = "DUE#2027-01-31" — never a Scan. The index is sparse: a renewal
 //     with no reminder ahead has no gsi1pk and is not in it;

@@ -108,7 +108,7 @@ func TestCardGolden(t *testing.T) {
 	// A fresh router and store per example, so goldens do not depend on order.
 	newRouter := func() *chat.Router {
 		st := memstore.NewStore(clock)
-		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st})
+		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st, Checks: st})
 	}
 	r := newRouter()
 	seen := map[string]bool{}

@@ -22,16 +22,18 @@ type Store struct {
 	PriceBook
 	// TeamSettings holds each team's settings.
 	TeamSettings
+	// CheckLog holds each team's recent checks.
+	CheckLog
 
 	mu       sync.Mutex
 	renewals map[string]map[string]renewal.Renewal // tenant → id → renewal
 	marks    map[store.ReminderKey]store.Mark
 }
 
-// NewStore returns an empty store whose de-duplication clock is now (nil
-// means time.Now).
+// NewStore returns an empty store whose de-duplication and check-expiry
+// clock is now (nil means time.Now).
 func NewStore(now func() time.Time) *Store {
-	return &Store{Deduper: Deduper{Now: now}}
+	return &Store{Deduper: Deduper{Now: now}, CheckLog: CheckLog{Now: now}}
 }
 
 func clone(r renewal.Renewal) renewal.Renewal {

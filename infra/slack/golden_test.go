@@ -56,7 +56,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 	var renewals *memstore.Store
 	newRouter := func() *chat.Router {
 		renewals = memstore.NewStore(fixedNow)
-		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals})
+		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals, Checks: renewals})
 	}
 	router := newRouter()
 	want := map[string]bool{}

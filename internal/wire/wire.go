@@ -242,7 +242,7 @@ func Lambda(ctx context.Context, getenv Getenv, log *slog.Logger, dispatcher New
 	}
 	deps := commands.Deps{LLM: lm, Members: Members(p.Posters)}
 	if st != nil {
-		deps.Renewals, deps.Prices, deps.Settings, p.Deduper = st, st, st, st
+		deps.Renewals, deps.Prices, deps.Settings, deps.Checks, p.Deduper = st, st, st, st, st
 	}
 	p.Router = commands.New(deps)
 	p.Router.Log = log

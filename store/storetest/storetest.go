@@ -44,6 +44,11 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
 		{"prices are listed cheapest first per card", testPriceOrder},
 		{"team settings read back per tenant; none is the zero value", testSettings},
+		{"a check reads back field for field; a check without its key is refused", testCheckRoundTrip},
+		{"a check is seen by who ran it and, unless private, in its conversation", testCheckScope},
+		{"recent checks: newest first, at most n, each id once", testCheckOrder},
+		{"past KeepChecks per tenant the oldest checks go", testCheckBound},
+		{"a check older than CheckTTL reads as gone", testCheckExpiry},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })

@@ -126,7 +126,7 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	s.router = commands.New(commands.Deps{Renewals: st, Prices: st, Settings: st, LLM: lm, Members: s.members()})
+	s.router = commands.New(commands.Deps{Renewals: st, Prices: st, Settings: st, Checks: st, LLM: lm, Members: s.members()})
 	s.router.Log = s.log
 	// Accepted drafts are kept in the store file until posted: a restart
 	// resumes them, a shutdown leaves the unfinished ones stored.

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+
+	"gpuadvisor/store"
+)
+
+var _ store.Checks = (*lazyStore)(nil)
+
+func (l *lazyStore) AddCheck(ctx context.Context, c store.Check) error {
+	st, err := l.open()
+	if err != nil {
+		return err
+	}
+	return st.AddCheck(ctx, c)
+}
+
+func (l *lazyStore) RecentChecks(ctx context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
+	st, err := l.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.RecentChecks(ctx, scope, user, n)
+}

@@ -1,0 +1,108 @@
+package bolt
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"gpuadvisor/store"
+)
+
+var _ store.Checks = (*Store)(nil)
+
+// bucketChecks holds the recent checks under tenant 0x00 time 0x00 id
+// (store.CheckTime: byte order is time order), at most store.KeepChecks per
+// tenant. It is created by the first AddCheck, so older files open
+// unchanged.
+var bucketChecks = []byte("checks")
+
+// storedCheck is a check as the bucket keeps it (JSON).
+type storedCheck struct {
+	ID      string    `json:"id"`
+	Tenant  string    `json:"tenant"`
+	Channel string    `json:"channel"`
+	User    string    `json:"user,omitempty"`
+	Private bool      `json:"private,omitempty"`
+	At      time.Time `json:"at"`
+	Vendor  string    `json:"vendor,omitempty"`
+	Verdict string    `json:"verdict"`
+	Covered int       `json:"covered"`
+	Risk    int       `json:"risk"`
+	Vague   int       `json:"vague"`
+	Missing int       `json:"missing"`
+	Ask     []string  `json:"ask,omitempty"`
+}
+
+// AddCheck implements store.Checks: one transaction puts the check and
+// deletes the tenant's oldest past store.KeepChecks.
+func (s *Store) AddCheck(_ context.Context, c store.Check) error {
+	if err := store.CheckKey(c); err != nil {
+		return err
+	}
+	v, err := json.Marshal(storedCheck(c))
+	if err != nil {
+		return fmt.Errorf("encode check %s/%s: %w", c.Tenant, c.ID, err)
+	}
+	err = s.write(func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketChecks)
+		if err != nil {
+			return err
+		}
+		if err := b.Put(join(c.Tenant, store.CheckTime(c.At), c.ID), v); err != nil {
+			return err
+		}
+		prefix := join(c.Tenant, "")
+		var keys [][]byte
+		cur := b.Cursor()
+		for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
+			keys = append(keys, k) // oldest first; valid for the transaction
+		}
+		for _, k := range keys[:max(0, len(keys)-store.KeepChecks)] {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("add check %s/%s: %w", c.Tenant, c.ID, err)
+	}
+	return nil
+}
+
+// RecentChecks implements store.Checks, reading the tenant's keys from the
+// newest back until the picker has enough.
+func (s *Store) RecentChecks(_ context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
+	p := store.NewCheckPicker(scope, user, n, s.now())
+	err := s.read(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketChecks)
+		if b == nil {
+			return nil
+		}
+		prefix := join(scope.Tenant, "")
+		cur := b.Cursor()
+		k, v := cur.Seek(join(scope.Tenant + "\x01")) // just past the tenant's keys
+		if k == nil {
+			k, v = cur.Last()
+		} else {
+			k, v = cur.Prev()
+		}
+		for ; k != nil && bytes.HasPrefix(k, prefix) && p.More(); k, v = cur.Prev() {
+			var sc storedCheck
+			if err := json.Unmarshal(v, &sc); err != nil {
+				return fmt.Errorf("decode check %q: %w", k, err)
+			}
+			sc.At = sc.At.UTC()
+			p.Offer(store.Check(sc))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("recent checks of %s: %w", scope.Tenant, err)
+	}
+	return p.Checks(), nil
+}
