@@ -155,27 +155,47 @@ func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (str
 }
 
 // EphemeralCard shows a card in a group chat to one user only ("仅对你可见",
-// POST /open-apis/ephemeral/v1/send; normal groups only, not topic groups).
-// The endpoint takes no idempotency key.
-func (c *Client) EphemeralCard(ctx context.Context, chatID, openID, card string) error {
+// POST /open-apis/ephemeral/v1/send; normal groups only, not topic groups)
+// and returns its message id. The endpoint takes no idempotency key.
+func (c *Client) EphemeralCard(ctx context.Context, chatID, openID, card string) (string, error) {
+	var out struct {
+		larkcore.CodeError
+		Data struct {
+			MessageID string `json:"message_id"`
+		} `json:"data"`
+	}
+	err := c.ephemeral(ctx, "send", map[string]any{
+		"chat_id": chatID, "open_id": openID, "msg_type": larkim.MsgTypeInteractive,
+		"card": json.RawMessage(card),
+	}, &out.CodeError, &out)
+	return out.Data.MessageID, err
+}
+
+// DeleteEphemeral removes an ephemeral card (POST
+// /open-apis/ephemeral/v1/delete): the "working on it" once the answer is
+// shown.
+func (c *Client) DeleteEphemeral(ctx context.Context, messageID string) error {
+	var out larkcore.CodeError
+	return c.ephemeral(ctx, "delete", map[string]any{"message_id": messageID}, &out, &out)
+}
+
+// ephemeral calls /open-apis/ephemeral/v1/<op> with body, reading the
+// answer into out (whose code is code).
+func (c *Client) ephemeral(ctx context.Context, op string, body any, code *larkcore.CodeError, out any) error {
 	resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
-		HttpMethod: http.MethodPost,
-		ApiPath:    "/open-apis/ephemeral/v1/send",
-		Body: map[string]any{
-			"chat_id": chatID, "open_id": openID, "msg_type": larkim.MsgTypeInteractive,
-			"card": json.RawMessage(card),
-		},
+		HttpMethod:                http.MethodPost,
+		ApiPath:                   "/open-apis/ephemeral/v1/" + op,
+		Body:                      body,
 		SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
 	}, c.core)
 	if err != nil {
-		return fmt.Errorf("feishu ephemeral card: %w", err)
+		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
 	}
-	var out larkcore.CodeError
-	if err := resp.JSONUnmarshalBody(&out, c.core); err != nil {
-		return fmt.Errorf("feishu ephemeral card: %w", err)
+	if err := resp.JSONUnmarshalBody(out, c.core); err != nil {
+		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
 	}
-	if out.Code != 0 {
-		return c.apiError(ctx, "ephemeral card", out.Code, out.Msg, resp.RequestId())
+	if code.Code != 0 {
+		return c.apiError(ctx, "ephemeral card "+op, code.Code, code.Msg, resp.RequestId())
 	}
 	return nil
 }

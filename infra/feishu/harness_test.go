@@ -200,12 +200,20 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
+	rec := &recorder{}
+	return newHarnessWith(t, testRouter(rec), rec)
+}
+
+// newHarnessWith is newHarness with another router (rec records what its
+// commands choose to).
+func newHarnessWith(t testing.TB, router *chat.Router, rec *recorder) *harness {
+	t.Helper()
 	api := newFakeAPI(t)
-	hs := &harness{api: api, rec: &recorder{}, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
+	hs := &harness{api: api, rec: rec, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(hs.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cfg := apiConfig(api)
 	h, err := NewHandler(cfg, Deps{
-		Router:     testRouter(hs.rec),
+		Router:     router,
 		Client:     NewClient(cfg, log, nil),
 		Deduper:    &memstore.Deduper{Now: func() time.Time { return testNow }},
 		Dispatcher: hs.jobs,

@@ -11,28 +11,8 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/drafter"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
-
-// draftMark is in the draft the test drafter writes, and in nothing else.
-const draftMark = "Questions for AcmeGPU sales"
-
-// draftRouter has one command, draft (起草), that acknowledges and defers
-// unless Sync, and then writes a draft holding draftMark.
-func draftRouter() *chat.Router {
-	r := chat.NewRouter()
-	r.Now = fixedNow
-	r.Register(&chat.Command{
-		Name: "draft", Aliases: []string{"起草"}, Examples: []string{"draft questions"},
-		Summary: map[chat.Lang]string{chat.EN: "draft", chat.ZH: "起草"},
-		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-			if !c.Req.Sync {
-				return chat.Ack(c, "Drafting; the draft will appear here.", "正在起草，稍后发到这里。"), nil
-			}
-			return chat.Reply{Command: "draft", Title: draftMark, Summary: "1. Is NVLink included?"}, nil
-		},
-	})
-	return r
-}
 
 // slackCall is one message Slack was asked to show: how (the Web API
 // method, or "response_url"), where, and its content.
@@ -123,7 +103,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newFixture(t, draftRouter())
+			f := newFixture(t, testkit.DraftRouter(fixedNow))
 			if tc.failPost != "" {
 				f.rec.FailPosts.Store(1)
 				f.rec.FailError = tc.failPost
@@ -141,7 +121,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 			if len(f.disp.jobs) != 1 {
 				t.Fatalf("%d jobs dispatched, want 1", len(f.disp.jobs))
 			}
-			runner := &drafter.Runner{Handler: draftRouter(), Posters: map[string]chat.Poster{"slack": f.h.poster}, Dedupe: &memstore.Deduper{}, Log: slog.New(slog.DiscardHandler)}
+			runner := &drafter.Runner{Handler: testkit.DraftRouter(fixedNow), Posters: map[string]chat.Poster{"slack": f.h.poster}, Dedupe: &memstore.Deduper{}, Log: slog.New(slog.DiscardHandler)}
 			if err := runner.Run(context.Background(), f.disp.jobs[0]); err != nil {
 				t.Fatal(err)
 			}
@@ -170,7 +150,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				if g.how != w.how || g.channel != w.channel || g.ts != w.ts || g.threadTS != w.threadTS || g.responseType != w.responseType || g.replaceOriginal {
 					t.Errorf("message %d: %+v; want %+v (never replace_original: that is the message the button is on)", i, g, w)
 				}
-				if hasDraft := strings.Contains(g.content, draftMark); hasDraft != (i == tc.draftAt) {
+				if hasDraft := strings.Contains(g.content, testkit.DraftMark); hasDraft != (i == tc.draftAt) {
 					t.Errorf("message %d (%s) carries the draft: %t, want %t: %.300s", i, g.how, hasDraft, i == tc.draftAt, g.content)
 				}
 			}
@@ -183,7 +163,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 
 // A failed hand-off turns the "working on it" into the failure, in place.
 func TestButtonDispatchFailureUpdatesTheAcknowledgement(t *testing.T) {
-	f := newFixture(t, draftRouter())
+	f := newFixture(t, testkit.DraftRouter(fixedNow))
 	f.disp.err = context.DeadlineExceeded
 	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), chat.ActionDraftQuestions, "vendor=AcmeGPU"), testNow, false, nil))
 	got := slackCalls(f.rec)

@@ -19,7 +19,8 @@ import (
 )
 
 // Feishu is a fake Feishu (Lark) Open API on loopback: the tenant token, bot
-// info, message create and reply, and ephemeral card endpoints, answering
+// info, message create, reply and update, and ephemeral card send and
+// delete endpoints, answering
 // application/json as the real one does (larkcore refuses anything else),
 // and recording every message sent. Mux takes more routes (a long-connection
 // gateway).
@@ -59,6 +60,8 @@ type FeishuMessage struct {
 		ChatID string          `json:"chat_id"`
 		OpenID string          `json:"open_id"`
 		Card   json.RawMessage `json:"card"`
+		// an ephemeral card deleted
+		MessageID string `json:"message_id"`
 	}
 }
 
@@ -111,6 +114,12 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.sent = append(f.sent, m)
 		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "data": map[string]any{"message_id": fmt.Sprintf("om_eph%03d", len(f.sent))}})
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/ephemeral/v1/delete":
+		// recorded with the messages, told by its path
+		m := FeishuMessage{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		json.Unmarshal(body, &m.Body)
+		f.sent = append(f.sent, m)
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok"})
 	case r.Method == http.MethodPost && (r.URL.Path == "/open-apis/im/v1/messages" ||
 		strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.HasSuffix(r.URL.Path, "/reply")):
 		if r.Header.Get("Authorization") != "Bearer "+f.Token() {
