@@ -56,9 +56,9 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 			event: inGroup("draft questions"), gone: "om_gone", want: []sentAs{reply(groupMsg, true), reply(groupMsg, false)}, draftAt: 1},
 		{name: "a topic group: the same, in the topic",
 			event: strings.Replace(inGroup("draft questions"), `"chat_type": "group"`, `"chat_type": "topic_group"`, 1), want: []sentAs{reply(groupMsg, true), patch}, draftAt: 1},
-		{name: "a private request in a group: ephemeral, then deleted once the ephemeral draft is shown",
+		{name: "a private request in a group: ephemeral, deleted once the draft is in a direct message",
 			event: inGroup("draft questions --private"),
-			want:  []sentAs{ephemeral, ephemeral, {path: "/open-apis/ephemeral/v1/delete"}}, draftAt: 1},
+			want:  []sentAs{ephemeral, {path: "/open-apis/im/v1/messages", idType: "open_id"}, {path: "/open-apis/ephemeral/v1/delete"}}, draftAt: 1},
 		{name: "a private request, ephemeral cards refused: a direct message, updated",
 			event: inGroup("draft questions 私密"), failEph: true, want: []sentAs{{path: "/open-apis/im/v1/messages", idType: "open_id"}, patch}, draftAt: 1},
 		{name: "a private request in a topic group: a direct message, updated",
@@ -106,8 +106,8 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				if has := strings.Contains(s.Body.Content+string(s.Body.Card), testkit.DraftMark); has != (i == tc.draftAt) {
 					t.Errorf("request %d (%s) carries the draft: %t, want %t", i, s.Path, has, i == tc.draftAt)
 				}
-				if strings.HasPrefix(s.Path, "/open-apis/ephemeral/v1/send") && s.Body.OpenID != asker {
-					t.Errorf("ephemeral card %d shown to %q, want the asker", i, s.Body.OpenID)
+				if strings.HasPrefix(s.Path, "/open-apis/ephemeral/v1/send") && s.Body.OpenID != asker || w.idType == "open_id" && s.Body.ReceiveID != asker {
+					t.Errorf("message %d shown to %q%q, want the asker", i, s.Body.OpenID, s.Body.ReceiveID)
 				}
 				if strings.HasSuffix(s.Path, "/delete") && "ephemeral:"+s.Body.MessageID != job.Target.Replace {
 					t.Errorf("deleted %q, want the acknowledgement (%q)", s.Body.MessageID, job.Target.Replace)
@@ -143,7 +143,7 @@ func TestCardDraftGoesWhereItWasAsked(t *testing.T) {
 		want                string // the path of the draft
 	}{
 		{"a public draft: a reply under the card", "draft_questions", "vendor=AcmeGPU", "/open-apis/im/v1/messages/om_sent001x5d361153b7cb51da133945/reply"},
-		{"a private draft: an ephemeral card to the operator", chat.ActionDetails, "draft questions vendor=AcmeGPU", "/open-apis/ephemeral/v1/send"},
+		{"a private draft: a direct message to the operator", chat.ActionDetails, "draft questions vendor=AcmeGPU", "/open-apis/im/v1/messages"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			router := testkit.DraftRouter(func() time.Time { return testNow })
@@ -166,8 +166,8 @@ func TestCardDraftGoesWhereItWasAsked(t *testing.T) {
 			if len(sent) != 1 || sent[0].Path != tc.want || !strings.Contains(sent[0].Body.Content+string(sent[0].Body.Card), testkit.DraftMark) {
 				t.Fatalf("requests %+v; want the draft once, at %s", sent, tc.want)
 			}
-			if strings.Contains(tc.want, "ephemeral") && sent[0].Body.OpenID != operator {
-				t.Errorf("shown to %q, want the operator", sent[0].Body.OpenID)
+			if tc.want == "/open-apis/im/v1/messages" && (sent[0].ReceiveIDType != "open_id" || sent[0].Body.ReceiveID != operator) {
+				t.Errorf("sent to %s %q, want the operator's open_id", sent[0].ReceiveIDType, sent[0].Body.ReceiveID)
 			}
 		})
 	}

@@ -16,9 +16,9 @@ var _ chat.Poster = (*Client)(nil)
 // idempotency key, so a job run twice posts once (within Feishu's one-hour
 // uuid window). With Target.Replace the card of that message (the "working
 // on it" acknowledgement) is updated in place instead; an ephemeral one
-// (chat.ReplaceEphemeral) cannot be, so the answer is shown as it was and
-// the acknowledgement deleted. A private answer with Target.User is shown to
-// that user only (privateCard).
+// (chat.ReplaceEphemeral) cannot be, so it is deleted once the answer is
+// posted. A private answer with Target.User goes to that user only, in a
+// direct message.
 func (c *Client) Post(ctx context.Context, t chat.Target, rep chat.Reply) error {
 	card := RenderCard(rep)
 	if eph, ok := strings.CutPrefix(t.Replace, chat.ReplaceEphemeral); ok {
@@ -44,7 +44,9 @@ func (c *Client) Post(ctx context.Context, t chat.Target, rep chat.Reply) error 
 		t.Replace = ""
 		return c.Post(ctx, t, rep)
 	case rep.Private && t.User != "":
-		_, err := c.privateCard(ctx, t.Channel, t.User, card, key)
+		// a direct message, not an ephemeral card: Feishu shows those only
+		// on clients online when they are sent, and a draft is kept
+		_, err := c.DirectCard(ctx, t.User, card, key)
 		return err
 	case t.MessageID != "":
 		_, err := c.ReplyCard(ctx, t.MessageID, card, false, key)
