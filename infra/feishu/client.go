@@ -115,38 +115,30 @@ func (c *Client) UpdateCard(ctx context.Context, messageID, card string) error {
 
 // CreateCard posts an interactive card into chatID (receive_id_type chat_id).
 func (c *Client) CreateCard(ctx context.Context, chatID, card, uuid string) (string, error) {
-	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(chatID).MsgType(larkim.MsgTypeInteractive).Content(card)
-	if uuid != "" {
-		body.Uuid(uuid)
-	}
-	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeChatId).Body(body.Build()).Build()
-	resp, err := c.im.Message.Create(ctx, req)
-	if err != nil {
-		return "", fmt.Errorf("feishu create message in %s: %w", chatID, err)
-	}
-	if !resp.Success() {
-		return "", c.apiError(ctx, "create message", resp.Code, resp.Msg, resp.RequestId())
-	}
-	if resp.Data == nil {
-		return "", nil
-	}
-	return str(resp.Data.MessageId), nil
+	return c.create(ctx, larkim.CreateMessageV1ReceiveIDTypeChatId, chatID, card, uuid, "create message", " in "+chatID)
 }
 
 // DirectCard sends an interactive card to one user's chat with the bot
 // (receive_id_type open_id).
 func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (string, error) {
-	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(openID).MsgType(larkim.MsgTypeInteractive).Content(card)
+	return c.create(ctx, larkim.CreateMessageV1ReceiveIDTypeOpenId, openID, card, uuid, "direct message", "")
+}
+
+// create sends card to id (a chat or a user, by idType) with the send's
+// uuid, and returns the new message's id; op (and where, in a failed
+// request's error) name the call.
+func (c *Client) create(ctx context.Context, idType, id, card, uuid, op, where string) (string, error) {
+	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(id).MsgType(larkim.MsgTypeInteractive).Content(card)
 	if uuid != "" {
 		body.Uuid(uuid)
 	}
-	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeOpenId).Body(body.Build()).Build()
+	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(idType).Body(body.Build()).Build()
 	resp, err := c.im.Message.Create(ctx, req)
 	if err != nil {
-		return "", fmt.Errorf("feishu direct message: %w", err)
+		return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
 	}
 	if !resp.Success() {
-		return "", c.apiError(ctx, "direct message", resp.Code, resp.Msg, resp.RequestId())
+		return "", c.apiError(ctx, op, resp.Code, resp.Msg, resp.RequestId())
 	}
 	if resp.Data == nil {
 		return "", nil

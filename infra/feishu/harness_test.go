@@ -3,10 +3,6 @@ package feishu
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -32,39 +28,6 @@ const (
 
 // testNow is the fixed clock of the handler under test.
 var testNow = time.Date(2026, 11, 30, 9, 30, 0, 0, time.UTC)
-
-// encryptWith is Feishu's side of Decrypt: base64(iv + AES-256-CBC(pkcs7(p))).
-func encryptWith(t testing.TB, key string, plain []byte) string {
-	t.Helper()
-	return encryptPadded(t, key, pkcs7(plain))
-}
-
-func pkcs7(p []byte) []byte {
-	n := aes.BlockSize - len(p)%aes.BlockSize
-	return append(append([]byte(nil), p...), bytes.Repeat([]byte{byte(n)}, n)...)
-}
-
-// encryptPadded encrypts an already padded plaintext (tests of bad padding).
-func encryptPadded(t testing.TB, key string, padded []byte) string {
-	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]byte, aes.BlockSize+len(padded))
-	if _, err := rand.Read(out[:aes.BlockSize]); err != nil {
-		t.Fatal(err)
-	}
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	return base64.StdEncoding.EncodeToString(out)
-}
-
-// encryptedBody wraps a plaintext payload as {"encrypt":"..."}.
-func encryptedBody(t testing.TB, key string, plain []byte) []byte {
-	b, _ := json.Marshal(map[string]string{"encrypt": encryptWith(t, key, plain)})
-	return b
-}
 
 // signedHeaders are the lower-case headers API Gateway hands over, signed
 // with key at ts.
@@ -231,7 +194,7 @@ func newHarnessWith(t testing.TB, router *chat.Router, rec *recorder) *harness {
 // now, lower-case headers.
 func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPResponse {
 	t.Helper()
-	body := encryptedBody(t, testKey, hs.forApp(plain))
+	body := testkit.FeishuEncrypt(testKey, hs.forApp(plain))
 	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
 }
 

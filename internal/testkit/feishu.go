@@ -195,19 +195,29 @@ func (f *Feishu) FailEphemeral(code int) {
 }
 
 // FeishuEncrypt is an event body as Feishu encrypts it with an Encrypt Key:
-// {"encrypt": base64(iv + AES-256-CBC(PKCS#7(plain)))}, the AES key being
-// sha256(Encrypt Key), the IV random.
+// {"encrypt": FeishuCipher(key, FeishuPad(plain))}.
 func FeishuEncrypt(key string, plain []byte) []byte {
+	b, _ := json.Marshal(map[string]string{"encrypt": FeishuCipher(key, FeishuPad(plain))})
+	return b
+}
+
+// FeishuPad pads p to the AES block size as PKCS#7 does.
+func FeishuPad(p []byte) []byte {
+	n := aes.BlockSize - len(p)%aes.BlockSize
+	return append(append([]byte(nil), p...), bytes.Repeat([]byte{byte(n)}, n)...)
+}
+
+// FeishuCipher is base64(iv + AES-256-CBC(padded)), the AES key being
+// sha256(key) and the IV random: Feishu's encryption of an already padded
+// plaintext (tests of bad padding pass their own).
+func FeishuCipher(key string, padded []byte) string {
 	k := sha256.Sum256([]byte(key))
 	block, err := aes.NewCipher(k[:])
 	if err != nil {
 		panic(err) // a 32-byte key always makes a cipher
 	}
-	n := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
 	out := make([]byte, aes.BlockSize+len(padded))
 	rand.Read(out[:aes.BlockSize])
 	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	b, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
-	return b
+	return base64.StdEncoding.EncodeToString(out)
 }
