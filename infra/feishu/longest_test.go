@@ -1,7 +1,6 @@
 package feishu
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -18,13 +17,7 @@ import (
 func TestLongestRealRepliesFitACard(t *testing.T) {
 	clock := func() time.Time { return testNow }
 	r := commands.New(commands.Deps{Now: clock, Renewals: memstore.NewStore(clock)})
-	for _, tc := range testkit.LongestRequests(t, "<at id=all></at> [link](https://evil.example) www.evil.cn") {
-		t.Run(tc.Name, func(t *testing.T) {
-			rep := r.Handle(context.Background(), chat.Request{Text: tc.Text, Platform: "feishu"})
-			if rep.Error != nil {
-				t.Fatalf("%.40q: error %s", tc.Text, rep.Error.Message)
-			}
-			checkCard(t, RenderCard(rep))
-		})
-	}
+	testkit.EachLongestReply(t, r, Platform, "<at id=all></at> [link](https://evil.example) www.evil.cn", func(t *testing.T, rep chat.Reply) {
+		checkCard(t, RenderCard(rep))
+	})
 }
