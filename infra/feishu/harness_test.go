@@ -198,6 +198,18 @@ func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPRe
 	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
 }
 
+// deliverOK delivers plain n times, as Feishu delivers an event again,
+// each time encrypted with a fresh IV and signed afresh, and fails the test
+// unless every delivery is answered 200.
+func (hs *harness) deliverOK(t testing.TB, plain []byte, n int) {
+	t.Helper()
+	for i := range n {
+		if resp := hs.deliver(t, plain); resp.StatusCode != 200 {
+			t.Fatalf("delivery %d of %d: status %d (%s), want 200", i+1, n, resp.StatusCode, resp.Body)
+		}
+	}
+}
+
 // forApp addresses a fixture to the harness's app (its fake Open API has an
 // app id of its own, see newFakeAPI).
 func (hs *harness) forApp(plain []byte) []byte {

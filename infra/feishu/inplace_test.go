@@ -2,7 +2,6 @@ package feishu
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -117,18 +116,6 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				t.Errorf("unexpected requests: %v", o)
 			}
 		})
-	}
-}
-
-// A failed hand-off turns the "working on it" into the failure, in place.
-func TestDispatchFailureUpdatesTheAcknowledgement(t *testing.T) {
-	hs := newHarnessWith(t, testkit.DraftRouter(func() time.Time { return testNow }), &recorder{})
-	hs.jobs.err = errors.New("lambda down")
-	group := strings.Replace(string(fixture(t, "im_message_group_text_mention.json", "")), `计费 按需=35 包月=15000 时长=300`, "draft questions", 1)
-	hs.deliver(t, []byte(group))
-	sent := hs.api.Messages()
-	if len(sent) != 2 || !strings.HasSuffix(sent[0].Path, "/reply") || sent[1].Path != "/open-apis/im/v1/messages/om_sent001" || !strings.Contains(sent[1].Body.Content, "I could not start that") {
-		t.Fatalf("requests %+v; want the acknowledgement, then it updated with the failure", sent)
 	}
 }
 
