@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit"
 )
 
 // slaTerms is the value of a "Draft SLA clauses" button that carries the
@@ -47,6 +48,27 @@ func TestSlackButtonDraft(t *testing.T) {
 		if r.StatusCode != 200 {
 			t.Fatalf("button press: got HTTP %d %.200s, want 200", r.StatusCode, r.Body)
 		}
+	}
+	// answeredAtOnce presses a button with f and returns the one
+	// response_url message it was answered with, checking that nothing
+	// went to the drafter (why says why nothing should).
+	answeredAtOnce := func(t *testing.T, f *fn, body []byte, why string) (slackMessage, testkit.SlackHook) {
+		t.Helper()
+		_, before, _ := fs.Sent()
+		eventsBefore, _ := lambdaAPI.wait()
+		if r := httpReply(t, f.invoke(t, slackRequest("/slack/interactions", formType, body, slackSecret, time.Now()))); r.StatusCode != 200 {
+			t.Fatalf("button press: got HTTP %d %.200s, want 200", r.StatusCode, r.Body)
+		}
+		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
+			t.Errorf("%s, yet the drafter was invoked", why)
+		}
+		_, hooks, _ := fs.Sent()
+		if len(hooks) != len(before)+1 {
+			t.Fatalf("%d response_url messages, want 1", len(hooks)-len(before))
+		}
+		var m slackMessage
+		json.Unmarshal([]byte(hooks[len(before)].Raw), &m)
+		return m, hooks[len(before)]
 	}
 	checkDraft := func(t *testing.T, draft slackMessage, by string) {
 		t.Helper()
@@ -133,21 +155,7 @@ func TestSlackButtonDraft(t *testing.T) {
 		if sla == nil {
 			t.Fatalf("no draft_sla button under the billing answer: %.500s", answer.all())
 		}
-		_, before, _ := fs.Sent()
-		eventsBefore, _ := lambdaAPI.wait()
-		body := buttonForm(sla.ActionID, sla.Value, fs.HookURL("billing-sla"))
-		if r := httpReply(t, slack.invoke(t, slackRequest("/slack/interactions", formType, body, slackSecret, time.Now()))); r.StatusCode != 200 {
-			t.Fatalf("button press: got HTTP %d, want 200", r.StatusCode)
-		}
-		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
-			t.Errorf("a draft with no vendor was handed to the drafter")
-		}
-		_, hooks, _ := fs.Sent()
-		if len(hooks) != len(before)+1 {
-			t.Fatalf("%d response_url messages, want 1", len(hooks)-len(before))
-		}
-		var m slackMessage
-		json.Unmarshal([]byte(hooks[len(before)].Raw), &m)
+		m, _ := answeredAtOnce(t, slack, buttonForm(sla.ActionID, sla.Value, fs.HookURL("billing-sla")), "a draft with no vendor has nothing to draft")
 		text := m.header() + "\n" + m.all()
 		if strings.Contains(text, "could not") || strings.Contains(text, "does not take") {
 			t.Errorf("pressing the button shows an error: %.600s", text)
@@ -162,21 +170,10 @@ func TestSlackButtonDraft(t *testing.T) {
 
 	t.Run("no LLM deployed: slack writes the template", func(t *testing.T) {
 		noLLM := start(t, "slack", merge(slackEnv(fs), slackWith))
-		_, before, _ := fs.Sent()
-		eventsBefore, _ := lambdaAPI.wait()
-		press(t, noLLM, slaTerms, "sla-no-llm")
-		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
-			t.Errorf("with no LLM the draft is instant, yet the drafter was invoked")
-		}
-		_, hooks, _ := fs.Sent()
-		if len(hooks) != len(before)+1 {
-			t.Fatalf("%d response_url messages, want 1 (the template draft)", len(hooks)-len(before))
-		}
-		var draft slackMessage
-		json.Unmarshal([]byte(hooks[len(before)].Raw), &draft)
+		draft, hook := answeredAtOnce(t, noLLM, buttonForm("draft_sla#2", slaTerms, fs.HookURL("sla-no-llm")), "with no LLM the draft is instant")
 		checkDraft(t, draft, "template")
-		if draft.ResponseType != "in_channel" || hooks[len(before)].ContentType != "application/json" {
-			t.Errorf("the draft's response_type %q (Content-Type %q), want in_channel (application/json)", draft.ResponseType, hooks[len(before)].ContentType)
+		if draft.ResponseType != "in_channel" || hook.ContentType != "application/json" {
+			t.Errorf("the draft's response_type %q (Content-Type %q), want in_channel (application/json)", draft.ResponseType, hook.ContentType)
 		}
 	})
 	if _, _, other := fs.Sent(); len(other) > 0 {

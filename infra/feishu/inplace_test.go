@@ -1,17 +1,12 @@
 package feishu
 
 import (
-	"context"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
-	"time"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/drafter"
-	"gpuadvisor/infra/memstore"
-	"gpuadvisor/internal/testkit"
+	"gpuadvisor/internal/testkit/drafttest"
 )
 
 // sentAs is how a message went out: the API path and, for a new message,
@@ -69,7 +64,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			router := testkit.DraftRouter(func() time.Time { return testNow })
+			router := drafttest.Router()
 			hs := newHarnessWith(t, router, &recorder{})
 			if tc.failEph {
 				hs.api.FailEphemeral(230006)
@@ -88,11 +83,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 			if tc.gone != "" {
 				job.Target.Replace = tc.gone
 			}
-			runner := &drafter.Runner{Handler: router, Posters: map[string]chat.Poster{Platform: hs.h.d.Client},
-				Dedupe: &memstore.Deduper{}, Log: slog.New(slog.DiscardHandler)}
-			if err := runner.Run(context.Background(), job); err != nil {
-				t.Fatal(err)
-			}
+			drafttest.Run(t, router, hs.h.d.Client, job)
 			sent := hs.api.Messages()
 			if len(sent) != len(tc.want) {
 				t.Fatalf("%d requests, want %d: %+v", len(sent), len(tc.want), sent)
@@ -102,7 +93,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				if s.Path != w.path || s.ReceiveIDType != w.idType || s.Body.ReplyInThread != w.inThread {
 					t.Errorf("request %d: %s?receive_id_type=%s in thread %t, want %+v", i, s.Path, s.ReceiveIDType, s.Body.ReplyInThread, w)
 				}
-				if has := strings.Contains(s.Body.Content+string(s.Body.Card), testkit.DraftMark); has != (i == tc.draftAt) {
+				if has := strings.Contains(s.Body.Content+string(s.Body.Card), drafttest.Mark); has != (i == tc.draftAt) {
 					t.Errorf("request %d (%s) carries the draft: %t, want %t", i, s.Path, has, i == tc.draftAt)
 				}
 				if strings.HasPrefix(s.Path, "/open-apis/ephemeral/v1/send") && s.Body.OpenID != asker || w.idType == "open_id" && s.Body.ReceiveID != asker {
@@ -133,7 +124,7 @@ func TestCardDraftGoesWhereItWasAsked(t *testing.T) {
 		{"a private draft: a direct message to the operator", chat.ActionDetails, "draft questions vendor=AcmeGPU", "/open-apis/im/v1/messages"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			router := testkit.DraftRouter(func() time.Time { return testNow })
+			router := drafttest.Router()
 			hs := newHarnessWith(t, router, &recorder{})
 			s := strings.Replace(base, `"action": "draft_questions"`, fmt.Sprintf(`"action": %q`, tc.action), 1)
 			s = strings.Replace(s, `"value": "billing 按需=35 包月=15000 时长=300"`, fmt.Sprintf(`"value": %q`, tc.value), 1)
@@ -144,13 +135,9 @@ func TestCardDraftGoesWhereItWasAsked(t *testing.T) {
 			if len(js) != 1 {
 				t.Fatalf("%d jobs, want 1", len(js))
 			}
-			runner := &drafter.Runner{Handler: router, Posters: map[string]chat.Poster{Platform: hs.h.d.Client},
-				Dedupe: &memstore.Deduper{}, Log: slog.New(slog.DiscardHandler)}
-			if err := runner.Run(context.Background(), js[0]); err != nil {
-				t.Fatal(err)
-			}
+			drafttest.Run(t, router, hs.h.d.Client, js[0])
 			sent := hs.api.Messages()
-			if len(sent) != 1 || sent[0].Path != tc.want || !strings.Contains(sent[0].Body.Content+string(sent[0].Body.Card), testkit.DraftMark) {
+			if len(sent) != 1 || sent[0].Path != tc.want || !strings.Contains(sent[0].Body.Content+string(sent[0].Body.Card), drafttest.Mark) {
 				t.Fatalf("requests %+v; want the draft once, at %s", sent, tc.want)
 			}
 			if tc.want == "/open-apis/im/v1/messages" && (sent[0].ReceiveIDType != "open_id" || sent[0].Body.ReceiveID != operator) {

@@ -1,17 +1,13 @@
 package slack
 
 import (
-	"context"
 	"encoding/json"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/drafter"
-	"gpuadvisor/infra/memstore"
-	"gpuadvisor/internal/testkit"
+	"gpuadvisor/internal/testkit/drafttest"
 )
 
 // slackCall is one message Slack was asked to show: how (the Web API
@@ -103,7 +99,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newFixture(t, testkit.DraftRouter(fixedNow))
+			f := newFixture(t, drafttest.Router())
 			if tc.failPost != "" {
 				f.rec.FailPosts.Store(1)
 				f.rec.FailError = tc.failPost
@@ -121,10 +117,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 			if len(f.disp.jobs) != 1 {
 				t.Fatalf("%d jobs dispatched, want 1", len(f.disp.jobs))
 			}
-			runner := &drafter.Runner{Handler: testkit.DraftRouter(fixedNow), Posters: map[string]chat.Poster{"slack": f.h.poster}, Dedupe: &memstore.Deduper{}, Log: slog.New(slog.DiscardHandler)}
-			if err := runner.Run(context.Background(), f.disp.jobs[0]); err != nil {
-				t.Fatal(err)
-			}
+			drafttest.Run(t, drafttest.Router(), f.h.poster, f.disp.jobs[0])
 			got := slackCalls(f.rec)
 			switch { // a refused call is a request too, not a message
 			case tc.failPost != "":
@@ -150,7 +143,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				if g.how != w.how || g.channel != w.channel || g.ts != w.ts || g.threadTS != w.threadTS || g.responseType != w.responseType || g.replaceOriginal {
 					t.Errorf("message %d: %+v; want %+v (never replace_original: that is the message the button is on)", i, g, w)
 				}
-				if hasDraft := strings.Contains(g.content, testkit.DraftMark); hasDraft != (i == tc.draftAt) {
+				if hasDraft := strings.Contains(g.content, drafttest.Mark); hasDraft != (i == tc.draftAt) {
 					t.Errorf("message %d (%s) carries the draft: %t, want %t: %.300s", i, g.how, hasDraft, i == tc.draftAt, g.content)
 				}
 			}
@@ -158,19 +151,5 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 				t.Errorf("unexpected requests: %v", other)
 			}
 		})
-	}
-}
-
-// A failed hand-off turns the "working on it" into the failure, in place.
-func TestButtonDispatchFailureUpdatesTheAcknowledgement(t *testing.T) {
-	f := newFixture(t, testkit.DraftRouter(fixedNow))
-	f.disp.err = context.DeadlineExceeded
-	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), chat.ActionDraftQuestions, "vendor=AcmeGPU"), testNow, false, nil))
-	got := slackCalls(f.rec)
-	if len(got) != 2 || got[0].how != "chat.postMessage" || got[1].how != "chat.update" || !strings.Contains(got[1].content, "I could not start that") {
-		t.Fatalf("messages %+v; want the acknowledgement, then it updated with the failure", got)
-	}
-	if up := f.rec.calls("/api/chat.update"); up[0].Form.Get("ts") == "" || up[0].Form.Get("ts") != f.disp.jobs[0].Target.Replace {
-		t.Errorf("updated ts %q, want the acknowledgement's %q", up[0].Form.Get("ts"), f.disp.jobs[0].Target.Replace)
 	}
 }

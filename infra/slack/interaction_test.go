@@ -67,16 +67,31 @@ func TestButtonAcknowledgesBeforeDispatching(t *testing.T) {
 	if posted != 1 {
 		t.Fatalf("when the job was dispatched, %d acknowledgements had been posted; want 1, so that a fast draft cannot arrive before \"Working on it\"", posted)
 	}
-	// A failed hand-off is told after the acknowledgement (on the
-	// response_url where the acknowledgement went there).
-	f = newFixture(t, nil)
-	f.rec.FailPosts.Store(1)
-	f.rec.FailError = "not_in_channel"
-	f.disp.err = errors.New("lambda down")
-	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
-	hooks := f.rec.calls("/hook")
-	if len(hooks) != 2 || !strings.Contains(hooks[0].JSON["text"].(string), "正在处理") || !strings.Contains(hooks[1].JSON["text"].(string), "暂时无法开始处理") {
-		t.Fatalf("posts after a failed dispatch = %d (%v); want the acknowledgement, then the failure", len(hooks), hooks)
+	// A failed hand-off turns the acknowledgement into the failure: in
+	// place where it is a message, else after it on the response_url.
+	for _, postErr := range []string{"", "not_in_channel"} {
+		f = newFixture(t, nil)
+		if postErr != "" {
+			f.rec.FailPosts.Store(1)
+			f.rec.FailError = postErr
+		}
+		f.disp.err = errors.New("lambda down")
+		invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
+		got := slackCalls(f.rec)
+		if postErr != "" {
+			got = got[1:] // the refused chat.postMessage
+		}
+		want := []string{"chat.postMessage", "chat.update"}
+		if postErr != "" {
+			want = []string{"response_url", "response_url"}
+		}
+		if len(got) != 2 || got[0].how != want[0] || got[1].how != want[1] ||
+			!strings.Contains(got[0].content, "正在处理") || !strings.Contains(got[1].content, "暂时无法开始处理") {
+			t.Fatalf("chat.postMessage %q: messages after a failed dispatch %+v; want the acknowledgement (%s), then the failure (%s)", postErr, got, want[0], want[1])
+		}
+		if up := f.rec.calls("/api/chat.update"); postErr == "" && up[0].Form.Get("ts") != f.disp.jobs[0].Target.Replace {
+			t.Errorf("updated ts %q, want the acknowledgement's %q", up[0].Form.Get("ts"), f.disp.jobs[0].Target.Replace)
+		}
 	}
 }
 
