@@ -13,7 +13,6 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
-	"gpuadvisor/internal/testkit"
 )
 
 // mentionBody is the Chinese app_mention fixture with its text and event_id
@@ -103,20 +102,22 @@ func TestDropMentionKeepsLines(t *testing.T) {
 }
 
 func TestMentionTextBecomesTheCommand(t *testing.T) {
-	testkit.Cases(t, "commandText", commandText, map[string]string{
-		// the bot mention is stripped, Slack's escaping undone
-		"<@U0BOT1234> whoami a &amp; b &lt;c&gt;": "whoami a & b <c>",
-		// a mention with a name
-		"<@U0BOT1234|gpuadvisor>   whoami x": "whoami x",
-		// a link keeps its label; a bare link its URL
-		"<@U0BOT1234> whoami <https://example.com|example.com>": "whoami example.com",
-		"<@U0BOT1234> whoami <https://example.com/a?b=1>":       "whoami https://example.com/a?b=1",
-		// another user's mention becomes plain; a channel keeps its name;
-		// a broadcast becomes a word
-		"<@U0BOT1234> whoami <@U999>":     "whoami U999",
-		"<@U0BOT1234> whoami <#C123|gpu>": "whoami gpu",
-		"<@U0BOT1234> whoami <!here>":     "whoami here",
-	})
+	tests := []struct{ name, text, want string }{
+		{"bot mention stripped, Slack's escaping undone", "<@U0BOT1234> whoami a &amp; b &lt;c&gt;", "whoami a & b <c>"},
+		{"mention with a name", "<@U0BOT1234|gpuadvisor>   whoami x", "whoami x"},
+		{"a link keeps its label", "<@U0BOT1234> whoami <https://example.com|example.com>", "whoami example.com"},
+		{"a bare link keeps its URL", "<@U0BOT1234> whoami <https://example.com/a?b=1>", "whoami https://example.com/a?b=1"},
+		{"another user's mention becomes plain", "<@U0BOT1234> whoami <@U999>", "whoami U999"},
+		{"a channel keeps its name", "<@U0BOT1234> whoami <#C123|gpu>", "whoami gpu"},
+		{"a broadcast becomes a word", "<@U0BOT1234> whoami <!here>", "whoami here"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := commandText(tc.text); got != tc.want {
+				t.Errorf("commandText(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
 }
 
 // Slack retries an event up to three times; whatever X-Slack-Retry-Num says,
