@@ -133,11 +133,21 @@ type Target struct {
 	// place), or ReplaceOriginal for Slack's response_url (replace_original).
 	// Empty: the answer is a new message.
 	Replace string `json:"replace,omitempty"`
+	// User is who asked a private answer in a group chat (a Feishu
+	// open_id): the answer is shown to that user only (an ephemeral card,
+	// else a direct message), never to the chat.
+	User string `json:"user,omitempty"`
 }
 
 // ReplaceOriginal is Target.Replace for the message a Slack response_url
 // belongs to: the acknowledgement a slash command answered with.
 const ReplaceOriginal = "response_url"
+
+// ReplaceEphemeral prefixes Target.Replace when the "working on it" is an
+// ephemeral message (a Feishu card only Target.User sees), which cannot be
+// updated: the answer is shown to that user the same way, and then the
+// acknowledgement is deleted.
+const ReplaceEphemeral = "ephemeral:"
 
 // Poster posts a finished reply to where a deferred job said it must go
 // (Slack response_url or channel, Feishu chat or message). Each platform

@@ -2,12 +2,12 @@ package e2e
 
 import (
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"gpuadvisor/infra/llm/llmtest"
-
 	"gpuadvisor/internal/testkit"
 )
 
@@ -16,11 +16,13 @@ import (
 const slaTerms = "vendor=AcmeGPU response=30m replace=4h outage=4h comp=2x migration=yes destruction=yes"
 
 // TestSlackButtonDraft: a button whose command needs the LLM is acknowledged
-// by the slack function, which hands the job to the drafter function by an
-// asynchronous Lambda invoke; the drafter writes the draft (with the LLM, or
-// from the template when its LLM is not configured) and posts it to the
-// response_url. A job delivered twice posts once. With no LLM deployed at
-// all, the slack function writes the template draft itself.
+// by the slack function with a "working on it" message in the channel
+// (chat.postMessage), and handed to the drafter function by an asynchronous
+// Lambda invoke; the drafter writes the draft (with the LLM, or from the
+// template when its LLM is not configured) and puts it in place of the
+// acknowledgement (chat.update on its ts): one message, never a second. A
+// job delivered twice posts once. With no LLM deployed at all, the slack
+// function writes the template draft itself.
 func TestSlackButtonDraft(t *testing.T) {
 	fs := newFakeSlack(t)
 	llm := llmtest.New(func(req llmtest.Request) llmtest.Response {
@@ -47,10 +49,29 @@ func TestSlackButtonDraft(t *testing.T) {
 			t.Fatalf("button press: got HTTP %d %.200s, want 200", r.StatusCode, r.Body)
 		}
 	}
-	checkDraft := func(t *testing.T, h testkit.SlackHook, by string) {
+	// answeredAtOnce presses a button with f and returns the one
+	// response_url message it was answered with, checking that nothing
+	// went to the drafter (why says why nothing should).
+	answeredAtOnce := func(t *testing.T, f *fn, body []byte, why string) (slackMessage, testkit.SlackHook) {
 		t.Helper()
-		var draft slackMessage
-		json.Unmarshal([]byte(h.Raw), &draft)
+		_, before, _ := fs.Sent()
+		eventsBefore, _ := lambdaAPI.wait()
+		if r := httpReply(t, f.invoke(t, slackRequest("/slack/interactions", formType, body, slackSecret, time.Now()))); r.StatusCode != 200 {
+			t.Fatalf("button press: got HTTP %d %.200s, want 200", r.StatusCode, r.Body)
+		}
+		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
+			t.Errorf("%s, yet the drafter was invoked", why)
+		}
+		_, hooks, _ := fs.Sent()
+		if len(hooks) != len(before)+1 {
+			t.Fatalf("%d response_url messages, want 1", len(hooks)-len(before))
+		}
+		var m slackMessage
+		json.Unmarshal([]byte(hooks[len(before)].Raw), &m)
+		return m, hooks[len(before)]
+	}
+	checkDraft := func(t *testing.T, draft slackMessage, by string) {
+		t.Helper()
 		if hd := draft.header(); !strings.Contains(hd, "SLA clauses for AcmeGPU") {
 			t.Errorf("draft message: header %q, want the SLA draft for AcmeGPU", hd)
 		}
@@ -58,12 +79,6 @@ func TestSlackButtonDraft(t *testing.T) {
 		// replacement and outage threshold, 2x compensation.
 		if miss, ok := containsAll(draft.all(), by, "AcmeGPU", "30", "4 h", "2"); !ok {
 			t.Errorf("the draft lacks %q: %.800s", miss, draft.all())
-		}
-		if draft.ResponseType != "in_channel" {
-			t.Errorf("the draft's response_type %q, want in_channel", draft.ResponseType)
-		}
-		if h.ContentType != "application/json" {
-			t.Errorf("response_url Content-Type %q, want application/json", h.ContentType)
 		}
 	}
 
@@ -78,7 +93,7 @@ func TestSlackButtonDraft(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lambdaAPI.route(tc.drafter)
-			_, before, _ := fs.Sent()
+			before, hooksBefore, _ := fs.Sent()
 			eventsBefore, _ := lambdaAPI.wait()
 			press(t, slack, slaTerms, tc.hook)
 			evs, problems := lambdaAPI.wait()
@@ -89,19 +104,32 @@ func TestSlackButtonDraft(t *testing.T) {
 				t.Fatalf("the slack function made %d drafter invokes, want 1", len(evs)-len(eventsBefore))
 			}
 			job := evs[len(evs)-1]
-			hooks := fs.WaitHooks(t, len(before)+2, 10*time.Second)[len(before):]
-			var ack slackMessage
-			json.Unmarshal([]byte(hooks[0].Raw), &ack)
-			if ack.ResponseType != "ephemeral" || !strings.Contains(strings.ToLower(ack.header()), "working on it") {
-				t.Errorf("first response_url message: %q (%s), want the ephemeral acknowledgement", ack.header(), ack.ResponseType)
+			var j struct {
+				Target struct {
+					Channel string `json:"channel"`
+					Replace string `json:"replace"`
+				} `json:"target"`
 			}
-			checkDraft(t, hooks[1], tc.by)
+			json.Unmarshal(job, &j)
+			posts, hooks, _ := fs.Sent()
+			posts, hooks = posts[len(before):], hooks[len(hooksBefore):]
+			if len(posts) != 2 || len(hooks) != 0 {
+				t.Fatalf("%d Web API calls and %d response_url messages, want 2 (the acknowledgement, the draft in its place) and 0", len(posts), len(hooks))
+			}
+			ack, draft := formMessage(posts[0]), formMessage(posts[1])
+			if posts[0].Get("method") != "chat.postMessage" || posts[0].Get("channel") != "C2147483705" || !strings.Contains(strings.ToLower(ack.header()), "working on it") {
+				t.Errorf("first message: %s in %s %q, want the acknowledgement posted in the channel", posts[0].Get("method"), posts[0].Get("channel"), ack.header())
+			}
+			if posts[1].Get("method") != "chat.update" || posts[1].Get("channel") != "C2147483705" || j.Target.Replace == "" || posts[1].Get("ts") != j.Target.Replace {
+				t.Errorf("the draft: %s of %s %q, want chat.update of the acknowledgement (the job's target %+v)", posts[1].Get("method"), posts[1].Get("channel"), posts[1].Get("ts"), j.Target)
+			}
+			checkDraft(t, draft, tc.by)
 
 			// Lambda delivers an async event at least once: the same job
 			// again must not post again.
 			tc.drafter.invoke(t, job)
-			if _, hooks, _ := fs.Sent(); len(hooks) != len(before)+2 {
-				t.Errorf("the same job delivered twice: %d response_url messages, want 2 (the ack and one draft)", len(hooks)-len(before))
+			if posts, hooks, _ := fs.Sent(); len(posts) != len(before)+2 || len(hooks) != len(hooksBefore) {
+				t.Errorf("the same job delivered twice: %d messages, want 2 (the ack and one draft)", len(posts)+len(hooks)-len(before)-len(hooksBefore))
 			}
 		})
 	}
@@ -127,21 +155,7 @@ func TestSlackButtonDraft(t *testing.T) {
 		if sla == nil {
 			t.Fatalf("no draft_sla button under the billing answer: %.500s", answer.all())
 		}
-		_, before, _ := fs.Sent()
-		eventsBefore, _ := lambdaAPI.wait()
-		body := buttonForm(sla.ActionID, sla.Value, fs.HookURL("billing-sla"))
-		if r := httpReply(t, slack.invoke(t, slackRequest("/slack/interactions", formType, body, slackSecret, time.Now()))); r.StatusCode != 200 {
-			t.Fatalf("button press: got HTTP %d, want 200", r.StatusCode)
-		}
-		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
-			t.Errorf("a draft with no vendor was handed to the drafter")
-		}
-		_, hooks, _ := fs.Sent()
-		if len(hooks) != len(before)+1 {
-			t.Fatalf("%d response_url messages, want 1", len(hooks)-len(before))
-		}
-		var m slackMessage
-		json.Unmarshal([]byte(hooks[len(before)].Raw), &m)
+		m, _ := answeredAtOnce(t, slack, buttonForm(sla.ActionID, sla.Value, fs.HookURL("billing-sla")), "a draft with no vendor has nothing to draft")
 		text := m.header() + "\n" + m.all()
 		if strings.Contains(text, "could not") || strings.Contains(text, "does not take") {
 			t.Errorf("pressing the button shows an error: %.600s", text)
@@ -156,21 +170,23 @@ func TestSlackButtonDraft(t *testing.T) {
 
 	t.Run("no LLM deployed: slack writes the template", func(t *testing.T) {
 		noLLM := start(t, "slack", merge(slackEnv(fs), slackWith))
-		_, before, _ := fs.Sent()
-		eventsBefore, _ := lambdaAPI.wait()
-		press(t, noLLM, slaTerms, "sla-no-llm")
-		if evs, _ := lambdaAPI.wait(); len(evs) != len(eventsBefore) {
-			t.Errorf("with no LLM the draft is instant, yet the drafter was invoked")
+		draft, hook := answeredAtOnce(t, noLLM, buttonForm("draft_sla#2", slaTerms, fs.HookURL("sla-no-llm")), "with no LLM the draft is instant")
+		checkDraft(t, draft, "template")
+		if draft.ResponseType != "in_channel" || hook.ContentType != "application/json" {
+			t.Errorf("the draft's response_type %q (Content-Type %q), want in_channel (application/json)", draft.ResponseType, hook.ContentType)
 		}
-		_, hooks, _ := fs.Sent()
-		if len(hooks) != len(before)+1 {
-			t.Fatalf("%d response_url messages, want 1 (the template draft)", len(hooks)-len(before))
-		}
-		checkDraft(t, hooks[len(before)], "template")
 	})
-	if posts, _, other := fs.Sent(); len(posts)+len(other) > 0 {
-		t.Errorf("unexpected Slack calls: %d chat.postMessage, other %v", len(posts), other)
+	if _, _, other := fs.Sent(); len(other) > 0 {
+		t.Errorf("unexpected Slack calls: %v", other)
 	}
+}
+
+// formMessage reads a Web API message (chat.postMessage, chat.update): its
+// text, and its blocks as the JSON string the form carries.
+func formMessage(f url.Values) slackMessage {
+	m := slackMessage{Text: f.Get("text")}
+	json.Unmarshal([]byte(f.Get("blocks")), &m.Blocks)
+	return m
 }
 
 func merge(ms ...map[string]string) map[string]string {

@@ -17,6 +17,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 // noNetwork answers the Open API in process: the benchmark measures our work
@@ -69,7 +70,7 @@ func runMessages(b *testing.B, h *Handler, text string) {
 		plain := strings.Replace(base, "5e3702a84e847582be8db7fb73283c02", fmt.Sprintf("bench%027d", i), 1)
 		// a distinct message too: messages are de-duplicated on message_id
 		plain = strings.Replace(plain, "om_5ce6d572455d361153b7cb51da133945", fmt.Sprintf("om_bench%025d", i), 1)
-		body := encryptedBody(b, testKey, []byte(plain))
+		body := testkit.FeishuEncrypt(testKey, []byte(plain))
 		evs[i] = lambdaEvent(signedHeaders(testKey, testNow, body), body, false)
 	}
 	ctx := context.Background()

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -110,53 +109,21 @@ func TestCardGolden(t *testing.T) {
 		st := memstore.NewStore(clock)
 		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st, Checks: st})
 	}
-	r := newRouter()
-	seen := map[string]bool{}
-	for _, cmd := range r.Commands() {
-		for i, ex := range cmd.Examples {
-			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
-				name := fmt.Sprintf("%s-%d.%s.json", unsafeName.ReplaceAllString(cmd.Name, "-"), i+1, lang)
-				seen[name] = true
-				t.Run(name, func(t *testing.T) {
-					rep := newRouter().Handle(context.Background(), chat.Request{
-						Text: ex, Lang: lang, Platform: Platform,
-						Tenant: "feishu:2ca1d211f64f6438", Channel: "oc_golden", User: "ou_golden",
-					})
-					s := stableIDs(RenderCard(rep), rep)
-					checkCard(t, s)
-					var pretty bytes.Buffer
-					json.Indent(&pretty, []byte(s), "", "  ")
-					pretty.WriteByte('\n')
-					path := filepath.Join("testdata", "cards", name)
-					if *testkit.Update {
-						os.MkdirAll(filepath.Dir(path), 0o755)
-						if err := os.WriteFile(path, pretty.Bytes(), 0o644); err != nil {
-							t.Fatal(err)
-						}
-						return
-					}
-					want, err := os.ReadFile(path)
-					if err != nil {
-						t.Fatalf("no golden card for %q (%s): run go test ./infra/feishu -run TestCardGolden -update and review it", ex, lang)
-					}
-					if !bytes.Equal(pretty.Bytes(), want) {
-						t.Errorf("card for %q (%s) differs from %s; run with -update and review the diff\ngot:\n%s", ex, lang, path, pretty.String())
-					}
-				})
-			}
-		}
+	name := func(ex testkit.Example) string {
+		return fmt.Sprintf("%s-%d.%s.json", unsafeName.ReplaceAllString(ex.Command, "-"), ex.N, ex.Lang)
 	}
-	if len(seen) == 0 {
-		t.Fatal("the router has no command examples")
-	}
-	if *testkit.Update { // drop golden files of examples that no longer exist
-		files, _ := filepath.Glob(filepath.Join("testdata", "cards", "*.json"))
-		for _, f := range files {
-			if !seen[filepath.Base(f)] {
-				os.Remove(f)
-			}
-		}
-	}
+	testkit.GoldenExamples(t, filepath.Join("testdata", "cards"), newRouter().Commands(), name, func(t *testing.T, ex testkit.Example) []byte {
+		rep := newRouter().Handle(context.Background(), chat.Request{
+			Text: ex.Text, Lang: ex.Lang, Platform: Platform,
+			Tenant: "feishu:2ca1d211f64f6438", Channel: "oc_golden", User: "ou_golden",
+		})
+		s := stableIDs(RenderCard(rep), rep)
+		checkCard(t, s)
+		var pretty bytes.Buffer
+		json.Indent(&pretty, []byte(s), "", "  ")
+		pretty.WriteByte('\n')
+		return pretty.Bytes()
+	})
 }
 
 // stableIDs replaces the random id of a renewal the reply carries in its data
@@ -383,4 +350,16 @@ func TestCardOverlongTextsSayTheyWereCut(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The longest answers the real commands give fit one card, with no lark_md
+// that mentions or links: the trial check of a 64-GPU nvidia-smi dump, a
+// checklist check of 100 KB of sales text (with @all and links in it), the
+// full help and the full checklist, in both languages.
+func TestLongestRealRepliesFitACard(t *testing.T) {
+	clock := func() time.Time { return testNow }
+	r := commands.New(commands.Deps{Now: clock, Renewals: memstore.NewStore(clock)})
+	testkit.EachLongestReply(t, r, Platform, "<at id=all></at> [link](https://evil.example) www.evil.cn", func(t *testing.T, rep chat.Reply) {
+		checkCard(t, RenderCard(rep))
+	})
 }

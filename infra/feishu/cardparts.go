@@ -120,47 +120,49 @@ func (rr *renderer) tablePart(t chat.Table) part {
 
 // tableTextPart renders a table beyond the card's table limit as text lines.
 func (rr *renderer) tableTextPart(t chat.Table) part {
-	build := func(n int) []any {
+	cells := func(cs []string) string {
 		var b strings.Builder
-		if t.Title != "" {
-			b.WriteString(bold(rr.clip(t.Title, maxCell)))
-		}
-		line := func(cells []string) {
-			if b.Len() > 0 {
-				b.WriteByte('\n')
+		for i, c := range cs {
+			if i > 0 {
+				b.WriteString(" | ")
 			}
-			for i, c := range cells {
-				if i > 0 {
-					b.WriteString(" | ")
-				}
-				b.WriteString(EscapeMD(rr.clip(c, maxCell)))
-			}
+			b.WriteString(EscapeMD(rr.clip(c, maxCell)))
 		}
-		if len(t.Header) > 0 {
-			line(t.Header)
-		}
-		for _, r := range t.Rows[:n] {
-			line(r)
-		}
-		return []any{mdDiv(b.String())}
+		return b.String()
 	}
-	return part{elements: build(len(t.Rows)), units: len(t.Rows), shrink: build}
+	head := ""
+	if len(t.Header) > 0 {
+		head = cells(t.Header)
+	}
+	return rr.linesPart(t.Title, head, len(t.Rows), func(i int) string { return cells(t.Rows[i]) })
 }
 
 func (rr *renderer) sectionPart(s chat.Section) part {
-	build := func(n int) []any {
+	return rr.linesPart(s.Title, "", len(s.Lines), func(i int) string { return "• " + EscapeMD(rr.clip(s.Lines[i], maxLine)) })
+}
+
+// linesPart is one text div: the title in bold, the head line when not
+// empty, then n lines (line(i), already escaped), one a line. It shrinks by
+// leaving lines off the end.
+func (rr *renderer) linesPart(title, head string, n int, line func(i int) string) part {
+	build := func(k int) []any {
 		var b strings.Builder
-		if s.Title != "" {
-			b.WriteString(bold(rr.clip(s.Title, maxCell)))
+		if title != "" {
+			b.WriteString(bold(rr.clip(title, maxCell)))
 		}
-		for _, l := range s.Lines[:n] {
+		add := func(l string) {
 			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString("• ")
-			b.WriteString(EscapeMD(rr.clip(l, maxLine)))
+			b.WriteString(l)
+		}
+		if head != "" {
+			add(head)
+		}
+		for i := range k {
+			add(line(i))
 		}
 		return []any{mdDiv(b.String())}
 	}
-	return part{elements: build(len(s.Lines)), units: len(s.Lines), shrink: build}
+	return part{elements: build(n), units: n, shrink: build}
 }

@@ -115,38 +115,30 @@ func (c *Client) UpdateCard(ctx context.Context, messageID, card string) error {
 
 // CreateCard posts an interactive card into chatID (receive_id_type chat_id).
 func (c *Client) CreateCard(ctx context.Context, chatID, card, uuid string) (string, error) {
-	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(chatID).MsgType(larkim.MsgTypeInteractive).Content(card)
-	if uuid != "" {
-		body.Uuid(uuid)
-	}
-	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeChatId).Body(body.Build()).Build()
-	resp, err := c.im.Message.Create(ctx, req)
-	if err != nil {
-		return "", fmt.Errorf("feishu create message in %s: %w", chatID, err)
-	}
-	if !resp.Success() {
-		return "", c.apiError(ctx, "create message", resp.Code, resp.Msg, resp.RequestId())
-	}
-	if resp.Data == nil {
-		return "", nil
-	}
-	return str(resp.Data.MessageId), nil
+	return c.create(ctx, larkim.CreateMessageV1ReceiveIDTypeChatId, chatID, card, uuid, "create message", " in "+chatID)
 }
 
 // DirectCard sends an interactive card to one user's chat with the bot
 // (receive_id_type open_id).
 func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (string, error) {
-	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(openID).MsgType(larkim.MsgTypeInteractive).Content(card)
+	return c.create(ctx, larkim.CreateMessageV1ReceiveIDTypeOpenId, openID, card, uuid, "direct message", "")
+}
+
+// create sends card to id (a chat or a user, by idType) with the send's
+// uuid, and returns the new message's id; op (and where, in a failed
+// request's error) name the call.
+func (c *Client) create(ctx context.Context, idType, id, card, uuid, op, where string) (string, error) {
+	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(id).MsgType(larkim.MsgTypeInteractive).Content(card)
 	if uuid != "" {
 		body.Uuid(uuid)
 	}
-	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(larkim.CreateMessageV1ReceiveIDTypeOpenId).Body(body.Build()).Build()
+	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(idType).Body(body.Build()).Build()
 	resp, err := c.im.Message.Create(ctx, req)
 	if err != nil {
-		return "", fmt.Errorf("feishu direct message: %w", err)
+		return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
 	}
 	if !resp.Success() {
-		return "", c.apiError(ctx, "direct message", resp.Code, resp.Msg, resp.RequestId())
+		return "", c.apiError(ctx, op, resp.Code, resp.Msg, resp.RequestId())
 	}
 	if resp.Data == nil {
 		return "", nil
@@ -155,27 +147,47 @@ func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (str
 }
 
 // EphemeralCard shows a card in a group chat to one user only ("仅对你可见",
-// POST /open-apis/ephemeral/v1/send; normal groups only, not topic groups).
-// The endpoint takes no idempotency key.
-func (c *Client) EphemeralCard(ctx context.Context, chatID, openID, card string) error {
+// POST /open-apis/ephemeral/v1/send; normal groups only, not topic groups)
+// and returns its message id. The endpoint takes no idempotency key.
+func (c *Client) EphemeralCard(ctx context.Context, chatID, openID, card string) (string, error) {
+	var out struct {
+		larkcore.CodeError
+		Data struct {
+			MessageID string `json:"message_id"`
+		} `json:"data"`
+	}
+	err := c.ephemeral(ctx, "send", map[string]any{
+		"chat_id": chatID, "open_id": openID, "msg_type": larkim.MsgTypeInteractive,
+		"card": json.RawMessage(card),
+	}, &out.CodeError, &out)
+	return out.Data.MessageID, err
+}
+
+// DeleteEphemeral removes an ephemeral card (POST
+// /open-apis/ephemeral/v1/delete): the "working on it" once the answer is
+// shown.
+func (c *Client) DeleteEphemeral(ctx context.Context, messageID string) error {
+	var out larkcore.CodeError
+	return c.ephemeral(ctx, "delete", map[string]any{"message_id": messageID}, &out, &out)
+}
+
+// ephemeral calls /open-apis/ephemeral/v1/<op> with body, reading the
+// answer into out (whose code is code).
+func (c *Client) ephemeral(ctx context.Context, op string, body any, code *larkcore.CodeError, out any) error {
 	resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
-		HttpMethod: http.MethodPost,
-		ApiPath:    "/open-apis/ephemeral/v1/send",
-		Body: map[string]any{
-			"chat_id": chatID, "open_id": openID, "msg_type": larkim.MsgTypeInteractive,
-			"card": json.RawMessage(card),
-		},
+		HttpMethod:                http.MethodPost,
+		ApiPath:                   "/open-apis/ephemeral/v1/" + op,
+		Body:                      body,
 		SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
 	}, c.core)
 	if err != nil {
-		return fmt.Errorf("feishu ephemeral card: %w", err)
+		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
 	}
-	var out larkcore.CodeError
-	if err := resp.JSONUnmarshalBody(&out, c.core); err != nil {
-		return fmt.Errorf("feishu ephemeral card: %w", err)
+	if err := resp.JSONUnmarshalBody(out, c.core); err != nil {
+		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
 	}
-	if out.Code != 0 {
-		return c.apiError(ctx, "ephemeral card", out.Code, out.Msg, resp.RequestId())
+	if code.Code != 0 {
+		return c.apiError(ctx, "ephemeral card "+op, code.Code, code.Msg, resp.RequestId())
 	}
 	return nil
 }

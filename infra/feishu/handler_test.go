@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 func TestChallenge(t *testing.T) {
@@ -21,20 +22,20 @@ func TestChallenge(t *testing.T) {
 		status  int
 	}{
 		// Feishu sends the challenge encrypted and without signature headers.
-		{"encrypted, unsigned", encryptedBody(t, testKey, plain), map[string]string{"content-type": "application/json"}, 200},
+		{"encrypted, unsigned", testkit.FeishuEncrypt(testKey, plain), map[string]string{"content-type": "application/json"}, 200},
 		{"encrypted and signed", nil, nil, 200},
 		{"plain (no key in the console yet)", plain, map[string]string{}, 200},
-		{"encrypted with another key", encryptedBody(t, "another key", plain), map[string]string{}, 401},
-		{"encrypted, forged token", encryptedBody(t, testKey, wrongToken), map[string]string{}, 401},
+		{"encrypted with another key", testkit.FeishuEncrypt("another key", plain), map[string]string{}, 401},
+		{"encrypted, forged token", testkit.FeishuEncrypt(testKey, wrongToken), map[string]string{}, 401},
 		{"plain, forged token", wrongToken, map[string]string{}, 401},
-		{"encrypted, bad signature header", encryptedBody(t, testKey, plain), map[string]string{"x-lark-signature": "00"}, 401},
+		{"encrypted, bad signature header", testkit.FeishuEncrypt(testKey, plain), map[string]string{"x-lark-signature": "00"}, 401},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
 			body, headers := tc.body, tc.headers
 			if body == nil {
-				body = encryptedBody(t, testKey, plain)
+				body = testkit.FeishuEncrypt(testKey, plain)
 				headers = signedHeaders(testKey, testNow, body)
 			}
 			start := time.Now()
@@ -62,7 +63,7 @@ func TestChallenge(t *testing.T) {
 // non-2xx, reaches no command and sends nothing.
 func TestRejected(t *testing.T) {
 	msg := fixture(t, "im_message_p2p_text.json", "")
-	good := func(t *testing.T) []byte { return encryptedBody(t, testKey, msg) }
+	good := func(t *testing.T) []byte { return testkit.FeishuEncrypt(testKey, msg) }
 	forged := []byte(strings.Replace(string(msg), testToken, "forged-token", 1))
 	noToken := []byte(strings.Replace(string(msg), `"token": "`+testToken+`",`, "", 1))
 	tamper := func(t *testing.T) []byte {
@@ -79,9 +80,9 @@ func TestRejected(t *testing.T) {
 		return b
 	}
 	badPadding := func(t *testing.T) []byte {
-		padded := pkcs7(msg)
+		padded := testkit.FeishuPad(msg)
 		padded[len(padded)-2] ^= 0x40 // last pad bytes disagree
-		b, _ := json.Marshal(map[string]string{"encrypt": encryptPadded(t, testKey, padded)})
+		b, _ := json.Marshal(map[string]string{"encrypt": testkit.FeishuCipher(testKey, padded)})
 		return b
 	}
 	signed := func(body []byte) map[string]string { return signedHeaders(testKey, testNow, body) }
@@ -92,11 +93,11 @@ func TestRejected(t *testing.T) {
 		event func(t *testing.T) (map[string]string, []byte, bool)
 	}{
 		{"forged token, correctly encrypted and signed", "verification token mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
-			b := encryptedBody(t, testKey, forged)
+			b := testkit.FeishuEncrypt(testKey, forged)
 			return signed(b), b, false
 		}},
 		{"no token", "verification token mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
-			b := encryptedBody(t, testKey, noToken)
+			b := testkit.FeishuEncrypt(testKey, noToken)
 			return signed(b), b, false
 		}},
 		{"wrong signature", "signature mismatch", func(t *testing.T) (map[string]string, []byte, bool) {
@@ -128,7 +129,7 @@ func TestRejected(t *testing.T) {
 			return signed(b), b, false
 		}},
 		{"encrypted with another key, signed", "cannot decrypt|decrypted body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
-			b := encryptedBody(t, "another key", msg)
+			b := testkit.FeishuEncrypt("another key", msg)
 			return signed(b), b, false
 		}},
 		{"plaintext event, signed", "event is not encrypted", func(t *testing.T) (map[string]string, []byte, bool) {
@@ -167,7 +168,7 @@ func TestRejected(t *testing.T) {
 			return signed(b), b, false
 		}},
 		{"decrypts to text that is not JSON, signed", "decrypted body is not JSON", func(t *testing.T) (map[string]string, []byte, bool) {
-			b, _ := json.Marshal(map[string]string{"encrypt": encryptWith(t, testKey, []byte("hello world"))})
+			b, _ := json.Marshal(map[string]string{"encrypt": testkit.FeishuCipher(testKey, testkit.FeishuPad([]byte("hello world")))})
 			return signed(b), b, false
 		}},
 	}
@@ -212,7 +213,7 @@ func TestEventForAnotherAppRejected(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			hs := newHarness(t)
 			other := []byte(strings.Replace(string(fixture(t, name, "")), fixtureAppID, "cli_9f00000000000001", 1))
-			body := encryptedBody(t, testKey, other)
+			body := testkit.FeishuEncrypt(testKey, other)
 			resp := hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
 			if resp.StatusCode != 401 {
 				t.Fatalf("status %d, want 401 (body %s)", resp.StatusCode, resp.Body)
@@ -246,7 +247,7 @@ func TestHeadersAnyCaseAndBase64Bodies(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			hs := newHarness(t)
-			body := encryptedBody(t, testKey, hs.forApp(msg))
+			body := testkit.FeishuEncrypt(testKey, hs.forApp(msg))
 			h := map[string]string{}
 			for k, v := range signedHeaders(testKey, testNow, body) {
 				h[tc.keys(k)] = v
@@ -335,12 +336,7 @@ func TestMessages(t *testing.T) {
 func TestSameEventThreeTimesOneReply(t *testing.T) {
 	hs := newHarness(t)
 	msg := fixture(t, "im_message_group_text_mention.json", "")
-	for i := 0; i < 3; i++ {
-		// Each delivery is encrypted with a fresh IV and signed afresh, as Feishu's retries are.
-		if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
-			t.Fatalf("delivery %d: status %d", i+1, resp.StatusCode)
-		}
-	}
+	hs.deliverOK(t, msg, 3)
 	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies for one event delivered three times, want 1", n)
 	}
@@ -350,9 +346,7 @@ func TestSameEventThreeTimesOneReply(t *testing.T) {
 	// The same message under two more event ids (Feishu redelivers a
 	// message under a new event id now and then) is not answered again.
 	for _, id := range []string{"ffff02a84e847582be8db7fb73283c02", "eeee02a84e847582be8db7fb73283c02"} {
-		if resp := hs.deliver(t, fixture(t, "im_message_group_text_mention.json", id)); resp.StatusCode != 200 {
-			t.Fatalf("event %s: status %d", id, resp.StatusCode)
-		}
+		hs.deliverOK(t, fixture(t, "im_message_group_text_mention.json", id), 1)
 	}
 	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies for one message under three event ids, want 1", n)
@@ -404,7 +398,7 @@ func TestBusinessErrorIsSurfacedAndLogged(t *testing.T) {
 func TestLogsCarryNoBodies(t *testing.T) {
 	hs := newHarness(t)
 	msg := hs.forApp(fixture(t, "im_message_p2p_text.json", ""))
-	body := encryptedBody(t, testKey, msg)
+	body := testkit.FeishuEncrypt(testKey, msg)
 	hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
 	hs.invoke(t, lambdaEvent(map[string]string{}, body, false)) // rejected
 	logs := hs.logs.String()

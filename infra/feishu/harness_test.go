@@ -3,10 +3,6 @@ package feishu
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -32,39 +28,6 @@ const (
 
 // testNow is the fixed clock of the handler under test.
 var testNow = time.Date(2026, 11, 30, 9, 30, 0, 0, time.UTC)
-
-// encryptWith is Feishu's side of Decrypt: base64(iv + AES-256-CBC(pkcs7(p))).
-func encryptWith(t testing.TB, key string, plain []byte) string {
-	t.Helper()
-	return encryptPadded(t, key, pkcs7(plain))
-}
-
-func pkcs7(p []byte) []byte {
-	n := aes.BlockSize - len(p)%aes.BlockSize
-	return append(append([]byte(nil), p...), bytes.Repeat([]byte{byte(n)}, n)...)
-}
-
-// encryptPadded encrypts an already padded plaintext (tests of bad padding).
-func encryptPadded(t testing.TB, key string, padded []byte) string {
-	t.Helper()
-	k := sha256.Sum256([]byte(key))
-	block, err := aes.NewCipher(k[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]byte, aes.BlockSize+len(padded))
-	if _, err := rand.Read(out[:aes.BlockSize]); err != nil {
-		t.Fatal(err)
-	}
-	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	return base64.StdEncoding.EncodeToString(out)
-}
-
-// encryptedBody wraps a plaintext payload as {"encrypt":"..."}.
-func encryptedBody(t testing.TB, key string, plain []byte) []byte {
-	b, _ := json.Marshal(map[string]string{"encrypt": encryptWith(t, key, plain)})
-	return b
-}
 
 // signedHeaders are the lower-case headers API Gateway hands over, signed
 // with key at ts.
@@ -200,12 +163,20 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
+	rec := &recorder{}
+	return newHarnessWith(t, testRouter(rec), rec)
+}
+
+// newHarnessWith is newHarness with another router (rec records what its
+// commands choose to).
+func newHarnessWith(t testing.TB, router *chat.Router, rec *recorder) *harness {
+	t.Helper()
 	api := newFakeAPI(t)
-	hs := &harness{api: api, rec: &recorder{}, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
+	hs := &harness{api: api, rec: rec, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(hs.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cfg := apiConfig(api)
 	h, err := NewHandler(cfg, Deps{
-		Router:     testRouter(hs.rec),
+		Router:     router,
 		Client:     NewClient(cfg, log, nil),
 		Deduper:    &memstore.Deduper{Now: func() time.Time { return testNow }},
 		Dispatcher: hs.jobs,
@@ -223,8 +194,20 @@ func newHarness(t testing.TB) *harness {
 // now, lower-case headers.
 func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPResponse {
 	t.Helper()
-	body := encryptedBody(t, testKey, hs.forApp(plain))
+	body := testkit.FeishuEncrypt(testKey, hs.forApp(plain))
 	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
+}
+
+// deliverOK delivers plain n times, as Feishu delivers an event again,
+// each time encrypted with a fresh IV and signed afresh, and fails the test
+// unless every delivery is answered 200.
+func (hs *harness) deliverOK(t testing.TB, plain []byte, n int) {
+	t.Helper()
+	for i := range n {
+		if resp := hs.deliver(t, plain); resp.StatusCode != 200 {
+			t.Fatalf("delivery %d of %d: status %d (%s), want 200", i+1, n, resp.StatusCode, resp.Body)
+		}
+	}
 }
 
 // forApp addresses a fixture to the harness's app (its fake Open API has an

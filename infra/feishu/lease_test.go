@@ -49,11 +49,7 @@ func TestFailedReplyIsSentByTheRedelivery(t *testing.T) {
 		t.Fatalf("failed reply: status %d, want 502 (Feishu redelivers)", resp.StatusCode)
 	}
 	hs.api.Fail(0, "")
-	for i := 0; i < 2; i++ {
-		if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
-			t.Fatalf("redelivery %d: status %d, want 200", i+1, resp.StatusCode)
-		}
-	}
+	hs.deliverOK(t, msg, 2) // the redelivery, and one more
 	if n := len(hs.api.Messages()); n != 1 {
 		t.Errorf("%d replies, want 1", n)
 	}
@@ -63,20 +59,22 @@ func TestFailedReplyIsSentByTheRedelivery(t *testing.T) {
 }
 
 // A job the drafter does not take: the acknowledgement was sent first (a
-// fast draft can never arrive ahead of it), then the failure card, with its
-// own idempotency key so that Feishu does not swallow it as a repeat.
-func TestDispatchFailureFollowsTheAcknowledgement(t *testing.T) {
-	hs := newHarness(t)
-	hs.jobs.err = errors.New("lambda: throttled")
-	msg := []byte(strings.Replace(string(fixture(t, "im_message_p2p_text.json", "")), `计费 按需=35元/时 包月=¥15,000 时长=300`, `draft questions 供应商=酷算云`, 1))
-	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
-		t.Fatalf("status %d", resp.StatusCode)
-	}
-	sent := hs.api.Messages()
-	if len(sent) != 2 || !strings.Contains(sent[0].Body.Content, "正在起草") || !strings.Contains(sent[1].Body.Content, "起草服务暂时没有接受这个任务") {
-		t.Fatalf("want the acknowledgement then the failure, got %+v", sent)
-	}
-	if sent[0].Body.UUID == sent[1].Body.UUID {
-		t.Errorf("both cards carry the idempotency key %q", sent[0].Body.UUID)
+// fast draft can never arrive ahead of it), then it is updated in place to
+// say so (PATCH of its message id), in a one-to-one chat and in a group.
+func TestDispatchFailureUpdatesTheAcknowledgement(t *testing.T) {
+	for _, tc := range []struct{ fixture, text, draft, wantAck, wantFailure string }{
+		{"im_message_p2p_text.json", `计费 按需=35元/时 包月=¥15,000 时长=300`, "draft questions 供应商=酷算云", "正在起草", "起草服务暂时没有接受这个任务"},
+		{"im_message_group_text_mention.json", `计费 按需=35 包月=15000 时长=300`, "draft questions vendor=AcmeGPU", "Drafting", "The drafting service did not accept the job"},
+	} {
+		t.Run(tc.fixture, func(t *testing.T) {
+			hs := newHarness(t)
+			hs.jobs.err = errors.New("lambda: throttled")
+			hs.deliverOK(t, []byte(strings.Replace(string(fixture(t, tc.fixture, "")), tc.text, tc.draft, 1)), 1)
+			sent := hs.api.Messages()
+			if len(sent) != 2 || !strings.HasSuffix(sent[0].Path, "/reply") || !strings.Contains(sent[0].Body.Content, tc.wantAck) ||
+				sent[1].Path != "/open-apis/im/v1/messages/om_sent001" || !strings.Contains(sent[1].Body.Content, tc.wantFailure) {
+				t.Fatalf("want the acknowledgement, then it updated with the failure; got %+v", sent)
+			}
+		})
 	}
 }

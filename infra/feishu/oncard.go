@@ -66,18 +66,25 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 	ctx, cancel := context.WithTimeout(ctx, cardBudget)
 	defer cancel()
 	var answered result // the toast
+	req := chat.Request{
+		Text:     text,
+		Lang:     lang,
+		Platform: Platform,
+		Tenant:   Platform + ":" + env.Header.TenantKey,
+		Channel:  chatID,
+		User:     user,
+	}
+	// A draft goes under the card (the acknowledgement is the toast); a
+	// private one (the Details of a draft) to the one who pressed only.
+	target := chat.Target{Channel: chatID, MessageID: messageID, Key: IdempotencyKey("job:" + eventID)}
+	if h.private(req) {
+		target.User = user
+	}
 	res := h.pipe.Answer(ctx, chat.Delivery{
-		Key: "feishu:card:" + eventID,
-		Request: chat.Request{
-			Text:     text,
-			Lang:     lang,
-			Platform: Platform,
-			Tenant:   Platform + ":" + env.Header.TenantKey,
-			Channel:  chatID,
-			User:     user,
-		},
-		JobID:  Platform + ":" + eventID,
-		Target: chat.Target{Channel: chatID, MessageID: messageID, Key: IdempotencyKey("job:" + eventID)},
+		Key:     "feishu:card:" + eventID,
+		Request: req,
+		JobID:   Platform + ":" + eventID,
+		Target:  target,
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 			switch {
 			case unknownCommand(rep):

@@ -9,6 +9,7 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 // menuHarness is the harness with every command, and a store holding a
@@ -77,7 +78,7 @@ func TestBotMenu(t *testing.T) {
 func TestBotMenuIsVerified(t *testing.T) {
 	hs := menuHarness(t)
 	plain := hs.forApp(fixture(t, "application_bot_menu.json", ""))
-	body := encryptedBody(t, testKey, plain)
+	body := testkit.FeishuEncrypt(testKey, plain)
 	if resp := hs.invoke(t, lambdaEvent(nil, body, false)); resp.StatusCode < 400 {
 		t.Errorf("unsigned: status %d, want a refusal", resp.StatusCode)
 	}

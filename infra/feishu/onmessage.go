@@ -50,31 +50,48 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	if id == "" {
 		id = "event:" + env.Header.EventID
 	}
+	req := chat.Request{
+		Text:     in.Text,
+		Platform: Platform,
+		Tenant:   Platform + ":" + env.Header.TenantKey,
+		Channel:  in.ChatID,
+		User:     in.SenderID,
+	}
+	target := chat.Target{Channel: in.ChatID, MessageID: in.MessageID, Key: IdempotencyKey("job:" + id)}
+	group := in.ChatType != "p2p"
+	if group && h.private(req) {
+		target.User = in.SenderID // a private draft is shown to the asker only
+	}
+	a := answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID, inThread: in.ThreadID != ""}
 	var ack string // the "working on it" card's message id
 	d := chat.Delivery{
-		Key: "feishu:message:" + id,
-		Request: chat.Request{
-			Text:     in.Text,
-			Platform: Platform,
-			Tenant:   Platform + ":" + env.Header.TenantKey,
-			Channel:  in.ChatID,
-			User:     in.SenderID,
-		},
-		JobID:  Platform + ":" + id,
-		Target: chat.Target{Channel: in.ChatID, MessageID: in.MessageID, Key: IdempotencyKey("job:" + id)},
+		Key:     "feishu:message:" + id,
+		Request: req,
+		JobID:   Platform + ":" + id,
+		Target:  target,
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 			// Only thread_id marks a message in a thread (话题); root_id alone
 			// is a quote reply, answered as a reply, not by starting a thread.
 			// The send's uuid keeps a retry from posting twice if a send that
 			// seemed to fail did arrive.
-			sent, err := h.sendID(ctx, rep, answer{chatID: in.ChatID, chatType: in.ChatType, messageID: in.MessageID, user: in.SenderID,
-				inThread: in.ThreadID != "", key: IdempotencyKey(string(o) + ":" + id)})
+			a.key = IdempotencyKey(string(o) + ":" + id)
+			if o == chat.DispatchFailed && ack != "" {
+				// the "working on it" says that it could not start instead
+				return h.d.Client.Post(ctx, chat.Target{Channel: in.ChatID, MessageID: in.MessageID, User: target.User, Replace: ack, Key: a.key}, rep)
+			}
+			if o == chat.Deferred && group && target.User == "" {
+				// a reply the draft can update, not an ephemeral card: the
+				// request is not private
+				rep.Private = false
+			}
+			sent, err := h.sendID(ctx, rep, a)
 			if o == chat.Deferred {
 				ack = sent
 			}
 			return err
 		},
-		// The draft updates the "working on it" card in place.
+		// The draft updates the "working on it" card in place (or, an
+		// ephemeral one, deletes it once the draft is shown).
 		Acked: func() string { return ack },
 	}
 	if notText {
@@ -134,23 +151,26 @@ func (h *Handler) send(ctx context.Context, rep chat.Reply, a answer) error {
 	return err
 }
 
-// sendID is send, returning the id of the message sent when it is one the
-// bot may update later (a reply or a direct message; an ephemeral card has
-// none).
+// sendID is send, returning the id of the message sent: one the bot may
+// update later (a reply or a direct message), or an ephemeral card's
+// (chat.ReplaceEphemeral-prefixed), which it can only delete.
 func (h *Handler) sendID(ctx context.Context, rep chat.Reply, a answer) (string, error) {
 	card := RenderCard(rep)
 	if rep.Private && a.chatType != "p2p" && a.user != "" {
-		if a.chatType != "topic_group" && a.chatID != "" {
-			err := h.d.Client.EphemeralCard(ctx, a.chatID, a.user, card)
-			if err == nil {
-				return "", nil
-			}
-			h.d.Log.WarnContext(ctx, "feishu: ephemeral card failed; sending a direct message", "err", errText(err))
+		chatID := a.chatID
+		if a.chatType == "topic_group" {
+			chatID = "" // no ephemeral cards in a topic group
 		}
-		return h.d.Client.DirectCard(ctx, a.user, card, a.key)
+		return h.d.Client.privateCard(ctx, chatID, a.user, card, a.key)
 	}
 	if a.messageID == "" {
 		return "", errors.New("feishu: no message to reply to")
 	}
 	return h.d.Client.ReplyCard(ctx, a.messageID, card, a.inThread, a.key)
+}
+
+// private reports whether req asks for a private answer (--private, 私密).
+func (h *Handler) private(req chat.Request) bool {
+	_, args, _, err := h.d.Router.Parse(req)
+	return err == nil && args.Private
 }

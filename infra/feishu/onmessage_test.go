@@ -146,11 +146,7 @@ func TestNonTextMessagesOneToOne(t *testing.T) {
 		t.Run(tc.typ, func(t *testing.T) {
 			hs := newHarness(t)
 			ev := withType(p2p, tc.typ, tc.content)
-			for i := 0; i < 2; i++ { // a redelivery is not answered twice
-				if resp := hs.deliver(t, ev); resp.StatusCode != 200 {
-					t.Fatalf("delivery %d: status %d (%s)", i+1, resp.StatusCode, resp.Body)
-				}
-			}
+			hs.deliverOK(t, ev, 2) // a redelivery is not answered twice
 			sent := hs.api.Messages()
 			if len(sent) != 1 {
 				t.Fatalf("%d replies to a %s message, want 1", len(sent), tc.typ)

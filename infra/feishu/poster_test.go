@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 func TestPoster(t *testing.T) {
@@ -90,7 +91,7 @@ func TestServeHTTP(t *testing.T) {
 	hs := newHarness(t)
 	srv := httptest.NewServer(hs.h)
 	defer srv.Close()
-	body := encryptedBody(t, testKey, hs.forApp(fixture(t, "im_message_p2p_text.json", "")))
+	body := testkit.FeishuEncrypt(testKey, hs.forApp(fixture(t, "im_message_p2p_text.json", "")))
 	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/feishu/events", strings.NewReader(string(body)))
 	for k, v := range signedHeaders(testKey, testNow, body) {
 		req.Header.Set(k, v)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	larkevent "github.com/larksuite/oapi-sdk-go/v3/event"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // The decryption example published with Feishu's event subscription docs
@@ -113,15 +115,15 @@ func TestDecryptChecksPadding(t *testing.T) {
 		encrypt string
 		want    string // "" means an error
 	}{
-		{"round trip", encryptWith(t, testKey, []byte(`{"a":1}`)), `{"a":1}`},
-		{"full padding block", encryptWith(t, testKey, block), string(block)},
-		{"pad byte 0", encryptPadded(t, testKey, append([]byte("fifteen bytes!!"), 0)), ""},
-		{"pad byte 17", encryptPadded(t, testKey, append([]byte("fifteen bytes!!"), 17)), ""},
-		{"inconsistent pad bytes", encryptPadded(t, testKey, append([]byte("thirteen byte"), 3, 2, 3)), ""},
-		{"no padding at all", encryptPadded(t, testKey, block), ""},
-		{"wrong key", encryptWith(t, "another key", []byte(`{"a":1}`)), ""},
+		{"round trip", testkit.FeishuCipher(testKey, testkit.FeishuPad([]byte(`{"a":1}`))), `{"a":1}`},
+		{"full padding block", testkit.FeishuCipher(testKey, testkit.FeishuPad(block)), string(block)},
+		{"pad byte 0", testkit.FeishuCipher(testKey, append([]byte("fifteen bytes!!"), 0)), ""},
+		{"pad byte 17", testkit.FeishuCipher(testKey, append([]byte("fifteen bytes!!"), 17)), ""},
+		{"inconsistent pad bytes", testkit.FeishuCipher(testKey, append([]byte("thirteen byte"), 3, 2, 3)), ""},
+		{"no padding at all", testkit.FeishuCipher(testKey, block), ""},
+		{"wrong key", testkit.FeishuCipher("another key", testkit.FeishuPad([]byte(`{"a":1}`))), ""},
 		{"not base64", "%%%", ""},
-		{"iv only", encryptPadded(t, testKey, nil), ""},
+		{"iv only", testkit.FeishuCipher(testKey, nil), ""},
 		{"not whole blocks", base64.StdEncoding.EncodeToString(make([]byte, 24)), ""},
 		{"empty", "", ""},
 	}

@@ -4,41 +4,33 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"gpuadvisor/internal/testkit"
 )
 
 func TestEscape(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain 计费", "plain 计费"},
-		{"<!channel>", "&lt;!channel&gt;"},
-		{"<@U123>", "&lt;@U123&gt;"},
-		{"<https://evil|x>", "&lt;https://evil|x&gt;"},
-		{"a & b", "a &amp; b"},
-		{"&amp; stays literal", "&amp;amp; stays literal"},
-		{"@channel", "@\u2060channel"},
-		{"hi @Here!", "hi @\u2060Here!"},
-		{"@everyone@here", "@\u2060everyone@\u2060here"},
-		{"mail@example.com", "mail@example.com"},
-		{"@channels", "@\u2060channels"},
-		{"@", "@"},
-	}
-	for _, tc := range tests {
-		if got := Escape(tc.in); got != tc.want {
-			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	testkit.Cases(t, "Escape", Escape, map[string]string{
+		"plain 计费":            "plain 计费",
+		"<!channel>":          "&lt;!channel&gt;",
+		"<@U123>":             "&lt;@U123&gt;",
+		"<https://evil|x>":    "&lt;https://evil|x&gt;",
+		"a & b":               "a &amp; b",
+		"&amp; stays literal": "&amp;amp; stays literal",
+		"@channel":            "@\u2060channel",
+		"hi @Here!":           "hi @\u2060Here!",
+		"@everyone@here":      "@\u2060everyone@\u2060here",
+		"mail@example.com":    "mail@example.com",
+		"@channels":           "@\u2060channels",
+		"@":                   "@",
+	})
 }
 
 func TestUnescape(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"a &lt;b&gt; &amp; c", "a <b> & c"},
-		{"&amp;lt;", "&lt;"}, // one level only
-		{"no entities", "no entities"},
-	}
-	for _, tc := range tests {
-		if got := Unescape(tc.in); got != tc.want {
-			t.Errorf("Unescape(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	testkit.Cases(t, "Unescape", Unescape, map[string]string{
+		"a &lt;b&gt; &amp; c": "a <b> & c",
+		"&amp;lt;":            "&lt;", // one level only
+		"no entities":         "no entities",
+	})
 }
 
 func TestFit(t *testing.T) {
@@ -93,9 +85,5 @@ func TestButtonValueCutsOnAWholePair(t *testing.T) {
 }
 
 func TestButtonActionSuffix(t *testing.T) {
-	for in, want := range map[string]string{"draft_sla": "draft_sla", "draft_sla#2": "draft_sla", "#x": "#x"} {
-		if got := buttonAction(in); got != want {
-			t.Errorf("buttonAction(%q) = %q, want %q", in, got, want)
-		}
-	}
+	testkit.Cases(t, "buttonAction", buttonAction, map[string]string{"draft_sla": "draft_sla", "draft_sla#2": "draft_sla", "#x": "#x"})
 }

@@ -94,28 +94,25 @@ func incoming(data any) (message, bool) {
 }
 
 // reply answers a mention in its thread (or a direct message in the DM).
-// Private answers (help, errors, --private, acknowledgements) are shown only
-// to the asker with chat.postEphemeral; a deferred draft asked privately is
-// delivered to the asker's DM.
+// Private answers (help, errors, --private) are shown only to the asker
+// with chat.postEphemeral; a deferred draft asked privately is delivered to
+// the asker's DM. The "working on it" of any other draft is a message in the
+// thread, which the draft then replaces (chat.update).
 func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message, key string) chat.Result {
 	text := commandText(dropMention(m.text, botUser(cb)))
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
 	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}
-	if _, args, _, err := h.router.Parse(req); err == nil && args.Private && !m.direct {
+	private := !m.direct && h.private(req)
+	if private {
 		target = chat.Target{Channel: m.user} // the app's DM with the asker
 	}
 	refused := false
-	ack := "" // the ts of a "working on it" posted as a message (in a DM): the draft updates it
+	ack := "" // the ts of the "working on it" posted as a message: the draft updates it
 	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
-		Acked: func() string {
-			if target.Channel != m.channel { // the draft goes to another conversation
-				return ""
-			}
-			return ack
-		},
+		Acked: func() string { return ack },
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 			var err error
-			if rep.Private && !m.direct {
+			if rep.Private && !m.direct && (private || o != chat.Deferred) {
 				err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)
 			} else {
 				var ts string

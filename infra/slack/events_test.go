@@ -74,13 +74,7 @@ func TestBotMentionAnywhereIsDropped(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, nil)
-			var ev map[string]any
-			if err := json.Unmarshal(readFixture(t, "event_app_mention_zh.json"), &ev); err != nil {
-				t.Fatal(err)
-			}
-			ev["event"].(map[string]any)["text"] = tc.text
-			body, _ := json.Marshal(ev)
-			if res := invoke(t, f.h, event(t, body, testNow, false, nil)); res.StatusCode != 200 {
+			if res := invoke(t, f.h, event(t, mentionBody(t, tc.text, ""), testNow, false, nil)); res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
 			posts := f.rec.calls("/api/chat.postMessage")
@@ -262,9 +256,11 @@ func TestPrivateMentionIsEphemeral(t *testing.T) {
 func TestDeferredMention(t *testing.T) {
 	tests := []struct {
 		name, text, channel, thread string
+		ack                         string // how the acknowledgement is posted
+		replace                     bool   // whether the draft replaces it
 	}{
-		{"public draft goes to the thread", "<@U0BOT1234> draft questions", "C2147483705", "1700000300.000100"},
-		{"private draft goes to the asker's DM", "<@U0BOT1234> draft questions --private", "U2147483697", ""},
+		{"public draft goes to the thread", "<@U0BOT1234> draft questions", "C2147483705", "1700000300.000100", "/api/chat.postMessage", true},
+		{"private draft goes to the asker's DM", "<@U0BOT1234> draft questions --private", "U2147483697", "", "/api/chat.postEphemeral", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -277,8 +273,11 @@ func TestDeferredMention(t *testing.T) {
 			if j.ID != "Ev0DRAFT" || j.Target.Channel != tc.channel || j.Target.ThreadTS != tc.thread || j.Target.ResponseURL != "" {
 				t.Errorf("job %q target %+v; want id Ev0DRAFT channel %q thread %q", j.ID, j.Target, tc.channel, tc.thread)
 			}
-			if n := len(f.rec.calls("/api/chat.postEphemeral")); n != 1 {
-				t.Errorf("acknowledgements = %d, want 1 ephemeral", n)
+			if n := len(f.rec.Requests()); n != 1 || len(f.rec.calls(tc.ack)) != 1 {
+				t.Errorf("%d requests, %d to %s; want the acknowledgement there", n, len(f.rec.calls(tc.ack)), tc.ack)
+			}
+			if (j.Target.Replace != "") != tc.replace {
+				t.Errorf("the draft replaces %q; want a replacement: %t", j.Target.Replace, tc.replace)
 			}
 		})
 	}

@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -52,61 +50,34 @@ var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 // its files are missing until `go test ./infra/slack -update` writes them for
 // review.
 func TestGoldenEveryCommand(t *testing.T) {
-	// A fresh in-memory store per example, so each file stands alone.
-	var renewals *memstore.Store
-	newRouter := func() *chat.Router {
-		renewals = memstore.NewStore(fixedNow)
+	newRouter := func(renewals *memstore.Store) *chat.Router {
 		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals, Checks: renewals})
 	}
-	router := newRouter()
-	want := map[string]bool{}
-	if *testkit.Update {
-		if err := os.RemoveAll(goldenDir); err != nil {
-			t.Fatal(err)
+	name := func(ex testkit.Example) string {
+		return fmt.Sprintf("%s_%d_%s.json", unsafeName.ReplaceAllString(strings.ToLower(ex.Command), "_"), ex.N, ex.Lang)
+	}
+	testkit.GoldenExamples(t, goldenDir, newRouter(memstore.NewStore(fixedNow)).Commands(), name, func(t *testing.T, ex testkit.Example) []byte {
+		// A fresh in-memory store per example, so each file stands alone.
+		renewals := memstore.NewStore(fixedNow)
+		rep := newRouter(renewals).Handle(context.Background(), chat.Request{
+			Text: ex.Text, Lang: ex.Lang, Platform: "slack", Tenant: "slack:T0001", Channel: "C2147483705", User: "U2147483697",
+		})
+		msg := Render(rep)
+		for _, v := range limitViolations(msg) {
+			t.Errorf("%s (%s): %s", ex.Text, ex.Lang, v)
 		}
-	}
-	for _, cmd := range router.Commands() {
-		for i, ex := range cmd.Examples {
-			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
-				name := fmt.Sprintf("%s_%d_%s.json", unsafeName.ReplaceAllString(strings.ToLower(cmd.Name), "_"), i+1, lang)
-				want[name] = true
-				t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
-					rep := newRouter().Handle(context.Background(), chat.Request{
-						Text: ex, Lang: lang, Platform: "slack", Tenant: "slack:T0001", Channel: "C2147483705", User: "U2147483697",
-					})
-					msg := Render(rep)
-					for _, v := range limitViolations(msg) {
-						t.Errorf("%s (%s): %s", ex, lang, v)
-					}
-					got := pretty(t, map[string]any{"example": ex, "lang": lang, "message": msg})
-					// Renewal ids are random: pin them.
-					stored, _ := renewals.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
-					for i, r := range stored {
-						got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
-					}
-					prices, _ := renewals.ListPrices(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
-					for i, p := range prices {
-						got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
-					}
-					compareGolden(t, filepath.Join(goldenDir, name), got)
-				})
-			}
+		got := pretty(t, map[string]any{"example": ex.Text, "lang": ex.Lang, "message": msg})
+		// Renewal ids are random: pin them.
+		stored, _ := renewals.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
+		for i, r := range stored {
+			got = bytes.ReplaceAll(got, []byte(r.ID), []byte(fmt.Sprintf("id%04d", i+1)))
 		}
-	}
-	if *testkit.Update {
-		return
-	}
-	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
-	var stale []string
-	for _, f := range files {
-		if !want[filepath.Base(f)] {
-			stale = append(stale, filepath.Base(f))
+		prices, _ := renewals.ListPrices(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C2147483705"})
+		for i, p := range prices {
+			got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
 		}
-	}
-	sort.Strings(stale)
-	if len(stale) > 0 {
-		t.Errorf("golden files for examples no longer registered: %v; run go test ./infra/slack -update", stale)
-	}
+		return got
+	})
 }
 
 func compareGolden(t *testing.T, path string, got []byte) {

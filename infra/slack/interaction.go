@@ -14,8 +14,16 @@ import (
 // interaction answers a button press (block_actions). The button's action_id
 // and value become a command line (chat.ButtonCommand) run through the same
 // router as typed text. Slack ignores the HTTP body of a block_actions
-// response, so the answer is posted to the interaction's response_url and the
-// request is answered 200 with no body.
+// response, so the answer is posted (to the interaction's response_url, or
+// with the bot token) and the request is answered 200 with no body.
+//
+// A draft's "working on it" is posted with chat.postMessage where the
+// button is (its thread, or the DM of a Home tab button), so that the
+// drafter replaces it with chat.update: the response_url cannot do that,
+// since its replace_original replaces the message the button is on.
+// Only a private request keeps its acknowledgement ephemeral (an
+// ephemeral message cannot be updated, so its draft comes as a second
+// ephemeral message), and so does a channel the bot may not post in.
 func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) response {
 	var ic slackapi.InteractionCallback
 	if err := json.Unmarshal([]byte(payload), &ic); err != nil {
@@ -36,11 +44,13 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 	if channel == "" {
 		channel, onHome = homeChannel(ic) // a button on the Home tab: answered in the DM
 	}
+	thread := ic.Container.ThreadTs
 	text := chat.ButtonCommand(buttonAction(act.ActionID), act.Value)
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: channel, User: ic.User.ID}
 	word, _, _ := strings.Cut(text, " ")
 	soon := ""
-	deliver := func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
+	ack := "" // the ts of the "working on it" posted as a message: the draft updates it
+	deliver := func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 		// A button for a command that has not landed yet is coming soon.
 		if e := rep.Error; e != nil && e.Code == chat.CodeInvalid && e.Key == "command" {
 			if h.known(word) {
@@ -50,14 +60,29 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 			}
 			soon = rep.Command
 		}
-		if onHome {
+		switch {
+		case o == chat.Deferred && (onHome || !h.private(req)):
+			ts, err := h.poster.post(ctx, chat.Target{Channel: channel, ThreadTS: thread}, rep)
+			if err == nil || onHome {
+				ack = ts
+				return err
+			}
+			// not_in_channel and the like: acknowledged on the response_url,
+			// and the draft comes as a new message there
+			h.log.Warn("button acknowledgement not posted as a message; answering on the response_url", "command", rep.Command, "err", err)
+		case o == chat.DispatchFailed && ack != "":
+			// the "working on it" says that it could not start instead
+			_, err := h.poster.post(ctx, chat.Target{Channel: channel, ThreadTS: thread, Replace: ack}, rep)
+			return err
+		case onHome:
 			return h.poster.Post(ctx, chat.Target{Channel: channel}, rep)
 		}
 		return h.deliver(ctx, ic, channel, rep)
 	}
 	res := h.answer(ctx, tr, chat.Delivery{
 		Key: triggerKey(ic.TriggerID), Request: req, Deliver: deliver,
-		JobID: ic.TriggerID, Target: chat.Target{ResponseURL: ic.ResponseURL, Channel: channel, ThreadTS: ic.Container.ThreadTs},
+		JobID: ic.TriggerID, Target: chat.Target{ResponseURL: ic.ResponseURL, Channel: channel, ThreadTS: thread},
+		Acked: func() string { return ack },
 	})
 	switch {
 	case res.Outcome == chat.DedupeFailed:
@@ -68,6 +93,12 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 		tr.command, tr.outcome = soon, "coming_soon"
 	}
 	return response{status: http.StatusOK}
+}
+
+// private reports whether req asks for a private answer (--private, 私密).
+func (h *Handler) private(req chat.Request) bool {
+	_, args, _, err := h.router.Parse(req)
+	return err == nil && args.Private
 }
 
 // deliver posts a button's answer: to the response_url when Slack gave one,

@@ -45,31 +45,53 @@ func TestButtonPressDefersTheDraft(t *testing.T) {
 	if want := "draft questions 计费 按需=35 包月=15000 时长=300"; job.Request.Text != want || job.Request.Tenant != "slack:T0001" || job.Request.User != "U2147483697" || !job.Request.Sync {
 		t.Errorf("job request = %+v, want text %q for tenant slack:T0001, user U2147483697, sync", job.Request, want)
 	}
-	hooks := f.rec.calls("/hook")
-	if len(hooks) != 1 {
-		t.Fatalf("response_url posts = %d, want 1 (the acknowledgement)", len(hooks))
+	// the acknowledgement is a message in the channel, so that the draft
+	// can replace it (chat.update); the response_url is left alone
+	posts := f.rec.calls("/api/chat.postMessage")
+	if len(posts) != 1 || len(f.rec.calls("/hook")) != 0 {
+		t.Fatalf("chat.postMessage calls = %d, response_url posts = %d; want 1 (the acknowledgement) and 0", len(posts), len(f.rec.calls("/hook")))
 	}
-	ack := hooks[0].JSON
-	if ack["response_type"] != Ephemeral || ack["replace_original"] != false || !strings.Contains(ack["text"].(string), "正在处理") {
+	if ack := posts[0].Form; ack.Get("channel") != "C2147483705" || !strings.Contains(ack.Get("text"), "正在处理") {
 		t.Errorf("acknowledgement = %v", ack)
+	}
+	if !strings.HasSuffix(job.Target.Replace, ".000100") { // the fake's first ts
+		t.Errorf("job target replaces %q, want the acknowledgement's ts", job.Target.Replace)
 	}
 }
 
 func TestButtonAcknowledgesBeforeDispatching(t *testing.T) {
 	f := newFixture(t, nil)
 	posted := -1
-	f.disp.before = func() { posted = len(f.rec.calls("/hook")) }
+	f.disp.before = func() { posted = len(f.rec.calls("/api/chat.postMessage")) }
 	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
 	if posted != 1 {
 		t.Fatalf("when the job was dispatched, %d acknowledgements had been posted; want 1, so that a fast draft cannot arrive before \"Working on it\"", posted)
 	}
-	// A failed hand-off is told after the acknowledgement.
-	f = newFixture(t, nil)
-	f.disp.err = errors.New("lambda down")
-	invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
-	hooks := f.rec.calls("/hook")
-	if len(hooks) != 2 || !strings.Contains(hooks[1].JSON["text"].(string), "暂时无法开始处理") {
-		t.Fatalf("posts after a failed dispatch = %d (%v); want the acknowledgement, then the failure", len(hooks), hooks)
+	// A failed hand-off turns the acknowledgement into the failure: in
+	// place where it is a message, else after it on the response_url.
+	for _, postErr := range []string{"", "not_in_channel"} {
+		f = newFixture(t, nil)
+		if postErr != "" {
+			f.rec.FailPosts.Store(1)
+			f.rec.FailError = postErr
+		}
+		f.disp.err = errors.New("lambda down")
+		invoke(t, f.h, event(t, pressBody(t, f.rec.hookURL(), "", ""), testNow, true, nil))
+		got := slackCalls(f.rec)
+		if postErr != "" {
+			got = got[1:] // the refused chat.postMessage
+		}
+		want := []string{"chat.postMessage", "chat.update"}
+		if postErr != "" {
+			want = []string{"response_url", "response_url"}
+		}
+		if len(got) != 2 || got[0].how != want[0] || got[1].how != want[1] ||
+			!strings.Contains(got[0].content, "正在处理") || !strings.Contains(got[1].content, "暂时无法开始处理") {
+			t.Fatalf("chat.postMessage %q: messages after a failed dispatch %+v; want the acknowledgement (%s), then the failure (%s)", postErr, got, want[0], want[1])
+		}
+		if up := f.rec.calls("/api/chat.update"); postErr == "" && up[0].Form.Get("ts") != f.disp.jobs[0].Target.Replace {
+			t.Errorf("updated ts %q, want the acknowledgement's %q", up[0].Form.Get("ts"), f.disp.jobs[0].Target.Replace)
+		}
 	}
 }
 
@@ -123,7 +145,7 @@ func TestDuplicateButtonPressAnswersOnce(t *testing.T) {
 			t.Fatalf("press %d: status %d", i, res.StatusCode)
 		}
 	}
-	if n, p := len(f.disp.jobs), len(f.rec.calls("/hook")); n != 1 || p != 1 {
+	if n, p := len(f.disp.jobs), len(f.rec.calls("/api/chat.postMessage")); n != 1 || p != 1 {
 		t.Errorf("the same trigger_id three times: %d jobs, %d posts; want 1 and 1", n, p)
 	}
 }

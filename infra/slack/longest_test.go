@@ -1,7 +1,6 @@
 package slack
 
 import (
-	"context"
 	"testing"
 
 	"gpuadvisor/chat"
@@ -16,16 +15,9 @@ import (
 // checklist, in both languages.
 func TestLongestRealRepliesFitBlockKit(t *testing.T) {
 	r := commands.New(commands.Deps{Now: fixedNow, Renewals: memstore.NewStore(fixedNow)})
-	for _, tc := range testkit.LongestRequests(t, "<!channel> <@U123> [link](https://evil.example) @所有人") {
-		t.Run(tc.Name, func(t *testing.T) {
-			rep := r.Handle(context.Background(), chat.Request{Text: tc.Text, Platform: "slack"})
-			if rep.Error != nil {
-				t.Fatalf("%.40q: error %s", tc.Text, rep.Error.Message)
-			}
-			msg := Render(rep)
-			for _, v := range limitViolations(msg) {
-				t.Error(v)
-			}
-		})
-	}
+	testkit.EachLongestReply(t, r, "slack", "<!channel> <@U123> [link](https://evil.example) @所有人", func(t *testing.T, rep chat.Reply) {
+		for _, v := range limitViolations(Render(rep)) {
+			t.Error(v)
+		}
+	})
 }

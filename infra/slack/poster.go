@@ -45,30 +45,39 @@ func NewPoster(token, apiURL string, hc *http.Client) *Poster {
 	return &Poster{api: slackapi.New(token, opts...), hc: hc}
 }
 
-// Post implements chat.Poster. With target.ResponseURL the reply goes there,
-// in the channel or (rep.Private) only to the user who asked; with
-// target.Replace it replaces the message the response_url belongs to (the
-// slash command's "working on it") instead of adding one. Otherwise it is
-// posted with chat.postMessage to target.Channel, in target.ThreadTS when
-// set; the caller chooses a private channel (the user's DM) for a private
-// reply, since chat.postMessage cannot be ephemeral.
+// Post implements chat.Poster. With target.Replace set to the ts of the
+// bot's "working on it" in target.Channel, that message becomes the answer
+// (chat.update); if it cannot be updated (deleted, too old), the answer is
+// posted as a new message as below. With target.ResponseURL the reply goes
+// there, in the channel or (rep.Private) only to the user who asked; with
+// target.Replace == chat.ReplaceOriginal it replaces the message the
+// response_url belongs to (the slash command's "working on it") instead of
+// adding one. Otherwise it is posted with chat.postMessage to
+// target.Channel, in target.ThreadTS when set; the caller chooses a private
+// channel (the user's DM) for a private reply, since chat.postMessage cannot
+// be ephemeral.
 func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) error {
 	_, err := p.post(ctx, target, rep)
 	return err
 }
 
-// post is Post, returning the ts of a message posted with chat.postMessage
-// ("" otherwise). A target.Replace without a response_url is the ts of the
-// bot's "working on it" in target.Channel: that message is updated with
-// chat.update; if it cannot be (deleted), the answer is posted as usual.
+// post is Post, returning the ts of the message posted or updated with the
+// bot token ("" for a response_url post).
 func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (string, error) {
 	msg := Render(rep)
+	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
+	if ts := target.Replace; ts != "" && ts != chat.ReplaceOriginal && target.Channel != "" {
+		if _, _, _, err := p.api.UpdateMessageContext(ctx, target.Channel, ts, opts...); err == nil {
+			return ts, nil
+		}
+		target.Replace = "" // not there any more: the answer comes as a new message
+	}
 	if target.ResponseURL != "" {
 		wm := &slackapi.WebhookMessage{
 			Text:            msg.Text,
 			Blocks:          &slackapi.Blocks{BlockSet: msg.Blocks},
 			ResponseType:    msg.ResponseType,
-			ReplaceOriginal: target.Replace != "", // the "working on it" this answers
+			ReplaceOriginal: target.Replace == chat.ReplaceOriginal, // the "working on it" this answers
 		}
 		if err := slackapi.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
 			return "", fmt.Errorf("post %s reply to response_url: %w", rep.Command, HideURL(err))
@@ -77,12 +86,6 @@ func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (
 	}
 	if target.Channel == "" {
 		return "", errors.New("post reply: target has neither a response_url nor a channel")
-	}
-	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
-	if target.Replace != "" && target.Replace != chat.ReplaceOriginal {
-		if _, _, _, err := p.api.UpdateMessageContext(ctx, target.Channel, target.Replace, opts...); err == nil {
-			return target.Replace, nil
-		}
 	}
 	if target.ThreadTS != "" {
 		opts = append(opts, slackapi.MsgOptionTS(target.ThreadTS))

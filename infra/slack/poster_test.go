@@ -114,6 +114,8 @@ func TestButtonPostFailureLogsNoResponseURL(t *testing.T) {
 	dead := httptest.NewServer(http.NotFoundHandler())
 	hook := dead.URL + "/actions/T0001/1234567890/ZYXWVUTSRQ"
 	dead.Close()
+	f.rec.FailPosts.Store(1) // the acknowledgement goes to the response_url
+	f.rec.FailError = "not_in_channel"
 	res := invoke(t, f.h, event(t, pressBody(t, hook, "", ""), testNow, true, nil))
 	if res.StatusCode != 200 {
 		t.Fatalf("status %d, want 200", res.StatusCode)

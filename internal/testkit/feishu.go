@@ -19,7 +19,8 @@ import (
 )
 
 // Feishu is a fake Feishu (Lark) Open API on loopback: the tenant token, bot
-// info, message create and reply, and ephemeral card endpoints, answering
+// info, message create, reply and update, and ephemeral card send and
+// delete endpoints, answering
 // application/json as the real one does (larkcore refuses anything else),
 // and recording every message sent. Mux takes more routes (a long-connection
 // gateway).
@@ -32,9 +33,17 @@ type Feishu struct {
 	BotOpenID string
 	// Mux serves every request; tests may add routes.
 	Mux *http.ServeMux
+	// InChat answers is_in_chat for the chats it names; a chat it does not
+	// name answers 232011 (the bot is not in it, so it cannot look).
+	InChat map[string]bool
+	// Refuse makes a send to a receive_id answer that business code
+	// (230002: the bot is not in the chat).
+	Refuse map[string]int
 
 	mu         sync.Mutex
 	sent       []FeishuMessage
+	byUUID     map[string]string // a send's uuid → its message id
+	sends      int
 	other      []string
 	tokenCalls int
 	botCalls   int
@@ -59,6 +68,8 @@ type FeishuMessage struct {
 		ChatID string          `json:"chat_id"`
 		OpenID string          `json:"open_id"`
 		Card   json.RawMessage `json:"card"`
+		// an ephemeral card deleted
+		MessageID string `json:"message_id"`
 	}
 }
 
@@ -67,7 +78,8 @@ var feishuApps atomic.Int64
 // NewFeishu starts a fake Feishu with an app id of its own, closed when the
 // test ends.
 func NewFeishu(t testing.TB) *Feishu {
-	f := &Feishu{AppID: fmt.Sprintf("cli_test%04d", feishuApps.Add(1)), AppSecret: "app-secret", BotOpenID: "ou_bot0000000000000000000000000001", Mux: http.NewServeMux()}
+	f := &Feishu{AppID: fmt.Sprintf("cli_test%04d", feishuApps.Add(1)), AppSecret: "app-secret", BotOpenID: "ou_bot0000000000000000000000000001",
+		Mux: http.NewServeMux(), byUUID: map[string]string{}}
 	f.Mux.HandleFunc("/", f.serve)
 	f.Server = httptest.NewServer(f.Mux)
 	t.Cleanup(f.Close)
@@ -111,6 +123,12 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.sent = append(f.sent, m)
 		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "data": map[string]any{"message_id": fmt.Sprintf("om_eph%03d", len(f.sent))}})
+	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/ephemeral/v1/delete":
+		// recorded with the messages, told by its path
+		m := FeishuMessage{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
+		json.Unmarshal(body, &m.Body)
+		f.sent = append(f.sent, m)
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok"})
 	case r.Method == http.MethodPost && (r.URL.Path == "/open-apis/im/v1/messages" ||
 		strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.HasSuffix(r.URL.Path, "/reply")):
 		if r.Header.Get("Authorization") != "Bearer "+f.Token() {
@@ -122,15 +140,36 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, map[string]any{"code": 9499, "msg": "bad json"})
 			return
 		}
+		f.sends++
+		if code := f.Refuse[m.Body.ReceiveID]; code != 0 {
+			writeJSON(w, map[string]any{"code": code, "msg": "refused"})
+			return
+		}
 		if f.failCode != 0 {
 			writeJSON(w, map[string]any{"code": f.failCode, "msg": f.failMsg})
 			return
 		}
-		f.sent = append(f.sent, m)
+		// Feishu sends at most one message per uuid: a repeat gets the
+		// first one's id and sends nothing
+		id, dup := f.byUUID[m.Body.UUID]
+		if !dup {
+			f.sent = append(f.sent, m)
+			id = fmt.Sprintf("om_sent%03d", len(f.sent))
+			if m.Body.UUID != "" {
+				f.byUUID[m.Body.UUID] = id
+			}
+		}
 		writeJSON(w, map[string]any{"code": 0, "msg": "success", "data": map[string]any{
-			"message_id": fmt.Sprintf("om_sent%03d", len(f.sent)), "msg_type": m.Body.MsgType,
+			"message_id": id, "msg_type": m.Body.MsgType,
 			"body": map[string]any{"content": m.Body.Content},
 		}})
+	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/chats/") && strings.HasSuffix(r.URL.Path, "/members/is_in_chat"):
+		in, known := f.InChat[strings.Split(r.URL.Path, "/")[5]]
+		if !known {
+			writeJSON(w, map[string]any{"code": 232011, "msg": "operator is not in the chat"})
+			return
+		}
+		writeJSON(w, map[string]any{"code": 0, "msg": "ok", "data": map[string]any{"is_in_chat": in}})
 	case r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/"):
 		// a card updated in place: recorded with the others, told by its path
 		m := FeishuMessage{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), ContentType: r.Header.Get("Content-Type")}
@@ -154,6 +193,14 @@ func (f *Feishu) Messages() []FeishuMessage {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]FeishuMessage(nil), f.sent...)
+}
+
+// Sends is how many message sends (creates and replies) arrived, a repeated
+// uuid's and refused ones included.
+func (f *Feishu) Sends() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.sends
 }
 
 // Other returns the unexpected requests so far.
@@ -186,19 +233,29 @@ func (f *Feishu) FailEphemeral(code int) {
 }
 
 // FeishuEncrypt is an event body as Feishu encrypts it with an Encrypt Key:
-// {"encrypt": base64(iv + AES-256-CBC(PKCS#7(plain)))}, the AES key being
-// sha256(Encrypt Key), the IV random.
+// {"encrypt": FeishuCipher(key, FeishuPad(plain))}.
 func FeishuEncrypt(key string, plain []byte) []byte {
+	b, _ := json.Marshal(map[string]string{"encrypt": FeishuCipher(key, FeishuPad(plain))})
+	return b
+}
+
+// FeishuPad pads p to the AES block size as PKCS#7 does.
+func FeishuPad(p []byte) []byte {
+	n := aes.BlockSize - len(p)%aes.BlockSize
+	return append(append([]byte(nil), p...), bytes.Repeat([]byte{byte(n)}, n)...)
+}
+
+// FeishuCipher is base64(iv + AES-256-CBC(padded)), the AES key being
+// sha256(key) and the IV random: Feishu's encryption of an already padded
+// plaintext (tests of bad padding pass their own).
+func FeishuCipher(key string, padded []byte) string {
 	k := sha256.Sum256([]byte(key))
 	block, err := aes.NewCipher(k[:])
 	if err != nil {
 		panic(err) // a 32-byte key always makes a cipher
 	}
-	n := aes.BlockSize - len(plain)%aes.BlockSize
-	padded := append(append([]byte(nil), plain...), bytes.Repeat([]byte{byte(n)}, n)...)
 	out := make([]byte, aes.BlockSize+len(padded))
 	rand.Read(out[:aes.BlockSize])
 	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
-	b, _ := json.Marshal(map[string]string{"encrypt": base64.StdEncoding.EncodeToString(out)})
-	return b
+	return base64.StdEncoding.EncodeToString(out)
 }

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"gpuadvisor/chat"
 )
 
 // Update is the -update flag of the test binary: `go test ./pkg -update`
@@ -38,4 +41,53 @@ func Golden(t testing.TB, path string, got []byte) {
 func Testdata(t testing.TB, name string, got []byte) {
 	t.Helper()
 	Golden(t, filepath.Join("testdata", name), got)
+}
+
+// Example is one example of a registered command, in one language.
+type Example struct {
+	// Command is the command's name; N the example's place among its
+	// examples, from 1.
+	Command string
+	N       int
+	// Text is the example as typed; Lang the language it is answered in.
+	Text string
+	Lang chat.Lang
+}
+
+// GoldenExamples pins what render makes of every example of every command
+// in cmds, in English and in Chinese: one golden file each in dir, named by
+// name. render gets a subtest of its own and should answer with a fresh
+// router and store, so that no file depends on another. A file in dir that
+// no example makes any more fails the test; -update removes it.
+func GoldenExamples(t *testing.T, dir string, cmds []*chat.Command, name func(Example) string, render func(*testing.T, Example) []byte) {
+	t.Helper()
+	made := map[string]bool{}
+	for _, cmd := range cmds {
+		for i, text := range cmd.Examples {
+			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+				ex := Example{Command: cmd.Name, N: i + 1, Text: text, Lang: lang}
+				file := name(ex)
+				made[file] = true
+				t.Run(strings.TrimSuffix(file, ".json"), func(t *testing.T) {
+					Golden(t, filepath.Join(dir, file), render(t, ex))
+				})
+			}
+		}
+	}
+	if len(made) == 0 {
+		t.Fatal("no command has an example")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var stale []string
+	for _, f := range files {
+		if !made[filepath.Base(f)] {
+			stale = append(stale, filepath.Base(f))
+			if *Update {
+				os.Remove(f)
+			}
+		}
+	}
+	if len(stale) > 0 && !*Update {
+		t.Errorf("golden files for examples no longer registered: %v; run go test -update", stale)
+	}
 }

@@ -1,11 +1,14 @@
 package testkit
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"gpuadvisor/chat"
 )
 
 // LongestRequest is one of the longest answers the real commands give.
@@ -33,5 +36,21 @@ func LongestRequests(t testing.TB, hostile string) []LongestRequest {
 		{"帮助", "帮助"},
 		{"checklist (the full list)", "checklist"},
 		{"清单 (全部)", "清单"},
+	}
+}
+
+// EachLongestReply answers every LongestRequests request with r as platform
+// asks it, and gives each reply to check in a subtest of its own; a reply
+// that is an error fails the subtest.
+func EachLongestReply(t *testing.T, r *chat.Router, platform, hostile string, check func(*testing.T, chat.Reply)) {
+	t.Helper()
+	for _, tc := range LongestRequests(t, hostile) {
+		t.Run(tc.Name, func(t *testing.T) {
+			rep := r.Handle(context.Background(), chat.Request{Text: tc.Text, Platform: platform})
+			if rep.Error != nil {
+				t.Fatalf("%.40q: error %s", tc.Text, rep.Error.Message)
+			}
+			check(t, rep)
+		})
 	}
 }

@@ -34,12 +34,16 @@ type Slack struct {
 	// the error FailError ("fatal_error", Slack's own failure, when empty).
 	FailPosts atomic.Int64
 	FailError string
+	// FailUpdates makes the next chat.update calls answer ok:false with
+	// message_not_found (the message was deleted).
+	FailUpdates atomic.Int64
 	// Locale is every user's locale in users.info ("en-US" when empty).
 	Locale string
 	// FailViews makes the next views.publish calls answer ok:false.
 	FailViews atomic.Int64
 
 	opened atomic.Int32
+	stamps atomic.Int64 // messages given a ts so far
 	mu     sync.Mutex
 	reqs   []SlackRequest
 	posts  []url.Values // Web API forms, with "method" added
@@ -125,9 +129,18 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprintf(w, `{"ok":false,"error":%q}`, code)
 			return
 		}
+		if r.URL.Path == "/api/chat.update" && f.FailUpdates.Add(-1) >= 0 {
+			io.WriteString(w, `{"ok":false,"error":"message_not_found"}`)
+			return
+		}
 		form.Set("method", strings.TrimPrefix(r.URL.Path, "/api/"))
 		f.record(func() { f.posts = append(f.posts, form) })
-		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":"%d.000100","message_ts":"%d.000100"}`, form.Get("channel"), time.Now().Unix(), time.Now().Unix())
+		// each message its own ts (the first .000100); an update keeps its ts
+		ts := form.Get("ts")
+		if r.URL.Path != "/api/chat.update" {
+			ts = fmt.Sprintf("%d.%06d", time.Now().Unix(), 100+f.stamps.Add(1)-1)
+		}
+		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":%q,"message_ts":%q}`, form.Get("channel"), ts, ts)
 	case r.URL.Path == "/api/views.publish":
 		// slack-go posts the view as JSON with the bot token as a Bearer.
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -192,7 +205,7 @@ func (f *Slack) record(fn func()) {
 }
 
 // Sent returns copies of what arrived so far: the Web API forms (each with
-// "method" set to chat.postMessage or chat.postEphemeral), the response_url
+// "method" set to chat.postMessage, chat.postEphemeral or chat.update), the response_url
 // messages, and any unexpected request.
 func (f *Slack) Sent() (posts []url.Values, hooks []SlackHook, other []string) {
 	f.mu.Lock()

@@ -100,9 +100,10 @@ func TestServeFeishuInsecurePlaintext(t *testing.T) {
 	}
 }
 
-// A button whose command needs the LLM is acknowledged at once; the
-// in-process drafter writes the draft and posts it to the response_url.
-func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
+// A button whose command needs the LLM is acknowledged at once with a
+// "working on it" message in the channel; the in-process drafter writes the
+// draft and puts it in place of that message (chat.update on its ts).
+func TestServeButtonDraftReplacesItsAcknowledgement(t *testing.T) {
 	fake := llmtest.New(func(llmtest.Request) llmtest.Response {
 		return llmtest.Reply("A draft that names none of the facts.")
 	})
@@ -122,28 +123,21 @@ func TestServeButtonDraftArrivesAtResponseURL(t *testing.T) {
 	if status, out := post(t, r.url, "/slack/interactions", "application/x-www-form-urlencoded", body, testSigningSecret, time.Now()); status != 200 {
 		t.Fatalf("button press: got HTTP %d %s, want 200", status, out)
 	}
-	waitFor(t, 10*time.Second, "the acknowledgement and the draft at the response_url", func() bool {
-		_, hooks, _ := fs.Sent()
-		return len(hooks) >= 2
+	waitFor(t, 10*time.Second, "the acknowledgement and the draft in its place", func() bool {
+		posts, _, _ := fs.Sent()
+		return len(posts) >= 2
 	})
-	// The acknowledgement and the draft race (the drafter may post first):
-	// one of each, in either order.
-	_, hooks, _ := fs.Sent()
-	var ack, draft int
-	for _, h := range hooks {
-		var m slackMessage
-		json.Unmarshal([]byte(h.Raw), &m)
-		switch {
-		case strings.Contains(strings.ToLower(m.Text), "working on it"):
-			ack++
-		case strings.Contains(m.Text, "AcmeGPU") && strings.Contains(m.Text, "SLA"):
-			draft++
-		default:
-			t.Errorf("unexpected post to the response_url: %q", m.Text)
-		}
+	posts, hooks, other := fs.Sent()
+	if len(posts) != 2 || len(hooks)+len(other) != 0 {
+		t.Fatalf("%d Web API calls, %d response_url posts, other %v; want 2 (the acknowledgement, then the draft in its place) and nothing else", len(posts), len(hooks), other)
 	}
-	if ack != 1 || draft != 1 {
-		t.Errorf("got %d acknowledgements and %d drafts at the response_url, want 1 and 1", ack, draft)
+	ack, draft := posts[0], posts[1]
+	if ack.Get("method") != "chat.postMessage" || ack.Get("channel") != "C1" || !strings.Contains(strings.ToLower(ack.Get("text")), "working on it") {
+		t.Errorf("first: %s in %s %q, want the acknowledgement posted in the channel", ack.Get("method"), ack.Get("channel"), ack.Get("text"))
+	}
+	if draft.Get("method") != "chat.update" || draft.Get("channel") != "C1" || draft.Get("ts") == "" ||
+		!strings.Contains(draft.Get("text"), "AcmeGPU") || !strings.Contains(draft.Get("text"), "SLA") {
+		t.Errorf("second: %s of %s at %q %q, want the draft updating the acknowledgement", draft.Get("method"), draft.Get("channel"), draft.Get("ts"), draft.Get("text"))
 	}
 	if len(fake.Requests()) == 0 {
 		t.Error("the LLM was never asked: the draft did not go through the drafter")
