@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/advisor/renewal"
@@ -109,8 +110,8 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card name", "gpu=%q 不是卡型名称", a.StringOr("gpu", ""))
 		}
 	}
-	if raw, ok := a.Raw("renews"); ok {
-		if f.renews, err = renewal.ParseDate(raw); err != nil {
+	if day, raw, ok, derr := a.Date("renews"); ok {
+		if f.renews = renewal.DateOf(day, time.UTC); derr != nil {
 			return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
 				"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
 		}

@@ -164,11 +164,10 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		return chat.Reply{}, err
 	}
 	date := c.Now.Format("2006-01-02")
-	if raw, ok := a.Raw("date"); ok {
-		if !validDate(raw) {
-			return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
-		}
-		date = raw
+	if day, raw, ok, err := a.Date("date"); err != nil {
+		return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
+	} else if ok {
+		date = day.Format("2006-01-02")
 	}
 	e := pricebook.Entry{
 		ID: d.newID(), GPU: m.GPU.ID, Vendor: strings.TrimSpace(a.StringOr("vendor", "")),

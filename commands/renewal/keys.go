@@ -2,10 +2,7 @@ package renewal
 
 import (
 	"math"
-	"strconv"
-	"strings"
 
-	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 )
 
@@ -59,30 +56,6 @@ var modeAliases = map[string]string{
 	"包月": "monthly", "月付": "monthly", "按月": "monthly", "month": "monthly", "月": "monthly",
 	"包季": "quarterly", "季付": "quarterly", "按季": "quarterly", "quarter": "quarterly", "季": "quarterly",
 	"包年": "yearly", "年付": "yearly", "按年": "yearly", "year": "yearly", "annual": "yearly", "annually": "yearly", "年": "yearly",
-}
-
-// termUnits are the suffixes a term accepts, in months.
-var termUnits = map[string]int{
-	"": 1, "m": 1, "mo": 1, "mon": 1, "month": 1, "months": 1, "个月": 1, "月": 1,
-	"q": 3, "quarter": 3, "quarters": 3, "季": 3, "个季度": 3, "季度": 3,
-	"y": 12, "yr": 12, "year": 12, "years": 12, "年": 12,
-}
-
-// parseTerm reads a term in months: 3m, 3个月, 1y, 2季度.
-func parseTerm(lang chat.Lang, raw string) (int, error) {
-	s := strings.ToLower(strings.TrimSpace(chat.Normalize(raw)))
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	n, err := strconv.Atoi(s[:i])
-	unit, ok := termUnits[strings.TrimSpace(s[i:])]
-	if err != nil || !ok || n < 1 || n*unit > rules.MaxTermMonths {
-		return 0, chat.Invalidf(lang, "term", "renewal add ... term=3m",
-			"term=%q is not a term I can read: whole months 1 to %d, written 3m, 3个月 or 1y",
-			"期限 %q 无法识别：应为 1 到 %d 个整月，写成 3m、3个月 或 1y", raw, rules.MaxTermMonths)
-	}
-	return n * unit, nil
 }
 
 // wholeDays turns a list of day counts into whole days.
