@@ -169,3 +169,29 @@ func TestLeading(t *testing.T) {
 		}
 	}
 }
+
+func TestParseKeys(t *testing.T) {
+	tables, err := ParseKeys([]byte(`{"add": [
+		{"name": "price", "aliases": ["价格"], "kind": "money", "example": "15000", "en": "price", "zh": "价格"},
+		{"name": "vendor"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := tables["add"]
+	// the order of the file, the kind by name, plain when left out, help only when written
+	if len(add) != 2 || add[0].Name != "price" || add[0].Kind != Money || add[0].Aliases[0] != "价格" || add[0].Help[ZH] != "价格" ||
+		add[1].Kind != Plain || add[1].Help != nil {
+		t.Errorf("ParseKeys = %+v", tables)
+	}
+	for _, bad := range []string{
+		`{"add": [{"name": "price", "kind": "euros"}]}`, // no such kind
+		`{"add": [{"name": "a"}, {"name": "a"}]}`,       // a name twice
+		`{"add": [{"aliases": ["x"]}]}`,                 // no name
+		`{"add": [{"name": "a", "help": "x"}]}`,         // a field it does not know
+		`["a"]`,
+	} {
+		if _, err := ParseKeys([]byte(bad)); err == nil {
+			t.Errorf("ParseKeys(%s) accepted it", bad)
+		}
+	}
+}

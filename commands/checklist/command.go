@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 	"unicode"
@@ -9,6 +10,14 @@ import (
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 )
+
+// keysJSON holds the keys people type, with their Chinese aliases, kinds,
+// examples and help: data, read once (chat.ParseKeys).
+//
+//go:embed keys.json
+var keysJSON []byte
+
+var keyTables = chat.MustKeys(keysJSON)
 
 // MaxTextBytes is the most pasted text `checklist check` reads: 100 KB.
 const MaxTextBytes = 100 * 1024
@@ -45,12 +54,7 @@ func Command() *chat.Command {
 }
 
 // checkKeys are the keys of checklist check, read before the pasted text.
-var checkKeys = []chat.Key{
-	{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Kind: chat.Plain, Example: "酷算云",
-		Help: map[chat.Lang]string{chat.EN: "the vendor's name, for the follow-up e-mail (up to 40 characters)", chat.ZH: "供应商名称，用于追问邮件（不超过 40 个字符）"}},
-	{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Kind: chat.Plain, Example: "yes",
-		Help: map[chat.Lang]string{chat.EN: "yes: every item and every follow-up question, not only the short answer", chat.ZH: "yes：显示全部条目和全部追问，而不只是简短回答"}},
-}
+var checkKeys = keyTables["check"]
 
 var checkWords = map[string]bool{"check": true, "检查": true, "核对": true, "review": true, "审查": true, "分析": true}
 

@@ -2,6 +2,7 @@ package draft
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -10,6 +11,14 @@ import (
 	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
+
+// keysJSON holds the keys people type, with their Chinese aliases, kinds,
+// examples and help: data, read once (chat.ParseKeys).
+//
+//go:embed keys.json
+var keysJSON []byte
+
+var keyTables = chat.MustKeys(keysJSON)
 
 // RenewalGetter reads one stored renewal of a tenant (store.Renewals has it).
 type RenewalGetter interface {
@@ -157,8 +166,7 @@ func overview(lang chat.Lang) chat.Reply {
 }
 
 // vendorKey is the vendor key every sub-command takes.
-var vendorKey = chat.Key{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Kind: chat.Plain, Example: "酷算云",
-	Help: chat.Help("who the draft is for: the vendor's name, up to 40 characters", "草稿的对象：供应商名称，最多 40 个字符")}
+var vendorKey = keyTables["vendor"][0]
 
 // maxVendor is the longest vendor name accepted, in runes.
 const maxVendor = 40

@@ -14,23 +14,7 @@ import (
 	"gpuadvisor/store"
 )
 
-var renewalKeys = []chat.Key{
-	vendorKey,
-	{Name: "price", Aliases: []string{"monthly", "包月", "价格", "月租", "月价"}, Kind: chat.Money, Example: "15000",
-		Help: chat.Help("monthly price per card", "每卡每月价格")},
-	{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310",
-		Help: chat.Help("actual busy hours per card per month, 0–744: one number, or one per card", "每卡每月实际使用小时，0–744：一个数，或每卡一个")},
-	{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35",
-		Help: chat.Help("on-demand price per card-hour of the same card", "同款卡每卡每小时的按需价格")},
-	{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Kind: chat.Plain, Example: "2027-03-01",
-		Help: chat.Help("the day the contract renews, YYYY-MM-DD", "合同续约日，YYYY-MM-DD")},
-	{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8",
-		Help: chat.Help("cards under contract (default: one per hours value)", "合同中的卡数（默认：hours 有几个值就几张）")},
-	{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Kind: chat.Plain, Example: "A100-80G",
-		Help: chat.Help("the card rented", "租用的卡型")},
-	{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d",
-		Help: chat.Help("notice period before the renewal date", "续约日前的提前通知期")},
-}
+var renewalKeys = append([]chat.Key{vendorKey}, keyTables["renewal"]...)
 
 func renewalCommand(d *drafter) *chat.Command {
 	return &chat.Command{

@@ -7,6 +7,7 @@ package price
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,6 +18,14 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
 )
+
+// keysJSON holds the keys people type, with their Chinese aliases, kinds,
+// examples and help: data, read once (chat.ParseKeys).
+//
+//go:embed keys.json
+var keysJSON []byte
+
+var keyTables = chat.MustKeys(keysJSON)
 
 // Deps are what the command needs from the outside.
 type Deps struct {
@@ -41,26 +50,7 @@ var examples = []string{
 	"price remove k7m2p9",
 }
 
-var setKeys = []chat.Key{
-	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Kind: chat.Plain, Example: "a100-80g",
-		Help: chat.Help("the card the price is for (required)", "价格对应的显卡（必填）")},
-	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9",
-		Help: chat.Help("on-demand price per card-hour", "每卡每小时的按需价格")},
-	{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000",
-		Help: chat.Help("monthly price per card", "每卡包月价格")},
-	{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4",
-		Help: chat.Help("spot (reclaimable) price per card-hour", "每卡每小时的竞价（可被回收）价格")},
-	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Kind: chat.Plain, Example: "酷算云",
-		Help: chat.Help("who quoted it", "报价的供应商")},
-	{Name: "currency", Aliases: []string{"币种", "货币"}, Kind: chat.Plain, Example: "CNY",
-		Help: chat.Help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
-	{Name: "note", Aliases: []string{"备注", "说明"}, Kind: chat.Plain, Example: "quote of Nov 20",
-		Help: chat.Help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
-	{Name: "date", Aliases: []string{"日期", "报价日期"}, Kind: chat.Plain, Example: "2026-11-20",
-		Help: chat.Help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
-	{Name: "scope", Aliases: []string{"范围", "共享"}, Kind: chat.Plain, Example: "team",
-		Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
-}
+var setKeys = keyTables["set"]
 
 // runs are the sub-commands' bodies, by name.
 var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){

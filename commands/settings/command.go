@@ -5,6 +5,7 @@ package settings
 
 import (
 	"context"
+	_ "embed"
 	"log/slog"
 	"time"
 
@@ -12,6 +13,14 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
 )
+
+// keysJSON holds the keys people type, with their Chinese aliases, kinds,
+// examples and help: data, read once (chat.ParseKeys).
+//
+//go:embed keys.json
+var keysJSON []byte
+
+var keyTables = chat.MustKeys(keysJSON)
 
 // Deps are what the command needs from the outside.
 type Deps struct {
@@ -29,11 +38,7 @@ var MarketAliases = map[string]string{
 	"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
 }
 
-var keys = []chat.Key{
-	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
-		Help: chat.Help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=",
-			"团队在哪里租卡：cn（中国大陆）或 global（海外）；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
-}
+var keys = keyTables["keys"]
 
 // Command returns the `settings` chat command (alias 设置).
 func Command(d Deps) *chat.Command {

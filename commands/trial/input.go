@@ -1,6 +1,7 @@
 package trial
 
 import (
+	_ "embed"
 	"regexp"
 	"strings"
 	"unicode"
@@ -9,27 +10,18 @@ import (
 	"gpuadvisor/chat"
 )
 
+// keysJSON holds the keys people type, with their Chinese aliases, kinds,
+// examples and help: data, read once (chat.ParseKeys).
+//
+//go:embed keys.json
+var keysJSON []byte
+
+var keyTables = chat.MustKeys(keysJSON)
+
 // promiseKeys are the keys the vendor's promises are typed with. The
 // command reads them itself (its Keys stay nil: see Command), through
 // chat.LookupKey and chat.UnknownKey like every other command's keys.
-var promiseKeys = []chat.Key{
-	{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G",
-		Help: chat.Help("GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存")},
-	{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8",
-		Help: chat.Help("number of GPUs", "GPU 数量")},
-	{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes",
-		Help: chat.Help("NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no")},
-	{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g",
-		Help: chat.Help("intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆")},
-	{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g",
-		Help: chat.Help("memory per GPU", "每卡显存")},
-	{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200",
-		Help: chat.Help("NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）")},
-	{Name: "driver", Aliases: []string{"驱动"}, Example: "535",
-		Help: chat.Help("minimum driver version", "最低驱动版本")},
-	{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2",
-		Help: chat.Help("minimum CUDA version", "最低 CUDA 版本")},
-}
+var promiseKeys = keyTables["promise"]
 
 // checkWords start the check sub-command.
 var checkWords = map[string]bool{"check": true, "verify": true, "检查": true, "核对": true, "验收": true, "对照": true, "实测": true}
