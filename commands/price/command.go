@@ -16,6 +16,7 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
 
@@ -81,28 +82,24 @@ func Command(d Deps) *chat.Command {
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	s, found, err := subs.Pick(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	if !found {
-		return overview(c.Lang), nil
-	}
+	return subs.Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
+		func(s chat.Sub, a *chat.Args) (chat.Reply, error) { return runs[s.Name](d, ctx, c, a) })
+}
+
+// kept names the price book in the store's errors.
+var kept = stored.Kept{Log: "price", Needs: "the price book needs", NeedsZH: "价格表", Store: "price", StoreZH: "价格"}
+
+// ready says why the price book cannot be kept here, nil when it can.
+func (d Deps) ready(c *chat.Call) error {
 	if d.Store == nil {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-			"the price book needs a store, and none is configured here (the CLI uses --db FILE; the functions use TABLE_NAME)",
-			"价格表需要存储，这里没有配置（命令行用 --db 文件；云函数用 TABLE_NAME）")}
+		return kept.Missing(c.Lang)
 	}
 	if c.Req.Tenant == "" || c.Req.Channel == "" {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+		return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 			"this platform did not say which team and channel you are in, so a price book cannot be kept for it",
 			"平台没有告知你所在的团队和频道，无法为其保存价格表")}
 	}
-	args, err := subs.Args(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	return runs[s.Name](d, ctx, c, args)
+	return nil
 }
 
 func overview(lang chat.Lang) chat.Reply {
@@ -119,10 +116,7 @@ func overview(lang chat.Lang) chat.Reply {
 
 // storeError reports a store failure to the user, never as success.
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
-	d.log().Error("price store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the price store did not answer ("+op+"); nothing was changed. Try again in a moment.",
-		"价格存储没有响应（"+op+"），未做任何更改，请稍后重试。")}
+	return kept.Failed(c, d.Log, op, err)
 }
 
 func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {

@@ -11,6 +11,7 @@ import (
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
 
@@ -119,8 +120,5 @@ func marketName(lang chat.Lang, m string) string {
 }
 
 func (d Deps) storeError(c *chat.Call, err error) error {
-	chat.LoggerOr(d.Log).Error("settings store failed", "tenant", c.Req.Tenant, "err", err)
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the settings store did not answer; nothing was changed. Try again in a moment.",
-		"设置存储没有响应，未做任何更改，请稍后重试。")}
+	return stored.Kept{Log: "settings", Store: "settings", StoreZH: "设置"}.Failed(c, d.Log, "", err)
 }
