@@ -1,0 +1,31 @@
+package testkit
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+func TestReadCases(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("testdata", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "# comment\n\nen_add: renewal add vendor=v cards=8\njson_list: renewal list\n    renewal add vendor=a\n\trenewal add vendor=b\nzh_x: 续约: 列表\n"
+	if err := os.WriteFile(filepath.Join("testdata", "cases.txt"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := ReadCases(t, "cases.txt")
+	want := []Case{
+		{Name: "en_add", Text: "renewal add vendor=v cards=8"},
+		{Name: "json_list", Text: "renewal list", Setup: []string{"renewal add vendor=a", "renewal add vendor=b"}},
+		{Name: "zh_x", Text: "续约: 列表"}, // only the first ": " ends the name
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ReadCases = %+v, want %+v", got, want)
+	}
+	if got[0].JSON() || !got[1].JSON() {
+		t.Errorf("JSON(): en_add %v, json_list %v; want false, true", got[0].JSON(), got[1].JSON())
+	}
+}
