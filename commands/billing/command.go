@@ -2,19 +2,14 @@ package billing
 
 import (
 	"context"
-	_ "embed"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to billing (commands/internal/keytab).
+var keyTables = keytab.Of("billing")
 
 // Examples of the command, in English and Chinese; the first is shown in
 // errors from the router.

@@ -2,22 +2,17 @@ package checklist
 
 import (
 	"context"
-	_ "embed"
 	"fmt"
 	"strings"
 	"unicode"
 
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to checklist (commands/internal/keytab).
+var keyTables = keytab.Of("checklist")
 
 // MaxTextBytes is the most pasted text `checklist check` reads: 100 KB.
 const MaxTextBytes = 100 * 1024

@@ -2,23 +2,18 @@ package draft
 
 import (
 	"context"
-	_ "embed"
 	"fmt"
 	"strings"
 
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to draft (commands/internal/keytab).
+var keyTables = keytab.Of("draft")
 
 // RenewalGetter reads one stored renewal of a tenant (store.Renewals has it).
 type RenewalGetter interface {

@@ -7,7 +7,6 @@ package price
 
 import (
 	"context"
-	_ "embed"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,17 +15,13 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to price (commands/internal/keytab).
+var keyTables = keytab.Of("price")
 
 // Deps are what the command needs from the outside.
 type Deps struct {

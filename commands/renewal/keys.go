@@ -1,19 +1,14 @@
 package renewal
 
 import (
-	_ "embed"
 	"math"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to renewal (commands/internal/keytab).
+var keyTables = keytab.Of("renewal")
 
 // addKeys are the keys of `renewal add`, with their Chinese aliases.
 var addKeys = keyTables["add"]

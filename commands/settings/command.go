@@ -5,23 +5,18 @@ package settings
 
 import (
 	"context"
-	_ "embed"
 	"log/slog"
 	"time"
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to settings (commands/internal/keytab).
+var keyTables = keytab.Of("settings")
 
 // Deps are what the command needs from the outside.
 type Deps struct {

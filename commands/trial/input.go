@@ -1,22 +1,17 @@
 package trial
 
 import (
-	_ "embed"
 	"regexp"
 	"strings"
 	"unicode"
 
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
-// keysJSON holds the keys people type, with their Chinese aliases, kinds,
-// examples and help: data, read once (chat.ParseKeys).
-//
-//go:embed keys.json
-var keysJSON []byte
-
-var keyTables = chat.MustKeys(keysJSON)
+// keyTables are the keys people type to trial (commands/internal/keytab).
+var keyTables = keytab.Of("trial")
 
 // promiseKeys are the keys the vendor's promises are typed with. The
 // command reads them itself (its Keys stay nil: see Command), through
