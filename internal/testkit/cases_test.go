@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"gpuadvisor/chat"
 )
 
 func TestReadCases(t *testing.T) {
@@ -29,3 +31,29 @@ func TestReadCases(t *testing.T) {
 		t.Errorf("JSON(): en_add %v, json_list %v; want false, true", got[0].JSON(), got[1].JSON())
 	}
 }
+
+func TestDataOf(t *testing.T) {
+	if got := DataOf[int](t, "x", chat.Reply{Data: 7}); got != 7 {
+		t.Errorf("DataOf = %d, want 7", got)
+	}
+	for _, rep := range []chat.Reply{{Data: "seven"}, {Error: &chat.Error{Code: chat.CodeInvalid}, Data: 7}} {
+		ft := &fatalT{TB: t}
+		func() {
+			defer func() { _ = recover() }()
+			DataOf[int](ft, "x", rep)
+		}()
+		if !ft.failed {
+			t.Errorf("DataOf[int](%+v) did not fail the test", rep)
+		}
+	}
+}
+
+// fatalT records Fatalf instead of ending the test.
+type fatalT struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fatalT) Helper() {}
+
+func (f *fatalT) Fatalf(string, ...any) { f.failed = true; panic("fatal") }
