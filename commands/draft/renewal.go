@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/advisor/renewal"
@@ -95,7 +94,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 		}
 	}
 	if day, raw, ok, derr := a.Date("renews"); ok {
-		if f.renews = renewal.DateOf(day, time.UTC); derr != nil {
+		if f.renews = (renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}); derr != nil {
 			return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
 				"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/home"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
@@ -25,11 +25,8 @@ func renewal(id, channel, scope string, renews rules.Date, notice int) rules.Ren
 
 func ask(t *testing.T, d home.Deps, text, channel string) chat.Reply {
 	t.Helper()
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	d.Log = slog.New(slog.DiscardHandler)
-	r.Register(home.Command(d))
-	return r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T1", Channel: channel, User: "U1"})
+	d.Log = testkit.Quiet()
+	return testkit.RouterAt(now, home.Command(d)).Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T1", Channel: channel, User: "U1"})
 }
 
 // TestHomeShowsWhatTheConversationSees: the DM's own renewals and the
@@ -146,9 +143,7 @@ func BenchmarkHome(b *testing.B) {
 	for i := range ps {
 		ps[i] = home.Price{ID: fmt.Sprintf("p%d", i), GPU: "h100-sxm", OnDemand: 20, Monthly: 9000}
 	}
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	r.Register(home.Command(home.Deps{Renewals: st, Prices: func(context.Context, store.Scope) ([]home.Price, error) { return ps, nil }}))
+	r := testkit.RouterAt(now, home.Command(home.Deps{Renewals: st, Prices: func(context.Context, store.Scope) ([]home.Price, error) { return ps, nil }}))
 	req := chat.Request{Text: "home", Platform: "slack", Tenant: "slack:T1", Channel: "D1", User: "U1"}
 	b.ReportAllocs()
 	for b.Loop() {

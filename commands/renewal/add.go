@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -62,7 +61,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		return rules.Renewal{}, nil, err
 	}
 	day, _, _, err := a.Date("renews")
-	renews := rules.DateOf(day, time.UTC)
+	renews := rules.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	if err != nil {
 		return rules.Renewal{}, nil, chat.Invalidf(lang, "renews", keyExample("renews"),
 			"renews=%q is not a date; write YYYY-MM-DD, for example renews=2027-03-01", "续约日 %q 不是日期；请写成 YYYY-MM-DD，例如 续约日=2027-03-01", rawDate)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -13,23 +12,15 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
 // now is 2027-01-01 09:00 in Shanghai.
 var now = time.Date(2027, 1, 1, 1, 0, 0, 0, time.UTC)
 
-// seqIDs makes ids r1, r2, ... so replies are stable.
-func seqIDs() func() string {
-	n := 0
-	return func() string { n++; return fmt.Sprintf("r%d", n) }
-}
-
 func router(st store.Renewals) *chat.Router {
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	r.Register(renewal.Command(renewal.Deps{Store: st, NewID: seqIDs(), Log: slog.New(slog.DiscardHandler)}))
-	return r
+	return testkit.RouterAt(now, renewal.Command(renewal.Deps{Store: st, NewID: testkit.SeqIDs("r"), Log: testkit.Quiet()}))
 }
 
 func req(text, tenant string) chat.Request {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"gpuadvisor/chat"
 )
@@ -57,3 +58,14 @@ type fatalT struct {
 func (f *fatalT) Helper() {}
 
 func (f *fatalT) Fatalf(string, ...any) { f.failed = true; panic("fatal") }
+
+func TestSeqIDsAndClock(t *testing.T) {
+	next := SeqIDs("r")
+	if a, b := next(), next(); a != "r1" || b != "r2" {
+		t.Errorf("SeqIDs(r) = %s, %s; want r1, r2", a, b)
+	}
+	at := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC)
+	if got := RouterAt(at).Now(); !got.Equal(at) {
+		t.Errorf("RouterAt(%v).Now() = %v", at, got)
+	}
+}
