@@ -93,11 +93,11 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card name", "gpu=%q 不是卡型名称", a.StringOr("gpu", ""))
 		}
 	}
-	if day, raw, ok, derr := a.Date("renews"); ok {
-		if f.renews = (renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}); derr != nil {
-			return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
-				"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
-		}
+	if day, raw, ok, derr := a.Date("renews"); derr != nil {
+		return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
+			"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
+	} else if ok {
+		f.renews = renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	}
 	if a.Has("notice") {
 		if f.notice, err = a.Int("notice", 0, renewal.MaxNoticeDays); err != nil {
