@@ -2,7 +2,6 @@ package home_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -105,16 +104,10 @@ func TestHomePricesAndButtons(t *testing.T) {
 	}
 }
 
-type failing struct{ store.Renewals }
-
-func (failing) ListRenewals(context.Context, store.Scope) ([]rules.Renewal, error) {
-	return nil, errors.New("table unavailable")
-}
-
 // TestHomeStoreFailureIsAWarning: a store that fails still gives the home
 // page, with a warning instead of the list; bad input is an error.
 func TestHomeStoreFailureIsAWarning(t *testing.T) {
-	rep := ask(t, home.Deps{Renewals: failing{}}, "home", "D1")
+	rep := ask(t, home.Deps{Renewals: testkit.DownRenewals{}}, "home", "D1")
 	if rep.Error != nil || len(rep.Warnings) != 1 || len(rep.Buttons) == 0 {
 		t.Errorf("failing store: error %v, warnings %q, %d buttons; want a page with one warning and the buttons", rep.Error, rep.Warnings, len(rep.Buttons))
 	}

@@ -193,22 +193,9 @@ func TestATeamSeesAndRemovesOnlyItsOwnRenewals(t *testing.T) {
 	}
 }
 
-// broken fails every call, like a store that is down.
-type broken struct{ store.Renewals }
-
-var errDown = errors.New("connection refused")
-
-func (broken) CreateRenewal(context.Context, rules.Renewal) error { return errDown }
-func (broken) GetRenewal(context.Context, store.Scope, string) (rules.Renewal, error) {
-	return rules.Renewal{}, errDown
-}
-func (broken) ListRenewals(context.Context, store.Scope) ([]rules.Renewal, error) {
-	return nil, errDown
-}
-
 func TestAStoreErrorIsReportedNeverOK(t *testing.T) {
 	for _, text := range []string{addEN, "renewal list", "renewal remove r1", "renewal usage r1 hours=310"} {
-		rep := router(broken{}).Handle(context.Background(), req(text, "slack:T1"))
+		rep := router(testkit.DownRenewals{}).Handle(context.Background(), req(text, "slack:T1"))
 		if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
 			t.Errorf("%q on a failing store: got %+v (%q), want an unavailable error", text, rep.Error, rep.Title)
 			continue
