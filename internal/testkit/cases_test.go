@@ -69,3 +69,28 @@ func TestSeqIDsAndClock(t *testing.T) {
 		t.Errorf("RouterAt(%v).Now() = %v", at, got)
 	}
 }
+
+func TestExamplesSlugJSON(t *testing.T) {
+	r := Router(&chat.Command{Name: "draft sla", Examples: []string{"draft sla vendor=x", "起草 条款"}})
+	got := Examples(r)
+	// help (built in) and draft sla: each example in both languages
+	var sla []Example
+	for _, ex := range got {
+		if ex.Command == "draft sla" {
+			sla = append(sla, ex)
+		}
+	}
+	want := []Example{{"draft sla", 1, "draft sla vendor=x", chat.EN}, {"draft sla", 1, "draft sla vendor=x", chat.ZH},
+		{"draft sla", 2, "起草 条款", chat.EN}, {"draft sla", 2, "起草 条款", chat.ZH}}
+	if !reflect.DeepEqual(sla, want) {
+		t.Errorf("Examples = %+v, want %+v", sla, want)
+	}
+	for in, want := range map[string]string{"draft sla": "draft_sla", "Checklist--Check": "checklist_check", "tier": "tier"} {
+		if got := Slug(in, "_"); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := string(JSON(t, map[string]any{"a": "<b>", "n": 1})); got != "{\n  \"a\": \"<b>\",\n  \"n\": 1\n}\n" {
+		t.Errorf("JSON = %q", got)
+	}
+}
