@@ -10,11 +10,31 @@ import (
 var kindNames = map[Kind]string{Plain: "plain", Money: "money", Hours: "hours", Count: "count", Tokens: "tokens",
 	Percent: "percent", Days: "days", Minutes: "minutes", Ratio: "ratio", GB: "gb"}
 
+// MarshalText names the kind as key tables write it: money, hours, gb.
+func (k Kind) MarshalText() ([]byte, error) {
+	if n, ok := kindNames[k]; ok {
+		return []byte(n), nil
+	}
+	return nil, fmt.Errorf("chat: no name for kind %d", int(k))
+}
+
+// UnmarshalText reads a kind by its name: plain, money, hours, count,
+// tokens, percent, days, minutes, ratio or gb.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for kind, n := range kindNames {
+		if n == string(b) {
+			*k = kind
+			return nil
+		}
+	}
+	return fmt.Errorf("chat: no kind %q; the kinds are plain, money, hours, count, tokens, percent, days, minutes, ratio, gb", b)
+}
+
 // keyJSON is one key as a command's keys.json writes it.
 type keyJSON struct {
 	Name    string   `json:"name"`
 	Aliases []string `json:"aliases,omitempty"`
-	Kind    string   `json:"kind,omitempty"`
+	Kind    Kind     `json:"kind,omitempty"`
 	Example string   `json:"example,omitempty"`
 	EN      string   `json:"en,omitempty"`
 	ZH      string   `json:"zh,omitempty"`
@@ -32,20 +52,15 @@ func ParseKeys(data []byte) (map[string][]Key, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("key tables: %w", err)
 	}
-	kinds := map[string]Kind{"": Plain}
-	for k, n := range kindNames {
-		kinds[n] = k
-	}
 	out := make(map[string][]Key, len(raw))
 	for table, list := range raw {
 		seen := map[string]bool{}
 		for _, k := range list {
-			kind, ok := kinds[k.Kind]
-			if !ok || k.Name == "" || seen[k.Name] {
-				return nil, fmt.Errorf("key tables: %s: key %q: a name given once and a kind that is one of %v", table, k.Name, kindNames)
+			if k.Name == "" || seen[k.Name] {
+				return nil, fmt.Errorf("key tables: %s: key %q: every key needs a name, given once", table, k.Name)
 			}
 			seen[k.Name] = true
-			key := Key{Name: k.Name, Aliases: k.Aliases, Kind: kind, Example: k.Example}
+			key := Key{Name: k.Name, Aliases: k.Aliases, Kind: k.Kind, Example: k.Example}
 			if k.EN != "" || k.ZH != "" {
 				key.Help = Help(k.EN, k.ZH)
 			}

@@ -195,3 +195,23 @@ func TestParseKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestKindText(t *testing.T) {
+	for k := Plain; k <= GB; k++ {
+		b, err := k.MarshalText()
+		var back Kind
+		if err != nil || back.UnmarshalText(b) != nil || back != k {
+			t.Errorf("kind %d: %q, %v, read back as %d", k, b, err, back)
+		}
+	}
+	if b, _ := Money.MarshalText(); string(b) != "money" {
+		t.Errorf("Money is written %q, want money", b)
+	}
+	var k Kind
+	if err := k.UnmarshalText([]byte("euros")); err == nil {
+		t.Error("the kind euros was accepted")
+	}
+	if _, err := Kind(99).MarshalText(); err == nil {
+		t.Error("kind 99 was given a name")
+	}
+}
