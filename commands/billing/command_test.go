@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"reflect"
 	"strings"
@@ -170,9 +169,7 @@ func TestJSONContract(t *testing.T) {
 		{"billing ondemand=35 monthly=15000 hours=300 spot=12", false},
 	} {
 		var m map[string]any
-		if err := json.Unmarshal(chat.RenderJSON(handle(t, tt.text)), &m); err != nil {
-			t.Fatal(err)
-		}
+		testkit.DecodeReply(t, handle(t, tt.text), &m)
 		for _, k := range []string{"command", "recommendation", "break_even_hours", "costs", "reserved_cards", "savings"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("%s: JSON lacks %q: %v", tt.text, k, m)
@@ -192,9 +189,7 @@ func TestJSONContract(t *testing.T) {
 		}
 	}
 	var e map[string]map[string]any
-	if err := json.Unmarshal(chat.RenderJSON(handle(t, "billing ondemand=35 monthly=15000 hours=-5")), &e); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, handle(t, "billing ondemand=35 monthly=15000 hours=-5"), &e)
 	if e["error"]["code"] != "invalid_input" || e["error"]["key"] != "hours" || e["error"]["message"] == "" || e["error"]["example"] == "" {
 		t.Errorf("error JSON got %v", e)
 	}

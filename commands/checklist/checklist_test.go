@@ -2,7 +2,6 @@ package checklist
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,9 +90,7 @@ func TestJSONContract(t *testing.T) {
 	for _, tt := range tests {
 		rep := handle("checklist check "+fixture(t, tt.file), "", "")
 		var c contract
-		if err := json.Unmarshal(chat.RenderJSON(rep), &c); err != nil {
-			t.Fatal(err)
-		}
+		testkit.DecodeReply(t, rep, &c)
 		if c.Command != "checklist" || len(c.Items) != n || len(c.Counts) != 7 || c.Verdict != tt.verdict || c.Rule == "" {
 			t.Fatalf("%s: got command %q, %d items, %d dimension counts, verdict %q, rule %q; want checklist, %d, 7, %s and a rule", tt.file, c.Command, len(c.Items), len(c.Counts), c.Verdict, c.Rule, n, tt.verdict)
 		}

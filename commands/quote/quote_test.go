@@ -2,7 +2,6 @@ package quote
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -86,9 +85,7 @@ type decoded struct {
 func decode(t *testing.T, rep chat.Reply) decoded {
 	t.Helper()
 	var d decoded
-	if err := json.Unmarshal(chat.RenderJSON(rep), &d); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &d)
 	return d
 }
 

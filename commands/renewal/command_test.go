@@ -3,7 +3,7 @@ package renewal_test
 import (
 	"context"
 	"errors"
-	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,8 +68,8 @@ func TestAddOptionalKeys(t *testing.T) {
 		t.Fatalf("%s: %v", text, rep.Error)
 	}
 	got, _ := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
-	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || fmt.Sprint(got.Offsets) != "[45 7 1]" ||
-		got.OnDemand != 35 || got.TermMonths != 3 || fmt.Sprint(got.Usage) != "[300]" || got.Mode != rules.Monthly {
+	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || !slices.Equal(got.Offsets, []int{45, 7, 1}) ||
+		got.OnDemand != 35 || got.TermMonths != 3 || !slices.Equal(got.Usage, []float64{300}) || got.Mode != rules.Monthly {
 		t.Errorf("stored %+v", got)
 	}
 }

@@ -2,7 +2,6 @@ package trial
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,9 +66,7 @@ func TestCheckJSONContract(t *testing.T) {
 			Rule, Promised, Measured, Message string
 		} `json:"mismatches"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(rep), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &got)
 	if got.Command != "trial" || got.Partial || got.Facts.DriverVersion != "535.154.05" || got.Facts.CUDAVersion != "12.2" || got.Facts.GPUCount != 7 {
 		t.Errorf("contract: %+v", got)
 	}
@@ -156,9 +153,7 @@ func TestPlanJSON(t *testing.T) {
 			Record, Pass string
 		} `json:"steps"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(handle(t, "trial cards=8")), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, handle(t, "trial cards=8"), &got)
 	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 9 || got.Steps[5].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
 		t.Errorf("plan JSON: %+v", got)
 	}
@@ -177,9 +172,7 @@ func TestHotCardUnderLoad(t *testing.T) {
 	var got struct {
 		Checks []struct{ Rule, Item, Status, Measured string } `json:"checks"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(rep), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &got)
 	hot := 0
 	for _, f := range got.Checks {
 		if f.Rule == "temperature" {

@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"encoding/json"
 	"testing"
 
 	"gpuadvisor/chat"
@@ -20,4 +21,14 @@ func DataOf[T any](t testing.TB, what string, rep chat.Reply) T {
 		t.Fatalf("%s: Data is %T, want %T", what, rep.Data, want)
 	}
 	return d
+}
+
+// DecodeReply decodes the JSON the reply renders (chat.RenderJSON) into v,
+// as a program reading --json would; JSON that does not decode fails the
+// test.
+func DecodeReply(t testing.TB, rep chat.Reply, v any) {
+	t.Helper()
+	if err := json.Unmarshal(chat.RenderJSON(rep), v); err != nil {
+		t.Fatalf("the reply's JSON does not decode into %T: %v", v, err)
+	}
 }
