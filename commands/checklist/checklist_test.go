@@ -3,8 +3,6 @@ package checklist
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,11 +26,7 @@ func inChat(text string) chat.Reply {
 // fixture reads a vendor answer from the advisor's testdata.
 func fixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "advisor", "checklist", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return testkit.Files(t, "../../advisor/checklist/testdata", name)
 }
 
 func TestGolden(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,14 +19,6 @@ func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
 }
 
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // runExample is the run: B is cheaper by the month, A by the run.
 const runExample = "quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"
@@ -53,7 +43,7 @@ func TestGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			att := ""
 			if tt.file != "" {
-				att = readFile(t, tt.file)
+				att = testkit.Files(t, "testdata", tt.file)
 			}
 			rep := handle(tt.text, att, tt.lang)
 			if rep.Error != nil {
@@ -355,7 +345,7 @@ func FuzzQuote(f *testing.F) {
 		"cards=8 epochs=3 dataset_tokens=1b A: price=35 tokens_s=20000 own_cards=16; B: monthly=1万5 min_months=3 tokens_s=9000"} {
 		f.Add(s, "")
 	}
-	f.Add("", readFileF(f, "quotes.yaml"))
+	f.Add("", testkit.Files(f, "testdata", "quotes.yaml"))
 	f.Add("", "vendors: [{name: A, price: 35, cards: 8}, {name: A}]")
 	f.Add("", "A: {price: [1, 2]}\n")
 	r := router()
@@ -376,13 +366,6 @@ func FuzzQuote(f *testing.F) {
 	})
 }
 
-func readFileF(f *testing.F, name string) string {
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		f.Fatal(err)
-	}
-	return string(b)
-}
 
 func BenchmarkQuote(b *testing.B) {
 	r := router()

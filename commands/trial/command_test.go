@@ -2,8 +2,6 @@ package trial
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,15 +12,7 @@ import (
 // fixtures reads and joins files of advisor/trial/testdata.
 func fixtures(t testing.TB, names ...string) string {
 	t.Helper()
-	var b strings.Builder
-	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join("..", "..", "advisor", "trial", "testdata", n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
-	}
-	return b.String()
+	return testkit.Files(t, "../../advisor/trial/testdata", names...)
 }
 
 func router() *chat.Router { return testkit.Router(Command()) }

@@ -94,3 +94,23 @@ func TestExamplesSlugJSON(t *testing.T) {
 		t.Errorf("JSON = %q", got)
 	}
 }
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": "smi\n", "b.txt": "topo\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := Files(t, dir, "b.txt", "a.txt"); got != "topo\nsmi\n" {
+		t.Errorf("Files = %q, want b then a", got)
+	}
+	ft := &fatalT{TB: t}
+	func() {
+		defer func() { _ = recover() }()
+		Files(ft, dir, "missing.txt")
+	}()
+	if !ft.failed {
+		t.Error("a missing file did not fail the test")
+	}
+}
