@@ -19,7 +19,6 @@ func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
 }
 
-
 // runExample is the run: B is cheaper by the month, A by the run.
 const runExample = "quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"
 
@@ -365,7 +364,6 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
-
 
 func BenchmarkQuote(b *testing.B) {
 	r := router()

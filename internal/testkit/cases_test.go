@@ -114,3 +114,5 @@ func TestFiles(t *testing.T) {
 		t.Error("a missing file did not fail the test")
 	}
 }
+
+func (f *fatalT) Fatal(...any) { f.failed = true; panic("fatal") }
