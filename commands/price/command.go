@@ -34,8 +34,6 @@ type Deps struct {
 	Log *slog.Logger
 }
 
-func (d Deps) log() *slog.Logger { return chat.LoggerOr(d.Log) }
-
 func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }
 
 // Examples of the command; the first is shown in errors.
