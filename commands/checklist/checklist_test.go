@@ -247,14 +247,7 @@ func TestErrors(t *testing.T) {
 		{"a pair instead of a word", "checklist dim=hw", "", "checklist", "dim=hw"},
 	}
 	for _, tt := range tests {
-		rep := handle(tt.text, tt.attachment, "")
-		if rep.Error == nil {
-			t.Errorf("%s: got no error", tt.name)
-			continue
-		}
-		if rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.contains) || rep.Error.Example == "" {
-			t.Errorf("%s: got %+v, want key %s containing %q with an example", tt.name, rep.Error, tt.key, tt.contains)
-		}
+		testkit.WantInvalid(t, tt.name, handle(tt.text, tt.attachment, ""), tt.key, tt.contains)
 	}
 }
 

@@ -97,10 +97,7 @@ func TestBadInput(t *testing.T) {
 		{"price remove", "id", ""},
 		{"price list now", "list", ""},
 	} {
-		r := newBot(t).say("C1", tc.text)
-		if r.Error == nil || r.Error.Code != chat.CodeInvalid || r.Error.Key != tc.key || r.Error.Example == "" || !strings.Contains(r.Error.Message, tc.words) {
-			t.Errorf("%s: error %+v, want invalid_input on %q mentioning %q with an example", tc.text, r.Error, tc.key, tc.words)
-		}
+		testkit.WantInvalid(t, tc.text, newBot(t).say("C1", tc.text), tc.key, tc.words)
 	}
 }
 

@@ -290,13 +290,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := handle(tt.text, tt.file, "")
-			if rep.Error == nil {
-				t.Fatalf("%q: got no error, want one about %s", tt.text, tt.key)
-			}
-			if rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.contains) || rep.Error.Example == "" {
-				t.Errorf("%q: got %+v, want key %s containing %q with an example", tt.text, rep.Error, tt.key, tt.contains)
-			}
+			testkit.WantInvalid(t, tt.text, handle(tt.text, tt.file, ""), tt.key, tt.contains)
 		})
 	}
 }

@@ -100,8 +100,9 @@ func TestCheckErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rep := handle(t, tt.text)
-		if rep.Error == nil || rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.says) || rep.Lang != tt.lang {
-			t.Errorf("%s: reply %+v (lang %s); want invalid_input on %q saying %q in %s", tt.name, rep.Error, rep.Lang, tt.key, tt.says, tt.lang)
+		testkit.WantInvalid(t, tt.name, rep, tt.key, tt.says)
+		if rep.Lang != tt.lang {
+			t.Errorf("%s: the error is in %s, want %s", tt.name, rep.Lang, tt.lang)
 		}
 	}
 	huge := "trial check " + strings.Repeat(fixtures(t, "smi_535_a100x8.txt"), 260)

@@ -116,3 +116,26 @@ func TestFiles(t *testing.T) {
 }
 
 func (f *fatalT) Fatal(...any) { f.failed = true; panic("fatal") }
+
+func (f *fatalT) Errorf(string, ...any) { f.failed = true }
+
+func TestWantInvalid(t *testing.T) {
+	good := chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: "hours", Message: "hours=-5 is negative", Example: "hours=300"}}
+	for _, tt := range []struct {
+		rep  chat.Reply
+		fail bool
+	}{
+		{good, false},
+		{chat.Reply{Title: "an answer"}, true},
+		{chat.Reply{Error: &chat.Error{Code: chat.CodeInternal, Key: "hours", Message: "hours=-5 is negative", Example: "hours=300"}}, true},
+		{chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: "cards", Message: "hours=-5 is negative", Example: "hours=300"}}, true},
+		{chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: "hours", Message: "bad", Example: "hours=300"}}, true},
+		{chat.Reply{Error: &chat.Error{Code: chat.CodeInvalid, Key: "hours", Message: "hours=-5 is negative"}}, true},
+	} {
+		ft := &fatalT{TB: t}
+		WantInvalid(ft, "case", tt.rep, "hours", "negative")
+		if ft.failed != tt.fail {
+			t.Errorf("WantInvalid(%+v) failed = %v, want %v", tt.rep.Error, ft.failed, tt.fail)
+		}
+	}
+}

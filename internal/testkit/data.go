@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"gpuadvisor/chat"
@@ -30,5 +31,16 @@ func DecodeReply(t testing.TB, rep chat.Reply, v any) {
 	t.Helper()
 	if err := json.Unmarshal(chat.RenderJSON(rep), v); err != nil {
 		t.Fatalf("the reply's JSON does not decode into %T: %v", v, err)
+	}
+}
+
+// WantInvalid checks that rep is what bad input must get: an
+// invalid_input error on key whose message says says, with an example;
+// it reports what is not, naming what (the command line or the case).
+func WantInvalid(t testing.TB, what string, rep chat.Reply, key, says string) {
+	t.Helper()
+	e := rep.Error
+	if e == nil || e.Code != chat.CodeInvalid || e.Key != key || !strings.Contains(e.Message, says) || e.Example == "" {
+		t.Errorf("%s: error %+v (reply %q); want invalid_input on %q saying %q, with an example", what, e, rep.Title, key, says)
 	}
 }
