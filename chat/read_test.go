@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -214,4 +215,37 @@ func TestKindText(t *testing.T) {
 	if _, err := Kind(99).MarshalText(); err == nil {
 		t.Error("kind 99 was given a name")
 	}
+}
+
+// FuzzLeading: whatever is pasted, Read gives known keys only, each once,
+// and hands back the rest of the text unchanged: the consumed words and the
+// rest together are the text.
+func FuzzLeading(f *testing.F) {
+	l := Leading{Command: "x check", Example: "x check cards=8 <paste>",
+		Keys:  []Key{{Name: "cards", Aliases: []string{"卡数"}, Kind: Count}, {Name: "gpu", Aliases: []string{"型号"}}},
+		Flags: map[string]string{"--full": "gpu"},
+		Ends:  func(k string) bool { return k == "X" }}
+	for _, s := range []string{"cards=8 gpu=A100 rest", `gpu="H100 SXM" cards=８ --full`, "卡数＝8\n| x |", "cards=8 cards=9", "crads=1", `gpu="open`, "= =", "X=1 cards=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, rest, err := l.Read(EN, text)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Code != CodeInvalid || e.Example == "" {
+				t.Fatalf("%q: error %v is not an invalid_input with an example", text, err)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, k := range a.Keys() {
+			if (k != "cards" && k != "gpu") || seen[k] {
+				t.Fatalf("%q: key %q unknown or given twice (%v)", text, k, a.Keys())
+			}
+			seen[k] = true
+		}
+		if !strings.HasSuffix(strings.TrimSpace(text), rest) || !strings.HasPrefix(strings.TrimSpace(text), a.Original) {
+			t.Fatalf("%q: the pairs %q and the rest %q are not the text", text, a.Original, rest)
+		}
+	})
 }
