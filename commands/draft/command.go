@@ -79,10 +79,11 @@ type drafter struct {
 	subs *chat.Router
 }
 
-// sub is what a sub-command returns once its input is valid: the ack for
-// chat, and the work that writes the draft.
+// sub is what a sub-command returns once its input is valid: what it
+// drafts, for the acknowledgement ("the SLA clauses for X", "X的 SLA 条款"),
+// and the work that writes the draft.
 type sub struct {
-	ackEN, ackZH string
+	what, whatZH string
 	write        func(ctx context.Context) (chat.Reply, error)
 }
 
@@ -108,7 +109,8 @@ func (d *drafter) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return chat.Reply{}, err
 	}
 	if !c.Req.Sync && d.svc.Configured() {
-		return chat.Ack(c, s.ackEN, s.ackZH), nil
+		return chat.Ack(c, "Drafting "+s.what+" with the LLM; the draft will be posted here when it is ready.",
+			"正在用 LLM 起草"+s.whatZH+"，完成后会发到这里。"), nil
 	}
 	return s.write(ctx)
 }

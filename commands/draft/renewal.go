@@ -144,8 +144,7 @@ func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
 		t.Deadline = f.renews.AddDays(-f.notice).String()
 	}
 	return sub{
-		ackEN: fmt.Sprintf("Drafting the renewal e-mail to %s with the LLM; the draft will be posted here when it is ready.", f.vendor),
-		ackZH: fmt.Sprintf("正在用 LLM 起草给%s的续约邮件，完成后会发到这里。", f.vendor),
+		what: "the renewal e-mail to " + f.vendor, whatZH: "给" + f.vendor + "的续约邮件",
 		write: func(ctx context.Context) (chat.Reply, error) {
 			dr, err := d.svc.Renewal(ctx, string(lang), t)
 			if err != nil {

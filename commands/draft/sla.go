@@ -83,8 +83,7 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 	}
 	lang := c.Lang
 	return sub{
-		ackEN: fmt.Sprintf("Drafting the SLA clauses for %s with the LLM; the draft will be posted here when it is ready.", t.Vendor),
-		ackZH: fmt.Sprintf("正在用 LLM 起草%s的 SLA 条款，完成后会发到这里。", t.Vendor),
+		what: "the SLA clauses for " + t.Vendor, whatZH: t.Vendor + "的 SLA 条款",
 		write: func(ctx context.Context) (chat.Reply, error) {
 			dr, err := d.svc.SLA(ctx, string(lang), t)
 			if err != nil {
