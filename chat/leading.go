@@ -106,3 +106,20 @@ func nextWord(s string, i int) (word string, end int, ok bool) {
 	}
 	return s[start:], len(s), true
 }
+
+// Picks reports whether word picks the sub-command c documents (one of a
+// command's Subs): the last word of its name ("check" for "checklist
+// check") or an alias, in any case, full-width forms folded. A command
+// that reads its own input thus accepts exactly the words its help lists.
+func (c *Command) Picks(word string) bool {
+	w := strings.ToLower(strings.TrimSpace(Normalize(word)))
+	if i := strings.LastIndexByte(c.Name, ' '); w != "" && w == strings.ToLower(c.Name[i+1:]) {
+		return true
+	}
+	for _, a := range c.Aliases {
+		if w == strings.ToLower(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -249,3 +249,15 @@ func FuzzLeading(f *testing.F) {
 		}
 	})
 }
+
+func TestPicks(t *testing.T) {
+	doc := &Command{Name: "trial check", Aliases: []string{"检查", "Verify"}}
+	for word, want := range map[string]bool{"check": true, "CHECK": true, "ｃｈｅｃｋ": true, "检查": true, "verify": true, "trial": false, "": false, "checks": false} {
+		if got := doc.Picks(word); got != want {
+			t.Errorf("Picks(%q) = %v, want %v", word, got, want)
+		}
+	}
+	if (&Command{Name: "review"}).Picks("review") != true {
+		t.Error("a one-word name picks itself")
+	}
+}

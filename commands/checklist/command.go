@@ -39,10 +39,7 @@ func Command() *chat.Command {
 			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
 				chat.EN: "every item by dimension; checklist <dimension> (hardware, network, billing, operations, security, trial, contract) or checklist <item id> (hw.gpu_model) for one",
 				chat.ZH: "按维度列出全部条目；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）或 清单 <条目编号>（如 hw.gpu_model）只看一部分"}},
-			{Name: "checklist check", Aliases: []string{"检查", "核对", "review"}, Summary: map[chat.Lang]string{
-				chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
-				chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
-				Keys: checkKeys},
+			checkDoc,
 		},
 		Run: run,
 	}
@@ -51,7 +48,12 @@ func Command() *chat.Command {
 // checkKeys are the keys of checklist check, read before the pasted text.
 var checkKeys = keyTables["check"]
 
-var checkWords = map[string]bool{"check": true, "检查": true, "核对": true, "review": true, "审查": true, "分析": true}
+// checkDoc documents checklist check; its name's last word and its aliases
+// are the words that start it.
+var checkDoc = &chat.Command{Name: "checklist check", Aliases: []string{"检查", "核对", "review", "审查", "分析"}, Summary: map[chat.Lang]string{
+	chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
+	chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
+	Keys: checkKeys}
 
 func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	if len(c.Args.Words) == 0 {
@@ -61,7 +63,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return listReply(c.Lang, cl.Dimensions()), nil
 	}
 	sub, rest, full := splitSub(c.Args.Original)
-	if checkWords[strings.ToLower(sub)] {
+	if checkDoc.Picks(sub) {
 		if full || c.Args.Full { // --full anywhere, which the router takes off the line
 			rest = "--full " + rest
 		}

@@ -18,9 +18,6 @@ var keyTables = keytab.Of("trial")
 // chat.LookupKey and chat.UnknownKey like every other command's keys.
 var promiseKeys = keyTables["promise"]
 
-// checkWords start the check sub-command.
-var checkWords = map[string]bool{"check": true, "verify": true, "检查": true, "核对": true, "验收": true, "对照": true, "实测": true}
-
 // input is the command line after `trial`, split into its parts.
 type input struct {
 	check   bool
@@ -48,7 +45,7 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
 		word, rest = s[:i], s[i:]
 	}
-	if checkWords[strings.ToLower(chat.Normalize(word))] {
+	if checkDoc.Picks(word) {
 		in.check, original = true, rest
 	}
 	a, paste, err := promises.Read(lang, original)
