@@ -172,11 +172,8 @@ func (a *Args) Bool(key string, def bool) (bool, error) {
 	if !ok {
 		return def, nil
 	}
-	switch strings.ToLower(strings.TrimSpace(raw)) {
-	case "yes", "y", "true", "1", "on", "是", "有", "要", "需要", "支持", "对", "ok":
-		return true, nil
-	case "no", "n", "false", "0", "off", "否", "无", "没有", "不要", "不需要", "不支持", "不":
-		return false, nil
+	if v, known := YesNo(raw); known {
+		return v, nil
 	}
 	return false, Invalidf(a.lang, key, key+"=yes", "%s=%q is not yes or no", "%s=%q 不是 是/否", key, raw)
 }

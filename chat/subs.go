@@ -14,6 +14,10 @@ type Sub struct {
 	Example string
 	// EN and ZH say what it does, for the command's overview.
 	EN, ZH string
+	// Text is set when the sub-command reads the text after its word
+	// itself (renewal new reads another command's line): Dispatch then
+	// parses no arguments and passes nil.
+	Text bool
 }
 
 // Subs reads the sub-command word that starts a command's arguments, then
@@ -110,4 +114,29 @@ func (s *Subs) Docs() []*Command {
 		out = append(out, &Command{Name: s.Command + " " + sub.Name, Aliases: sub.Aliases, Keys: sub.Keys, Summary: Help(sub.EN, sub.ZH)})
 	}
 	return out
+}
+
+// Dispatch answers c with the sub-command its first word picks: overview
+// when nothing follows the command word; otherwise ready is asked first (is
+// a store there? nil means yes), then the sub-command's arguments are read
+// and run answers. price and renewal share it.
+func (s *Subs) Dispatch(c *Call, overview func(Lang) Reply, ready func(Sub) error, run func(Sub, *Args) (Reply, error)) (Reply, error) {
+	sub, found, err := s.Pick(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !found {
+		return overview(c.Lang), nil
+	}
+	if err := ready(sub); err != nil {
+		return Reply{}, err
+	}
+	if sub.Text {
+		return run(sub, nil)
+	}
+	args, err := s.Args(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	return run(sub, args)
 }

@@ -61,3 +61,54 @@ func TestSubs(t *testing.T) {
 		}
 	}
 }
+
+// Dispatch: the overview with no sub-command, ready's refusal before any
+// argument is read, a Text sub-command with no parsed arguments, and the
+// arguments of the others (a key the sub-command does not take refused).
+func TestDispatch(t *testing.T) {
+	subs := chat.NewSubs("price", "价格", "price set gpu=A100",
+		chat.Sub{Name: "set", Keys: []chat.Key{{Name: "gpu", Example: "A100"}}, Example: "price set gpu=A100"},
+		chat.Sub{Name: "new", Text: true, Example: "price new billing ondemand=35"})
+	overview := func(chat.Lang) chat.Reply { return chat.Reply{Title: "overview"} }
+	r := chat.NewRouter()
+	refuse := false
+	r.Register(&chat.Command{Name: "price", Examples: []string{"price set gpu=A100"},
+		Run: func(_ context.Context, c *chat.Call) (chat.Reply, error) {
+			return subs.Dispatch(c, overview,
+				func(s chat.Sub) error {
+					if refuse {
+						return &chat.Error{Code: chat.CodeUnavailable, Message: "no store"}
+					}
+					return nil
+				},
+				func(s chat.Sub, a *chat.Args) (chat.Reply, error) {
+					if a == nil {
+						return chat.Reply{Title: s.Name + " (text)"}, nil
+					}
+					gpu, _ := a.Raw("gpu")
+					return chat.Reply{Title: s.Name + " " + gpu}, nil
+				})
+		}})
+	for _, tt := range []struct {
+		text   string
+		refuse bool
+		title  string // "" when the reply is an error with this code
+		code   string
+	}{
+		{"price", false, "overview", ""},
+		{"price", true, "overview", ""}, // the overview needs no store
+		{"price set gpu=H100", false, "set H100", ""},
+		{"price set colour=red", true, "", chat.CodeUnavailable}, // ready is asked before the keys are read
+		{"price set colour=red", false, "", chat.CodeInvalid},
+		{"price new billing ondemand=35", false, "new (text)", ""}, // another command's keys are not price's
+	} {
+		refuse = tt.refuse
+		rep := r.Handle(context.Background(), chat.Request{Text: tt.text, Platform: "cli"})
+		switch {
+		case tt.title != "" && (rep.Error != nil || rep.Title != tt.title):
+			t.Errorf("%s (refuse %v): %q %+v, want %q", tt.text, tt.refuse, rep.Title, rep.Error, tt.title)
+		case tt.title == "" && (rep.Error == nil || rep.Error.Code != tt.code):
+			t.Errorf("%s (refuse %v): error %+v, want code %s", tt.text, tt.refuse, rep.Error, tt.code)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"reflect"
 	"strings"
@@ -23,15 +22,7 @@ func handle(t testing.TB, text string) chat.Reply {
 
 func dataOf(t *testing.T, text string) Data {
 	t.Helper()
-	rep := handle(t, text)
-	if rep.Error != nil {
-		t.Fatalf("%s: unexpected error %+v", text, rep.Error)
-	}
-	d, ok := rep.Data.(Data)
-	if !ok {
-		t.Fatalf("%s: Data is %T, want billing.Data", text, rep.Data)
-	}
-	return d
+	return testkit.DataOf[Data](t, text, handle(t, text))
 }
 
 func TestBadInput(t *testing.T) {
@@ -118,12 +109,7 @@ func TestValuesAsTyped(t *testing.T) {
 			t.Errorf("%s: got %s %+v %v %s, want CNY %+v %v %s", text, got.Currency, got.Costs, got.BreakEvenHours, got.Recommendation, want.Costs, want.BreakEvenHours, want.Recommendation)
 		}
 	}
-	tests := []struct {
-		name string
-		text string
-		get  func(Data) any
-		want any
-	}{
+	checkData(t, []dataCase{
 		{"cards=4张 with one hours value", "计费 按需=35 包月=15000 时长=300 卡数=4张", func(d Data) any { return d.Hours }, []float64{300, 300, 300, 300}},
 		{"9折 is 10% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=9折", func(d Data) any { return d.Yearly.Discount }, 0.1},
 		{"85折 is 15% off", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=85折", func(d Data) any { return d.Yearly.Discount }, 0.15},
@@ -135,7 +121,19 @@ func TestValuesAsTyped(t *testing.T) {
 			}, []float64{0.05, 0.5, 0.25}},
 		{"dollars", "billing ondemand=$2.5 monthly=$1200 hours=600", func(d Data) any { return d.Currency }, "USD"},
 		{"no currency said", "billing ondemand=35 monthly=15000 hours=300", func(d Data) any { return d.Currency }, ""},
-	}
+	})
+}
+
+// dataCase is one question and what it must answer: get picks the answer
+// out of the reply's Data.
+type dataCase struct {
+	name, text string
+	get        func(Data) any
+	want       any
+}
+
+func checkData(t *testing.T, tests []dataCase) {
+	t.Helper()
 	for _, tt := range tests {
 		if got := tt.get(dataOf(t, tt.text)); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: %s: got %v, want %v", tt.name, tt.text, got, tt.want)
@@ -143,32 +141,22 @@ func TestValuesAsTyped(t *testing.T) {
 	}
 }
 
-// TestRulesThroughCommand checks the rules of docs/billing.md as a user meets them.
+// TestRulesThroughCommand checks the rules of docs/billing.md as a user
+// meets them: the recommendation, the cards reserved, the on-demand and
+// hybrid costs, and the break-even 15000 / 35 = 428.57 h.
 func TestRulesThroughCommand(t *testing.T) {
-	tests := []struct {
-		rule     string
-		text     string
-		rec      string
-		reserved int
-		onDemand float64
-		hybrid   float64
-	}{
-		{"the seed's A100 example: 15000/35 = 428.57 h; at 300 h on-demand costs 10500 < 15000", "billing ondemand=35 monthly=15000 hours=300", "on_demand", 0, 10500, 10500},
-		{"the x0.7 rule is not used: 400 h × 35 × 0.7 = 9800 < 15000 would say reserve, but on-demand 14000 < 15000", "billing ondemand=35 monthly=15000 hours=400", "on_demand", 0, 14000, 14000},
-		{"hybrid reserves the busy cards", "billing ondemand=35 monthly=15000 hours=100,600,300,500", "hybrid", 2, 52500, 44000},
-		{"spot is never chosen for work that cannot be interrupted", "billing ondemand=35 monthly=15000 hours=720 spot=3", "monthly", 1, 25200, 15000},
-		{"interruptible work goes to spot", "billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25", "spot", 0, 52500, 18675},
+	outcome := func(d Data) any {
+		return []any{string(d.Recommendation), d.ReservedCards, d.Costs.OnDemand, d.Costs.Hybrid, math.Round(d.BreakEvenHours*100) / 100}
 	}
-	for _, tt := range tests {
-		d := dataOf(t, tt.text)
-		if string(d.Recommendation) != tt.rec || d.ReservedCards != tt.reserved || d.Costs.OnDemand != tt.onDemand || d.Costs.Hybrid != tt.hybrid || math.Abs(d.BreakEvenHours-15000.0/35) > 1e-9 {
-			t.Errorf("%s: %s: got %s reserved %d od %v hybrid %v break-even %v, want %s %d %v %v 428.57", tt.rule, tt.text,
-				d.Recommendation, d.ReservedCards, d.Costs.OnDemand, d.Costs.Hybrid, d.BreakEvenHours, tt.rec, tt.reserved, tt.onDemand, tt.hybrid)
-		}
-	}
-	if d := dataOf(t, "billing ondemand=35 monthly=15000 hours=100,600,300,500"); !reflect.DeepEqual(d.Reserved, []int{2, 4}) {
-		t.Errorf("reserved cards got %v, want [2 4] (600 h and 500 h)", d.Reserved)
-	}
+	checkData(t, []dataCase{
+		{"the seed's A100 example: at 300 h on-demand costs 300 × 35 = 10500 < 15000", "billing ondemand=35 monthly=15000 hours=300", outcome, []any{"on_demand", 0, 10500.0, 10500.0, 428.57}},
+		{"the x0.7 rule is not used: 400 h × 35 × 0.7 = 9800 < 15000 would say reserve, but on-demand 14000 < 15000", "billing ondemand=35 monthly=15000 hours=400", outcome, []any{"on_demand", 0, 14000.0, 14000.0, 428.57}},
+		// on-demand (100+600+300+500) × 35 = 52500; reserving 600 h and 500 h: 2 × 15000 + 400 × 35 = 44000
+		{"hybrid reserves the busy cards", "billing ondemand=35 monthly=15000 hours=100,600,300,500", outcome, []any{"hybrid", 2, 52500.0, 44000.0, 428.57}},
+		{"which cards", "billing ondemand=35 monthly=15000 hours=100,600,300,500", func(d Data) any { return d.Reserved }, []int{2, 4}},
+		{"spot is never chosen for work that cannot be interrupted", "billing ondemand=35 monthly=15000 hours=720 spot=3", outcome, []any{"monthly", 1, 25200.0, 15000.0, 428.57}},
+		{"interruptible work goes to spot", "billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25", outcome, []any{"spot", 0, 52500.0, 18675.0, 428.57}},
+	})
 }
 
 // TestJSONContract checks the field names other parts rely on.
@@ -181,9 +169,7 @@ func TestJSONContract(t *testing.T) {
 		{"billing ondemand=35 monthly=15000 hours=300 spot=12", false},
 	} {
 		var m map[string]any
-		if err := json.Unmarshal(chat.RenderJSON(handle(t, tt.text)), &m); err != nil {
-			t.Fatal(err)
-		}
+		testkit.DecodeReply(t, handle(t, tt.text), &m)
 		for _, k := range []string{"command", "recommendation", "break_even_hours", "costs", "reserved_cards", "savings"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("%s: JSON lacks %q: %v", tt.text, k, m)
@@ -203,9 +189,7 @@ func TestJSONContract(t *testing.T) {
 		}
 	}
 	var e map[string]map[string]any
-	if err := json.Unmarshal(chat.RenderJSON(handle(t, "billing ondemand=35 monthly=15000 hours=-5")), &e); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, handle(t, "billing ondemand=35 monthly=15000 hours=-5"), &e)
 	if e["error"]["code"] != "invalid_input" || e["error"]["key"] != "hours" || e["error"]["message"] == "" || e["error"]["example"] == "" {
 		t.Errorf("error JSON got %v", e)
 	}

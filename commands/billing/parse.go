@@ -124,25 +124,13 @@ func canonical(name string) string {
 	return k.Name
 }
 
-// value reads key with ParseValue after removing the given suffixes (units
-// the chat kinds do not know, such as 张 or 个月).
+// value reads key through chat.Args.Value, naming the key when it cannot.
 func (p reader) value(key string, kind chat.Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
-	raw, ok = p.a.Raw(key)
-	if !ok {
-		return 0, "", false, nil
-	}
-	s := strings.ToLower(strings.TrimSpace(chat.Normalize(raw)))
-	for _, suf := range suffixes {
-		if t := strings.TrimSpace(strings.TrimSuffix(s, suf)); t != s && t != "" {
-			s = t
-			break
-		}
-	}
-	v, perr := chat.ParseValue(s, kind)
-	if perr != nil {
+	v, raw, ok, err = p.a.Value(key, kind, suffixes...)
+	if err != nil {
 		return 0, raw, true, p.unreadable(key, raw)
 	}
-	return v, raw, true, nil
+	return v, raw, ok, nil
 }
 
 // positive reads a price: more than 0 and at most max.
@@ -196,18 +184,16 @@ func periodWords(pd chat.Period) (en, zh string) {
 
 // hours reads one value or a comma list, and cards.
 func (p reader) hours() ([]float64, bool, error) {
-	raw, ok := p.a.Raw("hours")
+	parts, raw, ok := p.a.Parts("hours")
 	if !ok {
 		return nil, false, p.missing("hours")
 	}
-	parts := strings.Split(chat.Normalize(raw), ",")
 	if len(parts) > advisor.MaxCards {
 		return nil, false, p.bad("hours", fmt.Sprintf("hours lists %d cards, more than %d", len(parts), advisor.MaxCards),
 			fmt.Sprintf("%s 列了 %d 张卡，超过 %d 张", p.name("hours"), len(parts), advisor.MaxCards))
 	}
 	hours := make([]float64, 0, len(parts))
 	for i, part := range parts {
-		part = strings.TrimSpace(part)
 		v, err := chat.ParseValue(part, chat.Hours)
 		card := ""
 		if len(parts) > 1 {
@@ -305,23 +291,13 @@ func (p reader) spot(q *query) (*advisor.SpotOffer, error) {
 
 // rate reads interrupt_rate: interruptions per hour, 0 to 1; "5%" is 0.05.
 func (p reader) rate() (float64, bool, error) {
-	raw, ok := p.a.Raw("interrupt_rate")
-	if !ok {
+	v, raw, ok, err := p.a.Value("interrupt_rate", chat.Percent, "次/小时", "/小时", "每小时", "/hour", "/hr", "/h")
+	switch {
+	case !ok:
 		return 0, false, nil
-	}
-	s := strings.ToLower(strings.TrimSpace(chat.Normalize(raw)))
-	for _, suf := range []string{"次/小时", "/小时", "每小时", "/hour", "/hr", "/h"} {
-		s = strings.TrimSpace(strings.TrimSuffix(s, suf))
-	}
-	kind := chat.Plain
-	if strings.HasSuffix(s, "%") {
-		kind = chat.Percent
-	}
-	v, err := chat.ParseValue(s, kind)
-	if err != nil {
+	case err != nil:
 		return 0, true, p.unreadable("interrupt_rate", raw)
-	}
-	if kind == chat.Percent {
+	case strings.Contains(raw, "%"):
 		v /= 100
 	}
 	if v < 0 || v > 1 {
@@ -332,23 +308,13 @@ func (p reader) rate() (float64, bool, error) {
 
 // duration reads checkpoint or restart in hours; 30min and 15分钟 work too.
 func (p reader) duration(key string) (float64, bool, error) {
-	raw, ok := p.a.Raw(key)
-	if !ok {
+	v, raw, ok, err := p.a.Duration(key)
+	switch {
+	case !ok:
 		return 0, false, nil
-	}
-	v, err := chat.ParseValue(raw, chat.Hours)
-	if err != nil {
-		// a value with a minute unit (30min, 15分钟); a bare number is hours
-		if m, merr := chat.ParseValue(raw, chat.Minutes); merr == nil {
-			if _, bare := chat.ParseValue(raw, chat.Plain); bare != nil {
-				v, err = m/60, nil
-			}
-		}
-	}
-	if err != nil {
+	case err != nil:
 		return 0, true, p.unreadable(key, raw)
-	}
-	if v < 0 || v > advisor.MaxMonthHours {
+	case v < 0 || v > advisor.MaxMonthHours:
 		return 0, true, p.bad(key, fmt.Sprintf("%s=%s is outside 0 to %d h", key, raw, advisor.MaxMonthHours), fmt.Sprintf("%s=%s 不在 0 到 %d 小时之间", p.name(key), raw, advisor.MaxMonthHours))
 	}
 	return v, true, nil
@@ -374,10 +340,9 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 	if !ok {
 		return 0, false, nil
 	}
-	s := strings.TrimSpace(chat.Normalize(raw))
 	var pct float64
-	if t, found := strings.CutSuffix(s, "折"); found {
-		v, err := chat.ParseValue(t, chat.Plain)
+	if strings.HasSuffix(strings.TrimSpace(chat.Normalize(raw)), "折") {
+		v, _, _, err := p.a.Value("yearly_discount", chat.Plain, "折")
 		if err != nil || v <= 0 || v >= 100 {
 			return 0, true, p.unreadable("yearly_discount", raw)
 		}
@@ -386,11 +351,11 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 		}
 		pct = 100 - v
 	} else {
-		v, err := chat.ParseValue(s, chat.Percent)
+		v, _, _, err := p.a.Value("yearly_discount", chat.Percent)
 		if err != nil {
 			return 0, true, p.unreadable("yearly_discount", raw)
 		}
-		if v > 0 && v <= 1 && !strings.Contains(s, "%") {
+		if v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 			v *= 100
 		}
 		pct = v

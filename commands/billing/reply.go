@@ -53,6 +53,25 @@ func (v view) title(a advisor.Advice) string {
 	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))
 }
 
+// compared is how on-demand compares with the monthly fee in a reason
+// (en, zh), or "the same as" when a tie between chose and over decided it.
+func (v view) compared(a advisor.Advice, chose, over advisor.Mode, en, zh string) string {
+	for _, t := range a.Ties {
+		if t.Chose == chose && t.Over == over {
+			return v.t("the same as", "等于")
+		}
+	}
+	return v.t(en, zh)
+}
+
+// uniform is the reason when every card runs the same hours: the sentence
+// en/zh with the hours, on-demand's cost of them, how it compares with the
+// monthly fee (than) and the break-even (be).
+func (v view) uniform(q query, a advisor.Advice, be, than, en, zh string) string {
+	h0 := a.Cards[0].Hours
+	return v.f(en, zh, v.h(h0), v.h(h0), v.perHour(q.in.OnDemand), v.money(a.Cards[0].OnDemand), than, v.money(q.in.Monthly), be)
+}
+
 // reason is the recommendation in words with its numbers.
 func (v view) reason(q query, a advisor.Advice) string {
 	if a.Horizon != nil {
@@ -61,20 +80,13 @@ func (v view) reason(q query, a advisor.Advice) string {
 	in := q.in
 	n := len(a.Cards)
 	be := fmt.Sprintf("%s / %s = %s", v.money(in.Monthly), v.perHour(in.OnDemand), v.be(a.BreakEvenHours))
-	h0 := a.Cards[0].Hours
 	var s string
 	switch a.Recommendation {
 	case advisor.OnDemand:
 		if q.uniform {
-			than := v.t("less than", "低于")
-			for _, t := range a.Ties {
-				if t.Over == advisor.Monthly {
-					than = v.t("the same as", "等于")
-				}
-			}
-			s = v.f("Stay on-demand: at %s a month per card, on-demand costs %s × %s = %s per card, %s the monthly fee of %s. A reservation pays only past the break-even, %s per card per month.",
-				"保持按需：每卡每月 %[1]s，按需每卡 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s。只有超过盈亏平衡点 %[7]s/卡/月，包月才划算。",
-				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), than, v.money(in.Monthly), be)
+			s = v.uniform(q, a, be, v.compared(a, advisor.OnDemand, advisor.Monthly, "less than", "低于"),
+				"Stay on-demand: at %s a month per card, on-demand costs %s × %s = %s per card, %s the monthly fee of %s. A reservation pays only past the break-even, %s per card per month.",
+				"保持按需：每卡每月 %[1]s，按需每卡 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s。只有超过盈亏平衡点 %[7]s/卡/月，包月才划算。")
 		} else {
 			s = v.f("Stay on-demand: no card reaches the break-even, %s per card per month (the busiest runs %s).",
 				"保持按需：没有一张卡达到盈亏平衡点 %[1]s/卡/月（最忙的卡 %[2]s）。",
@@ -92,15 +104,9 @@ func (v view) reason(q query, a advisor.Advice) string {
 		}
 	case advisor.Monthly:
 		if q.uniform {
-			than := v.t("more than", "高于")
-			for _, t := range a.Ties {
-				if t.Chose == advisor.Monthly && t.Over == advisor.OnDemand {
-					than = v.t("the same as", "等于")
-				}
-			}
-			s = v.f("Reserve monthly: at %s a month per card, on-demand would cost %s × %s = %s per card, %s the monthly fee of %s; the break-even is %s per card per month.",
-				"包月：每卡每月 %[1]s，按需每卡要 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s；盈亏平衡点为 %[7]s/卡/月。",
-				v.h(h0), v.h(h0), v.perHour(in.OnDemand), v.money(a.Cards[0].OnDemand), than, v.money(in.Monthly), be)
+			s = v.uniform(q, a, be, v.compared(a, advisor.Monthly, advisor.OnDemand, "more than", "高于"),
+				"Reserve monthly: at %s a month per card, on-demand would cost %s × %s = %s per card, %s the monthly fee of %s; the break-even is %s per card per month.",
+				"包月：每卡每月 %[1]s，按需每卡要 %[2]s × %[3]s = %[4]s，%[5]s包月 %[6]s；盈亏平衡点为 %[7]s/卡/月。")
 		} else {
 			s = v.f("Reserve every card monthly: every card runs past the break-even, %s per card per month (the least busy runs %s).",
 				"全部包月：每张卡都超过盈亏平衡点 %[1]s/卡/月（最闲的卡 %[2]s）。",

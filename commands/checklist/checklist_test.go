@@ -2,10 +2,7 @@ package checklist
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,11 +26,7 @@ func inChat(text string) chat.Reply {
 // fixture reads a vendor answer from the advisor's testdata.
 func fixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "advisor", "checklist", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return testkit.Files(t, "../../advisor/checklist/testdata", name)
 }
 
 func TestGolden(t *testing.T) {
@@ -91,9 +84,7 @@ func TestJSONContract(t *testing.T) {
 	for _, tt := range tests {
 		rep := handle("checklist check "+fixture(t, tt.file), "", "")
 		var c contract
-		if err := json.Unmarshal(chat.RenderJSON(rep), &c); err != nil {
-			t.Fatal(err)
-		}
+		testkit.DecodeReply(t, rep, &c)
 		if c.Command != "checklist" || len(c.Items) != n || len(c.Counts) != 7 || c.Verdict != tt.verdict || c.Rule == "" {
 			t.Fatalf("%s: got command %q, %d items, %d dimension counts, verdict %q, rule %q; want checklist, %d, 7, %s and a rule", tt.file, c.Command, len(c.Items), len(c.Counts), c.Verdict, c.Rule, n, tt.verdict)
 		}
@@ -256,14 +247,7 @@ func TestErrors(t *testing.T) {
 		{"a pair instead of a word", "checklist dim=hw", "", "checklist", "dim=hw"},
 	}
 	for _, tt := range tests {
-		rep := handle(tt.text, tt.attachment, "")
-		if rep.Error == nil {
-			t.Errorf("%s: got no error", tt.name)
-			continue
-		}
-		if rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.contains) || rep.Error.Example == "" {
-			t.Errorf("%s: got %+v, want key %s containing %q with an example", tt.name, rep.Error, tt.key, tt.contains)
-		}
+		testkit.WantInvalid(t, tt.name, handle(tt.text, tt.attachment, ""), tt.key, tt.contains)
 	}
 }
 

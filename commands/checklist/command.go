@@ -8,7 +8,11 @@ import (
 
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
+
+// keyTables are the keys people type to checklist (commands/internal/keytab).
+var keyTables = keytab.Of("checklist")
 
 // MaxTextBytes is the most pasted text `checklist check` reads: 100 KB.
 const MaxTextBytes = 100 * 1024
@@ -35,21 +39,21 @@ func Command() *chat.Command {
 			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
 				chat.EN: "every item by dimension; checklist <dimension> (hardware, network, billing, operations, security, trial, contract) or checklist <item id> (hw.gpu_model) for one",
 				chat.ZH: "按维度列出全部条目；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）或 清单 <条目编号>（如 hw.gpu_model）只看一部分"}},
-			{Name: "checklist check", Aliases: []string{"检查", "核对", "review"}, Summary: map[chat.Lang]string{
-				chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
-				chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
-				Keys: []chat.Key{
-					{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Kind: chat.Plain, Example: "酷算云",
-						Help: map[chat.Lang]string{chat.EN: "the vendor's name, for the follow-up e-mail (up to 40 characters)", chat.ZH: "供应商名称，用于追问邮件（不超过 40 个字符）"}},
-					{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Kind: chat.Plain, Example: "yes",
-						Help: map[chat.Lang]string{chat.EN: "yes: every item and every follow-up question, not only the short answer", chat.ZH: "yes：显示全部条目和全部追问，而不只是简短回答"}},
-				}},
+			checkDoc,
 		},
 		Run: run,
 	}
 }
 
-var checkWords = map[string]bool{"check": true, "检查": true, "核对": true, "review": true, "审查": true, "分析": true}
+// checkKeys are the keys of checklist check, read before the pasted text.
+var checkKeys = keyTables["check"]
+
+// checkDoc documents checklist check; its name's last word and its aliases
+// are the words that start it.
+var checkDoc = &chat.Command{Name: "checklist check", Aliases: []string{"检查", "核对", "review", "审查", "分析"}, Summary: map[chat.Lang]string{
+	chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
+	chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
+	Keys: checkKeys}
 
 func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	if len(c.Args.Words) == 0 {
@@ -59,7 +63,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return listReply(c.Lang, cl.Dimensions()), nil
 	}
 	sub, rest, full := splitSub(c.Args.Original)
-	if checkWords[strings.ToLower(sub)] {
+	if checkDoc.Picks(sub) {
 		if full || c.Args.Full { // --full anywhere, which the router takes off the line
 			rest = "--full " + rest
 		}
@@ -124,52 +128,35 @@ type checkOptions struct {
 	cli    bool   // asked in the terminal: no buttons, --full instead
 }
 
-// readOptions takes leading vendor=NAME (供应商=, 厂商=), full=yes|no
-// (全部=, 完整=) and --full off the text, in any order.
+// options reads the keys before the pasted text: vendor=NAME (供应商=,
+// 厂商=), full=yes|no (全部=, 完整=) and the words --full, 全部, 完整, in any
+// order; the first other word starts the text.
+var options = chat.Leading{Command: "checklist check", Keys: checkKeys, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+	Flags: map[string]string{"--full": "full", "-full": "full", "全部": "full", "完整": "full"}}
+
+// readOptions takes the leading options off the text.
 func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 	var o checkOptions
-	for {
-		text = strings.TrimSpace(text)
-		word, after := text, ""
-		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
-			word, after = text[:i], text[i:]
-		}
-		if word == "--full" || word == "-full" || word == "全部" || word == "完整" {
-			o.full, text = true, after
-			continue
-		}
-		k, v, ok := strings.Cut(word, "=")
-		if !ok {
-			k, v, ok = strings.Cut(word, "＝")
-		}
-		if !ok {
-			return o, text, nil
-		}
-		switch strings.ToLower(k) {
-		case "vendor", "供应商", "厂商", "v":
-			v = strings.Trim(v, `"'“”`)
-			if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
-				return o, "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
-					"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
-					"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
-			}
-			o.vendor = v
-		case "full", "全部", "完整":
-			switch strings.ToLower(strings.Trim(v, `"'“”`)) {
-			case "yes", "y", "true", "1", "on", "是", "要":
-				o.full = true
-			case "no", "n", "false", "0", "off", "否", "不要":
-				o.full = false
-			default:
-				return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
-					"full=%q is not yes or no: full=yes shows every item and every follow-up question",
-					"full=%q 不是 yes 或 no：full=yes 显示全部条目和全部追问", chat.Truncate(v, 40))
-			}
-		default:
-			return o, text, nil
-		}
-		text = after
+	a, text, err := options.Read(lang, text)
+	if err != nil {
+		return o, "", err
 	}
+	if v, ok := a.Raw("vendor"); ok {
+		if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
+			return o, "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+				"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
+				"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
+		}
+		o.vendor = v
+	}
+	full, raw, _, err := a.Flag("full")
+	if err != nil {
+		return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
+			"full=%q is not yes or no: full=yes shows every item and every follow-up question",
+			"full=%q 不是 yes 或 no：full=yes 显示全部条目和全部追问", chat.Truncate(raw, 40))
+	}
+	o.full = full
+	return o, text, nil
 }
 
 func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {

@@ -7,9 +7,13 @@ import (
 
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
+
+// keyTables are the keys people type to draft (commands/internal/keytab).
+var keyTables = keytab.Of("draft")
 
 // RenewalGetter reads one stored renewal of a tenant (store.Renewals has it).
 type RenewalGetter interface {
@@ -75,10 +79,11 @@ type drafter struct {
 	subs *chat.Router
 }
 
-// sub is what a sub-command returns once its input is valid: the ack for
-// chat, and the work that writes the draft.
+// sub is what a sub-command returns once its input is valid: what it
+// drafts, for the acknowledgement ("the SLA clauses for X", "X的 SLA 条款"),
+// and the work that writes the draft.
 type sub struct {
-	ackEN, ackZH string
+	what, whatZH string
 	write        func(ctx context.Context) (chat.Reply, error)
 }
 
@@ -104,7 +109,8 @@ func (d *drafter) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return chat.Reply{}, err
 	}
 	if !c.Req.Sync && d.svc.Configured() {
-		return chat.Ack(c, s.ackEN, s.ackZH), nil
+		return chat.Ack(c, "Drafting "+s.what+" with the LLM; the draft will be posted here when it is ready.",
+			"正在用 LLM 起草"+s.whatZH+"，完成后会发到这里。"), nil
 	}
 	return s.write(ctx)
 }
@@ -157,8 +163,7 @@ func overview(lang chat.Lang) chat.Reply {
 }
 
 // vendorKey is the vendor key every sub-command takes.
-var vendorKey = chat.Key{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Kind: chat.Plain, Example: "酷算云",
-	Help: chat.Help("who the draft is for: the vendor's name, up to 40 characters", "草稿的对象：供应商名称，最多 40 个字符")}
+var vendorKey = keyTables["vendor"][0]
 
 // maxVendor is the longest vendor name accepted, in runes.
 const maxVendor = 40

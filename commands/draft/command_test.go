@@ -233,3 +233,23 @@ func BenchmarkDraftCommandNoLLM(b *testing.B) {
 		}
 	}
 }
+
+// TestAckWords pins the acknowledgement of each sub-command, in both
+// languages: what is drafted, for whom, and that it comes later.
+func TestAckWords(t *testing.T) {
+	l, _ := fakeLLM(t, 0, func(req llmtest.Request) llmtest.Response { return llmtest.Reply("x") })
+	r := router(Options{LLM: l})
+	for _, tt := range []struct{ text, want string }{
+		{"draft sla vendor=酷算云", "Drafting the SLA clauses for 酷算云 with the LLM; the draft will be posted here when it is ready."},
+		{"起草 条款 供应商=酷算云", "正在用 LLM 起草酷算云的 SLA 条款，完成后会发到这里。"},
+		{"draft questions vendor=Acme hw.gpu_model", "Drafting the questions for Acme with the LLM; the draft will be posted here when it is ready."},
+		{"起草 问题 供应商=Acme hw.gpu_model", "正在用 LLM 起草给Acme的问题，完成后会发到这里。"},
+		{"draft renewal vendor=Acme price=15000 hours=310 ondemand=35 renews=2027-03-01", "Drafting the renewal e-mail to Acme with the LLM; the draft will be posted here when it is ready."},
+		{"起草 续约 供应商=Acme 包月=15000 用量=310 按需=35 续约日=2027-03-01", "正在用 LLM 起草给Acme的续约邮件，完成后会发到这里。"},
+	} {
+		rep := r.Handle(context.Background(), chat.Request{Text: tt.text, Platform: "slack", Channel: "C1"})
+		if !rep.Deferred || rep.Summary != tt.want {
+			t.Errorf("%s: ack %q (deferred %v, error %+v), want %q", tt.text, rep.Summary, rep.Deferred, rep.Error, tt.want)
+		}
+	}
+}

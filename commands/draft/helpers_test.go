@@ -20,10 +20,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 // router is a router with only the draft command, as bot.New registers it.
 func router(o Options) *chat.Router {
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC) }
-	r.Register(Command(o))
-	return r
+	return testkit.RouterAt(time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), Command(o))
 }
 
 func handle(r *chat.Router, text string, sync bool) chat.Reply {

@@ -134,8 +134,7 @@ func (d *drafter) questions(c *chat.Call) (sub, error) {
 		return sub{write: func(context.Context) (chat.Reply, error) { return nothingToAsk(lang, in.vendor), nil }}, nil
 	}
 	return sub{
-		ackEN: fmt.Sprintf("Drafting the questions for %s with the LLM; the draft will be posted here when it is ready.", in.vendor),
-		ackZH: fmt.Sprintf("正在用 LLM 起草给%s的问题，完成后会发到这里。", in.vendor),
+		what: "the questions for " + in.vendor, whatZH: "给" + in.vendor + "的问题",
 		write: func(ctx context.Context) (chat.Reply, error) {
 			qi := prompts.QuestionsInput{Vendor: in.vendor, VendorText: in.text}
 			var asked []string

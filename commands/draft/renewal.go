@@ -13,23 +13,7 @@ import (
 	"gpuadvisor/store"
 )
 
-var renewalKeys = []chat.Key{
-	vendorKey,
-	{Name: "price", Aliases: []string{"monthly", "包月", "价格", "月租", "月价"}, Kind: chat.Money, Example: "15000",
-		Help: chat.Help("monthly price per card", "每卡每月价格")},
-	{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310",
-		Help: chat.Help("actual busy hours per card per month, 0–744: one number, or one per card", "每卡每月实际使用小时，0–744：一个数，或每卡一个")},
-	{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35",
-		Help: chat.Help("on-demand price per card-hour of the same card", "同款卡每卡每小时的按需价格")},
-	{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Kind: chat.Plain, Example: "2027-03-01",
-		Help: chat.Help("the day the contract renews, YYYY-MM-DD", "合同续约日，YYYY-MM-DD")},
-	{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8",
-		Help: chat.Help("cards under contract (default: one per hours value)", "合同中的卡数（默认：hours 有几个值就几张）")},
-	{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Kind: chat.Plain, Example: "A100-80G",
-		Help: chat.Help("the card rented", "租用的卡型")},
-	{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d",
-		Help: chat.Help("notice period before the renewal date", "续约日前的提前通知期")},
-}
+var renewalKeys = append([]chat.Key{vendorKey}, keyTables["renewal"]...)
 
 func renewalCommand(d *drafter) *chat.Command {
 	return &chat.Command{
@@ -109,11 +93,11 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card name", "gpu=%q 不是卡型名称", a.StringOr("gpu", ""))
 		}
 	}
-	if raw, ok := a.Raw("renews"); ok {
-		if f.renews, err = renewal.ParseDate(raw); err != nil {
-			return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
-				"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
-		}
+	if day, raw, ok, derr := a.Date("renews"); derr != nil {
+		return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
+			"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
+	} else if ok {
+		f.renews = renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	}
 	if a.Has("notice") {
 		if f.notice, err = a.Int("notice", 0, renewal.MaxNoticeDays); err != nil {
@@ -160,8 +144,7 @@ func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
 		t.Deadline = f.renews.AddDays(-f.notice).String()
 	}
 	return sub{
-		ackEN: fmt.Sprintf("Drafting the renewal e-mail to %s with the LLM; the draft will be posted here when it is ready.", f.vendor),
-		ackZH: fmt.Sprintf("正在用 LLM 起草给%s的续约邮件，完成后会发到这里。", f.vendor),
+		what: "the renewal e-mail to " + f.vendor, whatZH: "给" + f.vendor + "的续约邮件",
 		write: func(ctx context.Context) (chat.Reply, error) {
 			dr, err := d.svc.Renewal(ctx, string(lang), t)
 			if err != nil {

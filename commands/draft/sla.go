@@ -19,21 +19,7 @@ const (
 	defaultComp     = 2.0
 )
 
-var slaKeys = []chat.Key{
-	vendorKey,
-	{Name: "response", Aliases: []string{"响应", "响应时间", "response_time"}, Kind: chat.Minutes, Example: "30m",
-		Help: chat.Help("7x24 response time, 1 minute to 1 day (default 30m)", "7x24 响应时间，1 分钟到 1 天（默认 30m）")},
-	{Name: "replace", Aliases: []string{"更换", "换机", "硬件更换", "replacement"}, Kind: chat.Minutes, Example: "4h",
-		Help: chat.Help("hardware replacement with a standby machine, 10 minutes to 7 days (default 4h)", "用备用机更换硬件的时限，10 分钟到 7 天（默认 4h）")},
-	{Name: "outage", Aliases: []string{"故障", "中断", "故障时长", "threshold"}, Kind: chat.Minutes, Example: "4h",
-		Help: chat.Help("a single outage longer than this is compensated, 1 minute to 7 days (default 4h)", "单次故障超过此时长即赔偿，1 分钟到 7 天（默认 4h）")},
-	{Name: "comp", Aliases: []string{"赔偿", "补偿", "赔偿倍数", "compensation"}, Kind: chat.Ratio, Example: "2x",
-		Help: chat.Help("compensation, a multiple of the order amount for the outage, 0.1x to 100x (default 2x)", "赔偿倍数：故障期间订单金额的倍数，0.1x 到 100x（默认 2x）")},
-	{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Kind: chat.Plain, Example: "yes",
-		Help: chat.Help("include data migration at the end of the term (default yes)", "包含合同到期时的数据迁移条款（默认 yes）")},
-	{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Kind: chat.Plain, Example: "yes",
-		Help: chat.Help("include certified data destruction (default yes)", "包含经认证的数据销毁条款（默认 yes）")},
-}
+var slaKeys = append([]chat.Key{vendorKey}, keyTables["sla"]...)
 
 func slaCommand(d *drafter) *chat.Command {
 	return &chat.Command{
@@ -97,8 +83,7 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 	}
 	lang := c.Lang
 	return sub{
-		ackEN: fmt.Sprintf("Drafting the SLA clauses for %s with the LLM; the draft will be posted here when it is ready.", t.Vendor),
-		ackZH: fmt.Sprintf("正在用 LLM 起草%s的 SLA 条款，完成后会发到这里。", t.Vendor),
+		what: "the SLA clauses for " + t.Vendor, whatZH: t.Vendor + "的 SLA 条款",
 		write: func(ctx context.Context) (chat.Reply, error) {
 			dr, err := d.svc.SLA(ctx, string(lang), t)
 			if err != nil {

@@ -2,9 +2,7 @@ package home_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/home"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
@@ -25,11 +24,8 @@ func renewal(id, channel, scope string, renews rules.Date, notice int) rules.Ren
 
 func ask(t *testing.T, d home.Deps, text, channel string) chat.Reply {
 	t.Helper()
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	d.Log = slog.New(slog.DiscardHandler)
-	r.Register(home.Command(d))
-	return r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T1", Channel: channel, User: "U1"})
+	d.Log = testkit.Quiet()
+	return testkit.RouterAt(now, home.Command(d)).Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T1", Channel: channel, User: "U1"})
 }
 
 // TestHomeShowsWhatTheConversationSees: the DM's own renewals and the
@@ -108,16 +104,10 @@ func TestHomePricesAndButtons(t *testing.T) {
 	}
 }
 
-type failing struct{ store.Renewals }
-
-func (failing) ListRenewals(context.Context, store.Scope) ([]rules.Renewal, error) {
-	return nil, errors.New("table unavailable")
-}
-
 // TestHomeStoreFailureIsAWarning: a store that fails still gives the home
 // page, with a warning instead of the list; bad input is an error.
 func TestHomeStoreFailureIsAWarning(t *testing.T) {
-	rep := ask(t, home.Deps{Renewals: failing{}}, "home", "D1")
+	rep := ask(t, home.Deps{Renewals: testkit.DownRenewals{}}, "home", "D1")
 	if rep.Error != nil || len(rep.Warnings) != 1 || len(rep.Buttons) == 0 {
 		t.Errorf("failing store: error %v, warnings %q, %d buttons; want a page with one warning and the buttons", rep.Error, rep.Warnings, len(rep.Buttons))
 	}
@@ -146,9 +136,7 @@ func BenchmarkHome(b *testing.B) {
 	for i := range ps {
 		ps[i] = home.Price{ID: fmt.Sprintf("p%d", i), GPU: "h100-sxm", OnDemand: 20, Monthly: 9000}
 	}
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	r.Register(home.Command(home.Deps{Renewals: st, Prices: func(context.Context, store.Scope) ([]home.Price, error) { return ps, nil }}))
+	r := testkit.RouterAt(now, home.Command(home.Deps{Renewals: st, Prices: func(context.Context, store.Scope) ([]home.Price, error) { return ps, nil }}))
 	req := chat.Request{Text: "home", Platform: "slack", Tenant: "slack:T1", Channel: "D1", User: "U1"}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -15,8 +15,13 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
+
+// keyTables are the keys people type to price (commands/internal/keytab).
+var keyTables = keytab.Of("price")
 
 // Deps are what the command needs from the outside.
 type Deps struct {
@@ -29,8 +34,6 @@ type Deps struct {
 	Log *slog.Logger
 }
 
-func (d Deps) log() *slog.Logger { return chat.LoggerOr(d.Log) }
-
 func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }
 
 // Examples of the command; the first is shown in errors.
@@ -41,26 +44,7 @@ var examples = []string{
 	"price remove k7m2p9",
 }
 
-var setKeys = []chat.Key{
-	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Kind: chat.Plain, Example: "a100-80g",
-		Help: chat.Help("the card the price is for (required)", "价格对应的显卡（必填）")},
-	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9",
-		Help: chat.Help("on-demand price per card-hour", "每卡每小时的按需价格")},
-	{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000",
-		Help: chat.Help("monthly price per card", "每卡包月价格")},
-	{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4",
-		Help: chat.Help("spot (reclaimable) price per card-hour", "每卡每小时的竞价（可被回收）价格")},
-	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Kind: chat.Plain, Example: "酷算云",
-		Help: chat.Help("who quoted it", "报价的供应商")},
-	{Name: "currency", Aliases: []string{"币种", "货币"}, Kind: chat.Plain, Example: "CNY",
-		Help: chat.Help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
-	{Name: "note", Aliases: []string{"备注", "说明"}, Kind: chat.Plain, Example: "quote of Nov 20",
-		Help: chat.Help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
-	{Name: "date", Aliases: []string{"日期", "报价日期"}, Kind: chat.Plain, Example: "2026-11-20",
-		Help: chat.Help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
-	{Name: "scope", Aliases: []string{"范围", "共享"}, Kind: chat.Plain, Example: "team",
-		Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
-}
+var setKeys = keyTables["set"]
 
 // runs are the sub-commands' bodies, by name.
 var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
@@ -91,28 +75,24 @@ func Command(d Deps) *chat.Command {
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	s, found, err := subs.Pick(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	if !found {
-		return overview(c.Lang), nil
-	}
+	return subs.Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
+		func(s chat.Sub, a *chat.Args) (chat.Reply, error) { return runs[s.Name](d, ctx, c, a) })
+}
+
+// kept names the price book in the store's errors.
+var kept = stored.Kept{Log: "price", Needs: "the price book needs", NeedsZH: "价格表", Store: "price", StoreZH: "价格"}
+
+// ready says why the price book cannot be kept here, nil when it can.
+func (d Deps) ready(c *chat.Call) error {
 	if d.Store == nil {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-			"the price book needs a store, and none is configured here (the CLI uses --db FILE; the functions use TABLE_NAME)",
-			"价格表需要存储，这里没有配置（命令行用 --db 文件；云函数用 TABLE_NAME）")}
+		return kept.Missing(c.Lang)
 	}
 	if c.Req.Tenant == "" || c.Req.Channel == "" {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+		return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 			"this platform did not say which team and channel you are in, so a price book cannot be kept for it",
 			"平台没有告知你所在的团队和频道，无法为其保存价格表")}
 	}
-	args, err := subs.Args(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	return runs[s.Name](d, ctx, c, args)
+	return nil
 }
 
 func overview(lang chat.Lang) chat.Reply {
@@ -129,10 +109,7 @@ func overview(lang chat.Lang) chat.Reply {
 
 // storeError reports a store failure to the user, never as success.
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
-	d.log().Error("price store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the price store did not answer ("+op+"); nothing was changed. Try again in a moment.",
-		"价格存储没有响应（"+op+"），未做任何更改，请稍后重试。")}
+	return kept.Failed(c, d.Log, op, err)
 }
 
 func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
@@ -164,11 +141,10 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		return chat.Reply{}, err
 	}
 	date := c.Now.Format("2006-01-02")
-	if raw, ok := a.Raw("date"); ok {
-		if !validDate(raw) {
-			return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
-		}
-		date = raw
+	if day, raw, ok, err := a.Date("date"); err != nil {
+		return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
+	} else if ok {
+		date = day.Format("2006-01-02")
 	}
 	e := pricebook.Entry{
 		ID: d.newID(), GPU: m.GPU.ID, Vendor: strings.TrimSpace(a.StringOr("vendor", "")),

@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/price"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 type bot struct {
@@ -20,13 +21,10 @@ type bot struct {
 func newBot(t *testing.T) *bot {
 	t.Helper()
 	b := &bot{}
-	n := 0
 	st := memstore.NewStore(nil)
-	b.r = chat.NewRouter()
-	b.r.Now = func() time.Time { return time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC) }
-	b.r.Register(price.Command(price.Deps{Store: st, NewID: func() string {
-		n++
-		id := "p" + string(rune('0'+n))
+	seq := testkit.SeqIDs("p")
+	b.r = testkit.RouterAt(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC), price.Command(price.Deps{Store: st, NewID: func() string {
+		id := seq()
 		b.ids = append(b.ids, id)
 		return id
 	}}))
@@ -99,10 +97,7 @@ func TestBadInput(t *testing.T) {
 		{"price remove", "id", ""},
 		{"price list now", "list", ""},
 	} {
-		r := newBot(t).say("C1", tc.text)
-		if r.Error == nil || r.Error.Code != chat.CodeInvalid || r.Error.Key != tc.key || r.Error.Example == "" || !strings.Contains(r.Error.Message, tc.words) {
-			t.Errorf("%s: error %+v, want invalid_input on %q mentioning %q with an example", tc.text, r.Error, tc.key, tc.words)
-		}
+		testkit.WantInvalid(t, tc.text, newBot(t).say("C1", tc.text), tc.key, tc.words)
 	}
 }
 

@@ -3,7 +3,6 @@ package price
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
@@ -33,11 +32,6 @@ func vendorSuffix(lang chat.Lang, vendor string) string {
 		return ""
 	}
 	return chat.T(lang, " at ", "，") + vendor
-}
-
-func validDate(s string) bool {
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
 }
 
 // priceFacts are an entry's prices as label/value facts, those quoted only.

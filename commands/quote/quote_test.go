@@ -2,11 +2,8 @@ package quote
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,15 +17,6 @@ func router() *chat.Router { return testkit.Router(Command()) }
 
 func handle(text, attachment string, lang chat.Lang) chat.Reply {
 	return router().Handle(context.Background(), chat.Request{Text: text, Attachment: attachment, Lang: lang, Platform: "cli"})
-}
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // runExample is the run: B is cheaper by the month, A by the run.
@@ -54,7 +42,7 @@ func TestGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			att := ""
 			if tt.file != "" {
-				att = readFile(t, tt.file)
+				att = testkit.Files(t, "testdata", tt.file)
 			}
 			rep := handle(tt.text, att, tt.lang)
 			if rep.Error != nil {
@@ -86,9 +74,7 @@ type decoded struct {
 func decode(t *testing.T, rep chat.Reply) decoded {
 	t.Helper()
 	var d decoded
-	if err := json.Unmarshal(chat.RenderJSON(rep), &d); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &d)
 	return d
 }
 
@@ -304,13 +290,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := handle(tt.text, tt.file, "")
-			if rep.Error == nil {
-				t.Fatalf("%q: got no error, want one about %s", tt.text, tt.key)
-			}
-			if rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.contains) || rep.Error.Example == "" {
-				t.Errorf("%q: got %+v, want key %s containing %q with an example", tt.text, rep.Error, tt.key, tt.contains)
-			}
+			testkit.WantInvalid(t, tt.text, handle(tt.text, tt.file, ""), tt.key, tt.contains)
 		})
 	}
 }
@@ -358,7 +338,7 @@ func FuzzQuote(f *testing.F) {
 		"cards=8 epochs=3 dataset_tokens=1b A: price=35 tokens_s=20000 own_cards=16; B: monthly=1万5 min_months=3 tokens_s=9000"} {
 		f.Add(s, "")
 	}
-	f.Add("", readFileF(f, "quotes.yaml"))
+	f.Add("", testkit.Files(f, "testdata", "quotes.yaml"))
 	f.Add("", "vendors: [{name: A, price: 35, cards: 8}, {name: A}]")
 	f.Add("", "A: {price: [1, 2]}\n")
 	r := router()
@@ -377,14 +357,6 @@ func FuzzQuote(f *testing.F) {
 			t.Fatalf("quote %q: answer without vendors or with a partial mismatch: %+v", text, rep.Data)
 		}
 	})
-}
-
-func readFileF(f *testing.F, name string) string {
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		f.Fatal(err)
-	}
-	return string(b)
 }
 
 func BenchmarkQuote(b *testing.B) {

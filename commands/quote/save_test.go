@@ -7,14 +7,13 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
 func TestSaveKeepsEachVendorsPrice(t *testing.T) {
 	st := memstore.NewStore(nil)
-	n := 0
-	r := chat.NewRouter()
-	r.Register(NewCommand(Deps{Prices: st, NewID: func() string { n++; return "q" + string(rune('0'+n)) }}))
+	r := testkit.Router(NewCommand(Deps{Prices: st, NewID: testkit.SeqIDs("q")}))
 	ask := func(text string) chat.Reply {
 		return r.Handle(context.Background(), chat.Request{Text: text, Tenant: "slack:T1", Channel: "C1", User: "U1"})
 	}

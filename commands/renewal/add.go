@@ -60,7 +60,8 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
-	renews, err := rules.ParseDate(rawDate)
+	day, _, _, err := a.Date("renews")
+	renews := rules.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	if err != nil {
 		return rules.Renewal{}, nil, chat.Invalidf(lang, "renews", keyExample("renews"),
 			"renews=%q is not a date; write YYYY-MM-DD, for example renews=2027-03-01", "续约日 %q 不是日期；请写成 YYYY-MM-DD，例如 续约日=2027-03-01", rawDate)
@@ -102,10 +103,12 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 				"按需价 %s 不是每卡每小时的价格；请写成 按需=35 或 35元/时", raw)
 		}
 	}
-	if raw, ok := a.Raw("term"); ok {
-		if r.TermMonths, err = parseTerm(lang, raw); err != nil {
-			return r, nil, err
-		}
+	if months, raw, ok, err := a.Months("term", rules.MaxTermMonths); err != nil {
+		return r, nil, chat.Invalidf(lang, "term", "renewal add ... term=3m",
+			"term=%q is not a term I can read: whole months 1 to %d, written 3m, 3个月 or 1y",
+			"期限 %q 无法识别：应为 1 到 %d 个整月，写成 3m、3个月 或 1y", raw, rules.MaxTermMonths)
+	} else if ok {
+		r.TermMonths = months
 	}
 	scope, err := a.Choice("scope", rules.ScopeChannel, []string{rules.ScopeChannel, rules.ScopeTeam}, scopeAliases)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
 
@@ -72,7 +73,7 @@ var subs = chat.NewSubs("renewal", "续约", examples[0],
 		EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
 	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35",
 		EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
-	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
+	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 		EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
 )
 
@@ -90,47 +91,46 @@ func Command(d Deps) *chat.Command {
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	s, found, err := subs.Pick(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	if !found {
-		return overview(c.Lang), nil
-	}
-	if s.Name == "new" {
-		return prefill(c), nil
-	}
-	if d.Store == nil {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-			"renewals need a store, and none is configured here (the CLI uses --db FILE; the functions use TABLE_NAME)",
-			"续约功能需要存储，这里没有配置（命令行用 --db 文件；云函数用 TABLE_NAME）")}
-	}
-	if c.Req.Tenant == "" {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
+	return subs.Dispatch(c, overview, func(s chat.Sub) error { return d.ready(c, s) },
+		func(s chat.Sub, a *chat.Args) (chat.Reply, error) {
+			if s.Name == "new" {
+				return prefill(c), nil
+			}
+			return runs[s.Name](d, ctx, c, a)
+		})
+}
+
+// kept names the renewals in the store's errors.
+var kept = stored.Kept{Log: "renewal", Needs: "renewals need", NeedsZH: "续约功能", Store: "renewal", StoreZH: "续约"}
+
+// ready says why renewals cannot be kept here, nil when they can (and for
+// new, which only prefills a command).
+func (d Deps) ready(c *chat.Call, s chat.Sub) error {
+	switch {
+	case s.Name == "new":
+		return nil
+	case d.Store == nil:
+		return kept.Missing(c.Lang)
+	case c.Req.Tenant == "":
+		return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
 			"this platform did not say which team you are in, so renewals cannot be kept for it",
 			"平台没有告知你所在的团队，无法为其保存续约")}
 	}
-	args, err := subs.Args(c)
-	if err != nil {
-		return chat.Reply{}, err
-	}
-	return runs[s.Name](d, ctx, c, args)
+	return nil
 }
 
 // storeError reports a store failure to the user, never as success. A
 // damaged store file is named, with what to do about it.
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
-	d.log().Error("renewal store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
 	var dmg store.Damage
 	if errors.As(err, &dmg) {
+		chat.LoggerOr(d.Log).Error("renewal store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
 		f := dmg.File()
 		return &chat.Error{Code: chat.CodeUnavailable, Message: fmt.Sprintf(chat.T(c.Lang,
 			"the renewal store file %s is damaged (%v); nothing was changed. Restore a backup over it, or move it aside (mv %s %s.damaged) to start with an empty store.",
 			"续约存储文件 %s 已损坏（%v），未做任何更改。请用备份覆盖它，或把它移开（mv %s %s.damaged）后以空存储重新开始。"), f, errors.Unwrap(dmg), f, f)}
 	}
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the renewal store did not answer ("+op+"); nothing was changed. Try again in a moment.",
-		"续约存储没有响应（"+op+"），未做任何更改，请稍后重试。")}
+	return kept.Failed(c, d.Log, op, err)
 }
 
 // notFound is the error for an id this channel does not see: none, or one

@@ -3,8 +3,7 @@ package renewal_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,23 +12,15 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
 // now is 2027-01-01 09:00 in Shanghai.
 var now = time.Date(2027, 1, 1, 1, 0, 0, 0, time.UTC)
 
-// seqIDs makes ids r1, r2, ... so replies are stable.
-func seqIDs() func() string {
-	n := 0
-	return func() string { n++; return fmt.Sprintf("r%d", n) }
-}
-
 func router(st store.Renewals) *chat.Router {
-	r := chat.NewRouter()
-	r.Now = func() time.Time { return now }
-	r.Register(renewal.Command(renewal.Deps{Store: st, NewID: seqIDs(), Log: slog.New(slog.DiscardHandler)}))
-	return r
+	return testkit.RouterAt(now, renewal.Command(renewal.Deps{Store: st, NewID: testkit.SeqIDs("r"), Log: testkit.Quiet()}))
 }
 
 func req(text, tenant string) chat.Request {
@@ -77,8 +68,8 @@ func TestAddOptionalKeys(t *testing.T) {
 		t.Fatalf("%s: %v", text, rep.Error)
 	}
 	got, _ := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
-	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || fmt.Sprint(got.Offsets) != "[45 7 1]" ||
-		got.OnDemand != 35 || got.TermMonths != 3 || fmt.Sprint(got.Usage) != "[300]" || got.Mode != rules.Monthly {
+	if got.Vendor != "Ku Suan Yun" || got.Price != 15000 || got.NoticeDays != 28 || !slices.Equal(got.Offsets, []int{45, 7, 1}) ||
+		got.OnDemand != 35 || got.TermMonths != 3 || !slices.Equal(got.Usage, []float64{300}) || got.Mode != rules.Monthly {
 		t.Errorf("stored %+v", got)
 	}
 }
@@ -202,22 +193,9 @@ func TestATeamSeesAndRemovesOnlyItsOwnRenewals(t *testing.T) {
 	}
 }
 
-// broken fails every call, like a store that is down.
-type broken struct{ store.Renewals }
-
-var errDown = errors.New("connection refused")
-
-func (broken) CreateRenewal(context.Context, rules.Renewal) error { return errDown }
-func (broken) GetRenewal(context.Context, store.Scope, string) (rules.Renewal, error) {
-	return rules.Renewal{}, errDown
-}
-func (broken) ListRenewals(context.Context, store.Scope) ([]rules.Renewal, error) {
-	return nil, errDown
-}
-
 func TestAStoreErrorIsReportedNeverOK(t *testing.T) {
 	for _, text := range []string{addEN, "renewal list", "renewal remove r1", "renewal usage r1 hours=310"} {
-		rep := router(broken{}).Handle(context.Background(), req(text, "slack:T1"))
+		rep := router(testkit.DownRenewals{}).Handle(context.Background(), req(text, "slack:T1"))
 		if rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
 			t.Errorf("%q on a failing store: got %+v (%q), want an unavailable error", text, rep.Error, rep.Title)
 			continue

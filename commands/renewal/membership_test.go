@@ -3,11 +3,9 @@ package renewal_test
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/slack-go/slack/slacktest"
 
@@ -15,6 +13,7 @@ import (
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/testkit"
 )
 
 // conversationsInfo answers like Slack's conversations.info for a bot token:
@@ -62,9 +61,7 @@ func TestAddSaysHowToInviteTheBot(t *testing.T) {
 		{"C-down", chat.EN, "I could not check"},
 	}
 	for _, tt := range tests {
-		r := chat.NewRouter()
-		r.Now = func() time.Time { return now }
-		r.Register(renewal.Command(renewal.Deps{Store: memstore.NewStore(nil), NewID: seqIDs(), Log: slog.New(slog.DiscardHandler), Members: members}))
+		r := testkit.RouterAt(now, renewal.Command(renewal.Deps{Store: memstore.NewStore(nil), NewID: testkit.SeqIDs("r"), Log: testkit.Quiet(), Members: members}))
 		rep := r.Handle(context.Background(), chat.Request{Text: addEN, Lang: tt.lang, Platform: "slack", Tenant: "slack:T1", Channel: tt.channel, User: "U42"})
 		if rep.Error != nil {
 			t.Fatalf("%s: %v", tt.channel, rep.Error)

@@ -19,17 +19,17 @@ type found struct {
 	Hours    string  `json:"hours,omitempty"`
 }
 
-// fieldOf maps keys of the other commands (billing, quote, tier and their
-// Chinese aliases) to the renewal field they fill.
-var fieldOf = map[string]string{
-	"vendor": "vendor", "name": "vendor", "供应商": "vendor", "厂商": "vendor", "商家": "vendor", "平台": "vendor", "名称": "vendor",
-	"gpu": "gpu", "显卡": "gpu", "卡型": "gpu", "型号": "gpu", "card": "gpu",
-	"cards": "cards", "卡数": "cards", "卡": "cards", "张数": "cards", "gpus": "cards", "n": "cards", "数量": "cards",
-	"monthly": "monthly", "month": "monthly", "reserved": "monthly", "包月": "monthly", "月租": "monthly", "月价": "monthly", "monthly_price": "monthly", "price_month": "monthly",
-	"ondemand": "ondemand", "on_demand": "ondemand", "on-demand": "ondemand", "od": "ondemand", "hourly": "ondemand",
-	"按需": "ondemand", "按需价": "ondemand", "时价": "ondemand", "卡时价": "ondemand", "price_h": "ondemand",
-	"hours": "hours", "h": "hours", "hours_per_month": "hours", "时长": "hours", "小时": "hours", "每月小时": "hours", "月时长": "hours",
-}
+// originKeys are the keys of the other commands (billing, quote, tier and
+// their Chinese aliases), each named for the renewal field it fills; read
+// through chat's one alias lookup.
+var originKeys = chat.IndexKeys([]chat.Key{
+	{Name: "vendor", Aliases: []string{"name", "供应商", "厂商", "商家", "平台", "名称"}},
+	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card"}},
+	{Name: "cards", Aliases: []string{"卡数", "卡", "张数", "gpus", "n", "数量"}},
+	{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租", "月价", "monthly_price", "price_month"}},
+	{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价", "卡时价", "price_h"}},
+	{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时", "月时长"}},
+})
 
 // readOriginal picks the renewal's facts out of the command a button came
 // from. In quote, price is per card-hour; elsewhere a bare price is ignored.
@@ -58,9 +58,9 @@ func readOriginal(text string) found {
 			}
 			continue
 		}
-		key := strings.ToLower(t.Key)
-		field := fieldOf[key]
-		if (key == "price" || key == "单价" || key == "价格") && (f.From == "quote" || f.From == "报价") {
+		k, _ := originKeys.Lookup(t.Key)
+		field := k.Name
+		if key := strings.ToLower(t.Key); (key == "price" || key == "单价" || key == "价格") && (f.From == "quote" || f.From == "报价") {
 			field = "ondemand"
 		}
 		switch field {

@@ -10,8 +10,13 @@ import (
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
+
+// keyTables are the keys people type to settings (commands/internal/keytab).
+var keyTables = keytab.Of("settings")
 
 // Deps are what the command needs from the outside.
 type Deps struct {
@@ -29,11 +34,7 @@ var MarketAliases = map[string]string{
 	"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
 }
 
-var keys = []chat.Key{
-	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
-		Help: chat.Help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=",
-			"团队在哪里租卡：cn（中国大陆）或 global（海外）；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
-}
+var keys = keyTables["keys"]
 
 // Command returns the `settings` chat command (alias 设置).
 func Command(d Deps) *chat.Command {
@@ -114,8 +115,5 @@ func marketName(lang chat.Lang, m string) string {
 }
 
 func (d Deps) storeError(c *chat.Call, err error) error {
-	chat.LoggerOr(d.Log).Error("settings store failed", "tenant", c.Req.Tenant, "err", err)
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the settings store did not answer; nothing was changed. Try again in a moment.",
-		"设置存储没有响应，未做任何更改，请稍后重试。")}
+	return stored.Kept{Log: "settings", Store: "settings", StoreZH: "设置"}.Failed(c, d.Log, "", err)
 }

@@ -2,9 +2,6 @@ package trial
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,15 +12,7 @@ import (
 // fixtures reads and joins files of advisor/trial/testdata.
 func fixtures(t testing.TB, names ...string) string {
 	t.Helper()
-	var b strings.Builder
-	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join("..", "..", "advisor", "trial", "testdata", n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
-	}
-	return b.String()
+	return testkit.Files(t, "../../advisor/trial/testdata", names...)
 }
 
 func router() *chat.Router { return testkit.Router(Command()) }
@@ -67,9 +56,7 @@ func TestCheckJSONContract(t *testing.T) {
 			Rule, Promised, Measured, Message string
 		} `json:"mismatches"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(rep), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &got)
 	if got.Command != "trial" || got.Partial || got.Facts.DriverVersion != "535.154.05" || got.Facts.CUDAVersion != "12.2" || got.Facts.GPUCount != 7 {
 		t.Errorf("contract: %+v", got)
 	}
@@ -113,8 +100,9 @@ func TestCheckErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rep := handle(t, tt.text)
-		if rep.Error == nil || rep.Error.Code != chat.CodeInvalid || rep.Error.Key != tt.key || !strings.Contains(rep.Error.Message, tt.says) || rep.Lang != tt.lang {
-			t.Errorf("%s: reply %+v (lang %s); want invalid_input on %q saying %q in %s", tt.name, rep.Error, rep.Lang, tt.key, tt.says, tt.lang)
+		testkit.WantInvalid(t, tt.name, rep, tt.key, tt.says)
+		if rep.Lang != tt.lang {
+			t.Errorf("%s: the error is in %s, want %s", tt.name, rep.Lang, tt.lang)
 		}
 	}
 	huge := "trial check " + strings.Repeat(fixtures(t, "smi_535_a100x8.txt"), 260)
@@ -156,9 +144,7 @@ func TestPlanJSON(t *testing.T) {
 			Record, Pass string
 		} `json:"steps"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(handle(t, "trial cards=8")), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, handle(t, "trial cards=8"), &got)
 	if got.Command != "trial" || got.Mode != "plan" || got.TotalMinutes > 120 || len(got.Steps) != 9 || got.Steps[5].Commands[1].Line != "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 8" {
 		t.Errorf("plan JSON: %+v", got)
 	}
@@ -177,9 +163,7 @@ func TestHotCardUnderLoad(t *testing.T) {
 	var got struct {
 		Checks []struct{ Rule, Item, Status, Measured string } `json:"checks"`
 	}
-	if err := json.Unmarshal(chat.RenderJSON(rep), &got); err != nil {
-		t.Fatal(err)
-	}
+	testkit.DecodeReply(t, rep, &got)
 	hot := 0
 	for _, f := range got.Checks {
 		if f.Rule == "temperature" {

@@ -4,36 +4,19 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
+
+// keyTables are the keys people type to trial (commands/internal/keytab).
+var keyTables = keytab.Of("trial")
 
 // promiseKeys are the keys the vendor's promises are typed with. The
 // command reads them itself (its Keys stay nil: see Command), through
 // chat.LookupKey and chat.UnknownKey like every other command's keys.
-var promiseKeys = []chat.Key{
-	{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G",
-		Help: chat.Help("GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存")},
-	{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8",
-		Help: chat.Help("number of GPUs", "GPU 数量")},
-	{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes",
-		Help: chat.Help("NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no")},
-	{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g",
-		Help: chat.Help("intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆")},
-	{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g",
-		Help: chat.Help("memory per GPU", "每卡显存")},
-	{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200",
-		Help: chat.Help("NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）")},
-	{Name: "driver", Aliases: []string{"驱动"}, Example: "535",
-		Help: chat.Help("minimum driver version", "最低驱动版本")},
-	{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2",
-		Help: chat.Help("minimum CUDA version", "最低 CUDA 版本")},
-}
-
-// checkWords start the check sub-command.
-var checkWords = map[string]bool{"check": true, "verify": true, "检查": true, "核对": true, "验收": true, "对照": true, "实测": true}
+var promiseKeys = keyTables["promise"]
 
 // input is the command line after `trial`, split into its parts.
 type input struct {
@@ -42,91 +25,39 @@ type input struct {
 	paste   string
 }
 
-// token is one whitespace-separated word of the original text and where it ends.
-type token struct {
-	text string
-	end  int
-}
-
-// nextToken reads the word starting at or after i; a value opened with a
-// quote after "=" runs to the closing quote.
-func nextToken(s string, i int) (token, bool) {
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		i += n
-	}
-	if i >= len(s) {
-		return token{}, false
-	}
-	start := i
-	quote := rune(0)
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case quote != 0 && (r == quote || quote == '“' && r == '”'):
-			quote = 0
-		case quote == 0 && (r == '"' || r == '“') && i > start && (s[i-1] == '=' || strings.HasSuffix(s[start:i], "＝")):
-			quote = r
-		case quote == 0 && unicode.IsSpace(r):
-			return token{text: s[start:i], end: i}, true
-		}
-		i += n
-	}
-	return token{text: s[start:], end: len(s)}, true
-}
-
 // envVar matches NCCL_DEBUG=WARN and other environment assignments that may
 // start a pasted command line: they end the promises instead of failing.
 var envVar = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// promises reads the leading key=value promises; a "key" with the marks of
+// tool output (topo -m's legend, a table) or an environment assignment ends
+// them, any other unknown key is an error.
+var promises = chat.Leading{Command: "trial check", Keys: promiseKeys, Example: exampleCheck,
+	Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar.MatchString(k) }}
 
 // parseInput splits the text after `trial` into the sub-command, the
 // leading key=value promises, and the pasted tool output (everything after
 // them, newlines kept).
 func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	var in input
-	pos := 0
-	if t, ok := nextToken(original, 0); ok && checkWords[strings.ToLower(chat.Normalize(t.text))] {
-		in.check = true
-		pos = t.end
+	s := strings.TrimLeftFunc(original, unicode.IsSpace)
+	word, rest := s, ""
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		word, rest = s[:i], s[i:]
 	}
-	seen := map[string]bool{}
-	pairs := map[string]string{}
-	var order []string
-	for {
-		t, ok := nextToken(original, pos)
-		if !ok {
-			pos = len(original)
-			break
-		}
-		norm := chat.Normalize(t.text)
-		k, v, isPair := strings.Cut(norm, "=")
-		if !isPair || k == "" || strings.ContainsAny(k, "|#[{:") {
-			break
-		}
-		name, known := canonical(k)
-		if !known {
-			if envVar.MatchString(k) {
-				break
-			}
-			return in, unknownKey(lang, k)
-		}
-		if seen[name] {
-			return in, chat.Invalidf(lang, name, exampleCheck, "%s is given twice; give it once", "%s 出现了两次，请只写一次", name)
-		}
-		seen[name] = true
-		pairs[name] = strings.Trim(v, `"“”`)
-		order = append(order, name)
-		pos = t.end
+	if checkDoc.Picks(word) {
+		in.check, original = true, rest
 	}
-	in.paste = strings.TrimSpace(original[pos:])
-	if a := strings.TrimSpace(attachment); a != "" {
-		in.paste = strings.TrimSpace(in.paste + "\n" + a)
+	a, paste, err := promises.Read(lang, original)
+	if err != nil {
+		return in, err
 	}
-	for _, name := range order {
-		if err := setPromise(lang, &in.promise, name, pairs[name]); err != nil {
+	in.paste = paste
+	if att := strings.TrimSpace(attachment); att != "" {
+		in.paste = strings.TrimSpace(in.paste + "\n" + att)
+	}
+	for _, name := range a.Keys() {
+		if err := setPromise(lang, &in.promise, a, name); err != nil {
 			return in, err
 		}
 	}
@@ -157,11 +88,12 @@ func unknownKey(lang chat.Lang, k string) *chat.Error {
 var versionRe = regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,3}$`)
 
 // setPromise reads one promise value.
-func setPromise(lang chat.Lang, p *advisor.Promise, name, v string) error {
+func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) error {
+	raw, _ := a.Raw(name)
 	bad := func(en, zh string) error {
-		return chat.Invalidf(lang, name, keyExample(name), "%s=%q: "+en, "%s=%q："+zh, name, v)
+		return chat.Invalidf(lang, name, keyExample(name), "%s=%q: "+en, "%s=%q："+zh, name, raw)
 	}
-	v = strings.TrimSpace(v)
+	v := strings.TrimSpace(a.StringOr(name, ""))
 	if v == "" {
 		return bad("no value; write it like "+keyExample(name), "缺少取值，请写成 "+keyExample(name))
 	}
@@ -174,23 +106,23 @@ func setPromise(lang chat.Lang, p *advisor.Promise, name, v string) error {
 		}
 		p.GPU, p.Model = v, &m
 	case "cards":
-		s := strings.TrimSpace(strings.TrimRight(strings.ToLower(v), "卡张块cardsgpus "))
-		n, err := chat.ParseValue(s, chat.Count)
+		n, _, _, err := a.Value(name, chat.Count, "张卡", "卡", "张", "块", "cards", "card", "gpus", "gpu")
 		if err != nil || n != float64(int(n)) || n < 1 || n > 4096 {
 			return bad("not a whole number of GPUs from 1 to 4096; write it like cards=8", "不是 1 到 4096 之间的整数卡数；请写成 cards=8")
 		}
 		p.Cards = int(n)
 	case "nvlink":
+		yes, _, _, err := a.Flag(name)
 		switch strings.ToLower(v) {
-		case "yes", "y", "true", "1", "on", "是", "有", "要", "支持", "nvlink", "nvswitch", "sxm":
-			t := true
-			p.NVLink = &t
-		case "no", "n", "false", "0", "off", "否", "无", "没有", "不支持", "pcie":
-			f := false
-			p.NVLink = &f
-		default:
+		case "nvlink", "nvswitch", "sxm": // the link named is a yes
+			yes, err = true, nil
+		case "pcie":
+			yes, err = false, nil
+		}
+		if err != nil {
 			return bad("not yes or no; write it like nvlink=yes", "不是 yes 或 no；请写成 nvlink=yes")
 		}
+		p.NVLink = &yes
 	case "intranet":
 		g, ok := advisor.ParseLineRate(v)
 		if !ok {
@@ -198,14 +130,13 @@ func setPromise(lang chat.Lang, p *advisor.Promise, name, v string) error {
 		}
 		p.IntranetGbps = g
 	case "memory":
-		g, err := chat.ParseValue(v, chat.GB)
+		g, _, _, err := a.Value(name, chat.GB)
 		if err != nil || g < 1 || g > 1024 || g != float64(int(g)) {
 			return bad("not a memory size per GPU in GB; write it like memory=80g", "不是以 GB 计的每卡显存；请写成 memory=80g")
 		}
 		p.MemoryGB = int(g)
 	case "busbw":
-		s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(v), "gb/s"), "gbs"))
-		g, err := chat.ParseValue(s, chat.Plain)
+		g, _, _, err := a.Value(name, chat.Plain, "gb/s", "gbs")
 		if err != nil || g <= 0 || g > 10000 {
 			return bad("not a bus bandwidth in GB/s; write it like busbw=200", "不是以 GB/s 计的总线带宽；请写成 busbw=200")
 		}

@@ -43,17 +43,6 @@ func Testdata(t testing.TB, name string, got []byte) {
 	Golden(t, filepath.Join("testdata", name), got)
 }
 
-// Example is one example of a registered command, in one language.
-type Example struct {
-	// Command is the command's name; N the example's place among its
-	// examples, from 1.
-	Command string
-	N       int
-	// Text is the example as typed; Lang the language it is answered in.
-	Text string
-	Lang chat.Lang
-}
-
 // GoldenExamples pins what render makes of every example of every command
 // in cmds, in English and in Chinese: one golden file each in dir, named by
 // name. render gets a subtest of its own and should answer with a fresh
@@ -62,17 +51,12 @@ type Example struct {
 func GoldenExamples(t *testing.T, dir string, cmds []*chat.Command, name func(Example) string, render func(*testing.T, Example) []byte) {
 	t.Helper()
 	made := map[string]bool{}
-	for _, cmd := range cmds {
-		for i, text := range cmd.Examples {
-			for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
-				ex := Example{Command: cmd.Name, N: i + 1, Text: text, Lang: lang}
-				file := name(ex)
-				made[file] = true
-				t.Run(strings.TrimSuffix(file, ".json"), func(t *testing.T) {
-					Golden(t, filepath.Join(dir, file), render(t, ex))
-				})
-			}
-		}
+	for _, ex := range examplesOf(cmds) {
+		file := name(ex)
+		made[file] = true
+		t.Run(strings.TrimSuffix(file, ".json"), func(t *testing.T) {
+			Golden(t, filepath.Join(dir, file), render(t, ex))
+		})
 	}
 	if len(made) == 0 {
 		t.Fatal("no command has an example")

@@ -1,0 +1,164 @@
+package chat
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The readers below return the value, the raw text and whether the key was
+// given, and a plain error when the value cannot be read: for a command that
+// words its own message (what it accepts, in its terms). Number, Int, List,
+// Money, Choice and Bool word the message themselves.
+
+// ErrUnreadable is the error of the raw readers when a value cannot be read.
+var ErrUnreadable = errors.New("value not readable")
+
+// Value reads key as a number of kind after taking off the first of suffixes
+// it ends with (units the kinds do not know: 张, 个月). ok is false when the
+// key is absent.
+func (a *Args) Value(key string, kind Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return 0, "", false, nil
+	}
+	v, err = ParseValue(TrimUnit(raw, suffixes...), kind)
+	if err != nil {
+		return 0, raw, true, ErrUnreadable
+	}
+	return v, raw, true, nil
+}
+
+// TrimUnit lower-cases and normalizes s and takes off the first of suffixes
+// it ends with, unless nothing would be left.
+func TrimUnit(s string, suffixes ...string) string {
+	s = strings.ToLower(strings.TrimSpace(Normalize(s)))
+	for _, suf := range suffixes {
+		if t := strings.TrimSpace(strings.TrimSuffix(s, suf)); t != s && t != "" {
+			return t
+		}
+	}
+	return s
+}
+
+// Parts reads key as a comma-separated list and returns its pieces,
+// normalized and trimmed, for a command that checks each piece itself.
+func (a *Args) Parts(key string) (parts []string, raw string, ok bool) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return nil, "", false
+	}
+	parts = strings.Split(Normalize(raw), ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts, raw, true
+}
+
+// Duration reads key as a duration in hours: 2, 2h, 2小时, and with a
+// minute unit 30min, 15分钟 (a bare number is hours, never minutes).
+func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err error) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return 0, "", false, nil
+	}
+	if v, err := ParseValue(raw, Hours); err == nil {
+		return v, raw, true, nil
+	}
+	if m, err := ParseValue(raw, Minutes); err == nil {
+		if _, bare := ParseValue(raw, Plain); bare != nil {
+			return m / 60, raw, true, nil
+		}
+	}
+	return 0, raw, true, ErrUnreadable
+}
+
+// termUnits are the suffixes a term in months accepts, in months.
+var termUnits = map[string]int{
+	"": 1, "m": 1, "mo": 1, "mon": 1, "month": 1, "months": 1, "个月": 1, "月": 1,
+	"q": 3, "quarter": 3, "quarters": 3, "季": 3, "个季度": 3, "季度": 3,
+	"y": 12, "yr": 12, "year": 12, "years": 12, "年": 12,
+}
+
+// Months reads key as whole months from 1 to max: 3m, 3个月, 2季度, 1y, 3.
+func (a *Args) Months(key string, max int) (months int, raw string, ok bool, err error) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return 0, "", false, nil
+	}
+	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	n := 0
+	for _, d := range s[:i] {
+		if n = n*10 + int(d-'0'); n > max {
+			return 0, raw, true, ErrUnreadable
+		}
+	}
+	unit, known := termUnits[strings.TrimSpace(s[i:])]
+	if i == 0 || !known || n < 1 || n*unit > max {
+		return 0, raw, true, ErrUnreadable
+	}
+	return n * unit, raw, true, nil
+}
+
+// Date reads key as a calendar day: 2027-03-01, 2027/3/1, 2027.3.1 or
+// 2027年3月1日 (midnight UTC; only the day counts).
+func (a *Args) Date(key string) (day time.Time, raw string, ok bool, err error) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return time.Time{}, "", false, nil
+	}
+	day, err = ParseDay(raw)
+	return day, raw, true, err
+}
+
+// ParseDay reads a calendar day written 2027-03-01, 2027/3/1, 2027.3.1 or
+// 2027年3月1日, at midnight UTC.
+func ParseDay(s string) (time.Time, error) {
+	t := strings.NewReplacer("年", "-", "月", "-", "日", "", "号", "", "/", "-", ".", "-").Replace(strings.TrimSpace(Normalize(s)))
+	var y, m, d int
+	var rest string
+	if n, _ := fmt.Sscanf(t, "%d-%d-%d%s", &y, &m, &d, &rest); n != 3 || y < 1000 || y > 9999 {
+		return time.Time{}, ErrUnreadable
+	}
+	day := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if day.Year() != y || day.Month() != time.Month(m) || day.Day() != d {
+		return time.Time{}, ErrUnreadable // 2027-02-30
+	}
+	return day, nil
+}
+
+// yesWords and noWords are the yes/no answers every command reads.
+var yesWords, noWords = words("yes y true 1 on 是 有 要 需要 支持 对 ok"), words("no n false 0 off 否 无 没有 不要 不需要 不支持 不")
+
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// YesNo reads a yes/no answer as Bool does; known is false for anything else.
+func YesNo(raw string) (v, known bool) {
+	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	return yesWords[s], yesWords[s] || noWords[s]
+}
+
+// Flag reads key as yes or no (YesNo), for a command that words its own
+// message; ok is false when the key is absent.
+func (a *Args) Flag(key string) (v bool, raw string, ok bool, err error) {
+	raw, ok = a.pairs[key]
+	if !ok {
+		return false, "", false, nil
+	}
+	v, known := YesNo(raw)
+	if !known {
+		return false, raw, true, ErrUnreadable
+	}
+	return v, raw, true, nil
+}
