@@ -37,8 +37,6 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"a released claim is retried at once", testRelease},
 		{"an expired mark reads as none", testMarkExpiry},
 		{"concurrent claims: exactly one wins", testConcurrentClaims},
-		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
-		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
 		{"a price reads back field for field, in its channel only", testPriceRoundTrip},
 		{"a price id taken in the tenant is a conflict", testPriceConflict},
 		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
@@ -47,6 +45,23 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
+	}
+	RunDeduper(t, func(t *testing.T) store.Deduper { return newStore(t) })
+}
+
+// RunDeduper runs the store.Deduper contract against a fresh Deduper per
+// test (a Store's own, or one layered over it).
+func RunDeduper(t *testing.T, newDeduper func(t *testing.T) store.Deduper) {
+	t.Helper()
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, d store.Deduper)
+	}{
+		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
+		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newDeduper(t)) })
 	}
 }
 
