@@ -30,9 +30,9 @@ type server struct {
 	cfg  serveConfig
 	log  *slog.Logger
 
-	ln     net.Listener
-	http   *http.Server
-	store  *bolt.Store
+	ln    net.Listener
+	http  *http.Server
+	store *bolt.Store
 	// leases de-duplicates the platforms' deliveries: leases in memory,
 	// done marks written to the store behind the requests (bolt.Leases).
 	leases *bolt.Leases
