@@ -32,14 +32,17 @@ import (
 
 	"gpuadvisor/drafter"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
-func main() { wire.Main("drafter", wire.Entry(setup, func(r *drafter.Runner) any { return r.Run })) }
+func main() {
+	function.Main("drafter", function.Entry(setup, func(r *drafter.Runner) any { return r.Run }))
+}
 
 // setup wires the runner: the same router as the chat functions, and a
 // poster per configured platform.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	p, err := wire.Lambda(ctx, getenv, log, nil)
+	p, err := function.Lambda(ctx, getenv, log, nil)
 	if err != nil {
 		return nil, err
 	}

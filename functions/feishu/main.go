@@ -24,10 +24,11 @@ import (
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/invoke"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
 func main() {
-	wire.Main("feishu", wire.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
+	function.Main("feishu", function.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
@@ -36,7 +37,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.H
 	if err != nil {
 		return nil, err
 	}
-	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
+	p, err := function.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}

@@ -27,10 +27,11 @@ import (
 	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
 func main() {
-	wire.Main("slack", wire.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
+	function.Main("slack", function.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
@@ -39,7 +40,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Ha
 	if err != nil {
 		return nil, err
 	}
-	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
+	p, err := function.Lambda(ctx, getenv, log, invoke.FromGetenv)
 	if err != nil {
 		return nil, err
 	}
