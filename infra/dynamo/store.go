@@ -115,11 +115,10 @@ var errCondition = errors.New("the condition failed")
 func (st *Store) put(ctx context.Context, in *dynamodb.PutItemInput) error {
 	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
 	out, err := st.api.PutItem(ctx, in)
-	if err != nil {
-		return writeErr(err)
+	if err == nil {
+		st.count(false, out.ConsumedCapacity)
 	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return writeErr(err)
 }
 
 // update returns the item's attributes as in.ReturnValues asks.
@@ -136,13 +135,13 @@ func (st *Store) update(ctx context.Context, in *dynamodb.UpdateItemInput) (map[
 func (st *Store) del(ctx context.Context, in *dynamodb.DeleteItemInput) error {
 	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
 	out, err := st.api.DeleteItem(ctx, in)
-	if err != nil {
-		return writeErr(err)
+	if err == nil {
+		st.count(false, out.ConsumedCapacity)
 	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return writeErr(err)
 }
 
+// writeErr is nil for nil, errCondition for a failed condition, else err.
 func writeErr(err error) error {
 	if conditionFailed(err) {
 		return errCondition
