@@ -49,6 +49,6 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.
 	if len(p.Posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
-	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", getenv("TABLE_NAME"))
+	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", p.Table)
 	return &drafter.Runner{Handler: p.Router, Posters: p.Posters, Dedupe: p.Deduper, Log: log}, nil
 }

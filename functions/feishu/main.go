@@ -18,12 +18,10 @@
 package main
 
 import (
-	"context"
 	"log/slog"
 
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/invoke"
-	"gpuadvisor/internal/wire"
 	"gpuadvisor/internal/wire/function"
 )
 
@@ -32,16 +30,8 @@ func main() {
 }
 
 // setup reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.Handler, error) {
-	cfg, err := feishu.ConfigFromEnv(getenv)
-	if err != nil {
-		return nil, err
-	}
-	p, err := function.Lambda(ctx, getenv, log, invoke.FromGetenv)
-	if err != nil {
-		return nil, err
-	}
-	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+var setup = function.Chat(feishu.ConfigFromEnv, invoke.FromGetenv, func(cfg feishu.Config, p *function.Parts, log *slog.Logger) (*feishu.Handler, error) {
+	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return feishu.NewHandler(cfg, feishu.Deps{Router: p.Router, Client: feishu.NewClient(cfg, log, nil),
 		Deduper: p.Deduper, Dispatcher: p.Dispatcher, Log: log})
-}
+})

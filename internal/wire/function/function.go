@@ -184,6 +184,8 @@ type Parts struct {
 	Router *chat.Router
 	// Store is the DynamoDB table named by TABLE_NAME; nil without it.
 	Store *dynamo.Store
+	// Table is TABLE_NAME, for the start-up line.
+	Table string
 	// Deduper is the table (shared by every instance), or memory (this
 	// instance only) without one.
 	Deduper store.Deduper
@@ -206,7 +208,7 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 	if err != nil {
 		return nil, err
 	}
-	p := &Parts{Store: st, Deduper: &memstore.Deduper{}, Posters: wire.Posters(getenv, log)}
+	p := &Parts{Store: st, Table: strings.TrimSpace(getenv("TABLE_NAME")), Deduper: &memstore.Deduper{}, Posters: wire.Posters(getenv, log)}
 	if dispatcher != nil {
 		if p.Dispatcher, err = dispatcher(ctx, getenv); err != nil {
 			return nil, err
@@ -223,4 +225,23 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 	p.Router = commands.New(deps)
 	p.Router.Log = log
 	return p, nil
+}
+
+// Chat is the setup of a chat platform's function: its configuration read
+// from getenv (config: an error names what is missing), the parts wired with
+// dispatcher, then its handler built from both (build).
+func Chat[C, H any](config func(func(string) string) (C, error), dispatcher NewDispatcher,
+	build func(C, *Parts, *slog.Logger) (H, error)) func(context.Context, wire.Getenv, *slog.Logger) (H, error) {
+	return func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (H, error) {
+		var none H
+		cfg, err := config(getenv)
+		if err != nil {
+			return none, err
+		}
+		p, err := Lambda(ctx, getenv, log, dispatcher)
+		if err != nil {
+			return none, err
+		}
+		return build(cfg, p, log)
+	}
 }
