@@ -44,8 +44,11 @@ type priceItem struct {
 func priceSK(id string) string { return "PRICE#" + id }
 
 func checkPriceKey(tenant, channel, id string) error {
-	if tenant == "" || channel == "" || id == "" || strings.Contains(id, "#") {
-		return fmt.Errorf("price key: tenant %q, channel %q and id %q must be set, the id without '#'", tenant, channel, id)
+	if err := store.CheckPriceKey(tenant, channel, id); err != nil {
+		return err
+	}
+	if strings.Contains(id, "#") {
+		return fmt.Errorf("price key: id %q must not hold '#' (the table's key separator)", id)
 	}
 	return nil
 }

@@ -17,10 +17,7 @@ import (
 // subtest gets a fresh, empty store.
 func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, s store.Store)
-	}{
+	run(t, newStore, []test[store.Store]{
 		{"a created renewal reads back field for field", testRoundTrip},
 		{"an id taken in the tenant is a conflict", testCreateConflict},
 		{"an unknown id is not found", testNotFound},
@@ -42,10 +39,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
 		{"prices are listed cheapest first per card", testPriceOrder},
 		{"team settings read back per tenant; none is the zero value", testSettings},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
-	}
+	})
 	RunDeduper(t, func(t *testing.T) store.Deduper { return newStore(t) })
 }
 
@@ -53,15 +47,23 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 // test (a Store's own, or one layered over it).
 func RunDeduper(t *testing.T, newDeduper func(t *testing.T) store.Deduper) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, d store.Deduper)
-	}{
+	run(t, newDeduper, []test[store.Deduper]{
 		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
 		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
-	}
+	})
+}
+
+// test is one check of a contract on S.
+type test[S any] struct {
+	name string
+	fn   func(t *testing.T, s S)
+}
+
+// run runs each test as a subtest on a fresh S from newS.
+func run[S any](t *testing.T, newS func(t *testing.T) S, tests []test[S]) {
+	t.Helper()
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newDeduper(t)) })
+		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newS(t)) })
 	}
 }
 
