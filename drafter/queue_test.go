@@ -14,16 +14,8 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 )
-
-func openBolt(t *testing.T, path string) *bolt.Store {
-	t.Helper()
-	s, err := bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 func jobN(i int) chat.Job {
 	j := job
@@ -82,7 +74,7 @@ func TestShutdownKeepsQueuedJobs(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "serve.db")
 	rec := &recorder{}
 
-	st := openBolt(t, path)
+	st := bolttest.Open(t, path)
 	r := newRunner(slowAnswer(60*time.Millisecond), rec)
 	r.Dedupe = st
 	q := &Queue{Runner: r, Store: st, Workers: 4}
@@ -117,7 +109,7 @@ func TestShutdownKeepsQueuedJobs(t *testing.T) {
 	st.Close()
 
 	// restart
-	st = openBolt(t, path)
+	st = bolttest.Open(t, path)
 	defer st.Close()
 	r = newRunner(slowAnswer(time.Millisecond), rec)
 	r.Dedupe = st
@@ -140,7 +132,7 @@ func TestShutdownKeepsQueuedJobs(t *testing.T) {
 func TestKillDashNineResumes(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "serve.db")
-	st := openBolt(t, path)
+	st := bolttest.Open(t, path)
 	defer st.Close()
 	var started sync.WaitGroup
 	started.Add(4)
@@ -177,7 +169,7 @@ func TestKillDashNineResumes(t *testing.T) {
 		_, _ = q.Shutdown(ctx)
 	}()
 
-	st2 := openBolt(t, crashed)
+	st2 := bolttest.Open(t, crashed)
 	defer st2.Close()
 	rec := &recorder{}
 	r := newRunner(answer("draft"), rec)

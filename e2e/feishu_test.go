@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -18,17 +16,9 @@ const (
 	feishuToken      = "vT0k3n-e2e-9fQ2"
 )
 
-// feishuHeaders are the lower-case headers of a Function URL event; signed
-// with key when key is not empty: hex(sha256(timestamp + nonce + key + body)).
-func feishuHeaders(key string, ts time.Time, body []byte) map[string]string {
-	h := map[string]string{"content-type": "application/json; charset=utf-8", "user-agent": "Go-http-client/1.1"}
-	if key != "" {
-		sec, nonce := fmt.Sprint(ts.Unix()), fmt.Sprintf("n%d", ts.UnixNano()%1000000)
-		sum := sha256.Sum256([]byte(sec + nonce + key + string(body)))
-		h["x-lark-request-timestamp"], h["x-lark-request-nonce"], h["x-lark-signature"] = sec, nonce, hex.EncodeToString(sum[:])
-	}
-	return h
-}
+// feishuHeaders are the lower-case headers of a Function URL event, signed
+// with key when key is not empty (internal/testkit).
+var feishuHeaders = testkit.FeishuHeaders
 
 // feishuMessageEvent is an im.message.receive_v1 event (schema 2.0): a
 // person's text message in a one-to-one chat.

@@ -98,37 +98,42 @@ func (r *Reason) Message(lang string) string {
 	if r == nil {
 		return ""
 	}
-	t := func(en, zh string) string {
-		if lang == ZH {
-			return zh
-		}
-		return en
-	}
 	switch r.Code {
 	case ReasonNotConfigured:
-		msg := t("no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）")
+		msg := pick(lang, reasonTexts[r.Code])
 		if r.Value != "" {
-			msg += t(": ", "：") + r.Value
+			msg += pick(lang, [2]string{": ", "："}) + r.Value
 		}
 		return msg
-	case ReasonTimeout:
-		return t("the LLM did not answer in time", "LLM 未能按时回答")
-	case ReasonRateLimited:
-		return t("the LLM endpoint is rate-limiting requests (HTTP 429)", "LLM 接口限流（HTTP 429）")
-	case ReasonQuota:
-		return t("the LLM account has no quota left (HTTP 429 insufficient_quota)", "LLM 账户额度已用完（HTTP 429 insufficient_quota）")
-	case ReasonUnavailable:
-		return t("the LLM endpoint is unavailable (server error or unreachable)", "LLM 接口不可用（服务器错误或无法连接）")
-	case ReasonRejected:
-		return t("the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）")
-	case ReasonEmpty:
-		return t("the LLM returned an empty answer", "LLM 返回了空内容")
-	case ReasonNotJSON:
-		return t("the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON")
 	case ReasonCheckFailed:
-		return fmt.Sprintf(t("the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"), r.Check, checkMessage(lang, r.Check, r.Value))
+		return fmt.Sprintf(pick(lang, reasonTexts[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
 	}
-	return t("the LLM call failed", "LLM 调用失败")
+	if t, ok := reasonTexts[r.Code]; ok {
+		return pick(lang, t)
+	}
+	return pick(lang, [2]string{"the LLM call failed", "LLM 调用失败"})
+}
+
+// pick is t's English (t[0]) or Chinese (t[1]) text.
+func pick(lang string, t [2]string) string {
+	if lang == ZH {
+		return t[1]
+	}
+	return t[0]
+}
+
+// reasonTexts say each reason: English, Chinese. check_failed's take the
+// check's name and what it found.
+var reasonTexts = map[string][2]string{
+	ReasonNotConfigured: {"no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）"},
+	ReasonTimeout:       {"the LLM did not answer in time", "LLM 未能按时回答"},
+	ReasonRateLimited:   {"the LLM endpoint is rate-limiting requests (HTTP 429)", "LLM 接口限流（HTTP 429）"},
+	ReasonQuota:         {"the LLM account has no quota left (HTTP 429 insufficient_quota)", "LLM 账户额度已用完（HTTP 429 insufficient_quota）"},
+	ReasonUnavailable:   {"the LLM endpoint is unavailable (server error or unreachable)", "LLM 接口不可用（服务器错误或无法连接）"},
+	ReasonRejected:      {"the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）"},
+	ReasonEmpty:         {"the LLM returned an empty answer", "LLM 返回了空内容"},
+	ReasonNotJSON:       {"the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON"},
+	ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"},
 }
 
 // Grounding checks, by name.
@@ -163,49 +168,43 @@ const (
 	CheckNegation = "negation"
 )
 
+// checkTexts say what each grounding check found: English, Chinese. Those
+// of checksWithValue hold one verb for the value (for quantity_added and
+// quantity_dropped the quantity in words).
+var checkTexts = map[string][2]string{
+	CheckEmpty:           {"it is empty", "内容为空"},
+	CheckRequiredFact:    {"the fact %q is missing or changed", "事实 %q 缺失或被改动"},
+	CheckUnknownNumber:   {"it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"},
+	CheckMissingNumber:   {"it dropped the number %s", "漏掉了数字 %s"},
+	CheckSpelledNumber:   {"it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"},
+	CheckURL:             {"it added a link", "加入了链接"},
+	CheckEmail:           {"it added an e-mail address", "加入了邮箱地址"},
+	CheckMention:         {"it added an @-mention", "加入了 @ 提及"},
+	CheckLength:          {"its length is out of bounds (%s)", "长度超出范围（%s）"},
+	CheckLanguage:        {"it is not written in the language asked for", "不是用要求的语言写的"},
+	CheckOpaque:          {"it contains an encoded string", "包含编码字符串"},
+	CheckDelimiter:       {"it repeats the markers around the vendor's text", "复述了供应商文本的引用标记"},
+	CheckMissingClause:   {"it dropped the %s clause", "遗漏了“%s”条款"},
+	CheckQuantityAdded:   {"it added %s, which is not in the facts", "加入了事实中没有的 %s"},
+	CheckQuantityDropped: {"it dropped or changed %s", "遗漏或改动了 %s"},
+	CheckQualifier:       {"it weakened a commitment with %q", "用“%s”弱化了承诺"},
+	CheckQuestionCount:   {"it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"},
+}
+
+var checksWithValue = map[string]bool{
+	CheckRequiredFact: true, CheckUnknownNumber: true, CheckMissingNumber: true, CheckSpelledNumber: true,
+	CheckLength: true, CheckMissingClause: true, CheckQuantityAdded: true, CheckQuantityDropped: true,
+	CheckQualifier: true, CheckQuestionCount: true,
+}
+
 func checkMessage(lang, check, value string) string {
-	t := func(en, zh string) string {
-		if lang == ZH {
-			return zh
-		}
-		return en
-	}
+	t := func(en, zh string) string { return pick(lang, [2]string{en, zh}) }
 	switch check {
-	case CheckEmpty:
-		return t("it is empty", "内容为空")
-	case CheckRequiredFact:
-		return fmt.Sprintf(t("the fact %q is missing or changed", "事实 %q 缺失或被改动"), value)
-	case CheckUnknownNumber:
-		return fmt.Sprintf(t("it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"), value)
-	case CheckMissingNumber:
-		return fmt.Sprintf(t("it dropped the number %s", "漏掉了数字 %s"), value)
-	case CheckSpelledNumber:
-		return fmt.Sprintf(t("it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"), value)
-	case CheckURL:
-		return t("it added a link", "加入了链接")
-	case CheckEmail:
-		return t("it added an e-mail address", "加入了邮箱地址")
-	case CheckMention:
-		return t("it added an @-mention", "加入了 @ 提及")
-	case CheckLength:
-		return fmt.Sprintf(t("its length is out of bounds (%s)", "长度超出范围（%s）"), value)
-	case CheckLanguage:
-		return t("it is not written in the language asked for", "不是用要求的语言写的")
-	case CheckOpaque:
-		return t("it contains an encoded string", "包含编码字符串")
-	case CheckDelimiter:
-		return t("it repeats the markers around the vendor's text", "复述了供应商文本的引用标记")
-	case CheckMissingClause:
-		return fmt.Sprintf(t("it dropped the %s clause", "遗漏了“%s”条款"), value)
-	case CheckQuantityAdded:
-		return fmt.Sprintf(t("it added %s, which is not in the facts", "加入了事实中没有的 %s"), quantityText(lang, value))
-	case CheckQuantityDropped:
-		return fmt.Sprintf(t("it dropped or changed %s", "遗漏或改动了 %s"), quantityText(lang, value))
+	case CheckQuantityAdded, CheckQuantityDropped:
+		value = quantityText(lang, value)
 	case CheckClause:
 		q, c, _ := strings.Cut(value, " / ")
 		return fmt.Sprintf(t("%s no longer belongs to the %s clause, or a number moved into it", "%s 不再属于“%s”条款，或有数字被移入该条款"), quantityText(lang, q), c)
-	case CheckQualifier:
-		return fmt.Sprintf(t("it weakened a commitment with %q", "用“%s”弱化了承诺"), value)
 	case CheckNegation:
 		var item, want, got int
 		fmt.Sscanf(value, "%d/%d/%d", &item, &want, &got)
@@ -214,10 +213,15 @@ func checkMessage(lang, check, value string) string {
 			where = t("the introduction", "开头部分")
 		}
 		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
-	case CheckQuestionCount:
-		return fmt.Sprintf(t("it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"), value)
 	}
-	return strings.TrimSpace(value)
+	text, ok := checkTexts[check]
+	switch {
+	case !ok:
+		return strings.TrimSpace(value)
+	case checksWithValue[check]:
+		return fmt.Sprintf(pick(lang, text), value)
+	}
+	return pick(lang, text)
 }
 
 // unitNames name the units of a quantity ("4 d") in a reason: en, zh.

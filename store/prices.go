@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 
 	"gpuadvisor/advisor/pricebook"
 )
@@ -21,4 +22,13 @@ type Prices interface {
 	// DeletePrice removes an entry scope sees; any other is ErrNotFound and
 	// nothing changes.
 	DeletePrice(ctx context.Context, scope Scope, id string) error
+}
+
+// CheckPriceKey refuses an entry key with its tenant, channel or id unset
+// (every adapter calls it before writing).
+func CheckPriceKey(tenant, channel, id string) error {
+	if tenant == "" || channel == "" || id == "" {
+		return fmt.Errorf("price key: tenant %q, channel %q and id %q must all be set", tenant, channel, id)
+	}
+	return nil
 }

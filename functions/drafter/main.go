@@ -32,20 +32,23 @@ import (
 
 	"gpuadvisor/drafter"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
-func main() { wire.Main("drafter", wire.Entry(setup, func(r *drafter.Runner) any { return r.Run })) }
+func main() {
+	function.Main("drafter", function.Entry(setup, func(r *drafter.Runner) any { return r.Run }))
+}
 
 // setup wires the runner: the same router as the chat functions, and a
 // poster per configured platform.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	p, err := wire.Lambda(ctx, getenv, log, nil)
+	p, err := function.Lambda(ctx, getenv, log, nil)
 	if err != nil {
 		return nil, err
 	}
 	if len(p.Posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
-	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", getenv("TABLE_NAME"))
+	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", p.Table)
 	return &drafter.Runner{Handler: p.Router, Posters: p.Posters, Dedupe: p.Deduper, Log: log}, nil
 }

@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,33 +13,17 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit"
 )
 
-// responseURL is a fake Slack response_url recording what is posted; it
-// answers 500 to the first fail posts.
-type responseURL struct {
-	mu     sync.Mutex
-	fail   int
-	bodies []string
-}
-
-func (f *responseURL) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.fail > 0 {
-		f.fail--
-		http.Error(w, "internal_error", http.StatusInternalServerError)
-		return
+// hookBodies are the bodies posted to the fake Slack's response_urls.
+func hookBodies(f *testkit.Slack) []string {
+	_, hooks, _ := f.Sent()
+	var out []string
+	for _, h := range hooks {
+		out = append(out, h.Raw)
 	}
-	f.bodies = append(f.bodies, string(b))
-	io.WriteString(w, "ok")
-}
-
-func (f *responseURL) posts() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.bodies...)
+	return out
 }
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -70,9 +51,7 @@ func TestDrafterEndToEnd(t *testing.T) {
 	})
 	defer model.Close()
 	t.Setenv("GPUADVISOR_SECRETS", "")
-	slack := &responseURL{}
-	srv := httptest.NewServer(slack)
-	defer srv.Close()
+	slack := testkit.NewSlack(t)
 	// The LLM's configuration comes through the injected getenv, as every
 	// other setting does (never from the process environment behind it).
 	r, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test",
@@ -83,10 +62,10 @@ func TestDrafterEndToEnd(t *testing.T) {
 	h := lambda.NewHandler(r.Run)
 
 	job := chat.Job{ID: "T1.trigger.1", Request: chat.Request{Text: "draft sla vendor=酷算云 comp=2x", Platform: "slack", Lang: chat.EN, Sync: true},
-		Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/1/abc"}}
+		Target: chat.Target{ResponseURL: slack.HookURL("T1/1/abc")}}
 	invoke(t, h, job, 10*time.Second)
 	invoke(t, h, job, 10*time.Second) // a redelivery
-	posts := slack.posts()
+	posts := hookBodies(slack)
 	if len(posts) != 1 {
 		t.Fatalf("%d posts, want 1 (the job id is claimed)", len(posts))
 	}
@@ -96,13 +75,13 @@ func TestDrafterEndToEnd(t *testing.T) {
 
 	// An LLM slower than the job's deadline: the template draft is posted in time.
 	slow := chat.Job{ID: "T1.trigger.2", Request: chat.Request{Text: "draft sla vendor=slow-vendor", Platform: "slack", Lang: chat.EN, Sync: true},
-		Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/2/abc"}}
+		Target: chat.Target{ResponseURL: slack.HookURL("T1/2/abc")}}
 	start := time.Now()
 	invoke(t, h, slow, 3*time.Second)
 	if took := time.Since(start); took > 4500*time.Millisecond {
 		t.Errorf("took %v: it waited for the 5s LLM instead of its 3s deadline", took)
 	}
-	posts = slack.posts()
+	posts = hookBodies(slack)
 	if len(posts) != 2 || !strings.Contains(posts[1], "did not answer in time") || !strings.Contains(posts[1], "Proposed SLA clauses") {
 		t.Errorf("post %v: want the template draft saying the LLM was too slow", posts[len(posts)-1])
 	}

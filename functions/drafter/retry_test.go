@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 // TestFailedPostThenLambdaRetry: the post fails, so the invocation fails
@@ -35,16 +35,15 @@ func TestFailedPostThenLambdaRetry(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			slack := &responseURL{fail: r.fail}
-			srv := httptest.NewServer(slack)
-			defer srv.Close()
+			slack := testkit.NewSlack(t)
+			slack.FailHooks.Store(int64(r.fail))
 			run, err := setup(context.Background(), env(map[string]string{"SLACK_BOT_TOKEN": "xoxb-test"}), quiet)
 			if err != nil {
 				t.Fatal(err)
 			}
 			h := lambda.NewHandler(run.Run)
 			job := chat.Job{ID: "T1.trigger." + r.name, Request: chat.Request{Text: "draft sla vendor=酷算云", Platform: "slack", Lang: chat.EN, Sync: true},
-				Target: chat.Target{ResponseURL: srv.URL + "/commands/T1/1/abc"}}
+				Target: chat.Target{ResponseURL: slack.HookURL("T1/1/abc")}}
 			payload, _ := json.Marshal(job)
 			for i := 1; i <= 3; i++ {
 				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -54,7 +53,7 @@ func TestFailedPostThenLambdaRetry(t *testing.T) {
 					t.Fatalf("invocation %d: err %v, want failure=%v", i, err, wantErr)
 				}
 			}
-			posts := slack.posts()
+			posts := hookBodies(slack)
 			if len(posts) != 1 || !strings.Contains(posts[0], r.wantTitle) {
 				t.Fatalf("posts %v, want one with %q", posts, r.wantTitle)
 			}

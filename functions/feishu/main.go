@@ -18,29 +18,20 @@
 package main
 
 import (
-	"context"
 	"log/slog"
 
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/invoke"
-	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
 func main() {
-	wire.Main("feishu", wire.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
+	function.Main("feishu", function.Entry(setup, func(h *feishu.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*feishu.Handler, error) {
-	cfg, err := feishu.ConfigFromEnv(getenv)
-	if err != nil {
-		return nil, err
-	}
-	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
-	if err != nil {
-		return nil, err
-	}
-	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+var setup = function.Chat(feishu.ConfigFromEnv, invoke.FromGetenv, func(cfg feishu.Config, p *function.Parts, log *slog.Logger) (*feishu.Handler, error) {
+	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return feishu.NewHandler(cfg, feishu.Deps{Router: p.Router, Client: feishu.NewClient(cfg, log, nil),
 		Deduper: p.Deduper, Dispatcher: p.Dispatcher, Log: log})
-}
+})

@@ -25,6 +25,8 @@
 // Build: GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -ldflags="-s -w" -o bootstrap ./functions/reminder
 package main
 
-import "gpuadvisor/internal/wire"
+import "gpuadvisor/internal/wire/function"
 
-func main() { wire.Main("reminder", wire.Entry(setup, func(h *handler) any { return h.Handle })) }
+func main() {
+	function.Main("reminder", function.Entry(setup, func(h *handler) any { return h.Handle }))
+}

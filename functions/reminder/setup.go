@@ -8,11 +8,12 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
 // setup wires the store, the posters and the engine.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*handler, error) {
-	st, err := wire.Table(ctx, getenv)
+	st, err := function.Table(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}

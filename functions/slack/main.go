@@ -21,29 +21,20 @@
 package main
 
 import (
-	"context"
 	"log/slog"
 
 	"gpuadvisor/infra/invoke"
 	"gpuadvisor/infra/slack"
-	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
 )
 
 func main() {
-	wire.Main("slack", wire.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
+	function.Main("slack", function.Entry(setup, func(h *slack.Handler) any { return h.HandleLambda }))
 }
 
 // setup reads the configuration and wires the handler.
-func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*slack.Handler, error) {
-	cfg, err := slack.ConfigFromEnv(getenv)
-	if err != nil {
-		return nil, err
-	}
-	p, err := wire.Lambda(ctx, getenv, log, invoke.FromGetenv)
-	if err != nil {
-		return nil, err
-	}
-	log.Info("slack function ready", "config", cfg, "table", getenv("TABLE_NAME"), "drafter", p.Dispatcher != nil)
+var setup = function.Chat(slack.ConfigFromEnv, invoke.FromGetenv, func(cfg slack.Config, p *function.Parts, log *slog.Logger) (*slack.Handler, error) {
+	log.Info("slack function ready", "config", cfg, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return slack.New(slack.Deps{SigningSecret: cfg.SigningSecret, Router: p.Router, Poster: slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
 		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Log: log})
-}
+})

@@ -6,13 +6,10 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,6 +17,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/internal/testkit"
 )
 
 const secret = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -85,16 +83,10 @@ func TestSetupConfiguration(t *testing.T) {
 // JSON path (lambda.NewHandler(...).Invoke), with a Function URL event as
 // Lambda delivers it: lower-case headers, base64 body.
 func TestInvokeLikeLambda(t *testing.T) {
-	var slackCalls atomic.Int64
-	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		slackCalls.Add(1)
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"ok":true,"channel":"C1","ts":"1.1"}`)
-	}))
-	defer fake.Close()
+	fake := testkit.NewSlack(t)
 	var logs strings.Builder
 	h, err := setup(context.Background(), env(map[string]string{
-		"SLACK_SIGNING_SECRET": secret, "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": fake.URL + "/api/",
+		"SLACK_SIGNING_SECRET": secret, "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": fake.APIURL(),
 	}), slog.New(slog.NewJSONHandler(&logs, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +125,7 @@ func TestInvokeLikeLambda(t *testing.T) {
 	if res := call(form, time.Now().Add(-6*time.Minute), true); res.StatusCode != 401 {
 		t.Errorf("stale: %d, want 401", res.StatusCode)
 	}
-	if n := slackCalls.Load(); n != 0 {
+	if n := len(fake.Requests()); n != 0 {
 		t.Errorf("the slash command called the Web API %d times", n)
 	}
 	if strings.Contains(logs.String(), secret) || strings.Contains(logs.String(), "xoxb-test") {

@@ -10,6 +10,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 	"gpuadvisor/store"
 	"gpuadvisor/store/storetest"
 )
@@ -18,7 +19,7 @@ import (
 // deleted, not only left unread.
 func TestChecksAreDeletedPastKeepChecks(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	s := open(t, path)
+	s := bolttest.Open(t, path)
 	at := time.Now().UTC().Add(-time.Hour)
 	const extra = 3
 	for i := range store.KeepChecks + extra {

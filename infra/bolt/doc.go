@@ -11,8 +11,12 @@
 //	renewals: tenant 0x00 id                         → renewal JSON
 //	due:      YYYY-MM-DD 0x00 tenant 0x00 id           → empty (the due index)
 //	marks:    tenant 0x00 id 0x00 cycle 0x00 offset   → reminder mark JSON
-//	dedupe:   key                                     → expiry, 8-byte big-endian epoch seconds
+//	dedupe:   key                                     → expiry, 8-byte big-endian epoch seconds, then 'l' (leased) or 'd' (done)
 //	checks:   tenant 0x00 UTC time 0x00 id            → check JSON (the newest store.KeepChecks per tenant)
+//
+// Leases is the Deduper `gpuadvisor serve` answers deliveries with: leases in
+// memory, done marks written to the dedupe bucket behind the requests, many
+// in one transaction (docs/stores.md says why that keeps the guarantees).
 //
 // Open checks the file before using it (its meta pages against its size,
 // then bbolt's Tx.Check on a read-only open): a torn or corrupt file is a

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 	"gpuadvisor/store"
 	"gpuadvisor/store/storetest"
 )
@@ -138,7 +139,7 @@ func TestDamageWhileOpenIsAnError(t *testing.T) {
 	for _, pattern := range []byte{0, 0xff, 0x5a} {
 		t.Run(fmt.Sprintf("pages of 0x%02x", pattern), func(t *testing.T) {
 			path := filled(t)
-			s := open(t, path)
+			s := bolttest.Open(t, path)
 			defer s.Close()
 			scribble(t, path, 2, size(t, path)/pageSize, pattern) // the mapping is shared: the process sees it
 			ctx := context.Background()
@@ -183,7 +184,7 @@ func TestInspectCountsAHealthyFile(t *testing.T) {
 
 func TestBackupRestoresEverything(t *testing.T) {
 	path := filled(t)
-	s := open(t, path)
+	s := bolttest.Open(t, path)
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	n, err := s.BackupFile(backup)
 	if err != nil {
@@ -204,7 +205,7 @@ func TestBackupRestoresEverything(t *testing.T) {
 	if err := os.Rename(backup, path); err != nil {
 		t.Fatal(err)
 	}
-	s = open(t, path)
+	s = bolttest.Open(t, path)
 	defer s.Close()
 	rs, err := s.ListRenewals(context.Background(), scope)
 	if err != nil || len(rs) != 1500 {
@@ -246,7 +247,7 @@ func TestDamagedMarksAndJobsAreErrors(t *testing.T) {
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
 			path := filled(t)
-			s := open(t, path)
+			s := bolttest.Open(t, path)
 			defer s.Close()
 			scribble(t, path, 2, size(t, path)/pageSize, 0xff)
 			err := call(s)

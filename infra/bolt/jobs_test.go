@@ -7,6 +7,7 @@ import (
 
 	"gpuadvisor/drafter"
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 )
 
 var _ drafter.JobStore = (*bolt.Store)(nil)
@@ -16,10 +17,7 @@ var _ drafter.JobStore = (*bolt.Store)(nil)
 func TestJobsSurviveReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "jobs.db")
-	s, err := bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := bolttest.Open(t, path)
 	if got, err := s.Jobs(ctx); err != nil || len(got) != 0 {
 		t.Fatalf("a new file holds jobs %v (err %v)", got, err)
 	}
@@ -41,10 +39,7 @@ func TestJobsSurviveReopen(t *testing.T) {
 		t.Error("an empty id was accepted")
 	}
 	s.Close()
-	s, err = bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s = bolttest.Open(t, path)
 	defer s.Close()
 	got, err := s.Jobs(ctx)
 	if err != nil {

@@ -40,16 +40,9 @@ func decodePrice(v []byte) (pricebook.Entry, error) {
 	return e, nil
 }
 
-func checkPriceKey(tenant, channel, id string) error {
-	if tenant == "" || channel == "" || id == "" {
-		return fmt.Errorf("price key: tenant %q, channel %q and id %q must all be set", tenant, channel, id)
-	}
-	return nil
-}
-
 // PutPrice implements store.Prices.
 func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
-	if err := checkPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
+	if err := store.CheckPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
 		return err
 	}
 	v, err := encodePrice(e)

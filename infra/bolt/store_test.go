@@ -13,22 +13,14 @@ import (
 	"time"
 
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 	"gpuadvisor/store"
 	"gpuadvisor/store/storetest"
 )
 
-func open(t *testing.T, path string) *bolt.Store {
-	t.Helper()
-	s, err := bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatalf("Open(%s): %v", path, err)
-	}
-	return s
-}
-
 func TestContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store {
-		s := open(t, filepath.Join(t.TempDir(), "gpuadvisor.db"))
+		s := bolttest.Open(t, filepath.Join(t.TempDir(), "gpuadvisor.db"))
 		t.Cleanup(func() { s.Close() })
 		return s
 	})
@@ -36,13 +28,13 @@ func TestContract(t *testing.T) {
 
 func TestRenewalsSurviveAReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "dir", "g.db")
-	s := open(t, path)
+	s := bolttest.Open(t, path)
 	want := storetest.Sample("cli:local", "r1")
 	if err := s.CreateRenewal(context.Background(), want); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	s = open(t, path)
+	s = bolttest.Open(t, path)
 	defer s.Close()
 	got, err := s.GetRenewal(context.Background(), store.Scope{Tenant: "cli:local", Channel: storetest.SampleChannel}, "r1")
 	if err != nil || got.Vendor != want.Vendor || got.Renews != want.Renews {
@@ -55,7 +47,7 @@ func TestRenewalsSurviveAReopen(t *testing.T) {
 
 func TestASecondProcessIsToldTheFileIsLocked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
-	s := open(t, path)
+	s := bolttest.Open(t, path)
 	defer s.Close()
 	// bbolt's lock is per open file description (flock), so a second Open in
 	// this process contends the same way a second process would.
@@ -148,7 +140,7 @@ func TestKillMidWriteLosesNothing(t *testing.T) {
 			t.Fatalf("round %d: the child acknowledged only %d writes", round, len(acked))
 		}
 
-		s := open(t, path)
+		s := bolttest.Open(t, path)
 		if err := s.Check(); err != nil {
 			t.Fatalf("round %d: the file is inconsistent after SIGKILL: %v", round, err)
 		}

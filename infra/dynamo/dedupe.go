@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,20 +25,16 @@ func (st *Store) putDedupe(ctx context.Context, key, state string, ttl time.Dura
 	now := st.now()
 	item := dedupeKey(key)
 	item["type"], item["state"], item["expires_at"] = s("dedupe"), s(state), n(ceilSeconds(now.Add(ttl)))
-	in := &dynamodb.PutItemInput{TableName: aws.String(st.table), Item: item, ReturnConsumedCapacity: total}
+	in := &dynamodb.PutItemInput{Item: item}
 	if cond {
 		in.ConditionExpression = aws.String("attribute_not_exists(pk) OR expires_at <= :now")
 		in.ExpressionAttributeValues = map[string]types.AttributeValue{":now": n(now.Unix())}
 	}
-	out, err := st.api.PutItem(ctx, in)
-	if conditionFailed(err) {
+	err := st.put(ctx, in)
+	if errors.Is(err, errCondition) {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	st.count(false, out.ConsumedCapacity)
-	return true, nil
+	return err == nil, err
 }
 
 // Lease implements store.Deduper with a conditional put: the key is taken
@@ -81,14 +78,5 @@ func (st *Store) Done(ctx context.Context, key string, keep time.Duration) error
 
 // Release implements store.Deduper: the key's item is deleted.
 func (st *Store) Release(ctx context.Context, key string) error {
-	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:              aws.String(st.table),
-		Key:                    dedupeKey(key),
-		ReturnConsumedCapacity: total,
-	})
-	if err != nil {
-		return fmt.Errorf("dedupe release %q: %w", key, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(st.del(ctx, &dynamodb.DeleteItemInput{Key: dedupeKey(key)}), nil, "dedupe release %q", key)
 }

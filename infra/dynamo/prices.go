@@ -44,8 +44,11 @@ type priceItem struct {
 func priceSK(id string) string { return "PRICE#" + id }
 
 func checkPriceKey(tenant, channel, id string) error {
-	if tenant == "" || channel == "" || id == "" || strings.Contains(id, "#") {
-		return fmt.Errorf("price key: tenant %q, channel %q and id %q must be set, the id without '#'", tenant, channel, id)
+	if err := store.CheckPriceKey(tenant, channel, id); err != nil {
+		return err
+	}
+	if strings.Contains(id, "#") {
+		return fmt.Errorf("price key: id %q must not hold '#' (the table's key separator)", id)
 	}
 	return nil
 }
@@ -65,55 +68,27 @@ func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
 	if err != nil {
 		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
 	}
-	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName: aws.String(st.table), Item: av,
-		ConditionExpression:    aws.String("attribute_not_exists(pk)"),
-		ReturnConsumedCapacity: total,
-	})
-	if conditionFailed(err) {
-		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, store.ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	err = st.put(ctx, &dynamodb.PutItemInput{Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")})
+	return failed(err, store.ErrConflict, "put price %s/%s", e.Tenant, e.ID)
 }
 
 // ListPrices implements store.Prices with a Query on the tenant's partition;
 // entries another channel saved for itself are left out.
 func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
-	tenant, channel := scope.Tenant, scope.Channel
-	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
-		TableName:              aws.String(st.table),
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": s(tenantPK(tenant)), ":prefix": s("PRICE#"),
-		},
-		ConsistentRead:         aws.Bool(true),
-		ReturnConsumedCapacity: total,
+	out, err := query(ctx, st, inTenant(scope.Tenant, "PRICE#"), func(av map[string]types.AttributeValue) (pricebook.Entry, bool, error) {
+		var it priceItem
+		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+			return pricebook.Entry{}, false, fmt.Errorf("decode price item: %w", err)
+		}
+		e := pricebook.Entry{
+			ID: it.ID, GPU: it.GPU, Vendor: it.Vendor, OnDemand: it.OnDemand, Monthly: it.Monthly, Spot: it.Spot,
+			Currency: it.Currency, Note: it.Note, Date: it.Date,
+			Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide, AddedBy: it.AddedBy,
+		}
+		return e, e.Visible(scope.Tenant, scope.Channel), nil
 	})
-	var out []pricebook.Entry
-	for p.HasMorePages() {
-		page, err := p.NextPage(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("list prices of %s: %w", tenant, err)
-		}
-		st.count(true, page.ConsumedCapacity)
-		for _, av := range page.Items {
-			var it priceItem
-			if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-				return nil, fmt.Errorf("decode price item: %w", err)
-			}
-			e := pricebook.Entry{
-				ID: it.ID, GPU: it.GPU, Vendor: it.Vendor, OnDemand: it.OnDemand, Monthly: it.Monthly, Spot: it.Spot,
-				Currency: it.Currency, Note: it.Note, Date: it.Date,
-				Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide, AddedBy: it.AddedBy,
-			}
-			if e.Visible(tenant, channel) {
-				out = append(out, e)
-			}
-		}
+	if err != nil {
+		return nil, fmt.Errorf("list prices of %s: %w", scope.Tenant, err)
 	}
 	pricebook.Sort(out)
 	return out, nil
@@ -123,19 +98,10 @@ func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook
 // existing and being seen from scope (its channel, or saved team-wide).
 func (st *Store) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
 	tenant, channel := scope.Tenant, scope.Channel
-	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:                 aws.String(st.table),
+	err := st.del(ctx, &dynamodb.DeleteItemInput{
 		Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(priceSK(id))},
 		ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
-		ReturnConsumedCapacity:    total,
 	})
-	if conditionFailed(err) {
-		return fmt.Errorf("delete price %s/%s from %s: %w", tenant, id, channel, store.ErrNotFound)
-	}
-	if err != nil {
-		return fmt.Errorf("delete price %s/%s from %s: %w", tenant, id, channel, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(err, store.ErrNotFound, "delete price %s/%s from %s", tenant, id, channel)
 }

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -31,20 +32,18 @@ func (st *Store) ClaimReminder(ctx context.Context, k store.ReminderKey, owner s
 	item["owner"] = s(owner)
 	item["lease_until"] = n(now.Add(lease).UnixMilli())
 	item["expires_at"] = n(ceilSeconds(expires))
-	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName: aws.String(st.table), Item: item,
+	err := st.put(ctx, &dynamodb.PutItemInput{
+		Item:                     item,
 		ConditionExpression:      aws.String("attribute_not_exists(pk) OR expires_at <= :now_s OR (#state = :claimed AND lease_until <= :now_ms)"),
 		ExpressionAttributeNames: map[string]string{"#state": "state"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":now_s": n(now.Unix()), ":now_ms": n(now.UnixMilli()), ":claimed": s(string(store.StateClaimed)),
 		},
-		ReturnConsumedCapacity: total,
 	})
 	if err == nil {
-		st.count(false, out.ConsumedCapacity)
 		return store.Claimed, nil
 	}
-	if !conditionFailed(err) {
+	if !errors.Is(err, errCondition) {
 		return 0, fmt.Errorf("claim reminder %s: %w", k, err)
 	}
 	m, err := st.ReminderMark(ctx, k, now)
@@ -62,8 +61,8 @@ func (st *Store) ClaimReminder(ctx context.Context, k store.ReminderKey, owner s
 // MarkSent implements store.Reminders with an update conditional on owner
 // still holding the claim.
 func (st *Store) MarkSent(ctx context.Context, k store.ReminderKey, owner string, now time.Time) error {
-	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: aws.String(st.table), Key: markKey(k),
+	_, err := st.update(ctx, &dynamodb.UpdateItemInput{
+		Key:                      markKey(k),
 		UpdateExpression:         aws.String("SET #state = :sent, sent_at = :at"),
 		ConditionExpression:      aws.String("#state = :claimed AND #owner = :owner"),
 		ExpressionAttributeNames: map[string]string{"#state": "state", "#owner": "owner"},
@@ -71,38 +70,22 @@ func (st *Store) MarkSent(ctx context.Context, k store.ReminderKey, owner string
 			":sent": s(string(store.StateSent)), ":claimed": s(string(store.StateClaimed)),
 			":owner": s(owner), ":at": s(now.UTC().Format(time.RFC3339Nano)),
 		},
-		ReturnConsumedCapacity: total,
 	})
-	if conditionFailed(err) {
-		return fmt.Errorf("mark %s sent by %s: %w", k, owner, store.ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("mark %s sent by %s: %w", k, owner, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(err, store.ErrConflict, "mark %s sent by %s", k, owner)
 }
 
 // ReleaseReminder implements store.Reminders with a delete conditional on
 // owner holding the claim.
 func (st *Store) ReleaseReminder(ctx context.Context, k store.ReminderKey, owner string) error {
-	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName: aws.String(st.table), Key: markKey(k),
+	err := st.del(ctx, &dynamodb.DeleteItemInput{
+		Key:                      markKey(k),
 		ConditionExpression:      aws.String("#state = :claimed AND #owner = :owner"),
 		ExpressionAttributeNames: map[string]string{"#state": "state", "#owner": "owner"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":claimed": s(string(store.StateClaimed)), ":owner": s(owner),
 		},
-		ReturnConsumedCapacity: total,
 	})
-	if conditionFailed(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("release reminder %s: %w", k, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(err, nil, "release reminder %s", k)
 }
 
 // ReminderMark implements store.Reminders; an item past expires_at reads as

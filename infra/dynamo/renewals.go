@@ -129,19 +129,8 @@ func (st *Store) CreateRenewal(ctx context.Context, r renewal.Renewal) error {
 	if err != nil {
 		return fmt.Errorf("encode renewal %s/%s: %w", r.Tenant, r.ID, err)
 	}
-	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName: aws.String(st.table), Item: av,
-		ConditionExpression:    aws.String("attribute_not_exists(pk)"),
-		ReturnConsumedCapacity: total,
-	})
-	if conditionFailed(err) {
-		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, store.ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	err = st.put(ctx, &dynamodb.PutItemInput{Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")})
+	return failed(err, store.ErrConflict, "create renewal %s/%s", r.Tenant, r.ID)
 }
 
 // GetRenewal implements store.Renewals (a strongly consistent read).
@@ -175,32 +164,12 @@ func seenBy(scope store.Scope) (string, map[string]string, map[string]types.Attr
 // ListRenewals implements store.Renewals with a Query on the tenant's
 // partition.
 func (st *Store) ListRenewals(ctx context.Context, scope store.Scope) ([]renewal.Renewal, error) {
-	tenant := scope.Tenant
-	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
-		TableName:              aws.String(st.table),
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": s(tenantPK(tenant)), ":prefix": s("RENEWAL#"),
-		},
-		ConsistentRead:         aws.Bool(true),
-		ReturnConsumedCapacity: total,
+	out, err := query(ctx, st, inTenant(scope.Tenant, "RENEWAL#"), func(item map[string]types.AttributeValue) (renewal.Renewal, bool, error) {
+		r, err := fromItem(item)
+		return r, scope.Sees(r), err
 	})
-	var out []renewal.Renewal
-	for p.HasMorePages() {
-		page, err := p.NextPage(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("list renewals of %s: %w", tenant, err)
-		}
-		st.count(true, page.ConsumedCapacity)
-		for _, item := range page.Items {
-			r, err := fromItem(item)
-			if err != nil {
-				return nil, err
-			}
-			if scope.Sees(r) {
-				out = append(out, r)
-			}
-		}
+	if err != nil {
+		return nil, fmt.Errorf("list renewals of %s: %w", scope.Tenant, err)
 	}
 	store.SortRenewals(out)
 	return out, nil
@@ -211,20 +180,11 @@ func (st *Store) ListRenewals(ctx context.Context, scope store.Scope) ([]renewal
 func (st *Store) DeleteRenewal(ctx context.Context, scope store.Scope, id string) error {
 	tenant := scope.Tenant
 	cond, names, values := seenBy(scope)
-	out, err := st.api.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
-		ConditionExpression:      aws.String(cond),
+	err := st.del(ctx, &dynamodb.DeleteItemInput{
+		Key: renewalKey(tenant, id), ConditionExpression: aws.String(cond),
 		ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-		ReturnConsumedCapacity: total,
 	})
-	if conditionFailed(err) {
-		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	if err != nil {
-		return fmt.Errorf("delete renewal %s/%s: %w", tenant, id, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(err, store.ErrNotFound, "delete renewal %s/%s", tenant, id)
 }
 
 // SetUsage implements store.Renewals with an update conditional on the
@@ -242,23 +202,14 @@ func (st *Store) SetUsage(ctx context.Context, scope store.Scope, id string, hou
 		update += ", ondemand = :od"
 		values[":od"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(ondemand, 'g', -1, 64)}
 	}
-	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
-		UpdateExpression:          aws.String(update),
-		ConditionExpression:       aws.String(cond),
-		ExpressionAttributeNames:  names,
-		ExpressionAttributeValues: values,
-		ReturnValues:              types.ReturnValueAllNew,
-		ReturnConsumedCapacity:    total,
+	item, err := st.update(ctx, &dynamodb.UpdateItemInput{
+		Key: renewalKey(tenant, id), UpdateExpression: aws.String(update), ConditionExpression: aws.String(cond),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: types.ReturnValueAllNew,
 	})
-	if conditionFailed(err) {
-		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, store.ErrNotFound)
+	if err := failed(err, store.ErrNotFound, "set usage of %s/%s", tenant, id); err != nil {
+		return renewal.Renewal{}, err
 	}
-	if err != nil {
-		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return fromItem(out.Attributes)
+	return fromItem(item)
 }
 
 // SetDelivery implements store.Renewals.
@@ -267,31 +218,19 @@ func (st *Store) SetDelivery(ctx context.Context, tenant, id string, d renewal.D
 	if err != nil {
 		return fmt.Errorf("encode delivery: %w", err)
 	}
-	out, err := st.api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
+	_, err = st.update(ctx, &dynamodb.UpdateItemInput{
+		Key:                       renewalKey(tenant, id),
 		UpdateExpression:          aws.String("SET last_delivery = :d"),
 		ConditionExpression:       aws.String("attribute_exists(pk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":d": s(string(b))},
-		ReturnConsumedCapacity:    total,
 	})
-	if conditionFailed(err) {
-		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	if err != nil {
-		return fmt.Errorf("set delivery of %s/%s: %w", tenant, id, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(err, store.ErrNotFound, "set delivery of %s/%s", tenant, id)
 }
 
 // SetNextCheck implements store.Renewals: it moves the renewal to another
 // day's partition of gsi1, or out of the index.
 func (st *Store) SetNextCheck(ctx context.Context, tenant, id string, next renewal.Date) error {
-	in := &dynamodb.UpdateItemInput{
-		TableName: aws.String(st.table), Key: renewalKey(tenant, id),
-		ConditionExpression:    aws.String("attribute_exists(pk)"),
-		ReturnConsumedCapacity: total,
-	}
+	in := &dynamodb.UpdateItemInput{Key: renewalKey(tenant, id), ConditionExpression: aws.String("attribute_exists(pk)")}
 	if next.IsZero() {
 		in.UpdateExpression = aws.String("REMOVE gsi1pk, gsi1sk, next_check")
 	} else {
@@ -300,15 +239,8 @@ func (st *Store) SetNextCheck(ctx context.Context, tenant, id string, next renew
 			":g": s(duePK(next)), ":gs": s(dueSK(tenant, id)), ":d": s(next.String()),
 		}
 	}
-	out, err := st.api.UpdateItem(ctx, in)
-	if conditionFailed(err) {
-		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, store.ErrNotFound)
-	}
-	if err != nil {
-		return fmt.Errorf("set next check of %s/%s: %w", tenant, id, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	_, err := st.update(ctx, in)
+	return failed(err, store.ErrNotFound, "set next check of %s/%s", tenant, id)
 }
 
 // DueRenewals implements store.Renewals: one Query on gsi1 per day in
@@ -353,27 +285,16 @@ func (st *Store) DueRenewals(ctx context.Context, from, to renewal.Date) ([]rene
 }
 
 func (st *Store) dueOn(ctx context.Context, day renewal.Date) ([]renewal.Renewal, error) {
-	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
-		TableName:                 aws.String(st.table),
+	out, err := query(ctx, st, &dynamodb.QueryInput{
 		IndexName:                 aws.String(IndexName),
 		KeyConditionExpression:    aws.String("gsi1pk = :d"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":d": s(duePK(day))},
-		ReturnConsumedCapacity:    total,
+	}, func(item map[string]types.AttributeValue) (renewal.Renewal, bool, error) {
+		r, err := fromItem(item)
+		return r, true, err
 	})
-	var out []renewal.Renewal
-	for p.HasMorePages() {
-		page, err := p.NextPage(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("query %s on %s: %w", duePK(day), IndexName, err)
-		}
-		st.count(true, page.ConsumedCapacity)
-		for _, item := range page.Items {
-			r, err := fromItem(item)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
+	if err != nil {
+		return nil, fmt.Errorf("query %s on %s: %w", duePK(day), IndexName, err)
 	}
 	return out, nil
 }

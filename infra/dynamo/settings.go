@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -57,10 +56,5 @@ func (st *Store) PutSettings(ctx context.Context, tenant string, ts store.TeamSe
 	if err != nil {
 		return fmt.Errorf("encode settings of %s: %w", tenant, err)
 	}
-	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(st.table), Item: av, ReturnConsumedCapacity: total})
-	if err != nil {
-		return fmt.Errorf("put settings of %s: %w", tenant, err)
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(st.put(ctx, &dynamodb.PutItemInput{Item: av}), nil, "put settings of %s", tenant)
 }

@@ -105,6 +105,100 @@ func ceilSeconds(t time.Time) int64 {
 	return sec
 }
 
+// errCondition is what put, update and del return when the write's
+// condition failed.
+var errCondition = errors.New("the condition failed")
+
+// put, update and del run one write on the table, with its capacity asked
+// for and counted; a failed condition is errCondition, any other error is
+// the client's.
+func (st *Store) put(ctx context.Context, in *dynamodb.PutItemInput) error {
+	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
+	out, err := st.api.PutItem(ctx, in)
+	if err == nil {
+		st.count(false, out.ConsumedCapacity)
+	}
+	return writeErr(err)
+}
+
+// update returns the item's attributes as in.ReturnValues asks.
+func (st *Store) update(ctx context.Context, in *dynamodb.UpdateItemInput) (map[string]types.AttributeValue, error) {
+	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
+	out, err := st.api.UpdateItem(ctx, in)
+	if err != nil {
+		return nil, writeErr(err)
+	}
+	st.count(false, out.ConsumedCapacity)
+	return out.Attributes, nil
+}
+
+func (st *Store) del(ctx context.Context, in *dynamodb.DeleteItemInput) error {
+	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
+	out, err := st.api.DeleteItem(ctx, in)
+	if err == nil {
+		st.count(false, out.ConsumedCapacity)
+	}
+	return writeErr(err)
+}
+
+// writeErr is nil for nil, errCondition for a failed condition, else err.
+func writeErr(err error) error {
+	if conditionFailed(err) {
+		return errCondition
+	}
+	return err
+}
+
+// failed says what failed: err wrapped after the words of what (a format
+// with args), a failed condition replaced by onCondition (nil: the write's
+// condition failing is no error).
+func failed(err, onCondition error, what string, args ...any) error {
+	if errors.Is(err, errCondition) {
+		err = onCondition
+	}
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf(what+": %w", append(args, err)...)
+}
+
+// query reads every page of in (on the table, capacity counted) and
+// decodes each item; decode's keep=false leaves an item out.
+func query[T any](ctx context.Context, st *Store, in *dynamodb.QueryInput, decode func(map[string]types.AttributeValue) (v T, keep bool, err error)) ([]T, error) {
+	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
+	p := dynamodb.NewQueryPaginator(st.api, in)
+	var out []T
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, err
+		}
+		st.count(true, page.ConsumedCapacity)
+		for _, item := range page.Items {
+			v, keep, err := decode(item)
+			if err != nil {
+				return nil, err
+			}
+			if keep {
+				out = append(out, v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// inTenant is a consistent Query of a tenant's partition for the items
+// whose sort key begins with prefix.
+func inTenant(tenant, prefix string) *dynamodb.QueryInput {
+	return &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": s(tenantPK(tenant)), ":prefix": s(prefix),
+		},
+		ConsistentRead: aws.Bool(true),
+	}
+}
+
 func (st *Store) get(ctx context.Context, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := st.api.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: aws.String(st.table), Key: key, ConsistentRead: aws.Bool(true), ReturnConsumedCapacity: total,

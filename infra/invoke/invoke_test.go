@@ -3,50 +3,15 @@ package invoke
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
-
-// fakeLambda is the Lambda Invoke API: POST
-// /2015-03-31/functions/{name}/invocations, SigV4-signed.
-type fakeLambda struct {
-	mu     sync.Mutex
-	calls  []call
-	status int
-}
-
-type call struct {
-	path, invocationType, auth string
-	body                       []byte
-}
-
-func (f *fakeLambda) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	f.calls = append(f.calls, call{r.URL.Path, r.Header.Get("X-Amz-Invocation-Type"), r.Header.Get("Authorization"), b})
-	status := f.status
-	f.mu.Unlock()
-	if status == 0 {
-		status = http.StatusAccepted
-	}
-	w.Header().Set("Content-Type", "application/json")
-	if status >= 400 {
-		w.Header().Set("X-Amzn-ErrorType", "ServiceException")
-		w.WriteHeader(status)
-		io.WriteString(w, `{"Type":"Service","message":"boom"}`)
-		return
-	}
-	w.WriteHeader(status)
-}
 
 func testConfig() aws.Config {
 	return aws.Config{Region: "ap-east-1", Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")}
@@ -56,47 +21,44 @@ var job = chat.Job{ID: "T1.trig", Request: chat.Request{Text: "draft sla vendor=
 	Target: chat.Target{ResponseURL: "https://hooks.slack.com/commands/1"}}
 
 func TestDispatchIsAnAsyncInvoke(t *testing.T) {
-	f := &fakeLambda{}
-	srv := httptest.NewServer(f)
-	defer srv.Close()
-	d := New(testConfig(), "gpuadvisor-drafter", srv.URL)
+	f := testkit.NewLambda(t, "gpuadvisor-drafter")
+	f.Route(func([]byte) error { return nil })
+	d := New(testConfig(), "gpuadvisor-drafter", f.URL)
 	if err := d.Dispatch(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.calls) != 1 {
-		t.Fatalf("%d calls, want 1", len(f.calls))
+	// The fake checks the path, the async invocation type and SigV4.
+	if _, problems := f.Wait(); len(problems) > 0 {
+		t.Errorf("the invoke: %v", problems)
 	}
-	c := f.calls[0]
-	if c.path != "/2015-03-31/functions/gpuadvisor-drafter/invocations" {
-		t.Errorf("path %q", c.path)
+	calls := f.Calls()
+	if len(calls) != 1 {
+		t.Fatalf("%d calls, want 1", len(calls))
 	}
-	if c.invocationType != "Event" {
-		t.Errorf("X-Amz-Invocation-Type %q, want Event", c.invocationType)
-	}
-	if !strings.HasPrefix(c.auth, "AWS4-HMAC-SHA256 Credential=AKIDTEST/") || !strings.Contains(c.auth, "/ap-east-1/lambda/aws4_request") {
-		t.Errorf("authorization %q, want SigV4 for lambda in ap-east-1", c.auth)
+	c := calls[0]
+	if !strings.HasPrefix(c.Authorization, "AWS4-HMAC-SHA256 Credential=AKIDTEST/") || !strings.Contains(c.Authorization, "/ap-east-1/lambda/aws4_request") {
+		t.Errorf("authorization %q, want SigV4 for lambda in ap-east-1", c.Authorization)
 	}
 	var got chat.Job
-	if err := json.Unmarshal(c.body, &got); err != nil || got.ID != job.ID || got.Request.Text != job.Request.Text || got.Target != job.Target || !got.Request.Sync {
-		t.Errorf("payload %s does not round-trip the job (%v)", c.body, err)
+	if err := json.Unmarshal(c.Body, &got); err != nil || got.ID != job.ID || got.Request.Text != job.Request.Text || got.Target != job.Target || !got.Request.Sync {
+		t.Errorf("payload %s does not round-trip the job (%v)", c.Body, err)
 	}
 }
 
 func TestDispatchErrors(t *testing.T) {
-	f := &fakeLambda{status: 500}
-	srv := httptest.NewServer(f)
-	defer srv.Close()
-	d := New(testConfig(), "gpuadvisor-drafter", srv.URL)
+	f := testkit.NewLambda(t, "")
+	f.Fail(500)
+	d := New(testConfig(), "gpuadvisor-drafter", f.URL)
 	if err := d.Dispatch(context.Background(), job); err == nil || !strings.Contains(err.Error(), "gpuadvisor-drafter") {
 		t.Errorf("err = %v, want an error naming the function", err)
 	}
 	big := job
 	big.Request.Text = strings.Repeat("x", MaxPayload)
-	calls := len(f.calls)
+	calls := len(f.Calls())
 	if err := d.Dispatch(context.Background(), big); err == nil || !strings.Contains(err.Error(), "limit") {
 		t.Errorf("err = %v, want the payload limit", err)
 	}
-	if len(f.calls) != calls {
+	if len(f.Calls()) != calls {
 		t.Error("an oversized job must not be sent")
 	}
 }
@@ -104,9 +66,8 @@ func TestDispatchErrors(t *testing.T) {
 // FromGetenv reads DRAFTER_FUNCTION and LAMBDA_ENDPOINT with the getenv it
 // is given, never from the process environment.
 func TestFromGetenv(t *testing.T) {
-	f := &fakeLambda{}
-	srv := httptest.NewServer(f)
-	defer srv.Close()
+	f := testkit.NewLambda(t, "") // the function is named by its ARN
+	f.Route(func([]byte) error { return nil })
 	t.Setenv("DRAFTER_FUNCTION", "arn:aws:lambda:ap-east-1:123456789012:function:from-the-process")
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
@@ -114,7 +75,7 @@ func TestFromGetenv(t *testing.T) {
 		t.Errorf("without DRAFTER_FUNCTION: %v, %v; want no dispatcher, no error", d, err)
 	}
 	env["DRAFTER_FUNCTION"] = "arn:aws:lambda:ap-east-1:123456789012:function:drafter"
-	env["LAMBDA_ENDPOINT"] = srv.URL
+	env["LAMBDA_ENDPOINT"] = f.URL
 	t.Setenv("AWS_REGION", "ap-east-1")
 	t.Setenv("AWS_ACCESS_KEY_ID", "AKIDENV")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "secret")
@@ -127,7 +88,8 @@ func TestFromGetenv(t *testing.T) {
 	if err := d.Dispatch(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.calls) != 1 || !strings.Contains(f.calls[0].path, "function%3Adrafter") && !strings.Contains(f.calls[0].path, "function:drafter") {
-		t.Errorf("calls %+v", f.calls)
+	calls := f.Calls()
+	if len(calls) != 1 || !strings.Contains(calls[0].Path, "function%3Adrafter") && !strings.Contains(calls[0].Path, "function:drafter") {
+		t.Errorf("calls %+v", calls)
 	}
 }

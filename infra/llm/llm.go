@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -256,12 +257,7 @@ func familyOf(model string) int {
 }
 
 func hasAnyPrefix(s string, ps ...string) bool {
-	for _, p := range ps {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ps, func(p string) bool { return strings.HasPrefix(s, p) })
 }
 
 // reasoningBudget leaves room for the reasoning before the answer.

@@ -15,35 +15,19 @@ var _ store.Prices = (*PriceBook)(nil)
 // value is ready.
 type PriceBook struct {
 	mu      sync.Mutex
-	entries map[string]map[string]pricebook.Entry // tenant → id → entry
-}
-
-func checkPriceKey(tenant, channel, id string) error {
-	if tenant == "" || channel == "" || id == "" {
-		return fmt.Errorf("price key: tenant %q, channel %q and id %q must all be set", tenant, channel, id)
-	}
-	return nil
+	entries records[pricebook.Entry]
 }
 
 // PutPrice implements store.Prices.
 func (b *PriceBook) PutPrice(_ context.Context, e pricebook.Entry) error {
-	if err := checkPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
+	if err := store.CheckPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
 		return err
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.entries == nil {
-		b.entries = map[string]map[string]pricebook.Entry{}
-	}
-	t := b.entries[e.Tenant]
-	if t == nil {
-		t = map[string]pricebook.Entry{}
-		b.entries[e.Tenant] = t
-	}
-	if _, ok := t[e.ID]; ok {
+	if !b.entries.add(e.Tenant, e.ID, e) {
 		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, store.ErrConflict)
 	}
-	t[e.ID] = e
 	return nil
 }
 

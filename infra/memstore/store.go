@@ -26,7 +26,7 @@ type Store struct {
 	CheckLog
 
 	mu       sync.Mutex
-	renewals map[string]map[string]renewal.Renewal // tenant → id → renewal
+	renewals records[renewal.Renewal]
 	marks    map[store.ReminderKey]store.Mark
 }
 
@@ -60,18 +60,9 @@ func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.renewals == nil {
-		s.renewals = map[string]map[string]renewal.Renewal{}
-	}
-	t := s.renewals[r.Tenant]
-	if t == nil {
-		t = map[string]renewal.Renewal{}
-		s.renewals[r.Tenant] = t
-	}
-	if _, ok := t[r.ID]; ok {
+	if !s.renewals.add(r.Tenant, r.ID, clone(r)) {
 		return fmt.Errorf("create renewal %s/%s: %w", r.Tenant, r.ID, store.ErrConflict)
 	}
-	t[r.ID] = clone(r)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Feishu is a fake Feishu (Lark) Open API on loopback: the tenant token, bot
@@ -258,4 +260,18 @@ func FeishuCipher(key string, padded []byte) string {
 	rand.Read(out[:aes.BlockSize])
 	cipher.NewCBCEncrypter(block, out[:aes.BlockSize]).CryptBlocks(out[aes.BlockSize:], padded)
 	return base64.StdEncoding.EncodeToString(out)
+}
+
+// FeishuHeaders are the lower-case headers of a Feishu event request at ts,
+// signed with the Encrypt Key key as Feishu signs
+// (hex(sha256(timestamp + nonce + key + body))), or unsigned when key is "".
+// The signature is computed here, not by the code under test.
+func FeishuHeaders(key string, ts time.Time, body []byte) map[string]string {
+	h := map[string]string{"content-type": "application/json; charset=utf-8", "user-agent": "Go-http-client/1.1"}
+	if key != "" {
+		sec, nonce := fmt.Sprint(ts.Unix()), fmt.Sprintf("n%d", ts.UnixNano()%1000000)
+		sum := sha256.Sum256([]byte(sec + nonce + key + string(body)))
+		h["x-lark-request-timestamp"], h["x-lark-request-nonce"], h["x-lark-signature"] = sec, nonce, hex.EncodeToString(sum[:])
+	}
+	return h
 }

@@ -41,6 +41,9 @@ type Slack struct {
 	Locale string
 	// FailViews makes the next views.publish calls answer ok:false.
 	FailViews atomic.Int64
+	// FailHooks makes the next response_url posts answer HTTP 500, as Slack
+	// does when it cannot take one.
+	FailHooks atomic.Int64
 
 	opened atomic.Int32
 	stamps atomic.Int64 // messages given a ts so far
@@ -182,6 +185,8 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 		if f.Socket != nil {
 			f.Socket(conn)
 		}
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/hooks/") && f.FailHooks.Add(-1) >= 0:
+		http.Error(w, "internal_error", http.StatusInternalServerError)
 	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/hooks/"):
 		var m SlackHook
 		if err := json.Unmarshal(body, &m); err != nil {

@@ -162,7 +162,7 @@ func testConcurrentClaims(t *testing.T, s store.Store) {
 	}
 }
 
-func testDedupe(t *testing.T, s store.Store) {
+func testDedupe(t *testing.T, s store.Deduper) {
 	ok, err := s.Claim(ctx, "slack:Ev123", 1*time.Second)
 	if err != nil || !ok {
 		t.Fatalf("first Claim = %v, %v; want true", ok, err)
@@ -224,7 +224,7 @@ func testDedupe(t *testing.T, s store.Store) {
 	}
 }
 
-func testConcurrentDedupe(t *testing.T, s store.Store) {
+func testConcurrentDedupe(t *testing.T, s store.Deduper) {
 	const n = 12
 	var wg sync.WaitGroup
 	var mu sync.Mutex

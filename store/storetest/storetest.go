@@ -17,10 +17,7 @@ import (
 // subtest gets a fresh, empty store.
 func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, s store.Store)
-	}{
+	run(t, newStore, []test[store.Store]{
 		{"a created renewal reads back field for field", testRoundTrip},
 		{"an id taken in the tenant is a conflict", testCreateConflict},
 		{"an unknown id is not found", testNotFound},
@@ -37,8 +34,6 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"a released claim is retried at once", testRelease},
 		{"an expired mark reads as none", testMarkExpiry},
 		{"concurrent claims: exactly one wins", testConcurrentClaims},
-		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
-		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
 		{"a price reads back field for field, in its channel only", testPriceRoundTrip},
 		{"a price id taken in the tenant is a conflict", testPriceConflict},
 		{"team-wide prices are read and removed team-wide, a channel's only there", testPriceScope},
@@ -49,9 +44,31 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"recent checks: newest first, at most n, each id once", testCheckOrder},
 		{"past KeepChecks per tenant the oldest checks go", testCheckBound},
 		{"a check older than CheckTTL reads as gone", testCheckExpiry},
-	}
+	})
+	RunDeduper(t, func(t *testing.T) store.Deduper { return newStore(t) })
+}
+
+// RunDeduper runs the store.Deduper contract against a fresh Deduper per
+// test (a Store's own, or one layered over it).
+func RunDeduper(t *testing.T, newDeduper func(t *testing.T) store.Deduper) {
+	t.Helper()
+	run(t, newDeduper, []test[store.Deduper]{
+		{"dedupe keys are claimed once until they expire; leases run out unless done", testDedupe},
+		{"concurrent dedupe leases: exactly one wins", testConcurrentDedupe},
+	})
+}
+
+// test is one check of a contract on S.
+type test[S any] struct {
+	name string
+	fn   func(t *testing.T, s S)
+}
+
+// run runs each test as a subtest on a fresh S from newS.
+func run[S any](t *testing.T, newS func(t *testing.T) S, tests []test[S]) {
+	t.Helper()
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newStore(t)) })
+		t.Run(tt.name, func(t *testing.T) { tt.fn(t, newS(t)) })
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"strconv"
@@ -134,20 +133,14 @@ func invoke(ctx context.Context, client *http.Client, invokeURL, trigger string)
 
 // slackEvent is a Function URL event with a signed /gpu billing command.
 func slackEvent(trigger string, now time.Time) ([]byte, error) {
-	form := url.Values{
-		"token": {"bench"}, "team_id": {"TBENCH"}, "team_domain": {"bench"}, "channel_id": {"CBENCH"},
-		"user_id": {"UBENCH"}, "command": {"/gpu"}, "text": {"billing ondemand=35 monthly=15000 hours=300"},
-		"response_url": {"https://hooks.slack.com/commands/TBENCH/1/x"}, "trigger_id": {trigger}, "api_app_id": {"ABENCH"},
-	}
-	body := []byte(form.Encode())
-	ts := strconv.FormatInt(now.Unix(), 10)
+	body, ts, sig := slashCommand("billing ondemand=35 monthly=15000 hours=300", trigger, now)
 	ev := events.APIGatewayV2HTTPRequest{
 		Version: "2.0", RouteKey: "$default", RawPath: "/slack/commands",
 		Headers: map[string]string{
 			"content-type":              "application/x-www-form-urlencoded",
 			"user-agent":                "Slackbot 1.0 (+https://api.slack.com/robots)",
 			"x-slack-request-timestamp": ts,
-			"x-slack-signature":         sign(benchSecret, ts, body),
+			"x-slack-signature":         sig,
 		},
 		RequestContext: events.APIGatewayV2HTTPRequestContext{
 			RouteKey: "$default", Stage: "$default", RequestID: trigger, TimeEpoch: now.UnixMilli(),

@@ -124,20 +124,14 @@ func send(ctx context.Context, client *http.Client, base, phase string, n, clien
 
 // one sends a signed slash command and times it until the whole answer is read.
 func one(ctx context.Context, client *http.Client, base, trigger, text string) (time.Duration, error) {
-	form := url.Values{
-		"token": {"bench"}, "team_id": {"TBENCH"}, "team_domain": {"bench"}, "channel_id": {"CBENCH"}, "channel_name": {"bench"},
-		"user_id": {"UBENCH"}, "user_name": {"bench"}, "command": {"/gpu"}, "text": {text},
-		"response_url": {"https://hooks.slack.com/commands/TBENCH/1/x"}, "trigger_id": {trigger}, "api_app_id": {"ABENCH"},
-	}
-	body := []byte(form.Encode())
+	body, ts, sig := slashCommand(text, trigger, time.Now())
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/slack/commands", bytes.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Slack-Request-Timestamp", ts)
-	req.Header.Set("X-Slack-Signature", sign(benchSecret, ts, body))
+	req.Header.Set("X-Slack-Signature", sig)
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
@@ -153,6 +147,19 @@ func one(ctx context.Context, client *http.Client, base, trigger, text string) (
 		return 0, fmt.Errorf("HTTP %d: %.200s", resp.StatusCode, out)
 	}
 	return d, nil
+}
+
+// slashCommand is a signed /gpu slash command as Slack posts it at now: the
+// form body, its timestamp and signature headers.
+func slashCommand(text, trigger string, now time.Time) (body []byte, ts, sig string) {
+	form := url.Values{
+		"token": {"bench"}, "team_id": {"TBENCH"}, "team_domain": {"bench"}, "channel_id": {"CBENCH"}, "channel_name": {"bench"},
+		"user_id": {"UBENCH"}, "user_name": {"bench"}, "command": {"/gpu"}, "text": {text},
+		"response_url": {"https://hooks.slack.com/commands/TBENCH/1/x"}, "trigger_id": {trigger}, "api_app_id": {"ABENCH"},
+	}
+	body = []byte(form.Encode())
+	ts = strconv.FormatInt(now.Unix(), 10)
+	return body, ts, sign(benchSecret, ts, body)
 }
 
 // sign is Slack's v0 signature: "v0=" + hex(HMAC-SHA256(secret, "v0:ts:body")).

@@ -224,37 +224,31 @@ func (c serveConfig) summary() []slog.Attr {
 }
 
 func (s slackSettings) describe() string {
-	if !s.On {
-		return "off (no SLACK_* variables)"
-	}
-	var parts []string
-	if s.HTTP {
-		if s.Verified {
-			parts = append(parts, "HTTP /slack/* (signed requests only)")
-		} else {
-			parts = append(parts, "HTTP /slack/* (UNVERIFIED, --insecure-dev)")
-		}
-	}
-	if s.Socket {
-		parts = append(parts, "Socket Mode")
-	}
-	return "on: " + strings.Join(parts, ", ")
+	return describe(s.On, "SLACK_*", s.HTTP, s.Verified, "HTTP /slack/* (signed requests only)",
+		"HTTP /slack/* (UNVERIFIED, --insecure-dev)", s.Socket, "Socket Mode")
 }
 
 func (f feishuSettings) describe() string {
-	if !f.On {
-		return "off (no FEISHU_* variables)"
+	return describe(f.On, "FEISHU_*", f.HTTP, f.Verified, "HTTP /feishu/* (token, signature and encryption checked)",
+		"HTTP /feishu/* (UNVERIFIED plaintext, --insecure-dev)", f.WS, "long connection")
+}
+
+// describe is a platform's part of the start-up line: off (no vars set), or
+// on with its ways in: HTTP (verified, or not with --insecure-dev) and the
+// socket (Socket Mode, the long connection).
+func describe(on bool, vars string, http, verified bool, httpVerified, httpUnverified string, socket bool, socketName string) string {
+	if !on {
+		return "off (no " + vars + " variables)"
 	}
 	var parts []string
-	if f.HTTP {
-		if f.Verified {
-			parts = append(parts, "HTTP /feishu/* (token, signature and encryption checked)")
-		} else {
-			parts = append(parts, "HTTP /feishu/* (UNVERIFIED plaintext, --insecure-dev)")
-		}
+	switch {
+	case http && verified:
+		parts = append(parts, httpVerified)
+	case http:
+		parts = append(parts, httpUnverified)
 	}
-	if f.WS {
-		parts = append(parts, "long connection")
+	if socket {
+		parts = append(parts, socketName)
 	}
 	return "on: " + strings.Join(parts, ", ")
 }

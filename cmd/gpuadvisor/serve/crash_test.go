@@ -251,3 +251,32 @@ func TestServeSweepsExpiredKeys(t *testing.T) {
 		t.Errorf("repeat of a live trigger id: got HTTP %d %q, want 200 with no answer (a duplicate)", status, out)
 	}
 }
+
+// A delivery answered before serve stopped is still a duplicate after it
+// starts again: the done marks kept in memory (bolt.Leases) are written to
+// the file at shutdown.
+func TestServeDuplicateAcrossARestart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gpuadvisor.db")
+	fs := testkit.NewSlack(t)
+	send := func(r *running, trigger string) (int, []byte) {
+		return post(t, r.url, "/slack/commands", "application/x-www-form-urlencoded",
+			[]byte(slackForm("help", trigger, fs.HookURL("T1/B1/x")).Encode()), testSigningSecret, time.Now())
+	}
+	r := startServe(t, serveOptions{DB: db}, slackEnv(fs))
+	if status, out := send(r, "restart-1"); status != 200 || !strings.Contains(string(out), "blocks") {
+		t.Fatalf("first delivery: HTTP %d %q, want an answer", status, out)
+	}
+	if status, out := send(r, "restart-1"); status != 200 || len(out) != 0 {
+		t.Errorf("repeat in the same run: HTTP %d %q, want 200 with no answer (a duplicate)", status, out)
+	}
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+	r = startServe(t, serveOptions{DB: db}, slackEnv(fs))
+	if status, out := send(r, "restart-1"); status != 200 || len(out) != 0 {
+		t.Errorf("repeat after a restart: HTTP %d %q, want 200 with no answer (a duplicate)", status, out)
+	}
+	if status, out := send(r, "restart-2"); status != 200 || !strings.Contains(string(out), "blocks") {
+		t.Errorf("a new delivery after a restart: HTTP %d %q, want an answer", status, out)
+	}
+}

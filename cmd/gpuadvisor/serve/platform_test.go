@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/llm/llmtest"
 
 	"gpuadvisor/internal/testkit"
@@ -27,12 +25,8 @@ const (
 func postFeishu(t *testing.T, base string, body []byte, key string) int {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, base+"/feishu/events", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), "n0nce"
-		req.Header.Set(feishu.HeaderTimestamp, ts)
-		req.Header.Set(feishu.HeaderNonce, nonce)
-		req.Header.Set(feishu.HeaderSignature, feishu.Signature(ts, nonce, key, body))
+	for k, v := range testkit.FeishuHeaders(key, time.Now(), body) {
+		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -30,9 +30,12 @@ type server struct {
 	cfg  serveConfig
 	log  *slog.Logger
 
-	ln     net.Listener
-	http   *http.Server
-	store  *bolt.Store
+	ln    net.Listener
+	http  *http.Server
+	store *bolt.Store
+	// leases de-duplicates the platforms' deliveries: leases in memory,
+	// done marks written to the store behind the requests (bolt.Leases).
+	leases *bolt.Leases
 	router *chat.Router
 	jobs   *drafter.Queue
 	// remindLoc is the reminder's time zone (REMINDER_TZ, default
@@ -74,9 +77,7 @@ func newServer(ctx context.Context, o serveOptions, getenv func(string) string, 
 	}
 	if err := s.build(getenv); err != nil {
 		s.ln.Close()
-		if s.store != nil {
-			s.store.Close()
-		}
+		s.closeStore()
 		return nil, err
 	}
 	s.announce()
@@ -116,6 +117,7 @@ func (s *server) build(getenv func(string) string) error {
 		return fmt.Errorf("open the store (--db or %s): %w", wire.EnvDB, err)
 	}
 	s.store = st
+	s.leases = st.Leases(bolt.LeaseOptions{Log: s.log})
 	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
 		return err
@@ -140,7 +142,7 @@ func (s *server) build(getenv func(string) string) error {
 			Router:        s.router,
 			Poster:        s.slackPoster,
 			Dispatcher:    s.jobs,
-			Deduper:       st,
+			Deduper:       s.leases,
 			Log:           s.log,
 		})
 		if err != nil {
@@ -153,7 +155,7 @@ func (s *server) build(getenv func(string) string) error {
 		h, err := feishu.NewHandler(c.Config, feishu.Deps{
 			Router:     s.router,
 			Client:     s.feishuClient,
-			Deduper:    st,
+			Deduper:    s.leases,
 			Dispatcher: s.jobs,
 			Log:        s.log,
 		})
@@ -233,11 +235,28 @@ func (s *server) shutdown(stopBG context.CancelFunc) error {
 	} else if n > 0 {
 		s.log.Info("drafts left for the next start", "jobs", n)
 	}
-	// 4. Close the store: every write before this was a committed transaction.
-	if err := s.store.Close(); err != nil {
-		errs = append(errs, fmt.Errorf("close the store: %w", err))
+	// 4. Close the store: every write before this was a committed
+	//    transaction; the pending done marks are written first.
+	if err := s.closeStore(); err != nil {
+		errs = append(errs, err)
 	}
 	s.log.Info("stopped", "took_ms", time.Since(start).Milliseconds(), "clean", len(errs) == 0)
+	return errors.Join(errs...)
+}
+
+// closeStore writes the pending de-duplication marks and closes the store.
+func (s *server) closeStore() error {
+	var errs []error
+	if s.leases != nil {
+		if err := s.leases.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("write the de-duplication marks: %w", err))
+		}
+	}
+	if s.store != nil {
+		if err := s.store.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("close the store: %w", err))
+		}
+	}
 	return errors.Join(errs...)
 }
 

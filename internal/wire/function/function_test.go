@@ -1,4 +1,4 @@
-package wire
+package function
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/infra/secrets"
+	"gpuadvisor/internal/wire"
 )
 
 // The Slack function cold-started with the placeholder the operator first put
@@ -32,7 +33,7 @@ func TestSecretsReadAgainOnARefusedRequest(t *testing.T) {
 	env := map[string]string{"TABLE_NAME": "t"}
 	// The handler accepts a request whose body names the signing secret it
 	// was built with, as a signature check would.
-	setup := func(_ context.Context, getenv Getenv, _ *slog.Logger) (any, error) {
+	setup := func(_ context.Context, getenv wire.Getenv, _ *slog.Logger) (any, error) {
 		builds++
 		if getenv("TABLE_NAME") != "t" {
 			t.Errorf("the environment does not reach setup")
@@ -92,7 +93,7 @@ func TestBrokenSecretsKeepTheHandler(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	secret := map[string]string{"SLACK_SIGNING_SECRET": "good"}
 	cache := &secrets.Cache{Now: func() time.Time { return now }, Source: func(context.Context) (map[string]string, error) { return maps.Clone(secret), nil }}
-	setup := func(_ context.Context, getenv Getenv, _ *slog.Logger) (any, error) {
+	setup := func(_ context.Context, getenv wire.Getenv, _ *slog.Logger) (any, error) {
 		if getenv("SLACK_SIGNING_SECRET") == "" {
 			return nil, errors.New("SLACK_SIGNING_SECRET is not set")
 		}
