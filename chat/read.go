@@ -162,3 +162,26 @@ func (a *Args) Flag(key string) (v bool, raw string, ok bool, err error) {
 	}
 	return v, raw, true, nil
 }
+
+// ArgsOf builds the Args of one group of key=value pairs that a command
+// splits itself (the workload and each vendor of a quote, a file's lines),
+// so that it reads their values with the readers every command uses. A key
+// is found among cmd's keys by any spelling and stored under its name; a key
+// given twice keeps its last value (a command that refuses repeats checks
+// before); a bare word goes to Words. An unknown key is the router's error.
+func ArgsOf(cmd *Command, lang Lang, pairs []Token) (*Args, error) {
+	a := &Args{Command: cmd.Name, Tokens: pairs, cmd: cmd, lang: lang, pairs: map[string]string{}}
+	for _, t := range pairs {
+		switch {
+		case t.Word != "":
+			a.Words = append(a.Words, t.Word)
+		case t.Key != "" || t.Value != "":
+			key, ok := canonicalKey(cmd, t.Key)
+			if !ok {
+				return nil, unknownKey(lang, cmd, t.Key)
+			}
+			a.set(key, t.Value)
+		}
+	}
+	return a, nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -259,5 +260,33 @@ func TestPicks(t *testing.T) {
 	}
 	if (&Command{Name: "review"}).Picks("review") != true {
 		t.Error("a one-word name picks itself")
+	}
+}
+
+// TestArgsOf: a group of pairs a command split itself reads like a command
+// line: any spelling finds the key, the last of a repeat wins, words are
+// kept, an unknown key is the router's error naming it.
+func TestArgsOf(t *testing.T) {
+	cmd := &Command{Name: "x", Examples: []string{"x cards=8"}, Keys: []Key{
+		{Name: "cards", Aliases: []string{"卡数"}, Kind: Count, Example: "8"}, {Name: "price", Aliases: []string{"单价"}, Kind: Money, Example: "35"}}}
+	a, err := ArgsOf(cmd, ZH, []Token{{Key: "卡数", Value: "8"}, {Word: "A"}, {Key: "PRICE", Value: "30"}, {Key: "单价", Value: "1.5万"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1.5万 = 15,000: the second price replaces the first
+	if n, _ := a.Int("cards", 1, 64); n != 8 || !slices.Equal(a.Keys(), []string{"cards", "price"}) || !slices.Equal(a.Words, []string{"A"}) {
+		t.Errorf("cards %d, keys %v, words %v; want 8, [cards price], [A]", n, a.Keys(), a.Words)
+	}
+	if v, ok, err := a.Money("price", 0, 1e6); v != 15000 || !ok || err != nil {
+		t.Errorf("price = %v %v %v, want 15000", v, ok, err)
+	}
+	// a value out of range is worded in the group's language with the key's example
+	if _, err := a.Int("cards", 1, 4); err == nil || !strings.Contains(err.Error(), "cards=8 超出范围") {
+		t.Errorf("cards out of range: %v", err)
+	}
+	_, err = ArgsOf(cmd, EN, []Token{{Key: "card", Value: "8"}})
+	var e *Error
+	if !errors.As(err, &e) || e.Key != "card" || !strings.Contains(e.Message, "Did you mean cards?") {
+		t.Errorf("unknown key: %v, want the router's error naming card and suggesting cards", err)
 	}
 }
