@@ -20,8 +20,12 @@ type settings struct {
 
 // readGlobals reads the workload, the keys before the first vendor. A bad
 // value here is an error for the whole request: it changes every vendor.
-func readGlobals(lang chat.Lang, ps []pair) (settings, *chat.Error) {
+func readGlobals(lang chat.Lang, ps []pair) (settings, error) {
 	s := settings{w: tco.Workload{Hours: tco.DefaultHours, Volumes: map[tco.Line]float64{}}, hoursDefault: true}
+	a, err := groupArgs(lang, ps)
+	if err != nil {
+		return s, err
+	}
 	seen := map[string]bool{}
 	var epochs, dataset float64
 	for _, p := range ps {
@@ -30,7 +34,7 @@ func readGlobals(lang chat.Lang, ps []pair) (settings, *chat.Error) {
 				"%s is given twice for the workload; give it once", "%s 在工作负载里出现了两次，请只写一次", p.spec.name)
 		}
 		seen[p.spec.name] = true
-		v, perr := readNumber(lang, p, "")
+		v, perr := readNumber(lang, a, p, "")
 		if perr != nil {
 			return s, &chat.Error{Code: chat.CodeInvalid, Key: perr.Key, Message: perr.Message, Example: perr.Example}
 		}
@@ -81,16 +85,48 @@ func readGlobals(lang chat.Lang, ps []pair) (settings, *chat.Error) {
 	return s, nil
 }
 
+// groupArgs hands a group of pairs (the workload, or one vendor) to chat's
+// readers: each key once, with its first value (a repeat is a problem of its
+// own), as valueText makes it readable.
+func groupArgs(lang chat.Lang, ps []pair) (*chat.Args, error) {
+	toks := make([]chat.Token, 0, len(ps))
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if !seen[p.spec.name] {
+			seen[p.spec.name] = true
+			text, _ := valueText(p)
+			toks = append(toks, chat.Token{Key: p.spec.name, Value: text})
+		}
+	}
+	return chat.ArgsOf(reader, lang, toks)
+}
+
+// valueText is a pair's value as chat reads it: without the "," or ";" a
+// list of vendors leaves after it, and a unit price per TB (300元/TB/月,
+// 800/TB) written per GB, perTB saying so: the number is then divided by
+// 1000.
+func valueText(p pair) (text string, perTB bool) {
+	text = strings.TrimSpace(strings.TrimRight(p.raw, ",;"))
+	if p.spec.part == unitPrice {
+		return perGBFromTB(text)
+	}
+	return text, false
+}
+
+// cardUnits are the words a card count may end with: 8卡, 8 GPUs, 8x.
+var cardUnits = []string{"卡", "张", "cards", "card", "gpus", "gpu", "x"}
+
 func hoursRange(lang chat.Lang, raw string) *chat.Error {
 	return chat.Invalidf(lang, "hours", "hours=300",
 		"hours=%s is out of range: GPU hours per card a month must be more than 0 and at most %d (31 days × 24 h)",
 		"hours=%s 超出范围：每卡每月GPU小时数须大于0且不超过%d（31天×24小时）", raw, tco.MaxHours)
 }
 
-// readNumber reads a pair's value by its key's kind. Negative values and
-// values that are not numbers are problems naming the key and an example.
-func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
-	raw := strings.TrimSpace(strings.TrimRight(p.raw, ",;"))
+// readNumber reads a pair's value by its key's kind, through a, the Args of
+// its group. Negative values and values that are not numbers are problems
+// naming the key and an example.
+func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *problem) {
+	raw, perTB := valueText(p)
 	spec := p.spec
 	ex := spec.name + "=" + spec.example
 	prefix := ""
@@ -106,19 +142,16 @@ func readNumber(lang chat.Lang, p pair, who string) (float64, *problem) {
 			Message: prefix + fmt.Sprintf(chat.T(lang, "%s has no value; write it like %s", "%s 没有值，请写成 %s"), p.typed, ex)}
 	}
 	kind := spec.kind
+	var units []string
 	if spec.name == "cards" {
-		raw = trimAnySuffix(raw, "卡", "张", "cards", "card", "gpus", "gpu", "x")
+		units = cardUnits
 	}
 	if kind == chat.Money && foreignMoney(raw) {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
 			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is not in yuan: quote compares prices in yuan (¥, 元); convert it at your rate and write it like %s",
 				"%s=%s 不是人民币：报价对比按人民币（¥、元）计算；请按汇率换算后写成 %s"), p.typed, p.raw, ex)}
 	}
-	perTB := false
-	if spec.part == unitPrice {
-		raw, perTB = perGBFromTB(raw)
-	}
-	v, err := chat.ParseValue(raw, kind)
+	v, _, _, err := a.Value(spec.name, kind, units...)
 	if err != nil {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
 			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, p.raw, ex)}
@@ -199,22 +232,16 @@ func perGBFromTB(raw string) (string, bool) {
 	return raw, false
 }
 
-func trimAnySuffix(s string, suffixes ...string) string {
-	low := strings.ToLower(s)
-	for _, x := range suffixes {
-		if strings.HasSuffix(low, x) && len(s) > len(x) {
-			return strings.TrimSpace(s[:len(s)-len(x)])
-		}
-	}
-	return s
-}
-
 // buildVendor reads one draft into a vendor. ok is false when the vendor
 // cannot be compared (no price, a key given twice, a bad required value);
 // the problems say why and how to fix it.
 func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bool) {
 	who := d.label(lang)
 	v = tco.Vendor{Name: d.name, Charges: map[tco.Line]tco.Charge{}}
+	a, err := groupArgs(lang, d.pairs)
+	if err != nil {
+		return v, []problem{{Vendor: who, Message: err.Error(), Dropped: true}}, false
+	}
 	seen := map[string]bool{}
 	drop := false
 	for _, p := range d.pairs {
@@ -229,7 +256,7 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			setCharge(&v, p.spec.line, fee, 0)
 			continue
 		}
-		val, prob := readNumber(lang, p, who)
+		val, prob := readNumber(lang, a, p, who)
 		if prob != nil {
 			probs = append(probs, *prob)
 			if p.spec.name == "price" || p.spec.name == "monthly" {

@@ -89,15 +89,16 @@ var specs = func() []keySpec {
 }()
 
 // keyIndex is specs as chat keys, indexed by every spelling (chat's one
-// alias lookup); byName finds the spec of a canonical key.
-var keyIndex, byName = func() (chat.KeyIndex, map[string]*keySpec) {
+// alias lookup); byName finds the spec of a canonical key; reader is the
+// command chat's readers take the keys' kinds and examples from.
+var keyIndex, byName, reader = func() (chat.KeyIndex, map[string]*keySpec, *chat.Command) {
 	ks := make([]chat.Key, len(specs))
 	m := make(map[string]*keySpec, len(specs))
 	for i, s := range specs {
 		ks[i] = chat.Key{Name: s.name, Aliases: s.aliases, Kind: s.kind, Example: s.example}
 		m[s.name] = &specs[i]
 	}
-	return chat.IndexKeys(ks), m
+	return chat.IndexKeys(ks), m, &chat.Command{Name: "quote", Keys: ks, Examples: []string{Example}}
 }()
 
 // lookupKey finds the spec of a key as typed.

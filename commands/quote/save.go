@@ -18,31 +18,36 @@ type saving struct {
 }
 
 // takeSave removes save= and card= from the workload (they are not
-// numbers the comparison reads) and checks them.
+// numbers the comparison reads) and checks them; the last of a repeat wins.
 func takeSave(lang chat.Lang, in *input) (saving, error) {
 	var sv saving
-	var card, save string
+	var picked []chat.Token
 	kept := in.globals[:0]
 	for _, p := range in.globals {
 		switch p.spec.name {
-		case "card":
-			card = p.raw
-		case "save":
-			save = p.raw
+		case "card", "save":
+			picked = append(picked, chat.Token{Key: p.spec.name, Value: p.raw})
 		default:
 			kept = append(kept, p)
 		}
 	}
 	in.globals = kept
-	if save != "" {
-		switch strings.ToLower(strings.TrimSpace(save)) {
-		case "yes", "y", "true", "1", "是", "保存", "好":
+	a, err := chat.ArgsOf(reader, lang, picked)
+	if err != nil {
+		return sv, err
+	}
+	if save, _ := a.Raw("save"); strings.TrimSpace(save) != "" {
+		v, _, _, ferr := a.Flag("save")
+		switch {
+		case ferr == nil:
+			sv.save = v
+		case saveWords[strings.TrimSpace(save)]:
 			sv.save = true
-		case "no", "n", "false", "0", "否", "不":
 		default:
 			return sv, chat.Invalidf(lang, "save", "save=yes card=a800", "save=%q: write save=yes to keep the prices, or leave it out", "保存=%q：要保存价格请写 保存=是，否则不写", save)
 		}
 	}
+	card := a.StringOr("card", "")
 	if card == "" {
 		if sv.save {
 			return sv, chat.Invalidf(lang, "card", "quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800",
@@ -104,5 +109,8 @@ func priceWords(lang chat.Lang, e pricebook.Entry) string {
 	}
 	return fmt.Sprintf(chat.T(lang, "¥%s per card-month", "每卡每月 ¥%s"), chat.Num(e.Monthly))
 }
+
+// saveWords say yes to save= besides the yes/no every command reads (chat.YesNo).
+var saveWords = map[string]bool{"保存": true, "好": true}
 
 func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }

@@ -47,6 +47,20 @@ func TestSaveKeepsEachVendorsPrice(t *testing.T) {
 			t.Errorf("%s: %+v, want an error on %s", tc.text, rep.Error, tc.key)
 		}
 	}
+	// save= takes the yes/no every command reads (chat.YesNo) and 保存, 好;
+	// each of these saves both vendors again (2 + 2 = 4 entries, then 6, 8);
+	// a no saves nothing (still 8).
+	for i, tc := range []struct {
+		save string
+		want int
+	}{{"好", 4}, {"保存", 6}, {"on", 8}, {"否", 8}, {"off", 8}} {
+		if rep := ask("quote card=a800 cards=8 save=" + tc.save + " A: price=8.5; B: monthly=4800"); rep.Error != nil {
+			t.Fatalf("save=%s: %v", tc.save, rep.Error)
+		}
+		if es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"}); len(es) != tc.want {
+			t.Errorf("%d: save=%s: %d entries, want %d", i, tc.save, len(es), tc.want)
+		}
+	}
 	// No store: save=yes says so, and saves nothing silently.
 	r2 := chat.NewRouter()
 	r2.Register(Command())
