@@ -66,65 +66,61 @@ func (a *Args) keyExample(key string) string {
 
 // Number reads a required number of the key's kind within [min, max].
 func (a *Args) Number(key string, min, max float64) (float64, error) {
-	if err := a.require(key); err != nil {
-		return 0, err
-	}
-	return a.NumberOr(key, 0, min, max)
+	return required(a, key, func(raw string) (float64, error) { return a.parse(key, raw, min, max) })
 }
 
 // NumberOr reads an optional number, def when absent.
 func (a *Args) NumberOr(key string, def, min, max float64) (float64, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return def, nil
-	}
-	return a.parse(key, raw, min, max)
+	return optional(a, key, def, func(raw string) (float64, error) { return a.parse(key, raw, min, max) })
 }
 
 // Int reads a required whole number within [min, max].
 func (a *Args) Int(key string, min, max int) (int, error) {
-	if err := a.require(key); err != nil {
-		return 0, err
-	}
-	return a.IntOr(key, 0, min, max)
+	return required(a, key, func(raw string) (int, error) { return a.parseInt(key, raw, min, max) })
 }
 
 // IntOr reads an optional whole number, def when absent.
 func (a *Args) IntOr(key string, def, min, max int) (int, error) {
+	return optional(a, key, def, func(raw string) (int, error) { return a.parseInt(key, raw, min, max) })
+}
+
+// optional reads key's value with read, or gives def when key is absent.
+func optional[T any](a *Args, key string, def T, read func(raw string) (T, error)) (T, error) {
 	raw, ok := a.pairs[key]
 	if !ok {
 		return def, nil
 	}
-	return a.parseInt(key, raw, min, max)
+	return read(raw)
 }
 
-// require is the missing-key error when key is not given, else nil.
-func (a *Args) require(key string) error {
-	if _, ok := a.pairs[key]; !ok {
-		return a.missing(key)
+// required reads key's value with read, or gives the missing-key error when
+// key is absent.
+func required[T any](a *Args, key string, read func(raw string) (T, error)) (T, error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		var zero T
+		return zero, a.missing(key)
 	}
-	return nil
+	return read(raw)
 }
 
 // List reads a comma-separated list of numbers (one per card, say).
 func (a *Args) List(key string, min, max float64) ([]float64, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return nil, a.missing(key)
-	}
-	parts := strings.Split(raw, ",")
-	if len(parts) > 1 && thousands(raw) && a.keySpec(key).Kind != Hours {
-		parts = []string{raw}
-	}
-	out := make([]float64, 0, len(parts))
-	for _, p := range parts {
-		v, err := a.parse(key, p, min, max)
-		if err != nil {
-			return nil, err
+	return required(a, key, func(raw string) ([]float64, error) {
+		parts := strings.Split(raw, ",")
+		if len(parts) > 1 && thousands(raw) && a.keySpec(key).Kind != Hours {
+			parts = []string{raw}
 		}
-		out = append(out, v)
-	}
-	return out, nil
+		out := make([]float64, 0, len(parts))
+		for _, p := range parts {
+			v, err := a.parse(key, p, min, max)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	})
 }
 
 // String reads a required text value.
@@ -148,34 +144,30 @@ func (a *Args) StringOr(key, def string) string {
 // (compared case-insensitively); def when absent. aliases maps other spellings
 // (Chinese included) to a choice.
 func (a *Args) Choice(key, def string, choices []string, aliases map[string]string) (string, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return def, nil
-	}
-	v := strings.ToLower(strings.TrimSpace(raw))
-	if c, ok := aliases[v]; ok {
-		v = c
-	}
-	for _, c := range choices {
-		if v == c {
-			return c, nil
+	return optional(a, key, def, func(raw string) (string, error) {
+		v := strings.ToLower(strings.TrimSpace(raw))
+		if c, ok := aliases[v]; ok {
+			v = c
 		}
-	}
-	ex := key + "=" + choices[0]
-	return "", Invalidf(a.lang, key, ex,
-		"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", key, raw, strings.Join(choices, ", "))
+		for _, c := range choices {
+			if v == c {
+				return c, nil
+			}
+		}
+		ex := key + "=" + choices[0]
+		return "", Invalidf(a.lang, key, ex,
+			"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", key, raw, strings.Join(choices, ", "))
+	})
 }
 
 // Bool reads an optional yes/no value: yes/no, true/false, 1/0, 是/否, 有/无, 要/不要.
 func (a *Args) Bool(key string, def bool) (bool, error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return def, nil
-	}
-	if v, known := YesNo(raw); known {
-		return v, nil
-	}
-	return false, Invalidf(a.lang, key, key+"=yes", "%s=%q is not yes or no", "%s=%q 不是 是/否", key, raw)
+	return optional(a, key, def, func(raw string) (bool, error) {
+		if v, known := YesNo(raw); known {
+			return v, nil
+		}
+		return false, Invalidf(a.lang, key, key+"=yes", "%s=%q is not yes or no", "%s=%q 不是 是/否", key, raw)
+	})
 }
 
 // Invalid builds an error about key with the key's example.
@@ -198,12 +190,7 @@ func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 		v *= 100
 	}
-	if v < min || v > max {
-		return 0, Invalidf(a.lang, key, a.keyExample(key),
-			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, Num(min), Num(max))
-	}
-	return v, nil
+	return a.within(key, raw, v, min, max)
 }
 
 func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
@@ -249,22 +236,26 @@ func Num(v float64) string { return advisor.Group(v) }
 // key's declared kind: 35, 35元/时, ¥15,000, 1.5万, 1万5, 一万五, 1.5w, 15k.
 // ok is false when the key is absent.
 func (a *Args) Money(key string, min, max float64) (v float64, ok bool, err error) {
-	raw, ok := a.pairs[key]
-	if !ok {
-		return 0, false, nil
-	}
-	v, perr := ParseValue(raw, Money)
-	if perr != nil {
-		return 0, true, Invalidf(a.lang, key, a.keyExample(key),
-			"%s=%q is not an amount I can read (%s); write it like %s",
-			"%s=%q 无法读成金额（%s），请写成 %s", key, raw, kindHint(a.lang, Money), a.keyExample(key))
-	}
+	v, _, ok, err = given(a, key, func(raw string) (float64, error) {
+		v, perr := ParseValue(raw, Money)
+		if perr != nil {
+			return 0, Invalidf(a.lang, key, a.keyExample(key),
+				"%s=%q is not an amount I can read (%s); write it like %s",
+				"%s=%q 无法读成金额（%s），请写成 %s", key, raw, kindHint(a.lang, Money), a.keyExample(key))
+		}
+		return a.within(key, raw, v, min, max)
+	})
+	return v, ok, err
+}
+
+// within is v when it lies in [min, max], else the out-of-range error.
+func (a *Args) within(key, raw string, v, min, max float64) (float64, error) {
 	if v < min || v > max {
-		return 0, true, Invalidf(a.lang, key, a.keyExample(key),
+		return 0, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%s is out of range; it must be between %s and %s",
 			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, Num(min), Num(max))
 	}
-	return v, true, nil
+	return v, nil
 }
 
 // Assumptions explains every value the reader converted on an assumption the

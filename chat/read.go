@@ -19,15 +19,24 @@ var ErrUnreadable = errors.New("value not readable")
 // it ends with (units the kinds do not know: 张, 个月). ok is false when the
 // key is absent.
 func (a *Args) Value(key string, kind Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
+	return given(a, key, func(raw string) (float64, error) {
+		v, err := ParseValue(TrimUnit(raw, suffixes...), kind)
+		if err != nil {
+			return 0, ErrUnreadable
+		}
+		return v, nil
+	})
+}
+
+// given is a raw reader: key's value read with read, the raw text, and
+// whether key was given (the zero value, "" and false when it was not).
+func given[T any](a *Args, key string, read func(raw string) (T, error)) (v T, raw string, ok bool, err error) {
 	raw, ok = a.pairs[key]
 	if !ok {
-		return 0, "", false, nil
+		return v, "", false, nil
 	}
-	v, err = ParseValue(TrimUnit(raw, suffixes...), kind)
-	if err != nil {
-		return 0, raw, true, ErrUnreadable
-	}
-	return v, raw, true, nil
+	v, err = read(raw)
+	return v, raw, true, err
 }
 
 // TrimUnit lower-cases and normalizes s and takes off the first of suffixes
@@ -45,33 +54,30 @@ func TrimUnit(s string, suffixes ...string) string {
 // Parts reads key as a comma-separated list and returns its pieces,
 // normalized and trimmed, for a command that checks each piece itself.
 func (a *Args) Parts(key string) (parts []string, raw string, ok bool) {
-	raw, ok = a.pairs[key]
-	if !ok {
-		return nil, "", false
-	}
-	parts = strings.Split(Normalize(raw), ",")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts, raw, true
+	parts, raw, ok, _ = given(a, key, func(raw string) ([]string, error) {
+		parts := strings.Split(Normalize(raw), ",")
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		return parts, nil
+	})
+	return parts, raw, ok
 }
 
 // Duration reads key as a duration in hours: 2, 2h, 2小时, and with a
 // minute unit 30min, 15分钟 (a bare number is hours, never minutes).
 func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err error) {
-	raw, ok = a.pairs[key]
-	if !ok {
-		return 0, "", false, nil
-	}
-	if v, err := ParseValue(raw, Hours); err == nil {
-		return v, raw, true, nil
-	}
-	if m, err := ParseValue(raw, Minutes); err == nil {
-		if _, bare := ParseValue(raw, Plain); bare != nil {
-			return m / 60, raw, true, nil
+	return given(a, key, func(raw string) (float64, error) {
+		if v, err := ParseValue(raw, Hours); err == nil {
+			return v, nil
 		}
-	}
-	return 0, raw, true, ErrUnreadable
+		if m, err := ParseValue(raw, Minutes); err == nil {
+			if _, bare := ParseValue(raw, Plain); bare != nil {
+				return m / 60, nil
+			}
+		}
+		return 0, ErrUnreadable
+	})
 }
 
 // termUnits are the suffixes a term in months accepts, in months.
@@ -83,37 +89,30 @@ var termUnits = map[string]int{
 
 // Months reads key as whole months from 1 to max: 3m, 3个月, 2季度, 1y, 3.
 func (a *Args) Months(key string, max int) (months int, raw string, ok bool, err error) {
-	raw, ok = a.pairs[key]
-	if !ok {
-		return 0, "", false, nil
-	}
-	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	n := 0
-	for _, d := range s[:i] {
-		if n = n*10 + int(d-'0'); n > max {
-			return 0, raw, true, ErrUnreadable
+	return given(a, key, func(raw string) (int, error) {
+		s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
 		}
-	}
-	unit, known := termUnits[strings.TrimSpace(s[i:])]
-	if i == 0 || !known || n < 1 || n*unit > max {
-		return 0, raw, true, ErrUnreadable
-	}
-	return n * unit, raw, true, nil
+		n := 0
+		for _, d := range s[:i] {
+			if n = n*10 + int(d-'0'); n > max {
+				return 0, ErrUnreadable
+			}
+		}
+		unit, known := termUnits[strings.TrimSpace(s[i:])]
+		if i == 0 || !known || n < 1 || n*unit > max {
+			return 0, ErrUnreadable
+		}
+		return n * unit, nil
+	})
 }
 
 // Date reads key as a calendar day: 2027-03-01, 2027/3/1, 2027.3.1 or
 // 2027年3月1日 (midnight UTC; only the day counts).
 func (a *Args) Date(key string) (day time.Time, raw string, ok bool, err error) {
-	raw, ok = a.pairs[key]
-	if !ok {
-		return time.Time{}, "", false, nil
-	}
-	day, err = ParseDay(raw)
-	return day, raw, true, err
+	return given(a, key, ParseDay)
 }
 
 // ParseDay reads a calendar day written 2027-03-01, 2027/3/1, 2027.3.1 or
@@ -152,15 +151,12 @@ func YesNo(raw string) (v, known bool) {
 // Flag reads key as yes or no (YesNo), for a command that words its own
 // message; ok is false when the key is absent.
 func (a *Args) Flag(key string) (v bool, raw string, ok bool, err error) {
-	raw, ok = a.pairs[key]
-	if !ok {
-		return false, "", false, nil
-	}
-	v, known := YesNo(raw)
-	if !known {
-		return false, raw, true, ErrUnreadable
-	}
-	return v, raw, true, nil
+	return given(a, key, func(raw string) (bool, error) {
+		if v, known := YesNo(raw); known {
+			return v, nil
+		}
+		return false, ErrUnreadable
+	})
 }
 
 // ArgsOf builds the Args of one group of key=value pairs that a command
