@@ -204,28 +204,22 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 	return int(v), nil
 }
 
+// kindHints say what each kind of value accepts, for the unreadable-value
+// error.
+var kindHints = map[Kind]advisor.Text{
+	Money:   {EN: "money: 35, 35元/时, ¥15,000, 1.5万", ZH: "金额：35、35元/时、¥15,000、1.5万"},
+	Hours:   {EN: "hours: 300, 300h, 300小时", ZH: "小时：300、300h、300小时"},
+	Count:   {EN: "a count: 7b, 70B, 21000, 21k", ZH: "数量：7b、70B、21000、21k"},
+	Tokens:  {EN: "tokens: 4096, 4k, 32k", ZH: "token 数：4096、4k、32k"},
+	Percent: {EN: "a percentage: 10%, 0.1", ZH: "百分比：10%、0.1"},
+	Days:    {EN: "days: 30d, 30天, 2w", ZH: "天数：30d、30天、2w"},
+	Minutes: {EN: "a duration: 30m, 4h, 1d", ZH: "时长：30m、4h、1d"},
+	Ratio:   {EN: "a multiplier: 2x, 2倍", ZH: "倍数：2x、2倍"},
+	GB:      {EN: "gigabytes: 80, 80GB, 2TB", ZH: "容量：80、80GB、2TB"},
+}
+
 func kindHint(lang Lang, k Kind) string {
-	switch k {
-	case Money:
-		return T(lang, "money: 35, 35元/时, ¥15,000, 1.5万", "金额：35、35元/时、¥15,000、1.5万")
-	case Hours:
-		return T(lang, "hours: 300, 300h, 300小时", "小时：300、300h、300小时")
-	case Count:
-		return T(lang, "a count: 7b, 70B, 21000, 21k", "数量：7b、70B、21000、21k")
-	case Tokens:
-		return T(lang, "tokens: 4096, 4k, 32k", "token 数：4096、4k、32k")
-	case Percent:
-		return T(lang, "a percentage: 10%, 0.1", "百分比：10%、0.1")
-	case Days:
-		return T(lang, "days: 30d, 30天, 2w", "天数：30d、30天、2w")
-	case Minutes:
-		return T(lang, "a duration: 30m, 4h, 1d", "时长：30m、4h、1d")
-	case Ratio:
-		return T(lang, "a multiplier: 2x, 2倍", "倍数：2x、2倍")
-	case GB:
-		return T(lang, "gigabytes: 80, 80GB, 2TB", "容量：80、80GB、2TB")
-	}
-	return T(lang, "a number", "一个数字")
+	return Name(lang, kindHints, k, advisor.Text{EN: "a number", ZH: "一个数字"})
 }
 
 // Num formats a number for people: no trailing zeros, at most two decimals,
