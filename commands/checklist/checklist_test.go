@@ -30,35 +30,25 @@ func fixture(t testing.TB, name string) string {
 }
 
 func TestGolden(t *testing.T) {
-	tests := []struct {
-		name, text, file string
-		lang             chat.Lang
-	}{
-		{"list_en", "checklist", "", ""},
-		{"list_zh", "清单", "", ""},
-		{"list_hardware_en", "checklist hardware", "", ""},
-		{"list_network_zh", "清单 网络", "", ""},
-		{"item_en", "checklist hw.gpu_model", "", ""},
-		{"check_evasive_zh", "清单 检查 ", "evasive_zh.txt", ""},
-		{"check_evasive_en", "checklist check ", "evasive_en.txt", ""},
-		{"check_mixed_zh", "清单 核对 供应商=蓉芯算力 ", "mixed_zh.txt", ""},
-		{"check_mixed_en", "checklist check vendor=AcmeGPU ", "mixed_en.txt", ""},
-		{"check_concrete_en", "checklist check ", "concrete_en.txt", ""},
-		{"check_concrete_zh_in_en", "checklist check ", "concrete_zh.txt", chat.EN},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			text := tt.text
-			if tt.file != "" {
-				text += fixture(t, tt.file)
-			}
-			rep := handle(text, "", tt.lang)
-			if rep.Error != nil {
-				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
-			}
-			testkit.GoldenReply(t, tt.name, rep)
-		})
-	}
+	testkit.GoldenTable(t, []testkit.Pinned{
+		{Name: "list_en", Text: "checklist"},
+		{Name: "list_zh", Text: "清单"},
+		{Name: "list_hardware_en", Text: "checklist hardware"},
+		{Name: "list_network_zh", Text: "清单 网络"},
+		{Name: "item_en", Text: "checklist hw.gpu_model"},
+		{Name: "check_evasive_zh", Text: "清单 检查 ", File: "evasive_zh.txt"},
+		{Name: "check_evasive_en", Text: "checklist check ", File: "evasive_en.txt"},
+		{Name: "check_mixed_zh", Text: "清单 核对 供应商=蓉芯算力 ", File: "mixed_zh.txt"},
+		{Name: "check_mixed_en", Text: "checklist check vendor=AcmeGPU ", File: "mixed_en.txt"},
+		{Name: "check_concrete_en", Text: "checklist check ", File: "concrete_en.txt"},
+		{Name: "check_concrete_zh_in_en", Text: "checklist check ", File: "concrete_zh.txt", Lang: chat.EN},
+	}, func(t testing.TB, p testkit.Pinned) chat.Reply {
+		text := p.Text
+		if p.File != "" {
+			text += fixture(t, p.File)
+		}
+		return handle(text, "", p.Lang)
+	})
 }
 
 // contract is the JSON other parts rely on (issue 11's contract).

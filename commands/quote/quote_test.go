@@ -23,34 +23,24 @@ func handle(text, attachment string, lang chat.Lang) chat.Reply {
 const runExample = "quote hours=300 cards=8 run_tokens=2b A: price=35 tokens_s=21000; B: price=29 tokens_s=14000"
 
 func TestGolden(t *testing.T) {
-	tests := []struct {
-		name, text, file string
-		lang             chat.Lang
-	}{
-		{"example_en", Example, "", ""},
-		{"example_zh", exampleZH, "", ""},
-		{"example_forced_zh", Example, "", chat.ZH},
-		{"run_en", runExample, "", ""},
-		{"run_zh", "报价 时长=每天10小时 卡数=8 轮数=2 数据集tokens=1b A：单价=35元/时 吞吐=21000；B：单价=29 吞吐=14000 存储费=免费", "", ""},
-		{"yaml_en", "quote", "quotes.yaml", ""},
-		{"yaml_zh", "报价", "quotes.yaml", ""},
-		{"single_en", "quote cards=8 A: price=35 tokens_s=21000", "", ""},
-		{"partial_en", "quote hours=300 cards=8 storage_gb=300\nA: price=35 fast\nB: price=29 egress_price=0.8\nC: price=30 own_cards=16", "", ""},
-		{"partial_zh", "报价 卡数=8 快照量=0\nA：单价=35 高配\nB：单价=-29\nC：单价=28 存储费=免费 快照单价=0.2 流量费=0 内网=免费 支持费=2000 授权=含 最短租期=3", "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			att := ""
-			if tt.file != "" {
-				att = testkit.Files(t, "testdata", tt.file)
-			}
-			rep := handle(tt.text, att, tt.lang)
-			if rep.Error != nil {
-				t.Fatalf("%q: unexpected error %v", tt.name, rep.Error)
-			}
-			testkit.GoldenReply(t, tt.name, rep)
-		})
-	}
+	testkit.GoldenTable(t, []testkit.Pinned{
+		{Name: "example_en", Text: Example},
+		{Name: "example_zh", Text: exampleZH},
+		{Name: "example_forced_zh", Text: Example, Lang: chat.ZH},
+		{Name: "run_en", Text: runExample},
+		{Name: "run_zh", Text: "报价 时长=每天10小时 卡数=8 轮数=2 数据集tokens=1b A：单价=35元/时 吞吐=21000；B：单价=29 吞吐=14000 存储费=免费"},
+		{Name: "yaml_en", Text: "quote", File: "quotes.yaml"},
+		{Name: "yaml_zh", Text: "报价", File: "quotes.yaml"},
+		{Name: "single_en", Text: "quote cards=8 A: price=35 tokens_s=21000"},
+		{Name: "partial_en", Text: "quote hours=300 cards=8 storage_gb=300\nA: price=35 fast\nB: price=29 egress_price=0.8\nC: price=30 own_cards=16"},
+		{Name: "partial_zh", Text: "报价 卡数=8 快照量=0\nA：单价=35 高配\nB：单价=-29\nC：单价=28 存储费=免费 快照单价=0.2 流量费=0 内网=免费 支持费=2000 授权=含 最短租期=3"},
+	}, func(t testing.TB, p testkit.Pinned) chat.Reply {
+		att := ""
+		if p.File != "" {
+			att = testkit.Files(t, "testdata", p.File)
+		}
+		return handle(p.Text, att, p.Lang)
+	})
 }
 
 // decoded is the JSON contract other parts rely on.
