@@ -213,55 +213,6 @@ func TestJoinArgs(t *testing.T) {
 	}
 }
 
-// TestNormalizeSpec: what people type folds into the ASCII the parser reads.
-func TestNormalizeSpec(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"３００", "300"},     // full-width digits
-		{"ＡＢＣ＝１", "ABC=1"}, // full-width letters and =
-		{"按需＝35，包月＝1.5万", "按需=35 包月=1.5万"}, // ，separates pairs
-		{"a、b。c", "a b c"},           // 、 and 。 separate
-		{"时长\u3000300", "时长 300"},    // ideographic space
-		{"a\tb\u00a0c", "a b c"},     // tab and no-break space
-		{"名称=“酷算云”", `名称="酷算云"`},     // Chinese double quotes
-		{"‘x’", "'x'"},               // Chinese single quotes
-		{"15,000", "15,000"},         // ASCII commas stay: thousands and lists
-		{"A：price=35", "A:price=35"}, // full-width colon
-		{"a—b", "a-b"},               // dash
-		{"ok\xffok", "okok"},         // invalid UTF-8 is dropped
-		{"；", ";"},                   // full-width semicolon separates vendors
-	}
-	for _, tt := range tests {
-		if got := Normalize(tt.in); got != tt.want {
-			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestTokenizeSpec: the shapes of a pair, quoting and separators.
-func TestTokenizeSpec(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string // tokens as FormatTokens writes them
-	}{
-		{"a=1 b=2", "a=1 b=2"},
-		{"a = 1", "a=1"},
-		{"a= 1", "a=1"},
-		{"a =1", "a=1"},
-		{`vendor="Ku Suan Yun" cards=8`, `vendor="Ku Suan Yun" cards=8`},
-		{`"Ku Suan Yun": price=35`, `"Ku Suan Yun:" price=35`},
-		{"A: price=35; B: price=29", "A: price=35 ; B: price=29"},
-		{"A: price=35\r\nB: price=29", "A: price=35 ; B: price=29"},
-		{"a=1;;;b=2", "a=1 ; b=2"},
-		{`k="" w`, `k="" w`}, // an empty quoted value does not swallow the next word
-		{`k="abc v=1`, `k="abc v=1`},
-	}
-	for _, tt := range tests {
-		if got := FormatTokens(Tokenize(Normalize(tt.in))); got != tt.want {
-			t.Errorf("Tokenize(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestKeyLookup(t *testing.T) {
 	keys := []Key{{Name: "ondemand", Aliases: []string{"按需", "On-Demand"}}, {Name: "hours", Aliases: []string{"时长"}}}
 	ix := IndexKeys(keys)

@@ -5,31 +5,6 @@ import (
 	"testing"
 )
 
-func TestWidth(t *testing.T) {
-	tests := []struct {
-		s    string
-		want int
-	}{
-		{"abc", 3},
-		{"计费", 4},           // Han: wide
-		{"，（）", 6},          // fullwidth punctuation: two each
-		{"¥15,000", 7},      // ¥ U+00A5 is narrow
-		{"×÷–…", 4},         // ambiguous width: one, as Western terminals draw them
-		{"▁▂█", 3},          // block elements: ambiguous, one
-		{"e\u0301", 1},      // e + combining acute: one column
-		{"👍", 2},            // emoji: wide
-		{"a\u200db", 2},     // zero width joiner: none
-		{"ｶ", 1},            // halfwidth katakana: one
-		{"가", 2},            // Hangul syllable: wide
-		{"A800 80GB 卡", 12}, // 9 + space + 2
-	}
-	for _, tt := range tests {
-		if got := Width(tt.s); got != tt.want {
-			t.Errorf("Width(%q) = %d, want %d", tt.s, got, tt.want)
-		}
-	}
-}
-
 func TestWrap(t *testing.T) {
 	tests := []struct {
 		s    string
