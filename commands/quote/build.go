@@ -252,7 +252,7 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			continue
 		}
 		seen[p.spec.name] = true
-		if (p.spec.part == fee || p.spec.part == bare) && includedWords[strings.ToLower(strings.TrimSpace(p.raw))] {
+		if raw, _ := a.Raw(p.spec.name); (p.spec.part == fee || p.spec.part == bare) && includedWords[strings.ToLower(raw)] {
 			setCharge(&v, p.spec.line, fee, 0)
 			continue
 		}

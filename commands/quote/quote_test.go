@@ -198,6 +198,8 @@ func TestParse(t *testing.T) {
 			[]tco.Vendor{{Name: "酷算云", PricePerCardHour: 35, TokensPerSec: 21000, Charges: map[tco.Line]tco.Charge{tco.Storage: {UnitPrice: 0.3, HasUnitPrice: true}}}}, false},
 		{"free and included read as a zero fee", "quote cards=8 A: price=35 内网=免费 support=included",
 			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[tco.Line]tco.Charge{tco.Intranet: {HasFee: true}, tco.Support: {HasFee: true}}}}, false},
+		{"included with a list's comma after it", "quote cards=8 A: price=35 support=included, licence=35,",
+			[]tco.Vendor{{Name: "A", PricePerCardHour: 35, Charges: map[tco.Line]tco.Charge{tco.Support: {HasFee: true}, tco.Licences: {Fee: 35, HasFee: true}}}}, false},
 		{"monthly price in 万, 1万5 and 一万五", "quote cards=2 A: 包月=1.5万; B: monthly=1万5; C: monthly=一万五",
 			[]tco.Vendor{{Name: "A", MonthlyPerCard: 15000}, {Name: "B", MonthlyPerCard: 15000}, {Name: "C", MonthlyPerCard: 15000}}, false},
 		{"min_months and 最短租期", "quote cards=2 A: price=35 min_months=3; B: price=30 最短租期=6",
