@@ -2,9 +2,10 @@ package chat
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // The readers below return the value, the raw text and whether the key was
@@ -116,17 +117,11 @@ func (a *Args) Date(key string) (day time.Time, raw string, ok bool, err error) 
 }
 
 // ParseDay reads a calendar day written 2027-03-01, 2027/3/1, 2027.3.1 or
-// 2027年3月1日, at midnight UTC.
+// 2027年3月1日, at midnight UTC, after Normalize (advisor.ParseDay).
 func ParseDay(s string) (time.Time, error) {
-	t := strings.NewReplacer("年", "-", "月", "-", "日", "", "号", "", "/", "-", ".", "-").Replace(strings.TrimSpace(Normalize(s)))
-	var y, m, d int
-	var rest string
-	if n, _ := fmt.Sscanf(t, "%d-%d-%d%s", &y, &m, &d, &rest); n != 3 || y < 1000 || y > 9999 {
+	day, err := advisor.ParseDay(Normalize(s))
+	if err != nil {
 		return time.Time{}, ErrUnreadable
-	}
-	day := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
-	if day.Year() != y || day.Month() != time.Month(m) || day.Day() != d {
-		return time.Time{}, ErrUnreadable // 2027-02-30
 	}
 	return day, nil
 }

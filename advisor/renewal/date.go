@@ -1,9 +1,11 @@
 package renewal
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // Date is a calendar day, without a time or a location. The zero Date is
@@ -17,32 +19,20 @@ type Date struct {
 // ParseDate reads a day written as 2027-03-01, 2027/3/1, 2027.3.1 or
 // 2027年3月1日.
 func ParseDate(s string) (Date, error) {
-	t := strings.TrimSpace(s)
-	t = strings.NewReplacer("年", "-", "月", "-", "日", "", "号", "", "/", "-", ".", "-").Replace(t)
-	var y, m, d int
-	var rest string
-	n, _ := fmt.Sscanf(t, "%d-%d-%d%s", &y, &m, &d, &rest)
-	if n != 3 || y < 1000 || y > 9999 {
+	day, err := advisor.ParseDay(s)
+	switch {
+	case errors.Is(err, advisor.ErrNoSuchDay):
+		return Date{}, fmt.Errorf("date %q: no such day", s)
+	case err != nil:
 		return Date{}, fmt.Errorf("date %q: write it as YYYY-MM-DD, for example 2027-03-01", s)
 	}
-	dt := Date{y, time.Month(m), d}
-	if !dt.valid() {
-		return Date{}, fmt.Errorf("date %q: no such day", s)
-	}
-	return dt, nil
+	return Date{day.Year(), day.Month(), day.Day()}, nil
 }
 
 // DateOf is the calendar day of t in loc.
 func DateOf(t time.Time, loc *time.Location) Date {
 	y, m, d := t.In(loc).Date()
 	return Date{y, m, d}
-}
-
-func (d Date) valid() bool {
-	if d.Month < 1 || d.Month > 12 || d.Day < 1 {
-		return false
-	}
-	return d.Day <= daysIn(d.Year, d.Month)
 }
 
 func daysIn(y int, m time.Month) int {
