@@ -19,6 +19,7 @@ func TestNormalizeSpec(t *testing.T) {
 		"a、b。c":         "a b c",         // 、 and 。 separate
 		"时长\u3000300":   "时长 300",        // ideographic space
 		"a\tb\u00a0c":   "a b c",         // tab and no-break space
+		"a\tb":          "a b",           // a tab in ASCII text too
 		"名称=“酷算云”":      `名称="酷算云"`,      // Chinese double quotes
 		"‘x’":           "'x'",           // Chinese single quotes
 		"15,000":        "15,000",        // ASCII commas stay: thousands and lists

@@ -11,6 +11,9 @@ import (
 // separate pairs, so they become spaces; ASCII commas stay (they are thousands
 // separators and list separators inside values).
 func Normalize(s string) string {
+	if plainASCII(s) {
+		return s
+	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "")
 	}
@@ -39,4 +42,14 @@ func Normalize(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// plainASCII reports whether s is ASCII without a tab: nothing to fold.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || s[i] == '\t' {
+			return false
+		}
+	}
+	return true
 }

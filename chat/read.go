@@ -21,7 +21,10 @@ var ErrUnreadable = errors.New("value not readable")
 // key is absent.
 func (a *Args) Value(key string, kind Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
 	return given(a, key, func(raw string) (float64, error) {
-		v, err := ParseValue(TrimUnit(raw, suffixes...), kind)
+		if len(suffixes) > 0 { // ParseValue normalizes the text itself
+			raw = TrimUnit(raw, suffixes...)
+		}
+		v, err := ParseValue(raw, kind)
 		if err != nil {
 			return 0, ErrUnreadable
 		}
@@ -161,7 +164,7 @@ func (a *Args) Flag(key string) (v bool, raw string, ok bool, err error) {
 // given twice keeps its last value (a command that refuses repeats checks
 // before); a bare word goes to Words. An unknown key is the router's error.
 func ArgsOf(cmd *Command, lang Lang, pairs []Token) (*Args, error) {
-	a := &Args{Command: cmd.Name, Tokens: pairs, cmd: cmd, lang: lang, pairs: map[string]string{}}
+	a := &Args{Command: cmd.Name, Tokens: pairs, cmd: cmd, lang: lang, pairs: make(map[string]string, len(pairs)), order: make([]string, 0, len(pairs))}
 	for _, t := range pairs {
 		switch {
 		case t.Word != "":

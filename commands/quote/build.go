@@ -3,6 +3,7 @@ package quote
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -90,10 +91,8 @@ func readGlobals(lang chat.Lang, ps []pair) (settings, error) {
 // own), as valueText makes it readable.
 func groupArgs(lang chat.Lang, ps []pair) (*chat.Args, error) {
 	toks := make([]chat.Token, 0, len(ps))
-	seen := map[string]bool{}
 	for _, p := range ps {
-		if !seen[p.spec.name] {
-			seen[p.spec.name] = true
+		if !slices.ContainsFunc(toks, func(t chat.Token) bool { return t.Key == p.spec.name }) { // a group has a few keys
 			text, _ := valueText(p)
 			toks = append(toks, chat.Token{Key: p.spec.name, Value: text})
 		}
