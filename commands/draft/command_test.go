@@ -8,7 +8,7 @@ import (
 
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/infra/memstore"
 )
 
