@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -85,16 +84,7 @@ func startChild(t *testing.T, bin, db string, env map[string]string) *child {
 			t.Logf("serve (pid %d) logs:\n%s", cmd.Process.Pid, c.logs.String())
 		}
 	})
-	lines := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "gpuadvisor serve: listening on "); ok {
-				lines <- strings.Fields(u)[0]
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
+	lines := Listening(stdout)
 	select {
 	case c.url = <-lines:
 	case <-time.After(10 * time.Second):
