@@ -12,8 +12,8 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/internal/testkit"
+	"gpuadvisor/internal/testkit/llmtest"
 )
 
 // hookBodies are the bodies posted to the fake Slack's response_urls.
