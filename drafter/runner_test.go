@@ -107,8 +107,7 @@ func TestRunIsIdempotent(t *testing.T) {
 	j2.ID = "T1.trigger.43"
 	var wg sync.WaitGroup
 	for range 5 {
-		wg.Add(1)
-		go func() { defer wg.Done(); _ = r.Run(context.Background(), j2) }()
+		wg.Go(func() { _ = r.Run(context.Background(), j2) })
 	}
 	wg.Wait()
 	rec.wantPosts(t, 2, " (one per job id)")

@@ -133,15 +133,13 @@ func TestEachReminderIsSentOnceWhateverTheRuns(t *testing.T) {
 			var wg sync.WaitGroup
 			results := make([]remind.Result, 3)
 			for i := range 3 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
+				wg.Go(func() {
 					res, err := engine(st, p, now).Run(context.Background())
 					if err != nil {
 						t.Errorf("run %d: %v", i, err)
 					}
 					results[i] = res
-				}()
+				})
 			}
 			wg.Wait()
 			want := []string{"C1|a|30", "C2|a|30", "oc_9|b|30"}

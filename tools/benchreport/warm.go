@@ -101,9 +101,7 @@ func send(ctx context.Context, client *http.Client, base, phase string, n, clien
 	errs := 0
 	var wg sync.WaitGroup
 	for range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				d, err := one(ctx, client, base, fmt.Sprintf("%s-%d", phase, i), slashCommands[i%len(slashCommands)])
 				mu.Lock()
@@ -114,7 +112,7 @@ func send(ctx context.Context, client *http.Client, base, phase string, n, clien
 				}
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return lat, errs

@@ -130,9 +130,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for w := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := 1 + w; ctx.Err() == nil; i += 4 {
 				id, err := add(first.url, i)
 				if err != nil {
@@ -142,7 +140,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 				acked = append(acked, id)
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	waitFor(t, 10*time.Second, "twenty acknowledged writes", func() bool {
 		mu.Lock()
