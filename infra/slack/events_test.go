@@ -13,6 +13,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 // mentionBody is the Chinese app_mention fixture with its text and event_id
@@ -102,22 +103,15 @@ func TestDropMentionKeepsLines(t *testing.T) {
 }
 
 func TestMentionTextBecomesTheCommand(t *testing.T) {
-	tests := []struct{ name, text, want string }{
-		{"bot mention stripped, Slack's escaping undone", "<@U0BOT1234> whoami a &amp; b &lt;c&gt;", "whoami a & b <c>"},
-		{"mention with a name", "<@U0BOT1234|gpuadvisor>   whoami x", "whoami x"},
-		{"a link keeps its label", "<@U0BOT1234> whoami <https://example.com|example.com>", "whoami example.com"},
-		{"a bare link keeps its URL", "<@U0BOT1234> whoami <https://example.com/a?b=1>", "whoami https://example.com/a?b=1"},
-		{"another user's mention becomes plain", "<@U0BOT1234> whoami <@U999>", "whoami U999"},
-		{"a channel keeps its name", "<@U0BOT1234> whoami <#C123|gpu>", "whoami gpu"},
-		{"a broadcast becomes a word", "<@U0BOT1234> whoami <!here>", "whoami here"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := commandText(tc.text); got != tc.want {
-				t.Errorf("commandText(%q) = %q, want %q", tc.text, got, tc.want)
-			}
-		})
-	}
+	testkit.Cases(t, "commandText", commandText, map[string]string{
+		"<@U0BOT1234> whoami a &amp; b &lt;c&gt;":               "whoami a & b <c>",                 // bot mention stripped, Slack's escaping undone
+		"<@U0BOT1234|gpuadvisor>   whoami x":                    "whoami x",                         // mention with a name
+		"<@U0BOT1234> whoami <https://example.com|example.com>": "whoami example.com",               // a link keeps its label
+		"<@U0BOT1234> whoami <https://example.com/a?b=1>":       "whoami https://example.com/a?b=1", // a bare link keeps its URL
+		"<@U0BOT1234> whoami <@U999>":                           "whoami U999",                      // another user's mention becomes plain
+		"<@U0BOT1234> whoami <#C123|gpu>":                       "whoami gpu",                       // a channel keeps its name
+		"<@U0BOT1234> whoami <!here>":                           "whoami here",                      // a broadcast becomes a word
+	})
 }
 
 // Slack retries an event up to three times; whatever X-Slack-Retry-Num says,
