@@ -29,15 +29,13 @@ func (l *Local) Dispatch(ctx context.Context, job chat.Job) error {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	l.wg.Add(1)
-	go func() {
-		defer l.wg.Done()
+	l.wg.Go(func() {
 		jctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 		defer cancel()
 		if err := l.Runner.Run(jctx, job); err != nil {
 			l.Runner.log().Error("local job failed", "job", job.ID, "err", err)
 		}
-	}()
+	})
 	return nil
 }
 

@@ -126,9 +126,7 @@ func TestCrashBetweenLeaseAndPost(t *testing.T) {
 	if err := r.Run(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(rec.all()); n != 1 {
-		t.Fatalf("posts = %d, want 1", n)
-	}
+	rec.wantPosts(t, 1, "")
 }
 
 // TestCanceledRunPostsNothing: a run stopped by shutdown posts nothing (no

@@ -2,8 +2,6 @@ package drafter
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -342,8 +340,7 @@ func derivedID(job chat.Job) string {
 		Req chat.Request
 		T   chat.Target
 	}{job.Request, job.Target})
-	sum := sha256.Sum256(b)
-	return "h" + hex.EncodeToString(sum[:12])
+	return store.Digest("h", b, 12)
 }
 
 func firstWord(s string) string {

@@ -39,6 +39,15 @@ func (r *recorder) Post(_ context.Context, t chat.Target, rep chat.Reply) error 
 	return nil
 }
 
+// wantPosts fails the test unless exactly want replies were posted; more
+// says what the number means.
+func (r *recorder) wantPosts(t *testing.T, want int, more string) {
+	t.Helper()
+	if n := len(r.all()); n != want {
+		t.Errorf("posts = %d, want %d%s", n, want, more)
+	}
+}
+
 func (r *recorder) all() []posted {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -98,13 +107,10 @@ func TestRunIsIdempotent(t *testing.T) {
 	j2.ID = "T1.trigger.43"
 	var wg sync.WaitGroup
 	for range 5 {
-		wg.Add(1)
-		go func() { defer wg.Done(); _ = r.Run(context.Background(), j2) }()
+		wg.Go(func() { _ = r.Run(context.Background(), j2) })
 	}
 	wg.Wait()
-	if n := len(rec.all()); n != 2 {
-		t.Errorf("posts = %d, want 2 (one per job id)", n)
-	}
+	rec.wantPosts(t, 2, " (one per job id)")
 	if n := runs.Load(); n != 2 {
 		t.Errorf("runs = %d, want 2", n)
 	}
@@ -117,9 +123,7 @@ func TestRunWithoutIDStillDeduplicates(t *testing.T) {
 	j.ID = ""
 	_ = r.Run(context.Background(), j)
 	_ = r.Run(context.Background(), j)
-	if n := len(rec.all()); n != 1 {
-		t.Errorf("posts = %d, want 1 for the same job without an id", n)
-	}
+	rec.wantPosts(t, 1, " for the same job without an id")
 }
 
 // TestRunTimeout: a handler that ignores its deadline still gets a failure
@@ -188,9 +192,7 @@ func TestRunRetriesAFailedPost(t *testing.T) {
 	if err := r.Run(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(rec.all()); n != 1 {
-		t.Errorf("posts = %d, want 1 after one retry", n)
-	}
+	rec.wantPosts(t, 1, " after one retry")
 	rec2 := &recorder{fail: 5}
 	r2 := newRunner(answer("ok"), rec2)
 	if err := r2.Run(context.Background(), job); err == nil {
@@ -224,9 +226,7 @@ func TestRunWhenTheDedupeStoreFails(t *testing.T) {
 	if err := r.Run(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(rec.all()); n != 1 {
-		t.Errorf("posts = %d, want 1: posting beats silence when the store is down", n)
-	}
+	rec.wantPosts(t, 1, ": posting beats silence when the store is down")
 }
 
 func TestLocalDispatch(t *testing.T) {
@@ -238,9 +238,7 @@ func TestLocalDispatch(t *testing.T) {
 	}
 	cancel() // the request that dispatched it ends at once
 	l.Wait()
-	if n := len(rec.all()); n != 1 {
-		t.Errorf("posts = %d, want 1 even after the dispatching request ended", n)
-	}
+	rec.wantPosts(t, 1, " even after the dispatching request ended")
 }
 
 // TestRunDeliversAFallback: a command that falls back when its deadline

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"gpuadvisor/infra/llm/llmtest"
 	"gpuadvisor/internal/testkit"
+	"gpuadvisor/internal/testkit/llmtest"
 )
 
 // slaTerms is the value of a "Draft SLA clauses" button that carries the

@@ -2,10 +2,10 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"gpuadvisor/infra/dynamo/dynamotest"
-
+	"gpuadvisor/internal/rie"
 	"gpuadvisor/internal/testkit"
 )
 
@@ -125,16 +125,6 @@ func buildFunctions() error {
 	return nil
 }
 
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 // fn is one function running under the emulator. Invocations are serialised:
 // the emulator crashes on concurrent invokes (docs/platforms.md#runtime-interface-emulator).
 type fn struct {
@@ -186,43 +176,23 @@ func hostEnv() []string {
 func start(t *testing.T, name string, env map[string]string) *fn {
 	t.Helper()
 	prepare(t)
-	bin, emu := filepath.Join(binDir(), name, "bootstrap"), built.rie
-	port, apiPort := freePort(t), freePort(t)
-	cmd := exec.Command(emu,
-		"--log-level", "error",
-		"--runtime-interface-emulator-address", fmt.Sprintf("127.0.0.1:%d", port),
-		"--runtime-api-address", fmt.Sprintf("127.0.0.1:%d", apiPort),
-		bin)
-	cmd.Env = append(append(hostEnv(), baseEnv...), "AWS_LAMBDA_FUNCTION_NAME=gpuadvisor-"+name)
+	vars := append(append(hostEnv(), baseEnv...), "AWS_LAMBDA_FUNCTION_NAME=gpuadvisor-"+name)
 	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
+		vars = append(vars, k+"="+v)
 	}
-	ownGroup(cmd)
-	f := &fn{name: name, url: fmt.Sprintf("http://127.0.0.1:%d/2015-03-31/functions/function/invocations", port), logs: &testkit.SyncBuffer{}}
-	cmd.Stdout, cmd.Stderr = f.logs, f.logs
-	started := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start emulator: %v", err)
+	f := &fn{name: name, logs: &testkit.SyncBuffer{}}
+	emu, err := rie.Start(context.Background(), built.rie, filepath.Join(binDir(), name, "bootstrap"), vars, f.logs, 10*time.Second,
+		"--log-level", "error")
+	if err != nil {
+		t.Fatalf("emulator for %s: %v\n%s", name, err, f.logs.String())
 	}
 	t.Cleanup(func() {
-		stopGroup(cmd)
+		emu.Stop()
 		if t.Failed() {
 			t.Logf("%s logs:\n%s", name, f.logs.String())
 		}
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), 100*time.Millisecond)
-		if err == nil {
-			c.Close()
-			f.listen = time.Since(started)
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("emulator for %s did not listen: %v\n%s", name, err, f.logs.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	f.url, f.listen = emu.URL, emu.Listen
 	return f
 }
 

@@ -38,9 +38,7 @@ func seedTeams(b *testing.B, st *dynamo.Store, teams, perTeam int, today rules.D
 	var mu sync.Mutex
 	var firstErr error
 	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for j := range jobs {
 				r := rules.Renewal{
 					ID: fmt.Sprintf("r%04d", j.i), Tenant: fmt.Sprintf("feishu:team%03d", j.team), Platform: "feishu",
@@ -59,7 +57,7 @@ func seedTeams(b *testing.B, st *dynamo.Store, teams, perTeam int, today rules.D
 					mu.Unlock()
 				}
 			}
-		}()
+		})
 	}
 	for team := range teams {
 		for i := range perTeam {

@@ -171,13 +171,11 @@ func (e *Engine) Run(ctx context.Context) (Result, error) {
 	work := make(chan rules.Renewal)
 	var wg sync.WaitGroup
 	for range conc {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for rn := range work {
 				r.one(ctx, rn)
 			}
-		}()
+		})
 	}
 	for _, rn := range due {
 		work <- rn

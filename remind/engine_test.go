@@ -19,6 +19,7 @@ import (
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/dynamo/dynamotest"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/remind"
 	"gpuadvisor/store"
 )
@@ -27,11 +28,10 @@ func TestMain(m *testing.M) { os.Exit(dynamotest.Main(m)) }
 
 var quiet = slog.New(slog.DiscardHandler)
 
-// poster records what was posted; fail makes a post fail.
+// poster records what was posted (Fail makes every post fail); delay holds
+// each post back.
 type poster struct {
-	mu    sync.Mutex
-	posts []post
-	fail  func(chat.Target) error
+	testkit.Recorder[post]
 	delay time.Duration
 }
 
@@ -44,22 +44,12 @@ func (p *poster) Post(_ context.Context, t chat.Target, rep chat.Reply) error {
 	if p.delay > 0 {
 		time.Sleep(p.delay)
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.fail != nil {
-		if err := p.fail(t); err != nil {
-			return err
-		}
-	}
-	p.posts = append(p.posts, post{t, rep})
-	return nil
+	return p.Record(post{t, rep})
 }
 
 func (p *poster) keys() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	var out []string
-	for _, x := range p.posts {
+	for _, x := range p.All() {
 		out = append(out, x.target.Channel+"|"+x.reply.Data.(map[string]any)["renewal_id"].(string)+"|"+fmt.Sprint(x.reply.Data.(map[string]any)["offset_days"]))
 	}
 	sort.Strings(out)
@@ -133,15 +123,13 @@ func TestEachReminderIsSentOnceWhateverTheRuns(t *testing.T) {
 			var wg sync.WaitGroup
 			results := make([]remind.Result, 3)
 			for i := range 3 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
+				wg.Go(func() {
 					res, err := engine(st, p, now).Run(context.Background())
 					if err != nil {
 						t.Errorf("run %d: %v", i, err)
 					}
 					results[i] = res
-				}()
+				})
 			}
 			wg.Wait()
 			want := []string{"C1|a|30", "C2|a|30", "oc_9|b|30"}
@@ -187,10 +175,10 @@ func TestAPostCarriesTheChannelAndIdempotencyKey(t *testing.T) {
 	seed(t, st, contract("feishu:X", "b", "oc_9", "feishu", "2026-12-01"))
 	p := &poster{}
 	res, err := engine(st, p, at("2026-12-31")).Run(context.Background())
-	if err != nil || len(p.posts) != 1 {
-		t.Fatalf("run: %v, %d posts", err, len(p.posts))
+	if err != nil || len(p.All()) != 1 {
+		t.Fatalf("run: %v, %d posts", err, len(p.All()))
 	}
-	got := p.posts[0]
+	got := p.All()[0]
 	wantKey := store.ReminderKey{Tenant: "feishu:X", RenewalID: "b", Cycle: date("2027-03-01"), Offset: 30}.IdempotencyKey()
 	if got.target.Channel != "oc_9" || got.target.Key != wantKey || len(got.target.Key) > 50 {
 		t.Errorf("target %+v, want channel oc_9 and key %s (≤ 50 chars, Feishu's uuid limit)", got.target, wantKey)
@@ -210,7 +198,8 @@ func TestAFailedSendIsRetriedNextRunNeverMarkedSent(t *testing.T) {
 			st := open(t)
 			seed(t, st, contract("slack:T1", "a", "C1", "slack", "2026-12-01"), contract("slack:T1", "b", "C1", "slack", "2026-12-01"))
 			down := errors.New("slack: channel_not_found")
-			p := &poster{fail: func(chat.Target) error { return down }}
+			p := &poster{}
+			p.Fail(down)
 			res, err := engine(st, p, at("2026-12-31")).Run(context.Background())
 			if err != nil || len(res.Failed) != 2 || len(res.Sent) != 0 {
 				t.Fatalf("run with a failing poster: sent %d failed %d err %v; want 0 sent, 2 failed", len(res.Sent), len(res.Failed), err)
@@ -220,13 +209,13 @@ func TestAFailedSendIsRetriedNextRunNeverMarkedSent(t *testing.T) {
 				t.Fatal("a failed send was marked sent")
 			}
 			// Next day, the poster works: both are caught up, once.
-			p.fail = nil
+			p.Fail(nil)
 			res, err = engine(st, p, at("2027-01-01")).Run(context.Background())
 			if err != nil || len(res.Sent) != 2 || !res.Sent[0].Late {
 				t.Fatalf("retry run: sent %+v err %v; want 2 late reminders", res.Sent, err)
 			}
-			if _, err := engine(st, p, at("2027-01-02")).Run(context.Background()); err != nil || len(p.posts) != 2 {
-				t.Errorf("after the retry: %d posts, want 2", len(p.posts))
+			if _, err := engine(st, p, at("2027-01-02")).Run(context.Background()); err != nil || len(p.All()) != 2 {
+				t.Errorf("after the retry: %d posts, want 2", len(p.All()))
 			}
 		})
 	}
@@ -244,8 +233,8 @@ func TestDryRunSendsNothingAndMarksNothing(t *testing.T) {
 			t.Fatalf("dry run: %+v, %v; want the one due reminder listed", res, err)
 		}
 	}
-	if len(p.posts) != 0 {
-		t.Errorf("dry run posted %d messages", len(p.posts))
+	if len(p.All()) != 0 {
+		t.Errorf("dry run posted %d messages", len(p.All()))
 	}
 	key := store.ReminderKey{Tenant: "slack:T1", RenewalID: "a", Cycle: date("2027-03-01"), Offset: 30}
 	if _, err := st.ReminderMark(context.Background(), key, at("2026-12-31")); !errors.Is(err, store.ErrNotFound) {
@@ -255,7 +244,7 @@ func TestDryRunSendsNothingAndMarksNothing(t *testing.T) {
 		t.Errorf("dry run moved the due index to %s", r.NextCheck)
 	}
 	// A real run afterwards sends it.
-	if res, _ := engine(st, p, at("2026-12-31")).Run(context.Background()); len(res.Sent) != 1 || len(p.posts) != 1 {
+	if res, _ := engine(st, p, at("2026-12-31")).Run(context.Background()); len(res.Sent) != 1 || len(p.All()) != 1 {
 		t.Errorf("real run after dry runs sent %d", len(res.Sent))
 	}
 	// And a dry run after that lists nothing: it was sent (and the renewal
@@ -281,7 +270,7 @@ func TestAMissedDayIsCaughtUp(t *testing.T) {
 	if err != nil || len(res.Sent) != 1 || res.Sent[0].OffsetDays != 14 || !res.Sent[0].Late || res.Sent[0].DaysLeft != 12 {
 		t.Fatalf("catch-up run: %+v, %v", res.Sent, err)
 	}
-	if w := p.posts[0].reply.Warnings; len(w) == 0 || !strings.Contains(w[0], "sent late") {
+	if w := p.All()[0].reply.Warnings; len(w) == 0 || !strings.Contains(w[0], "sent late") {
 		t.Errorf("a late reminder does not say so: %v", w)
 	}
 	if res, _ := engine(st, p, at("2027-01-23")).Run(context.Background()); len(res.Sent) != 1 || res.Sent[0].OffsetDays != 7 {
@@ -300,8 +289,8 @@ func TestNoPosterOrADeletedRenewalIsNotSent(t *testing.T) {
 	// Deleted after the index was read: a store that hides it from Get.
 	seed(t, st, contract("slack:T1", "gone", "C1", "slack", "2026-12-01"))
 	del := &deleting{Store: st}
-	if _, err := engine(del, p, at("2026-12-31")).Run(context.Background()); err != nil || len(p.posts) != 0 {
-		t.Errorf("a renewal deleted mid-run was posted: %d posts, %v", len(p.posts), err)
+	if _, err := engine(del, p, at("2026-12-31")).Run(context.Background()); err != nil || len(p.All()) != 0 {
+		t.Errorf("a renewal deleted mid-run was posted: %d posts, %v", len(p.All()), err)
 	}
 	key := store.ReminderKey{Tenant: "slack:T1", RenewalID: "gone", Cycle: date("2027-03-01"), Offset: 30}
 	if m, err := st.ReminderMark(context.Background(), key, at("2026-12-31")); err == nil {

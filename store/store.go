@@ -164,8 +164,15 @@ func (k ReminderKey) String() string {
 // IdempotencyKey is the key a platform send carries (Feishu's uuid, at most
 // 50 characters): the same reminder never makes a second message there.
 func (k ReminderKey) IdempotencyKey() string {
-	sum := sha256.Sum256([]byte(k.String()))
-	return "remind-" + hex.EncodeToString(sum[:12])
+	return Digest("remind-", []byte(k.String()), 12)
+}
+
+// Digest is prefix followed by the hex of the first n bytes (at most 32) of
+// data's SHA-256: a short key that the same data always gives and other data
+// almost never does (reminder and job ids, platform idempotency keys).
+func Digest(prefix string, data []byte, n int) string {
+	sum := sha256.Sum256(data)
+	return prefix + hex.EncodeToString(sum[:n])
 }
 
 // Claim is what ClaimReminder found.

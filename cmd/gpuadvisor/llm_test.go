@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 )
 
 // TestCLIDraftUsesTheEnvironment: the CLI reads OPENAI_* like the functions,

@@ -147,63 +147,51 @@ func parseGlobals(argv []string) (globals, error) {
 	for i := 0; i < len(argv); i++ {
 		a := argv[i]
 		name, val, hasVal := strings.Cut(a, "=")
-		takeVal := func() (string, error) {
-			if hasVal {
-				return val, nil
-			}
-			if i+1 >= len(argv) {
-				return "", fmt.Errorf("%s needs a value, for example %s", name, flagExample(name))
-			}
-			i++
-			return argv[i], nil
-		}
 		switch name {
 		case "--json", "-json":
 			g.JSON = true
 		case "--dry-run", "-dry-run":
 			g.DryRun = true
-		case "--lang", "-lang":
-			v, err := takeVal()
-			if err != nil {
+		case "--lang", "-lang", "--db", "-db", "--file", "-file", "-f", "--chart", "-chart", "--now", "-now":
+			if !hasVal {
+				if i+1 >= len(argv) {
+					return g, fmt.Errorf("%s needs a value, for example %s", name, flagExample(name))
+				}
+				i++
+				val = argv[i]
+			}
+			if err := g.set(name, val); err != nil {
 				return g, err
 			}
-			l, ok := chat.ParseLang(v)
-			if !ok {
-				return g, fmt.Errorf("--lang %q is not zh or en; for example --lang zh", v)
-			}
-			g.Lang = l
-		case "--db", "-db":
-			v, err := takeVal()
-			if err != nil {
-				return g, err
-			}
-			g.DB = v
-		case "--file", "-file", "-f":
-			v, err := takeVal()
-			if err != nil {
-				return g, err
-			}
-			g.File = v
-		case "--chart", "-chart":
-			v, err := takeVal()
-			if err != nil {
-				return g, err
-			}
-			if chartfile.Format(v) == "" {
-				return g, fmt.Errorf("--chart %q: the file must end in .svg or .png, for example %s", v, flagExample(name))
-			}
-			g.Chart = v
-		case "--now", "-now":
-			v, err := takeVal()
-			if err != nil {
-				return g, err
-			}
-			g.Now = v
 		default:
 			g.Rest = append(g.Rest, a)
 		}
 	}
 	return g, nil
+}
+
+// set sets the global flag name (one that takes a value) to v, checked.
+func (g *globals) set(name, v string) error {
+	switch name {
+	case "--lang", "-lang":
+		l, ok := chat.ParseLang(v)
+		if !ok {
+			return fmt.Errorf("--lang %q is not zh or en; for example --lang zh", v)
+		}
+		g.Lang = l
+	case "--db", "-db":
+		g.DB = v
+	case "--file", "-file", "-f":
+		g.File = v
+	case "--chart", "-chart":
+		if chartfile.Format(v) == "" {
+			return fmt.Errorf("--chart %q: the file must end in .svg or .png, for example %s", v, flagExample(name))
+		}
+		g.Chart = v
+	case "--now", "-now":
+		g.Now = v
+	}
+	return nil
 }
 
 func flagExample(name string) string {

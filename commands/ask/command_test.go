@@ -11,7 +11,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/billing"
 	"gpuadvisor/infra/llm"
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/prompts"
 )
 

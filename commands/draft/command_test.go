@@ -8,8 +8,8 @@ import (
 
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/llm/llmtest"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit/llmtest"
 )
 
 // TestGolden renders the template drafts and the errors, text and JSON.

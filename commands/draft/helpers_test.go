@@ -9,7 +9,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/llm"
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/prompts"
 )
 

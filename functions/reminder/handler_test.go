@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,25 +15,15 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 var quiet = slog.New(slog.DiscardHandler)
 
-type fakePoster struct {
-	mu      sync.Mutex
-	targets []chat.Target
-	err     error
-}
+// fakePoster records the targets of what it was asked to post.
+type fakePoster struct{ testkit.Recorder[chat.Target] }
 
-func (p *fakePoster) Post(_ context.Context, t chat.Target, _ chat.Reply) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.err != nil {
-		return p.err
-	}
-	p.targets = append(p.targets, t)
-	return nil
-}
+func (p *fakePoster) Post(_ context.Context, t chat.Target, _ chat.Reply) error { return p.Record(t) }
 
 func fixture(t *testing.T, name string) []byte {
 	t.Helper()
@@ -101,11 +90,11 @@ func TestAcceptedEvents(t *testing.T) {
 			if tt.wantDry {
 				wantPosts = 0
 			}
-			if len(p.targets) != wantPosts {
-				t.Errorf("%s: %d posts, want %d", tt.file, len(p.targets), wantPosts)
+			if len(p.All()) != wantPosts {
+				t.Errorf("%s: %d posts, want %d", tt.file, len(p.All()), wantPosts)
 			}
-			if wantPosts == 1 && (p.targets[0].Channel != "C1" || p.targets[0].Key == "") {
-				t.Errorf("target %+v, want channel C1 with an idempotency key", p.targets[0])
+			if wantPosts == 1 && (p.All()[0].Channel != "C1" || p.All()[0].Key == "") {
+				t.Errorf("target %+v, want channel C1 with an idempotency key", p.All()[0])
 			}
 		})
 	}
@@ -119,8 +108,8 @@ func TestTheScheduleFiringTwiceSendsOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(p.targets) != 1 {
-		t.Errorf("three invocations posted %d reminders, want 1", len(p.targets))
+	if len(p.All()) != 1 {
+		t.Errorf("three invocations posted %d reminders, want 1", len(p.All()))
 	}
 }
 
@@ -132,7 +121,7 @@ func TestRefusedEvents(t *testing.T) {
 			if !errors.Is(err, errEvent) {
 				t.Errorf("%s: got %v, want errEvent", f, err)
 			}
-			if len(p.targets) != 0 {
+			if len(p.All()) != 0 {
 				t.Errorf("%s: refused event posted", f)
 			}
 		})
@@ -149,12 +138,13 @@ func TestRefusedEvents(t *testing.T) {
 
 func TestAFailedPostFailsTheInvocationAndStaysDue(t *testing.T) {
 	st := seeded(t)
-	p := &fakePoster{err: errors.New("slack: not_in_channel")}
+	p := &fakePoster{}
+	p.Fail(errors.New("slack: not_in_channel"))
 	s, err := newHandler(st, p).Handle(context.Background(), fixture(t, "schedulev2-input.json"))
 	if err == nil || len(s.Failed) != 1 || s.Sent != 0 {
 		t.Fatalf("failing poster: %+v, %v; want an error and one failure", s, err)
 	}
-	p.err = nil
+	p.Fail(nil)
 	s, err = newHandler(st, p).Handle(context.Background(), fixture(t, "schedulev2-input.json"))
 	if err != nil || s.Sent != 1 {
 		t.Errorf("retry: %+v, %v; want it sent", s, err)

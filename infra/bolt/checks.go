@@ -12,14 +12,6 @@ import (
 	"gpuadvisor/store"
 )
 
-var _ store.Checks = (*Store)(nil)
-
-// bucketChecks holds the recent checks under tenant 0x00 time 0x00 id
-// (store.CheckTime: byte order is time order), at most store.KeepChecks per
-// tenant. It is created by the first AddCheck, so older files open
-// unchanged.
-var bucketChecks = []byte("checks")
-
 // storedCheck is a check as the bucket keeps it (JSON).
 type storedCheck struct {
 	ID      string    `json:"id"`
@@ -47,11 +39,7 @@ func (s *Store) AddCheck(_ context.Context, c store.Check) error {
 	if err != nil {
 		return fmt.Errorf("encode check %s/%s: %w", c.Tenant, c.ID, err)
 	}
-	err = s.write(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketChecks)
-		if err != nil {
-			return err
-		}
+	err = s.updateBucket(bucketChecks, func(b *bbolt.Bucket) error {
 		if err := b.Put(join(c.Tenant, store.CheckTime(c.At), c.ID), v); err != nil {
 			return err
 		}
@@ -78,11 +66,7 @@ func (s *Store) AddCheck(_ context.Context, c store.Check) error {
 // newest back until the picker has enough.
 func (s *Store) RecentChecks(_ context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
 	p := store.NewCheckPicker(scope, user, n, s.now())
-	err := s.read(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketChecks)
-		if b == nil {
-			return nil
-		}
+	err := s.viewBucket(bucketChecks, func(b *bbolt.Bucket) error {
 		prefix := join(scope.Tenant, "")
 		cur := b.Cursor()
 		k, v := cur.Seek(join(scope.Tenant + "\x01")) // just past the tenant's keys

@@ -80,6 +80,30 @@ func (s *Store) write(fn func(*bbolt.Tx) error) error {
 	return s.guarded(func() error { return s.db.Update(fn) })
 }
 
+// viewBucket runs fn on the bucket name in a read transaction. A bucket that does
+// not exist yet (it is created by its first write, so older files open
+// unchanged) reads as empty: fn is not called.
+func (s *Store) viewBucket(name []byte, fn func(*bbolt.Bucket) error) error {
+	return s.read(func(tx *bbolt.Tx) error {
+		if b := tx.Bucket(name); b != nil {
+			return fn(b)
+		}
+		return nil
+	})
+}
+
+// updateBucket runs fn on the bucket name in a write transaction, creating the
+// bucket first if this is its first write.
+func (s *Store) updateBucket(name []byte, fn func(*bbolt.Bucket) error) error {
+	return s.write(func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(name)
+		if err != nil {
+			return err
+		}
+		return fn(b)
+	})
+}
+
 // guarded runs a transaction unless the file was found damaged before. A
 // panic inside bbolt can leave its locks held, so after the first one the
 // store answers every call with the same *CorruptError and never enters

@@ -1,11 +1,13 @@
 package bolt_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -258,5 +260,84 @@ func TestDamagedMarksAndJobsAreErrors(t *testing.T) {
 				t.Errorf("%s: got %v, want ErrCorrupt", name, err)
 			}
 		})
+	}
+}
+
+// The crash test: a child process writes renewals as fast as it can and
+// prints each id once CreateRenewal has returned; the parent kills it with
+// SIGKILL mid-stream, reopens the file, and every acknowledged renewal must
+// be there, whole, and the file must pass bbolt's consistency check.
+
+const childEnv = "BOLTSTORE_CRASH_CHILD"
+
+// TestMain runs the crash child when asked to, the tests otherwise.
+func TestMain(m *testing.M) {
+	if v := os.Getenv(childEnv); v != "" {
+		crashChild(v)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func crashChild(env string) {
+	path, round, _ := strings.Cut(env, "|")
+	s, err := bolt.Open(path, bolt.Options{})
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(3)
+	}
+	for i := 0; ; i++ {
+		r := storetest.Sample("cli:local", fmt.Sprintf("r%s-%06d", round, i))
+		r.Vendor = strings.Repeat("酷算云", 1+i%200) // values of varied size split pages
+		if err := s.CreateRenewal(context.Background(), r); err != nil {
+			fmt.Println("error", err)
+			os.Exit(3)
+		}
+		fmt.Println("ok", r.ID)
+	}
+}
+
+func TestKillMidWriteLosesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "crash.db")
+	for round := range 3 {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s|%d", childEnv, path, round))
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var acked []string
+		sc := bufio.NewScanner(out)
+		for sc.Scan() && len(acked) < 150 {
+			line := sc.Text()
+			if id, ok := strings.CutPrefix(line, "ok "); ok {
+				acked = append(acked, id)
+			} else if strings.HasPrefix(line, "error") {
+				t.Fatalf("round %d: child: %s", round, line)
+			}
+		}
+		cmd.Process.Kill() // SIGKILL: no deferred close, no flush
+		cmd.Wait()
+		if len(acked) < 150 {
+			t.Fatalf("round %d: the child acknowledged only %d writes", round, len(acked))
+		}
+
+		s := bolttest.Open(t, path)
+		if err := s.Check(); err != nil {
+			t.Fatalf("round %d: the file is inconsistent after SIGKILL: %v", round, err)
+		}
+		for _, id := range acked {
+			r, err := s.GetRenewal(context.Background(), scope, id)
+			if err != nil {
+				t.Fatalf("round %d: acknowledged renewal %s lost after SIGKILL: %v", round, id, err)
+			}
+			if !strings.HasPrefix(r.Vendor, "酷算云") || r.Cards != 8 {
+				t.Fatalf("round %d: renewal %s came back damaged: %+v", round, id, r)
+			}
+		}
+		s.Close()
 	}
 }

@@ -7,21 +7,13 @@ import (
 	"go.etcd.io/bbolt"
 )
 
-// bucketJobs holds the drafter jobs serve accepted and has not finished
-// (drafter.Queue): one key per job id, the value opaque to the store.
-var bucketJobs = []byte("drafter_jobs")
-
 // PutJob implements drafter.JobStore: the job is on disk (fsynced by the
 // bbolt commit) when it returns.
 func (s *Store) PutJob(_ context.Context, id string, data []byte) error {
 	if id == "" {
 		return fmt.Errorf("put job: empty id")
 	}
-	return s.write(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketJobs)
-		if err != nil {
-			return err
-		}
+	return s.updateBucket(bucketJobs, func(b *bbolt.Bucket) error {
 		return b.Put([]byte(id), data)
 	})
 }
@@ -40,11 +32,7 @@ func (s *Store) DeleteJob(_ context.Context, id string) error {
 // Jobs implements drafter.JobStore.
 func (s *Store) Jobs(_ context.Context) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	err := s.read(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketJobs)
-		if b == nil {
-			return nil
-		}
+	err := s.viewBucket(bucketJobs, func(b *bbolt.Bucket) error {
 		return b.ForEach(func(k, v []byte) error {
 			out[string(k)] = append([]byte(nil), v...)
 			return nil

@@ -12,12 +12,6 @@ import (
 	"gpuadvisor/store"
 )
 
-var _ store.Prices = (*Store)(nil)
-
-// bucketPrices holds price book entries under tenant\x00id. It is created by
-// the first PutPrice, so files written before price books open unchanged.
-var bucketPrices = []byte("prices")
-
 // storedPrice is an entry with the scope fields its JSON leaves out.
 type storedPrice struct {
 	pricebook.Entry
@@ -49,11 +43,7 @@ func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
 	if err != nil {
 		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
 	}
-	err = s.write(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketPrices)
-		if err != nil {
-			return err
-		}
+	err = s.updateBucket(bucketPrices, func(b *bbolt.Bucket) error {
 		k := join(e.Tenant, e.ID)
 		if b.Get(k) != nil {
 			return store.ErrConflict
@@ -70,11 +60,7 @@ func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
 func (s *Store) ListPrices(_ context.Context, scope store.Scope) ([]pricebook.Entry, error) {
 	tenant, channel := scope.Tenant, scope.Channel
 	var out []pricebook.Entry
-	err := s.read(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketPrices)
-		if b == nil {
-			return nil
-		}
+	err := s.viewBucket(bucketPrices, func(b *bbolt.Bucket) error {
 		prefix := join(tenant, "")
 		c := b.Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {

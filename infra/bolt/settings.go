@@ -11,20 +11,10 @@ import (
 	"gpuadvisor/store"
 )
 
-var _ store.Settings = (*Store)(nil)
-
-// bucketSettings holds each tenant's settings as JSON under the tenant. It
-// is created by the first PutSettings.
-var bucketSettings = []byte("settings")
-
 // GetSettings implements store.Settings.
 func (s *Store) GetSettings(_ context.Context, tenant string) (store.TeamSettings, error) {
 	var out store.TeamSettings
-	err := s.read(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketSettings)
-		if b == nil {
-			return nil
-		}
+	err := s.viewBucket(bucketSettings, func(b *bbolt.Bucket) error {
 		if v := b.Get([]byte(tenant)); v != nil {
 			return json.Unmarshal(v, &out)
 		}
@@ -45,11 +35,7 @@ func (s *Store) PutSettings(_ context.Context, tenant string, ts store.TeamSetti
 	if err != nil {
 		return err
 	}
-	err = s.write(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketSettings)
-		if err != nil {
-			return err
-		}
+	err = s.updateBucket(bucketSettings, func(b *bbolt.Bucket) error {
 		return b.Put([]byte(tenant), v)
 	})
 	if err != nil {

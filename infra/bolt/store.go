@@ -22,11 +22,25 @@ import (
 
 var _ store.Store = (*Store)(nil)
 
+// The buckets of the file. Open creates the first four; each of the others
+// is created by its first write (updateBucket), so files written before it
+// existed open unchanged.
 var (
 	bucketRenewals = []byte("renewals")
 	bucketDue      = []byte("due")
 	bucketMarks    = []byte("marks")
 	bucketDedupe   = []byte("dedupe")
+	// bucketChecks holds the recent checks under tenant 0x00 time 0x00 id
+	// (store.CheckTime: byte order is time order), at most store.KeepChecks
+	// per tenant.
+	bucketChecks = []byte("checks")
+	// bucketPrices holds price book entries under tenant\x00id.
+	bucketPrices = []byte("prices")
+	// bucketSettings holds each tenant's settings as JSON under the tenant.
+	bucketSettings = []byte("settings")
+	// bucketJobs holds the drafter jobs serve accepted and has not finished
+	// (drafter.Queue): one key per job id, the value opaque to the store.
+	bucketJobs = []byte("drafter_jobs")
 )
 
 // ErrLocked is returned by Open when another process holds the file.

@@ -49,12 +49,12 @@ func TestChecksExpireByTTLAndReadOnePage(t *testing.T) {
 	}
 	// read as of the day after: nothing has expired
 	st = dynamo.New(rec, table, dynamo.Options{Now: func() time.Time { return at.Add(24 * time.Hour) }})
-	rec.queries = nil
+	rec.queries.Reset()
 	got, err := st.RecentChecks(ctx, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "U1", 5)
 	if err != nil || len(got) != 5 || got[0].ID != "k29" || got[4].ID != "k25" {
 		t.Fatalf("RecentChecks = %d checks, %v; want k29 to k25", len(got), err)
 	}
-	if len(rec.queries) != 1 || aws.ToBool(rec.queries[0].ScanIndexForward) || aws.ToInt32(rec.queries[0].Limit) != 20 {
-		t.Errorf("%d queries; want one page of 20 read backwards", len(rec.queries))
+	if qs := rec.queries.All(); len(qs) != 1 || aws.ToBool(qs[0].ScanIndexForward) || aws.ToInt32(qs[0].Limit) != 20 {
+		t.Errorf("%d queries; want one page of 20 read backwards", len(qs))
 	}
 }

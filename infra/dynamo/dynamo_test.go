@@ -3,7 +3,6 @@ package dynamo_test
 import (
 	"context"
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/dynamo/dynamotest"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 	"gpuadvisor/store/storetest"
 )
@@ -21,14 +21,11 @@ import (
 // recorder wraps the client and remembers every Query.
 type recorder struct {
 	dynamo.API
-	mu      sync.Mutex
-	queries []*dynamodb.QueryInput
+	queries testkit.Recorder[*dynamodb.QueryInput]
 }
 
 func (r *recorder) Query(ctx context.Context, in *dynamodb.QueryInput, o ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	r.mu.Lock()
-	r.queries = append(r.queries, in)
-	r.mu.Unlock()
+	r.queries.Record(in)
 	return r.API.Query(ctx, in, o...)
 }
 
@@ -46,11 +43,11 @@ func TestDueRenewalsQueryTheDateIndex(t *testing.T) {
 	if err != nil || len(due) != 1 {
 		t.Fatalf("DueRenewals = %d, %v; want 1", len(due), err)
 	}
-	if len(rec.queries) != 3 {
-		t.Errorf("a 3-day window made %d queries, want one per day (3)", len(rec.queries))
+	if len(rec.queries.All()) != 3 {
+		t.Errorf("a 3-day window made %d queries, want one per day (3)", len(rec.queries.All()))
 	}
 	seen := map[string]bool{}
-	for _, q := range rec.queries {
+	for _, q := range rec.queries.All() {
 		if aws.ToString(q.IndexName) != dynamo.IndexName || aws.ToString(q.KeyConditionExpression) != "gsi1pk = :d" {
 			t.Errorf("due query on index %q with %q, want gsi1 keyed by gsi1pk", aws.ToString(q.IndexName), aws.ToString(q.KeyConditionExpression))
 		}

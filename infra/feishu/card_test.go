@@ -1,12 +1,10 @@
 package feishu
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -96,8 +94,6 @@ func larkMD(v any) []string {
 	return out
 }
 
-var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
-
 // TestCardGolden renders every example of every registered command, in both
 // languages, and compares it with testdata/cards. Commands registered later
 // are covered automatically: their golden files are written with -update.
@@ -110,7 +106,7 @@ func TestCardGolden(t *testing.T) {
 		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st, Checks: st})
 	}
 	name := func(ex testkit.Example) string {
-		return fmt.Sprintf("%s-%d.%s.json", unsafeName.ReplaceAllString(ex.Command, "-"), ex.N, ex.Lang)
+		return fmt.Sprintf("%s-%d.%s.json", testkit.Slug(ex.Command, "-"), ex.N, ex.Lang)
 	}
 	testkit.GoldenExamples(t, filepath.Join("testdata", "cards"), newRouter().Commands(), name, func(t *testing.T, ex testkit.Example) []byte {
 		rep := newRouter().Handle(context.Background(), chat.Request{
@@ -119,10 +115,7 @@ func TestCardGolden(t *testing.T) {
 		})
 		s := stableIDs(RenderCard(rep), rep)
 		checkCard(t, s)
-		var pretty bytes.Buffer
-		json.Indent(&pretty, []byte(s), "", "  ")
-		pretty.WriteByte('\n')
-		return pretty.Bytes()
+		return testkit.JSON(t, json.RawMessage(s))
 	})
 }
 

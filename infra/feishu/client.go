@@ -2,8 +2,6 @@ package feishu
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +12,8 @@ import (
 
 	larkcore "github.com/larksuite/oapi-sdk-go/v3/core"
 	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
+
+	"gpuadvisor/store"
 )
 
 // APIError is a business error of the Open API: HTTP worked, but the answer
@@ -74,8 +74,7 @@ func IdempotencyKey(s string) string {
 	if s == "" {
 		return ""
 	}
-	sum := sha256.Sum256([]byte(s))
-	return "gpa-" + hex.EncodeToString(sum[:16])
+	return store.Digest("gpa-", []byte(s), 16)
 }
 
 // ReplyCard replies to messageID with an interactive card. inThread answers in

@@ -187,7 +187,7 @@ func TestRejected(t *testing.T) {
 			if n := len(hs.api.Messages()); n != 0 {
 				t.Errorf("%d messages sent", n)
 			}
-			if n := len(hs.rec.all()); n != 0 {
+			if n := len(hs.rec.All()); n != 0 {
 				t.Errorf("the router ran %d times", n)
 			}
 			logs, found := hs.logs.String(), false
@@ -218,7 +218,7 @@ func TestEventForAnotherAppRejected(t *testing.T) {
 			if resp.StatusCode != 401 {
 				t.Fatalf("status %d, want 401 (body %s)", resp.StatusCode, resp.Body)
 			}
-			if n, m := len(hs.rec.all()), len(hs.api.Messages()); n != 0 || m != 0 {
+			if n, m := len(hs.rec.All()), len(hs.api.Messages()); n != 0 || m != 0 {
 				t.Errorf("%d commands ran and %d messages were sent, want none", n, m)
 			}
 			if logs := hs.logs.String(); !contains(logs, "cli_9f00000000000001", hs.api.AppID, "FEISHU_APP_ID") {
@@ -291,7 +291,7 @@ func TestMessages(t *testing.T) {
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d (%s)", resp.StatusCode, resp.Body)
 			}
-			sent, reqs := hs.api.Messages(), hs.rec.all()
+			sent, reqs := hs.api.Messages(), hs.rec.All()
 			if !tc.wantReply {
 				if len(sent) != 0 || len(reqs) != 0 {
 					t.Fatalf("got %d replies and %d commands, want none", len(sent), len(reqs))
@@ -340,7 +340,7 @@ func TestSameEventThreeTimesOneReply(t *testing.T) {
 	if n := len(hs.api.Messages()); n != 1 {
 		t.Fatalf("%d replies for one event delivered three times, want 1", n)
 	}
-	if n := len(hs.rec.all()); n != 1 {
+	if n := len(hs.rec.All()); n != 1 {
 		t.Fatalf("the command ran %d times, want 1", n)
 	}
 	// The same message under two more event ids (Feishu redelivers a

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -80,23 +79,8 @@ func fixture(t testing.TB, name, eventID string) []byte {
 	return b
 }
 
-// recorder is a router whose commands record what they were asked.
-type recorder struct {
-	mu   sync.Mutex
-	reqs []chat.Request
-}
-
-func (r *recorder) add(req chat.Request) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.reqs = append(r.reqs, req)
-}
-
-func (r *recorder) all() []chat.Request {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]chat.Request(nil), r.reqs...)
-}
+// recorder records what the test router's commands were asked.
+type recorder = testkit.Recorder[chat.Request]
 
 // testRouter has "billing" (计费) answering at once with the standard buttons
 // and "draft" answering with an acknowledgement and a job, like the drafter's
@@ -109,7 +93,7 @@ func testRouter(rec *recorder) *chat.Router {
 		Summary:  map[chat.Lang]string{chat.EN: "billing mode", chat.ZH: "计费方式"},
 		Examples: []string{"billing ondemand=35 monthly=15000 hours=300"},
 		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-			rec.add(c.Req)
+			rec.Record(c.Req)
 			return chat.Reply{
 				Title:   chat.T(c.Lang, "Monthly is cheaper", "包月更划算"),
 				Summary: c.Args.Original,
@@ -121,35 +105,17 @@ func testRouter(rec *recorder) *chat.Router {
 		Name: "draft", Summary: map[chat.Lang]string{chat.EN: "draft", chat.ZH: "起草"},
 		Examples: []string{"draft questions vendor=X"},
 		Run: func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-			rec.add(c.Req)
+			rec.Record(c.Req)
 			return chat.Ack(c, "Drafting; the draft will be posted here.", "正在起草，完成后发在这里。"), nil
 		},
 	})
 	return r
 }
 
-// jobs records dispatched jobs.
-type jobs struct {
-	mu   sync.Mutex
-	list []chat.Job
-	err  error
-}
+// jobs records dispatched jobs; Fail makes Dispatch fail.
+type jobs struct{ testkit.Recorder[chat.Job] }
 
-func (j *jobs) Dispatch(_ context.Context, job chat.Job) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.err != nil {
-		return j.err
-	}
-	j.list = append(j.list, job)
-	return nil
-}
-
-func (j *jobs) all() []chat.Job {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return append([]chat.Job(nil), j.list...)
-}
+func (j *jobs) Dispatch(_ context.Context, job chat.Job) error { return j.Record(job) }
 
 // harness is a Handler wired to a fake Open API, a recording router and a
 // recording dispatcher, logging into a buffer.

@@ -72,7 +72,7 @@ func TestDraftReplacesItsAcknowledgement(t *testing.T) {
 			if resp := hs.deliver(t, []byte(tc.event)); resp.StatusCode != 200 {
 				t.Fatalf("status %d: %s", resp.StatusCode, resp.Body)
 			}
-			js := hs.jobs.all()
+			js := hs.jobs.All()
 			if len(js) != 1 {
 				t.Fatalf("%d jobs, want 1", len(js))
 			}
@@ -131,7 +131,7 @@ func TestCardDraftGoesWhereItWasAsked(t *testing.T) {
 			if resp := hs.deliver(t, []byte(s)); resp.StatusCode != 200 || !strings.Contains(resp.Body, "toast") {
 				t.Fatalf("status %d %s, want a toast", resp.StatusCode, resp.Body)
 			}
-			js := hs.jobs.all()
+			js := hs.jobs.All()
 			if len(js) != 1 {
 				t.Fatalf("%d jobs, want 1", len(js))
 			}

@@ -23,8 +23,8 @@ func TestCrashBetweenClaimAndReplyIsAnsweredByTheRedelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	now = now.Add(15 * time.Second) // Feishu's first redelivery
-	if resp := hs.deliver(t, msg); resp.StatusCode != 503 || len(hs.rec.all()) != 0 {
-		t.Fatalf("redelivery within the lease: status %d, %d runs; want 503, none", resp.StatusCode, len(hs.rec.all()))
+	if resp := hs.deliver(t, msg); resp.StatusCode != 503 || len(hs.rec.All()) != 0 {
+		t.Fatalf("redelivery within the lease: status %d, %d runs; want 503, none", resp.StatusCode, len(hs.rec.All()))
 	}
 	now = now.Add(5 * time.Minute) // the second, after the 3-minute lease
 	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
@@ -53,7 +53,7 @@ func TestFailedReplyIsSentByTheRedelivery(t *testing.T) {
 	if n := len(hs.api.Messages()); n != 1 {
 		t.Errorf("%d replies, want 1", n)
 	}
-	if n := len(hs.rec.all()); n != 2 {
+	if n := len(hs.rec.All()); n != 2 {
 		t.Errorf("the command ran %d times, want 2 (the failed delivery and its redelivery)", n)
 	}
 }
@@ -68,7 +68,7 @@ func TestDispatchFailureUpdatesTheAcknowledgement(t *testing.T) {
 	} {
 		t.Run(tc.fixture, func(t *testing.T) {
 			hs := newHarness(t)
-			hs.jobs.err = errors.New("lambda: throttled")
+			hs.jobs.Fail(errors.New("lambda: throttled"))
 			hs.deliverOK(t, []byte(strings.Replace(string(fixture(t, tc.fixture, "")), tc.text, tc.draft, 1)), 1)
 			sent := hs.api.Messages()
 			if len(sent) != 2 || !strings.HasSuffix(sent[0].Path, "/reply") || !strings.Contains(sent[0].Body.Content, tc.wantAck) ||

@@ -58,7 +58,7 @@ func TestCardActions(t *testing.T) {
 			if n := len(hs.api.Messages()); n != tc.wantSent {
 				t.Errorf("%d messages sent, want %d", n, tc.wantSent)
 			}
-			if n := len(hs.jobs.all()); n != tc.wantJobs {
+			if n := len(hs.jobs.All()); n != tc.wantJobs {
 				t.Errorf("%d jobs, want %d", n, tc.wantJobs)
 			}
 		})
@@ -97,7 +97,7 @@ func TestCardActionForgedTokenRejected(t *testing.T) {
 	if resp := hs.deliver(t, payload); resp.StatusCode != 401 {
 		t.Fatalf("status %d, want 401", resp.StatusCode)
 	}
-	if len(hs.jobs.all()) != 0 || len(hs.api.Messages()) != 0 {
+	if len(hs.jobs.All()) != 0 || len(hs.api.Messages()) != 0 {
 		t.Fatal("a forged card callback did work")
 	}
 }
@@ -120,7 +120,7 @@ func TestLegacyCardCallbackRefusedWithAHint(t *testing.T) {
 	if resp.StatusCode != 401 {
 		t.Fatalf("status %d %s, want 401", resp.StatusCode, resp.Body)
 	}
-	if n, m := len(hs.rec.all()), len(hs.api.Messages()); n != 0 || m != 0 {
+	if n, m := len(hs.rec.All()), len(hs.api.Messages()); n != 0 || m != 0 {
 		t.Errorf("%d commands and %d messages, want none", n, m)
 	}
 	if logs := hs.logs.String(); !strings.Contains(logs, "card.action.trigger") {

@@ -59,7 +59,7 @@ func TestDeferredCommandIsDispatched(t *testing.T) {
 	if resp := hs.deliver(t, msg); resp.StatusCode != 200 {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
-	js := hs.jobs.all()
+	js := hs.jobs.All()
 	if len(js) != 1 {
 		t.Fatalf("%d jobs dispatched, want 1", len(js))
 	}
@@ -155,7 +155,7 @@ func TestNonTextMessagesOneToOne(t *testing.T) {
 				!contains(s.Body.Content, "只能读取文字", "text", "help") {
 				t.Errorf("reply to %s: %s %s", tc.typ, s.Path, s.Body.Content)
 			}
-			if n := len(hs.rec.all()); n != 0 {
+			if n := len(hs.rec.All()); n != 0 {
 				t.Errorf("%d commands ran for a %s message", n, tc.typ)
 			}
 		})

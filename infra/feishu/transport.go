@@ -37,7 +37,7 @@ func (h *Handler) HandleLambda(ctx context.Context, req events.APIGatewayV2HTTPR
 	if len(body) > MaxBody {
 		return lambdaResponse(http.StatusRequestEntityTooLarge, msgBadRequest), nil
 	}
-	status, out := h.Serve(ctx, CanonicalHeader(req.Headers), body)
+	status, out := h.Serve(ctx, httpbody.Header(req.Headers), body)
 	return lambdaResponse(status, out), nil
 }
 

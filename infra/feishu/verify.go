@@ -152,14 +152,3 @@ func (v *Verifier) CheckToken(token string) error {
 	}
 	return nil
 }
-
-// CanonicalHeader copies an API Gateway or Function URL header map (lower-case
-// names, repeated values joined by commas) into an http.Header with canonical
-// names, so Get finds X-Lark-Signature whatever case it arrived in.
-func CanonicalHeader(m map[string]string) http.Header {
-	h := make(http.Header, len(m))
-	for k, v := range m {
-		h.Set(k, v)
-	}
-	return h
-}

@@ -11,6 +11,7 @@ import (
 
 	larkevent "github.com/larksuite/oapi-sdk-go/v3/event"
 
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/internal/testkit"
 )
 
@@ -66,7 +67,7 @@ func TestSignatureKnownInputs(t *testing.T) {
 func TestVerifySignature(t *testing.T) {
 	v, _ := NewVerifier(testKey, testToken)
 	body := []byte(`{"encrypt":"abc"}`)
-	good := CanonicalHeader(signedHeaders(testKey, testNow, body))
+	good := httpbody.Header(signedHeaders(testKey, testNow, body))
 	with := func(k, val string) http.Header {
 		h := good.Clone()
 		if val == "" {
@@ -89,7 +90,7 @@ func TestVerifySignature(t *testing.T) {
 		{"stale by 5m01s", good, body, testNow.Add(MaxSkew + time.Second), ErrStale},
 		{"from the future", good, body, testNow.Add(-MaxSkew - time.Second), ErrStale},
 		{"body changed", good, []byte(`{"encrypt":"abd"}`), testNow, ErrBadSignature},
-		{"signature of another key", CanonicalHeader(signedHeaders("other", testNow, body)), body, testNow, ErrBadSignature},
+		{"signature of another key", httpbody.Header(signedHeaders("other", testNow, body)), body, testNow, ErrBadSignature},
 		{"signature not hex", with(HeaderSignature, "zz"), body, testNow, ErrBadSignature},
 		{"signature truncated", with(HeaderSignature, good.Get(HeaderSignature)[:62]), body, testNow, ErrBadSignature},
 		{"nonce changed", with(HeaderNonce, "other"), body, testNow, ErrBadSignature},
@@ -163,13 +164,6 @@ func TestNewVerifierNeedsBoth(t *testing.T) {
 		if _, err := NewVerifier(kv[0], kv[1]); err == nil {
 			t.Errorf("NewVerifier(%q, %q) accepted", kv[0], kv[1])
 		}
-	}
-}
-
-func TestCanonicalHeader(t *testing.T) {
-	h := CanonicalHeader(map[string]string{"x-lark-signature": "s", "X-LARK-REQUEST-NONCE": "n", "x-Lark-Request-Timestamp": "1"})
-	if h.Get(HeaderSignature) != "s" || h.Get(HeaderNonce) != "n" || h.Get(HeaderTimestamp) != "1" {
-		t.Errorf("CanonicalHeader lost a header: %v", h)
 	}
 }
 

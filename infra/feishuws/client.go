@@ -162,11 +162,9 @@ func (c *Client) session(ctx context.Context) error {
 		case methodControl:
 			c.control(f)
 		case methodData:
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				c.data(ctx, f)
-			}()
+			})
 		}
 	}
 }

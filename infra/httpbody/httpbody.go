@@ -1,7 +1,8 @@
 // Package httpbody reads a request body for the net/http entry points
 // (`serve`) with a size limit, and tells a body that is too large from one
 // that arrived too slowly, so that each refusal gets its own status and log
-// line.
+// line. For the Lambda entry points it turns an event's header map into an
+// http.Header.
 package httpbody
 
 import (
@@ -49,4 +50,16 @@ func classify(err error) *Refusal {
 		return &Refusal{Status: http.StatusRequestTimeout, Reason: "request body not received in time"}
 	}
 	return &Refusal{Status: http.StatusBadRequest, Reason: "request body unreadable"}
+}
+
+// Header copies an API Gateway v2 or Function URL header map (lower-case
+// names, repeated values joined by commas) into an http.Header with
+// canonical names, so that Get finds X-Slack-Signature or X-Lark-Signature
+// whatever case it arrived in.
+func Header(m map[string]string) http.Header {
+	h := make(http.Header, len(m))
+	for k, v := range m {
+		h.Set(k, v)
+	}
+	return h
 }

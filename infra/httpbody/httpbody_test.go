@@ -58,3 +58,10 @@ func TestRead(t *testing.T) {
 		t.Errorf("log lines %q, want one per refusal with its reason and path", reasons)
 	}
 }
+
+func TestHeader(t *testing.T) {
+	h := Header(map[string]string{"x-lark-signature": "s", "X-LARK-REQUEST-NONCE": "n", "x-Slack-Request-Timestamp": "1"})
+	if h.Get("X-Lark-Signature") != "s" || h.Get("X-Lark-Request-Nonce") != "n" || h.Get("X-Slack-Request-Timestamp") != "1" || len(h) != 3 {
+		t.Errorf("Header lost or added a header: %v", h)
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/prompts"
 )
 

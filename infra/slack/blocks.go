@@ -3,6 +3,7 @@ package slack
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	slackapi "github.com/slack-go/slack"
@@ -259,7 +260,7 @@ func buttonValue(v string) string {
 	}
 	n, end := 0, 0
 	for i, r := range v {
-		if n += runeLen(r); n > MaxButtonValue {
+		if n += utf16.RuneLen(r); n > MaxButtonValue {
 			break
 		}
 		if r == ' ' {

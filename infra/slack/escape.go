@@ -2,6 +2,7 @@ package slack
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -64,20 +65,14 @@ func Unescape(s string) string {
 
 // slackLen is the length Slack's limits are checked against. Slack counts
 // characters; we count UTF-16 code units, which is never less than the number
-// of characters, so a text that fits here fits there.
+// of characters, so a text that fits here fits there. (Ranging over a
+// string yields no surrogate, so utf16.RuneLen is 1 or 2.)
 func slackLen(s string) int {
 	n := 0
 	for _, r := range s {
-		n += runeLen(r)
+		n += utf16.RuneLen(r)
 	}
 	return n
-}
-
-func runeLen(r rune) int {
-	if r >= 0x10000 {
-		return 2
-	}
-	return 1
 }
 
 // escapedRuneLen is the length rune r takes once escaped.
@@ -90,7 +85,7 @@ func escapedRuneLen(r rune) int {
 	case '@':
 		return 2 // room for a word joiner
 	}
-	return runeLen(r)
+	return utf16.RuneLen(r)
 }
 
 const ellipsis = "…"

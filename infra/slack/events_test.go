@@ -88,38 +88,6 @@ func TestBotMentionAnywhereIsDropped(t *testing.T) {
 	}
 }
 
-func TestDropMentionKeepsLines(t *testing.T) {
-	tests := []struct{ name, text, id, want string }{
-		{"lines stay lines", "quote <@U0BOT1234>\nvendor=A price=35\nvendor=B price=30", "U0BOT1234", "quote \nvendor=A price=35\nvendor=B price=30"},
-		{"no bot id: unchanged", "whoami <@U0BOT1234>", "", "whoami <@U0BOT1234>"},
-		{"a longer id is another user", "whoami <@U0BOT12345>", "U0BOT1234", "whoami <@U0BOT12345>"},
-	}
-	for _, tc := range tests {
-		if got := dropMention(tc.text, tc.id); got != tc.want {
-			t.Errorf("%s: dropMention(%q, %q) = %q, want %q", tc.name, tc.text, tc.id, got, tc.want)
-		}
-	}
-}
-
-func TestMentionTextBecomesTheCommand(t *testing.T) {
-	tests := []struct{ name, text, want string }{
-		{"bot mention stripped, Slack's escaping undone", "<@U0BOT1234> whoami a &amp; b &lt;c&gt;", "whoami a & b <c>"},
-		{"mention with a name", "<@U0BOT1234|gpuadvisor>   whoami x", "whoami x"},
-		{"a link keeps its label", "<@U0BOT1234> whoami <https://example.com|example.com>", "whoami example.com"},
-		{"a bare link keeps its URL", "<@U0BOT1234> whoami <https://example.com/a?b=1>", "whoami https://example.com/a?b=1"},
-		{"another user's mention becomes plain", "<@U0BOT1234> whoami <@U999>", "whoami U999"},
-		{"a channel keeps its name", "<@U0BOT1234> whoami <#C123|gpu>", "whoami gpu"},
-		{"a broadcast becomes a word", "<@U0BOT1234> whoami <!here>", "whoami here"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := commandText(tc.text); got != tc.want {
-				t.Errorf("commandText(%q) = %q, want %q", tc.text, got, tc.want)
-			}
-		})
-	}
-}
-
 // Slack retries an event up to three times; whatever X-Slack-Retry-Num says,
 // the same event_id is answered once. The fake Web API is driven through
 // the real slack-go client.

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"gpuadvisor/internal/testkit"
@@ -28,21 +26,12 @@ func pretty(t *testing.T, v any) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var generic any
+	var generic any // a map: its keys come back sorted
 	if err := json.Unmarshal(raw, &generic); err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(generic); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return testkit.JSON(t, generic)
 }
-
-var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 
 // TestGoldenEveryCommand renders every example of every command registered
 // in commands.New, in English and Chinese, and compares the Block Kit JSON with
@@ -54,7 +43,7 @@ func TestGoldenEveryCommand(t *testing.T) {
 		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals, Checks: renewals})
 	}
 	name := func(ex testkit.Example) string {
-		return fmt.Sprintf("%s_%d_%s.json", unsafeName.ReplaceAllString(strings.ToLower(ex.Command), "_"), ex.N, ex.Lang)
+		return fmt.Sprintf("%s_%d_%s.json", testkit.Slug(ex.Command, "_"), ex.N, ex.Lang)
 	}
 	testkit.GoldenExamples(t, goldenDir, newRouter(memstore.NewStore(fixedNow)).Commands(), name, func(t *testing.T, ex testkit.Example) []byte {
 		// A fresh in-memory store per example, so each file stands alone.

@@ -133,7 +133,7 @@ func (h *Handler) HandleLambda(ctx context.Context, ev events.APIGatewayV2HTTPRe
 	if len(body) > maxBody {
 		return tooLarge()
 	}
-	return lambdaResponse(h.serve(ctx, Header(ev.Headers), body)), nil
+	return lambdaResponse(h.serve(ctx, httpbody.Header(ev.Headers), body)), nil
 }
 
 func lambdaResponse(r response) events.APIGatewayV2HTTPResponse {

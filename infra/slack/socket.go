@@ -130,11 +130,7 @@ func (k *socket) serve(ctx context.Context, kind string, req socketmode.Request,
 
 // spawn runs fn in a goroutine that RunSocket waits for.
 func (k *socket) spawn(fn func()) {
-	k.wg.Add(1)
-	go func() {
-		defer k.wg.Done()
-		fn()
-	}()
+	k.wg.Go(fn)
 }
 
 // slashCommand answers a slash command in its acknowledgement, as Slack

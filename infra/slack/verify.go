@@ -53,7 +53,7 @@ func Sign(secret, ts string, body []byte) string {
 // Verify checks that body (the raw bytes Slack sent, base64-decoded if the
 // platform encoded them) is signed with the secret and that its timestamp is
 // within MaxSkew of now in either direction. Headers are read with Get, so
-// h must be canonical (build it with Set, see Header).
+// h must be canonical (build it with Set, see httpbody.Header).
 func (v Verifier) Verify(h http.Header, body []byte) error {
 	if v.Secret == "" {
 		return ErrNoSecret
@@ -88,14 +88,4 @@ func (v Verifier) Verify(h http.Header, body []byte) error {
 		return ErrBadSignature
 	}
 	return nil
-}
-
-// Header copies an API Gateway v2 / Function URL header map (lower-case
-// names, repeated values joined by commas) into a canonical http.Header.
-func Header(m map[string]string) http.Header {
-	h := make(http.Header, len(m))
-	for k, v := range m {
-		h.Set(k, v)
-	}
-	return h
 }

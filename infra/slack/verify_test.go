@@ -8,6 +8,8 @@ import (
 	"time"
 
 	slackapi "github.com/slack-go/slack"
+
+	"gpuadvisor/infra/httpbody"
 )
 
 // Slack's published example ("Verifying requests from Slack"), also used by
@@ -62,7 +64,7 @@ func TestVerify(t *testing.T) {
 		{"timestamp header missing", docSecret, docTime, hdr(docSignature, ""), []byte(docBody), ErrMissingHeaders},
 		{"both headers missing", docSecret, docTime, http.Header{}, []byte(docBody), ErrMissingHeaders},
 		{"lower-case keys put straight into the map", docSecret, docTime, http.Header{"x-slack-signature": {docSignature}, "x-slack-request-timestamp": {docTimestamp}}, []byte(docBody), ErrMissingHeaders},
-		{"lower-case keys copied with Header()", docSecret, docTime, Header(map[string]string{"x-slack-signature": docSignature, "x-slack-request-timestamp": docTimestamp}), []byte(docBody), nil},
+		{"lower-case keys copied with httpbody.Header()", docSecret, docTime, httpbody.Header(map[string]string{"x-slack-signature": docSignature, "x-slack-request-timestamp": docTimestamp}), []byte(docBody), nil},
 		{"timestamp not a number", docSecret, docTime, hdr(docSignature, "yesterday"), []byte(docBody), ErrBadTimestamp},
 		{"signature without v0=", docSecret, docTime, hdr(docSignature[3:], docTimestamp), []byte(docBody), ErrBadSignature},
 		{"v1 signature", docSecret, docTime, hdr("v1="+docSignature[3:], docTimestamp), []byte(docBody), ErrBadSignature},

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // binaryMagic are the first bytes of the executable and object formats a
@@ -29,21 +31,15 @@ func isBinary(head []byte) bool {
 }
 
 func TestIsBinary(t *testing.T) {
-	for _, tc := range []struct {
-		head string
-		want bool
-	}{
-		{"\x7fELF\x02\x01\x01", true},
-		{"MZ\x90\x00", true},
-		{"\xcf\xfa\xed\xfe\x07", true},
-		{"package main\n", false},
-		{"# gpuadvisor", false},
-		{"", false},
-	} {
-		if got := isBinary([]byte(tc.head)); got != tc.want {
-			t.Errorf("isBinary(%q) = %v, want %v", tc.head, got, tc.want)
-		}
-	}
+	isBinaryText := func(head string) bool { return isBinary([]byte(head)) }
+	testkit.Cases(t, "isBinary", isBinaryText, map[string]bool{
+		"\x7fELF\x02\x01\x01":  true, // ELF
+		"MZ\x90\x00":           true, // PE
+		"\xcf\xfa\xed\xfe\x07": true, // Mach-O, 64-bit
+		"package main\n":       false,
+		"# gpuadvisor":         false,
+		"":                     false,
+	})
 }
 
 // TestNoCommittedBinaries fails when git tracks an executable or object

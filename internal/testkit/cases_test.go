@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -137,5 +138,31 @@ func TestWantInvalid(t *testing.T) {
 		if ft.failed != tt.fail {
 			t.Errorf("WantInvalid(%+v) failed = %v, want %v", tt.rep.Error, ft.failed, tt.fail)
 		}
+	}
+}
+
+func TestRecorder(t *testing.T) {
+	var r Recorder[int]
+	if err := r.Record(1); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("throttled")
+	r.Fail(refused)
+	if err := r.Record(2); err != refused {
+		t.Errorf("Record after Fail = %v, want %v", err, refused)
+	}
+	r.Fail(nil)
+	r.Record(3)
+	got := r.All()
+	if !reflect.DeepEqual(got, []int{1, 3}) { // 2 was refused, so not kept
+		t.Errorf("All = %v, want [1 3]", got)
+	}
+	got[0] = 9 // a copy: the recorder keeps its own
+	if r.All()[0] != 1 {
+		t.Error("All returned the recorder's own slice")
+	}
+	r.Reset()
+	if n := len(r.All()); n != 0 {
+		t.Errorf("after Reset %d kept, want 0", n)
 	}
 }

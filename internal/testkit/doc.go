@@ -1,6 +1,7 @@
 // Package testkit is what the tests of every package share: golden files,
-// a goroutine-safe log buffer, and fake Slack and Feishu servers on loopback
-// that speak the platforms' real wire formats (the OpenAI-compatible fake is
-// infra/llm/llmtest). It imports no package of this module, so a package's
-// own tests can use it without an import cycle.
+// a goroutine-safe log buffer and recorder, and fake Slack, Feishu and
+// Lambda servers on loopback that speak the real wire formats (the
+// OpenAI-compatible fake is testkit/llmtest). Of this module it imports only
+// chat, store and advisor/renewal, so the tests of every other package can
+// use it without an import cycle.
 package testkit

@@ -96,9 +96,7 @@ func (l *Lambda) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	l.events = append(l.events, body)
 	run := l.run
-	l.running.Add(1)
-	go func() {
-		defer l.running.Done()
+	l.running.Go(func() {
 		err := fmt.Errorf("no function to run the event")
 		if run != nil {
 			err = run(body)
@@ -108,7 +106,7 @@ func (l *Lambda) serve(w http.ResponseWriter, r *http.Request) {
 			defer l.mu.Unlock()
 			l.problems = append(l.problems, err.Error())
 		}
-	}()
+	})
 	w.WriteHeader(http.StatusAccepted)
 }
 

@@ -139,11 +139,9 @@ func testConcurrentClaims(t *testing.T, s store.Store) {
 	results := make([]store.Claim, n)
 	errs := make([]error, n)
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			results[i], errs[i] = s.ClaimReminder(ctx, k, fmt.Sprintf("run-%d", i), t0, time.Minute, t0.Add(time.Hour))
-		}()
+		})
 	}
 	wg.Wait()
 	won := 0
@@ -230,9 +228,7 @@ func testConcurrentDedupe(t *testing.T, s store.Deduper) {
 	var mu sync.Mutex
 	won := 0
 	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			c, err := s.Lease(ctx, "feishu:evt-42", time.Hour)
 			if err != nil {
 				t.Errorf("Lease: %v", err)
@@ -242,7 +238,7 @@ func testConcurrentDedupe(t *testing.T, s store.Deduper) {
 				won++
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if won != 1 {

@@ -10,14 +10,14 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"gpuadvisor/internal/rie"
+	"gpuadvisor/internal/testkit"
 )
 
 // coldResult is what the emulator runs measured.
@@ -39,7 +39,7 @@ type coldResult struct {
 // The function is configured as deployed (TABLE_NAME, DRAFTER_FUNCTION),
 // with DynamoDB replaced by a local stub that accepts every write: the
 // numbers exclude the network to DynamoDB, not the SDK's work.
-func coldStarts(ctx context.Context, rie, bootstrap string, runs int) (coldResult, error) {
+func coldStarts(ctx context.Context, emu, bootstrap string, runs int) (coldResult, error) {
 	dyn, err := newDynamoStub()
 	if err != nil {
 		return coldResult{}, err
@@ -48,7 +48,7 @@ func coldStarts(ctx context.Context, rie, bootstrap string, runs int) (coldResul
 	var cold, warm []time.Duration
 	for i := range runs {
 		before := dyn.puts.Load()
-		c, w, err := coldStart(ctx, rie, bootstrap, dyn.URL, i)
+		c, w, err := coldStart(ctx, emu, bootstrap, dyn.URL, i)
 		if err != nil {
 			return coldResult{}, fmt.Errorf("run %d: %w", i+1, err)
 		}
@@ -62,15 +62,8 @@ func coldStarts(ctx context.Context, rie, bootstrap string, runs int) (coldResul
 	return res, nil
 }
 
-func coldStart(ctx context.Context, rie, bootstrap, dynamoURL string, run int) (time.Duration, time.Duration, error) {
-	port, apiPort := freePort(), freePort()
-	if port == 0 || apiPort == 0 {
-		return 0, 0, fmt.Errorf("no free loopback port")
-	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
-	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr,
-		"--runtime-api-address", "127.0.0.1:"+strconv.Itoa(apiPort), bootstrap)
-	cmd.Env = []string{
+func coldStart(ctx context.Context, emu, bootstrap, dynamoURL string, run int) (time.Duration, time.Duration, error) {
+	env := []string{
 		"PATH=" + os.Getenv("PATH"), "AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_NAME=slack",
 		"AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128", "AWS_REGION=ap-southeast-1", "LOG_LEVEL=warn",
 		"SLACK_SIGNING_SECRET=" + benchSecret, "SLACK_BOT_TOKEN=xoxb-bench", "SLACK_API_URL=http://127.0.0.1:9/api/",
@@ -78,26 +71,18 @@ func coldStart(ctx context.Context, rie, bootstrap, dynamoURL string, run int) (
 		"DRAFTER_FUNCTION=gpuadvisor-bench-drafter", "LAMBDA_ENDPOINT=http://127.0.0.1:9",
 		"AWS_ACCESS_KEY_ID=AKIDBENCH", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
 	}
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the bootstrap is the emulator's child: stop both
-	if err := cmd.Start(); err != nil {
-		return 0, 0, fmt.Errorf("start the emulator: %w", err)
-	}
-	defer func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-	}()
-	if err := waitListening(ctx, addr, 10*time.Second); err != nil {
-		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
-	}
-	invokeURL := "http://" + addr + "/2015-03-31/functions/function/invocations"
-	client := &http.Client{Timeout: 15 * time.Second}
-	cold, err := invoke(ctx, client, invokeURL, fmt.Sprintf("cold-%d", run))
+	var logs testkit.SyncBuffer // the emulator writes while a failure reads
+	f, err := rie.Start(ctx, emu, bootstrap, env, &logs, 10*time.Second)
 	if err != nil {
 		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
 	}
-	warm, err := invoke(ctx, client, invokeURL, fmt.Sprintf("warm-%d", run))
+	defer f.Stop()
+	client := &http.Client{Timeout: 15 * time.Second}
+	cold, err := invoke(ctx, client, f.URL, fmt.Sprintf("cold-%d", run))
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
+	}
+	warm, err := invoke(ctx, client, f.URL, fmt.Sprintf("warm-%d", run))
 	if err != nil {
 		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
 	}
@@ -150,30 +135,6 @@ func slackEvent(trigger string, now time.Time) ([]byte, error) {
 		IsBase64Encoded: true,
 	}
 	return json.Marshal(ev)
-}
-
-func freePort() int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-func waitListening(ctx context.Context, addr string, within time.Duration) error {
-	deadline := time.Now().Add(within)
-	for {
-		c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
-		if err == nil {
-			c.Close()
-			return nil
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("the emulator did not listen on %s within %s", addr, within)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // dynamoStub answers every DynamoDB call with an empty success, counting

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -17,10 +13,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"gpuadvisor/cmd/gpuadvisor/serve"
+	"gpuadvisor/infra/slack"
 )
 
 // benchSecret signs the requests; serve gets it as SLACK_SIGNING_SECRET.
@@ -103,9 +101,7 @@ func send(ctx context.Context, client *http.Client, base, phase string, n, clien
 	errs := 0
 	var wg sync.WaitGroup
 	for range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				d, err := one(ctx, client, base, fmt.Sprintf("%s-%d", phase, i), slashCommands[i%len(slashCommands)])
 				mu.Lock()
@@ -116,7 +112,7 @@ func send(ctx context.Context, client *http.Client, base, phase string, n, clien
 				}
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return lat, errs
@@ -159,15 +155,7 @@ func slashCommand(text, trigger string, now time.Time) (body []byte, ts, sig str
 	}
 	body = []byte(form.Encode())
 	ts = strconv.FormatInt(now.Unix(), 10)
-	return body, ts, sign(benchSecret, ts, body)
-}
-
-// sign is Slack's v0 signature: "v0=" + hex(HMAC-SHA256(secret, "v0:ts:body")).
-func sign(secret, ts string, body []byte) string {
-	m := hmac.New(sha256.New, []byte(secret))
-	m.Write([]byte("v0:" + ts + ":"))
-	m.Write(body)
-	return "v0=" + hex.EncodeToString(m.Sum(nil))
+	return body, ts, slack.Sign(benchSecret, ts, body)
 }
 
 // serveProc is a serve child process.
@@ -201,15 +189,7 @@ func startServe(ctx context.Context, bin, dir string) (*serveProc, error) {
 		return nil, fmt.Errorf("start serve: %w", err)
 	}
 	p := &serveProc{cmd: cmd, logPath: logPath}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "gpuadvisor serve: listening on "); ok {
-				found <- strings.Fields(u)[0]
-			}
-		}
-	}()
+	found := serve.Listening(stdout)
 	select {
 	case u := <-found:
 		if err := loopbackOnly(u); err != nil {

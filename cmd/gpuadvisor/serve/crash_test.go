@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -85,16 +84,7 @@ func startChild(t *testing.T, bin, db string, env map[string]string) *child {
 			t.Logf("serve (pid %d) logs:\n%s", cmd.Process.Pid, c.logs.String())
 		}
 	})
-	lines := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "gpuadvisor serve: listening on "); ok {
-				lines <- strings.Fields(u)[0]
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
+	lines := Listening(stdout)
 	select {
 	case c.url = <-lines:
 	case <-time.After(10 * time.Second):
@@ -140,9 +130,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for w := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := 1 + w; ctx.Err() == nil; i += 4 {
 				id, err := add(first.url, i)
 				if err != nil {
@@ -152,7 +140,7 @@ func TestServeKilledMidWriteLosesNoRenewal(t *testing.T) {
 				acked = append(acked, id)
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	waitFor(t, 10*time.Second, "twenty acknowledged writes", func() bool {
 		mu.Lock()

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 
 	"gpuadvisor/internal/testkit"
 )

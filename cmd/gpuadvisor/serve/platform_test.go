@@ -10,7 +10,7 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 
 	"gpuadvisor/internal/testkit"
 )

@@ -4,6 +4,7 @@
 package serve
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -121,10 +122,35 @@ func Main(args []string, db string, stdout, stderr io.Writer, getenv func(string
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "gpuadvisor serve: listening on http://%s (Ctrl-C to stop)\n", srv.Addr())
+	fmt.Fprintf(stdout, "%shttp://%s (Ctrl-C to stop)\n", listeningLine, srv.Addr())
 	if err := srv.Run(ctx); err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
 		return 1
 	}
 	return 0
+}
+
+// listeningLine starts the line Main prints on standard output once it
+// listens, before the URL it listens on.
+const listeningLine = "gpuadvisor serve: listening on "
+
+// Listening reads a serve process's standard output, as its parent sees it
+// (a test, tools/benchreport), and sends the URL serve listens on once it
+// says so. The rest of out is read and dropped, so that serve never blocks
+// on a full pipe.
+func Listening(out io.Reader) <-chan string {
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if u, ok := strings.CutPrefix(sc.Text(), listeningLine); ok {
+				select {
+				case found <- strings.Fields(u)[0]:
+				default:
+				}
+			}
+		}
+		io.Copy(io.Discard, out)
+	}()
+	return found
 }

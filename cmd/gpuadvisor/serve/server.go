@@ -297,16 +297,14 @@ func (s *server) startBackground(ctx context.Context) {
 }
 
 func (s *server) goBackground(fn func()) {
-	s.background.Add(1)
-	go func() {
-		defer s.background.Done()
+	s.background.Go(func() {
 		defer func() { // no background task takes serve down
 			if v := recover(); v != nil {
 				s.log.Error("background task panicked; serve carries on without it", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			}
 		}()
 		fn()
-	}()
+	})
 }
 
 // fail stops serve with err (once; later failures are only logged).

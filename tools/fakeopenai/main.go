@@ -1,7 +1,7 @@
 // Command fakeopenai serves a fake OpenAI-compatible chat-completions
 // endpoint on the loopback interface, for demos and manual tests:
 //
-//	go run ./infra/llm/llmtest/fakeopenai -addr 127.0.0.1:8089 &
+//	go run ./tools/fakeopenai -addr 127.0.0.1:8089 &
 //	OPENAI_BASE_URL=http://127.0.0.1:8089/v1 OPENAI_MODEL=fake-chat OPENAI_API_KEY=x \
 //	    go run ./cmd/gpuadvisor draft sla vendor=X response=30m
 //
@@ -25,7 +25,7 @@ import (
 	"strings"
 	"time"
 
-	"gpuadvisor/infra/llm/llmtest"
+	"gpuadvisor/internal/testkit/llmtest"
 )
 
 func main() {

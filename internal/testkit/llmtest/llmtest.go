@@ -7,8 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"time"
+
+	"gpuadvisor/internal/testkit"
 )
 
 // Request is a chat-completions request as it arrived on the wire. Pointer
@@ -95,9 +96,8 @@ type Server struct {
 	// BaseURL ends in /v1.
 	BaseURL string
 
-	mu       sync.Mutex
 	script   func(Request) Response
-	requests []Request
+	requests testkit.Recorder[Request]
 }
 
 // New starts a fake whose answers come from script (called once per request).
@@ -109,11 +109,7 @@ func New(script func(Request) Response) *Server {
 }
 
 // Requests returns the requests received so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.requests...)
-}
+func (s *Server) Requests() []Request { return s.requests.All() }
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
@@ -131,11 +127,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if req.Authorization == "" {
 		req.Authorization = "api-key " + r.Header.Get("api-key")
 	}
-	s.mu.Lock()
-	s.requests = append(s.requests, req)
-	script := s.script
-	s.mu.Unlock()
-	resp := script(req)
+	s.requests.Record(req)
+	resp := s.script(req)
 	if resp.Delay > 0 {
 		select {
 		case <-time.After(resp.Delay):

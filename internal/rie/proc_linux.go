@@ -1,4 +1,4 @@
-package e2e
+package rie
 
 import (
 	"os/exec"
@@ -6,7 +6,7 @@ import (
 )
 
 // ownGroup starts the emulator in a process group of its own (it and the
-// bootstrap it spawns), killed by the kernel if the test binary dies first.
+// bootstrap it spawns), killed by the kernel if the process that started it dies first.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
