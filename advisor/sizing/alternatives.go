@@ -42,10 +42,10 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) boo
 				bound = adv.Pick.Nodes() * NodeCards
 			}
 		}
-		a, err := advise(t.Request, gpus, bound, less)
+		a, err := advise(t.Request, gpus, bound, less, true)
 		if err == nil && !a.Fits && t.Kind == AltLoRA {
 			t.Kind, t.Request.Mode, t.Request.Recompute = AltQLoRA, ModeQLoRA, ""
-			a, err = advise(t.Request, gpus, bound, less)
+			a, err = advise(t.Request, gpus, bound, less, true)
 		}
 		if err != nil || !a.Fits {
 			continue

@@ -150,7 +150,7 @@ func (p Pricing) Less(a, b Option) bool {
 // AdviseByPrice is Advise with the options ranked by p instead of the tier
 // rule: the pick is the cheapest adequate option by p.Less.
 func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
-	adv, err := advise(req, gpus, 0, p.Less)
+	adv, err := advise(req, gpus, 0, p.Less, false)
 	if err != nil {
 		return adv, err
 	}
@@ -160,8 +160,10 @@ func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
 
 // advise is Advise without the mode alternatives; maxCards > 0 stops the
 // search past that many cards (an alternative that must beat a known pick).
-// less ranks the options.
-func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option) bool) (Advice, error) {
+// less ranks the options. lite answers only Fits and Pick when something
+// fits (what a mode alternative uses): no Fitting, no alternatives, no
+// serving figures, no closest try.
+func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option) bool, lite bool) (Advice, error) {
 	req = req.WithDefaults()
 	if err := req.Validate(); err != nil {
 		return Advice{}, fmt.Errorf("advise: %w", err)
@@ -178,74 +180,100 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 		}
 	}
 	adv := Advice{Request: req}
-	var pick, tight, closest *Option
 	cands := make([]*catalog.GPU, 0, len(gpus))
 	for i := range gpus {
 		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
 			cands = append(cands, g)
 		}
 	}
-	all := search(req, cands, forced, maxCards, false) // never grows: pick and closest point into it
-	if !anyFit(all, cands, forced) {
+	all := search(req, cands, forced, maxCards, false)
+	if !all.anyFit(cands, forced) {
+		if lite {
+			return adv, nil // nothing fits, and the closest try is not asked for
+		}
 		all = search(req, cands, forced, maxCards, true)
 	}
-	for i := range all {
-		s := &all[i]
+	// the options are made from the search's results only as they are
+	// looked at (each is a few hundred bytes)
+	picked, closest := false, false
+	var closestOpt Option
+	if !lite {
+		n := 0
+		for i := range all.per {
+			if all.per[i].fit > 0 && (forced == nil || cands[i].ID == forced.ID) {
+				n++
+			}
+		}
+		if n > 0 {
+			adv.Fitting = make([]Option, 0, n)
+		}
+	}
+	for i := range all.per {
+		s := &all.per[i]
 		if forced != nil && cands[i].ID != forced.ID {
 			continue
 		}
-		if s.hasAny && (closest == nil || s.closest.Utilization < closest.Utilization) {
-			closest = &s.closest
+		if s.closest > 0 && (!closest || s.closestU < closestOpt.Utilization) {
+			closestOpt, closest = all.option(cands[i], s.closest), true
 		}
-		if s.hasFit {
-			adv.Fitting = append(adv.Fitting, s.fit)
-		}
-		if s.hasFit && (pick == nil || less(s.fit, *pick)) {
-			pick = &s.fit
+		if s.fit > 0 {
+			o := all.option(cands[i], s.fit)
+			if !lite {
+				adv.Fitting = append(adv.Fitting, o)
+			}
+			if !picked || less(o, adv.Pick) {
+				adv.Pick, picked = o, true
+			}
 		}
 	}
 	switch {
-	case pick != nil:
-		adv.Fits, adv.Pick = true, *pick
-	case closest != nil:
-		adv.Pick = *closest
+	case picked:
+		adv.Fits = true
+	case closest:
+		adv.Pick = closestOpt
 	default:
 		return adv, nil
 	}
-	for i := range all {
+	if lite {
+		return adv, nil
+	}
+	var tight, safe Option
+	hasTight, hasSafe := false, false
+	for i := range all.per {
 		if forced != nil && cands[i].ID != forced.ID {
 			continue // a forced card stays in every alternative
 		}
-		if o := &all[i].tight; all[i].hasTight && less(*o, adv.Pick) && (tight == nil || less(*o, *tight)) && !same(*o, adv.Pick) {
-			tight = o
+		if s := &all.per[i]; s.tight > 0 {
+			if o := all.option(cands[i], s.tight); less(o, adv.Pick) && (!hasTight || less(o, tight)) && !same(o, adv.Pick) {
+				tight, hasTight = o, true
+			}
 		}
 	}
-	if tight != nil && adv.Fits {
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: *tight})
+	if hasTight && adv.Fits {
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight})
 	}
-	var safe *Option
-	for i := range all {
-		if !all[i].hasSafe {
+	for i := range all.per {
+		if all.per[i].safe == 0 {
 			continue
 		}
-		o := &all[i].safe
 		if adv.Fits && adv.Pick.Utilization <= SaferUtilization {
 			break // the pick already leaves a quarter of each card free
 		}
+		o := all.option(cands[i], all.per[i].safe)
 		if forced != nil && o.GPU.ID != forced.ID || adv.Fits && o.Cards() > 2*adv.Pick.Cards() {
 			continue // a forced card stays; safer must not mean a far bigger cluster
 		}
-		later := !adv.Fits || less(adv.Pick, *o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
-		if later && o.Utilization < adv.Pick.Utilization && !same(*o, adv.Pick) && (safe == nil || less(*o, *safe)) {
-			safe = o
+		later := !adv.Fits || less(adv.Pick, o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
+		if later && o.Utilization < adv.Pick.Utilization && !same(o, adv.Pick) && (!hasSafe || less(o, safe)) {
+			safe, hasSafe = o, true
 		}
 	}
-	if safe != nil {
+	if hasSafe {
 		kind := AltSafer
 		if !adv.Fits {
 			kind = AltMoreCards
 		}
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: *safe})
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe})
 	}
 	if req.Mode == ModeInfer {
 		adv.Infer = inferFacts(req, adv.Pick)
@@ -253,10 +281,37 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 	return adv, nil
 }
 
-// gpuSearch is, for one GPU, the fewest cards that fit within each limit.
+// gpuSearch is, for one GPU, the fewest cards that fit within each limit,
+// and the search's state for that GPU.
 type gpuSearch struct {
-	fit, tight, safe, closest         Option
-	hasFit, hasTight, hasSafe, hasAny bool
+	// fit, tight, safe and closest are 1 + the index of the option's
+	// Result in searched.results; 0 when none was found.
+	fit, tight, safe, closest int32
+	closestU                  float64 // the closest option's utilization
+	closestCards              int
+	prev                      float64 // the lowest utilization at the previous count
+	done, hopeless            bool
+	neverFits                 bool // the named card, past the limit at any count
+}
+
+// searched is what search found: per GPU, the options as indexes into the
+// results that they use (several GPUs share a layout's Result).
+type searched struct {
+	per     []gpuSearch
+	results []Result
+}
+
+// option is GPU g's option at index at (1-based) of the results.
+func (s *searched) option(g *catalog.GPU, at int32) Option { return option(g, s.results[at-1]) }
+
+// keep stores r among the results once (*at is 0 until then) and returns
+// its index.
+func (s *searched) keep(r *Result, at *int32) int32 {
+	if *at == 0 {
+		s.results = append(s.results, *r)
+		*at = int32(len(s.results))
+	}
+	return *at
 }
 
 // search tries card counts in increasing order and, for each, the layouts in
@@ -269,28 +324,37 @@ type gpuSearch struct {
 // tracked only when asked (it matters only when nothing fits); a larger count
 // replaces it only when doubling the cards saved at least 5% (ClosestGain),
 // and the named card stops there when no count can bring it under the limit.
-func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) []gpuSearch {
-	out := make([]gpuSearch, len(gpus))
-	done := make([]bool, len(gpus))
-	prev := make([]float64, len(gpus))
-	hopeless := make([]bool, len(gpus))
-	neverFits := make([]bool, len(gpus)) // the named card, past the 90% limit at any count
-	floors := map[int]float64{}
+func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) searched {
+	out := searched{per: make([]gpuSearch, len(gpus)), results: make([]Result, 0, 8)}
+	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
+		split int
+		f     float64
+	}
+	nfloors := 0
 	for i, g := range gpus {
-		prev[i] = math.Inf(1)
+		s := &out.per[i]
+		s.prev = math.Inf(1)
 		if req.Cards > 0 {
 			continue
 		}
-		f, ok := floors[g.MaxSplit()]
+		split, f, ok := g.MaxSplit(), 0.0, false
+		for _, x := range floors[:nfloors] {
+			if x.split == split {
+				f, ok = x.f, true
+			}
+		}
 		if !ok {
-			f = floor(req, g.MaxSplit())
-			floors[g.MaxSplit()] = f
+			f = floor(req, split)
+			if nfloors < len(floors) {
+				floors[nfloors].split, floors[nfloors].f = split, f
+				nfloors++
+			}
 		}
 		if keep != nil && g.ID == keep.ID {
-			neverFits[i] = f > req.Utilization*g.CapacityGB()
+			s.neverFits = f > req.Utilization*g.CapacityGB()
 			continue
 		}
-		hopeless[i] = f > g.CapacityGB()
+		s.hopeless = f > g.CapacityGB()
 	}
 	counts := cardCounts
 	if req.Cards > 0 {
@@ -299,6 +363,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 	var lbuf [16]Layout
 	var rbuf [16]Result
 	var have [16]bool
+	var saved [16]int32 // 1 + the index in out.results of rbuf[i], once kept
 	left := len(gpus)
 	bestNodes := 0 // fewest nodes of any option found within the limit
 	for _, n := range counts {
@@ -309,62 +374,65 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
 		ls := layouts(lbuf[:0], req, n)
-		have = [16]bool{}
+		have, saved = [16]bool{}, [16]int32{}
 		for gi, g := range gpus {
-			if done[gi] {
+			s := &out.per[gi]
+			if s.done {
 				continue
 			}
-			s := &out[gi]
 			best := math.Inf(1)
+			capacity, split := g.CapacityGB(), g.MaxSplit()
 			// full training all-reduces every gradient each step: several
 			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
 			// that may be missing), unless the user named the card
-			slowLink := req.Mode == ModeFull && n > 1 && g.MaxSplit() < NodeCards && (keep == nil || g.ID != keep.ID)
+			slowLink := req.Mode == ModeFull && n > 1 && split < NodeCards && (keep == nil || g.ID != keep.ID)
 			for i, l := range ls {
-				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() || slowLink {
+				if n > 1 && l.Split() && min(n, NodeCards) > split || slowLink {
 					continue // the split needs a link this card lacks
 				}
 				if !have[i] {
 					rbuf[i], have[i] = estimate(req, l), true
 				}
-				u := rbuf[i].Memory.PerCardGB / g.CapacityGB()
+				u := rbuf[i].Memory.PerCardGB / capacity
 				best = min(best, u)
 				// a closer try at more cards counts only if doubling saved at
 				// least 5%: past that, more cards barely help (the closest of a
 				// card that never fits is not its largest count)
-				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization && (s.closest.Cards() == n || u < ClosestGain*prev[gi])) {
-					s.closest, s.hasAny = option(g, rbuf[i]), true
+				if closest && s.fit == 0 && (s.closest == 0 || u < s.closestU && (s.closestCards == n || u < ClosestGain*s.prev)) {
+					s.closest, s.closestU, s.closestCards = out.keep(&rbuf[i], &saved[i]), u, rbuf[i].Layout.Cards
 				}
-				if !s.hasTight && u <= 1 {
-					s.tight, s.hasTight = option(g, rbuf[i]), true
+				if s.tight == 0 && u <= 1 {
+					s.tight = out.keep(&rbuf[i], &saved[i])
 				}
-				if !s.hasFit && u <= req.Utilization {
-					s.fit, s.hasFit = option(g, rbuf[i]), true
+				if s.fit == 0 && u <= req.Utilization {
+					s.fit = out.keep(&rbuf[i], &saved[i])
 				}
-				if !s.hasSafe && u <= SaferUtilization {
-					s.safe, s.hasSafe = option(g, rbuf[i]), true
+				if s.safe == 0 && u <= SaferUtilization {
+					s.safe = out.keep(&rbuf[i], &saved[i])
 					break // a safe layout also fits and is tight: nothing left to find
 				}
 			}
-			if s.hasFit && (bestNodes == 0 || s.fit.Nodes() < bestNodes) {
-				bestNodes = s.fit.Nodes()
+			if s.fit > 0 {
+				if nodes := (out.results[s.fit-1].Layout.Cards + NodeCards - 1) / NodeCards; bestNodes == 0 || nodes < bestNodes {
+					bestNodes = nodes
+				}
 			}
 			// found, or doubling the cards no longer helps (sharding has hit its floor)
-			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi] || neverFits[gi] && best > ClosestGain*prev[gi]) {
-				done[gi] = true
+			if s.safe > 0 || n > 1 && (best > 0.99*s.prev || s.hopeless || s.neverFits && best > ClosestGain*s.prev) {
+				s.done = true
 				left--
 			}
-			prev[gi] = best
+			s.prev = best
 		}
 	}
 	return out
 }
 
-// anyFit reports whether a search found an option within the limit on a card
-// that may be picked (the forced one, when there is one).
-func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
-	for i := range all {
-		if all[i].hasFit && (forced == nil || gpus[i].ID == forced.ID) {
+// anyFit reports whether the search found an option within the limit on a
+// card that may be picked (the forced one, when there is one).
+func (s *searched) anyFit(gpus []*catalog.GPU, forced *catalog.GPU) bool {
+	for i := range s.per {
+		if s.per[i].fit > 0 && (forced == nil || gpus[i].ID == forced.ID) {
 			return true
 		}
 	}
@@ -377,7 +445,8 @@ func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
 // cards that can never fit.
 func floor(req Request, maxSplit int) float64 {
 	m := req.Model
-	var ls []Layout
+	var buf [16]Layout
+	ls := buf[:0]
 	if !req.Mode.Training() {
 		if maxSplit >= NodeCards {
 			return 0 // pipeline parallelism across nodes keeps lowering it
