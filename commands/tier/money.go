@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
@@ -139,7 +140,7 @@ func splitCards(lang chat.Lang, key, raw string, cat *catalog.Catalog) (map[stri
 // book, and the catalog's reference prices, into the cards to consider.
 func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d Deps) (*choice, error) {
 	a, lang := c.Args, c.Lang
-	ch := &choice{team: map[string]priced{}, ref: map[string]priced{}}
+	ch := &choice{}
 	market, chosen := settings.Market(ctx, d.Settings, c.Req, lang)
 	ch.market = marketData{Market: market, From: "default", Excluded: []string{}}
 	if chosen {
@@ -165,20 +166,29 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 	}
 	forced := q.req.GPU
-	ch.candidates = make([]catalog.GPU, 0, len(cat.GPUs()))
-	for _, g := range cat.GPUs() {
-		av, _ := catalog.Market(g.ID)
-		keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
-		if g.ID == forced {
-			if !av.In(ch.market.Market) {
-				ch.outside = av.Reason.In(string(lang))
+	view := marketViews(cat)[ch.market.Market]
+	if view == nil {
+		view = &marketView{}
+	}
+	if _, in := view.in[forced]; view.gpus != nil && exclude == nil && only == nil && (forced == "" || in) {
+		// the usual question: every card rentable in the market
+		ch.candidates, ch.market.Excluded = view.gpus, view.excluded
+	} else {
+		ch.candidates = make([]catalog.GPU, 0, len(cat.GPUs()))
+		for _, g := range cat.GPUs() {
+			av, _ := catalog.Market(g.ID)
+			keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
+			if g.ID == forced {
+				if !av.In(ch.market.Market) {
+					ch.outside = av.Reason.In(string(lang))
+				}
+				keep = true // the user asked for it
 			}
-			keep = true // the user asked for it
-		}
-		if keep {
-			ch.candidates = append(ch.candidates, g)
-		} else {
-			ch.market.Excluded = append(ch.market.Excluded, g.ID)
+			if keep {
+				ch.candidates = append(ch.candidates, g)
+			} else {
+				ch.market.Excluded = append(ch.market.Excluded, g.ID)
+			}
 		}
 	}
 	if len(ch.candidates) == 0 {
@@ -198,21 +208,72 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 		for _, g := range ch.candidates {
 			if p, ok := teamPrice(pricebook.ForGPU(es, g.ID)); ok {
+				if ch.team == nil {
+					ch.team = map[string]priced{}
+				}
 				ch.team[g.ID] = p
 			}
 		}
 	}
-	for _, g := range ch.candidates {
-		// the catalog's reference prices are mainland China's (a Chengdu
-		// market guide): no reference elsewhere
-		if p := g.Price; p != nil && ch.market.Market == catalog.MarketCN {
-			lo, hi := p.OnDemandCNYPerHour[0], p.OnDemandCNYPerHour[1]
-			ch.ref[g.ID] = priced{perHour: (lo + hi) / 2, low: lo, high: hi, basis: "reference", json: priceData{
-				Price:         pricebook.Price{OnDemand: (lo + hi) / 2, Monthly: (p.MonthlyCNY[0] + p.MonthlyCNY[1]) / 2, Currency: "CNY", Source: pricebook.Reference, Date: p.Date},
-				OnDemandRange: []float64{lo, hi}, MonthlyRange: []float64{p.MonthlyCNY[0], p.MonthlyCNY[1]}, Note: p.Source}}
-		}
-	}
+	ch.ref = view.ref
 	return ch, nil
+}
+
+// marketView is the catalog's cards as a market sees them: the ones rented
+// there (in catalog order), the ids of the others, and the reference prices.
+type marketView struct {
+	gpus     []catalog.GPU
+	in       map[string]struct{}
+	excluded []string
+	// ref are the catalog's reference prices by card: mainland China's (a
+	// Chengdu market guide), so none elsewhere. Every priced card is in
+	// it, a card named with gpu= from outside the market too.
+	ref map[string]priced
+}
+
+// marketViews is each market's view of cat, built once for the default
+// catalog (the one tier uses) and on every call for any other.
+func marketViews(cat *catalog.Catalog) map[string]*marketView {
+	if def, err := catalog.Default(); err == nil && def == cat {
+		return defaultViews()
+	}
+	return buildViews(cat)
+}
+
+var defaultViews = sync.OnceValue(func() map[string]*marketView {
+	cat, err := catalog.Default()
+	if err != nil {
+		return nil
+	}
+	return buildViews(cat)
+})
+
+func buildViews(cat *catalog.Catalog) map[string]*marketView {
+	out := map[string]*marketView{}
+	for _, market := range catalog.Markets {
+		v := &marketView{in: map[string]struct{}{}, excluded: []string{}}
+		for _, g := range cat.GPUs() {
+			if av, _ := catalog.Market(g.ID); av.In(market) {
+				v.gpus = append(v.gpus, g)
+				v.in[g.ID] = struct{}{}
+			} else {
+				v.excluded = append(v.excluded, g.ID)
+			}
+			if p := g.Price; p != nil && market == catalog.MarketCN {
+				if v.ref == nil {
+					v.ref = map[string]priced{}
+				}
+				lo, hi := p.OnDemandCNYPerHour[0], p.OnDemandCNYPerHour[1]
+				v.ref[g.ID] = priced{perHour: (lo + hi) / 2, low: lo, high: hi, basis: "reference", json: priceData{
+					Price:         pricebook.Price{OnDemand: (lo + hi) / 2, Monthly: (p.MonthlyCNY[0] + p.MonthlyCNY[1]) / 2, Currency: "CNY", Source: pricebook.Reference, Date: p.Date},
+					OnDemandRange: []float64{lo, hi}, MonthlyRange: []float64{p.MonthlyCNY[0], p.MonthlyCNY[1]}, Note: p.Source}}
+			}
+		}
+		// shared by every call: an append must copy
+		v.gpus, v.excluded = v.gpus[:len(v.gpus):len(v.gpus)], v.excluded[:len(v.excluded):len(v.excluded)]
+		out[market] = v
+	}
+	return out
 }
 
 // teamPrice is the cheapest of a card's book entries: on-demand when
