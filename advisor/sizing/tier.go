@@ -326,6 +326,7 @@ func (s *searched) keep(r *Result, at *int32) int32 {
 // and the named card stops there when no count can bring it under the limit.
 func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) searched {
 	out := searched{per: make([]gpuSearch, len(gpus)), results: make([]Result, 0, 8)}
+	est := newEstimator(&req)
 	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
 		split int
 		f     float64
@@ -344,7 +345,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			}
 		}
 		if !ok {
-			f = floor(req, split)
+			f = floor(est, split)
 			if nfloors < len(floors) {
 				floors[nfloors].split, floors[nfloors].f = split, f
 				nfloors++
@@ -391,7 +392,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 					continue // the split needs a link this card lacks
 				}
 				if !have[i] {
-					rbuf[i], have[i] = estimate(req, l), true
+					rbuf[i], have[i] = est.estimate(l), true
 				}
 				u := rbuf[i].Memory.PerCardGB / capacity
 				best = min(best, u)
@@ -443,8 +444,9 @@ func (s *searched) anyFit(gpus []*catalog.GPU, forced *catalog.GPU) bool {
 // card whose link holds a split over at most maxSplit cards (1 for PCIe only,
 // 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
 // cards that can never fit.
-func floor(req Request, maxSplit int) float64 {
-	m := req.Model
+func floor(est *estimator, maxSplit int) float64 {
+	req := est.req
+	m := &req.Model
 	var buf [16]Layout
 	ls := buf[:0]
 	if !req.Mode.Training() {
@@ -452,7 +454,7 @@ func floor(req Request, maxSplit int) float64 {
 			return 0 // pipeline parallelism across nodes keeps lowering it
 		}
 		for n := 1; n <= maxSplit; n++ {
-			if tp, pp, ok := InferSplit(m, n); ok {
+			if tp, pp, ok := InferSplit(*m, n); ok {
 				ls = append(ls, Layout{TensorParallel: tp, PipelineParallel: pp})
 			}
 		}
@@ -481,7 +483,7 @@ func floor(req Request, maxSplit int) float64 {
 	}
 	f := math.Inf(1)
 	for _, l := range ls {
-		f = min(f, estimate(req, normalize(l)).Memory.PerCardGB)
+		f = min(f, est.estimate(normalize(l)).Memory.PerCardGB)
 	}
 	return f
 }
