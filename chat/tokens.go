@@ -88,6 +88,17 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 			quoteAt = cur.Len()
 			continue
 		case inQuote:
+			// the quoted text up to the closing quote, whole when it is
+			// valid UTF-8 (else rune by rune, an invalid byte read as U+FFFD)
+			end := len(s)
+			if k := strings.IndexByte(s[at:], '"'); k >= 0 {
+				end = at + k
+			}
+			if chunk := s[at:end]; utf8.ValidString(chunk) {
+				cur.WriteString(chunk)
+				i = end
+				continue
+			}
 			cur.WriteRune(r)
 			continue
 		case r == ';' || r == '\n' || r == '\r':

@@ -40,3 +40,43 @@ func TestNoticeInMonths(t *testing.T) {
 		}
 	}
 }
+
+// Normalize copies runs of ASCII whole and folds everything else rune by
+// rune: the result is the same wherever the runs start and end.
+func TestNormalizeRuns(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                         "",
+		"tier model=qwen2.5-7b":    "tier model=qwen2.5-7b",
+		"a\tb":                     "a b",
+		"\t":                       " ",
+		"模型＝ｑｗｅｎ，卡数＝８":             "模型=qwen 卡数=8",
+		"x「y」z":                    `x"y"z`,
+		"a\u3000b\u00a0c、d。e":      "a b c d e",
+		"‘q’—－":                    "'q'--",
+		"abc\xffdef":               "abcdef",
+		"价格 35元/时\t按需":             "价格 35元/时 按需",
+		"ascii then 中文 then ascii": "ascii then 中文 then ascii",
+	} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A quoted value is copied whole when valid, and an invalid byte inside
+// quotes is read as U+FFFD, as outside them.
+func TestTokenizeQuotedRuns(t *testing.T) {
+	for in, want := range map[string]Token{
+		`vendor="Ku Suan Yun"`: {Key: "vendor", Value: "Ku Suan Yun", quoted: true},
+		`"a b"`:                {Word: "a b", quoted: true},
+		"\"a\xffb\"":           {Word: "a\uFFFDb", quoted: true},
+		`k="酷算 云"`:             {Key: "k", Value: "酷算 云", quoted: true},
+		`pre"fix mid"post`:     {Word: "prefix midpost", quoted: true},
+		`x="{\"a\": 1}"`:       {Key: "x", Value: `{\a\: 1}`, quoted: true},
+	} {
+		toks := Tokenize(in)
+		if len(toks) != 1 || toks[0] != want {
+			t.Errorf("Tokenize(%q) = %+v, want [%+v]", in, toks, want)
+		}
+	}
+}
