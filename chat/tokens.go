@@ -73,7 +73,10 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		toks = append(toks, splitPair(w))
 	}
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		at := i
 		i += size
 		switch {
@@ -136,9 +139,10 @@ func splitPair(w string) Token {
 	return Token{Word: w}
 }
 
-// joinPairs mends "key = value", "key= value", "key =value" and key="quoted words".
+// joinPairs mends "key = value", "key= value", "key =value" and key="quoted words",
+// in place: a token is written at or before the one being read.
 func joinPairs(in []Token) []Token {
-	out := make([]Token, 0, len(in))
+	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		t := in[i]
 		switch {

@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"fmt"
 	"strconv"
 
 	"gpuadvisor/advisor/sizing"
@@ -51,7 +50,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			if m.TiedEmbeddings {
 				one = chat.T(lang, "the tied embedding matrix", "共享的嵌入矩阵")
 			}
-			split = fmt.Sprintf(chat.T(lang, "; the heaviest pipeline stage holds %d of %d layers and %s",
+			split = sprintf(chat.T(lang, "; the heaviest pipeline stage holds %d of %d layers and %s",
 				"；最重的流水线段有 %d/%d 层和%s"), res.StageLayers, m.Layers, one)
 		}
 		if l.TensorParallel > 1 && split == "" {
@@ -84,7 +83,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		if l.TensorParallel > 1 {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
-		add("activations", "激活", b.ActivationsGB, fmt.Sprintf(chat.T(lang,
+		add("activations", "激活", b.ActivationsGB, sprintf(chat.T(lang,
 			"%d layers × %s (%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
 			"%d 层 × %s（%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
 			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
@@ -94,18 +93,18 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			div = " ÷ " + strconv.Itoa(res.KVShards)
 		}
 		if l.PipelineParallel > 1 {
-			div += fmt.Sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
+			div += sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
 		}
 		if m.SlidingLayers > 0 {
-			div += fmt.Sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
+			div += sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
 		}
 		if m.MLA() {
-			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
 				"%d layers × (%d latent + %d rope) × %d tokens × %d seq × 2 B (MLA, a full copy on every card)%s",
 				"%d 层 × (%d 潜向量 + %d rope) × %d token × %d 条 × 2 B（MLA，每张卡一份完整副本）%s"),
 				res.StageLayers, m.KVLoRARank, m.QKRopeDim, r.Seq, r.Batch, div))
 		} else {
-			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
 				"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
 				"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
 				res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
@@ -114,7 +113,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	if r.Mode.Training() {
 		add("overhead", "运行时开销", b.OverheadGB, chat.T(lang, "fixed reserve: CUDA context, cuBLAS/NCCL workspaces", "固定预留：CUDA 上下文、cuBLAS/NCCL 工作区"))
 	} else {
-		add("overhead", "运行时开销", b.OverheadGB, fmt.Sprintf(chat.T(lang,
+		add("overhead", "运行时开销", b.OverheadGB, sprintf(chat.T(lang,
 			"1 GB reserve (CUDA context, workspaces) + %s serving peak (one %s-token prefill chunk, %d sequences' logits)",
 			"1 GB 预留（CUDA 上下文、工作区）+ %s 推理激活峰值（%s token 的 prefill 分块、%d 条序列的 logits）"),
 			size(res.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))

@@ -147,3 +147,61 @@ func gpuOf(o sizing.Option) catalog.GPU {
 	}
 	return *o.GPU
 }
+
+// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string and
+// %d of an int, with %[n] indexes, written without fmt's reflection (the
+// benchmark showed fmt among the costliest calls of a reply); any other
+// verb, flag or argument type, or arguments left over or missing, goes to
+// fmt.Sprintf, so the result is always fmt's.
+func sprintf(format string, args ...any) string {
+	var buf [512]byte
+	b := buf[:0]
+	next, reordered := 0, false
+	for i := 0; i < len(format); i++ {
+		if k := strings.IndexByte(format[i:], '%'); k < 0 {
+			b = append(b, format[i:]...)
+			break
+		} else {
+			b = append(b, format[i:i+k]...)
+			i += k + 1
+		}
+		if i >= len(format) {
+			return fmt.Sprintf(format, args...)
+		}
+		arg := next
+		if format[i] == '[' {
+			j := strings.IndexByte(format[i:], ']')
+			n, err := strconv.Atoi(format[i+1 : i+max(j, 1)])
+			if j < 0 || err != nil || n < 1 || i+j+1 >= len(format) {
+				return fmt.Sprintf(format, args...)
+			}
+			arg, reordered, i = n-1, true, i+j+1
+		}
+		if format[i] == '%' && arg == next && format[i-1] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if arg >= len(args) {
+			return fmt.Sprintf(format, args...)
+		}
+		switch v := args[arg].(type) {
+		case string:
+			if format[i] != 's' {
+				return fmt.Sprintf(format, args...)
+			}
+			b = append(b, v...)
+		case int:
+			if format[i] != 'd' {
+				return fmt.Sprintf(format, args...)
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			return fmt.Sprintf(format, args...)
+		}
+		next = arg + 1
+	}
+	if !reordered && next < len(args) {
+		return fmt.Sprintf(format, args...) // fmt's %!(EXTRA ...)
+	}
+	return string(b)
+}

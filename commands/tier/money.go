@@ -2,7 +2,6 @@ package tier
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -449,19 +448,19 @@ func (ch *choice) priceFact(lang chat.Lang, adv sizing.Advice) string {
 			"没有这张卡的价格：请向供应商询价，用 `价格 设置` 保存，再用 `计费` 和 `报价` 比较")
 	case p.basis == "reference":
 		mo := p.json.MonthlyRange
-		return fmt.Sprintf(chat.T(lang, "reference: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card; %s",
+		return sprintf(chat.T(lang, "reference: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card; %s",
 			"参考价：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s；%[8]s"),
 			num(p.low), num(p.high), num(p.low*n), num(p.high*n), int(n), num(mo[0]), num(mo[1]), p.json.Note)
 	}
 	basis := chat.T(lang, "on-demand", "按需")
 	if p.basis == "monthly" {
-		basis = fmt.Sprintf(chat.T(lang, "monthly %s over 720 h", "包月 %s 按 720 小时折算"), money(p.json.Monthly))
+		basis = sprintf(chat.T(lang, "monthly %s over 720 h", "包月 %s 按 720 小时折算"), money(p.json.Monthly))
 	}
 	who := chat.T(lang, "your price book", "团队价格表")
 	if p.json.Vendor != "" {
 		who = p.json.Vendor + chat.T(lang, ", your price book", "，团队价格表")
 	}
-	return fmt.Sprintf(chat.T(lang, "%s per card-hour (%s; %s, %s) → %s/h for %d", "每卡每小时 %s（%s；%s，%s）→ %[6]d 张 %[5]s/时"),
+	return sprintf(chat.T(lang, "%s per card-hour (%s; %s, %s) → %s/h for %d", "每卡每小时 %s（%s；%s，%s）→ %[6]d 张 %[5]s/时"),
 		money(p.perHour), basis, who, p.json.Date, money(p.perHour*n), int(n))
 }
 
@@ -496,7 +495,7 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 		}
 	}
 	if pick == nil {
-		return fmt.Sprintf(chat.T(lang, "Chosen by %s.", "按%s选择。"), who)
+		return sprintf(chat.T(lang, "Chosen by %s.", "按%s选择。"), who)
 	}
 	for i := range ch.options {
 		o := &ch.options[i]
@@ -509,31 +508,31 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 		}
 	}
 	if ch.byVolume() && pick.DayCost > 0 {
-		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
+		s := sprintf(chat.T(lang, "Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
 			"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s"),
 			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.DayCost))
 		if next != nil {
-			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s, %s a day (+%s): a card with more memory bandwidth serves more tokens per copy",
+			s += sprintf(chat.T(lang, ", against %d× %s at %s, %s a day (+%s): a card with more memory bandwidth serves more tokens per copy",
 				"，对比每份 %d 张 %s × %s，每天 %s（多 %s）：显存带宽更高的卡每份能服务更多 token"),
 				next.Cards, next.GPU, money(next.PerCardHour), money(next.DayCost), money(next.DayCost-pick.DayCost))
 		}
 		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 	}
 	if ch.byRun() && pick.RunCost > 0 {
-		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
+		s := sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
 			"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s"),
 			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.RunCost))
 		if next != nil {
-			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
+			s += sprintf(chat.T(lang, ", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
 				"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"),
 				next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.RunCost), money(next.RunCost-pick.RunCost))
 		}
 		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 	}
-	s := fmt.Sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
+	s := sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
 		who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour))
 	if next != nil {
-		s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h)", "，对比 %d 张 %s × %s = %s/时（多 %s/时）"),
+		s += sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h)", "，对比 %d 张 %s × %s = %s/时（多 %s/时）"),
 			next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.PerHour-pick.PerHour))
 	}
 	if ties > 0 {
@@ -551,9 +550,9 @@ func (ch *choice) unpricedNote(lang chat.Lang) string {
 	}
 	nodes := chat.T(lang, "one node", "一台服务器")
 	if o.Nodes() > 1 {
-		nodes = fmt.Sprintf(chat.T(lang, "%d nodes", "%d 台服务器"), o.Nodes())
+		nodes = sprintf(chat.T(lang, "%d nodes", "%d 台服务器"), o.Nodes())
 	}
-	return fmt.Sprintf(chat.T(lang, " Without prices the tier rule would pick %d× %s (%s): ask your vendors for its price, then `price set gpu=%s ...`.",
+	return sprintf(chat.T(lang, " Without prices the tier rule would pick %d× %s (%s): ask your vendors for its price, then `price set gpu=%s ...`.",
 		"若不看价格，按档位规则会选 %d 张 %s（%s）：可向供应商询价，再用 `价格 设置 显卡=%s ...` 保存。"), o.Cards(), o.GPU.ID, nodes, o.GPU.ID)
 }
 
@@ -562,9 +561,9 @@ func (ch *choice) marketLine(lang chat.Lang) string {
 	name := map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}[ch.market.Market]
 	from := map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
 		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}[ch.market.From]
-	s := fmt.Sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
+	s := sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
 	if len(ch.market.Excluded) > 0 {
-		s += fmt.Sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
+		s += sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
 	}
 	return s
 }
@@ -585,25 +584,25 @@ func (ch *choice) summary(lang chat.Lang, adv sizing.Advice, jb *job) string {
 		out = chat.T(lang, "No card that fits has a price, so the tier rule chose; `price set` saves your vendors' prices to choose by money.",
 			"能放下的卡都没有价格，按档位规则选择；用 `价格 设置` 保存报价即可按价格选卡。")
 	case p.basis == "reference":
-		out = fmt.Sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%[5]d 张约 %[4]s/时。"),
+		out = sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%[5]d 张约 %[4]s/时。"),
 			num(p.low), num(p.high), p.json.Date, money(p.perHour*n), int(n))
 	default:
-		out = fmt.Sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%[3]d 张 %[2]s/时。"),
+		out = sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%[3]d 张 %[2]s/时。"),
 			money(p.perHour), money(p.perHour*n), int(n))
 	}
 	if jb != nil && jb.train != nil {
 		t := jb.train
-		out += fmt.Sprintf(chat.T(lang, " The %s-token run: %s h", " 训练 %s token：%s 小时"), count(t.Tokens), num(t.Hours))
+		out += sprintf(chat.T(lang, " The %s-token run: %s h", " 训练 %s token：%s 小时"), count(t.Tokens), num(t.Hours))
 		if t.Cost > 0 {
-			out += fmt.Sprintf(chat.T(lang, ", %s (%s per 1M tokens)", "，%s（每百万 token %s）"), money(t.Cost), money(t.CostPerMTok))
+			out += sprintf(chat.T(lang, ", %s (%s per 1M tokens)", "，%s（每百万 token %s）"), money(t.Cost), money(t.CostPerMTok))
 		}
 		out += chat.T(lang, ".", "。")
 	}
 	if jb != nil && jb.serve != nil {
 		s := jb.serve
-		out += fmt.Sprintf(chat.T(lang, " %s tokens a day: %d cards", " 每天 %s token：%d 张卡"), count(s.TokensPerDay), s.Cards)
+		out += sprintf(chat.T(lang, " %s tokens a day: %d cards", " 每天 %s token：%d 张卡"), count(s.TokensPerDay), s.Cards)
 		if s.CostPerDay > 0 {
-			out += fmt.Sprintf(chat.T(lang, ", %s a day (%s per 1M tokens)", "，每天 %s（每百万 token %s）"), money(s.CostPerDay), money(s.CostPerMTok))
+			out += sprintf(chat.T(lang, ", %s a day (%s per 1M tokens)", "，每天 %s（每百万 token %s）"), money(s.CostPerDay), money(s.CostPerMTok))
 		}
 		out += chat.T(lang, ".", "。")
 	}
@@ -619,14 +618,14 @@ func trade(o sizing.Option, adv sizing.Advice) advisor.Text {
 	var en, zh []string
 	switch d := o.Cards() - p.Cards(); {
 	case d < 0:
-		en, zh = append(en, fmt.Sprintf("%d fewer cards", -d)), append(zh, fmt.Sprintf("少 %d 张卡", -d))
+		en, zh = append(en, sprintf("%d fewer cards", -d)), append(zh, sprintf("少 %d 张卡", -d))
 	case d > 0:
-		en, zh = append(en, fmt.Sprintf("%d more cards", d)), append(zh, fmt.Sprintf("多 %d 张卡", d))
+		en, zh = append(en, sprintf("%d more cards", d)), append(zh, sprintf("多 %d 张卡", d))
 	}
 	if hu, pu := 1-o.Utilization, 1-p.Utilization; hu-pu >= 0.1 {
-		en, zh = append(en, fmt.Sprintf("more memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更大（空闲 %s）", pct(hu)))
+		en, zh = append(en, sprintf("more memory headroom (%s free)", pct(hu))), append(zh, sprintf("显存余量更大（空闲 %s）", pct(hu)))
 	} else if pu-hu >= 0.1 {
-		en, zh = append(en, fmt.Sprintf("less memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更小（空闲 %s）", pct(hu)))
+		en, zh = append(en, sprintf("less memory headroom (%s free)", pct(hu))), append(zh, sprintf("显存余量更小（空闲 %s）", pct(hu)))
 	}
 	if a, b := o.GPU.MaxSplit(), p.GPU.MaxSplit(); a > b {
 		en, zh = append(en, "a fuller NVLink"), append(zh, "NVLink 互联更完整")
@@ -634,12 +633,12 @@ func trade(o sizing.Option, adv sizing.Advice) advisor.Text {
 		en, zh = append(en, "a weaker card-to-card link"), append(zh, "卡间互联更弱")
 	}
 	if r := o.GPU.BandwidthGBs / p.GPU.BandwidthGBs; r >= 1.2 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth (faster decoding)", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍（解码更快）", r))
+		en, zh = append(en, sprintf("%.1f× the memory bandwidth (faster decoding)", r)), append(zh, sprintf("显存带宽 %.1f 倍（解码更快）", r))
 	} else if r <= 0.8 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍", r))
+		en, zh = append(en, sprintf("%.1f× the memory bandwidth", r)), append(zh, sprintf("显存带宽 %.1f 倍", r))
 	}
 	if r := o.GPU.BF16TFLOPS / p.GPU.BF16TFLOPS; r >= 1.2 || r <= 0.8 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the BF16 compute", r)), append(zh, fmt.Sprintf("BF16 算力 %.1f 倍", r))
+		en, zh = append(en, sprintf("%.1f× the BF16 compute", r)), append(zh, sprintf("BF16 算力 %.1f 倍", r))
 	}
 	if len(en) == 0 {
 		return advisor.Text{EN: "about the same card", ZH: "卡型相近"}
