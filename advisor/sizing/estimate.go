@@ -132,9 +132,16 @@ func estimate(req Request, l Layout) Result { return newEstimator(&req).estimate
 
 // estimate is the memory per card of the request on layout l (normalized).
 func (est *estimator) estimate(l Layout) Result {
+	var e Result
+	est.estimateInto(&e, &l)
+	return e
+}
+
+// estimateInto is estimate written into *e.
+func (est *estimator) estimateInto(e *Result, l *Layout) {
 	req := est.req
 	m := &req.Model
-	e := Result{Layout: l, ModelWeightsGB: est.weights / GB}
+	*e = Result{Layout: *l, ModelWeightsGB: est.weights / GB}
 	var b Breakdown
 	if req.Mode.Training() {
 		t, d := float64(l.TensorParallel), l.DataParallel
@@ -182,7 +189,6 @@ func (est *estimator) estimate(l Layout) Result {
 	b.OverheadGB = ReserveGB + e.ServingPeakGB
 	b.PerCardGB = b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB + b.OverheadGB
 	e.Memory = b
-	return e
 }
 
 // kvShards is what tensor parallelism t divides the KV cache by: t, or the

@@ -290,6 +290,8 @@ type gpuSearch struct {
 	closestU                  float64 // the closest option's utilization
 	closestCards              int
 	prev                      float64 // the lowest utilization at the previous count
+	capacity                  float64 // the card's CapacityGB
+	split                     int     // the card's MaxSplit
 	done, hopeless            bool
 	neverFits                 bool // the named card, past the limit at any count
 }
@@ -334,11 +336,11 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 	nfloors := 0
 	for i, g := range gpus {
 		s := &out.per[i]
-		s.prev = math.Inf(1)
+		s.prev, s.capacity, s.split = math.Inf(1), g.CapacityGB(), g.MaxSplit()
 		if req.Cards > 0 {
 			continue
 		}
-		split, f, ok := g.MaxSplit(), 0.0, false
+		split, f, ok := s.split, 0.0, false
 		for _, x := range floors[:nfloors] {
 			if x.split == split {
 				f, ok = x.f, true
@@ -355,7 +357,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			s.neverFits = f > req.Utilization*g.CapacityGB()
 			continue
 		}
-		s.hopeless = f > g.CapacityGB()
+		s.hopeless = f > s.capacity
 	}
 	counts := cardCounts
 	if req.Cards > 0 {
@@ -374,25 +376,32 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 		if keep == nil && bestNodes > 0 && n > 2*bestNodes*NodeCards {
 			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
-		ls := layouts(lbuf[:0], req, n)
+		ls := layouts(lbuf[:0], &req, n)
 		have, saved = [16]bool{}, [16]int32{}
+		var reach [16]int // the cards a layout's link must join (0: none)
+		for i := range ls {
+			if n > 1 && ls[i].Split() {
+				reach[i] = min(n, NodeCards)
+			}
+		}
 		for gi, g := range gpus {
 			s := &out.per[gi]
 			if s.done {
 				continue
 			}
 			best := math.Inf(1)
-			capacity, split := g.CapacityGB(), g.MaxSplit()
+			capacity, split := s.capacity, s.split
 			// full training all-reduces every gradient each step: several
 			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
 			// that may be missing), unless the user named the card
 			slowLink := req.Mode == ModeFull && n > 1 && split < NodeCards && (keep == nil || g.ID != keep.ID)
-			for i, l := range ls {
-				if n > 1 && l.Split() && min(n, NodeCards) > split || slowLink {
+			for i := range ls {
+				if reach[i] > split || slowLink {
 					continue // the split needs a link this card lacks
 				}
 				if !have[i] {
-					rbuf[i], have[i] = est.estimate(l), true
+					est.estimateInto(&rbuf[i], &ls[i])
+					have[i] = true
 				}
 				u := rbuf[i].Memory.PerCardGB / capacity
 				best = min(best, u)
@@ -454,7 +463,7 @@ func floor(est *estimator, maxSplit int) float64 {
 			return 0 // pipeline parallelism across nodes keeps lowering it
 		}
 		for n := 1; n <= maxSplit; n++ {
-			if tp, pp, ok := InferSplit(*m, n); ok {
+			if tp, pp, ok := inferSplit(m, n); ok {
 				ls = append(ls, Layout{TensorParallel: tp, PipelineParallel: pp})
 			}
 		}
@@ -496,10 +505,10 @@ var cardCounts = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}
 // parallelism); a fixed req.Cards is the data-parallel degree, without tensor
 // parallelism. For inference, tensor parallel inside a node (the largest degree
 // up to 8 dividing n and the heads) and pipeline parallel across nodes.
-func layouts(out []Layout, req Request, n int) []Layout {
-	m := req.Model
+func layouts(out []Layout, req *Request, n int) []Layout {
+	m := &req.Model
 	if !req.Mode.Training() {
-		tp, pp, ok := InferSplit(m, n)
+		tp, pp, ok := inferSplit(m, n)
 		if !ok {
 			return out
 		}
@@ -532,7 +541,9 @@ func layouts(out []Layout, req Request, n int) []Layout {
 // largest degree up to 8 that divides both n and the attention heads, as
 // vLLM requires) times pipeline parallel pp = n/tp (at most one stage per
 // layer). ok is false when n cannot be split that way.
-func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) {
+func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) { return inferSplit(&m, n) }
+
+func inferSplit(m *catalog.Model, n int) (tp, pp int, ok bool) {
 	if n < 1 {
 		return 0, 0, false
 	}

@@ -364,7 +364,7 @@ func TestFloorIsLowerBound(t *testing.T) {
 				for _, split := range []int{1, 2, 8} {
 					f := floor(newEstimator(&req), split)
 					for _, n := range cardCounts {
-						for _, l := range layouts(buf[:0], req, n) {
+						for _, l := range layouts(buf[:0], &req, n) {
 							if n > 1 && l.Split() && min(n, NodeCards) > split {
 								continue
 							}

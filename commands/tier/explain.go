@@ -74,11 +74,15 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
 		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r)+chat.T(lang, ")", "）")+shard(1))
-		coef := map[sizing.Recompute]string{
-			sizing.RecomputeNone:      chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计"),
-			sizing.RecomputeSelective: chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计"),
-			sizing.RecomputeFull:      chat.T(lang, "only the layer input, 2·s·b·h", "只保留层输入，2·s·b·h"),
-		}[r.Recompute]
+		coef := ""
+		switch r.Recompute {
+		case sizing.RecomputeNone:
+			coef = chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计")
+		case sizing.RecomputeSelective:
+			coef = chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计")
+		case sizing.RecomputeFull:
+			coef = chat.T(lang, "only the layer input, 2·s·b·h", "只保留层输入，2·s·b·h")
+		}
 		tp := ""
 		if l.TensorParallel > 1 {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)

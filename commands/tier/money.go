@@ -558,15 +558,22 @@ func (ch *choice) unpricedNote(lang chat.Lang) string {
 
 // marketLine says where the team rents and what that left out.
 func (ch *choice) marketLine(lang chat.Lang) string {
-	name := map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}[ch.market.Market]
-	from := map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
-		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}[ch.market.From]
+	name, from := marketNames[ch.market.Market], marketFrom[ch.market.From]
 	s := sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
 	if len(ch.market.Excluded) > 0 {
 		s += sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
 	}
 	return s
 }
+
+// marketNames and marketFrom say where a team rents and how that was chosen.
+var (
+	marketNames = map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}
+	marketFrom  = map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
+		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}
+	// sourceNames name whose price a row shows.
+	sourceNames = map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}}
+)
 
 // summary is the money in one sentence for the reply's opening: whose price
 // chose the card, and what the job costs.
@@ -660,7 +667,6 @@ func (ch *choice) priceTable(lang chat.Lang) (chat.Table, bool) {
 	} else if ch.byVolume() {
 		t.Header = append(t.Header[:4:4], chat.T(lang, "a day", "每天"), t.Header[4], t.Header[5])
 	}
-	src := map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}}
 	for _, o := range ch.options {
 		row := []string{o.GPU, strconv.Itoa(o.Cards), money(o.PerCardHour), money(o.PerHour)}
 		if ch.byRun() {
@@ -668,7 +674,7 @@ func (ch *choice) priceTable(lang chat.Lang) (chat.Table, bool) {
 		} else if ch.byVolume() {
 			row = append(row, money(o.DayCost))
 		}
-		who := chat.T(lang, src[o.Source][0], src[o.Source][1])
+		who := chat.T(lang, sourceNames[o.Source][0], sourceNames[o.Source][1])
 		if o.Vendor != "" {
 			who += " · " + o.Vendor
 		}
