@@ -153,9 +153,9 @@ func optimizerName(lang chat.Lang, r sizing.Request) string {
 func size(v float64) string {
 	switch {
 	case v >= 1:
-		return gb(v) + " GB"
+		return numWith("", v, " GB")
 	case v >= 1e-3:
-		return num(v*1e3) + " MB"
+		return numWith("", v*1e3, " MB")
 	}
-	return num(v*1e6) + " KB"
+	return numWith("", v*1e6, " KB")
 }

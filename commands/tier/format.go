@@ -17,6 +17,12 @@ func gb(v float64) string { return num(v) }
 // trailing zeros, thousands grouped by commas) without fmt, which the
 // benchmark showed among the costliest calls of a reply.
 func num(v float64) string {
+	var buf [48]byte
+	return string(appendNum(buf[:0], v))
+}
+
+// appendNum appends num(v) to dst.
+func appendNum(dst []byte, v float64) []byte {
 	neg := v < 0
 	if neg {
 		v = -v
@@ -36,31 +42,39 @@ func num(v float64) string {
 			break
 		}
 	}
-	out := make([]byte, 0, len(b)+intLen/3+1)
 	if neg && string(b) != "0" {
-		out = append(out, '-')
+		dst = append(dst, '-')
 	}
 	for i := 0; i < intLen; i++ {
 		if i > 0 && (intLen-i)%3 == 0 {
-			out = append(out, ',')
+			dst = append(dst, ',')
 		}
-		out = append(out, b[i])
+		dst = append(dst, b[i])
 	}
-	return string(append(out, b[intLen:]...))
+	return append(dst, b[intLen:]...)
+}
+
+// numWith is num(v) between prefix and suffix, in one string.
+func numWith(prefix string, v float64, suffix string) string {
+	var buf [64]byte
+	return string(append(appendNum(append(buf[:0], prefix...), v), suffix...))
 }
 
 // pct formats a utilization as a whole percentage: 0.826 -> "83%".
-func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%" }
+func pct(u float64) string {
+	var buf [32]byte
+	return string(append(strconv.AppendFloat(buf[:0], 100*u, 'f', 0, 64), '%'))
+}
 
 // count formats a parameter or token count: 1.5T, 14.77B, 68.81M, 4,096.
 func count(v float64) string {
 	switch {
 	case v >= 1e12:
-		return num(v/1e12) + "T"
+		return numWith("", v/1e12, "T")
 	case v >= 1e9:
-		return num(v/1e9) + "B"
+		return numWith("", v/1e9, "B")
 	case v >= 1e6:
-		return num(v/1e6) + "M"
+		return numWith("", v/1e6, "M")
 	}
 	return num(v)
 }

@@ -52,3 +52,27 @@ func FuzzSprintf(f *testing.F) {
 		}
 	})
 }
+
+// The number formats of the replies, by hand: pct rounds to a whole
+// percentage, count scales by T/B/M, money and size add their unit.
+func TestNumberFormats(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{pct(0.826), "83%"},
+		{pct(0.9), "90%"},
+		{pct(1.5), "150%"},
+		{count(14.77e9), "14.77B"},
+		{count(1.5e12), "1.5T"},
+		{count(68.814e6), "68.81M"},
+		{count(4096), "4,096"},
+		{money(15000), "¥15,000"},
+		{money(-2.5), "¥-2.5"},
+		{size(2.494), "2.49 GB"},
+		{size(0.04194), "41.94 MB"},
+		{size(0.00005734), "57.34 KB"},
+		{numWith("(", 1234567.891, ")"), "(1,234,567.89)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -436,7 +436,7 @@ func (ch *choice) priceJSON(adv sizing.Advice) priceData {
 }
 
 // money writes an amount in yuan.
-func money(v float64) string { return "¥" + num(v) }
+func money(v float64) string { return numWith("¥", v, "") }
 
 // priceFact is the Price fact of the reply.
 func (ch *choice) priceFact(lang chat.Lang, adv sizing.Advice) string {
