@@ -7,7 +7,7 @@ import "gpuadvisor/advisor/catalog"
 // not fit either), QLoRA instead of LoRA,
 // int4 weights instead of 16- or 8-bit serving, and full recomputation when it
 // makes a cheaper option fit than the pick.
-func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) bool) []Alternative {
+func modeAlternatives(adv Advice, gpus []catalog.GPU, p Pricing) []Alternative {
 	req := adv.Request
 	var tries []Alternative
 	switch req.Mode {
@@ -42,15 +42,15 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) boo
 				bound = adv.Pick.Nodes() * NodeCards
 			}
 		}
-		a, err := advise(t.Request, gpus, bound, less, true)
+		a, err := advise(t.Request, gpus, bound, p, true)
 		if err == nil && !a.Fits && t.Kind == AltLoRA {
 			t.Kind, t.Request.Mode, t.Request.Recompute = AltQLoRA, ModeQLoRA, ""
-			a, err = advise(t.Request, gpus, bound, less, true)
+			a, err = advise(t.Request, gpus, bound, p, true)
 		}
 		if err != nil || !a.Fits {
 			continue
 		}
-		if t.Kind == AltRecompute && adv.Fits && !less(a.Pick, adv.Pick) {
+		if t.Kind == AltRecompute && adv.Fits && !p.Less(a.Pick, adv.Pick) {
 			continue // recomputing costs speed; only worth it when it saves money
 		}
 		t.Request, t.Option = a.Request, a.Pick

@@ -136,34 +136,51 @@ func (p Pricing) cost(o Option) (float64, bool) {
 // then the lower cost, then the tier rule (Less) to break ties and to
 // order unpriced options.
 func (p Pricing) Less(a, b Option) bool {
-	ca, oka := p.cost(a)
-	cb, okb := p.cost(b)
-	if oka != okb {
-		return oka
+	ra, rb := p.rank(a), p.rank(b)
+	return ra.less(&rb)
+}
+
+// ranked is an option with its cost worked out once: advise compares each
+// option several times.
+type ranked struct {
+	Option
+	cost   float64
+	priced bool
+}
+
+func (p Pricing) rank(o Option) ranked {
+	c, ok := p.cost(o)
+	return ranked{Option: o, cost: c, priced: ok}
+}
+
+// less is Pricing.Less on the costs worked out.
+func (a *ranked) less(b *ranked) bool {
+	if a.priced != b.priced {
+		return a.priced
 	}
-	if oka && ca != cb {
-		return ca < cb
+	if a.priced && a.cost != b.cost {
+		return a.cost < b.cost
 	}
-	return Less(a, b)
+	return lessRule(&a.Option, &b.Option)
 }
 
 // AdviseByPrice is Advise with the options ranked by p instead of the tier
 // rule: the pick is the cheapest adequate option by p.Less.
 func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
-	adv, err := advise(req, gpus, 0, p.Less, false)
+	adv, err := advise(req, gpus, 0, p, false)
 	if err != nil {
 		return adv, err
 	}
-	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus, p.Less)...)
+	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus, p)...)
 	return adv, nil
 }
 
 // advise is Advise without the mode alternatives; maxCards > 0 stops the
 // search past that many cards (an alternative that must beat a known pick).
-// less ranks the options. lite answers only Fits and Pick when something
+// p ranks the options. lite answers only Fits and Pick when something
 // fits (what a mode alternative uses): no Fitting, no alternatives, no
 // serving figures, no closest try.
-func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option) bool, lite bool) (Advice, error) {
+func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool) (Advice, error) {
 	req = req.WithDefaults()
 	if err := req.Validate(); err != nil {
 		return Advice{}, fmt.Errorf("advise: %w", err)
@@ -197,6 +214,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 	// looked at (each is a few hundred bytes)
 	picked, closest := false, false
 	var closestOpt Option
+	var pick ranked // adv.Pick with its cost
 	if !lite {
 		n := 0
 		for i := range all.per {
@@ -217,40 +235,40 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 			closestOpt, closest = all.option(cands[i], s.closest), true
 		}
 		if s.fit > 0 {
-			o := all.option(cands[i], s.fit)
+			o := p.rank(all.option(cands[i], s.fit))
 			if !lite {
-				adv.Fitting = append(adv.Fitting, o)
+				adv.Fitting = append(adv.Fitting, o.Option)
 			}
-			if !picked || less(o, adv.Pick) {
-				adv.Pick, picked = o, true
+			if !picked || o.less(&pick) {
+				pick, picked = o, true
 			}
 		}
 	}
 	switch {
 	case picked:
-		adv.Fits = true
+		adv.Fits, adv.Pick = true, pick.Option
 	case closest:
-		adv.Pick = closestOpt
+		adv.Pick, pick = closestOpt, p.rank(closestOpt)
 	default:
 		return adv, nil
 	}
 	if lite {
 		return adv, nil
 	}
-	var tight, safe Option
+	var tight, safe ranked
 	hasTight, hasSafe := false, false
 	for i := range all.per {
 		if forced != nil && cands[i].ID != forced.ID {
 			continue // a forced card stays in every alternative
 		}
 		if s := &all.per[i]; s.tight > 0 {
-			if o := all.option(cands[i], s.tight); less(o, adv.Pick) && (!hasTight || less(o, tight)) && !same(o, adv.Pick) {
+			if o := p.rank(all.option(cands[i], s.tight)); o.less(&pick) && (!hasTight || o.less(&tight)) && !same(o.Option, adv.Pick) {
 				tight, hasTight = o, true
 			}
 		}
 	}
 	if hasTight && adv.Fits {
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight})
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight.Option})
 	}
 	for i := range all.per {
 		if all.per[i].safe == 0 {
@@ -259,12 +277,12 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 		if adv.Fits && adv.Pick.Utilization <= SaferUtilization {
 			break // the pick already leaves a quarter of each card free
 		}
-		o := all.option(cands[i], all.per[i].safe)
+		o := p.rank(all.option(cands[i], all.per[i].safe))
 		if forced != nil && o.GPU.ID != forced.ID || adv.Fits && o.Cards() > 2*adv.Pick.Cards() {
 			continue // a forced card stays; safer must not mean a far bigger cluster
 		}
-		later := !adv.Fits || less(adv.Pick, o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
-		if later && o.Utilization < adv.Pick.Utilization && !same(o, adv.Pick) && (!hasSafe || less(o, safe)) {
+		later := !adv.Fits || pick.less(&o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
+		if later && o.Utilization < adv.Pick.Utilization && !same(o.Option, adv.Pick) && (!hasSafe || o.less(&safe)) {
 			safe, hasSafe = o, true
 		}
 	}
@@ -273,7 +291,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 		if !adv.Fits {
 			kind = AltMoreCards
 		}
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe})
+		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe.Option})
 	}
 	if req.Mode == ModeInfer {
 		adv.Infer = inferFacts(req, adv.Pick)
@@ -574,7 +592,9 @@ func option(g *catalog.GPU, r Result) Option {
 // then the smaller card (memory, bandwidth, link kind and speed, TFLOPS), then
 // the id. Within a tier a smaller card rents for less, and fewer, bigger cards
 // beat more, smaller ones (less communication).
-func Less(a, b Option) bool {
+func Less(a, b Option) bool { return lessRule(&a, &b) }
+
+func lessRule(a, b *Option) bool {
 	if na, nb := a.Nodes(), b.Nodes(); na != nb {
 		return na < nb
 	}
