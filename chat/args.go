@@ -421,3 +421,14 @@ func (a *Args) Numbered(key string, prefixes ...string) (n int, ok, valid bool) 
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	return n, true, err == nil
 }
+
+// Names reads an optional list of names (cards, vendors) separated by
+// commas (, ， 、), spaces or semicolons: ok is false when key is absent;
+// the list is empty when the value names nothing.
+func (a *Args) Names(key string) (names []string, ok bool) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return nil, false
+	}
+	return strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == ';' }), true
+}

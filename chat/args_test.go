@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -93,6 +94,14 @@ func TestArgsMeasureShareNumbered(t *testing.T) {
 		if n != c.want || ok != c.ok || valid != c.valid {
 			t.Errorf("%q: Numbered = %v, %v, %v; want %v, %v, %v", c.text, n, ok, valid, c.want, c.ok, c.valid)
 		}
+	}
+	for text, want := range map[string]string{"size mode=a100,h800": "a100|h800", "size mode=\"a100, h800;4090\"": "a100|h800|4090", "size mode=\",\"": ""} {
+		if names, ok := parse(text).Names("mode"); strings.Join(names, "|") != want || !ok {
+			t.Errorf("%q: Names = %q, %v; want %q", text, names, ok, want)
+		}
+	}
+	if names, ok := parse("size").Names("mode"); names != nil || ok {
+		t.Errorf("Names of an absent key = %q, %v", names, ok)
 	}
 	if f, raw, ok := parse("size mode=\" LoRA \"").Fold("mode"); f != "lora" || raw != " LoRA " || !ok {
 		t.Errorf("Fold = %q, %q, %v", f, raw, ok)

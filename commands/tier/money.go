@@ -107,10 +107,15 @@ type choice struct {
 }
 
 // splitCards reads a list of card names (exclude=, only=) into catalog ids;
-// a family name ("a100", "4090") covers every variant of it.
-func splitCards(lang chat.Lang, key, raw string, cat *catalog.Catalog) (map[string]bool, error) {
+// a family name ("a100", "4090") covers every variant of it. nil when key
+// is absent.
+func splitCards(a *chat.Args, lang chat.Lang, key string, cat *catalog.Catalog) (map[string]bool, error) {
+	names, given := a.Names(key)
+	if !given {
+		return nil, nil
+	}
 	out := map[string]bool{}
-	for _, name := range strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == ';' }) {
+	for _, name := range names {
 		m, err := cat.FindGPU(name)
 		if err != nil {
 			ex := key + "=a100,h800"
@@ -152,17 +157,13 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 		ch.market.Market, ch.market.From = m, "key"
 	}
-	var exclude, only map[string]bool
-	var err error
-	if raw, ok := a.Raw("exclude"); ok {
-		if exclude, err = splitCards(lang, "exclude", raw, cat); err != nil {
-			return nil, err
-		}
+	exclude, err := splitCards(a, lang, "exclude", cat)
+	if err != nil {
+		return nil, err
 	}
-	if raw, ok := a.Raw("only"); ok {
-		if only, err = splitCards(lang, "only", raw, cat); err != nil {
-			return nil, err
-		}
+	only, err := splitCards(a, lang, "only", cat)
+	if err != nil {
+		return nil, err
 	}
 	forced := q.req.GPU
 	view := marketViews(cat)[ch.market.Market]
