@@ -508,25 +508,20 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 			next = o
 		}
 	}
-	if ch.byVolume() && pick.DayCost > 0 {
-		s := sprintf(chat.T(lang, "Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
-			"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s"),
-			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.DayCost))
-		if next != nil {
-			s += sprintf(chat.T(lang, ", against %d× %s at %s, %s a day (+%s): a card with more memory bandwidth serves more tokens per copy",
-				"，对比每份 %d 张 %s × %s，每天 %s（多 %s）：显存带宽更高的卡每份能服务更多 token"),
-				next.Cards, next.GPU, money(next.PerCardHour), money(next.DayCost), money(next.DayCost-pick.DayCost))
-		}
-		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
+	// by a day of the volume or by the whole run: the pick's cost, and the
+	// next option's against it
+	var by *[4]string
+	var costOf func(o *optionData) float64
+	switch {
+	case ch.byVolume() && pick.DayCost > 0:
+		by, costOf = &chosenByVolume, func(o *optionData) float64 { return o.DayCost }
+	case ch.byRun() && pick.RunCost > 0:
+		by, costOf = &chosenByRun, func(o *optionData) float64 { return o.RunCost }
 	}
-	if ch.byRun() && pick.RunCost > 0 {
-		s := sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
-			"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s"),
-			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.RunCost))
+	if by != nil {
+		s := sprintf(chat.T(lang, by[0], by[1]), who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(costOf(pick)))
 		if next != nil {
-			s += sprintf(chat.T(lang, ", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
-				"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"),
-				next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.RunCost), money(next.RunCost-pick.RunCost))
+			s += sprintf(chat.T(lang, by[2], by[3]), next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(costOf(next)), money(costOf(next)-costOf(pick)))
 		}
 		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 	}
@@ -541,6 +536,20 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 	}
 	return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 }
+
+// chosenByVolume and chosenByRun say how the pick was chosen when a daily
+// volume or a training run is costed, and (with %[n] indexes into the same
+// six arguments) the next option against it: EN, ZH, EN, ZH.
+var (
+	chosenByVolume = [4]string{"Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
+		"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s",
+		", against %[1]d× %[2]s at %[3]s, %[5]s a day (+%[6]s): a card with more memory bandwidth serves more tokens per copy",
+		"，对比每份 %[1]d 张 %[2]s × %[3]s，每天 %[5]s（多 %[6]s）：显存带宽更高的卡每份能服务更多 token"}
+	chosenByRun = [4]string{"Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
+		"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s",
+		", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
+		"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"}
+)
 
 // unpricedNote names what the tier rule would have picked among cards with
 // no price, so the team can ask for a quote.

@@ -365,14 +365,11 @@ func (p reader) training(q *query) error {
 		}
 		return nil
 	}
-	var err error
-	if folded, raw, ok := p.a.Fold("optimizer"); ok {
-		opt, ok := optimizerAliases[folded]
-		if !ok {
-			return chat.Invalidf(p.lang, "optimizer", example(p.lang, "optimizer"),
-				"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
-				"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）", raw)
-		}
+	if opt, ok, err := word(p, "optimizer", optimizerAliases,
+		"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
+		"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）"); err != nil {
+		return err
+	} else if ok {
 		r.Optimizer = opt
 	}
 	if z, ok, valid := p.a.Numbered("zero", "zero", "stage", "阶段", "z", "-", "_"); ok {
@@ -384,13 +381,11 @@ func (p reader) training(q *query) error {
 		}
 		r.Zero = z
 	}
-	if folded, raw, ok := p.a.Fold("recompute"); ok {
-		rc, ok := recomputeAliases[folded]
-		if !ok {
-			return chat.Invalidf(p.lang, "recompute", example(p.lang, "recompute"),
-				"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
-				"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）", raw)
-		}
+	if rc, ok, err := word(p, "recompute", recomputeAliases,
+		"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
+		"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）"); err != nil {
+		return err
+	} else if ok {
 		r.Recompute = rc
 	}
 	if p.a.Has("r") && r.Mode == sizing.ModeFull {
@@ -398,10 +393,23 @@ func (p reader) training(q *query) error {
 			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
 			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
 	}
-	if r.Rank, _, err = p.integer("r", 1, 4096); err != nil {
-		return err
+	var err error
+	r.Rank, _, err = p.integer("r", 1, 4096)
+	return err
+}
+
+// word reads key's value from a table of spellings (chat.Args.Fold); an
+// unknown one is an error in the words en and zh (with %q for the value).
+// ok is false when key is absent.
+func word[T any](p reader, key string, table map[string]T, en, zh string) (v T, ok bool, err error) {
+	folded, raw, given := p.a.Fold(key)
+	if !given {
+		return v, false, nil
 	}
-	return nil
+	if v, ok = table[folded]; !ok {
+		return v, true, chat.Invalidf(p.lang, key, example(p.lang, key), en, zh, raw)
+	}
+	return v, true, nil
 }
 
 var optimizerAliases = map[string]sizing.Optimizer{
@@ -450,15 +458,14 @@ func (p reader) utilization() (float64, error) {
 }
 
 func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
-	folded, raw, ok := p.a.Fold("precision")
-	if !ok {
+	v, ok, err := word(p, "precision", precisionAliases,
+		"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
+		"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4")
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
 		return sizing.BF16, nil
-	}
-	v, ok := precisionAliases[folded]
-	if !ok {
-		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
-			"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
-			"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4", raw)
 	}
 	if mode.Training() && v.Quantized() {
 		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
