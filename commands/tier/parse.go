@@ -280,14 +280,24 @@ func (p reader) plausible(params float64, m catalog.Model, derived []string) err
 	return nil
 }
 
-func (p reader) unknownModel(raw string, err error) error {
+// notFound is the catalog's answer that nothing is called raw, with the
+// ids it has; any other error comes back as an internal one.
+func notFound[T any](err error, what, raw string, rows []T, id func(T) string) (*catalog.NotFoundError, []string, error) {
 	var nf *catalog.NotFoundError
 	if !errors.As(err, &nf) {
-		return fmt.Errorf("tier: find model %q: %w", raw, err)
+		return nil, nil, fmt.Errorf("tier: find %s %q: %w", what, raw, err)
 	}
-	var ids []string
-	for _, m := range p.cat.Models() {
-		ids = append(ids, m.ID)
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = id(r)
+	}
+	return nf, ids, nil
+}
+
+func (p reader) unknownModel(raw string, err error) error {
+	nf, ids, err := notFound(err, "model", raw, p.cat.Models(), func(m catalog.Model) string { return m.ID })
+	if err != nil {
+		return err
 	}
 	size := ""
 	if v := sizeIn(raw); v > 0 {
@@ -483,13 +493,9 @@ func (p reader) gpu(q *query) error {
 	}
 	m, err := p.cat.FindGPU(raw)
 	if err != nil {
-		var nf *catalog.NotFoundError
-		if !errors.As(err, &nf) {
-			return fmt.Errorf("tier: find GPU %q: %w", raw, err)
-		}
-		var ids []string
-		for _, g := range p.cat.GPUs() {
-			ids = append(ids, g.ID)
+		nf, ids, err := notFound(err, "GPU", raw, p.cat.GPUs(), func(g catalog.GPU) string { return g.ID })
+		if err != nil {
+			return err
 		}
 		return chat.Invalidf(p.lang, "gpu", chat.T(p.lang, "tier model=llama-2-70b mode=infer gpu="+nf.Suggestion, "选卡 模型=llama-2-70b 模式=推理 显卡="+nf.Suggestion),
 			"unknown GPU %q; the closest is %s. Cards in the catalog: %s",
