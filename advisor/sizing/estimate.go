@@ -95,7 +95,7 @@ func Estimate(req Request, l Layout) (Result, error) {
 // tensor-parallel degree t is kept at t = 1, and x/1 is x exactly), so every
 // estimate is bit for bit what the functions give one call at a time.
 type estimator struct {
-	req *Request
+	req Request // a copy: the estimator stays on its caller's stack
 	// weights is WeightBytes of the whole model as stored for the mode.
 	weights float64
 	// k is the optimizer bytes per trainable parameter; trainable the
@@ -109,8 +109,15 @@ type estimator struct {
 }
 
 func newEstimator(req *Request) *estimator {
+	e := &estimator{}
+	e.init(req)
+	return e
+}
+
+// init works out req's figures.
+func (e *estimator) init(req *Request) {
 	m := req.Model
-	e := &estimator{req: req, weights: WeightBytes(m, req.Mode, req.Precision)}
+	*e = estimator{req: *req, weights: WeightBytes(m, req.Mode, req.Precision)}
 	if req.Mode.Training() {
 		e.k = req.OptimizerBytes()
 		if req.Mode != ModeFull {
@@ -118,13 +125,12 @@ func newEstimator(req *Request) *estimator {
 		}
 		e.layerAct = LayerActivations(m, req.Seq, req.Batch, 1, req.Recompute)
 		e.outAct = OutputActivations(m, req.Seq, req.Batch, 1)
-		return e
+		return
 	}
 	e.embedding = 2 * min(m.EmbeddingParams(), m.Params) / GB
 	e.kvPerToken = KVBytesPerToken(m) / GB
 	e.kvCache = KVCache(m, req.Seq, req.Batch) / GB
 	e.peak = ServingPeak(m, 1)
-	return e
 }
 
 // estimate is Estimate for a validated request and a normalized layout.
@@ -139,7 +145,7 @@ func (est *estimator) estimate(l Layout) Result {
 
 // estimateInto is estimate written into *e.
 func (est *estimator) estimateInto(e *Result, l *Layout) {
-	req := est.req
+	req := &est.req
 	m := &req.Model
 	*e = Result{Layout: *l, ModelWeightsGB: est.weights / GB}
 	var b Breakdown

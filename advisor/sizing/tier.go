@@ -3,6 +3,8 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 
 	"gpuadvisor/advisor/catalog"
 )
@@ -171,7 +173,7 @@ func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
 	if err != nil {
 		return adv, err
 	}
-	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus, p)...)
+	adv.Alternatives = modeAlternatives(adv, gpus, p)
 	return adv, nil
 }
 
@@ -197,18 +199,23 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 		}
 	}
 	adv := Advice{Request: req}
-	cands := make([]*catalog.GPU, 0, len(gpus))
+	// the search's buffers are reused from one call to the next (nothing
+	// of them is returned: options copy their Result)
+	all := scratch.Get().(*searched)
+	defer scratch.Put(all)
+	cands := all.cands[:0]
 	for i := range gpus {
 		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
 			cands = append(cands, g)
 		}
 	}
-	all := search(req, cands, forced, maxCards, false)
+	all.cands = cands
+	search(all, req, cands, forced, maxCards, false)
 	if !all.anyFit(cands, forced) {
 		if lite {
 			return adv, nil // nothing fits, and the closest try is not asked for
 		}
-		all = search(req, cands, forced, maxCards, true)
+		search(all, req, cands, forced, maxCards, true)
 	}
 	// the options are made from the search's results only as they are
 	// looked at (each is a few hundred bytes)
@@ -268,7 +275,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 		}
 	}
 	if hasTight && adv.Fits {
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight.Option})
+		adv.Alternatives = appendAlt(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight.Option})
 	}
 	for i := range all.per {
 		if all.per[i].safe == 0 {
@@ -291,12 +298,20 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 		if !adv.Fits {
 			kind = AltMoreCards
 		}
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe.Option})
+		adv.Alternatives = appendAlt(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe.Option})
 	}
 	if req.Mode == ModeInfer {
 		adv.Infer = inferFacts(req, adv.Pick)
 	}
 	return adv, nil
+}
+
+// appendAlt appends a to alts, making room for the usual few at once.
+func appendAlt(alts []Alternative, a Alternative) []Alternative {
+	if alts == nil {
+		alts = make([]Alternative, 0, 3)
+	}
+	return append(alts, a)
 }
 
 // gpuSearch is, for one GPU, the fewest cards that fit within each limit,
@@ -319,7 +334,11 @@ type gpuSearch struct {
 type searched struct {
 	per     []gpuSearch
 	results []Result
+	cands   []*catalog.GPU // the cards searched (advise's buffer)
 }
+
+// scratch holds searched buffers for reuse.
+var scratch = sync.Pool{New: func() any { return &searched{results: make([]Result, 0, 16)} }}
 
 // option is GPU g's option at index at (1-based) of the results.
 func (s *searched) option(g *catalog.GPU, at int32) Option { return option(g, s.results[at-1]) }
@@ -344,9 +363,12 @@ func (s *searched) keep(r *Result, at *int32) int32 {
 // tracked only when asked (it matters only when nothing fits); a larger count
 // replaces it only when doubling the cards saved at least 5% (ClosestGain),
 // and the named card stops there when no count can bring it under the limit.
-func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) searched {
-	out := searched{per: make([]gpuSearch, len(gpus)), results: make([]Result, 0, 8)}
-	est := newEstimator(&req)
+func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) {
+	out.per = slices.Grow(out.per[:0], len(gpus))[:len(gpus)]
+	clear(out.per)
+	out.results = out.results[:0]
+	var est estimator
+	est.init(&req)
 	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
 		split int
 		f     float64
@@ -365,7 +387,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			}
 		}
 		if !ok {
-			f = floor(est, split)
+			f = floor(&est, split)
 			if nfloors < len(floors) {
 				floors[nfloors].split, floors[nfloors].f = split, f
 				nfloors++
@@ -453,7 +475,6 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 			s.prev = best
 		}
 	}
-	return out
 }
 
 // anyFit reports whether the search found an option within the limit on a
@@ -472,7 +493,7 @@ func (s *searched) anyFit(gpus []*catalog.GPU, forced *catalog.GPU) bool {
 // 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
 // cards that can never fit.
 func floor(est *estimator, maxSplit int) float64 {
-	req := est.req
+	req := &est.req
 	m := &req.Model
 	var buf [16]Layout
 	ls := buf[:0]
