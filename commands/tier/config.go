@@ -40,7 +40,11 @@ func findPasted(s string) (pasted, bool) {
 	if i < 0 || j < i {
 		return pasted{}, false
 	}
-	return pasted{text: chatQuotes.Replace(s[i : j+1]), start: i, end: j + 1}, true
+	text := s[i : j+1]
+	if strings.ContainsAny(text, "“”„‘’&\u00a0") { // else nothing to undo
+		text = chatQuotes.Replace(text)
+	}
+	return pasted{text: text, start: i, end: j + 1}, true
 }
 
 // chatQuotes undoes what chat apps do to pasted JSON; codeFence drops a

@@ -13,8 +13,8 @@ import (
 
 // alternatives renders the advisor's alternatives as JSON rows and table rows.
 func alternatives(lang chat.Lang, adv sizing.Advice) ([]altData, [][]string) {
-	var out []altData
-	var rows [][]string
+	out := make([]altData, 0, len(adv.Alternatives))
+	rows := make([][]string, 0, len(adv.Alternatives))
 	for _, a := range adv.Alternatives {
 		o := a.Option
 		label, note := altText(lang, a)
@@ -75,7 +75,7 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	var out []string
+	out := make([]string, 0, 8)
 	if p.Cards() > 0 {
 		out = append(out, sprintf(chat.T(lang,
 			"Fits: %s GB per card ≤ utilization %s × %s GB = %s GB (the card's %s MiB as nvidia-smi reports it; utilization %s is vLLM's gpu_memory_utilization default, set it with utilization=).",
@@ -153,8 +153,8 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r := adv.Request
 	m := r.Model
-	var out []string
-	var defs []string
+	out := make([]string, 0, 10)
+	defs := make([]string, 0, 6)
 	if !q.given["mode"] {
 		defs = append(defs, "mode=full")
 	}
@@ -270,7 +270,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	var out []string
+	out := make([]string, 0, 4)
 	if r.Model.Approximate {
 		out = append(out, sprintf(chat.T(lang,
 			"%s has an approximate dense shape: paste its config.json (config=) for an exact answer, which MoE models such as DeepSeek-V3 or Qwen3-30B-A3B need, or use a preset, or give layers=, hidden=, heads=, kv_heads=, ffn= and vocab=.",

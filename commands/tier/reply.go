@@ -173,10 +173,11 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *choice) []chat.Fact {
 	} else {
 		run = sprintf(chat.T(lang, "%s, %s", "%s，%s"), modeName(lang, r), run)
 	}
-	fs := []chat.Fact{
-		{Label: chat.T(lang, "Model", "模型"), Value: modelName(m) + chat.T(lang, ": ", "：") + shape},
-		{Label: chat.T(lang, "Job", "任务"), Value: run},
-	}
+	fs := make([]chat.Fact, 0, 12)
+	fs = append(fs,
+		chat.Fact{Label: chat.T(lang, "Model", "模型"), Value: modelName(m) + chat.T(lang, ": ", "：") + shape},
+		chat.Fact{Label: chat.T(lang, "Job", "任务"), Value: run},
+	)
 	if p.Cards() == 0 {
 		return fs
 	}
