@@ -41,10 +41,21 @@ func findPasted(s string) (pasted, bool) {
 		return pasted{}, false
 	}
 	text := s[i : j+1]
-	if strings.ContainsAny(text, "“”„‘’&\u00a0") { // else nothing to undo
+	if strings.IndexByte(text, '&') >= 0 || !ascii(text) { // else nothing to undo
 		text = chatQuotes.Replace(text)
 	}
 	return pasted{text: text, start: i, end: j + 1}, true
+}
+
+// ascii reports whether s is all ASCII (the curly quotes and the no-break
+// space chatQuotes undoes are not).
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // chatQuotes undoes what chat apps do to pasted JSON; codeFence drops a
