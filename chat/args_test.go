@@ -59,40 +59,35 @@ func TestArgsMeasureShareNumbered(t *testing.T) {
 			t.Errorf("%q: error %+v, want key %s and %q", c.text, err, c.key, c.msg)
 		}
 	}
-	for _, c := range []struct {
-		text      string
-		want      float64
-		ok, valid bool
-	}{
-		{"size util=0.9", 0.9, true, true},
-		{"size util=90%", 0.9, true, true},
-		{"size util=90", 0.9, true, true},
-		{"尺寸 利用率=８５％", 0.85, true, true},
-		{"size util=1", 1, true, true},
-		{"size util=most", 0, true, false},
-		{"size util=NaN", 0, true, false},
-		{"size", 0, false, false},
-	} {
-		v, ok, valid := parse(c.text).Share("util")
-		if v != c.want || ok != c.ok || valid != c.valid {
-			t.Errorf("%q: Share = %v, %v, %v; want %v, %v, %v", c.text, v, ok, valid, c.want, c.ok, c.valid)
-		}
+	share := func(a *Args) (float64, bool, bool) { return a.Share("util") }
+	stage := func(a *Args) (float64, bool, bool) {
+		n, ok, valid := a.Numbered("zero", "zero", "stage", "z", "-", "_")
+		return float64(n), ok, valid
 	}
 	for _, c := range []struct {
 		text      string
-		want      int
+		read      func(*Args) (float64, bool, bool)
+		want      float64
 		ok, valid bool
 	}{
-		{"size zero=3", 3, true, true},
-		{"size zero=ZeRO-2", 2, true, true},
-		{"size stage=stage1", 1, true, true},
-		{"size zero=z_0", 0, true, true},
-		{"size zero=three", 0, true, false},
-		{"size", 0, false, false},
+		{"size util=0.9", share, 0.9, true, true},
+		{"size util=90%", share, 0.9, true, true},
+		{"size util=90", share, 0.9, true, true},
+		{"尺寸 利用率=８５％", share, 0.85, true, true},
+		{"size util=1", share, 1, true, true},
+		{"size util=most", share, 0, true, false},
+		{"size util=NaN", share, 0, true, false},
+		{"size", share, 0, false, false},
+		{"size zero=3", stage, 3, true, true},
+		{"size zero=ZeRO-2", stage, 2, true, true},
+		{"size stage=stage1", stage, 1, true, true},
+		{"size zero=z_0", stage, 0, true, true},
+		{"size zero=three", stage, 0, true, false},
+		{"size", stage, 0, false, false},
 	} {
-		n, ok, valid := parse(c.text).Numbered("zero", "zero", "stage", "z", "-", "_")
-		if n != c.want || ok != c.ok || valid != c.valid {
-			t.Errorf("%q: Numbered = %v, %v, %v; want %v, %v, %v", c.text, n, ok, valid, c.want, c.ok, c.valid)
+		v, ok, valid := c.read(parse(c.text))
+		if v != c.want || ok != c.ok || valid != c.valid {
+			t.Errorf("%q: = %v, %v, %v; want %v, %v, %v", c.text, v, ok, valid, c.want, c.ok, c.valid)
 		}
 	}
 	for text, want := range map[string]string{"size mode=a100,h800": "a100|h800", "size mode=\"a100, h800;4090\"": "a100|h800|4090", "size mode=\",\"": ""} {
