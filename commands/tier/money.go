@@ -17,26 +17,6 @@ import (
 	"gpuadvisor/store"
 )
 
-// moneyKeys choose cards by market and money and cost the job (docs/pricing.md).
-var moneyKeys = []chat.Key{
-	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
-		Help: chat.Help("where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", "在哪里租卡：cn（中国大陆）或 global；默认用团队设置（设置 市场=），未设置时为 cn")},
-	{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Kind: chat.Plain, Example: "h20,l20",
-		Help: chat.Help("cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）")},
-	{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Kind: chat.Plain, Example: "a100,a800,h800",
-		Help: chat.Help("the only cards to consider, comma-separated", "只考虑这些卡，逗号分隔")},
-	{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b",
-		Help: chat.Help("tokens the training run processes, for its hours and cost: 2b, 500m", "训练要处理的 token 数，用于算时长和费用：2b、500m")},
-	{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Kind: chat.Plain, Example: "3",
-		Help: chat.Help("epochs over dataset_tokens (instead of tokens)", "训练轮数，乘以 dataset_tokens（代替 tokens）")},
-	{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m",
-		Help: chat.Help("tokens in the dataset, with epochs", "数据集的 token 数，配合 epochs")},
-	{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%",
-		Help: chat.Help("share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）")},
-	{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b",
-		Help: chat.Help("output tokens served a day, for the cards and the cost per 1M tokens", "每天输出的 token 数，用于算卡数和每百万 token 成本")},
-}
-
 // priced is the price of one card as a choice uses it.
 type priced struct {
 	// perHour ranks the cards: per card-hour (on-demand; else the monthly
