@@ -80,3 +80,24 @@ func TestTokenizeQuotedRuns(t *testing.T) {
 		}
 	}
 }
+
+// Words changed by a quote or an invalid byte are written one after the
+// other into one buffer and become one string: each token still gets its
+// own word, key and value, wherever it stands among unchanged ones.
+func TestTokenizeChangedWords(t *testing.T) {
+	in := "k=\"a b\" w \"c d\" x=1 v=\"p\xffq\" \xffz=9; \"m n\"=o tail\n\"{\"hidden_size\": 4096,\""
+	want := []Token{
+		{Key: "k", Value: "a b", quoted: true}, {Word: "w"}, {Word: "c d", quoted: true}, {Key: "x", Value: "1"},
+		{Key: "v", Value: "p\uFFFDq", quoted: true}, {Key: "\uFFFDz", Value: "9"}, {Sep: true},
+		{Word: "m n=o", quoted: true}, {Word: "tail"}, {Sep: true}, {Word: "{hidden_size: 4096,", quoted: true},
+	}
+	got := Tokenize(in)
+	if len(got) != len(want) {
+		t.Fatalf("Tokenize(%q) = %+v, want %+v", in, got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("token %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
