@@ -2,6 +2,7 @@ package chat
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -301,4 +302,115 @@ func IndexKeys(keys []Key) KeyIndex {
 func (ix KeyIndex) Lookup(name string) (Key, bool) {
 	k, ok := ix[strings.ToLower(strings.TrimSpace(name))]
 	return k, ok
+}
+
+// Name is how the user's language writes key: for a Chinese user its first
+// alias written in Chinese (卡数, 序列, 批量), the key itself otherwise.
+func (a *Args) Name(key string) string {
+	if a.lang != ZH {
+		return key
+	}
+	for _, al := range a.keySpec(key).Aliases {
+		for _, r := range al {
+			if r >= 0x4E00 && r <= 0x9FFF {
+				return al
+			}
+		}
+	}
+	return key
+}
+
+// Fold is key's value as a table of spellings looks it up: spaces trimmed,
+// lower-cased; raw is the value as typed. ok is false when key is absent.
+func (a *Args) Fold(key string) (folded, raw string, ok bool) {
+	raw, ok = a.pairs[key]
+	return strings.ToLower(strings.TrimSpace(raw)), raw, ok
+}
+
+// measureWords are the Chinese counters a count may end with: 8卡, 8张,
+// 32层, 32个头.
+var measureWords = []string{"张卡", "块卡", "卡", "张", "块", "层", "个头", "头"}
+
+// Measure reads an optional number of key's kind within [min, max], a
+// Chinese counter after it dropped (8卡, 8张卡, 32层, 32个头); whole asks
+// for a whole number. ok is false when key is absent. An error names the
+// key as the user's language writes it (Name) and shows example, a whole
+// command line.
+func (a *Args) Measure(key string, min, max float64, whole bool, example string) (v float64, ok bool, err error) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return 0, false, nil
+	}
+	s := strings.TrimSpace(raw)
+	for _, w := range measureWords {
+		if strings.HasSuffix(s, w) {
+			s = strings.TrimSpace(strings.TrimSuffix(s, w))
+			break
+		}
+	}
+	name := a.Name(key)
+	k := a.keySpec(key)
+	v, perr := ParseValue(s, k.Kind)
+	switch {
+	case perr != nil:
+		return 0, true, Invalidf(a.lang, key, example,
+			"%s=%q is not a number I can read; write it like %s=%s",
+			"%s=%q 无法读成数字；请写成 %s=%s", name, raw, name, k.Example)
+	case v < min || v > max:
+		return 0, true, Invalidf(a.lang, key, example,
+			"%s=%s is out of range; it must be between %s and %s",
+			"%s=%s 超出范围，应在 %s 到 %s 之间", name, raw, Num(min), Num(max))
+	case whole && v != math.Trunc(v):
+		return 0, true, Invalidf(a.lang, key, example, "%s=%s must be a whole number", "%s=%s 必须是整数", name, raw)
+	}
+	return v, true, nil
+}
+
+// Share reads a share of a whole written as a fraction (0.9) or a
+// percentage (90%, 90: a number above 1 is read as one): ok is false when
+// key is absent, valid false when the value is not a number.
+func (a *Args) Share(key string) (v float64, ok, valid bool) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return 0, false, false
+	}
+	s := strings.TrimSpace(raw)
+	pct := strings.HasSuffix(s, "%") || strings.HasSuffix(s, "％")
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "%"), "％"))
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) {
+		return 0, true, false
+	}
+	if pct || v > 1 {
+		v /= 100
+	}
+	return v, true, true
+}
+
+// Numbered reads an optional whole number that may be written after one of
+// prefixes (zero=3, zero=ZeRO-3, zero=stage3 with prefixes "zero",
+// "stage", "-"), each dropped once in the order given, case-insensitively:
+// ok is false when key is absent, valid false when what is left is not a
+// whole number.
+func (a *Args) Numbered(key string, prefixes ...string) (n int, ok, valid bool) {
+	s, _, ok := a.Fold(key)
+	if !ok {
+		return 0, false, false
+	}
+	for _, p := range prefixes {
+		s = strings.TrimPrefix(s, p)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return n, true, err == nil
+}
+
+// Names reads an optional list of names (cards, vendors) separated by
+// commas (, ， 、), spaces or semicolons: ok is false when key is absent;
+// the list is empty when the value names nothing.
+func (a *Args) Names(key string) (names []string, ok bool) {
+	raw, ok := a.pairs[key]
+	if !ok {
+		return nil, false
+	}
+	return strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == ';' }), true
 }

@@ -62,5 +62,10 @@ func TestWidth(t *testing.T) {
 		"ｶ":           1,  // halfwidth katakana: one
 		"가":           2,  // Hangul syllable: wide
 		"A800 80GB 卡": 12, // 9 + space + 2
+		"":            0,
+		"tab\there":   7, // a control character: none
+		"del\x7f":     3, // DEL: none
+		"ok 中":        5, // the ASCII run, then the rest rune by rune
+		"a\xffb":      3, // an invalid byte reads as U+FFFD: one
 	})
 }

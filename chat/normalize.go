@@ -17,9 +17,30 @@ func Normalize(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "")
 	}
+	// ASCII other than a tab is kept as it is: copy runs of it whole, and
+	// the text itself when nothing else is in it (the common case)
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && s[i] != '\t' {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
+	b.WriteString(s[:i])
+	for j := i; j < len(s); {
+		if c := s[j]; c < utf8.RuneSelf && c != '\t' {
+			k := j + 1
+			for k < len(s) && s[k] < utf8.RuneSelf && s[k] != '\t' {
+				k++
+			}
+			b.WriteString(s[j:k])
+			j = k
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[j:])
+		j += size
 		switch {
 		case r >= 0xFF01 && r <= 0xFF5E: // full-width ASCII block
 			r -= 0xFEE0

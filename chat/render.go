@@ -82,7 +82,45 @@ func RenderTextWidth(r Reply, cols int) string {
 	if cols <= 0 {
 		cols = 1 << 30
 	}
+	// lay the tables out and make the chart and button lines first, so
+	// that the text is written into one buffer of about its final size
+	var tbuf [4]tableLayout
+	tables := tbuf[:0]
+	size := 2*len(r.Title) + 74 + len(r.Summary) + 16
+	for _, t := range r.Tables {
+		l := layoutTable(t, cols)
+		tables = append(tables, l)
+		size += len(t.Title) + 2 + l.size
+	}
+	var cbuf [2]string
+	charts := cbuf[:0]
+	for _, c := range r.Charts {
+		charts = append(charts, BarLine(r.Lang, c))
+		size += 3 + len(charts[len(charts)-1])
+	}
+	var bbuf [4]string
+	buttons := bbuf[:0]
+	for _, bt := range r.Buttons {
+		buttons = append(buttons, ButtonLine(bt))
+		size += 20 + len(buttons[len(buttons)-1]) + len(bt.Label)
+	}
+	fw := 0
+	for _, f := range r.Facts {
+		fw = max(fw, Width(f.Label))
+		size += 6 + len(f.Label) + len(f.Value)
+	}
+	size += len(r.Facts) * fw
+	for _, s := range r.Sections {
+		size += 2 + len(s.Title)
+		for _, l := range s.Lines {
+			size += 5 + len(l)
+		}
+	}
+	for _, w := range r.Warnings {
+		size += 5 + len(w)
+	}
 	var b strings.Builder
+	b.Grow(size + 64)
 	line := func(parts ...string) {
 		for _, p := range parts {
 			b.WriteString(p)
@@ -91,33 +129,33 @@ func RenderTextWidth(r Reply, cols int) string {
 	}
 	if r.Title != "" {
 		line(r.Title)
-		line(strings.Repeat("=", min(Width(r.Title), 72, cols)))
+		writeRepeat(&b, '=', min(Width(r.Title), 72, cols))
+		b.WriteByte('\n')
 	}
 	if r.Summary != "" {
 		line(r.Summary)
 	}
 	if len(r.Facts) > 0 {
 		b.WriteByte('\n')
-		w := 0
 		for _, f := range r.Facts {
-			w = max(w, Width(f.Label))
-		}
-		for _, f := range r.Facts {
-			line("  ", pad(f.Label, w), "  ", f.Value)
+			b.WriteString("  ")
+			b.WriteString(f.Label)
+			writeRepeat(&b, ' ', fw-Width(f.Label))
+			line("  ", f.Value)
 		}
 	}
-	if len(r.Charts) > 0 {
+	if len(charts) > 0 {
 		b.WriteByte('\n')
-		for _, c := range r.Charts {
-			line("  ", BarLine(r.Lang, c))
+		for _, c := range charts {
+			line("  ", c)
 		}
 	}
-	for _, t := range r.Tables {
+	for i, t := range r.Tables {
 		b.WriteByte('\n')
 		if t.Title != "" {
 			line(t.Title)
 		}
-		writeTable(&b, t, cols)
+		tables[i].write(&b, t, cols)
 	}
 	for _, s := range r.Sections {
 		b.WriteByte('\n')
@@ -139,10 +177,10 @@ func RenderTextWidth(r Reply, cols int) string {
 		b.WriteByte('\n')
 		line(T(r.Lang, "(partial: some input could not be read; see the warnings)", "（部分结果：部分输入无法读取，见上方提示）"))
 	}
-	if len(r.Buttons) > 0 {
+	if len(buttons) > 0 {
 		b.WriteByte('\n')
-		for _, bt := range r.Buttons {
-			line(T(r.Lang, "Next: ", "下一步："), ButtonLine(bt), T(r.Lang, "  (", "（"), bt.Label, T(r.Lang, ")", "）"))
+		for i, bt := range r.Buttons {
+			line(T(r.Lang, "Next: ", "下一步："), buttons[i], T(r.Lang, "  (", "（"), bt.Label, T(r.Lang, ")", "）"))
 		}
 	}
 	return b.String()
@@ -157,21 +195,49 @@ const minColumn = 8
 // at a time (down to minColumn) and their cells wrapped; when even that does
 // not fit, each row is printed as a list of "header: cell" lines.
 func writeTable(b *strings.Builder, t Table, cols int) {
+	l := layoutTable(t, cols)
+	l.write(b, t, cols)
+}
+
+// tableLayout is how a table is written: its column widths, or as a list.
+type tableLayout struct {
+	n    int   // columns
+	w    []int // column widths (nil: written as a list)
+	cell []int // Width of each cell, n per line: the header's (when there is one), then each row's
+	size int   // about the bytes the table takes
+}
+
+// layoutTable measures every cell of t once and fits the columns within cols.
+func layoutTable(t Table, cols int) tableLayout {
 	n := len(t.Header)
+	lines := len(t.Rows)
 	for _, r := range t.Rows {
 		n = max(n, len(r))
 	}
 	if n == 0 {
-		return
+		return tableLayout{}
 	}
-	w := make([]int, n)
-	for i, h := range t.Header {
-		w[i] = max(w[i], Width(h))
+	if len(t.Header) > 0 {
+		lines++
+	}
+	buf := make([]int, n+n*lines)
+	l := tableLayout{n: n, w: buf[:n:n], cell: buf[n:]}
+	w, k := l.w, 0
+	extra := 0 // bytes beyond one per column: multi-byte characters
+	measure := func(cells []string) {
+		for i, c := range cells {
+			cw := Width(c)
+			l.cell[k+i] = cw
+			w[i] = max(w[i], cw)
+			extra += max(len(c)-cw, 0)
+		}
+		k += n
+	}
+	if len(t.Header) > 0 {
+		measure(t.Header)
 	}
 	for _, r := range t.Rows {
-		for i, c := range r {
-			w[i] = max(w[i], Width(c))
-		}
+		measure(r)
 	}
 	budget := cols - 2 - 2*(n-1)
 	total := 0
@@ -181,8 +247,16 @@ func writeTable(b *strings.Builder, t Table, cols int) {
 		floor += min(x, minColumn)
 	}
 	if floor > budget {
-		writeList(b, t, cols)
-		return
+		l.w = nil
+		for _, r := range t.Rows {
+			for i, c := range r {
+				l.size += 8 + len(c)
+				if i < len(t.Header) {
+					l.size += len(t.Header[i])
+				}
+			}
+		}
+		return l
 	}
 	for total > budget {
 		widest := 0
@@ -194,85 +268,113 @@ func writeTable(b *strings.Builder, t Table, cols int) {
 		w[widest]--
 		total--
 	}
-	var widths []int // per cell of the line being written
-	line := func(cells []string) {
-		// the common case: every cell fits its column on one line; write it
-		// straight into b, padding with spaces, with no per-cell strings
-		widths = widths[:0]
-		fits := true
-		for i := 0; i < n && fits; i++ {
-			c := ""
-			if i < len(cells) {
-				c = cells[i]
-			}
-			cw := Width(c)
-			widths = append(widths, cw)
-			fits = cw <= w[i] && strings.IndexByte(c, '\n') < 0
-		}
-		if fits {
-			// the same bytes as padding every cell and trimming the line's
-			// trailing spaces: owed spaces are written only before content
-			last := -1
-			for i := 0; i < n && i < len(cells); i++ {
-				if strings.TrimRight(cells[i], " ") != "" {
-					last = i
-				}
-			}
-			owed := 2 // the indent
-			for i := 0; i <= last; i++ {
-				c := cells[i]
-				if i == last {
-					c = strings.TrimRight(c, " ")
-				}
-				if c != "" {
-					b.WriteString(strings.Repeat(" ", owed))
-					b.WriteString(c)
-					owed = 0
-				}
-				owed += w[i] - widths[i] + 2
-			}
-			b.WriteByte('\n')
-			return
-		}
-		wrapped := make([][]string, n)
-		height := 1
-		for i := 0; i < n; i++ {
-			c := ""
-			if i < len(cells) {
-				c = cells[i]
-			}
-			wrapped[i] = Wrap(c, w[i])
-			height = max(height, len(wrapped[i]))
-		}
-		for k := 0; k < height; k++ {
-			var l strings.Builder
-			l.WriteString("  ")
-			for i := 0; i < n; i++ {
-				c := ""
-				if k < len(wrapped[i]) {
-					c = wrapped[i][k]
-				}
-				if i == n-1 {
-					l.WriteString(c)
-				} else {
-					l.WriteString(pad(c, w[i]))
-					l.WriteString("  ")
-				}
-			}
-			b.WriteString(strings.TrimRight(l.String(), " "))
-			b.WriteByte('\n')
-		}
+	l.size = (lines+1)*(2+total+2*n+1) + extra
+	return l
+}
+
+// write writes t as l lays it out.
+func (l *tableLayout) write(b *strings.Builder, t Table, cols int) {
+	if l.n == 0 {
+		return
 	}
+	if l.w == nil {
+		writeList(b, t, cols)
+		return
+	}
+	k := 0
 	if len(t.Header) > 0 {
-		line(t.Header)
-		seps := make([]string, n)
-		for i := range seps {
-			seps[i] = strings.Repeat("-", w[i])
-		}
-		line(seps)
+		l.line(b, t.Header, l.cell[:l.n])
+		k = l.n
+		l.rule(b)
 	}
 	for _, r := range t.Rows {
-		line(r)
+		l.line(b, r, l.cell[k:k+l.n])
+		k += l.n
+	}
+}
+
+// rule writes the line of dashes under the header (up to the last column
+// wider than nothing, as a line of cells is trimmed).
+func (l *tableLayout) rule(b *strings.Builder) {
+	last := -1
+	for i, x := range l.w {
+		if x > 0 {
+			last = i
+		}
+	}
+	if last >= 0 {
+		b.WriteString("  ")
+	}
+	for i, x := range l.w[:last+1] {
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		writeRepeat(b, '-', x)
+	}
+	b.WriteByte('\n')
+}
+
+// line writes one line of cells (widths: their Width).
+func (l *tableLayout) line(b *strings.Builder, cells []string, widths []int) {
+	n, w := l.n, l.w
+	// the common case: every cell fits its column on one line; write it
+	// straight into b, padding with spaces, with no per-cell strings
+	fits := true
+	for i := 0; i < len(cells) && fits; i++ {
+		fits = widths[i] <= w[i] && strings.IndexByte(cells[i], '\n') < 0
+	}
+	if fits {
+		// the same bytes as padding every cell and trimming the line's
+		// trailing spaces: owed spaces are written only before content
+		last := -1
+		for i := 0; i < n && i < len(cells); i++ {
+			if strings.TrimRight(cells[i], " ") != "" {
+				last = i
+			}
+		}
+		owed := 2 // the indent
+		for i := 0; i <= last; i++ {
+			c := cells[i]
+			if i == last {
+				c = strings.TrimRight(c, " ")
+			}
+			if c != "" {
+				writeRepeat(b, ' ', owed)
+				b.WriteString(c)
+				owed = 0
+			}
+			owed += w[i] - widths[i] + 2
+		}
+		b.WriteByte('\n')
+		return
+	}
+	wrapped := make([][]string, n)
+	height := 1
+	for i := 0; i < n; i++ {
+		c := ""
+		if i < len(cells) {
+			c = cells[i]
+		}
+		wrapped[i] = Wrap(c, w[i])
+		height = max(height, len(wrapped[i]))
+	}
+	for k := 0; k < height; k++ {
+		var ln strings.Builder
+		ln.WriteString("  ")
+		for i := 0; i < n; i++ {
+			c := ""
+			if k < len(wrapped[i]) {
+				c = wrapped[i][k]
+			}
+			if i == n-1 {
+				ln.WriteString(c)
+			} else {
+				ln.WriteString(pad(c, w[i]))
+				ln.WriteString("  ")
+			}
+		}
+		b.WriteString(strings.TrimRight(ln.String(), " "))
+		b.WriteByte('\n')
 	}
 }
 
@@ -302,6 +404,28 @@ func pad(s string, w int) string {
 		return s + strings.Repeat(" ", d)
 	}
 	return s
+}
+
+const (
+	spaces = "                                                                "
+	equals = "================================================================"
+	dashes = "----------------------------------------------------------------"
+)
+
+// writeRepeat writes c (' ', '=' or '-') n times without building a string.
+func writeRepeat(b *strings.Builder, c byte, n int) {
+	run := spaces
+	switch c {
+	case '=':
+		run = equals
+	case '-':
+		run = dashes
+	}
+	for n > 0 {
+		k := min(n, len(run))
+		b.WriteString(run[:k])
+		n -= k
+	}
 }
 
 // Truncate cuts s to at most n runes, ending with "…" when cut.

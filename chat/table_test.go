@@ -45,3 +45,26 @@ func TestRuneWidthFastRanges(t *testing.T) {
 		}
 	}
 }
+
+// The rule under a header stops at the last column wider than nothing, as
+// padded and trimmed cells would; a column of empty cells in the middle
+// keeps its two-space gaps.
+func TestTableRule(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		t    Table
+		want string
+	}{
+		{"empty last column", Table{Header: []string{"a", "b", ""}, Rows: [][]string{{"x", "y", ""}}}, "  a  b\n  -  -\n  x  y\n"},
+		{"empty middle column", Table{Header: []string{"a", "", "c"}, Rows: [][]string{{"x", "", "z"}}}, "  a    c\n  -    -\n  x    z\n"},
+		{"empty first column", Table{Header: []string{"", ""}, Rows: [][]string{{"", "q"}}}, "\n    -\n    q\n"},
+		{"all empty", Table{Header: []string{"", ""}, Rows: [][]string{{"", ""}}}, "\n\n\n"},
+		{"wide rule", Table{Header: []string{strings.Repeat("h", 70), "b"}}, "  " + strings.Repeat("h", 70) + "  b\n  " + strings.Repeat("-", 70) + "  -\n"},
+	} {
+		var b strings.Builder
+		writeTable(&b, c.t, 1000)
+		if got := b.String(); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}

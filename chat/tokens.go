@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -29,35 +30,50 @@ func Tokenize(s string) []Token {
 }
 
 func tokenize(s string, quoting bool) ([]Token, bool) {
-	var toks []Token
+	toks := make([]Token, 0, tokenCount(s))
 	// A word is a slice of s while nothing in it was changed (the common
 	// case: no allocation); a quote or an invalid byte (read as U+FFFD)
-	// switches it to cur.
-	var cur strings.Builder
+	// switches it to the arena, where every such word is written one
+	// after the other and which becomes one string at the end (fixes say
+	// which tokens take their words from it).
+	var arena []byte
+	type fix struct{ tok, from, to, eq int } // eq: the '=' in the word, or -1
+	var fixes []fix
+	base := 0 // where the word being written starts in the arena
 	direct := true
 	start, end := -1, -1 // the word so far is s[start:end] while direct
 	inQuote := false
 	quoted := false
 	quoteAt := 0 // length of the word when the quote opened
 	toBuilder := func() {
+		if arena == nil {
+			arena, fixes = make([]byte, 0, len(s)), make([]fix, 0, 16)
+		}
 		if direct {
+			base = len(arena)
 			if start >= 0 {
-				cur.WriteString(s[start:end])
+				arena = append(arena, s[start:end]...)
 			}
 			direct = false
 		}
 	}
 	flush := func() {
-		var w string
-		if direct {
-			if start >= 0 {
-				w = s[start:end]
+		if !direct {
+			w := arena[base:]
+			eq := bytes.IndexByte(w, '=')
+			if quoted {
+				eq = bytes.IndexByte(w[:quoteAt], '=')
 			}
-		} else {
-			w = cur.String()
-			cur.Reset()
+			fixes = append(fixes, fix{tok: len(toks), from: base, to: len(arena), eq: eq})
+			toks = append(toks, Token{quoted: quoted})
+			direct, start, end, quoted = true, -1, -1, false
+			return
 		}
-		direct, start, end = true, -1, -1
+		var w string
+		if start >= 0 {
+			w = s[start:end]
+		}
+		start, end = -1, -1
 		if w == "" && !quoted {
 			return
 		}
@@ -73,7 +89,10 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		toks = append(toks, splitPair(w))
 	}
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		at := i
 		i += size
 		switch {
@@ -85,10 +104,21 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 			}
 			toBuilder()
 			inQuote = true
-			quoteAt = cur.Len()
+			quoteAt = len(arena) - base
 			continue
 		case inQuote:
-			cur.WriteRune(r)
+			// the quoted text up to the closing quote, whole when it is
+			// valid UTF-8 (else rune by rune, an invalid byte read as U+FFFD)
+			end := len(s)
+			if k := strings.IndexByte(s[at:], '"'); k >= 0 {
+				end = at + k
+			}
+			if chunk := s[at:end]; utf8.ValidString(chunk) {
+				arena = append(arena, chunk...)
+				i = end
+				continue
+			}
+			arena = utf8.AppendRune(arena, r)
 			continue
 		case r == ';' || r == '\n' || r == '\r':
 			flush()
@@ -105,7 +135,7 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 				toBuilder()
 			}
 			if !direct {
-				cur.WriteRune(r)
+				arena = utf8.AppendRune(arena, r)
 				continue
 			}
 			if start < 0 {
@@ -115,7 +145,39 @@ func tokenize(s string, quoting bool) ([]Token, bool) {
 		}
 	}
 	flush()
+	if len(fixes) > 0 {
+		words := string(arena)
+		for _, f := range fixes {
+			w, t := words[f.from:f.to], &toks[f.tok]
+			if f.eq >= 0 {
+				t.Key, t.Value = w[:f.eq], w[f.eq+1:]
+			} else {
+				t.Word = w
+			}
+		}
+	}
 	return joinPairs(toks), !inQuote
+}
+
+// tokenCount is about how many tokens s holds, at most: its runs of
+// characters between spaces and separators, and the separators.
+func tokenCount(s string) int {
+	n, inWord := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\r':
+			inWord = false
+		case ';', '\n':
+			n++
+			inWord = false
+		default:
+			if !inWord {
+				n++
+			}
+			inWord = true
+		}
+	}
+	return n
 }
 
 func splitPair(w string) Token {
@@ -125,9 +187,10 @@ func splitPair(w string) Token {
 	return Token{Word: w}
 }
 
-// joinPairs mends "key = value", "key= value", "key =value" and key="quoted words".
+// joinPairs mends "key = value", "key= value", "key =value" and key="quoted words",
+// in place: a token is written at or before the one being read.
 func joinPairs(in []Token) []Token {
-	out := make([]Token, 0, len(in))
+	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		t := in[i]
 		switch {

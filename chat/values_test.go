@@ -40,3 +40,64 @@ func TestNoticeInMonths(t *testing.T) {
 		}
 	}
 }
+
+// Normalize copies runs of ASCII whole and folds everything else rune by
+// rune: the result is the same wherever the runs start and end.
+func TestNormalizeRuns(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                         "",
+		"tier model=qwen2.5-7b":    "tier model=qwen2.5-7b",
+		"a\tb":                     "a b",
+		"\t":                       " ",
+		"模型＝ｑｗｅｎ，卡数＝８":             "模型=qwen 卡数=8",
+		"x「y」z":                    `x"y"z`,
+		"a\u3000b\u00a0c、d。e":      "a b c d e",
+		"‘q’—－":                    "'q'--",
+		"abc\xffdef":               "abcdef",
+		"价格 35元/时\t按需":             "价格 35元/时 按需",
+		"ascii then 中文 then ascii": "ascii then 中文 then ascii",
+	} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A quoted value is copied whole when valid, and an invalid byte inside
+// quotes is read as U+FFFD, as outside them.
+func TestTokenizeQuotedRuns(t *testing.T) {
+	for in, want := range map[string]Token{
+		`vendor="Ku Suan Yun"`: {Key: "vendor", Value: "Ku Suan Yun", quoted: true},
+		`"a b"`:                {Word: "a b", quoted: true},
+		"\"a\xffb\"":           {Word: "a\uFFFDb", quoted: true},
+		`k="酷算 云"`:             {Key: "k", Value: "酷算 云", quoted: true},
+		`pre"fix mid"post`:     {Word: "prefix midpost", quoted: true},
+		`x="{\"a\": 1}"`:       {Key: "x", Value: `{\a\: 1}`, quoted: true},
+	} {
+		toks := Tokenize(in)
+		if len(toks) != 1 || toks[0] != want {
+			t.Errorf("Tokenize(%q) = %+v, want [%+v]", in, toks, want)
+		}
+	}
+}
+
+// Words changed by a quote or an invalid byte are written one after the
+// other into one buffer and become one string: each token still gets its
+// own word, key and value, wherever it stands among unchanged ones.
+func TestTokenizeChangedWords(t *testing.T) {
+	in := "k=\"a b\" w \"c d\" x=1 v=\"p\xffq\" \xffz=9; \"m n\"=o tail\n\"{\"hidden_size\": 4096,\""
+	want := []Token{
+		{Key: "k", Value: "a b", quoted: true}, {Word: "w"}, {Word: "c d", quoted: true}, {Key: "x", Value: "1"},
+		{Key: "v", Value: "p\uFFFDq", quoted: true}, {Key: "\uFFFDz", Value: "9"}, {Sep: true},
+		{Word: "m n=o", quoted: true}, {Word: "tail"}, {Sep: true}, {Word: "{hidden_size: 4096,", quoted: true},
+	}
+	got := Tokenize(in)
+	if len(got) != len(want) {
+		t.Fatalf("Tokenize(%q) = %+v, want %+v", in, got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("token %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

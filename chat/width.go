@@ -13,8 +13,13 @@ import (
 // as ，and （, most emoji), combining marks and format characters (zero
 // width joiners, variation selectors) none, every other character one.
 func Width(s string) int {
-	n := 0
-	for _, r := range s {
+	// printable ASCII is one column a byte: count it without decoding
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
+	}
+	n := i
+	for _, r := range s[i:] {
 		n += RuneWidth(r)
 	}
 	return n

@@ -6,10 +6,11 @@ import "gpuadvisor/advisor/catalog"
 // the answers that fit: LoRA instead of full training (QLoRA when LoRA does
 // not fit either), QLoRA instead of LoRA,
 // int4 weights instead of 16- or 8-bit serving, and full recomputation when it
-// makes a cheaper option fit than the pick.
-func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) bool) []Alternative {
+// makes a cheaper option fit than the pick. They are appended to
+// adv.Alternatives.
+func modeAlternatives(adv Advice, gpus []catalog.GPU, p Pricing) []Alternative {
 	req := adv.Request
-	var tries []Alternative
+	tries := make([]Alternative, 0, 2)
 	switch req.Mode {
 	case ModeFull:
 		r := req
@@ -31,7 +32,7 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) boo
 		r.Recompute = RecomputeFull
 		tries = append(tries, Alternative{Kind: AltRecompute, Request: r})
 	}
-	var out []Alternative
+	out := adv.Alternatives
 	for _, t := range tries {
 		bound := 0
 		if adv.Fits {
@@ -42,19 +43,19 @@ func modeAlternatives(adv Advice, gpus []catalog.GPU, less func(a, b Option) boo
 				bound = adv.Pick.Nodes() * NodeCards
 			}
 		}
-		a, err := advise(t.Request, gpus, bound, less)
+		a, err := advise(t.Request, gpus, bound, p, true)
 		if err == nil && !a.Fits && t.Kind == AltLoRA {
 			t.Kind, t.Request.Mode, t.Request.Recompute = AltQLoRA, ModeQLoRA, ""
-			a, err = advise(t.Request, gpus, bound, less)
+			a, err = advise(t.Request, gpus, bound, p, true)
 		}
 		if err != nil || !a.Fits {
 			continue
 		}
-		if t.Kind == AltRecompute && adv.Fits && !less(a.Pick, adv.Pick) {
+		if t.Kind == AltRecompute && adv.Fits && !p.Less(a.Pick, adv.Pick) {
 			continue // recomputing costs speed; only worth it when it saves money
 		}
 		t.Request, t.Option = a.Request, a.Pick
-		out = append(out, t)
+		out = appendAlt(out, t)
 	}
 	return out
 }

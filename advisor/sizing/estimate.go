@@ -89,30 +89,85 @@ func Estimate(req Request, l Layout) (Result, error) {
 	return estimate(req, normalize(l)), nil
 }
 
-// estimate is Estimate for a validated request and a normalized layout.
-func estimate(req Request, l Layout) Result {
+// estimator is what estimate needs of one validated request that does not
+// depend on the layout, worked out once for all the layouts a search tries.
+// Each figure is the exported function's own (a figure divided by the
+// tensor-parallel degree t is kept at t = 1, and x/1 is x exactly), so every
+// estimate is bit for bit what the functions give one call at a time.
+type estimator struct {
+	req Request // a copy: the estimator stays on its caller's stack
+	// weights is WeightBytes of the whole model as stored for the mode.
+	weights float64
+	// k is the optimizer bytes per trainable parameter; trainable the
+	// adapter count (LoRA and QLoRA).
+	k, adapters float64
+	// layerAct and outAct are LayerActivations and OutputActivations at t = 1.
+	layerAct, outAct float64
+	// embedding, kvPerToken and kvCache are in GB (inference); peak is
+	// ServingPeak at t = 1, in bytes.
+	embedding, kvPerToken, kvCache, peak float64
+}
+
+func newEstimator(req *Request) *estimator {
+	e := &estimator{}
+	e.init(req)
+	return e
+}
+
+// init works out req's figures.
+func (e *estimator) init(req *Request) {
 	m := req.Model
-	e := Result{Layout: l, ModelWeightsGB: WeightBytes(m, req.Mode, req.Precision) / GB}
+	*e = estimator{req: *req, weights: WeightBytes(m, req.Mode, req.Precision)}
+	if req.Mode.Training() {
+		e.k = req.OptimizerBytes()
+		if req.Mode != ModeFull {
+			e.adapters = AdapterParams(m, req.Rank)
+		}
+		e.layerAct = LayerActivations(m, req.Seq, req.Batch, 1, req.Recompute)
+		e.outAct = OutputActivations(m, req.Seq, req.Batch, 1)
+		return
+	}
+	e.embedding = 2 * min(m.EmbeddingParams(), m.Params) / GB
+	e.kvPerToken = KVBytesPerToken(m) / GB
+	e.kvCache = KVCache(m, req.Seq, req.Batch) / GB
+	e.peak = ServingPeak(m, 1)
+}
+
+// estimate is Estimate for a validated request and a normalized layout.
+func estimate(req Request, l Layout) Result { return newEstimator(&req).estimate(l) }
+
+// estimate is the memory per card of the request on layout l (normalized).
+func (est *estimator) estimate(l Layout) Result {
+	var e Result
+	est.estimateInto(&e, &l)
+	return e
+}
+
+// estimateInto is estimate written into *e.
+func (est *estimator) estimateInto(e *Result, l *Layout) {
+	req := &est.req
+	m := &req.Model
+	*e = Result{Layout: *l, ModelWeightsGB: est.weights / GB}
 	var b Breakdown
 	if req.Mode.Training() {
 		t, d := float64(l.TensorParallel), l.DataParallel
-		k := req.OptimizerBytes()
-		e.OptimizerBytes = k
+		e.OptimizerBytes = est.k
 		if req.Mode == ModeFull {
 			e.TrainableParams = m.Params
-			s := ModelStates(m.Params/t, k, l.Zero, d)
+			s := ModelStates(m.Params/t, est.k, l.Zero, d)
 			b.WeightsGB, b.GradientsGB, b.OptimizerGB = s.Weights/GB, s.Gradients/GB, s.Optimizer/GB
 		} else {
-			e.TrainableParams = AdapterParams(m, req.Rank)
-			base := WeightBytes(m, req.Mode, req.Precision) / t
+			e.TrainableParams = est.adapters
+			base := est.weights / t
 			if l.Zero == 3 {
 				base /= float64(d)
 			}
-			s := ModelStates(e.TrainableParams/t, k, l.Zero, d)
+			s := ModelStates(e.TrainableParams/t, est.k, l.Zero, d)
 			b.WeightsGB, b.GradientsGB, b.OptimizerGB = (base+s.Weights)/GB, s.Gradients/GB, s.Optimizer/GB
 		}
-		e.LayerActivationsGB = LayerActivations(m, req.Seq, req.Batch, l.TensorParallel, req.Recompute) / GB
-		e.OutputActivationsGB = OutputActivations(m, req.Seq, req.Batch, l.TensorParallel) / GB
+		tp := float64(max(l.TensorParallel, 1))
+		e.LayerActivationsGB = est.layerAct / tp / GB
+		e.OutputActivationsGB = est.outAct / tp / GB
 		b.ActivationsGB = e.LayerActivationsGB*float64(m.Layers) + e.OutputActivationsGB
 	} else {
 		// the heaviest pipeline stage: ceil(layers/pp) whole layers, plus the
@@ -121,7 +176,7 @@ func estimate(req Request, l Layout) Result {
 		pp := l.PipelineParallel
 		e.StageLayers = (m.Layers + pp - 1) / pp
 		frac := float64(e.StageLayers) / float64(m.Layers)
-		e.EmbeddingGB = 2 * min(m.EmbeddingParams(), m.Params) / GB
+		e.EmbeddingGB = est.embedding
 		stage := e.ModelWeightsGB
 		if pp > 1 {
 			one := e.EmbeddingGB
@@ -131,16 +186,15 @@ func estimate(req Request, l Layout) Result {
 			stage = (e.ModelWeightsGB-e.EmbeddingGB)*frac + one
 		}
 		b.WeightsGB = stage / float64(l.TensorParallel)
-		e.KVShards = kvShards(m, l.TensorParallel)
-		e.KVPerTokenGB = KVBytesPerToken(m) / GB
+		e.KVShards = kvShards(*m, l.TensorParallel)
+		e.KVPerTokenGB = est.kvPerToken
 		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
-		b.KVCacheGB = KVCache(m, req.Seq, req.Batch) / GB * frac / float64(e.KVShards)
-		e.ServingPeakGB = ServingPeak(m, l.TensorParallel) / GB
+		b.KVCacheGB = est.kvCache * frac / float64(e.KVShards)
+		e.ServingPeakGB = est.peak / float64(max(l.TensorParallel, 1)) / GB
 	}
 	b.OverheadGB = ReserveGB + e.ServingPeakGB
 	b.PerCardGB = b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB + b.OverheadGB
 	e.Memory = b
-	return e
 }
 
 // kvShards is what tensor parallelism t divides the KV cache by: t, or the

@@ -3,6 +3,8 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 
 	"gpuadvisor/advisor/catalog"
 )
@@ -136,32 +138,51 @@ func (p Pricing) cost(o Option) (float64, bool) {
 // then the lower cost, then the tier rule (Less) to break ties and to
 // order unpriced options.
 func (p Pricing) Less(a, b Option) bool {
-	ca, oka := p.cost(a)
-	cb, okb := p.cost(b)
-	if oka != okb {
-		return oka
+	ra, rb := p.rank(a), p.rank(b)
+	return ra.less(&rb)
+}
+
+// ranked is an option with its cost worked out once: advise compares each
+// option several times.
+type ranked struct {
+	Option
+	cost   float64
+	priced bool
+}
+
+func (p Pricing) rank(o Option) ranked {
+	c, ok := p.cost(o)
+	return ranked{Option: o, cost: c, priced: ok}
+}
+
+// less is Pricing.Less on the costs worked out.
+func (a *ranked) less(b *ranked) bool {
+	if a.priced != b.priced {
+		return a.priced
 	}
-	if oka && ca != cb {
-		return ca < cb
+	if a.priced && a.cost != b.cost {
+		return a.cost < b.cost
 	}
-	return Less(a, b)
+	return lessRule(&a.Option, &b.Option)
 }
 
 // AdviseByPrice is Advise with the options ranked by p instead of the tier
 // rule: the pick is the cheapest adequate option by p.Less.
 func AdviseByPrice(req Request, gpus []catalog.GPU, p Pricing) (Advice, error) {
-	adv, err := advise(req, gpus, 0, p.Less)
+	adv, err := advise(req, gpus, 0, p, false)
 	if err != nil {
 		return adv, err
 	}
-	adv.Alternatives = append(adv.Alternatives, modeAlternatives(adv, gpus, p.Less)...)
+	adv.Alternatives = modeAlternatives(adv, gpus, p)
 	return adv, nil
 }
 
 // advise is Advise without the mode alternatives; maxCards > 0 stops the
 // search past that many cards (an alternative that must beat a known pick).
-// less ranks the options.
-func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option) bool) (Advice, error) {
+// p ranks the options. lite answers only Fits and Pick when something
+// fits (what a mode alternative uses): no Fitting, no alternatives, no
+// serving figures, no closest try.
+func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool) (Advice, error) {
 	req = req.WithDefaults()
 	if err := req.Validate(); err != nil {
 		return Advice{}, fmt.Errorf("advise: %w", err)
@@ -178,74 +199,106 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 		}
 	}
 	adv := Advice{Request: req}
-	var pick, tight, closest *Option
-	cands := make([]*catalog.GPU, 0, len(gpus))
+	// the search's buffers are reused from one call to the next (nothing
+	// of them is returned: options copy their Result)
+	all := scratch.Get().(*searched)
+	defer scratch.Put(all)
+	cands := all.cands[:0]
 	for i := range gpus {
 		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
 			cands = append(cands, g)
 		}
 	}
-	all := search(req, cands, forced, maxCards, false) // never grows: pick and closest point into it
-	if !anyFit(all, cands, forced) {
-		all = search(req, cands, forced, maxCards, true)
+	all.cands = cands
+	search(all, req, cands, forced, maxCards, false)
+	if !all.anyFit(cands, forced) {
+		if lite {
+			return adv, nil // nothing fits, and the closest try is not asked for
+		}
+		search(all, req, cands, forced, maxCards, true)
 	}
-	for i := range all {
-		s := &all[i]
+	// the options are made from the search's results only as they are
+	// looked at (each is a few hundred bytes)
+	picked, closest := false, false
+	var closestOpt Option
+	var pick ranked // adv.Pick with its cost
+	if !lite {
+		n := 0
+		for i := range all.per {
+			if all.per[i].fit > 0 && (forced == nil || cands[i].ID == forced.ID) {
+				n++
+			}
+		}
+		if n > 0 {
+			adv.Fitting = make([]Option, 0, n)
+		}
+	}
+	for i := range all.per {
+		s := &all.per[i]
 		if forced != nil && cands[i].ID != forced.ID {
 			continue
 		}
-		if s.hasAny && (closest == nil || s.closest.Utilization < closest.Utilization) {
-			closest = &s.closest
+		if s.closest > 0 && (!closest || s.closestU < closestOpt.Utilization) {
+			closestOpt, closest = all.option(cands[i], s.closest), true
 		}
-		if s.hasFit {
-			adv.Fitting = append(adv.Fitting, s.fit)
-		}
-		if s.hasFit && (pick == nil || less(s.fit, *pick)) {
-			pick = &s.fit
+		if s.fit > 0 {
+			o := p.rank(all.option(cands[i], s.fit))
+			if !lite {
+				adv.Fitting = append(adv.Fitting, o.Option)
+			}
+			if !picked || o.less(&pick) {
+				pick, picked = o, true
+			}
 		}
 	}
 	switch {
-	case pick != nil:
-		adv.Fits, adv.Pick = true, *pick
-	case closest != nil:
-		adv.Pick = *closest
+	case picked:
+		adv.Fits, adv.Pick = true, pick.Option
+	case closest:
+		adv.Pick, pick = closestOpt, p.rank(closestOpt)
 	default:
 		return adv, nil
 	}
-	for i := range all {
+	if lite {
+		return adv, nil
+	}
+	var tight, safe ranked
+	hasTight, hasSafe := false, false
+	for i := range all.per {
 		if forced != nil && cands[i].ID != forced.ID {
 			continue // a forced card stays in every alternative
 		}
-		if o := &all[i].tight; all[i].hasTight && less(*o, adv.Pick) && (tight == nil || less(*o, *tight)) && !same(*o, adv.Pick) {
-			tight = o
+		if s := &all.per[i]; s.tight > 0 {
+			if o := p.rank(all.option(cands[i], s.tight)); o.less(&pick) && (!hasTight || o.less(&tight)) && !same(o.Option, adv.Pick) {
+				tight, hasTight = o, true
+			}
 		}
 	}
-	if tight != nil && adv.Fits {
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: *tight})
+	if hasTight && adv.Fits {
+		adv.Alternatives = appendAlt(adv.Alternatives, Alternative{Kind: AltCheaper, Request: req, Option: tight.Option})
 	}
-	var safe *Option
-	for i := range all {
-		if !all[i].hasSafe {
+	for i := range all.per {
+		if all.per[i].safe == 0 {
 			continue
 		}
-		o := &all[i].safe
 		if adv.Fits && adv.Pick.Utilization <= SaferUtilization {
 			break // the pick already leaves a quarter of each card free
 		}
+		o := p.rank(all.option(cands[i], all.per[i].safe))
 		if forced != nil && o.GPU.ID != forced.ID || adv.Fits && o.Cards() > 2*adv.Pick.Cards() {
 			continue // a forced card stays; safer must not mean a far bigger cluster
 		}
-		later := !adv.Fits || less(adv.Pick, *o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
-		if later && o.Utilization < adv.Pick.Utilization && !same(*o, adv.Pick) && (safe == nil || less(*o, *safe)) {
-			safe = o
+		later := !adv.Fits || pick.less(&o) || o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards()
+		if later && o.Utilization < adv.Pick.Utilization && !same(o.Option, adv.Pick) && (!hasSafe || o.less(&safe)) {
+			safe, hasSafe = o, true
 		}
 	}
-	if safe != nil {
+	if hasSafe {
 		kind := AltSafer
 		if !adv.Fits {
 			kind = AltMoreCards
 		}
-		adv.Alternatives = append(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: *safe})
+		adv.Alternatives = appendAlt(adv.Alternatives, Alternative{Kind: kind, Request: req, Option: safe.Option})
 	}
 	if req.Mode == ModeInfer {
 		adv.Infer = inferFacts(req, adv.Pick)
@@ -253,10 +306,51 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, less func(a, b Option
 	return adv, nil
 }
 
-// gpuSearch is, for one GPU, the fewest cards that fit within each limit.
+// appendAlt appends a to alts, making room for the usual few at once.
+func appendAlt(alts []Alternative, a Alternative) []Alternative {
+	if alts == nil {
+		alts = make([]Alternative, 0, 3)
+	}
+	return append(alts, a)
+}
+
+// gpuSearch is, for one GPU, the fewest cards that fit within each limit,
+// and the search's state for that GPU.
 type gpuSearch struct {
-	fit, tight, safe, closest         Option
-	hasFit, hasTight, hasSafe, hasAny bool
+	// fit, tight, safe and closest are 1 + the index of the option's
+	// Result in searched.results; 0 when none was found.
+	fit, tight, safe, closest int32
+	closestU                  float64 // the closest option's utilization
+	closestCards              int
+	prev                      float64 // the lowest utilization at the previous count
+	capacity                  float64 // the card's CapacityGB
+	split                     int     // the card's MaxSplit
+	done, hopeless            bool
+	neverFits                 bool // the named card, past the limit at any count
+}
+
+// searched is what search found: per GPU, the options as indexes into the
+// results that they use (several GPUs share a layout's Result).
+type searched struct {
+	per     []gpuSearch
+	results []Result
+	cands   []*catalog.GPU // the cards searched (advise's buffer)
+}
+
+// scratch holds searched buffers for reuse.
+var scratch = sync.Pool{New: func() any { return &searched{results: make([]Result, 0, 16)} }}
+
+// option is GPU g's option at index at (1-based) of the results.
+func (s *searched) option(g *catalog.GPU, at int32) Option { return option(g, s.results[at-1]) }
+
+// keep stores r among the results once (*at is 0 until then) and returns
+// its index.
+func (s *searched) keep(r *Result, at *int32) int32 {
+	if *at == 0 {
+		s.results = append(s.results, *r)
+		*at = int32(len(s.results))
+	}
+	return *at
 }
 
 // search tries card counts in increasing order and, for each, the layouts in
@@ -269,28 +363,41 @@ type gpuSearch struct {
 // tracked only when asked (it matters only when nothing fits); a larger count
 // replaces it only when doubling the cards saved at least 5% (ClosestGain),
 // and the named card stops there when no count can bring it under the limit.
-func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) []gpuSearch {
-	out := make([]gpuSearch, len(gpus))
-	done := make([]bool, len(gpus))
-	prev := make([]float64, len(gpus))
-	hopeless := make([]bool, len(gpus))
-	neverFits := make([]bool, len(gpus)) // the named card, past the 90% limit at any count
-	floors := map[int]float64{}
+func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) {
+	out.per = slices.Grow(out.per[:0], len(gpus))[:len(gpus)]
+	clear(out.per)
+	out.results = out.results[:0]
+	var est estimator
+	est.init(&req)
+	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
+		split int
+		f     float64
+	}
+	nfloors := 0
 	for i, g := range gpus {
-		prev[i] = math.Inf(1)
+		s := &out.per[i]
+		s.prev, s.capacity, s.split = math.Inf(1), g.CapacityGB(), g.MaxSplit()
 		if req.Cards > 0 {
 			continue
 		}
-		f, ok := floors[g.MaxSplit()]
+		split, f, ok := s.split, 0.0, false
+		for _, x := range floors[:nfloors] {
+			if x.split == split {
+				f, ok = x.f, true
+			}
+		}
 		if !ok {
-			f = floor(req, g.MaxSplit())
-			floors[g.MaxSplit()] = f
+			f = floor(&est, split)
+			if nfloors < len(floors) {
+				floors[nfloors].split, floors[nfloors].f = split, f
+				nfloors++
+			}
 		}
 		if keep != nil && g.ID == keep.ID {
-			neverFits[i] = f > req.Utilization*g.CapacityGB()
+			s.neverFits = f > req.Utilization*g.CapacityGB()
 			continue
 		}
-		hopeless[i] = f > g.CapacityGB()
+		s.hopeless = f > s.capacity
 	}
 	counts := cardCounts
 	if req.Cards > 0 {
@@ -299,6 +406,7 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 	var lbuf [16]Layout
 	var rbuf [16]Result
 	var have [16]bool
+	var saved [16]int32 // 1 + the index in out.results of rbuf[i], once kept
 	left := len(gpus)
 	bestNodes := 0 // fewest nodes of any option found within the limit
 	for _, n := range counts {
@@ -308,63 +416,72 @@ func search(req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, c
 		if keep == nil && bestNodes > 0 && n > 2*bestNodes*NodeCards {
 			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
-		ls := layouts(lbuf[:0], req, n)
-		have = [16]bool{}
+		ls := layouts(lbuf[:0], &req, n)
+		have, saved = [16]bool{}, [16]int32{}
+		var reach [16]int // the cards a layout's link must join (0: none)
+		for i := range ls {
+			if n > 1 && ls[i].Split() {
+				reach[i] = min(n, NodeCards)
+			}
+		}
 		for gi, g := range gpus {
-			if done[gi] {
+			s := &out.per[gi]
+			if s.done {
 				continue
 			}
-			s := &out[gi]
 			best := math.Inf(1)
+			capacity, split := s.capacity, s.split
 			// full training all-reduces every gradient each step: several
 			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
 			// that may be missing), unless the user named the card
-			slowLink := req.Mode == ModeFull && n > 1 && g.MaxSplit() < NodeCards && (keep == nil || g.ID != keep.ID)
-			for i, l := range ls {
-				if n > 1 && l.Split() && min(n, NodeCards) > g.MaxSplit() || slowLink {
+			slowLink := req.Mode == ModeFull && n > 1 && split < NodeCards && (keep == nil || g.ID != keep.ID)
+			for i := range ls {
+				if reach[i] > split || slowLink {
 					continue // the split needs a link this card lacks
 				}
 				if !have[i] {
-					rbuf[i], have[i] = estimate(req, l), true
+					est.estimateInto(&rbuf[i], &ls[i])
+					have[i] = true
 				}
-				u := rbuf[i].Memory.PerCardGB / g.CapacityGB()
+				u := rbuf[i].Memory.PerCardGB / capacity
 				best = min(best, u)
 				// a closer try at more cards counts only if doubling saved at
 				// least 5%: past that, more cards barely help (the closest of a
 				// card that never fits is not its largest count)
-				if closest && !s.hasFit && (!s.hasAny || u < s.closest.Utilization && (s.closest.Cards() == n || u < ClosestGain*prev[gi])) {
-					s.closest, s.hasAny = option(g, rbuf[i]), true
+				if closest && s.fit == 0 && (s.closest == 0 || u < s.closestU && (s.closestCards == n || u < ClosestGain*s.prev)) {
+					s.closest, s.closestU, s.closestCards = out.keep(&rbuf[i], &saved[i]), u, rbuf[i].Layout.Cards
 				}
-				if !s.hasTight && u <= 1 {
-					s.tight, s.hasTight = option(g, rbuf[i]), true
+				if s.tight == 0 && u <= 1 {
+					s.tight = out.keep(&rbuf[i], &saved[i])
 				}
-				if !s.hasFit && u <= req.Utilization {
-					s.fit, s.hasFit = option(g, rbuf[i]), true
+				if s.fit == 0 && u <= req.Utilization {
+					s.fit = out.keep(&rbuf[i], &saved[i])
 				}
-				if !s.hasSafe && u <= SaferUtilization {
-					s.safe, s.hasSafe = option(g, rbuf[i]), true
+				if s.safe == 0 && u <= SaferUtilization {
+					s.safe = out.keep(&rbuf[i], &saved[i])
 					break // a safe layout also fits and is tight: nothing left to find
 				}
 			}
-			if s.hasFit && (bestNodes == 0 || s.fit.Nodes() < bestNodes) {
-				bestNodes = s.fit.Nodes()
+			if s.fit > 0 {
+				if nodes := (out.results[s.fit-1].Layout.Cards + NodeCards - 1) / NodeCards; bestNodes == 0 || nodes < bestNodes {
+					bestNodes = nodes
+				}
 			}
 			// found, or doubling the cards no longer helps (sharding has hit its floor)
-			if s.hasSafe || n > 1 && (best > 0.99*prev[gi] || hopeless[gi] || neverFits[gi] && best > ClosestGain*prev[gi]) {
-				done[gi] = true
+			if s.safe > 0 || n > 1 && (best > 0.99*s.prev || s.hopeless || s.neverFits && best > ClosestGain*s.prev) {
+				s.done = true
 				left--
 			}
-			prev[gi] = best
+			s.prev = best
 		}
 	}
-	return out
 }
 
-// anyFit reports whether a search found an option within the limit on a card
-// that may be picked (the forced one, when there is one).
-func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
-	for i := range all {
-		if all[i].hasFit && (forced == nil || gpus[i].ID == forced.ID) {
+// anyFit reports whether the search found an option within the limit on a
+// card that may be picked (the forced one, when there is one).
+func (s *searched) anyFit(gpus []*catalog.GPU, forced *catalog.GPU) bool {
+	for i := range s.per {
+		if s.per[i].fit > 0 && (forced == nil || gpus[i].ID == forced.ID) {
 			return true
 		}
 	}
@@ -375,15 +492,17 @@ func anyFit(all []gpuSearch, gpus []*catalog.GPU, forced *catalog.GPU) bool {
 // card whose link holds a split over at most maxSplit cards (1 for PCIe only,
 // 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
 // cards that can never fit.
-func floor(req Request, maxSplit int) float64 {
-	m := req.Model
-	var ls []Layout
+func floor(est *estimator, maxSplit int) float64 {
+	req := &est.req
+	m := &req.Model
+	var buf [16]Layout
+	ls := buf[:0]
 	if !req.Mode.Training() {
 		if maxSplit >= NodeCards {
 			return 0 // pipeline parallelism across nodes keeps lowering it
 		}
 		for n := 1; n <= maxSplit; n++ {
-			if tp, pp, ok := InferSplit(m, n); ok {
+			if tp, pp, ok := inferSplit(m, n); ok {
 				ls = append(ls, Layout{TensorParallel: tp, PipelineParallel: pp})
 			}
 		}
@@ -412,7 +531,7 @@ func floor(req Request, maxSplit int) float64 {
 	}
 	f := math.Inf(1)
 	for _, l := range ls {
-		f = min(f, estimate(req, normalize(l)).Memory.PerCardGB)
+		f = min(f, est.estimate(normalize(l)).Memory.PerCardGB)
 	}
 	return f
 }
@@ -425,10 +544,10 @@ var cardCounts = []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}
 // parallelism); a fixed req.Cards is the data-parallel degree, without tensor
 // parallelism. For inference, tensor parallel inside a node (the largest degree
 // up to 8 dividing n and the heads) and pipeline parallel across nodes.
-func layouts(out []Layout, req Request, n int) []Layout {
-	m := req.Model
+func layouts(out []Layout, req *Request, n int) []Layout {
+	m := &req.Model
 	if !req.Mode.Training() {
-		tp, pp, ok := InferSplit(m, n)
+		tp, pp, ok := inferSplit(m, n)
 		if !ok {
 			return out
 		}
@@ -461,7 +580,9 @@ func layouts(out []Layout, req Request, n int) []Layout {
 // largest degree up to 8 that divides both n and the attention heads, as
 // vLLM requires) times pipeline parallel pp = n/tp (at most one stage per
 // layer). ok is false when n cannot be split that way.
-func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) {
+func InferSplit(m catalog.Model, n int) (tp, pp int, ok bool) { return inferSplit(&m, n) }
+
+func inferSplit(m *catalog.Model, n int) (tp, pp int, ok bool) {
 	if n < 1 {
 		return 0, 0, false
 	}
@@ -492,7 +613,9 @@ func option(g *catalog.GPU, r Result) Option {
 // then the smaller card (memory, bandwidth, link kind and speed, TFLOPS), then
 // the id. Within a tier a smaller card rents for less, and fewer, bigger cards
 // beat more, smaller ones (less communication).
-func Less(a, b Option) bool {
+func Less(a, b Option) bool { return lessRule(&a, &b) }
+
+func lessRule(a, b *Option) bool {
 	if na, nb := a.Nodes(), b.Nodes(); na != nb {
 		return na < nb
 	}

@@ -362,9 +362,9 @@ func TestFloorIsLowerBound(t *testing.T) {
 			for _, seq := range []int{512, 4096, 65536} {
 				req := Request{Model: preset(t, id), Mode: mode, Seq: seq, Zero: ZeroAuto}.WithDefaults()
 				for _, split := range []int{1, 2, 8} {
-					f := floor(req, split)
+					f := floor(newEstimator(&req), split)
 					for _, n := range cardCounts {
-						for _, l := range layouts(buf[:0], req, n) {
+						for _, l := range layouts(buf[:0], &req, n) {
 							if n > 1 && l.Split() && min(n, NodeCards) > split {
 								continue
 							}

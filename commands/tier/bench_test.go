@@ -7,6 +7,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
+	"gpuadvisor/internal/testkit"
 )
 
 // BenchmarkTierCommand measures one tier question end to end as the CLI and
@@ -28,15 +29,21 @@ func BenchmarkTierCommand(b *testing.B) {
 		{"config_json_deepseek", "tier mode=infer seq=32k config=```json\n" + string(cfg) + "\n```"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			req := chat.Request{Text: bc.text, Platform: "cli"}
-			b.ReportAllocs()
-			for b.Loop() {
-				rep := r.Handle(context.Background(), req)
-				if rep.Error != nil {
-					b.Fatal(rep.Error)
-				}
-				_ = chat.RenderText(rep)
-			}
+			testkit.Bench(b, r, chat.Request{Text: bc.text, Platform: "cli"}, false)
 		})
+	}
+}
+
+// BenchmarkTierRenderText measures the text rendering alone (the tables
+// laid out and wrapped) of the largest reply of BenchmarkTierCommand.
+func BenchmarkTierRenderText(b *testing.B) {
+	r := commands.New(commands.Deps{})
+	rep := r.Handle(context.Background(), chat.Request{Text: "tier model=llama-2-70b mode=full", Platform: "cli"})
+	if rep.Error != nil {
+		b.Fatal(rep.Error)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = chat.RenderText(rep)
 	}
 }

@@ -17,7 +17,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		o     sizing.Option
 		limit float64
 	}
-	var opts []option
+	opts := make([]option, 0, 1+len(adv.Alternatives))
 	add := func(kind string, r sizing.Request, o sizing.Option) {
 		if o.GPU == nil || o.Cards() == 0 || len(opts) == chat.MaxChartPoints {
 			return
@@ -43,6 +43,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		XLabel: chat.T(lang, "option: cards × GPU (pick first)", "方案：卡数 × GPU（首个为推荐）"),
 		YLabel: chat.T(lang, "GB per card", "每卡 GB"),
 	}
+	c.Categories = make([]string, 0, len(opts))
 	for _, x := range opts {
 		c.Categories = append(c.Categories, x.label)
 	}
@@ -58,7 +59,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		{"overhead", "运行开销", func(b sizing.Breakdown) float64 { return b.OverheadGB }},
 	}
 	for _, p := range parts {
-		s := chat.Series{Name: chat.T(lang, p.en, p.zh)}
+		s := chat.Series{Name: chat.T(lang, p.en, p.zh), Values: make([]float64, 0, len(opts))}
 		any := false
 		for _, x := range opts {
 			v := math.Round(p.gb(x.o.Result.Memory)*1000) / 1000
@@ -69,7 +70,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 			c.Series = append(c.Series, s)
 		}
 	}
-	limit := chat.Series{Name: chat.T(lang, "usable per card", "每卡可用"), Limit: true}
+	limit := chat.Series{Name: chat.T(lang, "usable per card", "每卡可用"), Limit: true, Values: make([]float64, 0, len(opts))}
 	for _, x := range opts {
 		limit.Values = append(limit.Values, math.Round(x.limit*100)/100)
 	}

@@ -40,16 +40,38 @@ func findPasted(s string) (pasted, bool) {
 	if i < 0 || j < i {
 		return pasted{}, false
 	}
-	t := strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'",
-		"&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "\u00a0", " ").Replace(s[i : j+1])
-	return pasted{text: t, start: i, end: j + 1}, true
+	text := s[i : j+1]
+	if strings.IndexByte(text, '&') >= 0 || !ascii(text) { // else nothing to undo
+		text = chatQuotes.Replace(text)
+	}
+	return pasted{text: text, start: i, end: j + 1}, true
 }
+
+// ascii reports whether s is all ASCII (the curly quotes and the no-break
+// space chatQuotes undoes are not).
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// chatQuotes undoes what chat apps do to pasted JSON; codeFence drops a
+// code block's fences. Both are built once (a Replacer is safe for
+// concurrent use).
+var (
+	chatQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'",
+		"&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "\u00a0", " ")
+	codeFence = strings.NewReplacer("```json", " ", "```JSON", " ", "```", " ", "`", " ")
+)
 
 // outsideWords are the bare words typed outside a pasted config.json: the
 // words inside it are JSON, not command words.
 func outsideWords(original string, p pasted) map[string]bool {
 	rest := original[:p.start] + " " + original[p.end:]
-	rest = strings.NewReplacer("```json", " ", "```JSON", " ", "```", " ", "`", " ").Replace(rest) // the code fence
+	rest = codeFence.Replace(rest)
 	out := map[string]bool{}
 	for _, t := range chat.Tokenize(chat.Normalize(rest)) {
 		if t.Word != "" {

@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"fmt"
 	"strconv"
 
 	"gpuadvisor/advisor/sizing"
@@ -51,7 +50,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			if m.TiedEmbeddings {
 				one = chat.T(lang, "the tied embedding matrix", "共享的嵌入矩阵")
 			}
-			split = fmt.Sprintf(chat.T(lang, "; the heaviest pipeline stage holds %d of %d layers and %s",
+			split = sprintf(chat.T(lang, "; the heaviest pipeline stage holds %d of %d layers and %s",
 				"；最重的流水线段有 %d/%d 层和%s"), res.StageLayers, m.Layers, one)
 		}
 		if l.TensorParallel > 1 && split == "" {
@@ -75,16 +74,20 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	if r.Mode.Training() {
 		add("gradients", "梯度", b.GradientsGB, "2 B × "+count(res.TrainableParams)+shard(2))
 		add("optimizer", "优化器状态", b.OptimizerGB, num(res.OptimizerBytes)+" B × "+count(res.TrainableParams)+chat.T(lang, " (", "（")+optimizerName(lang, r)+chat.T(lang, ")", "）")+shard(1))
-		coef := map[sizing.Recompute]string{
-			sizing.RecomputeNone:      chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计"),
-			sizing.RecomputeSelective: chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计"),
-			sizing.RecomputeFull:      chat.T(lang, "only the layer input, 2·s·b·h", "只保留层输入，2·s·b·h"),
-		}[r.Recompute]
+		coef := ""
+		switch r.Recompute {
+		case sizing.RecomputeNone:
+			coef = chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计")
+		case sizing.RecomputeSelective:
+			coef = chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计")
+		case sizing.RecomputeFull:
+			coef = chat.T(lang, "only the layer input, 2·s·b·h", "只保留层输入，2·s·b·h")
+		}
 		tp := ""
 		if l.TensorParallel > 1 {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
-		add("activations", "激活", b.ActivationsGB, fmt.Sprintf(chat.T(lang,
+		add("activations", "激活", b.ActivationsGB, sprintf(chat.T(lang,
 			"%d layers × %s (%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
 			"%d 层 × %s（%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
 			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
@@ -94,18 +97,18 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			div = " ÷ " + strconv.Itoa(res.KVShards)
 		}
 		if l.PipelineParallel > 1 {
-			div += fmt.Sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
+			div += sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
 		}
 		if m.SlidingLayers > 0 {
-			div += fmt.Sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
+			div += sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
 		}
 		if m.MLA() {
-			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
 				"%d layers × (%d latent + %d rope) × %d tokens × %d seq × 2 B (MLA, a full copy on every card)%s",
 				"%d 层 × (%d 潜向量 + %d rope) × %d token × %d 条 × 2 B（MLA，每张卡一份完整副本）%s"),
 				res.StageLayers, m.KVLoRARank, m.QKRopeDim, r.Seq, r.Batch, div))
 		} else {
-			add("KV cache", "KV 缓存", b.KVCacheGB, fmt.Sprintf(chat.T(lang,
+			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
 				"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
 				"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
 				res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
@@ -114,7 +117,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	if r.Mode.Training() {
 		add("overhead", "运行时开销", b.OverheadGB, chat.T(lang, "fixed reserve: CUDA context, cuBLAS/NCCL workspaces", "固定预留：CUDA 上下文、cuBLAS/NCCL 工作区"))
 	} else {
-		add("overhead", "运行时开销", b.OverheadGB, fmt.Sprintf(chat.T(lang,
+		add("overhead", "运行时开销", b.OverheadGB, sprintf(chat.T(lang,
 			"1 GB reserve (CUDA context, workspaces) + %s serving peak (one %s-token prefill chunk, %d sequences' logits)",
 			"1 GB 预留（CUDA 上下文、工作区）+ %s 推理激活峰值（%s token 的 prefill 分块、%d 条序列的 logits）"),
 			size(res.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
@@ -128,31 +131,36 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 }
 
 func optimizerName(lang chat.Lang, r sizing.Request) string {
-	if r.Mode == sizing.ModeQLoRA {
-		switch r.Optimizer {
-		case sizing.Adam8bit:
-			return chat.T(lang, "paged 8-bit Adam: two 8-bit moments; adapters stay bf16, no fp32 copy", "分页 8 位 Adam：两个 8 位动量；适配器保持 bf16，无 fp32 副本")
-		case sizing.SGD:
-			return chat.T(lang, "SGD: fp32 momentum; adapters stay bf16", "SGD：fp32 动量；适配器保持 bf16")
-		}
-		return chat.T(lang, "paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本")
+	names := optimizerNames[r.Mode == sizing.ModeQLoRA]
+	n, ok := names[r.Optimizer]
+	if !ok {
+		n = names[sizing.AdamW]
 	}
-	switch r.Optimizer {
-	case sizing.Adam8bit:
-		return chat.T(lang, "8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes")
-	case sizing.SGD:
-		return chat.T(lang, "SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量")
-	}
-	return chat.T(lang, "AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量")
+	return chat.T(lang, n[0], n[1])
+}
+
+// optimizerNames say what each optimizer keeps, for QLoRA (true: bf16
+// adapters, paged moments) and for full training and LoRA (false).
+var optimizerNames = map[bool]map[sizing.Optimizer][2]string{
+	true: {
+		sizing.AdamW:    {"paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本"},
+		sizing.Adam8bit: {"paged 8-bit Adam: two 8-bit moments; adapters stay bf16, no fp32 copy", "分页 8 位 Adam：两个 8 位动量；适配器保持 bf16，无 fp32 副本"},
+		sizing.SGD:      {"SGD: fp32 momentum; adapters stay bf16", "SGD：fp32 动量；适配器保持 bf16"},
+	},
+	false: {
+		sizing.AdamW:    {"AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量"},
+		sizing.Adam8bit: {"8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes"},
+		sizing.SGD:      {"SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量"},
+	},
 }
 
 // size formats gigabytes, switching to MB or KB below one: 2.49 GB, 41.94 MB, 57.34 KB.
 func size(v float64) string {
 	switch {
 	case v >= 1:
-		return gb(v) + " GB"
+		return numWith("", v, " GB")
 	case v >= 1e-3:
-		return num(v*1e3) + " MB"
+		return numWith("", v*1e3, " MB")
 	}
-	return num(v*1e6) + " KB"
+	return numWith("", v*1e6, " KB")
 }

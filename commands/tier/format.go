@@ -17,6 +17,12 @@ func gb(v float64) string { return num(v) }
 // trailing zeros, thousands grouped by commas) without fmt, which the
 // benchmark showed among the costliest calls of a reply.
 func num(v float64) string {
+	var buf [48]byte
+	return string(appendNum(buf[:0], v))
+}
+
+// appendNum appends num(v) to dst.
+func appendNum(dst []byte, v float64) []byte {
 	neg := v < 0
 	if neg {
 		v = -v
@@ -36,31 +42,39 @@ func num(v float64) string {
 			break
 		}
 	}
-	out := make([]byte, 0, len(b)+intLen/3+1)
 	if neg && string(b) != "0" {
-		out = append(out, '-')
+		dst = append(dst, '-')
 	}
 	for i := 0; i < intLen; i++ {
 		if i > 0 && (intLen-i)%3 == 0 {
-			out = append(out, ',')
+			dst = append(dst, ',')
 		}
-		out = append(out, b[i])
+		dst = append(dst, b[i])
 	}
-	return string(append(out, b[intLen:]...))
+	return append(dst, b[intLen:]...)
+}
+
+// numWith is num(v) between prefix and suffix, in one string.
+func numWith(prefix string, v float64, suffix string) string {
+	var buf [64]byte
+	return string(append(appendNum(append(buf[:0], prefix...), v), suffix...))
 }
 
 // pct formats a utilization as a whole percentage: 0.826 -> "83%".
-func pct(u float64) string { return strconv.FormatFloat(100*u, 'f', 0, 64) + "%" }
+func pct(u float64) string {
+	var buf [32]byte
+	return string(append(strconv.AppendFloat(buf[:0], 100*u, 'f', 0, 64), '%'))
+}
 
 // count formats a parameter or token count: 1.5T, 14.77B, 68.81M, 4,096.
 func count(v float64) string {
 	switch {
 	case v >= 1e12:
-		return num(v/1e12) + "T"
+		return numWith("", v/1e12, "T")
 	case v >= 1e9:
-		return num(v/1e9) + "B"
+		return numWith("", v/1e9, "B")
 	case v >= 1e6:
-		return num(v/1e6) + "M"
+		return numWith("", v/1e6, "M")
 	}
 	return num(v)
 }
@@ -146,4 +160,62 @@ func gpuOf(o sizing.Option) catalog.GPU {
 		return catalog.GPU{}
 	}
 	return *o.GPU
+}
+
+// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string and
+// %d of an int, with %[n] indexes, written without fmt's reflection (the
+// benchmark showed fmt among the costliest calls of a reply); any other
+// verb, flag or argument type, or arguments left over or missing, goes to
+// fmt.Sprintf, so the result is always fmt's.
+func sprintf(format string, args ...any) string {
+	var buf [512]byte
+	b := buf[:0]
+	next, reordered := 0, false
+	for i := 0; i < len(format); i++ {
+		if k := strings.IndexByte(format[i:], '%'); k < 0 {
+			b = append(b, format[i:]...)
+			break
+		} else {
+			b = append(b, format[i:i+k]...)
+			i += k + 1
+		}
+		if i >= len(format) {
+			return fmt.Sprintf(format, args...)
+		}
+		arg := next
+		if format[i] == '[' {
+			j := strings.IndexByte(format[i:], ']')
+			n, err := strconv.Atoi(format[i+1 : i+max(j, 1)])
+			if j < 0 || err != nil || n < 1 || i+j+1 >= len(format) {
+				return fmt.Sprintf(format, args...)
+			}
+			arg, reordered, i = n-1, true, i+j+1
+		}
+		if format[i] == '%' && arg == next && format[i-1] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if arg >= len(args) {
+			return fmt.Sprintf(format, args...)
+		}
+		switch v := args[arg].(type) {
+		case string:
+			if format[i] != 's' {
+				return fmt.Sprintf(format, args...)
+			}
+			b = append(b, v...)
+		case int:
+			if format[i] != 'd' {
+				return fmt.Sprintf(format, args...)
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			return fmt.Sprintf(format, args...)
+		}
+		next = arg + 1
+	}
+	if !reordered && next < len(args) {
+		return fmt.Sprintf(format, args...) // fmt's %!(EXTRA ...)
+	}
+	return string(b)
 }

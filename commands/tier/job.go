@@ -2,7 +2,6 @@ package tier
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"gpuadvisor/advisor"
 
@@ -212,11 +211,11 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 		if j.mfuGiven {
 			mfu = chat.T(lang, "given", "给定")
 		}
-		v := fmt.Sprintf(chat.T(lang, "%s tokens × %s params × %s = %s FLOPs; ÷ (%d × %s TFLOPS × %s MFU, %s) = %s h",
+		v := sprintf(chat.T(lang, "%s tokens × %s params × %s = %s FLOPs; ÷ (%d × %s TFLOPS × %s MFU, %s) = %s h",
 			"%s token × %s 参数 × %s = %s FLOPs；÷（%d × %s TFLOPS × %s MFU，%s）= %s 小时"),
 			count(t.Tokens), count(j.params), num(t.FLOPsPerToken), sci(t.FLOPs), t.Cards, num(j.peak), pct(t.MFU), mfu, num(t.Hours))
 		if t.Cost > 0 {
-			v += fmt.Sprintf(chat.T(lang, "; × %d × %s per card-hour = %s (%s per 1M tokens)", "；× %d 卡 × 每卡每小时 %s = %s（每百万 token %s）"),
+			v += sprintf(chat.T(lang, "; × %d × %s per card-hour = %s (%s per 1M tokens)", "；× %d 卡 × 每卡每小时 %s = %s（每百万 token %s）"),
 				t.Cards, money(j.price), money(t.Cost), money(t.CostPerMTok))
 		} else {
 			v += chat.T(lang, "; no price for this card, so no cost", "；这张卡没有价格，无法算费用")
@@ -224,14 +223,14 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 		return []chat.Fact{{Label: chat.T(lang, "Training run", "训练任务"), Value: v}}
 	case j.serve != nil:
 		s := j.serve
-		v := fmt.Sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %d copies = %d cards",
+		v := sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %d copies = %d cards",
 			"每天 %s token = 平均 %s token/s；每份模型在 batch %d 时可服务 %s token/s（解码上限 × %s 效率）：%d 份 = %d 张卡"),
 			count(s.TokensPerDay), num(s.TokensPerSec), j.batch, num(s.ReplicaTokensPerSec), pct(s.Efficiency), s.Replicas, s.Cards)
 		if j.batchDefault {
-			v += fmt.Sprintf(chat.T(lang, " (batch %d concurrent sequences is the default for a daily volume; set batch=)", "（按日用量估算时默认 %d 条并发序列；可用 batch= 调整）"), j.batch)
+			v += sprintf(chat.T(lang, " (batch %d concurrent sequences is the default for a daily volume; set batch=)", "（按日用量估算时默认 %d 条并发序列；可用 batch= 调整）"), j.batch)
 		}
 		if s.CostPerDay > 0 {
-			v += fmt.Sprintf(chat.T(lang, "; %d × 24 h × %s = %s a day (%s per 1M tokens; peaks need more copies)", "；%d × 24 小时 × %s = 每天 %s（每百万 token %s；高峰需要更多份）"),
+			v += sprintf(chat.T(lang, "; %d × 24 h × %s = %s a day (%s per 1M tokens; peaks need more copies)", "；%d × 24 小时 × %s = 每天 %s（每百万 token %s；高峰需要更多份）"),
 				s.Cards, money(j.price), money(s.CostPerDay), money(s.CostPerMTok))
 		}
 		return []chat.Fact{{Label: chat.T(lang, "Serving", "推理服务"), Value: v}}
@@ -261,18 +260,18 @@ func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) (line, cmd str
 	default:
 		return "", ""
 	}
-	cmdLine := fmt.Sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
+	cmdLine := sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
 		advisor.Plain(od), advisor.Plain(min(hours, 744)), cards)
 	if j.monthly > 0 {
-		cmdLine = fmt.Sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, 744)), cards)
+		cmdLine = sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, 744)), cards)
 		cmd = cmdLine
 	}
-	s := fmt.Sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), cmdLine)
+	s := sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), cmdLine)
 	if hours > 744 {
-		s += fmt.Sprintf(chat.T(lang, " (the run takes %s h, more than a month: busy every hour of each month)", "（任务需 %s 小时，超过一个月：每个月每小时都在用）"), num(hours))
+		s += sprintf(chat.T(lang, " (the run takes %s h, more than a month: busy every hour of each month)", "（任务需 %s 小时，超过一个月：每个月每小时都在用）"), num(hours))
 	}
 	return s, cmd
 }
 
 // sci writes a large count as 4.2e19.
-func sci(v float64) string { return fmt.Sprintf("%.3g", v) }
+func sci(v float64) string { return sprintf("%.3g", v) }

@@ -2,11 +2,11 @@ package tier
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
@@ -16,26 +16,6 @@ import (
 	"gpuadvisor/commands/settings"
 	"gpuadvisor/store"
 )
-
-// moneyKeys choose cards by market and money and cost the job (docs/pricing.md).
-var moneyKeys = []chat.Key{
-	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Kind: chat.Plain, Example: "cn",
-		Help: chat.Help("where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", "在哪里租卡：cn（中国大陆）或 global；默认用团队设置（设置 市场=），未设置时为 cn")},
-	{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Kind: chat.Plain, Example: "h20,l20",
-		Help: chat.Help("cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）")},
-	{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Kind: chat.Plain, Example: "a100,a800,h800",
-		Help: chat.Help("the only cards to consider, comma-separated", "只考虑这些卡，逗号分隔")},
-	{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b",
-		Help: chat.Help("tokens the training run processes, for its hours and cost: 2b, 500m", "训练要处理的 token 数，用于算时长和费用：2b、500m")},
-	{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Kind: chat.Plain, Example: "3",
-		Help: chat.Help("epochs over dataset_tokens (instead of tokens)", "训练轮数，乘以 dataset_tokens（代替 tokens）")},
-	{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m",
-		Help: chat.Help("tokens in the dataset, with epochs", "数据集的 token 数，配合 epochs")},
-	{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%",
-		Help: chat.Help("share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）")},
-	{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b",
-		Help: chat.Help("output tokens served a day, for the cards and the cost per 1M tokens", "每天输出的 token 数，用于算卡数和每百万 token 成本")},
-}
 
 // priced is the price of one card as a choice uses it.
 type priced struct {
@@ -107,10 +87,15 @@ type choice struct {
 }
 
 // splitCards reads a list of card names (exclude=, only=) into catalog ids;
-// a family name ("a100", "4090") covers every variant of it.
-func splitCards(lang chat.Lang, key, raw string, cat *catalog.Catalog) (map[string]bool, error) {
+// a family name ("a100", "4090") covers every variant of it. nil when key
+// is absent.
+func splitCards(a *chat.Args, lang chat.Lang, key string, cat *catalog.Catalog) (map[string]bool, error) {
+	names, given := a.Names(key)
+	if !given {
+		return nil, nil
+	}
 	out := map[string]bool{}
-	for _, name := range strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == ';' }) {
+	for _, name := range names {
 		m, err := cat.FindGPU(name)
 		if err != nil {
 			ex := key + "=a100,h800"
@@ -139,7 +124,7 @@ func splitCards(lang chat.Lang, key, raw string, cat *catalog.Catalog) (map[stri
 // book, and the catalog's reference prices, into the cards to consider.
 func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d Deps) (*choice, error) {
 	a, lang := c.Args, c.Lang
-	ch := &choice{team: map[string]priced{}, ref: map[string]priced{}}
+	ch := &choice{}
 	market, chosen := settings.Market(ctx, d.Settings, c.Req, lang)
 	ch.market = marketData{Market: market, From: "default", Excluded: []string{}}
 	if chosen {
@@ -152,33 +137,38 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 		ch.market.Market, ch.market.From = m, "key"
 	}
-	var exclude, only map[string]bool
-	var err error
-	if raw, ok := a.Raw("exclude"); ok {
-		if exclude, err = splitCards(lang, "exclude", raw, cat); err != nil {
-			return nil, err
-		}
+	exclude, err := splitCards(a, lang, "exclude", cat)
+	if err != nil {
+		return nil, err
 	}
-	if raw, ok := a.Raw("only"); ok {
-		if only, err = splitCards(lang, "only", raw, cat); err != nil {
-			return nil, err
-		}
+	only, err := splitCards(a, lang, "only", cat)
+	if err != nil {
+		return nil, err
 	}
 	forced := q.req.GPU
-	ch.candidates = make([]catalog.GPU, 0, len(cat.GPUs()))
-	for _, g := range cat.GPUs() {
-		av, _ := catalog.Market(g.ID)
-		keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
-		if g.ID == forced {
-			if !av.In(ch.market.Market) {
-				ch.outside = av.Reason.In(string(lang))
+	view := marketViews(cat)[ch.market.Market]
+	if view == nil {
+		view = &marketView{}
+	}
+	if _, in := view.in[forced]; view.gpus != nil && exclude == nil && only == nil && (forced == "" || in) {
+		// the usual question: every card rentable in the market
+		ch.candidates, ch.market.Excluded = view.gpus, view.excluded
+	} else {
+		ch.candidates = make([]catalog.GPU, 0, len(cat.GPUs()))
+		for _, g := range cat.GPUs() {
+			av, _ := catalog.Market(g.ID)
+			keep := av.In(ch.market.Market) && !exclude[g.ID] && (only == nil || only[g.ID])
+			if g.ID == forced {
+				if !av.In(ch.market.Market) {
+					ch.outside = av.Reason.In(string(lang))
+				}
+				keep = true // the user asked for it
 			}
-			keep = true // the user asked for it
-		}
-		if keep {
-			ch.candidates = append(ch.candidates, g)
-		} else {
-			ch.market.Excluded = append(ch.market.Excluded, g.ID)
+			if keep {
+				ch.candidates = append(ch.candidates, g)
+			} else {
+				ch.market.Excluded = append(ch.market.Excluded, g.ID)
+			}
 		}
 	}
 	if len(ch.candidates) == 0 {
@@ -198,21 +188,72 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		}
 		for _, g := range ch.candidates {
 			if p, ok := teamPrice(pricebook.ForGPU(es, g.ID)); ok {
+				if ch.team == nil {
+					ch.team = map[string]priced{}
+				}
 				ch.team[g.ID] = p
 			}
 		}
 	}
-	for _, g := range ch.candidates {
-		// the catalog's reference prices are mainland China's (a Chengdu
-		// market guide): no reference elsewhere
-		if p := g.Price; p != nil && ch.market.Market == catalog.MarketCN {
-			lo, hi := p.OnDemandCNYPerHour[0], p.OnDemandCNYPerHour[1]
-			ch.ref[g.ID] = priced{perHour: (lo + hi) / 2, low: lo, high: hi, basis: "reference", json: priceData{
-				Price:         pricebook.Price{OnDemand: (lo + hi) / 2, Monthly: (p.MonthlyCNY[0] + p.MonthlyCNY[1]) / 2, Currency: "CNY", Source: pricebook.Reference, Date: p.Date},
-				OnDemandRange: []float64{lo, hi}, MonthlyRange: []float64{p.MonthlyCNY[0], p.MonthlyCNY[1]}, Note: p.Source}}
-		}
-	}
+	ch.ref = view.ref
 	return ch, nil
+}
+
+// marketView is the catalog's cards as a market sees them: the ones rented
+// there (in catalog order), the ids of the others, and the reference prices.
+type marketView struct {
+	gpus     []catalog.GPU
+	in       map[string]struct{}
+	excluded []string
+	// ref are the catalog's reference prices by card: mainland China's (a
+	// Chengdu market guide), so none elsewhere. Every priced card is in
+	// it, a card named with gpu= from outside the market too.
+	ref map[string]priced
+}
+
+// marketViews is each market's view of cat, built once for the default
+// catalog (the one tier uses) and on every call for any other.
+func marketViews(cat *catalog.Catalog) map[string]*marketView {
+	if def, err := catalog.Default(); err == nil && def == cat {
+		return defaultViews()
+	}
+	return buildViews(cat)
+}
+
+var defaultViews = sync.OnceValue(func() map[string]*marketView {
+	cat, err := catalog.Default()
+	if err != nil {
+		return nil
+	}
+	return buildViews(cat)
+})
+
+func buildViews(cat *catalog.Catalog) map[string]*marketView {
+	out := map[string]*marketView{}
+	for _, market := range catalog.Markets {
+		v := &marketView{in: map[string]struct{}{}, excluded: []string{}}
+		for _, g := range cat.GPUs() {
+			if av, _ := catalog.Market(g.ID); av.In(market) {
+				v.gpus = append(v.gpus, g)
+				v.in[g.ID] = struct{}{}
+			} else {
+				v.excluded = append(v.excluded, g.ID)
+			}
+			if p := g.Price; p != nil && market == catalog.MarketCN {
+				if v.ref == nil {
+					v.ref = map[string]priced{}
+				}
+				lo, hi := p.OnDemandCNYPerHour[0], p.OnDemandCNYPerHour[1]
+				v.ref[g.ID] = priced{perHour: (lo + hi) / 2, low: lo, high: hi, basis: "reference", json: priceData{
+					Price:         pricebook.Price{OnDemand: (lo + hi) / 2, Monthly: (p.MonthlyCNY[0] + p.MonthlyCNY[1]) / 2, Currency: "CNY", Source: pricebook.Reference, Date: p.Date},
+					OnDemandRange: []float64{lo, hi}, MonthlyRange: []float64{p.MonthlyCNY[0], p.MonthlyCNY[1]}, Note: p.Source}}
+			}
+		}
+		// shared by every call: an append must copy
+		v.gpus, v.excluded = v.gpus[:len(v.gpus):len(v.gpus)], v.excluded[:len(v.excluded):len(v.excluded)]
+		out[market] = v
+	}
+	return out
 }
 
 // teamPrice is the cheapest of a card's book entries: on-demand when
@@ -376,7 +417,7 @@ func (ch *choice) priceJSON(adv sizing.Advice) priceData {
 }
 
 // money writes an amount in yuan.
-func money(v float64) string { return "¥" + num(v) }
+func money(v float64) string { return numWith("¥", v, "") }
 
 // priceFact is the Price fact of the reply.
 func (ch *choice) priceFact(lang chat.Lang, adv sizing.Advice) string {
@@ -388,19 +429,19 @@ func (ch *choice) priceFact(lang chat.Lang, adv sizing.Advice) string {
 			"没有这张卡的价格：请向供应商询价，用 `价格 设置` 保存，再用 `计费` 和 `报价` 比较")
 	case p.basis == "reference":
 		mo := p.json.MonthlyRange
-		return fmt.Sprintf(chat.T(lang, "reference: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card; %s",
+		return sprintf(chat.T(lang, "reference: on-demand ¥%s–%s per card-hour (¥%s–%s/h for %d), monthly ¥%s–%s per card; %s",
 			"参考价：按需每卡每小时 ¥%s–%s（%[5]d 张 ¥%[3]s–%[4]s/时），包月每卡 ¥%[6]s–%[7]s；%[8]s"),
 			num(p.low), num(p.high), num(p.low*n), num(p.high*n), int(n), num(mo[0]), num(mo[1]), p.json.Note)
 	}
 	basis := chat.T(lang, "on-demand", "按需")
 	if p.basis == "monthly" {
-		basis = fmt.Sprintf(chat.T(lang, "monthly %s over 720 h", "包月 %s 按 720 小时折算"), money(p.json.Monthly))
+		basis = sprintf(chat.T(lang, "monthly %s over 720 h", "包月 %s 按 720 小时折算"), money(p.json.Monthly))
 	}
 	who := chat.T(lang, "your price book", "团队价格表")
 	if p.json.Vendor != "" {
 		who = p.json.Vendor + chat.T(lang, ", your price book", "，团队价格表")
 	}
-	return fmt.Sprintf(chat.T(lang, "%s per card-hour (%s; %s, %s) → %s/h for %d", "每卡每小时 %s（%s；%s，%s）→ %[6]d 张 %[5]s/时"),
+	return sprintf(chat.T(lang, "%s per card-hour (%s; %s, %s) → %s/h for %d", "每卡每小时 %s（%s；%s，%s）→ %[6]d 张 %[5]s/时"),
 		money(p.perHour), basis, who, p.json.Date, money(p.perHour*n), int(n))
 }
 
@@ -435,7 +476,7 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 		}
 	}
 	if pick == nil {
-		return fmt.Sprintf(chat.T(lang, "Chosen by %s.", "按%s选择。"), who)
+		return sprintf(chat.T(lang, "Chosen by %s.", "按%s选择。"), who)
 	}
 	for i := range ch.options {
 		o := &ch.options[i]
@@ -447,32 +488,27 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 			next = o
 		}
 	}
-	if ch.byVolume() && pick.DayCost > 0 {
-		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
-			"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s"),
-			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.DayCost))
+	// by a day of the volume or by the whole run: the pick's cost, and the
+	// next option's against it
+	var by *[4]string
+	var costOf func(o *optionData) float64
+	switch {
+	case ch.byVolume() && pick.DayCost > 0:
+		by, costOf = &chosenByVolume, func(o *optionData) float64 { return o.DayCost }
+	case ch.byRun() && pick.RunCost > 0:
+		by, costOf = &chosenByRun, func(o *optionData) float64 { return o.RunCost }
+	}
+	if by != nil {
+		s := sprintf(chat.T(lang, by[0], by[1]), who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(costOf(pick)))
 		if next != nil {
-			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s, %s a day (+%s): a card with more memory bandwidth serves more tokens per copy",
-				"，对比每份 %d 张 %s × %s，每天 %s（多 %s）：显存带宽更高的卡每份能服务更多 token"),
-				next.Cards, next.GPU, money(next.PerCardHour), money(next.DayCost), money(next.DayCost-pick.DayCost))
+			s += sprintf(chat.T(lang, by[2], by[3]), next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(costOf(next)), money(costOf(next)-costOf(pick)))
 		}
 		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 	}
-	if ch.byRun() && pick.RunCost > 0 {
-		s := fmt.Sprintf(chat.T(lang, "Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
-			"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s"),
-			who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour), money(pick.RunCost))
-		if next != nil {
-			s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
-				"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"),
-				next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.RunCost), money(next.RunCost-pick.RunCost))
-		}
-		return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
-	}
-	s := fmt.Sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
+	s := sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
 		who, pick.Cards, pick.GPU, money(pick.PerCardHour), money(pick.PerHour))
 	if next != nil {
-		s += fmt.Sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h)", "，对比 %d 张 %s × %s = %s/时（多 %s/时）"),
+		s += sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h)", "，对比 %d 张 %s × %s = %s/时（多 %s/时）"),
 			next.Cards, next.GPU, money(next.PerCardHour), money(next.PerHour), money(next.PerHour-pick.PerHour))
 	}
 	if ties > 0 {
@@ -480,6 +516,20 @@ func (ch *choice) rule(lang chat.Lang, adv sizing.Advice) string {
 	}
 	return s + chat.T(lang, ". Cards without a price were not considered.", "。没有价格的卡未参与比较。") + ch.unpricedNote(lang)
 }
+
+// chosenByVolume and chosenByRun say how the pick was chosen when a daily
+// volume or a training run is costed, and (with %[n] indexes into the same
+// six arguments) the next option against it: EN, ZH, EN, ZH.
+var (
+	chosenByVolume = [4]string{"Chosen by the cost of a day of your volume at %s: %d× %s at %s = %s/h per copy, %s a day",
+		"按每天用量的费用（%s）选择：每份 %d 张 %s × %s = %s/时，每天 %s",
+		", against %[1]d× %[2]s at %[3]s, %[5]s a day (+%[6]s): a card with more memory bandwidth serves more tokens per copy",
+		"，对比每份 %[1]d 张 %[2]s × %[3]s，每天 %[5]s（多 %[6]s）：显存带宽更高的卡每份能服务更多 token"}
+	chosenByRun = [4]string{"Chosen by the cost of the whole run at %s: %d× %s at %s = %s/h, %s for the run",
+		"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s",
+		", against %d× %s at %s = %s/h, %s for the run (+%s): a faster card can cost more per hour and less per run",
+		"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"}
+)
 
 // unpricedNote names what the tier rule would have picked among cards with
 // no price, so the team can ask for a quote.
@@ -490,23 +540,30 @@ func (ch *choice) unpricedNote(lang chat.Lang) string {
 	}
 	nodes := chat.T(lang, "one node", "一台服务器")
 	if o.Nodes() > 1 {
-		nodes = fmt.Sprintf(chat.T(lang, "%d nodes", "%d 台服务器"), o.Nodes())
+		nodes = sprintf(chat.T(lang, "%d nodes", "%d 台服务器"), o.Nodes())
 	}
-	return fmt.Sprintf(chat.T(lang, " Without prices the tier rule would pick %d× %s (%s): ask your vendors for its price, then `price set gpu=%s ...`.",
+	return sprintf(chat.T(lang, " Without prices the tier rule would pick %d× %s (%s): ask your vendors for its price, then `price set gpu=%s ...`.",
 		"若不看价格，按档位规则会选 %d 张 %s（%s）：可向供应商询价，再用 `价格 设置 显卡=%s ...` 保存。"), o.Cards(), o.GPU.ID, nodes, o.GPU.ID)
 }
 
 // marketLine says where the team rents and what that left out.
 func (ch *choice) marketLine(lang chat.Lang) string {
-	name := map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}[ch.market.Market]
-	from := map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
-		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}[ch.market.From]
-	s := fmt.Sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
+	name, from := marketNames[ch.market.Market], marketFrom[ch.market.From]
+	s := sprintf(chat.T(lang, "Market: %s (%s; %s).", "市场：%s（%s；%s）。"), ch.market.Market, chat.T(lang, name[0], name[1]), chat.T(lang, from[0], from[1]))
 	if len(ch.market.Excluded) > 0 {
-		s += fmt.Sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
+		s += sprintf(chat.T(lang, " Not considered: %s.", "未考虑：%s。"), strings.Join(ch.market.Excluded, ", "))
 	}
 	return s
 }
+
+// marketNames and marketFrom say where a team rents and how that was chosen.
+var (
+	marketNames = map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}
+	marketFrom  = map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
+		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}
+	// sourceNames name whose price a row shows.
+	sourceNames = map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}}
+)
 
 // summary is the money in one sentence for the reply's opening: whose price
 // chose the card, and what the job costs.
@@ -524,25 +581,25 @@ func (ch *choice) summary(lang chat.Lang, adv sizing.Advice, jb *job) string {
 		out = chat.T(lang, "No card that fits has a price, so the tier rule chose; `price set` saves your vendors' prices to choose by money.",
 			"能放下的卡都没有价格，按档位规则选择；用 `价格 设置` 保存报价即可按价格选卡。")
 	case p.basis == "reference":
-		out = fmt.Sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%[5]d 张约 %[4]s/时。"),
+		out = sprintf(chat.T(lang, "Reference price ¥%s–%s per card-hour (%s), about %s/h for %d.", "参考价每卡每小时 ¥%s–%s（%s），%[5]d 张约 %[4]s/时。"),
 			num(p.low), num(p.high), p.json.Date, money(p.perHour*n), int(n))
 	default:
-		out = fmt.Sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%[3]d 张 %[2]s/时。"),
+		out = sprintf(chat.T(lang, "Your team's price: %s per card-hour, %s/h for %d.", "团队价格：每卡每小时 %s，%[3]d 张 %[2]s/时。"),
 			money(p.perHour), money(p.perHour*n), int(n))
 	}
 	if jb != nil && jb.train != nil {
 		t := jb.train
-		out += fmt.Sprintf(chat.T(lang, " The %s-token run: %s h", " 训练 %s token：%s 小时"), count(t.Tokens), num(t.Hours))
+		out += sprintf(chat.T(lang, " The %s-token run: %s h", " 训练 %s token：%s 小时"), count(t.Tokens), num(t.Hours))
 		if t.Cost > 0 {
-			out += fmt.Sprintf(chat.T(lang, ", %s (%s per 1M tokens)", "，%s（每百万 token %s）"), money(t.Cost), money(t.CostPerMTok))
+			out += sprintf(chat.T(lang, ", %s (%s per 1M tokens)", "，%s（每百万 token %s）"), money(t.Cost), money(t.CostPerMTok))
 		}
 		out += chat.T(lang, ".", "。")
 	}
 	if jb != nil && jb.serve != nil {
 		s := jb.serve
-		out += fmt.Sprintf(chat.T(lang, " %s tokens a day: %d cards", " 每天 %s token：%d 张卡"), count(s.TokensPerDay), s.Cards)
+		out += sprintf(chat.T(lang, " %s tokens a day: %d cards", " 每天 %s token：%d 张卡"), count(s.TokensPerDay), s.Cards)
 		if s.CostPerDay > 0 {
-			out += fmt.Sprintf(chat.T(lang, ", %s a day (%s per 1M tokens)", "，每天 %s（每百万 token %s）"), money(s.CostPerDay), money(s.CostPerMTok))
+			out += sprintf(chat.T(lang, ", %s a day (%s per 1M tokens)", "，每天 %s（每百万 token %s）"), money(s.CostPerDay), money(s.CostPerMTok))
 		}
 		out += chat.T(lang, ".", "。")
 	}
@@ -558,14 +615,14 @@ func trade(o sizing.Option, adv sizing.Advice) advisor.Text {
 	var en, zh []string
 	switch d := o.Cards() - p.Cards(); {
 	case d < 0:
-		en, zh = append(en, fmt.Sprintf("%d fewer cards", -d)), append(zh, fmt.Sprintf("少 %d 张卡", -d))
+		en, zh = append(en, sprintf("%d fewer cards", -d)), append(zh, sprintf("少 %d 张卡", -d))
 	case d > 0:
-		en, zh = append(en, fmt.Sprintf("%d more cards", d)), append(zh, fmt.Sprintf("多 %d 张卡", d))
+		en, zh = append(en, sprintf("%d more cards", d)), append(zh, sprintf("多 %d 张卡", d))
 	}
 	if hu, pu := 1-o.Utilization, 1-p.Utilization; hu-pu >= 0.1 {
-		en, zh = append(en, fmt.Sprintf("more memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更大（空闲 %s）", pct(hu)))
+		en, zh = append(en, sprintf("more memory headroom (%s free)", pct(hu))), append(zh, sprintf("显存余量更大（空闲 %s）", pct(hu)))
 	} else if pu-hu >= 0.1 {
-		en, zh = append(en, fmt.Sprintf("less memory headroom (%s free)", pct(hu))), append(zh, fmt.Sprintf("显存余量更小（空闲 %s）", pct(hu)))
+		en, zh = append(en, sprintf("less memory headroom (%s free)", pct(hu))), append(zh, sprintf("显存余量更小（空闲 %s）", pct(hu)))
 	}
 	if a, b := o.GPU.MaxSplit(), p.GPU.MaxSplit(); a > b {
 		en, zh = append(en, "a fuller NVLink"), append(zh, "NVLink 互联更完整")
@@ -573,12 +630,12 @@ func trade(o sizing.Option, adv sizing.Advice) advisor.Text {
 		en, zh = append(en, "a weaker card-to-card link"), append(zh, "卡间互联更弱")
 	}
 	if r := o.GPU.BandwidthGBs / p.GPU.BandwidthGBs; r >= 1.2 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth (faster decoding)", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍（解码更快）", r))
+		en, zh = append(en, sprintf("%.1f× the memory bandwidth (faster decoding)", r)), append(zh, sprintf("显存带宽 %.1f 倍（解码更快）", r))
 	} else if r <= 0.8 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the memory bandwidth", r)), append(zh, fmt.Sprintf("显存带宽 %.1f 倍", r))
+		en, zh = append(en, sprintf("%.1f× the memory bandwidth", r)), append(zh, sprintf("显存带宽 %.1f 倍", r))
 	}
 	if r := o.GPU.BF16TFLOPS / p.GPU.BF16TFLOPS; r >= 1.2 || r <= 0.8 {
-		en, zh = append(en, fmt.Sprintf("%.1f× the BF16 compute", r)), append(zh, fmt.Sprintf("BF16 算力 %.1f 倍", r))
+		en, zh = append(en, sprintf("%.1f× the BF16 compute", r)), append(zh, sprintf("BF16 算力 %.1f 倍", r))
 	}
 	if len(en) == 0 {
 		return advisor.Text{EN: "about the same card", ZH: "卡型相近"}
@@ -600,7 +657,6 @@ func (ch *choice) priceTable(lang chat.Lang) (chat.Table, bool) {
 	} else if ch.byVolume() {
 		t.Header = append(t.Header[:4:4], chat.T(lang, "a day", "每天"), t.Header[4], t.Header[5])
 	}
-	src := map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}}
 	for _, o := range ch.options {
 		row := []string{o.GPU, strconv.Itoa(o.Cards), money(o.PerCardHour), money(o.PerHour)}
 		if ch.byRun() {
@@ -608,7 +664,7 @@ func (ch *choice) priceTable(lang chat.Lang) (chat.Table, bool) {
 		} else if ch.byVolume() {
 			row = append(row, money(o.DayCost))
 		}
-		who := chat.T(lang, src[o.Source][0], src[o.Source][1])
+		who := chat.T(lang, sourceNames[o.Source][0], sourceNames[o.Source][1])
 		if o.Vendor != "" {
 			who += " · " + o.Vendor
 		}

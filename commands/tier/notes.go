@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -14,8 +13,8 @@ import (
 
 // alternatives renders the advisor's alternatives as JSON rows and table rows.
 func alternatives(lang chat.Lang, adv sizing.Advice) ([]altData, [][]string) {
-	var out []altData
-	var rows [][]string
+	out := make([]altData, 0, len(adv.Alternatives))
+	rows := make([][]string, 0, len(adv.Alternatives))
 	for _, a := range adv.Alternatives {
 		o := a.Option
 		label, note := altText(lang, a)
@@ -43,17 +42,17 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 	switch a.Kind {
 	case sizing.AltCheaper:
 		if o.Utilization > a.Request.Utilization {
-			return chat.T(lang, "cheaper, tighter", "更便宜但更紧"), fmt.Sprintf(chat.T(lang,
+			return chat.T(lang, "cheaper, tighter", "更便宜但更紧"), sprintf(chat.T(lang,
 				"uses %s of each card: over the %s limit, no room for spikes or fragmentation",
 				"每卡占用 %s：超过 %s 上限，没有余量应对峰值和碎片"), pct(o.Utilization), pct(a.Request.Utilization))
 		}
-		return chat.T(lang, "cheaper", "更便宜"), fmt.Sprintf(chat.T(lang, "fits within %s on a cheaper option", "在更便宜的方案上也能控制在 %s 以内"), pct(a.Request.Utilization))
+		return chat.T(lang, "cheaper", "更便宜"), sprintf(chat.T(lang, "fits within %s on a cheaper option", "在更便宜的方案上也能控制在 %s 以内"), pct(a.Request.Utilization))
 	case sizing.AltSafer:
-		return chat.T(lang, "safer", "更稳妥"), fmt.Sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
+		return chat.T(lang, "safer", "更稳妥"), sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
 	case sizing.AltMoreCards:
 		return chat.T(lang, "what fits", "可行方案"), chat.T(lang, "the nearest option that fits within the limits", "在限制内放得下的最近方案")
 	case sizing.AltLoRA:
-		return chat.T(lang, "LoRA instead of full", "改用 LoRA"), fmt.Sprintf(chat.T(lang,
+		return chat.T(lang, "LoRA instead of full", "改用 LoRA"), sprintf(chat.T(lang,
 			"freezes the base and trains r=%d adapters (%s parameters): often enough for fine-tuning",
 			"冻结底座，只训练 r=%d 的适配器（%s 参数）：微调通常足够"), a.Request.Rank, count(o.Result.TrainableParams))
 	case sizing.AltQLoRA:
@@ -76,9 +75,9 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	var out []string
+	out := make([]string, 0, 8)
 	if p.Cards() > 0 {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"Fits: %s GB per card ≤ utilization %s × %s GB = %s GB (the card's %s MiB as nvidia-smi reports it; utilization %s is vLLM's gpu_memory_utilization default, set it with utilization=).",
 			"放得下的标准：每卡 %s GB ≤ 利用率 %s × %s GB = %s GB（nvidia-smi 报告的 %s MiB；利用率 %s 即 vLLM 的 gpu_memory_utilization 默认值，可用 utilization= 调整）。"),
 			gb(p.Result.Memory.PerCardGB), pct(r.Utilization), gb(g.CapacityGB()), gb(r.Utilization*g.CapacityGB()), num(float64(g.MemoryMiB)), pct(sizing.DefaultUtilization)))
@@ -86,9 +85,9 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 	out = append(out, ch.rule(lang, adv), ch.marketLine(lang))
 	if p.Cards() > 0 && ch.source == pricebook.None && adv.Request.GPU == "" {
 		if strings.HasPrefix(g.TierSource, "Chengdu market guide") {
-			out = append(out, fmt.Sprintf(chat.T(lang, "%s is %s in the Chengdu market guide's price tiers (2025).", "%s 属于%s（成都市场价格档位，2025）。"), g.ID, tierName(lang, g.Tier)))
+			out = append(out, sprintf(chat.T(lang, "%s is %s in the Chengdu market guide's price tiers (2025).", "%s 属于%s（成都市场价格档位，2025）。"), g.ID, tierName(lang, g.Tier)))
 		} else {
-			out = append(out, fmt.Sprintf(chat.T(lang,
+			out = append(out, sprintf(chat.T(lang,
 				"%s is %s by the advisor's rule (the market guides do not name it): PCIe-only cards are entry, NVLink Ampere and China-market parts mid, Hopper and Blackwell NVLink parts flagship.",
 				"%s 归为%s，依据顾问的规则（市场指南未提及）：仅 PCIe 的卡为入门级，带 NVLink 的 Ampere 及中国特供卡为进阶级，Hopper、Blackwell NVLink 卡为旗舰级。"), g.ID, tierName(lang, g.Tier)))
 		}
@@ -97,7 +96,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 		"NVLink is needed when one copy of the model is split over cards (tensor or pipeline parallel, ZeRO-3); an NVLink bridge joins two cards only; PCIe-only cards cannot hold a split model. Past one 8-card node, InfiniBand or RoCE is needed.",
 		"一份模型切分到多张卡（张量并行、流水线并行、ZeRO-3）时需要 NVLink；NVLink 桥只连两张卡；仅 PCIe 的卡不承担切分。超过一台 8 卡服务器需要 InfiniBand 或 RoCE。"))
 	if r.Mode.Training() {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"Training picks need at least %d dense BF16 TFLOPS (half an A100): below that a run takes over twice as long, eating the lower price; A10, L20 and H20 are left to serving. Ascend 910B is used only when named (gpu=910b).",
 			"训练至少需要 %d 稠密 BF16 TFLOPS（A100 的一半）：低于此，训练时间翻倍以上，抵消低价；A10、L20、H20 留给推理。昇腾 910B 仅在指定时使用（显卡=910b）。"), sizing.MinTrainTFLOPS))
 	}
@@ -105,43 +104,43 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 		l := p.Result.Layout
 		bw := num(g.BandwidthGBs) + chat.T(lang, " GB/s of one card", " GB/s（单卡）")
 		if l.TensorParallel > 1 {
-			bw = fmt.Sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
+			bw = sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
 		kvSeq := sizing.KVCache(r.Model, r.Seq, 1) / sizing.GB // one sequence's KV cache at seq, whole model
 		kvPart := chat.T(lang, "this sequence's KV cache "+gb(kvSeq)+" GB", "本序列 KV 缓存 "+gb(kvSeq)+" GB")
 		if r.Batch > 1 {
-			kvPart = fmt.Sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
+			kvPart = sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
 		}
 		if f.KVReplicas > 1 && r.Model.MLA() {
-			kvPart += fmt.Sprintf(chat.T(lang, " × %s: MLA's one latent is held and read on each of the %d cards",
+			kvPart += sprintf(chat.T(lang, " × %s: MLA's one latent is held and read on each of the %d cards",
 				" × %[1]s：MLA 的潜向量在 %[2]d 张卡上各存一份、各读一遍"), num(f.KVReplicas), p.Result.Layout.TensorParallel)
 		} else if f.KVReplicas > 1 {
-			kvPart += fmt.Sprintf(chat.T(lang, " × %s: each of the %d KV heads is held on %s of the %d cards",
+			kvPart += sprintf(chat.T(lang, " × %s: each of the %d KV heads is held on %s of the %d cards",
 				" × %[1]s：%[2]d 个 KV 头各自存放在 %[4]d 张卡中的 %[3]s 张上"), num(f.KVReplicas), r.Model.KVHeads, num(f.KVReplicas), p.Result.Layout.TensorParallel)
 		}
 		read := chat.T(lang, "weights without the input embedding ", "不含输入嵌入矩阵的权重 ")
 		if m := r.Model; m.MoE() {
 			k, e := float64(m.ExpertsActive), float64(m.Experts)
 			touched := e * (1 - math.Pow(1-k/e, float64(r.Batch)))
-			read = fmt.Sprintf(chat.T(lang, "weights without the input embedding, of the routed experts only the %s of %d per layer that %d sequences pick ",
+			read = sprintf(chat.T(lang, "weights without the input embedding, of the routed experts only the %s of %d per layer that %d sequences pick ",
 				"不含输入嵌入矩阵的权重，路由专家只算 %[3]d 条序列每层选中的 %[1]s 个（共 %[2]d 个）"), num(touched), m.Experts, r.Batch)
 		}
 		wRead := f.BytesPerTokenGB - kvSeq*float64(r.Batch)*f.KVReplicas
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"Decode speed ≤ %s ÷ %s GB per decode step (%s%s GB + %s) = %s tokens/s per sequence. Every step reads those weights once and the KV cache of every sequence, and yields one token per sequence; compute, communication and kernels make real speed lower: an upper bound.",
 			"解码速度 ≤ %s ÷ 每步解码 %s GB（%s %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍这些权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
 			bw, gb(f.BytesPerTokenGB), read, gb(wRead), kvPart, num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenCardGB * float64(r.Batch)
-		line := fmt.Sprintf(chat.T(lang,
+		line := sprintf(chat.T(lang,
 			"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
 			"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
 			pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
 		if r.Model.SlidingLayers > 0 {
-			line += fmt.Sprintf(chat.T(lang, " (the %d sliding-window layers hold at most %d tokens each)", "（%d 个滑动窗口层各最多保留 %d 个 token）"), r.Model.SlidingLayers, r.Model.SlidingWindow)
+			line += sprintf(chat.T(lang, " (the %d sliding-window layers hold at most %d tokens each)", "（%d 个滑动窗口层各最多保留 %d 个 token）"), r.Model.SlidingLayers, r.Model.SlidingWindow)
 		}
 		if f.MaxContext < f.MemoryContext {
-			line += fmt.Sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))
+			line += sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))
 		} else {
 			line += chat.T(lang, ".", "。")
 		}
@@ -154,8 +153,8 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r := adv.Request
 	m := r.Model
-	var out []string
-	var defs []string
+	out := make([]string, 0, 10)
+	defs := make([]string, 0, 6)
 	if !q.given["mode"] {
 		defs = append(defs, "mode=full")
 	}
@@ -196,31 +195,31 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		}
 	}
 	if m.ID != "" {
-		out = append(out, fmt.Sprintf(chat.T(lang, "%s's shape is from its config.json: %s", "%s 的结构取自其 config.json：%s"), m.Name, m.Source))
+		out = append(out, sprintf(chat.T(lang, "%s's shape is from its config.json: %s", "%s 的结构取自其 config.json：%s"), m.Name, m.Source))
 	} else if len(q.derived) == 0 {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"%s: the shape as given (layers, hidden, heads, kv_heads, ffn, vocab); head size = hidden ÷ heads, gated (SwiGLU) MLP.",
 			"%s：结构按给出的值（层数、隐藏维度、头数、kv头、ffn、词表）；头维度 = 隐藏维度 ÷ 头数，门控（SwiGLU）MLP。"), modelName(m)))
 	} else {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
 			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
 			modelName(m), strings.Join(q.derived, ", ")))
 	}
 	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision == "" && m.Stored != "" {
-		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s: the published checkpoint is stored that way, so it is served that way; set precision= to override.",
+		out = append(out, sprintf(chat.T(lang, "precision=%s: the published checkpoint is stored that way, so it is served that way; set precision= to override.",
 			"精度=%s：官方发布的权重就是这种格式，按此部署；如需改动请写 精度=。"), r.Precision))
 	}
 	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision != "" {
-		out = append(out, fmt.Sprintf(chat.T(lang, "precision=%s from the model name (%s): a quantized checkpoint; set precision= to override.",
+		out = append(out, sprintf(chat.T(lang, "precision=%s from the model name (%s): a quantized checkpoint; set precision= to override.",
 			"精度=%s 取自模型名（%s）：这是量化后的权重；如需改动请写 精度=。"), q.quantPrecision, q.quantWords))
 	}
 	for _, a := range q.modelAssumed {
-		out = append(out, fmt.Sprintf(chat.T(lang, "The model name has no version: read as %s.", "模型名没有写版本：按 %s 处理。"), a.Value))
+		out = append(out, sprintf(chat.T(lang, "The model name has no version: read as %s.", "模型名没有写版本：按 %s 处理。"), a.Value))
 	}
 	for _, a := range q.gpuAssumed {
 		what := map[string][2]string{"memory": {"memory", "显存"}, "form": {"form factor", "形态"}}[a.Field]
-		out = append(out, fmt.Sprintf(chat.T(lang, "gpu= did not say the %s: assumed %s (rented multi-card servers are mostly SXM; the largest memory is taken).",
+		out = append(out, sprintf(chat.T(lang, "gpu= did not say the %s: assumed %s (rented multi-card servers are mostly SXM; the largest memory is taken).",
 			"显卡= 没写%s：按 %s 处理（租用的多卡服务器多为 SXM；显存取最大）。"), chat.T(lang, what[0], what[1]), strings.ToUpper(a.Value)))
 	}
 	switch r.Mode {
@@ -259,7 +258,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces); the rest of the limit is headroom for fragmentation and spikes. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
 			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）；上限以外的部分留给碎片和峰值。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"))
 	} else {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + %s GB activation peak of the serving engine's profiling pass (one %s-token prefill chunk and the sampler's logits for %d sequences), as vLLM measures before sizing its KV cache. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
 			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 推理引擎预分析时的激活峰值 %s GB（一个 %s token 的 prefill 分块，以及 %d 条序列的采样 logits），与 vLLM 分配 KV 缓存前的测量方式一致。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"),
 			gb(adv.Pick.Result.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
@@ -271,24 +270,24 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	var out []string
+	out := make([]string, 0, 4)
 	if r.Model.Approximate {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"%s has an approximate dense shape: paste its config.json (config=) for an exact answer, which MoE models such as DeepSeek-V3 or Qwen3-30B-A3B need, or use a preset, or give layers=, hidden=, heads=, kv_heads=, ffn= and vocab=.",
 			"%s 的结构是按稠密模型近似的：请粘贴其 config.json（config=）以得到精确结果，DeepSeek-V3、Qwen3-30B-A3B 这类 MoE 模型尤其需要；或用预设模型，或给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=。"), modelName(r.Model)))
 	}
 	if c, cs := r.Model.Context, r.Model.ContextScaled; c > 0 && r.Seq > c {
 		switch {
 		case cs > c && r.Seq <= cs:
-			out = append(out, fmt.Sprintf(chat.T(lang,
+			out = append(out, sprintf(chat.T(lang,
 				"seq=%d is past %s's native %s-token context (max_position_embeddings): switch on rope scaling (YaRN, rope_scaling in config.json or the serving engine's flag) as its model card describes, up to %s tokens; quality on short inputs may drop slightly.",
 				"序列=%d 超过了 %s 的原生上下文 %s token（max_position_embeddings）：需要按模型卡说明开启 rope scaling（YaRN，在 config.json 的 rope_scaling 或推理引擎参数中设置），最长 %s token；短输入的效果可能略降。"),
 				r.Seq, modelName(r.Model), num(float64(c)), num(float64(cs))))
 		case cs > c:
-			out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s tokens even with rope scaling.", "序列=%d 超过了 %s 开启 rope scaling 后的上限 %s token。"),
+			out = append(out, sprintf(chat.T(lang, "seq=%d is longer than %s's %s tokens even with rope scaling.", "序列=%d 超过了 %s 开启 rope scaling 后的上限 %s token。"),
 				r.Seq, modelName(r.Model), num(float64(cs))))
 		default:
-			out = append(out, fmt.Sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
+			out = append(out, sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
 				r.Seq, modelName(r.Model), num(float64(c))))
 		}
 	}
@@ -301,7 +300,7 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 		}
 		out = append(out, chat.T(lang, "Nothing fits within the limits: ", "在限制内放不下：")+hint+".")
 		if p.Cards() > 0 && !g.NVLinkClass() {
-			out = append(out, fmt.Sprintf(chat.T(lang, "%s has no NVLink: it cannot hold a model that must be split over cards.",
+			out = append(out, sprintf(chat.T(lang, "%s has no NVLink: it cannot hold a model that must be split over cards.",
 				"%s 没有 NVLink：需要切分到多卡的模型放不上去。"), g.ID))
 		}
 	}
@@ -309,32 +308,32 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 		return out
 	}
 	if r.Mode.Training() && g.BF16TFLOPS < sizing.MinTrainTFLOPS {
-		out = append(out, fmt.Sprintf(chat.T(lang, "%s has %s dense BF16 TFLOPS, under half an A100: it fits, but training will be slow.",
+		out = append(out, sprintf(chat.T(lang, "%s has %s dense BF16 TFLOPS, under half an A100: it fits, but training will be slow.",
 			"%s 只有 %s 稠密 BF16 TFLOPS，不到 A100 的一半：放得下，但训练会很慢。"), g.ID, num(g.BF16TFLOPS)))
 	}
 	if !g.CUDA {
-		out = append(out, fmt.Sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
+		out = append(out, sprintf(chat.T(lang, "%s does not run CUDA: PyTorch jobs need CANN / torch_npu (or MindSpore) ports; check your framework and kernels first.",
 			"%s 不支持 CUDA：PyTorch 任务需要适配 CANN / torch_npu（或 MindSpore）；请先确认框架和算子支持。"), g.ID))
 	}
 	if r.Precision == sizing.FP8 && !g.FP8 {
 		if g.CUDA {
-			out = append(out, fmt.Sprintf(chat.T(lang,
+			out = append(out, sprintf(chat.T(lang,
 				"%s has no FP8 tensor cores (Ampere): fp8 weights still take 1 byte each, as shown, but run weight-only (vLLM's FP8 Marlin kernel dequantizes them to 16-bit), so compute stays 16-bit; int8 (W8A16) is the usual choice on this card.",
 				"%s 没有 FP8 张量核心（Ampere 架构）：fp8 权重仍按每参数 1 字节计（如上），但只能以仅权重方式运行（vLLM 的 FP8 Marlin 内核反量化到 16 位），计算仍是 16 位；这张卡上通常用 int8（W8A16）。"), g.ID))
 		} else {
-			out = append(out, fmt.Sprintf(chat.T(lang,
+			out = append(out, sprintf(chat.T(lang,
 				"%s has no FP8 tensor cores: serve int8 (W8A8 or W8A16) or bf16 instead; the memory shown assumes 1-byte weights either way.",
 				"%s 没有 FP8 张量核心：请改用 int8（W8A8 或 W8A16）或 bf16；上面的显存按每参数 1 字节计，两者相同。"), g.ID))
 		}
 	}
 	if p.NeedsNVLink && g.Link == catalog.LinkNVLinkBridge {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"The split over %d PCIe cards relies on an NVLink bridge between them (%s GB/s): the catalog assumes one, as the datasheet offers it, but many rented PCIe servers have none. Ask the vendor and check that `nvidia-smi topo -m` shows NV# between the pair; without the bridge the cards talk over PCIe and tensor parallelism is throttled: rent SXM cards instead.",
 			"%d 张 PCIe 卡之间的切分依赖 NVLink 桥（%s GB/s）：目录按数据手册假定装有 NVLink 桥，但很多租用的 PCIe 服务器没有。请向供应商确认，并用 `nvidia-smi topo -m` 检查两卡之间显示 NV#；没有 NVLink 桥时只能走 PCIe，张量并行会被拖慢：应改租 SXM 卡。"),
 			p.Cards(), num(g.LinkGBs)))
 	}
 	if r.Mode == sizing.ModeFull && p.Cards() > 1 && min(p.Cards(), sizing.NodeCards) > g.MaxSplit() {
-		out = append(out, fmt.Sprintf(chat.T(lang,
+		out = append(out, sprintf(chat.T(lang,
 			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (PCIe versions lose a lot).",
 			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
 	}

@@ -3,7 +3,6 @@ package tier
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,14 +151,14 @@ var modeAliases = map[string]sizing.Mode{
 }
 
 func (p reader) mode(word string) (sizing.Mode, error) {
-	raw, ok := p.a.Raw("mode")
+	folded, raw, ok := p.a.Fold("mode")
 	if !ok {
-		raw = word
+		folded, raw = strings.ToLower(strings.TrimSpace(word)), word
 	}
 	if raw == "" {
 		return sizing.ModeFull, nil
 	}
-	if m, ok := modeAliases[strings.ToLower(strings.TrimSpace(raw))]; ok {
+	if m, ok := modeAliases[folded]; ok {
 		return m, nil
 	}
 	return "", chat.Invalidf(p.lang, "mode", example(p.lang, "mode"),
@@ -281,14 +280,24 @@ func (p reader) plausible(params float64, m catalog.Model, derived []string) err
 	return nil
 }
 
-func (p reader) unknownModel(raw string, err error) error {
+// notFound is the catalog's answer that nothing is called raw, with the
+// ids it has; any other error comes back as an internal one.
+func notFound[T any](err error, what, raw string, rows []T, id func(T) string) (*catalog.NotFoundError, []string, error) {
 	var nf *catalog.NotFoundError
 	if !errors.As(err, &nf) {
-		return fmt.Errorf("tier: find model %q: %w", raw, err)
+		return nil, nil, fmt.Errorf("tier: find %s %q: %w", what, raw, err)
 	}
-	var ids []string
-	for _, m := range p.cat.Models() {
-		ids = append(ids, m.ID)
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = id(r)
+	}
+	return nf, ids, nil
+}
+
+func (p reader) unknownModel(raw string, err error) error {
+	nf, ids, err := notFound(err, "model", raw, p.cat.Models(), func(m catalog.Model) string { return m.ID })
+	if err != nil {
+		return err
 	}
 	size := ""
 	if v := sizeIn(raw); v > 0 {
@@ -366,36 +375,27 @@ func (p reader) training(q *query) error {
 		}
 		return nil
 	}
-	var err error
-	if raw, ok := p.a.Raw("optimizer"); ok {
-		opt, ok := optimizerAliases[strings.ToLower(strings.TrimSpace(raw))]
-		if !ok {
-			return chat.Invalidf(p.lang, "optimizer", example(p.lang, "optimizer"),
-				"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
-				"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）", raw)
-		}
+	if opt, ok, err := word(p, "optimizer", optimizerAliases,
+		"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
+		"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）"); err != nil {
+		return err
+	} else if ok {
 		r.Optimizer = opt
 	}
-	if raw, ok := p.a.Raw("zero"); ok {
-		s := strings.ToLower(strings.TrimSpace(raw))
-		for _, pre := range []string{"zero", "stage", "阶段", "z", "-", "_"} {
-			s = strings.TrimPrefix(s, pre)
-		}
-		z, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || z < 0 || z > 3 {
+	if z, ok, valid := p.a.Numbered("zero", "zero", "stage", "阶段", "z", "-", "_"); ok {
+		if !valid || z < 0 || z > 3 {
+			raw, _ := p.a.Raw("zero")
 			return chat.Invalidf(p.lang, "zero", example(p.lang, "zero"),
 				"zero=%q is not a ZeRO stage; use 0, 1, 2 or 3 (0: no sharding, 1: optimizer states, 2: + gradients, 3: + parameters)",
 				"zero=%q 不是 ZeRO 阶段；可选 0、1、2、3（0 不切分，1 切优化器状态，2 再切梯度，3 再切参数）", raw)
 		}
 		r.Zero = z
 	}
-	if raw, ok := p.a.Raw("recompute"); ok {
-		rc, ok := recomputeAliases[strings.ToLower(strings.TrimSpace(raw))]
-		if !ok {
-			return chat.Invalidf(p.lang, "recompute", example(p.lang, "recompute"),
-				"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
-				"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）", raw)
-		}
+	if rc, ok, err := word(p, "recompute", recomputeAliases,
+		"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
+		"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）"); err != nil {
+		return err
+	} else if ok {
 		r.Recompute = rc
 	}
 	if p.a.Has("r") && r.Mode == sizing.ModeFull {
@@ -403,10 +403,23 @@ func (p reader) training(q *query) error {
 			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
 			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
 	}
-	if r.Rank, _, err = p.integer("r", 1, 4096); err != nil {
-		return err
+	var err error
+	r.Rank, _, err = p.integer("r", 1, 4096)
+	return err
+}
+
+// word reads key's value from a table of spellings (chat.Args.Fold); an
+// unknown one is an error in the words en and zh (with %q for the value).
+// ok is false when key is absent.
+func word[T any](p reader, key string, table map[string]T, en, zh string) (v T, ok bool, err error) {
+	folded, raw, given := p.a.Fold(key)
+	if !given {
+		return v, false, nil
 	}
-	return nil
+	if v, ok = table[folded]; !ok {
+		return v, true, chat.Invalidf(p.lang, key, example(p.lang, key), en, zh, raw)
+	}
+	return v, true, nil
 }
 
 var optimizerAliases = map[string]sizing.Optimizer{
@@ -440,18 +453,12 @@ var storedPrecision = map[string]sizing.Precision{"fp8": sizing.FP8, "mxfp4": si
 // utilization reads utilization=: the share of each card a plan may use, as
 // a fraction (0.9) or a percentage (90%, 90).
 func (p reader) utilization() (float64, error) {
-	raw, ok := p.a.Raw("utilization")
+	v, ok, valid := p.a.Share("utilization")
 	if !ok {
 		return sizing.DefaultUtilization, nil
 	}
-	s := strings.TrimSpace(raw)
-	pctSign := strings.HasSuffix(s, "%") || strings.HasSuffix(s, "％")
-	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "%"), "％"))
-	v, err := strconv.ParseFloat(s, 64)
-	if err == nil && (pctSign || v > 1) {
-		v /= 100
-	}
-	if err != nil || v < sizing.MinUtilization || v > sizing.MaxUtilization || math.IsNaN(v) {
+	if !valid || v < sizing.MinUtilization || v > sizing.MaxUtilization {
+		raw, _ := p.a.Raw("utilization")
 		return 0, chat.Invalidf(p.lang, "utilization", example(p.lang, "utilization"),
 			"utilization=%s is not accepted: give the share of each card a plan may use, from %s to %s (0.9 or 90%%, vLLM's gpu_memory_utilization default)",
 			"利用率=%s 无法接受：请给出每卡可用的比例，%s 到 %s（0.9 或 90%%，即 vLLM 的 gpu_memory_utilization 默认值）",
@@ -461,15 +468,14 @@ func (p reader) utilization() (float64, error) {
 }
 
 func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
-	raw, ok := p.a.Raw("precision")
-	if !ok {
+	v, ok, err := word(p, "precision", precisionAliases,
+		"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
+		"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4")
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
 		return sizing.BF16, nil
-	}
-	v, ok := precisionAliases[strings.ToLower(strings.TrimSpace(raw))]
-	if !ok {
-		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
-			"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
-			"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4", raw)
 	}
 	if mode.Training() && v.Quantized() {
 		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
@@ -487,13 +493,9 @@ func (p reader) gpu(q *query) error {
 	}
 	m, err := p.cat.FindGPU(raw)
 	if err != nil {
-		var nf *catalog.NotFoundError
-		if !errors.As(err, &nf) {
-			return fmt.Errorf("tier: find GPU %q: %w", raw, err)
-		}
-		var ids []string
-		for _, g := range p.cat.GPUs() {
-			ids = append(ids, g.ID)
+		nf, ids, err := notFound(err, "GPU", raw, p.cat.GPUs(), func(g catalog.GPU) string { return g.ID })
+		if err != nil {
+			return err
 		}
 		return chat.Invalidf(p.lang, "gpu", chat.T(p.lang, "tier model=llama-2-70b mode=infer gpu="+nf.Suggestion, "选卡 模型=llama-2-70b 模式=推理 显卡="+nf.Suggestion),
 			"unknown GPU %q; the closest is %s. Cards in the catalog: %s",
@@ -506,54 +508,14 @@ func (p reader) gpu(q *query) error {
 // integer reads an optional whole number of the key's kind within [lo, hi];
 // Chinese measure words (8卡, 8张) are accepted.
 func (p reader) integer(key string, lo, hi int) (int, bool, error) {
-	v, ok, err := p.value(key, float64(lo), float64(hi))
-	if err != nil || !ok {
-		return 0, ok, err
-	}
-	if v != math.Trunc(v) {
-		raw, _ := p.a.Raw(key)
-		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
-			"%s=%s must be a whole number", "%s=%s 必须是整数", p.name(key), raw)
-	}
-	return int(v), true, nil
+	v, ok, err := p.a.Measure(key, float64(lo), float64(hi), true, example(p.lang, key))
+	return int(v), ok, err
 }
 
 // number reads a required number of the key's kind within [lo, hi].
 func (p reader) number(key string, lo, hi float64) (float64, error) {
-	v, _, err := p.value(key, lo, hi)
+	v, _, err := p.a.Measure(key, lo, hi, false, example(p.lang, key))
 	return v, err
-}
-
-func (p reader) value(key string, lo, hi float64) (float64, bool, error) {
-	raw, ok := p.a.Raw(key)
-	if !ok {
-		return 0, false, nil
-	}
-	s := strings.TrimSpace(raw)
-	for _, suf := range []string{"张卡", "块卡", "卡", "张", "块", "层", "个头", "头"} {
-		if strings.HasSuffix(s, suf) {
-			s = strings.TrimSpace(strings.TrimSuffix(s, suf))
-			break
-		}
-	}
-	kind := chat.Plain
-	for _, k := range keys {
-		if k.Name == key {
-			kind = k.Kind
-		}
-	}
-	v, err := chat.ParseValue(s, kind)
-	if err != nil {
-		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
-			"%s=%q is not a number I can read; write it like %s=%s",
-			"%s=%q 无法读成数字；请写成 %s=%s", p.name(key), raw, p.name(key), keyExample(key))
-	}
-	if v < lo || v > hi {
-		return 0, true, chat.Invalidf(p.lang, key, example(p.lang, key),
-			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", p.name(key), raw, num(lo), num(hi))
-	}
-	return v, true, nil
 }
 
 func (p reader) badSplit(m catalog.Model, n int) error {
@@ -568,35 +530,8 @@ func (p reader) badSplit(m catalog.Model, n int) error {
 		"卡数=%d 无法切分 %s：张量并行度须整除它的 %d 个注意力头，流水线段数不超过 %d 层；可用 %s", n, modelName(m), m.Heads, m.Layers, strings.Join(ok, ", "))
 }
 
-// name is how the user's language writes key: its first Chinese alias for a
-// Chinese user (卡数, 序列, 批量), the key itself otherwise.
-func (p reader) name(key string) string {
-	if p.lang != chat.ZH {
-		return key
-	}
-	for _, k := range keys {
-		if k.Name != key {
-			continue
-		}
-		for _, a := range k.Aliases {
-			for _, r := range a {
-				if r >= 0x4E00 && r <= 0x9FFF {
-					return a
-				}
-			}
-		}
-	}
-	return key
-}
-
-func keyExample(key string) string {
-	for _, k := range keys {
-		if k.Name == key {
-			return k.Example
-		}
-	}
-	return ""
-}
+// name is how the user's language writes key (chat.Args.Name).
+func (p reader) name(key string) string { return p.a.Name(key) }
 
 // example is a whole command line using key, in the user's language.
 func example(lang chat.Lang, key string) string {

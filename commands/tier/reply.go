@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -21,17 +20,17 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 	switch {
 	case adv.Fits:
 		rep.Title = head + chat.T(lang, ": ", "：") + cardsOf(lang, p.Cards(), g)
-		rep.Summary = fmt.Sprintf(chat.T(lang,
+		rep.Summary = sprintf(chat.T(lang,
 			"Rent %s (%s). Each card needs %s GB of its %s GB (%s; the limit is %s). %s",
 			"租 %s（%s）。每卡需要 %s GB，占 %s GB 的 %s（上限 %s）。%s"),
 			cardsOf(lang, p.Cards(), g), tierName(lang, g.Tier), gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization), pct(r.Utilization), linkSentence(lang, r, p))
 	case p.Cards() > 0:
 		rep.Title = head + chat.T(lang, ": does not fit within the limits", "：在限制内放不下")
 		if lang == chat.ZH {
-			rep.Summary = fmt.Sprintf("没有方案能把每卡用量控制在 %s 以内%s。最接近的是 %s，每卡 %s GB（占 %s GB 的 %s）。改法见下方提示。",
+			rep.Summary = sprintf("没有方案能把每卡用量控制在 %s 以内%s。最接近的是 %s，每卡 %s GB（占 %s GB 的 %s）。改法见下方提示。",
 				pct(r.Utilization), constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization))
 		} else {
-			rep.Summary = fmt.Sprintf("Nothing fits within %s of a card%s. The closest is %s at %s GB per card (%s of %s GB). See the warnings for what to change.",
+			rep.Summary = sprintf("Nothing fits within %s of a card%s. The closest is %s at %s GB per card (%s of %s GB). See the warnings for what to change.",
 				pct(r.Utilization), constraint(lang, r), cardsOf(lang, p.Cards(), g), gb(p.Result.Memory.PerCardGB), pct(p.Utilization), gb(g.CapacityGB()))
 		}
 	default:
@@ -64,7 +63,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 	assumptions := assumptions(lang, q, adv)
 	warnings := warnings(lang, q, adv)
 	if ch.outside != "" {
-		warnings = append([]string{fmt.Sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, ch.market.Market, ch.outside)}, warnings...)
+		warnings = append([]string{sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, ch.market.Market, ch.outside)}, warnings...)
 	}
 	rep.Sections = []chat.Section{
 		{Title: chat.T(lang, "How this was chosen", "选择依据"), Lines: rules},
@@ -111,22 +110,22 @@ func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 	l := p.Result.Layout
 	ib := chat.T(lang, "no InfiniBand needed", "不需要 InfiniBand")
 	if p.NeedsInfiniBand {
-		ib = fmt.Sprintf(chat.T(lang, "InfiniBand or RoCE needed between the %d nodes", "%d 台服务器之间需要 InfiniBand 或 RoCE"), p.Nodes())
+		ib = sprintf(chat.T(lang, "InfiniBand or RoCE needed between the %d nodes", "%d 台服务器之间需要 InfiniBand 或 RoCE"), p.Nodes())
 	}
 	switch {
 	case p.Cards() == 1:
 		return chat.T(lang, "One card holds everything: no NVLink or InfiniBand needed.", "一张卡装得下全部：不需要 NVLink 或 InfiniBand。")
 	case p.NeedsNVLink:
-		return fmt.Sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
+		return sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
 			layoutName(lang, r, l), ib)
 	case r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA:
 		// 16-bit adapter gradients, all-reduced once a step
-		return fmt.Sprintf(chat.T(lang,
+		return sprintf(chat.T(lang,
 			"Every card holds a whole copy (%s): NVLink not required, PCIe is fine here, since data-parallel LoRA all-reduces only the adapters' gradients (%s a step); %s.",
 			"每张卡各有一份完整模型（%s）：不需要 NVLink，PCIe 足够，因为数据并行的 LoRA 每步只 all-reduce 适配器的梯度（%s）；%s。"),
 			layoutName(lang, r, l), size(2*p.Result.TrainableParams/sizing.GB), ib)
 	}
-	return fmt.Sprintf(chat.T(lang, "Every card holds a whole copy (%s): NVLink not required; %s.", "每张卡各有一份完整模型（%s）：不强制 NVLink；%s。"),
+	return sprintf(chat.T(lang, "Every card holds a whole copy (%s): NVLink not required; %s.", "每张卡各有一份完整模型（%s）：不强制 NVLink；%s。"),
 		layoutName(lang, r, l), ib)
 }
 
@@ -148,71 +147,72 @@ func constraint(lang chat.Lang, r sizing.Request) string {
 func facts(lang chat.Lang, q query, adv sizing.Advice, ch *choice) []chat.Fact {
 	r, p := adv.Request, adv.Pick
 	g, m := gpuOf(p), r.Model
-	shape := fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
+	shape := sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
 		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
 		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, num(float64(m.Vocab)))
 	if m.MLA() {
-		shape = fmt.Sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads with MLA (kv_lora_rank %d + rope %d cached), vocab %s",
+		shape = sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads with MLA (kv_lora_rank %d + rope %d cached), vocab %s",
 			"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头，MLA（缓存 kv_lora_rank %d + rope %d），词表 %s"),
 			count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVLoRARank, m.QKRopeDim, num(float64(m.Vocab)))
 	}
 	if m.MoE() {
-		shape += fmt.Sprintf(chat.T(lang, "; MoE: %d of %d experts (ffn %d) per token in %d layers, %s active params",
+		shape += sprintf(chat.T(lang, "; MoE: %d of %d experts (ffn %d) per token in %d layers, %s active params",
 			"；MoE：%[4]d 层中每个 token 用 %[2]d 个专家中的 %[1]d 个（ffn %[3]d），激活参数 %[5]s"),
 			m.ExpertsActive, m.Experts, m.ExpertFFN, m.MoELayers(), count(m.ActiveParams()))
 		if m.SharedExperts > 0 {
-			shape += fmt.Sprintf(chat.T(lang, " (with %d shared)", "（另有 %d 个共享专家）"), m.SharedExperts)
+			shape += sprintf(chat.T(lang, " (with %d shared)", "（另有 %d 个共享专家）"), m.SharedExperts)
 		}
 	}
 	if m.Approximate {
 		shape += chat.T(lang, " (approximate)", "（近似）")
 	}
-	run := fmt.Sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), num(float64(r.Seq)), r.Batch)
+	run := sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), num(float64(r.Seq)), r.Batch)
 	if r.Mode.Training() {
-		run = fmt.Sprintf(chat.T(lang, "%s, %s, recompute=%s, %s", "%s，%s，重计算=%s，%s"),
+		run = sprintf(chat.T(lang, "%s, %s, recompute=%s, %s", "%s，%s，重计算=%s，%s"),
 			modeName(lang, r), r.Optimizer, r.Recompute, run)
 	} else {
-		run = fmt.Sprintf(chat.T(lang, "%s, %s", "%s，%s"), modeName(lang, r), run)
+		run = sprintf(chat.T(lang, "%s, %s", "%s，%s"), modeName(lang, r), run)
 	}
-	fs := []chat.Fact{
-		{Label: chat.T(lang, "Model", "模型"), Value: modelName(m) + chat.T(lang, ": ", "：") + shape},
-		{Label: chat.T(lang, "Job", "任务"), Value: run},
-	}
+	fs := make([]chat.Fact, 0, 12)
+	fs = append(fs,
+		chat.Fact{Label: chat.T(lang, "Model", "模型"), Value: modelName(m) + chat.T(lang, ": ", "：") + shape},
+		chat.Fact{Label: chat.T(lang, "Job", "任务"), Value: run},
+	)
 	if p.Cards() == 0 {
 		return fs
 	}
 	fs = append(fs,
-		chat.Fact{Label: chat.T(lang, "Per card", "每卡显存"), Value: fmt.Sprintf(chat.T(lang, "%s GB of %s GB (%s)", "%s GB / %s GB（%s）"),
+		chat.Fact{Label: chat.T(lang, "Per card", "每卡显存"), Value: sprintf(chat.T(lang, "%s GB of %s GB (%s)", "%s GB / %s GB（%s）"),
 			gb(p.Result.Memory.PerCardGB), gb(g.CapacityGB()), pct(p.Utilization))},
-		chat.Fact{Label: chat.T(lang, "GPU", "显卡"), Value: fmt.Sprintf(chat.T(lang, "%s: %s, %s GB/s, %s, %s dense BF16 TFLOPS, %s",
+		chat.Fact{Label: chat.T(lang, "GPU", "显卡"), Value: sprintf(chat.T(lang, "%s: %s, %s GB/s, %s, %s dense BF16 TFLOPS, %s",
 			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
 			g.ID, g.Name, num(g.BandwidthGBs), linkName(lang, g), num(g.BF16TFLOPS), tierName(lang, g.Tier))},
-		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: fmt.Sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
+		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
 		chat.Fact{Label: "NVLink", Value: yesNo(lang, p.NeedsNVLink)},
 		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
 		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: ch.priceFact(lang, adv)},
 	)
 	if f := adv.Infer; f != nil {
-		ctx := fmt.Sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
+		ctx := sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
 		limit := max(f.ModelContext, r.Model.ContextScaled)
 		switch {
 		case f.ModelContext > 0 && f.MaxContext == limit && f.MemoryContext > limit:
-			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
+			ctx += sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
 			if limit > f.ModelContext {
-				ctx += fmt.Sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 rope scaling"), num(float64(f.ModelContext)))
+				ctx += sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 rope scaling"), num(float64(f.ModelContext)))
 			}
 		case f.ModelContext > 0 && f.MaxContext > f.ModelContext:
-			ctx += fmt.Sprintf(chat.T(lang, " (memory's limit; past the native %s tokens needs rope scaling, up to %s)", "（显存所限；超过原生 %s token 需开启 rope scaling，最长 %s）"),
+			ctx += sprintf(chat.T(lang, " (memory's limit; past the native %s tokens needs rope scaling, up to %s)", "（显存所限；超过原生 %s token 需开启 rope scaling，最长 %s）"),
 				num(float64(f.ModelContext)), num(float64(limit)))
 		case f.ModelContext > 0:
-			ctx += fmt.Sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))
+			ctx += sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))
 		}
-		speed := fmt.Sprintf(chat.T(lang,
+		speed := sprintf(chat.T(lang,
 			"at most %s tokens/s per sequence (upper bound: %s GB/s ÷ %s GB read per decode step)",
 			"每条序列最多 %s token/s（上限：%s GB/s ÷ 每步解码读取 %s GB）"),
 			num(f.DecodeTokensPerSec), num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
 		if r.Batch > 1 {
-			speed = fmt.Sprintf(chat.T(lang,
+			speed = sprintf(chat.T(lang,
 				"at most %s tokens/s per sequence, %s tokens/s for all %d (upper bound: %s GB/s ÷ %s GB read per decode step)",
 				"每条序列最多 %s token/s，%[3]d 条合计 %[2]s token/s（上限：%[4]s GB/s ÷ 每步解码读取 %[5]s GB）"),
 				num(f.DecodeTokensPerSec), num(f.DecodeTokensPerSecAll), r.Batch, num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
