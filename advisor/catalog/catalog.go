@@ -126,20 +126,10 @@ func TierRank(tier string) int {
 	return 3
 }
 
-// Model is a model preset: its size and shape.
-type Model struct {
-	// ID is the preset id: "qwen2.5-14b".
-	ID string `json:"id"`
-	// Name is the published name: "Qwen2.5-14B".
-	Name string `json:"name"`
-	// Family is "qwen2.5", "llama-3.1" and so on.
-	Family string `json:"family"`
-	// Size is the size label: "14b".
-	Size string `json:"size"`
-	// Params is the parameter count, embeddings included.
-	Params float64 `json:"params"`
-	// ParamsCard is the figure the model card states.
-	ParamsCard string `json:"params_card,omitempty"`
+// Shape is a transformer's size as its config.json gives it: what the
+// memory, KV cache and decode estimates read. Model embeds it, and the tier
+// command's JSON shows it as it is.
+type Shape struct {
 	// Layers is num_hidden_layers.
 	Layers int `json:"layers"`
 	// Hidden is hidden_size.
@@ -154,6 +144,24 @@ type Model struct {
 	FFN int `json:"ffn"`
 	// Vocab is vocab_size.
 	Vocab int `json:"vocab"`
+}
+
+// Model is a model preset: its size and shape.
+type Model struct {
+	// ID is the preset id: "qwen2.5-14b".
+	ID string `json:"id"`
+	// Name is the published name: "Qwen2.5-14B".
+	Name string `json:"name"`
+	// Family is "qwen2.5", "llama-3.1" and so on.
+	Family string `json:"family"`
+	// Size is the size label: "14b".
+	Size string `json:"size"`
+	// Params is the parameter count, embeddings included.
+	Params float64 `json:"params"`
+	// ParamsCard is the figure the model card states.
+	ParamsCard string `json:"params_card,omitempty"`
+	// Shape is the layer count and widths (config.json names in its comments).
+	Shape
 	// TiedEmbeddings is tie_word_embeddings: one matrix for input and output.
 	TiedEmbeddings bool `json:"tied_embeddings"`
 	// QKVBias is set when the q, k and v projections have biases (Qwen2, GLM-4).

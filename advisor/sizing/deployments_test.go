@@ -27,7 +27,7 @@ type deployment struct {
 // 2023, Table 2: 80 layers, dimension 8192, 64 heads; its Hugging Face
 // config.json: intermediate_size 22016, vocab_size 32000).
 func llama65b() catalog.Model {
-	m := catalog.Model{ID: "llama-65b", Name: "LLaMA-65B", Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 64, HeadDim: 128, FFN: 22016, Vocab: 32000, Context: 2048}
+	m := catalog.Model{ID: "llama-65b", Name: "LLaMA-65B", Shape: catalog.Shape{Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 64, HeadDim: 128, FFN: 22016, Vocab: 32000}, Context: 2048}
 	m.Params = m.ShapeParams()
 	return m
 }

@@ -93,13 +93,7 @@ func Shape(params float64, hint ShapeHint) (m catalog.Model, derived []string, e
 	m = catalog.Model{
 		Name:        fmt.Sprintf("%sB model", trimFloat(params/1e9)),
 		Params:      params,
-		Layers:      L,
-		Hidden:      h,
-		Heads:       heads,
-		KVHeads:     kv,
-		HeadDim:     h / heads,
-		FFN:         ffn,
-		Vocab:       vocab,
+		Shape:       catalog.Shape{Layers: L, Hidden: h, Heads: heads, KVHeads: kv, HeadDim: h / heads, FFN: ffn, Vocab: vocab},
 		Context:     0,
 		Approximate: approx,
 	}

@@ -3,6 +3,7 @@ package tier
 import (
 	"math"
 
+	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 )
 
@@ -47,16 +48,10 @@ type data struct {
 }
 
 type modelData struct {
-	ID            string   `json:"id,omitempty"`
-	Name          string   `json:"name"`
-	Params        float64  `json:"params"`
-	Layers        int      `json:"layers"`
-	Hidden        int      `json:"hidden"`
-	Heads         int      `json:"heads"`
-	KVHeads       int      `json:"kv_heads"`
-	HeadDim       int      `json:"head_dim"`
-	FFN           int      `json:"ffn"`
-	Vocab         int      `json:"vocab"`
+	ID     string  `json:"id,omitempty"`
+	Name   string  `json:"name"`
+	Params float64 `json:"params"`
+	catalog.Shape
 	Context       int      `json:"context,omitempty"`
 	ActiveParams  float64  `json:"active_params,omitempty"`
 	Experts       int      `json:"experts,omitempty"`

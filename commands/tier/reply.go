@@ -232,8 +232,7 @@ func yesNo(lang chat.Lang, v bool) string {
 }
 
 func modelInfo(m catalog.Model, derived []string) modelData {
-	d := modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads,
-		KVHeads: m.KVHeads, HeadDim: m.HeadDim, FFN: m.FFN, Vocab: m.Vocab, Context: m.Context, ContextScaled: m.ContextScaled,
+	d := modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Shape: m.Shape, Context: m.Context, ContextScaled: m.ContextScaled,
 		KVLoRARank: m.KVLoRARank, Stored: m.Stored, Approximate: m.Approximate, Derived: derived, Source: m.Source}
 	if m.MLA() {
 		d.QKRopeDim = m.QKRopeDim
