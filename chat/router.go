@@ -188,8 +188,10 @@ func afterWord(s, word string) string {
 		return s
 	}
 	i := strings.Index(s, word)
-	if low := strings.ToLower(s); i < 0 && len(low) == len(s) {
-		i = strings.Index(low, strings.ToLower(word))
+	if i < 0 {
+		if low := strings.ToLower(s); len(low) == len(s) {
+			i = strings.Index(low, strings.ToLower(word))
+		}
 	}
 	if i < 0 || i+len(word) > len(s) {
 		return s
