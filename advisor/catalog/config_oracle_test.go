@@ -1,0 +1,400 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The decoder ParseConfig used before its one-pass reader: the whole
+// config.json decoded into a map[string]any. It is kept here only as the
+// oracle the new reader is checked against (config_agree_test.go). With
+// several compressed-tensors config_groups it read one at random (Go's map
+// order); it then says so with errOracleAmbiguous, and the new reader takes
+// the first in the file.
+
+var errOracleAmbiguous = errors.New("oracle: several config_groups")
+
+// oracleDoc reads fields of one JSON object, naming them with prefix.
+type oracleDoc struct {
+	m      map[string]any
+	prefix string
+}
+
+func (d oracleDoc) name(k string) string { return d.prefix + k }
+
+// has reports whether any of keys is present and not null.
+func (d oracleDoc) has(keys ...string) bool {
+	for _, k := range keys {
+		if v, ok := d.m[k]; ok && v != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// int reads the first of keys present as a whole number in [lo, hi]; ok is
+// false when none is present.
+func (d oracleDoc) int(lo, hi float64, keys ...string) (v int, key string, ok bool, err error) {
+	for _, k := range keys {
+		raw, found := d.m[k]
+		if !found || raw == nil {
+			continue
+		}
+		n, isNum := raw.(json.Number)
+		f, perr := n.Float64()
+		if !isNum || perr != nil || f != math.Trunc(f) {
+			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: fmt.Sprint(raw), Detail: "want a whole number"}
+		}
+		if f < lo || f > hi {
+			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigOutOfRange, Value: n.String(), Min: lo, Max: hi}
+		}
+		return int(f), k, true, nil
+	}
+	return 0, "", false, nil
+}
+
+// need is int for a required field: missing names the first key.
+func (d oracleDoc) need(lo, hi float64, keys ...string) (int, error) {
+	v, _, ok, err := d.int(lo, hi, keys...)
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, &ConfigError{Field: d.name(keys[0]), Problem: ConfigMissing}
+	}
+	return v, nil
+}
+
+// bool reads the first of keys present as true or false.
+func (d oracleDoc) bool(keys ...string) (v, ok bool, err error) {
+	for _, k := range keys {
+		raw, found := d.m[k]
+		if !found || raw == nil {
+			continue
+		}
+		b, isBool := raw.(bool)
+		if !isBool {
+			return false, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: fmt.Sprint(raw), Detail: "want true or false"}
+		}
+		return b, true, nil
+	}
+	return false, false, nil
+}
+
+func (d oracleDoc) str(k string) string {
+	s, _ := d.m[k].(string)
+	return s
+}
+
+// ParseConfig reads a Hugging Face config.json into a model: dense or
+// mixture of experts (num_local_experts, num_experts or n_routed_experts with
+// num_experts_per_tok and moe_intermediate_size), GQA or MLA attention
+// (kv_lora_rank with the rope, nope and v head sizes), quantized or not
+// (quantization_config: fp8, mxfp4, awq, gptq, bitsandbytes,
+// compressed-tensors). Multimodal configs are read from their text_config
+// (or language_config, llm_config). Absent optional fields take the
+// transformers defaults: num_key_value_heads = num_attention_heads, head_dim
+// = hidden_size / num_attention_heads, tie_word_embeddings false. The
+// parameter count is computed from the shape. Any problem is a *ConfigError
+// naming the field.
+func oracleParseConfig(data []byte) (Model, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var top map[string]any
+	if err := dec.Decode(&top); err != nil || top == nil {
+		detail := "not a JSON object"
+		if err != nil {
+			detail = err.Error()
+		}
+		return Model{}, &ConfigError{Field: "config", Problem: ConfigNotJSON, Detail: detail}
+	}
+	d := oracleDoc{m: top}
+	for _, k := range []string{"text_config", "language_config", "llm_config"} {
+		if sub, ok := top[k].(map[string]any); ok {
+			if _, q := sub["quantization_config"]; !q && top["quantization_config"] != nil {
+				sub["quantization_config"] = top["quantization_config"]
+			}
+			d = oracleDoc{m: sub, prefix: k + "."}
+			break
+		}
+	}
+	m, err := oracleReadConfig(d)
+	if err != nil {
+		return Model{}, err
+	}
+	m.Name = oracleConfigName(top, d)
+	m.Params = m.ShapeParams()
+	m.Source = "config.json (" + m.Name + ")"
+	return m, nil
+}
+
+func oracleReadConfig(d oracleDoc) (Model, error) {
+	var m Model
+	var err error
+	if m.Hidden, err = d.need(1, maxConfigHidden, "hidden_size", "d_model", "n_embd"); err != nil {
+		return m, err
+	}
+	if m.Layers, err = d.need(1, maxConfigLayers, "num_hidden_layers", "num_layers", "n_layer"); err != nil {
+		return m, err
+	}
+	if m.Heads, err = d.need(1, maxConfigHeads, "num_attention_heads", "n_head", "num_heads"); err != nil {
+		return m, err
+	}
+	if m.Vocab, err = d.need(1, maxConfigVocab, "vocab_size", "padded_vocab_size"); err != nil {
+		return m, err
+	}
+	kv, kvKey, ok, err := d.int(1, maxConfigHeads, "num_key_value_heads", "num_kv_heads", "multi_query_group_num")
+	if err != nil {
+		return m, err
+	}
+	m.KVHeads = m.Heads
+	if ok {
+		m.KVHeads = kv
+		if m.Heads%kv != 0 {
+			return m, &ConfigError{Field: d.name(kvKey), Problem: ConfigInconsistent, Value: fmt.Sprint(kv),
+				Detail: fmt.Sprintf("num_attention_heads %d is not a multiple of it", m.Heads)}
+		}
+	}
+	hd, _, ok, err := d.int(1, 1024, "head_dim", "kv_channels")
+	if err != nil {
+		return m, err
+	}
+	m.HeadDim = hd
+	if !ok {
+		if m.Hidden%m.Heads != 0 {
+			return m, &ConfigError{Field: d.name("head_dim"), Problem: ConfigMissing,
+				Detail: fmt.Sprintf("hidden_size %d is not a multiple of num_attention_heads %d", m.Hidden, m.Heads)}
+		}
+		m.HeadDim = m.Hidden / m.Heads
+	}
+	if err := oracleReadExperts(d, &m); err != nil {
+		return m, err
+	}
+	if err := oracleReadMLA(d, &m); err != nil {
+		return m, err
+	}
+	if m.TiedEmbeddings, _, err = d.bool("tie_word_embeddings"); err != nil {
+		return m, err
+	}
+	bias, ok, err := d.bool("attention_bias", "qkv_bias", "add_qkv_bias")
+	if err != nil {
+		return m, err
+	}
+	typ := strings.ToLower(d.str("model_type"))
+	m.QKVBias = bias || !ok && (typ == "qwen2" || typ == "qwen2_moe" || typ == "gpt_oss")
+	m.QKNorm = typ == "qwen3" || typ == "qwen3_moe"
+	if m.Context, _, _, err = d.int(1, maxConfigContext, "max_position_embeddings", "seq_length", "max_sequence_length", "n_positions"); err != nil {
+		return m, err
+	}
+	if err := oracleReadSliding(d, &m); err != nil {
+		return m, err
+	}
+	if m.Stored, err = oracleReadQuant(d); err != nil {
+		return m, err
+	}
+	if p := m.ShapeParams(); p > 1e14 || math.IsNaN(p) {
+		return m, &ConfigError{Field: d.name("hidden_size"), Problem: ConfigInconsistent, Value: fmt.Sprint(m.Hidden),
+			Detail: fmt.Sprintf("the shape holds %.3g parameters, past any model", p)}
+	}
+	return m, nil
+}
+
+// readExperts reads the mixture-of-experts fields, or the dense MLP width.
+func oracleReadExperts(d oracleDoc, m *Model) error {
+	experts, _, ok, err := d.int(0, maxConfigExperts, "num_local_experts", "num_experts", "n_routed_experts")
+	if err != nil {
+		return err
+	}
+	if !ok || experts == 0 {
+		m.FFN, err = d.need(1, maxConfigFFN, "intermediate_size", "ffn_hidden_size", "n_inner")
+		return err
+	}
+	m.Experts = experts
+	k, kKey, ok, err := d.int(1, maxConfigExperts, "num_experts_per_tok", "experts_per_token", "moe_topk", "num_activated_experts")
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return &ConfigError{Field: d.name("num_experts_per_tok"), Problem: ConfigMissing}
+	case k > experts:
+		return &ConfigError{Field: d.name(kKey), Problem: ConfigInconsistent, Value: fmt.Sprint(k),
+			Detail: fmt.Sprintf("more experts per token than the %d experts", experts)}
+	}
+	m.ExpertsActive = k
+	// moe_intermediate_size (Qwen, DeepSeek, GLM) or, without it, the
+	// experts' intermediate_size (Mixtral, gpt-oss, Llama 4)
+	if m.ExpertFFN, err = d.need(1, maxConfigFFN, "moe_intermediate_size", "intermediate_size"); err != nil {
+		return err
+	}
+	if d.has("moe_intermediate_size") {
+		if m.FFN, _, _, err = d.int(1, maxConfigFFN, "intermediate_size"); err != nil {
+			return err
+		}
+	}
+	mlp, _, ok, err := d.int(1, maxConfigFFN, "intermediate_size_mlp")
+	if err != nil {
+		return err
+	}
+	if ok {
+		m.FFN = mlp // Llama 4's dense layers
+	}
+	if m.FFN == 0 {
+		m.FFN = m.ExpertFFN
+	}
+	shared, _, ok, err := d.int(0, maxConfigExperts, "n_shared_experts", "num_shared_experts")
+	if err != nil {
+		return err
+	}
+	m.SharedExperts = shared
+	if !ok {
+		size, _, _, err := d.int(0, maxConfigFFN, "shared_expert_intermediate_size")
+		if err != nil {
+			return err
+		}
+		m.SharedExperts = int(math.Round(float64(size) / float64(m.ExpertFFN))) // Qwen2-MoE: 5632 / 1408 = 4
+		if t := strings.ToLower(d.str("model_type")); strings.HasPrefix(t, "llama4") {
+			m.SharedExperts = 1
+		}
+	}
+	if m.DenseLayers, _, _, err = d.int(0, float64(m.Layers), "first_k_dense_replace"); err != nil {
+		return err
+	}
+	if m.MoEEvery, _, _, err = d.int(0, float64(m.Layers), "interleave_moe_layer_step", "decoder_sparse_step", "moe_layer_freq"); err != nil {
+		return err
+	}
+	if m.MoELayers() == 0 {
+		return &ConfigError{Field: d.name("first_k_dense_replace"), Problem: ConfigInconsistent, Value: fmt.Sprint(m.DenseLayers),
+			Detail: "no layer is left for the experts"}
+	}
+	return nil
+}
+
+// readMLA reads multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
+func oracleReadMLA(d oracleDoc, m *Model) error {
+	r, _, ok, err := d.int(0, maxConfigHidden, "kv_lora_rank")
+	if err != nil || !ok || r == 0 {
+		return err
+	}
+	m.KVLoRARank = r
+	if m.QLoRARank, _, _, err = d.int(0, maxConfigHidden, "q_lora_rank"); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		key string
+		v   *int
+	}{{"qk_rope_head_dim", &m.QKRopeDim}, {"qk_nope_head_dim", &m.QKNopeDim}, {"v_head_dim", &m.VHeadDim}} {
+		if *f.v, err = d.need(1, 1024, f.key); err != nil {
+			return err
+		}
+	}
+	m.HeadDim = m.QKNopeDim + m.QKRopeDim
+	return nil
+}
+
+// readSliding counts the sliding-window layers listed in layer_types.
+func oracleReadSliding(d oracleDoc, m *Model) error {
+	w, _, ok, err := d.int(1, maxConfigContext, "sliding_window")
+	if err != nil || !ok {
+		return err
+	}
+	types, _ := d.m["layer_types"].([]any)
+	n := 0
+	for _, t := range types {
+		if s, _ := t.(string); s == "sliding_attention" {
+			n++
+		}
+	}
+	if n > 0 && n <= m.Layers {
+		m.SlidingWindow, m.SlidingLayers = w, n
+	}
+	return nil
+}
+
+// readQuant reads quantization_config into a stored precision: "fp8",
+// "mxfp4", "int8", "int4", or "" for a 16-bit checkpoint.
+func oracleReadQuant(d oracleDoc) (string, error) {
+	q, ok := d.m["quantization_config"].(map[string]any)
+	if !ok {
+		return "", nil
+	}
+	qd := oracleDoc{m: q, prefix: d.prefix + "quantization_config."}
+	method := strings.ToLower(qd.str("quant_method"))
+	bits := func(keys ...string) (int, error) {
+		b, _, ok, err := qd.int(1, 16, keys...)
+		if !ok && err == nil {
+			b = 4
+		}
+		return b, err
+	}
+	byBits := func(b int) string {
+		if b <= 4 {
+			return "int4"
+		}
+		return "int8"
+	}
+	switch method {
+	case "fp8", "fbgemm_fp8":
+		return "fp8", nil
+	case "mxfp4":
+		return "mxfp4", nil
+	case "awq", "gptq", "auto-round", "autoround", "hqq", "exl2":
+		b, err := bits("bits", "w_bit", "weight_bits")
+		return byBits(b), err
+	case "bitsandbytes":
+		if v, _, _ := qd.bool("load_in_8bit"); v {
+			return "int8", nil
+		}
+		return "int4", nil
+	case "compressed-tensors":
+		groups, _ := q["config_groups"].(map[string]any)
+		if len(groups) > 1 {
+			return "", errOracleAmbiguous // the group read was chosen at random
+		}
+		for _, g := range groups {
+			gm, _ := g.(map[string]any)
+			w, _ := gm["weights"].(map[string]any)
+			wd := oracleDoc{m: w, prefix: qd.prefix + "config_groups.weights."}
+			b, _, ok, err := wd.int(1, 16, "num_bits")
+			if err != nil || !ok {
+				return "", err
+			}
+			if strings.EqualFold(wd.str("type"), "float") && b == 8 {
+				return "fp8", nil
+			}
+			return byBits(b), nil
+		}
+		return "", &ConfigError{Field: qd.name("config_groups"), Problem: ConfigMissing}
+	case "":
+		return "", &ConfigError{Field: qd.name("quant_method"), Problem: ConfigMissing}
+	}
+	return "", &ConfigError{Field: qd.name("quant_method"), Problem: ConfigUnknown, Value: method,
+		Detail: "known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors"}
+}
+
+// configName is the model's name as the config gives it: the last part of
+// _name_or_path, else the architecture, else the model type.
+func oracleConfigName(top map[string]any, d oracleDoc) string {
+	for _, doc := range []map[string]any{top, d.m} {
+		if s, _ := doc["_name_or_path"].(string); s != "" {
+			if i := strings.LastIndexAny(s, "/\\"); i >= 0 {
+				s = s[i+1:]
+			}
+			if s != "" {
+				return s
+			}
+		}
+	}
+	if a, _ := top["architectures"].([]any); len(a) > 0 {
+		if s, _ := a[0].(string); s != "" {
+			return s
+		}
+	}
+	if s, _ := top["model_type"].(string); s != "" {
+		return s
+	}
+	return "config.json model"
+}
