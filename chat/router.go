@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gpuadvisor/advisor"
 )
@@ -58,7 +59,7 @@ func (r *Router) Lookup(word string) (*Command, bool) {
 // Parse reads a request's text into the command and its arguments, without
 // running it. The error is an *Error in the request's language.
 func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
-	original := strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
+	original := askedText(req.Text)
 	norm := Normalize(original)
 	toks := Tokenize(norm)
 	lang := req.Lang
@@ -149,7 +150,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep.Private = true
 	}
 	rep.Full = rep.Full || args.Full
-	rep.Asked = strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
+	rep.Asked = askedText(req.Text)
 	return rep
 }
 
@@ -181,6 +182,15 @@ func (r *Router) errorReply(lang Lang, command string, err error) Reply {
 		summary += "\n" + T(lang, "Example: ", "示例：") + e.Example
 	}
 	return Reply{Command: command, Lang: lang, Title: title, Summary: summary, Error: e, Private: true}
+}
+
+// askedText is the request's text trimmed, without invalid UTF-8 (checked
+// first: valid text, the usual case, is not copied or decoded rune by rune).
+func askedText(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "")
+	}
+	return strings.TrimSpace(s)
 }
 
 func afterWord(s, word string) string {
