@@ -68,7 +68,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	}
 	// strip the private and full flags and a leading platform prefix
 	private, full := false, false
-	kept := toks[:0:0]
+	kept := toks[:0] // filtered in place: Tokenize's slice is ours
 	for _, t := range toks {
 		if t.Word == "--private" || t.Word == "私密" || t.Word == "-p" {
 			private = true
@@ -106,6 +106,15 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	a.Original = strings.TrimSpace(afterWord(original, word))
 	if full { // the flag is how it was asked, not what was asked
 		a.Rest, a.Original = dropFlag(a.Rest), dropFlag(a.Original)
+	}
+	words := 0
+	for _, t := range a.Tokens {
+		if t.Word != "" {
+			words++
+		}
+	}
+	if words > 0 {
+		a.Words = make([]string, 0, words)
 	}
 	for _, t := range a.Tokens {
 		switch {
