@@ -2,6 +2,7 @@ package tier
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,23 @@ func appendNum(dst []byte, v float64) []byte {
 		v = -v
 	}
 	var buf [48]byte
-	b := strconv.AppendFloat(buf[:0], v, 'f', 2, 64)
-	for b[len(b)-1] == '0' {
-		b = b[:len(b)-1]
-	}
-	if b[len(b)-1] == '.' {
-		b = b[:len(b)-1]
+	var b []byte
+	if n, ok := hundredths(v); ok {
+		b = strconv.AppendUint(buf[:0], n/100, 10)
+		if f := n % 100; f != 0 {
+			b = append(b, '.', byte('0'+f/10))
+			if f%10 != 0 {
+				b = append(b, byte('0'+f%10))
+			}
+		}
+	} else {
+		b = strconv.AppendFloat(buf[:0], v, 'f', 2, 64)
+		for b[len(b)-1] == '0' {
+			b = b[:len(b)-1]
+		}
+		if b[len(b)-1] == '.' {
+			b = b[:len(b)-1]
+		}
 	}
 	intLen := len(b)
 	for i, c := range b {
@@ -52,6 +64,28 @@ func appendNum(dst []byte, v float64) []byte {
 		dst = append(dst, b[i])
 	}
 	return append(dst, b[intLen:]...)
+}
+
+// hundredths is v (≥ 0) in hundredths, rounded as AppendFloat(v, 'f', 2)
+// rounds it, when v·100 computed in float64 says so for certain: under 2^40
+// its error is below 2^-13, so unless its fraction is within 0.001 of a half
+// it rounds the same way as v's exact decimal value. ok is false otherwise
+// (AppendFloat's general path decides).
+func hundredths(v float64) (n uint64, ok bool) {
+	x := v * 100
+	if !(x < 1<<40) {
+		return 0, false
+	}
+	r := math.Floor(x)
+	f := x - r
+	if f > 0.499 && f < 0.501 {
+		return 0, false
+	}
+	n = uint64(r)
+	if f > 0.5 {
+		n++
+	}
+	return n, true
 }
 
 // numWith is num(v) between prefix and suffix, in one string.
