@@ -24,11 +24,12 @@ type Router struct {
 
 	cmds   []*Command
 	byWord map[string]*Command
+	keys   map[*Command]asciiKeys
 }
 
 // NewRouter returns a router with the help command built in.
 func NewRouter() *Router {
-	r := &Router{Now: time.Now, byWord: map[string]*Command{}}
+	r := &Router{Now: time.Now, byWord: map[string]*Command{}, keys: map[*Command]asciiKeys{}}
 	r.Register(r.helpCommand())
 	return r
 }
@@ -44,6 +45,12 @@ func (r *Router) Register(cmds ...*Command) {
 			r.byWord[w] = c
 		}
 		r.cmds = append(r.cmds, c)
+		if ix, ok := indexASCIIKeys(c.Keys); ok {
+			if r.keys == nil {
+				r.keys = map[*Command]asciiKeys{}
+			}
+			r.keys[c] = ix
+		}
 	}
 }
 
@@ -124,7 +131,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 			if cmd.Keys == nil {
 				continue
 			}
-			key, ok := canonicalKey(cmd, t.Key)
+			key, ok := r.canonicalKey(cmd, t.Key)
 			if !ok {
 				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
 			}
@@ -227,6 +234,65 @@ func detectLang(toks []Token) Lang {
 		}
 	}
 	return EN
+}
+
+// asciiKeys maps the spellings of a command's keys that are ASCII,
+// lower-cased, to the canonical key: what LookupKey finds for an ASCII
+// name, in one map look-up instead of a case-folding compare per spelling.
+type asciiKeys map[string]string
+
+// indexASCIIKeys indexes keys for ASCII names; ok is false when a spelling
+// that is not ASCII could still fold to ASCII (it holds the Kelvin sign or
+// the long s), where only LookupKey answers right.
+func indexASCIIKeys(keys []Key) (asciiKeys, bool) {
+	ix := asciiKeys{}
+	for _, k := range keys {
+		for i := -1; i < len(k.Aliases); i++ {
+			w := k.Name
+			if i >= 0 {
+				w = k.Aliases[i]
+			}
+			if !isASCII(w) {
+				if strings.ContainsAny(w, "\u212a\u017f") {
+					return nil, false
+				}
+				continue
+			}
+			if l := strings.ToLower(w); !has(ix, l) { // the first key wins, as in LookupKey
+				ix[l] = k.Name
+			}
+		}
+	}
+	return ix, true
+}
+
+func has(ix asciiKeys, k string) bool { _, ok := ix[k]; return ok }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalKey is canonicalKey through the command's ASCII index when the
+// key typed is ASCII.
+func (r *Router) canonicalKey(cmd *Command, key string) (string, bool) {
+	ix, indexed := r.keys[cmd]
+	n := strings.TrimSpace(key)
+	if !indexed || !isASCII(n) {
+		return canonicalKey(cmd, key)
+	}
+	for i := 0; i < len(n); i++ {
+		if c := n[i]; c >= 'A' && c <= 'Z' {
+			n = strings.ToLower(n)
+			break
+		}
+	}
+	name, ok := ix[n]
+	return name, ok
 }
 
 func canonicalKey(cmd *Command, key string) (string, bool) {
