@@ -124,12 +124,20 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 	switch r.Mode {
 	case sizing.ModeFull:
 		return chat.T(lang, "full-parameter training", "全参训练")
-	case sizing.ModeLoRA:
-		return chat.T(lang, "LoRA r="+strconv.Itoa(r.Rank), "LoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
-	case sizing.ModeQLoRA:
-		return chat.T(lang, "QLoRA r="+strconv.Itoa(r.Rank), "QLoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
+	case sizing.ModeLoRA, sizing.ModeQLoRA:
+		name := "LoRA"
+		if r.Mode == sizing.ModeQLoRA {
+			name = "QLoRA"
+		}
+		if lang == chat.ZH {
+			return name + " 微调（r=" + strconv.Itoa(r.Rank) + "）"
+		}
+		return name + " r=" + strconv.Itoa(r.Rank)
 	}
-	return chat.T(lang, "serving ("+string(r.Precision)+")", "推理（"+string(r.Precision)+"）")
+	if lang == chat.ZH {
+		return "推理（" + string(r.Precision) + "）"
+	}
+	return "serving (" + string(r.Precision) + ")"
 }
 
 func tierName(lang chat.Lang, tier string) string {
@@ -143,21 +151,20 @@ func tierName(lang chat.Lang, tier string) string {
 }
 
 func linkName(lang chat.Lang, g catalog.GPU) string {
-	bw := num(g.LinkGBs)
 	switch g.Link {
 	case catalog.LinkNVLink:
-		return chat.T(lang, "NVLink "+bw+" GB/s (NVSwitch, 8 per node)", "NVLink "+bw+" GB/s（NVSwitch，每节点 8 卡互联）")
+		return numWith("NVLink ", g.LinkGBs, chat.T(lang, " GB/s (NVSwitch, 8 per node)", " GB/s（NVSwitch，每节点 8 卡互联）"))
 	case catalog.LinkNVLinkBridge:
-		return chat.T(lang, "NVLink bridge "+bw+" GB/s (pairs only)", "NVLink 桥 "+bw+" GB/s（仅两两互联）")
+		return numWith(chat.T(lang, "NVLink bridge ", "NVLink 桥 "), g.LinkGBs, chat.T(lang, " GB/s (pairs only)", " GB/s（仅两两互联）"))
 	case catalog.LinkHCCS:
-		return chat.T(lang, "HCCS "+bw+" GB/s", "HCCS "+bw+" GB/s")
+		return numWith("HCCS ", g.LinkGBs, " GB/s")
 	}
 	return chat.T(lang, "PCIe only, no NVLink", "仅 PCIe，无 NVLink")
 }
 
 // cardsOf is "4x NVIDIA A100 80GB SXM4" / "4 张 NVIDIA A100 80GB SXM4".
 func cardsOf(lang chat.Lang, n int, g catalog.GPU) string {
-	return chat.T(lang, strconv.Itoa(n)+"x "+g.Name, strconv.Itoa(n)+" 张 "+g.Name)
+	return strconv.Itoa(n) + chat.T(lang, "x ", " 张 ") + g.Name
 }
 
 // layoutName says how a job sits on its cards: "ZeRO-2 over 4", "TP 4 x PP 2".
