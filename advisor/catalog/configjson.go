@@ -43,7 +43,8 @@ const maxJSONDepth = 10000
 func parseTopObject(data []byte) (jsonObject, error) {
 	i := skipSpace(data, 0)
 	if i < len(data) && data[i] == '{' {
-		if o, _, ok := parseObject(data, i, 1, make(jsonObject, 0, 32)); ok {
+		o := make(jsonObject, 0, 32)
+		if _, ok := parseObject(data, i, 1, &o); ok {
 			return o, nil
 		}
 	}
@@ -64,7 +65,7 @@ func objectOf(raw []byte) (o jsonObject, ok bool) {
 	if len(raw) == 0 || raw[0] != '{' {
 		return nil, false
 	}
-	o, _, ok = parseObject(raw, 0, 1, nil)
+	_, ok = parseObject(raw, 0, 1, &o)
 	return o, ok
 }
 
@@ -80,46 +81,49 @@ func skipSpace(data []byte, i int) int {
 	return i
 }
 
-// parseObject reads the object starting at data[i] ('{'), appending its
-// members to o; end is the index after its '}'.
-func parseObject(data []byte, i, depth int, o jsonObject) (_ jsonObject, end int, ok bool) {
+// parseObject checks the object starting at data[i] ('{'), appending its
+// members to *o unless o is nil; end is the index after its '}'.
+func parseObject(data []byte, i, depth int, o *jsonObject) (end int, ok bool) {
 	if depth > maxJSONDepth {
-		return nil, 0, false
+		return 0, false
 	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		return o, i + 1, true
+		return i + 1, true
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
-			return nil, 0, false
+			return 0, false
 		}
-		kend, ok := skipString(data, i)
+		kstart := i
+		i, ok = skipString(data, i)
 		if !ok {
-			return nil, 0, false
+			return 0, false
 		}
-		key := unquote(data[i:kend])
-		i = skipSpace(data, kend)
+		kend := i
+		i = skipSpace(data, i)
 		if i >= len(data) || data[i] != ':' {
-			return nil, 0, false
+			return 0, false
 		}
 		i = skipSpace(data, i+1)
 		vstart := i
 		if i, ok = skipValue(data, i, depth); !ok {
-			return nil, 0, false
+			return 0, false
 		}
-		o = append(o, jsonMember{key: key, val: data[vstart:i]})
+		if o != nil {
+			*o = append(*o, jsonMember{key: unquote(data[kstart:kend]), val: data[vstart:i]})
+		}
 		i = skipSpace(data, i)
 		if i >= len(data) {
-			return nil, 0, false
+			return 0, false
 		}
 		switch data[i] {
 		case '}':
-			return o, i + 1, true
+			return i + 1, true
 		case ',':
 			i = skipSpace(data, i+1)
 		default:
-			return nil, 0, false
+			return 0, false
 		}
 	}
 }
@@ -134,8 +138,7 @@ func skipValue(data []byte, i, depth int) (int, bool) {
 	case c == '"':
 		return skipString(data, i)
 	case c == '{':
-		_, end, ok := parseObject(data, i, depth+1, nil)
-		return end, ok
+		return parseObject(data, i, depth+1, nil)
 	case c == '[':
 		return skipArray(data, i, depth+1, nil)
 	case c == '-' || c >= '0' && c <= '9':
