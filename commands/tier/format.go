@@ -203,8 +203,8 @@ func gpuOf(o sizing.Option) catalog.GPU {
 	return *o.GPU
 }
 
-// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string and
-// %d of an int, with %[n] indexes, written without fmt's reflection (the
+// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string (or
+// of the request's named string types) and %d of an int, with %[n] indexes, written without fmt's reflection (the
 // benchmark showed fmt among the costliest calls of a reply); any other
 // verb, flag or argument type, or arguments left over or missing, goes to
 // fmt.Sprintf, so the result is always fmt's.
@@ -239,18 +239,22 @@ func sprintf(format string, args ...any) string {
 		if arg >= len(args) {
 			return fmt.Sprintf(format, args...)
 		}
+		verb, ok := format[i], false
 		switch v := args[arg].(type) {
 		case string:
-			if format[i] != 's' {
-				return fmt.Sprintf(format, args...)
-			}
-			b = append(b, v...)
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Optimizer: // the request's named strings (no String methods)
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Recompute:
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Precision:
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Mode:
+			b, ok = append(b, v...), verb == 's'
 		case int:
-			if format[i] != 'd' {
-				return fmt.Sprintf(format, args...)
-			}
-			b = strconv.AppendInt(b, int64(v), 10)
-		default:
+			b, ok = strconv.AppendInt(b, int64(v), 10), verb == 'd'
+		}
+		if !ok {
 			return fmt.Sprintf(format, args...)
 		}
 		next = arg + 1
