@@ -15,10 +15,16 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	t := chat.Table{
 		Title:  chat.T(lang, "Memory per card", "每卡显存明细"),
 		Header: []string{chat.T(lang, "part", "部分"), "GB", chat.T(lang, "rule", "规则")},
+		Rows:   make([][]string, 0, 8), // at most seven parts and the total
+	}
+	cells := make([]string, 0, 3*8) // the rows' cells, in one array
+	row := func(part, v, rule string) {
+		cells = append(cells, part, v, rule)
+		t.Rows = append(t.Rows, cells[len(cells)-3:len(cells):len(cells)])
 	}
 	add := func(en, zh string, v float64, rule string) {
 		if v > 0 {
-			t.Rows = append(t.Rows, []string{chat.T(lang, en, zh), gb(v), rule})
+			row(chat.T(lang, en, zh), gb(v), rule)
 		}
 	}
 	shard := func(stage int) string { // "÷ 4 (ZeRO-1)" when the stage shards this part
@@ -127,7 +133,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	} else {
 		rule = use + " of " + mem + " GB (" + mib + " MiB); limit " + limit + " = " + lim + " GB"
 	}
-	t.Rows = append(t.Rows, []string{chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), rule})
+	row(chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), rule)
 	return t
 }
 
