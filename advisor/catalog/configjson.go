@@ -84,12 +84,9 @@ func skipSpace(data []byte, i int) int {
 // parseObject checks the object starting at data[i] ('{'), appending its
 // members to *o unless o is nil; end is the index after its '}'.
 func parseObject(data []byte, i, depth int, o *jsonObject) (end int, ok bool) {
-	if depth > maxJSONDepth {
-		return 0, false
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return i + 1, true
+	i, empty, ok := open(data, i, depth, '}')
+	if empty || !ok {
+		return i, ok
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
@@ -113,17 +110,9 @@ func parseObject(data []byte, i, depth int, o *jsonObject) (end int, ok bool) {
 		if o != nil {
 			*o = append(*o, jsonMember{key: unquote(data[kstart:kend]), val: data[vstart:i]})
 		}
-		i = skipSpace(data, i)
-		if i >= len(data) {
-			return 0, false
-		}
-		switch data[i] {
-		case '}':
-			return i + 1, true
-		case ',':
-			i = skipSpace(data, i+1)
-		default:
-			return 0, false
+		var done bool
+		if i, done, ok = nextItem(data, i, '}'); done || !ok {
+			return i, ok
 		}
 	}
 }
@@ -156,35 +145,53 @@ func skipValue(data []byte, i, depth int) (int, bool) {
 // skipArray checks the array at data[i] ('['), calling each (when not nil)
 // with every element's raw bytes.
 func skipArray(data []byte, i, depth int, each func([]byte)) (int, bool) {
-	if depth > maxJSONDepth {
-		return 0, false
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == ']' {
-		return i + 1, true
+	i, empty, ok := open(data, i, depth, ']')
+	if empty || !ok {
+		return i, ok
 	}
 	for {
 		start := i
-		var ok bool
 		if i, ok = skipValue(data, i, depth); !ok {
 			return 0, false
 		}
 		if each != nil {
 			each(data[start:i])
 		}
-		i = skipSpace(data, i)
-		if i >= len(data) {
-			return 0, false
-		}
-		switch data[i] {
-		case ']':
-			return i + 1, true
-		case ',':
-			i = skipSpace(data, i+1)
-		default:
-			return 0, false
+		var done bool
+		if i, done, ok = nextItem(data, i, ']'); done || !ok {
+			return i, ok
 		}
 	}
+}
+
+// open enters the array or object at data[i] ('[' or '{'): next is its
+// first item, or the index after it when it is empty. Past encoding/json's
+// depth it is not ok.
+func open(data []byte, i, depth int, closing byte) (next int, empty, ok bool) {
+	if depth > maxJSONDepth {
+		return 0, false, false
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closing {
+		return i + 1, true, true
+	}
+	return i, false, true
+}
+
+// nextItem reads what follows a member or an element at data[i]: the
+// container's closing byte (done; next is the index after it) or a comma
+// (next is the next item's start).
+func nextItem(data []byte, i int, closing byte) (next int, done, ok bool) {
+	i = skipSpace(data, i)
+	switch {
+	case i >= len(data):
+		return 0, false, false
+	case data[i] == closing:
+		return i + 1, true, true
+	case data[i] == ',':
+		return skipSpace(data, i+1), false, true
+	}
+	return 0, false, false
 }
 
 func skipLiteral(data []byte, i int, lit string) (int, bool) {
