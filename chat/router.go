@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"gpuadvisor/advisor"
@@ -24,12 +25,12 @@ type Router struct {
 
 	cmds   []*Command
 	byWord map[string]*Command
-	keys   map[*Command]asciiKeys
+	keys   map[*Command]keyIndex
 }
 
 // NewRouter returns a router with the help command built in.
 func NewRouter() *Router {
-	r := &Router{Now: time.Now, byWord: map[string]*Command{}, keys: map[*Command]asciiKeys{}}
+	r := &Router{Now: time.Now, byWord: map[string]*Command{}, keys: map[*Command]keyIndex{}}
 	r.Register(r.helpCommand())
 	return r
 }
@@ -45,9 +46,9 @@ func (r *Router) Register(cmds ...*Command) {
 			r.byWord[w] = c
 		}
 		r.cmds = append(r.cmds, c)
-		if ix, ok := indexASCIIKeys(c.Keys); ok {
+		if ix, ok := indexKeys(c.Keys); ok {
 			if r.keys == nil {
-				r.keys = map[*Command]asciiKeys{}
+				r.keys = map[*Command]keyIndex{}
 			}
 			r.keys[c] = ix
 		}
@@ -236,37 +237,37 @@ func detectLang(toks []Token) Lang {
 	return EN
 }
 
-// asciiKeys maps the spellings of a command's keys that are ASCII,
-// lower-cased, to the canonical key: what LookupKey finds for an ASCII
-// name, in one map look-up instead of a case-folding compare per spelling.
-type asciiKeys map[string]string
+// keyIndex finds what LookupKey finds in one map look-up instead of a
+// case-folding compare per spelling. It holds a command's ASCII spellings
+// lower-cased, and its other spellings as written: a name made only of
+// letters without case (Chinese, digits, punctuation) folds to nothing but
+// itself, so it matches a spelling exactly or not at all.
+type keyIndex map[string]string
 
-// indexASCIIKeys indexes keys for ASCII names; ok is false when a spelling
-// that is not ASCII could still fold to ASCII (it holds the Kelvin sign or
-// the long s), where only LookupKey answers right.
-func indexASCIIKeys(keys []Key) (asciiKeys, bool) {
-	ix := asciiKeys{}
+// indexKeys indexes a command's keys, the first key winning as in
+// LookupKey; ok is false when a spelling that is not ASCII could still fold
+// to ASCII (it holds the Kelvin sign or the long s), where only LookupKey
+// answers right.
+func indexKeys(keys []Key) (keyIndex, bool) {
+	ix := keyIndex{}
 	for _, k := range keys {
 		for i := -1; i < len(k.Aliases); i++ {
 			w := k.Name
 			if i >= 0 {
 				w = k.Aliases[i]
 			}
-			if !isASCII(w) {
-				if strings.ContainsAny(w, "\u212a\u017f") {
-					return nil, false
-				}
-				continue
+			if isASCII(w) {
+				w = strings.ToLower(w)
+			} else if strings.ContainsAny(w, "\u212a\u017f") {
+				return nil, false
 			}
-			if l := strings.ToLower(w); !has(ix, l) { // the first key wins, as in LookupKey
-				ix[l] = k.Name
+			if _, seen := ix[w]; !seen {
+				ix[w] = k.Name
 			}
 		}
 	}
 	return ix, true
 }
-
-func has(ix asciiKeys, k string) bool { _, ok := ix[k]; return ok }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -277,19 +278,34 @@ func isASCII(s string) bool {
 	return true
 }
 
-// canonicalKey is canonicalKey through the command's ASCII index when the
-// key typed is ASCII.
+// caseless reports whether s is valid UTF-8 made only of runes that fold to
+// no other rune.
+func caseless(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.SimpleFold(r) != r {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalKey is canonicalKey through the command's index when the key
+// typed is ASCII or caseless.
 func (r *Router) canonicalKey(cmd *Command, key string) (string, bool) {
 	ix, indexed := r.keys[cmd]
 	n := strings.TrimSpace(key)
-	if !indexed || !isASCII(n) {
+	switch {
+	case !indexed:
 		return canonicalKey(cmd, key)
-	}
-	for i := 0; i < len(n); i++ {
-		if c := n[i]; c >= 'A' && c <= 'Z' {
-			n = strings.ToLower(n)
-			break
+	case isASCII(n):
+		for i := 0; i < len(n); i++ {
+			if c := n[i]; c >= 'A' && c <= 'Z' {
+				n = strings.ToLower(n)
+				break
+			}
 		}
+	case !caseless(n):
+		return canonicalKey(cmd, key)
 	}
 	name, ok := ix[n]
 	return name, ok

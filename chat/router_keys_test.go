@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The router's ASCII key index finds what LookupKey finds: for every
+// The router's key index finds what LookupKey finds: for every
 // spelling of every key (as typed, upper-cased, padded), names that are no
 // key, and commands whose spellings overlap (the first key wins) or hold a
 // letter that folds to ASCII (the Kelvin sign: no index, LookupKey answers).
@@ -13,7 +13,8 @@ func TestRouterKeyIndexAgreesWithLookupKey(t *testing.T) {
 	plain := &Command{Name: "plain", Keys: []Key{
 		{Name: "seq", Aliases: []string{"Context", "上下文", "ctx"}},
 		{Name: "ctx", Aliases: []string{"CTX", "size"}}, // "ctx" is seq's alias first
-		{Name: "model", Aliases: []string{"模型", "m"}},
+		{Name: "model", Aliases: []string{"模型", "m", "Größe"}},
+		{Name: "size", Aliases: []string{"模型", "größe"}}, // both spellings are model's first
 	}}
 	kelvin := &Command{Name: "kelvin", Keys: []Key{
 		{Name: "rank", Aliases: []string{"\u212aeep"}}, // K (Kelvin) folds to k: "keep" finds it
@@ -27,7 +28,7 @@ func TestRouterKeyIndexAgreesWithLookupKey(t *testing.T) {
 	if _, ok := r.keys[plain]; !ok {
 		t.Fatal("plain command not indexed")
 	}
-	names := []string{"", " ", "nope", "Seq", "SEQ ", " ctx", "ConText", "上下文", "模型", "M", "keep", "KEEP", "\u212aeep", "ſeq", "size\t"}
+	names := []string{"", " ", "nope", "Seq", "SEQ ", " ctx", "ConText", "上下文", "模型", "M", "keep", "KEEP", "\u212aeep", "ſeq", "size\t", "Größe", "GRÖSSE", "größe", "GRÖßE", "模型 ", "模", "模型型", "\ufffd"}
 	for _, c := range []*Command{plain, kelvin} {
 		for _, k := range c.Keys {
 			for _, w := range append([]string{k.Name}, k.Aliases...) {
@@ -46,6 +47,9 @@ func TestRouterKeyIndexAgreesWithLookupKey(t *testing.T) {
 	// is rank's through the Kelvin sign
 	if k, _ := r.canonicalKey(plain, "CTX"); k != "seq" {
 		t.Errorf("CTX = %q, want seq", k)
+	}
+	if k, _ := r.canonicalKey(plain, "GRÖßE"); k != "model" {
+		t.Errorf("GRÖßE = %q, want model", k)
 	}
 	if k, _ := r.canonicalKey(kelvin, "keep"); k != "rank" {
 		t.Errorf("keep = %q, want rank", k)
