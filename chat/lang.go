@@ -36,7 +36,8 @@ func ParseLang(s string) (Lang, bool) {
 // HasHan reports whether s contains a Chinese character.
 func HasHan(s string) bool {
 	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
+		// U+2E80, CJK Radicals Supplement, is the first Han code point
+		if r >= 0x2E80 && unicode.Is(unicode.Han, r) {
 			return true
 		}
 	}

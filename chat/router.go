@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gpuadvisor/advisor"
 )
@@ -23,11 +25,12 @@ type Router struct {
 
 	cmds   []*Command
 	byWord map[string]*Command
+	keys   map[*Command]keyIndex
 }
 
 // NewRouter returns a router with the help command built in.
 func NewRouter() *Router {
-	r := &Router{Now: time.Now, byWord: map[string]*Command{}}
+	r := &Router{Now: time.Now, byWord: map[string]*Command{}, keys: map[*Command]keyIndex{}}
 	r.Register(r.helpCommand())
 	return r
 }
@@ -43,6 +46,12 @@ func (r *Router) Register(cmds ...*Command) {
 			r.byWord[w] = c
 		}
 		r.cmds = append(r.cmds, c)
+		if ix, ok := indexKeys(c.Keys); ok {
+			if r.keys == nil {
+				r.keys = map[*Command]keyIndex{}
+			}
+			r.keys[c] = ix
+		}
 	}
 }
 
@@ -58,7 +67,7 @@ func (r *Router) Lookup(word string) (*Command, bool) {
 // Parse reads a request's text into the command and its arguments, without
 // running it. The error is an *Error in the request's language.
 func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
-	original := strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
+	original := askedText(req.Text)
 	norm := Normalize(original)
 	toks := Tokenize(norm)
 	lang := req.Lang
@@ -67,7 +76,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	}
 	// strip the private and full flags and a leading platform prefix
 	private, full := false, false
-	kept := toks[:0:0]
+	kept := toks[:0] // filtered in place: Tokenize's slice is ours
 	for _, t := range toks {
 		if t.Word == "--private" || t.Word == "私密" || t.Word == "-p" {
 			private = true
@@ -106,6 +115,15 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	if full { // the flag is how it was asked, not what was asked
 		a.Rest, a.Original = dropFlag(a.Rest), dropFlag(a.Original)
 	}
+	words := 0
+	for _, t := range a.Tokens {
+		if t.Word != "" {
+			words++
+		}
+	}
+	if words > 0 {
+		a.Words = make([]string, 0, words)
+	}
 	for _, t := range a.Tokens {
 		switch {
 		case t.Word != "":
@@ -114,7 +132,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 			if cmd.Keys == nil {
 				continue
 			}
-			key, ok := canonicalKey(cmd, t.Key)
+			key, ok := r.canonicalKey(cmd, t.Key)
 			if !ok {
 				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
 			}
@@ -149,7 +167,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep.Private = true
 	}
 	rep.Full = rep.Full || args.Full
-	rep.Asked = strings.TrimSpace(strings.ToValidUTF8(req.Text, ""))
+	rep.Asked = askedText(req.Text)
 	return rep
 }
 
@@ -183,6 +201,15 @@ func (r *Router) errorReply(lang Lang, command string, err error) Reply {
 	return Reply{Command: command, Lang: lang, Title: title, Summary: summary, Error: e, Private: true}
 }
 
+// askedText is the request's text trimmed, without invalid UTF-8 (checked
+// first: valid text, the usual case, is not copied or decoded rune by rune).
+func askedText(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "")
+	}
+	return strings.TrimSpace(s)
+}
+
 func afterWord(s, word string) string {
 	if word == "" {
 		return s
@@ -208,6 +235,80 @@ func detectLang(toks []Token) Lang {
 		}
 	}
 	return EN
+}
+
+// keyIndex finds what LookupKey finds in one map look-up instead of a
+// case-folding compare per spelling. It holds a command's ASCII spellings
+// lower-cased, and its other spellings as written: a name made only of
+// letters without case (Chinese, digits, punctuation) folds to nothing but
+// itself, so it matches a spelling exactly or not at all.
+type keyIndex map[string]string
+
+// indexKeys indexes a command's keys, the first key winning as in
+// LookupKey; ok is false when a spelling that is not ASCII could still fold
+// to ASCII (it holds the Kelvin sign or the long s), where only LookupKey
+// answers right.
+func indexKeys(keys []Key) (keyIndex, bool) {
+	ix := keyIndex{}
+	for _, k := range keys {
+		for i := -1; i < len(k.Aliases); i++ {
+			w := k.Name
+			if i >= 0 {
+				w = k.Aliases[i]
+			}
+			if isASCII(w) {
+				w = strings.ToLower(w)
+			} else if strings.ContainsAny(w, "\u212a\u017f") {
+				return nil, false
+			}
+			if _, seen := ix[w]; !seen {
+				ix[w] = k.Name
+			}
+		}
+	}
+	return ix, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// caseless reports whether s is valid UTF-8 made only of runes that fold to
+// no other rune.
+func caseless(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.SimpleFold(r) != r {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalKey is canonicalKey through the command's index when the key
+// typed is ASCII or caseless.
+func (r *Router) canonicalKey(cmd *Command, key string) (string, bool) {
+	ix, indexed := r.keys[cmd]
+	n := strings.TrimSpace(key)
+	switch {
+	case !indexed:
+		return canonicalKey(cmd, key)
+	case isASCII(n):
+		for i := 0; i < len(n); i++ {
+			if c := n[i]; c >= 'A' && c <= 'Z' {
+				n = strings.ToLower(n)
+				break
+			}
+		}
+	case !caseless(n):
+		return canonicalKey(cmd, key)
+	}
+	name, ok := ix[n]
+	return name, ok
 }
 
 func canonicalKey(cmd *Command, key string) (string, bool) {

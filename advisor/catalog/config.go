@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -58,16 +56,24 @@ const (
 
 // configDoc reads fields of one JSON object, naming them with prefix.
 type configDoc struct {
-	m      map[string]any
+	o      jsonObject
 	prefix string
 }
 
 func (d configDoc) name(k string) string { return d.prefix + k }
 
+// val is key k's raw value, nil when absent or null.
+func (d configDoc) val(k string) []byte {
+	if v := d.o.get(k); v != nil && !isNull(v) {
+		return v
+	}
+	return nil
+}
+
 // has reports whether any of keys is present and not null.
 func (d configDoc) has(keys ...string) bool {
 	for _, k := range keys {
-		if v, ok := d.m[k]; ok && v != nil {
+		if d.val(k) != nil {
 			return true
 		}
 	}
@@ -78,17 +84,21 @@ func (d configDoc) has(keys ...string) bool {
 // false when none is present.
 func (d configDoc) int(lo, hi float64, keys ...string) (v int, key string, ok bool, err error) {
 	for _, k := range keys {
-		raw, found := d.m[k]
-		if !found || raw == nil {
+		raw := d.val(k)
+		if raw == nil {
 			continue
 		}
-		n, isNum := raw.(json.Number)
-		f, perr := n.Float64()
+		isNum := raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9'
+		var f float64
+		var perr error
+		if isNum {
+			f, perr = jsonFloat(raw)
+		}
 		if !isNum || perr != nil || f != math.Trunc(f) {
-			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: fmt.Sprint(raw), Detail: "want a whole number"}
+			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: shown(raw), Detail: "want a whole number"}
 		}
 		if f < lo || f > hi {
-			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigOutOfRange, Value: n.String(), Min: lo, Max: hi}
+			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigOutOfRange, Value: string(raw), Min: lo, Max: hi}
 		}
 		return int(f), k, true, nil
 	}
@@ -110,21 +120,20 @@ func (d configDoc) need(lo, hi float64, keys ...string) (int, error) {
 // bool reads the first of keys present as true or false.
 func (d configDoc) bool(keys ...string) (v, ok bool, err error) {
 	for _, k := range keys {
-		raw, found := d.m[k]
-		if !found || raw == nil {
+		switch raw := d.val(k); string(raw) {
+		case "":
 			continue
+		case "true", "false":
+			return raw[0] == 't', true, nil
+		default:
+			return false, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: shown(raw), Detail: "want true or false"}
 		}
-		b, isBool := raw.(bool)
-		if !isBool {
-			return false, true, &ConfigError{Field: d.name(k), Problem: ConfigNotNumber, Value: fmt.Sprint(raw), Detail: "want true or false"}
-		}
-		return b, true, nil
 	}
 	return false, false, nil
 }
 
 func (d configDoc) str(k string) string {
-	s, _ := d.m[k].(string)
+	s, _ := jsonString(d.o.get(k))
 	return s
 }
 
@@ -140,23 +149,17 @@ func (d configDoc) str(k string) string {
 // parameter count is computed from the shape. Any problem is a *ConfigError
 // naming the field.
 func ParseConfig(data []byte) (Model, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var top map[string]any
-	if err := dec.Decode(&top); err != nil || top == nil {
-		detail := "not a JSON object"
-		if err != nil {
-			detail = err.Error()
-		}
-		return Model{}, &ConfigError{Field: "config", Problem: ConfigNotJSON, Detail: detail}
+	top, err := parseTopObject(data)
+	if err != nil {
+		return Model{}, &ConfigError{Field: "config", Problem: ConfigNotJSON, Detail: err.Error()}
 	}
-	d := configDoc{m: top}
+	d := configDoc{o: top}
 	for _, k := range []string{"text_config", "language_config", "llm_config"} {
-		if sub, ok := top[k].(map[string]any); ok {
-			if _, q := sub["quantization_config"]; !q && top["quantization_config"] != nil {
-				sub["quantization_config"] = top["quantization_config"]
+		if sub, ok := objectOf(top.get(k)); ok {
+			if q := top.get("quantization_config"); sub.get("quantization_config") == nil && q != nil && !isNull(q) {
+				sub = append(sub, jsonMember{key: []byte("quantization_config"), val: q})
 			}
-			d = configDoc{m: sub, prefix: k + "."}
+			d = configDoc{o: sub, prefix: k + "."}
 			break
 		}
 	}
@@ -339,12 +342,13 @@ func readSliding(d configDoc, m *Model) error {
 	if err != nil || !ok {
 		return err
 	}
-	types, _ := d.m["layer_types"].([]any)
 	n := 0
-	for _, t := range types {
-		if s, _ := t.(string); s == "sliding_attention" {
-			n++
-		}
+	if types := d.o.get("layer_types"); len(types) > 0 && types[0] == '[' {
+		skipArray(types, 0, 1, func(t []byte) {
+			if isString(t, "sliding_attention") {
+				n++
+			}
+		})
 	}
 	if n > 0 && n <= m.Layers {
 		m.SlidingWindow, m.SlidingLayers = w, n
@@ -355,11 +359,11 @@ func readSliding(d configDoc, m *Model) error {
 // readQuant reads quantization_config into a stored precision: "fp8",
 // "mxfp4", "int8", "int4", or "" for a 16-bit checkpoint.
 func readQuant(d configDoc) (string, error) {
-	q, ok := d.m["quantization_config"].(map[string]any)
+	q, ok := objectOf(d.o.get("quantization_config"))
 	if !ok {
 		return "", nil
 	}
-	qd := configDoc{m: q, prefix: d.prefix + "quantization_config."}
+	qd := configDoc{o: q, prefix: d.prefix + "quantization_config."}
 	method := strings.ToLower(qd.str("quant_method"))
 	bits := func(keys ...string) (int, error) {
 		b, _, ok, err := qd.int(1, 16, keys...)
@@ -388,11 +392,11 @@ func readQuant(d configDoc) (string, error) {
 		}
 		return "int4", nil
 	case "compressed-tensors":
-		groups, _ := q["config_groups"].(map[string]any)
-		for _, g := range groups {
-			gm, _ := g.(map[string]any)
-			w, _ := gm["weights"].(map[string]any)
-			wd := configDoc{m: w, prefix: qd.prefix + "config_groups.weights."}
+		// the first group in the file (its last value when the key repeats)
+		if groups, _ := objectOf(q.get("config_groups")); len(groups) > 0 {
+			g, _ := objectOf(groups.get(string(groups[0].key)))
+			w, _ := objectOf(g.get("weights"))
+			wd := configDoc{o: w, prefix: qd.prefix + "config_groups.weights."}
 			b, _, ok, err := wd.int(1, 16, "num_bits")
 			if err != nil || !ok {
 				return "", err
@@ -412,9 +416,9 @@ func readQuant(d configDoc) (string, error) {
 
 // configName is the model's name as the config gives it: the last part of
 // _name_or_path, else the architecture, else the model type.
-func configName(top map[string]any, d configDoc) string {
-	for _, doc := range []map[string]any{top, d.m} {
-		if s, _ := doc["_name_or_path"].(string); s != "" {
+func configName(top jsonObject, d configDoc) string {
+	for _, doc := range []jsonObject{top, d.o} {
+		if s, _ := jsonString(doc.get("_name_or_path")); s != "" {
 			if i := strings.LastIndexAny(s, "/\\"); i >= 0 {
 				s = s[i+1:]
 			}
@@ -423,12 +427,15 @@ func configName(top map[string]any, d configDoc) string {
 			}
 		}
 	}
-	if a, _ := top["architectures"].([]any); len(a) > 0 {
-		if s, _ := a[0].(string); s != "" {
-			return s
+	if a := top.get("architectures"); len(a) > 0 && a[0] == '[' {
+		first := skipSpace(a, 1)
+		if end, ok := skipValue(a, first, 1); ok {
+			if s, _ := jsonString(a[first:end]); s != "" {
+				return s
+			}
 		}
 	}
-	if s, _ := top["model_type"].(string); s != "" {
+	if s, _ := jsonString(top.get("model_type")); s != "" {
 		return s
 	}
 	return "config.json model"

@@ -205,7 +205,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 	defer scratch.Put(all)
 	cands := all.cands[:0]
 	for i := range gpus {
-		if g := &gpus[i]; forced != nil && g.ID == forced.ID || Eligible(req, *g) {
+		if g := &gpus[i]; forced != nil && g.ID == forced.ID || eligible(req.Mode, g) {
 			cands = append(cands, g)
 		}
 	}
@@ -662,8 +662,11 @@ func same(a, b Option) bool {
 // it has at least MinTrainTFLOPS dense BF16, half an A100: below that a run
 // takes more than twice as long, which eats the lower hourly price (A10, L20,
 // H20 are for serving).
-func Eligible(req Request, g catalog.GPU) bool {
-	return g.CUDA && (!req.Mode.Training() || g.BF16TFLOPS >= MinTrainTFLOPS)
+func Eligible(req Request, g catalog.GPU) bool { return eligible(req.Mode, &g) }
+
+// eligible is Eligible without copying the request and the card.
+func eligible(mode Mode, g *catalog.GPU) bool {
+	return g.CUDA && (!mode.Training() || g.BF16TFLOPS >= MinTrainTFLOPS)
 }
 
 // ServingFacts are the serving figures (longest context, decode bound) of

@@ -58,8 +58,12 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		{"KV cache", "KV 缓存", func(b sizing.Breakdown) float64 { return b.KVCacheGB }},
 		{"overhead", "运行开销", func(b sizing.Breakdown) float64 { return b.OverheadGB }},
 	}
-	for _, p := range parts {
-		s := chat.Series{Name: chat.T(lang, p.en, p.zh), Values: make([]float64, 0, len(opts))}
+	// every series' values in one array: series k writes its n values at k·n
+	n := len(opts)
+	values := make([]float64, (len(parts)+1)*n)
+	c.Series = make([]chat.Series, 0, len(parts)+1)
+	for k, p := range parts {
+		s := chat.Series{Name: chat.T(lang, p.en, p.zh), Values: values[k*n : k*n : (k+1)*n]}
 		any := false
 		for _, x := range opts {
 			v := math.Round(p.gb(x.o.Result.Memory)*1000) / 1000
@@ -70,7 +74,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 			c.Series = append(c.Series, s)
 		}
 	}
-	limit := chat.Series{Name: chat.T(lang, "usable per card", "每卡可用"), Limit: true, Values: make([]float64, 0, len(opts))}
+	limit := chat.Series{Name: chat.T(lang, "usable per card", "每卡可用"), Limit: true, Values: values[len(parts)*n : len(parts)*n]}
 	for _, x := range opts {
 		limit.Values = append(limit.Values, math.Round(x.limit*100)/100)
 	}

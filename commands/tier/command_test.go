@@ -305,9 +305,23 @@ func TestExamplesWork(t *testing.T) {
 }
 
 func TestNumMatchesChatNum(t *testing.T) {
-	for _, v := range []float64{0, 1, -1, 0.005, 0.004999, 0.125, 4.125, 12.5, 999.995, 1000, 1234.5678, 15000, 1048576, 68976648192, -2147.48, 1e15, 123456789.999} {
+	for _, v := range []float64{0, 1, -1, 0.005, 0.004999, 0.125, 4.125, 12.5, 999.995, 1000, 1234.5678, 15000, 1048576, 68976648192, -2147.48, 1e15, 123456789.999,
+		1.005, 2.675, 1.115, 0.015, 10995116277.75, 10995116277.76, 10995116277.755, 1e10 + 0.5, 4503599627370495.5} {
 		if got, want := num(v), chat.Num(v); got != want {
 			t.Errorf("num(%v) = %q, chat.Num gives %q", v, got, want)
+		}
+	}
+}
+
+// num's fast path (hundredths) agrees with chat.Num on every thousandth
+// up to 300, every eighth (exact binary ties: 0.125 rounds to 0.12, 0.375 to
+// 0.38) and every 0.0050001 step, where rounding is closest to a half.
+func TestNumFastPathAgrees(t *testing.T) {
+	for i := range 300_000 {
+		for _, v := range []float64{float64(i) / 1000, float64(i) / 8, float64(i) * 0.0050001, float64(i)*1e6 + 0.005} {
+			if got, want := num(v), chat.Num(v); got != want {
+				t.Fatalf("num(%v) = %q, chat.Num gives %q", v, got, want)
+			}
 		}
 	}
 }

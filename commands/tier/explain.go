@@ -15,10 +15,16 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	t := chat.Table{
 		Title:  chat.T(lang, "Memory per card", "每卡显存明细"),
 		Header: []string{chat.T(lang, "part", "部分"), "GB", chat.T(lang, "rule", "规则")},
+		Rows:   make([][]string, 0, 8), // at most seven parts and the total
+	}
+	cells := make([]string, 0, 3*8) // the rows' cells, in one array
+	row := func(part, v, rule string) {
+		cells = append(cells, part, v, rule)
+		t.Rows = append(t.Rows, cells[len(cells)-3:len(cells):len(cells)])
 	}
 	add := func(en, zh string, v float64, rule string) {
 		if v > 0 {
-			t.Rows = append(t.Rows, []string{chat.T(lang, en, zh), gb(v), rule})
+			row(chat.T(lang, en, zh), gb(v), rule)
 		}
 	}
 	shard := func(stage int) string { // "÷ 4 (ZeRO-1)" when the stage shards this part
@@ -36,13 +42,11 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	case sizing.ModeFull:
 		add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+shard(3))
 	case sizing.ModeLoRA:
-		add("weights", "权重", b.WeightsGB, chat.T(lang,
-			"2 B × "+count(m.Params)+" frozen base + 2 B × "+count(res.TrainableParams)+" adapters",
-			"2 B × "+count(m.Params)+" 冻结底座 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
+		add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+chat.T(lang, " frozen base + 2 B × ", " 冻结底座 + 2 B × ")+
+			count(res.TrainableParams)+chat.T(lang, " adapters", " 适配器")+shard(3))
 	case sizing.ModeQLoRA:
-		add("weights", "权重", b.WeightsGB, chat.T(lang,
-			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" embeddings + 2 B × "+count(res.TrainableParams)+" adapters",
-			"4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+" 嵌入层 + 2 B × "+count(res.TrainableParams)+" 适配器")+shard(3))
+		add("weights", "权重", b.WeightsGB, "4.127 bit × "+count(m.Params-emb)+" NF4 + 2 B × "+count(emb)+chat.T(lang, " embeddings + 2 B × ", " 嵌入层 + 2 B × ")+
+			count(res.TrainableParams)+chat.T(lang, " adapters", " 适配器")+shard(3))
 	default:
 		split := ""
 		if l.PipelineParallel > 1 {
@@ -60,13 +64,11 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		}
 		if r.Precision.ExpertsOnly() {
 			x := m.RoutedExpertParams()
-			add("weights", "权重", b.WeightsGB, chat.T(lang,
-				"4.25 bit × "+count(x)+" routed-expert weights (MXFP4) + 2 B × "+count(m.Params-x)+" the rest",
-				"4.25 bit × "+count(x)+" 路由专家权重（MXFP4）+ 2 B × "+count(m.Params-x)+" 其余部分")+split)
+			add("weights", "权重", b.WeightsGB, "4.25 bit × "+count(x)+chat.T(lang, " routed-expert weights (MXFP4) + 2 B × ", " 路由专家权重（MXFP4）+ 2 B × ")+
+				count(m.Params-x)+chat.T(lang, " the rest", " 其余部分")+split)
 		} else if r.Precision.Quantized() {
-			add("weights", "权重", b.WeightsGB, chat.T(lang,
-				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" embeddings",
-				strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+" 嵌入层")+split)
+			add("weights", "权重", b.WeightsGB, strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+
+				chat.T(lang, " embeddings", " 嵌入层")+split)
 		} else {
 			add("weights", "权重", b.WeightsGB, "2 B × "+count(m.Params)+split)
 		}
@@ -124,9 +126,14 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	}
 	mem, lim := gb(o.GPU.CapacityGB()), gb(r.Utilization*o.GPU.CapacityGB())
 	mib := num(float64(o.GPU.MemoryMiB))
-	t.Rows = append(t.Rows, []string{chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), chat.T(lang,
-		pct(o.Utilization)+" of "+mem+" GB ("+mib+" MiB); limit "+pct(r.Utilization)+" = "+lim+" GB",
-		"占 "+mem+" GB（"+mib+" MiB）的 "+pct(o.Utilization)+"；上限 "+pct(r.Utilization)+" = "+lim+" GB")})
+	use, limit := pct(o.Utilization), pct(r.Utilization)
+	var rule string
+	if lang == chat.ZH {
+		rule = "占 " + mem + " GB（" + mib + " MiB）的 " + use + "；上限 " + limit + " = " + lim + " GB"
+	} else {
+		rule = use + " of " + mem + " GB (" + mib + " MiB); limit " + limit + " = " + lim + " GB"
+	}
+	row(chat.T(lang, "per card", "每卡合计"), gb(b.PerCardGB), rule)
 	return t
 }
 

@@ -2,6 +2,7 @@ package tier
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,23 @@ func appendNum(dst []byte, v float64) []byte {
 		v = -v
 	}
 	var buf [48]byte
-	b := strconv.AppendFloat(buf[:0], v, 'f', 2, 64)
-	for b[len(b)-1] == '0' {
-		b = b[:len(b)-1]
-	}
-	if b[len(b)-1] == '.' {
-		b = b[:len(b)-1]
+	var b []byte
+	if n, ok := hundredths(v); ok {
+		b = strconv.AppendUint(buf[:0], n/100, 10)
+		if f := n % 100; f != 0 {
+			b = append(b, '.', byte('0'+f/10))
+			if f%10 != 0 {
+				b = append(b, byte('0'+f%10))
+			}
+		}
+	} else {
+		b = strconv.AppendFloat(buf[:0], v, 'f', 2, 64)
+		for b[len(b)-1] == '0' {
+			b = b[:len(b)-1]
+		}
+		if b[len(b)-1] == '.' {
+			b = b[:len(b)-1]
+		}
 	}
 	intLen := len(b)
 	for i, c := range b {
@@ -52,6 +64,28 @@ func appendNum(dst []byte, v float64) []byte {
 		dst = append(dst, b[i])
 	}
 	return append(dst, b[intLen:]...)
+}
+
+// hundredths is v (≥ 0) in hundredths, rounded as AppendFloat(v, 'f', 2)
+// rounds it, when v·100 computed in float64 says so for certain: under 2^40
+// its error is below 2^-13, so unless its fraction is within 0.001 of a half
+// it rounds the same way as v's exact decimal value. ok is false otherwise
+// (AppendFloat's general path decides).
+func hundredths(v float64) (n uint64, ok bool) {
+	x := v * 100
+	if !(x < 1<<40) {
+		return 0, false
+	}
+	r := math.Floor(x)
+	f := x - r
+	if f > 0.499 && f < 0.501 {
+		return 0, false
+	}
+	n = uint64(r)
+	if f > 0.5 {
+		n++
+	}
+	return n, true
 }
 
 // numWith is num(v) between prefix and suffix, in one string.
@@ -90,12 +124,20 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 	switch r.Mode {
 	case sizing.ModeFull:
 		return chat.T(lang, "full-parameter training", "全参训练")
-	case sizing.ModeLoRA:
-		return chat.T(lang, "LoRA r="+strconv.Itoa(r.Rank), "LoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
-	case sizing.ModeQLoRA:
-		return chat.T(lang, "QLoRA r="+strconv.Itoa(r.Rank), "QLoRA 微调（r="+strconv.Itoa(r.Rank)+"）")
+	case sizing.ModeLoRA, sizing.ModeQLoRA:
+		name := "LoRA"
+		if r.Mode == sizing.ModeQLoRA {
+			name = "QLoRA"
+		}
+		if lang == chat.ZH {
+			return name + " 微调（r=" + strconv.Itoa(r.Rank) + "）"
+		}
+		return name + " r=" + strconv.Itoa(r.Rank)
 	}
-	return chat.T(lang, "serving ("+string(r.Precision)+")", "推理（"+string(r.Precision)+"）")
+	if lang == chat.ZH {
+		return "推理（" + string(r.Precision) + "）"
+	}
+	return "serving (" + string(r.Precision) + ")"
 }
 
 func tierName(lang chat.Lang, tier string) string {
@@ -109,21 +151,20 @@ func tierName(lang chat.Lang, tier string) string {
 }
 
 func linkName(lang chat.Lang, g catalog.GPU) string {
-	bw := num(g.LinkGBs)
 	switch g.Link {
 	case catalog.LinkNVLink:
-		return chat.T(lang, "NVLink "+bw+" GB/s (NVSwitch, 8 per node)", "NVLink "+bw+" GB/s（NVSwitch，每节点 8 卡互联）")
+		return numWith("NVLink ", g.LinkGBs, chat.T(lang, " GB/s (NVSwitch, 8 per node)", " GB/s（NVSwitch，每节点 8 卡互联）"))
 	case catalog.LinkNVLinkBridge:
-		return chat.T(lang, "NVLink bridge "+bw+" GB/s (pairs only)", "NVLink 桥 "+bw+" GB/s（仅两两互联）")
+		return numWith(chat.T(lang, "NVLink bridge ", "NVLink 桥 "), g.LinkGBs, chat.T(lang, " GB/s (pairs only)", " GB/s（仅两两互联）"))
 	case catalog.LinkHCCS:
-		return chat.T(lang, "HCCS "+bw+" GB/s", "HCCS "+bw+" GB/s")
+		return numWith("HCCS ", g.LinkGBs, " GB/s")
 	}
 	return chat.T(lang, "PCIe only, no NVLink", "仅 PCIe，无 NVLink")
 }
 
 // cardsOf is "4x NVIDIA A100 80GB SXM4" / "4 张 NVIDIA A100 80GB SXM4".
 func cardsOf(lang chat.Lang, n int, g catalog.GPU) string {
-	return chat.T(lang, strconv.Itoa(n)+"x "+g.Name, strconv.Itoa(n)+" 张 "+g.Name)
+	return strconv.Itoa(n) + chat.T(lang, "x ", " 张 ") + g.Name
 }
 
 // layoutName says how a job sits on its cards: "ZeRO-2 over 4", "TP 4 x PP 2".
@@ -162,8 +203,8 @@ func gpuOf(o sizing.Option) catalog.GPU {
 	return *o.GPU
 }
 
-// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string and
-// %d of an int, with %[n] indexes, written without fmt's reflection (the
+// sprintf is fmt.Sprintf for the verbs the replies use, %s of a string (or
+// of the request's named string types) and %d of an int, with %[n] indexes, written without fmt's reflection (the
 // benchmark showed fmt among the costliest calls of a reply); any other
 // verb, flag or argument type, or arguments left over or missing, goes to
 // fmt.Sprintf, so the result is always fmt's.
@@ -198,18 +239,22 @@ func sprintf(format string, args ...any) string {
 		if arg >= len(args) {
 			return fmt.Sprintf(format, args...)
 		}
+		verb, ok := format[i], false
 		switch v := args[arg].(type) {
 		case string:
-			if format[i] != 's' {
-				return fmt.Sprintf(format, args...)
-			}
-			b = append(b, v...)
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Optimizer: // the request's named strings (no String methods)
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Recompute:
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Precision:
+			b, ok = append(b, v...), verb == 's'
+		case sizing.Mode:
+			b, ok = append(b, v...), verb == 's'
 		case int:
-			if format[i] != 'd' {
-				return fmt.Sprintf(format, args...)
-			}
-			b = strconv.AppendInt(b, int64(v), 10)
-		default:
+			b, ok = strconv.AppendInt(b, int64(v), 10), verb == 'd'
+		}
+		if !ok {
 			return fmt.Sprintf(format, args...)
 		}
 		next = arg + 1

@@ -3,6 +3,8 @@ package tier
 import (
 	"fmt"
 	"testing"
+
+	"gpuadvisor/advisor/sizing"
 )
 
 // sprintf writes what fmt.Sprintf writes: its own verbs (%s of a string, %d
@@ -32,6 +34,8 @@ func TestSprintfIsFmt(t *testing.T) {
 		{"%[1]s %[1]s %s", []any{"a", "b"}}, // after an index, the next argument
 		{"%[2]s", []any{"a", "b", "c"}},     // reordered: no EXTRA
 		{"%[1]%", []any{"a"}},
+		{"%s, %s, recompute=%s, %s", []any{sizing.AdamW, sizing.ModeLoRA, sizing.RecomputeSelective, sizing.Precision("int4")}}, // named strings
+		{"%d %q %v", []any{sizing.AdamW, sizing.ModeLoRA, sizing.RecomputeSelective}},                                           // other verbs: fmt's
 	} {
 		if got, want := sprintf(c.format, c.args...), fmt.Sprintf(c.format, c.args...); got != want {
 			t.Errorf("sprintf(%q, %v) = %q, fmt says %q", c.format, c.args, got, want)

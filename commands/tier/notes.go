@@ -108,7 +108,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
 		kvSeq := sizing.KVCache(r.Model, r.Seq, 1) / sizing.GB // one sequence's KV cache at seq, whole model
-		kvPart := chat.T(lang, "this sequence's KV cache "+gb(kvSeq)+" GB", "本序列 KV 缓存 "+gb(kvSeq)+" GB")
+		kvPart := numWith(chat.T(lang, "this sequence's KV cache ", "本序列 KV 缓存 "), kvSeq, " GB")
 		if r.Batch > 1 {
 			kvPart = sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
 		}

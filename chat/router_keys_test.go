@@ -1,0 +1,57 @@
+package chat
+
+import (
+	"strings"
+	"testing"
+)
+
+// The router's key index finds what LookupKey finds: for every
+// spelling of every key (as typed, upper-cased, padded), names that are no
+// key, and commands whose spellings overlap (the first key wins) or hold a
+// letter that folds to ASCII (the Kelvin sign: no index, LookupKey answers).
+func TestRouterKeyIndexAgreesWithLookupKey(t *testing.T) {
+	plain := &Command{Name: "plain", Keys: []Key{
+		{Name: "seq", Aliases: []string{"Context", "上下文", "ctx"}},
+		{Name: "ctx", Aliases: []string{"CTX", "size"}}, // "ctx" is seq's alias first
+		{Name: "model", Aliases: []string{"模型", "m", "Größe"}},
+		{Name: "size", Aliases: []string{"模型", "größe"}}, // both spellings are model's first
+	}}
+	kelvin := &Command{Name: "kelvin", Keys: []Key{
+		{Name: "rank", Aliases: []string{"\u212aeep"}}, // K (Kelvin) folds to k: "keep" finds it
+		{Name: "keep"},
+	}}
+	r := NewRouter()
+	r.Register(plain, kelvin)
+	if _, ok := r.keys[kelvin]; ok {
+		t.Fatal("a command with a spelling that folds to ASCII must not be indexed")
+	}
+	if _, ok := r.keys[plain]; !ok {
+		t.Fatal("plain command not indexed")
+	}
+	names := []string{"", " ", "nope", "Seq", "SEQ ", " ctx", "ConText", "上下文", "模型", "M", "keep", "KEEP", "\u212aeep", "ſeq", "size\t", "Größe", "GRÖSSE", "größe", "GRÖßE", "模型 ", "模", "模型型", "\ufffd"}
+	for _, c := range []*Command{plain, kelvin} {
+		for _, k := range c.Keys {
+			for _, w := range append([]string{k.Name}, k.Aliases...) {
+				names = append(names, w, strings.ToUpper(w), " "+w+" ", w+"x")
+			}
+		}
+		for _, n := range names {
+			got, gotOK := r.canonicalKey(c, n)
+			want, wantOK := LookupKey(c.Keys, n)
+			if got != want.Name || gotOK != wantOK {
+				t.Errorf("%s: key %q = %q %v, LookupKey gives %q %v", c.Name, n, got, gotOK, want.Name, wantOK)
+			}
+		}
+	}
+	// hand-checked: "ctx" is seq's alias before it is a key's name; "keep"
+	// is rank's through the Kelvin sign
+	if k, _ := r.canonicalKey(plain, "CTX"); k != "seq" {
+		t.Errorf("CTX = %q, want seq", k)
+	}
+	if k, _ := r.canonicalKey(plain, "GRÖßE"); k != "model" {
+		t.Errorf("GRÖßE = %q, want model", k)
+	}
+	if k, _ := r.canonicalKey(kelvin, "keep"); k != "rank" {
+		t.Errorf("keep = %q, want rank", k)
+	}
+}
