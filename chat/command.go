@@ -23,6 +23,14 @@ type Command struct {
 	// input (quote's workload and vendors), each with its keys. help
 	// <command> lists them; they are not routed.
 	Subs []*Command
+	// Writes declares which calls of the command change stored data (a
+	// price, a renewal, a setting, a recorded check): Reads for none,
+	// AlwaysWrites for all, Subs.Writes when some sub-commands do, or a
+	// function of the call (settings market=, quote save=yes). The router
+	// enforces it: in a read-only request (WithReadOnly, as ask runs its
+	// commands) a call that writes is not run but comes back as a
+	// Suggestion. A command that leaves it nil counts as writing there.
+	Writes func(c *Call) bool
 	// Run answers the command. Returning an *Error gives the user that error;
 	// any other error is logged and shown as an internal error.
 	Run func(ctx context.Context, c *Call) (Reply, error)

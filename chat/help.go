@@ -12,6 +12,7 @@ func (r *Router) helpCommand() *Command {
 		Aliases:  []string{"帮助", "?", "h", "-h", "--help"},
 		Summary:  map[Lang]string{EN: "what I can do, or how to use one command", ZH: "我能做什么，或某个命令的用法"},
 		Examples: []string{"help", "help billing"},
+		Writes:   Reads,
 		Run: func(ctx context.Context, c *Call) (Reply, error) {
 			if len(c.Args.Words) > 0 {
 				cmd, ok := r.Lookup(c.Args.Words[0])

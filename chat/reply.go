@@ -25,6 +25,9 @@ type Reply struct {
 	Warnings []string
 	// Buttons are follow-up actions (drafts, reminders).
 	Buttons []Button
+	// Suggested are commands not run because they write and the request
+	// was read-only (WithReadOnly): the user runs them.
+	Suggested []Suggestion
 	// Private marks a reply only the asker should see (help, errors, --private).
 	Private bool
 	// Full marks a reply asked for whole (--full): Brief leaves it as it is.

@@ -153,6 +153,9 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		return r.errorReply(lang, "", err)
 	}
 	c := &Call{Req: req, Args: args, Lang: lang, Now: r.Now()}
+	if IsReadOnly(ctx) && r.Writes(cmd, c) {
+		return suggest(lang, cmd, c) // no Details button: it would run the command
+	}
 	rep, err := r.run(ctx, cmd, c)
 	if err != nil {
 		return r.errorReply(lang, cmd.Name, err)

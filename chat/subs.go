@@ -14,6 +14,9 @@ type Sub struct {
 	Example string
 	// EN and ZH say what it does, for the command's overview.
 	EN, ZH string
+	// Writes marks a sub-command that changes stored data (renewal add,
+	// price set); Subs.Writes reads it for Command.Writes.
+	Writes bool
 	// Text is set when the sub-command reads the text after its word
 	// itself (renewal new reads another command's line): Dispatch then
 	// parses no arguments and passes nil.
@@ -97,6 +100,15 @@ func (s *Subs) Pick(c *Call) (sub Sub, found bool, err error) {
 		}
 	}
 	return Sub{}, false, e
+}
+
+// Writes is Command.Writes for a command whose sub-commands declare it:
+// whether the sub-command c's first word picks writes. A call that picks
+// none (the overview, an unknown word, answered with an error) writes
+// nothing.
+func (s *Subs) Writes(c *Call) bool {
+	sub, found, err := s.Pick(c)
+	return err == nil && found && sub.Writes
 }
 
 // Args reads c's arguments (the sub-command word first) with the keys of

@@ -20,9 +20,12 @@ type Options struct {
 	Router *chat.Router
 }
 
-// notRun are the commands ask never runs for the user: itself, the slow
-// drafts, help, and the ones that change stored data.
-var notRun = []string{"ask", "draft", "help", "renewal", "remind", "serve"}
+// notRun are the commands ask never runs for the user although they only
+// read: itself, help, and the drafts, which are slow and call the LLM
+// themselves. Commands that change stored data are not listed here: the
+// router refuses them in ask's read-only requests (chat.WithReadOnly) and
+// answers a suggestion, whatever the command (Command.Writes).
+var notRun = []string{"ask", "draft", "help"}
 
 // maxQuestion is the longest question accepted, in runes.
 const maxQuestion = 2000
@@ -45,7 +48,8 @@ func Command(o Options) *chat.Command {
 		Subs: []*chat.Command{{Name: "ask", Aliases: []string{"问"}, Summary: map[chat.Lang]string{
 			chat.EN: "no keys: write the question in your own words; the reply shows the command it ran, to correct and rerun",
 			chat.ZH: "无需参数：用自己的话写问题；回复会显示所运行的命令，可修改后重新运行"}}},
-		Run: a.run,
+		Writes: chat.Reads,
+		Run:    a.run,
 	}
 }
 

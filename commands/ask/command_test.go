@@ -22,6 +22,7 @@ func tierStub() *chat.Command {
 		Name: "tier", Aliases: []string{"选卡"},
 		Summary:  map[chat.Lang]string{chat.EN: "GPU tier and card count for a model", chat.ZH: "为模型选 GPU 档位和卡数"},
 		Examples: []string{"tier model=qwen2.5-14b mode=lora seq=4096"},
+		Writes:   chat.Reads,
 		Keys: []chat.Key{
 			{Name: "model", Kind: chat.Plain, Example: "qwen2.5-14b"},
 			{Name: "mode", Kind: chat.Plain, Example: "lora"},
@@ -42,6 +43,8 @@ func tierStub() *chat.Command {
 	}
 }
 
+// renewalStub writes on every call (it never declared otherwise): ask must
+// never run it.
 func renewalStub() *chat.Command {
 	return &chat.Command{Name: "renewal", Summary: map[chat.Lang]string{chat.EN: "renewals", chat.ZH: "续约"}, Examples: []string{"renewal list"},
 		Run: func(context.Context, *chat.Call) (chat.Reply, error) { panic("ask must not run renewal") }}
@@ -106,7 +109,7 @@ func TestAskRunsTheCommands(t *testing.T) {
 	if !req.JSONMode() || !strings.Contains(req.System(), "- billing") || !strings.Contains(req.User(), "<<VENDOR_DATA_") {
 		t.Errorf("request: json=%v", req.JSONMode())
 	}
-	if strings.Contains(req.System(), "- renewal") || strings.Contains(req.System(), "- ask") {
+	if strings.Contains(req.System(), "- ask") || strings.Contains(req.System(), "- help") {
 		t.Errorf("the LLM must not be offered commands ask never runs")
 	}
 	testkit.Testdata(t, "ran_zh.txt", []byte(chat.RenderText(rep)))
@@ -121,7 +124,6 @@ func TestAskRefuses(t *testing.T) {
 		{"unknown key", `{"commands":[{"command":"tier","args":{"model":"qwen2.5-14b","gpu_budget":"3"}}]}`, "gpu_budget", "tier model=qwen2.5-14b gpu_budget=3", "gpu_budget"},
 		{"out-of-range value", `{"commands":[{"command":"billing","args":{"ondemand":"35","monthly":"15000","hours":"9999"}}]}`, "hours", "billing ondemand=35 monthly=15000 hours=9999", "9999"},
 		{"unknown command", `{"commands":[{"command":"buy","args":{"gpu":"A100"}}]}`, "command", "buy gpu=A100", "buy"},
-		{"a command that changes data", `{"commands":[{"command":"renewal","words":["remove","r1"]}]}`, "renewal", "renewal remove r1", "renewal"},
 		{"bad choice", `{"command":"tier","args":{"model":"x","mode":"pretrain"}}`, "mode", "tier model=x mode=pretrain", "pretrain"},
 	}
 	for _, r := range rows {
@@ -207,5 +209,43 @@ func TestAskAcksInChat(t *testing.T) {
 	rep := router(l).Handle(context.Background(), chat.Request{Text: "问 按需35一小时，包月1.5万，每月300小时", Platform: "slack"})
 	if !rep.Deferred || rep.Job == nil || !rep.Job.Request.Sync || rep.Job.Request.Lang != chat.ZH || len(srv.Requests()) != 0 {
 		t.Errorf("want a deferred ack in Chinese and no LLM call yet: %+v", rep)
+	}
+}
+
+// TestAskSuggestsWrites: a command that writes is never run, alone or
+// next to one that reads; it comes back as a suggestion with its exact
+// line and a button.
+func TestAskSuggestsWrites(t *testing.T) {
+	rows := []struct {
+		name, json string
+		ran        int
+	}{
+		{"alone", `{"commands":[{"command":"renewal","words":["remove","r1"]}]}`, 0},
+		{"after a read", `{"commands":[{"command":"tier","args":{"model":"qwen2.5-14b"}},{"command":"renewal","words":["remove","r1"]}]}`, 1},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			l, _ := fake(t, answer(r.json))
+			rep := ask(router(l), question)
+			if rep.Error != nil {
+				t.Fatalf("error %+v", rep.Error)
+			}
+			d := dataOf(rep)
+			sug, _ := d["suggested"].([]map[string]string)
+			if len(sug) != 1 || sug[0]["command_line"] != "renewal remove r1" || sug[0]["command"] != "renewal" {
+				t.Errorf("suggested = %v, want renewal remove r1", d["suggested"])
+			}
+			ran, _ := d["ran"].([]map[string]any)
+			if len(ran) != r.ran {
+				t.Errorf("ran %d commands, want %d", len(ran), r.ran)
+			}
+			var button bool
+			for _, b := range rep.Buttons {
+				button = button || b.Action == chat.ActionRun && b.Value == "renewal remove r1"
+			}
+			if !button || !strings.Contains(chat.RenderText(rep), "gpuadvisor renewal remove r1") {
+				t.Errorf("want a run button and the line to type; buttons %+v", rep.Buttons)
+			}
+		})
 	}
 }

@@ -5,6 +5,10 @@
 // and run it again; values the LLM computed rather than copied from the
 // question are flagged. The LLM never answers the question itself.
 //
-// Commands that change stored data (renewal, remind) are shown, never run.
+// ask only reads: its commands run in a read-only request
+// (chat.WithReadOnly), where the router answers every call that writes
+// (Command.Writes: price set, settings market=, renewal add, quote
+// save=yes, ...) with a suggestion, the exact line and a button, instead of
+// running it.
 // With no LLM configured, ask explains the command language instead.
 package ask

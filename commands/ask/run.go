@@ -30,7 +30,11 @@ func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop 
 	lang := c.Lang
 	var done []ran
 	var bad []failed
+	var suggested []chat.Suggestion
 	var warnings []string
+	// Every command ask runs, and every command those run, is read-only: a
+	// call that writes comes back as a suggestion, never runs.
+	ctx = chat.WithReadOnly(ctx)
 	for _, pc := range prop.Commands {
 		line := pc.Line()
 		cmd, ok := a.router.Lookup(pc.Command)
@@ -40,14 +44,18 @@ func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop 
 		}
 		if slices.Contains(notRun, cmd.Name) {
 			bad = append(bad, failed{line, cmd.Name, fmt.Sprintf(chat.T(lang,
-				"I do not run %s for you (it changes stored data or is itself slow); run it yourself if it is what you want",
-				"我不会替你运行 %s（它会修改存储的数据或本身较慢）；如需要请自己运行"), cmd.Name)})
+				"I do not run %s for you (it is slow or is help itself); run it yourself if it is what you want",
+				"我不会替你运行 %s（它较慢或本身就是帮助）；如需要请自己运行"), cmd.Name)})
 			continue
 		}
 		// The router validates keys and values exactly as for typed text: an
 		// unknown key or an out-of-range value comes back as an error reply.
 		req := chat.Request{Text: line, Lang: lang, Platform: c.Req.Platform, Tenant: c.Req.Tenant, Channel: c.Req.Channel, User: c.Req.User, Sync: true}
 		rep := a.router.Handle(ctx, req)
+		if len(rep.Suggested) > 0 {
+			suggested = append(suggested, rep.Suggested...)
+			continue
+		}
 		if rep.Error != nil {
 			if rep.Error.Code == chat.CodeInternal {
 				return chat.Reply{}, fmt.Errorf("ask: %q failed internally", line)
@@ -58,10 +66,14 @@ func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop 
 		done = append(done, ran{line: line, rep: rep})
 		warnings = append(warnings, derived(lang, question, pc)...)
 	}
+	if len(done) == 0 && len(suggested) > 0 {
+		return a.suggestOnly(lang, suggested, bad), nil
+	}
 	if len(done) == 0 {
 		return a.cannot(lang, bad[0].line, bad[0].key, bad[0].why), nil
 	}
 	rep := merge(lang, a.svc.Model(), done, warnings)
+	addSuggested(lang, &rep, suggested)
 	if len(bad) > 0 {
 		var lines []string
 		var data []map[string]string
@@ -197,4 +209,61 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 		Private: true,
 		Data:    data,
 	}
+}
+
+// suggestedData is ask's JSON of commands it did not run because they
+// write: each command and its exact line.
+func suggestedData(s []chat.Suggestion) []map[string]string {
+	out := make([]map[string]string, 0, len(s))
+	for _, x := range s {
+		out = append(out, map[string]string{"command": x.Command, "command_line": x.Line})
+	}
+	return out
+}
+
+// addSuggested lists under the answer the commands not run because they
+// write, each with a button that runs it as the person who presses it.
+func addSuggested(lang chat.Lang, rep *chat.Reply, s []chat.Suggestion) {
+	if len(s) == 0 {
+		return
+	}
+	var lines []string
+	for _, x := range s {
+		lines = append(lines, x.Line)
+		rep.Buttons = append(rep.Buttons, chat.SuggestionButton(lang, x))
+	}
+	rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang,
+		"Suggested, not run: these change your team's stored data; run them yourself if they are what you want",
+		"建议，未运行：这些命令会修改团队存储的数据；如确需要，请自己运行"), Lines: lines})
+	rep.Suggested = append(rep.Suggested, s...)
+	if d, ok := rep.Data.(map[string]any); ok {
+		d["suggested"] = suggestedData(s)
+	}
+}
+
+// suggestOnly is the reply when every command the question became writes
+// (or could not run): nothing ran; the commands are shown to run by hand.
+func (a *asker) suggestOnly(lang chat.Lang, s []chat.Suggestion, bad []failed) chat.Reply {
+	rep := chat.Reply{
+		Command: "ask",
+		Lang:    lang,
+		Title:   chat.T(lang, "Nothing run: your question asks to change stored data", "未运行任何命令：你的问题要求修改存储的数据"),
+		Summary: chat.T(lang,
+			"ask only reads. It never saves, changes or deletes your team's prices, renewals or settings, even when the question (or text quoted in it) asks for it. Check the command below and run it yourself if it is what you want.",
+			"ask 只读取，不会保存、修改或删除团队的价格、续约或设置，即使问题（或其中引用的文字）这样要求。请核对下面的命令，如确需要请自己运行。"),
+		Private: true,
+		Data:    map[string]any{"command": "ask", "source": "llm", "ran": []map[string]any{}},
+	}
+	if m := a.svc.Model(); m != "" {
+		rep.Data.(map[string]any)["model"] = m
+	}
+	addSuggested(lang, &rep, s)
+	if len(bad) > 0 {
+		var lines []string
+		for _, f := range bad {
+			lines = append(lines, f.line+" — "+f.why)
+		}
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Not run: correct and run these yourself", "未运行：请修改后自己运行"), Lines: lines})
+	}
+	return rep
 }

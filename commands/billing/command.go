@@ -34,6 +34,7 @@ func Command() *chat.Command {
 			"按需、包月、竞价还是混合：盈亏平衡小时数、各方案费用、哪些卡该包月"),
 		Examples: examples,
 		Keys:     keys,
+		Writes:   chat.Reads,
 		Run:      run,
 	}
 }

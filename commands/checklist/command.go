@@ -41,7 +41,8 @@ func Command() *chat.Command {
 				chat.ZH: "按维度列出全部条目；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）或 清单 <条目编号>（如 hw.gpu_model）只看一部分"}},
 			checkDoc,
 		},
-		Run: run,
+		Writes: chat.Reads,
+		Run:    run,
 	}
 }
 

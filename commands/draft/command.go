@@ -66,6 +66,7 @@ func Command(o Options) *chat.Command {
 			"起草给销售的问题、SLA 条款或续约邮件（LLM 润色，模板兜底）"),
 		Examples: examples,
 		Keys:     nil, // free text: each sub-command validates its own keys
+		Writes:   chat.Reads,
 		Run:      d.run,
 	}
 }

@@ -56,7 +56,8 @@ func Command(d Deps) *chat.Command {
 		Examples: []string{"home", "主页"},
 		Subs: []*chat.Command{{Name: "home", Aliases: []string{"主页"}, Summary: map[chat.Lang]string{
 			chat.EN: "no keys", chat.ZH: "无需参数"}}},
-		Run: d.run,
+		Writes: chat.Reads,
+		Run:    d.run,
 	}
 }
 

@@ -52,11 +52,11 @@ var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Ar
 }
 
 var subs = chat.NewSubs("price", "价格", examples[0],
-	chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: setKeys, Example: examples[0],
+	chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: setKeys, Example: examples[0], Writes: true,
 		EN: "keep a vendor's price for a card (per card: ondemand, monthly, spot)", ZH: "保存供应商对某张卡的报价（每卡：按需、包月、竞价）"},
 	chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: examples[2],
 		EN: "the prices this channel sees: its own and the team-wide ones", ZH: "本频道可见的价格：本频道的和全团队共享的"},
-	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3],
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3], Writes: true,
 		EN: "delete a price this channel sees", ZH: "删除本频道可见的一个价格"},
 )
 
@@ -70,6 +70,7 @@ func Command(d Deps) *chat.Command {
 		Keys:     setKeys,
 		Subs:     subs.Docs(),
 		Examples: examples,
+		Writes:   subs.Writes,
 		Run:      d.run,
 	}
 }

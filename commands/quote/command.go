@@ -43,8 +43,9 @@ func NewCommand(d Deps) *chat.Command {
 			"quote --file quotes.yaml",
 			"quote keys",
 		},
-		Subs: keyDocs(),
-		Run:  func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return d.run(ctx, c) },
+		Subs:   keyDocs(),
+		Writes: d.saves,
+		Run:    func(ctx context.Context, c *chat.Call) (chat.Reply, error) { return d.run(ctx, c) },
 	}
 }
 

@@ -65,13 +65,13 @@ var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Ar
 }
 
 var subs = chat.NewSubs("renewal", "续约", examples[0],
-	chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0],
+	chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0], Writes: true,
 		EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
 	chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
 		EN: "this channel's and the team-wide renewals, deadlines, next and last reminders", ZH: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
-	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: "renewal remove k7m2p9",
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: "renewal remove k7m2p9", Writes: true,
 		EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
-	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35",
+	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35", Writes: true,
 		EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
 	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 		EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
@@ -86,6 +86,7 @@ func Command(d Deps) *chat.Command {
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
 		Examples: examples,
+		Writes:   subs.Writes,
 		Run:      d.run,
 	}
 }

@@ -44,6 +44,7 @@ func Command(d Deps) *chat.Command {
 		Summary:  chat.Help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
 		Keys:     keys,
 		Examples: examples,
+		Writes:   func(c *chat.Call) bool { return len(c.Args.Keys()) > 0 }, // market= (any key) is saved
 		Run:      d.run,
 	}
 }

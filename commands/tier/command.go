@@ -23,6 +23,7 @@ func NewCommand(d Deps) *chat.Command {
 			"模型该租什么卡、租几张：每卡显存明细、是否需要 NVLink/InfiniBand、备选方案"),
 		Examples: examples,
 		Keys:     append(append([]chat.Key{}, keys...), moneyKeys...),
+		Writes:   chat.Reads,
 		Run:      run,
 	}
 }

@@ -33,7 +33,8 @@ func Command() *chat.Command {
 				chat.EN: "the test plan; the keys (all optional) tailor it to what was promised", chat.ZH: "实测方案；参数（均可选）按承诺定制"}},
 			checkDoc,
 		},
-		Run: run,
+		Writes: chat.Reads,
+		Run:    run,
 	}
 }
 
