@@ -3,6 +3,8 @@ package sizing
 import (
 	"fmt"
 	"math"
+
+	"gpuadvisor/advisor/catalog"
 )
 
 // MFU defaults: the share of the cards' dense BF16 peak a training run
@@ -19,14 +21,26 @@ const (
 type Job struct {
 	// Tokens is D, the tokens the run trains on (epochs x dataset tokens).
 	Tokens float64 `json:"tokens"`
-	// FLOPsPerToken is the multiple of N: 6 for full training (forward 2N,
-	// backward 4N), 8 with full recomputation (one more forward), 4 for
-	// LoRA (no gradients of the frozen weights), 6 for LoRA with full
-	// recomputation.
+	// Seq is the sequence length T of the attention term.
+	Seq int `json:"seq"`
+	// FLOPsPerToken is k, the multiple of N in the dense term: 6 for full
+	// training (forward 2N, backward 4N), 4 for LoRA and QLoRA (no
+	// gradients of the frozen weights). Recomputation does not change it.
 	FLOPsPerToken float64 `json:"flops_per_param_token"`
-	FLOPs         float64 `json:"flops"`
-	MFU           float64 `json:"mfu"`
-	// Hours is wall-clock hours on Cards cards.
+	// FLOPs is the run's model FLOPs: FLOPsDense + FLOPsAttention.
+	FLOPs float64 `json:"flops"`
+	// FLOPsDense is k·N·D; FLOPsAttention is 12·H·Q·ΣT·D (see flops.go).
+	FLOPsDense     float64 `json:"flops_dense"`
+	FLOPsAttention float64 `json:"flops_attention"`
+	// RecomputeFLOPs is the hardware FLOPs activation recomputation adds
+	// over the run, which MFU does not count (0 without recomputation).
+	RecomputeFLOPs float64 `json:"recompute_flops,omitempty"`
+	// MFU is model FLOPs over the cards' dense BF16 peak.
+	MFU float64 `json:"mfu"`
+	// HFU is the hardware FLOPs utilization the run reaches at MFU:
+	// MFU × (FLOPs + RecomputeFLOPs) / FLOPs.
+	HFU float64 `json:"hfu"`
+	// Hours is wall-clock hours on Cards cards: FLOPs / (Cards × peak × MFU).
 	Hours float64 `json:"hours"`
 	Cards int     `json:"cards"`
 	// Cost is Hours x Cards x the price per card-hour (0 when no price).
@@ -39,11 +53,14 @@ type Job struct {
 type JobInput struct {
 	Mode      Mode
 	Recompute Recompute
-	// ActiveParams is N: every parameter for a dense model, the active ones
-	// (per token) for a mixture of experts.
-	ActiveParams float64
-	Tokens       float64
-	Cards        int
+	// Model gives N (Model.ActiveParams: every parameter for a dense
+	// model, the active ones for a mixture of experts, without the input
+	// embedding) and the attention's shape and layer pattern.
+	Model catalog.Model
+	// Seq is the training sequence length.
+	Seq    int
+	Tokens float64
+	Cards  int
 	// PeakTFLOPS is one card's dense (not sparse) BF16 tensor peak.
 	PeakTFLOPS float64
 	// MFU is the share of peak reached; 0 means DefaultMFU.
@@ -52,18 +69,25 @@ type JobInput struct {
 	PricePerCardHour float64
 }
 
-// TrainingJob estimates a run: FLOPs = k·N·D with k from the mode (see
-// Job.FLOPsPerToken), hours = FLOPs / (cards x peak x MFU).
+// TrainingJob estimates a run: model FLOPs = D × (k·N + 12·H·Q·ΣT) (see
+// flops.go), hours = FLOPs / (cards x peak x MFU). Recomputation adds
+// hardware FLOPs (RecomputeFLOPs, HFU), not hours.
 func TrainingJob(in JobInput) (Job, error) {
 	mfu := in.MFU
 	if mfu == 0 {
 		mfu = DefaultMFU
 	}
+	n := 0.0
+	if in.Model.Layers > 0 {
+		n = in.Model.ActiveParams()
+	}
 	switch {
 	case !in.Mode.Training():
 		return Job{}, fmt.Errorf("job cost: mode %q is not training", in.Mode)
-	case !(in.ActiveParams > 0) || math.IsInf(in.ActiveParams, 0):
-		return Job{}, fmt.Errorf("job cost: active parameters %v must be positive", in.ActiveParams)
+	case !(n > 0) || math.IsInf(n, 0):
+		return Job{}, fmt.Errorf("job cost: active parameters %v must be positive", n)
+	case in.Seq < 1:
+		return Job{}, fmt.Errorf("job cost: sequence length %d must be at least 1", in.Seq)
 	case !(in.Tokens > 0) || math.IsInf(in.Tokens, 0):
 		return Job{}, fmt.Errorf("job cost: tokens %v must be positive", in.Tokens)
 	case in.Cards < 1:
@@ -75,15 +99,13 @@ func TrainingJob(in JobInput) (Job, error) {
 	case in.PricePerCardHour < 0 || math.IsNaN(in.PricePerCardHour):
 		return Job{}, fmt.Errorf("job cost: price %v must not be negative", in.PricePerCardHour)
 	}
-	k := 6.0
-	if in.Mode == ModeLoRA || in.Mode == ModeQLoRA {
-		k = 4
-	}
-	if in.Recompute == RecomputeFull {
-		k += 2
-	}
-	j := Job{Tokens: in.Tokens, FLOPsPerToken: k, MFU: mfu, Cards: in.Cards}
-	j.FLOPs = k * in.ActiveParams * in.Tokens
+	f := ModelFLOPsPerToken(in.Model, in.Mode, in.Seq)
+	j := Job{Tokens: in.Tokens, Seq: in.Seq, FLOPsPerToken: denseMultiple(in.Mode), MFU: mfu, Cards: in.Cards}
+	j.FLOPsDense = f.Dense * in.Tokens
+	j.FLOPsAttention = f.Attention * in.Tokens
+	j.FLOPs = j.FLOPsDense + j.FLOPsAttention
+	j.RecomputeFLOPs = RecomputeFLOPsPerToken(in.Model, in.Mode, in.Seq, in.Recompute) * in.Tokens
+	j.HFU = mfu * (j.FLOPs + j.RecomputeFLOPs) / j.FLOPs
 	j.Hours = j.FLOPs / (float64(in.Cards) * in.PeakTFLOPS * 1e12 * mfu) / 3600
 	if in.PricePerCardHour > 0 {
 		j.Cost = j.Hours * float64(in.Cards) * in.PricePerCardHour

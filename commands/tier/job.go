@@ -19,7 +19,9 @@ type job struct {
 	peak     float64 // one card's dense BF16 TFLOPS
 	price    float64 // per card-hour; 0 when the card has no price
 	mfuGiven bool
-	batch    int
+	// recompute is the run's activation recomputation setting.
+	recompute sizing.Recompute
+	batch     int
 	// batchDefault: batch= was not given and ServingBatch was used.
 	batchDefault bool
 	cardName     string
@@ -107,7 +109,7 @@ func readJobSpec(a *chat.Args, lang chat.Lang, mode sizing.Mode) (*jobSpec, erro
 
 // runInput is the training run on option o at price (per card-hour).
 func (js *jobSpec) runInput(r sizing.Request, o sizing.Option, price float64) sizing.JobInput {
-	return sizing.JobInput{Mode: r.Mode, Recompute: r.Recompute, ActiveParams: r.Model.ActiveParams(), Tokens: js.tokens,
+	return sizing.JobInput{Mode: r.Mode, Recompute: r.Recompute, Model: r.Model, Seq: r.Seq, Tokens: js.tokens,
 		Cards: o.Cards(), PeakTFLOPS: o.GPU.BF16TFLOPS, MFU: js.mfu, PricePerCardHour: price}
 }
 
@@ -142,7 +144,7 @@ func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *choice) (*job, er
 	}
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	j := &job{params: r.Model.ActiveParams(), peak: g.BF16TFLOPS, cardName: g.ID, mfuGiven: js.mfuGiven, batch: r.Batch, batchDefault: js.batchDefault}
+	j := &job{params: r.Model.ActiveParams(), peak: g.BF16TFLOPS, cardName: g.ID, mfuGiven: js.mfuGiven, recompute: r.Recompute, batch: r.Batch, batchDefault: js.batchDefault}
 	if pr, ok := ch.price(g.ID); ok && adv.Fits {
 		j.price, j.monthly, j.hasPrices = pr.perHour, pr.json.Monthly, true
 	}
@@ -211,16 +213,24 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 		if j.mfuGiven {
 			mfu = chat.T(lang, "given", "给定")
 		}
-		v := sprintf(chat.T(lang, "%s tokens × %s params × %s = %s FLOPs; ÷ (%d × %s TFLOPS × %s MFU, %s) = %s h",
-			"%s token × %s 参数 × %s = %s FLOPs；÷（%d × %s TFLOPS × %s MFU，%s）= %s 小时"),
-			count(t.Tokens), count(j.params), num(t.FLOPsPerToken), sci(t.FLOPs), t.Cards, num(j.peak), pct(t.MFU), mfu, num(t.Hours))
+		v := sprintf(chat.T(lang, "%[1]s tokens × (%[2]s × %[3]s params + %[4]s attention FLOPs per token at seq %[5]s) = %[6]s model FLOPs (attention %[7]s); ÷ (%[8]d × %[9]s TFLOPS × %[10]s MFU, %[11]s) = %[12]s h",
+			"%[1]s token × （%[2]s × %[3]s 参数 + 序列长度 %[5]s 时每 token 注意力 %[4]s FLOPs）= %[6]s 模型 FLOPs（注意力占 %[7]s）；÷（%[8]d × %[9]s TFLOPS × %[10]s MFU，%[11]s）= %[12]s 小时"),
+			count(t.Tokens), num(t.FLOPsPerToken), count(j.params), sci(t.FLOPsAttention/t.Tokens), num(float64(t.Seq)), sci(t.FLOPs), pct(t.FLOPsAttention/t.FLOPs),
+			t.Cards, num(j.peak), pct(t.MFU), mfu, num(t.Hours))
 		if t.Cost > 0 {
 			v += sprintf(chat.T(lang, "; × %d × %s per card-hour = %s (%s per 1M tokens)", "；× %d 卡 × 每卡每小时 %s = %s（每百万 token %s）"),
 				t.Cards, money(j.price), money(t.Cost), money(t.CostPerMTok))
 		} else {
 			v += chat.T(lang, "; no price for this card, so no cost", "；这张卡没有价格，无法算费用")
 		}
-		return []chat.Fact{{Label: chat.T(lang, "Training run", "训练任务"), Value: v}}
+		facts := []chat.Fact{{Label: chat.T(lang, "Training run", "训练任务"), Value: v}}
+		if t.RecomputeFLOPs > 0 {
+			facts = append(facts, chat.Fact{Label: chat.T(lang, "Recomputation", "重计算"), Value: sprintf(chat.T(lang,
+				"%s recomputation adds %s hardware FLOPs (+%s) that MFU does not count: the hours above hold at %s MFU, but the run reaches a lower MFU than without it (at %s MFU the cards do %s of their peak in hardware FLOPs, HFU)",
+				"%s重计算另增 %s 硬件 FLOPs（+%s），MFU 不计这部分：上面的小时数按 %s MFU 计算，但开启重计算的任务实际能达到的 MFU 更低（MFU 为 %s 时，硬件 FLOPs 利用率 HFU 为 %s）"),
+				recomputeName(lang, j.recompute), sci(t.RecomputeFLOPs), pct(t.RecomputeFLOPs/t.FLOPs), pct(t.MFU), pct(t.MFU), pct(t.HFU))})
+		}
+		return facts
 	case j.serve != nil:
 		s := j.serve
 		v := sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %d copies = %d cards",
@@ -271,6 +281,14 @@ func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) (line, cmd str
 		s += sprintf(chat.T(lang, " (the run takes %s h, more than a month: busy every hour of each month)", "（任务需 %s 小时，超过一个月：每个月每小时都在用）"), num(hours))
 	}
 	return s, cmd
+}
+
+// recomputeName is the recomputation setting as the reply names it.
+func recomputeName(lang chat.Lang, rc sizing.Recompute) string {
+	if rc == sizing.RecomputeFull {
+		return chat.T(lang, "Full", "全量")
+	}
+	return chat.T(lang, "Selective", "选择性")
 }
 
 // sci writes a large count as 4.2e19.

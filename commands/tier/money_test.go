@@ -79,19 +79,20 @@ func TestTeamPricesChooseTheCard(t *testing.T) {
 func TestTrainingRunRankedByItsCost(t *testing.T) {
 	st := book(t)
 	// Qwen2.5-32B full training on 1B tokens needs 8 NVSwitch cards. Hand
-	// check: 6 × 31.985B × 1B = 1.9191e20 FLOPs.
-	//   A800: 8 × 312e12 × 0.35 = 8.736e14 FLOP/s → 61.02 h × 8 × ¥8.5 = ¥4,149.5
-	//   H800: 8 × 989e12 × 0.35 = 2.7692e15 FLOP/s → 19.25 h × 8 × ¥18 = ¥2,772.09
+	// check: (6 × 31.985B + 12 × 64 × 40 × 128 × 4,096) × 1B = (1.9191e11 +
+	// 1.6106e10) × 1e9 = 2.0802e20 model FLOPs.
+	//   A800: 8 × 312e12 × 0.35 = 8.736e14 FLOP/s → 66.14 h × 8 × ¥8.5 = ¥4,497.74
+	//   H800: 8 × 989e12 × 0.35 = 2.7692e15 FLOP/s → 20.87 h × 8 × ¥18 = ¥3,004.74
 	// The H800 costs twice as much an hour and a third less for the run.
 	rep, d := ask(t, st, "tier model=qwen2.5-32b mode=full tokens=1b market=cn")
 	if d.GPU != "h800-sxm" || d.Cards != 8 {
 		t.Fatalf("pick %dx %s, want 8x h800-sxm (cheapest run)", d.Cards, d.GPU)
 	}
-	if d.Job == nil || d.Job.Train == nil || math.Abs(d.Job.Train.Cost-2772.09) > 0.01 || math.Abs(d.Job.Train.Hours-19.25) > 0.01 || d.Job.Train.MFU != 0.35 {
-		t.Fatalf("job %+v, want ¥2,772.09 over 19.25 h at 35%% MFU", d.Job)
+	if d.Job == nil || d.Job.Train == nil || math.Abs(d.Job.Train.Cost-3004.74) > 0.01 || math.Abs(d.Job.Train.Hours-20.866) > 0.001 || d.Job.Train.MFU != 0.35 {
+		t.Fatalf("job %+v, want ¥3,004.74 over 20.87 h at 35%% MFU", d.Job)
 	}
 	js := string(chat.RenderJSON(rep))
-	for _, field := range []string{`"kind": "training"`, `"flops": `, `"hours": `, `"mfu": 0.35`, `"cost": 2772.09`, `"cost_per_mtok": `, `"source": "team"`} {
+	for _, field := range []string{`"kind": "training"`, `"flops": `, `"hours": `, `"mfu": 0.35`, `"cost": 3004.737`, `"cost_per_mtok": `, `"source": "team"`} {
 		if !strings.Contains(js, field) {
 			t.Errorf("JSON lacks %s", field)
 		}
@@ -102,8 +103,8 @@ func TestTrainingRunRankedByItsCost(t *testing.T) {
 			a800 = o
 		}
 	}
-	if math.Abs(a800.RunCost-4149.5) > 0.01 {
-		t.Errorf("A800 run cost %v, want ¥4,149.5", a800.RunCost)
+	if math.Abs(a800.RunCost-4497.74) > 0.01 {
+		t.Errorf("A800 run cost %v, want ¥4,497.74", a800.RunCost)
 	}
 	// what the A800 trades against the H800: a third of the BF16 compute
 	// (312 / 989 = 0.3) and 0.6x the memory bandwidth (2,039 / 3,350)

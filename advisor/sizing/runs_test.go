@@ -1,0 +1,114 @@
+package sizing
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"testing"
+
+	"gpuadvisor/advisor/catalog"
+)
+
+// trainingRun is one row of testdata/training_runs.json: a published run.
+type trainingRun struct {
+	Name  string  `json:"name"`
+	Model string  `json:"model"`
+	Seq   int     `json:"seq"`
+	GPU   string  `json:"gpu"`
+	MFU   float64 `json:"mfu"`
+	Why   string  `json:"mfu_why"`
+	// a run with published card-hours
+	Tokens   float64 `json:"tokens"`
+	GPUHours float64 `json:"published_gpu_hours"`
+	// a run with a published throughput and MFU
+	TokensPerSec float64 `json:"tokens_per_s"`
+	Chips        int     `json:"chips"`
+	PeakTFLOPS   float64 `json:"peak_tflops"`
+	PublishedMFU float64 `json:"published_mfu"`
+	Tolerance    float64 `json:"tolerance"`
+	Source       string  `json:"source"`
+}
+
+// palm540b is PaLM 540B as Table 1 of the PaLM paper gives it: 118 layers,
+// d_model 18,432, 48 query heads of 256 sharing one key/value head
+// (multi-query), a SwiGLU MLP of 4 × d_model, a 256k vocabulary shared by
+// the input and output embeddings.
+func palm540b() catalog.Model {
+	m := catalog.Model{ID: "palm-540b", Name: "PaLM 540B", Shape: catalog.Shape{Layers: 118, Hidden: 18432, Heads: 48, KVHeads: 1, HeadDim: 256, FFN: 73728, Vocab: 256000}, TiedEmbeddings: true, Context: 2048}
+	m.Params = m.ShapeParams()
+	return m
+}
+
+// The job estimate reproduces published training runs: card-hours at the
+// MFU the row states, or the MFU a published throughput gives.
+func TestPublishedTrainingRuns(t *testing.T) {
+	b, err := os.ReadFile("testdata/training_runs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Runs []trainingRun `json:"runs"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) < 3 {
+		t.Fatalf("%d rows, want DeepSeek-V3, Llama 3.1 405B and PaLM", len(doc.Runs))
+	}
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range doc.Runs {
+		if r.Source == "" || r.Seq < 1 || !(r.Tolerance > 0) {
+			t.Errorf("%s: every row needs a source, a sequence length and a tolerance", r.Name)
+			continue
+		}
+		m := palm540b()
+		if r.Model != m.ID {
+			m = preset(t, r.Model)
+		}
+		if r.PublishedMFU > 0 { // MFU at the published throughput
+			f := ModelFLOPsPerToken(m, ModeFull, r.Seq)
+			got := r.TokensPerSec * f.Total() / (float64(r.Chips) * r.PeakTFLOPS * 1e12)
+			if math.Abs(got/r.PublishedMFU-1) > r.Tolerance {
+				t.Errorf("%s: MFU at %v tokens/s = %.4f, published %.4f (%s)", r.Name, r.TokensPerSec, got, r.PublishedMFU, r.Source)
+			}
+			continue
+		}
+		g, ok := c.GPUByID(r.GPU)
+		if !ok || r.Why == "" {
+			t.Errorf("%s: unknown card %q or no reason for the MFU", r.Name, r.GPU)
+			continue
+		}
+		// the published runs used recomputation or not; the hours do not move
+		for _, rc := range []Recompute{RecomputeNone, RecomputeSelective, RecomputeFull} {
+			j, err := TrainingJob(JobInput{Mode: ModeFull, Recompute: rc, Model: m, Seq: r.Seq, Tokens: r.Tokens, Cards: 1, PeakTFLOPS: g.BF16TFLOPS, MFU: r.MFU})
+			if err != nil {
+				t.Fatalf("%s: %v", r.Name, err)
+			}
+			if math.Abs(j.Hours/r.GPUHours-1) > r.Tolerance {
+				t.Errorf("%s (recompute %s): %.4gM card-hours at MFU %v, published %.4gM (%s)", r.Name, rc, j.Hours/1e6, r.MFU, r.GPUHours/1e6, r.Source)
+			}
+		}
+	}
+}
+
+// The figures docs/deployments.md quotes for the runs.
+func TestPublishedTrainingRunFigures(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		model    catalog.Model
+		seq      int
+		perToken float64 // GFLOPs, rounded as the doc gives them
+	}{
+		{"deepseek-v3 at 4K", preset(t, "deepseek-v3"), 4096, 281.2},
+		{"llama-3.1-405b at 8K", preset(t, "llama-3.1-405b"), 8192, 2625.4},
+		{"palm-540b at 2K", palm540b(), 2048, 3277.8},
+	} {
+		got := ModelFLOPsPerToken(tc.model, ModeFull, tc.seq).Total() / 1e9
+		if math.Round(got*10)/10 != tc.perToken {
+			t.Errorf("%s: %.1f GFLOPs per token, the doc says %.1f", tc.name, got, tc.perToken)
+		}
+	}
+}
