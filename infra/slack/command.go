@@ -36,7 +36,7 @@ func (h *Handler) slash(ctx context.Context, tr *trace, sc slackapi.SlashCommand
 	}
 	// Delivering the answer is keeping it for the response (a failed
 	// hand-off to the drafter replaces the acknowledgement).
-	keep := func(_ context.Context, r chat.Reply, _ chat.Outcome) error { rep = r; return nil }
+	keep := func(_ context.Context, r chat.Reply, _ chat.Outcome) error { rep = h.offerForm(r); return nil }
 	out := h.answer(ctx, tr, chat.Delivery{
 		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep,
 		JobID: sc.TriggerID, Target: chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID},

@@ -111,6 +111,7 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
 		Acked: func() string { return ack },
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
+			rep = h.offerForm(rep)
 			var err error
 			if rep.Private && !m.direct && (private || o != chat.Deferred) {
 				err = h.poster.PostEphemeral(ctx, m.channel, m.user, m.threadTS, rep)

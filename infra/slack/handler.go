@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/chat/form"
 	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/store"
 )
@@ -59,6 +60,7 @@ type Handler struct {
 	router   *chat.Router
 	poster   *Poster
 	pipe     *chat.Pipeline
+	names    form.KeyNames // the forms' keys as each language spells them
 	now      func() time.Time
 	log      *slog.Logger
 }
@@ -84,6 +86,7 @@ func New(d Deps) (*Handler, error) {
 	}
 	h.pipe = &chat.Pipeline{Router: d.Router, Deduper: d.Deduper, Dispatcher: d.Dispatcher, Keep: DedupeTTL, Log: h.log}
 	h.verifier = Verifier{Secret: d.SigningSecret, Now: h.now}
+	h.names = form.Names(d.Router)
 	return h, nil
 }
 

@@ -31,11 +31,27 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 		return plainResponse(http.StatusBadRequest, "bad request")
 	}
 	tr.team = ic.Team.ID
+	switch ic.Type {
+	case slackapi.InteractionTypeMessageAction:
+		return h.messageAction(ctx, tr, ic)
+	case slackapi.InteractionTypeShortcut:
+		return h.globalShortcut(ctx, tr, ic)
+	case slackapi.InteractionTypeViewSubmission:
+		return h.viewSubmission(ctx, tr, ic)
+	case slackapi.InteractionTypeBlockSuggestion:
+		return h.blockSuggestion(tr, ic)
+	}
 	if ic.Type != slackapi.InteractionTypeBlockActions || len(ic.ActionCallback.BlockActions) == 0 {
 		tr.outcome = "ignored:" + string(ic.Type)
 		return response{status: http.StatusOK}
 	}
 	act := ic.ActionCallback.BlockActions[0]
+	switch buttonAction(strings.SplitN(act.ActionID, "#", 2)[0]) {
+	case ActionOpenForm:
+		return h.openForm(ctx, tr, ic, act)
+	case ActionShare:
+		return h.shareCheck(ctx, tr, ic, act)
+	}
 	channel := ic.Channel.ID
 	if channel == "" {
 		channel = ic.Container.ChannelID

@@ -31,6 +31,12 @@ type manifest struct {
 			UsageHint    string `yaml:"usage_hint"`
 			ShouldEscape *bool  `yaml:"should_escape"`
 		} `yaml:"slash_commands"`
+		Shortcuts []struct {
+			Name        string `yaml:"name"`
+			Type        string `yaml:"type"`
+			CallbackID  string `yaml:"callback_id"`
+			Description string `yaml:"description"`
+		} `yaml:"shortcuts"`
 	} `yaml:"features"`
 	OAuthConfig struct {
 		Scopes struct {
@@ -45,6 +51,7 @@ type manifest struct {
 		Interactivity struct {
 			IsEnabled  bool   `yaml:"is_enabled"`
 			RequestURL string `yaml:"request_url"`
+			OptionsURL string `yaml:"message_menu_options_url"`
 		} `yaml:"interactivity"`
 		SocketMode bool `yaml:"socket_mode_enabled"`
 	} `yaml:"settings"`
@@ -86,7 +93,7 @@ func TestAppManifest(t *testing.T) {
 	if n := len([]rune(m.DisplayInformation.LongDescription)); n < 175 {
 		t.Errorf("long_description is %d characters; Slack wants at least 175", n)
 	}
-	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history", "chat:write.public", "channels:read", "groups:read", "im:read", "mpim:read", "channels:history", "groups:history", "users:read"} {
+	for _, scope := range []string{"commands", "chat:write", "app_mentions:read", "im:history", "chat:write.public", "channels:read", "groups:read", "im:read", "mpim:read", "channels:history", "groups:history", "users:read", "mpim:history", "files:read"} {
 		if !slices.Contains(m.OAuthConfig.Scopes.Bot, scope) {
 			t.Errorf("bot scope %s missing", scope)
 		}
@@ -105,7 +112,36 @@ func TestAppManifest(t *testing.T) {
 	if m.Settings.SocketMode {
 		t.Error("socket mode on: Slack would not call the Function URL")
 	}
-	for _, u := range []string{sc.URL, m.Settings.EventSubscriptions.RequestURL, m.Settings.Interactivity.RequestURL} {
+	// the shortcuts the handler routes on, with the names the issue gives
+	want := map[string][3]string{
+		ShortcutCheckVendor: {"message", "Check vendor answer", "检查供应商答复"},
+		ShortcutCheckTrial:  {"message", "Check trial output", "检查试用输出"},
+		ShortcutForms:       {"global", "GPU advisor", "GPU 顾问"},
+	}
+	for _, s := range m.Features.Shortcuts {
+		w, ok := want[s.CallbackID]
+		if !ok {
+			t.Errorf("shortcut %q is not one the handler answers", s.CallbackID)
+			continue
+		}
+		delete(want, s.CallbackID)
+		if s.Type != w[0] || s.Name != w[1] || !strings.HasPrefix(s.Description, w[2]) {
+			t.Errorf("shortcut %s = %s %q %q; want %s %q, description opening with %q", s.CallbackID, s.Type, s.Name, s.Description, w[0], w[1], w[2])
+		}
+		if n := len([]rune(s.Name)); n > 24 {
+			t.Errorf("shortcut name %q is %d characters, Slack takes 24", s.Name, n)
+		}
+		if n := len([]rune(s.Description)); n == 0 || n > 150 {
+			t.Errorf("shortcut description %q is %d characters, want 1..150", s.Description, n)
+		}
+	}
+	for id := range want {
+		t.Errorf("shortcut %s missing", id)
+	}
+	if m.Settings.Interactivity.OptionsURL == "" {
+		t.Error("message_menu_options_url missing: the tier form's model picker would find nothing")
+	}
+	for _, u := range []string{sc.URL, m.Settings.EventSubscriptions.RequestURL, m.Settings.Interactivity.RequestURL, m.Settings.Interactivity.OptionsURL} {
 		if !strings.HasPrefix(u, "https://SLACK-URL-FROM-SAM-OUTPUTS/") {
 			t.Errorf("URL %q is not the placeholder to replace with the SAM output", u)
 		}

@@ -102,6 +102,21 @@ func (k *socket) event(ctx context.Context, evt socketmode.Event) {
 			return
 		}
 		req := *evt.Request
+		if answeredInAck(req.Payload) {
+			// a form's field errors and a select's options ride in the
+			// acknowledgement, as in the HTTP response
+			k.spawn(func() {
+				ctx, cancel := context.WithTimeout(ctx, socketAckBudget)
+				defer cancel()
+				res := k.serve(ctx, "interaction", req, func(tr *trace) response { return k.h.interaction(ctx, tr, string(req.Payload)) })
+				var body any
+				if res.status == http.StatusOK && len(res.body) > 0 {
+					body = json.RawMessage(res.body)
+				}
+				k.ack(ctx, req, body)
+			})
+			return
+		}
 		k.ack(ctx, req, nil) // the answer goes to the response_url
 		k.spawn(func() {
 			k.serve(ctx, "interaction", req, func(tr *trace) response { return k.h.interaction(ctx, tr, string(req.Payload)) })
@@ -163,4 +178,17 @@ func (k *socket) ack(ctx context.Context, req socketmode.Request, payload any) {
 	if err := k.client.AckCtx(ctx, req.EnvelopeID, payload); err != nil {
 		k.h.log.Warn("slack socket mode: acknowledgement not sent", "err", err)
 	}
+}
+
+// answeredInAck reports an interaction whose answer is the acknowledgement
+// itself: a view submission (errors on its fields, or an empty answer that
+// closes it) and an external select's options.
+func answeredInAck(payload []byte) bool {
+	var p struct {
+		Type slackapi.InteractionType `json:"type"`
+	}
+	if json.Unmarshal(payload, &p) != nil {
+		return false
+	}
+	return p.Type == slackapi.InteractionTypeViewSubmission || p.Type == slackapi.InteractionTypeBlockSuggestion
 }

@@ -45,6 +45,15 @@ type Slack struct {
 	// does when it cannot take one.
 	FailHooks atomic.Int64
 
+	// Messages are what conversations.history and conversations.replies
+	// find, by "channel ts" (the message's text).
+	Messages map[string]string
+	// Files are what a file's url_private_download serves, by path under
+	// /files/ (the bot token must come as a Bearer).
+	Files map[string]string
+	// ExpiredTriggers makes views.open answer expired_trigger_id.
+	ExpiredTriggers atomic.Bool
+
 	opened atomic.Int32
 	stamps atomic.Int64 // messages given a ts so far
 	mu     sync.Mutex
@@ -160,6 +169,45 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		fmt.Fprintf(w, `{"ok":true,"view":{"id":"V1","type":"home"}}`)
+	case r.URL.Path == "/api/views.open" || r.URL.Path == "/api/views.update":
+		// slack-go posts the view as JSON with the bot token as a Bearer.
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		if f.BotToken != "" && r.Header.Get("Authorization") != "Bearer "+f.BotToken {
+			io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
+			return
+		}
+		if req.JSON == nil || req.JSON["view"] == nil || (r.URL.Path == "/api/views.open" && req.JSON["trigger_id"] == nil) {
+			io.WriteString(w, `{"ok":false,"error":"invalid_arguments"}`)
+			return
+		}
+		if r.URL.Path == "/api/views.open" && f.ExpiredTriggers.Load() {
+			io.WriteString(w, `{"ok":false,"error":"expired_trigger_id"}`)
+			return
+		}
+		io.WriteString(w, `{"ok":true,"view":{"id":"V0001","type":"modal","hash":"1.x"}}`)
+	case r.URL.Path == "/api/conversations.history" || r.URL.Path == "/api/conversations.replies":
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		ts := req.Form.Get("latest")
+		text, ok := f.Messages[req.Form.Get("channel")+" "+ts]
+		if !ok {
+			io.WriteString(w, `{"ok":true,"messages":[],"has_more":false}`)
+			return
+		}
+		b, _ := json.Marshal(map[string]any{"ok": true, "has_more": false,
+			"messages": []map[string]string{{"type": "message", "ts": ts, "text": text}}})
+		w.Write(b)
+	case strings.HasPrefix(r.URL.Path, "/files/"):
+		if f.BotToken != "" && r.Header.Get("Authorization") != "Bearer "+f.BotToken {
+			http.Error(w, "forbidden", http.StatusForbidden)
+			return
+		}
+		body, ok := f.Files[strings.TrimPrefix(r.URL.Path, "/files/")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, body)
 	case r.URL.Path == "/api/users.info":
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		loc := f.Locale

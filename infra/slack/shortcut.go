@@ -1,0 +1,449 @@
+package slack
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	slackapi "github.com/slack-go/slack"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/chat/form"
+)
+
+// viewBudget bounds what runs before views.open: the trigger_id expires 3
+// seconds after the user's action.
+const viewBudget = 2 * time.Second
+
+// langBudget bounds the users.info look-up of a modal's language.
+const langBudget = 700 * time.Millisecond
+
+// vendorRE finds a vendor= (供应商=, 厂商=) pair anywhere in a message.
+var vendorRE = regexp.MustCompile(`(?i)(?:^|[\s,;，；(（])(?:vendor|供应商|厂商)\s*[=＝]\s*("[^"]+"|[^\s,;，；)）]+)`)
+
+// vendorOf takes a vendor= pair out of a message's text: the name, and the
+// text without the pair.
+func vendorOf(text string) (string, string) {
+	loc := vendorRE.FindStringSubmatchIndex(text)
+	if loc == nil {
+		return "", text
+	}
+	name := strings.Trim(text[loc[2]:loc[3]], `"`)
+	start := loc[0]
+	for start < loc[1] && !strings.HasPrefix(strings.ToLower(text[start:]), "vendor") &&
+		!strings.HasPrefix(text[start:], "供应商") && !strings.HasPrefix(text[start:], "厂商") {
+		start++ // keep the blank or mark before the pair
+	}
+	return name, strings.TrimSpace(text[:start] + " " + text[loc[1]:])
+}
+
+// messageText is a message's text as a command reads it: Slack's links and
+// mentions as plain text, its &amp; &lt; &gt; undone.
+func messageText(m slackapi.Message) string {
+	return commandText(m.Text)
+}
+
+// userLang is the language of user's Slack locale, asked within langBudget.
+func (h *Handler) userLang(ctx context.Context, user string) chat.Lang {
+	ctx, cancel := context.WithTimeout(ctx, langBudget)
+	defer cancel()
+	return h.poster.lang(ctx, user)
+}
+
+// messageAction answers a message shortcut. "Check vendor answer" runs
+// `checklist check` on the message at once when the text names its
+// vendor (vendor=), else opens a small form prefilled with the text that
+// asks for it; "Check trial output" opens a form for what was promised,
+// prefilled with the pasted output. views.open goes out at once, within
+// the trigger's 3 seconds; the check runs on submission.
+func (h *Handler) messageAction(ctx context.Context, tr *trace, ic slackapi.InteractionCallback) response {
+	tr.kind = "message_action"
+	var id string
+	switch ic.CallbackID {
+	case ShortcutCheckVendor:
+		id = form.CheckVendor
+	case ShortcutCheckTrial:
+		id = form.CheckTrial
+	default:
+		tr.outcome = "ignored:shortcut_" + ic.CallbackID
+		return response{status: http.StatusOK}
+	}
+	f, _ := form.Lookup(id)
+	lang := h.userLang(ctx, ic.User.ID)
+	text := messageText(ic.Message)
+	thread := ic.Message.ThreadTimestamp
+	if thread == "" {
+		thread = ic.Message.Timestamp
+	}
+	o := origin{Channel: ic.Channel.ID, Thread: thread, Check: true}
+	paste := f.Fields[len(f.Fields)-1].Key // the Paste field is last
+	v := form.Values{paste: text}
+	if id == form.CheckVendor {
+		if vendor, rest := vendorOf(text); vendor != "" {
+			v = form.Values{"vendor": vendor, paste: rest}
+			line, ferr := f.Text(h.names, lang, v)
+			if ferr == nil && len(rest) <= maxPaste {
+				return h.check(ctx, tr, ic, o, lang, line, f, v)
+			}
+		}
+	}
+	if slackLen(text) > MaxInputValue {
+		o.Message = ic.Message.Timestamp // read again on submission
+	}
+	ctx, cancel := context.WithTimeout(ctx, viewBudget)
+	defer cancel()
+	if err := h.poster.OpenView(ctx, ic.TriggerID, FormView(f, lang, v, o)); err != nil {
+		tr.outcome = "view_failed"
+		h.log.Error("opening the check form failed", "form", id, "err", err)
+		return response{status: http.StatusOK}
+	}
+	tr.outcome = "view_opened:" + id
+	return response{status: http.StatusOK}
+}
+
+// maxPaste is the most text a check reads from a message: checklist
+// check's own limit (100 KB); a longer text gets that command's error.
+const maxPaste = 100 * 1024
+
+// globalShortcut answers the "GPU advisor" shortcut with the menu of forms.
+// It has no conversation: a form run from it answers in the user's DM.
+func (h *Handler) globalShortcut(ctx context.Context, tr *trace, ic slackapi.InteractionCallback) response {
+	tr.kind = "shortcut"
+	if ic.CallbackID != ShortcutForms {
+		tr.outcome = "ignored:shortcut_" + ic.CallbackID
+		return response{status: http.StatusOK}
+	}
+	lang := h.userLang(ctx, ic.User.ID)
+	ctx, cancel := context.WithTimeout(ctx, viewBudget)
+	defer cancel()
+	if err := h.poster.OpenView(ctx, ic.TriggerID, FormsMenu(lang, origin{})); err != nil {
+		tr.outcome = "view_failed"
+		h.log.Error("opening the forms menu failed", "err", err)
+		return response{status: http.StatusOK}
+	}
+	tr.outcome = "view_opened:forms"
+	return response{status: http.StatusOK}
+}
+
+// openFormValue is the value of an "Open as a form" button: the form id,
+// "|" and the language, then a line break and the command line to prefill
+// it from.
+func openFormValue(f *form.Form, lang chat.Lang, asked string) string {
+	v := f.ID + "|" + string(lang)
+	if asked != "" && slackLen(v)+1+slackLen(asked) <= MaxButtonValue {
+		v += "\n" + asked
+	}
+	return v
+}
+
+// openForm answers an "Open as a form" button (under an answer, on the
+// Home tab, in the forms menu): the form, prefilled from the command line
+// the button carries, answering where the button was (the Home tab and the
+// menu have no conversation: the DM).
+func (h *Handler) openForm(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, act *slackapi.BlockAction) response {
+	tr.kind = "open_form"
+	head, asked, _ := strings.Cut(act.Value, "\n")
+	id, l, _ := strings.Cut(head, "|")
+	if id == "" {
+		_, id, _ = strings.Cut(act.ActionID, "#")
+	}
+	f, ok := form.Lookup(id)
+	if !ok || !h.names.Has(f) {
+		tr.outcome = "ignored:no_form_" + id
+		return response{status: http.StatusOK}
+	}
+	lang, ok := chat.ParseLang(l)
+	var o origin
+	switch {
+	case ic.View.CallbackID == FormsCallbackID:
+		o = decodeOrigin(ic.View.PrivateMetadata)
+		lang = o.Lang
+	case ic.View.CallbackID == HomeCallbackID || ic.View.Type == slackapi.VTHomeTab:
+		// the DM
+	default:
+		o.Channel = ic.Channel.ID
+		if o.Channel == "" {
+			o.Channel = ic.Container.ChannelID
+		}
+		o.Thread = ic.Container.ThreadTs
+	}
+	if !ok || lang == "" {
+		lang = h.userLang(ctx, ic.User.ID)
+	}
+	view := FormView(f, lang, form.Prefill(h.router, f, asked), o)
+	ctx, cancel := context.WithTimeout(ctx, viewBudget)
+	defer cancel()
+	var err error
+	if ic.View.CallbackID == FormsCallbackID && ic.View.ID != "" {
+		err = h.poster.UpdateView(ctx, ic.View.ID, ic.View.Hash, view)
+	} else {
+		err = h.poster.OpenView(ctx, ic.TriggerID, view)
+	}
+	if err != nil {
+		tr.outcome = "view_failed"
+		h.log.Error("opening a form failed", "form", f.ID, "err", err)
+		return response{status: http.StatusOK}
+	}
+	tr.outcome = "view_opened:" + f.ID
+	return response{status: http.StatusOK}
+}
+
+// viewSubmission answers a submitted form: the command line it stands for
+// runs through the router; a value the command refuses is shown on its
+// field (response_action errors, the chat error's message and example, in
+// the form's language) and nothing is posted; otherwise the answer goes to
+// the conversation the form came from (the DM when none), with the command
+// line, and the modal closes.
+func (h *Handler) viewSubmission(ctx context.Context, tr *trace, ic slackapi.InteractionCallback) response {
+	tr.kind = "view_submission"
+	tr.team = ic.Team.ID
+	f, ok := form.Lookup(ic.View.CallbackID)
+	if !ok || !strings.HasPrefix(ic.View.CallbackID, form.CallbackPrefix) {
+		tr.outcome = "ignored:view_" + ic.View.CallbackID
+		return response{status: http.StatusOK}
+	}
+	o := decodeOrigin(ic.View.PrivateMetadata)
+	lang := o.Lang
+	if lang == "" {
+		lang = chat.EN
+	}
+	v := viewValues(ic.View.State)
+	if o.Message != "" && o.Channel != "" {
+		// the message's text did not fit the form: read it again
+		paste := f.Fields[len(f.Fields)-1]
+		if paste.Kind == form.Paste && strings.TrimSpace(v[paste.Key]) == "" {
+			m, err := h.poster.Message(ctx, o.Channel, o.Message, o.Thread)
+			if err != nil {
+				h.log.Warn("reading the message again failed", "err", err)
+				return fieldErrors(tr, []form.FieldError{{ID: f.Fields[0].Key, Message: chat.T(lang,
+					"I could not read the message again (deleted, or I cannot see that conversation). Paste its text with /gpu instead.",
+					"无法再次读取这条消息（已删除，或我看不到这个会话）。请改用 /gpu 粘贴原文。")}})
+			}
+			v[paste.Key] = messageText(m)
+		}
+	}
+	if miss := f.Missing(lang, v); len(miss) > 0 {
+		return fieldErrors(tr, miss)
+	}
+	text, ferr := f.Text(h.names, lang, v)
+	if ferr != nil {
+		return fieldErrors(tr, []form.FieldError{*ferr})
+	}
+	if o.Check {
+		return h.check(ctx, tr, ic, o, lang, text, f, v)
+	}
+	channel := o.Channel
+	if channel == "" {
+		channel = ic.User.ID // the app's DM with the user
+	}
+	req := chat.Request{Text: text, Lang: lang, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: channel, User: ic.User.ID}
+	var refused *chat.Error
+	res := h.answer(ctx, tr, chat.Delivery{Key: viewKey(ic), Request: req, JobID: ic.TriggerID,
+		Target: chat.Target{Channel: channel, ThreadTS: o.Thread},
+		Deliver: func(ctx context.Context, rep chat.Reply, out chat.Outcome) error {
+			if rep.Error != nil && out == chat.Answered {
+				refused = rep.Error // shown on its field, not posted
+				return nil
+			}
+			rep = withCommandLine(rep, lang, text)
+			return h.postForm(ctx, channel, ic.User.ID, o.Thread, rep)
+		}})
+	if refused != nil {
+		fe := f.Field(lang, v, refused)
+		return fieldErrors(tr, []form.FieldError{fe})
+	}
+	if res.Outcome == chat.PostFailed {
+		h.log.Error("posting a form's answer failed", "command", res.Reply.Command, "err", res.Err)
+		return fieldErrors(tr, []form.FieldError{{ID: f.Inputs()[0].ID, Message: chat.T(lang,
+			"The answer could not be posted; please try again.", "回复发送失败，请重试。")}})
+	}
+	return response{status: http.StatusOK} // an empty 200 closes the modal
+}
+
+// postForm posts a form's answer where it was opened: visible in the
+// channel (its thread), or only to the user when it is private; where the
+// bot may not post, only to the user, else in the DM.
+func (h *Handler) postForm(ctx context.Context, channel, user, thread string, rep chat.Reply) error {
+	if rep.Private && channel != user {
+		if err := h.poster.PostEphemeral(ctx, channel, user, thread, rep); err == nil {
+			return nil
+		}
+		return h.poster.Post(ctx, chat.Target{Channel: user}, rep)
+	}
+	_, err := h.poster.post(ctx, chat.Target{Channel: channel, ThreadTS: thread}, rep)
+	if err == nil || channel == user {
+		return err
+	}
+	h.log.Warn("form answer not posted in the channel; showing it to the user", "err", err)
+	if err := h.poster.PostEphemeral(ctx, channel, user, thread, rep); err == nil {
+		return nil
+	}
+	return h.poster.Post(ctx, chat.Target{Channel: user}, rep)
+}
+
+// viewKey de-duplicates a view submission (each carries its own trigger).
+func viewKey(ic slackapi.InteractionCallback) string {
+	if ic.TriggerID == "" {
+		return ""
+	}
+	return "slack:view:" + ic.TriggerID
+}
+
+// fieldErrors is a view_submission answer showing messages on their inputs.
+func fieldErrors(tr *trace, errs []form.FieldError) response {
+	m := map[string]string{}
+	for _, e := range errs {
+		if _, dup := m[e.ID]; !dup {
+			m[e.ID] = cut(e.Message, maxInputLabelLen)
+		}
+	}
+	tr.outcome = "field_errors"
+	return jsonResponse(slackapi.NewErrorsViewSubmissionResponse(m))
+}
+
+// withCommandLine adds the command line a form ran to its answer, so the
+// user learns it (the first line only: a pasted text follows it).
+func withCommandLine(rep chat.Reply, lang chat.Lang, text string) chat.Reply {
+	line, rest, _ := strings.Cut(text, "\n")
+	if rest != "" {
+		line += chat.T(lang, " <the pasted text>", " <粘贴的原文>")
+	}
+	rep.Summary = strings.TrimSpace(rep.Summary + "\n" + chat.T(lang, "Typed, this form is: ", "这个表单相当于输入：") + "`" + strings.ReplaceAll(line, "`", "'") + "`")
+	return rep
+}
+
+// check runs a message check (checklist check, trial check) and shows the
+// answer to the user only, in the message's thread, with a Share button.
+func (h *Handler) check(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, o origin, lang chat.Lang, text string, f *form.Form, v form.Values) response {
+	req := chat.Request{Text: text, Lang: lang, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: o.Channel, User: ic.User.ID}
+	var refused *chat.Error
+	isView := ic.Type == slackapi.InteractionTypeViewSubmission
+	res := h.answer(ctx, tr, chat.Delivery{Key: viewKey(ic), Request: req, JobID: ic.TriggerID,
+		Target: chat.Target{Channel: o.Channel, ThreadTS: o.Thread},
+		Deliver: func(ctx context.Context, rep chat.Reply, out chat.Outcome) error {
+			if isView && rep.Error != nil && out == chat.Answered {
+				refused = rep.Error
+				return nil
+			}
+			if rep.Error == nil {
+				rep.Buttons = append(rep.Buttons, shareButton(lang, o, text, f, v))
+			}
+			rep.Private = true
+			err := h.poster.PostEphemeral(ctx, o.Channel, ic.User.ID, o.Thread, rep)
+			if err != nil && ic.ResponseURL != "" {
+				h.log.Warn("check answer not posted in the thread; answering on the response_url", "err", err)
+				err = h.poster.Post(ctx, chat.Target{ResponseURL: ic.ResponseURL}, rep)
+			}
+			if err != nil {
+				err = h.poster.Post(ctx, chat.Target{Channel: ic.User.ID}, rep)
+			}
+			return err
+		}})
+	if refused != nil {
+		return fieldErrors(tr, []form.FieldError{f.Field(lang, v, refused)})
+	}
+	if res.Outcome == chat.PostFailed {
+		h.log.Error("posting a check's answer failed", "err", res.Err)
+	}
+	return response{status: http.StatusOK}
+}
+
+// share is what a Share button carries: the thread, and the command line
+// when it fits a button's value; else its first line and the message to
+// read the text from again.
+type share struct {
+	Channel string `json:"c"`
+	Thread  string `json:"t,omitempty"`
+	Text    string `json:"x,omitempty"`
+	Head    string `json:"h,omitempty"`
+	Message string `json:"m,omitempty"`
+}
+
+func shareButton(lang chat.Lang, o origin, text string, f *form.Form, v form.Values) chat.Button {
+	s := share{Channel: o.Channel, Thread: o.Thread, Text: text}
+	b, _ := json.Marshal(s)
+	if slackLen(string(b)) > MaxButtonValue {
+		head, _, _ := strings.Cut(text, "\n")
+		s = share{Channel: o.Channel, Thread: o.Thread, Head: head, Message: o.Message}
+		if s.Message == "" {
+			s.Message = o.Thread
+		}
+		b, _ = json.Marshal(s)
+	}
+	return chat.Button{Action: ActionShare, Label: chat.T(lang, "Share in channel", "分享到频道"), Value: string(b)}
+}
+
+// shareCheck answers a Share button: the check runs again (it is
+// deterministic) and is posted in the thread for everyone.
+func (h *Handler) shareCheck(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, act *slackapi.BlockAction) response {
+	tr.kind = "share"
+	var s share
+	if err := json.Unmarshal([]byte(act.Value), &s); err != nil || s.Channel == "" {
+		tr.outcome = "bad share value"
+		return response{status: http.StatusOK}
+	}
+	text := s.Text
+	if text == "" {
+		m, err := h.poster.Message(ctx, s.Channel, s.Message, s.Thread)
+		if err != nil {
+			h.log.Warn("share: reading the message again failed", "err", err)
+			tr.outcome = "share_failed"
+			return response{status: http.StatusOK}
+		}
+		text = s.Head + "\n" + messageText(m)
+	}
+	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: s.Channel, User: ic.User.ID}
+	res := h.answer(ctx, tr, chat.Delivery{Key: triggerKey(ic.TriggerID), Request: req, JobID: ic.TriggerID,
+		Deliver: func(ctx context.Context, rep chat.Reply, _ chat.Outcome) error {
+			rep.Private = false
+			_, err := h.poster.post(ctx, chat.Target{Channel: s.Channel, ThreadTS: s.Thread}, rep)
+			if err != nil && ic.ResponseURL != "" {
+				// the bot may not post there: in the channel by the response_url
+				rep.Private = false
+				return h.poster.Post(ctx, chat.Target{ResponseURL: ic.ResponseURL}, rep)
+			}
+			return err
+		}})
+	if res.Outcome == chat.PostFailed {
+		h.log.Error("sharing a check failed", "err", res.Err)
+	}
+	return response{status: http.StatusOK}
+}
+
+// blockSuggestion answers an external select as the user types: the model
+// presets matching the query.
+func (h *Handler) blockSuggestion(tr *trace, ic slackapi.InteractionCallback) response {
+	tr.kind = "block_suggestion"
+	tr.team = ic.Team.ID
+	var opts []*slackapi.OptionBlockObject
+	if ic.BlockID == "model" {
+		for _, o := range form.SearchModels(ic.Value, MaxOptions) {
+			opts = append(opts, slackapi.NewOptionBlockObject(o.Value, plain(cut(o.EN+" ("+o.Value+")", 75)), nil))
+		}
+	}
+	tr.outcome = "options"
+	return jsonResponse(slackapi.OptionsResponse{Options: opts})
+}
+
+// offerForm adds an "Open as a form" button under the answer (or the
+// refusal) of a command that has a form.
+func (h *Handler) offerForm(rep chat.Reply) chat.Reply {
+	if rep.Deferred || rep.Command == "" {
+		return rep
+	}
+	f, ok := form.ForReply(rep.Command, rep.Asked)
+	if !ok || !h.names.Has(f) {
+		return rep
+	}
+	rep = chat.Brief(rep) // the short reply keeps only its Details button: the form's comes after
+	for _, b := range rep.Buttons {
+		if b.Action == ActionOpenForm {
+			return rep
+		}
+	}
+	rep.Buttons = append(rep.Buttons, chat.Button{Action: ActionOpenForm, Label: chat.T(rep.Lang, "Open as a form", "用表单填写"), Value: openFormValue(f, rep.Lang, rep.Asked)})
+	return rep
+}
