@@ -47,8 +47,8 @@ func Brief(r Reply) Reply {
 	s.Facts = r.Facts[:min(len(r.Facts), BriefFacts)]
 	s.Warnings = r.Warnings[:min(len(r.Warnings), BriefWarnings)]
 	if n := len(r.Warnings) - BriefWarnings; n > 0 {
-		s.Warnings = append(s.Warnings[:BriefWarnings:BriefWarnings], fmt.Sprintf(T(r.Lang,
-			"%d more warnings: see Details", "另有 %d 条提示：见详情"), n))
+		s.Warnings = append(s.Warnings[:BriefWarnings:BriefWarnings], T(r.Lang, "", "另有 ")+
+			Plural(r.Lang, n, "more warning", "more warnings", "条提示")+T(r.Lang, ": see Details", "：见详情"))
 	}
 	s.Buttons = []Button{{Action: ActionDetails, Label: detailsLabel(r), Value: r.Asked}}
 	return s
@@ -59,13 +59,13 @@ func Brief(r Reply) Reply {
 func detailsLabel(r Reply) string {
 	var parts []string
 	if n := len(r.Tables); n > 0 {
-		parts = append(parts, plural(r.Lang, n, "table", "tables", "张表"))
+		parts = append(parts, Plural(r.Lang, n, "table", "tables", "张表"))
 	}
 	if len(r.Sections) > 0 {
 		parts = append(parts, T(r.Lang, "the reasoning", "推导"))
 	}
 	if n := len(r.Buttons); n > 0 {
-		parts = append(parts, plural(r.Lang, n, "follow-up", "follow-ups", "个后续操作"))
+		parts = append(parts, Plural(r.Lang, n, "follow-up", "follow-ups", "个后续操作"))
 	}
 	label := T(r.Lang, "Details", "详情")
 	if len(parts) > 0 {
@@ -74,7 +74,9 @@ func detailsLabel(r Reply) string {
 	return Truncate(label, 75)
 }
 
-func plural(lang Lang, n int, one, many, zh string) string {
+// Plural writes a count with its noun: "1 card", "3 cards"; in Chinese the
+// count and the measure word ("3 张卡"), which has no plural.
+func Plural(lang Lang, n int, one, many, zh string) string {
 	if lang == ZH {
 		return fmt.Sprintf("%d %s", n, zh)
 	}

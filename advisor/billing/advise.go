@@ -51,7 +51,11 @@ type Advice struct {
 	// Costs is the monthly cost of each option for all cards.
 	Costs Costs `json:"costs"`
 	// Cards is the plan per card, in input order.
-	Cards []Card `json:"plan"`
+	Cards []Card `json:"per_card"`
+	// Plan is the plan in phases: the cards on each mode and for how long,
+	// busiest cards first; over the months left when they were given, else
+	// for one month.
+	Plan []Phase `json:"plan"`
 	// ByHours lists card indexes (0-based) busiest first; ties keep input order.
 	ByHours []int `json:"-"`
 	// Reserved lists the indexes of the cards to reserve, busiest first.
@@ -115,15 +119,20 @@ type Card struct {
 	Spot *float64 `json:"spot"`
 	// SpotHours is Hours × SpotFactor: the paid spot hours, lost work included.
 	SpotHours float64 `json:"spot_hours"`
-	// SpotFits is SpotHours ≤ MaxMonthHours: the work fits in a month on spot.
+	// SpotFits is SpotHours ≤ MonthHours: the work fits in a month on spot.
 	SpotFits bool `json:"spot_fits"`
 	// Mode is where the plan puts the card.
 	Mode Mode `json:"mode"`
 	// Cost is the cost of Mode per month (the prepaid price per month for
 	// Yearly).
 	Cost float64 `json:"cost"`
-	// HorizonCost is the cost of Mode over the months left; 0 without them.
+	// HorizonCost is the cost of the card's plan over the months left; 0
+	// without them.
 	HorizonCost float64 `json:"horizon_cost,omitempty"`
+	// Phases is the card's plan over the months left when it combines
+	// modes (reserved months, then on-demand); nil otherwise. Mode is then
+	// the first phase's.
+	Phases []Phase `json:"phases,omitempty"`
 }
 
 // Tie is a card where the chosen option costs the same as another.
@@ -165,7 +174,7 @@ func Advise(in Input) (Advice, error) {
 			c.Spot = &cost
 			spotTotal += cost
 		}
-		c.SpotFits = c.SpotHours <= MaxMonthHours
+		c.SpotFits = c.SpotHours <= MonthHours
 		c.Mode, c.Cost = a.choose(c, &a.Ties)
 		a.Cards[i] = c
 		a.Costs.OnDemand += c.OnDemand
@@ -191,11 +200,21 @@ func Advise(in Input) (Advice, error) {
 		a.Costs.Hybrid, a.Ties = 0, a.Horizon.ties
 		for i, c := range a.Cards {
 			c.Mode, c.HorizonCost = a.Horizon.modes[i], a.Horizon.costs[i]
+			if p := a.Horizon.plans[i]; len(p) > 1 {
+				c.Phases = p
+			}
 			c.Cost = a.monthCost(in, c)
 			a.Cards[i] = c
 			a.Costs.Hybrid += c.Cost
 		}
 		a.Savings = a.Costs.OnDemand - a.Costs.Hybrid
+		a.Plan = group(a.ByHours, a.Horizon.plans)
+	} else {
+		plans := make([]schedule, len(a.Cards))
+		for i, c := range a.Cards {
+			plans[i] = monthSchedule(c)
+		}
+		a.Plan = group(a.ByHours, plans)
 	}
 	a.Reserved = nil
 	for _, i := range a.ByHours {

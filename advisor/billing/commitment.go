@@ -31,10 +31,14 @@ type Horizon struct {
 
 	modes []Mode
 	costs []float64
+	plans []schedule
 	ties  []Tie
 }
 
 // over prices the options of every card over months, with a minimum term.
+// Each card goes on its cheapest plan: one mode for the whole horizon, or,
+// when strictly cheaper, reserved years and months followed by elastic
+// months (Horizon.phased).
 func (a *Advice) over(in Input, months, minMonths float64, record bool) *Horizon {
 	h := &Horizon{Months: months, MinMonths: math.Max(1, minMonths)}
 	h.BilledMonths = math.Max(math.Ceil(months), h.MinMonths)
@@ -50,13 +54,18 @@ func (a *Advice) over(in Input, months, minMonths float64, record bool) *Horizon
 		if h.Yearly != nil {
 			*h.Yearly += a.Yearly.YearPerCard * h.PrepaidYears
 		}
-		var ties *[]Tie
-		if record {
-			ties = &h.ties
+		var ties []Tie
+		best, bestCost := pick(c.Index, horizonPreference, func(m Mode) (float64, bool) { return h.cost(a, in, c, m) }, &ties)
+		plan := h.pure(a, in, c, best, bestCost)
+		if ph, ok := h.phased(a, in, c); ok && less(ph.cost(), bestCost) {
+			plan, best, bestCost, ties = ph, ph[0].Mode, ph.cost(), nil
 		}
-		best, bestCost := pick(c.Index, horizonPreference, func(m Mode) (float64, bool) { return h.cost(a, in, c, m) }, ties)
+		if record {
+			h.ties = append(h.ties, ties...)
+		}
 		h.modes = append(h.modes, best)
 		h.costs = append(h.costs, bestCost)
+		h.plans = append(h.plans, plan)
 		h.Plan += bestCost
 	}
 	return h
@@ -129,28 +138,28 @@ func commitment(in Input, a Advice) *Commitment {
 	m := h.Months
 	c := &Commitment{MonthsLeft: m, BilledMonths: h.BilledMonths, MinMonths: in.MinMonths, ReservedCards: len(a.Reserved),
 		PlanCost: h.Plan, OnDemandCost: h.OnDemand, ElasticCost: h.Elastic, UsualMinMonths: RenewalMinimumMonths}
-	for _, card := range a.Cards {
-		switch card.Mode {
-		case Monthly:
-			c.Committed += in.Monthly * h.BilledMonths
-			c.IdleCost += in.Monthly * (h.BilledMonths - m)
-		case YearlyPrepay:
-			paid := a.Yearly.YearPerCard * h.PrepaidYears
-			c.Committed += paid
-			c.IdleCost += a.Yearly.PricePerCardMonth * (YearMonths*h.PrepaidYears - m)
+	for _, plan := range h.plans {
+		for _, p := range plan {
+			if !p.Reserved() {
+				continue
+			}
+			c.Committed += p.Cost
+			if past := p.StartMonth + p.Months - m; past > 0 && !same(past, 0) {
+				c.IdleCost += p.Cost / p.Months * past
+			}
 		}
 	}
 	if in.MinMonths == 0 && h.BilledMonths < RenewalMinimumMonths {
 		u := a.over(in, m, RenewalMinimumMonths, false)
 		c.UsualPlan, c.UsualPlanCost = shapeOf(u.modes), u.Plan
-		c.UsualChanges = !equalModes(u.modes, h.modes)
+		c.UsualChanges = !equalPlans(u.plans, h.plans)
 	}
 	return c
 }
 
-func equalModes(x, y []Mode) bool {
+func equalPlans(x, y []schedule) bool {
 	for i := range x {
-		if x[i] != y[i] {
+		if !x[i].same(y[i]) {
 			return false
 		}
 	}

@@ -33,9 +33,13 @@ func TestCommitment(t *testing.T) {
 		{"the issue: 500 h × 8 cards, 2 months, 3-month minimum", []float64{500, 500, 500, 500, 500, 500, 500, 500}, 2, 3, OnDemand, 3, 280000, 280000, 0, 0, false, ""},
 		// half a month at 600 h: a reservation bills a whole month (15,000) against 21,000 × 0.5 = 10,500
 		{"half a month left: a whole month's reservation does not pay", []float64{600}, 0.5, 0, OnDemand, 1, 10500, 10500, 0, 0, false, ""},
-		// 1.5 months at 720 h: 25,200 × 1.5 = 37,800 on-demand vs 2 billed months = 30,000: reserve; half a month
-		// idles (7,500). Under a 3-month minimum the reservation costs 45,000 > 37,800: on-demand.
-		{"1.5 months at 720 h: reserve, half a month idles", []float64{720}, 1.5, 0, Monthly, 2, 30000, 37800, 7500, 30000, true, OnDemand},
+		// 1.5 months at 720 h: 25,200 × 1.5 = 37,800 on-demand, 2 billed months = 30,000 reserved, and one
+		// reserved month then on-demand for the last half = 15,000 + 12,600 = 27,600: nothing idles. Under a
+		// 3-month minimum a reservation costs 45,000 > 37,800: on-demand.
+		{"1.5 months at 720 h: reserve one month, then on-demand", []float64{720}, 1.5, 0, Monthly, 2, 27600, 37800, 0, 15000, true, OnDemand},
+		// 1.8 months at 720 h: 15,000 + 0.8 × 25,200 = 35,160 phased against 30,000 for two whole months: reserve
+		// both, 0.2 of a month (3,000) idles.
+		{"1.8 months at 720 h: two whole months, the rest idles", []float64{720}, 1.8, 0, Monthly, 2, 30000, 45360, 3000, 30000, true, Monthly},
 	}
 	for _, tt := range tests {
 		a, err := Advise(Input{Hours: tt.hours, OnDemand: 35, Monthly: 15000, MonthsLeft: tt.months, MinMonths: tt.min})

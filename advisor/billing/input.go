@@ -8,12 +8,12 @@ import (
 
 // Limits and calendar constants of the billing rules.
 const (
-	// MonthHours is the 30-day month of 24 h used for "running all month"
-	// (30 × 24 = 720 h).
-	MonthHours = 720
-	// MaxMonthHours is the most hours a card can run in a calendar month
-	// (31 × 24 = 744 h); more is an input error.
-	MaxMonthHours = 744
+	// MonthHours is the advisor's month, advisor.MonthHours (30 × 24 h):
+	// the month a break-even and spot's paid hours are measured against.
+	MonthHours = advisor.MonthHours
+	// MaxMonthHours is advisor.MaxMonthHours (31 × 24 h), the most busy
+	// hours a card can run in a calendar month; more is an input error.
+	MaxMonthHours = advisor.MaxMonthHours
 	// MaxCards is the most cards one question may price.
 	MaxCards = 1000
 	// RenewalMinimumMonths is the usual minimum term of a monthly renewal

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // Mode is how a contract is billed: the period its price is for.
@@ -49,8 +51,9 @@ const (
 	MaxTermMonths = 60
 	// MaxCards is the most cards one contract may hold.
 	MaxCards = 100000
-	// MaxMonthHours is the most hours a card can run in a month (31 × 24).
-	MaxMonthHours = 744
+	// MaxMonthHours is advisor.MaxMonthHours, the most hours a card can run
+	// in a month (31 × 24).
+	MaxMonthHours = advisor.MaxMonthHours
 )
 
 // DefaultOffsets are the reminder days before the notice deadline used when a

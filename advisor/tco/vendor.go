@@ -41,8 +41,9 @@ func IsMetered(l Line) bool {
 	return false
 }
 
-// MaxHours is the most GPU hours a card can run in a month (31 days × 24 h).
-const MaxHours = 744
+// MaxHours is advisor.MaxMonthHours, the most GPU hours a card can run in
+// a month (31 days × 24 h).
+const MaxHours = advisor.MaxMonthHours
 
 // MaxCards is the most cards one comparison may price.
 const MaxCards = 100000

@@ -22,7 +22,7 @@ const maxMarkedHours = 4
 func (v view) chart(q query, a advisor.Advice) chat.Chart {
 	in := q.in
 	hours := map[float64]bool{}
-	for h := 0.0; h <= 720; h += chartStep {
+	for h := 0.0; h <= advisor.MonthHours; h += chartStep {
 		hours[h] = true
 	}
 	type mark struct {
@@ -30,7 +30,7 @@ func (v view) chart(q query, a advisor.Advice) chat.Chart {
 		label string
 	}
 	var marks []mark
-	if a.BreakEvenHours <= advisor.MaxMonthHours {
+	if a.BreakEvenHours <= advisor.MonthHours {
 		marks = append(marks, mark{a.BreakEvenHours, v.t("break-even", "盈亏平衡")})
 	}
 	seen := map[float64]bool{}

@@ -231,11 +231,11 @@ func TestYearlyCountSaysWhatItCounts(t *testing.T) {
 		count      int
 	}{
 		{"billing ondemand=35 monthly=15000 hours=600,500,300,100 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25 yearly_discount=10%",
-			"0 of 4 cards cost more than 13,500 a month without a reservation (on-demand or spot, whichever is cheaper)", 0},
+			"0 of 4 cards cost more than ¥13,500 a month without a reservation (on-demand or spot, whichever is cheaper)", 0},
 		{"billing ondemand=35 monthly=15000 hours=600,500,300,100 yearly_discount=10%",
-			"2 of 4 cards cost more than 13,500 a month without a reservation (on-demand)", 2},
+			"2 of 4 cards cost more than ¥13,500 a month without a reservation (on-demand)", 2},
 		{"计费 按需=35 包月=15000 时长=600,500,300,100 包年折扣=10%",
-			"4 张卡中有 2 张不包月时每月超过 13,500（按需）", 2},
+			"4 张卡中有 2 张不包月时每月超过 ¥13,500（按需）", 2},
 	}
 	for _, tt := range tests {
 		rep := handle(t, tt.text)
@@ -263,19 +263,28 @@ func TestIssueCases(t *testing.T) {
 		// 500 h × 8 cards, 2 months, 3-month minimum: on-demand 35 × 500 × 2 = 35,000 per card against
 		// 15,000 × 3 = 45,000 reserved: stay on-demand, 280,000 in all.
 		{"a minimum term decides", "billing ondemand=35 monthly=15000 hours=500 cards=8 months=2 min_months=3", "on_demand",
-			[]string{"The plan costs 280,000 over the months left", "Minimum term min_months=3: counted above"}, []string{"saving 20,000"}},
+			[]string{"The plan costs ¥280,000 over the months left", "Minimum term min_months=3: counted above"}, []string{"saving ¥20,000", "saving 20,000"}},
 		// no minimum stated: reserve (15,000 × 2 = 30,000 < 35,000 per card), and say a 3-month minimum changes that
 		{"no minimum stated", "billing ondemand=35 monthly=15000 hours=500 cards=8 months=2", "monthly",
-			[]string{"Renewals often require 3 months: then the answer is on-demand at 280,000"}, nil},
+			[]string{"Renewals often require 3 months: then the answer is on-demand at ¥280,000"}, nil},
 		// 720 h × 4 cards, 12 months, 10% off: yearly 13,500 × 12 = 162,000 < monthly 180,000 < on-demand 302,400 per card
 		{"yearly when it is cheapest", "计费 按需=35 包月=15000 时长=720 卡数=4 项目月数=12 包年折扣=9折", "yearly",
-			[]string{"计费方式：包年预付", "每月 54,000"}, []string{"计费方式：包月"}},
+			[]string{"计费方式：包年预付", "每月 ¥54,000"}, []string{"计费方式：包月"}},
 		// spot 12 × 1.0375 = 12.45 per busy hour: 15,000 / 12.45 = 1,204.82 h, more than a month holds
 		{"a break-even past the month", "billing ondemand=35 monthly=15000 hours=600 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25", "spot",
-			[]string{"never within a month (1,204.82 > 744 h)", "#1 run 600 h a month on spot, more than half a month"}, []string{"1,204.82 h "}},
+			[]string{"never within a month (1,204.82 > 720 h)", "#1 run 600 h a month on spot, more than half a month"}, []string{"1,204.82 h "}},
 		// 8 h a day × 30 days = 240 h a month
 		{"hours per day", "计费 按需=35 包月=1.5万 时长=每天8小时", "on_demand", []string{"每天8小时 = 每天 8 小时 × 30 天 = 每月 240 小时", "每卡每月 240 小时"}, nil},
 		{"1万5 and 一万五", "计费 按需=35 包月=1万5 时长=工作日每天10小时", "on_demand", []string{"220 小时"}, nil},
+		// the issue: 8 × (15,000 + 360 h × 35) = 220,800 for one reserved month and half a month on demand,
+		// against 240,000 for two whole months (60,000 of them paid after the project ends)
+		{"a fractional month runs on demand", "计费 按需=35 包月=1.5万 时长=720 卡数=8 项目月数=1.5", "monthly",
+			[]string{"8 张卡包月 1 个月，最后半个月按需：¥220,800", "计费方式：先包月，再按需"}, []string{"项目结束后仍要支付"}},
+		{"a fractional month runs on demand, in English", "billing ondemand=35 monthly=15000 hours=720 cards=8 months=1.5 --full", "monthly",
+			[]string{"Reserve 8 cards for 1 month, then on demand for the last half month: ¥220,800", "#1    720    ¥25,200    ¥15,000  —     monthly → on-demand"},
+			[]string{"paid after the project ends"}},
+		// no currency typed: yuan, with its sign
+		{"a bare price is in yuan", "billing ondemand=35 monthly=15000 hours=8", "on_demand", []string{"8 h × ¥35/h = ¥280 per card", "the monthly fee of ¥15,000"}, nil},
 	}
 	for _, tt := range tests {
 		rep := handle(t, tt.text)

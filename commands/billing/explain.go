@@ -27,8 +27,8 @@ func (v view) why(q query, a advisor.Advice) chat.Section {
 		lines = append(lines, v.f("A common split for training clusters is about 7:3 reserved:elastic; here %d:%d by cards.",
 			"训练集群常见的包月与弹性比例约 7:3；这里按卡数为 %d:%d。", len(a.Reserved), len(a.Cards)-len(a.Reserved)))
 	}
-	lines = append(lines, v.f("A 30-day month is 24 × 30 = 720 h: on-demand all month is %s per card; the monthly fee is %s of it (typically 60–70%%).",
-		"30 天按 24 × 30 = 720 小时计：按需跑满一个月每卡 %s；包月是它的 %s（通常为六到七折）。", v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
+	lines = append(lines, v.f("A 30-day month is 24 × 30 = %d h: on-demand all month is %s per card; the monthly fee is %s of it (typically 60–70%%).",
+		"30 天按 24 × 30 = %d 小时计：按需跑满一个月每卡 %s；包月是它的 %s（通常为六到七折）。", advisor.MonthHours, v.money(a.FullMonthOnDemand), pct(a.MonthlyShare)))
 	if a.Commitment == nil && (len(a.Reserved) > 0 || a.Yearly != nil) {
 		lines = append(lines, v.t("Add months=<months left> (and min_months= if the vendor has a minimum term) to choose over the rest of the project.", "加上 剩余月数=<月数>（供应商有最短租期时再加 最短租期=），即可按项目剩余时间选择。"))
 	}
@@ -78,8 +78,8 @@ func (v view) spotLines(q query, a advisor.Advice) []string {
 		}
 	}
 	if len(unfit) > 0 && a.Spot == advisor.SpotConsidered {
-		lines = append(lines, v.f("Not put on spot: %s, whose spot time (hours × %s) is more than a month holds (744 h).",
-			"不放到竞价上：%s，其竞价时长（小时 × %s）超过一个月（744 小时）。", strings.Join(unfit, ", "), exact(a.SpotFactor)))
+		lines = append(lines, v.f("Not put on spot: %s, whose spot time (hours × %s) is more than a month holds (%d h).",
+			"不放到竞价上：%s，其竞价时长（小时 × %s）超过一个月（%d 小时）。", strings.Join(unfit, ", "), exact(a.SpotFactor), advisor.MonthHours))
 	}
 	return lines
 }
@@ -127,8 +127,8 @@ func (v view) commitment(a advisor.Advice) (chat.Section, bool) {
 	if c.ReservedCards == 0 {
 		lines = append(lines, v.t("Nothing is reserved, so nothing idles if the project ends early.", "没有包月的卡，项目提前结束也不会有闲置费用。"))
 	} else {
-		lines = append(lines, v.f("Reserving %d cards commits %s at signing (a reservation is paid for whole months, at least the minimum term; a prepay for whole years).",
-			"包月/包年 %d 张卡，签约即承诺 %s（包月按整月且不少于最短租期计费，包年按整年计费）。", c.ReservedCards, v.money(c.Committed)))
+		lines = append(lines, v.f("Reserving %s commits %s at signing (a reservation is paid for whole months, at least the minimum term; a prepay for whole years).",
+			"包月/包年 %s，签约即承诺 %s（包月按整月且不少于最短租期计费，包年按整年计费）。", v.cardCount(c.ReservedCards), v.money(c.Committed)))
 		if c.IdleCost > 0 {
 			lines = append(lines, v.f("Of that, %s is paid after the project ends: already counted in the plan.", "其中 %s 在项目结束后仍要支付：已计入方案费用。", v.money(c.IdleCost)))
 		}
@@ -180,10 +180,9 @@ func (v view) yearly(a advisor.Advice) (chat.Section, bool) {
 		if len(y.Cards) > 12 {
 			names = append(names, "…")
 		}
-		years := a.Horizon.PrepaidYears
-		lines = append(lines, v.f("With %s months left (%s prepaid year(s)), the plan prepays cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
-			"剩余 %s 个月（预付 %s 年），方案中卡 %s 包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
-			chat.Num(a.Horizon.Months), chat.Num(years), strings.Join(names, ", "), v.money(y.ProjectSavings)))
+		lines = append(lines, v.f("With %s months left, the plan prepays cards %s: that saves %s over the project against the cheaper of monthly and elastic for each.",
+			"剩余 %s 个月，方案中卡 %s 包年：与各自的包月或弹性费用中较低者相比，整个项目共省 %s。",
+			chat.Num(a.Horizon.Months), strings.Join(names, ", "), v.money(y.ProjectSavings)))
 	default:
 		lines = append(lines, v.f("With %s months left, a prepaid year costs more than paying monthly or staying elastic: do not prepay.",
 			"剩余 %s 个月，预付一年比按月付或弹性计费都贵：不要预付。", chat.Num(a.Horizon.Months)))

@@ -22,15 +22,14 @@ func (v view) f(en, zh string, args ...any) string {
 }
 
 // money writes an amount in the input's currency: ¥15,000, $15,000,
-// 15,000 EUR, or the bare number when the currency was not said.
+// 15,000 EUR; yuan when the currency was not said (the market the bot
+// prices by default, as quote and tier do).
 func (v view) money(x float64) string {
 	switch v.currency {
-	case "CNY":
+	case "CNY", "":
 		return "¥" + chat.Num(x)
 	case "USD":
 		return "$" + chat.Num(x)
-	case "":
-		return chat.Num(x)
 	}
 	return chat.Num(x) + " " + v.currency
 }
@@ -55,8 +54,8 @@ func (v view) mode(m advisor.Mode) string {
 // be writes a break-even in hours; one past the hours a month holds reads
 // "never within a month": the cheaper option wins at any hours.
 func (v view) be(x float64) string {
-	if x > advisor.MaxMonthHours {
-		return v.f("never within a month (%s > %d h)", "一个月内永远达不到（%s > %d 小时）", chat.Num(x), advisor.MaxMonthHours)
+	if x > advisor.MonthHours {
+		return v.f("never within a month (%s > %d h)", "一个月内永远达不到（%s > %d 小时）", chat.Num(x), advisor.MonthHours)
 	}
 	return v.h(x)
 }
@@ -96,4 +95,12 @@ func round2p(x *float64) *float64 {
 	}
 	r := round2(*x)
 	return &r
+}
+
+// upperFirst capitalises the first letter of an English sentence.
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

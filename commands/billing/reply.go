@@ -47,6 +47,13 @@ var titles = map[advisor.Mode]root.Text{
 }
 
 func (v view) title(a advisor.Advice) string {
+	if phased(a) && a.Recommendation != advisor.Hybrid {
+		var modes []string
+		for _, p := range a.Cards[0].Phases {
+			modes = append(modes, v.mode(p.Mode))
+		}
+		return v.f("Billing: %s", "计费方式：先%s", strings.Join(modes, v.t(", then ", "，再")))
+	}
 	if t, ok := titles[a.Recommendation]; ok {
 		return t.In(string(v.lang))
 	}
@@ -170,8 +177,8 @@ func (v view) hybridReason(q query, a advisor.Advice, be string) string {
 	k := len(a.Reserved)
 	var s string
 	if k == 0 {
-		s = v.f("Hybrid without a reservation: no card reaches the break-even, %s per card per month; %d cards run on spot and %d on-demand, because their spot time would not fit in a month.",
-			"不包月的混合：没有一张卡达到盈亏平衡点 %s/卡/月；%d 张卡用竞价，%d 张卡按需（它们的竞价时长在一个月内放不下）。", be, spot, od)
+		s = v.f("Hybrid without a reservation: no card reaches the break-even, %s per card per month; %s run on spot and %s on-demand, because their spot time would not fit in a month.",
+			"不包月的混合：没有一张卡达到盈亏平衡点 %s/卡/月；%s用竞价，%s按需（它们的竞价时长在一个月内放不下）。", be, v.cardCount(spot), v.cardCount(od))
 	} else {
 		s = v.f("Hybrid: reserve the busiest %s (%s h), past the break-even (%s per card per month), and run the other %s (%s h) %s.",
 			"混合：最忙的 %[1]s（%[2]s 小时）超过盈亏平衡点（%[3]s/卡/月），包月；其余 %[4]s（%[5]s 小时）%[6]s。",
@@ -211,9 +218,12 @@ func (v view) facts(q query, a advisor.Advice) []chat.Fact {
 		chat.Fact{Label: v.t("Reserve", "包月的卡"), Value: reserve},
 		chat.Fact{Label: v.t("Plan cost", "方案月费"), Value: v.f("%s a month", "每月 %s", v.money(a.Costs.Hybrid))},
 		chat.Fact{Label: v.t("Savings vs all on-demand", "比全按需节省"), Value: v.f("%s a month (%s)", "每月 %s（%s）", v.money(a.Savings), pct(share(a.Savings, a.Costs.OnDemand)))},
-		chat.Fact{Label: v.t("720 h month", "720 小时整月"), Value: v.f("24 × 30 h on-demand = %s per card; monthly %s is %s of it",
+		chat.Fact{Label: v.f("%d h month", "%d 小时整月", advisor.MonthHours), Value: v.f("24 × 30 h on-demand = %s per card; monthly %s is %s of it",
 			"按需 24 × 30 小时 = 每卡 %s；包月 %s 是它的 %s", v.money(a.FullMonthOnDemand), v.money(in.Monthly), pct(a.MonthlyShare))},
 	)
+	if a.Horizon != nil {
+		fs = append(fs, chat.Fact{Label: v.t("Plan over the months left", "剩余期间方案"), Value: v.planLine(a)})
+	}
 	if q.currency != "" {
 		fs = append(fs, chat.Fact{Label: v.t("Currency", "币种"), Value: q.currency})
 	}
@@ -295,10 +305,10 @@ func (v view) cards(a advisor.Advice) chat.Table {
 				spot += v.t(" (does not fit)", "（放不下）")
 			}
 		}
-		t.Rows = append(t.Rows, []string{v.card(i), chat.Num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.mode(c.Mode)})
+		t.Rows = append(t.Rows, []string{v.card(i), chat.Num(c.Hours), v.money(c.OnDemand), v.money(c.Monthly), spot, v.planModes(c)})
 	}
 	if more := len(a.ByHours) - maxCardRows; more > 0 {
-		t.Rows = append(t.Rows, []string{"…", v.f("%d more cards in --json", "另有 %d 张卡，见 --json", more)})
+		t.Rows = append(t.Rows, []string{"…", v.f("%s more in --json", "另有 %s，见 --json", v.cardCount(more))})
 	}
 	return t
 }
@@ -307,9 +317,9 @@ func (v view) warnings(q query, a advisor.Advice) []string {
 	in := q.in
 	w := append([]string(nil), q.notes...)
 	w = append(w, q.assumptions...)
-	if full := advisor.MaxMonthHours * in.OnDemand; in.Monthly > full {
-		w = append(w, v.f("The monthly fee %s is more than a card on-demand for a whole 31-day month (744 h × %s = %s): a reservation never pays. Check that monthly is per card.",
-			"包月 %s 比一张卡按需跑满 31 天（744 小时 × %s = %s）还贵：包月永远不划算。请确认包月价是每张卡的。", v.money(in.Monthly), v.perHour(in.OnDemand), v.money(full)))
+	if full := advisor.MonthHours * in.OnDemand; in.Monthly > full {
+		w = append(w, v.f("The monthly fee %s is more than a card on-demand for a whole month (%d h × %s = %s): a reservation never pays. Check that monthly is per card.",
+			"包月 %s 比一张卡按需跑满一个月（%d 小时 × %s = %s）还贵：包月永远不划算。请确认包月价是每张卡的。", v.money(in.Monthly), advisor.MonthHours, v.perHour(in.OnDemand), v.money(full)))
 	}
 	if in.Monthly < in.OnDemand {
 		w = append(w, v.f("The monthly fee %s is less than one on-demand hour (%s): check that monthly is per card-month and ondemand per card-hour.",
@@ -342,20 +352,27 @@ func (v view) horizonReason(q query, a advisor.Advice) string {
 		v.money(in.Monthly), chat.Num(h.BilledMonths), m, chat.Num(h.MinMonths))
 	alts := v.f("all on-demand %s, all monthly %s (%s per card)", "全按需 %s，全包月 %s（每卡 %s）", v.money(h.OnDemand), v.money(h.Monthly), billed)
 	if h.Yearly != nil {
-		alts += v.f(", all yearly %s (%s per card-year × %s year(s))", "，全包年 %s（每卡每年 %s × %s 年）", v.money(*h.Yearly), v.money(a.Yearly.YearPerCard), chat.Num(h.PrepaidYears))
+		alts += v.f(", all yearly %s (%s per card-year × %s)", "，全包年 %s（每卡每年 %s × %s）", v.money(*h.Yearly), v.money(a.Yearly.YearPerCard), v.yearsWords(h.PrepaidYears))
 	}
 	if h.Elastic < h.OnDemand {
 		alts += v.f(", all elastic (on-demand or spot) %s", "，全弹性（按需或竞价）%s", v.money(h.Elastic))
 	}
 	var s string
-	switch a.Recommendation {
-	case advisor.OnDemand:
+	switch {
+	case phased(a):
+		s = v.f("%s over the %s months left.", "%s，为剩余 %s 个月最便宜的方案。", upperFirst(v.planLine(a)), m)
+		if tail, yearThenMonth := phaseKinds(a); tail {
+			s += v.t(" A reservation is paid for whole months, so the last part of a month is cheaper on demand.", "包月按整月计费，所以最后不足一个月的部分按需更便宜。")
+		} else if yearThenMonth {
+			s += v.t(" A prepay is paid for whole years, so the months after the last whole year are cheaper reserved month by month.", "包年按整年计费，所以最后一个整年之后的几个月按月包更便宜。")
+		}
+	case a.Recommendation == advisor.OnDemand:
 		s = v.f("Stay on-demand: over the %s months left, on-demand is the cheapest for every card.", "保持按需：在剩余 %s 个月里，每张卡都是按需最便宜。", m)
-	case advisor.Monthly:
+	case a.Recommendation == advisor.Monthly:
 		s = v.f("Reserve monthly: over the %s months left, a reservation is the cheapest for every card.", "包月：在剩余 %s 个月里，每张卡都是包月最便宜。", m)
-	case advisor.YearlyPrepay:
+	case a.Recommendation == advisor.YearlyPrepay:
 		s = v.f("Prepay a year: over the %s months left, the yearly prepay is the cheapest for every card.", "包年预付：在剩余 %s 个月里，每张卡都是包年最便宜。", m)
-	case advisor.Spot:
+	case a.Recommendation == advisor.Spot:
 		s = v.f("Use spot: the work can be interrupted, and over the %s months left spot, lost work counted (× %s), is the cheapest for every card.",
 			"用竞价实例：任务可中断，在剩余 %s 个月里，计入中断损失（× %s）后每张卡都是竞价最便宜。", m, exact(a.SpotFactor))
 	default:
@@ -374,7 +391,7 @@ func (v view) horizonReason(q query, a advisor.Advice) string {
 	}
 	s += v.f(" The plan costs %s over the months left; %s.", "方案在剩余期间共 %s；%s。", v.money(h.Plan), alts)
 	s += v.f(" Per month: %s, against %s all on-demand.", "每月 %s，全按需 %s。", v.money(a.Costs.Hybrid), v.money(a.Costs.OnDemand))
-	if n > 0 && a.BreakEvenHours <= advisor.MaxMonthHours {
+	if n > 0 && a.BreakEvenHours <= advisor.MonthHours {
 		s += v.f(" (Break-even for one month: %s / %s = %s per card.)", "（单月盈亏平衡点：%s / %s = 每卡 %s。）", v.money(in.Monthly), v.perHour(in.OnDemand), v.h(a.BreakEvenHours))
 	}
 	return s

@@ -367,9 +367,9 @@ func warnings(lang chat.Lang, r tco.Result) []string {
 	if len(r.Vendors) > 1 && r.CheapestQuoted != r.CheapestMonthly {
 		q := costOf(r, r.CheapestQuoted)
 		w = append(w, fmt.Sprintf(chat.T(lang,
-			"On the quoted items alone %s looks cheapest (%s), but its quote leaves out %d item(s); with the estimates from your workload %s is cheaper by the month.",
-			"只看报价内费用 %s 显得最便宜（%s），但它漏报了 %d 项；按你的工作负载计入估算后，按月 %s 更便宜。"),
-			q.Name, yuan(q.Quoted), len(q.Missing), r.CheapestMonthly))
+			"On the quoted items alone %s looks cheapest (%s), but its quote leaves out %s; with the estimates from your workload %s is cheaper by the month.",
+			"只看报价内费用 %s 显得最便宜（%s），但它漏报了 %s；按你的工作负载计入估算后，按月 %s 更便宜。"),
+			q.Name, yuan(q.Quoted), chat.Plural(lang, len(q.Missing), "item", "items", "项"), r.CheapestMonthly))
 	}
 	if len(r.Vendors) > 1 && r.CheapestPerToken != "" && r.CheapestPerHour != r.CheapestPerToken && r.Basis != tco.ByRun {
 		h, tk := costOf(r, r.CheapestPerHour), costOf(r, r.CheapestPerToken)

@@ -77,9 +77,13 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 			kept, chat.Num(r.Commitment(kept)), kept, chat.Num(r.MonthlyPrice()), term))
 	}
 	if len(a.Ties) > 0 {
+		sit := chat.T(lang, " sit", "")
+		if len(a.Ties) == 1 {
+			sit = chat.T(lang, " sits", "")
+		}
 		out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,
-			"%d card(s) sit exactly at the break-even: on-demand costs the same and commits nothing, so they go on-demand.",
-			"%d 张卡正好在盈亏平衡点：按需费用相同且无需承诺，因此改按需。"), len(a.Ties)))
+			"%s%s exactly at the break-even: on-demand costs the same and commits nothing, so it goes on-demand.",
+			"%s%s正好在盈亏平衡点：按需费用相同且无需承诺，因此改按需。"), chat.Plural(lang, len(a.Ties), "card", "cards", "张卡"), sit))
 	}
 	if len(r.Usage) == 1 && a.Action != billing.SwitchHybrid {
 		out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,

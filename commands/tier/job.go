@@ -266,18 +266,18 @@ func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) (line, cmd str
 	case j.train != nil:
 		hours = j.train.Hours
 	case j.serve != nil:
-		hours, cards = 720, j.serve.Cards
+		hours, cards = advisor.MonthHours, j.serve.Cards
 	default:
 		return "", ""
 	}
 	cmdLine := sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
-		advisor.Plain(od), advisor.Plain(min(hours, 744)), cards)
+		advisor.Plain(od), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
 	if j.monthly > 0 {
-		cmdLine = sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, 744)), cards)
+		cmdLine = sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
 		cmd = cmdLine
 	}
 	s := sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), cmdLine)
-	if hours > 744 {
+	if hours > advisor.MaxMonthHours {
 		s += sprintf(chat.T(lang, " (the run takes %s h, more than a month: busy every hour of each month)", "（任务需 %s 小时，超过一个月：每个月每小时都在用）"), num(hours))
 	}
 	return s, cmd

@@ -264,7 +264,7 @@ func teamPrice(es []pricebook.Entry) (priced, bool) {
 	for _, e := range es {
 		p := priced{basis: "ondemand", perHour: e.OnDemand, json: priceData{Price: e.Price()}}
 		if e.OnDemand == 0 {
-			p.basis, p.perHour = "monthly", e.Monthly/720
+			p.basis, p.perHour = "monthly", e.Monthly/advisor.MonthHours
 		}
 		if p.perHour > 0 && (!found || p.perHour < best.perHour) {
 			best, found = p, true
