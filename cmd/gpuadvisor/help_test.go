@@ -148,8 +148,8 @@ func TestChatErrorsGoToStderr(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing, the error with its example", code, out, errs)
 	}
 	code, out, errs = runCLI("billing", "ondemand=35", "monthly=15000", "hours=300")
-	if code != 0 || errs != "" || !strings.Contains(out, "15,000 / 35/h = 428.57") {
-		t.Errorf("a good command: exit %d, stderr %q; want the break-even 15,000 / 35/h = 428.57 on stdout (the short reply):\n%s", code, errs, out)
+	if code != 0 || errs != "" || !strings.Contains(out, "¥15,000 / ¥35/h = 428.57") {
+		t.Errorf("a good command: exit %d, stderr %q; want the break-even ¥15,000 / ¥35/h = 428.57 on stdout (the short reply):\n%s", code, errs, out)
 	}
 }
 
