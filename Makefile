@@ -1,5 +1,7 @@
 # Builds for `sam build` (BuildMethod: makefile) and for people.
 GOFLAGS_LAMBDA = GOOS=linux GOARCH=arm64 CGO_ENABLED=0
+# The toolchain go.mod names (its `toolchain` line), fetched when the local Go is older.
+export GOTOOLCHAIN = auto
 BUILD = go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
 .PHONY: test bench build-SlackFunction build-FeishuFunction build-DrafterFunction build-ReminderFunction

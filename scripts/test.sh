@@ -6,6 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+# Build and test with the toolchain go.mod names (its `toolchain` line: the newest go1.26
+# patch, with the standard library's security fixes), fetched from the module proxy when the
+# machine's Go is older, whatever GOTOOLCHAIN the machine's go env sets.
+export GOTOOLCHAIN=auto
+echo "== $(go version)"
+
 echo "== go vet"
 go vet ./...
 
