@@ -277,3 +277,47 @@ func modalViolations(v slackapi.ModalViewRequest) []string {
 	}
 	return out
 }
+
+// The Home tab offers a button per form; pressed there, the form answers
+// in the user's DM (no conversation in its origin).
+func TestHomeFormButtons(t *testing.T) {
+	f, _ := realFixture(t)
+	if status := invoke(t, f.h, event(t, readFixture(t, "event_app_home_opened.json"), testNow, false, nil)).StatusCode; status != http.StatusOK {
+		t.Fatalf("app_home_opened: %d", status)
+	}
+	pubs := f.rec.calls("/api/views.publish")
+	if len(pubs) != 1 {
+		t.Fatalf("%d views.publish, want 1", len(pubs))
+	}
+	b, _ := json.Marshal(pubs[0].JSON["view"].(map[string]any)["blocks"])
+	var blocks slackapi.Blocks
+	json.Unmarshal(b, &blocks)
+	var got []string
+	for _, bl := range blocks.BlockSet {
+		if ab, ok := bl.(*slackapi.ActionBlock); ok {
+			for _, el := range ab.Elements.ElementSet {
+				if bt, ok := el.(*slackapi.ButtonBlockElement); ok && strings.HasPrefix(bt.ActionID, ActionOpenForm+"#") {
+					got = append(got, bt.Value)
+				}
+			}
+		}
+	}
+	if strings.Join(got, ",") != "tier|en,billing|en,quote|en,renewal_add|en" {
+		t.Errorf("Home tab form buttons %v; want tier, billing, quote, renewal_add in English", got)
+	}
+	press := payload(t, "interaction_home.json", map[string]any{
+		"trigger_id": "4711.home",
+		"actions":    []any{map[string]any{"action_id": ActionOpenForm + "#quote", "block_id": "gpuadvisor_forms", "type": "button", "value": "quote|en"}},
+	})
+	interact(t, f, press)
+	views := openedViews(t, f, "views.open")
+	if len(views) != 1 || views[0].CallbackID != "form:quote" {
+		t.Fatalf("views %+v; want form:quote", views)
+	}
+	if o := decodeOrigin(views[0].PrivateMetadata); o.Channel != "" {
+		t.Errorf("origin %+v; a Home tab form answers in the DM (no channel)", o)
+	}
+	if _, ok := inputValue(views[0], "vendor_6_price"); !ok {
+		t.Error("the quote form has no vendor_6_price input")
+	}
+}

@@ -59,7 +59,8 @@ func (h *Handler) home(ctx context.Context, tr *trace, cb *slackevents.EventsAPI
 func (p *Poster) PublishHome(ctx context.Context, user, channel string, rep chat.Reply) error {
 	rep.Private = false // a Home tab is the user's own: no "only you" note
 	msg := Render(rep)
-	view := slackapi.HomeTabViewRequest{Type: slackapi.VTHomeTab, Blocks: slackapi.Blocks{BlockSet: msg.Blocks},
+	blocks := append(msg.Blocks, homeForms(rep.Lang)...)
+	view := slackapi.HomeTabViewRequest{Type: slackapi.VTHomeTab, Blocks: slackapi.Blocks{BlockSet: blocks},
 		PrivateMetadata: channel, CallbackID: HomeCallbackID}
 	if _, err := p.api.PublishViewContext(ctx, slackapi.PublishViewContextRequest{UserID: user, View: view}); err != nil {
 		return fmt.Errorf("views.publish home for %s: %w", user, err)

@@ -212,3 +212,18 @@ func cut(s string, n int) string {
 	t, _ := fit(s, n)
 	return t
 }
+
+// homeForms are the Home tab's form buttons: a heading and a button per
+// form, each opening it (answered in the user's DM).
+func homeForms(lang chat.Lang) []slackapi.Block {
+	var buttons []slackapi.BlockElement
+	for _, f := range form.Menu() {
+		buttons = append(buttons, slackapi.NewButtonBlockElement(ActionOpenForm+"#"+f.ID, f.ID+"|"+string(lang), plain(f.Title(lang))))
+	}
+	return []slackapi.Block{
+		slackapi.NewSectionBlock(mrkdwn("*"+chat.T(lang, "Forms", "表单")+"*  "+Escape(chat.T(lang,
+			"fill in the fields instead of typing key=value",
+			"填表代替手写 key=value"))), nil, nil),
+		slackapi.NewActionBlock("gpuadvisor_forms", buttons...),
+	}
+}
