@@ -81,7 +81,7 @@ type Result struct {
 const maxWindowsPerItem = 48
 
 // hedges make a concrete-looking answer vague: they are not commitments.
-var hedges = w("视情况|看情况|再议|再谈|另谈|可以谈|商量|尽量|尽可能|尽快|尽力|力争|争取|酌情|原则上|一般|通常|大概|大约|不一定|待定|另议|妥善|~where possible|~if possible|~as far as possible|~as soon as possible|~asap~|~reasonable efforts|~we aim to|~aim to|case by case|case-by-case|best effort|best-effort|depending on|depends on|to be discussed|~tbd~|we'll try|we will try|should be fine|~usually|~typically|~generally|in principle|~roughly")
+var hedges = w("视情况|看情况|再议|再谈|另谈|可以谈|商量|协商|面议|尽量|尽可能|尽快|尽力|力争|争取|酌情|原则上|一般|通常|大概|大约|不一定|待定|另议|妥善|~where possible|~if possible|~as far as possible|~as soon as possible|~asap~|~reasonable efforts|~we aim to|~aim to|case by case|case-by-case|best effort|best-effort|depending on|depends on|to be discussed|~tbd~|we'll try|we will try|should be fine|~usually|~typically|~generally|in principle|~roughly")
 
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {
@@ -275,7 +275,11 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	if g := it.gate; len(g.need) > 0 || len(g.not) > 0 {
 		kept := segs[:0:0]
 		for _, s := range segs {
-			if g.admits(d.normText(window{s, s})) {
+			w := window{s, s}
+			if g.wide {
+				w = d.windowOf(s)
+			}
+			if g.admits(d.normText(w)) {
 				kept = append(kept, s)
 			}
 		}
@@ -328,6 +332,7 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	count := 0
 	first, firstSig := -1, -1
 	hedgedAt, hedge := -1, ""
+	var hedgedWin window // the clauses the hedge was found in
 	answered := false
 	for wi, w := range wins {
 		if d.asks(w.lo) {
@@ -338,14 +343,16 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 			f.Evidence = d.evidence(window{at[wi], at[wi]})
 		}
 		txt := d.normText(w)
-		h := d.hedge(w)
 		for si := range it.signals {
 			if satisfied[si] || !it.signals[si].holds(txt) {
 				continue
 			}
-			if h != "" {
+			// A hedge marks its own clause only: the clauses the signal
+			// holds in, not a neighbour ("机房在成都天府新区，一般……").
+			n := narrow(d, w, at[wi], it.signals[si].holds)
+			if h := d.hedge(n); h != "" {
 				if hedgedAt < 0 {
-					hedgedAt, hedge = wi, h
+					hedgedAt, hedgedWin, hedge = wi, n, h
 				}
 				continue
 			}
@@ -361,8 +368,8 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 			f.Why = whyCovered
 			return f
 		}
-		if hedgedAt < 0 && h != "" {
-			hedgedAt, hedge = wi, h
+		if own := (window{at[wi], at[wi]}); hedgedAt < 0 && d.hedge(own) != "" {
+			hedgedAt, hedgedWin, hedge = wi, own, d.hedge(own)
 		}
 	}
 	switch {
@@ -370,7 +377,7 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 		f.Status, f.Evidence, f.Why = Missing, "", whyMissing
 	case hedgedAt >= 0:
 		f.Hedged = true
-		f.Evidence = d.evidence(wins[hedgedAt])
+		f.Evidence = d.evidence(hedgedWin)
 		f.Why = Text{EN: fmt.Sprintf("\"%s\" is a hedge, not a commitment: ask for the number in writing.", hedge),
 			ZH: fmt.Sprintf("“%s”是留余地的说法，不是承诺：要求对方书面给出数字。", hedge)}
 	case count > 0:

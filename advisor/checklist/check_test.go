@@ -176,6 +176,11 @@ func TestRedFlags(t *testing.T) {
 		{"故障转移用按需保证可用性，按秒计费", nil},
 		{"推理任务需要7x24小时运行", nil},
 		{"你们是高配主机吗？", nil},
+		{"7x24小时值班，夜间一般30分钟内响应", nil},
+		{"走个人账户付款，不开发票可以再便宜", []string{"off_the_books"}},
+		{"只接受对公转账，不接受转账到个人账户", nil},
+		{"pay in cash, no invoice", []string{"off_the_books"}},
+		{"a personal account manager answers your tickets", nil},
 	}
 	for _, tt := range tests {
 		r := Check(tt.text)
@@ -214,7 +219,8 @@ func TestFixtureVerdicts(t *testing.T) {
 		mustNotCovered []string
 	}{
 		{"evasive_zh.txt", Avoid, 5, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.egress"}},
-		{"evasive_en.txt", Avoid, 5, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.storage"}},
+		// All sales talk and no clear bad answer: ask first, never avoid.
+		{"evasive_en.txt", AskFirst, 5, nil, []string{"hw.gpu_model", "hw.interconnect", "ops.night_response", "bill.storage"}},
 		{"concrete_zh.txt", Proceed, 0, wantIDs, nil},
 		{"concrete_en.txt", Proceed, 0, wantIDs, nil},
 		{"mixed_zh.txt", AskFirst, 1, []string{"bill.modes", "bill.granularity", "bill.storage", "ops.night_response", "net.local_node"}, []string{"hw.gpu_model", "hw.interconnect", "ops.hw_replace"}},
@@ -287,6 +293,24 @@ func TestDecide(t *testing.T) {
 		}
 		return r
 	}
+	// withOne makes the last item that is not key and not vague st.
+	withOne := func(r Result, st Status) Result {
+		for i := len(r.Findings) - 1; i >= 0; i-- {
+			if f := &r.Findings[i]; !f.Item.Key && f.Status != Vague {
+				r.Counts = Counts{}
+				f.Status = st
+				for _, g := range r.Findings {
+					r.Counts.add(g.Status)
+				}
+				break
+			}
+		}
+		return r
+	}
+	severeFlag := func(r Result) Result {
+		r.RedFlags = append(r.RedFlags, RedFlag{ID: "off_the_books", Phrase: "不开发票", Severe: true})
+		return r
+	}
 	tests := []struct {
 		name string
 		r    Result
@@ -302,14 +326,21 @@ func TestDecide(t *testing.T) {
 		{"two risks elsewhere is ask first", with(Covered, 2, Risk), AskFirst},
 		{"three risks elsewhere is avoid", with(Covered, 3, Risk), Avoid},
 		// with(Missing, ...) leaves no item covered: 5 vague + 1 kind of flag
-		// = 6 > 2×0: avoid; 4 + 1 = 5: ask first.
-		{"five vague and one red flag, nothing covered, is avoid", flags(with(Missing, 5, Vague), "high_spec"), Avoid},
+		// = 6 > 2×0, but hedges and vague answers alone never give avoid.
+		{"five vague and one red flag, nothing covered, is ask first: no clear bad answer", flags(with(Missing, 5, Vague), "high_spec"), AskFirst},
 		{"four vague and one red flag is ask first", flags(with(Missing, 4, Vague), "high_spec"), AskFirst},
+		{"forty vague, nothing covered, no risk is ask first", with(Vague, 45, Vague), AskFirst},
+		{"five vague, one red flag and one risk elsewhere, nothing covered, is avoid", flags(withOne(with(Missing, 5, Vague), Risk), "high_spec"), Avoid},
+		{"one risk elsewhere among many covered is ask first", flags(withOne(with(Covered, 5, Vague), Risk), "high_spec"), AskFirst},
+		{"a severe red flag alone is avoid", severeFlag(with(Covered, 0, Covered)), Avoid},
 		// 45 items - 6 vague = 39 covered: 6 vague + 1 flag = 7 is not over 2×39.
 		{"many vague among many covered is ask first", flags(with(Covered, 6, Vague), "high_spec"), AskFirst},
 		// 3 vague + the same kind 3 times = 3 + 1 = 4: ask first.
 		{"the same kind of flag counts once", flags(with(Covered, 3, Vague), "high_spec", "high_spec", "high_spec"), AskFirst},
 		{"one red flag is ask first", flags(with(Covered, 0, Covered), "verbal_promise"), AskFirst},
+	}
+	if r := withOne(with(Covered, 0, Covered), Risk); r.Counts.Risk != 1 {
+		t.Fatalf("withOne: counts %+v, want one risk", r.Counts)
 	}
 	for _, tt := range tests {
 		got, why := decide(tt.r)
@@ -377,6 +408,26 @@ func TestSegments(t *testing.T) {
 	want := "A100 80G|SXM4|NVLink 600GB/s|1. 第一条|2. 第二条|Done"
 	if strings.Join(got, "|") != want {
 		t.Errorf("segments: got %q, want %q", strings.Join(got, "|"), want)
+	}
+	// Clause words start a clause; "and" only before a new subject, and
+	// 不但 and 另外收费 are not clause words.
+	for _, tt := range []struct{ in, want string }{
+		{"机房在成都但一般延迟5ms", "机房在成都|但一般延迟5ms"},
+		{"不但有A100而且有H100", "不但有A100|而且有H100"},
+		{"存储另外收费，另外快照免费", "存储另外收费|另外快照免费"},
+		{"8x H100 SXM5 but support is best effort", "8x H100 SXM5|but support is best effort"},
+		{"iperf3 TCP and UDP and we also test NCCL", "iperf3 TCP and UDP|and we also test NCCL"},
+		{"NVLink 600GB/s also on the H800", "NVLink 600GB/s|also on the H800"},
+		{"Butterfly and bottles", "Butterfly and bottles"},
+	} {
+		d := parse(tt.in)
+		var got []string
+		for _, s := range d.segs {
+			got = append(got, strings.TrimSpace(d.orig[s.start:s.end]))
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("clauses of %q: got %q, want %q", tt.in, strings.Join(got, "|"), tt.want)
+		}
 	}
 	long := parse(strings.Repeat("word ", 1000))
 	for _, s := range long.segs {

@@ -41,6 +41,7 @@ type itemRow struct {
 	Gate                          *struct {
 		Note           string
 		Need, Not, But *string
+		Wide           bool
 	}
 	Min     int
 	Signals []signalRow
@@ -119,7 +120,7 @@ func parseData(b []byte) (*checklistData, error) {
 		it := Item{ID: r.ID, Name: r.Name, Dimension: r.Dimension, Question: r.Question, Why: r.Why, Concrete: r.Concrete, Key: r.Key,
 			topics: p.list(r.Topics), min: r.Min, signals: p.signals(r.Signals)}
 		if g := r.Gate; g != nil {
-			it.gate = gate{need: p.list(g.Need), not: p.list(g.Not), but: p.list(g.But)}
+			it.gate = gate{need: p.list(g.Need), not: p.list(g.Not), but: p.list(g.But), wide: g.Wide}
 		}
 		if len(it.topics) == 0 || len(it.signals) == 0 {
 			return nil, fmt.Errorf("%s: needs topics and signals to be matched", r.ID)

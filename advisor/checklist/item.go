@@ -77,6 +77,10 @@ type Item struct {
 // "内网和公网流量" is).
 type gate struct {
 	need, not, but []string
+	// wide applies the gate to the clause with its neighbours, for a
+	// clause that names its subject in the one before ("存储赠送100GB，
+	// 超出部分0.3元/GB" is storage, not bandwidth).
+	wide bool
 }
 
 // admits reports whether a clause's normalized text passes the gate.

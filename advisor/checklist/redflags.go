@@ -6,7 +6,7 @@ type RedFlag struct {
 	explains []string
 	// ID names the kind: high_spec, equivalent_config, vague_interconnect,
 	// untested_10g, 7x24_no_time, free_no_quota, unlimited_no_number,
-	// on_demand_no_granularity, verbal_promise.
+	// on_demand_no_granularity, off_the_books (severe), verbal_promise.
 	ID string
 	// Phrase is the phrase found, normalized (lower case, half-width).
 	Phrase string
@@ -14,6 +14,9 @@ type RedFlag struct {
 	Evidence string
 	// Count is how many times this phrase was flagged.
 	Count int
+	// Severe marks a flag that alone gives avoid: nothing the vendor says
+	// can be held to (no invoice, payment to a personal account).
+	Severe bool
 	// Why says what is missing and what to ask.
 	Why Text
 }
@@ -40,6 +43,8 @@ type flagRule struct {
 	unlessCovered string
 	// explains: the items whose vagueness this flag explains (none: any).
 	explains []string
+	// severe: the flag alone makes a vendor not worth more time (VerdictRule).
+	severe bool
 }
 
 // flags are docs/checklist.md's red-flag phrases and the condition that makes
@@ -63,6 +68,7 @@ var flags = []flagRule{
 		triggers:      w("7x24|全天候|round the clock|round-the-clock|around the clock"),
 		requireWindow: w("服务|支持|售后|客服|值守|值班|响应|人工|运维|工程师|技术|~support|~service|~response|~respond|on-call|~team|~engineer|~staff|~help"),
 		unlessCovered: "ops.night_response",
+		unlessUnits:   w("分钟|min|mins|minute|minutes|小时|h|hr|hrs|hour|hours"),
 		why:           Text{EN: "\"7x24\" without a response time promises nothing: ask how many minutes until a human answers at night", ZH: "“7x24”不写响应时间等于没承诺：问清深夜多少分钟内有人响应"}},
 	{id: "free_no_quota", explains: []string{"bill.egress", "bill.storage", "bill.intranet_quota", "bill.extras", "bill.trial", "net.public_bw"},
 		triggers:      w("免费|~free~|不收费|不要钱|0元|no charge|free of charge"),
@@ -81,6 +87,11 @@ var flags = []flagRule{
 		triggers:      w("按需|按量|on-demand|on demand|pay-as-you-go|pay as you go"),
 		unlessCovered: "bill.granularity",
 		why:           Text{EN: "on-demand without a billing granularity: ask whether billing is per second, minute or hour, and how partial hours round", ZH: "“按需”没说计费粒度：问清按秒、按分钟还是按小时，不足一小时怎么算"}},
+	{id: "off_the_books", severe: true,
+		triggers:     w("不开发票|不能开发票|不能开票|无法开票|开不了发票|开不了票|不提供发票|没有发票|不开票|转账到个人|转到个人|打到个人|付到个人|汇到个人|走个人账户|个人账户付款|个人账户转账|个人账户收款|付款到个人|打款到个人|个人收款码|个人微信收款|个人银行卡|私人账户|私人转账|个人微信转账|个人支付宝|现金交易|只收现金|~no invoice~|~no invoices~|cannot invoice|can't invoice|cannot issue an invoice|can't issue an invoice|cannot issue invoices|can't issue invoices|personal bank account|to a personal account|to my personal account|into a personal account|cash only|pay in cash"),
+		unlessClause: w("对公|公司账户|企业账户|company account|corporate account|business account|不接受|不支持|不允许|禁止|拒绝|~never~|not accept|don't accept|do not accept|won't|will not|~no need"),
+		why: Text{EN: "no invoice, or payment to a personal account: nothing the vendor says can be held to; insist on a company contract, a VAT invoice and payment to the company's account",
+			ZH: "不开发票或转账到个人账户：对方说的任何话都无从追究；坚持签公司合同、开增值税发票、付款到对公账户"}},
 	{id: "verbal_promise",
 		triggers:       w("口头|放心|包您|包你|我们保证|向您保证|给您保证|保证没问题|绝对没问题|肯定没问题|没问题|我们承诺|口头承诺|we promise|i promise|promise you|rest assured|trust us|don't worry|do not worry|we guarantee|~guaranteed~|no problem"),
 		unlessSentence: w("合同|contract|~sla~|协议|附件|书面|written|in writing|条款|clause|写入|写进|~annex"),
@@ -128,7 +139,7 @@ func findRedFlags(d *doc, hits [][]hit, covered map[string]bool) []RedFlag {
 				continue
 			}
 			index[key] = len(out)
-			out = append(out, found{flag: RedFlag{ID: rule.id, Phrase: h.phrase, Evidence: d.evidence(win), Count: 1, Why: rule.why, explains: rule.explains}, at: h.seg})
+			out = append(out, found{flag: RedFlag{ID: rule.id, Phrase: h.phrase, Evidence: d.evidence(win), Count: 1, Why: rule.why, Severe: rule.severe, explains: rule.explains}, at: h.seg})
 		}
 	}
 	// Order by first appearance in the text, then by kind.

@@ -116,6 +116,9 @@ func parse(text string) *doc {
 		case r == '，' || r == ',' && !(i > 0 && isDigit(text[i-1]) && next < len(text) && isDigit(text[next])):
 			cut(i, false)
 			start = next
+		case i > start && clauseWordAt(text, i, r):
+			cut(i, false) // the clause word starts the next clause
+			start = i
 		case runes >= maxSegmentRunes && (r == ' ' || runes >= 2*maxSegmentRunes):
 			cut(next, false)
 			start = next
@@ -139,6 +142,60 @@ func parse(text string) *doc {
 		}
 	}
 	return d
+}
+
+// Clause words start a new clause without punctuation: a hedge or a
+// negation after one is about what follows it ("A100 80G SXM4但一般要排队",
+// "8x H100 SXM5 but support is best effort"). English "and" starts a clause
+// only before a new subject ("and we", "and support"), not between nouns
+// ("TCP and UDP").
+var (
+	zhClauseWords = w("但是|但|不过|另外|此外|同时|而且|并且|然而|可是")
+	enClauseWords = w("but|however|although|though|whereas|also|and we|and our|and it|and its|and there|and they|and their|and you|and your|and this|and that|and the|and support|and billing|and storage|and data")
+)
+
+// clauseWordAt reports whether a clause word starts at byte i of text (r
+// is the rune there): a Chinese one anywhere but inside 不但 or 另外收费
+// (charged extra), an English one after a space and before a word end.
+func clauseWordAt(text string, i int, r rune) bool {
+	switch r {
+	case '但', '不', '另', '此', '同', '而', '并', '然', '可':
+		rest := text[i:]
+		for _, x := range zhClauseWords {
+			if !strings.HasPrefix(rest, x) {
+				continue
+			}
+			after := rest[len(x):]
+			switch {
+			case x == "但" && strings.HasSuffix(text[:i], "不"), // 不但 = not only
+				x == "另外" && startsAny(after, w("收|付|计|加|算|购|按")): // 另外收费 = charged extra
+				return false
+			}
+			return true
+		}
+	case ' ':
+		rest := text[i+1:]
+		if len(rest) < 3 || !strings.ContainsRune("abhotwABHOTW", rune(rest[0])) {
+			return false
+		}
+		for _, x := range enClauseWords {
+			if len(rest) >= len(x) && strings.EqualFold(rest[:len(x)], x) && (len(rest) == len(x) || !isWordByte(rest[len(x)])) {
+				// "we also offer": the subject stays with its verb
+				return x != "also" || !endsWithPronoun(text[:i])
+			}
+		}
+	}
+	return false
+}
+
+// endsWithPronoun reports whether s ends with a subject pronoun word.
+func endsWithPronoun(s string) bool {
+	j := strings.LastIndexByte(s, ' ') + 1
+	switch strings.ToLower(s[j:]) {
+	case "we", "i", "it", "they", "you", "he", "she":
+		return true
+	}
+	return false
 }
 
 // spans are byte ranges of the text.
@@ -253,9 +310,42 @@ const maxEvidenceRunes = 140
 func (d *doc) evidence(w window) string {
 	s := strings.Join(strings.Fields(d.orig[d.segs[w.lo].start:d.segs[w.hi].end]), " ")
 	s = strings.Trim(s, " ,，、:：-*•")
+	s = strings.TrimLeft(trimListNumber(s), " ")
 	if utf8.RuneCountInString(s) > maxEvidenceRunes {
 		r := []rune(s)
 		s = string(r[:maxEvidenceRunes-1]) + "…"
+	}
+	return s
+}
+
+// trimListNumber takes a list number off the front of a quoted phrase
+// ("3. 计费按小时", "2、", "(4)"): it numbers the vendor's list, it is not
+// what they said.
+func trimListNumber(s string) string {
+	j := 0
+	paren := strings.HasPrefix(s, "(") || strings.HasPrefix(s, "（")
+	if paren {
+		_, size := utf8.DecodeRuneInString(s)
+		j = size
+	}
+	k := j
+	for k < len(s) && isDigit(s[k]) && k-j < 3 {
+		k++
+	}
+	if k == j {
+		return s
+	}
+	for _, end := range []string{". ", ".", "、", ")", "）", "："} {
+		if paren && end != ")" && end != "）" || !strings.HasPrefix(s[k:], end) {
+			continue
+		}
+		rest := s[k+len(end):]
+		if end == "." && rest != "" && isDigit(rest[0]) { // 3.5 is a number
+			return s
+		}
+		if rest != "" {
+			return rest
+		}
 	}
 	return s
 }

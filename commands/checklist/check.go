@@ -59,16 +59,22 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Title = o.vendor + chat.T(lang, " — ", "：") + rep.Title
 	}
 	rep.Summary = fmt.Sprintf(chat.T(lang,
-		"Of %d items the text answers %d: %d covered, %d risk, %d vague; %d not asked yet (questions to send, not failures). %d red flag(s).",
-		"共 %d 项，原文回答了 %d 项：答实 %d，风险 %d，含糊 %d；未提及 %d 项（是要发出的追问，不是扣分）。红旗 %d 处。"),
-		len(r.Findings), c.Answered(), c.Covered, c.Risk, c.Vague, c.Missing, len(r.RedFlags))
-	switch r.Verdict {
-	case cl.Proceed:
+		"Of %d items the text answers %d: %d covered, %d risk, %d vague; %d not asked yet (questions to send, not failures). %s.",
+		"共 %d 项，原文回答了 %d 项：答实 %d，风险 %d，含糊 %d；未提及 %d 项（是要发出的追问，不是扣分）。%s。"),
+		len(r.Findings), c.Answered(), c.Covered, c.Risk, c.Vague, c.Missing,
+		chat.T(lang, plural(len(r.RedFlags), "red flag", "red flags"), fmt.Sprintf("红旗 %d 处", len(r.RedFlags))))
+	severe := severeFlags(r.RedFlags)
+	switch {
+	case r.Verdict == cl.Proceed:
 		rep.Summary += chat.T(lang, " Go on to the trial tests and put these answers into the contract.", "可以进入试用实测，并把这些回答写进合同。")
-	case cl.AskFirst:
+	case r.Verdict == cl.AskFirst:
 		rep.Summary += chat.T(lang, " Send the questions below before going further.", "继续之前，先把下面的问题发给对方。")
-	default:
+	case c.Risk > 0 && len(severe) > 0:
+		rep.Summary += chat.T(lang, " Not worth more time unless they fix the risks and the severe red flag below in writing.", "除非对方书面解决下面的风险和严重红旗，否则不值得再花时间。")
+	case c.Risk > 0:
 		rep.Summary += chat.T(lang, " Not worth more time unless they fix the risks below in writing.", "除非对方书面解决下面的风险，否则不值得再花时间。")
+	default: // avoid on a severe red flag alone
+		rep.Summary += chat.T(lang, " Not worth more time unless they settle the severe red flag below in writing.", "除非对方书面解决下面的严重红旗，否则不值得再花时间。")
 	}
 	reasons := make([]string, len(r.Reasons))
 	for i, why := range r.Reasons {
@@ -107,7 +113,13 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Verdict rule", "结论规则"), Lines: []string{cl.VerdictRule.In(l)}})
 	}
 	rep.Data = checkJSON{Command: "checklist", Mode: "check", Vendor: o.vendor, Full: o.full, Report: r.Report(l)}
-	rep.Full = o.full // asked for whole (full=yes): every surface shows all of it
+	// Asked for whole (full=yes), every surface shows all of it. The short
+	// reply is already this command's own short form (the verdict's
+	// reasons, the risks, the top questions), as Slack and Feishu show it
+	// beside its "Show all items" button: in the terminal, which has no
+	// button, it is not cut further either, and its Next line says --full
+	// instead of repeating the paste.
+	rep.Full = o.full || o.cli
 	return rep
 }
 
@@ -117,10 +129,22 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 func redFlags(lang chat.Lang, full bool, flags []cl.RedFlag, rep *chat.Reply) {
 	l := string(lang)
 	var phrases []string
+	severe := map[string]int{} // kind → its warning
 	for _, fl := range flags {
 		count := ""
 		if fl.Count > 1 {
 			count = fmt.Sprintf(" ×%d", fl.Count)
+		}
+		if fl.Severe { // decides the verdict: always with its sentence and why, one line a kind
+			if i, ok := severe[fl.ID]; ok {
+				rep.Warnings[i] = strings.Replace(rep.Warnings[i], chat.T(lang, " in “", "，见“"),
+					fmt.Sprintf(chat.T(lang, ", “%s”%s in “", "、“%s”%s，见“"), fl.Phrase, count), 1)
+				continue
+			}
+			severe[fl.ID] = len(rep.Warnings)
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "severe red flag “%s”%s in “%s”: %s", "严重红旗 “%s”%s，见“%s”：%s"),
+				fl.Phrase, count, chat.Truncate(fl.Evidence, 60), fl.Why.In(l)))
+			continue
 		}
 		if full {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "red flag %q%s in “%s”: %s", "红旗 “%s”%s，见“%s”：%s"),
@@ -174,10 +198,10 @@ func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
 		if len(value) <= maxButtonValue {
 			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionChecklistFull, Label: chat.T(lang, "Show all items", "显示全部条目"), Value: value})
 			next = append(next, chat.T(lang, "Every item and every question: the “Show all items” button, or `checklist check full=yes …` with the same text (`--full` in the terminal).",
-				"全部条目和全部追问：点“显示全部条目”，或用同样的原文发送 `清单 检查 full=yes …`（终端里加 `--full`）。"))
+				"全部条目和全部追问：点“显示全部条目”，或用同样的原文发送 `清单 检查 全部=是 …`（终端里加 `--full`）。"))
 		} else {
 			next = append(next, chat.T(lang, "Every item and every question: send `checklist check full=yes …` with the same text (`--full` in the terminal); the text is too long for a button.",
-				"全部条目和全部追问：用同样的原文发送 `清单 检查 full=yes …`（终端里加 `--full`）；原文太长，无法放进按钮。"))
+				"全部条目和全部追问：用同样的原文发送 `清单 检查 全部=是 …`（终端里加 `--full`）；原文太长，无法放进按钮。"))
 		}
 	}
 	if len(shown) > 0 {
@@ -185,7 +209,7 @@ func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
 		for _, f := range shown {
 			ids = append(ids, f.Item.ID)
 		}
-		next = append(next, chat.T(lang, "Draft the e-mail asking these: ", "起草追问邮件：")+"draft questions vendor="+nameOr(o.vendor, chat.T(lang, "<vendor>", "<供应商>"))+" "+strings.Join(ids, " "))
+		next = append(next, chat.T(lang, "Draft the e-mail asking these: draft questions vendor=", "起草追问邮件：起草 问题 供应商=")+nameOr(o.vendor, chat.T(lang, "<vendor>", "<供应商>"))+" "+strings.Join(ids, " "))
 		if o.vendor != "" && !o.cli {
 			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionDraftQuestions, Label: chat.T(lang, "Draft vendor questions", "起草供应商问题"),
 				Value: "vendor=" + o.vendor + " " + strings.Join(ids, " ")})
@@ -219,6 +243,25 @@ func fullTable(lang chat.Lang, r cl.Result, rep *chat.Reply) {
 		t.Rows = append(t.Rows, []string{f.Item.Name.In(l), st, chat.Truncate(f.Evidence, 60), why})
 	}
 	rep.Tables = append(rep.Tables, t)
+}
+
+// severeFlags are the phrases of the severe red flags.
+func severeFlags(flags []cl.RedFlag) []string {
+	var out []string
+	for _, fl := range flags {
+		if fl.Severe {
+			out = append(out, fl.Phrase)
+		}
+	}
+	return out
+}
+
+// plural writes "1 red flag" or "3 red flags".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // vendorWord is the vendor= key for a button's value, or "".

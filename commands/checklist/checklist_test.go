@@ -42,12 +42,35 @@ func TestGolden(t *testing.T) {
 		{Name: "check_mixed_en", Text: "checklist check vendor=AcmeGPU ", File: "mixed_en.txt"},
 		{Name: "check_concrete_en", Text: "checklist check ", File: "concrete_en.txt"},
 		{Name: "check_concrete_zh_in_en", Text: "checklist check ", File: "concrete_zh.txt", Lang: chat.EN},
+		// Hedges alone are questions to send (ask first), never avoid; traps
+		// and a severe red flag are avoid; each in both languages.
+		{Name: "check_hedged_zh", Text: "清单 检查 ", File: "hedged_zh.txt"},
+		{Name: "check_hedged_zh_in_en", Text: "checklist check ", File: "hedged_zh.txt", Lang: chat.EN},
+		{Name: "check_hedged_en", Text: "checklist check vendor=NimbusGPU ", File: "hedged_en.txt"},
+		{Name: "check_hedged_en_in_zh", Text: "清单 检查 供应商=NimbusGPU ", File: "hedged_en.txt", Lang: chat.ZH},
+		{Name: "check_traps_zh", Text: "清单 检查 供应商=川算 ", File: "traps_zh.txt"},
+		{Name: "check_traps_zh_in_en", Text: "checklist check ", File: "traps_zh.txt", Lang: chat.EN},
+		{Name: "check_traps_en", Text: "checklist check ", File: "traps_en.txt"},
+		{Name: "check_traps_en_in_zh", Text: "清单 检查 ", File: "traps_en.txt", Lang: chat.ZH},
+		{Name: "check_evasive_en_in_zh", Text: "清单 检查 ", File: "evasive_en.txt", Lang: chat.ZH},
+		// The short forms as the terminal shows them (Brief, as every surface
+		// does): the list's first questions are in it.
+		{Name: "short_list_en", Text: "checklist"},
+		{Name: "short_list_zh", Text: "清单"},
+		{Name: "short_list_network_en", Text: "checklist network"},
+		{Name: "short_list_hardware_zh", Text: "清单 硬件"},
+		{Name: "short_check_hedged_zh", Text: "清单 检查 ", File: "hedged_zh.txt"},
+		{Name: "short_check_traps_en", Text: "checklist check ", File: "traps_en.txt"},
 	}, func(t testing.TB, p testkit.Pinned) chat.Reply {
 		text := p.Text
 		if p.File != "" {
 			text += fixture(t, p.File)
 		}
-		return handle(text, "", p.Lang)
+		rep := handle(text, "", p.Lang)
+		if strings.HasPrefix(p.Name, "short_") {
+			return chat.Brief(rep)
+		}
+		return rep
 	})
 }
 

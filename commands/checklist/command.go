@@ -34,6 +34,7 @@ func Command() *chat.Command {
 			"checklist check --file answer.txt",
 			"checklist check vendor=FastCompute 8x A100 80GB PCIe, no NVLink. Support is business hours only. Stopped instances are still billed for the GPU; ¥28/card-hour, billed per hour.",
 			"checklist check full=yes 8卡H800 80G SXM5，NVLink全互联，按秒计费，公网流量0.8元/GB。",
+			"清单 检查 机房在成都天府新区，一般来说延迟3ms左右；包月原则上1.35万/卡，包年可协商，计费按小时；坏卡尽量4小时内更换；实例释放后数据会妥善处理。",
 		},
 		Subs: []*chat.Command{
 			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
