@@ -70,26 +70,12 @@ type GPU struct {
 	Tier string `json:"tier"`
 	// TierSource says where the tier comes from: the market guides (docs/domain.md#market-facts), or the advisor's rule.
 	TierSource string `json:"tier_source"`
-	// Price is the market guides' Chengdu price for this card, nil when they give none.
-	Price *Price `json:"price"`
 	// Aliases are extra spellings matched exactly (after folding case and separators).
 	Aliases []string `json:"aliases"`
 	// Source cites the vendor datasheet the numbers come from.
 	Source string `json:"source"`
 	// Note is anything a renter must know about the row.
 	Note string `json:"note,omitempty"`
-}
-
-// Price is a price range from the market guides (docs/domain.md#market-facts), per card.
-type Price struct {
-	// OnDemandCNYPerHour is the low and high on-demand price in yuan per card-hour.
-	OnDemandCNYPerHour [2]float64 `json:"on_demand_cny_per_hour"`
-	// MonthlyCNY is the low and high monthly price in yuan per card.
-	MonthlyCNY [2]float64 `json:"monthly_cny"`
-	// Source cites the market guide.
-	Source string `json:"source"`
-	// Date is when the prices were published (YYYY or YYYY-MM).
-	Date string `json:"date"`
 }
 
 // CapacityGB is the memory the card really has, in decimal GB:

@@ -36,52 +36,40 @@ func TestCatalogHasRequiredRows(t *testing.T) {
 func TestGPUFigures(t *testing.T) {
 	c := mustDefault(t)
 	for _, tc := range []struct {
-		id       string
-		mem, bw  float64
-		tflops   float64
-		link     string
-		linkGBs  float64
-		tier     string
-		hasPrice bool
+		id      string
+		mem, bw float64
+		tflops  float64
+		link    string
+		linkGBs float64
+		tier    string
 	}{
-		{"a100-80g-sxm", 80, 2039, 312, LinkNVLink, 600, TierMid, true},
-		{"a100-80g-pcie", 80, 1935, 312, LinkNVLinkBridge, 600, TierMid, true},
-		{"a100-40g-sxm", 40, 1555, 312, LinkNVLink, 600, TierMid, false},
-		{"h100-sxm", 80, 3350, 989, LinkNVLink, 900, TierFlagship, false},
-		{"h100-pcie", 80, 2000, 756, LinkNVLinkBridge, 600, TierFlagship, false},
-		{"h800-sxm", 80, 3350, 989, LinkNVLink, 400, TierFlagship, false},
-		{"a800-80g-sxm", 80, 2039, 312, LinkNVLink, 400, TierMid, false},
-		{"h200-sxm", 141, 4800, 989, LinkNVLink, 900, TierFlagship, false},
-		{"h20", 96, 4000, 148, LinkNVLink, 900, TierMid, false},
-		{"rtx-4090", 24, 1008, 165.2, LinkPCIe, 0, TierEntry, false},
-		{"rtx-5090", 32, 1792, 209.5, LinkPCIe, 0, TierEntry, false},
-		{"l40s", 48, 864, 362.05, LinkPCIe, 0, TierEntry, false},
-		{"l20", 48, 864, 119.5, LinkPCIe, 0, TierEntry, false},
-		{"a10", 24, 600, 125, LinkPCIe, 0, TierEntry, false},
-		{"b200", 180, 8000, 2250, LinkNVLink, 1800, TierFlagship, false},
-		{"ascend-910b", 64, 1600, 313, LinkHCCS, 392, TierMid, false},
+		{"a100-80g-sxm", 80, 2039, 312, LinkNVLink, 600, TierMid},
+		{"a100-80g-pcie", 80, 1935, 312, LinkNVLinkBridge, 600, TierMid},
+		{"a100-40g-sxm", 40, 1555, 312, LinkNVLink, 600, TierMid},
+		{"h100-sxm", 80, 3350, 989, LinkNVLink, 900, TierFlagship},
+		{"h100-pcie", 80, 2000, 756, LinkNVLinkBridge, 600, TierFlagship},
+		{"h800-sxm", 80, 3350, 989, LinkNVLink, 400, TierFlagship},
+		{"a800-80g-sxm", 80, 2039, 312, LinkNVLink, 400, TierMid},
+		{"h200-sxm", 141, 4800, 989, LinkNVLink, 900, TierFlagship},
+		{"h20", 96, 4000, 148, LinkNVLink, 900, TierMid},
+		{"rtx-4090", 24, 1008, 165.2, LinkPCIe, 0, TierEntry},
+		{"rtx-3090", 24, 936, 71, LinkNVLinkBridge, 112.5, TierEntry},
+		{"rtx-5090", 32, 1792, 209.5, LinkPCIe, 0, TierEntry},
+		{"l40s", 48, 864, 362.05, LinkPCIe, 0, TierEntry},
+		{"l20", 48, 864, 119.5, LinkPCIe, 0, TierEntry},
+		{"a10", 24, 600, 125, LinkPCIe, 0, TierEntry},
+		{"b200", 180, 8000, 2250, LinkNVLink, 1800, TierFlagship},
+		{"ascend-910b", 64, 1600, 313, LinkHCCS, 392, TierMid},
 	} {
 		g, ok := c.GPUByID(tc.id)
 		if !ok {
 			t.Errorf("%s missing", tc.id)
 			continue
 		}
-		if g.MemoryGB != tc.mem || g.BandwidthGBs != tc.bw || g.BF16TFLOPS != tc.tflops || g.Link != tc.link || g.LinkGBs != tc.linkGBs || g.Tier != tc.tier || (g.Price != nil) != tc.hasPrice {
-			t.Errorf("%s: got mem %v bw %v tflops %v link %s/%v tier %s price %v; want %v %v %v %s/%v %s price %v",
-				tc.id, g.MemoryGB, g.BandwidthGBs, g.BF16TFLOPS, g.Link, g.LinkGBs, g.Tier, g.Price != nil, tc.mem, tc.bw, tc.tflops, tc.link, tc.linkGBs, tc.tier, tc.hasPrice)
+		if g.MemoryGB != tc.mem || g.BandwidthGBs != tc.bw || g.BF16TFLOPS != tc.tflops || g.Link != tc.link || g.LinkGBs != tc.linkGBs || g.Tier != tc.tier {
+			t.Errorf("%s: got mem %v bw %v tflops %v link %s/%v tier %s; want %v %v %v %s/%v %s",
+				tc.id, g.MemoryGB, g.BandwidthGBs, g.BF16TFLOPS, g.Link, g.LinkGBs, g.Tier, tc.mem, tc.bw, tc.tflops, tc.link, tc.linkGBs, tc.tier)
 		}
-	}
-}
-
-// The market guide's A100 80G Chengdu prices (docs/domain.md#market-facts): on-demand 30-40 yuan/h, monthly 15k-18k.
-func TestSeedPriceA100(t *testing.T) {
-	c := mustDefault(t)
-	g, _ := c.GPUByID("a100-80g-sxm")
-	if g.Price == nil || g.Price.OnDemandCNYPerHour != [2]float64{30, 40} || g.Price.MonthlyCNY != [2]float64{15000, 18000} {
-		t.Fatalf("a100-80g-sxm price = %+v, want on-demand [30 40] monthly [15000 18000]", g.Price)
-	}
-	if !strings.Contains(g.Price.Source, "Chengdu market guide (2025)") || g.Price.Date != "2025" {
-		t.Errorf("price source %q (date %q) does not cite the Chengdu market guide of 2025", g.Price.Source, g.Price.Date)
 	}
 }
 

@@ -113,9 +113,12 @@ func Advise(req Request, gpus []catalog.GPU) (Advice, error) {
 
 // Pricing ranks options by money. Cost is what an option costs (per hour,
 // or for a whole run), false when its card has no price; nil ranks by the
-// tier rule (Less).
+// tier rule (Less). Group, when set, orders priced options by whose price
+// they carry before their cost (lower first: a team's quotes before
+// reference prices), so that costs of different kinds are never compared.
 type Pricing struct {
-	Cost func(o Option) (float64, bool)
+	Cost  func(o Option) (float64, bool)
+	Group func(o Option) int
 }
 
 // PerCardHour is a Pricing by price per card-hour x cards.
@@ -135,8 +138,10 @@ func (p Pricing) cost(o Option) (float64, bool) {
 }
 
 // Less orders options by money: a priced option before an unpriced one,
-// then the lower cost, then the tier rule (Less) to break ties and to
-// order unpriced options.
+// then the lower group, then the lower cost; at the same cost an option
+// whose split runs on its fast link (or that is not split) before one
+// split over PCIe (equal money buys the better interconnect); then the
+// tier rule (Less) to break ties and to order unpriced options.
 func (p Pricing) Less(a, b Option) bool {
 	ra, rb := p.rank(a), p.rank(b)
 	return ra.less(&rb)
@@ -147,12 +152,17 @@ func (p Pricing) Less(a, b Option) bool {
 type ranked struct {
 	Option
 	cost   float64
+	group  int
 	priced bool
 }
 
 func (p Pricing) rank(o Option) ranked {
 	c, ok := p.cost(o)
-	return ranked{Option: o, cost: c, priced: ok}
+	r := ranked{Option: o, cost: c, priced: ok}
+	if ok && p.Group != nil {
+		r.group = p.Group(o)
+	}
+	return r
 }
 
 // less is Pricing.Less on the costs worked out.
@@ -160,11 +170,22 @@ func (a *ranked) less(b *ranked) bool {
 	if a.priced != b.priced {
 		return a.priced
 	}
+	if a.priced && a.group != b.group {
+		return a.group < b.group
+	}
 	if a.priced && a.cost != b.cost {
 		return a.cost < b.cost
 	}
+	if fa, fb := a.FastLink(), b.FastLink(); a.priced && fa != fb {
+		return fa
+	}
 	return lessRule(&a.Option, &b.Option)
 }
+
+// FastLink reports whether the option needs no fast link or has one: one
+// copy of the model is not split, or is split over NVLink (or HCCS) that
+// joins all the cards it spans.
+func (o Option) FastLink() bool { return !o.NeedsNVLink || o.LinkOK }
 
 // AdviseByPrice is Advise with the options ranked by p instead of the tier
 // rule: the pick is the cheapest adequate option by p.Less.

@@ -211,9 +211,10 @@ func TestReferencePrice(t *testing.T) {
 	if d.Price.Source != "reference" || !reflect.DeepEqual(d.Price.OnDemandRange, []float64{30, 40}) || d.Price.OnDemand != 35 || d.Price.Date != "2025" {
 		t.Errorf("price = %+v, want the reference 30-40 (mid 35), 2025", d.Price)
 	}
-	// Outside mainland China the Chengdu figure is no reference: nothing is priced.
-	if d := tierData(t, "tier model=qwen2.5-14b mode=lora market=global"); d.Price.Source != "none" {
-		t.Errorf("%s has a price %+v in the global market", d.GPU, d.Price)
+	// Outside mainland China the Chengdu figure is no reference: the A100
+	// is priced at the global providers' dollar list prices instead.
+	if d := tierData(t, "tier model=llama-2-70b mode=infer gpu=a100-80g market=global"); d.Price.Currency != "USD" || d.Price.Date == "2025" {
+		t.Errorf("%s has price %+v in the global market, want a dollar reference", d.GPU, d.Price)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/choice"
 	"gpuadvisor/advisor/sizing"
 )
 
@@ -39,6 +40,7 @@ type data struct {
 	Price           priceData        `json:"price"`
 	Market          marketData       `json:"market"`
 	PriceOptions    []optionData     `json:"price_options"`
+	ChosenBy        choice.ChosenBy  `json:"chosen_by"`
 	Job             *jobData         `json:"job,omitempty"`
 	Infer           *inferData       `json:"infer,omitempty"`
 	Alternatives    []altData        `json:"alternatives"`

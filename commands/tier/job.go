@@ -138,7 +138,7 @@ func (js *jobSpec) dayCost(r sizing.Request, o sizing.Option, price float64) (fl
 }
 
 // cost costs the job on the pick; nil when no job was described.
-func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *choice) (*job, error) {
+func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *selection) (*job, error) {
 	if js == nil {
 		return nil, nil
 	}
@@ -251,7 +251,7 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 // next is the billing command to type for the job's hours on the pick, in a
 // sentence; cmd is the command alone when it is complete (a monthly price
 // is known), for a button.
-func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *choice) (line, cmd string) {
+func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *selection) (line, cmd string) {
 	if j == nil || !j.hasPrices || !adv.Fits {
 		return "", ""
 	}

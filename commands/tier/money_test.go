@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
@@ -64,12 +65,30 @@ func TestTeamPricesChooseTheCard(t *testing.T) {
 	for _, o := range d.PriceOptions {
 		ids = append(ids, o.GPU)
 	}
-	// the team's prices first, cheapest first; then reference prices
-	if len(ids) < 2 || !slices.Equal(ids[:2], []string{"a800-80g-sxm", "h800-sxm"}) || !d.PriceOptions[0].Chosen || d.PriceOptions[len(ids)-1].Source != "reference" {
-		t.Errorf("price options %v, want a800 (chosen), h800, then the reference prices", ids)
+	// the team's prices first, cheapest first; then reference prices; then
+	// every card that fits without a price: none is dropped
+	if len(ids) < 2 || !slices.Equal(ids[:2], []string{"a800-80g-sxm", "h800-sxm"}) || !d.PriceOptions[0].Chosen {
+		t.Errorf("price options %v, want a800 (chosen), h800, then the others", ids)
+	}
+	rank := map[string]int{"team": 0, "reference": 1, "none": 2}
+	seen := map[string]bool{}
+	for i, o := range d.PriceOptions {
+		seen[o.Source] = true
+		if i > 0 && rank[o.Source] < rank[d.PriceOptions[i-1].Source] {
+			t.Errorf("option %d %s (%s) ranked after %s (%s)", i, o.GPU, o.Source, d.PriceOptions[i-1].GPU, d.PriceOptions[i-1].Source)
+		}
+		if (o.Source == "none") != (o.PerCardHour == nil) {
+			t.Errorf("option %s: source %s with per_card_hour %v", o.GPU, o.Source, o.PerCardHour)
+		}
+	}
+	if !seen["reference"] || !seen["none"] {
+		t.Errorf("price options %v lack reference-priced or unpriced cards", ids)
+	}
+	if d.ChosenBy.Basis != "team" || d.ChosenBy.Next == nil || d.ChosenBy.Next.GPU != "h800-sxm" || d.ChosenBy.Next.More != 9.5 {
+		t.Errorf("chosen_by %+v, want team, next h800-sxm at ¥9.5/h more", d.ChosenBy)
 	}
 	text := chat.RenderText(rep)
-	for _, want := range []string{"按团队价格表中的价格选择", "1 张 a800-80g-sxm × ¥8.5 = ¥8.5/时", "1 张 h800-sxm × ¥18 = ¥18/时（多 ¥9.5/时）"} {
+	for _, want := range []string{"按团队价格表中的价格选择", "1 张 a800-80g-sxm × ¥8.5 = ¥8.5/时", "1 张 h800-sxm × ¥18 = ¥18/时（多 ¥9.5/时："} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q", want)
 		}
@@ -155,13 +174,51 @@ func TestMarketNeverNamesCardsOutsideIt(t *testing.T) {
 }
 
 func TestReferenceThenTierRule(t *testing.T) {
-	// No price book: in mainland China the catalog's reference price (the
-	// A100 80G) decides; elsewhere nothing is priced and the tier rule does.
-	if _, d := ask(t, nil, "选卡 模型=qwen2.5-14b 模式=lora"); !strings.HasPrefix(d.GPU, "a100-80g") || d.Price.Source != pricebook.Reference {
-		t.Errorf("cn without a book: %s %+v, want an A100 80G at the reference price", d.GPU, d.Price)
+	// No price book: the market's reference prices decide (prices.json),
+	// in each market at its own prices; with only unpriced cards left, the
+	// tier rule does, and the reply says so.
+	for _, tc := range []struct {
+		name, text string
+		source     pricebook.Source
+		basis      string
+		currency   string
+	}{
+		{"cn, reference prices", "选卡 模型=qwen2.5-14b 模式=lora", pricebook.Reference, "reference", "CNY"},
+		{"global, reference prices", "tier model=qwen2.5-14b mode=lora market=global", pricebook.Reference, "reference", "USD"},
+		{"only unpriced cards: the tier rule", "tier model=qwen2.5-7b mode=infer only=l20,a10", pricebook.None, "tier_rule", ""},
+	} {
+		_, d := ask(t, nil, tc.text)
+		if d.Price.Source != tc.source || string(d.ChosenBy.Basis) != tc.basis || d.Price.Currency != tc.currency {
+			t.Errorf("%s: %s price %+v basis %s; want source %s, basis %s, currency %q", tc.name, d.GPU, d.Price, d.ChosenBy.Basis, tc.source, tc.basis, tc.currency)
+		}
+		if tc.source == pricebook.Reference && (len(d.Price.Rows) == 0 || d.Price.Rows[0].Source == "" || d.Price.Rows[0].Date == "") {
+			t.Errorf("%s: reference price without its published rows: %+v", tc.name, d.Price)
+		}
 	}
-	if _, d := ask(t, nil, "tier model=qwen2.5-14b mode=lora market=global"); d.Price.Source != pricebook.None {
-		t.Errorf("global without a book: %s %+v, want the tier rule (source none)", d.GPU, d.Price)
+	// A card with no published price says so, with what was searched.
+	if _, d := ask(t, nil, "tier model=qwen2.5-7b mode=infer gpu=l20"); d.Price.Source != pricebook.None || !strings.Contains(d.Price.NotFound, "L20") {
+		t.Errorf("gpu=l20: price %+v, want none with the search that found nothing", d.Price)
+	}
+}
+
+// A new team (no price book) serving a small model gets a card of 24-48 GB
+// with its reference price, never an 80 GB card.
+func TestNewTeamSmallModelNeverOn80GB(t *testing.T) {
+	for _, text := range []string{
+		"tier model=qwen3-0.6b mode=infer",
+		"选卡 模型=qwen2.5-7b 模式=推理 上下文=32k",
+		"tier model=Qwen2.5-14B-Instruct-AWQ mode=infer",
+	} {
+		rep, d := ask(t, nil, text)
+		cat := mustCatalog(t)
+		g, ok := cat.GPUByID(d.GPU)
+		if !ok || g.MemoryGB < 24 || g.MemoryGB > 48 || d.Price.Source != pricebook.Reference {
+			t.Errorf("%s: pick %s (%v GB) price %s; want a 24-48 GB card at its reference price", text, d.GPU, g.MemoryGB, d.Price.Source)
+		}
+		// the short reply names the next two options with their prices
+		if !strings.Contains(rep.Summary, "Next: ") && !strings.Contains(rep.Summary, "其次：") {
+			t.Errorf("%s: summary %q names no next options", text, rep.Summary)
+		}
 	}
 }
 
@@ -236,4 +293,13 @@ func TestJobOffersBilling(t *testing.T) {
 	if got := chat.ButtonCommand(rep.Buttons[0].Action, rep.Buttons[0].Value); got != rep.Buttons[0].Value {
 		t.Errorf("the button runs %q", got)
 	}
+}
+
+func mustCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

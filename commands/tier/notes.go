@@ -72,7 +72,7 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 }
 
 // rules are the lines that explain the choice, each with its numbers.
-func rules(lang chat.Lang, adv sizing.Advice, ch *choice) []string {
+func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	out := make([]string, 0, 8)
@@ -267,7 +267,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 }
 
 // warnings are what the user must not miss.
-func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
+func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []string {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	out := make([]string, 0, 4)
@@ -337,7 +337,7 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice) []string {
 			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (PCIe versions lose a lot).",
 			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
 	}
-	if g.Price == nil && adv.Fits && g.Tier == catalog.TierFlagship {
+	if _, priced := ch.price(g.ID); !priced && adv.Fits && g.Tier == catalog.TierFlagship {
 		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book.", "旗舰卡通常需要预付定金预订。"))
 	}
 	return out

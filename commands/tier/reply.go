@@ -12,7 +12,7 @@ import (
 // reply builds the platform-neutral answer: title, summary, facts, the memory
 // table, alternatives, the rules behind the choice, assumptions and warnings;
 // Data carries the JSON contract.
-func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat.Reply {
+func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) chat.Reply {
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
 	rep := chat.Reply{Command: "tier", Lang: lang}
@@ -61,7 +61,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 	}
 	rules := rules(lang, adv, ch)
 	assumptions := assumptions(lang, q, adv)
-	warnings := warnings(lang, q, adv)
+	warnings := warnings(lang, q, adv, ch)
 	if ch.outside != "" {
 		warnings = append([]string{sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, ch.market.Market, ch.outside)}, warnings...)
 	}
@@ -87,7 +87,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *choice, jb *job) chat
 		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
-		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, Job: jb.data(),
+		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
 		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
 	}
 	if d.Alternatives == nil {
@@ -144,7 +144,7 @@ func constraint(lang chat.Lang, r sizing.Request) string {
 	return chat.T(lang, " with ", "（") + strings.Join(parts, " ") + chat.T(lang, "", "）")
 }
 
-func facts(lang chat.Lang, q query, adv sizing.Advice, ch *choice) []chat.Fact {
+func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fact {
 	r, p := adv.Request, adv.Pick
 	g, m := gpuOf(p), r.Model
 	shape := sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
