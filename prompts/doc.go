@@ -13,8 +13,14 @@
 // right language and length; and, by structure, every number back with the
 // same unit in the same clause (response, replacement, outage,
 // compensation), no added qualifier that weakens a commitment, no negation
-// added or removed (docs/drafting.md). Otherwise the template draft is used
-// and the Draft says why (Reason), so the reply can name the path taken.
+// added or removed; and clause by clause against the template, the numbered
+// clauses in order with their facts and the subject of each number, no
+// weaker modal, no added exclusion, cap, waiver, choice, responsibility or
+// condition, the direction words kept, no new number in any script, phone
+// number, contact channel or instruction, and every sentence aligned with
+// one of the template (docs/drafting.md#meaning-clause-by-clause).
+// Otherwise the template draft is used and the Draft says why (Reason), so
+// the reply can name the path taken.
 //
 // Vendor text is untrusted. It reaches the LLM only as quoted data between a
 // random delimiter, after the instructions, and whatever the LLM writes is

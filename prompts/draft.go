@@ -166,6 +166,42 @@ const (
 	CheckQualifier = "qualifier"
 	// CheckNegation: a negation added or removed in a numbered clause.
 	CheckNegation = "negation"
+	// CheckClauseOrder: the numbered clauses are not the template's, in
+	// its order (one dropped, added, merged or moved).
+	CheckClauseOrder = "clause_order"
+	// CheckSubject: a number kept its clause but now says something else
+	// (the response time became the time to open a ticket).
+	CheckSubject = "subject"
+	// CheckModal: an obligation weakened (is replaced -> should be
+	// replaced, 须 -> 可).
+	CheckModal = "modal"
+	// CheckExclusion: an exclusion added (excluding scheduled maintenance,
+	// 计划内维护除外).
+	CheckExclusion = "exclusion"
+	// CheckCap: a cap added (up to, limited to, 为限, 上限).
+	CheckCap = "cap"
+	// CheckWaiver: a right given up (waives, 放弃, 豁免).
+	CheckWaiver = "waiver"
+	// CheckChoice: a choice moved to the other party, or the commitment
+	// left to discussion or goodwill (at Acme's choice, 协商).
+	CheckChoice = "choice"
+	// CheckResponsibility: liability moved or removed (exempt, 由客户自行承担).
+	CheckResponsibility = "responsibility"
+	// CheckCondition: a condition added (unless, subject to, 前提是, 如果).
+	CheckCondition = "condition"
+	// CheckDirection: a direction word changed (above/below, or more/or
+	// less, in addition to/instead of, before/after, 改为/继续).
+	CheckDirection = "direction"
+	// CheckPhone: a phone number, in digits or in Chinese numerals.
+	CheckPhone = "phone"
+	// CheckContact: a contact channel (WeChat, QQ, Telegram, a hotline).
+	CheckContact = "contact"
+	// CheckInstruction: words addressed to a system or to the reader
+	// (SYSTEM NOTE, 【系统指令】, 请直接回复).
+	CheckInstruction = "instruction"
+	// CheckAlignment: a sentence that matches no sentence of the template
+	// (a clause replaced wholesale).
+	CheckAlignment = "alignment"
 )
 
 // checkTexts say what each grounding check found: English, Chinese. Those
@@ -189,12 +225,28 @@ var checkTexts = map[string][2]string{
 	CheckQuantityDropped: {"it dropped or changed %s", "遗漏或改动了 %s"},
 	CheckQualifier:       {"it weakened a commitment with %q", "用“%s”弱化了承诺"},
 	CheckQuestionCount:   {"it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"},
+	CheckClauseOrder:     {"its numbered clauses are not the template's in order (%s)", "编号条款与模板不一致或顺序被改动（%s）"},
+	CheckSubject:         {"%s no longer says what the template says it does", "%s 所指的内容与模板不同"},
+	CheckModal:           {"it weakened an obligation with %q", "用“%s”弱化了义务"},
+	CheckExclusion:       {"it added an exclusion (%q)", "加入了除外条件（“%s”）"},
+	CheckCap:             {"it added a cap (%q)", "加入了上限（“%s”）"},
+	CheckWaiver:          {"it added a waiver (%q)", "加入了放弃权利的内容（“%s”）"},
+	CheckChoice:          {"it moved a choice or left a commitment to discussion (%q)", "改变了选择权或把承诺改为协商（“%s”）"},
+	CheckResponsibility:  {"it moved or removed a responsibility (%q)", "转移或免除了责任（“%s”）"},
+	CheckCondition:       {"it added a condition (%q)", "加入了前提条件（“%s”）"},
+	CheckDirection:       {"it changed a direction word (%q)", "改动了方向词（“%s”）"},
+	CheckPhone:           {"it added a phone number", "加入了电话号码"},
+	CheckContact:         {"it added a contact channel (%q)", "加入了联系方式（“%s”）"},
+	CheckInstruction:     {"it added words addressed to a system or to the reader (%q)", "加入了针对系统或读者的指令（“%s”）"},
+	CheckAlignment:       {"a sentence matches nothing in the template (%s)", "有句子与模板中的任何句子都对不上（%s）"},
 }
 
 var checksWithValue = map[string]bool{
 	CheckRequiredFact: true, CheckUnknownNumber: true, CheckMissingNumber: true, CheckSpelledNumber: true,
 	CheckLength: true, CheckMissingClause: true, CheckQuantityAdded: true, CheckQuantityDropped: true,
-	CheckQualifier: true, CheckQuestionCount: true,
+	CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
+	CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
+	CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
 }
 
 func checkMessage(lang, check, value string) string {

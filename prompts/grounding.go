@@ -41,18 +41,29 @@ const (
 	maxLength      = 8000
 )
 
-// check runs every grounding check on an LLM draft, in a fixed order, and
-// returns the first failure, or nil when the draft may be used. delim is the
-// random marker around the vendor data in the prompt.
+// check runs every grounding check on an LLM draft and returns the first
+// failure, or nil when the draft may be used. delim is the random marker
+// around the vendor data in the prompt.
 func (j job) check(cand, delim string) *Reason {
-	fail := func(check, value string) *Reason {
-		return &Reason{Code: ReasonCheckFailed, Check: check, Value: value}
+	if all := j.failures(cand, delim); len(all) > 0 {
+		return all[0]
+	}
+	return nil
+}
+
+// failures runs every grounding check on an LLM draft, in a fixed order,
+// and returns every failure (the first is the one the reply names).
+func (j job) failures(cand, delim string) []*Reason {
+	var out []*Reason
+	fail := func(check, value string) {
+		out = append(out, &Reason{Code: ReasonCheckFailed, Check: check, Value: value})
 	}
 	if strings.TrimSpace(cand) == "" {
-		return fail(CheckEmpty, "")
+		fail(CheckEmpty, "")
+		return out
 	}
 	if delim != "" && strings.Contains(cand, delim) || strings.Contains(strings.ToUpper(cand), "VENDOR_DATA") {
-		return fail(CheckDelimiter, "")
+		fail(CheckDelimiter, "")
 	}
 	// Links, addresses and mentions are judged with the facts taken out: a
 	// vendor called "autodl.com" may be named.
@@ -63,24 +74,28 @@ func (j job) check(cand, delim string) *Reason {
 		}
 	}
 	if hasEmail(rest) {
-		return fail(CheckEmail, "")
+		fail(CheckEmail, "")
 	}
 	if hasURL(rest) {
-		return fail(CheckURL, "")
+		fail(CheckURL, "")
 	}
 	if hasMention(rest) {
-		return fail(CheckMention, "")
+		fail(CheckMention, "")
 	}
 	if hasOpaque(rest) {
-		return fail(CheckOpaque, "")
+		fail(CheckOpaque, "")
+	}
+	if newPhone(j.text, cand) {
+		fail(CheckPhone, "")
 	}
 	squeezed := squeeze(fold(cand))
 	for _, f := range j.facts {
 		if !strings.Contains(squeezed, squeeze(fold(f.Value))) {
-			return fail(CheckRequiredFact, f.Value)
+			fail(CheckRequiredFact, f.Value)
+			break
 		}
 	}
-	allowed := numberSet(j.text)
+	allowed := numberSet(stripMarkers(j.text)) // the list numbers are not facts
 	for _, f := range j.facts {
 		for _, n := range numbers(f.Value) {
 			allowed[n] = true
@@ -88,14 +103,19 @@ func (j job) check(cand, delim string) *Reason {
 	}
 	for _, n := range numbers(stripMarkers(cand)) {
 		if !allowed[n] {
-			return fail(CheckUnknownNumber, n)
+			fail(CheckUnknownNumber, n)
+			break
 		}
+	}
+	if n := newNumeral(j.text, cand); n != "" {
+		fail(CheckUnknownNumber, n)
 	}
 	// every number of the reference draft is a fact too: none may vanish
 	have := numberSet(stripMarkers(cand))
 	for _, n := range numbers(stripMarkers(j.text)) {
 		if !have[n] {
-			return fail(CheckMissingNumber, n)
+			fail(CheckMissingNumber, n)
+			break
 		}
 	}
 	// a number in words cannot be checked, unless the reference has it too
@@ -106,11 +126,18 @@ func (j job) check(cand, delim string) *Reason {
 	}
 	for _, w := range spelledNumbers(cand) {
 		if !refSpelled[w] {
-			return fail(CheckSpelledNumber, w)
+			fail(CheckSpelledNumber, w)
+			break
 		}
 	}
 	if !j.rightLanguage(cand) {
-		return fail(CheckLanguage, j.lang)
+		fail(CheckLanguage, j.lang)
+	}
+	n, ref := utf8.RuneCountInString(cand), utf8.RuneCountInString(j.text)
+	lo := max(minLength, int(float64(ref)*minLengthRatio))
+	hi := min(maxLength, int(float64(ref)*maxLengthRatio)+200)
+	if n < lo || n > hi {
+		fail(CheckLength, strconv.Itoa(n)+" ∉ "+strconv.Itoa(lo)+"–"+strconv.Itoa(hi))
 	}
 	low := strings.ToLower(cand)
 	for _, t := range j.topics {
@@ -122,32 +149,26 @@ func (j job) check(cand, delim string) *Reason {
 			}
 		}
 		if !found {
-			return fail(CheckMissingClause, t.label)
+			fail(CheckMissingClause, t.label)
+			break
 		}
 	}
 	if j.questions > 0 {
 		got := markers(cand)
+		ok := true
 		for n := 1; n <= j.questions; n++ {
-			if !got[n] {
-				return fail(CheckQuestionCount, strconv.Itoa(j.questions))
-			}
+			ok = ok && got[n]
 		}
 		for n := range got {
-			if n > j.questions {
-				return fail(CheckQuestionCount, strconv.Itoa(j.questions))
-			}
+			ok = ok && n <= j.questions
+		}
+		if !ok {
+			fail(CheckQuestionCount, strconv.Itoa(j.questions))
 		}
 	}
-	if r := j.checkStructure(cand); r != nil {
-		return r
-	}
-	n, ref := utf8.RuneCountInString(cand), utf8.RuneCountInString(j.text)
-	lo := max(minLength, int(float64(ref)*minLengthRatio))
-	hi := min(maxLength, int(float64(ref)*maxLengthRatio)+200)
-	if n < lo || n > hi {
-		return fail(CheckLength, strconv.Itoa(n)+" ∉ "+strconv.Itoa(lo)+"–"+strconv.Itoa(hi))
-	}
-	return nil
+	out = append(out, j.checkStructure(cand)...)
+	out = append(out, j.checkClauses(cand)...)
+	return out
 }
 
 // rightLanguage: a Chinese draft is mostly Han; an English one has almost
@@ -197,6 +218,8 @@ func fold(s string) string {
 			r = '@'
 		case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff':
 			continue // zero-width characters hide links and mentions
+		case r > unicode.MaxASCII && unicode.IsDigit(r):
+			r = '0' + digitValue(r) // ٥٠٠, ५००, 𝟓: digits of every script read as digits
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
@@ -417,9 +440,9 @@ func spelledNumbers(s string) []string {
 }
 
 var (
-	numberWords = wordSet("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million")
+	numberWords = wordSet("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen")
 	joinWords   = wordSet("point and")
-	alwaysWords = wordSet("half twice thrice")
+	alwaysWords = wordSet("half twice thrice double triple quadruple")
 	unitWords   = wordSet("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
 )
 
@@ -457,12 +480,19 @@ func spelledEN(s string) []string {
 		if !numberWords[w] {
 			continue
 		}
+		if i > 0 && (numberWords[words[i-1]] || joinWords[words[i-1]] && i > 1 && numberWords[words[i-2]]) {
+			continue // inside a run already reported
+		}
 		k := i + 1
-		for k < len(words) && (numberWords[words[k]] || joinWords[words[k]]) {
+		for k < len(words) && (numberWords[words[k]] || joinWords[words[k]] && k+1 < len(words) && numberWords[words[k+1]]) {
 			k++
 		}
-		if k < len(words) && unitWords[words[k]] {
+		switch {
+		case k < len(words) && unitWords[words[k]]:
 			out = append(out, strings.Join(words[i:k+1], " "))
+		case w != "one" && w != "zero" || k > i+1:
+			// a number in words is a number without a unit too ("four")
+			out = append(out, strings.Join(words[i:k], " "))
 		}
 	}
 	return out

@@ -35,6 +35,11 @@ func (q quantity) String() string {
 type placed struct {
 	q      quantity
 	clause string
+	// start and end are the quantity's runes in the folded text without
+	// list markers; part is set when its clause word is in the same part
+	// of the sentence (between commas), not only in the sentence.
+	start, end int
+	part       bool
 }
 
 // clauseWords names the clauses whose numbers are tied to them, with the
@@ -157,9 +162,9 @@ func quantities(s string) []placed {
 				end += n
 			}
 		}
-		p := placed{q: q}
+		p := placed{q: q, start: start, end: end}
 		if clauseUnits[q.unit] {
-			p.clause = nearestClause(rs, kws, start, end)
+			p.clause, p.part = nearestClause(rs, kws, start, end)
 		}
 		out = append(out, p)
 		i = end
@@ -321,8 +326,8 @@ func keywordsIn(rs []rune) []keyword {
 
 // nearestClause is the clause whose word is nearest to runes [qs, qe) within
 // the same part of the sentence, else within the sentence, else "".
-func nearestClause(rs []rune, kws []keyword, qs, qe int) string {
-	for _, bound := range []func(rune, []rune, int) bool{isPartBreak, isSentenceBreak} {
+func nearestClause(rs []rune, kws []keyword, qs, qe int) (string, bool) {
+	for level, bound := range []func(rune, []rune, int) bool{isPartBreak, isSentenceBreak} {
 		lo, hi := qs, qe
 		for lo > 0 && !bound(rs[lo-1], rs, lo-1) {
 			lo--
@@ -346,10 +351,10 @@ func nearestClause(rs []rune, kws []keyword, qs, qe int) string {
 			}
 		}
 		if best != "" {
-			return best
+			return best, level == 0
 		}
 	}
-	return ""
+	return "", false
 }
 
 func isSentenceBreak(r rune, rs []rune, i int) bool {
@@ -546,26 +551,29 @@ func negationDiff(ref, cand string) (item, want, got int, ok bool) {
 }
 
 // checkStructure runs the structural checks: the same quantities, each in
-// the same clause, no added qualifier, no negation added or removed.
-func (j job) checkStructure(cand string) *Reason {
-	fail := func(check, value string) *Reason {
-		return &Reason{Code: ReasonCheckFailed, Check: check, Value: value}
+// the same clause, no added qualifier, no negation added or removed. It
+// returns every failure.
+func (j job) checkStructure(cand string) []*Reason {
+	var out []*Reason
+	fail := func(check, value string) {
+		out = append(out, &Reason{Code: ReasonCheckFailed, Check: check, Value: value})
 	}
 	ref, got := quantities(j.text), quantities(cand)
 	if q, added, ok := quantityDiff(ref, got); !ok {
 		if added {
-			return fail(CheckQuantityAdded, q.String())
+			fail(CheckQuantityAdded, q.String())
+		} else {
+			fail(CheckQuantityDropped, q.String())
 		}
-		return fail(CheckQuantityDropped, q.String())
 	}
 	if c, q, ok := clauseDiff(ref, got); !ok {
-		return fail(CheckClause, q.String()+" / "+clauseLabel(j.lang, c))
+		fail(CheckClause, q.String()+" / "+clauseLabel(j.lang, c))
 	}
 	if q := addedQualifier(j.text, cand); q != "" {
-		return fail(CheckQualifier, q)
+		fail(CheckQualifier, q)
 	}
 	if item, want, have, ok := negationDiff(j.text, cand); !ok {
-		return fail(CheckNegation, fmt.Sprintf("%d/%d/%d", item, want, have))
+		fail(CheckNegation, fmt.Sprintf("%d/%d/%d", item, want, have))
 	}
-	return nil
+	return out
 }

@@ -1,0 +1,419 @@
+package prompts
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Clause by clause (docs/drafting.md#clauses): a draft is cut into its
+// numbered clauses and the prose around them, and each part of the
+// candidate is compared with the same part of the template.
+
+// segment is one part of a draft: a numbered clause (key "3", the line
+// that starts with the number and the lines right after it) or, key "",
+// all the prose around the clauses. Text is folded.
+type segment struct {
+	key  string
+	text string
+}
+
+// segments cuts s into its numbered clauses, in order, and one prose
+// segment last.
+func segments(s string) []segment {
+	var out []segment
+	var prose []string
+	inItem := false
+	for _, line := range strings.Split(fold(s), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if n, ok := marker(line); ok {
+			out = append(out, segment{key: strconv.Itoa(n), text: line})
+			inItem = true
+			continue
+		}
+		if trimmed == "" || strings.HasPrefix(trimmed, "-") || strings.HasPrefix(trimmed, "•") {
+			inItem = false
+		}
+		if inItem {
+			out[len(out)-1].text += "\n" + line
+			continue
+		}
+		if trimmed != "" {
+			prose = append(prose, line)
+		}
+	}
+	return append(out, segment{key: "", text: strings.Join(prose, "\n")})
+}
+
+// segmentText is the text of the segment key, "" when there is none.
+func segmentText(segs []segment, key string) string {
+	for _, s := range segs {
+		if s.key == key {
+			return s.text
+		}
+	}
+	return ""
+}
+
+// clauseName names a segment in a reason: "clause 3", "第 3 条", or the
+// text around the clauses.
+func clauseName(lang, key string) string {
+	if key == "" {
+		return pick(lang, [2]string{"the text around the clauses", "条款以外的文字"})
+	}
+	return fmt.Sprintf(pick(lang, [2]string{"clause %s", "第 %s 条"}), key)
+}
+
+// checkClauses runs the clause-by-clause checks and returns every failure,
+// in a fixed order: the numbered clauses in the template's order, each
+// clause's quantities, the subject of each number, the lexicon (modal
+// strength, exclusions, caps, waivers, choices, responsibility,
+// conditions, directions, contacts, instructions), who chooses and who is
+// liable, and the alignment of every sentence.
+func (j job) checkClauses(cand string) []*Reason {
+	var out []*Reason
+	fail := func(check, value string) {
+		out = append(out, &Reason{Code: ReasonCheckFailed, Check: check, Value: value})
+	}
+	ref, got := segments(j.text), segments(cand)
+	var rk, gk []string
+	for _, s := range ref {
+		if s.key != "" {
+			rk = append(rk, s.key)
+		}
+	}
+	for _, s := range got {
+		if s.key != "" {
+			gk = append(gk, s.key)
+		}
+	}
+	if strings.Join(rk, ",") != strings.Join(gk, ",") {
+		fail(CheckClauseOrder, strings.Join(rk, " ")+" → "+strings.Join(gk, " "))
+	}
+	keys := append(append([]string{}, rk...), "")
+	for _, k := range keys {
+		r, g := segmentText(ref, k), segmentText(got, k)
+		if k != "" && g == "" {
+			continue // reported as clause order
+		}
+		if q, _, ok := quantityDiff(quantities(r), quantities(g)); !ok && k != "" {
+			fail(CheckClause, q.String()+" / "+clauseName(j.lang, k))
+		}
+		for _, f := range lexiconDiff(r, g) {
+			fail(f[0], f[1])
+		}
+		for _, f := range partyDiff(r, g) {
+			fail(f[0], f[1])
+		}
+		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {
+			fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": no longer a question", "：不再是问题"}))
+		}
+		if s := unaligned(r, g, k == ""); s != "" {
+			fail(CheckAlignment, clauseName(j.lang, k)+": "+s)
+		}
+	}
+	if q := subjectMoved(j.text, cand); q != "" {
+		fail(CheckSubject, q)
+	}
+	return out
+}
+
+// lexiconDiff compares the lexicon's categories in a template part and the
+// candidate's: a category held more often is reported with its first
+// phrase the template does not hold as often; a direction held a
+// different number of times either way. Modal words in questions do not
+// count.
+func lexiconDiff(ref, cand string) [][2]string {
+	type tally struct {
+		n       map[lexCat]int
+		phrases map[lexCat]map[string]int
+		order   []lexHit
+	}
+	count := func(s string) tally {
+		t := tally{n: map[lexCat]int{}, phrases: map[lexCat]map[string]int{}}
+		for _, h := range scanLexicon(s) {
+			if h.cat == catModal && h.question {
+				continue
+			}
+			t.n[h.cat]++
+			if t.phrases[h.cat] == nil {
+				t.phrases[h.cat] = map[string]int{}
+			}
+			t.phrases[h.cat][h.phrase]++
+			t.order = append(t.order, h)
+		}
+		return t
+	}
+	r, c := count(ref), count(cand)
+	var out [][2]string
+	seen := map[lexCat]bool{}
+	report := func(cat lexCat, phrase string) {
+		if seen[cat] {
+			return
+		}
+		seen[cat] = true
+		check := string(cat)
+		if strings.HasPrefix(check, "dir:") {
+			check = CheckDirection
+		}
+		out = append(out, [2]string{check, phrase})
+	}
+	for _, h := range c.order {
+		if c.n[h.cat] > r.n[h.cat] && c.phrases[h.cat][h.phrase] > r.phrases[h.cat][h.phrase] {
+			report(h.cat, h.phrase)
+		}
+	}
+	for _, h := range c.order { // more of a category, each phrase of it in the template too
+		if c.n[h.cat] > r.n[h.cat] {
+			report(h.cat, h.phrase)
+		}
+	}
+	for _, h := range r.order { // a direction dropped
+		if strings.HasPrefix(string(h.cat), "dir:") && c.n[h.cat] < r.n[h.cat] {
+			report(h.cat, h.phrase)
+		}
+	}
+	return out
+}
+
+// Who chooses and who is liable: the party before the words.
+var (
+	choiceENRE = regexp.MustCompile(`\bat (?:the )?([\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+)?)'s (?:sole |own |absolute )?(?:choice|discretion|option|election)`)
+	choiceZHRE = regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|单方)?(?:选择|决定|确定|酌情)`)
+	liableENRE = regexp.MustCompile(`\b([\p{L}\p{N}-]+) (?:is|are|shall be|will be|remains|remain) (?:solely |fully |not )?(?:liable|responsible)`)
+	borneENRE  = regexp.MustCompile(`\b(?:borne|paid|covered) by (?:the )?([\p{L}\p{N}-]+)`)
+	liableZHRE = regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|全额|全部)?(?:承担|负责|负担|赔偿)`)
+)
+
+// partyDiff reports a party that chooses or is liable in the candidate
+// part and not in the template's (at Acme's choice, 由客户自行承担).
+func partyDiff(ref, cand string) [][2]string {
+	var out [][2]string
+	for _, p := range []struct {
+		check string
+		res   []*regexp.Regexp
+	}{
+		{CheckChoice, []*regexp.Regexp{choiceENRE, choiceZHRE}},
+		{CheckResponsibility, []*regexp.Regexp{liableENRE, borneENRE, liableZHRE}},
+	} {
+		have := map[string]bool{}
+		for _, re := range p.res {
+			for _, m := range re.FindAllStringSubmatch(ref, -1) {
+				have[m[0]] = true
+			}
+		}
+		for _, re := range p.res {
+			for _, m := range re.FindAllStringSubmatch(cand, -1) {
+				if !have[m[0]] {
+					out = append(out, [2]string{p.check, strings.TrimSpace(m[0])})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// stopWords are English words that say nothing about a sentence's content.
+var stopWords = wordSet("the and for with that this are was were from into onto our your its their any all each every has have had not but you they them which who whom whose within than then there here also such only per via been being will shall must may can should would could does did its it's under over about after before until when while where what how more most less some other same very just both either into upon")
+
+// zhFunction are Chinese characters too common to say what a sentence is about.
+const zhFunction = "的了和与及或在由将对为等从到被把是而只不也都就并且其之以于须应可每个该此这那些们我您贵方时内后前中上下有无"
+
+// contentTokens are what a sentence is about: English words of three
+// letters or more, not stop words, lightly stemmed; Chinese character pairs
+// of the Han runs, function characters removed.
+func contentTokens(s string) map[string]bool {
+	out := map[string]bool{}
+	var word []rune
+	var han []rune
+	flushWord := func() {
+		if len(word) >= 3 {
+			w := string(word)
+			if !stopWords[w] {
+				out[stem(w)] = true
+			}
+		}
+		word = word[:0]
+	}
+	flushHan := func() {
+		switch {
+		case len(han) == 1:
+			out[string(han)] = true
+		case len(han) > 1:
+			for i := 0; i+1 < len(han); i++ {
+				out[string(han[i:i+2])] = true
+			}
+		}
+		han = han[:0]
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			flushHan()
+			word = append(word, r)
+		case unicode.Is(unicode.Han, r):
+			flushWord()
+			if !strings.ContainsRune(zhFunction, r) {
+				han = append(han, r)
+			} else {
+				flushHan()
+			}
+		default:
+			flushWord()
+			flushHan()
+		}
+	}
+	flushWord()
+	flushHan()
+	return out
+}
+
+// stem takes common English endings off (responds, responded -> respond).
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ed", "es", "s", "al", "ly", "age"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
+}
+
+// sentences splits folded text into sentences, list markers removed.
+func sentences(s string) []string {
+	rs := []rune(stripMarkers(s))
+	var out []string
+	start := 0
+	for i := 0; i <= len(rs); i++ {
+		if i == len(rs) || isSentenceBreak(rs[i], rs, i) {
+			if t := strings.TrimSpace(string(rs[start:i])); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// courtesy marks a sentence that only greets or thanks: a friendlier
+// opening or closing line aligns with nothing and may still be added.
+var courtesy = []string{"hope", "thank", "thanks", "appreciate", "regards", "pleasure", "glad", "happy to", "greetings", "hello", "dear", "look forward", "looking forward", "wishes",
+	"您好", "你好", "感谢", "谢谢", "希望", "祝", "很高兴", "辛苦", "期待", "此致", "敬礼", "顺颂", "商祺"}
+
+// minAlignment is the share of a sentence's content words that a sentence
+// of the template must hold for the two to align.
+const minAlignment = 0.3
+
+// unaligned returns the first sentence of cand (a short excerpt) that
+// aligns with no sentence of ref: fewer than minAlignment of its content
+// words in common. In the prose a courtesy sentence is let through.
+func unaligned(ref, cand string, prose bool) string {
+	var refs []map[string]bool
+	for _, s := range sentences(ref) {
+		refs = append(refs, contentTokens(s))
+	}
+	for _, s := range sentences(cand) {
+		c := contentTokens(s)
+		if len(c) == 0 {
+			continue
+		}
+		best := 0.0
+		for _, r := range refs {
+			n := 0
+			for w := range c {
+				if r[w] {
+					n++
+				}
+			}
+			best = max(best, float64(n)/float64(len(c)))
+		}
+		if best >= minAlignment {
+			continue
+		}
+		if prose && isCourtesy(s) {
+			continue
+		}
+		return excerpt(s)
+	}
+	return ""
+}
+
+func isCourtesy(s string) bool {
+	if len(scanLexicon(s)) > 0 {
+		return false // a greeting carries no commitment, condition or contact
+	}
+	for _, w := range courtesy {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// excerpt is the first words of a sentence for a reason, without
+// anything a link check would refuse to echo.
+func excerpt(s string) string {
+	rs := []rune(s)
+	if len(rs) > 40 {
+		return string(rs[:40]) + "…"
+	}
+	return s
+}
+
+// subjectMoved returns the first quantity of the template whose clause
+// word sits in the same part of its sentence ("a response ... within 30
+// minutes") and which, in the candidate, sits in a part without that word
+// whose content words are none of the template part's ("工单须在30分钟内创建"):
+// the number now says something else.
+func subjectMoved(ref, cand string) string {
+	rt, ct := []rune(stripMarkers(ref)), []rune(stripMarkers(cand))
+	got := quantities(cand)
+	used := map[int]bool{}
+	for _, p := range quantities(ref) {
+		if !p.part {
+			continue
+		}
+		for k, g := range got {
+			if used[k] || g.q != p.q {
+				continue
+			}
+			used[k] = true
+			if g.part && g.clause == p.clause {
+				break
+			}
+			c := partTokens(ct, g.start, g.end)
+			if len(c) == 0 {
+				break
+			}
+			r := partTokens(rt, p.start, p.end)
+			common := false
+			for w := range c {
+				common = common || r[w]
+			}
+			if !common {
+				return p.q.String()
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// partTokens are the content words of the part of the sentence around
+// runes [qs, qe), the quantity itself left out.
+func partTokens(rs []rune, qs, qe int) map[string]bool {
+	lo, hi := qs, qe
+	for lo > 0 && !isPartBreak(rs[lo-1], rs, lo-1) {
+		lo--
+	}
+	for hi < len(rs) && !isPartBreak(rs[hi], rs, hi) {
+		hi++
+	}
+	toks := contentTokens(string(rs[lo:qs]) + " " + string(rs[qe:hi]))
+	for _, u := range units {
+		delete(toks, stem(u.word))
+	}
+	return toks
+}

@@ -1,0 +1,241 @@
+package prompts
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Meaning by words (docs/drafting.md#meaning): a rewording may change how a
+// clause is said, not what it commits to. The phrases below each belong to
+// one category; a draft may hold a category no more often, clause by
+// clause, than the template it rewords (directions: exactly as often).
+// Text is scanned once, longest phrase first, so "not more than" is one cap
+// and not a negation plus "more than", and 不超过 is not 超过.
+
+// lexCat is the category of a phrase.
+type lexCat string
+
+// The categories, each named for the check that reports it; dir: ones are
+// the direction classes, compared both ways; neutral phrases only stop a
+// shorter phrase from matching inside them (可用 is not 可).
+const (
+	catModal          lexCat = CheckModal
+	catExclusion      lexCat = CheckExclusion
+	catCap            lexCat = CheckCap
+	catWaiver         lexCat = CheckWaiver
+	catChoice         lexCat = CheckChoice
+	catResponsibility lexCat = CheckResponsibility
+	catCondition      lexCat = CheckCondition
+	catInstruction    lexCat = CheckInstruction
+	catContact        lexCat = CheckContact
+	catNeutral        lexCat = "neutral"
+	dirUp             lexCat = "dir:up"
+	dirDown           lexCat = "dir:down"
+	dirBefore         lexCat = "dir:before"
+	dirAfter          lexCat = "dir:after"
+	dirInstead        lexCat = "dir:instead"
+	dirAddition       lexCat = "dir:addition"
+	dirSwitch         lexCat = "dir:switch"
+	dirKeep           lexCat = "dir:keep"
+)
+
+// lexicon lists the phrases of each category, folded (lower case). English
+// phrases match whole words; one ending in * matches as a word's start.
+var lexicon = map[lexCat][]string{
+	catModal: {
+		"should", "may", "might", "can", "could", "would", "will try", "try to", "tries to", "try", "attempt to", "attempts to",
+		"aim to", "aims to", "endeavour to", "endeavours to", "endeavor to", "endeavors to", "seek to", "seeks to", "hope to", "hopes to",
+		"is expected to", "are expected to", "expects to", "where possible", "if possible", "as far as possible", "best effort*",
+		"reasonable effort*", "make every effort", "makes every effort", "recommended", "recommends", "suggests", "ideally", "optionally",
+		"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望",
+	},
+	catNeutral: {
+		"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
+		"can no longer", "may not", "cannot", "must not", "shall not", "will not", "no longer",
+		"thanks in advance", "thank you in advance", "would be grateful", "would appreciate", "would like", "if you could",
+		"could you", "would you", "can you", "we'd like",
+		"当前", "目前", "前述", "前面", "前往", "前端", "前期", "最后", "然后", "后续", "随后", "背后", "后台", "今后", "后果",
+	},
+	catExclusion: {
+		"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
+		"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "does not apply", "do not apply",
+		"除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
+	},
+	catCap: {
+		"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
+		"in total", "in aggregate", "total liability", "aggregate liability", "at the most",
+		"上限", "为限", "封顶", "最高不超过", "累计不超过", "以内", "总额不超过", "合计不超过", "最高", "总计不超过",
+	},
+	catWaiver: {
+		"waive", "waives", "waived", "waiver", "waiving", "forgo", "forgoes", "forego", "foregoes", "give up", "gives up", "relinquish*",
+		"renounce*", "release from", "releases", "accept all", "accepts all", "not binding", "non-binding", "prevail", "prevails", "supersede*", "for reference only",
+		"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
+	},
+	catChoice: {
+		"choice", "choose", "chooses", "chosen", "discretion", "decide", "decides", "decided", "option", "elect", "elects",
+		"goodwill", "good will", "gesture", "discuss", "discusses", "discussed", "discussion", "negotiate", "negotiates", "negotiated",
+		"good faith", "amicabl*", "consult", "consults", "mutually agree*", "to be agreed", "case by case", "case-by-case",
+		"选择", "决定", "酌情", "协商", "商议", "商定", "友好", "善意", "另行约定", "另议", "另签", "补充协议", "视情况", "视具体情况", "自主",
+	},
+	catResponsibility: {
+		"exempt", "exempted", "exemption", "own risk", "own cost", "own expense", "sole responsibility", "solely responsible",
+		"indemnif*", "hold harmless", "bears the risk", "bear the risk", "at its own", "at their own", "at the customer's own",
+		"自行", "免责", "免于", "概不负责", "不承担", "不负责", "风险自担", "自负", "自担",
+	},
+	catCondition: {
+		"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
+		"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
+		"除非", "前提是", "前提下", "前提", "条件是", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
+	},
+	catInstruction: {
+		"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
+		"assistant", "chatbot", "language model", "ai model", "note to", "reply with", "respond with", "reply only", "please reply", "just reply",
+		"simply reply", "answer with", "copy and paste", "forward this", "act as", "you are now", "do not mention", "dear reader", "to the reader",
+		"系统", "指令", "提示词", "忽略", "无视", "直接回复", "请回复", "回复：", "回复:", "照抄", "复制", "转发", "人工智能", "助手", "模型", "读者",
+	},
+	catContact: {
+		"wechat", "weixin", "wx", "qq", "telegram", "tg", "whatsapp", "line id", "signal", "skype", "discord", "hotline", "phone number",
+		"call us", "call", "tel", "mobile", "contact us", "contact", "dm", "direct message",
+		"微信", "加微", "威信", "vx", "v信", "企业微信", "钉钉", "热线", "手机", "致电", "拨打", "联系方式", "联系", "客服", "电报", "qq群", "q群", "加群",
+	},
+	dirUp: {
+		"more than", "over", "above", "exceed", "exceeds", "exceeding", "exceeded", "longer than", "greater than", "higher than", "or more", "at least",
+		"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
+		"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
+	},
+	dirDown: {
+		"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
+		"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
+	},
+	dirBefore: {
+		"before", "prior to", "ahead of", "earlier than", "in advance",
+		"前", "以前", "之前", "提前", "事先", "预先",
+	},
+	dirAfter: {
+		"after", "later than", "afterwards", "thereafter",
+		"后", "之后", "以后", "此后",
+	},
+	dirInstead: {
+		"instead of", "instead", "rather than", "in place of", "in lieu of", "in exchange for",
+		"代替", "而不是", "取代", "替代", "抵消", "作为替代",
+	},
+	dirAddition: {
+		"in addition to", "on top of", "as well as", "not only", "besides", "additionally",
+		"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是",
+	},
+	dirSwitch: {
+		"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
+		"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用",
+	},
+	dirKeep: {
+		"keep", "keeps", "continue", "continues", "stay on", "remain on",
+		"继续", "保持", "维持",
+	},
+}
+
+// lexEntry is one phrase of the lexicon.
+type lexEntry struct {
+	phrase string
+	cat    lexCat
+	prefix bool // matches as the start of a word
+	ascii  bool // an English phrase: matched on word boundaries
+}
+
+// lexByFirst holds the entries by their first byte, longest first.
+var lexByFirst = func() map[byte][]lexEntry {
+	m := map[byte][]lexEntry{}
+	for cat, phrases := range lexicon {
+		for _, p := range phrases {
+			e := lexEntry{phrase: p, cat: cat}
+			if strings.HasSuffix(p, "*") {
+				e.phrase, e.prefix = strings.TrimSuffix(p, "*"), true
+			}
+			e.ascii = e.phrase[0] < utf8.RuneSelf
+			m[e.phrase[0]] = append(m[e.phrase[0]], e)
+		}
+	}
+	for k := range m {
+		sort.SliceStable(m[k], func(i, j int) bool {
+			if len(m[k][i].phrase) != len(m[k][j].phrase) {
+				return len(m[k][i].phrase) > len(m[k][j].phrase)
+			}
+			return m[k][i].phrase < m[k][j].phrase
+		})
+	}
+	return m
+}()
+
+// lexHit is a phrase found in a text.
+type lexHit struct {
+	phrase string
+	cat    lexCat
+	// question marks a hit in a sentence that asks (ends in ? or ？):
+	// "could you send" requests, it commits to nothing.
+	question bool
+}
+
+func isWordByte(c byte) bool {
+	return isLower(c) || c >= '0' && c <= '9' || c == '\'' || c >= 'A' && c <= 'Z'
+}
+
+// scanLexicon finds the lexicon's phrases in folded text, longest first,
+// each character in at most one phrase.
+func scanLexicon(s string) []lexHit {
+	var out []lexHit
+	sentStart := 0
+	for i := 0; i < len(s); {
+		if isSentenceEnd(s, i) {
+			q := s[i] == '?' || strings.HasPrefix(s[i:], "？")
+			for k := sentStart; q && k < len(out); k++ {
+				out[k].question = true
+			}
+			sentStart = len(out)
+		}
+		matched := 0
+		for _, e := range lexByFirst[s[i]] {
+			if !strings.HasPrefix(s[i:], e.phrase) {
+				continue
+			}
+			end := i + len(e.phrase)
+			if e.ascii {
+				if i > 0 && isWordByte(s[i-1]) {
+					continue
+				}
+				if !e.prefix && end < len(s) && isWordByte(s[end]) {
+					continue
+				}
+			}
+			if e.cat != catNeutral {
+				out = append(out, lexHit{phrase: e.phrase, cat: e.cat})
+			}
+			matched = len(e.phrase)
+			if e.prefix { // the rest of the word is part of it
+				for end < len(s) && isWordByte(s[end]) {
+					end++
+				}
+				matched = end - i
+			}
+			break
+		}
+		if matched > 0 {
+			i += matched
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	return out
+}
+
+// isSentenceEnd: the byte at i ends a sentence (. followed by a space or
+// the end, ! ? 。！？ or a line break).
+func isSentenceEnd(s string, i int) bool {
+	switch s[i] {
+	case '\n', '!', '?':
+		return true
+	case '.':
+		return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n'
+	}
+	return strings.HasPrefix(s[i:], "。") || strings.HasPrefix(s[i:], "？") || strings.HasPrefix(s[i:], "！")
+}
