@@ -199,6 +199,11 @@ type Model struct {
 	// never holds more than the window.
 	SlidingWindow int `json:"sliding_window,omitempty"`
 	SlidingLayers int `json:"sliding_layers,omitempty"`
+	// ChunkSize is the chunk of the layers with chunked attention (Llama 4:
+	// attention_chunk_size 8,192, every layer with RoPE); ChunkedLayers is
+	// how many layers use it. A query attends only the keys of its own chunk.
+	ChunkSize     int `json:"attention_chunk_size,omitempty"`
+	ChunkedLayers int `json:"chunked_layers,omitempty"`
 
 	// Stored is the precision of the published checkpoint when it is not
 	// 16-bit: "fp8" (DeepSeek-V3/R1, Kimi K2: every linear layer in FP8 with
@@ -216,6 +221,10 @@ type Model struct {
 	// (see sizing.Shape); such a model has no catalog row.
 	Approximate bool `json:"approximate,omitempty"`
 }
+
+// FullLayers is the layers that attend the whole context: neither sliding
+// nor chunked.
+func (m Model) FullLayers() int { return m.Layers - m.SlidingLayers - m.ChunkedLayers }
 
 // MoE reports whether the model has routed experts.
 func (m Model) MoE() bool { return m.Experts > 0 }
@@ -421,6 +430,9 @@ func (c *Catalog) check() error {
 			return fmt.Errorf("model catalog: %s: stored precision %q is not fp8 or mxfp4", m.ID, m.Stored)
 		case m.Heads%m.KVHeads != 0:
 			return fmt.Errorf("model catalog: %s: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
+		case m.SlidingLayers < 0 || m.ChunkedLayers < 0 || m.SlidingLayers+m.ChunkedLayers > m.Layers ||
+			(m.SlidingLayers > 0) != (m.SlidingWindow > 0) || (m.ChunkedLayers > 0) != (m.ChunkSize > 0):
+			return fmt.Errorf("model catalog: %s: sliding_layers and chunked_layers need their window and chunk, and at most layers in all", m.ID)
 		case m.Source == "":
 			return fmt.Errorf("model catalog: %s: source is required", m.ID)
 		}

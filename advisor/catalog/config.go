@@ -58,6 +58,11 @@ const (
 type configDoc struct {
 	o      jsonObject
 	prefix string
+	// family is model_type (of the object, else of the top one), lower case.
+	family string
+	// defaults are the model family's values of fields a config.json may
+	// leave out (transformers' config class defaults), nil for most families.
+	defaults map[string]int
 }
 
 func (d configDoc) name(k string) string { return d.prefix + k }
@@ -101,6 +106,9 @@ func (d configDoc) int(lo, hi float64, keys ...string) (v int, key string, ok bo
 			return 0, k, true, &ConfigError{Field: d.name(k), Problem: ConfigOutOfRange, Value: string(raw), Min: lo, Max: hi}
 		}
 		return int(f), k, true, nil
+	}
+	if v, ok := d.defaults[keys[0]]; ok {
+		return v, keys[0], true, nil
 	}
 	return 0, "", false, nil
 }
@@ -163,6 +171,11 @@ func ParseConfig(data []byte) (Model, error) {
 			break
 		}
 	}
+	d.family = strings.ToLower(d.str("model_type"))
+	if d.family == "" {
+		d.family = strings.ToLower(configDoc{o: top}.str("model_type"))
+	}
+	d.defaults = familyDefaults[d.family]
 	m, err := readConfig(d)
 	if err != nil {
 		return Model{}, err
@@ -218,20 +231,22 @@ func readConfig(d configDoc) (Model, error) {
 	if err := readMLA(d, &m); err != nil {
 		return m, err
 	}
-	if m.TiedEmbeddings, _, err = d.bool("tie_word_embeddings"); err != nil {
+	tied, ok, err := d.bool("tie_word_embeddings")
+	if err != nil {
 		return m, err
 	}
+	m.TiedEmbeddings = tied || !ok && tiedByDefault(d.family)
 	bias, ok, err := d.bool("attention_bias", "qkv_bias", "add_qkv_bias")
 	if err != nil {
 		return m, err
 	}
-	typ := strings.ToLower(d.str("model_type"))
+	typ := d.family
 	m.QKVBias = bias || !ok && (typ == "qwen2" || typ == "qwen2_moe" || typ == "gpt_oss")
-	m.QKNorm = typ == "qwen3" || typ == "qwen3_moe"
+	m.QKNorm = typ == "qwen3" || typ == "qwen3_moe" || gemma3(typ)
 	if m.Context, _, _, err = d.int(1, maxConfigContext, "max_position_embeddings", "seq_length", "max_sequence_length", "n_positions"); err != nil {
 		return m, err
 	}
-	if err := readSliding(d, &m); err != nil {
+	if err := readLayerPattern(d, &m); err != nil {
 		return m, err
 	}
 	if m.Stored, err = readQuant(d); err != nil {
@@ -336,22 +351,152 @@ func readMLA(d configDoc, m *Model) error {
 	return nil
 }
 
-// readSliding counts the sliding-window layers listed in layer_types.
-func readSliding(d configDoc, m *Model) error {
-	w, _, ok, err := d.int(1, maxConfigContext, "sliding_window")
+// familyDefaults are, per model_type, the transformers config class
+// defaults of fields published config.json files leave out: Gemma 3's
+// multimodal configs give their text_config only the fields that differ
+// (google/gemma-3-4b-it names no heads, head_dim or vocab_size).
+var familyDefaults = map[string]map[string]int{
+	// transformers Gemma3TextConfig
+	"gemma3_text": {"vocab_size": 262208, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+		"max_position_embeddings": 131072, "sliding_window": 4096, "sliding_window_pattern": 6},
+	// transformers Gemma2Config
+	"gemma2": {"vocab_size": 256000, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+		"max_position_embeddings": 8192, "sliding_window": 4096},
+	// transformers GemmaConfig
+	"gemma": {"vocab_size": 256000, "num_attention_heads": 16, "num_key_value_heads": 16, "head_dim": 256, "max_position_embeddings": 8192},
+}
+
+func init() { familyDefaults["gemma3"] = familyDefaults["gemma3_text"] }
+
+// gemma3 reports whether typ is a Gemma 3 model_type.
+func gemma3(typ string) bool { return typ == "gemma3" || typ == "gemma3_text" }
+
+// tiedByDefault reports whether the family's config class ties the input
+// and output embeddings when tie_word_embeddings is absent (every Gemma;
+// transformers' PretrainedConfig default is untied, and Gemma's classes set
+// it).
+func tiedByDefault(typ string) bool {
+	return typ == "gemma" || typ == "gemma2" || gemma3(typ)
+}
+
+// allSliding are the model types whose every layer uses sliding_window when
+// it is set (transformers' Mistral, Mixtral, Starcoder2 and Phi-3 attention):
+// Mistral-7B-v0.1 attends 4,096 tokens in all 32 layers; v0.2 and later set
+// sliding_window to null.
+var allSliding = map[string]bool{"mistral": true, "mixtral": true, "starcoder2": true, "phi3": true}
+
+// readLayerPattern reads which layers attend a sliding window or a chunk
+// instead of the whole context: layer_types when the file lists it, else
+// the model family's rule as its transformers config class applies it:
+//
+//   - Gemma 2: every other layer slides (layers 0, 2, 4, ...);
+//   - Gemma 3: sliding_window_pattern (default 6): 5 of every 6 layers slide;
+//   - Mistral and the like: every layer slides when sliding_window is set;
+//   - Qwen2/Qwen3 with use_sliding_window: the layers from max_window_layers;
+//   - Llama 4: every layer with RoPE (no_rope_layers 1, by default 3 of 4)
+//     attends its attention_chunk_size chunk.
+//
+// A sliding_window that no rule places (and use_sliding_window is not
+// false) is an error naming layer_types, never read as full attention.
+func readLayerPattern(d configDoc, m *Model) error {
+	if err := readChunked(d, m); err != nil {
+		return err
+	}
+	w, wKey, ok, err := d.int(1, maxConfigContext, "sliding_window")
 	if err != nil || !ok {
 		return err
 	}
-	n := 0
+	L := m.Layers - m.ChunkedLayers
+	n := -1 // unknown
 	if types := d.o.get("layer_types"); len(types) > 0 && types[0] == '[' {
+		n = 0
 		skipArray(types, 0, 1, func(t []byte) {
 			if isString(t, "sliding_attention") {
 				n++
 			}
 		})
+		n = min(n, L)
+	} else if use, given, err := d.bool("use_sliding_window"); err != nil {
+		return err
+	} else if given {
+		n = 0
+		if use {
+			from, _, ok, err := d.int(0, float64(m.Layers), "max_window_layers")
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return &ConfigError{Field: d.name("max_window_layers"), Problem: ConfigMissing,
+					Detail: "use_sliding_window is true: the layers from max_window_layers slide"}
+			}
+			n = m.Layers - from
+		}
+	} else {
+		switch typ := d.family; {
+		case typ == "gemma2":
+			n = (m.Layers + 1) / 2
+		case gemma3(typ):
+			p, _, _, err := d.int(1, float64(m.Layers), "sliding_window_pattern", "_sliding_window_pattern")
+			if err != nil {
+				return err
+			}
+			n = m.Layers - m.Layers/max(p, 1)
+		case allSliding[typ]:
+			n = m.Layers
+		}
 	}
-	if n > 0 && n <= m.Layers {
+	if n < 0 {
+		return &ConfigError{Field: d.name("layer_types"), Problem: ConfigMissing,
+			Detail: fmt.Sprintf("%s is set, but which layers use it is not known for model_type %q", wKey, d.family)}
+	}
+	if n > 0 {
 		m.SlidingWindow, m.SlidingLayers = w, n
+	}
+	return nil
+}
+
+// readChunked reads Llama 4's chunked attention: attention_chunk_size, on
+// the layers no_rope_layers marks 1 (those with RoPE; the others attend the
+// whole context without position embeddings); without the list, transformers'
+// Llama4TextConfig default: every layer but each no_rope_layer_interval-th
+// (4).
+func readChunked(d configDoc, m *Model) error {
+	if !strings.HasPrefix(d.family, "llama4") {
+		return nil
+	}
+	c, _, ok, err := d.int(1, maxConfigContext, "attention_chunk_size")
+	if err != nil || !ok {
+		return err
+	}
+	n := -1
+	if list := d.o.get("no_rope_layers"); len(list) > 0 && list[0] == '[' {
+		count, ones := 0, 0
+		skipArray(list, 0, 1, func(t []byte) {
+			count++
+			if string(t) == "1" {
+				ones++
+			}
+		})
+		if count > 0 && count != m.Layers {
+			return &ConfigError{Field: d.name("no_rope_layers"), Problem: ConfigInconsistent, Value: fmt.Sprint(count),
+				Detail: fmt.Sprintf("it lists %d layers, num_hidden_layers is %d", count, m.Layers)}
+		}
+		if count > 0 {
+			n = ones
+		}
+	}
+	if n < 0 {
+		every, _, ok, err := d.int(1, float64(m.Layers), "no_rope_layer_interval")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			every = 4
+		}
+		n = m.Layers - m.Layers/every
+	}
+	if n > 0 {
+		m.ChunkSize, m.ChunkedLayers = c, n
 	}
 	return nil
 }

@@ -18,6 +18,10 @@ func TestParseConfigMatchesPresets(t *testing.T) {
 		{"qwen3-30b-a3b.json", "qwen3-30b-a3b", ""},
 		{"llama-4-maverick.json", "llama-4-maverick", ""},
 		{"qwen2.5-7b-instruct-awq.json", "qwen2.5-7b", "int4"},
+		{"gemma-3-4b-it.json", "gemma-3-4b", ""},
+		{"gemma-3-12b-it.json", "gemma-3-12b", ""},
+		{"gemma-3-27b-it.json", "gemma-3-27b", ""},
+		{"mistral-7b-v0.1.json", "mistral-7b-v0.1", ""},
 	} {
 		data, err := os.ReadFile("testdata/configs/" + tc.file)
 		if err != nil {
@@ -32,10 +36,68 @@ func TestParseConfigMatchesPresets(t *testing.T) {
 		if m.Params != p.Params || m.ActiveParams() != p.ActiveParams() {
 			t.Errorf("%s: %.0f params (%.0f active), preset %s has %.0f (%.0f)", tc.file, m.Params, m.ActiveParams(), tc.preset, p.Params, p.ActiveParams())
 		}
-		if m.Stored != tc.stored || m.Context != p.Context || m.KVLoRARank != p.KVLoRARank || m.SlidingLayers != p.SlidingLayers {
-			t.Errorf("%s: stored %q context %d kv_lora_rank %d sliding %d; want %q %d %d %d", tc.file,
-				m.Stored, m.Context, m.KVLoRARank, m.SlidingLayers, tc.stored, p.Context, p.KVLoRARank, p.SlidingLayers)
+		if m.Stored != tc.stored || m.Context != p.Context || m.KVLoRARank != p.KVLoRARank || m.SlidingLayers != p.SlidingLayers || m.SlidingWindow != p.SlidingWindow ||
+			m.ChunkedLayers != p.ChunkedLayers || m.ChunkSize != p.ChunkSize || m.TiedEmbeddings != p.TiedEmbeddings || m.Shape != p.Shape {
+			t.Errorf("%s: stored %q context %d kv_lora_rank %d sliding %d/%d chunked %d/%d tied %v shape %+v; want %q %d %d %d/%d %d/%d %v %+v", tc.file,
+				m.Stored, m.Context, m.KVLoRARank, m.SlidingLayers, m.SlidingWindow, m.ChunkedLayers, m.ChunkSize, m.TiedEmbeddings, m.Shape,
+				tc.stored, p.Context, p.KVLoRARank, p.SlidingLayers, p.SlidingWindow, p.ChunkedLayers, p.ChunkSize, p.TiedEmbeddings, p.Shape)
 		}
+	}
+}
+
+// Which layers slide or attend a chunk, and whether the embeddings are tied,
+// come from layer_types or, when the file does not list them, from the
+// model family's config class (transformers): never "all full, untied".
+func TestParseConfigLayerPattern(t *testing.T) {
+	const base = `"hidden_size": 4608, "num_hidden_layers": 46, "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 128, "vocab_size": 256000, "intermediate_size": 36864`
+	file := func(name string) string {
+		b, err := os.ReadFile("testdata/configs/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name, json      string
+		sliding, window int
+		chunked, chunk  int
+		tied            bool
+	}{
+		// Gemma2Config: layers 0, 2, 4, ... slide
+		{"gemma 2 27b as published", file("gemma-2-27b.json"), 23, 4096, 0, 0, true},
+		{"gemma 2 without sliding_window: the class default", `{"model_type": "gemma2", ` + base + `}`, 23, 4096, 0, 0, true},
+		{"gemma 2 untied when it says so", `{"model_type": "gemma2", "tie_word_embeddings": false, ` + base + `}`, 23, 4096, 0, 0, false},
+		// Gemma3TextConfig: sliding_window_pattern (default 6) — 5 of 6 slide
+		{"gemma 3 4b as published (no pattern given)", file("gemma-3-4b-it.json"), 29, 1024, 0, 0, true},
+		{"gemma 3 with a pattern of 2", `{"model_type": "gemma3_text", "sliding_window": 512, "sliding_window_pattern": 2, ` + base + `}`, 23, 512, 0, 0, true},
+		{"gemma 3 layer_types win", `{"model_type": "gemma3_text", "sliding_window": 512, "layer_types": ["sliding_attention", "full_attention"], ` + base + `}`, 1, 512, 0, 0, true},
+		// MistralConfig: every layer when sliding_window is set
+		{"mistral 7b v0.1 as published", file("mistral-7b-v0.1.json"), 32, 4096, 0, 0, false},
+		{"mistral v0.2: sliding_window null", `{"model_type": "mistral", "sliding_window": null, ` + base + `}`, 0, 0, 0, 0, false},
+		// Qwen2Config: use_sliding_window false means none, true the layers from max_window_layers
+		{"qwen2 with use_sliding_window false", `{"model_type": "qwen2", "sliding_window": 32768, "use_sliding_window": false, ` + base + `}`, 0, 0, 0, 0, false},
+		{"qwen2 with use_sliding_window true", `{"model_type": "qwen2", "sliding_window": 4096, "use_sliding_window": true, "max_window_layers": 28, ` + base + `}`, 18, 4096, 0, 0, false},
+		// Llama4TextConfig: layers with RoPE attend a chunk; by default 3 of 4
+		{"llama 4 maverick as published", file("llama-4-maverick.json"), 0, 0, 36, 8192, false},
+		{"llama 4 with no_rope_layers", `{"model_type": "llama4_text", "attention_chunk_size": 8192, "no_rope_layers": [1, 0, 1, 1], "hidden_size": 5120, "num_hidden_layers": 4, "num_attention_heads": 40, "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 202048, "intermediate_size": 16384}`, 0, 0, 3, 8192, false},
+		{"llama 4 with an interval", `{"model_type": "llama4_text", "attention_chunk_size": 4096, "no_rope_layer_interval": 2, ` + base + `}`, 0, 0, 23, 4096, false},
+		{"no sliding_window at all", `{"model_type": "llama", ` + base + `}`, 0, 0, 0, 0, false},
+	} {
+		m, err := ParseConfig([]byte(tc.json))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if m.SlidingLayers != tc.sliding || m.SlidingWindow != tc.window || m.ChunkedLayers != tc.chunked || m.ChunkSize != tc.chunk || m.TiedEmbeddings != tc.tied {
+			t.Errorf("%s: sliding %d/%d chunked %d/%d tied %v, want %d/%d %d/%d %v", tc.name,
+				m.SlidingLayers, m.SlidingWindow, m.ChunkedLayers, m.ChunkSize, m.TiedEmbeddings, tc.sliding, tc.window, tc.chunked, tc.chunk, tc.tied)
+		}
+	}
+	// Gemma 3 27B from its config.json: 27.0B parameters with the tied
+	// embedding counted once (28.4B if it were read as untied)
+	m, err := ParseConfig([]byte(file("gemma-3-27b-it.json")))
+	if err != nil || m.Params != 27008679680 {
+		t.Errorf("gemma-3-27b: %.0f parameters (%v), want 27,008,679,680", m.Params, err)
 	}
 }
 
@@ -57,6 +119,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"top-k past the experts", `{"hidden_size": 2048, "num_hidden_layers": 48, "num_attention_heads": 32, "vocab_size": 151936, "num_experts": 8, "num_experts_per_tok": 9, "moe_intermediate_size": 768}`, "num_experts_per_tok", ConfigInconsistent},
 		{"MLA without v_head_dim", `{"hidden_size": 7168, "num_hidden_layers": 61, "num_attention_heads": 128, "vocab_size": 129280, "intermediate_size": 18432, "kv_lora_rank": 512, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128}`, "v_head_dim", ConfigMissing},
 		{"unknown quantization", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008, "quantization_config": {"quant_method": "magic"}}`, "quantization_config.quant_method", ConfigUnknown},
+		{"a sliding window no rule places", `{"model_type": "phimoe2", "sliding_window": 2048, "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "layer_types", ConfigMissing},
+		{"qwen2 sliding without max_window_layers", `{"model_type": "qwen2", "sliding_window": 4096, "use_sliding_window": true, "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "max_window_layers", ConfigMissing},
+		{"no_rope_layers of the wrong length", `{"model_type": "llama4_text", "attention_chunk_size": 8192, "no_rope_layers": [1, 0], "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "no_rope_layers", ConfigInconsistent},
 		{"nested field named with its parent", `{"model_type": "llama4", "text_config": {"num_hidden_layers": 48, "num_attention_heads": 40, "vocab_size": 202048, "intermediate_size": 8192}}`, "text_config.hidden_size", ConfigMissing},
 	} {
 		_, err := ParseConfig([]byte(tc.json))

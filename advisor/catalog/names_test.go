@@ -86,7 +86,7 @@ func TestFindModel(t *testing.T) {
 		{"Mistral-7B-Instruct-v0.3", "mistral-7b", false},
 		{"mistral-7b-v0.1", "mistral-7b-v0.1", false},
 		{"mistralai/Mistral-7B-Instruct-v0.1", "mistral-7b-v0.1", false},
-		{"Mistral-7B-Instruct-v0.2", "mistral-7b-v0.1", false}, // v0.2 has v0.1's shape (32,000 tokens)
+		{"Mistral-7B-Instruct-v0.2", "mistral-7b-v0.2", false}, // v0.2: v0.1's shape without the sliding window
 		{"mistral-7b-base", "mistral-7b", true},                // two 7B presets: the newest, said so
 		{"glm-4-9b", "glm-4-9b", false},
 		{"THUDM/glm-4-9b-chat", "glm-4-9b", false},

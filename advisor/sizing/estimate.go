@@ -60,7 +60,9 @@ type Result struct {
 	LayerActivationsGB float64 `json:"layer_activations_gb,omitempty"`
 	// OutputActivationsGB is the logits term on one card.
 	OutputActivationsGB float64 `json:"output_activations_gb,omitempty"`
-	// KVPerTokenGB is the whole model's KV cache per token of one sequence.
+	// KVPerTokenGB is the KV cache one more token of one sequence adds,
+	// whole model: the layers whose cache grows with the context
+	// (KVBytesPerToken; sliding-window layers keep a fixed reserve).
 	KVPerTokenGB float64 `json:"kv_per_token_gb,omitempty"`
 	// KVShards is what tensor parallelism divides a stage's KV cache by: the
 	// degree, or the KV heads when there are fewer (each is then replicated).

@@ -64,6 +64,11 @@ type InferFacts struct {
 	MemoryContext int `json:"max_context_memory_tokens"`
 	// ModelContext is the model's own limit (0 when unknown).
 	ModelContext int `json:"model_context_tokens"`
+	// SlidingReserveCardGB is what the sliding-window layers keep on each
+	// card at the longest context, whatever it is (SlidingKVTokens per
+	// layer and sequence): the budget the longest context divides is what
+	// is left after it. 0 without sliding-window layers.
+	SlidingReserveCardGB float64 `json:"sliding_reserve_card_gb,omitempty"`
 	// DecodeTokensPerSec is an upper bound on the decode speed of each
 	// sequence: the bandwidth of the cards a token passes through over the bytes
 	// one decode step reads. A step reads all weights once plus the KV cache of
@@ -75,7 +80,8 @@ type InferFacts struct {
 	// BandwidthGBs is the memory bandwidth that bound uses (one card × tensor-parallel degree).
 	BandwidthGBs float64 `json:"bandwidth_gbs"`
 	// BytesPerTokenGB is what one decode step reads on all the cards: weights +
-	// batch × the KV cache of one sequence at seq × KVReplicas.
+	// batch × the KV cache of one sequence at seq (a sliding-window layer
+	// reads its window) × KVReplicas.
 	BytesPerTokenGB float64 `json:"bytes_per_token_gb"`
 	// KVReplicas is how many times each KV head is held and read: tensor
 	// parallel degree ÷ KV heads when the degree is larger, else 1.
@@ -707,6 +713,10 @@ func inferFacts(req Request, o Option) *InferFacts {
 		whole := budget * GB * float64(r.KVShards) * float64(m.Layers) / float64(r.StageLayers)
 		f.MemoryContext = kvTokens(m, whole, req.Batch)
 	}
+	if r.StageLayers > 0 && r.KVShards > 0 {
+		f.SlidingReserveCardGB = SlidingKVBytes(m, PrefillTokens+m.SlidingWindow) * float64(req.Batch) *
+			float64(r.StageLayers) / float64(m.Layers) / float64(r.KVShards) / GB
+	}
 	f.MaxContext = f.MemoryContext
 	if f.ModelContext > 0 {
 		f.MaxContext = min(f.MaxContext, max(f.ModelContext, m.ContextScaled))
@@ -715,7 +725,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 	// every card holding a copy of a KV head reads it: tensor-parallel degree
 	// ÷ KV heads when the degree is larger, every card for MLA's one latent
 	f.KVReplicas = float64(l.TensorParallel) / float64(kvShards(m, l.TensorParallel))
-	f.BytesPerTokenGB = (DecodeWeightBytes(m, req.Precision, req.Batch) + KVCache(m, req.Seq, req.Batch)*f.KVReplicas) / GB
+	f.BytesPerTokenGB = (DecodeWeightBytes(m, req.Precision, req.Batch) + KVRead(m, req.Seq, req.Batch)*f.KVReplicas) / GB
 	if f.BytesPerTokenGB > 0 {
 		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
 		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)

@@ -108,7 +108,7 @@ func TestValuesAsTyped(t *testing.T) {
 		{"vram model=llama-3.1-8b mode=qlora r=64", func(d data) bool { return d.Rank == 64 && d.Mode == "qlora" }},
 		{"tier model=llama-2-70b mode=infer gpu=A100-80G", func(d data) bool { return d.GPU == "a100-80g-sxm" && d.Cards == 2 }},
 		{"tier model=Mistral-7B-v0.1 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" && d.Model.Vocab == 32000 }},
-		{"tier model=mistral-7b-instruct-v0.2 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.1" }},
+		{"tier model=mistral-7b-instruct-v0.2 mode=infer", func(d data) bool { return d.Model.ID == "mistral-7b-v0.2" && d.Model.LayerPattern == nil }},
 		{"tier model=mistral mode=infer", func(d data) bool {
 			return d.Model.ID == "mistral-7b" && strings.Contains(strings.Join(d.Assumptions, " "), "read as Mistral-7B-v0.3")
 		}},

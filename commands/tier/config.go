@@ -153,6 +153,11 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 			"the config is not valid JSON (%s): paste the whole config.json, from { to }, as a code block",
 			"config 不是有效的 JSON（%s）：请粘贴完整的 config.json（从 { 到 }），最好用代码块", e.Detail)
 	case catalog.ConfigMissing:
+		if base == "layer_types" {
+			return chat.Invalidf(p.lang, "config", ex,
+				"config.json sets sliding_window but not which layers use it (no layer_types), and its model_type has no known pattern: add layer_types, one \"full_attention\" or \"sliding_attention\" per layer, from the model's code; a sliding window is never assumed to be full attention",
+				"config.json 设置了 sliding_window，却没有说明哪些层使用滑动窗口（缺少 layer_types），而该模型类型没有已知的层模式：请按模型代码补上 layer_types，每层一项 \"full_attention\" 或 \"sliding_attention\"；不会把滑动窗口当作全注意力来估算")
+		}
 		if base == "head_dim" {
 			return chat.Invalidf(p.lang, "config", ex,
 				"config.json has no head_dim and hidden_size is not a multiple of num_attention_heads: add head_dim from the model card",
@@ -180,6 +185,7 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 		"multi_query_group_num": {"num_attention_heads must be a multiple of it", "num_attention_heads 必须是它的整数倍"},
 		"first_k_dense_replace": {"it leaves no layer for the experts", "这样就没有层留给专家了"},
 		"hidden_size":           {"the shape would hold over 10^14 parameters", "这样的结构超过 10^14 个参数"},
+		"no_rope_layers":        {"it must list one 0 or 1 for each of num_hidden_layers", "它必须为 num_hidden_layers 的每一层各列一个 0 或 1"},
 	}[base]
 	if why[0] == "" {
 		why = [2]string{"more experts per token than the model has", "每个 token 用的专家数超过了专家总数"}

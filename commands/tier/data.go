@@ -54,19 +54,32 @@ type modelData struct {
 	Name   string  `json:"name"`
 	Params float64 `json:"params"`
 	catalog.Shape
-	Context       int      `json:"context,omitempty"`
-	ActiveParams  float64  `json:"active_params,omitempty"`
-	Experts       int      `json:"experts,omitempty"`
-	ExpertsActive int      `json:"experts_active,omitempty"`
-	SharedExperts int      `json:"shared_experts,omitempty"`
-	ExpertFFN     int      `json:"expert_ffn,omitempty"`
-	KVLoRARank    int      `json:"kv_lora_rank,omitempty"`
-	QKRopeDim     int      `json:"qk_rope_head_dim,omitempty"`
-	Stored        string   `json:"stored,omitempty"`
-	ContextScaled int      `json:"context_scaled,omitempty"`
-	Approximate   bool     `json:"approximate"`
-	Derived       []string `json:"derived,omitempty"`
-	Source        string   `json:"source,omitempty"`
+	Context       int     `json:"context,omitempty"`
+	ActiveParams  float64 `json:"active_params,omitempty"`
+	Experts       int     `json:"experts,omitempty"`
+	ExpertsActive int     `json:"experts_active,omitempty"`
+	SharedExperts int     `json:"shared_experts,omitempty"`
+	ExpertFFN     int     `json:"expert_ffn,omitempty"`
+	KVLoRARank    int     `json:"kv_lora_rank,omitempty"`
+	QKRopeDim     int     `json:"qk_rope_head_dim,omitempty"`
+	Stored        string  `json:"stored,omitempty"`
+	ContextScaled int     `json:"context_scaled,omitempty"`
+	// LayerPattern is which layers attend less than the whole context;
+	// absent when every layer is full attention.
+	LayerPattern *layerPattern `json:"layer_pattern,omitempty"`
+	Approximate  bool          `json:"approximate"`
+	Derived      []string      `json:"derived,omitempty"`
+	Source       string        `json:"source,omitempty"`
+}
+
+// layerPattern is the JSON model.layer_pattern: how many layers attend the
+// whole context, a sliding window or a chunk.
+type layerPattern struct {
+	FullLayers    int `json:"full_layers"`
+	SlidingLayers int `json:"sliding_layers,omitempty"`
+	SlidingWindow int `json:"sliding_window,omitempty"`
+	ChunkedLayers int `json:"chunked_layers,omitempty"`
+	ChunkSize     int `json:"attention_chunk_size,omitempty"`
 }
 
 // inferData are the serving figures: max_context_tokens is capped by the
@@ -76,6 +89,7 @@ type inferData struct {
 	MaxContextTokens      int     `json:"max_context_tokens"`
 	MemoryContextTokens   int     `json:"max_context_memory_tokens"`
 	ModelContextTokens    int     `json:"model_context_tokens,omitempty"`
+	SlidingReserveCardGB  float64 `json:"sliding_reserve_card_gb,omitempty"`
 	DecodeTokensPerSec    float64 `json:"decode_tokens_per_s_max"`
 	DecodeTokensPerSecAll float64 `json:"decode_tokens_per_s_all_max"`
 	BandwidthGBs          float64 `json:"bandwidth_gbs"`

@@ -102,7 +102,9 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			div += sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
 		}
 		if m.SlidingLayers > 0 {
-			div += sprintf(chat.T(lang, "; %d sliding-window layers hold at most %d tokens", "；%d 个滑动窗口层最多保留 %d 个 token"), m.SlidingLayers, m.SlidingWindow)
+			div += sprintf(chat.T(lang, "; of those, the %d sliding-window layers (window %s) keep %s tokens each instead (vLLM's reserve: min(window − 1 + 8,192, seq) in 16-token blocks, + one block)",
+				"；其中 %d 个滑动窗口层（窗口 %s）各只保留 %s token（vLLM 的预留：min(窗口 − 1 + 8,192, 序列长度) 按 16 token 的块取整，再加一块）"),
+				m.SlidingLayers, num(float64(m.SlidingWindow)), num(float64(sizing.SlidingKVTokens(m.SlidingWindow, r.Seq))))
 		}
 		if m.MLA() {
 			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,

@@ -107,7 +107,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			bw = sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
-		kvSeq := sizing.KVCache(r.Model, r.Seq, 1) / sizing.GB // one sequence's KV cache at seq, whole model
+		kvSeq := sizing.KVRead(r.Model, r.Seq, 1) / sizing.GB // what a step reads of one sequence's KV cache at seq, whole model
 		kvPart := numWith(chat.T(lang, "this sequence's KV cache ", "本序列 KV 缓存 "), kvSeq, " GB")
 		if r.Batch > 1 {
 			kvPart = sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
@@ -132,12 +132,29 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			"解码速度 ≤ %s ÷ 每步解码 %s GB（%s %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍这些权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
 			bw, gb(f.BytesPerTokenGB), read, gb(wRead), kvPart, num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenCardGB * float64(r.Batch)
-		line := sprintf(chat.T(lang,
-			"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
-			"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
-			pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
-		if r.Model.SlidingLayers > 0 {
-			line += sprintf(chat.T(lang, " (the %d sliding-window layers hold at most %d tokens each)", "（%d 个滑动窗口层各最多保留 %d 个 token）"), r.Model.SlidingLayers, r.Model.SlidingWindow)
+		var line string
+		if sr := f.SlidingReserveCardGB; sr > 0 {
+			m := r.Model
+			line = sprintf(chat.T(lang,
+				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights − %s GB that the %d sliding-window layers keep (%s tokens each: window %s − 1 + one %s-token prefill chunk, in 16-token blocks, + one block, as vLLM reserves)) ÷ %s of KV per token on each card in the other %d layers (batch %d) = %s tokens",
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token KV %[10]s（batch %[12]d）= %[13]s token"),
+				pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), gb(sr), m.SlidingLayers,
+				num(float64(sizing.SlidingKVTokens(m.SlidingWindow, sizing.PrefillTokens+m.SlidingWindow))), num(float64(m.SlidingWindow)), num(sizing.PrefillTokens),
+				size(kvTok), m.Layers-m.SlidingLayers, r.Batch, num(float64(f.MemoryContext)))
+			if m.SlidingLayers == m.Layers {
+				line = sprintf(chat.T(lang,
+					"Longest context: every layer keeps at most its %s-token window (%s GB on each card at batch %d, as vLLM reserves it), so memory does not limit the context",
+					"最长上下文：每一层最多保留 %s token 的窗口（batch %d 时每卡 %[2]s GB，与 vLLM 的预留相同），显存不限制上下文长度"),
+					num(float64(m.SlidingWindow)), gb(sr), r.Batch)
+			}
+		} else {
+			line = sprintf(chat.T(lang,
+				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
+				pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
+		}
+		if r.Model.ChunkedLayers > 0 {
+			line += sprintf(chat.T(lang, " (the %d chunked-attention layers are counted in full: vLLM allocates them so by default)", "（%d 个分块注意力层按全长计算：vLLM 默认如此分配）"), r.Model.ChunkedLayers)
 		}
 		if f.MaxContext < f.MemoryContext {
 			line += sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))

@@ -97,7 +97,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		d.Warnings = []string{}
 	}
 	if f := adv.Infer; f != nil {
-		d.Infer = &inferData{MaxContextTokens: f.MaxContext, MemoryContextTokens: f.MemoryContext, ModelContextTokens: f.ModelContext,
+		d.Infer = &inferData{MaxContextTokens: f.MaxContext, MemoryContextTokens: f.MemoryContext, ModelContextTokens: f.ModelContext, SlidingReserveCardGB: f.SlidingReserveCardGB,
 			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), DecodeTokensPerSecAll: round4(f.DecodeTokensPerSecAll),
 			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB), KVReplicas: f.KVReplicas}
 	}
@@ -163,6 +163,7 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 			shape += sprintf(chat.T(lang, " (with %d shared)", "（另有 %d 个共享专家）"), m.SharedExperts)
 		}
 	}
+	shape += layerPatternText(lang, m)
 	if m.Approximate {
 		shape += chat.T(lang, " (approximate)", "（近似）")
 	}
@@ -241,5 +242,24 @@ func modelInfo(m catalog.Model, derived []string) modelData {
 		d.ActiveParams, d.Experts, d.ExpertsActive = m.ActiveParams(), m.Experts, m.ExpertsActive
 		d.SharedExperts, d.ExpertFFN = m.SharedExperts, m.ExpertFFN
 	}
+	if m.SlidingLayers > 0 || m.ChunkedLayers > 0 {
+		d.LayerPattern = &layerPattern{FullLayers: m.FullLayers(), SlidingLayers: m.SlidingLayers, SlidingWindow: m.SlidingWindow,
+			ChunkedLayers: m.ChunkedLayers, ChunkSize: m.ChunkSize}
+	}
 	return d
+}
+
+// layerPatternText is the layers that do not attend the whole context, for
+// the model's line; "" when every layer does.
+func layerPatternText(lang chat.Lang, m catalog.Model) string {
+	s := ""
+	if m.SlidingLayers > 0 {
+		s += sprintf(chat.T(lang, "; %d of %d layers attend a sliding window of %s tokens", "；%d/%d 层使用 %s token 的滑动窗口注意力"),
+			m.SlidingLayers, m.Layers, num(float64(m.SlidingWindow)))
+	}
+	if m.ChunkedLayers > 0 {
+		s += sprintf(chat.T(lang, "; %d of %d layers attend only their own %s-token chunk", "；%d/%d 层只在各自 %s token 的分块内做注意力"),
+			m.ChunkedLayers, m.Layers, num(float64(m.ChunkSize)))
+	}
+	return s
 }
