@@ -27,6 +27,7 @@ func pipelineRouter() *chat.Router {
 	r.Register(&chat.Command{Name: "boom", Summary: map[chat.Lang]string{chat.EN: "panics", chat.ZH: "崩溃"}, Examples: []string{"boom"},
 		Run: func(context.Context, *chat.Call) (chat.Reply, error) {
 			var m map[string]int
+			//lint:ignore SA5000 the command's bug is the point: it must panic
 			m["x"] = 1 // a command's bug: assignment to a nil map
 			return chat.Reply{}, nil
 		}})

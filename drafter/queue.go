@@ -124,9 +124,7 @@ func (q *Queue) Start(ctx context.Context) (int, error) {
 	}
 	slices.SortFunc(resumed, func(a, b *entry) int { return a.Accepted.Compare(b.Accepted) })
 	q.mu.Lock()
-	for _, e := range resumed {
-		q.ready = append(q.ready, e)
-	}
+	q.ready = append(q.ready, resumed...)
 	q.mu.Unlock()
 	q.signal()
 	if len(resumed) > 0 {

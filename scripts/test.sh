@@ -15,6 +15,12 @@ echo "== $(go version)"
 echo "== go vet"
 go vet ./...
 
+# staticcheck at a pinned version, fetched through the module proxy on a fresh
+# machine (go run pkg@version builds it outside this module's go.mod).
+STATICCHECK_VERSION=v0.8.2
+echo "== staticcheck $STATICCHECK_VERSION"
+go run "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION" ./...
+
 echo "== dynalite (DynamoDB-compatible server for the store contract tests)"
 if [ -z "${DYNAMO_ENDPOINT:-}" ]; then
   (cd scripts/dynalite && npm ci --no-audit --no-fund --loglevel=error)

@@ -2,8 +2,6 @@ package trial
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"gpuadvisor/advisor"
 )
@@ -18,12 +16,3 @@ func tf(en, zh string, args ...any) Text {
 
 // num formats v with at most two decimals and no trailing zeros.
 func num(v float64) string { return advisor.Plain(v) }
-
-// joinInts writes "0, 3, 5".
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, ", ")
-}

@@ -89,14 +89,6 @@ func pct(x float64) string { return chat.Num(math.Round(x*1000)/10) + "%" }
 // round2 rounds for JSON: money to cents, hours to hundredths.
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
-func round2p(x *float64) *float64 {
-	if x == nil {
-		return nil
-	}
-	r := round2(*x)
-	return &r
-}
-
 // upperFirst capitalises the first letter of an English sentence.
 func upperFirst(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {

@@ -69,20 +69,11 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	return in, nil
 }
 
-func canonical(k string) (string, bool) {
-	pk, ok := chat.LookupKey(promiseKeys, k)
-	return pk.Name, ok
-}
-
 func keyExample(name string) string {
 	if k, ok := chat.LookupKey(promiseKeys, name); ok {
 		return "trial check " + k.Name + "=" + k.Example + " <paste>"
 	}
 	return exampleCheck
-}
-
-func unknownKey(lang chat.Lang, k string) *chat.Error {
-	return chat.UnknownKey(lang, "trial check", promiseKeys, k, exampleCheck)
 }
 
 var versionRe = regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,3}$`)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -36,7 +35,7 @@ func TestSetupRefusesWithoutSecrets(t *testing.T) {
 // TestBinaryExitsWithALogLine runs the built command with no configuration.
 func TestBinaryExitsWithALogLine(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "bootstrap")
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin := "go" // the go on PATH, the one running this test
 	if out, err := exec.Command(goBin, "build", "-tags", "lambda.norpc", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}

@@ -69,7 +69,8 @@ func (s *Store) RecentChecks(_ context.Context, scope store.Scope, user string, 
 	err := s.viewBucket(bucketChecks, func(b *bbolt.Bucket) error {
 		prefix := join(scope.Tenant, "")
 		cur := b.Cursor()
-		k, v := cur.Seek(join(scope.Tenant + "\x01")) // just past the tenant's keys
+		var v []byte
+		k, _ := cur.Seek(join(scope.Tenant + "\x01")) // just past the tenant's keys
 		if k == nil {
 			k, v = cur.Last()
 		} else {

@@ -325,7 +325,7 @@ func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal
 	start, end := []byte(from.String()), []byte(to.String())
 	err := s.read(func(tx *bbolt.Tx) error {
 		c := tx.Bucket(bucketDue).Cursor()
-		for k, _ := c.Seek(start); k != nil && len(k) >= 10 && bytes.Compare(k[:10], end) <= 0; k, _ = c.Next() {
+		for k, _ := c.Seek(start); len(k) >= 10 && bytes.Compare(k[:10], end) <= 0; k, _ = c.Next() {
 			parts := strings.SplitN(string(k), "\x00", 3)
 			if len(parts) != 3 {
 				return fmt.Errorf("due index key %q is malformed", k)

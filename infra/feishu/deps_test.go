@@ -2,8 +2,6 @@ package feishu
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -11,7 +9,7 @@ import (
 // TestNoRootSDKPackage keeps the Lambda off the SDK's root package (it
 // imports every service) and off ws (which imports the root).
 func TestNoRootSDKPackage(t *testing.T) {
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin := "go" // the go on PATH, the one running this test
 	for _, pkg := range []string{"gpuadvisor/functions/feishu", "gpuadvisor/infra/feishu"} {
 		out, err := exec.Command(goBin, "list", "-deps", pkg).CombinedOutput()
 		if err != nil {

@@ -162,7 +162,7 @@ func walk(b []byte, fn func(num, wire int, v uint64, data []byte) error) error {
 }
 
 func appendVarintField(b []byte, num int, v uint64) []byte {
-	b = binary.AppendUvarint(b, uint64(num)<<3|0)
+	b = binary.AppendUvarint(b, uint64(num)<<3) // wire type 0 (varint) in the low three bits
 	return binary.AppendUvarint(b, v)
 }
 

@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 max_tokens is what OpenAI-compatible providers (DeepSeek, DashScope, vLLM) read; only OpenAI's reasoning models get max_completion_tokens
+
 package llm
 
 import (

@@ -3,8 +3,6 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +12,6 @@ import (
 
 	"gpuadvisor/internal/testkit"
 )
-
-func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 // Shutting serve down while a draft is being written: the draft is still
 // posted before serve stops and closes the store.

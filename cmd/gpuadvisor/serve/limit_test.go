@@ -27,13 +27,11 @@ func TestLimitConns(t *testing.T) {
 			accepted <- c
 		}
 	}()
-	var clients []net.Conn
 	for range 3 {
 		c, err := net.Dial("tcp", raw.Addr().String())
 		if err != nil {
 			t.Fatal(err)
 		}
-		clients = append(clients, c)
 		defer c.Close()
 	}
 	var held []net.Conn
