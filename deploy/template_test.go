@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,12 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/awslabs/goformation/v7"
-	"github.com/awslabs/goformation/v7/cloudformation"
-	"github.com/awslabs/goformation/v7/cloudformation/serverless"
-	"github.com/awslabs/goformation/v7/intrinsics"
-	"go.yaml.in/yaml/v3"
 
 	"gpuadvisor/infra/dynamo"
 	"gpuadvisor/infra/secrets"
@@ -59,135 +54,8 @@ func root(t *testing.T) string {
 	return dir
 }
 
-// load parses template.yaml keeping references visible: goformation resolves
-// Ref and GetAtt to "" by default, so they are overridden; a Ref to a Number
-// parameter gives its default (goformation's typed fields need a number),
-// and Fn::If its true branch (every condition holds with the defaults).
-// Function properties goformation v7 does not model yet (LoggingConfig) are
-// removed first: raw(t) checks them.
-func load(t *testing.T) *cloudformation.Template {
-	t.Helper()
-	params, _ := raw(t)["Parameters"].(map[string]any)
-	keep := func(prefix string) intrinsics.IntrinsicHandler {
-		return func(name string, input interface{}, tpl interface{}) interface{} {
-			switch v := input.(type) {
-			case string:
-				if p, ok := params[v].(map[string]any); ok && prefix == "REF" && p["Type"] == "Number" {
-					return p["Default"]
-				}
-				return prefix + "(" + v + ")"
-			case []interface{}:
-				var parts []string
-				for _, p := range v {
-					parts = append(parts, strings.TrimSpace(strings.Trim(strings.ReplaceAll(strconv.Quote(toString(p)), `"`, ""), " ")))
-				}
-				return prefix + "(" + strings.Join(parts, ".") + ")"
-			}
-			return prefix + "(?)"
-		}
-	}
-	tpl, err := goformation.ParseYAMLWithOptions(unmodelled(t), &intrinsics.ProcessorOptions{
-		IntrinsicHandlerOverrides: map[string]intrinsics.IntrinsicHandler{
-			"Ref":        keep("REF"),
-			"Fn::GetAtt": keep("GETATT"),
-			"Fn::Sub":    keep("SUB"),
-			// every condition holds with the parameters' defaults: the true branch
-			"Fn::If": func(name string, input interface{}, tpl interface{}) interface{} {
-				if v, ok := input.([]interface{}); ok && len(v) == 3 {
-					return v[1]
-				}
-				return nil
-			},
-		},
-	})
-	if err != nil {
-		t.Fatalf("parse template.yaml: %v", err)
-	}
-	return tpl
-}
-
-// unmodelled returns template.yaml without the function properties
-// goformation rejects as unknown.
-func unmodelled(t *testing.T) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root(t), "template.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatalf("template.yaml is not YAML: %v", err)
-	}
-	resources := mapValue(doc.Content[0], "Resources")
-	for i := 1; resources != nil && i < len(resources.Content); i += 2 {
-		res := resources.Content[i]
-		if typ := mapValue(res, "Type"); typ == nil || typ.Value != "AWS::Serverless::Function" {
-			continue
-		}
-		props := mapValue(res, "Properties")
-		for j := 0; props != nil && j < len(props.Content); j += 2 {
-			if props.Content[j].Value == "LoggingConfig" {
-				props.Content = append(props.Content[:j], props.Content[j+2:]...)
-				break
-			}
-		}
-	}
-	out, err := yaml.Marshal(&doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func mapValue(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
-}
-
-func toString(v interface{}) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	return "?"
-}
-
-// raw reads the template as plain YAML, for what goformation does not model
-// (Globals, ScheduleV2 properties).
-func raw(t *testing.T) map[string]any {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root(t), "template.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := yaml.Unmarshal(b, &m); err != nil {
-		t.Fatalf("template.yaml is not YAML: %v", err)
-	}
-	return m
-}
-
-func dig(m map[string]any, path ...string) any {
-	var cur any = m
-	for _, p := range path {
-		mm, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = mm[p]
-	}
-	return cur
-}
-
 func TestTemplateFunctions(t *testing.T) {
-	tpl := load(t)
-	r := raw(t)
+	r := loadTemplate(t)
 	if got := dig(r, "Globals", "Function", "Runtime"); got != "provided.al2023" {
 		t.Errorf("Globals.Function.Runtime = %v, want provided.al2023", got)
 	}
@@ -200,7 +68,7 @@ func TestTemplateFunctions(t *testing.T) {
 	if got, _ := dig(r, "Globals", "Function", "MemorySize").(int); got != 128 {
 		t.Errorf("Globals.Function.MemorySize = %v, want 128 (measured peak is far below; see README)", got)
 	}
-	fns := tpl.GetAllServerlessFunctionResources()
+	fns := resourcesOf(r, "AWS::Serverless::Function")
 	var names []string
 	for n := range fns {
 		names = append(names, n)
@@ -219,7 +87,7 @@ func TestTemplateFunctions(t *testing.T) {
 			t.Errorf("template has no %s", name)
 			continue
 		}
-		if bm := fn.AWSCloudFormationMetadata["BuildMethod"]; bm != "makefile" {
+		if bm := dig(fn, "Metadata", "BuildMethod"); bm != "makefile" {
 			t.Errorf("%s BuildMethod = %v, want makefile", name, bm)
 		}
 		// The Makefile target builds the right folder, stripped, without cgo or RPC.
@@ -241,19 +109,18 @@ func TestTemplateFunctions(t *testing.T) {
 				t.Errorf("Makefile lacks %s", flag)
 			}
 		}
-		if fn.Timeout == nil || *fn.Timeout < 3 || *fn.Timeout > 900 {
-			t.Errorf("%s timeout %v, want 3..900 s", name, fn.Timeout)
+		if to, ok := number(dig(fn, "Properties", "Timeout")); !ok || to < 3 || to > 900 {
+			t.Errorf("%s timeout %v, want 3..900 s", name, dig(fn, "Properties", "Timeout"))
 		}
 	}
 	// Function URLs with auth NONE only where the code verifies signatures.
 	for _, name := range []string{"SlackFunction", "FeishuFunction"} {
-		fn := fns[name]
-		if fn == nil || fn.FunctionUrlConfig == nil || fn.FunctionUrlConfig.AuthType != "NONE" {
+		if dig(fns[name], "Properties", "FunctionUrlConfig", "AuthType") != "NONE" {
 			t.Errorf("%s needs a Function URL with AuthType NONE (verification is in the code)", name)
 		}
 	}
 	for _, name := range []string{"DrafterFunction", "ReminderFunction"} {
-		if fn := fns[name]; fn != nil && fn.FunctionUrlConfig != nil {
+		if dig(fns[name], "Properties", "FunctionUrlConfig") != nil {
 			t.Errorf("%s must not have a public Function URL", name)
 		}
 	}
@@ -275,38 +142,49 @@ func TestTemplateFunctions(t *testing.T) {
 }
 
 func TestTemplateTable(t *testing.T) {
-	tpl := load(t)
-	tables := tpl.GetAllDynamoDBTableResources()
+	tables := resourcesOf(loadTemplate(t), "AWS::DynamoDB::Table")
 	if len(tables) != 1 {
 		t.Fatalf("want one DynamoDB table, got %d", len(tables))
 	}
-	for _, tb := range tables {
-		if tb.BillingMode == nil || *tb.BillingMode != "PAY_PER_REQUEST" {
-			t.Errorf("BillingMode %v, want PAY_PER_REQUEST", tb.BillingMode)
+	keys := func(v any) string {
+		l, _ := v.([]any)
+		var parts []string
+		for _, k := range l {
+			m, _ := k.(map[string]any)
+			parts = append(parts, fmt.Sprint(m["AttributeName"], " ", m["KeyType"]))
 		}
-		if tb.TimeToLiveSpecification == nil || tb.TimeToLiveSpecification.AttributeName == nil || *tb.TimeToLiveSpecification.AttributeName != "expires_at" || !tb.TimeToLiveSpecification.Enabled {
-			t.Errorf("TTL must be enabled on expires_at: %+v", tb.TimeToLiveSpecification)
+		return strings.Join(parts, ", ")
+	}
+	for _, tb := range tables {
+		p := digMap(tb, "Properties")
+		if p["BillingMode"] != "PAY_PER_REQUEST" {
+			t.Errorf("BillingMode %v, want PAY_PER_REQUEST", p["BillingMode"])
+		}
+		if ttl := digMap(p, "TimeToLiveSpecification"); ttl["AttributeName"] != "expires_at" || ttl["Enabled"] != true {
+			t.Errorf("TTL must be enabled on expires_at: %v", ttl)
 		}
 		found := false
-		for _, gsi := range tb.GlobalSecondaryIndexes {
-			if gsi.IndexName == dynamo.IndexName {
+		gsis, _ := p["GlobalSecondaryIndexes"].([]any)
+		for _, g := range gsis {
+			gsi, _ := g.(map[string]any)
+			if gsi["IndexName"] == dynamo.IndexName {
 				found = true
-				if len(gsi.KeySchema) != 2 || gsi.KeySchema[0].AttributeName != "gsi1pk" || gsi.KeySchema[1].AttributeName != "gsi1sk" {
-					t.Errorf("index %s keys %+v, want gsi1pk HASH, gsi1sk RANGE (infra/dynamo/doc.go)", gsi.IndexName, gsi.KeySchema)
+				if got := keys(gsi["KeySchema"]); got != "gsi1pk HASH, gsi1sk RANGE" {
+					t.Errorf("index %s keys %s, want gsi1pk HASH, gsi1sk RANGE (infra/dynamo/doc.go)", dynamo.IndexName, got)
 				}
 			}
 		}
 		if !found {
 			t.Errorf("the reminder queries the date-keyed index %q (infra/dynamo); the table lacks it", dynamo.IndexName)
 		}
-		if len(tb.KeySchema) != 2 || tb.KeySchema[0].AttributeName != "pk" || tb.KeySchema[1].AttributeName != "sk" {
-			t.Errorf("table keys %+v, want pk HASH, sk RANGE (infra/dynamo/doc.go)", tb.KeySchema)
+		if got := keys(p["KeySchema"]); got != "pk HASH, sk RANGE" {
+			t.Errorf("table keys %s, want pk HASH, sk RANGE (infra/dynamo/doc.go)", got)
 		}
 	}
 }
 
 func TestTemplateSecretsNotPlain(t *testing.T) {
-	r := raw(t)
+	r := loadTemplate(t)
 	params, _ := r["Parameters"].(map[string]any)
 	for name := range params {
 		low := strings.ToLower(name)
@@ -326,9 +204,8 @@ func TestTemplateSecretsNotPlain(t *testing.T) {
 // every environment variable its code reads is set by the template (or comes
 // from the secret store), and that its policies match the AWS calls it makes.
 func TestTemplateEnvAndPolicies(t *testing.T) {
-	tpl := load(t)
-	r := raw(t)
-	fns := tpl.GetAllServerlessFunctionResources()
+	r := loadTemplate(t)
+	fns := resourcesOf(r, "AWS::Serverless::Function")
 	globalEnv, _ := dig(r, "Globals", "Function", "Environment", "Variables").(map[string]any)
 	for name, dir := range functions {
 		fn := fns[name]
@@ -349,10 +226,8 @@ func TestTemplateEnvAndPolicies(t *testing.T) {
 			for k := range globalEnv {
 				set[k] = true
 			}
-			if fn.Environment != nil {
-				for k := range fn.Environment.Variables {
-					set[k] = true
-				}
+			for k := range digMap(fn, "Properties", "Environment", "Variables") {
+				set[k] = true
 			}
 			for _, k := range secrets.Keys {
 				if set["GPUADVISOR_SECRETS"] {
@@ -379,23 +254,19 @@ func TestTemplateEnvAndPolicies(t *testing.T) {
 	}
 }
 
-func policies(fn *serverless.Function) map[string]bool {
+// policies lists the SAM policy templates (and managed policy names) in a
+// function's Policies.
+func policies(fn map[string]any) map[string]bool {
 	out := map[string]bool{}
-	if fn.Policies == nil || fn.Policies.SAMPolicyTemplateArray == nil {
-		return out
-	}
-	for _, p := range *fn.Policies.SAMPolicyTemplateArray {
-		if p.DynamoDBCrudPolicy != nil {
-			out["DynamoDBCrudPolicy"] = true
-		}
-		if p.LambdaInvokePolicy != nil {
-			out["LambdaInvokePolicy"] = true
-		}
-		if p.AWSSecretsManagerGetSecretValuePolicy != nil {
-			out["AWSSecretsManagerGetSecretValuePolicy"] = true
-		}
-		if p.SSMParameterReadPolicy != nil {
-			out["SSMParameterReadPolicy"] = true
+	list, _ := dig(fn, "Properties", "Policies").([]any)
+	for _, p := range list {
+		switch v := p.(type) {
+		case string:
+			out[v] = true
+		case map[string]any:
+			for k := range v {
+				out[k] = true
+			}
 		}
 	}
 	return out
