@@ -59,6 +59,7 @@ func reminderMetadata(key string) slackapi.MsgOption {
 // bot has not joined; private channels and DMs need the bot as a member.
 func (p *Poster) PostReminder(ctx context.Context, channel, key string, rep chat.Reply) error {
 	msg := Render(rep)
+	msg.Blocks = freshBlockIDs(msg.Blocks)
 	_, _, err := p.api.PostMessageContext(ctx, channel, slackapi.MsgOptionText(msg.Text, false),
 		slackapi.MsgOptionBlocks(msg.Blocks...), reminderMetadata(key))
 	if err != nil {

@@ -65,6 +65,7 @@ func (p *Poster) Post(ctx context.Context, target chat.Target, rep chat.Reply) e
 // bot token ("" for a response_url post).
 func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (string, error) {
 	msg := Render(rep)
+	msg.Blocks = freshBlockIDs(msg.Blocks) // an update, above all, needs new ones
 	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
 	if ts := target.Replace; ts != "" && ts != chat.ReplaceOriginal && target.Channel != "" {
 		if _, _, _, err := p.api.UpdateMessageContext(ctx, target.Channel, ts, opts...); err == nil {
@@ -102,6 +103,7 @@ func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (
 // mention.
 func (p *Poster) PostEphemeral(ctx context.Context, channel, user, threadTS string, rep chat.Reply) error {
 	msg := Render(rep)
+	msg.Blocks = freshBlockIDs(msg.Blocks)
 	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
 	if threadTS != "" {
 		opts = append(opts, slackapi.MsgOptionTS(threadTS))
