@@ -221,8 +221,7 @@ func TestAskWritesNothing(t *testing.T) {
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
 			var ids []string
-			var srv *llmtest.Server
-			srv = llmtest.New(func(llmtest.Request) llmtest.Response {
+			srv := llmtest.New(func(llmtest.Request) llmtest.Response {
 				return llmtest.Reply(strings.NewReplacer("%PRICE%", ids[0], "%RENEWAL%", ids[1]).Replace(row.json))
 			})
 			defer srv.Close()
