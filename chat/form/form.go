@@ -489,3 +489,16 @@ func ForReply(command, asked string) (*Form, bool) {
 	}
 	return nil, false
 }
+
+// IsDate reports whether s is a date as a date picker holds it: YYYY-MM-DD.
+func IsDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, r := range s {
+		if i != 4 && i != 7 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/chat/form"
 	"gpuadvisor/store"
 )
 
@@ -51,6 +52,7 @@ type Handler struct {
 	d     Deps
 	appID string
 	pipe  *chat.Pipeline
+	names form.KeyNames // the forms' keys as each language spells them
 }
 
 // NewHandler checks the configuration and the dependencies.
@@ -72,7 +74,7 @@ func NewHandler(cfg Config, d Deps) (*Handler, error) {
 		d.Now = time.Now
 	}
 	pipe := &chat.Pipeline{Router: d.Router, Deduper: d.Deduper, Dispatcher: d.Dispatcher, Keep: DedupeTTL, Log: d.Log}
-	return &Handler{v: v, d: d, appID: cfg.AppID, pipe: pipe}, nil
+	return &Handler{v: v, d: d, appID: cfg.AppID, pipe: pipe, names: form.Names(d.Router)}, nil
 }
 
 // result is what one request came to: the HTTP answer and a word for the log.

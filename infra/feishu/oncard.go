@@ -48,6 +48,9 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 	if !okLang {
 		lang = chat.ZH
 	}
+	if r, ok := h.onForm(ctx, env, &ev, lang); ok {
+		return r
+	}
 	text := chat.ButtonCommand(action, value)
 	if text == "help" { // ButtonCommand's answer to an action it does not know
 		return toast("info", chat.T(lang, "This button does nothing here.", "这个按钮在这里没有操作。"))

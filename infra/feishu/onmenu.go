@@ -68,6 +68,9 @@ func (h *Handler) onMenu(ctx context.Context, env envelope) result {
 		return r
 	}
 	user := ev.Operator.OperatorID.OpenID
+	if r, ok := h.menuForm(ctx, env, user, ev.EventKey); ok {
+		return r
+	}
 	text, lang, known := menuCommand(ev.EventKey)
 	if !known {
 		h.d.Log.WarnContext(ctx, "feishu: unknown bot menu event_key; answering with the home page (see infra/feishu-app.md)", "event_key", chat.Truncate(ev.EventKey, 40))
@@ -80,7 +83,7 @@ func (h *Handler) onMenu(ctx context.Context, env envelope) result {
 		JobID:   Platform + ":" + id,
 		Target:  chat.Target{Channel: user, Key: IdempotencyKey("job:" + id)},
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
-			_, err := h.d.Client.DirectCard(ctx, user, RenderCard(rep), IdempotencyKey(string(o)+":"+id))
+			_, err := h.d.Client.DirectCard(ctx, user, RenderCard(h.withForms(rep)), IdempotencyKey(string(o)+":"+id))
 			return err
 		},
 	})

@@ -75,6 +75,7 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 			// The send's uuid keeps a retry from posting twice if a send that
 			// seemed to fail did arrive.
 			a.key = IdempotencyKey(string(o) + ":" + id)
+			rep = h.withForms(rep)
 			if o == chat.DispatchFailed && ack != "" {
 				// the "working on it" says that it could not start instead
 				return h.d.Client.Post(ctx, chat.Target{Channel: in.ChatID, MessageID: in.MessageID, User: target.User, Replace: ack, Key: a.key}, rep)

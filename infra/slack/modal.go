@@ -41,7 +41,7 @@ const (
 const (
 	// ActionOpenForm opens the form its value names (a form id, optionally
 	// followed by a line break and the command line to prefill it from).
-	ActionOpenForm = "open_form"
+	ActionOpenForm = form.ActionOpen
 	// ActionShare posts a check answered only to the user in the channel.
 	ActionShare = "share_in_channel"
 )
@@ -140,7 +140,9 @@ func inputBlock(in form.Input, lang chat.Lang, val string) *slackapi.InputBlock 
 	case form.Date:
 		d := slackapi.NewDatePickerBlockElement(formValueAction)
 		d.Placeholder = ph
-		d.InitialDate = val
+		if form.IsDate(val) {
+			d.InitialDate = val // anything else would make Slack refuse the view
+		}
 		el = d
 	default:
 		t := slackapi.NewPlainTextInputBlockElement(ph, formValueAction)
@@ -218,7 +220,7 @@ func cut(s string, n int) string {
 func homeForms(lang chat.Lang) []slackapi.Block {
 	var buttons []slackapi.BlockElement
 	for _, f := range form.Menu() {
-		buttons = append(buttons, slackapi.NewButtonBlockElement(ActionOpenForm+"#"+f.ID, f.ID+"|"+string(lang), plain(f.Title(lang))))
+		buttons = append(buttons, slackapi.NewButtonBlockElement(ActionOpenForm+"#"+f.ID, form.OpenValue(f, lang, ""), plain(f.Title(lang))))
 	}
 	return []slackapi.Block{
 		slackapi.NewSectionBlock(mrkdwn("*"+chat.T(lang, "Forms", "表单")+"*  "+Escape(chat.T(lang,

@@ -128,34 +128,21 @@ func (h *Handler) globalShortcut(ctx context.Context, tr *trace, ic slackapi.Int
 	return response{status: http.StatusOK}
 }
 
-// openFormValue is the value of an "Open as a form" button: the form id,
-// "|" and the language, then a line break and the command line to prefill
-// it from.
-func openFormValue(f *form.Form, lang chat.Lang, asked string) string {
-	v := f.ID + "|" + string(lang)
-	if asked != "" && slackLen(v)+1+slackLen(asked) <= MaxButtonValue {
-		v += "\n" + asked
-	}
-	return v
-}
-
 // openForm answers an "Open as a form" button (under an answer, on the
 // Home tab, in the forms menu): the form, prefilled from the command line
 // the button carries, answering where the button was (the Home tab and the
 // menu have no conversation: the DM).
 func (h *Handler) openForm(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, act *slackapi.BlockAction) response {
 	tr.kind = "open_form"
-	head, asked, _ := strings.Cut(act.Value, "\n")
-	id, l, _ := strings.Cut(head, "|")
-	if id == "" {
-		_, id, _ = strings.Cut(act.ActionID, "#")
+	f, lang, asked, ok := form.ParseOpenValue(act.Value)
+	if !ok {
+		_, id, _ := strings.Cut(act.ActionID, "#")
+		f, ok = form.Lookup(id)
 	}
-	f, ok := form.Lookup(id)
 	if !ok || !h.names.Has(f) {
-		tr.outcome = "ignored:no_form_" + id
+		tr.outcome = "ignored:no_form"
 		return response{status: http.StatusOK}
 	}
-	lang, ok := chat.ParseLang(l)
 	var o origin
 	switch {
 	case ic.View.CallbackID == FormsCallbackID:
@@ -170,7 +157,7 @@ func (h *Handler) openForm(ctx context.Context, tr *trace, ic slackapi.Interacti
 		}
 		o.Thread = ic.Container.ThreadTs
 	}
-	if !ok || lang == "" {
+	if lang == "" {
 		lang = h.userLang(ctx, ic.User.ID)
 	}
 	view := FormView(f, lang, form.Prefill(h.router, f, asked), o)
@@ -248,7 +235,7 @@ func (h *Handler) viewSubmission(ctx context.Context, tr *trace, ic slackapi.Int
 				refused = rep.Error // shown on its field, not posted
 				return nil
 			}
-			rep = withCommandLine(rep, lang, text)
+			rep = form.WithCommandLine(rep, lang, text)
 			return h.postForm(ctx, channel, ic.User.ID, o.Thread, rep)
 		}})
 	if refused != nil {
@@ -302,17 +289,6 @@ func fieldErrors(tr *trace, errs []form.FieldError) response {
 	}
 	tr.outcome = "field_errors"
 	return jsonResponse(slackapi.NewErrorsViewSubmissionResponse(m))
-}
-
-// withCommandLine adds the command line a form ran to its answer, so the
-// user learns it (the first line only: a pasted text follows it).
-func withCommandLine(rep chat.Reply, lang chat.Lang, text string) chat.Reply {
-	line, rest, _ := strings.Cut(text, "\n")
-	if rest != "" {
-		line += chat.T(lang, " <the pasted text>", " <粘贴的原文>")
-	}
-	rep.Summary = strings.TrimSpace(rep.Summary + "\n" + chat.T(lang, "Typed, this form is: ", "这个表单相当于输入：") + "`" + strings.ReplaceAll(line, "`", "'") + "`")
-	return rep
 }
 
 // check runs a message check (checklist check, trial check) and shows the
@@ -430,20 +406,4 @@ func (h *Handler) blockSuggestion(tr *trace, ic slackapi.InteractionCallback) re
 
 // offerForm adds an "Open as a form" button under the answer (or the
 // refusal) of a command that has a form.
-func (h *Handler) offerForm(rep chat.Reply) chat.Reply {
-	if rep.Deferred || rep.Command == "" {
-		return rep
-	}
-	f, ok := form.ForReply(rep.Command, rep.Asked)
-	if !ok || !h.names.Has(f) {
-		return rep
-	}
-	rep = chat.Brief(rep) // the short reply keeps only its Details button: the form's comes after
-	for _, b := range rep.Buttons {
-		if b.Action == ActionOpenForm {
-			return rep
-		}
-	}
-	rep.Buttons = append(rep.Buttons, chat.Button{Action: ActionOpenForm, Label: chat.T(rep.Lang, "Open as a form", "用表单填写"), Value: openFormValue(f, rep.Lang, rep.Asked)})
-	return rep
-}
+func (h *Handler) offerForm(rep chat.Reply) chat.Reply { return form.Offer(rep, h.names) }
