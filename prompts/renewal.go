@@ -22,6 +22,12 @@ type RenewalTerms struct {
 	Renews string
 	// Deadline is the notice deadline, YYYY-MM-DD; empty when unknown.
 	Deadline string
+	// Passed says Deadline is already past (the renewal on Renews is still
+	// ahead): the e-mail asks for a waiver of the notice, or gives notice
+	// for the next cycle, NextRenews with its deadline NextDeadline; it
+	// never asks for anything by a past date.
+	Passed                   bool
+	NextRenews, NextDeadline string
 	// Action is the advice: keep, downgrade or hybrid.
 	Action string
 	// BreakEven is Monthly / OnDemand, hours per card per month.
@@ -37,7 +43,8 @@ type RenewalTerms struct {
 }
 
 type renewalData struct {
-	Vendor, What, Renews, Deadline, ReplyBy                         string
+	Vendor, What, Renews, Deadline, ReplyBy, NextRenews, NextDeadline string
+	Passed                                                          bool
 	Monthly, MonthlyTotal, OnDemand, Hours, BreakEven, OnDemandCost string
 	AdvisedCost, Savings, Target, Action                            string
 }
@@ -63,8 +70,11 @@ func (t RenewalTerms) job(lang string) (job, error) {
 		AdvisedCost:  money(t.AdvisedCost),
 		Savings:      money(t.Savings),
 		Action:       t.Action,
+		Passed:       t.Passed,
+		NextRenews:   t.NextRenews,
+		NextDeadline: t.NextDeadline,
 	}
-	if t.Deadline != "" {
+	if t.Deadline != "" && !t.Passed {
 		d.ReplyBy = t.Deadline
 	}
 	if t.Cards > 0 {
@@ -80,6 +90,11 @@ func (t RenewalTerms) job(lang string) (job, error) {
 	}
 	if d.Deadline != "" {
 		facts = append(facts, Fact{Key: "deadline", Label: tr(lang, "Notice deadline", "提前通知截止日"), Value: d.Deadline})
+	}
+	if d.Passed {
+		facts = append(facts,
+			Fact{Key: "next_renews", Label: tr(lang, "Next cycle's renewal date (the notice deadline above has passed: ask for a waiver)", "下一周期续约日（上面的通知截止日已过：请求豁免通知期）"), Value: d.NextRenews},
+			Fact{Key: "next_deadline", Label: tr(lang, "Next cycle's notice deadline", "下一周期通知截止日"), Value: d.NextDeadline})
 	}
 	facts = append(facts,
 		Fact{Key: "price", Label: tr(lang, "Monthly price per card", "每卡每月价格"), Value: d.Monthly},

@@ -183,3 +183,36 @@ func TestSchedule(t *testing.T) {
 		t.Errorf("reminder days %v, want %s", days, want)
 	}
 }
+
+// TestNoticeOn: a deadline that passed before a renewal that is still ahead
+// is reported with what the renewal commits to; the reminders are for the
+// next cycle; once the renewal has happened, it is an ordinary cycle again.
+func TestNoticeOn(t *testing.T) {
+	r := Renewal{Vendor: "蓝耘", Cards: 8, Mode: Monthly, Price: 42000, Renews: d("2026-12-22"), NoticeDays: 30}
+	tests := []struct {
+		name    string
+		today   Date
+		passed  bool
+		missed  string // renews/deadline of the missed cycle
+		next    string // renews/deadline of the next
+		commits float64
+	}{
+		{"before the deadline", d("2026-11-01"), false, "", "2026-12-22/2026-11-22", 0},
+		{"on the deadline", d("2026-11-22"), false, "", "2026-12-22/2026-11-22", 0},
+		{"the issue: deadline passed, renewal ahead", d("2026-12-01"), true, "2026-12-22/2026-11-22", "2027-01-22/2026-12-23", 336000},
+		{"renewal day itself", d("2026-12-22"), true, "2026-12-22/2026-11-22", "2027-01-22/2026-12-23", 336000},
+		{"after the renewal, before the next deadline", d("2026-12-23"), false, "", "2027-01-22/2026-12-23", 0},
+		{"past the next deadline", d("2026-12-24"), true, "2027-01-22/2026-12-23", "2027-02-22/2027-01-23", 336000},
+	}
+	for _, tt := range tests {
+		n := r.NoticeOn(tt.today)
+		missed := ""
+		if !n.Missed.Renews.IsZero() {
+			missed = n.Missed.Renews.String() + "/" + n.Missed.Deadline.String()
+		}
+		next := n.Next.Renews.String() + "/" + n.Next.Deadline.String()
+		if n.Passed != tt.passed || missed != tt.missed || next != tt.next || n.Commits != tt.commits {
+			t.Errorf("%s: got passed=%v missed=%q next=%q commits=%v, want %v %q %q %v", tt.name, n.Passed, missed, next, n.Commits, tt.passed, tt.missed, tt.next, tt.commits)
+		}
+	}
+}

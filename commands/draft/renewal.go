@@ -36,6 +36,7 @@ type renewalFacts struct {
 	hours    []float64
 	renews   renewal.Date
 	notice   int // days; -1 when unknown
+	term     int // months of a stored contract's term; 0 when typed (a month)
 }
 
 func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, error) {
@@ -58,7 +59,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, fmt.Errorf("draft renewal: get %s: %w", f.id, err)
 		}
 		f.vendor, f.gpu, f.cards, f.monthly, f.ondemand = r.Vendor, r.GPU, r.Cards, r.MonthlyPrice(), r.OnDemand
-		f.hours, f.renews, f.notice = r.Usage, r.Renews, r.NoticeDays
+		f.hours, f.renews, f.notice, f.term = r.Usage, r.Renews, r.NoticeDays, r.Term()
 		ex = "draft renewal " + f.id + " ondemand=35 hours=310"
 	}
 	// typed keys fill or override the stored facts
@@ -140,9 +141,7 @@ func (d *drafter) renewal(ctx context.Context, c *chat.Call) (sub, error) {
 		Renews: f.renews.String(), Action: string(adv.Action), BreakEven: adv.BreakEvenHours,
 		MonthlyTotal: adv.CurrentCost, OnDemandCost: adv.OnDemandCost, AdvisedCost: adv.AdvisedCost, Savings: adv.SavingsPerMonth,
 	}
-	if f.notice >= 0 {
-		t.Deadline = f.renews.AddDays(-f.notice).String()
-	}
+	cycleDates(&t, f, renewal.DateOf(c.Now, renewal.Shanghai()))
 	return sub{
 		what: "the renewal e-mail to " + f.vendor, whatZH: "给" + f.vendor + "的续约邮件",
 		write: func(ctx context.Context) (chat.Reply, error) {
@@ -182,4 +181,24 @@ func actionText(lang chat.Lang, a advisor.Action) string {
 		return chat.T(lang, "move to on-demand unless the price comes down", "除非降价，否则改为按需")
 	}
 	return strings.TrimSpace(chat.T(lang, "hybrid: renew the busy cards only", "混合：只续约用量高的卡"))
+}
+
+// cycleDates puts the renewal's dates into the e-mail, never one in the
+// past: the stored (or typed) renewal and its deadline while the deadline
+// is ahead; when the deadline passed and the renewal is still ahead, those
+// dates with a request to waive the notice and the next cycle's; once the
+// renewal day itself is past, the cycle current today (advisor/renewal
+// Notice).
+func cycleDates(t *prompts.RenewalTerms, f renewalFacts, today renewal.Date) {
+	r := renewal.Renewal{Renews: f.renews, NoticeDays: max(f.notice, 0), Mode: renewal.Monthly, TermMonths: f.term}
+	n := r.NoticeOn(today)
+	c := n.Next
+	if n.Passed {
+		c = n.Missed
+		t.Passed, t.NextRenews, t.NextDeadline = true, n.Next.Renews.String(), n.Next.Deadline.String()
+	}
+	t.Renews = c.Renews.String()
+	if f.notice >= 0 { // with no notice period known, no deadline can have passed
+		t.Deadline = c.Deadline.String()
+	}
 }

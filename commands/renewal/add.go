@@ -210,13 +210,18 @@ func scopeFact(lang chat.Lang, r rules.Renewal) chat.Fact {
 
 func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string) chat.Reply {
 	cycle, rems := r.Schedule(today)
-	first := r.CycleN(0)
+	notice := r.NoticeOn(today)
 	rep := chat.Reply{
 		Title: fmt.Sprintf(chat.T(lang, "Renewal saved: %s (id %s)", "已保存续约：%s（编号 %s）"), what(r), r.ID),
-		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %d days' notice. This channel gets a reminder %s days before it.",
-			"通知截止日 %s = 续约日 %s − 提前通知 %d 天。本频道将在截止日前 %s 天收到提醒。"),
-			cycle.Deadline, cycle.Renews, r.NoticeDays, joinInts(lang, r.RemindOffsets())),
+		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %s' notice. This channel gets a reminder %s days before it.",
+			"通知截止日 %s = 续约日 %s − 提前通知 %s。本频道将在截止日前 %s 天收到提醒。"),
+			cycle.Deadline, cycle.Renews, daysText(lang, r.NoticeDays), joinInts(lang, r.RemindOffsets())),
 		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}, scopeFact(lang, r)}, facts(lang, r, cycle, today)...),
+	}
+	if notice.Passed {
+		rep.Summary = passedText(lang, r, notice) + chat.T(lang, " ", "") + fmt.Sprintf(chat.T(lang,
+			"This channel gets a reminder %s days before the next cycle's deadline.", "本频道将在下一周期截止日前 %s 天收到提醒。"),
+			joinInts(lang, r.RemindOffsets()))
 	}
 	table := chat.Table{Title: chat.T(lang, "Reminders", "提醒"),
 		Header: []string{chat.T(lang, "before the deadline", "截止日前"), chat.T(lang, "day", "日期"), chat.T(lang, "status", "状态")}}
@@ -232,12 +237,6 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 	}
 	rep.Tables = []chat.Table{table}
 	rep.Warnings = notes
-	if cycle.N > 0 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
-			"The notice deadline of the renewal on %s (%s) has already passed: unless the vendor agrees otherwise, it renews. Reminders now cover the next renewal, on %s.",
-			"%s 续约的通知截止日（%s）已过：除非供应商同意，否则将自动续约。提醒改为针对下一次续约（%s）。"),
-			first.Renews, first.Deadline, cycle.Renews))
-	}
 	if rem, ok := r.Due(today); ok {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
 			"The %d-day reminder is due already (its day is %s): the next reminder run sends it at once; earlier days are caught up in it, not skipped.",
@@ -254,6 +253,17 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 		days = append(days, map[string]any{"offset_days": rem.Offset, "date": rem.Date})
 	}
 	rep.Data = map[string]any{"command": "renewal", "action": "add", "renewal": r,
-		"cycle": cycle, "deadline": cycle.Deadline, "reminders": days}
+		"cycle": cycle, "deadline": cycle.Deadline, "reminders": days,
+		"deadline_passed": notice.Passed, "next_deadline": notice.Next.Deadline, "notice": notice}
 	return rep
+}
+
+// passedText says first what a passed notice deadline means: the renewal
+// on the day typed happens unless the vendor waives the notice, what it
+// commits to, and the next cycle's deadline.
+func passedText(lang chat.Lang, r rules.Renewal, n rules.Notice) string {
+	return fmt.Sprintf(chat.T(lang,
+		"The notice deadline for the renewal on %s passed on %s: it renews then unless %s waives the notice, committing %s (%s a month × %s). Ask %[3]s for a waiver in writing now; otherwise the next chance to cancel or renegotiate is the next cycle's deadline, %[7]s (renews %[8]s).",
+		"%[1]s 续约的通知截止日 %[2]s 已过：除非%[3]s同意豁免通知期，合同将在 %[1]s 续约，承诺 %[4]s（每月 %[5]s × %[6]s）。请立即书面请求%[3]s豁免；否则下一次取消或重新谈判的机会是下一周期的截止日 %[7]s（续约日 %[8]s）。"),
+		n.Missed.Renews, n.Missed.Deadline, r.Vendor, yuan(n.Commits), yuan(r.MonthlyTotal()), monthsText(lang, r.Term()), n.Next.Deadline, n.Next.Renews)
 }

@@ -34,7 +34,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 	case !ok:
 		return advice{
 			summary: fmt.Sprintf(chat.T(lang, "Break-even: %s h per card per month (%s / %s). Actual hours are not recorded yet.",
-				"盈亏平衡：每卡每月 %s 小时（%s / %s）。尚未记录实际用量。"), chat.Num(r.BreakEven()), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand)),
+				"盈亏平衡：每卡每月 %s 小时（%s / %s）。尚未记录实际用量。"), chat.Num(r.BreakEven()), yuan(r.MonthlyPrice()), yuan(r.OnDemand)),
 			lines: []string{fmt.Sprintf(chat.T(lang, "Record them: `renewal usage %s hours=310`, or one value per card: hours=720,720,300,…",
 				"请记录：`续约 用量 %s 时长=310`，或每卡一个值：时长=720,720,300,…"), r.ID)},
 			data: map[string]any{"verdict": "unknown", "missing": "hours", "break_even_hours": r.BreakEven()},
@@ -42,7 +42,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 	}
 	term := r.Term()
 	be := fmt.Sprintf(chat.T(lang, "Break-even: %s h per card per month = monthly price %s / on-demand %s per card-hour",
-		"盈亏平衡：每卡每月 %s 小时 = 包月价 %s / 按需价 %s（每卡每小时）"), chat.Num(a.BreakEvenHours), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))
+		"盈亏平衡：每卡每月 %s 小时 = 包月价 %s / 按需价 %s（每卡每小时）"), chat.Num(a.BreakEvenHours), yuan(r.MonthlyPrice()), yuan(r.OnDemand))
 	out := advice{known: true, lines: []string{be + stop(lang), chat.T(lang, "Actual: ", "实际：") + hoursText(lang, r.Usage) + stop(lang)}}
 	kept := len(a.Keep)
 	switch {
@@ -51,17 +51,17 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 	case a.Action == billing.Keep:
 		out.summary = fmt.Sprintf(chat.T(lang,
 			"Keep: every card runs past the break-even; on-demand would cost %s a month instead of %s.",
-			"续约：每张卡都超过盈亏平衡点；改按需每月要 %s，包月只要 %s。"), chat.Num(a.OnDemandCost), chat.Num(a.CurrentCost))
+			"续约：每张卡都超过盈亏平衡点；改按需每月要 %s，包月只要 %s。"), yuan(a.OnDemandCost), yuan(a.CurrentCost))
 	case a.Action == billing.Downgrade:
 		out.summary = fmt.Sprintf(chat.T(lang,
 			"Downgrade to on-demand: no card reaches the break-even; on-demand costs %s a month instead of %s, saving %s a month (%s over the %[5]d-month term).",
 			"改为按需：没有一张卡达到盈亏平衡点；按需每月 %[1]s，包月 %[2]s，每月省 %[3]s（%[5]d 个月期限共省 %[4]s）。"),
-			chat.Num(a.OnDemandCost), chat.Num(a.CurrentCost), chat.Num(a.SavingsPerMonth), chat.Num(a.SavingsPerMonth*float64(term)), term)
+			yuan(a.OnDemandCost), yuan(a.CurrentCost), yuan(a.SavingsPerMonth), yuan(a.SavingsPerMonth*float64(term)), term)
 	default:
 		out.summary = fmt.Sprintf(chat.T(lang,
 			"Switch to hybrid: keep %d of %d cards reserved (those past the break-even) and run the other %d on-demand: %s a month instead of %s, saving %s a month.",
 			"改为混合：%[2]d 张卡中保留 %[1]d 张包月（超过盈亏平衡点的卡），其余 %[3]d 张改按需：每月 %[4]s，原来 %[5]s，每月省 %[6]s。"),
-			kept, r.Cards, r.Cards-kept, chat.Num(a.AdvisedCost), chat.Num(a.CurrentCost), chat.Num(a.SavingsPerMonth))
+			kept, r.Cards, r.Cards-kept, yuan(a.AdvisedCost), yuan(a.CurrentCost), yuan(a.SavingsPerMonth))
 	}
 	if note := a.SwitchNote(string(lang)); note != "" {
 		out.summary += chat.T(lang, " ", "") + note
@@ -69,12 +69,12 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 	out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,
 		"Costs a month: keep all %s = %s × %d cards; all on-demand %s = Σ hours × %s; advised %s.",
 		"每月费用：全部续约 %s = %s × %d 张卡；全部按需 %s = Σ 小时 × %s；建议方案 %s。"),
-		chat.Num(a.CurrentCost), chat.Num(r.MonthlyPrice()), r.Cards, chat.Num(a.OnDemandCost), chat.Num(r.OnDemand), chat.Num(a.AdvisedCost)))
+		yuan(a.CurrentCost), yuan(r.MonthlyPrice()), r.Cards, yuan(a.OnDemandCost), yuan(r.OnDemand), yuan(a.AdvisedCost)))
 	if kept > 0 {
 		out.lines = append(out.lines, fmt.Sprintf(chat.T(lang,
 			"Renewing the %d reserved cards commits %s = %d × %s × %d-month term.",
 			"续约保留的 %d 张卡需承诺 %s = %d × %s × %d 个月期限。"),
-			kept, chat.Num(r.Commitment(kept)), kept, chat.Num(r.MonthlyPrice()), term))
+			kept, yuan(r.Commitment(kept)), kept, yuan(r.MonthlyPrice()), term))
 	}
 	if len(a.Ties) > 0 {
 		sit := chat.T(lang, " sit", "")
@@ -103,7 +103,7 @@ func advise(lang chat.Lang, r rules.Renewal) advice {
 func renegotiate(lang chat.Lang, r rules.Renewal, adv advice) []string {
 	price := fmt.Sprintf(chat.T(lang,
 		"Price: ask for less than %s per card per %s, or a prepay discount (a yearly prepay is often about 10%% cheaper).",
-		"价格：争取低于每卡每%[2]s %[1]s 的价格，或预付折扣（包年预付通常便宜约 10%%）。"), chat.Num(r.Price), periodWord(lang, r.Mode))
+		"价格：争取低于每卡每%[2]s %[1]s 的价格，或预付折扣（包年预付通常便宜约 10%%）。"), yuan(r.Price), periodWord(lang, r.Mode))
 	if adv.known && len(r.Usage) > 0 {
 		avg := 0.0
 		for _, h := range r.Usage {
@@ -115,12 +115,12 @@ func renegotiate(lang chat.Lang, r rules.Renewal, adv advice) []string {
 			price = fmt.Sprintf(chat.T(lang,
 				"Price: at your actual %s h a card on average, on-demand costs %s per card per month (%s h × %s); a monthly price above that pays for idle hours, so ask for %s or less.",
 				"价格：按实际平均每卡 %s 小时计，按需每卡每月只要 %s（%s 小时 × %s）；包月价高于它就是在为闲置买单，请争取 %[2]s 或更低。"),
-				chat.Num(avg), chat.Num(fair), chat.Num(avg), chat.Num(r.OnDemand), chat.Num(fair))
+				chat.Num(avg), yuan(fair), chat.Num(avg), yuan(r.OnDemand), yuan(fair))
 		} else {
 			price = fmt.Sprintf(chat.T(lang,
 				"Price: at your actual %s h a card on average, on-demand would cost %s per card per month (%s h × %s), more than the %s you pay: the reservation pays off, so ask for a volume or prepay discount (a yearly prepay is often about 10%% cheaper).",
 				"价格：按实际平均每卡 %s 小时计，按需每卡每月要 %s（%s 小时 × %s），高于现在的 %s：包月划算，可争取量大或预付折扣（包年预付通常便宜约 10%%）。"),
-				chat.Num(avg), chat.Num(fair), chat.Num(avg), chat.Num(r.OnDemand), chat.Num(r.MonthlyPrice()))
+				chat.Num(avg), yuan(fair), chat.Num(avg), yuan(r.OnDemand), yuan(r.MonthlyPrice()))
 		}
 	}
 	return []string{

@@ -88,18 +88,18 @@ func facts(lang chat.Lang, r rules.Renewal, cycle rules.Cycle, today rules.Date)
 		{Label: chat.T(lang, "vendor", "供应商"), Value: r.Vendor},
 		{Label: chat.T(lang, "cards", "显卡"), Value: cardsText(r)},
 		{Label: chat.T(lang, "price", "价格"), Value: fmt.Sprintf(chat.T(lang, "%s per card per %s (%s)", "每卡每%[2]s %[1]s（%[3]s）"),
-			chat.Num(r.Price), periodWord(lang, r.Mode), modeWord(lang, r.Mode))},
+			yuan(r.Price), periodWord(lang, r.Mode), modeWord(lang, r.Mode))},
 		{Label: chat.T(lang, "per month", "每月合计"), Value: monthlyRule(lang, r)},
 		{Label: chat.T(lang, "renews", "续约日"), Value: inDays(lang, cycle.Renews, today)},
 		{Label: chat.T(lang, "notice", "提前通知"), Value: daysText(lang, r.NoticeDays)},
 		{Label: chat.T(lang, "deadline", "通知截止日"), Value: inDays(lang, cycle.Deadline, today)},
 		{Label: chat.T(lang, "renewing commits", "续约承诺"), Value: fmt.Sprintf(chat.T(lang, "%s = %s a month × %d-month term", "%s = 每月 %s × %d 个月期限"),
-			chat.Num(r.TermTotal()), chat.Num(r.MonthlyTotal()), r.Term())},
+			yuan(r.TermTotal()), yuan(r.MonthlyTotal()), r.Term())},
 	}
 	if r.OnDemand > 0 {
-		f = append(f, chat.Fact{Label: chat.T(lang, "on-demand", "按需价"), Value: fmt.Sprintf(chat.T(lang, "%s per card-hour", "每卡每小时 %s"), chat.Num(r.OnDemand))},
+		f = append(f, chat.Fact{Label: chat.T(lang, "on-demand", "按需价"), Value: fmt.Sprintf(chat.T(lang, "%s per card-hour", "每卡每小时 %s"), yuan(r.OnDemand))},
 			chat.Fact{Label: chat.T(lang, "break-even", "盈亏平衡"), Value: fmt.Sprintf(chat.T(lang, "%s h per card per month = %s / %s", "每卡每月 %s 小时 = %s / %s"),
-				chat.Num(r.BreakEven()), chat.Num(r.MonthlyPrice()), chat.Num(r.OnDemand))})
+				chat.Num(r.BreakEven()), yuan(r.MonthlyPrice()), yuan(r.OnDemand))})
 	}
 	if len(r.Usage) > 0 {
 		f = append(f, chat.Fact{Label: chat.T(lang, "actual use", "实际用量"), Value: hoursText(lang, r.Usage)})
@@ -110,10 +110,10 @@ func facts(lang chat.Lang, r rules.Renewal, cycle rules.Cycle, today rules.Date)
 // monthlyRule writes the monthly total with its rule.
 func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 	if m := r.Mode.Months(); m > 1 {
-		return fmt.Sprintf(chat.T(lang, "%s = %s / %d months × %d cards", "%s = %s / %d 个月 × %d 张卡"),
-			chat.Num(r.MonthlyTotal()), chat.Num(r.Price), m, r.Cards)
+		return fmt.Sprintf(chat.T(lang, "%s = %s / %d months × %s", "%s = %s / %d 个月 × %s"),
+			yuan(r.MonthlyTotal()), yuan(r.Price), m, cardsCount(lang, r.Cards))
 	}
-	return fmt.Sprintf(chat.T(lang, "%s = %s × %d cards", "%s = %s × %d 张卡"), chat.Num(r.MonthlyTotal()), chat.Num(r.Price), r.Cards)
+	return fmt.Sprintf(chat.T(lang, "%s = %s × %s", "%s = %s × %s"), yuan(r.MonthlyTotal()), yuan(r.Price), cardsCount(lang, r.Cards))
 }
 
 // daysText writes a number of days: 1 day, 30 days, 30 天.
@@ -135,3 +135,10 @@ func countText(lang chat.Lang, n int, unit, zh string) string {
 
 // stop ends a sentence: "." in English, "。" in Chinese.
 func stop(lang chat.Lang) string { return chat.T(lang, ".", "。") }
+
+// yuan writes an amount of money with its sign: ¥15,000 (a renewal's
+// prices are in yuan, the currency the team types by default).
+func yuan(x float64) string { return "¥" + chat.Num(x) }
+
+// cardsCount writes a number of cards: 1 card, 8 cards, 8 张卡.
+func cardsCount(lang chat.Lang, n int) string { return countText(lang, n, "card", "张卡") }

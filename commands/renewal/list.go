@@ -18,6 +18,11 @@ type listed struct {
 	Deadline     rules.Date `json:"deadline"`
 	CycleRenews  rules.Date `json:"cycle_renews"`
 	NextReminder rules.Date `json:"next_reminder,omitzero"`
+	// DeadlinePassed and NextDeadline: the notice deadline of a renewal
+	// still ahead has passed (rules.Notice); the next cycle's deadline.
+	DeadlinePassed bool         `json:"deadline_passed"`
+	NextDeadline   rules.Date   `json:"next_deadline"`
+	Notice         rules.Notice `json:"notice"`
 }
 
 func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
@@ -31,6 +36,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	lang := c.Lang
 	today := rules.DateOf(c.Now, d.loc())
 	items := []listed{}
+	var warnings []string
 	if len(rs) == 0 {
 		return chat.Reply{
 			Title:   chat.T(lang, "No renewals stored in this channel or team-wide", "本频道和全团队都还没有保存续约"),
@@ -45,7 +51,11 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	}}
 	for _, r := range rs {
 		cycle := r.CycleOn(today)
-		it := listed{Renewal: r, Deadline: cycle.Deadline, CycleRenews: cycle.Renews}
+		n := r.NoticeOn(today)
+		it := listed{Renewal: r, Deadline: cycle.Deadline, CycleRenews: cycle.Renews, DeadlinePassed: n.Passed, NextDeadline: n.Next.Deadline, Notice: n}
+		if n.Passed {
+			warnings = append(warnings, r.ID+chat.T(lang, ": ", "：")+passedText(lang, r, n))
+		}
 		// The due index says when the engine looks next: on or before today
 		// means a reminder waits for the next run.
 		next := "-"
@@ -61,7 +71,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		if len(r.Usage) > 0 {
 			use = hoursText(lang, r.Usage)
 		}
-		t.Rows = append(t.Rows, []string{r.ID, r.Vendor, cardsText(r), chat.Num(r.MonthlyTotal()), cycle.Renews.String(), cycle.Deadline.String(), next,
+		t.Rows = append(t.Rows, []string{r.ID, r.Vendor, cardsText(r), yuan(r.MonthlyTotal()), cycle.Renews.String(), cycle.Deadline.String(), next,
 			deliveryText(lang, r.LastDelivery, d.loc()), use})
 		items = append(items, it)
 	}
@@ -69,8 +79,9 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		Title: fmt.Sprintf(chat.T(lang, "Renewals of this channel and the team-wide ones (%d)", "本频道及全团队共享的续约（%d 个）"), len(rs)),
 		Summary: chat.T(lang, "The deadline is the renewal date minus the notice period; reminders come before it. Renewals added in other channels are listed there, unless added with scope=team.",
 			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。其他频道添加的续约只在那里列出，除非添加时写了 范围=team。"),
-		Tables: []chat.Table{t},
-		Data:   map[string]any{"command": "renewal", "action": "list", "renewals": items},
+		Tables:   []chat.Table{t},
+		Warnings: warnings,
+		Data:     map[string]any{"command": "renewal", "action": "list", "renewals": items},
 	}, nil
 }
 
