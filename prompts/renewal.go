@@ -44,9 +44,9 @@ type RenewalTerms struct {
 
 type renewalData struct {
 	Vendor, What, Renews, Deadline, ReplyBy, NextRenews, NextDeadline string
-	Passed                                                          bool
-	Monthly, MonthlyTotal, OnDemand, Hours, BreakEven, OnDemandCost string
-	AdvisedCost, Savings, Target, Action                            string
+	Passed                                                            bool
+	Monthly, MonthlyTotal, OnDemand, Hours, BreakEven, OnDemandCost   string
+	AdvisedCost, Savings, Target, Action                              string
 }
 
 func (t RenewalTerms) job(lang string) (job, error) {
