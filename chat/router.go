@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"gpuadvisor/advisor"
+	"gpuadvisor/store"
 )
 
 // Router holds the commands and answers requests. It is safe for concurrent use
@@ -146,7 +147,9 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	return cmd, a, lang, nil
 }
 
-// Handle parses and runs a request, always returning a Reply (errors included).
+// Handle parses and runs a request, always returning a Reply (errors
+// included). Stored records the command's reads skipped because they do not
+// decode are logged and counted in a warning (store.SkippedWarnings).
 func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	cmd, args, lang, err := r.Parse(req)
 	if err != nil {
@@ -156,9 +159,14 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	if IsReadOnly(ctx) && r.Writes(cmd, c) {
 		return suggest(lang, cmd, c) // no Details button: it would run the command
 	}
+	ctx, skipped := store.WithSkipped(ctx, r.Log)
 	rep, err := r.run(ctx, cmd, c)
 	if err != nil {
-		return r.errorReply(lang, cmd.Name, err)
+		rep = r.errorReply(lang, cmd.Name, err)
+	}
+	rep.Warnings = append(rep.Warnings, store.SkippedWarnings(skipped.List(), string(lang))...)
+	if err != nil {
+		return rep
 	}
 	if rep.Command == "" {
 		rep.Command = cmd.Name

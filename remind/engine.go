@@ -102,6 +102,9 @@ type Result struct {
 	Failed []Failure `json:"failed"`
 	// Skipped counts reminders already sent or held by a concurrent run.
 	Skipped int `json:"skipped"`
+	// Unreadable are the stored renewals that could not be decoded: the
+	// run left them out (each logged with its key) and sent the others.
+	Unreadable []store.Unreadable `json:"unreadable"`
 	// Duration is how long the run took.
 	Duration time.Duration `json:"duration_ns"`
 }
@@ -145,16 +148,18 @@ type run struct {
 }
 
 // Run sends every reminder due now. It returns an error only when the due
-// renewals cannot be read; a reminder that fails is in Result.Failed and
-// stays due for the next run.
+// renewals cannot be read at all; a reminder that fails is in
+// Result.Failed and stays due for the next run, and a renewal that does not
+// decode is in Result.Unreadable while the others are sent.
 func (e *Engine) Run(ctx context.Context) (Result, error) {
 	start := time.Now()
+	ctx, unreadable := store.WithSkipped(ctx, e.log())
 	r := &run{Engine: e, now: e.now(), owner: e.Owner}
 	if r.owner == "" {
 		r.owner = randomOwner()
 	}
 	r.today = rules.DateOf(r.now, e.loc())
-	r.res = Result{Now: r.now, Today: r.today, DryRun: e.DryRun, Sent: []Sent{}, Failed: []Failure{}}
+	r.res = Result{Now: r.now, Today: r.today, DryRun: e.DryRun, Sent: []Sent{}, Failed: []Failure{}, Unreadable: []store.Unreadable{}}
 	back := e.CatchUpDays
 	if back <= 0 {
 		back = DefaultCatchUpDays
@@ -182,11 +187,12 @@ func (e *Engine) Run(ctx context.Context) (Result, error) {
 	}
 	close(work)
 	wg.Wait()
+	r.res.Unreadable = append(r.res.Unreadable, unreadable.List()...)
 	sortSent(r.res.Sent)
 	slices.SortFunc(r.res.Failed, func(a, b Failure) int { return compareSent(a.Sent, b.Sent) })
 	r.res.Duration = time.Since(start)
 	e.log().Info("remind run", "today", r.today.String(), "dry_run", e.DryRun, "checked", r.res.Checked,
-		"sent", len(r.res.Sent), "failed", len(r.res.Failed), "skipped", r.res.Skipped, "duration_ms", r.res.Duration.Milliseconds())
+		"sent", len(r.res.Sent), "failed", len(r.res.Failed), "skipped", r.res.Skipped, "unreadable", len(r.res.Unreadable), "duration_ms", r.res.Duration.Milliseconds())
 	return r.res, nil
 }
 

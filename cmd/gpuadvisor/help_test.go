@@ -42,7 +42,7 @@ func TestHelpListsTheCLI(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("help: exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"--json", "--lang", "--db", "--file", "--chart", "--full", "--now", "--dry-run", "remind", "serve", "store check|backup", "help [command]"} {
+	for _, want := range []string{"--json", "--lang", "--db", "--file", "--chart", "--full", "--now", "--dry-run", "remind", "serve", "store check|salvage|backup", "help [command]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("help does not list %s:\n%s", want, out)
 		}

@@ -66,7 +66,7 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	st, err := bolt.Open(path, bolt.Options{})
 	if err != nil {
-		return fail(chat.CodeUnavailable, "--db", "--db ./gpuadvisor.db", err, 1)
+		return cliFail(g.JSON, stdout, stderr, "remind", storeError(g.Lang, path, err), 1)
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -78,7 +78,7 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	res, err := eng.Run(context.Background())
 	if err != nil {
-		return fail(chat.CodeUnavailable, "", "", err, 1)
+		return cliFail(g.JSON, stdout, stderr, "remind", storeError(g.Lang, path, err), 1)
 	}
 	if !g.DryRun {
 		if _, err := st.Sweep(time.Now()); err != nil {
@@ -90,8 +90,8 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 	} else {
 		fmt.Fprint(stdout, remindText(res, loc, path))
 	}
-	if len(res.Failed) > 0 {
-		return 1
+	if len(res.Failed) > 0 || len(res.Unreadable) > 0 {
+		return 1 // not every due reminder went out: say so to cron
 	}
 	return 0
 }
@@ -118,7 +118,11 @@ func remindText(res remind.Result, loc *time.Location, path string) string {
 	if len(t.Rows) > 0 {
 		b.WriteString(chat.RenderText(chat.Reply{Tables: []chat.Table{t}}))
 	}
-	fmt.Fprintf(&b, "\n%d %s, %d failed (retried next run), %d already sent or held; %d renewal(s) checked.\n",
-		len(res.Sent), verb, len(res.Failed), res.Skipped, res.Checked)
+	fmt.Fprintf(&b, "\n%d %s, %d failed (retried next run), %d already sent or held, %d unreadable; %d renewal(s) checked.\n",
+		len(res.Sent), verb, len(res.Failed), res.Skipped, len(res.Unreadable), res.Checked)
+	for _, u := range res.Unreadable {
+		fmt.Fprintf(&b, "NOT SENT: stored %s %s could not be read (%s); the others were sent. Run `gpuadvisor --db %s store check`.\n",
+			u.Bucket, u.Key, u.Error, path)
+	}
 	return b.String()
 }

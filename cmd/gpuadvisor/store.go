@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -31,10 +30,7 @@ var (
 
 func (l *lazyStore) open() (*bolt.Store, error) {
 	l.once.Do(func() {
-		l.st, l.err = bolt.Open(l.path, bolt.Options{})
-		if errors.Is(l.err, bolt.ErrLocked) {
-			l.err = fmt.Errorf("%w (is `gpuadvisor serve` running on it? stop it or use another --db)", l.err)
-		}
+		l.st, l.err = bolt.Open(l.path, bolt.Options{}) // a held lock names its holder (store.FaultError)
 	})
 	return l.st, l.err
 }

@@ -9,6 +9,7 @@ import (
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/stored"
 )
 
 // saving is what save= and card= asked for.
@@ -87,9 +88,12 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, vendors []tco.V
 			continue
 		}
 		if err := d.Prices.PutPrice(ctx, e); err != nil {
-			return &chat.Error{Code: chat.CodeUnavailable, Key: "save", Message: fmt.Sprintf(chat.T(lang,
-				"the price book did not answer; %d of %d prices were saved before it stopped (price list shows them). Try again in a moment.",
-				"价格表没有响应；停止前已保存 %d/%d 个价格（价格 列表 可查看）。请稍后重试。"), len(saved), len(vendors))}
+			// logged once, with its cause, and explained by stored
+			fe := stored.Kept{Log: "price", Store: "price book", StoreZH: "价格表",
+				Then:   fmt.Sprintf("%d of %d prices were saved before it stopped (price list shows them).", len(saved), len(vendors)),
+				ThenZH: fmt.Sprintf("停止前已保存 %d/%d 个价格（价格 列表 可查看）。", len(saved), len(vendors))}.Failed(c, nil, "save", err)
+			fe.Key = "save"
+			return fe
 		}
 		saved = append(saved, e)
 		lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: %s, id %s", "%s：%s，编号 %s"), v.Name, priceWords(lang, e), e.ID))

@@ -120,17 +120,10 @@ func (d Deps) ready(c *chat.Call, s chat.Sub) error {
 	return nil
 }
 
-// storeError reports a store failure to the user, never as success. A
-// damaged store file is named, with what to do about it.
+// storeError reports a store failure to the user, never as success, with
+// its cause and what to do (a damaged file named, a held lock, a full disk:
+// stored.Kept.Failed).
 func (d Deps) storeError(c *chat.Call, op string, err error) error {
-	var dmg store.Damage
-	if errors.As(err, &dmg) {
-		chat.LoggerOr(d.Log).Error("renewal store failed", "op", op, "tenant", c.Req.Tenant, "err", err)
-		f := dmg.File()
-		return &chat.Error{Code: chat.CodeUnavailable, Message: fmt.Sprintf(chat.T(c.Lang,
-			"the renewal store file %s is damaged (%v); nothing was changed. Restore a backup over it, or move it aside (mv %s %s.damaged) to start with an empty store.",
-			"续约存储文件 %s 已损坏（%v），未做任何更改。请用备份覆盖它，或把它移开（mv %s %s.damaged）后以空存储重新开始。"), f, errors.Unwrap(dmg), f, f)}
-	}
 	return kept.Failed(c, d.Log, op, err)
 }
 

@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/commands/settings"
 	"gpuadvisor/store"
 )
@@ -184,9 +185,7 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 	if d.Prices != nil && c.Req.Tenant != "" && c.Req.Channel != "" {
 		es, err := d.Prices.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
 		if err != nil {
-			return nil, &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(lang,
-				"the price book did not answer; try again in a moment (or ask without it: market= and only= still work)",
-				"价格表没有响应，请稍后再试")}
+			return nil, priceBook.Failed(c, nil, "list", err)
 		}
 		for _, g := range ch.candidates {
 			if p, ok := choice.TeamPrice(pricebook.ForGPU(es, g.ID)); ok {
@@ -256,6 +255,11 @@ func buildViews(cat *catalog.Catalog) map[string]*marketView {
 	}
 	return out
 }
+
+// priceBook names the team's price book in a store failure's message
+// (logged once, with its cause, by stored).
+var priceBook = stored.Kept{Log: "price", Store: "price book", StoreZH: "价格表",
+	Then: "(Or ask without it: market= and only= still work.)", ThenZH: "（也可以不用价格表再问一次：按市场和指定显卡筛选仍然有效。）"}
 
 // byRun reports whether cards are ranked by the cost of a training run.
 func (ch *selection) byRun() bool { return ch.run != nil && ch.run.train }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
@@ -13,6 +14,7 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/remind"
+	"gpuadvisor/store"
 )
 
 // handler runs the engine for each scheduled invocation.
@@ -44,6 +46,9 @@ type Summary struct {
 	Sent    int              `json:"sent"`
 	Skipped int              `json:"skipped"`
 	Failed  []remind.Failure `json:"failed"`
+	// Unreadable are the stored renewals that could not be decoded (each
+	// logged with its key); the others were sent.
+	Unreadable []store.Unreadable `json:"unreadable"`
 	// Due lists the reminders sent, or in a dry run those due.
 	Due []remind.Sent `json:"due,omitempty"`
 }
@@ -110,12 +115,26 @@ func (h *handler) Handle(ctx context.Context, payload json.RawMessage) (Summary,
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Today: res.Today, DryRun: res.DryRun, Checked: res.Checked, Sent: len(res.Sent), Skipped: res.Skipped, Failed: res.Failed, Due: res.Sent}
+	sum := Summary{Today: res.Today, DryRun: res.DryRun, Checked: res.Checked, Sent: len(res.Sent), Skipped: res.Skipped, Failed: res.Failed,
+		Unreadable: res.Unreadable, Due: res.Sent}
 	if len(sum.Due) > 100 {
 		sum.Due = sum.Due[:100] // keep the response small; the log has the counts
 	}
+	var errs []error
 	if len(res.Failed) > 0 {
-		return sum, fmt.Errorf("%d of %d due reminders were not sent; they stay due and are retried", len(res.Failed), len(res.Failed)+len(res.Sent))
+		errs = append(errs, fmt.Errorf("%d of %d due reminders were not sent; they stay due and are retried", len(res.Failed), len(res.Failed)+len(res.Sent)))
 	}
-	return sum, nil
+	if len(res.Unreadable) > 0 {
+		errs = append(errs, fmt.Errorf("%d stored renewal(s) could not be read and were left out (%s); the others were sent", len(res.Unreadable), unreadableKeys(res.Unreadable)))
+	}
+	return sum, errors.Join(errs...)
+}
+
+// unreadableKeys lists the keys of bad records for an error message.
+func unreadableKeys(list []store.Unreadable) string {
+	keys := make([]string, len(list))
+	for i, u := range list {
+		keys[i] = u.Key
+	}
+	return strings.Join(keys, ", ")
 }

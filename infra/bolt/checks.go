@@ -64,7 +64,7 @@ func (s *Store) AddCheck(_ context.Context, c store.Check) error {
 
 // RecentChecks implements store.Checks, reading the tenant's keys from the
 // newest back until the picker has enough.
-func (s *Store) RecentChecks(_ context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
+func (s *Store) RecentChecks(ctx context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
 	p := store.NewCheckPicker(scope, user, n, s.now())
 	err := s.viewBucket(bucketChecks, func(b *bbolt.Bucket) error {
 		prefix := join(scope.Tenant, "")
@@ -77,12 +77,12 @@ func (s *Store) RecentChecks(_ context.Context, scope store.Scope, user string, 
 			k, v = cur.Prev()
 		}
 		for ; k != nil && bytes.HasPrefix(k, prefix) && p.More(); k, v = cur.Prev() {
-			var sc storedCheck
-			if err := json.Unmarshal(v, &sc); err != nil {
-				return fmt.Errorf("decode check %q: %w", k, err)
+			c, err := decodeCheck(k, v)
+			if err != nil {
+				s.skip(ctx, bucketChecks, k, err)
+				continue
 			}
-			sc.At = sc.At.UTC()
-			p.Offer(store.Check(sc))
+			p.Offer(c)
 		}
 		return nil
 	})

@@ -72,12 +72,12 @@ func damaged(err error) bool {
 
 // read is db.View that cannot panic: a damaged page is a *CorruptError.
 func (s *Store) read(fn func(*bbolt.Tx) error) error {
-	return s.guarded(func() error { return s.db.View(fn) })
+	return explain(s.db.Path(), s.guarded(func() error { return s.db.View(fn) }))
 }
 
 // write is db.Update that cannot panic: a damaged page is a *CorruptError.
 func (s *Store) write(fn func(*bbolt.Tx) error) error {
-	return s.guarded(func() error { return s.db.Update(fn) })
+	return explain(s.db.Path(), s.guarded(func() error { return s.db.Update(fn) }))
 }
 
 // viewBucket runs fn on the bucket name in a read transaction. A bucket that does
@@ -154,28 +154,35 @@ type Report struct {
 	Bytes int64  `json:"bytes"`
 	// Keys counts the entries of each bucket.
 	Keys map[string]int `json:"keys"`
+	// Bad are the records that do not decode, in file order: the reads skip
+	// them, `store salvage` leaves them out.
+	Bad []store.Unreadable `json:"bad"`
 }
 
 // Inspect opens the store file at path read-only (beside a running
-// process only if that process does not hold it), checks every page, and
-// counts its entries. A damaged file is a *CorruptError; a missing one is an
-// error wrapping fs.ErrNotExist.
+// process only if that process does not hold it), checks every page,
+// counts its entries and decodes every value of every bucket. A damaged
+// file is a *CorruptError; a missing one is an error wrapping
+// fs.ErrNotExist; records that do not decode are in Report.Bad, with a nil
+// error (the file itself is sound).
 func Inspect(path string, timeout time.Duration) (Report, error) {
-	rep := Report{Path: path, Keys: map[string]int{}}
+	return inspect(path, timeout, true)
+}
+
+// inspect is Inspect; decode=false only checks the pages (Open).
+func inspect(path string, timeout time.Duration, decode bool) (Report, error) {
+	rep := Report{Path: path, Keys: map[string]int{}, Bad: []store.Unreadable{}}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return rep, fmt.Errorf("check store: %w", err)
+		return rep, explain(path, fmt.Errorf("check store: %w", err))
 	}
 	rep.Bytes = fi.Size()
 	if err := preflight(path); err != nil {
 		return rep, err
 	}
-	if rep.Bytes == 0 {
-		return rep, nil // Open makes it a store
-	}
 	db, err := openDB(path, &bbolt.Options{Timeout: timeout, ReadOnly: true})
 	if err != nil {
-		return rep, err
+		return rep, explain(path, err)
 	}
 	defer db.Close()
 	if err := check(db); err != nil {
@@ -184,8 +191,20 @@ func Inspect(path string, timeout time.Duration) (Report, error) {
 	err = guard(func() error {
 		return db.View(func(tx *bbolt.Tx) error {
 			return tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
-				rep.Keys[string(name)] = b.Stats().KeyN
-				return nil
+				dec := decoders[string(name)]
+				n := 0
+				err := b.ForEach(func(k, v []byte) error {
+					n++
+					if dec == nil || !decode {
+						return nil
+					}
+					if err := dec(k, v); err != nil {
+						rep.Bad = append(rep.Bad, store.NewUnreadable(path, string(name), store.PrintKey(k), err).Unreadable)
+					}
+					return nil
+				})
+				rep.Keys[string(name)] = n
+				return err
 			})
 		})
 	})

@@ -22,14 +22,17 @@ type mark struct {
 	ExpiresAt  time.Time       `json:"expires_at"`
 }
 
-func getMark(tx *bbolt.Tx, k store.ReminderKey) (mark, bool, error) {
-	v := tx.Bucket(bucketMarks).Get(markKey(k))
+// getMark reads one reminder mark; one that does not decode is an
+// *store.UnreadableError (that reminder fails, the others go out).
+func (s *Store) getMark(tx *bbolt.Tx, k store.ReminderKey) (mark, bool, error) {
+	key := markKey(k)
+	v := tx.Bucket(bucketMarks).Get(key)
 	if v == nil {
 		return mark{}, false, nil
 	}
-	var m mark
-	if err := json.Unmarshal(v, &m); err != nil {
-		return m, false, fmt.Errorf("decode mark %s: %w", k, err)
+	m, err := decodeMark(v)
+	if err != nil {
+		return m, false, s.unreadable(bucketMarks, key, err)
 	}
 	return m, true, nil
 }
@@ -46,7 +49,7 @@ func putMark(tx *bbolt.Tx, k store.ReminderKey, m mark) error {
 func (s *Store) ClaimReminder(_ context.Context, k store.ReminderKey, owner string, now time.Time, lease time.Duration, expires time.Time) (store.Claim, error) {
 	var res store.Claim
 	err := s.write(func(tx *bbolt.Tx) error {
-		m, ok, err := getMark(tx, k)
+		m, ok, err := s.getMark(tx, k)
 		if err != nil {
 			return err
 		}
@@ -72,7 +75,7 @@ func (s *Store) ClaimReminder(_ context.Context, k store.ReminderKey, owner stri
 // MarkSent implements store.Reminders.
 func (s *Store) MarkSent(_ context.Context, k store.ReminderKey, owner string, now time.Time) error {
 	err := s.write(func(tx *bbolt.Tx) error {
-		m, ok, err := getMark(tx, k)
+		m, ok, err := s.getMark(tx, k)
 		if err != nil {
 			return err
 		}
@@ -91,7 +94,7 @@ func (s *Store) MarkSent(_ context.Context, k store.ReminderKey, owner string, n
 // ReleaseReminder implements store.Reminders.
 func (s *Store) ReleaseReminder(_ context.Context, k store.ReminderKey, owner string) error {
 	err := s.write(func(tx *bbolt.Tx) error {
-		m, ok, err := getMark(tx, k)
+		m, ok, err := s.getMark(tx, k)
 		if err != nil || !ok || m.State != store.StateClaimed || m.Owner != owner {
 			return err
 		}
@@ -107,7 +110,7 @@ func (s *Store) ReleaseReminder(_ context.Context, k store.ReminderKey, owner st
 func (s *Store) ReminderMark(_ context.Context, k store.ReminderKey, now time.Time) (store.Mark, error) {
 	var out store.Mark
 	err := s.read(func(tx *bbolt.Tx) error {
-		m, ok, err := getMark(tx, k)
+		m, ok, err := s.getMark(tx, k)
 		if err != nil {
 			return err
 		}

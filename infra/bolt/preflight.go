@@ -7,6 +7,8 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+
+	"gpuadvisor/store"
 )
 
 // bbolt's file format (go.etcd.io/bbolt, internal/common/meta.go and
@@ -22,6 +24,9 @@ const (
 	metaSumOffset = 56 // bytes of meta covered by the checksum
 	metaSize      = metaSumOffset + 8
 )
+
+// errEmpty is the damage of a 0-byte store file.
+var errEmpty = store.ErrEmptyFile
 
 type meta struct {
 	pageSize uint32
@@ -54,7 +59,8 @@ func readMeta(b []byte) (meta, error) {
 // refuses one that is cut short: bbolt maps the file and would fault (a
 // fatal SIGBUS, not a panic) reading a page past its end, or panic on the
 // garbage it finds there. It returns nil for a missing or empty file (Open
-// creates it).
+// creates it). An empty (0-byte) file is refused: bbolt would take it for
+// a new store, and it is rather a copy that failed.
 func preflight(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -70,7 +76,7 @@ func preflight(path string) error {
 	}
 	size := fi.Size()
 	if size == 0 {
-		return nil
+		return &CorruptError{Path: path, Err: errEmpty}
 	}
 	head := make([]byte, pageHeader+metaSize)
 	var best meta

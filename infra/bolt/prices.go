@@ -56,17 +56,19 @@ func (s *Store) PutPrice(_ context.Context, e pricebook.Entry) error {
 	return nil
 }
 
-// ListPrices implements store.Prices.
-func (s *Store) ListPrices(_ context.Context, scope store.Scope) ([]pricebook.Entry, error) {
+// ListPrices implements store.Prices. An entry that does not decode is
+// skipped and reported (store.Skip).
+func (s *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
 	tenant, channel := scope.Tenant, scope.Channel
 	var out []pricebook.Entry
 	err := s.viewBucket(bucketPrices, func(b *bbolt.Bucket) error {
 		prefix := join(tenant, "")
 		c := b.Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			e, err := decodePrice(v)
+			e, err := decodePriceKeyed(k, v)
 			if err != nil {
-				return fmt.Errorf("decode price %q: %w", k, err)
+				s.skip(ctx, bucketPrices, k, err)
+				continue
 			}
 			if e.Visible(tenant, channel) {
 				out = append(out, e)
@@ -94,9 +96,9 @@ func (s *Store) DeletePrice(_ context.Context, scope store.Scope, id string) err
 		if v == nil {
 			return store.ErrNotFound
 		}
-		e, err := decodePrice(v)
+		e, err := decodePriceKeyed(k, v)
 		if err != nil {
-			return err
+			return s.unreadable(bucketPrices, k, err)
 		}
 		if !e.Visible(tenant, channel) {
 			return store.ErrNotFound

@@ -11,12 +11,18 @@ import (
 	"gpuadvisor/store"
 )
 
-// GetSettings implements store.Settings.
-func (s *Store) GetSettings(_ context.Context, tenant string) (store.TeamSettings, error) {
+// GetSettings implements store.Settings. Settings that do not decode read
+// as none chosen, and are reported (store.Skip).
+func (s *Store) GetSettings(ctx context.Context, tenant string) (store.TeamSettings, error) {
 	var out store.TeamSettings
 	err := s.viewBucket(bucketSettings, func(b *bbolt.Bucket) error {
 		if v := b.Get([]byte(tenant)); v != nil {
-			return json.Unmarshal(v, &out)
+			ts, err := decodeSettings(v)
+			if err != nil {
+				s.skip(ctx, bucketSettings, []byte(tenant), err)
+				return nil
+			}
+			out = ts
 		}
 		return nil
 	})

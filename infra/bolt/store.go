@@ -73,18 +73,18 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, fmt.Errorf("open store %s: %w", path, err)
+			return nil, explain(path, fmt.Errorf("open store %s: %w", path, err))
 		}
 	}
 	// The check runs on a read-only open first: a write open loads the
 	// freelist at once, and a panic there would leave the file mapped and
 	// locked by this process.
-	if _, err := Inspect(path, opts.Timeout); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if _, err := inspect(path, opts.Timeout, false); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	db, err := openDB(path, &bbolt.Options{Timeout: opts.Timeout})
 	if err != nil {
-		return nil, err
+		return nil, explain(path, err)
 	}
 	err = guard(func() error {
 		return db.Update(func(tx *bbolt.Tx) error {
@@ -101,7 +101,7 @@ func Open(path string, opts Options) (*Store, error) {
 		if damaged(err) {
 			return nil, &CorruptError{Path: path, Err: err}
 		}
-		return nil, fmt.Errorf("open store %s: create buckets: %w", path, err)
+		return nil, explain(path, fmt.Errorf("open store %s: create buckets: %w", path, err))
 	}
 	return &Store{db: db, now: opts.Now}, nil
 }
@@ -152,14 +152,17 @@ func markKey(k store.ReminderKey) []byte {
 	return join(k.Tenant, k.RenewalID, k.Cycle.String(), strconv.Itoa(k.Offset))
 }
 
-func getRenewal(tx *bbolt.Tx, tenant, id string) (renewal.Renewal, bool, error) {
-	v := tx.Bucket(bucketRenewals).Get(renewalKey(tenant, id))
+// getRenewal reads one renewal; one that does not decode is an
+// *store.UnreadableError.
+func (s *Store) getRenewal(tx *bbolt.Tx, tenant, id string) (renewal.Renewal, bool, error) {
+	k := renewalKey(tenant, id)
+	v := tx.Bucket(bucketRenewals).Get(k)
 	if v == nil {
 		return renewal.Renewal{}, false, nil
 	}
-	var r renewal.Renewal
-	if err := json.Unmarshal(v, &r); err != nil {
-		return r, false, fmt.Errorf("decode renewal %s/%s: %w", tenant, id, err)
+	r, err := decodeRenewal(k, v)
+	if err != nil {
+		return renewal.Renewal{}, false, s.unreadable(bucketRenewals, k, err)
 	}
 	return r, true, nil
 }
@@ -203,8 +206,8 @@ func (s *Store) CreateRenewal(_ context.Context, r renewal.Renewal) error {
 
 // visible reads a renewal the scope sees: ErrNotFound when there is none,
 // or it belongs to another channel.
-func visible(tx *bbolt.Tx, scope store.Scope, id string) (renewal.Renewal, error) {
-	r, ok, err := getRenewal(tx, scope.Tenant, id)
+func (s *Store) visible(tx *bbolt.Tx, scope store.Scope, id string) (renewal.Renewal, error) {
+	r, ok, err := s.getRenewal(tx, scope.Tenant, id)
 	if err == nil && (!ok || !scope.Sees(r)) {
 		err = store.ErrNotFound
 	}
@@ -215,7 +218,7 @@ func visible(tx *bbolt.Tx, scope store.Scope, id string) (renewal.Renewal, error
 func (s *Store) GetRenewal(_ context.Context, scope store.Scope, id string) (renewal.Renewal, error) {
 	var r renewal.Renewal
 	err := s.read(func(tx *bbolt.Tx) (err error) {
-		r, err = visible(tx, scope, id)
+		r, err = s.visible(tx, scope, id)
 		return err
 	})
 	if err != nil {
@@ -225,15 +228,17 @@ func (s *Store) GetRenewal(_ context.Context, scope store.Scope, id string) (ren
 }
 
 // ListRenewals implements store.Renewals.
-func (s *Store) ListRenewals(_ context.Context, scope store.Scope) ([]renewal.Renewal, error) {
+// A renewal that does not decode is skipped and reported (store.Skip).
+func (s *Store) ListRenewals(ctx context.Context, scope store.Scope) ([]renewal.Renewal, error) {
 	var out []renewal.Renewal
 	prefix := append([]byte(scope.Tenant), 0)
 	err := s.read(func(tx *bbolt.Tx) error {
 		c := tx.Bucket(bucketRenewals).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			var r renewal.Renewal
-			if err := json.Unmarshal(v, &r); err != nil {
-				return fmt.Errorf("decode renewal %q: %w", k, err)
+			r, err := decodeRenewal(k, v)
+			if err != nil {
+				s.skip(ctx, bucketRenewals, k, err)
+				continue
 			}
 			if scope.Sees(r) {
 				out = append(out, r)
@@ -251,7 +256,7 @@ func (s *Store) ListRenewals(_ context.Context, scope store.Scope) ([]renewal.Re
 // DeleteRenewal implements store.Renewals.
 func (s *Store) DeleteRenewal(_ context.Context, scope store.Scope, id string) error {
 	err := s.write(func(tx *bbolt.Tx) error {
-		r, err := visible(tx, scope, id)
+		r, err := s.visible(tx, scope, id)
 		if err != nil {
 			return err
 		}
@@ -275,7 +280,7 @@ func (s *Store) update(tenant string, scope *store.Scope, id string, fn func(*re
 	err := s.write(func(tx *bbolt.Tx) error {
 		var ok bool
 		var err error
-		r, ok, err = getRenewal(tx, tenant, id)
+		r, ok, err = s.getRenewal(tx, tenant, id)
 		if err != nil {
 			return err
 		}
@@ -319,8 +324,10 @@ func (s *Store) SetDelivery(_ context.Context, tenant, id string, d renewal.Deli
 	return nil
 }
 
-// DueRenewals implements store.Renewals: a range scan of the due index.
-func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
+// DueRenewals implements store.Renewals: a range scan of the due index. A
+// renewal (or index entry) that does not decode is skipped and reported
+// (store.Skip): the others are still reminded.
+func (s *Store) DueRenewals(ctx context.Context, from, to renewal.Date) ([]renewal.Renewal, error) {
 	var out []renewal.Renewal
 	start, end := []byte(from.String()), []byte(to.String())
 	err := s.read(func(tx *bbolt.Tx) error {
@@ -328,9 +335,15 @@ func (s *Store) DueRenewals(_ context.Context, from, to renewal.Date) ([]renewal
 		for k, _ := c.Seek(start); len(k) >= 10 && bytes.Compare(k[:10], end) <= 0; k, _ = c.Next() {
 			parts := strings.SplitN(string(k), "\x00", 3)
 			if len(parts) != 3 {
-				return fmt.Errorf("due index key %q is malformed", k)
+				s.skip(ctx, bucketDue, k, fmt.Errorf("the key has %d parts, want 3", len(parts)))
+				continue
 			}
-			r, ok, err := getRenewal(tx, parts[1], parts[2])
+			r, ok, err := s.getRenewal(tx, parts[1], parts[2])
+			var bad *store.UnreadableError
+			if errors.As(err, &bad) {
+				store.Skip(ctx, bad)
+				continue
+			}
 			if err != nil {
 				return err
 			}

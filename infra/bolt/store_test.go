@@ -72,3 +72,11 @@ func TestSweepDeletesExpiredKeys(t *testing.T) {
 		t.Error("Sweep deleted an unexpired key")
 	}
 }
+
+func TestUnreadableRecords(t *testing.T) {
+	storetest.RunUnreadable(t, func(t *testing.T) (store.Store, storetest.Spoiler) {
+		s := bolttest.Open(t, filepath.Join(t.TempDir(), "gpuadvisor.db"))
+		t.Cleanup(func() { s.Close() })
+		return s, bolttest.Spoiler{S: s}
+	})
+}

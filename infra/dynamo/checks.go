@@ -64,7 +64,7 @@ func (st *Store) AddCheck(ctx context.Context, c store.Check) error {
 	}
 	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(st.table), Item: av, ReturnConsumedCapacity: total})
 	if err != nil {
-		return fmt.Errorf("add check %s/%s: %w", c.Tenant, c.ID, err)
+		return fmt.Errorf("add check %s/%s: %w", c.Tenant, c.ID, st.explain(err))
 	}
 	st.count(false, out.ConsumedCapacity)
 	return nil
@@ -90,17 +90,19 @@ func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user strin
 	for pick.More() && p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("recent checks of %s: %w", scope.Tenant, err)
+			return nil, fmt.Errorf("recent checks of %s: %w", scope.Tenant, st.explain(err))
 		}
 		st.count(true, page.ConsumedCapacity)
 		for _, av := range page.Items {
 			var it checkItem
 			if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-				return nil, fmt.Errorf("decode check item: %w", err)
+				store.Skip(ctx, st.unreadable("checks", av, err))
+				continue
 			}
 			at, err := time.Parse(time.RFC3339Nano, it.At)
 			if err != nil {
-				return nil, fmt.Errorf("decode check item %s: at %q: %w", it.SK, it.At, err)
+				store.Skip(ctx, st.unreadable("checks", av, fmt.Errorf("at %q: %w", it.At, err)))
+				continue
 			}
 			if !pick.Offer(store.Check{
 				ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, User: it.User, Private: it.Private, At: at.UTC(),

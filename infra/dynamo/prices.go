@@ -75,7 +75,7 @@ func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
 // ListPrices implements store.Prices with a Query on the tenant's partition;
 // entries another channel saved for itself are left out.
 func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
-	out, err := query(ctx, st, inTenant(scope.Tenant, "PRICE#"), func(av map[string]types.AttributeValue) (pricebook.Entry, bool, error) {
+	out, err := query(ctx, st, "prices", inTenant(scope.Tenant, "PRICE#"), func(av map[string]types.AttributeValue) (pricebook.Entry, bool, error) {
 		var it priceItem
 		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
 			return pricebook.Entry{}, false, fmt.Errorf("decode price item: %w", err)

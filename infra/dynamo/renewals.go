@@ -143,10 +143,13 @@ func (st *Store) GetRenewal(ctx context.Context, scope store.Scope, id string) (
 		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
 	}
 	r, err := fromItem(item)
-	if err == nil && !scope.Sees(r) {
-		err = fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, st.unreadable("renewals", item, err))
 	}
-	return r, err
+	if !scope.Sees(r) {
+		return renewal.Renewal{}, fmt.Errorf("get renewal %s/%s: %w", scope.Tenant, id, store.ErrNotFound)
+	}
+	return r, nil
 }
 
 // seenBy is the condition that the renewal exists and the scope sees it
@@ -164,7 +167,7 @@ func seenBy(scope store.Scope) (string, map[string]string, map[string]types.Attr
 // ListRenewals implements store.Renewals with a Query on the tenant's
 // partition.
 func (st *Store) ListRenewals(ctx context.Context, scope store.Scope) ([]renewal.Renewal, error) {
-	out, err := query(ctx, st, inTenant(scope.Tenant, "RENEWAL#"), func(item map[string]types.AttributeValue) (renewal.Renewal, bool, error) {
+	out, err := query(ctx, st, "renewals", inTenant(scope.Tenant, "RENEWAL#"), func(item map[string]types.AttributeValue) (renewal.Renewal, bool, error) {
 		r, err := fromItem(item)
 		return r, scope.Sees(r), err
 	})
@@ -209,7 +212,11 @@ func (st *Store) SetUsage(ctx context.Context, scope store.Scope, id string, hou
 	if err := failed(err, store.ErrNotFound, "set usage of %s/%s", tenant, id); err != nil {
 		return renewal.Renewal{}, err
 	}
-	return fromItem(item)
+	r, err := fromItem(item)
+	if err != nil {
+		return renewal.Renewal{}, fmt.Errorf("set usage of %s/%s: %w", tenant, id, st.unreadable("renewals", item, err))
+	}
+	return r, nil
 }
 
 // SetDelivery implements store.Renewals.
@@ -285,7 +292,7 @@ func (st *Store) DueRenewals(ctx context.Context, from, to renewal.Date) ([]rene
 }
 
 func (st *Store) dueOn(ctx context.Context, day renewal.Date) ([]renewal.Renewal, error) {
-	out, err := query(ctx, st, &dynamodb.QueryInput{
+	out, err := query(ctx, st, "renewals", &dynamodb.QueryInput{
 		IndexName:                 aws.String(IndexName),
 		KeyConditionExpression:    aws.String("gsi1pk = :d"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":d": s(duePK(day))},

@@ -41,7 +41,8 @@ func (st *Store) GetSettings(ctx context.Context, tenant string) (store.TeamSett
 	}
 	var it settingsItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return store.TeamSettings{}, fmt.Errorf("decode settings of %s: %w", tenant, err)
+		store.Skip(ctx, st.unreadable("settings", item, err)) // read as none chosen
+		return store.TeamSettings{}, nil
 	}
 	return store.TeamSettings{Market: it.Market, UpdatedBy: it.UpdatedBy, UpdatedAt: it.UpdatedAt}, nil
 }

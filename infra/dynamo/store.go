@@ -118,7 +118,7 @@ func (st *Store) put(ctx context.Context, in *dynamodb.PutItemInput) error {
 	if err == nil {
 		st.count(false, out.ConsumedCapacity)
 	}
-	return writeErr(err)
+	return st.explain(writeErr(err))
 }
 
 // update returns the item's attributes as in.ReturnValues asks.
@@ -126,7 +126,7 @@ func (st *Store) update(ctx context.Context, in *dynamodb.UpdateItemInput) (map[
 	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
 	out, err := st.api.UpdateItem(ctx, in)
 	if err != nil {
-		return nil, writeErr(err)
+		return nil, st.explain(writeErr(err))
 	}
 	st.count(false, out.ConsumedCapacity)
 	return out.Attributes, nil
@@ -138,7 +138,7 @@ func (st *Store) del(ctx context.Context, in *dynamodb.DeleteItemInput) error {
 	if err == nil {
 		st.count(false, out.ConsumedCapacity)
 	}
-	return writeErr(err)
+	return st.explain(writeErr(err))
 }
 
 // writeErr is nil for nil, errCondition for a failed condition, else err.
@@ -163,21 +163,24 @@ func failed(err, onCondition error, what string, args ...any) error {
 }
 
 // query reads every page of in (on the table, capacity counted) and
-// decodes each item; decode's keep=false leaves an item out.
-func query[T any](ctx context.Context, st *Store, in *dynamodb.QueryInput, decode func(map[string]types.AttributeValue) (v T, keep bool, err error)) ([]T, error) {
+// decodes each item; decode's keep=false leaves an item out, and an item it
+// cannot decode is skipped and reported (store.Skip, as bucket): one bad
+// item never hides the others.
+func query[T any](ctx context.Context, st *Store, bucket string, in *dynamodb.QueryInput, decode func(map[string]types.AttributeValue) (v T, keep bool, err error)) ([]T, error) {
 	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
 	p := dynamodb.NewQueryPaginator(st.api, in)
 	var out []T
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
-			return nil, err
+			return nil, st.explain(err)
 		}
 		st.count(true, page.ConsumedCapacity)
 		for _, item := range page.Items {
 			v, keep, err := decode(item)
 			if err != nil {
-				return nil, err
+				store.Skip(ctx, st.unreadable(bucket, item, err))
+				continue
 			}
 			if keep {
 				out = append(out, v)
@@ -204,10 +207,16 @@ func (st *Store) get(ctx context.Context, key map[string]types.AttributeValue) (
 		TableName: aws.String(st.table), Key: key, ConsistentRead: aws.Bool(true), ReturnConsumedCapacity: total,
 	})
 	if err != nil {
-		return nil, err
+		return nil, st.explain(err)
 	}
 	st.count(true, out.ConsumedCapacity)
 	return out.Item, nil
+}
+
+// unreadable is the error for item (of bucket: "renewals", "prices", ...)
+// that failed to decode with err, named by its key "pk sk".
+func (st *Store) unreadable(bucket string, item map[string]types.AttributeValue, err error) *store.UnreadableError {
+	return store.NewUnreadable("", bucket, stringAttr(item, "pk")+" "+stringAttr(item, "sk"), err)
 }
 
 func numberAttr(item map[string]types.AttributeValue, name string) (int64, bool) {

@@ -34,8 +34,9 @@ func (s *server) runReminder(ctx context.Context) {
 		switch {
 		case err != nil && ctx.Err() == nil:
 			s.log.Error("reminder run failed; retrying on the next tick", "err", err, "next_in", s.opts.RemindEvery.String())
-		case len(res.Failed) > 0:
-			s.log.Warn("some reminders were not sent; they stay due for the next run", "failed", len(res.Failed), "next_in", s.opts.RemindEvery.String())
+		case len(res.Failed) > 0 || len(res.Unreadable) > 0:
+			s.log.Warn("some reminders were not sent; they stay due for the next run (the others were sent)",
+				"failed", len(res.Failed), "unreadable", len(res.Unreadable), "sent", len(res.Sent), "next_in", s.opts.RemindEvery.String())
 		}
 		timer.Reset(s.opts.RemindEvery)
 	}

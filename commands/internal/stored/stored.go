@@ -1,13 +1,17 @@
 // Package stored holds what the commands that keep data in a store (price,
-// renewal, settings) say when the store is missing or fails: the same
-// words, naming what each keeps.
+// renewal, settings, and the price book tier and quote read) say when the
+// store is missing or fails: the same words, naming what each keeps. It is
+// the one place a command's store failure is logged, with its cause.
 package stored
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/store"
 )
 
 // Kept names what a command keeps, as its messages say it.
@@ -18,6 +22,9 @@ type Kept struct {
 	Needs, NeedsZH string
 	// Store names the store that failed: "price" (价格).
 	Store, StoreZH string
+	// Then, when set, ends a failure's message in place of "nothing was
+	// changed": what was done before it failed, or what still works.
+	Then, ThenZH string
 }
 
 // Missing is the error when no store is configured here.
@@ -28,7 +35,11 @@ func (k Kept) Missing(lang chat.Lang) *chat.Error {
 }
 
 // Failed logs a store failure during op ("" when the command has one
-// operation) and is the user's error for it, never a success.
+// operation) with its cause, once, and is the user's error for it, never a
+// success: what is wrong and what to do when the adapter found the cause
+// (store.Explain: a read-only or damaged file, a full disk, a held lock, an
+// unreadable record, a throttled table), and "try again" only where
+// retrying can help.
 func (k Kept) Failed(c *chat.Call, log *slog.Logger, op string, err error) *chat.Error {
 	attrs := []any{"op", op, "tenant", c.Req.Tenant, "err", err}
 	en, zh := "", ""
@@ -37,8 +48,31 @@ func (k Kept) Failed(c *chat.Call, log *slog.Logger, op string, err error) *chat
 	} else {
 		en, zh = " ("+op+")", "（"+op+"）"
 	}
+	var fe *store.FaultError
+	if errors.As(err, &fe) {
+		attrs = append(attrs, "problem", string(fe.Problem))
+	}
 	chat.LoggerOr(log).Error(k.Log+" store failed", attrs...)
-	return &chat.Error{Code: chat.CodeUnavailable, Message: chat.T(c.Lang,
-		"the "+k.Store+" store did not answer"+en+"; nothing was changed. Try again in a moment.",
-		k.StoreZH+"存储没有响应"+zh+"，未做任何更改，请稍后重试。")}
+	var msg string
+	x := store.Explain(err, string(c.Lang))
+	switch {
+	case x.Known:
+		msg = chat.T(c.Lang, "the "+k.Store+" store failed"+en+": "+x.Message+".", k.StoreZH+"存储出错"+zh+"："+x.Message+"。")
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		msg, x.Retry = chat.T(c.Lang, "the "+k.Store+" store did not answer in time"+en+".", k.StoreZH+"存储没有及时响应"+zh+"。"), true
+	default:
+		msg = chat.T(c.Lang, "the "+k.Store+" store failed"+en+" (the operators have the cause in the log).",
+			k.StoreZH+"存储出错"+zh+"（运维人员可在日志中看到原因）。")
+	}
+	// Then says what did happen (a partial save) or what still works;
+	// without it, the failure changed nothing.
+	if k.Then != "" {
+		msg += chat.T(c.Lang, " "+k.Then, k.ThenZH)
+	} else {
+		msg += chat.T(c.Lang, " Nothing was changed.", "未做任何更改。")
+	}
+	if x.Retry && !x.Known { // a known cause that can pass says "try again" itself
+		msg += chat.T(c.Lang, " Try again in a moment.", "请稍后重试。")
+	}
+	return &chat.Error{Code: chat.CodeUnavailable, Message: msg}
 }

@@ -16,8 +16,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"gpuadvisor/infra/dynamo"
+	"gpuadvisor/store"
+	"gpuadvisor/store/storetest"
 )
 
 // EnvEndpoint names the variable holding a running server's URL.
@@ -159,3 +162,56 @@ func NewStore(tb testing.TB, opts dynamo.Options) *dynamo.Store {
 	c := Client(tb)
 	return dynamo.New(c, NewTable(tb, c), opts)
 }
+
+// Spoiler damages items of a table so that they no longer decode: one
+// attribute replaced by a map where a string or number stood, its key
+// (and its place in the due index) left as it was (storetest.Spoiler).
+type Spoiler struct {
+	Client *dynamodb.Client
+	Table  string
+}
+
+// NewSpoiled returns a store on a fresh table and its Spoiler.
+func NewSpoiled(tb testing.TB, opts dynamo.Options) (*dynamo.Store, Spoiler) {
+	tb.Helper()
+	c := Client(tb)
+	table := NewTable(tb, c)
+	return dynamo.New(c, table, opts), Spoiler{Client: c, Table: table}
+}
+
+// Spoil replaces attribute attr of the item pk, sk with a map.
+func (sp Spoiler) Spoil(tb testing.TB, pk, sk, attr string) {
+	tb.Helper()
+	ctx := context.Background()
+	key := map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberS{Value: sk}}
+	out, err := sp.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(sp.Table), Key: key, ConsistentRead: aws.Bool(true)})
+	if err != nil || out.Item == nil {
+		tb.Fatalf("spoil %s %s: %v (no item)", pk, sk, err)
+	}
+	out.Item[attr] = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"flipped": &types.AttributeValueMemberS{Value: "E2"}}}
+	if _, err := sp.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(sp.Table), Item: out.Item}); err != nil {
+		tb.Fatalf("spoil %s %s: %v", pk, sk, err)
+	}
+}
+
+// SpoilRenewal implements storetest.Spoiler.
+func (sp Spoiler) SpoilRenewal(t *testing.T, tenant, id string) {
+	sp.Spoil(t, "TENANT#"+tenant, "RENEWAL#"+id, "cards")
+}
+
+// SpoilPrice implements storetest.Spoiler.
+func (sp Spoiler) SpoilPrice(t *testing.T, tenant, id string) {
+	sp.Spoil(t, "TENANT#"+tenant, "PRICE#"+id, "ondemand")
+}
+
+// SpoilCheck implements storetest.Spoiler.
+func (sp Spoiler) SpoilCheck(t *testing.T, c store.Check) {
+	sp.Spoil(t, "TENANT#"+c.Tenant, "CHECK#"+store.CheckTime(c.At)+"#"+c.ID, "at")
+}
+
+// SpoilSettings implements storetest.Spoiler.
+func (sp Spoiler) SpoilSettings(t *testing.T, tenant string) {
+	sp.Spoil(t, "TENANT#"+tenant, "SETTINGS", "market")
+}
+
+var _ storetest.Spoiler = Spoiler{}
