@@ -21,6 +21,11 @@ type Incoming struct {
 	FromUser  bool     // sender_type == "user"
 	Text      string   // the text with every mention removed
 	Mentions  []string // open_ids of everyone mentioned
+	// ParentID is the message this one replies to ("" for none).
+	ParentID string
+	// MessageType is text, post, file, image, ...; FileKey and FileName
+	// are a file message's.
+	MessageType, FileKey, FileName string
 }
 
 // ErrNotText is ParseMessage's error for a message that is neither text nor
@@ -40,11 +45,13 @@ func ParseMessage(event []byte) (Incoming, error) {
 		return Incoming{}, fmt.Errorf("message event: no message_id or chat_id")
 	}
 	in := Incoming{
-		MessageID: str(m.MessageId),
-		ChatID:    str(m.ChatId),
-		ChatType:  str(m.ChatType),
-		ThreadID:  str(m.ThreadId),
-		RootID:    str(m.RootId),
+		MessageID:   str(m.MessageId),
+		ChatID:      str(m.ChatId),
+		ChatType:    str(m.ChatType),
+		ThreadID:    str(m.ThreadId),
+		RootID:      str(m.RootId),
+		ParentID:    str(m.ParentId),
+		MessageType: str(m.MessageType),
 	}
 	if s := ev.Sender; s != nil {
 		in.FromUser = str(s.SenderType) == "user"
@@ -76,6 +83,9 @@ func ParseMessage(event []byte) (Incoming, error) {
 		text = c.Text
 	case "post":
 		text, err = postText([]byte(raw))
+	case "file":
+		in.FileKey, in.FileName = fileContent(raw)
+		return in, fmt.Errorf("%w: %q", ErrNotText, t)
 	default:
 		return in, fmt.Errorf("%w: %q", ErrNotText, t)
 	}
@@ -178,4 +188,33 @@ func str(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// fileContent reads a file message's content: {"file_key","file_name"}.
+func fileContent(raw string) (key, name string) {
+	var c struct {
+		FileKey  string `json:"file_key"`
+		FileName string `json:"file_name"`
+	}
+	json.Unmarshal([]byte(raw), &c)
+	return c.FileKey, c.FileName
+}
+
+// contentText is the text of a message's content JSON by its type (text
+// and post); ok is false for any other type.
+func contentText(msgType, raw string) (string, bool) {
+	switch msgType {
+	case "text":
+		var c struct {
+			Text string `json:"text"`
+		}
+		if json.Unmarshal([]byte(raw), &c) != nil {
+			return "", false
+		}
+		return stripMentions(c.Text, nil), true
+	case "post":
+		t, err := postText([]byte(raw))
+		return t, err == nil
+	}
+	return "", false
 }

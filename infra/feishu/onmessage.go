@@ -98,6 +98,9 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 	if notText {
 		d.Route = func(context.Context) chat.Reply { return textOnly() }
 	}
+	if route := h.readInput(in, req); route != nil {
+		d.Route = route
+	}
 	res := h.pipe.Answer(ctx, d)
 	switch res.Outcome {
 	case chat.DedupeFailed:

@@ -41,6 +41,11 @@ type Feishu struct {
 	// Refuse makes a send to a receive_id answer that business code
 	// (230002: the bot is not in the chat).
 	Refuse map[string]int
+	// Stored are the messages GET /open-apis/im/v1/messages/:id finds, by
+	// id: their msg_type and content JSON.
+	Stored map[string]StoredMessage
+	// Files are what a message's file resource serves, by file_key.
+	Files map[string]string
 
 	mu         sync.Mutex
 	sent       []FeishuMessage
@@ -53,6 +58,9 @@ type Feishu struct {
 	failMsg    string
 	ephCode    int
 }
+
+// StoredMessage is a message the fake holds for GET message.
+type StoredMessage struct{ Type, Content string }
 
 // FeishuMessage is one message request as it arrived.
 type FeishuMessage struct {
@@ -165,6 +173,25 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 			"message_id": id, "msg_type": m.Body.MsgType,
 			"body": map[string]any{"content": m.Body.Content},
 		}})
+	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && strings.Contains(r.URL.Path, "/resources/"):
+		parts := strings.Split(r.URL.Path, "/")
+		content, ok := f.Files[parts[len(parts)-1]]
+		if !ok || r.URL.Query().Get("type") != "file" || r.Header.Get("Authorization") != "Bearer "+f.Token() {
+			writeJSON(w, map[string]any{"code": 234003, "msg": "File not in msg."})
+			return
+		}
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="file.txt"`)
+		io.WriteString(w, content)
+	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/"):
+		id := strings.TrimPrefix(r.URL.Path, "/open-apis/im/v1/messages/")
+		m, ok := f.Stored[id]
+		if !ok {
+			writeJSON(w, map[string]any{"code": 230011, "msg": "The message was withdrawn."})
+			return
+		}
+		writeJSON(w, map[string]any{"code": 0, "msg": "success", "data": map[string]any{"items": []map[string]any{{
+			"message_id": id, "msg_type": m.Type, "deleted": false, "body": map[string]any{"content": m.Content}}}}})
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/chats/") && strings.HasSuffix(r.URL.Path, "/members/is_in_chat"):
 		in, known := f.InChat[strings.Split(r.URL.Path, "/")[5]]
 		if !known {
