@@ -284,8 +284,8 @@ func (c *comparer) count() {
 	f := c.f
 	if f.Links != nil && len(f.GPUs) > 0 && f.Hosts <= 1 && f.Links.GPUs != len(f.GPUs) {
 		c.add("count_sources", "hw.gpu_model", Warn, "", fmt.Sprintf("%d / %d", len(f.GPUs), f.Links.GPUs), nil, tf(
-			"nvidia-smi lists %d GPUs but topo -m shows %d: were they run on the same machine?",
-			"nvidia-smi 列出 %d 块 GPU，topo -m 却有 %d 块：是否来自同一台机器？", len(f.GPUs), f.Links.GPUs))
+			"nvidia-smi lists %[1]s but topo -m shows %[3]d: were they run on the same machine?",
+			"nvidia-smi 列出 %[2]d 块 GPU，topo -m 却有 %[3]d 块：是否来自同一台机器？", count(len(f.GPUs), "GPU", "GPUs"), len(f.GPUs), f.Links.GPUs))
 	}
 	if c.p.Cards == 0 {
 		return
@@ -294,22 +294,22 @@ func (c *comparer) count() {
 	switch {
 	case f.CountSource == "":
 		c.add("gpu_count", "hw.gpu_model", Unverified, promised, "", nil, tf(
-			"%d cards were promised, but nothing pasted lists the GPUs (nvidia-smi, topo -m or all_reduce_perf)",
-			"承诺 %d 张卡，但粘贴内容中没有 GPU 列表（nvidia-smi、topo -m 或 all_reduce_perf）", c.p.Cards))
+			"%[1]s promised, but nothing pasted lists the GPUs (nvidia-smi, topo -m or all_reduce_perf)",
+			"承诺 %[2]d 张卡，但粘贴内容中没有 GPU 列表（nvidia-smi、topo -m 或 all_reduce_perf）", count(c.p.Cards, "card was", "cards were"), c.p.Cards))
 	case f.GPUCount < c.p.Cards && f.SMICut && f.CountSource == ToolSMI:
 		c.add("gpu_count", "hw.gpu_model", Unverified, promised, fmt.Sprint(f.GPUCount), nil, tf(
-			"%d cards were promised; the nvidia-smi table is cut after %d GPUs, so the count is unknown: paste the whole table",
-			"承诺 %d 张卡；nvidia-smi 表格在 %d 块 GPU 之后被截断，无法确认数量：请完整粘贴整张表", c.p.Cards, f.GPUCount))
+			"%[1]s promised; the nvidia-smi table is cut after %s, so the count is unknown: paste the whole table",
+			"承诺 %[3]d 张卡；nvidia-smi 表格在 %[4]d 块 GPU 之后被截断，无法确认数量：请完整粘贴整张表", count(c.p.Cards, "card was", "cards were"), count(f.GPUCount, "GPU", "GPUs"), c.p.Cards, f.GPUCount))
 	case f.GPUCount < c.p.Cards:
 		c.add("gpu_count", "hw.gpu_model", Fail, promised, fmt.Sprint(f.GPUCount), nil, tf(
-			"%d cards were promised, %d are visible (%s)", "承诺 %d 张卡，实际可见 %d 张（%s）", c.p.Cards, f.GPUCount, f.CountSource))
+			"%[1]s promised, %[2]s visible (%[3]s)", "承诺 %[4]d 张卡，实际可见 %[5]d 张（%[3]s）", count(c.p.Cards, "card was", "cards were"), count(f.GPUCount, "is", "are"), f.CountSource, c.p.Cards, f.GPUCount))
 	case f.GPUCount > c.p.Cards:
 		c.add("gpu_count", "hw.gpu_model", Info, promised, fmt.Sprint(f.GPUCount), nil, tf(
-			"%d cards were promised and %d are visible (%s): make sure the bill counts %d",
-			"承诺 %d 张卡，实际可见 %d 张（%s）：请确认账单按 %d 张计费", c.p.Cards, f.GPUCount, f.CountSource, c.p.Cards))
+			"%[1]s promised and %[2]s visible (%[3]s): make sure the bill counts %[4]d",
+			"承诺 %[4]d 张卡，实际可见 %[5]d 张（%[3]s）：请确认账单按 %[4]d 张计费", count(c.p.Cards, "card was", "cards were"), count(f.GPUCount, "is", "are"), f.CountSource, c.p.Cards, f.GPUCount))
 	default:
 		c.add("gpu_count", "hw.gpu_model", Pass, promised, fmt.Sprint(f.GPUCount), nil, tf(
-			"%d cards as promised (%s)", "%d 张卡，与承诺一致（%s）", f.GPUCount, f.CountSource))
+			"%[1]s as promised (%[2]s)", "%[3]d 张卡，与承诺一致（%[2]s）", count(f.GPUCount, "card", "cards"), f.CountSource, f.GPUCount))
 	}
 }
 

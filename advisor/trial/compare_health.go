@@ -56,7 +56,7 @@ func (c *comparer) ecc() {
 	}
 	if len(bad) == 0 && shown > 0 {
 		c.add("ecc", "hw.refurb", Pass, "0", "0", nil, tf(
-			"no uncorrectable ECC errors on the %d GPUs that report ECC", "%d 块报告 ECC 的 GPU 均无不可纠正错误", shown))
+			"no uncorrectable ECC errors on the %[1]s", "%[2]d 块报告 ECC 的 GPU 均无不可纠正错误", count(shown, "GPU that reports ECC", "GPUs that report ECC"), shown))
 	}
 }
 
@@ -130,7 +130,7 @@ func (c *comparer) temperature() {
 	}
 	if len(hot) == 0 && len(cool) > 0 {
 		c.add("temperature", "hw.refurb", Pass, fmt.Sprintf("≤ %d °C", HotC), fmt.Sprintf("%d °C", hottest), nil, tf(
-			"%d GPUs under load, the hottest at %d °C: none over %d °C", "%d 块 GPU 处于负载中，最高 %d °C：均未超过 %d °C", len(cool), hottest, HotC))
+			"%[1]s under load, the hottest at %d °C: none over %d °C", "%[4]d 块 GPU 处于负载中，最高 %[2]d °C：均未超过 %[3]d °C", count(len(cool), "GPU", "GPUs"), hottest, HotC, len(cool)))
 	}
 }
 
@@ -211,5 +211,13 @@ func (c *comparer) burn() {
 		return
 	}
 	c.add("gpu_burn", "trial.stress", Pass, "OK", "OK", nil, tf(
-		"gpu_burn: all %d GPUs OK under full load", "gpu_burn：%d 块 GPU 满载均为 OK", len(c.f.Burn)))
+		"gpu_burn: %[1]s OK under full load", "gpu_burn：%[2]d 块 GPU 满载均为 OK", allOf(len(c.f.Burn)), len(c.f.Burn)))
+}
+
+// allOf writes "all 8 GPUs", or "the GPU" for one.
+func allOf(n int) string {
+	if n == 1 {
+		return "the GPU"
+	}
+	return fmt.Sprintf("all %d GPUs", n)
 }

@@ -120,8 +120,8 @@ func (c *comparer) nccl() {
 		}
 		if c.p.Cards > 0 && r.Nodes <= 1 && r.GPUs > 0 && r.GPUs < c.p.Cards {
 			c.add("nccl_gpus", "trial.allreduce", Warn, fmt.Sprint(c.p.Cards), fmt.Sprint(r.GPUs), nil, tf(
-				"%s ran on %d GPUs of the %d promised; rerun with -g %d", "%s 只在 %d 块 GPU 上运行（承诺 %d 块）；请用 -g %d 重测",
-				r.Op, r.GPUs, c.p.Cards, c.p.Cards))
+				"%[1]s ran on %[2]s of the %[3]d promised; rerun with -g %[3]d", "%[1]s 只在 %[4]d 块 GPU 上运行（承诺 %[3]d 块）；请用 -g %[3]d 重测",
+				r.Op, count(r.GPUs, "GPU", "GPUs"), c.p.Cards, r.GPUs))
 		}
 		if nvlink && !small && r.Nodes <= 1 && r.GPUs > 1 && r.PeakBusGBs <= PCIe5x16GBs {
 			c.add("nccl_nvlink", "hw.interconnect", Fail, "NVLink", peak, nil, tf(

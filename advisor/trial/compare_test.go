@@ -180,3 +180,31 @@ func TestEveryRuleHasText(t *testing.T) {
 		}
 	}
 }
+
+// TestOneCardWording: with one card promised or one GPU shown, the English
+// says "1 card was", "1 GPU", never "1 cards" or "1 GPUs".
+func TestOneCardWording(t *testing.T) {
+	smi := fixture(t, "smi_535_a100x8.txt")
+	for _, tt := range []struct {
+		name  string
+		paste string
+		p     Promise
+		want  string
+	}{
+		{"one promised, eight shown", smi, Promise{Cards: 1}, "1 card was promised and 8 are visible"},
+		{"two promised, one shown", smi[:strings.Index(smi, "|   1  ")], Promise{Cards: 2}, "2 cards were promised"},
+	} {
+		r := Check(tt.paste, tt.p)
+		var all []string
+		for _, f := range r.Findings {
+			all = append(all, f.Text.EN)
+		}
+		for _, p := range r.Problems {
+			all = append(all, p.Text.EN)
+		}
+		text := strings.Join(all, "\n")
+		if !strings.Contains(text, tt.want) || strings.Contains(text, "1 cards") || strings.Contains(text, "1 GPUs") || strings.Contains(text, "1 are") {
+			t.Errorf("%s: got\n%s\nwant %q and no \"1 cards\", \"1 GPUs\"", tt.name, text, tt.want)
+		}
+	}
+}

@@ -82,8 +82,8 @@ func readSMIQuery(lines []string, f *Facts, probs *[]Problem) {
 	}
 	if n, err := strconv.Atoi(header["Attached GPUs"]); err == nil && logs == 1 && n != len(gpus) {
 		*probs = append(*probs, Problem{Tool: ToolSMIQuery, Text: tf(
-			"nvidia-smi -q says %d GPUs are attached but the paste holds %d GPU sections; paste the whole log",
-			"nvidia-smi -q 显示挂载了 %d 块 GPU，但粘贴内容只有 %d 段 GPU 信息；请完整粘贴", n, len(gpus))})
+			"nvidia-smi -q says %[1]s attached but the paste holds %s; paste the whole log",
+			"nvidia-smi -q 显示挂载了 %[3]d 块 GPU，但粘贴内容只有 %[4]d 段 GPU 信息；请完整粘贴", count(n, "GPU is", "GPUs are"), count(len(gpus), "GPU section", "GPU sections"), n, len(gpus))})
 	}
 	merge(f, gpus, logs)
 }

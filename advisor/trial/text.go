@@ -14,5 +14,13 @@ func tf(en, zh string, args ...any) Text {
 	return Text{EN: fmt.Sprintf(en, args...), ZH: fmt.Sprintf(zh, args...)}
 }
 
+// count writes "1 GPU" or "8 GPUs": a number with its noun in English.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // num formats v with at most two decimals and no trailing zeros.
 func num(v float64) string { return advisor.Plain(v) }

@@ -90,8 +90,8 @@ func readTopo(lines []string, f *Facts, probs *[]Problem) {
 	sort.Ints(gpuCols)
 	l.GPUs = len(gpuCols)
 	if len(cells) < l.GPUs {
-		problem("topo -m lists %d GPU columns but only %d GPU rows; paste the whole matrix",
-			"topo -m 有 %d 个 GPU 列，却只有 %d 行 GPU；请完整粘贴矩阵", l.GPUs, len(cells))
+		problem("topo -m lists %[1]s but only %[2]s; paste the whole matrix",
+			"topo -m 有 %[3]d 个 GPU 列，却只有 %[4]d 行 GPU；请完整粘贴矩阵", count(l.GPUs, "GPU column", "GPU columns"), count(len(cells), "GPU row", "GPU rows"), l.GPUs, len(cells))
 	}
 	l.AllNVLink = l.GPUs > 1
 	unread := 0

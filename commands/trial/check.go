@@ -94,9 +94,9 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 		rep.Title = chat.T(lang, "Trial check: as promised", "试用实测：与承诺一致")
 	}
 	rep.Summary = chat.T(lang,
-		fmt.Sprintf("Read from the paste: %s. %s pass, %s, %s, %d not shown by the paste.", toolsText(f),
-			plural(counts[advisor.Pass], "check", "checks"), plural(nf, "mismatch", "mismatches"), plural(counts[advisor.Warn], "warning", "warnings"), counts[advisor.Unverified]),
-		fmt.Sprintf("已从粘贴内容读取：%s。%d 项合格，%d 项不符，%d 项需注意，%d 项粘贴内容未能证实。", toolsText(f),
+		fmt.Sprintf("Read from the paste: %s. %s, %s, %s, %d not shown by the paste.", toolsText(f, ", "),
+			plural(counts[advisor.Pass], "check passes", "checks pass"), plural(nf, "mismatch", "mismatches"), plural(counts[advisor.Warn], "warning", "warnings"), counts[advisor.Unverified]),
+		fmt.Sprintf("已从粘贴内容读取：%s。%d 项合格，%d 项不符，%d 项需注意，%d 项粘贴内容未能证实。", toolsText(f, "、"),
 			counts[advisor.Pass], nf, counts[advisor.Warn], counts[advisor.Unverified]))
 	if p.Empty() {
 		rep.Summary += " " + chat.T(lang,
@@ -193,8 +193,9 @@ func ruleLabel(lang chat.Lang, rule string) string {
 	return rule
 }
 
-// toolsText lists the tools read, with the driver after the first nvidia-smi.
-func toolsText(f advisor.Facts) string {
+// toolsText lists the tools read, joined by sep, with the driver after the
+// first nvidia-smi.
+func toolsText(f advisor.Facts, sep string) string {
 	parts := make([]string, len(f.Tools))
 	shown := false
 	for i, t := range f.Tools {
@@ -204,5 +205,5 @@ func toolsText(f advisor.Facts) string {
 			shown = true
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }

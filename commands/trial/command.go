@@ -68,7 +68,11 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 			"I found no tool output I can read in the paste. ",
 			"粘贴内容中没有可识别的工具输出。") + acceptedTools(lang)}
 	}
-	return checkReply(lang, in.promise, r), nil
+	rep := checkReply(lang, in.promise, r)
+	if c.Args.Full {
+		return rep, nil
+	}
+	return shortCheck(lang, strings.TrimSpace(c.Req.Text), c.Req.Platform == "cli", rep), nil
 }
 
 // acceptedTools names what the check reads, in lang.

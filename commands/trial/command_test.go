@@ -177,3 +177,60 @@ func TestHotCardUnderLoad(t *testing.T) {
 		t.Errorf("%d temperature findings; text:\n%s", hot, chat.RenderText(rep))
 	}
 }
+
+// smallPaste is an iperf3 summary short enough for a Details button.
+const smallPaste = "Connecting to host 10.0.0.12, port 5201\n" +
+	"[SUM]   0.00-30.00  sec  32.8 GBytes  9.40 Gbits/sec  556             sender\n" +
+	"[SUM]   0.00-30.04  sec  32.8 GBytes  9.37 Gbits/sec                  receiver\n"
+
+// TestShortCheck: trial check answers first in short (facts, mismatches,
+// how to get the rest) on every surface; Details (a button, or --full)
+// brings the tables and rules; the terminal never repeats a long paste.
+func TestShortCheck(t *testing.T) {
+	long := "trial check gpu=A100-SXM4-80G cards=8 nvlink=yes intranet=10g " +
+		fixtures(t, "smi_535_a100pcie_x7.txt", "topo_a100pcie_x7_bridged.txt", "iperf_tcp_p8_slow.txt")
+	cli := handle(t, long)
+	text := chat.RenderText(chat.Brief(cli))
+	if n := strings.Count(text, "\n"); n > 20 || len(cli.Tables) != 0 || len(cli.Buttons) != 0 || !cli.Full {
+		t.Errorf("terminal, long paste: %d lines, %d tables, buttons %+v, full %v; want at most 20 lines, no table or button, printed as is:\n%s", n, len(cli.Tables), cli.Buttons, cli.Full, text)
+	}
+	if !strings.Contains(text, "run the same command with --full") || strings.Contains(text, "Next: gpuadvisor") {
+		t.Errorf("terminal, long paste: the next step must say --full on the same input, not repeat it:\n%s", text)
+	}
+	for _, w := range cli.Data.(checkData).Mismatches {
+		if !strings.Contains(text, w.Message) {
+			t.Errorf("terminal: the short reply lacks the mismatch %q", w.Message)
+		}
+	}
+	full := handle(t, long+" --full")
+	if len(full.Tables) != 3 || len(full.Sections) == 0 || !full.Full {
+		t.Errorf("--full: %d tables, %d sections; want the three tables and the rules", len(full.Tables), len(full.Sections))
+	}
+	if a, b := chat.RenderJSON(cli), chat.RenderJSON(full); string(a) != string(b) {
+		t.Error("the JSON of the short and the full reply differ; it must be whole in both")
+	}
+
+	// A short command line: a Details button in chat and in the terminal,
+	// running the same line with --full.
+	small := "trial check intranet=10g " + smallPaste
+	for _, platform := range []string{"slack", "feishu"} {
+		rep := router().Handle(context.Background(), chat.Request{Text: small, Platform: platform})
+		if len(rep.Buttons) != 1 || rep.Buttons[0].Action != chat.ActionDetails || rep.Buttons[0].Value != strings.TrimSpace(small) || len(rep.Tables) != 0 {
+			t.Fatalf("%s: buttons %+v, %d tables; want one Details button with the command line", platform, rep.Buttons, len(rep.Tables))
+		}
+		more := router().Handle(context.Background(), chat.Request{Text: chat.ButtonCommand(rep.Buttons[0].Action, rep.Buttons[0].Value), Platform: platform})
+		if more.Error != nil || len(more.Tables) == 0 || !more.Private {
+			t.Errorf("%s: Details gave error %v, %d tables, private %v", platform, more.Error, len(more.Tables), more.Private)
+		}
+	}
+	// In chat a paste too long for a button says how to get the rest.
+	if rep := router().Handle(context.Background(), chat.Request{Text: long, Platform: "slack"}); len(rep.Buttons) != 0 ||
+		!strings.Contains(chat.RenderText(rep), "too long for a button") {
+		t.Errorf("slack, long paste: buttons %+v; want none and a line saying --full", rep.Buttons)
+	}
+	// Chinese replies say it in Chinese.
+	zh := chat.RenderText(chat.Brief(handle(t, "试用 检查 型号=A100-80G 卡数=8 "+fixtures(t, "smi_525_a100x8_ecc.txt", "dmesg_xid.txt"))))
+	if !strings.Contains(zh, "在同一命令中加上 --full 再运行一次") || strings.Contains(zh, "Details") {
+		t.Errorf("zh short reply:\n%s", zh)
+	}
+}

@@ -1,8 +1,14 @@
 package trial
 
 import (
+	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/feishu"
+	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/testkit"
 )
 
@@ -43,7 +49,37 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			testkit.Testdata(t, tt.name+".golden", testkit.Rendered(handle(t, tt.text), tt.json))
+			text := tt.text
+			if strings.Contains(tt.name, "_check_") {
+				text += " --full" // the whole check; short_* below pin the short reply
+			}
+			testkit.Testdata(t, tt.name+".golden", testkit.Rendered(handle(t, text), tt.json))
+		})
+	}
+	// The short reply as each surface shows it first: the terminal (after
+	// chat.Brief, as the CLI prints it), Slack's blocks and Feishu's card.
+	short := []struct{ name, text string }{
+		{"short_en_check_pcie_box", "trial check gpu=A100-SXM4-80G cards=8 nvlink=yes intranet=10g " + pcieBox},
+		{"short_zh_check_pcie_box", "试用 检查 型号=A100-SXM4-80G 卡数=8 nvlink=是 内网=万兆 " + pcieBox},
+		{"short_zh_check_ecc", "试用 检查 型号=A100-80G 卡数=8 " + eccBox},
+		{"short_en_check_ecc", "trial check gpu=A100-80G cards=8 " + eccBox},
+		{"short_en_check_4090_nvlink_promised", "trial check gpu=4090 cards=8 nvlink=yes intranet=25g " + box4090},
+		{"short_zh_check_h100_as_promised", "实测 检查 型号=H100-SXM-80G 卡数=8 nvlink=有 内网=25g 驱动=535 " + h100Box},
+		{"short_en_check_no_promise", "trial check " + fixtures(t, "smi_550_h100x8.txt")},
+	}
+	for _, tt := range short {
+		t.Run(tt.name, func(t *testing.T) {
+			testkit.Testdata(t, tt.name+".golden", []byte(chat.RenderText(chat.Brief(handle(t, tt.text)))))
+		})
+	}
+	for _, tt := range short[:3] {
+		t.Run(tt.name+"_slack", func(t *testing.T) {
+			rep := router().Handle(context.Background(), chat.Request{Text: tt.text, Platform: "slack"})
+			testkit.Testdata(t, tt.name+".slack.json", testkit.JSON(t, slack.Render(rep)))
+		})
+		t.Run(tt.name+"_feishu", func(t *testing.T) {
+			rep := router().Handle(context.Background(), chat.Request{Text: tt.text, Platform: "feishu"})
+			testkit.Testdata(t, tt.name+".feishu.json", testkit.JSON(t, json.RawMessage(feishu.RenderCard(rep))))
 		})
 	}
 }
