@@ -15,7 +15,7 @@ func TestLimitConns(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := &testkit.SyncBuffer{}
-	ln := limitConns(raw, 2, slog.New(slog.NewJSONHandler(logs, nil)))
+	ln := limitConns(raw, 2, 0, slog.New(slog.NewJSONHandler(logs, nil)))
 	defer ln.Close()
 	accepted := make(chan net.Conn, 4)
 	go func() {

@@ -38,11 +38,14 @@ type serveOptions struct {
 	InsecureDev bool
 	RemindEvery time.Duration
 	Grace       time.Duration
+	// MaxConnsPerClient caps the connections of one client address (0: no
+	// cap); see defaultMaxConnsPerClient.
+	MaxConnsPerClient int
 }
 
 // serveUsage is printed for --help and after a flag error.
 const serveUsage = `usage: gpuadvisor [--db FILE] serve [--addr 127.0.0.1:8080] [--slack-socket] [--feishu-ws]
-                  [--insecure-dev] [--remind-every 1h] [--grace 20s]
+                  [--insecure-dev] [--remind-every 1h] [--grace 20s] [--max-conns-per-client 32]
 
 Runs the whole bot on this machine: Slack (POST /slack/commands, /slack/interactions,
 /slack/events), Feishu (POST /feishu/events, /feishu/card), GET /healthz, the drafter
@@ -72,6 +75,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.InsecureDev, "insecure-dev", false, "start without signing secrets (requests are NOT verified; loopback only; warns on every request)")
 	fs.DurationVar(&o.RemindEvery, "remind-every", defaultRemindEvery, "how often the reminder runs (0 turns it off)")
 	fs.DurationVar(&o.Grace, "grace", defaultGrace, "how long shutdown waits for in-flight requests and drafts")
+	fs.IntVar(&o.MaxConnsPerClient, "max-conns-per-client", defaultMaxConnsPerClient,
+		"connections one client address may hold open; more are closed at once (raise it behind a reverse proxy; 0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, serveUsage)
 		fs.PrintDefaults()
@@ -90,6 +95,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}
 	if o.RemindEvery > 0 && o.RemindEvery < time.Second {
 		return o, fmt.Errorf("--remind-every %s is too short; give at least 1s, for example 1h", o.RemindEvery)
+	}
+	if o.MaxConnsPerClient < 0 {
+		return o, fmt.Errorf("--max-conns-per-client %d is negative; give a count such as 32, or 0 for no limit", o.MaxConnsPerClient)
 	}
 	if o.Grace <= 0 {
 		return o, fmt.Errorf("--grace %s must be positive, for example 20s", o.Grace)

@@ -99,7 +99,7 @@ func (s *server) listen(ctx context.Context) error {
 		}
 		s.log.Warn("listening BEYOND LOOPBACK, as --addr asked: anyone who can reach this address can send requests (each one is still verified)", "addr", ln.Addr().String())
 	}
-	s.ln = limitConns(ln, maxConns, s.log)
+	s.ln = limitConns(ln, maxConns, s.opts.MaxConnsPerClient, s.log)
 	return nil
 }
 
@@ -166,7 +166,7 @@ func (s *server) build(getenv func(string) string) error {
 	}
 	runner.Posters = s.posters()
 	s.http = &http.Server{
-		Handler:           s.routes(),
+		Handler:           bodyDeadline(s.routes()),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
