@@ -22,10 +22,39 @@ import "gpuadvisor/advisor/catalog"
 // Qwen2.5-7B (h 3584, q 3584, k = v 512, f 18944): 8h + 4q + 4k + 8f + 4a =
 // 28,672 + 14,336 + 2,048 + 151,552 + 112 = 196,720 bytes ≈ 55·h per token
 // per layer, where the paper's GPT layer (4h GELU MLP, dropout) gives 34·h.
-// Without recomputation the attention scores and softmax are kept too,
-// 4·a·s bytes per token (no dropout mask); full recomputation keeps only the
-// layer input, 2h. Tensor parallelism with sequence parallelism divides all
-// of it by t.
+// That is the layer with fused kernels (FlashAttention, a fused RMSNorm),
+// what selective recomputation assumes. Without recomputation the layer runs
+// eagerly, as PyTorch runs transformers' attn_implementation="eager", and
+// keeps more (eagerSaved); full recomputation keeps only the layer input, 2h.
+// Tensor parallelism with sequence parallelism divides all of it by t.
+
+// eagerSaved is what an eager layer keeps per token beyond the fused one at
+// sequence s, bytes (measured with torch.autograd.graph.saved_tensors_hooks on
+// one such layer: tools/activations, testdata/eager_activations.json):
+//
+//	norms:   each RMSNorm computes in fp32 and keeps its input's fp32 copy
+//	         (4h), its square (4h, which PyTorch's mean keeps), the
+//	         normalized value cast back to 16-bit (2h) and the fp32 rstd (4),
+//	         where a fused norm keeps the 16-bit input (2h): 8h + 4 more,
+//	         twice;
+//	GQA:     K and V repeated to every query head before the products:
+//	         2 × 2 × (heads − kv_heads) × head_dim more;
+//	softmax: the fp32 probabilities and their 16-bit copy the product with V
+//	         reads, 6·a·s, and no FlashAttention log-sum-exp (−4a).
+//
+// Llama-3.1-8B at s 4096: 16h + 8 + 12,288 + 786,432 − 128 = 864,136 bytes
+// on top of the fused layer's 168,064: 1,032,200 per token, 4.23 GB per
+// layer. The measured shapes agree within 8 bytes (PyTorch 1.13); the rotary
+// cos/sin tables (4·head_dim bytes per token, computed once for every layer)
+// are left out.
+func eagerSaved(m catalog.Model, s float64) float64 {
+	h, a := float64(m.Hidden), float64(m.Heads)
+	b := 2*(8*h+4) + 6*a*s - 4*a
+	if !m.MLA() {
+		b += 4 * (a - float64(m.KVHeads)) * float64(m.HeadDim)
+	}
+	return b
+}
 
 // attnIO is the query, key, value and output widths of one layer.
 func attnIO(m catalog.Model) (q, k, v, o float64) {
@@ -65,7 +94,7 @@ func mlpSaved(m catalog.Model, moe bool) float64 {
 // (averaged over the layers, dense and MoE), micro-batch b, sequence s,
 // tensor-parallel degree t with sequence parallelism:
 //
-//	none:      s·b·(attention + MLP + 4·a·s) / t
+//	none:      s·b·(attention + MLP + eagerSaved) / t   (eager attention)
 //	selective: s·b·(attention + MLP) / t      (FlashAttention: no scores kept)
 //	full:      s·b·2h / t                     (only the layer input is kept)
 func LayerActivations(m catalog.Model, seq, batch, t int, rc Recompute) float64 {
@@ -78,7 +107,7 @@ func LayerActivations(m catalog.Model, seq, batch, t int, rc Recompute) float64 
 	moe := float64(m.MoELayers())
 	per := attentionSaved(m) + ((L-moe)*mlpSaved(m, false)+moe*mlpSaved(m, true))/L
 	if rc == RecomputeNone {
-		per += 4 * float64(m.Heads) * s
+		per += eagerSaved(m, s)
 	}
 	return s * b * per / float64(t)
 }

@@ -74,7 +74,10 @@ func TestLayerActivations(t *testing.T) {
 		want float64
 	}{
 		{"selective: 196,720 bytes a token", RecomputeSelective, 1, 196720 * s},
-		{"none: + scores and softmax, 4·a·s", RecomputeNone, 1, (196720 + 4*28*s) * s},
+		// eager: + the norms' fp32 copies and squares 2(8h + 4), K/V
+		// repeated to the 28 heads 4 × 24 × 128, the fp32 softmax and its
+		// copy 6·a·s, − the 4a log-sum-exp
+		{"none: the eager layer's copies", RecomputeNone, 1, (196720 + 2*(8*3584+4) + 4*24*128 + 6*28*s - 4*28) * s},
 		{"full: the layer input, 2h", RecomputeFull, 1, 2 * 3584 * s},
 		{"selective with t=4: divided by t", RecomputeSelective, 4, 196720 * s / 4},
 	} {

@@ -79,7 +79,8 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		coef := ""
 		switch r.Recompute {
 		case sizing.RecomputeNone:
-			coef = chat.T(lang, "the tensors the layer saves + 4·a·s attention scores, per token", "该层保存的张量 + 4·a·s 注意力分数，按 token 计")
+			coef = chat.T(lang, "the tensors an eager layer saves, per token: with the fp32 softmax and its 16-bit copy (6·a·s), each norm's fp32 input and K/V repeated to every head",
+				"eager 模式下该层保存的张量，按 token 计：含 fp32 softmax 及其 16 位副本（6·a·s）、每个归一化层输入的 fp32 副本、复制到每个注意力头的 K/V")
 		case sizing.RecomputeSelective:
 			coef = chat.T(lang, "the tensors the layer saves, per token", "该层保存的张量，按 token 计")
 		case sizing.RecomputeFull:
