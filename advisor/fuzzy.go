@@ -2,9 +2,13 @@
 // key, GPU or model a user probably meant.
 package advisor
 
-// EditDistance is the Levenshtein edit distance between a and b, by runes.
+// EditDistance is the edit distance between a and b, by runes: the
+// Levenshtein distance with a swap of two neighbours counted as one edit
+// (optimal string alignment), the commonest typo ("lsit" is one edit from
+// "list", two from "edit").
 func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -18,8 +22,11 @@ func EditDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
 }

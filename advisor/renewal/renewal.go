@@ -201,7 +201,7 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // values outside 0..MaxOffsetDays.
 func NormalizeOffsets(offsets []int) ([]int, error) {
 	if len(offsets) == 0 {
-		return nil, fieldErr("remind", "give at least one day, for example remind=30,14,7,1", "至少写一个天数，例如 remind=30,14,7,1")
+		return nil, fieldErr("remind", "give at least one day, for example remind=30,14,7,1", "至少写一个天数，例如 提醒=30,14,7,1")
 	}
 	if len(offsets) > MaxOffsets {
 		return nil, fieldErr("remind", "at most %d reminders, got %d", "最多 %d 次提醒，收到 %d 次", MaxOffsets, len(offsets))
@@ -224,17 +224,17 @@ func NormalizeOffsets(offsets []int) ([]int, error) {
 func (r Renewal) Validate(today Date) error {
 	switch {
 	case r.Vendor == "":
-		return fieldErr("vendor", "missing vendor: who is the contract with?", "缺少供应商（vendor）：合同是和谁签的？")
+		return fieldErr("vendor", "missing vendor: who is the contract with?", "缺少供应商：合同是和谁签的？")
 	case r.Cards < 1 || r.Cards > MaxCards:
 		return fieldErr("cards", "cards must be 1 to %d, got %d", "卡数应为 1 到 %d，收到 %d", MaxCards, r.Cards)
 	case r.Mode.Months() == 0:
 		return fieldErr("mode", "mode %q is not monthly, quarterly or yearly", "计费方式 %q 不是 包月、包季 或 包年", string(r.Mode))
 	case !finite(r.Price) || r.Price <= 0:
-		return &FieldError{Key: "price", En: "missing price: the price per card per " + r.Mode.periodEn() + ", more than 0", Zh: "缺少价格（price）：每卡每" + r.Mode.periodZh() + "的价格，应大于 0"}
+		return &FieldError{Key: "price", En: "missing price: the price per card per " + r.Mode.periodEn() + ", more than 0", Zh: "缺少价格：每卡每" + r.Mode.periodZh() + "的价格，应大于 0"}
 	case !finite(r.OnDemand) || r.OnDemand < 0:
 		return fieldErr("ondemand", "on-demand price per card-hour must be 0 or more", "按需价格（每卡每小时）不能为负")
 	case r.Renews.IsZero():
-		return fieldErr("renews", "missing renews: the day the contract renews, YYYY-MM-DD", "缺少续约日（renews），格式 YYYY-MM-DD")
+		return fieldErr("renews", "missing renews: the day the contract renews, YYYY-MM-DD", "缺少续约日，格式 YYYY-MM-DD")
 	case !r.Renews.After(today):
 		return fieldErr("renews", "renews=%s is not in the future (today is %s); give the next renewal date", "续约日 %s 不在未来（今天是 %s），请填写下一次续约日期", r.Renews, today)
 	case r.NoticeDays < 0 || r.NoticeDays > MaxNoticeDays:
@@ -244,7 +244,7 @@ func (r Renewal) Validate(today Date) error {
 	}
 	if termDays := r.Term() * DaysPerMonth; r.NoticeDays > termDays {
 		return fieldErr("notice", "notice=%dd is longer than the %d-month term (%d days, a month counted as 30); check the contract's notice clause or give term=",
-			"提前通知期 %d 天比 %d 个月的期限（%d 天，每月按 30 天计）还长；请核对合同的通知条款，或填写 term=",
+			"提前通知期 %d 天比 %d 个月的期限（%d 天，每月按 30 天计）还长；请核对合同的通知条款，或填写 期限=",
 			r.NoticeDays, r.Term(), termDays)
 	}
 	if len(r.Offsets) > 0 {

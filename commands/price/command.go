@@ -161,6 +161,17 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		}
 		return chat.Reply{}, err
 	}
+	if same, ok, err := d.sameEntry(ctx, c, e, a.Has("date")); err != nil {
+		return chat.Reply{}, err
+	} else if ok {
+		return chat.Reply{
+			Title: chat.T(lang, "Price already stored: ", "价格已保存过：") + m.GPU.Name + vendorSuffix(lang, same.Vendor),
+			Summary: fmt.Sprintf(chat.T(lang, "The book already has this price (id %s, saved %s): nothing was added. `price remove %s` deletes it; `price list` shows the book.",
+				"价格表里已有这个价格（编号 %s，保存于 %s）：没有重复添加。`价格 删除 %s` 可删除它；`价格 列表` 查看价格表。"), same.ID, same.Date, same.ID),
+			Facts: priceFacts(lang, same),
+			Data:  map[string]any{"command": "price", "action": "set", "entry": same, "already_stored": true},
+		}, nil
+	}
 	if err := d.Store.PutPrice(ctx, e); err != nil {
 		return chat.Reply{}, d.storeError(c, "set", err)
 	}
@@ -176,6 +187,23 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		Warnings: assumedNotes(lang, m),
 		Data:     map[string]any{"command": "price", "action": "set", "entry": e},
 	}, nil
+}
+
+// sameEntry finds an entry this channel sees with the same card, vendor,
+// prices, currency, note and sharing as e, and the same date when one was
+// typed: saving it again would only duplicate it.
+func (d Deps) sameEntry(ctx context.Context, c *chat.Call, e pricebook.Entry, dated bool) (pricebook.Entry, bool, error) {
+	es, err := d.Store.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
+	if err != nil {
+		return pricebook.Entry{}, false, d.storeError(c, "list", err)
+	}
+	for _, s := range es {
+		if s.GPU == e.GPU && strings.EqualFold(s.Vendor, e.Vendor) && s.OnDemand == e.OnDemand && s.Monthly == e.Monthly && s.Spot == e.Spot &&
+			s.Currency == e.Currency && s.Note == e.Note && s.TeamWide == e.TeamWide && (!dated || s.Date == e.Date) {
+			return s, true, nil
+		}
+	}
+	return pricebook.Entry{}, false, nil
 }
 
 func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {

@@ -156,6 +156,11 @@ func (d Deps) add(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	if err := r.Validate(today); err != nil {
 		return chat.Reply{}, fieldError(c.Lang, err)
 	}
+	if old, ok, err := d.stored(ctx, c, r); err != nil {
+		return chat.Reply{}, err
+	} else if ok {
+		return d.alreadyStored(ctx, c, old, r, today, notes)
+	}
 	r.NextCheck = r.FirstCheck(today)
 	for try := 0; ; try++ {
 		r.ID = d.newID()
@@ -246,6 +251,7 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 	rep.Sections = []chat.Section{{Title: chat.T(lang, "Next", "接下来"), Lines: []string{
 		fmt.Sprintf(chat.T(lang, "`renewal usage %s hours=310 ondemand=35` records the actual hours per card per month for the keep-or-switch advice.",
 			"`续约 用量 %s 时长=310 按需=35` 记录每卡每月实际小时数，用于续约或切换建议。"), r.ID),
+		fmt.Sprintf(chat.T(lang, "`renewal edit %s price=40000` changes it (any key of renewal add) and moves its reminders.", "`续约 修改 %s 价格=40000` 修改它（参数与 续约 添加 相同），提醒随之调整。"), r.ID),
 		fmt.Sprintf(chat.T(lang, "`renewal remove %s` deletes it and its reminders.", "`续约 删除 %s` 删除该续约及其提醒。"), r.ID),
 	}}}
 	var days []map[string]any

@@ -56,12 +56,13 @@ var examples = []string{
 	"renewal list",
 	"renewal usage k7m2p9 hours=310 ondemand=35",
 	"renewal remove k7m2p9",
+	"renewal edit k7m2p9 price=40000 notice=45d",
 	"renewal",
 }
 
 // runs are the sub-commands' bodies, by name; new has none (it prefills).
 var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
-	"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage,
+	"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage, "edit": Deps.edit,
 }
 
 var subs = chat.NewSubs("renewal", "续约", examples[0],
@@ -73,6 +74,8 @@ var subs = chat.NewSubs("renewal", "续约", examples[0],
 		EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
 	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35", Writes: true,
 		EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
+	chat.Sub{Name: "edit", Aliases: []string{"修改", "编辑", "更改", "change", "update"}, Keys: addKeys, Example: "renewal edit k7m2p9 price=40000", Writes: true,
+		EN: "change a stored renewal (any key of add) and move its reminders", ZH: "修改已保存的续约（参数与 添加 相同），提醒随之调整"},
 	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 		EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
 )
