@@ -54,6 +54,14 @@ func (h *Handler) event(ctx context.Context, tr *trace, body []byte) response {
 	if cb.EventID != "" {
 		key = "slack:event:" + cb.EventID
 	}
+	if msg.edited {
+		// answered once, and only when the message first got an error
+		var answer bool
+		if key, answer = h.editKey(ctx, msg); !answer {
+			tr.outcome = "ignored:edit"
+			return response{status: http.StatusOK}
+		}
+	}
 	switch h.reply(ctx, tr, cb, msg, key).Outcome {
 	case chat.DedupeFailed, chat.InProgress, chat.PostFailed:
 		// Nothing was answered, or another delivery is still answering:
@@ -67,7 +75,10 @@ func (h *Handler) event(ctx context.Context, tr *trace, body []byte) response {
 // message is the part of an app_mention or message.im event we answer.
 type message struct {
 	user, channel, text, threadTS string
+	ts                            string // the message's own ts
 	direct                        bool
+	edited                        bool            // a message_changed: the new text
+	files                         []slackapi.File // attached files (subtype file_share)
 }
 
 // incoming picks the events we answer: mentions of the bot, and plain
@@ -83,12 +94,32 @@ func incoming(data any) (message, bool) {
 		if thread == "" {
 			thread = e.TimeStamp
 		}
-		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: thread}, true
+		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: thread, ts: e.TimeStamp, files: e.Files}, true
 	case *slackevents.MessageEvent:
-		if e.ChannelType != "im" || e.SubType != "" || e.BotID != "" || e.User == "" {
+		if e.ChannelType != "im" || e.BotID != "" {
 			return message{}, false
 		}
-		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: e.ThreadTimeStamp, direct: true}, true
+		switch e.SubType {
+		case "", "file_share": // a message, or one carrying files
+			if e.User == "" {
+				return message{}, false
+			}
+			m := message{user: e.User, channel: e.Channel, text: e.Text, threadTS: e.ThreadTimeStamp, ts: e.TimeStamp, direct: true}
+			if e.Message != nil {
+				m.files = e.Message.Files
+			}
+			return m, true
+		case "message_changed": // an edit: the new message is in e.Message
+			n := e.Message
+			if n == nil || n.User == "" || n.BotID != "" || n.SubType != "" && n.SubType != "file_share" {
+				return message{}, false
+			}
+			if p := e.PreviousMessage; p != nil && p.Text == n.Text {
+				return message{}, false // not an edit of the words (a link preview added, a file removed)
+			}
+			return message{user: n.User, channel: e.Channel, text: n.Text, threadTS: n.ThreadTimestamp, ts: n.Timestamp,
+				direct: true, edited: true, files: n.Files}, true
+		}
 	}
 	return message{}, false
 }
@@ -101,6 +132,7 @@ func incoming(data any) (message, bool) {
 func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message, key string) chat.Result {
 	text := commandText(dropMention(m.text, botUser(cb)))
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
+	route := h.attach(ctx, &req, m)
 	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}
 	private := !m.direct && h.private(req)
 	if private {
@@ -109,8 +141,11 @@ func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAP
 	refused := false
 	ack := "" // the ts of the "working on it" posted as a message: the draft updates it
 	res := h.answer(ctx, tr, chat.Delivery{Key: key, Request: req, JobID: cb.EventID, Target: target,
-		Acked: func() string { return ack },
+		Acked: func() string { return ack }, Route: route,
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
+			if rep.Error != nil && o == chat.Answered {
+				h.markErred(ctx, m) // an edit of it is answered
+			}
 			rep = h.offerForm(rep)
 			var err error
 			if rep.Private && !m.direct && (private || o != chat.Deferred) {

@@ -61,7 +61,21 @@ type origin struct {
 	// Check marks a message check: answered to the user only, in the
 	// thread, with a Share button.
 	Check bool `json:"k,omitempty"`
+	// Files are the message's text files, read on submission (not before
+	// views.open: the trigger expires in 3 seconds).
+	Files []fileRef `json:"f,omitempty"`
 }
+
+// fileRef is an attached file as a view carries it.
+type fileRef struct {
+	Name string `json:"n"`
+	URL  string `json:"u"`
+	Size int    `json:"s,omitempty"`
+}
+
+// maxFileRefs bounds the files a view carries (private_metadata holds 3,000
+// characters).
+const maxFileRefs = 5
 
 func (o origin) encode() string {
 	b, _ := json.Marshal(o)
@@ -99,6 +113,15 @@ func FormView(f *form.Form, lang chat.Lang, v form.Values, o origin) slackapi.Mo
 			continue
 		}
 		blocks = append(blocks, inputBlock(in, lang, val))
+	}
+	if len(o.Files) > 0 {
+		var names []string
+		for _, fr := range o.Files {
+			names = append(names, fr.Name)
+		}
+		blocks = append(blocks, slackapi.NewContextBlock("", mrkdwn(Escape(fmt.Sprintf(chat.T(lang,
+			"Attached: %s. It is read as pasted text when you press Run.",
+			"附件：%s。点「运行」时按粘贴的文本读取。"), strings.Join(names, ", "))))))
 	}
 	return slackapi.ModalViewRequest{
 		Type:            slackapi.VTModal,

@@ -83,6 +83,11 @@ func (h *Handler) messageAction(ctx context.Context, tr *trace, ic slackapi.Inte
 	v := form.Values{paste: text}
 	if id == form.CheckVendor {
 		if vendor, rest := vendorOf(text); vendor != "" {
+			if len(ic.Message.Files) > 0 { // answered now: its files are read now
+				fctx, cancel := context.WithTimeout(ctx, viewBudget)
+				rest = h.withFiles(fctx, rest, ic.Message.Files)
+				cancel()
+			}
 			v = form.Values{"vendor": vendor, paste: rest}
 			line, ferr := f.Text(h.names, lang, v)
 			if ferr == nil && len(rest) <= maxPaste {
@@ -92,6 +97,11 @@ func (h *Handler) messageAction(ctx context.Context, tr *trace, ic slackapi.Inte
 	}
 	if slackLen(text) > MaxInputValue {
 		o.Message = ic.Message.Timestamp // read again on submission
+	}
+	for _, fl := range ic.Message.Files {
+		if isTextFile(fl) && len(o.Files) < maxFileRefs {
+			o.Files = append(o.Files, fileRef{Name: fl.Name, URL: fl.URLPrivateDownload, Size: fl.Size})
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, viewBudget)
 	defer cancel()
@@ -210,7 +220,19 @@ func (h *Handler) viewSubmission(ctx context.Context, tr *trace, ic slackapi.Int
 					"无法再次读取这条消息（已删除，或我看不到这个会话）。请改用 /gpu 粘贴原文。")}})
 			}
 			v[paste.Key] = messageText(m)
+			if len(o.Files) == 0 {
+				v[paste.Key] = h.withFiles(ctx, v[paste.Key], m.Files)
+			}
 		}
+	}
+	if len(o.Files) > 0 {
+		// the message's files, after what the form holds
+		paste := f.Fields[len(f.Fields)-1].Key
+		var files []slackapi.File
+		for _, fr := range o.Files {
+			files = append(files, slackapi.File{Name: fr.Name, URLPrivateDownload: fr.URL, Size: fr.Size, Mode: "snippet"})
+		}
+		v[paste] = h.withFiles(ctx, v[paste], files)
 	}
 	if miss := f.Missing(lang, v); len(miss) > 0 {
 		return fieldErrors(tr, miss)
