@@ -166,6 +166,13 @@ func RenderTextWidth(r Reply, cols int) string {
 			line("  - ", l)
 		}
 	}
+	if r.Redline != nil {
+		b.WriteByte('\n')
+		line(RedlineTitle(r.Lang))
+		for _, l := range r.Redline.UnifiedDiff(r.Lang) {
+			line(l)
+		}
+	}
 	if len(r.Warnings) > 0 {
 		b.WriteByte('\n')
 		line(T(r.Lang, "Warnings", "注意"))

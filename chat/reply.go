@@ -21,6 +21,9 @@ type Reply struct {
 	Charts []Chart
 	// Sections hold the reasoning and other prose, one titled block each.
 	Sections []Section
+	// Redline is what an LLM's wording changed against the template (a
+	// draft written by the LLM); nil for every other reply.
+	Redline *Redline
 	// Warnings are things the user must not miss.
 	Warnings []string
 	// Buttons are follow-up actions (drafts, reminders).

@@ -62,6 +62,10 @@ type Draft struct {
 	Reason *Reason `json:"reason,omitempty"`
 	// Facts are the required facts, in order.
 	Facts []Fact `json:"facts"`
+	// Changes are what the LLM's wording changed against the template,
+	// clause by clause (Redline); empty when Source is template or the
+	// wording is identical.
+	Changes []Change `json:"changes"`
 }
 
 // Reason codes: why a draft fell back to the template (or ask could not run).

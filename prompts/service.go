@@ -117,7 +117,7 @@ func (s *Service) write(ctx context.Context, j job) (Draft, error) {
 		d.Reason = r
 		return d, nil
 	}
-	d.Text, d.Source = cand, SourceLLM
+	d.Text, d.Source, d.Changes = cand, SourceLLM, Redline(j.text, cand)
 	return d, nil
 }
 

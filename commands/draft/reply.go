@@ -48,6 +48,12 @@ func draftReply(lang chat.Lang, d prompts.Draft, title string, extra []chat.Fact
 	}
 	data["text"] = d.Text
 	data["facts"] = d.Facts
+	changes := make([]prompts.Change, 0, len(d.Changes))
+	data["changes"] = append(changes, d.Changes...)
+	if d.Source == prompts.SourceLLM {
+		rep.Redline = redline(d.Changes)
+		data["identical"] = len(d.Changes) == 0
+	}
 	rep.Data = data
 	return rep
 }
@@ -103,4 +109,17 @@ func splitDraft(text string) (string, [][]string) {
 		}
 	}
 	return strings.Join(head, "\n\n"), rest
+}
+
+// redline is the reply's redline of an LLM draft's changes.
+func redline(cs []prompts.Change) *chat.Redline {
+	r := &chat.Redline{}
+	for _, c := range cs {
+		rc := chat.RedlineChange{Clause: c.Clause, Before: c.Before, After: c.After}
+		for _, s := range c.Spans {
+			rc.Spans = append(rc.Spans, chat.RedlineSpan{Op: s.Op, Text: s.Text})
+		}
+		r.Changes = append(r.Changes, rc)
+	}
+	return r
 }

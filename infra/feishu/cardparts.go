@@ -56,6 +56,9 @@ func (rr *renderer) optionalParts(r chat.Reply) []part {
 		}
 		ps = append(ps, rr.sectionPart(s))
 	}
+	if r.Redline != nil {
+		ps = append(ps, rr.redlinePart(r.Lang, r.Redline))
+	}
 	return ps
 }
 

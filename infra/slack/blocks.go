@@ -109,6 +109,9 @@ func Render(rep chat.Reply) Message {
 	for _, s := range rep.Sections {
 		b.sections(listTexts(s.Title, "• ", s.Lines, &b.cut))
 	}
+	if rep.Redline != nil {
+		b.sections(redlineTexts(rep.Lang, rep.Redline))
+	}
 	if len(rep.Warnings) > 0 {
 		b.sections(listTexts(chat.T(rep.Lang, "Warnings", "注意"), ":warning: ", rep.Warnings, &b.cut))
 	}
