@@ -30,6 +30,8 @@ type Chart struct {
 	// X are the categories' positions on a numeric axis (busy hours), for
 	// surfaces that can space them truly; nil when they are names.
 	X []float64 `json:"x,omitempty"`
+	// XUnit is written after a numeric position ("h"), for marks.
+	XUnit string `json:"x_unit,omitempty"`
 	// Series hold one value per category.
 	Series []Series `json:"series"`
 	// Marks point out categories (the break-even, the team's hours).
@@ -57,10 +59,45 @@ type Series struct {
 	Limit bool `json:"limit,omitempty"`
 }
 
-// Mark points out one category: the break-even, the team's hours.
+// Mark points out one category: the break-even, the team's hours. On a
+// chart with numeric positions (X) a mark also has its own position At,
+// which need not be on the grid (428.57 h between 384 h and 432 h):
+// surfaces with a numeric axis draw it there, and Category is then the
+// nearest grid point, for surfaces that only have categories.
 type Mark struct {
 	Category int    `json:"category"`
 	Label    string `json:"label"`
+	// At is the mark's position on the numeric axis; nil on a chart of
+	// named categories.
+	At *float64 `json:"at,omitempty"`
+}
+
+// Where is the mark's position written for a reader: its own position with
+// the chart's unit when it has one ("428.57h"), else its category.
+func (c Chart) Where(m Mark) string {
+	if m.At != nil {
+		return Num(*m.At) + c.XUnit
+	}
+	if m.Category >= 0 && m.Category < len(c.Categories) {
+		return c.Categories[m.Category]
+	}
+	return ""
+}
+
+// Evenly reports whether the chart's numeric positions X are evenly
+// spaced, as a category axis draws them: a surface that can only space
+// categories evenly (Slack's chart block) draws such a chart truly.
+func (c Chart) Evenly() bool {
+	if len(c.X) < 3 {
+		return true
+	}
+	step := c.X[1] - c.X[0]
+	for i := 2; i < len(c.X); i++ {
+		if math.Abs(c.X[i]-c.X[i-1]-step) > 1e-9*math.Max(1, math.Abs(step)) {
+			return false
+		}
+	}
+	return true
 }
 
 // Chart limits, Slack's data_visualization block's (docs.slack.dev/reference/
@@ -116,6 +153,9 @@ func (c Chart) Check() error {
 	for _, m := range c.Marks {
 		if m.Category < 0 || m.Category >= len(c.Categories) || m.Label == "" {
 			return fmt.Errorf("chart %s: mark %q at %d", c.ID, m.Label, m.Category)
+		}
+		if m.At != nil && (c.X == nil || *m.At < c.X[0] || *m.At > c.X[len(c.X)-1]) {
+			return fmt.Errorf("chart %s: mark %q at %v outside the numeric axis", c.ID, m.Label, *m.At)
 		}
 	}
 	return nil
@@ -186,7 +226,7 @@ func BarLine(lang Lang, c Chart) string {
 			if marked[m.Label] == nil {
 				labels = append(labels, m.Label)
 			}
-			marked[m.Label] = append(marked[m.Label], c.Categories[m.Category])
+			marked[m.Label] = append(marked[m.Label], c.Where(m))
 		}
 		for _, l := range labels {
 			span += T(lang, "; ", "；") + l + " " + strings.Join(marked[l], T(lang, ", ", "、"))

@@ -136,7 +136,7 @@ func missing(f *opentype.Font, texts []string) rune {
 func chartTexts(charts []chat.Chart) []string {
 	var out []string
 	for _, c := range charts {
-		out = append(out, c.Title, c.XLabel, c.YLabel)
+		out = append(out, c.Title, c.XLabel, c.YLabel, c.XUnit)
 		out = append(out, c.Categories...)
 		for _, s := range c.Series {
 			out = append(out, s.Name)
@@ -252,6 +252,7 @@ func asciiCharts(charts []chat.Chart, f *opentype.Font) (out []chat.Chart, legen
 		c.Title = drawable(c.Title, c.ID)
 		c.XLabel = drawable(c.XLabel, "")
 		c.YLabel = drawable(c.YLabel, "")
+		c.XUnit = drawable(c.XUnit, "")
 		c.Categories = append([]string(nil), c.Categories...)
 		for i, s := range c.Categories {
 			c.Categories[i] = stand("V", s)

@@ -2,15 +2,17 @@ package billing
 
 import (
 	"math"
-	"sort"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
 )
 
-// chartStep is the spacing of the chart's busy-hour grid: 0, 80, … 720 h,
-// ten points, leaving room for the marked hours within Slack's 20.
-const chartStep = 80
+// chartStep is the spacing of the chart's busy-hour grid: 0, 60, … 720 h,
+// thirteen evenly spaced points (within Slack's 20), so that a surface that
+// spaces categories evenly draws the hours truly and the on-demand line
+// straight. 60 h is 2 hours a day over 30 days: every whole, even number of
+// hours a day falls on the grid.
+const chartStep = 60
 
 // maxMarkedHours is how many distinct card hours the chart marks.
 const maxMarkedHours = 4
@@ -18,13 +20,11 @@ const maxMarkedHours = 4
 // chart draws the cost of one card for a month against its busy hours: the
 // on-demand line rises (price × hours), monthly and yearly are flat, spot
 // rises with the lost work counted (price × factor × hours). The break-even
-// (monthly ÷ on-demand) and the team's own hours are marked on the grid.
+// (monthly ÷ on-demand) and the team's own hours are marks at their own
+// hours (At), each also tied to the nearest grid point for surfaces that
+// only have categories.
 func (v view) chart(q query, a advisor.Advice) chat.Chart {
 	in := q.in
-	hours := map[float64]bool{}
-	for h := 0.0; h <= advisor.MonthHours; h += chartStep {
-		hours[h] = true
-	}
 	type mark struct {
 		h     float64
 		label string
@@ -36,32 +36,27 @@ func (v view) chart(q query, a advisor.Advice) chat.Chart {
 	seen := map[float64]bool{}
 	for _, i := range a.ByHours {
 		h := a.Cards[i].Hours
-		if seen[h] || len(seen) == maxMarkedHours {
+		if seen[h] || len(seen) == maxMarkedHours || h > advisor.MonthHours {
 			continue
 		}
 		seen[h] = true
 		marks = append(marks, mark{h, v.t("your hours", "你们的时长")})
 	}
-	for _, m := range marks {
-		hours[m.h] = true
-	}
-	grid := make([]float64, 0, len(hours))
-	for h := range hours {
+	var grid []float64
+	for h := 0.0; h <= advisor.MonthHours; h += chartStep {
 		grid = append(grid, h)
 	}
-	sort.Float64s(grid)
 	c := chat.Chart{
 		ID:     "billing_cost",
 		Kind:   chat.ChartLine,
 		Title:  v.t("Cost per card per month by busy hours", "每卡每月成本与使用时长"),
 		XLabel: v.t("busy hours per card per month", "每卡每月使用小时"),
 		YLabel: v.t("cost per card per month", "每卡每月成本") + v.unit(),
+		XUnit:  v.t("h", "小时"),
 	}
-	at := map[float64]int{}
-	for i, h := range grid {
-		at[h] = i
-		c.Categories = append(c.Categories, chat.Num(h)+v.t("h", "小时"))
-		c.X = append(c.X, math.Round(h*100)/100)
+	for _, h := range grid {
+		c.Categories = append(c.Categories, chat.Num(h)+c.XUnit)
+		c.X = append(c.X, h)
 	}
 	line := func(name string, f func(h float64) float64) {
 		s := chat.Series{Name: chat.Label(name)}
@@ -79,7 +74,8 @@ func (v view) chart(q query, a advisor.Advice) chat.Chart {
 		line(v.t("spot (lost work in)", "竞价（含中断损失）"), func(h float64) float64 { return in.Spot.Price * a.SpotFactor * h })
 	}
 	for _, m := range marks {
-		c.Marks = append(c.Marks, chat.Mark{Category: at[m.h], Label: m.label})
+		h := math.Round(m.h*100) / 100
+		c.Marks = append(c.Marks, chat.Mark{Category: int(math.Round(h / chartStep)), Label: m.label, At: &h})
 	}
 	return c
 }

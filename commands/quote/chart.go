@@ -20,7 +20,7 @@ func charts(lang chat.Lang, r tco.Result) []chat.Chart {
 	tcoChart := chat.Chart{
 		ID: "quote_tco", Kind: chat.ChartBar, Stacked: true,
 		Title:  chat.T(lang, "Monthly TCO by line item (¥)", "月度总成本分项（元）"),
-		XLabel: chat.T(lang, "vendor, cheapest first", "供应商（由便宜到贵）"),
+		XLabel: orderLabel(lang, r.Basis),
 		YLabel: chat.T(lang, "¥ a month", "元/月"),
 	}
 	for _, c := range cs {
@@ -72,6 +72,18 @@ func charts(lang chat.Lang, r tco.Result) []chat.Chart {
 		out = append(out, tok)
 	}
 	return out
+}
+
+// orderLabel says how the bars are ordered: by the basis the ranking used,
+// which is not always the monthly TCO the bars show.
+func orderLabel(lang chat.Lang, b tco.Basis) string {
+	switch b {
+	case tco.ByMonth:
+		return chat.T(lang, "vendor, by monthly TCO, cheapest first", "供应商（按月度总成本由低到高）")
+	case tco.ByRun:
+		return chat.T(lang, "vendor, by cost of the whole run, cheapest first", "供应商（按整轮成本由低到高）")
+	}
+	return chat.T(lang, "vendor, in the ranking's order ("+string(b)+")", "供应商（按排名顺序）")
 }
 
 // fold keeps at most chat.MaxChartSeries series: past that, the smallest

@@ -2,6 +2,7 @@ package tier
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"gpuadvisor/advisor/sizing"
@@ -22,11 +23,13 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		if o.GPU == nil || o.Cards() == 0 || len(opts) == chat.MaxChartPoints {
 			return
 		}
-		l := chat.Label(strconv.Itoa(o.Cards()) + "×" + o.GPU.ID)
-		for _, x := range opts {
-			if x.label == l {
-				l = chat.Truncate(l, chat.MaxChartLabel-len(kind)-1) + " " + kind
-			}
+		// every label says what the option changes first ("LoRA 1×a100-80g-pcie"),
+		// so a bar is never read as the request itself on another card
+		name := altName(lang, kind) + " "
+		l := chat.Label(name + strconv.Itoa(o.Cards()) + "×" + o.GPU.ID)
+		for n := 2; slices.ContainsFunc(opts, func(x option) bool { return x.label == l }); n++ {
+			suffix := "~" + strconv.Itoa(n)
+			l = chat.Truncate(name+strconv.Itoa(o.Cards())+"×"+o.GPU.ID, chat.MaxChartLabel-len(suffix)) + suffix
 		}
 		opts = append(opts, option{l, o, o.GPU.CapacityGB() * r.Utilization})
 	}
@@ -40,7 +43,7 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 	c := chat.Chart{
 		ID: "tier_memory", Kind: chat.ChartBar, Stacked: true,
 		Title:  chat.T(lang, "Memory per card by part (GB)", "每卡显存分项（GB）"),
-		XLabel: chat.T(lang, "option: cards × GPU (pick first)", "方案：卡数 × GPU（首个为推荐）"),
+		XLabel: chat.T(lang, "option: what changes, cards × GPU (pick first)", "方案：改动、卡数 × GPU（首个为推荐）"),
 		YLabel: chat.T(lang, "GB per card", "每卡 GB"),
 	}
 	c.Categories = make([]string, 0, len(opts))
@@ -89,4 +92,29 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 	c.Series = append(c.Series, limit)
 	c.Marks = []chat.Mark{{Category: 0, Label: chat.T(lang, "pick", "推荐")}}
 	return []chat.Chart{c}
+}
+
+// altName is the short name of what an option changes against the
+// request, for its chart label: the pick itself, LoRA instead of full
+// training, and so on; an unnamed kind is shown as it is.
+func altName(lang chat.Lang, kind string) string {
+	switch kind {
+	case "pick":
+		return chat.T(lang, "pick", "推荐")
+	case sizing.AltLoRA:
+		return "LoRA"
+	case sizing.AltQLoRA:
+		return "QLoRA"
+	case sizing.AltInt4:
+		return "int4"
+	case sizing.AltRecompute:
+		return chat.T(lang, "recompute", "全重算")
+	case sizing.AltCheaper:
+		return chat.T(lang, "tight", "偏紧")
+	case sizing.AltSafer:
+		return chat.T(lang, "roomy", "宽裕")
+	case sizing.AltMoreCards:
+		return chat.T(lang, "more cards", "加卡")
+	}
+	return kind
 }

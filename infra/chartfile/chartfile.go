@@ -3,8 +3,9 @@
 // library kept by the Gonum project, pure Go (no cgo, no browser), with
 // native SVG and PNG back ends and tiling of several plots on one canvas.
 //
-// SVG keeps its text as <text> elements (font-family Liberation Sans), so a
-// viewer draws Chinese labels with its own CJK font. PNG is rasterised with
+// SVG keeps its text as <text> elements (font-family Liberation Sans, then
+// the common CJK families), so a viewer draws Chinese labels with a CJK
+// font. PNG is rasterised with
 // the fonts gonum embeds, which have no CJK glyphs: callers draw PNG charts
 // in English (see the gpuadvisor command).
 package chartfile
@@ -80,18 +81,25 @@ func Write(w io.Writer, format string, charts []chat.Chart) error {
 	}
 	if format == "svg" {
 		// Liberation Sans is metric-compatible with Arial: naming Arial
-		// next keeps the layout where Liberation is not installed, and
-		// sans-serif lets the viewer pick a font with CJK glyphs.
+		// next keeps the layout where Liberation is not installed; the CJK
+		// families after them (svgFonts) draw Chinese labels, and
+		// sans-serif lets the viewer pick any other.
 		var buf bytes.Buffer
 		if _, err := canvas.WriteTo(&buf); err != nil {
 			return err
 		}
-		_, err := io.WriteString(w, strings.ReplaceAll(buf.String(), "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+		_, err := io.WriteString(w, strings.ReplaceAll(buf.String(), "font-family:Liberation Sans;", "font-family:"+svgFonts+";"))
 		return err
 	}
 	_, err := canvas.WriteTo(w)
 	return err
 }
+
+// svgFonts is the SVG's font-family list: the Latin font the layout was
+// measured with, then the common CJK families of Linux (Noto / Source Han,
+// WenQuanYi), macOS (PingFang) and Windows (Microsoft YaHei), so Chinese
+// labels are drawn with a font that has them.
+const svgFonts = "'Liberation Sans',Arial,Helvetica,'Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei','WenQuanYi Micro Hei',sans-serif"
 
 func init() {
 	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -156,6 +164,9 @@ func lines(p *plot.Plot, c chat.Chart) error {
 	var marks plotter.XYLabels
 	for k, m := range c.Marks {
 		at := x(m.Category)
+		if m.At != nil {
+			at = *m.At
+		}
 		l, err := plotter.NewLine(plotter.XYs{{X: at, Y: 0}, {X: at, Y: top * 1.05}})
 		if err != nil {
 			return err
@@ -165,7 +176,7 @@ func lines(p *plot.Plot, c chat.Chart) error {
 		p.Add(l)
 		// labels step down so neighbouring marks do not overlap
 		marks.XYs = append(marks.XYs, plotter.XY{X: at, Y: top * (1.05 - 0.08*float64(k%3))})
-		marks.Labels = append(marks.Labels, " "+m.Label+" "+c.Categories[m.Category])
+		marks.Labels = append(marks.Labels, " "+m.Label+" "+c.Where(m))
 	}
 	if len(marks.XYs) > 0 {
 		lb, err := plotter.NewLabels(marks)
@@ -252,25 +263,112 @@ func bars(p *plot.Plot, c chat.Chart) error {
 			}
 		}
 	}
-	// room above the bars for the legend, about 6% of the height a row
-	p.Y.Max = top * (1.1 + 0.06*float64(len(c.Series)))
+	if err := totals(p, c, data, w, bw); err != nil {
+		return err
+	}
+	// room above the bars for their totals and the legend, about 6% of the
+	// height a row
+	p.Y.Max = top * (1.16 + 0.06*float64(len(c.Series)))
 	p.NominalX(c.Categories...)
 	p.X.Min, p.X.Max = -0.7, float64(n-1)+0.7
 	return nil
 }
 
-// numTicks are gonum's default ticks labelled the way replies write numbers:
-// 25,000 rather than 25000.00.
+// totals writes each bar's value over it: the stack's total on a stacked
+// chart, each bar's own value on a grouped one, so a reader has the number
+// without reading it off the axis.
+func totals(p *plot.Plot, c chat.Chart, data []chat.Series, w, bw vg.Length) error {
+	var l plotter.XYLabels
+	var offs []vg.Length
+	for i := range c.Categories {
+		if c.Stacked {
+			l.XYs = append(l.XYs, plotter.XY{X: float64(i), Y: c.Total(i)})
+			l.Labels = append(l.Labels, chat.Num(c.Total(i)))
+			offs = append(offs, 0)
+			continue
+		}
+		for k, s := range data {
+			l.XYs = append(l.XYs, plotter.XY{X: float64(i), Y: s.Values[i]})
+			l.Labels = append(l.Labels, chat.Num(s.Values[i]))
+			offs = append(offs, bw*vg.Length(k)-w/2+bw/2)
+		}
+	}
+	if len(l.XYs) == 0 {
+		return nil
+	}
+	if !c.Stacked && len(data) > 1 {
+		// grouped bars: one Labels per offset, as Labels has one offset
+		for k := range data {
+			var one plotter.XYLabels
+			for j := k; j < len(l.XYs); j += len(data) {
+				one.XYs, one.Labels = append(one.XYs, l.XYs[j]), append(one.Labels, l.Labels[j])
+			}
+			if err := addTotals(p, one, offs[k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return addTotals(p, l, 0)
+}
+
+func addTotals(p *plot.Plot, l plotter.XYLabels, dx vg.Length) error {
+	lb, err := plotter.NewLabels(l)
+	if err != nil {
+		return err
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Font = font.Font{Typeface: "Liberation", Variant: "Sans", Size: vg.Points(8)}
+		lb.TextStyle[i].XAlign = draw.XCenter
+	}
+	lb.Offset = vg.Point{X: dx, Y: vg.Points(2)}
+	p.Add(lb)
+	return nil
+}
+
+// numTicks label the value axis with at least MinTicks round values (1, 2,
+// 2.5 or 5 times a power of ten apart), written the way replies write
+// numbers: 25,000 rather than 25000.00. gonum's default ticks label as few
+// as two values (0 and 25,000), which leaves a line at 15,000 unread.
 type numTicks struct{}
 
+// MinTicks is the fewest labelled ticks a value axis has.
+const MinTicks = 4
+
 func (numTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label != "" {
-			ts[i].Label = chat.Num(ts[i].Value)
+	if !(max > min) {
+		return []plot.Tick{{Value: min, Label: chat.Num(min)}}
+	}
+	step := niceStep((max - min) / MinTicks)
+	for (max-min)/step < MinTicks-1 {
+		step = niceStep(step / 2.01)
+	}
+	var ts []plot.Tick
+	start := math.Ceil(min/step-1e-9) * step
+	for v := start; v <= max+step*1e-9; v += step {
+		v = math.Round(v/step) * step
+		ts = append(ts, plot.Tick{Value: v, Label: chat.Num(v)})
+		// an unlabelled tick half-way, as gonum draws minor ticks
+		if h := v + step/2; h < max {
+			ts = append(ts, plot.Tick{Value: h})
 		}
 	}
 	return ts
+}
+
+// niceStep is the largest of 1, 2, 2.5 and 5 times a power of ten that is at
+// most x.
+func niceStep(x float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{5, 2.5, 2, 1} {
+		if m*p <= x {
+			return m * p
+		}
+	}
+	return p
 }
 
 // legendName pads a legend entry with one space per wide (CJK) character.

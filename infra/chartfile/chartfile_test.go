@@ -50,3 +50,42 @@ func TestWrite(t *testing.T) {
 		t.Error("Write drew a gif")
 	}
 }
+
+// A value axis labels at least MinTicks round values, so a flat line at
+// 15,000 between 0 and 25,000 can be read off it.
+func TestTicksLabelEnoughValues(t *testing.T) {
+	for _, r := range [][2]float64{{0, 28224}, {0, 5.3}, {0, 0.07}, {0, 1.2e6}, {0, 97}, {0, 101}, {0, 1}, {3, 4}} {
+		var labels []string
+		for _, tk := range (numTicks{}).Ticks(r[0], r[1]) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+				if tk.Value < r[0] || tk.Value > r[1] {
+					t.Errorf("range %v: tick %v outside it", r, tk.Value)
+				}
+			}
+		}
+		if len(labels) < MinTicks {
+			t.Errorf("range %v: %d labelled ticks %v, want at least %d", r, len(labels), labels, MinTicks)
+		}
+		if len(labels) > 3*MinTicks {
+			t.Errorf("range %v: %d labelled ticks %v, too many to read", r, len(labels), labels)
+		}
+	}
+}
+
+// The SVG names CJK font families for its Chinese labels, and stacked bars
+// carry their totals.
+func TestSVGFontsAndTotals(t *testing.T) {
+	bars := chat.Chart{ID: "quote_tco", Kind: chat.ChartBar, Stacked: true, Title: "月度总成本分项（元）", Categories: []string{"B", "A"},
+		Series: []chat.Series{{Name: "GPU 费用", Values: []float64{69600, 84000}}, {Name: "公网流量", Values: []float64{3100, 3000}}}}
+	var svg bytes.Buffer
+	if err := Write(&svg, "svg", []chat.Chart{bars}); err != nil {
+		t.Fatal(err)
+	}
+	s := svg.String()
+	for _, want := range []string{"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", ">72,700<", ">87,000<"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}

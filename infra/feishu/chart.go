@@ -20,15 +20,17 @@ type cardChart struct {
 
 // chartPoint is one value of the spec's data: category, series, value.
 type chartPoint struct {
-	X      string  `json:"x"`
+	// X is the category's name, or its number on a numeric (linear) axis.
+	X      any     `json:"x"`
 	Series string  `json:"series"`
 	Y      float64 `json:"y"`
 }
 
 // chartElements draws a chart as a chart component followed by its Unicode
 // bar line (a note: the numbers in words, and what an older client shows).
-// A line chart is a VChart line chart with the marked categories as
-// vertical mark lines; a bar chart is a bar chart, stacked when the chart
+// A line chart is a VChart line chart, over a linear axis when the chart
+// has numeric positions (hours), with the marks as vertical mark lines at
+// their own positions; a bar chart is a bar chart, stacked when the chart
 // is, with its limit series as a line over the bars (a VChart common chart).
 // A chart that breaks the shared limits (chat.Chart.Check) is the line alone.
 func (rr *renderer) chartElements(lang chat.Lang, c chat.Chart) []any {
@@ -36,10 +38,16 @@ func (rr *renderer) chartElements(lang chat.Lang, c chat.Chart) []any {
 	if c.Check() != nil {
 		return []any{note}
 	}
+	// a line chart over numbers (busy hours) gets a linear axis, so hours
+	// are spaced truly and the marks sit at their own hours
+	numeric := c.Kind == chat.ChartLine && len(c.X) == len(c.Categories)
 	var data, limits []chartPoint
 	for _, s := range c.Series {
 		for i, v := range s.Values {
 			p := chartPoint{X: c.Categories[i], Series: s.Name, Y: v}
+			if numeric {
+				p.X = c.X[i]
+			}
 			if s.Limit {
 				limits = append(limits, p)
 			} else {
@@ -47,8 +55,12 @@ func (rr *renderer) chartElements(lang chat.Lang, c chat.Chart) []any {
 			}
 		}
 	}
+	xAxis := "band"
+	if numeric {
+		xAxis = "linear"
+	}
 	axes := []map[string]any{
-		{"orient": "bottom", "type": "band", "title": map[string]any{"visible": c.XLabel != "", "text": c.XLabel}},
+		{"orient": "bottom", "type": xAxis, "title": map[string]any{"visible": c.XLabel != "", "text": c.XLabel}},
 		{"orient": "left", "type": "linear", "title": map[string]any{"visible": c.YLabel != "", "text": c.YLabel}},
 	}
 	spec := map[string]any{
@@ -63,8 +75,15 @@ func (rr *renderer) chartElements(lang chat.Lang, c chat.Chart) []any {
 		spec["xField"], spec["yField"], spec["seriesField"] = "x", "y", "series"
 		var marks []any
 		for _, m := range c.Marks {
-			marks = append(marks, map[string]any{"x": c.Categories[m.Category],
-				"label": map[string]any{"visible": true, "text": m.Label, "position": "end"}})
+			var at any = c.Categories[m.Category]
+			switch {
+			case numeric && m.At != nil:
+				at = *m.At
+			case numeric:
+				at = c.X[m.Category]
+			}
+			marks = append(marks, map[string]any{"x": at,
+				"label": map[string]any{"visible": true, "text": m.Label + " " + c.Where(m), "position": "end"}})
 		}
 		if len(marks) > 0 {
 			spec["markLine"] = marks

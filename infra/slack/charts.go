@@ -22,9 +22,11 @@ const (
 // followed by its Unicode bar line as a context block: the text fallback for
 // clients that do not draw charts, and the numbers for screen readers. A
 // chart the block cannot hold (see chat.Chart.Check) is left as the text
-// line alone. Marked categories carry their mark in the label ("428.57h
-// break-even"), as the block has no markers; a stacked bar chart is drawn
-// grouped, the limit series as one more bar.
+// line alone. The block spaces categories evenly, so a chart over hours
+// comes on an even grid (chat.Chart.Evenly); marked categories carry their
+// mark in the label ("≈428.57h break-even" on the nearest grid point), as
+// the block has no markers, and the exact hours are in the text line; a
+// stacked bar chart is drawn grouped, the limit series as one more bar.
 func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 	line, _ := fit(chat.BarLine(lang, c), MaxContextText)
 	if strings.TrimSpace(line) == "" {
@@ -38,10 +40,18 @@ func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 	for i, s := range c.Categories {
 		cats[i] = chartText(s)
 	}
+	marked := make([]bool, len(cats))
 	for _, m := range c.Marks {
+		// a mark off the grid (428.57 h between 384 h and 432 h) labels the
+		// nearest grid point as approximately there: the block spaces its
+		// categories evenly, so the grid stays even and the lines straight
 		l := chartText(chat.Label(c.Categories[m.Category] + " " + m.Label))
-		if !slices.Contains(cats, l) {
+		if w := c.Where(m); w != c.Categories[m.Category] {
+			l = chartText(chat.Label("≈" + w + " " + m.Label))
+		}
+		if !marked[m.Category] && !slices.Contains(cats, l) {
 			cats[m.Category] = l
+			marked[m.Category] = true
 		}
 	}
 	axis := slackapi.NewDataVisualizationAxisConfig(cats...).
