@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"gpuadvisor/internal/testkit"
 )
 
@@ -72,5 +74,75 @@ func TestServeCheckVendorAnswerShortcut(t *testing.T) {
 		if !strings.Contains(f.Get("text")+f.Get("blocks"), want) {
 			t.Errorf("answer lacks %q", want)
 		}
+	}
+}
+
+// Over Socket Mode a form's field errors and the model picker's options
+// ride in the envelope's acknowledgement, as in the HTTP response.
+func TestServeSlackSocketForms(t *testing.T) {
+	fs := testkit.NewSlack(t)
+	fs.AppToken = "xapp-1-A1-test"
+	acks := make(chan socketAck, 10)
+	fs.Socket = func(conn *websocket.Conn) {
+		conn.WriteJSON(map[string]any{"type": "hello", "num_connections": 1})
+		submit := map[string]any{
+			"envelope_id": "env-submit", "type": "interactive", "accepts_response_payload": true,
+			"payload": map[string]any{
+				"type": "view_submission", "trigger_id": "trig-socket-view", "team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"},
+				"view": map[string]any{"id": "V1", "type": "modal", "callback_id": "form:billing", "private_metadata": `{"l":"en"}`,
+					"state": map[string]any{"values": map[string]any{
+						"ondemand": map[string]any{"value": map[string]any{"type": "plain_text_input", "value": "35"}},
+						"monthly":  map[string]any{"value": map[string]any{"type": "plain_text_input", "value": "15000"}},
+						"hours":    map[string]any{"value": map[string]any{"type": "plain_text_input", "value": "lots"}},
+					}}},
+			},
+		}
+		suggest := map[string]any{
+			"envelope_id": "env-suggest", "type": "interactive", "accepts_response_payload": true,
+			"payload": map[string]any{"type": "block_suggestion", "team": map[string]any{"id": "T0001"}, "user": map[string]any{"id": "U1"},
+				"block_id": "model", "action_id": "value", "value": "llama",
+				"view": map[string]any{"id": "V1", "type": "modal", "callback_id": "form:tier"}},
+		}
+		for _, env := range []any{submit, suggest} {
+			if err := conn.WriteJSON(env); err != nil {
+				return
+			}
+		}
+		for {
+			var a socketAck
+			if err := conn.ReadJSON(&a); err != nil {
+				return
+			}
+			acks <- a
+		}
+	}
+	env := map[string]string{"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": fs.AppToken, "SLACK_API_URL": fs.APIURL()}
+	startServe(t, serveOptions{SlackSocket: true}, env)
+	got := map[string]socketAck{}
+	for len(got) < 2 {
+		select {
+		case a := <-acks:
+			got[a.EnvelopeID] = a
+		case <-time.After(5 * time.Second):
+			t.Fatalf("acknowledgements %v; want env-submit and env-suggest", got)
+		}
+	}
+	var errs struct {
+		Action string            `json:"response_action"`
+		Errors map[string]string `json:"errors"`
+	}
+	if err := json.Unmarshal(got["env-submit"].Payload, &errs); err != nil || errs.Action != "errors" || errs.Errors["hours"] == "" {
+		t.Errorf("submit ack %s; want errors on hours", got["env-submit"].Payload)
+	}
+	var opts struct {
+		Options []struct {
+			Value string `json:"value"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal(got["env-suggest"].Payload, &opts); err != nil || len(opts.Options) == 0 || !strings.Contains(opts.Options[0].Value, "llama") {
+		t.Errorf("suggestion ack %s; want llama presets", got["env-suggest"].Payload)
+	}
+	if posts, hooks, _ := fs.Sent(); len(posts)+len(hooks) != 0 {
+		t.Errorf("a refused form posted %d messages", len(posts)+len(hooks))
 	}
 }
