@@ -44,7 +44,9 @@ go build -o .cache/e2e/aws-lambda-rie github.com/aws/aws-lambda-runtime-interfac
 export RIE_BIN="$root/.cache/e2e/aws-lambda-rie"
 
 echo "== go test"
-go test -count=1 ./...
+# The packages that build the Lambda bootstraps (deploy, e2e) take minutes on a loaded
+# 2-core machine: a 30-minute bound per package instead of go test's 10.
+go test -count=1 -timeout 30m ./...
 
 echo "== fuzz (brief: every Fuzz target, ${FUZZTIME:=3000x} each)"
 # Each target runs on its own: go test accepts one -fuzz target per package run.
