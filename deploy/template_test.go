@@ -36,6 +36,7 @@ var optionalEnv = map[string]string{
 	"SLACK_API_URL":               "tests only (fake Slack Web API)",
 	"LAMBDA_ENDPOINT":             "tests only (the emulator as the Lambda API)",
 	"DYNAMO_ENDPOINT":             "tests only (dynalite)",
+	"DRAFTER_LLM":                 "the chat functions only; without it they read the LLM's own settings",
 	"OPENAI_TIMEOUT":              "optional, has a default",
 	"FEISHU_BOT_OPEN_ID":          "optional, fetched from the bot info API when unset",
 	"REMINDER_TIMEZONE":           "older name of REMINDER_TZ",
@@ -187,6 +188,12 @@ func TestTemplateSecretsNotPlain(t *testing.T) {
 	r := loadTemplate(t)
 	params, _ := r["Parameters"].(map[string]any)
 	for name := range params {
+		if platformSecrets[name] != nil { // the name of a secret, not its value
+			if d, _ := dig(params, name, "Default").(string); !strings.HasPrefix(d, "gpuadvisor/") {
+				t.Errorf("parameter %s default %q, want a secret's name (gpuadvisor/...)", name, d)
+			}
+			continue
+		}
 		low := strings.ToLower(name)
 		if strings.Contains(low, "token") || strings.Contains(low, "key") && !strings.Contains(low, "keyname") || strings.Contains(low, "password") || strings.HasSuffix(low, "secret") {
 			t.Errorf("parameter %s looks like a secret in a plain parameter; read it from Secrets Manager or SSM", name)
@@ -247,8 +254,13 @@ func TestTemplateEnvAndPolicies(t *testing.T) {
 			if uses("infra/invoke") != pol["LambdaInvokePolicy"] {
 				t.Errorf("%s: invokes the drafter=%v but LambdaInvokePolicy=%v (only slack and feishu may)", name, uses("infra/invoke"), pol["LambdaInvokePolicy"])
 			}
-			if uses("infra/secrets") != pol["AWSSecretsManagerGetSecretValuePolicy"] {
-				t.Errorf("%s: loads secrets=%v but AWSSecretsManagerGetSecretValuePolicy=%v", name, uses("infra/secrets"), pol["AWSSecretsManagerGetSecretValuePolicy"])
+			if reads := len(secretParams(dig(fn, "Properties", "Policies"))) > 0; uses("infra/secrets") != reads {
+				t.Errorf("%s: loads secrets=%v but its policies read secrets=%v", name, uses("infra/secrets"), reads)
+			}
+			for _, p := range []string{"AWSSecretsManagerGetSecretValuePolicy", "SSMParameterReadPolicy"} {
+				if pol[p] {
+					t.Errorf("%s has %s: the secrets are read through the ReadItsSecrets statement only", name, p)
+				}
 			}
 		})
 	}

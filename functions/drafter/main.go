@@ -16,7 +16,8 @@
 //	                      memory, per instance, without it), and stored
 //	                      renewals are read for `draft renewal <id>`
 //	DYNAMO_ENDPOINT       a DynamoDB-compatible server (tests)
-//	GPUADVISOR_SECRETS    fills the secrets at cold start (see infra/secrets)
+//	GPUADVISOR_SECRETS    fills the secrets at cold start (see infra/secrets);
+//	                      the template gives it the Slack, Feishu and LLM secrets
 //	LOG_LEVEL             debug, info (default), warn, error
 //
 // At least one platform must be configured; otherwise it logs one JSON line

@@ -11,7 +11,10 @@
 // DRAFTER_FUNCTION (the drafter Lambda slow commands are handed to, see
 // drafter.go; without it they answer that drafting is unavailable),
 // LAMBDA_ENDPOINT (tests), LOG_LEVEL
-// (debug, info, warn, error), GPUADVISOR_SECRETS (see infra/secrets).
+// (debug, info, warn, error), GPUADVISOR_SECRETS (see infra/secrets; the
+// template gives it the Feishu secret only), DRAFTER_LLM (set when the
+// drafter has an LLM: drafts and ask are handed to it without this function
+// reading the LLM key).
 //
 // Without the required configuration it logs one JSON line naming what is
 // missing and exits 1.

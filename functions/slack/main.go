@@ -7,7 +7,11 @@
 //	SLACK_BOT_TOKEN       required; chat.postMessage for mentions
 //	SLACK_API_URL         optional; a fake Slack Web API for tests
 //	GPUADVISOR_SECRETS    optional; fills the two secrets at cold start from
-//	                      Secrets Manager or SSM (see infra/secrets)
+//	                      Secrets Manager or SSM (see infra/secrets); the
+//	                      template gives it the Slack secret only
+//	DRAFTER_LLM           optional; set when the drafter has an LLM: drafts
+//	                      and ask are handed to it without this function
+//	                      reading the LLM key
 //	TABLE_NAME            optional; the DynamoDB table for renewals and for
 //	                      de-duplicating Slack's retries across instances
 //	                      (in memory, per instance, without it)

@@ -3,13 +3,18 @@
 // template or the function configuration. It returns them as a map; the
 // process environment is never changed.
 //
-// GPUADVISOR_SECRETS names the source:
+// GPUADVISOR_SECRETS names the sources, separated by commas; each function
+// lists only the secrets it uses (one per platform: Slack, Feishu, the LLM):
 //
-//	secretsmanager:<secret id or ARN>   one secret holding a JSON object {"SLACK_BOT_TOKEN": "...", ...}
-//	ssm:<path>                          SecureString parameters <path>/SLACK_BOT_TOKEN, ... (decrypted)
+//	secretsmanager:<secret id or ARN>   a secret holding a JSON object {"SLACK_BOT_TOKEN": "...", ...}
+//	ssm:<path>                          SecureString parameters <path>/SLACK_BOT_TOKEN, ... (decrypted;
+//	                                    the leading slash may be left out)
 //
-// Only the names in Keys are taken; anything else in the secret is ignored.
-// A Cache reads the source again after a TTL (5 minutes) and, at most once a
+// for example secretsmanager:gpuadvisor/slack,secretsmanager:gpuadvisor/llm.
+// One source holding every key (the earlier single-secret form) still works.
+// Only the names in Keys are taken; anything else in a secret is ignored;
+// a key in two sources takes the later one's value.
+// A Cache reads the sources again after a TTL (5 minutes) and, at most once a
 // minute, when a request fails its signature check: a secret filled in or
 // rotated after a cold start is picked up without waiting for Lambda to
 // recycle the instance (the README explains rotation).
@@ -33,11 +38,14 @@ import (
 )
 
 // Keys are the environment variables that may come from the secret store.
-var Keys = []string{
-	"SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN",
-	"FEISHU_APP_ID", "FEISHU_APP_SECRET", "FEISHU_VERIFICATION_TOKEN", "FEISHU_ENCRYPT_KEY",
-	"OPENAI_API_KEY",
-}
+var Keys = slices.Concat(SlackKeys, FeishuKeys, LLMKeys)
+
+// The keys of each platform's secret.
+var (
+	SlackKeys  = []string{"SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN"}
+	FeishuKeys = []string{"FEISHU_APP_ID", "FEISHU_APP_SECRET", "FEISHU_VERIFICATION_TOKEN", "FEISHU_ENCRYPT_KEY"}
+	LLMKeys    = []string{"OPENAI_API_KEY"}
+)
 
 // EnvSource is the environment variable naming the source.
 const EnvSource = "GPUADVISOR_SECRETS"
@@ -48,22 +56,53 @@ const EnvEndpoint = "GPUADVISOR_SECRETS_ENDPOINT"
 // Source reads the secret store: every value it holds, by name.
 type Source func(ctx context.Context) (map[string]string, error)
 
-// FromGetenv returns the source GPUADVISOR_SECRETS names, or nil when the
-// variable is unset. AWS credentials and region come from the default chain.
+// FromGetenv returns the sources GPUADVISOR_SECRETS names, read one after
+// the other, or nil when the variable is unset. AWS credentials and region
+// come from the default chain.
 func FromGetenv(ctx context.Context, getenv func(string) string) (Source, error) {
-	src := strings.TrimSpace(getenv(EnvSource))
-	if src == "" {
+	list := strings.TrimSpace(getenv(EnvSource))
+	if list == "" {
 		return nil, nil
+	}
+	srcs, err := parseSources(list)
+	if err != nil {
+		return nil, err
 	}
 	cfg, err := config.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("secrets: aws config: %w", err)
 	}
 	o := clientOptions{endpoint: strings.TrimSpace(getenv(EnvEndpoint))}
-	if _, _, err := parseSource(src); err != nil {
-		return nil, err
+	return func(ctx context.Context) (map[string]string, error) {
+		all := map[string]string{}
+		for _, src := range srcs {
+			vals, err := fetch(ctx, cfg, src, o)
+			if err != nil {
+				return nil, err
+			}
+			maps.Copy(all, vals)
+		}
+		return all, nil
+	}, nil
+}
+
+// parseSources splits a comma-separated GPUADVISOR_SECRETS and checks each.
+func parseSources(list string) ([]string, error) {
+	var out []string
+	for _, src := range strings.Split(list, ",") {
+		src = strings.TrimSpace(src)
+		if src == "" {
+			continue
+		}
+		if _, _, err := parseSource(src); err != nil {
+			return nil, err
+		}
+		out = append(out, src)
 	}
-	return func(ctx context.Context) (map[string]string, error) { return fetch(ctx, cfg, src, o) }, nil
+	if len(out) == 0 {
+		return nil, fmt.Errorf("secrets: %s=%q names no source; want secretsmanager:<id> or ssm:<path>, separated by commas", EnvSource, list)
+	}
+	return out, nil
 }
 
 // Load reads the source once and returns the Keys it holds with a value.
@@ -192,6 +231,9 @@ func parseSource(src string) (kind, id string, err error) {
 	}
 	if kind != "secretsmanager" && kind != "ssm" {
 		return "", "", fmt.Errorf("secrets: %s=%q: unknown source %q; want secretsmanager:<id> or ssm:<path>", EnvSource, src, kind)
+	}
+	if kind == "ssm" && !strings.HasPrefix(id, "/") {
+		id = "/" + id // a path without its leading slash (as in an IAM ARN)
 	}
 	return kind, id, nil
 }

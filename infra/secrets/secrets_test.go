@@ -23,6 +23,11 @@ func fakeAWS(t *testing.T) *httptest.Server {
 		w.Header().Set("Content-Type", "application/x-amz-json-1.1")
 		switch r.Header.Get("X-Amz-Target") {
 		case "secretsmanager.GetSecretValue":
+			if in["SecretId"] == "gpuadvisor/llm" {
+				s, _ := json.Marshal(map[string]string{"OPENAI_API_KEY": "sk-llm", "SLACK_BOT_TOKEN": "xoxb-later"})
+				json.NewEncoder(w).Encode(map[string]any{"Name": "gpuadvisor/llm", "SecretString": string(s)})
+				return
+			}
 			if in["SecretId"] != "gpuadvisor" {
 				w.WriteHeader(400)
 				io.WriteString(w, `{"__type":"ResourceNotFoundException","message":"no such secret"}`)
@@ -33,6 +38,10 @@ func fakeAWS(t *testing.T) *httptest.Server {
 		case "AmazonSSM.GetParametersByPath":
 			if in["WithDecryption"] != true {
 				t.Errorf("GetParametersByPath without decryption")
+			}
+			if in["Path"] != "/gpuadvisor" {
+				json.NewEncoder(w).Encode(map[string]any{"Parameters": []map[string]any{}})
+				return
 			}
 			json.NewEncoder(w).Encode(map[string]any{"Parameters": []map[string]any{
 				{"Name": "/gpuadvisor/FEISHU_ENCRYPT_KEY", "Value": "ek", "Type": "SecureString"},
@@ -94,8 +103,39 @@ func TestLoadSSM(t *testing.T) {
 	}
 }
 
+// Each function lists the secrets it uses: every source is read, a key in
+// two takes the later one's value, and an SSM path may omit its slash.
+func TestLoadSources(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      map[string]string
+	}{
+		{"one secret with every key (the single-secret form)", "secretsmanager:gpuadvisor",
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-from-sm", "SLACK_SIGNING_SECRET": "sig"}},
+		{"two secrets, the later wins a shared key", "secretsmanager:gpuadvisor, secretsmanager:gpuadvisor/llm",
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-later", "SLACK_SIGNING_SECRET": "sig", "OPENAI_API_KEY": "sk-llm"}},
+		{"a secret and SSM parameters", "secretsmanager:gpuadvisor/llm,ssm:/gpuadvisor",
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-later", "OPENAI_API_KEY": "sk-x", "FEISHU_ENCRYPT_KEY": "ek"}},
+		{"an SSM path without its leading slash", "ssm:gpuadvisor",
+			map[string]string{"OPENAI_API_KEY": "sk-x", "FEISHU_ENCRYPT_KEY": "ek"}},
+		{"empty items are skipped", ",secretsmanager:gpuadvisor/llm,",
+			map[string]string{"SLACK_BOT_TOKEN": "xoxb-later", "OPENAI_API_KEY": "sk-llm"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := load(t, tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(got, tc.want) {
+				t.Errorf("Load(%q) = %v, want %v", tc.src, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
-	for _, src := range []string{"secretsmanager:missing", "vault:x", "secretsmanager:", "nocolon"} {
+	for _, src := range []string{"secretsmanager:missing", "vault:x", "secretsmanager:", "nocolon", ",", "secretsmanager:gpuadvisor,vault:x", "secretsmanager:gpuadvisor/llm,secretsmanager:missing"} {
 		if _, err := load(t, src); err == nil {
 			t.Errorf("Load with %s=%q: no error", EnvSource, src)
 		}

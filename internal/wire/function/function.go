@@ -218,6 +218,9 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 	if err != nil {
 		return nil, err
 	}
+	if r := remoteLLM(getenv, p.Dispatcher != nil, lm); r != nil {
+		lm = r // the drafter holds the key (DRAFTER_LLM)
+	}
 	deps := commands.Deps{LLM: lm, Members: wire.Members(p.Posters)}
 	if st != nil {
 		deps.Renewals, deps.Prices, deps.Settings, deps.Checks, p.Deduper = st, st, st, st, st
