@@ -94,6 +94,14 @@ type Cost struct {
 	RunCost float64 `json:"run_cost,omitempty"`
 	// RunTCO is RunTokens / 1e6 × TCOPerMTok (hidden costs included).
 	RunTCO float64 `json:"run_tco,omitempty"`
+	// OneOff is what the vendor charges once over the project.
+	OneOff OneOff `json:"one_off"`
+	// GPUMonths and ProjectTotal, with the workload's months: the months of
+	// GPU time paid for (whole months and at least min_months for a
+	// reserved price) and GPU × GPUMonths + the other lines × months + the
+	// one-off fees (estimates included, the deposit left out).
+	GPUMonths    float64 `json:"gpu_months,omitempty"`
+	ProjectTotal float64 `json:"project_total,omitempty"`
 }
 
 // Result is a comparison of quotes on one workload.
@@ -129,9 +137,10 @@ type Result struct {
 	References []Reference `json:"references"`
 }
 
-// Compare prices every vendor on the workload and ranks them: by the TCO of
-// the whole run when the run size and every vendor's throughput are known,
-// else by monthly TCO. It returns an *advisor.Error for invalid input.
+// Compare prices every vendor on the workload and ranks them: by the
+// project's total when its months are known, else by the TCO of the whole
+// run when the run size and every vendor's throughput are known, else by
+// monthly TCO. It returns an *advisor.Error for invalid input.
 func Compare(w Workload, vendors []Vendor) (Result, error) {
 	if err := w.Validate(); err != nil {
 		return Result{}, err
@@ -179,14 +188,37 @@ func Compare(w Workload, vendors []Vendor) (Result, error) {
 	if allRun {
 		res.Basis = ByRun
 	}
-	key := func(c Cost, est float64) float64 {
+	if w.Months > 0 {
+		res.Basis = ByProject
+		for i := range res.Vendors {
+			c := &res.Vendors[i]
+			c.GPUMonths = gpuMonths(w.Months, *c)
+			c.ProjectTotal = project(w.Months, *c, c.Estimates, c.OneOff.ExitEgress)
+		}
+	}
+	key := func(c Cost, est float64, exit float64) float64 {
 		tco := c.Quoted + est
-		if res.Basis == ByRun {
+		switch res.Basis {
+		case ByRun:
 			return tco / c.Hours * c.RunHours
+		case ByProject:
+			return project(w.Months, c, est, exit)
 		}
 		return tco
 	}
-	res.Ranking = rank(res.Vendors, func(c Cost) float64 { return key(c, c.Estimates) })
+	lowExit := func(c Cost) float64 {
+		if c.OneOff.ExitEgressEstimated {
+			return c.OneOff.ExitEgressLow
+		}
+		return c.OneOff.ExitEgress
+	}
+	highExit := func(c Cost) float64 {
+		if c.OneOff.ExitEgressEstimated {
+			return c.OneOff.ExitEgressHigh
+		}
+		return c.OneOff.ExitEgress
+	}
+	res.Ranking = rank(res.Vendors, func(c Cost) float64 { return key(c, c.Estimates, c.OneOff.ExitEgress) })
 	for i, name := range res.Ranking {
 		for j := range res.Vendors {
 			if res.Vendors[j].Name == name {
@@ -195,8 +227,8 @@ func Compare(w Workload, vendors []Vendor) (Result, error) {
 		}
 	}
 	res.Cheapest = res.Ranking[0]
-	res.CheapestLow = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesLow) })[0]
-	res.CheapestHigh = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesHigh) })[0]
+	res.CheapestLow = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesLow, lowExit(c)) })[0]
+	res.CheapestHigh = rank(res.Vendors, func(c Cost) float64 { return key(c, c.EstimatesHigh, highExit(c)) })[0]
 	res.RangeFlips = res.CheapestLow != res.Cheapest || res.CheapestHigh != res.Cheapest
 	res.CheapestMonthly = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.TCO, true })
 	res.CheapestQuoted = lowest(res.Vendors, func(c Cost) (float64, bool) { return c.Quoted, true })
@@ -283,6 +315,7 @@ func cost(w Workload, v Vendor) Cost {
 		c.Quoted += it.Amount
 	}
 	c.TCO = c.Quoted + c.Estimates
+	c.OneOff = oneOff(w, v)
 	if v.TokensPerSec > 0 {
 		c.HasThroughput = true
 		perHour := v.TokensPerSec * 3600

@@ -61,6 +61,12 @@ type Workload struct {
 	Volumes map[Line]float64 `json:"volumes_gb"`
 	// RunTokens is the size of a whole run in tokens; 0 means no run.
 	RunTokens float64 `json:"run_tokens,omitempty"`
+	// Months is how long the project runs, in months (fractions allowed);
+	// 0 means not given: the ranking is then by the month (or the run).
+	Months float64 `json:"months,omitempty"`
+	// ExitEgressGB is the data moved out once at the end of the project,
+	// priced at each vendor's egress price; 0 means none stated.
+	ExitEgressGB float64 `json:"exit_egress_gb,omitempty"`
 }
 
 // Volume is the stated volume of a metered item, and whether it was stated.
@@ -102,6 +108,11 @@ type Vendor struct {
 	// the workload's. The reply states every such change.
 	OwnCards int     `json:"own_cards,omitempty"`
 	OwnHours float64 `json:"own_hours,omitempty"`
+	// SetupFee and MigrationFee are charged once (set-up, moving in or
+	// out); Deposit is paid up front and refunded at the end.
+	SetupFee     float64 `json:"setup_fee,omitempty"`
+	Deposit      float64 `json:"deposit,omitempty"`
+	MigrationFee float64 `json:"migration_fee,omitempty"`
 }
 
 // Validate checks one vendor's quote: a price (hourly or monthly), no
@@ -112,7 +123,8 @@ func (v Vendor) Validate() error {
 		v    float64
 	}
 	nums := []field{{"price", v.PricePerCardHour}, {"monthly", v.MonthlyPerCard}, {"tokens_s", v.TokensPerSec},
-		{"min_months", v.MinMonths}, {"own_hours", v.OwnHours}, {"own_cards", float64(v.OwnCards)}}
+		{"min_months", v.MinMonths}, {"own_hours", v.OwnHours}, {"own_cards", float64(v.OwnCards)},
+		{"setup_fee", v.SetupFee}, {"deposit", v.Deposit}, {"migration_fee", v.MigrationFee}}
 	for _, l := range Extras {
 		c := v.Charges[l]
 		nums = append(nums, field{FeeKey(l), c.Fee}, field{PriceKey(l), c.UnitPrice}, field{string(l) + "_quota", c.FreeGB})
@@ -147,6 +159,10 @@ func (w Workload) Validate() error {
 			"cards=%d：请在第一家供应商之前给出卡数，1 到 %d", w.Cards, MaxCards)
 	case !(w.RunTokens >= 0) || math.IsInf(w.RunTokens, 0):
 		return advisor.Invalidf("run_tokens", "run_tokens=2b", "run_tokens=%g must be 0 or more", "run_tokens=%g 须不小于0", w.RunTokens)
+	case !(w.Months >= 0) || w.Months > MaxMonths:
+		return advisor.Invalidf("months", "months=6", "months=%g: the project's months must be more than 0 and at most %d", "项目月数=%g：须大于0且不超过%d", w.Months, MaxMonths)
+	case !(w.ExitEgressGB >= 0) || math.IsInf(w.ExitEgressGB, 0):
+		return advisor.Invalidf("exit_egress_gb", "exit_egress_gb=5000", "exit_egress_gb=%g must be 0 or more GB", "迁出流量=%g 须不小于0 GB", w.ExitEgressGB)
 	}
 	for _, l := range Metered {
 		if v, ok := w.Volumes[l]; ok && (!(v >= 0) || math.IsInf(v, 0)) {

@@ -55,6 +55,14 @@ func readGlobals(lang chat.Lang, ps []pair) (settings, error) {
 			s.w.Cards = int(v)
 		case p.spec.name == "run_tokens":
 			s.w.RunTokens = v
+		case p.spec.name == "months":
+			if v <= 0 || v > tco.MaxMonths {
+				return s, chat.Invalidf(lang, "months", "months=6", "months=%s: the months the project runs must be more than 0 and at most %d",
+					"项目月数=%s：须大于0且不超过%d", p.raw, tco.MaxMonths)
+			}
+			s.w.Months = v
+		case p.spec.name == "exit_egress_gb":
+			s.w.ExitEgressGB = v
 		case p.spec.name == "epochs":
 			epochs = v
 		case p.spec.name == "dataset_tokens":
@@ -291,6 +299,12 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 				continue
 			}
 			v.MinMonths = val
+		case "setup_fee":
+			v.SetupFee = val
+		case "deposit":
+			v.Deposit = val
+		case "migration_fee":
+			v.MigrationFee = val
 		case "tokens_s":
 			if val == 0 {
 				probs = append(probs, problem{Vendor: who, Key: "tokens_s", Example: "tokens_s=21000",

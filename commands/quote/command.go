@@ -75,7 +75,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	if len(in.vendors) == 0 {
 		msg := chat.T(lang, "no vendor quote found: give each vendor a name and its keys, vendors separated by ; or new lines. Keys: ",
-			"没有读到任何供应商报价：请给每家写上名称和参数，各家之间用 ; 或换行分开。参数：") + keyNames()
+			"没有读到任何供应商报价：请给每家写上名称和参数，各家之间用 ; 或换行分开。参数：") + keyNamesIn(lang)
 		if len(in.problems) > 0 {
 			msg += ". " + chat.T(lang, "Could not read: ", "无法读取：") + joinProblems(in.problems)
 		}

@@ -110,14 +110,35 @@ func lookupKey(k string) (*keySpec, bool) {
 	return byName[ck.Name], true
 }
 
-// suggestKey returns the known key closest to a mistyped one, or "".
+// suggestKey returns the known key closest to a mistyped one, or "": a key
+// the typed one begins ("setup" for setup_fee), else the nearest spelling.
 func suggestKey(k string) string {
+	if k != "" {
+		for _, s := range specs {
+			if strings.HasPrefix(s.name, strings.ToLower(k)+"_") {
+				return s.name
+			}
+		}
+	}
 	var cands []string
 	for _, s := range specs {
 		cands = append(cands, s.name)
 		cands = append(cands, s.aliases...)
 	}
 	return chat.Closest(k, cands)
+}
+
+// keyNamesIn lists the keys as a reply in lang names them: the canonical
+// keys in English, their Chinese names in Chinese.
+func keyNamesIn(lang chat.Lang) string {
+	if lang != chat.ZH {
+		return keyNames()
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = keyWord(lang, s.name)
+	}
+	return strings.Join(names, "、")
 }
 
 // keyNames lists the canonical keys, for messages.

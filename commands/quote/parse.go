@@ -167,14 +167,16 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 	val = strings.TrimSpace(val)
 	spec, ok := lookupKey(key)
 	if !ok {
+		// An unknown key is an error, never a ranking without it: a fee
+		// typed under the wrong name would silently drop out of the total.
 		who := ""
 		if cur != nil {
 			who = cur.label(lang)
 		}
-		msg := fmt.Sprintf(chat.T(lang, "unknown key %q; quote keys: %s", "无法识别的参数 %q；可用参数：%s"), key, keyNames())
-		ex := "price=35"
+		msg := fmt.Sprintf(chat.T(lang, "unknown key %q; quote keys: %s", "无法识别的参数 %q；可用参数：%s"), key, keyNamesIn(lang))
+		ex := Example
 		if s := suggestKey(key); s != "" && key != "" {
-			msg = fmt.Sprintf(chat.T(lang, "unknown key %q: did you mean %s?", "无法识别的参数 %q：是不是想写 %s？"), key, s)
+			msg = fmt.Sprintf(chat.T(lang, "unknown key %q: did you mean %s? Quote keys: %s", "无法识别的参数 %q：是不是想写 %s？可用参数：%s"), key, keyWord(lang, s), keyNamesIn(lang))
 			ex = s + "=" + val
 		}
 		if who != "" {
@@ -183,7 +185,7 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 		if where != "" {
 			msg = where + chat.T(lang, ": ", "：") + msg
 		}
-		in.problems = append(in.problems, problem{Vendor: who, Key: key, Message: msg, Example: ex})
+		in.refuse(&chat.Error{Code: chat.CodeInvalid, Key: key, Message: msg, Example: ex})
 		return cur
 	}
 	p := pair{spec: spec, typed: key, raw: val, where: where}

@@ -34,6 +34,9 @@ func TestGolden(t *testing.T) {
 		{Name: "single_en", Text: "quote cards=8 A: price=35 tokens_s=21000"},
 		{Name: "partial_en", Text: "quote hours=300 cards=8 storage_gb=300\nA: price=35 fast\nB: price=29 egress_price=0.8\nC: price=30 own_cards=16"},
 		{Name: "partial_zh", Text: "报价 卡数=8 快照量=0\nA：单价=35 高配\nB：单价=-29\nC：单价=28 存储费=免费 快照单价=0.2 流量费=0 内网=免费 支持费=2000 授权=含 最短租期=3"},
+		{Name: "one_off_en", Text: "quote hours=300 cards=8 months=6 exit_egress_gb=5000 A: price=33 setup_fee=60000 deposit=20000 migration_fee=3000 egress_price=0.5; B: price=35"},
+		{Name: "one_off_zh", Text: "报价 时长=300 卡数=8 项目月数=6 迁出流量=5000 A：单价=33 开通费=6万 押金=2万 迁移费=3000 流量单价=0.5；B：单价=35"},
+		{Name: "one_off_monthly_en", Text: "quote hours=300 cards=8 A: price=33 setup_fee=60000; B: price=35"},
 	}, func(t testing.TB, p testkit.Pinned) chat.Reply {
 		att := ""
 		if p.File != "" {
@@ -387,5 +390,66 @@ func TestKeys(t *testing.T) {
 	}
 	if rep := handle("quote keys cards=8 A: price=35", "", ""); rep.Error != nil || rep.Title == "Quote keys" {
 		t.Errorf("keys with a quote: got %q, want the comparison", rep.Title)
+	}
+}
+
+// TestOneOffFees: set-up, migration, deposit and exit egress are read per
+// vendor; with months the ranking is by the project's total (a one-off fee
+// can flip it), without them by the month; an unknown key is an error
+// naming it, never a ranking without it.
+func TestOneOffFees(t *testing.T) {
+	tests := []struct {
+		name, text string
+		basis      tco.Basis
+		cheapest   string
+		oneOff     map[string]float64
+		errKey     string
+	}{
+		{"by the project: A's set-up flips it", "quote hours=300 cards=8 months=6 A: price=33 setup_fee=60000; B: price=35",
+			tco.ByProject, "B", map[string]float64{"A": 60000, "B": 0}, ""},
+		{"by the month without months", "quote hours=300 cards=8 A: price=33 setup_fee=60000; B: price=35",
+			tco.ByMonth, "A", map[string]float64{"A": 60000, "B": 0}, ""},
+		// 2,000 GB × 0.5 = 1,000 out for A; B has no egress price: 2,000 × 0.8 (reference) = 1,600; the deposit is not counted
+		{"exit egress at each vendor's price, Chinese keys", "报价 卡数=8 项目月数=2 迁出流量=2000 A：单价=35 流量单价=0.5 押金=1万 迁移费=500；B：单价=35",
+			tco.ByProject, "A", map[string]float64{"A": 1500, "B": 1600}, ""},
+		{"an unknown vendor key is an error", "quote cards=8 A: price=35 setup=5000; B: price=33", "", "", nil, "setup"},
+		{"an unknown workload key is an error", "quote cards=8 colour=red A: price=35; B: price=33", "", "", nil, "colour"},
+		{"months out of range", "quote cards=8 months=0 A: price=35; B: price=33", "", "", nil, "months"},
+	}
+	for _, tt := range tests {
+		rep := handle(tt.text, "", "")
+		if tt.errKey != "" {
+			if rep.Error == nil || rep.Error.Key != tt.errKey || rep.Error.Code != chat.CodeInvalid {
+				t.Errorf("%s: error got %+v, want invalid_input on %q", tt.name, rep.Error, tt.errKey)
+			}
+			continue
+		}
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.name, rep.Error)
+		}
+		d := rep.Data.(Data)
+		if d.Basis != tt.basis || d.Cheapest != tt.cheapest || d.Partial {
+			t.Errorf("%s: basis %s cheapest %s partial %v, want %s %s false", tt.name, d.Basis, d.Cheapest, d.Partial, tt.basis, tt.cheapest)
+		}
+		for _, c := range d.Vendors {
+			if c.OneOff.Total != tt.oneOff[c.Name] {
+				t.Errorf("%s: %s one_off.total got %v, want %v", tt.name, c.Name, c.OneOff.Total, tt.oneOff[c.Name])
+			}
+		}
+	}
+}
+
+// TestGoldenUnknownKey pins the error an unknown key gets, in both
+// languages: the key, the closest known one and every accepted key.
+func TestGoldenUnknownKey(t *testing.T) {
+	for _, p := range []testkit.Pinned{
+		{Name: "error_unknown_key_en", Text: "quote hours=300 cards=8 A: price=35 support=2000 setup=5000; B: price=33 snapshot_price=0.2"},
+		{Name: "error_unknown_key_zh", Text: "报价 时长=300 卡数=8 A：单价=35 安装=5000；B：单价=33"},
+	} {
+		rep := handle(p.Text, "", "")
+		if rep.Error == nil {
+			t.Fatalf("%s: no error; want one on the unknown key", p.Name)
+		}
+		testkit.GoldenReply(t, p.Name, rep)
 	}
 }

@@ -58,9 +58,15 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	best := costOf(r, r.Cheapest)
 	rep := chat.Reply{Command: "quote", Lang: lang, Partial: len(probs) > 0}
 	byRun := r.Basis == tco.ByRun
+	byProject := r.Basis == tco.ByProject
 
 	// Title and summary.
 	switch {
+	case byProject && len(r.Vendors) > 1:
+		rep.Title = fmt.Sprintf(chat.T(lang, "Quotes by the project's total over %s: %s is cheapest", "按 %s项目总费用对比：%s 最便宜"), monthsText(lang, r.Workload.Months), r.Cheapest)
+		if r.CheapestMonthly != r.Cheapest {
+			rep.Title += fmt.Sprintf(chat.T(lang, "; by the month, %s", "；按月度总成本 %s 更便宜"), r.CheapestMonthly)
+		}
 	case len(r.Vendors) == 1:
 		rep.Title = fmt.Sprintf(chat.T(lang, "Quote for %s: %s a month", "%s 的报价：每月 %s"), best.Name, yuan(best.TCO))
 	case byRun:
@@ -77,7 +83,13 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	if changed := changedVendors(r); len(changed) > 0 {
 		rep.Title += fmt.Sprintf(chat.T(lang, " (%s priced on its own cards or hours)", "（%s 按其自定卡数或小时数计价）"), strings.Join(changed, listSep(lang)))
 	}
-	if byRun {
+	if byProject {
+		rep.Summary = projectLine(lang, r, best)
+		for _, name := range r.Ranking[1:] {
+			c := costOf(r, name)
+			rep.Summary += fmt.Sprintf(chat.T(lang, " %s: %s (one-off %s).", "%s：%s（一次性 %s）。"), name, yuan(c.ProjectTotal), yuan(c.OneOff.Total))
+		}
+	} else if byRun {
 		rep.Summary = fmt.Sprintf(chat.T(lang, "%s runs the %s tokens for %s all in (%s per 1M tokens, hidden costs included, %s h of its cards).",
 			"%s 跑完 %s tokens 总计 %s（每百万token %s，含隐性费用，用时 %s 小时）。"),
 			best.Name, chat.Num(r.Workload.RunTokens), yuan(best.RunTCO), perTok(best.TCOPerMTok), chat.Num(best.RunHours))
@@ -107,6 +119,9 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	}
 
 	rep.Tables = append(rep.Tables, rankingTable(lang, r), lineTable(lang, r))
+	if t, ok := oneOffTable(lang, r); ok {
+		rep.Tables = append(rep.Tables, t)
+	}
 	rep.Charts = charts(lang, r)
 	rep.Sections = append(rep.Sections, howSection(lang, r), missingSection(lang, r))
 	rep.Warnings = warnings(lang, r)
@@ -141,7 +156,7 @@ func workloadLine(lang chat.Lang, w tco.Workload, set settings) string {
 		if v, ok := w.Volume(l); ok {
 			given = append(given, fmt.Sprintf("%s %s GB", lineName(lang, l), chat.Num(v)))
 		} else {
-			unknown = append(unknown, tco.VolumeKey(l))
+			unknown = append(unknown, keyWord(lang, tco.VolumeKey(l)))
 		}
 	}
 	if len(given) > 0 {
@@ -150,7 +165,90 @@ func workloadLine(lang chat.Lang, w tco.Workload, set settings) string {
 	if len(unknown) > 0 {
 		s += sep(lang) + chat.T(lang, "not given, so left out of every total: ", "未给出，不计入任何总价：") + strings.Join(unknown, listSep(lang))
 	}
+	if w.ExitEgressGB > 0 {
+		s += sep(lang) + fmt.Sprintf(chat.T(lang, "%s GB moved out at the end", "项目结束时迁出 %s GB"), chat.Num(w.ExitEgressGB))
+	}
+	if w.Months > 0 {
+		s += sep(lang) + fmt.Sprintf(chat.T(lang, "for %s", "共 %s"), monthsText(lang, w.Months))
+	}
 	return s
+}
+
+// keyWord names a key in a reply: the key in English, its first Chinese
+// alias in Chinese (a Chinese reply names no English key).
+func keyWord(lang chat.Lang, name string) string {
+	if lang == chat.ZH {
+		if s, ok := byName[name]; ok {
+			for _, a := range s.aliases {
+				if a != "" && a[0] >= 0x80 {
+					return a
+				}
+			}
+		}
+	}
+	return name
+}
+
+// monthsText writes a number of months: "1 month", "6 months", "1.5 个月".
+func monthsText(lang chat.Lang, m float64) string {
+	if m == 1 {
+		return chat.T(lang, "1 month", "1 个月")
+	}
+	return fmt.Sprintf(chat.T(lang, "%s months", "%s 个月"), chat.Num(m))
+}
+
+// projectLine is the cheapest vendor's project total with how it adds up.
+func projectLine(lang chat.Lang, r tco.Result, c *tco.Cost) string {
+	m := r.Workload.Months
+	gpu := c.Lines[tco.GPU]
+	s := fmt.Sprintf(chat.T(lang, "%s costs %s over %s: GPU time %s × %s months",
+		"%s 在 %s 内共 %s：GPU时长费 %s × %s 个月"), c.Name, yuan(c.ProjectTotal), monthsText(lang, m), yuan(gpu), chat.Num(c.GPUMonths))
+	if lang == chat.ZH {
+		s = fmt.Sprintf("%s 在 %s内共 %s：GPU时长费 %s × %s 个月", c.Name, monthsText(lang, m), yuan(c.ProjectTotal), yuan(gpu), chat.Num(c.GPUMonths))
+	}
+	if other := c.TCO - gpu; other > 0 {
+		s += fmt.Sprintf(chat.T(lang, " + other lines %s × %s", " + 其他费用 %s × %s"), yuan(other), chat.Num(m))
+	}
+	if c.OneOff.Total > 0 {
+		s += fmt.Sprintf(chat.T(lang, " + one-off %s", " + 一次性费用 %s"), yuan(c.OneOff.Total))
+	}
+	s += chat.T(lang, ".", "。")
+	if c.OneOff.Deposit > 0 {
+		s += fmt.Sprintf(chat.T(lang, " Deposit %s up front, refundable, not in the total.", "另付押金 %s（可退，不计入总费用）。"), yuan(c.OneOff.Deposit))
+	}
+	return s
+}
+
+// oneOffTable lists what each vendor charges once, and the deposit apart;
+// ok is false when no vendor charges anything once and no months were given.
+func oneOffTable(lang chat.Lang, r tco.Result) (chat.Table, bool) {
+	any := r.Workload.Months > 0
+	for _, c := range r.Vendors {
+		if c.OneOff.Total > 0 || c.OneOff.Deposit > 0 {
+			any = true
+		}
+	}
+	if !any {
+		return chat.Table{}, false
+	}
+	t := chat.Table{Title: chat.T(lang, "One-off fees (the deposit is refundable, not in the totals)", "一次性费用（押金可退，不计入总费用）"),
+		Header: []string{chat.T(lang, "vendor", "供应商"), chat.T(lang, "set-up", "开通费"), chat.T(lang, "migration", "迁移费"),
+			chat.T(lang, "exit egress", "迁出流量费"), chat.T(lang, "one-off total", "一次性合计"), chat.T(lang, "deposit", "押金")}}
+	if r.Workload.Months > 0 {
+		t.Header = append(t.Header, chat.T(lang, "project total", "项目总费用"))
+	}
+	for _, c := range ranked(r) {
+		exit := chat.Num(c.OneOff.ExitEgress)
+		if c.OneOff.ExitEgressEstimated {
+			exit += "*"
+		}
+		row := []string{c.Name, chat.Num(c.OneOff.Setup), chat.Num(c.OneOff.Migration), exit, chat.Num(c.OneOff.Total), chat.Num(c.OneOff.Deposit)}
+		if r.Workload.Months > 0 {
+			row = append(row, chat.Num(c.ProjectTotal))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, true
 }
 
 func estimateRule(lang chat.Lang, r tco.Result) string {
@@ -172,6 +270,9 @@ func estimateRule(lang chat.Lang, r tco.Result) string {
 
 func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 	title := chat.T(lang, "Ranking by monthly TCO", "按月度总成本排名")
+	if r.Basis == tco.ByProject {
+		title = chat.T(lang, "Ranking by the project's total (the one-off fees below); monthly TCO beside it", "按项目总费用排名（含下表的一次性费用）；月度总成本并列")
+	}
 	if r.Basis == tco.ByRun {
 		title = chat.T(lang, "Ranking by the cost of the whole run (hidden costs included); monthly TCO beside it", "按整轮训练成本排名（含隐性费用）；月度总成本并列")
 	}
@@ -268,6 +369,11 @@ func howSection(lang chat.Lang, r tco.Result) chat.Section {
 	s.Lines = append(s.Lines, chat.T(lang,
 		"monthly TCO = GPU hours × price × cards + storage + snapshots + egress + intranet over quota + support + licences; TCO per 1M tokens = monthly TCO / (tokens_s × 3600 × hours) × 1e6; run = run_tokens / 1e6 × TCO per 1M tokens",
 		"月度总成本 = GPU小时 × 单价 × 卡数 + 存储 + 快照 + 公网流量 + 内网超额 + 技术支持 + 授权；每百万token总成本 = 月度总成本 / (吞吐 × 3600 × 小时) × 1e6；整轮 = 总tokens / 1e6 × 每百万token总成本"))
+	if r.Workload.Months > 0 {
+		s.Lines = append(s.Lines, chat.T(lang,
+			"project total = GPU time a month × the months paid (a monthly price for whole months, at least min_months) + the other lines × months + set-up + migration + exit_egress_gb × egress_price (the reference price when not quoted); the deposit is refunded, so left out",
+			"项目总费用 = 每月GPU时长费 × 计费月数（包月按整月，且不少于最短租期）+ 其他费用 × 月数 + 开通费 + 迁移费 + 迁出流量 × 流量单价（未报价时按参考单价）；押金可退，不计入"))
+	}
 	for _, c := range r.Vendors {
 		v := c.Vendor
 		var parts []string
@@ -306,7 +412,7 @@ func itemRule(lang chat.Lang, w tco.Workload, ch tco.Charge, it tco.Item) string
 	case it.Assumed:
 		return chat.T(lang, "¥0 (not quoted: assumed included, ask)", "¥0（未报价：假定已含，需确认）")
 	case it.Unknown && ch.HasUnitPrice:
-		return fmt.Sprintf(chat.T(lang, "%s/GB, but no volume: give %s=", "%s/GB，但没有用量：请给出 %s="), yuan(ch.UnitPrice), tco.VolumeKey(it.Line))
+		return fmt.Sprintf(chat.T(lang, "%s/GB, but no volume: give %s=", "%s/GB，但没有用量：请给出 %s="), yuan(ch.UnitPrice), keyWord(lang, tco.VolumeKey(it.Line)))
 	case it.Unknown:
 		return ""
 	case ch.HasFee && ch.Fee == 0:
@@ -344,6 +450,15 @@ func missingSection(lang chat.Lang, r tco.Result) chat.Section {
 
 func warnings(lang chat.Lang, r tco.Result) []string {
 	var w []string
+	if r.Workload.Months == 0 {
+		for _, c := range r.Vendors {
+			if c.OneOff.Total > 0 {
+				w = append(w, chat.T(lang, "One-off fees (set-up, migration, exit egress) are not in a monthly ranking: add months= (the months the project runs) to rank by the project's total.",
+					"一次性费用（开通、迁移、迁出流量）不计入按月排名：加上 项目月数= 即可按项目总费用排名。"))
+				break
+			}
+		}
+	}
 	if len(r.Vendors) == 1 {
 		w = append(w, chat.T(lang, "Only one vendor: nothing to compare. Add another after a semicolon, e.g. \"; B: price=29\".",
 			"只有一家供应商，无从比较。请用分号再加一家，例如 \"; B: 单价=29\"。"))
@@ -362,7 +477,7 @@ func warnings(lang chat.Lang, r tco.Result) []string {
 	for _, l := range r.NeedVolumes {
 		w = append(w, fmt.Sprintf(chat.T(lang, "A vendor prices %s per GB but the workload has no %s: %s is left out of every total. Add %s= before the first vendor.",
 			"有供应商按GB报了%s单价，但工作负载没有 %s：%s 不计入任何总价。请在第一家之前加上 %s=。"),
-			lineName(lang, l), tco.VolumeKey(l), lineName(lang, l), tco.VolumeKey(l)))
+			lineName(lang, l), keyWord(lang, tco.VolumeKey(l)), lineName(lang, l), keyWord(lang, tco.VolumeKey(l))))
 	}
 	if len(r.Vendors) > 1 && r.CheapestQuoted != r.CheapestMonthly {
 		q := costOf(r, r.CheapestQuoted)

@@ -2,6 +2,7 @@ package quote
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -84,7 +85,12 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, vendors []tco.V
 			Currency: "CNY", Date: c.Now.Format("2006-01-02"), Note: chat.T(lang, "saved from a quote", "来自报价对比"),
 			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User}
 		if err := e.Validate(); err != nil {
-			lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: not saved (%s)", "%s：未保存（%s）"), v.Name, err.Error()))
+			why := err.Error()
+			var fe *pricebook.FieldError
+			if errors.As(err, &fe) {
+				why = fe.Why.In(string(lang)) // the book's reason in the reply's language
+			}
+			lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: not saved (%s)", "%s：未保存（%s）"), v.Name, why))
 			continue
 		}
 		if err := d.Prices.PutPrice(ctx, e); err != nil {
