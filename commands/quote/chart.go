@@ -82,6 +82,8 @@ func orderLabel(lang chat.Lang, b tco.Basis) string {
 		return chat.T(lang, "vendor, by monthly TCO, cheapest first", "供应商（按月度总成本由低到高）")
 	case tco.ByRun:
 		return chat.T(lang, "vendor, by cost of the whole run, cheapest first", "供应商（按整轮成本由低到高）")
+	case tco.ByProject:
+		return chat.T(lang, "vendor, by the project's total, cheapest first", "供应商（按项目总费用由低到高）")
 	}
 	return chat.T(lang, "vendor, in the ranking's order ("+string(b)+")", "供应商（按排名顺序）")
 }
