@@ -34,6 +34,9 @@ type FlagReport struct {
 	Evidence string `json:"evidence"`
 	Count    int    `json:"count"`
 	Why      string `json:"why"`
+	// Severe: the flag alone gives avoid (no invoice, payment to a
+	// personal account).
+	Severe bool `json:"severe"`
 }
 
 // FollowUpReport is one question to send.
@@ -56,7 +59,7 @@ func (r Result) Report(lang string) Report {
 			Status: f.Status, Evidence: f.Evidence, Why: f.Why.In(lang), Hedged: f.Hedged})
 	}
 	for _, fl := range r.RedFlags {
-		rep.RedFlags = append(rep.RedFlags, FlagReport{ID: fl.ID, Phrase: fl.Phrase, Evidence: fl.Evidence, Count: fl.Count, Why: fl.Why.In(lang)})
+		rep.RedFlags = append(rep.RedFlags, FlagReport{ID: fl.ID, Phrase: fl.Phrase, Evidence: fl.Evidence, Count: fl.Count, Why: fl.Why.In(lang), Severe: fl.Severe})
 	}
 	for _, f := range r.AskNext() {
 		rep.FollowUp = append(rep.FollowUp, FollowUpReport{ID: f.Item.ID, Name: f.Item.Name.In(lang), Key: f.Item.Key, Status: f.Status,

@@ -310,7 +310,7 @@ const maxEvidenceRunes = 140
 func (d *doc) evidence(w window) string {
 	s := strings.Join(strings.Fields(d.orig[d.segs[w.lo].start:d.segs[w.hi].end]), " ")
 	s = strings.Trim(s, " ,，、:：-*•")
-	s = strings.TrimLeft(trimListNumber(s), " ")
+	s = trimClauseWord(strings.TrimLeft(trimListNumber(s), " "))
 	if utf8.RuneCountInString(s) > maxEvidenceRunes {
 		r := []rune(s)
 		s = string(r[:maxEvidenceRunes-1]) + "…"
@@ -345,6 +345,18 @@ func trimListNumber(s string) string {
 		}
 		if rest != "" {
 			return rest
+		}
+	}
+	return s
+}
+
+// trimClauseWord takes the clause word that starts a quoted phrase off it
+// ("但坏卡原则上4小时内更换", "but latency is usually under 5 ms"): it joins
+// the clause to the one before, it is not part of the answer.
+func trimClauseWord(s string) string {
+	for _, x := range append(zhClauseWords, "but ", "however ", "however, ", "also ", "and ") {
+		if len(s) > len(x) && strings.EqualFold(s[:len(x)], x) {
+			return strings.TrimLeft(s[len(x):], " ,，")
 		}
 	}
 	return s
