@@ -83,6 +83,10 @@ type Input struct {
 	Cost func(o sizing.Option, perCardHour float64) (float64, bool)
 	// Forced is the card the user named (gpu=), "" for none.
 	Forced string
+	// Mode is the job's mode: per hour, an option is ranked at its price ÷
+	// its interconnect efficiency (sizing.InterconnectOf), what an hour of
+	// NVLink-speed work costs on it.
+	Mode sizing.Mode
 }
 
 // PriceOf is card id's price: the team's, else the reference, else none.
@@ -108,7 +112,7 @@ func (in Input) cost(o sizing.Option, p Price) (float64, bool) {
 			return c, true
 		}
 	}
-	return p.PerCardHour * float64(o.Cards()), true
+	return p.PerCardHour * float64(o.Cards()) / sizing.InterconnectOf(in.Mode, o).Efficiency, true
 }
 
 // Pricing is the ranking as sizing.AdviseByPrice uses it to pick: the same

@@ -12,7 +12,9 @@
 //     with neither, which the tier rule orders (sizing.Less). Costs of
 //     different kinds are never compared with each other.
 //   - Within a kind, the lower cost wins: per hour (price per card-hour ×
-//     cards), or the whole training run, or a day of a serving volume. At
+//     cards ÷ the interconnect efficiency, sizing.InterconnectOf: a split
+//     over PCIe does less work an hour), or the whole training run, or a
+//     day of a serving volume (whose time counts the interconnect). At
 //     equal money an option on NVLink beats one split over PCIe; then the
 //     tier rule breaks the tie.
 //

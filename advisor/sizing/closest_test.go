@@ -4,17 +4,17 @@ import "testing"
 
 // When the named card can never fit, the closest try is where adding cards
 // stops helping (each doubling saving under 5%), not the largest count
-// searched: Llama-2-7B full training on A10s keeps 13.5 GB of weights and
-// 18.8 GB of activations on every card whatever the count, so 512 cards
-// (153%) are hardly closer than 32 (165%).
+// searched: Llama-2-70B full training at 16K-32K tokens keeps the
+// activations of its 80 layers on every card whatever the count (over PCIe
+// too: a named card may span nodes), so more cards soon stop helping.
 func TestClosestStopsWhereMoreCardsStopHelping(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		req      Request
 		maxCards int
 	}{
-		{"Llama-2-7B full on A10", Request{Model: preset(t, "llama-2-7b"), Mode: ModeFull, Seq: 4096, GPU: "a10"}, 32},
-		{"Llama-2-70B full on RTX 4090", Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 4096, GPU: "rtx-4090"}, 64},
+		{"Llama-2-70B full at 16K on RTX 4090", Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 16384, GPU: "rtx-4090"}, 256},
+		{"Llama-2-70B full at 32K on A10", Request{Model: preset(t, "llama-2-70b"), Mode: ModeFull, Seq: 32768, GPU: "a10"}, 128},
 	} {
 		a := advise1(t, tc.req)
 		if a.Fits {

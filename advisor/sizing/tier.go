@@ -26,6 +26,9 @@ type Option struct {
 	// LinkOK is false when the split needs a link the card lacks (PCIe only,
 	// or an NVLink bridge across more than two cards).
 	LinkOK bool `json:"link_ok"`
+	// fullTraining is set for full-parameter training, whose gradient
+	// all-reduce needs a switch to run at speed (FastLink).
+	fullTraining bool
 }
 
 // Cards is the option's card count.
@@ -190,8 +193,14 @@ func (a *ranked) less(b *ranked) bool {
 
 // FastLink reports whether the option needs no fast link or has one: one
 // copy of the model is not split, or is split over NVLink (or HCCS) that
-// joins all the cards it spans.
-func (o Option) FastLink() bool { return !o.NeedsNVLink || o.LinkOK }
+// joins all the cards it spans; for full training on several cards, an
+// NVLink or HCCS switch (InterconnectOf).
+func (o Option) FastLink() bool {
+	if o.GPU != nil && o.Cards() > 1 && o.fullTraining {
+		return o.GPU.MaxSplit() >= NodeCards
+	}
+	return !o.NeedsNVLink || o.LinkOK
+}
 
 // AdviseByPrice is Advise with the options ranked by p instead of the tier
 // rule: the pick is the cheapest adequate option by p.Less.
@@ -359,6 +368,7 @@ type gpuSearch struct {
 // searched is what search found: per GPU, the options as indexes into the
 // results that they use (several GPUs share a layout's Result).
 type searched struct {
+	mode    Mode // the request's: options of full training need a switch to be fast
 	per     []gpuSearch
 	results []Result
 	cands   []*catalog.GPU // the cards searched (advise's buffer)
@@ -368,7 +378,11 @@ type searched struct {
 var scratch = sync.Pool{New: func() any { return &searched{results: make([]Result, 0, 16)} }}
 
 // option is GPU g's option at index at (1-based) of the results.
-func (s *searched) option(g *catalog.GPU, at int32) Option { return option(g, s.results[at-1]) }
+func (s *searched) option(g *catalog.GPU, at int32) Option {
+	o := option(g, s.results[at-1])
+	o.fullTraining = s.mode == ModeFull
+	return o
+}
 
 // keep stores r among the results once (*at is 0 until then) and returns
 // its index.
@@ -391,6 +405,7 @@ func (s *searched) keep(r *Result, at *int32) int32 {
 // replaces it only when doubling the cards saved at least 5% (ClosestGain),
 // and the named card stops there when no count can bring it under the limit.
 func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, maxCards int, closest bool) {
+	out.mode = req.Mode
 	out.per = slices.Grow(out.per[:0], len(gpus))[:len(gpus)]
 	clear(out.per)
 	out.results = out.results[:0]
@@ -414,7 +429,7 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			}
 		}
 		if !ok {
-			f = floor(&est, split)
+			f = floor(&est, split, keep != nil && g.ID == keep.ID)
 			if nfloors < len(floors) {
 				floors[nfloors].split, floors[nfloors].f = split, f
 				nfloors++
@@ -458,13 +473,15 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			}
 			best := math.Inf(1)
 			capacity, split := s.capacity, s.split
-			// full training all-reduces every gradient each step: several
-			// cards only on an NVLink or HCCS switch (not PCIe, not a bridge
-			// that may be missing), unless the user named the card
-			slowLink := req.Mode == ModeFull && n > 1 && split < NodeCards && (keep == nil || g.ID != keep.ID)
+			// a split (or full training's gradient all-reduce) that the
+			// card's fast link cannot join runs over PCIe: slower, not
+			// impossible (InterconnectOf states the cost), but only inside
+			// one node, unless the user named the card
+			slowLink := req.Mode == ModeFull && n > 1 && split < NodeCards
+			pcieOK := n <= NodeCards || keep != nil && g.ID == keep.ID
 			for i := range ls {
-				if reach[i] > split || slowLink {
-					continue // the split needs a link this card lacks
+				if (reach[i] > split || slowLink) && !pcieOK {
+					continue // PCIe splits stay inside one node
 				}
 				if !have[i] {
 					est.estimateInto(&rbuf[i], &ls[i])
@@ -516,16 +533,24 @@ func (s *searched) anyFit(gpus []*catalog.GPU, forced *catalog.GPU) bool {
 }
 
 // floor is a lower bound on the memory per card any card count can reach on a
-// card whose link holds a split over at most maxSplit cards (1 for PCIe only,
-// 2 for an NVLink bridge, 8 for NVSwitch). It is used only to stop searching
-// cards that can never fit.
-func floor(est *estimator, maxSplit int) float64 {
+// card whose fast link holds a split over at most maxSplit cards (1 for PCIe
+// only, 2 for an NVLink bridge, 8 for NVSwitch). A card without NVSwitch
+// splits over PCIe inside one node (anywhere, when the user named it:
+// named). It is used only to stop searching cards that can never fit.
+func floor(est *estimator, maxSplit int, named bool) float64 {
 	req := &est.req
 	m := &req.Model
 	var buf [16]Layout
 	ls := buf[:0]
+	if maxSplit < NodeCards && named {
+		maxSplit = NodeCards // the named card may span nodes over PCIe
+	}
+	dpMax := 1 << 20
+	if maxSplit < NodeCards {
+		maxSplit, dpMax = NodeCards, NodeCards // over PCIe, inside one node
+	}
 	if !req.Mode.Training() {
-		if maxSplit >= NodeCards {
+		if dpMax > NodeCards {
 			return 0 // pipeline parallelism across nodes keeps lowering it
 		}
 		for n := 1; n <= maxSplit; n++ {
@@ -538,7 +563,7 @@ func floor(est *estimator, maxSplit int) float64 {
 		if req.Zero != ZeroAuto {
 			zs = []int{min(req.Zero, 2), req.Zero}
 		}
-		ls = append(ls, Layout{DataParallel: 1 << 20, Zero: zs[0]})
+		ls = append(ls, Layout{DataParallel: dpMax, Zero: zs[0]})
 		if maxSplit >= 2 {
 			ls = append(ls, Layout{DataParallel: 2, Zero: zs[1]})
 			if m.Heads%2 == 0 {
@@ -553,7 +578,7 @@ func floor(est *estimator, maxSplit int) float64 {
 					break
 				}
 			}
-			ls = append(ls, Layout{DataParallel: 1 << 20, TensorParallel: t, Zero: zs[1]})
+			ls = append(ls, Layout{DataParallel: max(dpMax/t, 1), TensorParallel: t, Zero: zs[1]})
 		}
 	}
 	f := math.Inf(1)
@@ -636,7 +661,8 @@ func option(g *catalog.GPU, r Result) Option {
 
 // Less orders options by price: first one 8-card node before several (past one
 // node the job needs InfiniBand or RoCE, which costs more and few rentals
-// include), then the market guides' tier (docs/domain.md#market-facts; entry < mid < flagship), then fewer cards,
+// include), then an option that needs no split over PCIe before one that
+// does (slower: see InterconnectOf), then the market guides' tier (docs/domain.md#market-facts; entry < mid < flagship), then fewer cards,
 // then the smaller card (memory, bandwidth, link kind and speed, TFLOPS), then
 // the id. Within a tier a smaller card rents for less, and fewer, bigger cards
 // beat more, smaller ones (less communication).
@@ -645,6 +671,9 @@ func Less(a, b Option) bool { return lessRule(&a, &b) }
 func lessRule(a, b *Option) bool {
 	if na, nb := a.Nodes(), b.Nodes(); na != nb {
 		return na < nb
+	}
+	if fa, fb := a.FastLink(), b.FastLink(); fa != fb {
+		return fa // without prices, a split over PCIe comes after every option that needs none
 	}
 	if ta, tb := catalog.TierRank(a.GPU.Tier), catalog.TierRank(b.GPU.Tier); ta != tb {
 		return ta < tb

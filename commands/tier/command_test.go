@@ -244,13 +244,13 @@ func TestReplyExplains(t *testing.T) {
 }
 
 func TestNotFitsExplains(t *testing.T) {
-	rep := handle(t, "tier model=llama-2-13b mode=infer gpu=4090")
+	rep := handle(t, "tier model=llama-2-13b mode=infer gpu=4090 cards=1")
 	d := rep.Data.(data)
 	if d.Fits || rep.Error != nil {
-		t.Fatalf("13B fp16 on RTX 4090: fits %v error %v; want an answer that it does not fit", d.Fits, rep.Error)
+		t.Fatalf("13B fp16 on one RTX 4090: fits %v error %v; want an answer that it does not fit", d.Fits, rep.Error)
 	}
 	text := chat.RenderText(rep)
-	for _, want := range []string{"does not fit", "precision=int4", "no NVLink"} {
+	for _, want := range []string{"does not fit", "precision=int4"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
 		}

@@ -23,30 +23,34 @@ type data struct {
 	Nodes           int              `json:"nodes"`
 	NeedsNVLink     bool             `json:"needs_nvlink"`
 	NeedsInfiniBand bool             `json:"needs_infiniband"`
-	CapacityGB      float64          `json:"capacity_gb"`
-	CapacityMiB     int              `json:"capacity_mib"`
-	UsablePct       float64          `json:"usable_pct"`
-	UtilizationPct  float64          `json:"utilization_pct"`
-	Layout          sizing.Layout    `json:"layout"`
-	ZeroAuto        bool             `json:"zero_auto,omitempty"`
-	Model           modelData        `json:"model"`
-	Mode            sizing.Mode      `json:"mode"`
-	Optimizer       sizing.Optimizer `json:"optimizer,omitempty"`
-	Rank            int              `json:"rank,omitempty"`
-	Recompute       sizing.Recompute `json:"recompute,omitempty"`
-	Precision       sizing.Precision `json:"precision"`
-	Seq             int              `json:"seq"`
-	Batch           int              `json:"batch"`
-	Price           priceData        `json:"price"`
-	Market          marketData       `json:"market"`
-	PriceOptions    []optionData     `json:"price_options"`
-	ChosenBy        choice.ChosenBy  `json:"chosen_by"`
-	Job             *jobData         `json:"job,omitempty"`
-	Infer           *inferData       `json:"infer,omitempty"`
-	Alternatives    []altData        `json:"alternatives"`
-	Rules           []string         `json:"rules"`
-	Assumptions     []string         `json:"assumptions"`
-	Warnings        []string         `json:"warnings"`
+	// Interconnect is the link the cards talk over and the share of the
+	// job's speed it keeps; InterconnectEfficiency repeats that share.
+	Interconnect           sizing.Interconnect `json:"interconnect"`
+	InterconnectEfficiency float64             `json:"interconnect_efficiency"`
+	CapacityGB             float64             `json:"capacity_gb"`
+	CapacityMiB            int                 `json:"capacity_mib"`
+	UsablePct              float64             `json:"usable_pct"`
+	UtilizationPct         float64             `json:"utilization_pct"`
+	Layout                 sizing.Layout       `json:"layout"`
+	ZeroAuto               bool                `json:"zero_auto,omitempty"`
+	Model                  modelData           `json:"model"`
+	Mode                   sizing.Mode         `json:"mode"`
+	Optimizer              sizing.Optimizer    `json:"optimizer,omitempty"`
+	Rank                   int                 `json:"rank,omitempty"`
+	Recompute              sizing.Recompute    `json:"recompute,omitempty"`
+	Precision              sizing.Precision    `json:"precision"`
+	Seq                    int                 `json:"seq"`
+	Batch                  int                 `json:"batch"`
+	Price                  priceData           `json:"price"`
+	Market                 marketData          `json:"market"`
+	PriceOptions           []optionData        `json:"price_options"`
+	ChosenBy               choice.ChosenBy     `json:"chosen_by"`
+	Job                    *jobData            `json:"job,omitempty"`
+	Infer                  *inferData          `json:"infer,omitempty"`
+	Alternatives           []altData           `json:"alternatives"`
+	Rules                  []string            `json:"rules"`
+	Assumptions            []string            `json:"assumptions"`
+	Warnings               []string            `json:"warnings"`
 }
 
 type modelData struct {

@@ -110,7 +110,7 @@ func readJobSpec(a *chat.Args, lang chat.Lang, mode sizing.Mode) (*jobSpec, erro
 // runInput is the training run on option o at price (per card-hour).
 func (js *jobSpec) runInput(r sizing.Request, o sizing.Option, price float64) sizing.JobInput {
 	return sizing.JobInput{Mode: r.Mode, Recompute: r.Recompute, Model: r.Model, Seq: r.Seq, Tokens: js.tokens,
-		Cards: o.Cards(), PeakTFLOPS: o.GPU.BF16TFLOPS, MFU: js.mfu, PricePerCardHour: price}
+		Cards: o.Cards(), PeakTFLOPS: o.GPU.BF16TFLOPS * linkEfficiency(r, o), MFU: js.mfu, PricePerCardHour: price}
 }
 
 // runCost is what the training run costs on o at price; false when it
@@ -133,7 +133,7 @@ func (js *jobSpec) dayCost(r sizing.Request, o sizing.Option, price float64) (fl
 	if f == nil || f.DecodeTokensPerSecAll <= 0 {
 		return 0, false
 	}
-	s, err := sizing.ServingJob(js.perDay, f.DecodeTokensPerSecAll, o.Cards(), 0, price)
+	s, err := sizing.ServingJob(js.perDay, f.DecodeTokensPerSecAll, o.Cards(), servingEfficiency(r, o), price)
 	return s.CostPerDay, err == nil && s.CostPerDay > 0
 }
 
@@ -144,7 +144,7 @@ func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *selection) (*job,
 	}
 	r, p := adv.Request, adv.Pick
 	g := gpuOf(p)
-	j := &job{params: r.Model.ActiveParams(), peak: g.BF16TFLOPS, cardName: g.ID, mfuGiven: js.mfuGiven, recompute: r.Recompute, batch: r.Batch, batchDefault: js.batchDefault}
+	j := &job{params: r.Model.ActiveParams(), peak: g.BF16TFLOPS * linkEfficiency(r, p), cardName: g.ID, mfuGiven: js.mfuGiven, recompute: r.Recompute, batch: r.Batch, batchDefault: js.batchDefault}
 	if pr, ok := ch.price(g.ID); ok && adv.Fits {
 		j.price, j.monthly, j.hasPrices = pr.perHour, pr.json.Monthly, true
 	}
@@ -162,7 +162,7 @@ func (js *jobSpec) cost(lang chat.Lang, adv sizing.Advice, ch *selection) (*job,
 	if adv.Infer == nil || adv.Infer.DecodeTokensPerSecAll <= 0 {
 		return j, nil
 	}
-	s, err := sizing.ServingJob(js.perDay, adv.Infer.DecodeTokensPerSecAll, p.Cards(), 0, j.price)
+	s, err := sizing.ServingJob(js.perDay, adv.Infer.DecodeTokensPerSecAll, p.Cards(), servingEfficiency(r, p), j.price)
 	if err != nil {
 		return nil, chat.Invalidf(lang, "tokens_per_day", "tokens_per_day=1b", "%s", "%s", err.Error())
 	}

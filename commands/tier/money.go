@@ -283,6 +283,7 @@ func (ch *selection) advise(req sizing.Request) (sizing.Advice, error) {
 		ch.in.Cost = func(o sizing.Option, perHour float64) (float64, bool) { return ch.run.dayCost(ch.req, o, perHour) }
 	}
 	ch.req = req.WithDefaults()
+	ch.in.Mode = ch.req.Mode
 	adv, err := sizing.AdviseByPrice(req, ch.candidates, ch.in.Pricing())
 	if err != nil {
 		return adv, err

@@ -93,8 +93,8 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 		}
 	}
 	out = append(out, chat.T(lang,
-		"NVLink is needed when one copy of the model is split over cards (tensor or pipeline parallel, ZeRO-3); an NVLink bridge joins two cards only; PCIe-only cards cannot hold a split model. Past one 8-card node, InfiniBand or RoCE is needed.",
-		"一份模型切分到多张卡（张量并行、流水线并行、ZeRO-3）时需要 NVLink；NVLink 桥只连两张卡；仅 PCIe 的卡不承担切分。超过一台 8 卡服务器需要 InfiniBand 或 RoCE。"))
+		"A model split over cards (tensor or pipeline parallel, ZeRO-3) runs at full speed over NVLink; an NVLink bridge joins two cards only; a split on PCIe-only cards (or past a bridged pair) fits when memory fits and runs over PCIe inside one node, at a stated efficiency (75% of the speed for serving, 50% for training). Past one 8-card node, InfiniBand or RoCE is needed (90%). At equal money NVLink wins.",
+		"模型切分到多张卡（张量并行、流水线并行、ZeRO-3）时，NVLink 下全速运行；NVLink 桥只连两张卡；仅 PCIe 的卡（或超过一对桥接卡）在显存够用时也能切分，在一台服务器内走 PCIe，按给定效率折算（推理为 75% 的速度，训练为 50%）。超过一台 8 卡服务器需要 InfiniBand 或 RoCE（90%）。同价时选 NVLink。"))
 	if r.Mode.Training() {
 		out = append(out, sprintf(chat.T(lang,
 			"Training picks need at least %d dense BF16 TFLOPS (half an A100): below that a run takes over twice as long, eating the lower price; A10, L20 and H20 are left to serving. Ascend 910B is used only when named (gpu=910b).",
@@ -316,10 +316,6 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 				"可尝试：精度=int4、更短的上下文、更少的并发（batch），或更多卡（去掉 卡数= 或 显卡=）")
 		}
 		out = append(out, chat.T(lang, "Nothing fits within the limits: ", "在限制内放不下：")+hint+".")
-		if p.Cards() > 0 && !g.NVLinkClass() {
-			out = append(out, sprintf(chat.T(lang, "%s has no NVLink: it cannot hold a model that must be split over cards.",
-				"%s 没有 NVLink：需要切分到多卡的模型放不上去。"), g.ID))
-		}
 	}
 	if p.Cards() == 0 {
 		return out
@@ -343,16 +339,17 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 				"%s 没有 FP8 张量核心：请改用 int8（W8A8 或 W8A16）或 bf16；上面的显存按每参数 1 字节计，两者相同。"), g.ID))
 		}
 	}
-	if p.NeedsNVLink && g.Link == catalog.LinkNVLinkBridge {
+	if ic := sizing.InterconnectOf(r.Mode, p); adv.Fits && ic.Link == sizing.LinkPCIe && ic.Efficiency < 1 {
+		out = append(out, sprintf(chat.T(lang,
+			"The %d cards talk over PCIe (about 25 GB/s per direction on PCIe 4.0 x16, against 300-450 GB/s on NVLink): it fits, and runs at about %s of the speed NVLink cards would reach (the advisor's stated planning figure), which the job time and tokens/s above already count. With equal money, rent cards that NVLink joins.",
+			"%d 张卡之间走 PCIe（PCIe 4.0 x16 单向约 25 GB/s，NVLink 为 300-450 GB/s）：放得下，但速度约为 NVLink 卡的 %s（顾问给定的规划值），上面的任务时长和 token/s 已按此折算。同样的钱，应租有 NVLink 互联的卡。"),
+			p.Cards(), pct(ic.Efficiency)))
+	}
+	if p.NeedsNVLink && g.Link == catalog.LinkNVLinkBridge && p.LinkOK {
 		out = append(out, sprintf(chat.T(lang,
 			"The split over %d PCIe cards relies on an NVLink bridge between them (%s GB/s): the catalog assumes one, as the datasheet offers it, but many rented PCIe servers have none. Ask the vendor and check that `nvidia-smi topo -m` shows NV# between the pair; without the bridge the cards talk over PCIe and tensor parallelism is throttled: rent SXM cards instead.",
 			"%d 张 PCIe 卡之间的切分依赖 NVLink 桥（%s GB/s）：目录按数据手册假定装有 NVLink 桥，但很多租用的 PCIe 服务器没有。请向供应商确认，并用 `nvidia-smi topo -m` 检查两卡之间显示 NV#；没有 NVLink 桥时只能走 PCIe，张量并行会被拖慢：应改租 SXM 卡。"),
 			p.Cards(), num(g.LinkGBs)))
-	}
-	if r.Mode == sizing.ModeFull && p.Cards() > 1 && min(p.Cards(), sizing.NodeCards) > g.MaxSplit() {
-		out = append(out, sprintf(chat.T(lang,
-			"The %d cards all-reduce gradients every step over %s: SXM cards with NVLink run multi-card training markedly faster (PCIe versions lose a lot).",
-			"%d 张卡每一步都要通过 %s 做梯度 all-reduce：带 NVLink 的 SXM 卡多卡训练快得多（PCIe 版损失很大）。"), p.Cards(), linkName(lang, g)))
 	}
 	if _, priced := ch.price(g.ID); !priced && adv.Fits && g.Tier == catalog.TierFlagship {
 		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book.", "旗舰卡通常需要预付定金预订。"))

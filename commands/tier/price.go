@@ -129,7 +129,7 @@ func (ch *selection) rule(lang chat.Lang, adv sizing.Advice) string {
 			"按整个训练任务的费用（%s）选择：%d 张 %s × %s = %s/时，整个任务 %s"), who, pick.Cards, pick.GPU, moneyIn(cur, *pick.PerCardHour), moneyIn(cur, *pick.PerHour), moneyIn(cur, pick.RunCost))
 	default:
 		s = sprintf(chat.T(lang, "Chosen by %s: %d× %s at %s = %s/h", "按%s选择：%d 张 %s × %s = %s/时"),
-			who, pick.Cards, pick.GPU, moneyIn(cur, *pick.PerCardHour), moneyIn(cur, *pick.PerHour))
+			who, pick.Cards, pick.GPU, moneyIn(cur, *pick.PerCardHour), moneyIn(cur, *pick.PerHour)) + ch.atSpeed(lang, pick)
 	}
 	if next != nil {
 		s += ch.against(lang, cb, pick, next)
@@ -163,8 +163,18 @@ func (ch *selection) against(lang chat.Lang, cb choice.ChosenBy, pick, next *opt
 			"，对比 %d 张 %s × %s = %s/时，整个任务 %s（多 %s）：更快的卡每小时更贵，整个任务却可能更省"),
 			next.Cards, next.GPU, moneyIn(cur, *next.PerCardHour), moneyIn(cur, *next.PerHour), moneyIn(cur, next.RunCost), moneyIn(cur, cb.Next.More))
 	}
-	return sprintf(chat.T(lang, ", against %d× %s at %s = %s/h (+%s/h: %s)", "，对比 %d 张 %s × %s = %s/时（多 %s/时：%s）"),
-		next.Cards, next.GPU, moneyIn(cur, *next.PerCardHour), moneyIn(cur, *next.PerHour), moneyIn(cur, cb.Next.More), why)
+	return sprintf(chat.T(lang, ", against %d× %s at %s = %s/h%s (+%s/h: %s)", "，对比 %d 张 %s × %s = %s/时%s（多 %s/时：%s）"),
+		next.Cards, next.GPU, moneyIn(cur, *next.PerCardHour), moneyIn(cur, *next.PerHour), ch.atSpeed(lang, next), moneyIn(cur, cb.Next.More), why)
+}
+
+// atSpeed says what an hour of full-speed work costs on an option split
+// over PCIe: what it was ranked by per hour.
+func (ch *selection) atSpeed(lang chat.Lang, o *optionData) string {
+	if o.PerHour == nil || o.cost <= *o.PerHour*1.0000001 || ch.in.By != choice.ByHour {
+		return ""
+	}
+	return sprintf(chat.T(lang, " (%s/h of NVLink-speed work at %s interconnect efficiency)", "（按 %[2]s 的互联效率，相当于 NVLink 速度下 %[1]s/时）"),
+		moneyIn(o.Currency, o.cost), pct(*o.PerHour/o.cost))
 }
 
 // unpricedNote names what the tier rule would have picked among cards with
@@ -259,6 +269,9 @@ func (ch *selection) nextTwo(lang chat.Lang) string {
 		s := sprintf(chat.T(lang, "%d× %s", "%d 张 %s"), o.Cards, o.GPU)
 		if o.PerHour != nil {
 			s += sprintf(chat.T(lang, " at %s/h (%s)", " %s/时（%s）"), moneyIn(o.Currency, *o.PerHour), sourceName(lang, o.Source))
+			if o.cost > *o.PerHour*1.0000001 && ch.in.By == choice.ByHour {
+				s += sprintf(chat.T(lang, " over PCIe, %s/h of NVLink-speed work", "，走 PCIe，相当于 NVLink 速度下 %s/时"), moneyIn(o.Currency, o.cost))
+			}
 		} else {
 			s += chat.T(lang, " (no price)", "（无价格）")
 		}
@@ -311,4 +324,42 @@ func dash(currency string, v float64) string {
 		return "—"
 	}
 	return moneyIn(currency, v)
+}
+
+// interconnectFact says what the cards talk over and what it costs in speed.
+func interconnectFact(lang chat.Lang, r sizing.Request, p sizing.Option) string {
+	ic := sizing.InterconnectOf(r.Mode, p)
+	var s string
+	switch ic.Link {
+	case sizing.LinkNone:
+		return chat.T(lang, "one card: none needed", "单卡：不需要")
+	case sizing.LinkFast:
+		s = chat.T(lang, "NVLink joins the cards: full speed", "NVLink 连通各卡：全速")
+	case sizing.LinkPCIe:
+		inNode := ic.Efficiency
+		if ic.Network {
+			inNode /= sizing.NetworkEfficiency
+		}
+		if inNode >= 1 {
+			s = chat.T(lang, "PCIe, which carries this job's traffic (adapters' gradients only) at full speed", "PCIe，足以全速承载本任务的通信（只有适配器梯度）")
+		} else {
+			s = sprintf(chat.T(lang, "PCIe: %s of NVLink's speed (the advisor's planning figure)", "PCIe：速度按 NVLink 的 %s 计（顾问的规划值）"), pct(inNode))
+		}
+	}
+	if ic.Network {
+		s += sprintf(chat.T(lang, "; across %d nodes × %s for the network", "；%d 台服务器之间再 × %s（网络）"), p.Nodes(), pct(sizing.NetworkEfficiency))
+	}
+	return s + sprintf(chat.T(lang, " (interconnect efficiency %s)", "（互联效率 %s）"), pct(ic.Efficiency))
+}
+
+// linkEfficiency is the share of the job's speed option o's interconnect
+// keeps (sizing.InterconnectOf): training hours are counted at the cards'
+// peak × it.
+func linkEfficiency(r sizing.Request, o sizing.Option) float64 {
+	return sizing.InterconnectOf(r.Mode, o).Efficiency
+}
+
+// servingEfficiency is the serving engine's efficiency × the interconnect's.
+func servingEfficiency(r sizing.Request, o sizing.Option) float64 {
+	return sizing.DefaultServingEfficiency * linkEfficiency(r, o)
 }

@@ -80,6 +80,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 			rep.Buttons = append([]chat.Button{{Action: chat.ActionRun, Label: chat.T(lang, "Billing for these hours", "按这些小时算计费"), Value: nextCmd}}, rep.Buttons...)
 		}
 	}
+	ic := sizing.InterconnectOf(r.Mode, p)
 	d := data{
 		Command: "tier", Fits: adv.Fits, Memory: roundBreakdown(p.Result.Memory),
 		GPU: g.ID, GPUName: g.Name, Tier: g.Tier, Cards: p.Cards(), Nodes: p.Nodes(),
@@ -87,7 +88,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
-		Precision: r.Precision, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
+		Precision: r.Precision, Interconnect: ic, InterconnectEfficiency: ic.Efficiency, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
 		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
 	}
 	if d.Alternatives == nil {
@@ -115,6 +116,9 @@ func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 	switch {
 	case p.Cards() == 1:
 		return chat.T(lang, "One card holds everything: no NVLink or InfiniBand needed.", "一张卡装得下全部：不需要 NVLink 或 InfiniBand。")
+	case p.NeedsNVLink && !p.FastLink():
+		return sprintf(chat.T(lang, "The model is split over the cards (%s) over PCIe: it fits, at about %s of NVLink's speed; %s.", "模型切分到多张卡上（%s），走 PCIe：放得下，速度约为 NVLink 的 %s；%s。"),
+			layoutName(lang, r, l), pct(sizing.InterconnectOf(r.Mode, p).Efficiency), ib)
 	case p.NeedsNVLink:
 		return sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
 			layoutName(lang, r, l), ib)
@@ -189,7 +193,8 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
 			g.ID, g.Name, num(g.BandwidthGBs), linkName(lang, g), num(g.BF16TFLOPS), tierName(lang, g.Tier))},
 		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
-		chat.Fact{Label: "NVLink", Value: yesNo(lang, p.NeedsNVLink)},
+		chat.Fact{Label: "NVLink", Value: nvlinkFact(lang, p)},
+		chat.Fact{Label: chat.T(lang, "Interconnect", "卡间互联"), Value: interconnectFact(lang, r, p)},
 		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
 		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: ch.priceFact(lang, adv)},
 	)
@@ -262,4 +267,13 @@ func layerPatternText(lang chat.Lang, m catalog.Model) string {
 			m.ChunkedLayers, m.Layers, num(float64(m.ChunkSize)))
 	}
 	return s
+}
+
+// nvlinkFact says whether the layout needs NVLink; a split on cards without
+// it runs over PCIe instead.
+func nvlinkFact(lang chat.Lang, p sizing.Option) string {
+	if p.NeedsNVLink && !p.FastLink() {
+		return chat.T(lang, "would speed the split up; here it runs over PCIe", "可加速切分；这里走 PCIe")
+	}
+	return yesNo(lang, p.NeedsNVLink)
 }
