@@ -4,7 +4,10 @@ GOFLAGS_LAMBDA = GOOS=linux GOARCH=arm64 CGO_ENABLED=0
 export GOTOOLCHAIN = auto
 BUILD = go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: test bench build-SlackFunction build-FeishuFunction build-DrafterFunction build-ReminderFunction
+.PHONY: install test bench build-SlackFunction build-FeishuFunction build-DrafterFunction build-ReminderFunction
+
+install:
+	go install ./cmd/gpuadvisor
 
 test:
 	./scripts/test.sh

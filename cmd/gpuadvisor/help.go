@@ -153,6 +153,7 @@ func cliFlags(lang chat.Lang) (flags, subs []cliFlag) {
 	subs = []cliFlag{
 		{"help [command]", t("this list, or one command's keys with their Chinese spellings (also: <command> --help)", "本列表，或某个命令的全部参数及中文写法（也可用 <命令> --help）"), "gpuadvisor help billing"},
 		{"serve", t("the whole bot on this machine: Slack and Feishu, the drafter, reminders (serve --help)", "在本机运行整个机器人：Slack 和飞书、起草、提醒（serve --help）"), "gpuadvisor serve --slack-socket --feishu-ws"},
+		{"doctor", t("check the configuration and the deployed URLs, and say what to fix (doctor --help)", "检查配置和已部署的地址，并说明如何修复（doctor --help）"), "gpuadvisor doctor --slack-url https://abc.lambda-url.ap-east-1.on.aws/"},
 		{"remind", t("send the renewal reminders due now, once each (remind --help)", "发送当前到期的续约提醒，每条只发一次（remind --help）"), "gpuadvisor remind --now 2027-01-01 --dry-run"},
 		{"store check|salvage|backup", t("check the store file page by page and record by record, keep what can be read, or copy it safely (store --help)", "逐页逐条检查存储文件，保留能读出的记录，或安全地备份（store --help）"), "gpuadvisor store backup ./gpuadvisor-backup.db"},
 	}

@@ -42,15 +42,15 @@ func TestHelpListsTheCLI(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("help: exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"--json", "--lang", "--db", "--file", "--chart", "--full", "--now", "--dry-run", "remind", "serve", "store check|salvage|backup", "help [command]"} {
+	for _, want := range []string{"--json", "--lang", "--db", "--file", "--chart", "--full", "--now", "--dry-run", "remind", "serve", "doctor", "store check|salvage|backup", "help [command]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("help does not list %s:\n%s", want, out)
 		}
 	}
 	code, out, _ = runCLI("--json", "--lang", "zh", "help")
 	h := decode[helpJSON](t, "--json help", out)
-	if code != 0 || h.Version != "1" || len(h.CLI.Flags) != 8 || len(h.CLI.Subcommands) != 4 || len(h.Commands) < 8 {
-		t.Errorf("--json help: exit %d, version %q, %d flags, %d subcommands, %d commands; want 0, \"1\", 8, 4, at least 8",
+	if code != 0 || h.Version != "1" || len(h.CLI.Flags) != 8 || len(h.CLI.Subcommands) != 5 || len(h.Commands) < 8 {
+		t.Errorf("--json help: exit %d, version %q, %d flags, %d subcommands, %d commands; want 0, \"1\", 8, 5, at least 8",
 			code, h.Version, len(h.CLI.Flags), len(h.CLI.Subcommands), len(h.Commands))
 	}
 	if len(h.CLI.Flags) > 0 && !strings.Contains(h.CLI.Flags[0].Meaning, "JSON") || strings.Contains(h.CLI.Flags[1].Meaning, "the reply") {

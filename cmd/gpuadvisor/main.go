@@ -14,6 +14,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/cmd/gpuadvisor/doctor"
 	"gpuadvisor/cmd/gpuadvisor/serve"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/chartfile"
@@ -38,7 +39,7 @@ func main() {
 }
 
 // Main runs one command line and returns the exit status: the global flags,
-// then `serve`, `remind` or a chat command with its arguments. getenv is the
+// then `serve`, `doctor`, `remind` or a chat command with its arguments. getenv is the
 // environment (os.Getenv in main).
 func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	g, err := parseGlobals(argv)
@@ -59,6 +60,12 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 					Message: "--now, --dry-run, --json and --file are for one-shot commands (gpuadvisor remind --now ... runs the reminder once)"}, 2)
 			}
 			return serve.Main(g.Rest[1:], g.DB, stdout, stderr, getenv)
+		case "doctor":
+			if wantsHelp(g.Rest[1:]) {
+				fmt.Fprint(stdout, doctor.Usage)
+				return 0
+			}
+			return doctor.Main(context.Background(), g.Rest[1:], g.JSON, g.Lang, stdout, stderr, getenv)
 		case "remind", "store":
 			if wantsHelp(g.Rest[1:]) {
 				return printUsage(g, sub, stdout)

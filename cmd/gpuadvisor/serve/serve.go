@@ -111,6 +111,15 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 // the exit status: 2 for a bad flag, 1 when it cannot start or stops on an
 // error.
 func Main(args []string, db string, stdout, stderr io.Writer, getenv func(string) string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Run(ctx, args, db, stdout, stderr, getenv)
+}
+
+// Run is Main until ctx is done instead of until a signal: a test or
+// another program (gpuadvisor doctor's test) runs the whole bot in-process
+// and stops it by cancelling ctx.
+func Run(ctx context.Context, args []string, db string, stdout, stderr io.Writer, getenv func(string) string) int {
 	opts, err := parseServeFlags(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -123,8 +132,6 @@ func Main(args []string, db string, stdout, stderr io.Writer, getenv func(string
 	}
 	opts.DB = db
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: wire.Level(getenv("LOG_LEVEL"))}))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	srv, err := newServer(ctx, opts, getenv, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "gpuadvisor serve:", err)
