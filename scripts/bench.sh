@@ -6,7 +6,10 @@
 #     each cold start in a fresh emulator);
 #   - warm reply latency p50/p99 of 2,000 signed slash commands sent over
 #     loopback to `gpuadvisor serve`;
-#   - peak memory of serve (VmHWM, target < 64 MB).
+#   - peak memory of serve (VmHWM, target < 64 MB);
+#   - the de-duplication cost per request in serve (a lease and its done
+#     mark): on the store's fsynced transactions, on bolt.Leases, and on
+#     Leases with the disk full (each mark synced to the spill file first).
 # Everything runs on 127.0.0.1 against processes this script starts, with a
 # bounded request count and time. Build output goes to .cache/bench.
 # Knobs: BENCH_N (2000), BENCH_CLIENTS (8), BENCH_COLD_RUNS (5).
@@ -35,6 +38,8 @@ if [ ! -x .cache/bin/aws-lambda-rie ]; then
 fi
 
 echo "== measuring" >&2
+echo "de-duplication per request (go test -bench Dedupe ./infra/bolt, ${BENCH_N:-2000} each):"
+go test -run '^$' -bench Dedupe -benchtime "${BENCH_N:-2000}x" ./infra/bolt | awk '/^BenchmarkDedupe/ { printf "  %-40s %10.3f ms\n", $1, $3 / 1e6 }'
 exec "$out/host/benchreport" "${sizes[@]}" \
   -rie .cache/bin/aws-lambda-rie -bootstrap "$out/host/slack/bootstrap" \
   -serve "$out/host/gpuadvisor" \

@@ -76,8 +76,38 @@ func (s *Store) read(fn func(*bbolt.Tx) error) error {
 }
 
 // write is db.Update that cannot panic: a damaged page is a *CorruptError.
+// A write whose cause is a fault of the disk (full, read-only) is
+// remembered until a write succeeds, for Health.
 func (s *Store) write(fn func(*bbolt.Tx) error) error {
-	return explain(s.db.Path(), s.guarded(func() error { return s.db.Update(fn) }))
+	var err error
+	if s.fault != nil {
+		err = s.fault()
+	}
+	if err == nil {
+		err = s.guarded(func() error { return s.db.Update(fn) })
+	}
+	err = explain(s.db.Path(), err)
+	var fe *store.FaultError
+	switch {
+	case err == nil:
+		s.lastFault.Store(nil)
+	case errors.As(err, &fe) && (fe.Problem == store.DiskFull || fe.Problem == store.ReadOnly):
+		s.lastFault.Store(fe)
+	}
+	return err
+}
+
+// Health says whether the store can be used: "" when it can, else why not
+// (the file found damaged, or the last write failed on a full or read-only
+// disk and none has succeeded since).
+func (s *Store) Health() string {
+	if err := s.broken.Load(); err != nil {
+		return err.Error()
+	}
+	if fe := s.lastFault.Load(); fe != nil {
+		return "writes fail: " + fe.Explain("en")
+	}
+	return ""
 }
 
 // viewBucket runs fn on the bucket name in a read transaction. A bucket that does

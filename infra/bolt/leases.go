@@ -20,6 +20,15 @@ var _ store.Deduper = (*Leases)(nil)
 // transaction.
 const DefaultFlushEvery = 200 * time.Millisecond
 
+// A failed flush is tried again after a pause that doubles up to
+// maxFlushBackoff, and a failure streak is logged when it starts and then
+// at most once per failureLogEvery (with the count so far), not once per
+// attempt: a full disk must not fill the log too.
+const (
+	maxFlushBackoff = 5 * time.Second
+	failureLogEvery = 30 * time.Second
+)
+
 // Leases is the store.Deduper of the one process that holds the store file
 // (`gpuadvisor serve`): the request path's leases live in memory and its done
 // marks are written to the file behind the request, many in one transaction.
@@ -61,6 +70,15 @@ type Leases struct {
 	stop             chan struct{}
 	stopped          chan struct{}
 	closed           bool
+	// The current failure streak: how many flushes failed in a row, since
+	// when, the last error, and when it was last logged.
+	failures  int
+	failSince time.Time
+	lastErr   error
+	loggedAt  time.Time
+	// spill keeps the marks the store file cannot take (FILE.marks); nil
+	// when it could not be made.
+	spill *spill
 }
 
 // LeaseOptions tune Leases.
@@ -87,8 +105,61 @@ func (s *Store) Leases(o LeaseOptions) *Leases {
 		leases: map[string]time.Time{}, pending: map[string][]byte{},
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), stopped: make(chan struct{}),
 	}
+	sp, marks, err := openSpill(s.Path() + ".marks")
+	if err != nil {
+		o.Log.Warn("dedupe marks: no spill file; on a full disk, marks not yet written are lost at a stop", "file", s.Path()+".marks", "err", err)
+	}
+	l.spill = sp
+	if len(marks) > 0 {
+		// marks a previous run could not write to the store: they count at
+		// once, and go to the store with the first flush
+		o.Log.Info("dedupe marks read back from the spill file", "marks", len(marks), "file", s.Path()+".marks")
+		for k, v := range marks {
+			l.pending[k] = v
+		}
+		l.wake <- struct{}{}
+	}
 	go l.flusher()
 	return l
+}
+
+// unwritten is every mark not yet in the store: being written, then
+// pending (newer). Called with l.mu held.
+func (l *Leases) unwritten() map[string][]byte {
+	all := make(map[string][]byte, len(l.writing)+len(l.pending))
+	for k, v := range l.writing {
+		all[k] = v
+	}
+	for k, v := range l.pending {
+		all[k] = v
+	}
+	return all
+}
+
+// spillLocked writes every mark not yet in the store to the spill file,
+// synced. Called with l.mu held.
+func (l *Leases) spillLocked() error {
+	if l.spill == nil {
+		return errors.New("no spill file")
+	}
+	return l.spill.write(l.unwritten())
+}
+
+// degradedLocked keeps the new mark of key safe while the store cannot be
+// written: appended to the spill file and synced before the call returns
+// (so before the reply is acknowledged), at the cost of one small fsync.
+// Called with l.mu held.
+func (l *Leases) degradedLocked(key string) error {
+	if l.failures == 0 {
+		return nil
+	}
+	if l.spill == nil {
+		return fmt.Errorf("the store cannot be written (%v) and there is no spill file", l.lastErr)
+	}
+	if err := l.spill.add(key, l.pending[key], l.unwritten()); err != nil {
+		return fmt.Errorf("the store cannot be written (%v) and the spill file failed: %w", l.lastErr, err)
+	}
+	return nil
 }
 
 // errClosed is returned by every call after Close.
@@ -162,6 +233,9 @@ func (l *Leases) Claim(_ context.Context, key string, ttl time.Duration) (bool, 
 	}
 	if c == store.Claimed {
 		l.setLocked(key, dedupeValue(now, ttl, dedupeDone))
+		if err := l.degradedLocked(key); err != nil {
+			return true, fmt.Errorf("dedupe claim %q: %w", key, err)
+		}
 	}
 	return c == store.Claimed, nil
 }
@@ -175,6 +249,9 @@ func (l *Leases) Done(_ context.Context, key string, keep time.Duration) error {
 		return errClosed
 	}
 	l.setLocked(key, dedupeValue(now, keep, dedupeDone))
+	if err := l.degradedLocked(key); err != nil {
+		return fmt.Errorf("dedupe done %q: %w", key, err)
+	}
 	return nil
 }
 
@@ -188,6 +265,9 @@ func (l *Leases) Release(_ context.Context, key string) error {
 	}
 	delete(l.leases, key)
 	l.setLocked(key, nil)
+	if err := l.degradedLocked(key); err != nil {
+		return fmt.Errorf("dedupe release %q: %w", key, err)
+	}
 	return nil
 }
 
@@ -202,6 +282,8 @@ func (l *Leases) setLocked(key string, v []byte) {
 }
 
 // flusher writes the pending marks at most every FlushEvery, until Close.
+// After a failure it waits longer each time (up to maxFlushBackoff) before
+// trying again.
 func (l *Leases) flusher() {
 	defer close(l.stopped)
 	for {
@@ -211,18 +293,66 @@ func (l *Leases) flusher() {
 			return
 		}
 		select {
-		case <-time.After(l.every):
+		case <-time.After(l.backoff()):
 		case <-l.stop:
 			return // Close writes what is pending
 		}
 		if err := l.flush(); err != nil {
-			l.log.Error("dedupe marks not written; kept in memory and written again", "err", err)
-			select { // try again after the next FlushEvery
+			select { // try again after the back-off
 			case l.wake <- struct{}{}:
 			default:
 			}
 		}
 	}
+}
+
+// backoff is the pause before the next flush: FlushEvery, doubled for each
+// failure in the current streak, at most maxFlushBackoff.
+func (l *Leases) backoff() time.Duration {
+	l.mu.Lock()
+	n := l.failures
+	l.mu.Unlock()
+	d := l.every
+	for range min(n, 16) {
+		d *= 2
+	}
+	return min(d, max(maxFlushBackoff, l.every))
+}
+
+// noteFlush records how a flush went and logs a failure streak: its first
+// failure, then at most once per failureLogEvery with the count, and its
+// end. Called with l.mu held.
+func (l *Leases) noteFlush(err error, pending int) {
+	now := time.Now()
+	if err == nil {
+		if l.failures > 0 {
+			l.log.Info("dedupe marks written again", "after_failures", l.failures, "failing_for", now.Sub(l.failSince).Round(time.Millisecond).String())
+		}
+		l.failures, l.lastErr = 0, nil
+		return
+	}
+	if l.failures == 0 {
+		l.failSince = now
+	}
+	l.failures++
+	l.lastErr = err
+	if l.failures == 1 || now.Sub(l.loggedAt) >= failureLogEvery {
+		l.loggedAt = now
+		l.log.Error("dedupe marks not written; kept in memory and written again (this line repeats at most every 30s while it lasts)",
+			"err", err, "failures", l.failures, "pending", pending, "failing_for", now.Sub(l.failSince).Round(time.Millisecond).String())
+	}
+}
+
+// Health says whether the marks are being written: "" when they are, else
+// why not (the cause, how long, how many marks wait in memory).
+func (l *Leases) Health() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.failures == 0 {
+		return ""
+	}
+	return fmt.Sprintf("de-duplication marks not written for %s (%d attempts, %d waiting in memory): %v",
+		time.Since(l.failSince).Round(time.Second), l.failures, len(l.pending), l.lastErr)
 }
 
 // flush writes the pending marks in one transaction. On failure they go back
@@ -266,14 +396,24 @@ func (l *Leases) flush() error {
 				l.pending[k] = v
 			}
 		}
-		return fmt.Errorf("write %d dedupe marks: %w", len(batch), err)
+		err = fmt.Errorf("write %d dedupe marks: %w", len(batch), err)
+		if serr := l.spillLocked(); serr != nil && l.failures == 0 {
+			l.log.Warn("dedupe marks: the spill file failed too", "err", serr)
+		}
+	} else if l.spill != nil && l.spill.dirty && len(l.pending) == 0 {
+		if serr := l.spill.write(nil); serr != nil {
+			l.log.Warn("dedupe marks: could not empty the spill file (its marks are in the store; they are read back harmlessly)", "err", serr)
+		}
 	}
-	return nil
+	l.noteFlush(err, len(l.pending))
+	return err
 }
 
-// Close stops the flusher and writes every pending mark. Calls after Close
-// fail; the Store stays open.
-func (l *Leases) Close() error {
+// Close stops the flusher and writes every pending mark, trying again
+// (with the flusher's back-off) until ctx ends when a write fails. What it
+// could not write is in the error: how many marks, and why. Calls after
+// Close fail; the Store stays open.
+func (l *Leases) Close(ctx context.Context) error {
 	l.mu.Lock()
 	if l.closed {
 		l.mu.Unlock()
@@ -283,5 +423,30 @@ func (l *Leases) Close() error {
 	l.mu.Unlock()
 	close(l.stop)
 	<-l.stopped
-	return l.flush()
+	defer func() {
+		if l.spill != nil {
+			l.spill.close()
+		}
+	}()
+	for {
+		err := l.flush()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			n, tries := len(l.pending), l.failures
+			if serr := l.spillLocked(); serr == nil {
+				l.log.Warn("dedupe marks could not be written to the store before the shutdown ended; kept in the spill file and written at the next start",
+					"marks", n, "attempts", tries, "file", l.s.Path()+".marks", "err", err)
+				return nil
+			} else {
+				err = errors.Join(err, fmt.Errorf("spill file: %w", serr))
+			}
+			return fmt.Errorf("%d de-duplication marks could not be written before the shutdown ended (%d attempts; their requests may be answered again if the platform redelivers them): %w", n, tries, err)
+		case <-time.After(l.backoff()):
+		}
+	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,7 +28,7 @@ func openLeases(t testing.TB, path string, every time.Duration) (*Store, *Leases
 func TestLeasesContract(t *testing.T) {
 	storetest.RunDeduper(t, func(t *testing.T) store.Deduper {
 		s, l := openLeases(t, filepath.Join(t.TempDir(), "g.db"), 10*time.Millisecond)
-		t.Cleanup(func() { l.Close(); s.Close() })
+		t.Cleanup(func() { l.Close(context.Background()); s.Close() })
 		return l
 	})
 }
@@ -67,7 +69,7 @@ func TestLeasesAcrossARestart(t *testing.T) {
 	if got := onFile(t, s, "slack:answered"); got != "" {
 		t.Errorf("the done mark was on file before a flush: %q", got)
 	}
-	if err := l.Close(); err != nil {
+	if err := l.Close(context.Background()); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
 	if _, err := l.Lease(ctx, "x", time.Minute); !errors.Is(err, errClosed) {
@@ -80,7 +82,7 @@ func TestLeasesAcrossARestart(t *testing.T) {
 
 	s, l = openLeases(t, path, time.Hour)
 	defer s.Close()
-	defer l.Close()
+	defer l.Close(context.Background())
 	lease(t, l, "slack:answered", store.Sent)     // a redelivery hours later is a duplicate
 	lease(t, l, "slack:in-flight", store.Claimed) // its lease died with the process: answered now
 }
@@ -89,7 +91,7 @@ func TestLeasesWriteBehind(t *testing.T) {
 	ctx := context.Background()
 	s, l := openLeases(t, filepath.Join(t.TempDir(), "g.db"), 5*time.Millisecond)
 	defer s.Close()
-	defer l.Close()
+	defer l.Close(context.Background())
 	waitFor := func(key, want string) {
 		t.Helper()
 		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -142,7 +144,27 @@ func BenchmarkDedupe(b *testing.B) {
 		}},
 		{"leases", func(b *testing.B) store.Deduper {
 			s, l := openLeases(b, filepath.Join(b.TempDir(), "g.db"), 0)
-			b.Cleanup(func() { l.Close(); s.Close() })
+			b.Cleanup(func() { l.Close(context.Background()); s.Close() })
+			return l
+		}},
+		// the disk full (ENOSPC injected): each done mark is appended to
+		// the spill file and synced before Done returns
+		{"leases on a full disk", func(b *testing.B) store.Deduper {
+			s, err := Open(filepath.Join(b.TempDir(), "g.db"), Options{WriteFault: func() error { return syscall.ENOSPC }})
+			if err != nil {
+				b.Fatal(err)
+			}
+			l := s.Leases(LeaseOptions{FlushEvery: time.Millisecond, Log: slog.New(slog.DiscardHandler)})
+			l.Done(ctx, "first", time.Hour)
+			for l.Health() == "" {
+				time.Sleep(time.Millisecond)
+			}
+			b.Cleanup(func() {
+				c, cancel := context.WithTimeout(ctx, time.Millisecond)
+				defer cancel()
+				l.Close(c)
+				s.Close()
+			})
 			return l
 		}},
 	} {

@@ -53,6 +53,9 @@ type Options struct {
 	Timeout time.Duration
 	// Now is the clock of de-duplication keys; nil means time.Now.
 	Now func() time.Time
+	// WriteFault, when set, is asked before every write transaction; an
+	// error fails the write as the disk would (tests inject ENOSPC with it).
+	WriteFault func() error
 }
 
 // Store is a store.Store in one bbolt file.
@@ -61,6 +64,10 @@ type Store struct {
 	now func() time.Time
 	// broken is set when a call found the file damaged (see guarded).
 	broken atomic.Pointer[CorruptError]
+	// fault is Options.WriteFault; lastFault the disk fault of the last
+	// write, nil once a write succeeds.
+	fault     func() error
+	lastFault atomic.Pointer[store.FaultError]
 }
 
 // Open opens or creates the store file at path (and its directory).
@@ -103,7 +110,7 @@ func Open(path string, opts Options) (*Store, error) {
 		}
 		return nil, explain(path, fmt.Errorf("open store %s: create buckets: %w", path, err))
 	}
-	return &Store{db: db, now: opts.Now}, nil
+	return &Store{db: db, now: opts.Now, fault: opts.WriteFault}, nil
 }
 
 // Close releases the file. On a store found damaged it waits at most a

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"gpuadvisor/infra/httpbody"
@@ -48,22 +49,33 @@ func (s *server) routes() http.Handler {
 	return mux
 }
 
-// healthz answers 200 while the store answers a read (a cheap one: a
-// tenant that never has renewals).
+// healthz answers the state of serve as JSON: "status" is "ok", or
+// "degraded" with a "reason" (the store file damaged, writes failing on a
+// full or read-only disk, de-duplication marks waiting in memory). A
+// degraded serve still answers (200); one whose store cannot be read at all
+// answers 503.
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	out := map[string]any{"status": "ok", "ok": true, "slack": s.cfg.Slack.On, "feishu": s.cfg.Feishu.On, "drafts": s.jobs.Queued()}
+	var reasons []string
 	if _, err := s.store.ListRenewals(r.Context(), store.Scope{Tenant: "serve:healthz"}); err != nil {
 		s.log.Error("health check: store unreadable", "err", err)
-		w.WriteHeader(http.StatusServiceUnavailable)
-		w.Write([]byte(`{"ok":false,"store":"unreadable"}`))
-		return
+		out["ok"], out["store"] = false, "unreadable"
+		reasons = append(reasons, "the store cannot be read: "+err.Error())
 	}
-	b, _ := json.Marshal(map[string]any{
-		"ok":     true,
-		"slack":  s.cfg.Slack.On,
-		"feishu": s.cfg.Feishu.On,
-		"drafts": s.jobs.Queued(),
-	})
+	if why := s.store.Health(); why != "" {
+		reasons = append(reasons, why)
+	}
+	if why := s.leases.Health(); why != "" {
+		reasons = append(reasons, why)
+	}
+	if len(reasons) > 0 {
+		out["status"], out["reason"] = "degraded", strings.Join(reasons, "; ")
+	}
+	b, _ := json.Marshal(out)
+	if out["ok"] == false {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
 	w.Write(b)
 }
 

@@ -41,6 +41,8 @@ type serveOptions struct {
 	// MaxConnsPerClient caps the connections of one client address (0: no
 	// cap); see defaultMaxConnsPerClient.
 	MaxConnsPerClient int
+	// writeFault is the store's bolt.Options.WriteFault (tests only).
+	writeFault func() error
 }
 
 // serveUsage is printed for --help and after a flag error.

@@ -77,7 +77,7 @@ func newServer(ctx context.Context, o serveOptions, getenv func(string) string, 
 	}
 	if err := s.build(getenv); err != nil {
 		s.ln.Close()
-		s.closeStore()
+		s.closeStore(ctx)
 		return nil, err
 	}
 	s.announce()
@@ -109,7 +109,7 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	st, err := bolt.Open(path, bolt.Options{})
+	st, err := bolt.Open(path, bolt.Options{WriteFault: s.opts.writeFault})
 	if errors.Is(err, bolt.ErrLocked) {
 		return fmt.Errorf("open the store (--db or %s): %w (is another gpuadvisor serve or remind using it?)", wire.EnvDB, err)
 	}
@@ -236,8 +236,9 @@ func (s *server) shutdown(stopBG context.CancelFunc) error {
 		s.log.Info("drafts left for the next start", "jobs", n)
 	}
 	// 4. Close the store: every write before this was a committed
-	//    transaction; the pending done marks are written first.
-	if err := s.closeStore(); err != nil {
+	//    transaction; the pending done marks are written first, tried
+	//    again until the grace period ends (a full disk may free up).
+	if err := s.closeStore(ctx); err != nil {
 		errs = append(errs, err)
 	}
 	s.log.Info("stopped", "took_ms", time.Since(start).Milliseconds(), "clean", len(errs) == 0)
@@ -245,10 +246,10 @@ func (s *server) shutdown(stopBG context.CancelFunc) error {
 }
 
 // closeStore writes the pending de-duplication marks and closes the store.
-func (s *server) closeStore() error {
+func (s *server) closeStore(ctx context.Context) error {
 	var errs []error
 	if s.leases != nil {
-		if err := s.leases.Close(); err != nil {
+		if err := s.leases.Close(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("write the de-duplication marks: %w", err))
 		}
 	}
