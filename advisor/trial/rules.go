@@ -7,7 +7,7 @@ var rules = map[string]Text{
 		ZH: "nvidia-smi 必须能列出 GPU；驱动报错说明机器在交付状态下不可用。"},
 	"gpu_model": {
 		EN: "GPU model: the family in gpu= must match every GPU's name (A100-80G matches NVIDIA A100-SXM4-80GB and NVIDIA A100 80GB PCIe).",
-		ZH: "型号：gpu= 中的型号须与每块 GPU 的名称一致（A100-80G 可匹配 NVIDIA A100-SXM4-80GB 和 NVIDIA A100 80GB PCIe）。"},
+		ZH: "型号：承诺的型号（型号=）须与每块 GPU 的名称一致（A100-80G 可匹配 NVIDIA A100-SXM4-80GB 和 NVIDIA A100 80GB PCIe）。"},
 	"form_factor": {
 		EN: "Form factor: compared only when the promise names one (SXM, PCIe, NVL); nvidia-smi names SXM parts SXM4/SXM5 or, for the H100/H800/H200, by their HBM3 memory.",
 		ZH: "版本：仅当承诺写明 SXM、PCIe 或 NVL 时比较；nvidia-smi 对 SXM 卡显示 SXM4/SXM5，H100/H800/H200 则以 HBM3 标识。"},

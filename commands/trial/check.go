@@ -101,7 +101,7 @@ func checkReply(lang chat.Lang, p advisor.Promise, r advisor.Report) chat.Reply 
 	if p.Empty() {
 		rep.Summary += " " + chat.T(lang,
 			"Nothing was promised on the command line, so only the health checks ran; add the vendor's promises (gpu= cards= nvlink= intranet=) before the paste to compare them.",
-			"命令中没有写承诺，因此只做了健康检查；请在粘贴内容前加上供应商的承诺（gpu= cards= nvlink= intranet=）以便对照。")
+			"命令中没有写承诺，因此只做了健康检查；请在粘贴内容前加上供应商的承诺（型号= 卡数= 互联= 内网=）以便对照。")
 	}
 	rep.Facts = facts(lang, f)
 	if len(rows.Rows) > 0 {

@@ -8,8 +8,16 @@ import (
 	"gpuadvisor/chat"
 )
 
-// exampleCheck is the check form shown in errors.
-const exampleCheck = "trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>"
+// exampleCheck is the check form shown in errors and in the plan;
+// exampleCheckZH is the same with the Chinese words (a Chinese reply names
+// no English key).
+const (
+	exampleCheck   = "trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>"
+	exampleCheckZH = "试用 检查 型号=A100-80G 卡数=8 互联=是 内网=万兆 <粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出>"
+)
+
+// exampleFor is the check form in lang.
+func exampleFor(lang chat.Lang) string { return chat.T(lang, exampleCheck, exampleCheckZH) }
 
 // Command returns the `trial` chat command (aliases 试用, 实测): the
 // trial-period test plan, and with `check` the comparison of pasted tool
@@ -53,18 +61,18 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return planReply(lang, in.promise), nil
 	}
 	if in.paste == "" {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleCheck, Message: chat.T(lang,
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleFor(lang), Message: chat.T(lang,
 			"paste the tool output after the promises: "+acceptedTools(lang),
 			"请在承诺参数之后粘贴工具输出："+acceptedTools(lang))}
 	}
 	if len(in.paste) > advisor.MaxPaste {
-		return chat.Reply{}, chat.Invalidf(lang, "output", exampleCheck,
+		return chat.Reply{}, chat.Invalidf(lang, "output", exampleFor(lang),
 			"the paste is %d KB, over the %d KB I read; paste one tool's output at a time",
 			"粘贴内容有 %d KB，超过可读取的 %d KB；请每次粘贴一个工具的输出", len(in.paste)/1024, advisor.MaxPaste/1024)
 	}
 	r := advisor.Check(in.paste, in.promise)
 	if len(r.Facts.Tools) == 0 {
-		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleCheck, Message: chat.T(lang,
+		return chat.Reply{}, &chat.Error{Code: chat.CodeInvalid, Key: "output", Example: exampleFor(lang), Message: chat.T(lang,
 			"I found no tool output I can read in the paste. ",
 			"粘贴内容中没有可识别的工具输出。") + acceptedTools(lang)}
 	}

@@ -62,9 +62,9 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 		}
 	}
 	if !in.check && in.paste != "" {
-		return in, chat.Invalidf(lang, "output", exampleCheck,
+		return in, chat.Invalidf(lang, "output", exampleFor(lang),
 			"the plan takes only gpu=, cards= and intranet=; to check tool output, start with the word check: %s",
-			"测试计划只接受 gpu=、cards=、intranet=；要核对工具输出，请以 check 开头：%s", exampleCheck)
+			"测试计划只接受 型号=、卡数=、内网=；要核对工具输出，请以 检查 开头：%s", exampleFor(lang))
 	}
 	return in, nil
 }

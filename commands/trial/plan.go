@@ -53,9 +53,9 @@ func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
 	}
 	rep.Tables = []chat.Table{t}
 	rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Then", "然后"), Lines: []string{
-		chat.T(lang, "Paste the outputs, several at once if you like, after the promises:", "把输出（可以一次粘贴多个）放在承诺参数之后：") + " " + exampleCheck,
+		chat.T(lang, "Paste the outputs, several at once if you like, after the promises:", "把输出（可以一次粘贴多个）放在承诺参数之后：") + " " + exampleFor(lang),
 		chat.T(lang, "Promises it compares: gpu=, cards=, nvlink=yes|no, intranet=10g|25g|100g, memory=80g, busbw= (GB/s), driver=, cuda=.",
-			"可对照的承诺：gpu=、cards=、nvlink=yes|no、intranet=10g|25g|100g、memory=80g、busbw=（GB/s）、driver=、cuda=。"),
+			"可对照的承诺：型号=、卡数=、互联=是|否、内网=10g|25g|100g|万兆、显存=80g、总线带宽=（GB/s）、驱动=、cuda版本=。"),
 	}})
 	rep.Data = data
 	return rep
