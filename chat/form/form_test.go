@@ -349,3 +349,23 @@ func TestNamesLeavesOutIncompleteForms(t *testing.T) {
 		}
 	}
 }
+
+// Every key of every form has a Chinese spelling, so a Chinese form's
+// command line names no key in English.
+func TestEveryKeyHasChinese(t *testing.T) {
+	_, names := router(t)
+	for _, f := range form.All() {
+		fields := append([]form.Field{}, f.Fields...)
+		if f.Rows != nil {
+			fields = append(fields, f.Rows.Fields...)
+		}
+		for _, fl := range fields {
+			if fl.Kind == form.Paste {
+				continue
+			}
+			if got := names.Name(f, fl.Key, chat.ZH); !chat.HasHan(got) {
+				t.Errorf("form %s: key %s is written %q in Chinese", f.ID, fl.Key, got)
+			}
+		}
+	}
+}
