@@ -164,3 +164,22 @@ func jsonMarshal(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// A mention carrying a snippet is answered in its thread with the snippet
+// as the pasted text.
+func TestMentionWithSnippet(t *testing.T) {
+	f, _ := realFixture(t)
+	topo := readFile(t, "../../advisor/trial/testdata/topo_a100x8_nv12.txt")
+	file := map[string]any{"id": "F0SNIP3", "name": "topo.txt", "mimetype": "text/plain", "filetype": "text", "mode": "snippet", "size": len(topo),
+		"url_private_download": "https://files.slack.com/files-pri/T0001-F0SNIP3/download/topo.txt"}
+	p := payload(t, "event_app_mention_zh.json", map[string]any{"event.text": "<@U0BOT1234> 试用 检查 型号=A100-80G 卡数=8 互联=是", "event.files": []any{file}})
+	body := withFakeFiles(f, p, map[string]string{"T0001-F0SNIP3/download/topo.txt": topo})
+	invoke(t, f.h, event(t, body, testNow, false, nil))
+	pm := posts(f, "chat.postMessage")
+	if len(pm) != 1 || pm[0]["thread_ts"] != "1700000300.000100" {
+		t.Fatalf("posts %v; want one answer in the mention's thread", pm)
+	}
+	if strings.Contains(pm[0]["blocks"], "请在承诺参数之后粘贴工具输出") || !strings.Contains(pm[0]["blocks"], "NV") {
+		t.Errorf("the snippet was not read as the pasted output: %.400s", pm[0]["blocks"])
+	}
+}
