@@ -26,9 +26,33 @@ type Option struct {
 	// LinkOK is false when the split needs a link the card lacks (PCIe only,
 	// or an NVLink bridge across more than two cards).
 	LinkOK bool `json:"link_ok"`
+	// Tight is set for a serving option that fits the limit but leaves less
+	// than the headroom (HasHeadroom): the answer only when no layout of its
+	// card leaves more.
+	Tight bool `json:"tight,omitempty"`
 	// fullTraining is set for full-parameter training, whose gradient
 	// all-reduce needs a switch to run at speed (FastLink).
 	fullTraining bool
+}
+
+// HeadroomShare is the share of the usable memory a serving plan leaves
+// free at the least, unless the free memory holds one more sequence at
+// the requested context: below both, the plan is tight, and the next
+// layout (one more card, TP 2) is the pick.
+const HeadroomShare = 0.05
+
+// HasHeadroom reports whether result r, on a card of capacity GB at
+// utilization u, leaves room to work: for training always (the limit is the
+// margin); for serving at least HeadroomShare of the usable memory free, or
+// the KV cache of one more sequence at the requested context.
+func HasHeadroom(req *Request, r *Result, capacity float64) bool {
+	if req.Mode.Training() {
+		return true
+	}
+	usable := req.Utilization * capacity
+	free := usable - r.Memory.PerCardGB
+	one := r.Memory.KVCacheGB / float64(max(req.Batch, 1))
+	return free >= HeadroomShare*usable || one > 0 && free >= one
 }
 
 // Cards is the option's card count.
@@ -89,6 +113,9 @@ type InferFacts struct {
 	// KVReplicas is how many times each KV head is held and read: tensor
 	// parallel degree ÷ KV heads when the degree is larger, else 1.
 	KVReplicas float64 `json:"kv_replicas"`
+	// Sequences is how many concurrent sequences at the requested context
+	// the pick's KV budget holds (the budget over one sequence's KV cache).
+	Sequences int `json:"concurrent_sequences"`
 }
 
 // Advice is the tier answer for one request.
@@ -247,11 +274,13 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 	}
 	all.cands = cands
 	search(all, req, cands, forced, maxCards, false)
+	all.promoteBare()
 	if !all.anyFit(cands, forced) {
 		if lite {
 			return adv, nil // nothing fits, and the closest try is not asked for
 		}
 		search(all, req, cands, forced, maxCards, true)
+		all.promoteBare()
 	}
 	// the options are made from the search's results only as they are
 	// looked at (each is a few hundred bytes)
@@ -279,6 +308,7 @@ func advise(req Request, gpus []catalog.GPU, maxCards int, p Pricing, lite bool)
 		}
 		if s.fit > 0 {
 			o := p.rank(all.option(cands[i], s.fit))
+			o.Tight = s.tightFit
 			if !lite {
 				adv.Fitting = append(adv.Fitting, o.Option)
 			}
@@ -356,6 +386,9 @@ type gpuSearch struct {
 	// fit, tight, safe and closest are 1 + the index of the option's
 	// Result in searched.results; 0 when none was found.
 	fit, tight, safe, closest int32
+	// bare is the first option within the limit without the headroom:
+	// the fit when no layout of the card has it
+	bare int32
 	closestU                  float64 // the closest option's utilization
 	closestCards              int
 	prev                      float64 // the lowest utilization at the previous count
@@ -363,6 +396,7 @@ type gpuSearch struct {
 	split                     int     // the card's MaxSplit
 	done, hopeless            bool
 	neverFits                 bool // the named card, past the limit at any count
+	tightFit                  bool // fit is the bare option: no layout left the headroom
 }
 
 // searched is what search found: per GPU, the options as indexes into the
@@ -499,7 +533,11 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 					s.tight = out.keep(&rbuf[i], &saved[i])
 				}
 				if s.fit == 0 && u <= req.Utilization {
-					s.fit = out.keep(&rbuf[i], &saved[i])
+					if HasHeadroom(&req, &rbuf[i], capacity) {
+						s.fit = out.keep(&rbuf[i], &saved[i])
+					} else if s.bare == 0 {
+						s.bare = out.keep(&rbuf[i], &saved[i])
+					}
 				}
 				if s.safe == 0 && u <= SaferUtilization {
 					s.safe = out.keep(&rbuf[i], &saved[i])
@@ -517,6 +555,16 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 				left--
 			}
 			s.prev = best
+		}
+	}
+}
+
+// promoteBare makes each card's bare option (within the limit, without the
+// headroom) its fit when no layout of the card left the headroom.
+func (s *searched) promoteBare() {
+	for i := range s.per {
+		if p := &s.per[i]; p.fit == 0 && p.bare > 0 {
+			p.fit, p.tightFit = p.bare, true
 		}
 	}
 }
@@ -745,6 +793,9 @@ func inferFacts(req Request, o Option) *InferFacts {
 	if r.StageLayers > 0 && r.KVShards > 0 {
 		f.SlidingReserveCardGB = SlidingKVBytes(m, PrefillTokens+m.SlidingWindow) * float64(req.Batch) *
 			float64(r.StageLayers) / float64(m.Layers) / float64(r.KVShards) / GB
+	}
+	if one := r.Memory.KVCacheGB / float64(max(req.Batch, 1)); one > 0 && budget > 0 {
+		f.Sequences = int(budget / one)
 	}
 	f.MaxContext = f.MemoryContext
 	if f.ModelContext > 0 {

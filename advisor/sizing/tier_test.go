@@ -386,3 +386,24 @@ func TestFloorIsLowerBound(t *testing.T) {
 		}
 	}
 }
+
+func TestHasHeadroom(t *testing.T) {
+	serve := Request{Mode: ModeInfer, Utilization: 0.9, Batch: 1}
+	for _, tc := range []struct {
+		name              string
+		req               Request
+		perCard, kv, capy float64
+		want              bool
+	}{
+		{"5% of the usable memory free", serve, 85, 20, 100, true}, // 90 usable, 5 free ≥ 4.5
+		{"a second sequence fits", serve, 88, 1.5, 100, true},      // 2 free ≥ 1.5
+		{"neither: tight", serve, 89.6, 8.6, 100, false},           // 0.4 free
+		{"training needs no extra room", Request{Mode: ModeLoRA, Utilization: 0.9}, 89.9, 0, 100, true},
+		{"a batch: one more sequence is the batch's KV ÷ batch", Request{Mode: ModeInfer, Utilization: 0.9, Batch: 4}, 88, 8, 100, true}, // 2 free ≥ 8/4
+	} {
+		r := Result{Memory: Breakdown{PerCardGB: tc.perCard, KVCacheGB: tc.kv}}
+		if got := HasHeadroom(&tc.req, &r, tc.capy); got != tc.want {
+			t.Errorf("%s: HasHeadroom = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

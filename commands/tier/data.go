@@ -99,6 +99,13 @@ type inferData struct {
 	BandwidthGBs          float64 `json:"bandwidth_gbs"`
 	BytesPerTokenGB       float64 `json:"bytes_per_token_gb"`
 	KVReplicas            float64 `json:"kv_replicas"`
+	// Sequences is how many concurrent sequences at seq the pick holds.
+	Sequences int `json:"concurrent_sequences"`
+	// HeadroomGB is what each card leaves free under the usable limit.
+	HeadroomGB float64 `json:"headroom_gb"`
+	// Tight is set when the pick leaves less than the headroom: no layout
+	// of the card left more.
+	Tight bool `json:"tight,omitempty"`
 }
 
 type altData struct {

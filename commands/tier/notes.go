@@ -46,6 +46,13 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 				"uses %s of each card: over the %s limit, no room for spikes or fragmentation",
 				"每卡占用 %s：超过 %s 上限，没有余量应对峰值和碎片"), pct(o.Utilization), pct(a.Request.Utilization))
 		}
+		if r := a.Request; !r.Mode.Training() && !sizing.HasHeadroom(&r, &o.Result, o.GPU.CapacityGB()) {
+			free := r.Utilization*o.GPU.CapacityGB() - o.Result.Memory.PerCardGB
+			return chat.T(lang, "cheaper, tight", "更便宜但很紧"), sprintf(chat.T(lang,
+				"fits the %s limit but leaves only %s GB per card: under %s of the usable memory and under one more sequence's KV cache at this context, so no room to work",
+				"在 %s 上限内，但每卡只剩 %s GB：不到可用显存的 %s，也放不下同样上下文的第二条序列，没有工作余量"),
+				pct(r.Utilization), gb(free), pct(sizing.HeadroomShare))
+		}
 		return chat.T(lang, "cheaper", "更便宜"), sprintf(chat.T(lang, "fits within %s on a cheaper option", "在更便宜的方案上也能控制在 %s 以内"), pct(a.Request.Utilization))
 	case sizing.AltSafer:
 		return chat.T(lang, "safer", "更稳妥"), sprintf(chat.T(lang, "leaves %s of each card free for longer inputs and spikes", "每卡留出 %s 余量，应对更长输入和峰值"), free)
@@ -338,6 +345,12 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 				"%s has no FP8 tensor cores: serve int8 (W8A8 or W8A16) or bf16 instead; the memory shown assumes 1-byte weights either way.",
 				"%s 没有 FP8 张量核心：请改用 int8（W8A8 或 W8A16）或 bf16；上面的显存按每参数 1 字节计，两者相同。"), g.ID))
 		}
+	}
+	if p.Tight && adv.Fits {
+		out = append(out, sprintf(chat.T(lang,
+			"Tight: each card leaves %s GB free, under %s of the usable memory and under one more sequence at %s tokens; no layout of %s leaves more with cards=%d. Serving engines need room to work: give fewer tokens (seq=), kv_precision=fp8, or more cards.",
+			"很紧：每卡只剩 %s GB，不到可用显存的 %s，也放不下 %s token 的第二条序列；在卡数=%[5]d 时 %[4]s 没有更宽裕的方案。推理引擎需要工作余量：可缩短上下文（上下文=）、用 KV缓存精度=fp8，或增加卡数。"),
+			gb(r.Utilization*g.CapacityGB()-p.Result.Memory.PerCardGB), pct(sizing.HeadroomShare), num(float64(r.Seq)), g.ID, p.Cards()))
 	}
 	if ic := sizing.InterconnectOf(r.Mode, p); adv.Fits && ic.Link == sizing.LinkPCIe && ic.Efficiency < 1 {
 		out = append(out, sprintf(chat.T(lang,

@@ -100,7 +100,8 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 	if f := adv.Infer; f != nil {
 		d.Infer = &inferData{MaxContextTokens: f.MaxContext, MemoryContextTokens: f.MemoryContext, ModelContextTokens: f.ModelContext, SlidingReserveCardGB: f.SlidingReserveCardGB,
 			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), DecodeTokensPerSecAll: round4(f.DecodeTokensPerSecAll),
-			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB), KVReplicas: f.KVReplicas}
+			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB), KVReplicas: f.KVReplicas,
+			Sequences: f.Sequences, HeadroomGB: round4(r.Utilization*g.CapacityGB() - p.Result.Memory.PerCardGB), Tight: p.Tight}
 	}
 	rep.Data = d
 	return rep
@@ -223,7 +224,11 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 				"每条序列最多 %s token/s，%[3]d 条合计 %[2]s token/s（上限：%[4]s GB/s ÷ 每步解码读取 %[5]s GB）"),
 				num(f.DecodeTokensPerSec), num(f.DecodeTokensPerSecAll), r.Batch, num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
 		}
+		seqs := sprintf(chat.T(lang, "%d at %s tokens each (the KV budget over one sequence's %s GB per card); %s GB per card left free",
+			"每条 %[2]s token 时可并发 %[1]d 条（KV 预算 ÷ 每条每卡 %[3]s GB）；每卡剩余 %[4]s GB"),
+			f.Sequences, num(float64(r.Seq)), gb(p.Result.Memory.KVCacheGB/float64(max(r.Batch, 1))), gb(r.Utilization*g.CapacityGB()-p.Result.Memory.PerCardGB))
 		fs = append(fs,
+			chat.Fact{Label: chat.T(lang, "Concurrent sequences", "并发序列"), Value: seqs},
 			chat.Fact{Label: chat.T(lang, "Longest context", "最长上下文"), Value: ctx},
 			chat.Fact{Label: chat.T(lang, "Decode speed", "解码速度"), Value: speed})
 	}
