@@ -8,7 +8,7 @@ import (
 	"unicode"
 )
 
-// Clause by clause (docs/drafting.md#clauses): a draft is cut into its
+// Clause by clause (docs/drafting.md#meaning-clause-by-clause): a draft is cut into its
 // numbered clauses and the prose around them, and each part of the
 // candidate is compared with the same part of the template.
 

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Meaning by words (docs/drafting.md#meaning): a rewording may change how a
+// Meaning by words (docs/drafting.md#meaning-clause-by-clause): a rewording may change how a
 // clause is said, not what it commits to. The phrases below each belong to
 // one category; a draft may hold a category no more often, clause by
 // clause, than the template it rewords (directions: exactly as often).

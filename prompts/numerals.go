@@ -6,7 +6,7 @@ import (
 	"unicode"
 )
 
-// Numbers in any script (docs/drafting.md#numbers): fold reads the digits
+// Numbers in any script (docs/drafting.md#meaning-clause-by-clause): fold reads the digits
 // of every script as ASCII digits; Chinese numerals (四零零, 一万五),
 // circled and Roman numerals, and phone numbers are checked here.
 
