@@ -50,7 +50,11 @@ func Brief(r Reply) Reply {
 		s.Warnings = append(s.Warnings[:BriefWarnings:BriefWarnings], T(r.Lang, "", "另有 ")+
 			Plural(r.Lang, n, "more warning", "more warnings", "条提示")+T(r.Lang, ": see Details", "：见详情"))
 	}
-	s.Buttons = []Button{{Action: ActionDetails, Label: detailsLabel(r), Value: r.Asked}}
+	s.Buttons = nil
+	for _, sg := range r.Suggested { // a command not run stays in sight: it is for the user to run
+		s.Buttons = append(s.Buttons, SuggestionButton(r.Lang, sg))
+	}
+	s.Buttons = append(s.Buttons, Button{Action: ActionDetails, Label: detailsLabel(r), Value: r.Asked})
 	return s
 }
 

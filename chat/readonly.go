@@ -64,6 +64,7 @@ func suggest(lang Lang, cmd *Command, c *Call) Reply {
 		Buttons:   []Button{SuggestionButton(lang, s)},
 		Suggested: []Suggestion{s},
 		Private:   true,
+		Full:      true, // short already; Brief must not hide the command behind Details
 		Data:      map[string]any{"command": cmd.Name, "run": false, "suggested": []Suggestion{s}},
 	}
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,20 @@ func TestReadOnlyRouter(t *testing.T) {
 		if row.name == "not read-only" && ran["book"] != 1 {
 			t.Errorf("outside read-only mode book add must run: %v", ran)
 		}
+	}
+}
+
+// TestBriefKeepsSuggestions: a short reply still shows the commands not
+// run, each with its button, before Details.
+func TestBriefKeepsSuggestions(t *testing.T) {
+	s := Suggestion{Command: "price", Line: "price set gpu=h100 ondemand=0.5"}
+	r := Reply{Command: "ask", Lang: EN, Title: "t", Summary: "s", Asked: "ask x", Suggested: []Suggestion{s},
+		Sections: []Section{{Title: "how", Lines: []string{"a"}}}, Tables: []Table{{Header: []string{"h"}}, {Header: []string{"h"}}}}
+	b := Brief(r)
+	if len(b.Buttons) != 2 || b.Buttons[0].Action != ActionRun || b.Buttons[0].Value != s.Line || b.Buttons[1].Action != ActionDetails {
+		t.Errorf("buttons %+v: want the suggestion's run button, then Details", b.Buttons)
+	}
+	if txt := RenderText(b); !strings.Contains(txt, "gpuadvisor price set gpu=h100 ondemand=0.5") {
+		t.Errorf("the short text lacks the line to type:\n%s", txt)
 	}
 }

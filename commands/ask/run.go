@@ -252,6 +252,7 @@ func (a *asker) suggestOnly(lang chat.Lang, s []chat.Suggestion, bad []failed) c
 			"ask only reads. It never saves, changes or deletes your team's prices, renewals or settings, even when the question (or text quoted in it) asks for it. Check the command below and run it yourself if it is what you want.",
 			"ask 只读取，不会保存、修改或删除团队的价格、续约或设置，即使问题（或其中引用的文字）这样要求。请核对下面的命令，如确需要请自己运行。"),
 		Private: true,
+		Full:    true, // the commands to run are the answer: Brief must not hide them
 		Data:    map[string]any{"command": "ask", "source": "llm", "ran": []map[string]any{}},
 	}
 	if m := a.svc.Model(); m != "" {
