@@ -236,7 +236,10 @@ func (q *Queue) work() {
 }
 
 // next pops the first due job; when none is due it says how long to wait.
-// ok is false once the queue is closed.
+// ok is false once the queue is closed. A worker that takes a job while
+// others wait wakes the next idle worker, and that one the next: the jobs
+// resumed at Start, or dispatched in a burst, run on the whole pool at
+// once, not one at a time behind a single wake-up.
 func (q *Queue) next() (e *entry, wait time.Duration, ok bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -248,6 +251,12 @@ func (q *Queue) next() (e *entry, wait time.Duration, ok bool) {
 	for i, c := range q.ready {
 		if !c.due.After(now) {
 			q.ready = slices.Delete(q.ready, i, i+1)
+			if len(q.ready) > 0 {
+				select {
+				case q.wake <- struct{}{}:
+				default:
+				}
+			}
 			return c, 0, true
 		}
 		wait = min(wait, c.due.Sub(now))

@@ -294,3 +294,43 @@ func BenchmarkDispatchBolt(b *testing.B) {
 	defer cancel()
 	_, _ = q.Shutdown(ctx)
 }
+
+// Issue 25: after a kill -9 with 69 drafts queued, the resumed jobs ran one
+// at a time (one wake-up for the whole pool). 69 resumed jobs of d each on
+// 4 workers take about 69×d/4 (the issue's 2 s LLM, scaled to 40 ms), and
+// never more than 4 run at once.
+func TestResumedJobsUseTheWholePool(t *testing.T) {
+	const jobs, workers, d = 69, 4, 40 * time.Millisecond
+	mem := &MemJobs{}
+	for i := range jobs {
+		data, _ := json.Marshal(entry{ID: JobID(jobN(i)), Job: jobN(i), Accepted: time.Now()})
+		mem.PutJob(context.Background(), JobID(jobN(i)), data)
+	}
+	var mu sync.Mutex
+	running, most := 0, 0
+	h := handlerFunc(func(ctx context.Context, req chat.Request) chat.Reply {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		defer func() { mu.Lock(); running--; mu.Unlock() }()
+		return slowAnswer(d)(ctx, req)
+	})
+	rec := &recorder{}
+	q := &Queue{Runner: newRunner(h, rec), Store: mem, Workers: workers}
+	start := time.Now()
+	if n, err := q.Start(context.Background()); err != nil || n != jobs {
+		t.Fatalf("Start resumed %d, %v; want %d", n, err, jobs)
+	}
+	waitFor(t, 10*time.Second, "the resumed jobs", func() bool { return len(rec.all()) >= jobs })
+	took := time.Since(start)
+	q.Shutdown(context.Background())
+	ideal := time.Duration(jobs) * d / workers // 690 ms
+	if took > ideal*2 {
+		t.Errorf("69 resumed jobs of %s on %d workers took %s, want about %s (serially: %s)", d, workers, took, ideal, time.Duration(jobs)*d)
+	}
+	if most != workers {
+		t.Errorf("at most %d jobs ran at once, want %d (the whole pool, never more)", most, workers)
+	}
+	postedOnce(t, jobs, rec.all())
+}
