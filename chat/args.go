@@ -260,7 +260,7 @@ func (a *Args) Assumptions() []string {
 	var out []string
 	for _, k := range a.order {
 		if s := HoursPerDay(a.lang, a.pairs[k]); s != "" {
-			out = append(out, k+": "+s)
+			out = append(out, a.Name(k)+T(a.lang, ": ", "：")+s)
 		}
 	}
 	return out

@@ -20,7 +20,7 @@ const (
 // monthly price typed where an hourly one belongs. It does not check that
 // the value parses; use ParseValue for that.
 func PricePeriod(raw string) Period {
-	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	s := spokenPrice(strings.ToLower(strings.TrimSpace(Normalize(raw))))
 	i := strings.IndexByte(s, '/')
 	unit := ""
 	if i >= 0 {

@@ -46,7 +46,7 @@ var units = map[Kind][]unit{
 		{"元/月", 1}, {"/月", 1}, {"/mo", 1}, {"/month", 1}, {"元/卡/月", 1}, {"/卡/月", 1}, {"k/月", 1e3}, {"w/月", 1e4},
 		{"元/gb", 1}, {"/gb", 1}, {"元/g", 1}, {"/g", 1}, {"元/gb/月", 1}, {"/gb/月", 1}, {"/gb/mo", 1},
 		{"元/年", 1}, {"/年", 1}, {"/yr", 1}, {"/year", 1}},
-	Hours: {{"", 1}, {"h", 1}, {"hr", 1}, {"hrs", 1}, {"hour", 1}, {"hours", 1}, {"小时", 1}, {"时", 1}, {"个小时", 1},
+	Hours: {{"", 1}, {"h", 1}, {"hr", 1}, {"hrs", 1}, {"hour", 1}, {"hours", 1}, {"小时", 1}, {"时", 1}, {"个小时", 1}, {"个钟", 1}, {"个钟头", 1},
 		{"h/月", 1}, {"小时/月", 1}, {"h/mo", 1}, {"hrs/mo", 1}, {"/月", 1}},
 	Count:   {{"", 1}, {"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"t", 1e12}, {"g", 1e9}, {"亿", 1}, {"个", 1}, {"tokens", 1}, {"tok", 1}, {"k tokens", 1e3}, {"b tokens", 1e9}, {"/s", 1}, {"tokens/s", 1}, {"tok/s", 1}, {"k/s", 1e3}},
 	Tokens:  {{"", 1}, {"k", 1024}, {"m", 1 << 20}, {"tokens", 1}, {"k tokens", 1024}},
@@ -74,6 +74,9 @@ func ParseValue(s string, kind Kind) (float64, error) {
 			return h, nil
 		}
 	}
+	if kind == Money {
+		s = spokenPrice(s)
+	}
 	v, rest, err := leadingNumber(s)
 	if err != nil {
 		return 0, err
@@ -85,6 +88,23 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	}
 	return 0, errUnit
 }
+
+// spokenPrice writes a price as people say it in the units the readers
+// know: 35块一小时 is 35元/小时, 1.5万一个月 is 1.5万/月 (块 and 块钱 are 元;
+// 一小时, 每小时, 一个月, 每年 and the like are the period after a slash).
+func spokenPrice(s string) string {
+	if !strings.ContainsAny(s, "块一每") {
+		return s
+	}
+	return spokenUnits.Replace(s)
+}
+
+var spokenUnits = strings.NewReplacer(
+	"块钱", "元", "块", "元",
+	"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时",
+	"一个月", "/月", "每个月", "/月", "一月", "/月", "每月", "/月",
+	"一年", "/年", "每年", "/年",
+)
 
 // thousands reports whether s is digits grouped by commas in threes: 15,000 or 1,234.5.
 func thousands(s string) bool {
@@ -253,7 +273,7 @@ func perDay(s string) (month, days float64, ok bool) {
 		}
 	}
 	daily := days == WorkDays
-	for _, p := range []string{"每天", "每日", "daily", "per day", "a day"} {
+	for _, p := range []string{"每天", "每日", "每一天", "一天", "1天", "daily", "per day", "a day"} {
 		if t, cut := strings.CutPrefix(s, p); cut {
 			s, daily = strings.TrimSpace(t), true
 			break
@@ -282,7 +302,7 @@ func perDay(s string) (month, days float64, ok bool) {
 		return 0, 0, false
 	}
 	switch strings.TrimSpace(rest) {
-	case "", "h", "hr", "hrs", "hour", "hours", "小时", "个小时", "时":
+	case "", "h", "hr", "hrs", "hour", "hours", "小时", "个小时", "时", "个钟", "个钟头", "钟头", "钟":
 		return v * days, days, true
 	}
 	return 0, 0, false

@@ -283,6 +283,13 @@ func TestIssueCases(t *testing.T) {
 		{"a fractional month runs on demand, in English", "billing ondemand=35 monthly=15000 hours=720 cards=8 months=1.5 --full", "monthly",
 			[]string{"Reserve 8 cards for 1 month, then on demand for the last half month: ¥220,800", "#1    720    ¥25,200    ¥15,000  —     monthly → on-demand"},
 			[]string{"paid after the project ends"}},
+		// yearly= is a price per card-year: 150,000 = 12,500 a month, 1 − 150,000 / 180,000 = 16.7% off; over 12 months
+		// it beats 12 × 15,000 = 180,000 monthly and 12 × 25,200 on-demand
+		{"yearly is a yearly price", "billing ondemand=35 monthly=15000 hours=720 months=12 yearly=150000", "yearly",
+			[]string{"all yearly ¥150,000 (¥150,000 per card-year × 1 year)"}, nil},
+		{"35块一小时 and 一天8个小时", "计费 按需=35块一小时 包月=1.5万 时长=一天8个小时", "on_demand",
+			[]string{"按需每卡 240 小时 × ¥35/小时 = ¥8,400", "时长：一天8个小时 = 每天 8 小时 × 30 天 = 每月 240 小时"}, []string{"hours:"}},
+		{"每天8个钟", "计费 按需=35 包月=1.5万 时长=每天8个钟", "on_demand", []string{"每卡每月 240 小时"}, nil},
 		// no currency typed: yuan, with its sign
 		{"a bare price is in yuan", "billing ondemand=35 monthly=15000 hours=8", "on_demand", []string{"8 h × ¥35/h = ¥280 per card", "the monthly fee of ¥15,000"}, nil},
 	}

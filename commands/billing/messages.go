@@ -56,6 +56,8 @@ var acceptedValues = map[string]root.Text{
 		ZH: "包月最短租期，大于 0 且不超过 120：3、3个月"},
 	"yearly_discount": {EN: "the yearly prepay discount off the monthly price, 0% to 90%: 10%, 0.1, 9折",
 		ZH: "包年预付相对包月的折扣，0% 到 90%：10%、0.1、9折"},
+	"yearly": {EN: "the yearly prepay price per card-year, more than 0 and at most 12 × monthly: 150000, 15万/年",
+		ZH: "包年预付价格（每卡每年），须大于 0 且不超过 12 × 包月：150000、15万/年"},
 	"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€) or another 3-letter code",
 		ZH: "币种：CNY（¥、元）、USD（$）、EUR（€）或其他三字母代码"},
 }
@@ -84,6 +86,8 @@ func example(lang chat.Lang, key string) string {
 		return base + chat.T(lang, " months=6 min_months=3", " 剩余月数=6 最短租期=3")
 	case "yearly_discount":
 		return base + chat.T(lang, " yearly_discount=10%", " 包年折扣=9折")
+	case "yearly":
+		return base + chat.T(lang, " months=12 yearly=150000", " 项目月数=12 包年=15万")
 	case "currency":
 		return base + chat.T(lang, " currency=CNY", " 币种=CNY")
 	}

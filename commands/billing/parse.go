@@ -53,6 +53,11 @@ func read(a *chat.Args, lang chat.Lang) (query, error) {
 	} else if ok {
 		q.in.Yearly = &advisor.YearlyOffer{Discount: d}
 	}
+	if d, ok, err := p.yearlyPrice(q.in.Monthly); err != nil {
+		return q, err
+	} else if ok {
+		q.in.Yearly = &advisor.YearlyOffer{Discount: d}
+	}
 	if q.currency, err = p.currency(); err != nil {
 		return q, err
 	}
@@ -68,11 +73,11 @@ type reader struct {
 func (p reader) t(en, zh string) string { return chat.T(p.lang, en, zh) }
 
 // name is how a key is named in a message: the English key, and in Chinese
-// the Chinese alias beside it.
+// its Chinese alias (a Chinese reply names no English key).
 func (p reader) name(key string) string {
 	if p.lang == chat.ZH {
 		if zh := zhAlias(key); zh != "" {
-			return key + "（" + zh + "）"
+			return zh
 		}
 	}
 	return key
@@ -160,8 +165,11 @@ func (p reader) positive(key string, required bool, max float64) (float64, bool,
 // (15000元/月 typed as ondemand would make the break-even 0 h).
 func wrongPeriod(key, raw string) bool {
 	want := chat.PerHour
-	if key == "monthly" {
+	switch key {
+	case "monthly":
 		want = chat.PerMonth
+	case "yearly":
+		want = chat.PerYear
 	}
 	got := chat.PricePeriod(raw)
 	return got != chat.NoPeriod && got != want
@@ -366,6 +374,29 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 	return pct / 100, true, nil
 }
 
+// yearlyPrice reads yearly, the prepay price per card-year, as the
+// discount it is off twelve months of the monthly price: 150,000 against
+// 12 × 15,000 = 180,000 is 16.7% off.
+func (p reader) yearlyPrice(monthly float64) (float64, bool, error) {
+	v, given, err := p.positive("yearly", false, 1e10)
+	switch {
+	case err != nil || !given:
+		return 0, false, err
+	case p.a.Has("yearly_discount"):
+		return 0, true, p.bad("yearly", "give the yearly prepay either as yearly (a price per card-year) or as yearly_discount, not both",
+			"包年预付请只写一种：包年（每卡每年的价格）或 包年折扣，不要同时写")
+	case v > YearMonths*monthly:
+		return 0, true, p.bad("yearly", fmt.Sprintf("yearly=%s per card-year is more than 12 months of monthly=%s (%s): a prepay would cost more than paying monthly; check it is per card and per year",
+			chat.Num(v), chat.Num(monthly), chat.Num(YearMonths*monthly)),
+			fmt.Sprintf("%s=%s（每卡每年）比 12 个月的包月 %s（%s）还贵：预付反而更贵；请确认是每卡每年的价格",
+				p.name("yearly"), chat.Num(v), chat.Num(monthly), chat.Num(YearMonths*monthly)))
+	}
+	return 1 - v/(YearMonths*monthly), true, nil
+}
+
+// YearMonths is the months a yearly prepay covers.
+const YearMonths = advisor.YearMonths
+
 // currency is the currency key, or what the prices' signs say.
 func (p reader) currency() (string, error) {
 	found := ""
@@ -376,7 +407,7 @@ func (p reader) currency() (string, error) {
 		}
 		found = c
 	}
-	for _, k := range []string{"ondemand", "monthly", "spot"} {
+	for _, k := range []string{"ondemand", "monthly", "spot", "yearly"} {
 		raw, ok := p.a.Raw(k)
 		if !ok {
 			continue
