@@ -388,15 +388,15 @@ type gpuSearch struct {
 	fit, tight, safe, closest int32
 	// bare is the first option within the limit without the headroom:
 	// the fit when no layout of the card has it
-	bare int32
-	closestU                  float64 // the closest option's utilization
-	closestCards              int
-	prev                      float64 // the lowest utilization at the previous count
-	capacity                  float64 // the card's CapacityGB
-	split                     int     // the card's MaxSplit
-	done, hopeless            bool
-	neverFits                 bool // the named card, past the limit at any count
-	tightFit                  bool // fit is the bare option: no layout left the headroom
+	bare           int32
+	closestU       float64 // the closest option's utilization
+	closestCards   int
+	prev           float64 // the lowest utilization at the previous count
+	capacity       float64 // the card's CapacityGB
+	split          int     // the card's MaxSplit
+	done, hopeless bool
+	neverFits      bool // the named card, past the limit at any count
+	tightFit       bool // fit is the bare option: no layout left the headroom
 }
 
 // searched is what search found: per GPU, the options as indexes into the
