@@ -322,6 +322,16 @@ func (d *doc) evidence(w window) string {
 // ("3. 计费按小时", "2、", "(4)"): it numbers the vendor's list, it is not
 // what they said.
 func trimListNumber(s string) string {
+	// 一、二、… 十二、
+	if r := []rune(s); len(r) > 2 {
+		n := 0
+		for n < len(r) && n < 3 && strings.ContainsRune("一二三四五六七八九十", r[n]) {
+			n++
+		}
+		if n > 0 && n < len(r)-1 && r[n] == '、' {
+			return string(r[n+1:])
+		}
+	}
 	j := 0
 	paren := strings.HasPrefix(s, "(") || strings.HasPrefix(s, "（")
 	if paren {

@@ -53,6 +53,12 @@ func TestGolden(t *testing.T) {
 		{Name: "check_traps_en", Text: "checklist check ", File: "traps_en.txt"},
 		{Name: "check_traps_en_in_zh", Text: "清单 检查 ", File: "traps_en.txt", Lang: chat.ZH},
 		{Name: "check_evasive_en_in_zh", Text: "清单 检查 ", File: "evasive_en.txt", Lang: chat.ZH},
+		// Evidence that belongs to its item: 违约金 is the minimum term, 计费按小时
+		// the granularity, 按规定处理 a vague answer on data destruction.
+		{Name: "check_terms_zh", Text: "清单 检查 ", File: "terms_zh.txt"},
+		{Name: "check_terms_zh_in_en", Text: "checklist check ", File: "terms_zh.txt", Lang: chat.EN},
+		{Name: "check_terms_en", Text: "checklist check ", File: "terms_en.txt"},
+		{Name: "check_terms_en_in_zh", Text: "清单 检查 ", File: "terms_en.txt", Lang: chat.ZH},
 		// The short forms as the terminal shows them (Brief, as every surface
 		// does): the list's first questions are in it.
 		{Name: "short_list_en", Text: "checklist"},

@@ -24,7 +24,7 @@ func onPlatform(text, platform string) chat.Reply {
 // never says "unless they fix the risks below" with no risk below, and the
 // terminal's next step never repeats a paste longer than 80 characters.
 func TestShortFormsAgree(t *testing.T) {
-	for _, f := range []string{"hedged_zh.txt", "hedged_en.txt", "traps_zh.txt", "traps_en.txt", "evasive_en.txt", "evasive_zh.txt", "mixed_zh.txt"} {
+	for _, f := range []string{"hedged_zh.txt", "hedged_en.txt", "traps_zh.txt", "traps_en.txt", "evasive_en.txt", "evasive_zh.txt", "mixed_zh.txt", "terms_zh.txt", "terms_en.txt"} {
 		paste := fixture(t, f)
 		text := "checklist check " + paste
 		cli := chat.Brief(onPlatform(text, "cli"))
