@@ -186,7 +186,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		defs = append(defs, "seq=4096")
 	}
 	if !q.given["batch"] {
-		defs = append(defs, "batch=1")
+		defs = append(defs, "batch="+strconv.Itoa(max(r.Batch, 1))) // the batch used: 32 concurrent sequences for a daily volume
 	}
 	if r.Mode.Training() {
 		if !q.given["optimizer"] {
