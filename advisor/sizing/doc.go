@@ -19,7 +19,11 @@
 //     quantizes only the routed experts. MoE keeps every expert resident.
 //   - KV cache: 2 × kv_heads × head_dim × 2 bytes per token per layer (GQA),
 //     kv_lora_rank + qk_rope_head_dim values for MLA (replicated on every
-//     tensor-parallel card), at most the window on sliding-window layers.
+//     tensor-parallel card); a sliding-window layer keeps vLLM's reserve,
+//     min(window − 1 + 8,192, seq) in 16-token blocks plus one block.
+//   - Training FLOPs per token: 6·N + 12·L·H·Q·T (PaLM), 4·N + the attention
+//     term for LoRA; MFU counts these model FLOPs, so recomputation changes
+//     the hardware FLOPs (HFU), not the hours.
 //   - Decode bound: bandwidth ÷ (the weights a token reads, without the input
 //     embedding and with only the used experts, + the batch's KV cache).
 //
