@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -13,17 +12,13 @@ import (
 // ReminderPoster is a poster that delivers reminders exactly once and can
 // reach a person when the channel refuses: infra/slack.Poster and
 // infra/feishu.Client implement it. A plain chat.Poster still works (the
-// terminal's); it gets no history look-up and no direct-message fallback.
+// terminal's); it gets no message id and no direct-message fallback.
 type ReminderPoster interface {
 	chat.Poster
 	// PostReminder posts rep into channel tagged with key (Slack message
-	// metadata, Feishu's send uuid), so that Delivered can find it.
-	PostReminder(ctx context.Context, channel, key string, rep chat.Reply) error
-	// Delivered reports whether a message tagged with key was posted in
-	// channel since the given time (Slack: conversations.history with
-	// include_all_metadata). A platform that de-duplicates sends by key
-	// itself (Feishu's uuid) may always answer false.
-	Delivered(ctx context.Context, channel, key string, since time.Time) (bool, error)
+	// metadata, Feishu's send uuid) and returns the message's id (Slack's
+	// ts, Feishu's message_id), which the engine records in the store.
+	PostReminder(ctx context.Context, channel, key string, rep chat.Reply) (string, error)
 	// PostDirect sends rep to user as a direct message, key making a retry
 	// post once.
 	PostDirect(ctx context.Context, user, key string, rep chat.Reply) error
@@ -37,11 +32,6 @@ func cannotPost(err error) bool {
 	var cp interface{ CannotPost() bool }
 	return errors.As(err, &cp) && cp.CannotPost()
 }
-
-// HistoryWindow is how far back a conversation's history is searched for a
-// reminder a crashed run may have posted: its lease, its retries and a
-// missed day or two fit in it.
-const HistoryWindow = 72 * time.Hour
 
 // dmNote is the reply a reminder's author gets when the channel refused it.
 func dmNote(rep chat.Reply, rn rules.Renewal, err error) chat.Reply {

@@ -233,15 +233,7 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		return
 	}
 	expires := rem.Cycle.Renews.Start(time.UTC).Add(MarkKeep)
-	// A claim left by a run that died may have been posted already: a
-	// poster that can look in the channel is asked first (an unreadable mark
-	// counts as such a claim).
 	rp, _ := poster.(ReminderPoster)
-	crashed := false
-	if rp != nil {
-		prev, err := r.Store.ReminderMark(ctx, key, r.now)
-		crashed = (err == nil && prev.State == store.StateClaimed) || (err != nil && !errors.Is(err, store.ErrNotFound))
-	}
 	claim, err := r.Store.ClaimReminder(ctx, key, r.owner, r.now, r.lease(), expires)
 	if err != nil {
 		r.fail(s, fmt.Errorf("claim: %w", err))
@@ -268,25 +260,22 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 	}
 	s.Reply = renewalcmd.Reminder(fresh, rem, r.today)
 	s.Title = s.Reply.Title
-	// Before any resend, look for the reminder in the channel: a run that
-	// died after posting (its claim left behind), or a post that failed
-	// after reaching the platform (a timeout), may have delivered it.
-	if ld := fresh.LastDelivery; rp != nil && (crashed || (ld != nil && ld.Cycle == rem.Cycle.Renews && ld.Offset == rem.Offset && ld.Via != rules.ViaChannel)) {
-		found, err := rp.Delivered(ctx, fresh.Channel, s.Key, r.now.Add(-HistoryWindow))
-		if err != nil {
-			r.release(ctx, key)
-			r.fail(s, fmt.Errorf("look for an earlier post in %s %s: %w", fresh.Platform, fresh.Channel, err))
-			return
-		}
-		if found {
-			r.log().Info("reminder found already posted; marked sent, not resent", "key", key.String())
-			r.delivered(ctx, fresh, rem, key, s)
-			return
-		}
+	// Before any resend, look in the store: a run that posted the reminder
+	// recorded its message (channel and id) first of all, so a run that died
+	// or failed to mark it sent after that is not posted again. (Reading the
+	// channel's history instead would need channels:history and
+	// groups:history, the right to read every message there.)
+	if ld := fresh.LastDelivery; ld != nil && ld.Cycle == rem.Cycle.Renews && ld.Offset == rem.Offset &&
+		ld.Via == rules.ViaChannel && ld.Message != "" && ld.Channel == fresh.Channel {
+		r.log().Info("reminder already posted (its message is recorded); marked sent, not resent", "key", key.String(), "message", ld.Message)
+		r.delivered(ctx, fresh, rem, key, s, *ld)
+		return
 	}
 	var err2 error
+	posted := rules.Delivery{At: r.now.UTC(), Cycle: rem.Cycle.Renews, Offset: rem.Offset, Via: rules.ViaChannel}
 	if rp != nil {
-		err2 = rp.PostReminder(ctx, fresh.Channel, s.Key, s.Reply)
+		posted.Channel = fresh.Channel
+		posted.Message, err2 = rp.PostReminder(ctx, fresh.Channel, s.Key, s.Reply)
 	} else {
 		err2 = poster.Post(ctx, chat.Target{Channel: fresh.Channel, Key: s.Key}, s.Reply)
 	}
@@ -311,18 +300,21 @@ func (r *run) one(ctx context.Context, rn rules.Renewal) {
 		r.fail(s, fmt.Errorf("post to %s %s (%s): %w", fresh.Platform, fresh.Channel, d.Via, err2))
 		return
 	}
-	r.delivered(ctx, fresh, rem, key, s)
+	r.delivered(ctx, fresh, rem, key, s, posted)
 }
 
-// delivered marks a reminder posted in its channel: sent, recorded as the
-// renewal's last delivery, and the renewal moved on in the due index.
-func (r *run) delivered(ctx context.Context, fresh rules.Renewal, rem rules.Reminder, key store.ReminderKey, s Sent) {
+// delivered marks a reminder posted in its channel: recorded as the
+// renewal's last delivery with its message first (the write the next run
+// reads before resending), then sent, and the renewal moved on in the due
+// index.
+func (r *run) delivered(ctx context.Context, fresh rules.Renewal, rem rules.Reminder, key store.ReminderKey, s Sent, d rules.Delivery) {
+	r.record(ctx, fresh, d)
 	if err := r.Store.MarkSent(ctx, key, r.owner, r.now); err != nil {
-		// Posted, but the mark failed: the next run finds the post in the
-		// channel's history (Slack) or by its uuid (Feishu) before resending.
+		// Posted, but the mark failed: the next run finds the message
+		// recorded above (Slack, Feishu) or Feishu drops the resend by its
+		// uuid.
 		r.log().Error("reminder posted but not marked sent", "key", key.String(), "err", err)
 	}
-	r.record(ctx, fresh, rules.Delivery{At: r.now.UTC(), Cycle: rem.Cycle.Renews, Offset: rem.Offset, Via: rules.ViaChannel})
 	r.sent(s)
 	r.reschedule(ctx, fresh)
 }

@@ -149,6 +149,12 @@ type Delivery struct {
 	Via string `json:"via"`
 	// Error is why the channel (and, for ViaFailed, the DM) refused it.
 	Error string `json:"error,omitempty"`
+	// Channel and Message name the message the reminder became (Slack's
+	// channel and ts, Feishu's chat and message_id); set when it was posted
+	// in the channel. A rerun finds the reminder here instead of reading the
+	// channel's history.
+	Channel string `json:"channel,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 // RemindOffsets returns the reminder offsets in use, largest first.

@@ -3,7 +3,6 @@ package feishu
 import (
 	"context"
 	"fmt"
-	"time"
 
 	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
 
@@ -20,24 +19,17 @@ var cannotPostCodes = map[int]bool{230002: true, 230013: true, 232011: true, 230
 // in the chat (or to the user).
 func (e *APIError) CannotPost() bool { return cannotPostCodes[e.Code] }
 
-// PostReminder posts a reminder card into chatID with key as the send's uuid:
-// Feishu sends at most one message per uuid, so a rerun after a crash posts
-// nothing twice.
-func (c *Client) PostReminder(ctx context.Context, chatID, key string, rep chat.Reply) error {
-	_, err := c.CreateCard(ctx, chatID, RenderCard(rep), uuidOf(key))
-	return err
+// PostReminder posts a reminder card into chatID with key as the send's uuid
+// and returns its message_id: Feishu sends at most one message per uuid, so
+// a rerun after a crash posts nothing twice.
+func (c *Client) PostReminder(ctx context.Context, chatID, key string, rep chat.Reply) (string, error) {
+	return c.CreateCard(ctx, chatID, RenderCard(rep), uuidOf(key))
 }
 
 // PostDirect sends rep to the user openID in their chat with the bot.
 func (c *Client) PostDirect(ctx context.Context, openID, key string, rep chat.Reply) error {
 	_, err := c.DirectCard(ctx, openID, RenderCard(rep), uuidOf(key))
 	return err
-}
-
-// Delivered is always false: Feishu itself drops a second send with the same
-// uuid, which is how reminders stay single there.
-func (c *Client) Delivered(context.Context, string, string, time.Time) (bool, error) {
-	return false, nil
 }
 
 // CanPost asks whether the bot is in the chat

@@ -19,8 +19,12 @@ func TestReminderSendsAreSingleByUUID(t *testing.T) {
 	rep := chat.Reply{Lang: chat.ZH, Title: "续约提醒"}
 	const key = "remind-0123456789abcdef01234567" // store.ReminderKey.IdempotencyKey's shape
 	for range 3 {                                 // a run, a crash, two reruns
-		if err := c.PostReminder(ctx, "oc_in", key, rep); err != nil {
+		id, err := c.PostReminder(ctx, "oc_in", key, rep)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if id == "" {
+			t.Error("PostReminder returned no message_id for the engine to record")
 		}
 	}
 	if err := c.PostDirect(ctx, "ou_author", key+"-dm-2027-01-01", rep); err != nil {
@@ -34,7 +38,7 @@ func TestReminderSendsAreSingleByUUID(t *testing.T) {
 	if fmt.Sprint(byKey) != fmt.Sprint(want) || api.Sends() != 4 {
 		t.Errorf("messages by uuid %v after %d sends; want %v: one message per uuid", byKey, api.Sends(), want)
 	}
-	err := c.PostReminder(ctx, "oc_gone", key, rep)
+	_, err := c.PostReminder(ctx, "oc_gone", key, rep)
 	var cp interface{ CannotPost() bool }
 	if !errors.As(err, &cp) || !cp.CannotPost() {
 		t.Errorf("a chat without the bot: %v, want an error that says it cannot post there", err)

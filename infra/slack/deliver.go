@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"time"
 
 	slackapi "github.com/slack-go/slack"
 
@@ -13,8 +11,9 @@ import (
 )
 
 // ReminderEventType is the event_type of the message metadata every
-// reminder carries; its event_payload holds the reminder's key, so that a
-// run can find a reminder already posted before it sends it again.
+// reminder carries; its event_payload holds the reminder's key (what a
+// reminder is, for whoever reads the channel; the engine itself finds a
+// reminder already posted by the ts it recorded in the store).
 const ReminderEventType = "gpuadvisor_reminder"
 
 // cannotPostCodes are Slack errors that inviting the bot (or choosing
@@ -55,57 +54,25 @@ func reminderMetadata(key string) slackapi.MsgOption {
 
 // PostReminder posts a reminder into channel with chat.postMessage, tagged
 // with message metadata {event_type: gpuadvisor_reminder, event_payload:
-// {reminder: key}}. With chat:write.public it reaches public channels the
-// bot has not joined; private channels and DMs need the bot as a member.
-func (p *Poster) PostReminder(ctx context.Context, channel, key string, rep chat.Reply) error {
+// {reminder: key}}, and returns the message's ts (the reminder engine
+// records it). With chat:write.public it reaches public channels the bot has
+// not joined; private channels and DMs need the bot as a member.
+func (p *Poster) PostReminder(ctx context.Context, channel, key string, rep chat.Reply) (string, error) {
 	msg := Render(rep)
 	msg.Blocks = freshBlockIDs(msg.Blocks)
-	_, _, err := p.api.PostMessageContext(ctx, channel, slackapi.MsgOptionText(msg.Text, false),
+	_, ts, err := p.api.PostMessageContext(ctx, channel, slackapi.MsgOptionText(msg.Text, false),
 		slackapi.MsgOptionBlocks(msg.Blocks...), reminderMetadata(key))
 	if err != nil {
-		return postError("chat.postMessage reminder", channel, err)
+		return "", postError("chat.postMessage reminder", channel, err)
 	}
-	return nil
+	return ts, nil
 }
 
 // PostDirect sends rep to user in the app's direct messages (chat.postMessage
 // with the user id as channel), tagged like a reminder with key.
 func (p *Poster) PostDirect(ctx context.Context, user, key string, rep chat.Reply) error {
-	return p.PostReminder(ctx, user, key, rep)
-}
-
-// historyPages bounds the look-up: 5 pages of 200 messages.
-const historyPages = 5
-
-// Delivered looks for a message tagged with key in channel's history since
-// the given time (conversations.history with include_all_metadata; needs
-// channels:history and groups:history). A channel the bot cannot read
-// (not_in_channel, channel_not_found) cannot hold its posts: false, no error.
-func (p *Poster) Delivered(ctx context.Context, channel, key string, since time.Time) (bool, error) {
-	params := &slackapi.GetConversationHistoryParameters{
-		ChannelID: channel, Limit: 200, IncludeAllMetadata: true,
-		Oldest: strconv.FormatInt(since.Unix(), 10) + ".000000",
-	}
-	for range historyPages {
-		h, err := p.api.GetConversationHistoryContext(ctx, params)
-		if err != nil {
-			pe := postError("conversations.history", channel, err).(*PostError)
-			if pe.CannotPost() {
-				return false, nil
-			}
-			return false, pe
-		}
-		for _, m := range h.Messages {
-			if m.Metadata.EventType == ReminderEventType && m.Metadata.EventPayload["reminder"] == key {
-				return true, nil
-			}
-		}
-		if !h.HasMore || h.ResponseMetaData.NextCursor == "" {
-			return false, nil
-		}
-		params.Cursor = h.ResponseMetaData.NextCursor
-	}
-	return false, nil
+	_, err := p.PostReminder(ctx, user, key, rep)
+	return err
 }
 
 // CanPost reports whether the bot can post in channel: it is a member, or
