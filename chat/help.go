@@ -79,6 +79,9 @@ func commandHelp(lang Lang, cmd *Command) Reply {
 		if s := sub.Summary[lang]; s != "" {
 			title += ": " + s
 		}
+		if subWrites(sub) {
+			title += T(lang, " (changes stored data: ask suggests it, never runs it)", "（会修改存储的数据：ask 只建议，不会运行）")
+		}
 		if len(sub.Keys) == 0 {
 			bare = append(bare, title)
 			continue
@@ -95,13 +98,19 @@ func commandHelp(lang Lang, cmd *Command) Reply {
 		"keys": keyData(lang, cmd.Keys), "examples": cmd.Examples}
 	var subs []map[string]any
 	for _, sub := range cmd.Subs {
-		subs = append(subs, map[string]any{"name": sub.Name, "aliases": sub.Aliases, "summary": sub.Summary[lang], "keys": keyData(lang, sub.Keys)})
+		subs = append(subs, map[string]any{"name": sub.Name, "aliases": sub.Aliases, "summary": sub.Summary[lang], "keys": keyData(lang, sub.Keys), "writes": subWrites(sub)})
 	}
 	if subs != nil {
 		data["subcommands"] = subs
 	}
 	rep.Data = data
 	return rep
+}
+
+// subWrites reports whether a documented sub-command changes stored data
+// (Subs.Docs declares it; a sub-command documented otherwise says nothing).
+func subWrites(sub *Command) bool {
+	return sub.Writes != nil && sub.Writes(&Call{Args: &Args{pairs: map[string]string{}}})
 }
 
 // keyTable lists keys with their other spellings, meaning and an example.

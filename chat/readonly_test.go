@@ -76,3 +76,21 @@ func TestBriefKeepsSuggestions(t *testing.T) {
 		t.Errorf("the short text lacks the line to type:\n%s", txt)
 	}
 }
+
+// TestHelpSaysWhatWrites: help names the sub-commands that change stored
+// data, in the text and as "writes" in the JSON.
+func TestHelpSaysWhatWrites(t *testing.T) {
+	subs := NewSubs("book", "书", "book add x", Sub{Name: "add", Writes: true, EN: "add one", ZH: "添加"}, Sub{Name: "list", EN: "list them", ZH: "列出"})
+	rep := commandHelp(EN, &Command{Name: "book", Subs: subs.Docs(), Writes: subs.Writes})
+	txt := RenderText(rep)
+	if !strings.Contains(txt, "book add: add one (changes stored data") || strings.Contains(txt, "list them (changes") {
+		t.Errorf("help text must mark book add only:\n%s", txt)
+	}
+	got := map[string]bool{}
+	for _, s := range rep.Data.(map[string]any)["subcommands"].([]map[string]any) {
+		got[s["name"].(string)] = s["writes"].(bool)
+	}
+	if !got["book add"] || got["book list"] {
+		t.Errorf("subcommands' writes = %v, want book add true and book list false", got)
+	}
+}

@@ -123,7 +123,11 @@ func (s *Subs) Args(c *Call) (*Args, error) {
 func (s *Subs) Docs() []*Command {
 	var out []*Command
 	for _, sub := range s.List {
-		out = append(out, &Command{Name: s.Command + " " + sub.Name, Aliases: sub.Aliases, Keys: sub.Keys, Summary: Help(sub.EN, sub.ZH)})
+		writes := Reads
+		if sub.Writes {
+			writes = AlwaysWrites
+		}
+		out = append(out, &Command{Name: s.Command + " " + sub.Name, Aliases: sub.Aliases, Keys: sub.Keys, Summary: Help(sub.EN, sub.ZH), Writes: writes})
 	}
 	return out
 }
