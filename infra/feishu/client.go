@@ -87,6 +87,9 @@ func (c *Client) ReplyCard(ctx context.Context, messageID, card string, inThread
 	}
 	req := larkim.NewReplyMessageReqBuilder().MessageId(messageID).Body(body.Build()).Build()
 	resp, err := c.im.Message.Reply(ctx, req)
+	for try := 1; err == nil && !resp.Success() && c.again(ctx, "reply", resp.Code, resp.ApiResp, try); try++ {
+		resp, err = c.im.Message.Reply(ctx, req)
+	}
 	if err != nil {
 		return "", fmt.Errorf("feishu reply to %s: %w", messageID, err)
 	}
@@ -103,6 +106,9 @@ func (c *Client) UpdateCard(ctx context.Context, messageID, card string) error {
 	req := larkim.NewPatchMessageReqBuilder().MessageId(messageID).
 		Body(larkim.NewPatchMessageReqBodyBuilder().Content(card).Build()).Build()
 	resp, err := c.im.Message.Patch(ctx, req)
+	for try := 1; err == nil && !resp.Success() && c.again(ctx, "update", resp.Code, resp.ApiResp, try); try++ {
+		resp, err = c.im.Message.Patch(ctx, req)
+	}
 	if err != nil {
 		return fmt.Errorf("feishu update %s: %w", messageID, err)
 	}
@@ -133,6 +139,9 @@ func (c *Client) create(ctx context.Context, idType, id, card, uuid, op, where s
 	}
 	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(idType).Body(body.Build()).Build()
 	resp, err := c.im.Message.Create(ctx, req)
+	for try := 1; err == nil && !resp.Success() && c.again(ctx, op, resp.Code, resp.ApiResp, try); try++ {
+		resp, err = c.im.Message.Create(ctx, req)
+	}
 	if err != nil {
 		return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
 	}
@@ -173,18 +182,28 @@ func (c *Client) DeleteEphemeral(ctx context.Context, messageID string) error {
 // ephemeral calls /open-apis/ephemeral/v1/<op> with body, reading the
 // answer into out (whose code is code).
 func (c *Client) ephemeral(ctx context.Context, op string, body any, code *larkcore.CodeError, out any) error {
-	resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
-		HttpMethod:                http.MethodPost,
-		ApiPath:                   "/open-apis/ephemeral/v1/" + op,
-		Body:                      body,
-		SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
-	}, c.core)
-	if err != nil {
-		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
+	for try := 1; ; try++ {
+		resp, err := larkcore.Request(ctx, &larkcore.ApiReq{
+			HttpMethod:                http.MethodPost,
+			ApiPath:                   "/open-apis/ephemeral/v1/" + op,
+			Body:                      body,
+			SupportedAccessTokenTypes: []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant},
+		}, c.core)
+		if err != nil {
+			return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
+		}
+		if err := resp.JSONUnmarshalBody(out, c.core); err != nil {
+			return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
+		}
+		if code.Code != 0 && c.again(ctx, "ephemeral card "+op, code.Code, resp, try) {
+			continue
+		}
+		return c.ephemeralDone(ctx, op, code, resp)
 	}
-	if err := resp.JSONUnmarshalBody(out, c.core); err != nil {
-		return fmt.Errorf("feishu ephemeral card %s: %w", op, err)
-	}
+}
+
+// ephemeralDone is the outcome of an ephemeral call that is not retried.
+func (c *Client) ephemeralDone(ctx context.Context, op string, code *larkcore.CodeError, resp *larkcore.ApiResp) error {
 	if code.Code != 0 {
 		return c.apiError(ctx, "ephemeral card "+op, code.Code, code.Msg, resp.RequestId())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
@@ -19,9 +20,15 @@ var _ chat.Poster = (*Poster)(nil)
 // and buttons, up to 5 times in 30 minutes per Slack) or with the bot token to
 // a channel and thread (mentions, drafts, reminders). It implements
 // chat.Poster for the drafter and the reminder.
+//
+// A call Slack rate-limits (HTTP 429) is tried again after its Retry-After,
+// at most MaxRateRetries times and within the call's deadline, with a log
+// line on Log each time (rateLimited).
 type Poster struct {
 	api *slackapi.Client
 	hc  *http.Client
+	// Log receives the rate-limit waits; nil means slog.Default().
+	Log *slog.Logger
 }
 
 // DefaultHTTPClient bounds every call to Slack; the request context (the
@@ -68,8 +75,18 @@ func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (
 	msg.Blocks = freshBlockIDs(msg.Blocks) // an update, above all, needs new ones
 	opts := []slackapi.MsgOption{slackapi.MsgOptionText(msg.Text, false), slackapi.MsgOptionBlocks(msg.Blocks...)}
 	if ts := target.Replace; ts != "" && ts != chat.ReplaceOriginal && target.Channel != "" {
-		if _, _, _, err := p.api.UpdateMessageContext(ctx, target.Channel, ts, opts...); err == nil {
+		err := rateLimited(ctx, p.Log, "chat.update", func() error {
+			_, _, _, err := p.api.UpdateMessageContext(ctx, target.Channel, ts, opts...)
+			return err
+		})
+		var rl *slackapi.RateLimitedError
+		switch {
+		case err == nil:
 			return ts, nil
+		case errors.As(err, &rl):
+			// still rate-limited: a new message would be refused too, and
+			// would leave the "working on it" behind
+			return "", fmt.Errorf("chat.update %s reply in %s: %w", rep.Command, target.Channel, err)
 		}
 		target.Replace = "" // not there any more: the answer comes as a new message
 	}
@@ -80,7 +97,10 @@ func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (
 			ResponseType:    msg.ResponseType,
 			ReplaceOriginal: target.Replace == chat.ReplaceOriginal, // the "working on it" this answers
 		}
-		if err := slackapi.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm); err != nil {
+		err := rateLimited(ctx, p.Log, "response_url", func() error {
+			return slackapi.PostWebhookCustomHTTPContext(ctx, target.ResponseURL, p.hc, wm)
+		})
+		if err != nil {
 			return "", fmt.Errorf("post %s reply to response_url: %w", rep.Command, HideURL(err))
 		}
 		return "", nil
@@ -91,7 +111,11 @@ func (p *Poster) post(ctx context.Context, target chat.Target, rep chat.Reply) (
 	if target.ThreadTS != "" {
 		opts = append(opts, slackapi.MsgOptionTS(target.ThreadTS))
 	}
-	_, ts, err := p.api.PostMessageContext(ctx, target.Channel, opts...)
+	var ts string
+	err := rateLimited(ctx, p.Log, "chat.postMessage", func() (err error) {
+		_, ts, err = p.api.PostMessageContext(ctx, target.Channel, opts...)
+		return err
+	})
 	if err != nil {
 		return "", fmt.Errorf("chat.postMessage %s reply to %s: %w", rep.Command, target.Channel, err)
 	}
@@ -108,7 +132,11 @@ func (p *Poster) PostEphemeral(ctx context.Context, channel, user, threadTS stri
 	if threadTS != "" {
 		opts = append(opts, slackapi.MsgOptionTS(threadTS))
 	}
-	if _, err := p.api.PostEphemeralContext(ctx, channel, user, opts...); err != nil {
+	err := rateLimited(ctx, p.Log, "chat.postEphemeral", func() error {
+		_, err := p.api.PostEphemeralContext(ctx, channel, user, opts...)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("chat.postEphemeral %s reply to %s in %s: %w", rep.Command, user, channel, err)
 	}
 	return nil

@@ -57,6 +57,9 @@ type Feishu struct {
 	failCode   int
 	failMsg    string
 	ephCode    int
+	limited    int    // calls still to answer 429 (RateLimit)
+	reset      string // their x-ogw-ratelimit-reset
+	limitedAt  []time.Time
 }
 
 // StoredMessage is a message the fake holds for GET message.
@@ -108,6 +111,17 @@ func (f *Feishu) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	body, _ := io.ReadAll(r.Body)
+	if f.limited > 0 && r.URL.Path != "/open-apis/auth/v3/tenant_access_token/internal" &&
+		(strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages") || strings.HasPrefix(r.URL.Path, "/open-apis/ephemeral/")) {
+		f.limited--
+		f.limitedAt = append(f.limitedAt, time.Now())
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("x-ogw-ratelimit-limit", "50")
+		w.Header().Set("x-ogw-ratelimit-reset", f.reset)
+		w.WriteHeader(http.StatusTooManyRequests)
+		json.NewEncoder(w).Encode(map[string]any{"code": 99991400, "msg": "request trigger frequency limit"})
+		return
+	}
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/open-apis/auth/v3/tenant_access_token/internal":
 		f.tokenCalls++
@@ -252,6 +266,22 @@ func (f *Feishu) Fail(code int, msg string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.failCode, f.failMsg = code, msg
+}
+
+// RateLimit makes the next n calls to the message and ephemeral endpoints
+// answer as the Open API over its rate limit does: HTTP 429, code 99991400,
+// x-ogw-ratelimit-reset: reset (seconds).
+func (f *Feishu) RateLimit(n int, reset string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.limited, f.reset = n, reset
+}
+
+// RateLimited returns when each rate-limited call arrived.
+func (f *Feishu) RateLimited() []time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]time.Time(nil), f.limitedAt...)
 }
 
 // FailEphemeral makes the ephemeral endpoint answer the code (0: stop).

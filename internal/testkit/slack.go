@@ -44,6 +44,11 @@ type Slack struct {
 	// FailHooks makes the next response_url posts answer HTTP 500, as Slack
 	// does when it cannot take one.
 	FailHooks atomic.Int64
+	// Limit429 makes the next calls of chat.postMessage, chat.update and
+	// response_url posts answer HTTP 429 with Retry-After: RetryAfter
+	// seconds ("1" when empty), as Slack rate-limits.
+	Limit429   atomic.Int64
+	RetryAfter string
 
 	// Messages are what conversations.history and conversations.replies
 	// find, by "channel ts" (the message's text).
@@ -82,6 +87,8 @@ type SlackRequest struct {
 	// Form is a Web API call's form; JSON a JSON body (a response_url).
 	Form url.Values
 	JSON map[string]any
+	// At is when it arrived.
+	At time.Time
 }
 
 // NewSlack starts a fake Slack, closed when the test ends.
@@ -103,7 +110,7 @@ func (f *Slack) Opened() int { return int(f.opened.Load()) }
 
 func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	req := SlackRequest{Path: r.URL.Path}
+	req := SlackRequest{Path: r.URL.Path, At: time.Now()}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		json.Unmarshal(body, &req.JSON)
 	} else {
@@ -116,6 +123,22 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 		default:
 		}
 	}()
+	limited := r.URL.Path == "/api/chat.postMessage" || r.URL.Path == "/api/chat.update" || strings.HasPrefix(r.URL.Path, "/hooks/")
+	if r.Method == http.MethodPost && limited && f.Limit429.Add(-1) >= 0 {
+		after := f.RetryAfter
+		if after == "" {
+			after = "1"
+		}
+		w.Header().Set("Retry-After", after)
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(http.StatusTooManyRequests)
+			io.WriteString(w, `{"ok":false,"error":"ratelimited"}`)
+			return
+		}
+		http.Error(w, "rate_limited", http.StatusTooManyRequests)
+		return
+	}
 	switch {
 	case r.Method == http.MethodPost && (r.URL.Path == "/api/chat.postMessage" || r.URL.Path == "/api/chat.postEphemeral" || r.URL.Path == "/api/chat.update"):
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -137,6 +137,7 @@ func (s *server) build(getenv func(string) string) error {
 
 	if c := s.cfg.Slack; c.On {
 		s.slackPoster = slack.NewPoster(c.BotToken, c.APIURL, nil)
+		s.slackPoster.Log = s.log
 		h, err := slack.New(slack.Deps{
 			SigningSecret: c.SigningSecret,
 			Router:        s.router,
