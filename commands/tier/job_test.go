@@ -104,3 +104,28 @@ func TestLayerPatternShown(t *testing.T) {
 		t.Errorf("llama-3.1-8b: layer pattern %+v, want none (every layer full)", d.Model.LayerPattern)
 	}
 }
+
+// The new lines format in both languages: no fmt error marks, no English
+// labels in Chinese.
+func TestComputeLinesFormat(t *testing.T) {
+	for _, text := range []string{
+		"tier model=mistral-7b-v0.1 mode=infer seq=32k --full", "选卡 模型=mistral-7b-v0.1 模式=推理 上下文=32k --full",
+		"tier model=gemma-3-27b mode=infer seq=128k batch=4 --full", "选卡 模型=gemma-3-27b 模式=推理 上下文=128k batch=4 --full",
+		"tier model=gpt-oss-120b mode=infer --full", "选卡 模型=gpt-oss-120b 模式=推理 --full",
+		"tier model=llama-4-scout mode=infer gpu=h100-sxm --full", "选卡 模型=llama-4-scout 模式=推理 显卡=h100-sxm --full",
+		"tier model=qwen2.5-7b mode=lora tokens=1b --full", "选卡 模型=qwen2.5-7b 模式=lora tokens=1b --full",
+	} {
+		rep, _ := ask(t, nil, text)
+		out := chat.RenderText(rep)
+		if rep.Error != nil || strings.Contains(out, "%!") {
+			t.Errorf("%s: %v\n%s", text, rep.Error, out)
+		}
+		if strings.HasPrefix(text, "选卡") {
+			for _, en := range []string{"Longest context", "Recomputation", "sliding-window layers", "attention FLOPs"} {
+				if strings.Contains(out, en) {
+					t.Errorf("%s: English %q in the Chinese reply", text, en)
+				}
+			}
+		}
+	}
+}

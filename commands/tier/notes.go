@@ -151,7 +151,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			if m.SlidingLayers == m.Layers {
 				line = sprintf(chat.T(lang,
 					"Longest context: every layer keeps at most its %s-token window (%s GB on each card at batch %d, as vLLM reserves it), so memory does not limit the context",
-					"最长上下文：每一层最多保留 %s token 的窗口（batch %d 时每卡 %[2]s GB，与 vLLM 的预留相同），显存不限制上下文长度"),
+					"最长上下文：每一层最多保留 %[1]s token 的窗口（batch %[3]d 时每卡 %[2]s GB，与 vLLM 的预留相同），显存不限制上下文长度"),
 					num(float64(m.SlidingWindow)), gb(sr), r.Batch)
 			}
 		} else {
@@ -163,7 +163,9 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 		if r.Model.ChunkedLayers > 0 {
 			line += sprintf(chat.T(lang, " (the %d chunked-attention layers are counted in full: vLLM allocates them so by default)", "（%d 个分块注意力层按全长计算：vLLM 默认如此分配）"), r.Model.ChunkedLayers)
 		}
-		if f.MaxContext < f.MemoryContext {
+		if f.MaxContext < f.MemoryContext && f.MemoryContext >= sizing.NoMemoryLimit {
+			line += sprintf(chat.T(lang, "; the model's limit, %s tokens, decides.", "；由模型上限 %s token 决定。"), num(float64(f.MaxContext)))
+		} else if f.MaxContext < f.MemoryContext {
 			line += sprintf(chat.T(lang, ", capped at the model's limit of %s tokens.", "，受模型上限所限为 %s token。"), num(float64(f.MaxContext)))
 		} else {
 			line += chat.T(lang, ".", "。")

@@ -204,7 +204,11 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 		limit := max(f.ModelContext, r.Model.ContextScaled)
 		switch {
 		case f.ModelContext > 0 && f.MaxContext == limit && f.MemoryContext > limit:
-			ctx += sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
+			if f.MemoryContext >= sizing.NoMemoryLimit {
+				ctx += chat.T(lang, " (the model's limit; every layer keeps a fixed window, so memory does not limit it)", "（模型上限；每一层只保留固定窗口，显存不限制上下文）")
+			} else {
+				ctx += sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
+			}
 			if limit > f.ModelContext {
 				ctx += sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 rope scaling"), num(float64(f.ModelContext)))
 			}
