@@ -177,7 +177,11 @@ func (a *Args) Invalid(key, en, zh string) *Error {
 }
 
 func (a *Args) missing(key string) *Error {
-	return Invalidf(a.lang, key, a.Example(), "missing %s; add it as %s", "缺少 %s，请写成 %s", key, a.keyExample(key))
+	add := a.keyExample(key)
+	if k := a.keySpec(key); a.lang == ZH && k.Example != "" {
+		add = a.Name(key) + "=" + k.Example // a Chinese reply names the key in Chinese
+	}
+	return Invalidf(a.lang, key, a.Example(), "missing %s; add it as %s", "缺少 %s，请写成 %s", a.Name(key), add)
 }
 
 func (a *Args) parse(key, raw string, min, max float64) (float64, error) {

@@ -1,6 +1,9 @@
 package chat
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSpokenValues: prices and hours as people say them in Chinese are
 // read, with the period their words name.
@@ -43,6 +46,24 @@ func TestSpokenValues(t *testing.T) {
 		}
 		if v, err := ParseValue(bad, kind); err == nil {
 			t.Errorf("ParseValue(%q) = %v; want an error", bad, v)
+		}
+	}
+}
+
+// TestMissingKeyInChinese: a missing key is named in the reply's language.
+func TestMissingKeyInChinese(t *testing.T) {
+	cmd := &Command{Name: "renewal", Keys: []Key{{Name: "price", Aliases: []string{"价格"}, Kind: Money, Example: "15000"}}, Examples: []string{"renewal add price=15000"}}
+	for _, tt := range []struct {
+		lang Lang
+		want string
+	}{{ZH, "缺少 价格，请写成 价格=15000"}, {EN, "missing price; add it as price=15000"}} {
+		a, err := ArgsOf(cmd, tt.lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.Number("price", 0, 1e9)
+		if err == nil || err.Error() == "" || !strings.Contains(err.(*Error).Message, tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.lang, err, tt.want)
 		}
 	}
 }
