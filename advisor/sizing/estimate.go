@@ -130,8 +130,8 @@ func (e *estimator) init(req *Request) {
 		return
 	}
 	e.embedding = 2 * min(m.EmbeddingParams(), m.Params) / GB
-	e.kvPerToken = KVBytesPerToken(m) / GB
-	e.kvCache = KVCache(m, req.Seq, req.Batch) / GB
+	e.kvPerToken = KVBytesPerToken(m) * req.KVFactor() / GB
+	e.kvCache = KVCache(m, req.Seq, req.Batch) * req.KVFactor() / GB
 	e.peak = ServingPeak(m, 1)
 }
 

@@ -68,6 +68,15 @@ const (
 	MXFP4 Precision = "mxfp4"
 )
 
+// KVFactor is the KV cache's bytes per value over 16-bit: 0.5 for an FP8
+// cache, 1 otherwise.
+func (r Request) KVFactor() float64 {
+	if r.KVPrecision == FP8 {
+		return 0.5
+	}
+	return 1
+}
+
 // WeightBits is the bits per quantized weight: 16, 8, or 4.125 for int4 (a
 // 16-bit scale per group of 128 weights, as AWQ and GPTQ store).
 func (p Precision) WeightBits() float64 {
@@ -155,6 +164,9 @@ type Request struct {
 	Rank int `json:"rank,omitempty"`
 	// Precision is the weight format at inference (training is bf16/fp16 mixed precision).
 	Precision Precision `json:"precision"`
+	// KVPrecision is the KV cache's number format at inference: BF16 (or
+	// FP16) 2 bytes per value, FP8 1 byte (vLLM's --kv-cache-dtype fp8).
+	KVPrecision Precision `json:"kv_precision,omitempty"`
 	// Seq is the sequence (context) length in tokens.
 	Seq int `json:"seq"`
 	// Batch is the micro-batch per card in training, concurrent sequences in inference.
@@ -195,6 +207,9 @@ func (r Request) WithDefaults() Request {
 	}
 	if r.Precision == "" {
 		r.Precision = BF16
+	}
+	if r.KVPrecision == "" {
+		r.KVPrecision = BF16
 	}
 	if r.Seq == 0 {
 		r.Seq = DefaultSeq
@@ -257,6 +272,10 @@ func (r Request) Validate() error {
 		return fmt.Errorf("mxfp4 quantizes routed experts; %q has none", m.ID)
 	case !r.Mode.Training() && r.Precision.WeightBits() == 16 && r.Precision != FP16 && r.Precision != BF16:
 		return fmt.Errorf("unknown precision %q", r.Precision)
+	case r.KVPrecision != BF16 && r.KVPrecision != FP16 && r.KVPrecision != FP8:
+		return fmt.Errorf("KV cache precision %q is not bf16, fp16 or fp8", r.KVPrecision)
+	case r.Mode.Training() && r.KVPrecision == FP8:
+		return fmt.Errorf("an fp8 KV cache is for serving, not training")
 	}
 	return nil
 }

@@ -560,10 +560,13 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 }
 
 // promoteBare makes each card's bare option (within the limit, without the
-// headroom) its fit when no layout of the card left the headroom.
+// headroom) its fit when no layout of the card left the headroom, or when
+// the roomier layout needs more nodes: headroom is worth one more card or
+// TP 2 inside a node, not a second node and its InfiniBand.
 func (s *searched) promoteBare() {
+	nodes := func(at int32) int { return (s.results[at-1].Layout.Cards + NodeCards - 1) / NodeCards }
 	for i := range s.per {
-		if p := &s.per[i]; p.fit == 0 && p.bare > 0 {
+		if p := &s.per[i]; p.bare > 0 && (p.fit == 0 || nodes(p.fit) > nodes(p.bare)) {
 			p.fit, p.tightFit = p.bare, true
 		}
 	}
@@ -788,7 +791,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 	budget := req.Utilization*o.GPU.CapacityGB() - r.Memory.WeightsGB - r.Memory.OverheadGB
 	if budget > 0 && r.StageLayers > 0 {
 		whole := budget * GB * float64(r.KVShards) * float64(m.Layers) / float64(r.StageLayers)
-		f.MemoryContext = kvTokens(m, whole, req.Batch)
+		f.MemoryContext = kvTokens(m, whole/req.KVFactor(), req.Batch)
 	}
 	if r.StageLayers > 0 && r.KVShards > 0 {
 		f.SlidingReserveCardGB = SlidingKVBytes(m, PrefillTokens+m.SlidingWindow) * float64(req.Batch) *
@@ -805,7 +808,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 	// every card holding a copy of a KV head reads it: tensor-parallel degree
 	// ÷ KV heads when the degree is larger, every card for MLA's one latent
 	f.KVReplicas = float64(l.TensorParallel) / float64(kvShards(m, l.TensorParallel))
-	f.BytesPerTokenGB = (DecodeWeightBytes(m, req.Precision, req.Batch) + KVRead(m, req.Seq, req.Batch)*f.KVReplicas) / GB
+	f.BytesPerTokenGB = (DecodeWeightBytes(m, req.Precision, req.Batch) + KVRead(m, req.Seq, req.Batch)*req.KVFactor()*f.KVReplicas) / GB
 	if f.BytesPerTokenGB > 0 {
 		f.DecodeTokensPerSec = f.BandwidthGBs / f.BytesPerTokenGB
 		f.DecodeTokensPerSecAll = f.DecodeTokensPerSec * float64(req.Batch)

@@ -39,18 +39,20 @@ type data struct {
 	Rank                   int                 `json:"rank,omitempty"`
 	Recompute              sizing.Recompute    `json:"recompute,omitempty"`
 	Precision              sizing.Precision    `json:"precision"`
-	Seq                    int                 `json:"seq"`
-	Batch                  int                 `json:"batch"`
-	Price                  priceData           `json:"price"`
-	Market                 marketData          `json:"market"`
-	PriceOptions           []optionData        `json:"price_options"`
-	ChosenBy               choice.ChosenBy     `json:"chosen_by"`
-	Job                    *jobData            `json:"job,omitempty"`
-	Infer                  *inferData          `json:"infer,omitempty"`
-	Alternatives           []altData           `json:"alternatives"`
-	Rules                  []string            `json:"rules"`
-	Assumptions            []string            `json:"assumptions"`
-	Warnings               []string            `json:"warnings"`
+	// KVPrecision is the KV cache's format: bf16 (16-bit) or fp8.
+	KVPrecision  sizing.Precision `json:"kv_precision"`
+	Seq          int              `json:"seq"`
+	Batch        int              `json:"batch"`
+	Price        priceData        `json:"price"`
+	Market       marketData       `json:"market"`
+	PriceOptions []optionData     `json:"price_options"`
+	ChosenBy     choice.ChosenBy  `json:"chosen_by"`
+	Job          *jobData         `json:"job,omitempty"`
+	Infer        *inferData       `json:"infer,omitempty"`
+	Alternatives []altData        `json:"alternatives"`
+	Rules        []string         `json:"rules"`
+	Assumptions  []string         `json:"assumptions"`
+	Warnings     []string         `json:"warnings"`
 }
 
 type modelData struct {

@@ -109,14 +109,14 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		}
 		if m.MLA() {
 			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
-				"%d layers × (%d latent + %d rope) × %d tokens × %d seq × 2 B (MLA, a full copy on every card)%s",
-				"%d 层 × (%d 潜向量 + %d rope) × %d token × %d 条 × 2 B（MLA，每张卡一份完整副本）%s"),
-				res.StageLayers, m.KVLoRARank, m.QKRopeDim, r.Seq, r.Batch, div))
+				"%d layers × (%d latent + %d rope) × %d tokens × %d seq × %s (MLA, a full copy on every card)%s",
+				"%d 层 × (%d 潜向量 + %d rope) × %d token × %d 条 × %s（MLA，每张卡一份完整副本）%s"),
+				res.StageLayers, m.KVLoRARank, m.QKRopeDim, r.Seq, r.Batch, kvBytes(lang, r), div))
 		} else {
 			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
-				"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × 2 B%s",
-				"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × 2 B%s"),
-				res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, div))
+				"2 × %d layers × %d KV heads × %d × %d tokens × %d seq × %s%s",
+				"2 × %d 层 × %d 个 KV 头 × %d × %d token × %d 条 × %s%s"),
+				res.StageLayers, m.KVHeads, m.HeadDim, r.Seq, r.Batch, kvBytes(lang, r), div))
 		}
 	}
 	if r.Mode.Training() {
@@ -173,4 +173,13 @@ func size(v float64) string {
 		return numWith("", v*1e3, " MB")
 	}
 	return numWith("", v*1e6, " KB")
+}
+
+// kvBytes is the KV cache's bytes per value as the memory table writes it:
+// "2 B", or "1 B (fp8 KV cache)".
+func kvBytes(lang chat.Lang, r sizing.Request) string {
+	if r.KVPrecision == sizing.FP8 {
+		return chat.T(lang, "1 B (fp8 KV cache)", "1 B（fp8 KV 缓存）")
+	}
+	return "2 B"
 }

@@ -114,7 +114,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			bw = sprintf(chat.T(lang, "%s GB/s (%d cards in tensor parallel × %s GB/s)", "%s GB/s（张量并行 %d 卡 × %s GB/s）"),
 				num(f.BandwidthGBs), l.TensorParallel, num(g.BandwidthGBs))
 		}
-		kvSeq := sizing.KVRead(r.Model, r.Seq, 1) / sizing.GB // what a step reads of one sequence's KV cache at seq, whole model
+		kvSeq := sizing.KVRead(r.Model, r.Seq, 1) * r.KVFactor() / sizing.GB // what a step reads of one sequence's KV cache at seq, whole model
 		kvPart := numWith(chat.T(lang, "this sequence's KV cache ", "本序列 KV 缓存 "), kvSeq, " GB")
 		if r.Batch > 1 {
 			kvPart = sprintf(chat.T(lang, "%d sequences × %s GB of KV cache", "%d 条序列 × 每条 KV 缓存 %s GB"), r.Batch, gb(kvSeq))
@@ -265,9 +265,13 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			out = append(out, chat.T(lang, "LoRA adapters train with full mixed-precision optimizer states (fp32 master copy).", "LoRA 适配器按完整混合精度优化器状态训练（含 fp32 主权重）。"))
 		}
 	default:
-		out = append(out, chat.T(lang,
-			"KV cache in 16-bit; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128, mxfp4 4.25 bits on the experts only) keep embeddings and the output layer in 16-bit.",
-			"KV 缓存按 16 位计；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放，mxfp4 只量化专家、每参数 4.25 bit）的嵌入层和输出层保持 16 位。"))
+		kv := chat.T(lang, "KV cache in 16-bit (kv_precision=fp8 halves it, as vLLM's --kv-cache-dtype fp8)", "KV 缓存按 16 位计（KV缓存精度=fp8 可减半，即 vLLM 的 --kv-cache-dtype fp8）")
+		if r.KVPrecision == sizing.FP8 {
+			kv = chat.T(lang, "KV cache in fp8, 1 byte per value (kv_precision=fp8, vLLM's --kv-cache-dtype fp8): half the 16-bit cache; check quality on long contexts", "KV 缓存为 fp8，每个值 1 字节（KV缓存精度=fp8，即 vLLM 的 --kv-cache-dtype fp8）：16 位缓存的一半；长上下文请验证效果")
+		}
+		out = append(out, kv+chat.T(lang,
+			"; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128, mxfp4 4.25 bits on the experts only) keep embeddings and the output layer in 16-bit.",
+			"；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放，mxfp4 只量化专家、每参数 4.25 bit）的嵌入层和输出层保持 16 位。"))
 		if m.MoE() {
 			out = append(out, chat.T(lang,
 				"MoE: every expert stays in memory (total parameters), split over the cards by expert parallelism; compute and the decode bound follow the experts each token uses.",
@@ -350,9 +354,9 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 	}
 	if p.Tight && adv.Fits {
 		out = append(out, sprintf(chat.T(lang,
-			"Tight: each card leaves %s GB free, under %s of the usable memory and under one more sequence at %s tokens; no layout of %s leaves more with cards=%d. Serving engines need room to work: give fewer tokens (seq=), kv_precision=fp8, or more cards.",
-			"很紧：每卡只剩 %s GB，不到可用显存的 %s，也放不下 %s token 的第二条序列；在卡数=%[5]d 时 %[4]s 没有更宽裕的方案。推理引擎需要工作余量：可缩短上下文（上下文=）、用 KV缓存精度=fp8，或增加卡数。"),
-			gb(r.Utilization*g.CapacityGB()-p.Result.Memory.PerCardGB), pct(sizing.HeadroomShare), num(float64(r.Seq)), g.ID, p.Cards()))
+			"Tight: each card leaves %s GB free, under %s of the usable memory and under one more sequence at %s tokens; no layout of %s leaves more on %d cards without another node. Serving engines need room to work: give fewer tokens (seq=)%s, or more cards.",
+			"很紧：每卡只剩 %s GB，不到可用显存的 %s，也放不下 %s token 的第二条序列；%[4]s 在 %[5]d 张卡内（不增加服务器）没有更宽裕的方案。推理引擎需要工作余量：可缩短上下文（上下文=）%[6]s，或增加卡数。"),
+			gb(r.Utilization*g.CapacityGB()-p.Result.Memory.PerCardGB), pct(sizing.HeadroomShare), num(float64(r.Seq)), g.ID, p.Cards(), fp8Hint(lang, r)))
 	}
 	if ic := sizing.InterconnectOf(r.Mode, p); adv.Fits && ic.Link == sizing.LinkPCIe && ic.Efficiency < 1 {
 		out = append(out, sprintf(chat.T(lang,
@@ -370,4 +374,12 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 		out = append(out, chat.T(lang, "Flagship cards often need a deposit to book.", "旗舰卡通常需要预付定金预订。"))
 	}
 	return out
+}
+
+// fp8Hint suggests an fp8 KV cache when the cache is 16-bit.
+func fp8Hint(lang chat.Lang, r sizing.Request) string {
+	if r.KVPrecision == sizing.FP8 {
+		return ""
+	}
+	return chat.T(lang, ", kv_precision=fp8", "、KV缓存精度=fp8")
 }

@@ -89,6 +89,9 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog, deps Deps) (query,
 			"precision=mxfp4 quantizes the routed experts (gpt-oss); %s has none: use int4 or fp8",
 			"精度=mxfp4 只量化路由专家（gpt-oss）；%s 没有专家：请用 int4 或 fp8", modelName(r.Model))
 	}
+	if r.KVPrecision, err = p.kvPrecision(r.Mode); err != nil {
+		return q, err
+	}
 	if r.Utilization, err = p.utilization(); err != nil {
 		return q, err
 	}
@@ -447,6 +450,32 @@ var precisionAliases = map[string]sizing.Precision{
 	"mxfp4": sizing.MXFP4, "fp4": sizing.MXFP4,
 }
 
+// kvPrecisionAliases are the KV cache formats kv_precision= takes: 16-bit
+// (vLLM's auto keeps the model's dtype) or fp8 (--kv-cache-dtype fp8).
+var kvPrecisionAliases = map[string]sizing.Precision{
+	"bf16": sizing.BF16, "bfloat16": sizing.BF16, "auto": sizing.BF16, "16bit": sizing.BF16, "默认": sizing.BF16,
+	"fp16": sizing.FP16, "float16": sizing.FP16, "half": sizing.FP16, "半精度": sizing.FP16,
+	"fp8": sizing.FP8, "fp8_e4m3": sizing.FP8, "fp8_e5m2": sizing.FP8, "e4m3": sizing.FP8, "e5m2": sizing.FP8, "float8": sizing.FP8, "8bit": sizing.FP8, "8位": sizing.FP8,
+}
+
+// kvPrecision reads kv_precision= (kv_cache_dtype=): serving only.
+func (p reader) kvPrecision(mode sizing.Mode) (sizing.Precision, error) {
+	v, ok, err := word(p, "kv_precision", kvPrecisionAliases,
+		"kv_precision=%q is not accepted; use bf16 (the default) or fp8 (half the KV cache, as vLLM's --kv-cache-dtype fp8)",
+		"KV缓存精度=%q 无法识别；可选 bf16（默认）或 fp8（KV 缓存减半，即 vLLM 的 --kv-cache-dtype fp8）")
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
+		return sizing.BF16, nil
+	case mode.Training():
+		return "", chat.Invalidf(p.lang, "kv_precision", example(p.lang, "kv_precision"),
+			"kv_precision= applies to serving (mode=infer): training keeps no KV cache",
+			"KV缓存精度= 只用于推理（模式=推理）：训练没有 KV 缓存")
+	}
+	return v, nil
+}
+
 // storedPrecision is how a checkpoint stored below 16 bits is served.
 var storedPrecision = map[string]sizing.Precision{"fp8": sizing.FP8, "mxfp4": sizing.MXFP4, "int8": sizing.INT8, "int4": sizing.INT4}
 
@@ -551,6 +580,8 @@ func example(lang chat.Lang, key string) string {
 		en, zh = "tier model=qwen2.5-14b mode=lora r=64", "选卡 模型=qwen2.5-14b 模式=微调 秩=64"
 	case "precision":
 		en, zh = "tier model=qwen2.5-72b mode=infer precision=int4", "选卡 模型=qwen2.5-72b 模式=推理 精度=int4"
+	case "kv_precision":
+		en, zh = "tier model=deepseek-r1 mode=infer gpu=h20 seq=160k kv_precision=fp8", "选卡 模型=deepseek-r1 模式=推理 显卡=h20 上下文=160k KV缓存精度=fp8"
 	case "batch":
 		en, zh = "tier model=qwen2.5-7b mode=infer seq=8k batch=16", "选卡 模型=qwen2.5-7b 模式=推理 上下文=8k 并发=16"
 	case "recompute":

@@ -88,7 +88,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
 		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
-		Precision: r.Precision, Interconnect: ic, InterconnectEfficiency: ic.Efficiency, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
+		Precision: r.Precision, KVPrecision: r.KVPrecision, Interconnect: ic, InterconnectEfficiency: ic.Efficiency, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
 		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
 	}
 	if d.Alternatives == nil {
