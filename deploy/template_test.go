@@ -114,14 +114,15 @@ func TestTemplateFunctions(t *testing.T) {
 			t.Errorf("%s timeout %v, want 3..900 s", name, dig(fn, "Properties", "Timeout"))
 		}
 	}
-	// Function URLs with auth NONE only where the code verifies signatures.
+	// Function URLs with auth NONE only where the code verifies signatures
+	// (endpoint_test.go checks both endpoints in both partitions).
 	for _, name := range []string{"SlackFunction", "FeishuFunction"} {
-		if dig(fns[name], "Properties", "FunctionUrlConfig", "AuthType") != "NONE" {
-			t.Errorf("%s needs a Function URL with AuthType NONE (verification is in the code)", name)
+		if dig(r, "Resources", name+"Url", "Properties", "AuthType") != "NONE" {
+			t.Errorf("%s needs a Function URL (%sUrl) with AuthType NONE (verification is in the code)", name, name)
 		}
 	}
 	for _, name := range []string{"DrafterFunction", "ReminderFunction"} {
-		if dig(fns[name], "Properties", "FunctionUrlConfig") != nil {
+		if dig(fns[name], "Properties", "FunctionUrlConfig") != nil || dig(r, "Resources", name+"Url") != nil {
 			t.Errorf("%s must not have a public Function URL", name)
 		}
 	}
