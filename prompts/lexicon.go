@@ -48,7 +48,8 @@ var lexicon = map[lexCat][]string{
 		"aim to", "aims to", "endeavour to", "endeavours to", "endeavor to", "endeavors to", "seek to", "seeks to", "hope to", "hopes to",
 		"is expected to", "are expected to", "expects to", "where possible", "if possible", "as far as possible", "best effort*",
 		"reasonable effort*", "make every effort", "makes every effort", "recommended", "recommends", "suggests", "ideally", "optionally",
-		"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望",
+		"as soon as possible", "as soon as practicable", "as soon as reasonably practicable", "asap", "promptly", "in a timely manner",
+		"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望", "尽快", "及时",
 	},
 	catNeutral: {
 		"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
@@ -60,11 +61,12 @@ var lexicon = map[lexCat][]string{
 	catExclusion: {
 		"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
 		"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "does not apply", "do not apply",
+		"apart from", "aside from", "does not include", "do not include", "excepted",
 		"除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
 	},
 	catCap: {
 		"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
-		"in total", "in aggregate", "total liability", "aggregate liability", "at the most",
+		"in total", "in aggregate", "total liability", "aggregate liability", "at the most", "maximum", "capped to", "no greater than",
 		"上限", "为限", "封顶", "最高不超过", "累计不超过", "以内", "总额不超过", "合计不超过", "最高", "总计不超过",
 	},
 	catWaiver: {
@@ -86,26 +88,30 @@ var lexicon = map[lexCat][]string{
 	catCondition: {
 		"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
 		"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
-		"除非", "前提是", "前提下", "前提", "条件是", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
+		"applies only", "only applies", "only apply", "applicable only", "if and only if",
+		"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
 	},
 	catInstruction: {
 		"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
 		"assistant", "chatbot", "language model", "ai model", "note to", "reply with", "respond with", "reply only", "please reply", "just reply",
 		"simply reply", "answer with", "copy and paste", "forward this", "act as", "you are now", "do not mention", "dear reader", "to the reader",
+		"chatgpt", "gpt", "llm", "as an ai", "previous instructions", "above instructions",
 		"系统", "指令", "提示词", "忽略", "无视", "直接回复", "请回复", "回复：", "回复:", "照抄", "复制", "转发", "人工智能", "助手", "模型", "读者",
 	},
 	catContact: {
 		"wechat", "weixin", "wx", "qq", "telegram", "tg", "whatsapp", "line id", "signal", "skype", "discord", "hotline", "phone number",
-		"call us", "call", "tel", "mobile", "contact us", "contact", "dm", "direct message",
-		"微信", "加微", "威信", "vx", "v信", "企业微信", "钉钉", "热线", "手机", "致电", "拨打", "联系方式", "联系", "客服", "电报", "qq群", "q群", "加群",
+		"call us", "call", "tel", "mobile", "contact us", "contact", "dm", "direct message", "qr code", "scan the code",
+		"微信", "加微", "威信", "vx", "v信", "企业微信", "钉钉", "热线", "手机", "致电", "拨打", "联系方式", "联系", "客服", "电报", "qq群", "q群", "加群", "扫码", "二维码", "公众号",
 	},
 	dirUp: {
 		"more than", "over", "above", "exceed", "exceeds", "exceeding", "exceeded", "longer than", "greater than", "higher than", "or more", "at least",
+		"or longer", "or later", "or higher", "or above", "or over", "and above", "and more", "及以上",
 		"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
 		"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
 	},
 	dirDown: {
 		"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
+		"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
 		"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
 	},
 	dirBefore: {
