@@ -49,6 +49,13 @@ const (
 //     answered again, the same outcome as a crash between posting a reply
 //     and marking it done, which the lease design already accepts.
 //
+// When the file cannot be written (a full disk), the marks stay in memory,
+// the writer backs off and logs once per streak (Health says why), and each
+// new mark is synced to the spill file FILE.marks before the call returns;
+// Close keeps trying until its context ends and spills what it could not
+// write, and the next Leases reads the spill file back first
+// (docs/stores.md#serve-under-load-and-faults).
+//
 // Marks are read from memory first (pending, then being written), then from
 // the file. Store's own Deduper methods, which the drafter uses, keep
 // writing each key at once; the two share the dedupe bucket and use
