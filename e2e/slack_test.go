@@ -203,9 +203,10 @@ func TestSlackSlashCommand(t *testing.T) {
 			actions = append(actions, b.ActionID)
 		}
 		// Short first: the follow-ups (draft questions, SLA, reminder) come
-		// with the Details button, which runs the command again with --full.
-		if got := strings.Join(actions, ","); got != "details" {
-			t.Errorf("buttons %s, want details", got)
+		// with the Details button, which runs the command again with --full;
+		// then the same command as a form (chat/form).
+		if got := strings.Join(actions, ","); got != "details,open_form" {
+			t.Errorf("buttons %s, want details,open_form", got)
 		}
 	})
 

@@ -12,7 +12,7 @@ import (
 )
 
 // Limits of a modal (Block Kit reference, "Modals" and "Input block";
-// docs/platforms.md#slack-modals).
+// docs/platforms.md#slack-shortcuts-and-modals).
 const (
 	MaxModalTitle    = 24   // characters of a modal's title, submit and close
 	MaxModalBlocks   = 100  // blocks in a modal
