@@ -14,7 +14,27 @@ import (
 type ModelMatch struct {
 	Model   Model        `json:"model"`
 	Assumed []Assumption `json:"assumed,omitempty"`
+	// Read is set when the name was read forgivingly rather than typed as
+	// the preset's id, name or alias (a typo, a Chinese brand name, a left
+	// out version): the reply then says how it was read. Suffixes such as
+	// -Instruct and -AWQ do not count.
+	Read bool `json:"read,omitempty"`
 }
+
+// brandWords are the Chinese (and brand) names people give model families,
+// as folded spellings, and the family spelling each is read as; a brand
+// followed by the family's own name drops the brand ("智谱GLM-4").
+var brandWords = [][2]string{
+	{"通义千问qwen", "qwen"}, {"千问qwen", "qwen"}, {"通义千问", "qwen"}, {"通义", "qwen"}, {"千问", "qwen"},
+	{"深度求索deepseek", "deepseek"}, {"深度求索", "deepseek"},
+	{"智谱chatglm", "chatglm"}, {"智谱glm", "glm"}, {"智谱", "glm"},
+	{"月之暗面kimi", "kimi"}, {"月之暗面", "kimi"},
+	{"羊驼llama", "llama"}, {"羊驼", "llama"},
+}
+
+// readSuffixes are name endings a lookup ignores without calling the name
+// read: instruction tuning, the Hugging Face suffix, quantization words.
+var readSuffixes = []string{"instruct", "chat", "hf", "base", "awq", "gptq", "int4", "int8", "fp8", "w4a16", "w8a16", "w8a8", "4bit", "8bit", "bf16", "fp16"}
 
 // modelFamily maps a folded spelling at the start of a name to a preset family.
 // implied marks spellings that leave the version out ("qwen" is read as Qwen2.5).
@@ -74,7 +94,7 @@ func init() {
 // first row). Unknown names return a *NotFoundError with the
 // closest preset.
 func (c *Catalog) FindModel(name string) (ModelMatch, error) {
-	f := foldModel(name)
+	f, brand := foldBrand(name)
 	notFound := func() (ModelMatch, error) {
 		return ModelMatch{}, &NotFoundError{Kind: "model", Name: name, Suggestion: c.SuggestModel(name)}
 	}
@@ -82,7 +102,7 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 		return notFound()
 	}
 	if i, ok := c.modelKeys[f]; ok {
-		return ModelMatch{Model: c.models[i]}, nil
+		return ModelMatch{Model: c.models[i], Read: brand}, nil
 	}
 	fam, size, ok := parseModel(f)
 	if !ok {
@@ -122,6 +142,7 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 	} else if bySize > 1 {
 		match.Assumed = append(match.Assumed, Assumption{Field: "version", Value: match.Model.Name})
 	}
+	match.Read = brand || !typed(f, match.Model)
 	return match, nil
 }
 
@@ -138,10 +159,41 @@ func oneSize(ms []Model) bool {
 // foldModel keeps the part after an organisation ("Qwen/..."), folds it, and
 // drops a leading "meta" ("Meta-Llama-3.1-8B").
 func foldModel(name string) string {
+	f, _ := foldBrand(name)
+	return f
+}
+
+// foldBrand is foldModel, and whether a brand word was read as its family.
+func foldBrand(name string) (string, bool) {
 	if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
 		name = name[i+1:]
 	}
-	return strings.TrimPrefix(fold(name), "meta")
+	f := strings.TrimPrefix(fold(name), "meta")
+	for _, b := range brandWords {
+		if rest, ok := strings.CutPrefix(f, b[0]); ok {
+			return b[1] + rest, true
+		}
+	}
+	return f, false
+}
+
+// typed reports whether folded name f is one of m's keys once the ignored
+// suffixes are trimmed: the user typed the preset, not a reading of it.
+func typed(f string, m Model) bool {
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, w := range readSuffixes {
+			if g, ok := strings.CutSuffix(f, w); ok && g != "" {
+				f, trimmed = g, true
+			}
+		}
+	}
+	for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
+		if fold(k) == f {
+			return true
+		}
+	}
+	return false
 }
 
 // parseModel reads the family spelling at the start of a folded name and the

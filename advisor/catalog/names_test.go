@@ -189,3 +189,34 @@ func fuzzFind(f *testing.F, name string, find func(c *Catalog, s string) error, 
 		}
 	})
 }
+
+// The names people type: Chinese brand names read as their family, and a
+// name read forgivingly (a typo, a left-out version, a brand) is marked Read
+// so that the reply can say how it was read; a name typed as a preset, or
+// with an ignored suffix, is not.
+func TestModelNamesPeopleType(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name, want string
+		read       bool
+	}{
+		{"千问3-8B", "qwen3-8b", true},
+		{"通义千问2.5-14B", "qwen2.5-14b", true},
+		{"通义千问Qwen2.5-7B-Instruct", "qwen2.5-7b", true},
+		{"深度求索R1-Distill-Qwen-32B", "deepseek-r1-distill-qwen-32b", true},
+		{"智谱GLM-4-9B", "glm-4-9b", true},
+		{"月之暗面K2", "kimi-k2", true},
+		{"羊驼3.1-8B", "llama-3.1-8b", true},
+		{"qwen3-8bb", "qwen3-8b", true},
+		{"qwen-14b", "qwen2.5-14b", true},
+		{"Qwen3-8B", "qwen3-8b", false},
+		{"qwen2.5-14b", "qwen2.5-14b", false},
+		{"Qwen2.5-14B-Instruct-AWQ", "qwen2.5-14b", false},
+		{"Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", false},
+	} {
+		m, err := c.FindModel(tc.name)
+		if err != nil || m.Model.ID != tc.want || m.Read != tc.read {
+			t.Errorf("FindModel(%q) = %s read %v (err %v), want %s read %v", tc.name, m.Model.ID, m.Read, err, tc.want, tc.read)
+		}
+	}
+}

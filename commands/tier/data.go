@@ -76,6 +76,9 @@ type modelData struct {
 	Approximate  bool          `json:"approximate"`
 	Derived      []string      `json:"derived,omitempty"`
 	Source       string        `json:"source,omitempty"`
+	// Typed is the name as the user typed it, when it was read forgivingly
+	// (a typo, a Chinese brand name, a left-out version).
+	Typed string `json:"typed,omitempty"`
 }
 
 // layerPattern is the JSON model.layer_pattern: how many layers attend the

@@ -194,3 +194,29 @@ func TestRopeScalingWarning(t *testing.T) {
 		t.Errorf("32K is native, yet: %v", d.Warnings)
 	}
 }
+
+// Names people type: 千问3-8B is Qwen3-8B (not the closest Llama), and a
+// name read forgivingly is named in the reply's first line, in JSON too.
+func TestNamesReadInFirstLine(t *testing.T) {
+	for _, tc := range []struct{ text, id, first string }{
+		{"选卡 模型=千问3-8B 模式=微调", "qwen3-8b", "（将 千问3-8B 识别为 Qwen3-8B）"},
+		{"tier model=qwen3-8bb mode=infer", "qwen3-8b", "(read qwen3-8bb as Qwen3-8B)"},
+		{"选卡 模型=深度求索R1-Distill-Qwen-7B 模式=推理", "deepseek-r1-distill-qwen-7b", "识别为 DeepSeek-R1-Distill-Qwen-7B"},
+		{"tier model=羊驼3.1-8B mode=infer", "llama-3.1-8b", "(read 羊驼3.1-8B as Llama-3.1-8B)"},
+	} {
+		rep := handle(t, tc.text)
+		if rep.Error != nil {
+			t.Fatalf("%s: error %+v", tc.text, rep.Error)
+		}
+		d := rep.Data.(data)
+		first := strings.SplitN(chat.RenderText(rep), "\n", 2)[0]
+		if d.Model.ID != tc.id || !strings.Contains(first, tc.first) || d.Model.Typed == "" {
+			t.Errorf("%s: model %s (typed %q), first line %q; want %s and %q", tc.text, d.Model.ID, d.Model.Typed, first, tc.id, tc.first)
+		}
+	}
+	// typed as the preset: nothing to say
+	rep := handle(t, "tier model=Qwen2.5-14B-Instruct-AWQ mode=infer")
+	if first := strings.SplitN(chat.RenderText(rep), "\n", 2)[0]; strings.Contains(first, "read ") {
+		t.Errorf("first line %q names a reading of a name typed as the preset", first)
+	}
+}

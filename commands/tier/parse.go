@@ -19,6 +19,10 @@ type query struct {
 	given map[string]bool
 	// modelAssumed and gpuAssumed are what forgiving lookups filled in.
 	modelAssumed, gpuAssumed []catalog.Assumption
+	// modelRead is the model name as typed when the lookup read it
+	// forgivingly (a typo, a Chinese brand name): the reply's first line
+	// says how it was read.
+	modelRead string
 	// quantWords are the words of model= that name a quantized checkpoint
 	// ("GPTQ-Int4"); quantPrecision is what they mean.
 	quantWords     string
@@ -204,6 +208,9 @@ func (p reader) model(q *query, word string) error {
 			return p.unknownModel(raw, err)
 		}
 		q.req.Model, q.modelAssumed = m.Model, m.Assumed
+		if m.Read {
+			q.modelRead = raw
+		}
 		q.quantPrecision, q.quantWords = quantIn(raw)
 		return nil
 	}

@@ -37,6 +37,9 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		rep.Title = head + chat.T(lang, ": no card to consider", "：没有可选的卡")
 		rep.Summary = chat.T(lang, "No card in the catalog can run this layout.", "目录中没有能按此方式运行的卡。")
 	}
+	if q.modelRead != "" {
+		rep.Title += sprintf(chat.T(lang, " (read %s as %s)", "（将 %s 识别为 %s）"), q.modelRead, modelName(r.Model))
+	}
 	if m := ch.summary(lang, adv, jb); m != "" {
 		rep.Summary += chat.T(lang, " ", "") + m
 	}
@@ -87,7 +90,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		NeedsNVLink: p.NeedsNVLink, NeedsInfiniBand: p.NeedsInfiniBand,
 		CapacityGB: round4(g.CapacityGB()), CapacityMiB: g.MemoryMiB, UsablePct: round4(100 * r.Utilization), UtilizationPct: round4(100 * p.Utilization),
 		Layout: p.Result.Layout, ZeroAuto: r.Mode.Training() && !q.given["zero"],
-		Model: modelInfo(r.Model, q.derived), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
+		Model: modelInfo(r.Model, q.derived, q.modelRead), Mode: r.Mode, Optimizer: r.Optimizer, Rank: r.Rank, Recompute: r.Recompute,
 		Precision: r.Precision, KVPrecision: r.KVPrecision, Interconnect: ic, InterconnectEfficiency: ic.Efficiency, Seq: r.Seq, Batch: r.Batch, Price: ch.priceJSON(adv), Market: ch.market, PriceOptions: ch.options, ChosenBy: ch.dec.ChosenBy, Job: jb.data(),
 		Alternatives: alts, Rules: rules, Assumptions: assumptions, Warnings: warnings,
 	}
@@ -246,8 +249,8 @@ func yesNo(lang chat.Lang, v bool) string {
 	return chat.T(lang, "not needed", "不需要")
 }
 
-func modelInfo(m catalog.Model, derived []string) modelData {
-	d := modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Shape: m.Shape, Context: m.Context, ContextScaled: m.ContextScaled,
+func modelInfo(m catalog.Model, derived []string, typed string) modelData {
+	d := modelData{ID: m.ID, Name: modelName(m), Params: m.Params, Shape: m.Shape, Context: m.Context, ContextScaled: m.ContextScaled, Typed: typed,
 		KVLoRARank: m.KVLoRARank, Stored: m.Stored, Approximate: m.Approximate, Derived: derived, Source: m.Source}
 	if m.MLA() {
 		d.QKRopeDim = m.QKRopeDim
