@@ -391,7 +391,7 @@ func (h *Handler) shareCheck(ctx context.Context, tr *trace, ic slackapi.Interac
 			tr.outcome = "share_failed"
 			return response{status: http.StatusOK}
 		}
-		text = s.Head + "\n" + messageText(m)
+		text = s.Head + "\n" + h.withFiles(ctx, messageText(m), m.Files)
 	}
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: s.Channel, User: ic.User.ID}
 	res := h.answer(ctx, tr, chat.Delivery{Key: triggerKey(ic.TriggerID), Request: req, JobID: ic.TriggerID,

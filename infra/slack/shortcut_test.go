@@ -279,6 +279,22 @@ func TestCheckLongMessageReadAgain(t *testing.T) {
 	if len(eph) != 1 || !strings.Contains(eph[0]["text"], "Acme") {
 		t.Fatalf("answer %v; want one check of Acme", eph)
 	}
+	// Share: the text is too long for the button, so it is read again too
+	bt, ok := buttonIn(t, eph[0]["blocks"], ActionShare)
+	if !ok || len(bt.Value) > MaxButtonValue {
+		t.Fatalf("Share button %+v", bt)
+	}
+	interact(t, f, payload(t, "interaction_zh.json", map[string]any{
+		"trigger_id": "4711.share.long",
+		"actions":    []any{map[string]any{"action_id": ActionShare, "block_id": ActionsBlockID, "type": "button", "value": bt.Value}},
+	}))
+	if n := len(f.rec.calls("/api/conversations.history")); n != 2 {
+		t.Errorf("conversations.history called %d times, want 2 (the Share reads the message again)", n)
+	}
+	pm := posts(f, "chat.postMessage")
+	if len(pm) != 1 || pm[0]["text"] != eph[0]["text"] {
+		t.Errorf("shared %v; want the same check posted in the thread", pm)
+	}
 }
 
 // "Check trial output" opens the promises form with the output prefilled.
