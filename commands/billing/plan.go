@@ -18,6 +18,17 @@ func phased(a advisor.Advice) bool {
 	return false
 }
 
+// allPhased reports whether every card's plan combines modes, so that the
+// title can name the phases.
+func allPhased(a advisor.Advice) bool {
+	for _, c := range a.Cards {
+		if len(c.Phases) < 2 {
+			return false
+		}
+	}
+	return len(a.Cards) > 0
+}
+
 // phaseKinds says which combinations the plan uses: a reservation followed
 // by an elastic tail, and a prepaid year followed by reserved months.
 func phaseKinds(a advisor.Advice) (tail, yearThenMonth bool) {

@@ -47,10 +47,15 @@ var titles = map[advisor.Mode]root.Text{
 }
 
 func (v view) title(a advisor.Advice) string {
-	if phased(a) && a.Recommendation != advisor.Hybrid {
+	if allPhased(a) && a.Recommendation != advisor.Hybrid {
 		var modes []string
-		for _, p := range a.Cards[0].Phases {
-			modes = append(modes, v.mode(p.Mode))
+		for _, i := range a.ByHours { // the busiest card whose plan combines modes
+			if ps := a.Cards[i].Phases; len(ps) > 1 {
+				for _, p := range ps {
+					modes = append(modes, v.mode(p.Mode))
+				}
+				break
+			}
 		}
 		return v.f("Billing: %s", "计费方式：先%s", strings.Join(modes, v.t(", then ", "，再")))
 	}

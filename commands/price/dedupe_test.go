@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/internal/testkit"
 )
 
 // TestSetTwiceStoresOnce: the same price set again is "already stored",
@@ -49,5 +50,21 @@ func TestSetTwiceStoresOnce(t *testing.T) {
 		if tt.already && !strings.Contains(txt, map[bool]string{true: "价格已保存过", false: "Price already stored"}[r.Lang == chat.ZH]) {
 			t.Errorf("%s: the reply does not say it was stored already:\n%s", tt.name, txt)
 		}
+	}
+}
+
+// TestGoldenAlreadyStored pins the "already stored" reply in both languages.
+func TestGoldenAlreadyStored(t *testing.T) {
+	for _, tt := range []struct{ name, line string }{
+		{"already_stored_en", "price set gpu=a100-80g ondemand=9 monthly=5000 vendor=酷算云"},
+		{"already_stored_zh", "价格 设置 显卡=A100-80G 按需=9 包月=5000 供应商=酷算云"},
+	} {
+		b := newBot(t)
+		b.say("C1", tt.line)
+		rep := b.say("C1", tt.line)
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.name, rep.Error)
+		}
+		testkit.GoldenReply(t, tt.name, rep)
 	}
 }
