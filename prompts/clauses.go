@@ -178,37 +178,43 @@ func lexiconDiff(ref, cand string) [][2]string {
 	return out
 }
 
-// Who chooses and who is liable: the party before the words.
+// Who chooses and who is liable: the party named with the words (the
+// first group of each pattern).
 var (
-	choiceENRE = regexp.MustCompile(`\bat (?:the )?([\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+)?)'s (?:sole |own |absolute )?(?:choice|discretion|option|election)`)
-	choiceZHRE = regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|单方)?(?:选择|决定|确定|酌情)`)
-	liableENRE = regexp.MustCompile(`\b([\p{L}\p{N}-]+) (?:is|are|shall be|will be|remains|remain) (?:solely |fully |not )?(?:liable|responsible)`)
-	borneENRE  = regexp.MustCompile(`\b(?:borne|paid|covered) by (?:the )?([\p{L}\p{N}-]+)`)
-	liableZHRE = regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|全额|全部)?(?:承担|负责|负担|赔偿)`)
+	choiceRES = []*regexp.Regexp{
+		regexp.MustCompile(`\b(?:at|in) (?:the )?([\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+)?)'s (?:sole |own |absolute )?(?:choice|discretion|option|election)`),
+		regexp.MustCompile(`\b(?:at|in) the (?:sole |absolute )?(?:choice|discretion|option|election) of (?:the )?([\p{L}\p{N}-]+)`),
+		regexp.MustCompile(`\b(?:as|whichever|whatever) (?:the )?([\p{L}\p{N}-]+) (?:may |shall |will )?(?:choose|chooses|decide|decides|elect|elects|prefer|prefers|see fit|sees fit)`),
+		regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|单方|自主)?(?:选择|决定|确定|酌情)`),
+	}
+	liableRES = []*regexp.Regexp{
+		regexp.MustCompile(`\b([\p{L}\p{N}-]+) (?:is|are|shall be|will be|remains|remain) (?:solely |fully |not )?(?:liable|responsible)`),
+		regexp.MustCompile(`\b(?:borne|paid|covered) by (?:the )?([\p{L}\p{N}-]+)`),
+		regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|全额|全部)?(?:承担|负责|负担|赔偿)`),
+	}
 )
 
 // partyDiff reports a party that chooses or is liable in the candidate
-// part and not in the template's (at Acme's choice, 由客户自行承担).
+// part and in no such phrase of the template's (at Acme's choice, 由客户自行
+// 承担); the same party named in other words is no change.
 func partyDiff(ref, cand string) [][2]string {
 	var out [][2]string
 	for _, p := range []struct {
 		check string
 		res   []*regexp.Regexp
-	}{
-		{CheckChoice, []*regexp.Regexp{choiceENRE, choiceZHRE}},
-		{CheckResponsibility, []*regexp.Regexp{liableENRE, borneENRE, liableZHRE}},
-	} {
+	}{{CheckChoice, choiceRES}, {CheckResponsibility, liableRES}} {
 		have := map[string]bool{}
 		for _, re := range p.res {
 			for _, m := range re.FindAllStringSubmatch(ref, -1) {
-				have[m[0]] = true
+				have[m[1]] = true
 			}
 		}
+		found := false
 		for _, re := range p.res {
 			for _, m := range re.FindAllStringSubmatch(cand, -1) {
-				if !have[m[0]] {
+				if !have[m[1]] && !found {
 					out = append(out, [2]string{p.check, strings.TrimSpace(m[0])})
-					break
+					found = true
 				}
 			}
 		}

@@ -216,6 +216,8 @@ func fold(s string) string {
 			r = 'x'
 		case r == '﹫':
 			r = '@'
+		case r == '\u2019' || r == '\u2018' || r == '\u02bc' || r == '\u2032':
+			r = '\'' // customer’s is customer's
 		case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff':
 			continue // zero-width characters hide links and mentions
 		case r > unicode.MaxASCII && unicode.IsDigit(r):
