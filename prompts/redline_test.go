@@ -71,3 +71,29 @@ func TestRedlineRebuilds(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRedline: for any two texts the redline's spans rebuild both lines
+// of every change, and equal texts have no change.
+func FuzzRedline(f *testing.F) {
+	f.Add("1. A is replaced within 4 hours.\nBye", "1. A should be replaced within 4 hours.\nBye")
+	f.Add("酷算云须在4小时内", "酷算云可在4小时内\n新的一行")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if a == b && len(Redline(a, b)) != 0 {
+			t.Fatalf("equal texts have changes")
+		}
+		for _, c := range Redline(a, b) {
+			var before, after strings.Builder
+			for _, s := range c.Spans {
+				if s.Op != '+' {
+					before.WriteString(s.Text)
+				}
+				if s.Op != '-' {
+					after.WriteString(s.Text)
+				}
+			}
+			if before.String() != c.Before || after.String() != c.After {
+				t.Fatalf("spans rebuild %q / %q, want %q / %q", before.String(), after.String(), c.Before, c.After)
+			}
+		}
+	})
+}
