@@ -89,7 +89,11 @@ func (t RenewalTerms) job(lang string) (job, error) {
 		{Key: "renews", Label: tr(lang, "Renewal date", "续约日"), Value: d.Renews},
 	}
 	if d.Deadline != "" {
-		facts = append(facts, Fact{Key: "deadline", Label: tr(lang, "Notice deadline", "提前通知截止日"), Value: d.Deadline})
+		label := tr(lang, "Notice deadline", "提前通知截止日")
+		if d.Passed {
+			label = tr(lang, "Notice deadline, already passed (ask for a waiver; never ask for anything by this day)", "提前通知截止日（已过：请求豁免，不要要求对方在这一天之前做任何事）")
+		}
+		facts = append(facts, Fact{Key: "deadline", Label: label, Value: d.Deadline})
 	}
 	if d.Passed {
 		facts = append(facts,
