@@ -7,11 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -20,73 +18,140 @@ import (
 	"gpuadvisor/internal/testkit"
 )
 
-// coldResult is what the emulator runs measured.
+// coldResult is what the emulator runs of one configuration measured.
 type coldResult struct {
 	runs        int
 	median, max time.Duration
+	// cpu is the median CPU time the bootstrap used from its start to the
+	// end of its first reply (cgroup accounting); cpuNote says why it is
+	// missing when it is.
+	cpu, cpuMax time.Duration
+	cpuNote     string
 	// warm is the median of a second invocation of the same process.
 	warm time.Duration
 }
 
-// coldStarts starts a fresh emulator runs times. The emulator starts the
-// bootstrap lazily, on the first invocation, so the first invocation's
-// round trip is the function's cold start: process start, init (config, AWS
-// SDK clients for DynamoDB and the drafter invoke, router), and the reply to
-// a signed Slack slash command, including its de-duplication write. A second
+// coldConfig is one measured configuration: a bootstrap and the extra
+// environment (the GC settings) it runs with.
+type coldConfig struct {
+	fn, bootstrap, label string
+	env                  []string
+}
+
+// The share of a core Lambda gives a 128 MB function (1,769 MB get one
+// vCPU): 7,200 µs of CPU every 100,000 µs.
+const (
+	quotaMicros  = 7200
+	periodMicros = 100000
+)
+
+// coldBench is what every cold start shares: the TLS front (Secrets
+// Manager, DynamoDB, Feishu) and the table in dynalite.
+type coldBench struct {
+	emu, dir, table string
+	front           *front
+}
+
+// coldStarts starts a fresh emulator runs times for the configuration. The
+// emulator starts the bootstrap lazily, on the first invocation, so the
+// first invocation's round trip is the function's cold start: process start,
+// init (secrets from the Secrets Manager stand-in over TLS, AWS SDK clients
+// for DynamoDB and the drafter invoke, router), and the reply, including its
+// de-duplication claim in DynamoDB over TLS. The bootstrap runs in a cgroup
+// limited to the CPU share of a 128 MB Lambda, and the group's CPU
+// accounting after the first reply is the bootstrap's CPU time. A second
 // invocation of the same process is timed too, for comparison. Invocations
 // are sent one at a time: the emulator crashes on concurrent ones.
-//
-// The function is configured as deployed (TABLE_NAME, DRAFTER_FUNCTION),
-// with DynamoDB replaced by a local stub that accepts every write: the
-// numbers exclude the network to DynamoDB, not the SDK's work.
-func coldStarts(ctx context.Context, emu, bootstrap string, runs int) (coldResult, error) {
-	dyn, err := newDynamoStub()
-	if err != nil {
-		return coldResult{}, err
-	}
-	defer dyn.Close()
-	var cold, warm []time.Duration
+func (b *coldBench) coldStarts(ctx context.Context, c coldConfig, runs int) (coldResult, error) {
+	var cold, warm, cpus []time.Duration
+	note := ""
 	for i := range runs {
-		before := dyn.puts.Load()
-		c, w, err := coldStart(ctx, emu, bootstrap, dyn.URL, i)
+		before := b.front.puts.Load()
+		r, err := b.coldStart(ctx, c, i)
 		if err != nil {
-			return coldResult{}, fmt.Errorf("run %d: %w", i+1, err)
+			return coldResult{}, fmt.Errorf("%s run %d: %w", c.fn, i+1, err)
 		}
-		if got := dyn.puts.Load() - before; got < 2 {
-			return coldResult{}, fmt.Errorf("run %d: %d de-duplication writes reached the DynamoDB stub, want one per invocation", i+1, got)
+		if got := b.front.puts.Load() - before; got < 2 {
+			return coldResult{}, fmt.Errorf("%s run %d: %d de-duplication writes reached DynamoDB, want one per invocation", c.fn, i+1, got)
 		}
-		cold, warm = append(cold, c), append(warm, w)
+		cold, warm = append(cold, r.cold), append(warm, r.warm)
+		if r.cpuNote != "" {
+			note = r.cpuNote
+		} else {
+			cpus = append(cpus, r.cpu)
+		}
 	}
-	res := coldResult{runs: runs, median: percentile(cold, 50), warm: percentile(warm, 50)}
+	res := coldResult{runs: runs, median: percentile(cold, 50), warm: percentile(warm, 50), cpuNote: note}
 	res.max = cold[len(cold)-1] // sorted by percentile
+	if note == "" {
+		res.cpu = percentile(cpus, 50)
+		res.cpuMax = cpus[len(cpus)-1]
+	}
 	return res, nil
 }
 
-func coldStart(ctx context.Context, emu, bootstrap, dynamoURL string, run int) (time.Duration, time.Duration, error) {
-	env := []string{
-		"PATH=" + os.Getenv("PATH"), "AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_NAME=slack",
+type oneStart struct {
+	cold, warm, cpu time.Duration
+	cpuNote         string
+}
+
+func (b *coldBench) coldStart(ctx context.Context, c coldConfig, run int) (oneStart, error) {
+	var r oneStart
+	env := append([]string{
+		"PATH=" + os.Getenv("PATH"), "AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_NAME=" + c.fn,
 		"AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128", "AWS_REGION=ap-southeast-1", "LOG_LEVEL=warn",
-		"SLACK_SIGNING_SECRET=" + benchSecret, "SLACK_BOT_TOKEN=xoxb-bench", "SLACK_API_URL=http://127.0.0.1:9/api/",
-		"TABLE_NAME=gpuadvisor-bench", "DYNAMO_ENDPOINT=" + dynamoURL,
+		"SSL_CERT_FILE=" + b.front.trust, // the system bundle plus the bench CA, no AWS_CA_BUNDLE
+		"GPUADVISOR_SECRETS=secretsmanager:gpuadvisor/" + c.fn, "GPUADVISOR_SECRETS_ENDPOINT=" + b.front.URL,
+		"TABLE_NAME=" + b.table, "DYNAMO_ENDPOINT=" + b.front.URL,
 		"DRAFTER_FUNCTION=gpuadvisor-bench-drafter", "LAMBDA_ENDPOINT=http://127.0.0.1:9",
 		"AWS_ACCESS_KEY_ID=AKIDBENCH", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
+	}, c.env...)
+	var invokeOnce func(*http.Client, string, string) (time.Duration, error)
+	switch c.fn {
+	case "slack":
+		env = append(env, "SLACK_API_URL="+b.front.URL+"/api/")
+		invokeOnce = func(cl *http.Client, u, trigger string) (time.Duration, error) { return invoke(ctx, cl, u, trigger) }
+	case "feishu":
+		env = append(env, "FEISHU_BASE_URL="+b.front.URL)
+		invokeOnce = func(cl *http.Client, u, trigger string) (time.Duration, error) {
+			return b.invokeFeishu(ctx, cl, u, trigger)
+		}
+	default:
+		return r, fmt.Errorf("no cold start for function %q", c.fn)
+	}
+	bin := c.bootstrap
+	g, err := newCPUGroup(fmt.Sprintf("gpuadvisor-bench-%d-%s-%d", os.Getpid(), c.fn, run), quotaMicros, periodMicros)
+	if err != nil {
+		r.cpuNote = "no cgroup (" + err.Error() + "): unthrottled, CPU not measured"
+	} else {
+		defer g.remove()
+		dir, err := os.MkdirTemp(b.dir, "wrap")
+		if err != nil {
+			return r, err
+		}
+		if bin, err = g.wrap(dir, c.bootstrap); err != nil {
+			return r, err
+		}
 	}
 	var logs testkit.SyncBuffer // the emulator writes while a failure reads
-	f, err := rie.Start(ctx, emu, bootstrap, env, &logs, 10*time.Second)
+	f, err := rie.Start(ctx, b.emu, bin, env, &logs, 10*time.Second)
 	if err != nil {
-		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
+		return r, fmt.Errorf("%w\n%s", err, logs.String())
 	}
 	defer f.Stop()
 	client := &http.Client{Timeout: 15 * time.Second}
-	cold, err := invoke(ctx, client, f.URL, fmt.Sprintf("cold-%d", run))
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
+	if r.cold, err = invokeOnce(client, f.URL, fmt.Sprintf("cold-%s-%d-%d", c.fn, run, time.Now().UnixNano())); err != nil {
+		return r, fmt.Errorf("%w\n%s", err, logs.String())
 	}
-	warm, err := invoke(ctx, client, f.URL, fmt.Sprintf("warm-%d", run))
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w\n%s", err, logs.String())
+	if g != nil {
+		if r.cpu, err = g.usage(); err != nil {
+			return r, fmt.Errorf("read the bootstrap's CPU time: %w", err)
+		}
 	}
-	return cold, warm, nil
+	if r.warm, err = invokeOnce(client, f.URL, fmt.Sprintf("warm-%s-%d-%d", c.fn, run, time.Now().UnixNano())); err != nil {
+		return r, fmt.Errorf("%w\n%s", err, logs.String())
+	}
+	return r, nil
 }
 
 // invoke sends one Function URL (payload v2) event carrying a signed slash
@@ -135,32 +200,4 @@ func slackEvent(trigger string, now time.Time) ([]byte, error) {
 		IsBase64Encoded: true,
 	}
 	return json.Marshal(ev)
-}
-
-// dynamoStub answers every DynamoDB call with an empty success, counting
-// PutItem calls.
-type dynamoStub struct {
-	*http.Server
-	URL  string
-	puts atomic.Int64
-	ln   net.Listener
-}
-
-func newDynamoStub() (*dynamoStub, error) {
-	d := &dynamoStub{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("DynamoDB stub: %w", err)
-	}
-	d.ln, d.URL = ln, "http://"+ln.Addr().String()
-	d.Server = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		if strings.HasSuffix(r.Header.Get("X-Amz-Target"), ".PutItem") {
-			d.puts.Add(1)
-		}
-		w.Header().Set("Content-Type", "application/x-amz-json-1.0")
-		w.Write([]byte("{}"))
-	})}
-	go d.Serve(ln)
-	return d, nil
 }

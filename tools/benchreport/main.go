@@ -33,6 +33,8 @@ type config struct {
 	serve     string
 	rie       string
 	bootstrap string
+	feishu    string
+	dynamo    string
 	n         int
 	clients   int
 	warmup    int
@@ -52,6 +54,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.serve, "serve", "", "gpuadvisor binary for this machine (warm latency, peak memory)")
 	fs.StringVar(&c.rie, "rie", "", "aws-lambda-rie binary (cold start)")
 	fs.StringVar(&c.bootstrap, "bootstrap", "", "functions/slack bootstrap built for this machine (cold start)")
+	fs.StringVar(&c.feishu, "feishu-bootstrap", "", "functions/feishu bootstrap built for this machine (cold start)")
+	fs.StringVar(&c.dynamo, "dynamo", "", "dynalite endpoint (http://127.0.0.1:PORT) holding the de-duplication claims; without it an empty-success stub")
 	fs.IntVar(&c.n, "n", 2000, "signed slash commands to time (at most 100000)")
 	fs.IntVar(&c.clients, "c", 8, "concurrent clients")
 	fs.IntVar(&c.warmup, "warmup", 200, "requests sent first and not timed")
@@ -79,15 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		t.add("binary size functions/"+s.name+" (linux/arm64, stripped)", mib(fi.Size())+verdict(fi.Size() < 20<<20), "< 20 MB")
 	}
 	if c.rie != "" {
-		cs, err := coldStarts(ctx, c.rie, c.bootstrap, c.coldRuns)
-		if err != nil {
-			fmt.Fprintln(stderr, "benchreport: cold start:", err)
-			t.add("cold start functions/slack, process start to first reply (RIE)", "failed: "+err.Error(), "")
+		if !coldRows(ctx, c, t, stderr) {
 			failed = true
-		} else {
-			t.add("cold start functions/slack, process start to first reply (RIE)",
-				fmt.Sprintf("%s ms median, %s ms max (%d fresh starts)", ms(cs.median), ms(cs.max), cs.runs), "well under 3 s")
-			t.add("next invocation, same process (RIE)", ms(cs.warm)+" ms median", "")
 		}
 	}
 	if c.serve != "" {

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"gpuadvisor/infra/dynamo"
+)
+
+// gcConfigs are the garbage-collector settings measured: Go's defaults, and
+// the template's (docs/deploy.md says why).
+var gcConfigs = []struct {
+	label string
+	env   []string
+}{
+	{"Go's GC defaults", nil},
+	{"GOGC=400 GOMEMLIMIT=100MiB (template)", []string{"GOGC=400", "GOMEMLIMIT=100MiB"}},
+}
+
+// coldRows measures every configuration and adds a row for each; false
+// when one failed.
+func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
+	dir, err := os.MkdirTemp("", "benchreport-cold")
+	if err != nil {
+		fmt.Fprintln(stderr, "benchreport: cold start:", err)
+		return false
+	}
+	defer os.RemoveAll(dir)
+	b := &coldBench{emu: c.rie, dir: dir, table: "gpuadvisor-bench"}
+	claim := "DynamoDB stub"
+	if c.dynamo != "" {
+		b.table = fmt.Sprintf("gpuadvisor-bench-%d", time.Now().UnixNano())
+		if err := createTable(ctx, c.dynamo, b.table); err != nil {
+			fmt.Fprintln(stderr, "benchreport: cold start:", err)
+			t.add("cold start", "failed: "+err.Error(), "")
+			return false
+		}
+		claim = "dynalite"
+	}
+	if b.front, err = newFront(dir, c.dynamo, benchSecrets); err != nil {
+		fmt.Fprintln(stderr, "benchreport: cold start:", err)
+		t.add("cold start", "failed: "+err.Error(), "")
+		return false
+	}
+	defer b.front.Close()
+	ok := true
+	for _, fn := range []struct{ name, bin string }{{"slack", c.bootstrap}, {"feishu", c.feishu}} {
+		if fn.bin == "" {
+			continue
+		}
+		for _, gc := range gcConfigs {
+			metric := fmt.Sprintf("cold start functions/%s, %s, claim in %s over TLS, system roots (RIE, 7.2%% CPU)", fn.name, gc.label, claim)
+			res, err := b.coldStarts(ctx, coldConfig{fn: fn.name, bootstrap: fn.bin, label: gc.label, env: gc.env}, c.coldRuns)
+			if err != nil {
+				fmt.Fprintln(stderr, "benchreport: cold start:", err)
+				t.add(metric, "failed: "+err.Error(), "")
+				ok = false
+				continue
+			}
+			cpu := res.cpuNote
+			if cpu == "" {
+				cpu = fmt.Sprintf("%s ms CPU median, %s max%s", ms(res.cpu), ms(res.cpuMax), verdict(res.cpu <= 15*time.Millisecond))
+			}
+			t.add(metric, fmt.Sprintf("%s ms wall median%s, %s max; %s; next invocation %s ms (%d fresh starts)",
+				ms(res.median), verdict(res.median < 250*time.Millisecond), ms(res.max), cpu, ms(res.warm), res.runs), "< 250 ms wall, <= 15 ms CPU")
+		}
+	}
+	return ok
+}
+
+// createTable makes the bench's table in dynalite.
+func createTable(ctx context.Context, endpoint, name string) error {
+	client := dynamodb.New(dynamodb.Options{Region: "ap-southeast-1", BaseEndpoint: aws.String(endpoint),
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDBENCH", "bench", "")})
+	if err := dynamo.CreateTable(ctx, client, name); err != nil {
+		return fmt.Errorf("dynalite at %s: %w", endpoint, err)
+	}
+	return nil
+}
