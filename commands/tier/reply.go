@@ -231,6 +231,10 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 				"每条序列最多 %s token/s，%[3]d 条合计 %[2]s token/s（上限：%[4]s GB/s ÷ 每步解码读取 %[5]s GB）"),
 				num(f.DecodeTokensPerSec), num(f.DecodeTokensPerSecAll), r.Batch, num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
 		}
+		if ic := sizing.InterconnectOf(r.Mode, p); ic.Efficiency < 1 {
+			speed += sprintf(chat.T(lang, "; over %s about %s tokens/s per sequence (× %s interconnect efficiency)", "；走 %s 时每条序列约 %s token/s（× 互联效率 %s）"),
+				interconnectName(lang, ic), num(f.DecodeTokensPerSec*ic.Efficiency), pct(ic.Efficiency))
+		}
 		seqs := sprintf(chat.T(lang, "%d at %s tokens each (the KV budget over one sequence's %s GB per card); %s GB per card left free",
 			"每条 %[2]s token 时可并发 %[1]d 条（KV 预算 ÷ 每条每卡 %[3]s GB）；每卡剩余 %[4]s GB"),
 			f.Sequences, num(float64(r.Seq)), gb(p.Result.Memory.KVCacheGB/float64(max(r.Batch, 1))), gb(r.Utilization*g.CapacityGB()-p.Result.Memory.PerCardGB))
@@ -288,4 +292,16 @@ func nvlinkFact(lang chat.Lang, p sizing.Option) string {
 		return chat.T(lang, "would speed the split up; here it runs over PCIe", "可加速切分；这里走 PCIe")
 	}
 	return yesNo(lang, p.NeedsNVLink)
+}
+
+// interconnectName names the link an option's cards talk over.
+func interconnectName(lang chat.Lang, ic sizing.Interconnect) string {
+	n := "NVLink"
+	if ic.Link == sizing.LinkPCIe {
+		n = "PCIe"
+	}
+	if ic.Network {
+		n += chat.T(lang, " and the network between nodes", " 和服务器间网络")
+	}
+	return n
 }
