@@ -71,6 +71,10 @@ func TestRedline(t *testing.T) {
 					t.Errorf("change %+v holds words that did not change", c)
 				}
 			}
+			written := rep.Facts[0].Value
+			if r.identical != strings.Contains(written, "identical to it") || !r.identical && !strings.Contains(written, "1 line") && !strings.Contains(written, "1 行") {
+				t.Errorf("written by %q: want it to say identical (%v) or how many lines changed", written, r.identical)
+			}
 			txt := chat.RenderText(rep)
 			for _, want := range r.lines {
 				if !strings.Contains(txt, want) {

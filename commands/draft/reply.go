@@ -61,7 +61,12 @@ func draftReply(lang chat.Lang, d prompts.Draft, title string, extra []chat.Fact
 // pathText says who wrote the draft: the LLM (checked) or the template and why.
 func pathText(lang chat.Lang, d prompts.Draft) string {
 	if d.Source == prompts.SourceLLM {
-		return fmt.Sprintf(chat.T(lang, "LLM (%s), checked against the facts", "LLM（%s），已与事实核对"), modelName(d.Model))
+		n := len(d.Changes)
+		if n == 0 {
+			return fmt.Sprintf(chat.T(lang, "LLM (%s), checked clause by clause against the template: identical to it", "LLM（%s），已逐条与模板核对：与模板相同"), modelName(d.Model))
+		}
+		return fmt.Sprintf(chat.T(lang, "LLM (%s), checked clause by clause against the template; %s changed, see below", "LLM（%s），已逐条与模板核对；%s有改动，见下方"),
+			modelName(d.Model), chat.Plural(lang, n, "line", "lines", "行"))
 	}
 	switch {
 	case d.Reason == nil:
