@@ -233,11 +233,12 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 		return facts
 	case j.serve != nil:
 		s := j.serve
-		v := sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %d copies = %d cards",
-			"每天 %s token = 平均 %s token/s；每份模型在 batch %d 时可服务 %s token/s（解码上限 × %s 效率）：%d 份 = %d 张卡"),
-			count(s.TokensPerDay), num(s.TokensPerSec), j.batch, num(s.ReplicaTokensPerSec), pct(s.Efficiency), s.Replicas, s.Cards)
+		v := sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %s = %s",
+			"每天 %s token = 平均 %s token/s；每份模型在 batch %d 时可服务 %s token/s（解码上限 × %s 效率）：%s = %s"),
+			count(s.TokensPerDay), num(s.TokensPerSec), j.batch, num(s.ReplicaTokensPerSec), pct(s.Efficiency),
+			chat.Plural(lang, s.Replicas, "copy", "copies", "份"), chat.Plural(lang, s.Cards, "card", "cards", "张卡"))
 		if j.batchDefault {
-			v += sprintf(chat.T(lang, " (batch %d concurrent sequences is the default for a daily volume; set batch=)", "（按日用量估算时默认 %d 条并发序列；可用 batch= 调整）"), j.batch)
+			v += sprintf(chat.T(lang, " (batch %d concurrent sequences is the default for a daily volume; set batch=)", "（按日用量估算时默认 %d 条并发序列；可用 批量= 调整）"), j.batch)
 		}
 		if s.CostPerDay > 0 {
 			v += sprintf(chat.T(lang, "; %d × 24 h × %s = %s a day (%s per 1M tokens; peaks need more copies)", "；%d × 24 小时 × %s = 每天 %s（每百万 token %s；高峰需要更多份）"),
