@@ -108,7 +108,9 @@ type Result struct {
 
 // Answer runs one delivery through the pipeline. It never panics on a
 // command's bug (the Router turns it into an internal error).
-func (p *Pipeline) Answer(ctx context.Context, d Delivery) Result {
+func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
+	start := time.Now()
+	defer func() { observe(ctx, start, &res) }() // an Observer in ctx counts it
 	if d.Key != "" {
 		lease := p.Lease
 		if lease <= 0 {
@@ -131,7 +133,7 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) Result {
 	} else {
 		rep = p.Router.Handle(ctx, d.Request)
 	}
-	res := Result{Outcome: Answered, Reply: rep}
+	res = Result{Outcome: Answered, Reply: rep}
 	var job *Job
 	if rep.Deferred {
 		if rep.Job == nil || p.Dispatcher == nil {

@@ -30,8 +30,12 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
+
+	"gpuadvisor/chat"
 
 	"gpuadvisor/drafter"
+	"gpuadvisor/infra/emf"
 	"gpuadvisor/internal/wire"
 	"gpuadvisor/internal/wire/function"
 )
@@ -51,5 +55,30 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET (with GPUADVISOR_SECRETS they come from the secret store)")
 	}
 	log.Info("drafter function ready", "platforms", wire.Platforms(p.Posters), "llm", wire.LLMState(getenv), "table", p.Table)
-	return &drafter.Runner{Handler: p.Router, Posters: p.Posters, Dedupe: p.Deduper, Log: log}, nil
+	return &drafter.Runner{Handler: p.Router, Posters: countDrafts(p.Posters, emf.New(os.Stdout, "drafter")), Dedupe: p.Deduper, Log: log}, nil
+}
+
+// countDrafts wraps each poster so that every draft it posts is counted:
+// written by the LLM (the reply carries its redline against the template)
+// or the template itself (no LLM, or the LLM failed and the template was
+// the fallback).
+func countDrafts(posters map[string]chat.Poster, m *emf.Emitter) map[string]chat.Poster {
+	out := make(map[string]chat.Poster, len(posters))
+	for k, p := range posters {
+		out[k] = draftCounter{Poster: p, m: m}
+	}
+	return out
+}
+
+type draftCounter struct {
+	chat.Poster
+	m *emf.Emitter
+}
+
+func (d draftCounter) Post(ctx context.Context, target chat.Target, rep chat.Reply) error {
+	err := d.Poster.Post(ctx, target, rep)
+	if err == nil && rep.Command == "draft" && !rep.Deferred && rep.Error == nil {
+		d.m.Draft(rep.Redline != nil)
+	}
+	return err
 }

@@ -25,8 +25,27 @@
 // Build: GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -ldflags="-s -w" -o bootstrap ./functions/reminder
 package main
 
-import "gpuadvisor/internal/wire/function"
+import (
+	"context"
+	"encoding/json"
+	"os"
+
+	"gpuadvisor/infra/emf"
+	"gpuadvisor/internal/wire/function"
+)
 
 func main() {
-	function.Main("reminder", function.Entry(setup, func(h *handler) any { return h.Handle }))
+	m := emf.New(os.Stdout, "reminder")
+	function.Main("reminder", function.Entry(setup, func(h *handler) any { return counted(h.Handle, m) }))
+}
+
+// counted reports each run's reminders sent and failed as metrics.
+func counted(handle func(context.Context, json.RawMessage) (Summary, error), m *emf.Emitter) func(context.Context, json.RawMessage) (Summary, error) {
+	return func(ctx context.Context, payload json.RawMessage) (Summary, error) {
+		sum, err := handle(ctx, payload)
+		if !sum.DryRun && (sum.Checked > 0 || sum.Sent > 0 || len(sum.Failed) > 0 || err == nil) {
+			m.Reminders(sum.Sent, len(sum.Failed))
+		}
+		return sum, err
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
 	"gpuadvisor/infra/dynamo"
+	"gpuadvisor/infra/emf"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/secrets"
@@ -50,9 +51,11 @@ func Entry[H any](setup func(context.Context, wire.Getenv, *slog.Logger) (H, err
 // a half-configured function.
 //
 // Every log line written while an invocation runs carries its request_id
-// and cold_start (true on the instance's first invocation).
+// and cold_start (true on the instance's first invocation). Every answer of
+// a chat pipeline and every logged store failure is a CloudWatch metric
+// (package emf, EMF lines on stdout).
 func Main(name string, setup Setup) {
-	iv := &invocations{}
+	iv := &invocations{metrics: emf.New(os.Stdout, name)}
 	log := slog.New(tagged{wire.Logger(os.Getenv).Handler(), iv})
 	slog.SetDefault(log)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -2,11 +2,17 @@ package function
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync/atomic"
+	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-lambda-go/lambdacontext"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/infra/emf"
+	"gpuadvisor/store"
 )
 
 // invocation is the Lambda invocation a function instance is handling: one
@@ -17,10 +23,12 @@ type invocation struct {
 	cold      bool
 }
 
-// invocations tags log lines with the current invocation.
+// invocations tags log lines with the current invocation, and counts its
+// answers and store errors as metrics (nil metrics: none).
 type invocations struct {
-	cur   atomic.Pointer[invocation]
-	count atomic.Int64
+	cur     atomic.Pointer[invocation]
+	count   atomic.Int64
+	metrics *emf.Emitter
 }
 
 // track wraps h so that each invocation is recorded before it runs: its
@@ -32,6 +40,11 @@ func (iv *invocations) track(h lambda.Handler) lambda.Handler {
 			inv.requestID = lc.AwsRequestID
 		}
 		iv.cur.Store(inv)
+		if iv.metrics != nil {
+			ctx = chat.WithObserver(ctx, func(_ context.Context, command string, o chat.Outcome, took time.Duration) {
+				iv.metrics.Command(command, string(o), took)
+			})
+		}
 		return h.Invoke(ctx, payload)
 	})
 }
@@ -50,6 +63,16 @@ type tagged struct {
 }
 
 func (t tagged) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level >= slog.LevelWarn && t.iv.metrics != nil {
+		r.Attrs(func(a slog.Attr) bool {
+			var fe *store.FaultError
+			if err, ok := a.Value.Any().(error); ok && errors.As(err, &fe) {
+				t.iv.metrics.StoreError(string(fe.Problem)) // a store call failed, whatever logged it
+				return false
+			}
+			return true
+		})
+	}
 	if inv := t.iv.cur.Load(); inv != nil {
 		r = r.Clone()
 		r.AddAttrs(slog.String("request_id", inv.requestID), slog.Bool("cold_start", inv.cold))
