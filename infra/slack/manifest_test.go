@@ -129,7 +129,7 @@ func TestAppManifest(t *testing.T) {
 			t.Errorf("shortcut %s = %s %q %q; want %s %q, description opening with %q", s.CallbackID, s.Type, s.Name, s.Description, w[0], w[1], w[2])
 		}
 		if n := len([]rune(s.Name)); n > 24 {
-			t.Errorf("shortcut name %q is %d characters, Slack takes 24", s.Name, n)
+			t.Errorf("shortcut name %q is %d characters; names are kept within 24 (docs/platforms.md#slack-shortcuts-and-modals)", s.Name, n)
 		}
 		if n := len([]rune(s.Description)); n == 0 || n > 150 {
 			t.Errorf("shortcut description %q is %d characters, want 1..150", s.Description, n)
