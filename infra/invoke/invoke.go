@@ -8,11 +8,11 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/awstrust"
 )
 
 var _ chat.Dispatcher = (*Dispatcher)(nil)
@@ -57,7 +57,7 @@ func FromGetenv(ctx context.Context, getenv func(string) string) (chat.Dispatche
 }
 
 func build(ctx context.Context, fn, endpoint string) (*Dispatcher, error) {
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := awstrust.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("invoke: aws config: %w", err)
 	}

@@ -32,9 +32,10 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
+
+	"gpuadvisor/infra/awstrust"
 )
 
 // Keys are the environment variables that may come from the secret store.
@@ -68,7 +69,7 @@ func FromGetenv(ctx context.Context, getenv func(string) string) (Source, error)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := awstrust.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("secrets: aws config: %w", err)
 	}

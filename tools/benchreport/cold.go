@@ -100,7 +100,10 @@ func (b *coldBench) coldStart(ctx context.Context, c coldConfig, run int) (oneSt
 	env := append([]string{
 		"PATH=" + os.Getenv("PATH"), "AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_NAME=" + c.fn,
 		"AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128", "AWS_REGION=ap-southeast-1", "LOG_LEVEL=warn",
-		"SSL_CERT_FILE=" + b.front.trust, // the system bundle plus the bench CA, no AWS_CA_BUNDLE
+		// Slack, Feishu and the LLM trust the system bundle (plus the bench
+		// CA); the AWS clients trust the Amazon roots (infra/awstrust), to
+		// which AWS_CA_BUNDLE adds the bench CA: production-sized pools.
+		"SSL_CERT_FILE=" + b.front.trust, "AWS_CA_BUNDLE=" + b.front.ca,
 		"GPUADVISOR_SECRETS=secretsmanager:gpuadvisor/" + c.fn, "GPUADVISOR_SECRETS_ENDPOINT=" + b.front.URL,
 		"TABLE_NAME=" + b.table, "DYNAMO_ENDPOINT=" + b.front.URL,
 		"DRAFTER_FUNCTION=gpuadvisor-bench-drafter", "LAMBDA_ENDPOINT=http://127.0.0.1:9",

@@ -56,7 +56,7 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 			continue
 		}
 		for _, gc := range gcConfigs {
-			metric := fmt.Sprintf("cold start functions/%s, %s, claim in %s over TLS, system roots (RIE, 7.2%% CPU)", fn.name, gc.label, claim)
+			metric := fmt.Sprintf("cold start functions/%s, %s, claim in %s over TLS, production roots (RIE, 7.2%% CPU)", fn.name, gc.label, claim)
 			res, err := b.coldStarts(ctx, coldConfig{fn: fn.name, bootstrap: fn.bin, label: gc.label, env: gc.env}, c.coldRuns)
 			if err != nil {
 				fmt.Fprintln(stderr, "benchreport: cold start:", err)

@@ -31,11 +31,13 @@ var systemBundle = []string{"/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/
 // Manager stand-in (GetSecretValue), DynamoDB (proxied to dynalite, or
 // answered with an empty success without one) and the Feishu Open API's
 // token and reply calls. Its certificate is signed by a CA made for the run;
-// trust holds the system bundle plus that CA, so that the function parses a
-// production-sized root pool on its first handshake, as on Lambda.
+// trust holds the system bundle plus that CA, so that the platform clients
+// parse a production-sized root pool on their first handshake, as on Lambda,
+// and ca holds the CA alone, for AWS_CA_BUNDLE.
 type front struct {
 	URL     string
 	trust   string // PEM file: system roots + the run's CA
+	ca      string // PEM file: the run's CA alone
 	secrets map[string]string
 	srv     *http.Server
 	puts    atomic.Int64
@@ -77,11 +79,11 @@ func newFront(dir, dynamoURL string, secrets map[string]string) (*front, error) 
 		return nil, fmt.Errorf("no system root bundle at %s", strings.Join(systemBundle, " or "))
 	}
 	caPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER})
-	f := &front{trust: filepath.Join(dir, "roots.pem"), secrets: secrets}
+	f := &front{trust: filepath.Join(dir, "roots.pem"), ca: filepath.Join(dir, "bench-ca.pem"), secrets: secrets}
 	if err := os.WriteFile(f.trust, append(append(bundle, '\n'), caPEM...), 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "bench-ca.pem"), caPEM, 0o644); err != nil {
+	if err := os.WriteFile(f.ca, caPEM, 0o644); err != nil {
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

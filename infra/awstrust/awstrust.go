@@ -1,0 +1,78 @@
+// Package awstrust gives the AWS SDK clients (DynamoDB, Secrets Manager,
+// SSM, Lambda) a trust store of the Amazon Trust Services roots only,
+// embedded in the binary, instead of the system's whole root bundle.
+//
+// On a cold start the first TLS handshake verifies the endpoint's chain
+// against the client's root pool; with the system pool Go first parses every
+// certificate of the bundle (about 145, several milliseconds of CPU, which a
+// 128 MB Lambda pays many times over in throttling). AWS endpoints present
+// certificates issued under the Amazon Trust Services roots, so those five
+// are enough there. Slack, Feishu and the LLM are not AWS and keep the
+// system roots: only the HTTP client built here carries this pool.
+//
+// AWS_CA_BUNDLE (the SDK's own setting) adds certificates to the pool, for a
+// proxy or a test server. In the China regions (cn-*), whose endpoints this
+// package does not vouch for, the SDK's default client and the system roots
+// are used.
+package awstrust
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	_ "embed"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/config"
+)
+
+// amazonRootsPEM holds Amazon Root CA 1 to 4 and Starfield Services Root
+// Certificate Authority - G2 (the file says where they come from).
+//
+//go:embed amazon-roots.pem
+var amazonRootsPEM []byte
+
+var amazonPool = sync.OnceValue(func() *x509.CertPool {
+	p := x509.NewCertPool()
+	if !p.AppendCertsFromPEM(amazonRootsPEM) {
+		panic("awstrust: amazon-roots.pem holds no certificate") // embedded; a test reads it
+	}
+	return p
+})
+
+// Pool returns a copy of the pool of the Amazon Trust Services roots.
+func Pool() *x509.CertPool { return amazonPool().Clone() }
+
+// HTTPClient is the SDK's default HTTP client with the Amazon Trust Services
+// roots as its only trusted roots.
+func HTTPClient() *awshttp.BuildableClient {
+	return awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
+		if tr.TLSClientConfig == nil {
+			tr.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		}
+		tr.TLSClientConfig.RootCAs = Pool() // a copy: AWS_CA_BUNDLE appends to it
+	})
+}
+
+// UsesAmazonRoots reports whether clients for region get the Amazon roots
+// only: everywhere but the China regions.
+func UsesAmazonRoots(region string) bool { return !strings.HasPrefix(region, "cn-") }
+
+// LoadDefaultConfig is config.LoadDefaultConfig with HTTPClient for the
+// region's clients (the system roots in the China regions).
+func LoadDefaultConfig(ctx context.Context, optFns ...func(*config.LoadOptions) error) (aws.Config, error) {
+	opts := append([]func(*config.LoadOptions) error{config.WithHTTPClient(HTTPClient())}, optFns...)
+	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return aws.Config{}, fmt.Errorf("aws config with the Amazon roots: %w", err)
+	}
+	if !UsesAmazonRoots(cfg.Region) {
+		return config.LoadDefaultConfig(ctx, optFns...)
+	}
+	return cfg, nil
+}
