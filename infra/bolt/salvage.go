@@ -2,7 +2,7 @@ package bolt
 
 import (
 	"bytes"
-
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -47,6 +47,10 @@ func Salvage(from, to string, timeout time.Duration) (SalvageReport, error) {
 		return rep, &CorruptError{Path: from, Err: fmt.Errorf("%w; nothing to salvage", errEmpty)}
 	}
 	db, err := openDB(from, &bbolt.Options{Timeout: timeout, ReadOnly: true})
+	var ce *CorruptError
+	if errors.As(err, &ce) {
+		return rep, treeLost(from, ce.Err)
+	}
 	if err != nil {
 		return rep, explain(from, err)
 	}
@@ -61,7 +65,7 @@ func Salvage(from, to string, timeout time.Duration) (SalvageReport, error) {
 		})
 	})
 	if err != nil && len(names) == 0 {
-		return rep, &CorruptError{Path: from, Err: fmt.Errorf("the list of buckets cannot be read: %w", err)}
+		return rep, treeLost(from, err)
 	}
 	if err != nil {
 		rep.LeftOut = append(rep.LeftOut, store.Unreadable{Bucket: "(buckets)", Key: "after " + names[len(names)-1], Error: err.Error()})
@@ -142,4 +146,13 @@ func Salvage(from, to string, timeout time.Duration) (SalvageReport, error) {
 		return rep, fmt.Errorf("salvage %s into %s: %w", from, to, err)
 	}
 	return rep, nil
+}
+
+// treeLost is the error when not even the list of buckets can be read (a
+// file torn before its newest pages, its root page damaged): there is
+// nothing to copy record by record, and saying "salvage" again would send
+// the user round in a circle.
+func treeLost(path string, err error) error {
+	return fmt.Errorf("salvage %s: its page tree cannot be read (%v), so no record can be copied from it; "+
+		"restore a backup over it, or move it aside (mv %s %s.damaged) to start with an empty store", path, err, path, path)
 }
