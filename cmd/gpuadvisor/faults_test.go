@@ -137,4 +137,3 @@ func TestALockedStoreNamesItsHolder(t *testing.T) {
 		t.Errorf("a held lock does not pass by retrying; the message says to:\n%s", all)
 	}
 }
-

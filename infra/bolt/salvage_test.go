@@ -83,4 +83,3 @@ func TestSalvageOfDamagedFiles(t *testing.T) {
 		})
 	}
 }
-
