@@ -23,3 +23,22 @@ func observe(ctx context.Context, start time.Time, res *Result) {
 		o(ctx, res.Reply.Command, res.Outcome, time.Since(start))
 	}
 }
+
+// Tracer starts a timed part of an answer (an X-Ray subsegment in the Lambda
+// functions) and returns ctx carrying it and the function that ends it.
+type Tracer func(ctx context.Context, name string) (context.Context, func(error))
+
+type tracerKey struct{}
+
+// WithTracer returns ctx carrying t for the pipelines that answer under it.
+func WithTracer(ctx context.Context, t Tracer) context.Context {
+	return context.WithValue(ctx, tracerKey{}, t)
+}
+
+// span starts name under ctx's tracer; without one it does nothing.
+func span(ctx context.Context, name string) (context.Context, func(error)) {
+	if t, _ := ctx.Value(tracerKey{}).(Tracer); t != nil {
+		return t(ctx, name)
+	}
+	return ctx, func(error) {}
+}

@@ -128,11 +128,13 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 		}
 	}
 	var rep Reply
+	rctx, end := span(ctx, "router") // a trace subsegment in the functions
 	if d.Route != nil {
-		rep = d.Route(ctx)
+		rep = d.Route(rctx)
 	} else {
-		rep = p.Router.Handle(ctx, d.Request)
+		rep = p.Router.Handle(rctx, d.Request)
 	}
+	end(nil)
 	res = Result{Outcome: Answered, Reply: rep}
 	var job *Job
 	if rep.Deferred {

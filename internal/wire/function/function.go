@@ -25,6 +25,7 @@ import (
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/secrets"
+	"gpuadvisor/infra/xray"
 	"gpuadvisor/internal/wire"
 	"gpuadvisor/store"
 )
@@ -53,9 +54,16 @@ func Entry[H any](setup func(context.Context, wire.Getenv, *slog.Logger) (H, err
 // Every log line written while an invocation runs carries its request_id
 // and cold_start (true on the instance's first invocation). Every answer of
 // a chat pipeline and every logged store failure is a CloudWatch metric
-// (package emf, EMF lines on stdout).
+// (package emf, EMF lines on stdout). With X-Ray tracing Active, the router
+// and each outbound HTTP call are subsegments of the invocation (package
+// xray).
 func Main(name string, setup Setup) {
-	iv := &invocations{metrics: emf.New(os.Stdout, name)}
+	iv := &invocations{metrics: emf.New(os.Stdout, name), tracer: xray.FromGetenv(os.Getenv)}
+	if iv.tracer != nil {
+		// every client built on the default transport (Slack, Feishu, the
+		// LLM) gets a subsegment per call
+		http.DefaultTransport = iv.tracer.Transport(http.DefaultTransport)
+	}
 	log := slog.New(tagged{wire.Logger(os.Getenv).Handler(), iv})
 	slog.SetDefault(log)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

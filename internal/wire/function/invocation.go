@@ -12,6 +12,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/emf"
+	"gpuadvisor/infra/xray"
 	"gpuadvisor/store"
 )
 
@@ -29,6 +30,8 @@ type invocations struct {
 	cur     atomic.Pointer[invocation]
 	count   atomic.Int64
 	metrics *emf.Emitter
+	// tracer adds X-Ray subsegments (nil: tracing off).
+	tracer *xray.Tracer
 }
 
 // track wraps h so that each invocation is recorded before it runs: its
@@ -43,6 +46,12 @@ func (iv *invocations) track(h lambda.Handler) lambda.Handler {
 		if iv.metrics != nil {
 			ctx = chat.WithObserver(ctx, func(_ context.Context, command string, o chat.Outcome, took time.Duration) {
 				iv.metrics.Command(command, string(o), took)
+			})
+		}
+		if iv.tracer != nil {
+			ctx = chat.WithTracer(ctx, func(ctx context.Context, name string) (context.Context, func(error)) {
+				ctx, sub := iv.tracer.Start(ctx, name, "")
+				return ctx, sub.End
 			})
 		}
 		return h.Invoke(ctx, payload)

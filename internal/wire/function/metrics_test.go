@@ -13,6 +13,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/emf"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/infra/xray"
 	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
@@ -56,5 +57,28 @@ func TestInvocationMetrics(t *testing.T) {
 	want := "answered echo answered|latency echo|store error throttled"
 	if strings.Join(got, "|") != want {
 		t.Errorf("metric lines %q, want %q\n%s", strings.Join(got, "|"), want, out.String())
+	}
+}
+
+// With tracing on, a sampled invocation's pipeline answer is a "router"
+// subsegment of the invocation's segment.
+func TestInvocationRouterSubsegment(t *testing.T) {
+	var sent []string
+	iv := &invocations{tracer: &xray.Tracer{Send: func(b []byte) error { sent = append(sent, string(b)); return nil }}}
+	r := chat.NewRouter()
+	r.Register(&chat.Command{Name: "echo", Summary: map[chat.Lang]string{chat.EN: "echo", chat.ZH: "回显"}, Examples: []string{"echo"},
+		Run: func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{Title: "echo"}, nil }})
+	p := &chat.Pipeline{Router: r, Deduper: &memstore.Deduper{}}
+	h := iv.track(handlerFunc(func(ctx context.Context, payload []byte) ([]byte, error) {
+		p.Answer(ctx, chat.Delivery{Request: chat.Request{Text: "echo hi"}, Deliver: func(context.Context, chat.Reply, chat.Outcome) error { return nil }})
+		return payload, nil
+	}))
+	//lint:ignore SA1029 the string key is aws-lambda-go's
+	ctx := context.WithValue(context.Background(), "x-amzn-trace-id", "Root=1-abc-def;Parent=0123456789abcdef;Sampled=1")
+	if _, err := h.Invoke(ctx, []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) != 1 || !strings.Contains(sent[0], `"name":"router"`) || !strings.Contains(sent[0], `"parent_id":"0123456789abcdef"`) {
+		t.Errorf("sent %q, want one router subsegment under the invocation's segment", sent)
 	}
 }
