@@ -1,25 +1,26 @@
 // Package keytab holds, as data, the keys people type to each command: names,
 // Chinese aliases, kinds, examples and what each means (one file a command,
-// <command>.json, read by chat.ParseKeys). Every word a user may type for a
-// key is in this folder.
+// <command>.json, in chat.ParseKeys's format). Every word a user may type for
+// a key is in this folder.
+//
+// The functions do not decode the JSON when they start: tables_gen.go holds
+// the same tables as Go, generated from the files by this package's test
+// (go test ./commands/internal/keytab -update), which fails when the two
+// differ.
 package keytab
 
 import (
-	"embed"
+	"fmt"
 
 	"gpuadvisor/chat"
 )
 
-//go:embed *.json
-var files embed.FS
-
-// Of returns the key tables of command, by table name. A missing or broken
-// file is a build mistake: it panics when the command's package loads, and
-// this package's test reads every file.
+// Of returns the key tables of command, by table name. A command without a
+// file is a build mistake: it panics when the command's package loads.
 func Of(command string) map[string][]chat.Key {
-	b, err := files.ReadFile(command + ".json")
-	if err != nil {
-		panic(err)
+	build, ok := generated[command]
+	if !ok {
+		panic(fmt.Sprintf("keytab: no key tables for %q (commands/internal/keytab/%s.json)", command, command))
 	}
-	return chat.MustKeys(b)
+	return build()
 }

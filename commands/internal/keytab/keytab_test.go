@@ -2,11 +2,15 @@ package keytab
 
 import (
 	"io/fs"
+	"os"
 	"strings"
 	"testing"
 
 	"gpuadvisor/chat"
 )
+
+// files are the JSON key tables, read from this folder.
+var files = os.DirFS(".")
 
 // Every file parses, every key has an example and help in both languages,
 // and no alias stands for two keys of one table.
@@ -16,7 +20,7 @@ func TestEveryFile(t *testing.T) {
 		t.Fatalf("key files %v, %v; want one a command", names, err)
 	}
 	for _, name := range names {
-		b, _ := files.ReadFile(name)
+		b, _ := fs.ReadFile(files, name)
 		tables, err := chat.ParseKeys(b)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
