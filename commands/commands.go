@@ -17,6 +17,7 @@ import (
 	"gpuadvisor/commands/settings"
 	"gpuadvisor/commands/tier"
 	"gpuadvisor/commands/trial"
+	"gpuadvisor/commands/vendor"
 	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
@@ -65,6 +66,7 @@ func New(d Deps) *chat.Router {
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
+	r.Register(vendor.Command(vendor.Deps{Checks: d.Checks, Prices: d.Prices, Renewals: d.Renewals}))
 	// home: the Slack Home tab and the Feishu menu
 	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
 	if d.Prices != nil {

@@ -34,6 +34,10 @@ type Check struct {
 	Covered, Risk, Vague, Missing int
 	// Ask are the checklist item ids to ask next, most important first.
 	Ask []string
+	// Risks are the checklist item ids answered with a known trap (no
+	// NVLink, office-hours support): `vendor compare` rules a vendor out
+	// when the job needs one. Nil on checks stored before it was kept.
+	Risks []string
 }
 
 // Checks keeps the recent checks of each tenant. A check is seen by the

@@ -68,7 +68,8 @@ func (d Deps) record(ctx context.Context, c *chat.Call, rep *chat.Reply) {
 }
 
 // CheckOf is the record of a check: where and by whom, the verdict, the
-// counts and the items to ask next (as many as the reply lists). Its ID is
+// counts, the items to ask next (as many as the reply lists) and the items
+// answered with a known trap (Risks, which `vendor compare` reads). Its ID is
 // a digest of the conversation, the person, the vendor and every item's
 // status and phrase, so the same answer checked again (the "Show all
 // items" button, a retry) is the same check.
@@ -85,10 +86,16 @@ func CheckOf(c *chat.Call, vendor string, r cl.Report) store.Check {
 	for _, f := range r.FollowUp[:min(len(r.FollowUp), briefFollowUps)] {
 		ask = append(ask, f.ID)
 	}
+	var risks []string
+	for _, it := range r.Items {
+		if it.Status == cl.Risk {
+			risks = append(risks, it.ID)
+		}
+	}
 	return store.Check{
 		ID: hex.EncodeToString(h.Sum(nil)[:12]), Tenant: c.Req.Tenant, Channel: c.Req.Channel, User: c.Req.User,
 		At: c.Now, Vendor: vendor, Verdict: string(r.Verdict),
-		Covered: r.Total.Covered, Risk: r.Total.Risk, Vague: r.Total.Vague, Missing: r.Total.Missing, Ask: ask,
+		Covered: r.Total.Covered, Risk: r.Total.Risk, Vague: r.Total.Vague, Missing: r.Total.Missing, Ask: ask, Risks: risks,
 	}
 }
 

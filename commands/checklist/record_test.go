@@ -65,7 +65,9 @@ func TestCheckIsRecorded(t *testing.T) {
 	want := store.Check{ID: got.ID, Tenant: "slack:T1", Channel: "C1", User: "U1", At: recordNow,
 		Vendor: "FastCompute", Verdict: "avoid", Covered: 1, Risk: 2, Vague: 0, Missing: 42,
 		// the first eight questions the reply lists (Ask next)
-		Ask: []string{"bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation", "ct.sla_response", "hw.mem_bandwidth", "hw.inter_node"}}
+		Ask: []string{"bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation", "ct.sla_response", "hw.mem_bandwidth", "hw.inter_node"},
+		// the items answered with a trap, which vendor compare reads
+		Risks: []string{"hw.interconnect", "ops.night_response"}}
 	if !reflect.DeepEqual(got, want) || len(got.ID) != 24 {
 		t.Errorf("recorded %+v\nwant     %+v (a 24-hex-digit id)", got, want)
 	}

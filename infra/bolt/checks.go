@@ -27,6 +27,7 @@ type storedCheck struct {
 	Vague   int       `json:"vague"`
 	Missing int       `json:"missing"`
 	Ask     []string  `json:"ask,omitempty"`
+	Risks   []string  `json:"risks,omitempty"`
 }
 
 // AddCheck implements store.Checks: one transaction puts the check and

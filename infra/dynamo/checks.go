@@ -39,6 +39,7 @@ type checkItem struct {
 	Vague     int      `dynamodbav:"vague"`
 	Missing   int      `dynamodbav:"missing"`
 	Ask       []string `dynamodbav:"ask,omitempty"`
+	Risks     []string `dynamodbav:"risks,omitempty"`
 }
 
 // checkPage is how many items one page of RecentChecks reads: a home page
@@ -57,7 +58,7 @@ func (st *Store) AddCheck(ctx context.Context, c store.Check) error {
 		ExpiresAt: ceilSeconds(c.Expires()),
 		ID:        c.ID, Tenant: c.Tenant, Channel: c.Channel, User: c.User, Private: c.Private,
 		At: c.At.UTC().Format(time.RFC3339Nano), Vendor: c.Vendor, Verdict: c.Verdict,
-		Covered: c.Covered, Risk: c.Risk, Vague: c.Vague, Missing: c.Missing, Ask: c.Ask,
+		Covered: c.Covered, Risk: c.Risk, Vague: c.Vague, Missing: c.Missing, Ask: c.Ask, Risks: c.Risks,
 	})
 	if err != nil {
 		return fmt.Errorf("encode check %s/%s: %w", c.Tenant, c.ID, err)
@@ -106,7 +107,7 @@ func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user strin
 			}
 			if !pick.Offer(store.Check{
 				ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, User: it.User, Private: it.Private, At: at.UTC(),
-				Vendor: it.Vendor, Verdict: it.Verdict, Covered: it.Covered, Risk: it.Risk, Vague: it.Vague, Missing: it.Missing, Ask: it.Ask,
+				Vendor: it.Vendor, Verdict: it.Verdict, Covered: it.Covered, Risk: it.Risk, Vague: it.Vague, Missing: it.Missing, Ask: it.Ask, Risks: it.Risks,
 			}) {
 				break
 			}

@@ -60,7 +60,7 @@
 //
 //	pk = "TENANT#<tenant>"   sk = "CHECK#<UTC time, fixed width>#<id>"   type = "check"
 //	id, tenant, channel, user, private, at (RFC 3339), vendor, verdict,
-//	covered N, risk N, vague N, missing N, ask L<S>,
+//	covered N, risk N, vague N, missing N, ask L<S>, risks L<S> (item ids answered with a trap),
 //	expires_at N (epoch seconds: at + store.CheckTTL, the TTL)
 //
 // De-duplication key (Slack and Feishu event ids, drafter jobs):

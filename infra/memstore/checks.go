@@ -34,6 +34,7 @@ func (l *CheckLog) AddCheck(_ context.Context, c store.Check) error {
 		return err
 	}
 	c.Ask = slices.Clone(c.Ask)
+	c.Risks = slices.Clone(c.Risks)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.checks == nil {
@@ -65,6 +66,7 @@ func (l *CheckLog) RecentChecks(_ context.Context, scope store.Scope, user strin
 	out := p.Checks()
 	for i := range out {
 		out[i].Ask = slices.Clone(out[i].Ask)
+		out[i].Risks = slices.Clone(out[i].Risks)
 	}
 	return out, nil
 }

@@ -16,7 +16,8 @@ func SampleCheck(tenant, channel, user, id string, at time.Time) store.Check {
 	return store.Check{
 		ID: id, Tenant: tenant, Channel: channel, User: user, At: at,
 		Vendor: "酷算云", Verdict: "ask_first", Covered: 5, Risk: 1, Vague: 2, Missing: 37,
-		Ask: []string{"hw.host", "net.intranet_bw", "ops.night_response"},
+		Ask:   []string{"hw.host", "net.intranet_bw", "ops.night_response"},
+		Risks: []string{"hw.interconnect"},
 	}
 }
 

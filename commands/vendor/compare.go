@@ -1,0 +1,231 @@
+package vendor
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"gpuadvisor/advisor"
+	"gpuadvisor/advisor/catalog"
+	av "gpuadvisor/advisor/vendor"
+	"gpuadvisor/chat"
+)
+
+// Defaults of the workload when compare is not told.
+const (
+	defaultCards  = 8
+	defaultHours  = advisor.MonthHours
+	defaultMonths = 3
+)
+
+// workload reads gpu=, cards=, hours= and months=, filling what is not
+// given from the evidence (the newest price's card, the newest contract's
+// cards) or the defaults; used lists what was not given, in words.
+func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []string, err error) {
+	lang := c.Lang
+	gpu := ""
+	if raw, ok := a.Raw("gpu"); ok {
+		m, ferr := catalog.FindGPU(raw)
+		if ferr != nil {
+			ex := chat.T(lang, "gpu=a100-80g", "显卡=a100-80g")
+			if s := catalog.Suggest(raw); s != "" {
+				ex = chat.T(lang, "gpu=", "显卡=") + s
+			}
+			return w, nil, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card in the catalog", "显卡 %q 不在目录中", raw)
+		}
+		gpu = m.GPU.ID
+	} else {
+		newest := ""
+		for _, r := range rs {
+			for _, p := range r.prices {
+				if p.Date > newest {
+					gpu, newest = p.GPU, p.Date
+				}
+			}
+		}
+		for _, r := range rs {
+			for _, rn := range r.renewals {
+				if id := gpuID(rn.GPU); gpu == "" && id != "" {
+					gpu = id
+				}
+			}
+		}
+		if gpu == "" {
+			return w, nil, chat.Invalid(lang, "gpu", "no price or contract names a card yet, so say which card to price: gpu=<card>",
+				"还没有报价或合同写明显卡，请指定要比较的显卡：显卡=<型号>", "vendor compare gpu=a100-80g cards=8 hours=720")
+		}
+	}
+	m, ferr := catalog.FindGPU(gpu)
+	if ferr != nil {
+		return w, nil, fmt.Errorf("vendor compare: card %q of the evidence: %w", gpu, ferr)
+	}
+	w.GPU, w.GPUName = m.GPU.ID, m.GPU.Name
+	if !a.Has("gpu") {
+		used = append(used, fmt.Sprintf(chat.T(lang, "card %s (the newest price's)", "显卡 %s（最新报价中的）"), w.GPUName))
+	}
+	cards := 0
+	for _, r := range rs {
+		for _, rn := range r.renewals {
+			if cards == 0 {
+				cards = rn.Cards
+			}
+		}
+	}
+	fromContract := cards > 0
+	if !fromContract {
+		cards = defaultCards
+	}
+	if w.Cards, err = a.IntOr("cards", cards, 1, 100000); err != nil {
+		return w, nil, err
+	}
+	if !a.Has("cards") {
+		if fromContract {
+			used = append(used, fmt.Sprintf(chat.T(lang, "%d cards (the contract's)", "%d 张卡（合同中的）"), w.Cards))
+		} else {
+			used = append(used, fmt.Sprintf(chat.T(lang, "%d cards", "%d 张卡"), w.Cards))
+		}
+	}
+	if w.Hours, err = a.NumberOr("hours", defaultHours, 0, advisor.MaxMonthHours); err != nil {
+		return w, nil, err
+	}
+	if !a.Has("hours") {
+		used = append(used, fmt.Sprintf(chat.T(lang, "%d busy hours per card a month (all month)", "每卡每月使用 %d 小时（整月）"), defaultHours))
+	}
+	if w.Months, err = a.IntOr("months", defaultMonths, 1, 120); err != nil {
+		return w, nil, err
+	}
+	if !a.Has("months") {
+		used = append(used, fmt.Sprintf(chat.T(lang, "a %d-month project", "项目 %d 个月"), defaultMonths))
+	}
+	return w, used, nil
+}
+
+// pick is the vendors named in words (each word a name, or all the words
+// one name with spaces), or every vendor when none is named.
+func pick(c *chat.Call, g *gathered, words []string) ([]*record, error) {
+	if len(words) == 0 {
+		return g.vendors, nil
+	}
+	var out []*record
+	var unknown []string
+	for _, w := range words {
+		if r := g.find(w); r != nil {
+			out = append(out, r)
+		} else {
+			unknown = append(unknown, w)
+		}
+	}
+	if len(unknown) > 0 {
+		if r := g.find(strings.Join(unknown, "")); r != nil {
+			return append(out, r), nil
+		}
+		return nil, notFound(c, g, strings.Join(unknown, " "))
+	}
+	return out, nil
+}
+
+// notFound is the error for a vendor with no evidence here, naming those
+// that have some.
+func notFound(c *chat.Call, g *gathered, name string) *chat.Error {
+	var known []string
+	for _, r := range g.vendors {
+		known = append(known, r.name)
+	}
+	list := chat.T(c.Lang, "none yet", "暂无")
+	if len(known) > 0 {
+		list = strings.Join(known, ", ")
+	}
+	return &chat.Error{Code: chat.CodeNotFound, Key: "vendor", Example: examples[2], Message: fmt.Sprintf(chat.T(c.Lang,
+		"no evidence about %q in this conversation (vendors with evidence: %s)",
+		"本会话中没有关于 %q 的资料（有资料的供应商：%s）"), name, list)}
+}
+
+func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	lang := c.Lang
+	g, err := d.gather(ctx, c)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	rs, err := pick(c, g, a.Words)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	if len(rs) == 0 {
+		return empty(lang, g), nil
+	}
+	w, used, err := workload(c, a, rs)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	var es []av.Evidence
+	for _, r := range rs {
+		es = append(es, r.evidence())
+	}
+	cmp := av.Compare(w, es)
+	rep := chat.Reply{
+		Title:   title(lang, cmp.Recommendation),
+		Summary: joinTexts(lang, cmp.Recommendation.Reasons) + chat.T(lang, ".", "。"),
+		Tables:  []chat.Table{table(lang, cmp)},
+		Data:    compareJSON(lang, cmp, used),
+	}
+	rep.Facts = []chat.Fact{{Label: chat.T(lang, "Workload", "工作负载"), Value: workloadLine(lang, w)}}
+	if len(cmp.Recommendation.Breaks) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "What would settle it", "还缺什么"), Lines: textLines(lang, cmp.Recommendation.Breaks)})
+	}
+	if len(used) > 0 {
+		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Defaults used", "使用的默认值"),
+			Lines: []string{strings.Join(used, chat.T(lang, "; ", "；")) + chat.T(lang, " — give gpu=, cards=, hours= or months= to change them.", "——可用 显卡=、卡数=、时长=、月数= 修改。")}})
+	}
+	if len(g.missing) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "Not read: %s (the store is not there or failed just now); the comparison leaves it out.",
+			"未读取：%s（没有配置存储或暂时读取失败）；对比未包含这部分。"), strings.Join(g.missing, chat.T(lang, ", ", "、"))))
+	}
+	for _, col := range cmp.Columns {
+		rep.Buttons = append(rep.Buttons, nextButton(lang, col))
+	}
+	return rep, nil
+}
+
+func title(lang chat.Lang, r av.Recommendation) string {
+	switch r.Verdict {
+	case av.Recommend:
+		return chat.T(lang, "Rent from ", "建议选择：") + r.Vendor
+	case av.Tie:
+		return fmt.Sprintf(chat.T(lang, "A tie: %s", "打平：%s"), strings.Join(r.Tie, chat.T(lang, " and ", " 与 ")))
+	case av.AskFirst:
+		return chat.T(lang, "Ask first: no vendor has answered yet", "先追问：还没有供应商回答")
+	}
+	return chat.T(lang, "No vendor fits yet", "暂无合适的供应商")
+}
+
+func workloadLine(lang chat.Lang, w av.Workload) string {
+	return fmt.Sprintf(chat.T(lang, "%d × %s, %s busy hours per card a month, %d months", "%d 张 %s，每卡每月 %s 小时，%d 个月"),
+		w.Cards, w.GPUName, advisor.Group(w.Hours), w.Months)
+}
+
+// empty is the reply when no vendor has evidence here.
+func empty(lang chat.Lang, g *gathered) chat.Reply {
+	rep := chat.Reply{
+		Title: chat.T(lang, "No vendor evidence in this conversation yet", "本会话还没有供应商资料"),
+		Summary: chat.T(lang, "Check what a vendor's sales said, or save its price, naming the vendor: ", "核查供应商销售的回复或保存其报价时写上供应商：") +
+			chat.T(lang, "checklist check vendor=AcmeGPU 8x A100 80GB SXM4, NVLink, 7x24 support. · price set gpu=a100-80g monthly=5000 vendor=AcmeGPU",
+				"清单 检查 供应商=酷算云 我们是A100 80G SXM4，卡间NVLink，7x24小时值守。 · 价格 设置 显卡=A100 包月=5000 供应商=酷算云"),
+		Data: map[string]any{"command": "vendor", "vendors": []any{}, "recommendation": nil},
+	}
+	if len(g.missing) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "Not read: %s.", "未读取：%s。"), strings.Join(g.missing, chat.T(lang, ", ", "、"))))
+	}
+	return rep
+}
+
+func joinTexts(lang chat.Lang, ts []advisor.Text) string {
+	return strings.Join(textLines(lang, ts), chat.T(lang, "; ", "；"))
+}
+
+func textLines(lang chat.Lang, ts []advisor.Text) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.In(string(lang)))
+	}
+	return out
+}

@@ -1,0 +1,240 @@
+package vendor
+
+import (
+	"fmt"
+	"strings"
+
+	"gpuadvisor/advisor/checklist"
+	av "gpuadvisor/advisor/vendor"
+	"gpuadvisor/chat"
+	clcmd "gpuadvisor/commands/checklist"
+)
+
+// stageName is a stage in words.
+func stageName(lang chat.Lang, s av.Stage) string {
+	switch s {
+	case av.Contracted:
+		return chat.T(lang, "contracted", "已签约")
+	case av.Trialled:
+		return chat.T(lang, "trialled", "已试用")
+	case av.Quoted:
+		return chat.T(lang, "quoted", "已报价")
+	}
+	return chat.T(lang, "asked", "已询问")
+}
+
+// itemNames are checklist item ids in words.
+func itemNames(lang chat.Lang, ids []string) string {
+	var out []string
+	for _, id := range ids {
+		if it, ok := checklist.Lookup(id); ok {
+			out = append(out, it.Name.In(string(lang)))
+		} else {
+			out = append(out, id)
+		}
+	}
+	return strings.Join(out, chat.T(lang, ", ", "、"))
+}
+
+// table is the comparison with vendors as columns.
+func table(lang chat.Lang, cmp av.Comparison) chat.Table {
+	t := chat.Table{Header: []string{""}}
+	rows := [][]string{
+		{chat.T(lang, "stage", "阶段")},
+		{chat.T(lang, "a month", "每月")},
+		{fmt.Sprintf(chat.T(lang, "project (%d months)", "项目（%d 个月）"), cmp.Workload.Months)},
+		{chat.T(lang, "checklist", "清单核查")},
+		{chat.T(lang, "risks", "风险")},
+		{chat.T(lang, "contract", "合同")},
+		{chat.T(lang, "deal-breakers", "致命问题")},
+		{chat.T(lang, "unknown", "未知")},
+		{chat.T(lang, "next", "下一步")},
+	}
+	for _, c := range cmp.Columns {
+		t.Header = append(t.Header, c.Name)
+		monthly, project := "-", "-"
+		if c.Priced {
+			monthly, project = av.Money(c.Monthly, c.Currency), av.Money(c.Project, c.Currency)
+			if c.PriceFrom == "contract" {
+				monthly += chat.T(lang, " (contract)", "（合同价）")
+			}
+		}
+		counts, risks := "-", "-"
+		if ck := c.Check; ck != nil {
+			counts = fmt.Sprintf(chat.T(lang, "%s: %d covered, %d risk, %d vague, %d missing", "%s：答实 %d，风险 %d，含糊 %d，未提及 %d"),
+				verdictName(lang, ck.Verdict), ck.Covered, ck.Risk, ck.Vague, ck.Missing)
+			if len(ck.Risks) > 0 {
+				risks = itemNames(lang, ck.Risks)
+			} else if ck.Risk == 0 {
+				risks = chat.T(lang, "none", "无")
+			} else {
+				risks = fmt.Sprintf(chat.T(lang, "%d (not named: checked before risks were kept)", "%d 项（核查较早，未记录名称）"), ck.Risk)
+			}
+		}
+		contract := "-"
+		if k := c.Contract; k != nil {
+			contract = fmt.Sprintf(chat.T(lang, "%d-month minimum, %d days' notice, renews %s", "最短 %d 个月，提前 %d 天通知，%s 续约"), k.TermMonths, k.NoticeDays, k.Renews)
+		}
+		breakers := "-"
+		if len(c.DealBreakers) > 0 {
+			var bs []string
+			for _, b := range c.DealBreakers {
+				bs = append(bs, b.Text.In(string(lang)))
+			}
+			breakers = strings.Join(bs, chat.T(lang, "; ", "；"))
+		}
+		var unknown []string
+		for _, u := range c.Unknown {
+			unknown = append(unknown, u.Text.In(string(lang)))
+		}
+		cells := []string{stageName(lang, c.Stage), monthly, project, counts, risks, contract, breakers, orDash(strings.Join(unknown, chat.T(lang, ", ", "、"))), nextText(lang, c)}
+		for i := range rows {
+			rows[i] = append(rows[i], cells[i])
+		}
+	}
+	t.Rows = rows
+	return t
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// shownItems is how many items a next step names (the button asks them all).
+const shownItems = 3
+
+// nextText is a column's next step in words.
+func nextText(lang chat.Lang, c av.Column) string {
+	switch c.Next.Kind {
+	case "ask":
+		return chat.T(lang, "send the checklist's questions", "发送核查清单的问题")
+	case "questions":
+		items, more := c.Next.Items, ""
+		if len(items) > shownItems {
+			items, more = items[:shownItems], fmt.Sprintf(chat.T(lang, " and %d more", " 等另外 %d 项"), len(items)-shownItems)
+		}
+		return fmt.Sprintf(chat.T(lang, "ask about %s%s", "追问：%s%s"), itemNames(lang, items), more)
+	case "sla":
+		return chat.T(lang, "negotiate the SLA clauses", "谈判SLA条款")
+	}
+	return chat.T(lang, "run the trial", "进行试用")
+}
+
+// nextCommand is the command line of a column's next step, in lang.
+func nextCommand(lang chat.Lang, c av.Column) string {
+	switch c.Next.Kind {
+	case "ask":
+		return chat.T(lang, "draft questions vendor=", "起草 问题 供应商=") + quote(c.Name)
+	case "questions":
+		return chat.T(lang, "draft questions vendor=", "起草 问题 供应商=") + quote(c.Name) + " " + strings.Join(c.Next.Items, " ")
+	case "sla":
+		return chat.T(lang, "draft sla vendor=", "起草 条款 供应商=") + quote(c.Name)
+	}
+	return chat.T(lang, "trial", "试用")
+}
+
+// quote writes a vendor name as one value: in quotes when it holds a space.
+func quote(name string) string {
+	if strings.ContainsAny(name, " \t") {
+		return `"` + name + `"`
+	}
+	return name
+}
+
+func nextButton(lang chat.Lang, c av.Column) chat.Button {
+	return chat.Button{Action: chat.ActionRun, Label: c.Name + chat.T(lang, ": ", "：") + nextText(lang, c), Value: nextCommand(lang, c)}
+}
+
+// vendorJSON is one vendor of `vendor compare --json` (docs/json.md).
+type vendorJSON struct {
+	Name         string            `json:"name"`
+	Stage        av.Stage          `json:"stage"`
+	MonthlyCost  *float64          `json:"monthly_cost"`
+	ProjectCost  *float64          `json:"project_cost"`
+	Currency     string            `json:"currency,omitempty"`
+	PriceFrom    string            `json:"price_from,omitempty"`
+	PriceDate    string            `json:"price_date,omitempty"`
+	Checklist    *checklistJSON    `json:"checklist"`
+	Trial        *struct{}         `json:"trial"`
+	Contract     *contractJSON     `json:"contract"`
+	Unknown      []string          `json:"unknown"`
+	DealBreakers []dealBreakerJSON `json:"deal_breakers"`
+	Next         nextJSON          `json:"next"`
+}
+
+type checklistJSON struct {
+	Verdict string   `json:"verdict"`
+	Covered int      `json:"covered"`
+	Risk    int      `json:"risk"`
+	Vague   int      `json:"vague"`
+	Missing int      `json:"missing"`
+	Risks   []string `json:"risks"`
+	Ask     []string `json:"ask"`
+	Date    string   `json:"date"`
+}
+
+type contractJSON struct {
+	GPU            string  `json:"gpu,omitempty"`
+	Cards          int     `json:"cards"`
+	MonthlyPerCard float64 `json:"monthly_per_card"`
+	TermMonths     int     `json:"term_months"`
+	NoticeDays     int     `json:"notice_days"`
+	Renews         string  `json:"renews"`
+}
+
+type dealBreakerJSON struct {
+	Item string `json:"item"`
+	Text string `json:"text"`
+}
+
+type nextJSON struct {
+	Text    string `json:"text"`
+	Command string `json:"command"`
+}
+
+func texts(ts []string) []string {
+	if ts == nil {
+		return []string{}
+	}
+	return ts
+}
+
+func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]any {
+	vs := []vendorJSON{}
+	for _, c := range cmp.Columns {
+		v := vendorJSON{Name: c.Name, Stage: c.Stage, Unknown: []string{}, DealBreakers: []dealBreakerJSON{},
+			Next: nextJSON{Text: nextText(lang, c), Command: nextCommand(lang, c)}}
+		if c.Priced {
+			m, p := c.Monthly, c.Project
+			v.MonthlyCost, v.ProjectCost, v.Currency, v.PriceFrom, v.PriceDate = &m, &p, c.Currency, c.PriceFrom, c.PriceDate
+		}
+		if ck := c.Check; ck != nil {
+			v.Checklist = &checklistJSON{Verdict: ck.Verdict, Covered: ck.Covered, Risk: ck.Risk, Vague: ck.Vague, Missing: ck.Missing,
+				Risks: texts(ck.Risks), Ask: texts(ck.Ask), Date: ck.Date}
+		}
+		if k := c.Contract; k != nil {
+			v.Contract = &contractJSON{GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, Renews: k.Renews}
+		}
+		for _, u := range c.Unknown {
+			v.Unknown = append(v.Unknown, u.Code)
+		}
+		for _, b := range c.DealBreakers {
+			v.DealBreakers = append(v.DealBreakers, dealBreakerJSON{Item: b.Item, Text: b.Text.In(string(lang))})
+		}
+		vs = append(vs, v)
+	}
+	r := cmp.Recommendation
+	return map[string]any{
+		"command": "vendor", "action": "compare", "vendors": vs,
+		"recommendation": map[string]any{"verdict": r.Verdict, "vendor": r.Vendor, "tie": texts(r.Tie),
+			"reasons": texts(textLines(lang, r.Reasons)), "breaks": texts(textLines(lang, r.Breaks))},
+		"workload": map[string]any{"gpu": cmp.Workload.GPU, "cards": cmp.Workload.Cards, "hours": cmp.Workload.Hours,
+			"months": cmp.Workload.Months, "defaults": texts(used)},
+	}
+}
+
+// verdictName is a stored checklist verdict in words.
+func verdictName(lang chat.Lang, v string) string { return clcmd.VerdictName(lang, v) }
