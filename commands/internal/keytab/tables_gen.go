@@ -149,4 +149,17 @@ var generated = map[string]func() map[string][]chat.Key{
 			},
 		}
 	},
+	"vendor": func() map[string][]chat.Key {
+		return map[string][]chat.Key{
+			"compare": {
+				{Name: "gpu", Aliases: []string{"显卡", "卡型", "card"}, Example: "a100-80g", Help: chat.Help("the card the workload runs on (default: the card of the newest price or contract)", "工作负载所用的显卡（默认：最新报价或合同里的显卡）")},
+				{Name: "cards", Aliases: []string{"卡数", "张数", "n"}, Kind: chat.Count, Example: "8", Help: chat.Help("how many cards (default: the newest contract's, else 8)", "卡数（默认：最新合同的卡数，否则 8）")},
+				{Name: "hours", Aliases: []string{"时长", "小时", "用量", "busy"}, Kind: chat.Hours, Example: "720", Help: chat.Help("busy hours per card a month (default 720: all month)", "每卡每月使用小时数（默认 720：整月）")},
+				{Name: "months", Aliases: []string{"月数", "项目月数", "周期"}, Kind: chat.Count, Example: "3", Help: chat.Help("how many months the project runs, for its cost (default 3)", "项目持续的月数，用于计算项目成本（默认 3）")},
+			},
+			"remove": {
+				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's prices and contracts (without it you see what would go)", "yes 即删除该供应商的价格和合同（不写则只列出将删除的内容）")},
+			},
+		}
+	},
 }
