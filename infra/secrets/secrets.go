@@ -25,7 +25,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -33,7 +32,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
-	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"gpuadvisor/infra/awstrust"
 )
@@ -261,23 +259,7 @@ func fetch(ctx context.Context, cfg aws.Config, src string, o clientOptions) (ma
 		}
 		return vals, nil
 	case "ssm":
-		c := ssm.NewFromConfig(cfg, func(op *ssm.Options) {
-			if o.endpoint != "" {
-				op.BaseEndpoint = aws.String(o.endpoint)
-			}
-		})
-		vals := map[string]string{}
-		p := ssm.NewGetParametersByPathPaginator(c, &ssm.GetParametersByPathInput{Path: aws.String(id), WithDecryption: aws.Bool(true)})
-		for p.HasMorePages() {
-			page, err := p.NextPage(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("secrets: get parameters under %s: %w", id, err)
-			}
-			for _, prm := range page.Parameters {
-				vals[path.Base(aws.ToString(prm.Name))] = aws.ToString(prm.Value)
-			}
-		}
-		return vals, nil
+		return ssmParameters(ctx, cfg, id, o.endpoint)
 	}
 	return nil, fmt.Errorf("secrets: %s=%q: unknown source %q; want secretsmanager:<id> or ssm:<path>", EnvSource, src, kind)
 }
