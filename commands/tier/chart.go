@@ -90,7 +90,8 @@ func charts(lang chat.Lang, adv sizing.Advice) []chat.Chart {
 		c.Series = c.Series[:last]
 	}
 	c.Series = append(c.Series, limit)
-	c.Marks = []chat.Mark{{Category: 0, Label: chat.T(lang, "pick", "推荐")}}
+	// no mark on the pick: its label already says so ("pick 1×rtx-3090"), and a
+	// mark would repeat it ("pick 1×rtx-3090 pick")
 	return []chat.Chart{c}
 }
 
