@@ -215,3 +215,44 @@ func newID() string {
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
+
+// Doer is an HTTP client as the AWS SDK takes it (dynamodb.HTTPClient).
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// AWS wraps an AWS SDK client's HTTP client so that each call is a
+// subsegment named service ("DynamoDB") in the aws namespace, with the
+// operation (the X-Amz-Target header's part after the dot) and the status.
+func (t *Tracer) AWS(service string, next Doer) Doer {
+	if t == nil {
+		return next
+	}
+	return awsDoer{t: t, service: service, next: next}
+}
+
+type awsDoer struct {
+	t       *Tracer
+	service string
+	next    Doer
+}
+
+func (d awsDoer) Do(req *http.Request) (*http.Response, error) {
+	_, sub := d.t.Start(req.Context(), d.service, "aws")
+	if sub == nil {
+		return d.next.Do(req)
+	}
+	resp, err := d.next.Do(req)
+	status := 0
+	if resp != nil {
+		status = resp.StatusCode
+	}
+	op := req.Header.Get("X-Amz-Target")
+	if i := strings.LastIndexByte(op, '.'); i >= 0 {
+		op = op[i+1:]
+	}
+	sub.doc["aws"] = map[string]any{"operation": op}
+	sub.HTTP(req.Method, req.URL.Scheme+"://"+req.URL.Host+"/", status)
+	sub.End(err)
+	return resp, err
+}

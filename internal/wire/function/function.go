@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
@@ -54,9 +55,9 @@ func Entry[H any](setup func(context.Context, wire.Getenv, *slog.Logger) (H, err
 // Every log line written while an invocation runs carries its request_id
 // and cold_start (true on the instance's first invocation). Every answer of
 // a chat pipeline and every logged store failure is a CloudWatch metric
-// (package emf, EMF lines on stdout). With X-Ray tracing Active, the router
-// and each outbound HTTP call are subsegments of the invocation (package
-// xray).
+// (package emf, EMF lines on stdout). With X-Ray tracing Active, the router,
+// each store call and each outbound HTTP call are subsegments of the
+// invocation (package xray).
 func Main(name string, setup Setup) {
 	iv := &invocations{metrics: emf.New(os.Stdout, name), tracer: xray.FromGetenv(os.Getenv)}
 	if iv.tracer != nil {
@@ -184,6 +185,12 @@ func Table(ctx context.Context, getenv wire.Getenv) (*dynamo.Store, error) {
 	client, err := dynamo.NewClient(ctx, strings.TrimSpace(getenv("DYNAMO_ENDPOINT")))
 	if err != nil {
 		return nil, fmt.Errorf("dynamodb table %s: %w", table, err)
+	}
+	if tr := xray.FromGetenv(getenv); tr != nil {
+		// each store call a "DynamoDB" subsegment of the invocation
+		o := client.Options()
+		o.HTTPClient = tr.AWS("DynamoDB", o.HTTPClient)
+		client = dynamodb.New(o)
 	}
 	return dynamo.New(client, table, dynamo.Options{}), nil
 }
