@@ -101,7 +101,13 @@ func RenderTextWidth(r Reply, cols int) string {
 	var bbuf [4]string
 	buttons := bbuf[:0]
 	for _, bt := range r.Buttons {
-		buttons = append(buttons, ButtonLine(bt))
+		l := ButtonLine(bt)
+		if bt.Action == ActionDetails && utf8.RuneCountInString(l) > MaxNextLine {
+			// a long command (a pasted answer, several vendors) is not typed
+			// again: the user adds --full to what they just ran
+			l = T(r.Lang, "run the same command with --full", "在同一命令中加上 --full 再运行一次")
+		}
+		buttons = append(buttons, l)
 		size += 20 + len(buttons[len(buttons)-1]) + len(bt.Label)
 	}
 	fw := 0
@@ -192,6 +198,11 @@ func RenderTextWidth(r Reply, cols int) string {
 	}
 	return b.String()
 }
+
+// MaxNextLine is the longest Details command the text prints after "Next:";
+// a longer one (a pasted vendor answer, a quote of several vendors) says to
+// run the same command with --full instead of repeating it.
+const MaxNextLine = 100
 
 // minColumn is the narrowest a table column is squeezed to before the table
 // is printed as a list instead.
