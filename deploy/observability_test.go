@@ -23,8 +23,11 @@ func TestTemplateObservability(t *testing.T) {
 				t.Errorf("%s sets Tracing %v itself; the condition in Globals must decide for all four", name, v)
 			}
 		}
-		if c := dig(r, "Conditions", "TracingActive"); fmt.Sprint(c) != fmt.Sprint(map[string]any{"Fn::Equals": []any{map[string]any{"Ref": "TracingMode"}, "Active"}}) {
-			t.Errorf("condition TracingActive %v, want TracingMode = Active", c)
+		wantCond := map[string]any{"Fn::And": []any{
+			map[string]any{"Fn::Equals": []any{map[string]any{"Ref": "TracingMode"}, "Active"}},
+			map[string]any{"Condition": "TracingOn"}}}
+		if c := dig(r, "Conditions", "TracingActive"); fmt.Sprint(c) != fmt.Sprint(wantCond) {
+			t.Errorf("condition TracingActive %v, want TracingMode = Active and the partition's TracingOn", c)
 		}
 		if d := dig(r, "Parameters", "TracingMode", "Default"); d != "Active" {
 			t.Errorf("TracingMode default %v, want Active", d)
