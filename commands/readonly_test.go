@@ -124,6 +124,9 @@ var writingLines = []string{
 	"报价 显卡=a800 卡数=8 保存=是 A: 单价=8.5; B: 包月=4800",
 	"checklist check We run A100s with 10GbE intranet and 7x24 support.",
 	"清单 检查 我们是A100 80G SXM4，7x24小时值守，15分钟响应。",
+	// a price and the renewals the first lines saved, deleted by vendor
+	"vendor remove EvilCloud confirm=yes",
+	"供应商 删除 酷算云 确认=是",
 }
 
 // seed stores one price and one renewal to remove, and returns the lines

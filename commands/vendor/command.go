@@ -45,7 +45,7 @@ var subs = chat.NewSubs("vendor", "供应商", examples[0],
 		EN: "everything known about one vendor, newest first", ZH: "一个供应商的全部资料，最新的在前"},
 	chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keyTables["compare"], Example: examples[0],
 		EN: "vendors side by side on one workload, and which one to rent from", ZH: "按同一工作负载并排对比供应商，并建议选哪家"},
-	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keyTables["remove"], Example: examples[4],
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keyTables["remove"], Example: examples[4], Writes: true,
 		EN: "delete a vendor's prices and contracts (confirm=yes, after seeing what would go)", ZH: "删除某供应商的价格和合同（先查看将删除的内容，再加 确认=yes）"},
 )
 
