@@ -58,7 +58,7 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	out := map[string]any{"status": "ok", "ok": true, "slack": s.cfg.Slack.On, "feishu": s.cfg.Feishu.On, "drafts": s.jobs.Queued()}
 	var reasons []string
-	if _, err := s.store.ListRenewals(r.Context(), store.Scope{Tenant: "serve:healthz"}); err != nil {
+	if _, err := s.shared.ListRenewals(r.Context(), store.Scope{Tenant: "serve:healthz"}); err != nil {
 		s.log.Error("health check: store unreadable", "err", err)
 		out["ok"], out["store"] = false, "unreadable"
 		reasons = append(reasons, "the store cannot be read: "+err.Error())

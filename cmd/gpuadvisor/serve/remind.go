@@ -17,7 +17,7 @@ const remindFirstDelay = 5 * time.Second
 // reminder once however often it runs, so the interval only bounds how late
 // a reminder can be.
 func (s *server) runReminder(ctx context.Context) {
-	eng := &remind.Engine{Store: s.store, Posters: s.posters(), Loc: s.remindLoc, Log: s.log}
+	eng := &remind.Engine{Store: s.shared, Posters: s.posters(), Loc: s.remindLoc, Log: s.log}
 	wait := remindFirstDelay
 	if s.opts.RemindEvery < wait {
 		wait = s.opts.RemindEvery

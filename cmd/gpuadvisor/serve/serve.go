@@ -41,6 +41,9 @@ type serveOptions struct {
 	// MaxConnsPerClient caps the connections of one client address (0: no
 	// cap); see defaultMaxConnsPerClient.
 	MaxConnsPerClient int
+	// Store is where the shared state lives: "bolt" (the embedded file) or
+	// "dynamo" (the DynamoDB table TABLE_NAME names, shared by several hosts).
+	Store string
 	// writeFault is the store's bolt.Options.WriteFault (tests only).
 	writeFault func() error
 }
@@ -77,6 +80,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.InsecureDev, "insecure-dev", false, "start without signing secrets (requests are NOT verified; loopback only; warns on every request)")
 	fs.DurationVar(&o.RemindEvery, "remind-every", defaultRemindEvery, "how often the reminder runs (0 turns it off)")
 	fs.DurationVar(&o.Grace, "grace", defaultGrace, "how long shutdown waits for in-flight requests and drafts")
+	fs.StringVar(&o.Store, "store", "bolt", "where renewals, prices, settings, checks, reminder marks and de-duplication live: bolt (the embedded file) or dynamo (the DynamoDB table TABLE_NAME, shared by several hosts; drafts in progress stay in the local file)")
 	fs.IntVar(&o.MaxConnsPerClient, "max-conns-per-client", defaultMaxConnsPerClient,
 		"connections one client address may hold open; more are closed at once (raise it behind a reverse proxy; 0: no limit)")
 	fs.Usage = func() {
@@ -100,6 +104,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}
 	if o.MaxConnsPerClient < 0 {
 		return o, fmt.Errorf("--max-conns-per-client %d is negative; give a count such as 32, or 0 for no limit", o.MaxConnsPerClient)
+	}
+	if o.Store != "bolt" && o.Store != "dynamo" {
+		return o, fmt.Errorf("--store %q is not bolt or dynamo; for example --store dynamo (with TABLE_NAME)", o.Store)
 	}
 	if o.Grace <= 0 {
 		return o, fmt.Errorf("--grace %s must be positive, for example 20s", o.Grace)

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +21,8 @@ import (
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/function"
+	storepkg "gpuadvisor/store"
 )
 
 // server is the whole bot in one process: the HTTP endpoints, the Socket
@@ -33,6 +36,12 @@ type server struct {
 	ln    net.Listener
 	http  *http.Server
 	store *bolt.Store
+	// shared holds what several hosts may share: the embedded store, or the
+	// DynamoDB table with --store dynamo (drafts in progress stay in store).
+	shared sharedStore
+	// deduper de-duplicates deliveries: leases, or the table with --store
+	// dynamo.
+	deduper storepkg.Deduper
 	// leases de-duplicates the platforms' deliveries: leases in memory,
 	// done marks written to the store behind the requests (bolt.Leases).
 	leases *bolt.Leases
@@ -103,6 +112,15 @@ func (s *server) listen(ctx context.Context) error {
 	return nil
 }
 
+// sharedStore is what the commands and the reminder read and write.
+type sharedStore interface {
+	storepkg.Renewals
+	storepkg.Prices
+	storepkg.Settings
+	storepkg.Checks
+	storepkg.Reminders
+}
+
 // build opens the store and wires the router, the platforms and the drafter.
 func (s *server) build(getenv func(string) string) error {
 	path, err := wire.StorePath(s.opts.DB, getenv)
@@ -118,6 +136,17 @@ func (s *server) build(getenv func(string) string) error {
 	}
 	s.store = st
 	s.leases = st.Leases(bolt.LeaseOptions{Log: s.log})
+	s.shared, s.deduper = st, s.leases
+	if s.opts.Store == "dynamo" {
+		if strings.TrimSpace(getenv("TABLE_NAME")) == "" {
+			return fmt.Errorf("--store dynamo needs TABLE_NAME, the DynamoDB table (the template's TableName output); for example TABLE_NAME=gpuadvisor-Table-ABC123")
+		}
+		t, err := function.Table(context.Background(), getenv)
+		if err != nil {
+			return fmt.Errorf("--store dynamo: %w", err)
+		}
+		s.shared, s.deduper = t, t
+	}
 	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
 		return err
@@ -128,11 +157,12 @@ func (s *server) build(getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	s.router = commands.New(commands.Deps{Renewals: st, Prices: st, Settings: st, Checks: st, LLM: lm, Members: s.members()})
+	sh := s.shared
+	s.router = commands.New(commands.Deps{Renewals: sh, Prices: sh, Settings: sh, Checks: sh, LLM: lm, Members: s.members()})
 	s.router.Log = s.log
 	// Accepted drafts are kept in the store file until posted: a restart
 	// resumes them, a shutdown leaves the unfinished ones stored.
-	runner := &drafter.Runner{Handler: s.router, Dedupe: st, Timeout: jobTimeout, Log: s.log}
+	runner := &drafter.Runner{Handler: s.router, Dedupe: s.deduper, Timeout: jobTimeout, Log: s.log}
 	s.jobs = &drafter.Queue{Runner: runner, Store: st, Workers: jobWorkers, Timeout: jobTimeout, MaxQueued: jobQueue}
 
 	if c := s.cfg.Slack; c.On {
@@ -143,7 +173,7 @@ func (s *server) build(getenv func(string) string) error {
 			Router:        s.router,
 			Poster:        s.slackPoster,
 			Dispatcher:    s.jobs,
-			Deduper:       s.leases,
+			Deduper:       s.deduper,
 			Log:           s.log,
 		})
 		if err != nil {
@@ -156,7 +186,7 @@ func (s *server) build(getenv func(string) string) error {
 		h, err := feishu.NewHandler(c.Config, feishu.Deps{
 			Router:     s.router,
 			Client:     s.feishuClient,
-			Deduper:    s.leases,
+			Deduper:    s.deduper,
 			Dispatcher: s.jobs,
 			Log:        s.log,
 		})
