@@ -285,7 +285,7 @@ func recommend(w Workload, cols []Column) Recommendation {
 	if best.Check.Risk == 0 {
 		why = append(why, advisor.Textf("no risks in its answers", "回答中没有风险项"))
 	} else {
-		why = append(why, advisor.Textf("%d risks in its answers to settle before signing", "回答中有 %d 项风险，签约前需谈妥", best.Check.Risk))
+		why = append(why, advisor.Textf("risks in its answers to settle before signing: %d", "回答中有 %d 项风险，签约前需谈妥", best.Check.Risk))
 	}
 	if !best.Priced {
 		why = append(why, advisor.Textf("no price from it for %s yet: ask for one", "还没有它对 %s 的报价：请索取", w.GPUName))

@@ -79,7 +79,7 @@ func TestRecommendation(t *testing.T) {
 				{Name: "A", Check: answered(1, "hw.interconnect"), Offers: monthly("h20", 3000)},
 				{Name: "B", Check: answered(0), Offers: monthly("h20", 4000)},
 			},
-			verdict: Recommend, vendor: "A", contains: []string{"¥1,000 a month cheaper than B", "1 risks"},
+			verdict: Recommend, vendor: "A", contains: []string{"¥1,000 a month cheaper than B", "to settle before signing: 1"},
 		},
 		{
 			name: "a vendor with no answers is ask first, never recommended over one that answered",
