@@ -16,7 +16,8 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # build: the same command deploy/container_test.go runs (keep the two the same)
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/gpuadvisor ./cmd/gpuadvisor
+# -tags dynamo: serve --store dynamo (several hosts on one DynamoDB table) is in this build
+RUN CGO_ENABLED=0 go build -tags dynamo -trimpath -ldflags="-s -w" -o /out/gpuadvisor ./cmd/gpuadvisor
 
 # distroless static: CA certificates and tzdata (Asia/Shanghai for the reminder), no shell,
 # runs as the unprivileged user nonroot (65532).

@@ -47,6 +47,9 @@ echo "== go test"
 # The packages that build the Lambda bootstraps (deploy, e2e) take minutes on a loaded
 # 2-core machine: a 30-minute bound per package instead of go test's 10.
 go test -count=1 -timeout 30m ./...
+# serve --store dynamo is in the build tagged dynamo only (the default CLI does not link the
+# AWS SDK): its tests run in that build too.
+go test -count=1 -tags dynamo -run 'TestServeStore' ./cmd/gpuadvisor/serve
 
 echo "== fuzz (brief: every Fuzz target, ${FUZZTIME:=3000x} each)"
 # Each target runs on its own: go test accepts one -fuzz target per package run.

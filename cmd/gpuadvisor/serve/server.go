@@ -21,7 +21,6 @@ import (
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/wire"
-	"gpuadvisor/internal/wire/function"
 	storepkg "gpuadvisor/store"
 )
 
@@ -141,11 +140,11 @@ func (s *server) build(getenv func(string) string) error {
 		if strings.TrimSpace(getenv("TABLE_NAME")) == "" {
 			return fmt.Errorf("--store dynamo needs TABLE_NAME, the DynamoDB table (the template's TableName output); for example TABLE_NAME=gpuadvisor-Table-ABC123")
 		}
-		t, err := function.Table(context.Background(), getenv)
+		sh, dd, err := openDynamo(getenv)
 		if err != nil {
 			return fmt.Errorf("--store dynamo: %w", err)
 		}
-		s.shared, s.deduper = t, t
+		s.shared, s.deduper = sh, dd
 	}
 	s.remindLoc, err = rules.LocationFrom(getenv)
 	if err != nil {
