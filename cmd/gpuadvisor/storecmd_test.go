@@ -3,36 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/infra/bolt"
+	"gpuadvisor/infra/bolt/bolttest"
 	"gpuadvisor/store"
-	"gpuadvisor/store/storetest"
 )
 
 // storeFile writes a store with n terminal renewals and returns its path.
 func storeFile(t *testing.T, n int) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "g.db")
-	st, err := bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range n {
-		r := storetest.Sample("cli:local", fmt.Sprintf("r%04d", i))
-		r.Channel, r.Platform = "terminal", "cli"
-		r.Vendor = strings.Repeat("酷算云", 1+i%40)
-		if err := st.CreateRenewal(context.Background(), r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	st.Close()
-	return path
+	return bolttest.RenewalsFile(t, n, func(r *renewal.Renewal) { r.Channel, r.Platform = "terminal", "cli" })
 }
 
 func runCLI(args ...string) (int, string, string) {

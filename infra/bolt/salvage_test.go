@@ -1,8 +1,6 @@
 package bolt_test
 
 import (
-	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,27 +8,11 @@ import (
 	"time"
 
 	"gpuadvisor/infra/bolt"
-	"gpuadvisor/store/storetest"
+	"gpuadvisor/infra/bolt/bolttest"
 )
 
 // renewalsFile writes a store of n renewals and returns its path.
-func renewalsFile(t *testing.T, n int) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "g.db")
-	s, err := bolt.Open(path, bolt.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range n {
-		r := storetest.Sample("cli:local", fmt.Sprintf("r%04d", i))
-		r.Vendor = strings.Repeat("酷算云", 1+i%40)
-		if err := s.CreateRenewal(context.Background(), r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Close()
-	return path
-}
+func renewalsFile(t *testing.T, n int) string { return bolttest.RenewalsFile(t, n, nil) }
 
 // Salvage on damaged files: never a panic; what it keeps is a healthy
 // store, and what it cannot read it says, without sending the user back to

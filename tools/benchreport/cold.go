@@ -165,23 +165,37 @@ func invoke(ctx context.Context, client *http.Client, invokeURL, trigger string)
 	if err != nil {
 		return 0, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, invokeURL, bytes.NewReader(ev))
+	d, body, err := postEvent(ctx, client, invokeURL, ev)
 	if err != nil {
 		return 0, err
+	}
+	if !strings.Contains(body, `"blocks"`) {
+		return 0, fmt.Errorf("invoke answered without Block Kit: %.300s", body)
+	}
+	return d, nil
+}
+
+// postEvent sends one Function URL event to the emulator's invoke URL and
+// times the round trip; it returns the function's response body once both
+// the emulator and the function answered 200.
+func postEvent(ctx context.Context, client *http.Client, invokeURL string, ev []byte) (time.Duration, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, invokeURL, bytes.NewReader(ev))
+	if err != nil {
+		return 0, "", err
 	}
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, fmt.Errorf("invoke: %w", err)
+		return 0, "", fmt.Errorf("invoke: %w", err)
 	}
 	out, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	d := time.Since(start)
 	var res events.APIGatewayV2HTTPResponse
-	if resp.StatusCode != 200 || json.Unmarshal(out, &res) != nil || res.StatusCode != 200 || !strings.Contains(res.Body, `"blocks"`) {
-		return 0, fmt.Errorf("invoke answered HTTP %d: %.300s", resp.StatusCode, out)
+	if resp.StatusCode != 200 || json.Unmarshal(out, &res) != nil || res.StatusCode != 200 {
+		return 0, "", fmt.Errorf("invoke answered HTTP %d: %.300s", resp.StatusCode, out)
 	}
-	return d, nil
+	return d, res.Body, nil
 }
 
 // slackEvent is a Function URL event with a signed /gpu billing command.

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -56,22 +54,10 @@ func (b *coldBench) invokeFeishu(ctx context.Context, client *http.Client, invok
 	if err != nil {
 		return 0, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, invokeURL, bytes.NewReader(ev))
+	before := b.front.replies.Load()
+	d, out, err := postEvent(ctx, client, invokeURL, ev)
 	if err != nil {
 		return 0, err
-	}
-	before := b.front.replies.Load()
-	start := time.Now()
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, fmt.Errorf("invoke: %w", err)
-	}
-	out, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	d := time.Since(start)
-	var res events.APIGatewayV2HTTPResponse
-	if resp.StatusCode != 200 || json.Unmarshal(out, &res) != nil || res.StatusCode != 200 {
-		return 0, fmt.Errorf("invoke answered HTTP %d: %.300s", resp.StatusCode, out)
 	}
 	if b.front.replies.Load() == before {
 		return 0, fmt.Errorf("the function answered %.200s but sent no reply to the Open API", out)
