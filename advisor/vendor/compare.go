@@ -73,9 +73,11 @@ type Column struct {
 	PriceFrom, PriceDate string
 	Check                *Check
 	Contract             *Contract
-	Unknown              []Unknown
-	DealBreakers         []DealBreaker
-	Next                 Next
+	// Trial is the vendor's newest trial check, nil when none.
+	Trial        *Trial
+	Unknown      []Unknown
+	DealBreakers []DealBreaker
+	Next         Next
 }
 
 // Verdicts of a comparison.
@@ -122,7 +124,7 @@ func Compare(w Workload, es []Evidence) Comparison {
 }
 
 func column(w Workload, e Evidence) Column {
-	c := Column{Name: e.Name, Stage: e.Stage(), Check: e.Check, Contract: e.Contract}
+	c := Column{Name: e.Name, Stage: e.Stage(), Check: e.Check, Contract: e.Contract, Trial: e.Trial}
 	perCard, from, cur, date := math.Inf(1), "", "", ""
 	for _, o := range e.Offers {
 		if o.GPU != w.GPU {
@@ -172,7 +174,9 @@ func column(w Workload, e Evidence) Column {
 	if !c.Priced {
 		c.Unknown = append(c.Unknown, Unknown{Code: "price", Text: advisor.Textf("a price for %s", "%s 的价格", w.GPUName)})
 	}
-	c.Unknown = append(c.Unknown, Unknown{Code: "trial", Text: advisor.Textf("a trial", "试用结果")})
+	if e.Trial == nil {
+		c.Unknown = append(c.Unknown, Unknown{Code: "trial", Text: advisor.Textf("a trial", "试用结果")})
+	}
 	if e.Contract == nil {
 		c.Unknown = append(c.Unknown, Unknown{Code: "contract", Text: advisor.Textf("contract terms (minimum term, notice)", "合同条款（最短租期、通知期）")})
 	}

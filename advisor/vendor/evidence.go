@@ -32,6 +32,20 @@ type Check struct {
 // asks (a check of a text that touches no item is no answer).
 func (c *Check) Answered() bool { return c != nil && c.Covered+c.Risk+c.Vague > 0 }
 
+// Trial is the newest trial check of a vendor's machines (trial check
+// vendor=…): how many checks ran, the rule ids of those that failed and of
+// those that need a look (gpu_model, nvlink, intranet_tcp, …:
+// advisor/trial), and the date.
+type Trial struct {
+	Checks           int
+	Failed, Warnings []string
+	// Date is when it was checked, YYYY-MM-DD.
+	Date string
+}
+
+// Passed reports whether a trial was run and nothing in it failed.
+func (t *Trial) Passed() bool { return t != nil && len(t.Failed) == 0 }
+
 // Offer is one price a vendor gave for a card (price book, saved quote):
 // per card-hour on demand and per card-month, either 0 when not given.
 type Offer struct {
@@ -39,6 +53,36 @@ type Offer struct {
 	GPU               string
 	OnDemand, Monthly float64
 	Currency, Date    string
+	// Workload is the workload the price was quoted for (quote … save=yes);
+	// nil for a price set by hand.
+	Workload *QuoteWorkload
+}
+
+// QuoteWorkload is the workload a saved quote priced: Cards busy Hours a
+// month each, for Months (0: not given), and the usage the quote was given
+// by key (GB a month per metered item, run_tokens, exit_egress_gb).
+type QuoteWorkload struct {
+	Cards         int
+	Hours, Months float64
+	Usage         map[string]float64
+}
+
+// LatestQuote is the workload of the newest offer that has one (by date;
+// of two on one day, the first in es), and false when no offer has one.
+func LatestQuote(es []Evidence) (QuoteWorkload, bool) {
+	var best *Offer
+	for i := range es {
+		for j := range es[i].Offers {
+			o := &es[i].Offers[j]
+			if o.Workload != nil && (best == nil || o.Date > best.Date) {
+				best = o
+			}
+		}
+	}
+	if best == nil {
+		return QuoteWorkload{}, false
+	}
+	return *best.Workload, true
 }
 
 // Contract is the vendor's contract (a renewal the team keeps): its card,
@@ -57,14 +101,18 @@ type Evidence struct {
 	Name     string
 	Check    *Check
 	Offers   []Offer
+	Trial    *Trial
 	Contract *Contract
 }
 
-// Stage is the furthest stage the evidence shows.
+// Stage is the furthest stage the evidence shows: a contract, then a
+// trial, then a price, then the answers.
 func (e Evidence) Stage() Stage {
 	switch {
 	case e.Contract != nil:
 		return Contracted
+	case e.Trial != nil:
+		return Trialled
 	case len(e.Offers) > 0:
 		return Quoted
 	}

@@ -158,7 +158,7 @@ type vendorJSON struct {
 	PriceFrom    string            `json:"price_from,omitempty"`
 	PriceDate    string            `json:"price_date,omitempty"`
 	Checklist    *checklistJSON    `json:"checklist"`
-	Trial        *struct{}         `json:"trial"`
+	Trial        *trialJSON        `json:"trial"`
 	Contract     *contractJSON     `json:"contract"`
 	Unknown      []string          `json:"unknown"`
 	DealBreakers []dealBreakerJSON `json:"deal_breakers"`
@@ -174,6 +174,15 @@ type checklistJSON struct {
 	Risks   []string `json:"risks"`
 	Ask     []string `json:"ask"`
 	Date    string   `json:"date"`
+}
+
+// trialJSON is the vendor's newest trial check: checks run, the rule ids
+// that failed and those that need a look, and its day.
+type trialJSON struct {
+	Checks   int      `json:"checks"`
+	Failed   []string `json:"failed"`
+	Warnings []string `json:"warnings"`
+	Date     string   `json:"date"`
 }
 
 type contractJSON struct {
@@ -214,6 +223,9 @@ func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]an
 		if ck := c.Check; ck != nil {
 			v.Checklist = &checklistJSON{Verdict: ck.Verdict, Covered: ck.Covered, Risk: ck.Risk, Vague: ck.Vague, Missing: ck.Missing,
 				Risks: texts(ck.Risks), Ask: texts(ck.Ask), Date: ck.Date}
+		}
+		if tr := c.Trial; tr != nil {
+			v.Trial = &trialJSON{Checks: tr.Checks, Failed: texts(tr.Failed), Warnings: texts(tr.Warnings), Date: tr.Date}
 		}
 		if k := c.Contract; k != nil {
 			v.Contract = &contractJSON{GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, Renews: k.Renews}
