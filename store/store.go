@@ -16,7 +16,7 @@ import (
 )
 
 // Store is everything the bot keeps: renewals, price books, settings,
-// recent checks, reminder marks and de-duplication keys. Every adapter
+// recent checks, reminder marks, de-duplication keys and kept texts. Every adapter
 // implements all of it, and store/storetest checks each against the same
 // contract.
 type Store interface {
@@ -26,6 +26,7 @@ type Store interface {
 	Checks
 	Reminders
 	Deduper
+	Texts
 }
 
 // Errors every adapter returns (wrapped) so callers can tell them apart.

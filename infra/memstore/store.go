@@ -24,16 +24,18 @@ type Store struct {
 	TeamSettings
 	// CheckLog holds each team's recent checks.
 	CheckLog
+	// TextShelf holds the kept texts (store.Texts).
+	TextShelf
 
 	mu       sync.Mutex
 	renewals records[renewal.Renewal]
 	marks    map[store.ReminderKey]store.Mark
 }
 
-// NewStore returns an empty store whose de-duplication and check-expiry
-// clock is now (nil means time.Now).
+// NewStore returns an empty store whose de-duplication, check-expiry and
+// kept-text clock is now (nil means time.Now).
 func NewStore(now func() time.Time) *Store {
-	return &Store{Deduper: Deduper{Now: now}, CheckLog: CheckLog{Now: now}}
+	return &Store{Deduper: Deduper{Now: now}, CheckLog: CheckLog{Now: now}, TextShelf: TextShelf{Now: now}}
 }
 
 func clone(r renewal.Renewal) renewal.Renewal {

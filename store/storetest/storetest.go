@@ -46,6 +46,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"a check older than CheckTTL reads as gone", testCheckExpiry},
 	})
 	RunDeduper(t, func(t *testing.T) store.Deduper { return newStore(t) })
+	RunTexts(t, func(t *testing.T) store.Texts { return newStore(t) })
 }
 
 // RunDeduper runs the store.Deduper contract against a fresh Deduper per
