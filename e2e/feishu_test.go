@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -158,4 +159,30 @@ func TestFeishu(t *testing.T) {
 			t.Errorf("forged events produced %d replies", len(sent)-len(before))
 		}
 	})
+}
+
+// TestFeishuWithTracing: with X-Ray tracing Active (the template's default)
+// Lambda sets AWS_XRAY_DAEMON_ADDRESS, and the function still starts and
+// answers: the traced transport must not be what aws-lambda-go clones for
+// its Runtime API client (it asserts an *http.Transport).
+func TestFeishuWithTracing(t *testing.T) {
+	daemon, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer daemon.Close()
+	api := newFakeFeishu(t)
+	f := start(t, "feishu", map[string]string{
+		"FEISHU_APP_ID": api.AppID, "FEISHU_APP_SECRET": api.AppSecret, "FEISHU_VERIFICATION_TOKEN": feishuToken,
+		"FEISHU_ENCRYPT_KEY": feishuEncryptKey, "FEISHU_BASE_URL": api.URL,
+		"AWS_XRAY_DAEMON_ADDRESS": daemon.LocalAddr().String(),
+	})
+	event := testkit.FeishuEncrypt(feishuEncryptKey, feishuMessageEvent("7a1c0e2b9d3f4a5b6c7d8e9f0a1b2c3d", "om_traced0001", "计费 按需=35 包月=15000 时长=300"))
+	r := httpReply(t, f.invoke(t, httpEvent("/feishu/events", feishuHeaders(feishuEncryptKey, time.Now(), event), event)))
+	if r.StatusCode != 200 {
+		t.Fatalf("got HTTP %d %s, want 200", r.StatusCode, r.Body)
+	}
+	if sent := api.Messages(); len(sent) != 1 {
+		t.Errorf("the Open API got %d messages, want 1 reply", len(sent))
+	}
 }

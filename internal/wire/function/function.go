@@ -60,10 +60,12 @@ func Entry[H any](setup func(context.Context, wire.Getenv, *slog.Logger) (H, err
 // invocation (package xray).
 func Main(name string, setup Setup) {
 	iv := &invocations{metrics: emf.New(os.Stdout, name), tracer: xray.FromGetenv(os.Getenv)}
+	plain := http.DefaultTransport
 	if iv.tracer != nil {
 		// every client built on the default transport (Slack, Feishu, the
 		// LLM) gets a subsegment per call
-		http.DefaultTransport = iv.tracer.Transport(http.DefaultTransport)
+		iv.traced = iv.tracer.Transport(plain)
+		http.DefaultTransport = iv.traced
 	}
 	log := slog.New(tagged{wire.Logger(os.Getenv).Handler(), iv})
 	slog.SetDefault(log)
@@ -74,6 +76,10 @@ func Main(name string, setup Setup) {
 		log.Error(name+" function cannot start", "err", err.Error())
 		os.Exit(1)
 	}
+	// aws-lambda-go builds its Runtime API client from a clone of
+	// http.DefaultTransport, which it asserts is an *http.Transport: the
+	// traced one comes back before the first invocation (track).
+	http.DefaultTransport = plain
 	lambda.Start(iv.track(h))
 }
 

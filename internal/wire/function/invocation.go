@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -32,6 +33,9 @@ type invocations struct {
 	metrics *emf.Emitter
 	// tracer adds X-Ray subsegments (nil: tracing off).
 	tracer *xray.Tracer
+	// traced is http.DefaultTransport with a subsegment per call, put in
+	// place when the first invocation starts (nil: tracing off).
+	traced http.RoundTripper
 }
 
 // track wraps h so that each invocation is recorded before it runs: its
@@ -39,6 +43,9 @@ type invocations struct {
 func (iv *invocations) track(h lambda.Handler) lambda.Handler {
 	return handlerFunc(func(ctx context.Context, payload []byte) ([]byte, error) {
 		inv := &invocation{cold: iv.count.Add(1) == 1}
+		if inv.cold && iv.traced != nil {
+			http.DefaultTransport = iv.traced // lambda.Start has built its own client
+		}
 		if lc, ok := lambdacontext.FromContext(ctx); ok {
 			inv.requestID = lc.AwsRequestID
 		}
