@@ -22,7 +22,9 @@ func newFakeSlack(t *testing.T) *testkit.Slack {
 type lambdaAPI struct{ *testkit.Lambda }
 
 func newLambdaAPI(t *testing.T, name string) *lambdaAPI {
-	return &lambdaAPI{testkit.NewLambda(t, name)}
+	l := testkit.NewLambda(t, name)
+	l.Secret = "test" // every function's AWS_SECRET_ACCESS_KEY (harness): each invoke's signature is checked
+	return &lambdaAPI{l}
 }
 
 // route sends the next events to f.

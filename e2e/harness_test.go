@@ -137,7 +137,7 @@ type fn struct {
 }
 
 // baseEnv is what every function gets besides its own configuration: a
-// short timeout, dummy AWS credentials (the Lambda client signs with them),
+// short timeout, dummy AWS credentials (the drafter invoke is signed with them),
 // no secret store.
 var baseEnv = []string{
 	"AWS_LAMBDA_FUNCTION_TIMEOUT=10", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128",

@@ -1,15 +1,20 @@
 package invoke
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
-	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/awstrust"
@@ -21,21 +26,27 @@ var _ chat.Dispatcher = (*Dispatcher)(nil)
 // invocation's event (256 KB).
 const MaxPayload = 256 * 1024
 
-// DefaultTimeout bounds one dispatch, so the caller still acknowledges the
-// platform in time when the Lambda API is slow.
+// DefaultTimeout bounds one dispatch, retries included, so the caller still
+// acknowledges the platform in time when the Lambda API is slow.
 const DefaultTimeout = 2 * time.Second
 
-// Invoker is the part of the Lambda client used here.
-type Invoker interface {
-	Invoke(ctx context.Context, in *lambda.InvokeInput, opts ...func(*lambda.Options)) (*lambda.InvokeOutput, error)
-}
+// Attempts is how many times one dispatch is tried: the first call and one
+// retry, on the SDK's standard rules (a connection error, HTTP 5xx, a
+// throttling error).
+const Attempts = 2
 
 // Dispatcher invokes the drafter function asynchronously with each job.
 type Dispatcher struct {
-	// Client invokes; *lambda.Client.
-	Client Invoker
 	// Function is the drafter's name or ARN.
 	Function string
+	// Region is the Lambda API's region (the signature's too).
+	Region string
+	// Endpoint is the Lambda API's base URL: the region's when empty.
+	Endpoint string
+	// Credentials sign each call.
+	Credentials aws.CredentialsProvider
+	// HTTPClient sends the calls; nil means http.DefaultClient.
+	HTTPClient aws.HTTPClient
 	// Timeout bounds one dispatch; zero means DefaultTimeout.
 	Timeout time.Duration
 }
@@ -49,31 +60,30 @@ func FromGetenv(ctx context.Context, getenv func(string) string) (chat.Dispatche
 	if fn == "" {
 		return nil, nil
 	}
-	d, err := build(ctx, fn, strings.TrimSpace(getenv("LAMBDA_ENDPOINT")))
+	cfg, err := awstrust.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("drafter dispatcher: %w", err)
 	}
-	return d, nil
-}
-
-func build(ctx context.Context, fn, endpoint string) (*Dispatcher, error) {
-	cfg, err := awstrust.LoadDefaultConfig(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("invoke: aws config: %w", err)
+	if cfg.Region == "" {
+		return nil, fmt.Errorf("drafter dispatcher for %s: no AWS region (AWS_REGION)", fn)
 	}
-	return New(cfg, fn, endpoint), nil
+	return New(cfg, fn, strings.TrimSpace(getenv("LAMBDA_ENDPOINT"))), nil
 }
 
-// New builds a dispatcher for function; endpoint, when not empty, replaces
-// the Lambda API endpoint (a fake in tests).
+// New builds a dispatcher for function with cfg's region, credentials and
+// HTTP client; endpoint, when not empty, replaces the Lambda API endpoint (a
+// fake in tests).
 func New(cfg aws.Config, function, endpoint string) *Dispatcher {
-	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) {
-		if endpoint != "" {
-			o.BaseEndpoint = aws.String(endpoint)
-		}
-		o.RetryMaxAttempts = 2
-	})
-	return &Dispatcher{Client: client, Function: function}
+	return &Dispatcher{Function: function, Region: cfg.Region, Endpoint: endpoint, Credentials: cfg.Credentials, HTTPClient: cfg.HTTPClient}
+}
+
+// Endpoint is the regional endpoint of the Lambda API.
+func Endpoint(region string) string {
+	suffix := "amazonaws.com"
+	if strings.HasPrefix(region, "cn-") {
+		suffix = "amazonaws.com.cn"
+	}
+	return "https://lambda." + region + "." + suffix
 }
 
 // Dispatch implements chat.Dispatcher: one asynchronous invoke carrying the
@@ -92,16 +102,88 @@ func (d *Dispatcher) Dispatch(ctx context.Context, job chat.Job) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	out, err := d.Client.Invoke(ctx, &lambda.InvokeInput{
-		FunctionName:   aws.String(d.Function),
-		InvocationType: types.InvocationTypeEvent,
-		Payload:        payload,
-	})
-	if err != nil {
+	if err := d.invoke(ctx, payload); err != nil {
 		return fmt.Errorf("invoke: drafter %s, job %s: %w", d.Function, job.ID, err)
 	}
-	if out.StatusCode != 202 {
-		return fmt.Errorf("invoke: drafter %s, job %s: status %d, want 202", d.Function, job.ID, out.StatusCode)
-	}
 	return nil
+}
+
+// invoke sends the event, retrying what the SDK's standard retryer retries.
+func (d *Dispatcher) invoke(ctx context.Context, payload []byte) error {
+	rules := retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = Attempts })
+	sum := sha256.Sum256(payload)
+	hash := hex.EncodeToString(sum[:])
+	var err error
+	for attempt := 1; ; attempt++ {
+		if err = d.call(ctx, payload, hash); err == nil {
+			return nil
+		}
+		if attempt >= Attempts || ctx.Err() != nil || !rules.IsErrorRetryable(err) {
+			return err
+		}
+		delay, derr := rules.RetryDelay(attempt, err)
+		if derr != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (no time left to retry: %v)", err, ctx.Err())
+		case <-time.After(delay):
+		}
+	}
+}
+
+// call makes one signed invoke.
+func (d *Dispatcher) call(ctx context.Context, payload []byte, hash string) error {
+	if d.Credentials == nil {
+		return fmt.Errorf("no AWS credentials")
+	}
+	creds, err := d.Credentials.Retrieve(ctx)
+	if err != nil {
+		return fmt.Errorf("AWS credentials: %w", err)
+	}
+	base := d.Endpoint
+	if base == "" {
+		base = Endpoint(d.Region)
+	}
+	escaped := escapeSegment(d.Function)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(base, "/")+"/2015-03-31/functions/"+escaped+"/invocations", bytes.NewReader(payload))
+	if err != nil {
+		return fmt.Errorf("Lambda endpoint %q: %w", base, err)
+	}
+	req.Header.Set("Content-Type", "application/octet-stream")
+	req.Header.Set("X-Amz-Invocation-Type", "Event")
+	if err := v4.NewSigner().SignHTTP(ctx, creds, req, hash, "lambda", d.Region, time.Now()); err != nil {
+		return fmt.Errorf("sign: %w", err)
+	}
+	client := d.HTTPClient
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode == http.StatusAccepted {
+		return nil
+	}
+	return apiError(resp, body)
+}
+
+// escapeSegment percent-encodes every byte of a path segment but the
+// unreserved characters (RFC 3986), as the SDK encodes a function's name or
+// ARN in the path (its colons as %3A).
+func escapeSegment(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }

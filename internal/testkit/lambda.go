@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Lambda is a fake Lambda Invoke API on loopback, as the drafter hand-off
@@ -20,6 +21,9 @@ type Lambda struct {
 	*httptest.Server
 	// Name, when set, is the only function that may be invoked.
 	Name string
+	// Secret, when set, is the secret access key every call's signature is
+	// verified with (CheckSigV4, for the lambda service).
+	Secret string
 
 	mu       sync.Mutex
 	status   int
@@ -88,7 +92,7 @@ func (l *Lambda) serve(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, `{"Type":"Service","message":"boom"}`)
 		return
 	}
-	if problem := l.check(r); problem != "" {
+	if problem := l.check(r, body); problem != "" {
 		l.problems = append(l.problems, problem)
 		w.WriteHeader(http.StatusBadRequest)
 		io.WriteString(w, `{"Type":"User","message":"bad invoke"}`)
@@ -111,7 +115,7 @@ func (l *Lambda) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // check says what is wrong with an invoke, or "".
-func (l *Lambda) check(r *http.Request) string {
+func (l *Lambda) check(r *http.Request, body []byte) string {
 	switch {
 	case r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/2015-03-31/functions/") || !strings.HasSuffix(r.URL.Path, "/invocations"):
 		return fmt.Sprintf("%s %s, want POST /2015-03-31/functions/{name}/invocations", r.Method, r.URL.Path)
@@ -121,6 +125,15 @@ func (l *Lambda) check(r *http.Request) string {
 		return fmt.Sprintf("X-Amz-Invocation-Type %q, want Event (asynchronous)", r.Header.Get("X-Amz-Invocation-Type"))
 	case !strings.HasPrefix(r.Header.Get("Authorization"), "AWS4-HMAC-SHA256 "):
 		return "the invoke is not SigV4-signed"
+	}
+	if l.Secret != "" {
+		sig, err := CheckSigV4(r, body, l.Secret, time.Now())
+		if err != nil {
+			return "the invoke's signature: " + err.Error()
+		}
+		if sig.Service != "lambda" {
+			return fmt.Sprintf("the invoke is signed for %s, want lambda", sig.Service)
+		}
 	}
 	return ""
 }

@@ -222,7 +222,7 @@ type Parts struct {
 
 // NewDispatcher builds the drafter hand-off from the environment
 // (invoke.FromGetenv); it is passed in, so that a function that hands off
-// nothing does not link the Lambda client, nor need the right to invoke.
+// nothing does not link the hand-off, nor need the right to invoke.
 type NewDispatcher func(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error)
 
 // Lambda wires the parts of a function from getenv; dispatcher nil means the
