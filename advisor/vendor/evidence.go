@@ -1,6 +1,9 @@
 package vendor
 
-import "gpuadvisor/advisor"
+import (
+	"gpuadvisor/advisor"
+	"gpuadvisor/advisor/tco"
+)
 
 // Stage is how far a team has got with a vendor.
 type Stage string
@@ -126,6 +129,13 @@ type Workload struct {
 	Cards        int
 	Hours        float64
 	Months       int
+	// Volumes are the GB a month of each metered line the team stated
+	// (storage, snapshots, egress, intranet): no vendor's evidence prices
+	// them, so each is filled at the reference unit price (Filled).
+	Volumes map[tco.Line]float64
+	// Rates are the exchange rates the team gave, for vendors quoting in
+	// another currency than yuan.
+	Rates Rates
 }
 
 // RoundTheClock is the share of the month's hours from which a workload

@@ -3,10 +3,13 @@ package vendor
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/tco"
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
 )
@@ -97,7 +100,104 @@ func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []s
 	if !a.Has("months") {
 		used = append(used, fmt.Sprintf(chat.T(lang, "a %d-month project", "项目 %d 个月"), defaultMonths))
 	}
+	if w.Volumes, err = volumes(a); err != nil {
+		return w, nil, err
+	}
+	if w.Rates, err = rates(lang, a, foreign(rs, w.GPU)); err != nil {
+		return w, nil, err
+	}
 	return w, used, nil
+}
+
+// volumeKeys are the keys of the metered lines, as quote names them.
+var volumeKeys = []struct {
+	key  string
+	line tco.Line
+}{{"storage_gb", tco.Storage}, {"snapshot_gb", tco.Snapshots}, {"egress_gb", tco.Egress}, {"intranet_gb", tco.Intranet}}
+
+// volumes reads storage_gb=, snapshot_gb=, egress_gb= and intranet_gb=.
+func volumes(a *chat.Args) (map[tco.Line]float64, error) {
+	var out map[tco.Line]float64
+	for _, k := range volumeKeys {
+		if !a.Has(k.key) {
+			continue
+		}
+		v, err := a.Number(k.key, 0, 1e9)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = map[tco.Line]float64{}
+		}
+		out[k.line] = v
+	}
+	return out, nil
+}
+
+// foreign is the currencies other than yuan the vendors' prices for gpu
+// (and their contracts) are in, in the order first seen.
+func foreign(rs []*record, gpu string) []string {
+	var out []string
+	add := func(cur string) {
+		if c := av.Currency(cur); c != av.Yuan && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, r := range rs {
+		for _, p := range r.prices {
+			if p.GPU == gpu {
+				add(p.Currency)
+			}
+		}
+	}
+	return out
+}
+
+// rates reads rate=: "USD:7.2" (yuan for one dollar), several joined by
+// commas, or a bare number when exactly one currency other than yuan is
+// priced. No rate is ever assumed.
+func rates(lang chat.Lang, a *chat.Args, foreign []string) (av.Rates, error) {
+	raw, ok := a.Raw("rate")
+	if !ok {
+		return nil, nil
+	}
+	ex := "rate=USD:7.2"
+	bad := func(en, zh string, args ...any) error {
+		return chat.Invalidf(lang, "rate", chat.T(lang, ex, "汇率=USD:7.2"), en, zh, args...)
+	}
+	out := av.Rates{}
+	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == ';' || r == '；' || r == ' ' }) {
+		cur, num, found := strings.Cut(strings.ReplaceAll(part, "：", ":"), ":")
+		if !found {
+			if len(foreign) != 1 {
+				return nil, bad("rate=%q: say which currency it is for, yuan for one unit of it, as rate=USD:7.2 (the prices here are in %s)",
+					"汇率=%q：请写明是哪种货币，1 单位折合多少元，例如 汇率=USD:7.2（这里的报价币种：%s）", raw, orYuan(lang, foreign))
+			}
+			cur, num = foreign[0], part
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+		cur = av.Currency(cur)
+		switch {
+		case err != nil || !(v > 0) || v > 1e6:
+			return nil, bad("rate=%s: %q is not a rate; write yuan for one unit of the currency, as rate=USD:7.2",
+				"汇率=%s：%q 不是汇率；请写 1 单位外币折合多少元，例如 汇率=USD:7.2", raw, num)
+		case cur == av.Yuan:
+			return nil, bad("rate=%q: yuan needs no rate; give the rate of the other currency, as rate=USD:7.2",
+				"汇率=%q：人民币不需要汇率；请给出另一种货币的汇率，例如 汇率=USD:7.2", raw)
+		}
+		out[cur] = v
+	}
+	if len(out) == 0 {
+		return nil, bad("rate= has no value; write yuan for one unit of the currency, as rate=USD:7.2", "汇率 没有值；请写 1 单位外币折合多少元，例如 汇率=USD:7.2")
+	}
+	return out, nil
+}
+
+func orYuan(lang chat.Lang, curs []string) string {
+	if len(curs) == 0 {
+		return chat.T(lang, "yuan only", "只有人民币")
+	}
+	return strings.Join(curs, ", ")
 }
 
 // pick is the vendors named in words (each word a name, or all the words
@@ -172,6 +272,9 @@ func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Rep
 	if len(cmp.Recommendation.Breaks) > 0 {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "What would settle it", "还缺什么"), Lines: textLines(lang, cmp.Recommendation.Breaks)})
 	}
+	if len(cmp.Columns) > 0 && len(cmp.Columns[0].Filled) > 0 {
+		rep.Sections = append(rep.Sections, filledSection(lang, cmp.Columns[0].Filled))
+	}
 	if len(used) > 0 {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Defaults used", "使用的默认值"),
 			Lines: []string{strings.Join(used, chat.T(lang, "; ", "；")) + chat.T(lang, " — give gpu=, cards=, hours= or months= to change them.", "——可用 显卡=、卡数=、时长=、月数= 修改。")}})
@@ -183,7 +286,54 @@ func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Rep
 	for _, col := range cmp.Columns {
 		rep.Buttons = append(rep.Buttons, nextButton(lang, col))
 	}
-	return rep, nil
+	if c.Args.Full {
+		return rep, nil
+	}
+	return short(lang, strings.TrimSpace(c.Req.Text), rep), nil
+}
+
+// short is the comparison as chat shows it first: the recommendation (title
+// and reasons), the workload, the table, what would settle it, and each
+// vendor's next step as a button, with a Details button for the rest (the
+// reference-price estimates, the defaults used, every warning).
+func short(lang chat.Lang, asked string, full chat.Reply) chat.Reply {
+	s := full
+	s.Sections = nil
+	for _, sec := range full.Sections {
+		if sec.Title == chat.T(lang, "What would settle it", "还缺什么") {
+			s.Sections = append(s.Sections, sec)
+		}
+	}
+	s.Warnings = full.Warnings[:min(len(full.Warnings), chat.BriefWarnings)]
+	var left []string
+	for _, sec := range full.Sections[len(s.Sections):] {
+		left = append(left, sec.Title)
+	}
+	if n := len(full.Warnings) - len(s.Warnings); n > 0 {
+		left = append(left, chat.Plural(lang, n, "more warning", "more warnings", "条提示"))
+	}
+	if len(asked) <= chat.MaxDetailsValue && len(left) > 0 {
+		label := chat.Truncate(chat.T(lang, "Details: ", "详情：")+strings.Join(left, chat.T(lang, ", ", "、")), 75)
+		s.Buttons = append(slices.Clip(s.Buttons), chat.Button{Action: chat.ActionDetails, Label: label, Value: asked})
+	} else {
+		s.Full = true // nothing left out: shown as it is
+	}
+	return s
+}
+
+// filledSection lists the lines estimated at reference prices, each with
+// its volume, unit price, range and source.
+func filledSection(lang chat.Lang, fs []av.Filled) chat.Section {
+	sec := chat.Section{Title: chat.T(lang, "Estimated at reference prices", "按参考价估算")}
+	for _, f := range fs {
+		sec.Lines = append(sec.Lines, fmt.Sprintf(chat.T(lang, "%s: %s GB × ¥%s %s = %s a month (range ¥%s–%s; %s)", "%s：%s GB × ¥%s %s = 每月 %s（范围 ¥%s–%s；%s）"),
+			av.LineName(f.Line).In(string(lang)), advisor.Group(f.GB), advisor.Group(f.UnitPrice), f.Unit.In(string(lang)), av.Money(f.Amount, av.Yuan),
+			advisor.Group(f.Low), advisor.Group(f.High), f.Source.In(string(lang))))
+	}
+	sec.Lines = append(sec.Lines, chat.T(lang,
+		"The same for every vendor: the price book and contracts keep card prices only; compare a vendor's own storage or traffic prices with quote.",
+		"各家相同：价格表和合同只保存显卡价格；某家自己的存储或流量单价请用 报价 对比。"))
+	return sec
 }
 
 func title(lang chat.Lang, r av.Recommendation) string {

@@ -52,13 +52,7 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 	}
 	for _, c := range cmp.Columns {
 		t.Header = append(t.Header, c.Name)
-		monthly, project := "-", "-"
-		if c.Priced {
-			monthly, project = av.Money(c.Monthly, c.Currency), av.Money(c.Project, c.Currency)
-			if c.PriceFrom == "contract" {
-				monthly += chat.T(lang, " (contract)", "（合同价）")
-			}
-		}
+		monthly, project := costCells(lang, c, cmp.Workload.Months)
 		counts, risks := "-", "-"
 		if ck := c.Check; ck != nil {
 			counts = fmt.Sprintf(chat.T(lang, "%s: %d covered, %d risk, %d vague, %d missing", "%s：答实 %d，风险 %d，含糊 %d，未提及 %d"),
@@ -93,6 +87,47 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 		}
 	}
 	t.Rows = rows
+	return t
+}
+
+// costCells are a column's monthly and project costs in words: in its
+// own currency, with the share estimated at reference prices and, for
+// another currency than yuan, the yuan figure it is ranked by (at the
+// rate given) or that it is not compared.
+func costCells(lang chat.Lang, c av.Column, months int) (monthly, project string) {
+	if !c.Priced {
+		return chat.T(lang, "no price yet", "尚无报价"), "-"
+	}
+	monthly, project = av.Money(c.Monthly, c.Currency), av.Money(c.Project, c.Currency)
+	var notes []string
+	if c.PriceFrom == "contract" {
+		notes = append(notes, chat.T(lang, "contract price", "合同价"))
+	}
+	if f := filledSum(c); f > 0 && c.Currency == av.Yuan {
+		notes = append(notes, fmt.Sprintf(chat.T(lang, "%s of it at reference prices", "其中 %s 按参考价估算"), av.Money(f, av.Yuan)))
+	}
+	if c.Currency != av.Yuan {
+		if c.Comparable {
+			notes = append(notes, fmt.Sprintf(chat.T(lang, "≈%s at your rate", "按你给的汇率约 %s"), av.Money(c.Yuan, av.Yuan)))
+			project += fmt.Sprintf(chat.T(lang, " (≈%s)", "（约 %s）"), av.Money(c.ProjectYuan, av.Yuan))
+		} else if f := filledSum(c); f > 0 {
+			notes = append(notes, fmt.Sprintf(chat.T(lang, "plus %s at reference prices", "另加按参考价估算的 %s"), av.Money(f, av.Yuan)))
+		}
+	}
+	if len(notes) > 0 {
+		monthly += chat.T(lang, " (", "（") + strings.Join(notes, chat.T(lang, "; ", "；")) + chat.T(lang, ")", "）")
+	}
+	if c.Months > months {
+		project += fmt.Sprintf(chat.T(lang, " (%d-month minimum)", "（最短 %d 个月）"), c.Months)
+	}
+	return monthly, project
+}
+
+func filledSum(c av.Column) float64 {
+	t := 0.0
+	for _, f := range c.Filled {
+		t += f.Amount
+	}
 	return t
 }
 
@@ -157,6 +192,10 @@ type vendorJSON struct {
 	Currency     string            `json:"currency,omitempty"`
 	PriceFrom    string            `json:"price_from,omitempty"`
 	PriceDate    string            `json:"price_date,omitempty"`
+	CardCost     *float64          `json:"card_cost,omitempty"`
+	MonthlyYuan  *float64          `json:"monthly_yuan,omitempty"`
+	ProjectYuan  *float64          `json:"project_yuan,omitempty"`
+	Filled       []filledJSON      `json:"filled"`
 	Checklist    *checklistJSON    `json:"checklist"`
 	Trial        *trialJSON        `json:"trial"`
 	Contract     *contractJSON     `json:"contract"`
@@ -194,6 +233,18 @@ type contractJSON struct {
 	Renews         string  `json:"renews"`
 }
 
+// filledJSON is a metered line estimated at its reference price.
+type filledJSON struct {
+	Line      string  `json:"line"`
+	GB        float64 `json:"gb"`
+	UnitPrice float64 `json:"unit_price"`
+	Low       float64 `json:"low"`
+	High      float64 `json:"high"`
+	Amount    float64 `json:"amount"`
+	Currency  string  `json:"currency"`
+	Source    string  `json:"source"`
+}
+
 type dealBreakerJSON struct {
 	Item string `json:"item"`
 	Text string `json:"text"`
@@ -217,8 +268,17 @@ func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]an
 		v := vendorJSON{Name: c.Name, Stage: c.Stage, Unknown: []string{}, DealBreakers: []dealBreakerJSON{},
 			Next: nextJSON{Text: nextText(lang, c), Command: nextCommand(lang, c)}}
 		if c.Priced {
-			m, p := c.Monthly, c.Project
-			v.MonthlyCost, v.ProjectCost, v.Currency, v.PriceFrom, v.PriceDate = &m, &p, c.Currency, c.PriceFrom, c.PriceDate
+			m, p, cc := c.Monthly, c.Project, c.CardCost
+			v.MonthlyCost, v.ProjectCost, v.CardCost, v.Currency, v.PriceFrom, v.PriceDate = &m, &p, &cc, c.Currency, c.PriceFrom, c.PriceDate
+			if c.Comparable {
+				y, py := c.Yuan, c.ProjectYuan
+				v.MonthlyYuan, v.ProjectYuan = &y, &py
+			}
+		}
+		v.Filled = []filledJSON{}
+		for _, f := range c.Filled {
+			v.Filled = append(v.Filled, filledJSON{Line: string(f.Line), GB: f.GB, UnitPrice: f.UnitPrice, Low: f.Low, High: f.High,
+				Amount: f.Amount, Currency: av.Yuan, Source: f.Source.In(string(lang))})
 		}
 		if ck := c.Check; ck != nil {
 			v.Checklist = &checklistJSON{Verdict: ck.Verdict, Covered: ck.Covered, Risk: ck.Risk, Vague: ck.Vague, Missing: ck.Missing,
@@ -242,11 +302,30 @@ func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]an
 	return map[string]any{
 		"command": "vendor", "action": "compare", "vendors": vs,
 		"recommendation": map[string]any{"verdict": r.Verdict, "vendor": r.Vendor, "tie": texts(r.Tie),
-			"reasons": texts(textLines(lang, r.Reasons)), "breaks": texts(textLines(lang, r.Breaks))},
+			"reasons": texts(textLines(lang, r.Reasons)), "breaks": texts(textLines(lang, r.Breaks)),
+			"currencies": texts(r.Currencies), "rate_needed": texts(r.NeedRate)},
 		"workload": map[string]any{"gpu": cmp.Workload.GPU, "cards": cmp.Workload.Cards, "hours": cmp.Workload.Hours,
-			"months": cmp.Workload.Months, "defaults": texts(used)},
+			"months": cmp.Workload.Months, "volumes_gb": volumesJSON(cmp.Workload), "rates": ratesJSON(cmp.Workload), "defaults": texts(used)},
 	}
 }
 
 // verdictName is a stored checklist verdict in words.
 func verdictName(lang chat.Lang, v string) string { return clcmd.VerdictName(lang, v) }
+
+// volumesJSON is the workload's metered volumes by line, {} when none.
+func volumesJSON(w av.Workload) map[string]float64 {
+	out := map[string]float64{}
+	for l, v := range w.Volumes {
+		out[string(l)] = v
+	}
+	return out
+}
+
+// ratesJSON is the exchange rates given, yuan per unit, {} when none.
+func ratesJSON(w av.Workload) map[string]float64 {
+	out := map[string]float64{}
+	for c, v := range w.Rates {
+		out[c] = v
+	}
+	return out
+}

@@ -156,6 +156,11 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "cards", Aliases: []string{"卡数", "张数", "n"}, Kind: chat.Count, Example: "8", Help: chat.Help("how many cards (default: the newest contract's, else 8)", "卡数（默认：最新合同的卡数，否则 8）")},
 				{Name: "hours", Aliases: []string{"时长", "小时", "用量", "busy"}, Kind: chat.Hours, Example: "720", Help: chat.Help("busy hours per card a month (default 720: all month)", "每卡每月使用小时数（默认 720：整月）")},
 				{Name: "months", Aliases: []string{"月数", "项目月数", "周期"}, Kind: chat.Count, Example: "3", Help: chat.Help("how many months the project runs, for its cost (default 3)", "项目持续的月数，用于计算项目成本（默认 3）")},
+				{Name: "storage_gb", Aliases: []string{"存储量", "存储容量", "存储gb"}, Kind: chat.GB, Example: "2000", Help: chat.Help("GB of disk and object storage held, priced at the reference price as quote does (the vendors' own storage prices are not kept)", "存储量（GB），按参考单价计入，与报价对比相同（不保存各家的存储单价）")},
+				{Name: "snapshot_gb", Aliases: []string{"快照量", "快照容量", "快照gb"}, Kind: chat.GB, Example: "500", Help: chat.Help("GB of snapshots kept, at the reference price", "快照量（GB），按参考单价计入")},
+				{Name: "egress_gb", Aliases: []string{"流量", "公网流量", "出流量", "外网流量", "流量gb"}, Kind: chat.GB, Example: "3000", Help: chat.Help("GB of public egress a month, at the reference price", "每月公网流量（GB），按参考单价计入")},
+				{Name: "intranet_gb", Aliases: []string{"内网流量", "内网gb"}, Kind: chat.GB, Example: "5000", Help: chat.Help("GB of intranet traffic a month, at the reference price", "每月内网流量（GB），按参考单价计入")},
+				{Name: "rate", Aliases: []string{"汇率", "fx"}, Example: "USD:7.2", Help: chat.Help("the exchange rate you pay, yuan for one unit of a vendor's currency (USD:7.2; a bare number when only one currency is not yuan): without it prices in different currencies are not compared", "你们实际的汇率：1 单位外币折合多少元（USD:7.2；只有一种外币时可只写数字）；不写则不同币种的报价不做比较")},
 			},
 			"remove": {
 				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's prices and contracts (without it you see what would go)", "yes 即删除该供应商的价格和合同（不写则只列出将删除的内容）")},

@@ -1,0 +1,218 @@
+package vendor
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"gpuadvisor/advisor"
+)
+
+// tieShare is how close two monthly costs are to count as the same (1%).
+const tieShare = 0.01
+
+// recommend decides which vendor to rent from: a vendor with a
+// deal-breaker is ruled out; one that has not answered the checklist is
+// "ask first" and never recommended over one that answered; among those
+// that answered, the cheapest on the workload in yuan (costs within 1% are
+// the same), then the fewest risks, then the fewest items left open. Costs
+// in a currency the team gave no rate for are not compared at all.
+func recommend(w Workload, cols []Column) (r Recommendation) {
+	var cands, unanswered, ruled []Column
+	for _, c := range cols {
+		switch {
+		case len(c.DealBreakers) > 0:
+			ruled = append(ruled, c)
+		case !c.Check.Answered():
+			unanswered = append(unanswered, c)
+		default:
+			cands = append(cands, c)
+		}
+	}
+	r.Currencies = Currencies(cols)
+	for _, c := range cols {
+		if c.Priced && !c.Comparable && !slices.Contains(r.NeedRate, c.Currency) {
+			r.NeedRate = append(r.NeedRate, c.Currency)
+		}
+	}
+	// one currency without a rate is still one currency: its costs compare
+	if len(r.Currencies) == 1 {
+		r.NeedRate = nil
+	}
+	byCost := len(r.NeedRate) == 0
+	key := func(c Column) float64 { return costKey(c, len(r.Currencies) == 1) }
+	slices.SortStableFunc(cands, func(a, b Column) int {
+		if byCost && !sameCost(a, b, key) {
+			if d := cmp.Compare(key(a), key(b)); d != 0 {
+				return d
+			}
+		}
+		return cmp.Or(cmp.Compare(a.Check.Risk, b.Check.Risk), cmp.Compare(open(a), open(b)))
+	})
+	for _, u := range ruled {
+		r.Reasons = append(r.Reasons, ruledOut(u))
+	}
+	defer func() { currencyNotes(&r, w, cols) }()
+	if len(cands) == 0 {
+		if len(unanswered) > 0 {
+			r.Verdict = AskFirst
+			slices.SortStableFunc(unanswered, func(a, b Column) int { return cmp.Compare(key(a), key(b)) })
+			if u := unanswered[0]; u.Priced && byCost {
+				r.Reasons = append([]advisor.Text{advisor.Textf("On price alone %s is cheapest: %s a month on your workload",
+					"只看价格，%s 最便宜：按你们的用量每月 %s", u.Name, shown(u, len(r.Currencies) == 1))}, r.Reasons...)
+			}
+			r.Reasons = append(r.Reasons, advisor.Textf("No vendor has answered the checklist yet, so none is recommended: ask first", "还没有供应商回答核查清单，因此暂不推荐：先追问"))
+			r.Breaks = append(r.Breaks, advisor.Textf("each vendor's answers to the checklist (checklist check vendor=…), then a trial", "各供应商对核查清单的回答（清单 检查 供应商=…），然后试用"))
+			return r
+		}
+		r.Verdict = NoneFits
+		if len(ruled) == 0 {
+			r.Reasons = append(r.Reasons, advisor.Textf("No vendor has any evidence yet", "还没有任何供应商的资料"))
+		} else {
+			r.Reasons = append(r.Reasons, advisor.Textf("Every vendor is ruled out for this job", "所有供应商都不适合这项任务"))
+		}
+		return r
+	}
+	best := cands[0]
+	if len(cands) > 1 && tied(cands[0], cands[1], byCost, key) {
+		a, b := cands[0].Name, cands[1].Name
+		r.Verdict, r.Tie = Tie, []string{a, b}
+		t := advisor.Textf("%s and %s are a tie: the same monthly cost on your workload and as many risks and open items",
+			"%s 与 %s 打平：按你们的用量月成本相同，风险和未答清的项数也相同", a, b)
+		if !byCost {
+			t = advisor.Textf("%s and %s are a tie on their answers: as many risks and open items (their costs are not compared)",
+				"%s 与 %s 在回答上打平：风险和未答清的项数相同（月成本未比较）", a, b)
+		}
+		r.Reasons = append([]advisor.Text{t}, r.Reasons...)
+		r.Breaks = append(r.Breaks, advisor.Textf("a trial of each (trial check), the open questions answered, or a lower price from one of them",
+			"分别试用（试用 检查）、补齐未答清的问题，或其中一家给出更低的价格"))
+		if !cands[0].Priced {
+			r.Breaks = append(r.Breaks, advisor.Textf("a price for %s from each", "两家各自对 %s 的报价", w.GPUName))
+		}
+		return r
+	}
+	r.Verdict, r.Vendor = Recommend, best.Name
+	var why []advisor.Text
+	if len(cands) > 1 {
+		o := cands[1]
+		switch {
+		case byCost && best.Priced && o.Priced && !sameCost(best, o, key) && key(best) < key(o):
+			gap := money(key(o)-key(best), costCurrency(best, len(r.Currencies) == 1))
+			why = append(why, advisor.Text{EN: best.Name + ": " + gap + " a month cheaper than " + o.Name + " on your workload",
+				ZH: best.Name + "：按你们的用量每月比 " + o.Name + " 便宜 " + gap})
+		case best.Priced && !o.Priced:
+			why = append(why, advisor.Textf("%s has a price for %s, %s has none yet", "%s 给出了 %s 的价格，%s 还没有", best.Name, w.GPUName, o.Name))
+		case best.Check.Risk < o.Check.Risk:
+			why = append(why, advisor.Textf("%s: fewer risks in its answers than %s (%d against %d)", "%s：回答中的风险少于 %s（%d 对 %d）", best.Name, o.Name, best.Check.Risk, o.Check.Risk))
+		default:
+			why = append(why, advisor.Textf("%s: fewer items left unanswered than %s (%d against %d)", "%s：未答清的项少于 %s（%d 对 %d）", best.Name, o.Name, open(best), open(o)))
+		}
+	} else {
+		why = append(why, advisor.Textf("%s is the only vendor that answered the checklist without a deal-breaker", "%s 是唯一回答了核查清单且没有致命问题的供应商", best.Name))
+	}
+	if best.Check.Risk == 0 {
+		why = append(why, advisor.Textf("no risks in its answers", "回答中没有风险项"))
+	} else {
+		why = append(why, advisor.Textf("risks in its answers to settle before signing: %d", "回答中有 %d 项风险，签约前需谈妥", best.Check.Risk))
+	}
+	if !best.Priced {
+		why = append(why, advisor.Textf("no price from it for %s yet: ask for one", "还没有它对 %s 的报价：请索取", w.GPUName))
+	}
+	r.Reasons = append(why, r.Reasons...)
+	for _, u := range unanswered {
+		t := advisor.Textf("%s has not answered the checklist yet: ask first", "%s 还没有回答核查清单：先追问", u.Name)
+		if byCost && u.Priced && best.Priced && key(u) < key(best) {
+			gap := money(key(best)-key(u), costCurrency(best, len(r.Currencies) == 1))
+			t = advisor.Text{EN: u.Name + " is " + gap + " a month cheaper but has not answered the checklist yet: ask first",
+				ZH: u.Name + " 每月便宜 " + gap + "，但还没有回答核查清单：先追问"}
+		}
+		r.Reasons = append(r.Reasons, t)
+	}
+	return r
+}
+
+// currencyNotes says, when vendors price in different currencies, what the
+// costs were compared at (the rates the team gave) or that they were not
+// compared and the rate that is needed.
+func currencyNotes(r *Recommendation, w Workload, cols []Column) {
+	if len(r.Currencies) < 2 {
+		return
+	}
+	if len(r.NeedRate) == 0 {
+		rates := rateText(w.Rates, r.Currencies)
+		r.Reasons = append(r.Reasons, advisor.Text{EN: "costs compared in yuan at the rate you gave: " + rates.EN,
+			ZH: "按你给的汇率折成人民币比较：" + rates.ZH})
+		return
+	}
+	var en, zh []string
+	for _, cur := range r.Currencies {
+		var names []string
+		for _, c := range cols {
+			if c.Priced && c.Currency == cur {
+				names = append(names, c.Name)
+			}
+		}
+		en = append(en, strings.Join(names, ", ")+" in "+cur)
+		zh = append(zh, strings.Join(names, "、")+" 用 "+cur)
+	}
+	r.Reasons = append(r.Reasons, advisor.Text{
+		EN: "costs are not compared: the prices are in different currencies (" + strings.Join(en, "; ") + ") and no exchange rate was given",
+		ZH: "月成本未比较：报价币种不同（" + strings.Join(zh, "；") + "），且没有给出汇率"})
+	for _, cur := range r.NeedRate {
+		r.Breaks = append(r.Breaks, advisor.Text{
+			EN: "the exchange rate you will pay for " + cur + ": rate=" + cur + ":<yuan for 1 " + cur + ">",
+			ZH: "你们实际使用的 " + cur + " 汇率：汇率=" + cur + ":<1 " + cur + " 折合多少元>"})
+	}
+}
+
+// ruledOut says why a vendor with deal-breakers is out.
+func ruledOut(c Column) advisor.Text {
+	d := c.DealBreakers[0].Text
+	return advisor.Text{EN: c.Name + " is ruled out: " + d.EN, ZH: c.Name + " 不适合：" + d.ZH}
+}
+
+// open is how many checklist items the vendor left missing or vague.
+func open(c Column) int {
+	if c.Check == nil {
+		return 0
+	}
+	return c.Check.Missing + c.Check.Vague
+}
+
+// costKey is what c ranks by: its cost in yuan, or in its own currency
+// when every vendor prices in that one (single); +Inf without either.
+func costKey(c Column, single bool) float64 {
+	switch {
+	case !c.Priced:
+		return math.Inf(1)
+	case c.Comparable:
+		return c.Yuan
+	case single:
+		return c.Monthly
+	}
+	return math.Inf(1)
+}
+
+// costCurrency is the currency costKey is in.
+func costCurrency(c Column, single bool) string {
+	if !c.Comparable && single {
+		return c.Currency
+	}
+	return Yuan
+}
+
+// shown is c's ranked monthly cost with its currency.
+func shown(c Column, single bool) string { return money(costKey(c, single), costCurrency(c, single)) }
+
+func sameCost(a, b Column, key func(Column) float64) bool {
+	if a.Priced != b.Priced {
+		return false
+	}
+	x, y := key(a), key(b)
+	return !a.Priced || math.Abs(x-y) <= tieShare*max(x, y)
+}
+
+func tied(a, b Column, byCost bool, key func(Column) float64) bool {
+	return (!byCost || sameCost(a, b, key)) && a.Priced == b.Priced && a.Check.Risk == b.Check.Risk && open(a) == open(b)
+}
