@@ -12,9 +12,10 @@
 //	DRAFTER_LLM           optional; set when the drafter has an LLM: drafts
 //	                      and ask are handed to it without this function
 //	                      reading the LLM key
-//	TABLE_NAME            optional; the DynamoDB table for renewals and for
-//	                      de-duplicating Slack's retries across instances
-//	                      (in memory, per instance, without it)
+//	TABLE_NAME            optional; the DynamoDB table for renewals, for
+//	                      de-duplicating Slack's retries across instances and
+//	                      for the long message texts a shortcut keeps for its
+//	                      form (in memory, per instance, without it)
 //	DYNAMO_ENDPOINT       optional; a DynamoDB-compatible server (tests)
 //	LOG_LEVEL             debug, info (default), warn, error
 //
@@ -40,5 +41,5 @@ func main() {
 var setup = function.Chat(slack.ConfigFromEnv, invoke.FromGetenv, func(cfg slack.Config, p *function.Parts, log *slog.Logger) (*slack.Handler, error) {
 	log.Info("slack function ready", "config", cfg, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return slack.New(slack.Deps{SigningSecret: cfg.SigningSecret, Router: p.Router, Poster: slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
-		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Log: log})
+		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Texts: p.Texts, Log: log})
 })

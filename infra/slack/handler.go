@@ -18,6 +18,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/chat/form"
 	"gpuadvisor/infra/httpbody"
+	"gpuadvisor/infra/memstore"
 	"gpuadvisor/store"
 )
 
@@ -45,6 +46,11 @@ type Deps struct {
 	// infra/memstore's is per process: a shared store such as DynamoDB is
 	// needed across Lambda instances).
 	Deduper store.Deduper
+	// Texts keeps a long message's text for the form a shortcut opens on
+	// it, and for the Share button of its answer (store.Texts; see
+	// kept.go). Nil means memory, this process only: with more than one
+	// instance (Lambda) a shared store such as DynamoDB is needed.
+	Texts store.Texts
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Log receives one line per request; nil means slog.Default().
@@ -61,6 +67,7 @@ type Handler struct {
 	poster   *Poster
 	pipe     *chat.Pipeline
 	names    form.KeyNames // the forms' keys as each language spells them
+	texts    store.Texts
 	now      func() time.Time
 	log      *slog.Logger
 }
@@ -77,7 +84,10 @@ func New(d Deps) (*Handler, error) {
 	case d.Deduper == nil:
 		return nil, errors.New("slack handler: no deduper")
 	}
-	h := &Handler{router: d.Router, poster: d.Poster, now: d.Now, log: d.Log}
+	h := &Handler{router: d.Router, poster: d.Poster, texts: d.Texts, now: d.Now, log: d.Log}
+	if h.texts == nil {
+		h.texts = &memstore.TextShelf{Now: d.Now}
+	}
 	if h.now == nil {
 		h.now = time.Now
 	}

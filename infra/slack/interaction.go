@@ -38,6 +38,8 @@ func (h *Handler) interaction(ctx context.Context, tr *trace, payload string) re
 		return h.globalShortcut(ctx, tr, ic)
 	case slackapi.InteractionTypeViewSubmission:
 		return h.viewSubmission(ctx, tr, ic)
+	case slackapi.InteractionTypeViewClosed:
+		return h.viewClosed(ctx, tr, ic)
 	case slackapi.InteractionTypeBlockSuggestion:
 		return h.blockSuggestion(tr, ic)
 	}

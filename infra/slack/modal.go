@@ -53,9 +53,9 @@ type origin struct {
 	// to; no channel: the user's DM with the app.
 	Channel string `json:"c,omitempty"`
 	Thread  string `json:"t,omitempty"`
-	// Message is the ts of the message a shortcut was used on, when its
-	// text did not fit the modal and is read again on submission.
-	Message string `json:"m,omitempty"`
+	// Kept is the id of the message's text kept in the store (store.Texts)
+	// when it did not fit the modal: the submission reads it there.
+	Kept string `json:"kt,omitempty"`
 	// Lang is the language of the modal.
 	Lang chat.Lang `json:"l,omitempty"`
 	// Check marks a message check: answered to the user only, in the
@@ -96,8 +96,9 @@ func decodeOrigin(s string) origin {
 // picker with its date; a model picker that searches the presets as the
 // user types (external select, answered by block_suggestion). o rides in
 // private_metadata. A Paste field whose text is longer than a modal input
-// holds is left out and named in a context line instead: the text is read
-// again from the message on submission.
+// holds is left out and named in a context line instead: the text is kept
+// in the store (o.Kept) and read there on submission; such a modal asks
+// for view_closed (notify_on_close), so that a cancel drops the text.
 func FormView(f *form.Form, lang chat.Lang, v form.Values, o origin) slackapi.ModalViewRequest {
 	o.Lang = lang
 	var blocks []slackapi.Block
@@ -131,6 +132,7 @@ func FormView(f *form.Form, lang chat.Lang, v form.Values, o origin) slackapi.Mo
 		Close:           plain(chat.T(lang, "Cancel", "取消")),
 		Blocks:          slackapi.Blocks{BlockSet: blocks},
 		PrivateMetadata: o.encode(),
+		NotifyOnClose:   o.Kept != "",
 	}
 }
 

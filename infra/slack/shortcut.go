@@ -3,6 +3,7 @@ package slack
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/chat/form"
+	"gpuadvisor/store"
 )
 
 // viewBudget bounds what runs before views.open: the trigger_id expires 3
@@ -95,19 +97,38 @@ func (h *Handler) messageAction(ctx context.Context, tr *trace, ic slackapi.Inte
 			}
 		}
 	}
-	if slackLen(text) > MaxInputValue {
-		o.Message = ic.Message.Timestamp // read again on submission
-	}
 	for _, fl := range ic.Message.Files {
 		if isTextFile(fl) && len(o.Files) < maxFileRefs {
 			o.Files = append(o.Files, fileRef{Name: fl.Name, URL: fl.URLPrivateDownload, Size: fl.Size})
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, viewBudget)
+	var notKept error
+	if slackLen(text) > MaxInputValue {
+		// too long for the modal: kept in the store for the submission
+		// (never read again from the channel's history)
+		if len(text) > store.MaxText {
+			notKept = errTooLong
+		} else if kid := newTextID(); h.keepText(ctx, ic, kid, text) == nil {
+			o.Kept = kid
+		} else {
+			notKept = errors.New("the store failed")
+		}
+	}
+	view := FormView(f, lang, v, o)
+	if notKept != nil {
+		view = notKeptNotice(lang, f, len([]rune(text)), notKept)
+	}
+	vctx, cancel := context.WithTimeout(ctx, viewBudget)
 	defer cancel()
-	if err := h.poster.OpenView(ctx, ic.TriggerID, FormView(f, lang, v, o)); err != nil {
+	if err := h.poster.OpenView(vctx, ic.TriggerID, view); err != nil {
 		tr.outcome = "view_failed"
 		h.log.Error("opening the check form failed", "form", id, "err", err)
+		h.dropText(ctx, ic, o.Kept)
+		return response{status: http.StatusOK}
+	}
+	if notKept != nil {
+		h.log.Warn("a message shortcut's text was not kept; the user was told", "form", id, "chars", len([]rune(text)), "err", notKept)
+		tr.outcome = "view_opened:not_kept"
 		return response{status: http.StatusOK}
 	}
 	tr.outcome = "view_opened:" + id
@@ -208,21 +229,16 @@ func (h *Handler) viewSubmission(ctx context.Context, tr *trace, ic slackapi.Int
 		lang = chat.EN
 	}
 	v := viewValues(ic.View.State)
-	if o.Message != "" && o.Channel != "" {
-		// the message's text did not fit the form: read it again
+	if o.Kept != "" {
+		// the message's text did not fit the form: it was kept in the store
 		paste := f.Fields[len(f.Fields)-1]
 		if paste.Kind == form.Paste && strings.TrimSpace(v[paste.Key]) == "" {
-			m, err := h.poster.Message(ctx, o.Channel, o.Message, o.Thread)
+			text, err := h.keptText(ctx, ic, o.Kept)
 			if err != nil {
-				h.log.Warn("reading the message again failed", "err", err)
-				return fieldErrors(tr, []form.FieldError{{ID: f.Fields[0].Key, Message: chat.T(lang,
-					"I could not read the message again (deleted, or I cannot see that conversation). Paste its text with /gpu instead.",
-					"无法再次读取这条消息（已删除，或我看不到这个会话）。请改用 /gpu 粘贴原文。")}})
+				h.log.Warn("reading a kept text failed", "err", err)
+				return fieldErrors(tr, []form.FieldError{{ID: f.Fields[0].Key, Message: keptTextError(lang, err)}})
 			}
-			v[paste.Key] = messageText(m)
-			if len(o.Files) == 0 {
-				v[paste.Key] = h.withFiles(ctx, v[paste.Key], m.Files)
-			}
+			v[paste.Key] = text
 		}
 	}
 	if len(o.Files) > 0 {
@@ -315,10 +331,15 @@ func fieldErrors(tr *trace, errs []form.FieldError) response {
 
 // check runs a message check (checklist check, trial check) and shows the
 // answer to the user only, in the message's thread, with a Share button.
+// The text kept for the form (o.Kept) is dropped once the check is
+// answered, or replaced by the command line when the Share button needs
+// it; a refusal shown on a field keeps it, for the corrected submission.
 func (h *Handler) check(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, o origin, lang chat.Lang, text string, f *form.Form, v form.Values) response {
 	req := chat.Request{Text: text, Lang: lang, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: o.Channel, User: ic.User.ID}
 	var refused *chat.Error
 	isView := ic.Type == slackapi.InteractionTypeViewSubmission
+	shareKept := false // o.Kept now holds the command line a Share button runs
+	answered := false  // this request delivered the answer (not a duplicate)
 	res := h.answer(ctx, tr, chat.Delivery{Key: viewKey(ic), Request: req, JobID: ic.TriggerID,
 		Target: chat.Target{Channel: o.Channel, ThreadTS: o.Thread},
 		Deliver: func(ctx context.Context, rep chat.Reply, out chat.Outcome) error {
@@ -326,8 +347,19 @@ func (h *Handler) check(ctx context.Context, tr *trace, ic slackapi.InteractionC
 				refused = rep.Error
 				return nil
 			}
+			answered = true
 			if rep.Error == nil {
-				rep.Buttons = append(rep.Buttons, shareButton(lang, o, text, f, v))
+				b, kept, err := h.shareButton(ctx, ic, lang, o, text)
+				switch {
+				case err != nil:
+					h.log.Warn("the check's text was not kept for its Share button", "err", err)
+					rep.Warnings = append(rep.Warnings, chat.T(lang,
+						"Share in channel is not offered: the check's text could not be kept (the store failed). Run the check again to share it.",
+						"未提供「分享到频道」：无法保存这次检查的文本（存储出错）。如需分享，请重新运行检查。"))
+				default:
+					rep.Buttons = append(rep.Buttons, b)
+					shareKept = shareKept || kept
+				}
 			}
 			rep.Private = true
 			err := h.poster.PostEphemeral(ctx, o.Channel, ic.User.ID, o.Thread, rep)
@@ -346,36 +378,47 @@ func (h *Handler) check(ctx context.Context, tr *trace, ic slackapi.InteractionC
 	if res.Outcome == chat.PostFailed {
 		h.log.Error("posting a check's answer failed", "err", res.Err)
 	}
+	if isView && answered && !shareKept {
+		h.dropText(ctx, ic, o.Kept)
+	}
 	return response{status: http.StatusOK}
 }
 
-// share is what a Share button carries: the thread, and the command line
-// when it fits a button's value; else its first line and the message to
-// read the text from again.
+// share is what a Share button carries: the thread, the language, and the
+// command line when it fits a button's value; else the id of the command
+// line kept in the store (store.Texts, under the user's key).
 type share struct {
-	Channel string `json:"c"`
-	Thread  string `json:"t,omitempty"`
-	Text    string `json:"x,omitempty"`
-	Head    string `json:"h,omitempty"`
-	Message string `json:"m,omitempty"`
+	Channel string    `json:"c"`
+	Thread  string    `json:"t,omitempty"`
+	Lang    chat.Lang `json:"l,omitempty"`
+	Text    string    `json:"x,omitempty"`
+	Kept    string    `json:"k,omitempty"`
 }
 
-func shareButton(lang chat.Lang, o origin, text string, f *form.Form, v form.Values) chat.Button {
-	s := share{Channel: o.Channel, Thread: o.Thread, Text: text}
-	b, _ := json.Marshal(s)
-	if slackLen(string(b)) > MaxButtonValue {
-		head, _, _ := strings.Cut(text, "\n")
-		s = share{Channel: o.Channel, Thread: o.Thread, Head: head, Message: o.Message}
-		if s.Message == "" {
-			s.Message = o.Thread
+// shareButton is the Share button of a check's answer. A command line too
+// long for a button's value is kept in the store under o.Kept (a fresh id
+// when the check ran at once): kept reports that; err that it could not be.
+func (h *Handler) shareButton(ctx context.Context, ic slackapi.InteractionCallback, lang chat.Lang, o origin, text string) (b chat.Button, kept bool, err error) {
+	s := share{Channel: o.Channel, Thread: o.Thread, Lang: lang, Text: text}
+	v, _ := json.Marshal(s)
+	if slackLen(string(v)) > MaxButtonValue {
+		s = share{Channel: o.Channel, Thread: o.Thread, Lang: lang, Kept: o.Kept}
+		if s.Kept == "" {
+			s.Kept = newTextID()
 		}
-		b, _ = json.Marshal(s)
+		if err := h.keepText(ctx, ic, s.Kept, text); err != nil {
+			return chat.Button{}, false, err
+		}
+		v, _ = json.Marshal(s)
+		kept = true
 	}
-	return chat.Button{Action: ActionShare, Label: chat.T(lang, "Share in channel", "分享到频道"), Value: string(b)}
+	return chat.Button{Action: ActionShare, Label: chat.T(lang, "Share in channel", "分享到频道"), Value: string(v)}, kept, nil
 }
 
 // shareCheck answers a Share button: the check runs again (it is
-// deterministic) and is posted in the thread for everyone.
+// deterministic) and is posted in the thread for everyone. A kept command
+// line is read from the store, and dropped once shared; when it is gone the
+// user is told, only them.
 func (h *Handler) shareCheck(ctx context.Context, tr *trace, ic slackapi.InteractionCallback, act *slackapi.BlockAction) response {
 	tr.kind = "share"
 	var s share
@@ -383,15 +426,31 @@ func (h *Handler) shareCheck(ctx context.Context, tr *trace, ic slackapi.Interac
 		tr.outcome = "bad share value"
 		return response{status: http.StatusOK}
 	}
+	lang := s.Lang
+	if lang == "" {
+		lang = chat.EN
+	}
 	text := s.Text
 	if text == "" {
-		m, err := h.poster.Message(ctx, s.Channel, s.Message, s.Thread)
+		var err error
+		if s.Kept == "" {
+			err = store.ErrNotFound // a button from before texts were kept
+		} else {
+			text, err = h.keptText(ctx, ic, s.Kept)
+		}
 		if err != nil {
-			h.log.Warn("share: reading the message again failed", "err", err)
-			tr.outcome = "share_failed"
+			h.log.Warn("share: reading the kept text failed", "err", err)
+			tr.outcome = "share_not_kept"
+			msg := chat.T(lang,
+				"This check can no longer be shared: its text is kept for 24 hours, and only until it is shared once. Use the shortcut on the message again.",
+				"这次检查已无法分享：文本最多保留 24 小时，且只能分享一次。请在消息上重新使用快捷方式。")
+			if !errors.Is(err, store.ErrNotFound) {
+				msg = chat.T(lang, "The check's text could not be read just now (the store failed). Press Share again in a moment.",
+					"暂时无法读取这次检查的文本（存储出错）。请稍后再点「分享」。")
+			}
+			h.tell(ctx, ic, s, chat.Reply{Command: "checklist", Lang: lang, Summary: msg, Private: true})
 			return response{status: http.StatusOK}
 		}
-		text = s.Head + "\n" + h.withFiles(ctx, messageText(m), m.Files)
 	}
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + ic.Team.ID, Channel: s.Channel, User: ic.User.ID}
 	res := h.answer(ctx, tr, chat.Delivery{Key: triggerKey(ic.TriggerID), Request: req, JobID: ic.TriggerID,
@@ -407,8 +466,22 @@ func (h *Handler) shareCheck(ctx context.Context, tr *trace, ic slackapi.Interac
 		}})
 	if res.Outcome == chat.PostFailed {
 		h.log.Error("sharing a check failed", "err", res.Err)
+		return response{status: http.StatusOK}
 	}
+	h.dropText(ctx, ic, s.Kept)
 	return response{status: http.StatusOK}
+}
+
+// tell shows rep to the user who pressed a button on a check's answer: in
+// the thread, or on the response_url.
+func (h *Handler) tell(ctx context.Context, ic slackapi.InteractionCallback, s share, rep chat.Reply) {
+	err := h.poster.PostEphemeral(ctx, s.Channel, ic.User.ID, s.Thread, rep)
+	if err != nil && ic.ResponseURL != "" {
+		err = h.poster.Post(ctx, chat.Target{ResponseURL: ic.ResponseURL}, rep)
+	}
+	if err != nil {
+		h.log.Error("telling the user failed", "err", err)
+	}
 }
 
 // blockSuggestion answers an external select as the user types: the model

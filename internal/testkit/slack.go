@@ -50,9 +50,6 @@ type Slack struct {
 	Limit429   atomic.Int64
 	RetryAfter string
 
-	// Messages are what conversations.history and conversations.replies
-	// find, by "channel ts" (the message's text).
-	Messages map[string]string
 	// Files are what a file's url_private_download serves, by path under
 	// /files/ (the bot token must come as a Bearer).
 	Files map[string]string
@@ -208,17 +205,6 @@ func (f *Slack) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		io.WriteString(w, `{"ok":true,"view":{"id":"V0001","type":"modal","hash":"1.x"}}`)
-	case r.URL.Path == "/api/conversations.history" || r.URL.Path == "/api/conversations.replies":
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		ts := req.Form.Get("latest")
-		text, ok := f.Messages[req.Form.Get("channel")+" "+ts]
-		if !ok {
-			io.WriteString(w, `{"ok":true,"messages":[],"has_more":false}`)
-			return
-		}
-		b, _ := json.Marshal(map[string]any{"ok": true, "has_more": false,
-			"messages": []map[string]string{{"type": "message", "ts": ts, "text": text}}})
-		w.Write(b)
 	case strings.HasPrefix(r.URL.Path, "/files/"):
 		if f.BotToken != "" && r.Header.Get("Authorization") != "Bearer "+f.BotToken {
 			http.Error(w, "forbidden", http.StatusForbidden)

@@ -111,13 +111,15 @@ func (s *server) listen(ctx context.Context) error {
 	return nil
 }
 
-// sharedStore is what the commands and the reminder read and write.
+// sharedStore is what the commands and the reminder read and write, and
+// the texts the Slack shortcuts keep.
 type sharedStore interface {
 	storepkg.Renewals
 	storepkg.Prices
 	storepkg.Settings
 	storepkg.Checks
 	storepkg.Reminders
+	storepkg.Texts
 }
 
 // build opens the store and wires the router, the platforms and the drafter.
@@ -173,6 +175,7 @@ func (s *server) build(getenv func(string) string) error {
 			Poster:        s.slackPoster,
 			Dispatcher:    s.jobs,
 			Deduper:       s.deduper,
+			Texts:         s.shared,
 			Log:           s.log,
 		})
 		if err != nil {

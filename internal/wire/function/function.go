@@ -213,6 +213,9 @@ type Parts struct {
 	// Deduper is the table (shared by every instance), or memory (this
 	// instance only) without one.
 	Deduper store.Deduper
+	// Texts is the table, for the texts a Slack shortcut keeps; nil
+	// without one (the handler keeps them in memory).
+	Texts store.Texts
 	// Posters has one chat.Poster per platform configured for posting.
 	Posters map[string]chat.Poster
 	// Dispatcher hands slow jobs to the drafter function
@@ -248,6 +251,7 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 	deps := commands.Deps{LLM: lm, Members: wire.Members(p.Posters)}
 	if st != nil {
 		deps.Renewals, deps.Prices, deps.Settings, deps.Checks, p.Deduper = st, st, st, st, st
+		p.Texts = st
 	}
 	p.Router = commands.New(deps)
 	p.Router.Log = log
