@@ -26,8 +26,11 @@ type Check struct {
 	Tenant, Channel, User string
 	// Private: asked with --private, so only User saw the answer.
 	Private bool
-	At      time.Time
-	Vendor  string
+	// TeamWide: run with scope=team, so every channel of the tenant sees
+	// it (unless Private).
+	TeamWide bool
+	At       time.Time
+	Vendor   string
 	// Verdict is checklist.Verdict: "proceed", "ask_first" or "avoid".
 	Verdict string
 	// Covered, Risk, Vague and Missing count the items by status.
@@ -52,17 +55,35 @@ type Checks interface {
 	// first, each ID once (the newest of it user sees), among the tenant's newest
 	// KeepChecks and none older than CheckTTL.
 	RecentChecks(ctx context.Context, scope Scope, user string, n int) ([]Check, error)
+	// DeleteCheck removes every record of check id that belongs to scope's
+	// conversation (Check.In: run there, or team-wide), private re-runs
+	// included; it returns ErrNotFound when there is none, and leaves the
+	// records of that id run elsewhere.
+	DeleteCheck(ctx context.Context, scope Scope, id string) error
 }
 
 // SeenBy reports whether user, asking in scope, sees c: it is in the
 // scope's tenant and either user ran it or it was run, not privately, in
-// the scope's conversation. An empty user or channel matches nothing.
+// the scope's conversation or team-wide. An empty user or channel matches
+// nothing.
 func (c Check) SeenBy(scope Scope, user string) bool {
 	if c.Tenant != scope.Tenant {
 		return false
 	}
-	return (user != "" && c.User == user) || (scope.Channel != "" && c.Channel == scope.Channel && !c.Private)
+	return (user != "" && c.User == user) || (!c.Private && (c.TeamWide || (scope.Channel != "" && c.Channel == scope.Channel)))
 }
+
+// In reports whether c belongs to scope's conversation: it is in the
+// scope's tenant and was run in its channel or team-wide. It is what a
+// conversation may delete (DeleteCheck).
+func (c Check) In(scope Scope) bool {
+	return c.Tenant == scope.Tenant && scope.Tenant != "" && (c.TeamWide || (scope.Channel != "" && c.Channel == scope.Channel))
+}
+
+// Shown reports whether c is evidence a reply in scope's conversation may
+// show to everyone in it: c belongs to the conversation (In) and was not
+// asked privately.
+func (c Check) Shown(scope Scope) bool { return c.In(scope) && !c.Private }
 
 // Expires is when c is forgotten: At + CheckTTL.
 func (c Check) Expires() time.Time { return c.At.Add(CheckTTL) }

@@ -16,7 +16,7 @@ import (
 )
 
 // Store is everything the bot keeps: renewals, price books, settings,
-// recent checks, reminder marks, de-duplication keys and kept texts. Every adapter
+// recent checks, trial checks, reminder marks, de-duplication keys and kept texts. Every adapter
 // implements all of it, and store/storetest checks each against the same
 // contract.
 type Store interface {
@@ -24,6 +24,7 @@ type Store interface {
 	Prices
 	Settings
 	Checks
+	Trials
 	Reminders
 	Deduper
 	Texts

@@ -43,6 +43,9 @@ type Entry struct {
 	Currency string  `json:"currency"`           // ISO 4217, CNY unless said
 	Note     string  `json:"note,omitempty"`
 	Date     string  `json:"date"` // YYYY-MM-DD the price was saved or quoted
+	// Workload is what the price was quoted for, kept by `quote … save=yes`
+	// (nil for a price set by hand).
+	Workload *Workload `json:"workload,omitempty"`
 
 	// Tenant and Channel are where it was saved; TeamWide shares it with
 	// every channel of the tenant, each of which may then remove it.
@@ -50,6 +53,31 @@ type Entry struct {
 	Channel  string `json:"-"`
 	TeamWide bool   `json:"team_wide,omitempty"`
 	AddedBy  string `json:"-"`
+}
+
+// Workload is the workload a saved quote priced: Cards busy Hours a month
+// each, for Months (0: not given), and the usage given by key (GB a month
+// of each metered item by its line name, run_tokens, exit_egress_gb).
+type Workload struct {
+	Hours  float64            `json:"hours"`
+	Cards  int                `json:"cards"`
+	Months float64            `json:"months,omitempty"`
+	Usage  map[string]float64 `json:"usage,omitempty"`
+}
+
+// Clone is a copy of w that shares nothing with it; nil for nil.
+func (w *Workload) Clone() *Workload {
+	if w == nil {
+		return nil
+	}
+	c := *w
+	if w.Usage != nil {
+		c.Usage = make(map[string]float64, len(w.Usage))
+		for k, v := range w.Usage {
+			c.Usage[k] = v
+		}
+	}
+	return &c
 }
 
 // Price is the price a recommendation used, in the JSON every command

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"gpuadvisor/infra/bolt"
 	"gpuadvisor/store"
 )
 
@@ -22,4 +23,8 @@ func (l *lazyStore) RecentChecks(ctx context.Context, scope store.Scope, user st
 		return nil, err
 	}
 	return st.RecentChecks(ctx, scope, user, n)
+}
+
+func (l *lazyStore) DeleteCheck(ctx context.Context, scope store.Scope, id string) error {
+	return l.do(func(st *bolt.Store) error { return st.DeleteCheck(ctx, scope, id) })
 }

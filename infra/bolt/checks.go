@@ -14,20 +14,21 @@ import (
 
 // storedCheck is a check as the bucket keeps it (JSON).
 type storedCheck struct {
-	ID      string    `json:"id"`
-	Tenant  string    `json:"tenant"`
-	Channel string    `json:"channel"`
-	User    string    `json:"user,omitempty"`
-	Private bool      `json:"private,omitempty"`
-	At      time.Time `json:"at"`
-	Vendor  string    `json:"vendor,omitempty"`
-	Verdict string    `json:"verdict"`
-	Covered int       `json:"covered"`
-	Risk    int       `json:"risk"`
-	Vague   int       `json:"vague"`
-	Missing int       `json:"missing"`
-	Ask     []string  `json:"ask,omitempty"`
-	Risks   []string  `json:"risks,omitempty"`
+	ID       string    `json:"id"`
+	Tenant   string    `json:"tenant"`
+	Channel  string    `json:"channel"`
+	User     string    `json:"user,omitempty"`
+	Private  bool      `json:"private,omitempty"`
+	TeamWide bool      `json:"team_wide,omitempty"`
+	At       time.Time `json:"at"`
+	Vendor   string    `json:"vendor,omitempty"`
+	Verdict  string    `json:"verdict"`
+	Covered  int       `json:"covered"`
+	Risk     int       `json:"risk"`
+	Vague    int       `json:"vague"`
+	Missing  int       `json:"missing"`
+	Ask      []string  `json:"ask,omitempty"`
+	Risks    []string  `json:"risks,omitempty"`
 }
 
 // AddCheck implements store.Checks: one transaction puts the check and
@@ -91,4 +92,40 @@ func (s *Store) RecentChecks(ctx context.Context, scope store.Scope, user string
 		return nil, fmt.Errorf("recent checks of %s: %w", scope.Tenant, err)
 	}
 	return p.Checks(), nil
+}
+
+// DeleteCheck implements store.Checks in one transaction: every record of
+// the tenant with that id that belongs to scope's conversation goes.
+func (s *Store) DeleteCheck(ctx context.Context, scope store.Scope, id string) error {
+	err := s.updateBucket(bucketChecks, func(b *bbolt.Bucket) error {
+		prefix := join(scope.Tenant, "")
+		var doomed [][]byte
+		cur := b.Cursor()
+		for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
+			if !bytes.HasSuffix(k, append([]byte{0}, id...)) {
+				continue
+			}
+			c, err := decodeCheck(k, v)
+			if err != nil {
+				s.skip(ctx, bucketChecks, k, err)
+				continue
+			}
+			if c.ID == id && c.In(scope) {
+				doomed = append(doomed, bytes.Clone(k))
+			}
+		}
+		if len(doomed) == 0 {
+			return store.ErrNotFound
+		}
+		for _, k := range doomed {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, err)
+	}
+	return nil
 }

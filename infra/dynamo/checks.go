@@ -31,6 +31,7 @@ type checkItem struct {
 	Channel   string   `dynamodbav:"channel"`
 	User      string   `dynamodbav:"user,omitempty"`
 	Private   bool     `dynamodbav:"private,omitempty"`
+	TeamWide  bool     `dynamodbav:"team_wide,omitempty"`
 	At        string   `dynamodbav:"at"` // RFC 3339 with nanoseconds
 	Vendor    string   `dynamodbav:"vendor,omitempty"`
 	Verdict   string   `dynamodbav:"verdict"`
@@ -56,7 +57,7 @@ func (st *Store) AddCheck(ctx context.Context, c store.Check) error {
 	av, err := attributevalue.MarshalMap(checkItem{
 		PK: tenantPK(c.Tenant), SK: "CHECK#" + store.CheckTime(c.At) + "#" + c.ID, Type: "check",
 		ExpiresAt: ceilSeconds(c.Expires()),
-		ID:        c.ID, Tenant: c.Tenant, Channel: c.Channel, User: c.User, Private: c.Private,
+		ID:        c.ID, Tenant: c.Tenant, Channel: c.Channel, User: c.User, Private: c.Private, TeamWide: c.TeamWide,
 		At: c.At.UTC().Format(time.RFC3339Nano), Vendor: c.Vendor, Verdict: c.Verdict,
 		Covered: c.Covered, Risk: c.Risk, Vague: c.Vague, Missing: c.Missing, Ask: c.Ask, Risks: c.Risks,
 	})
@@ -106,7 +107,7 @@ func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user strin
 				continue
 			}
 			if !pick.Offer(store.Check{
-				ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, User: it.User, Private: it.Private, At: at.UTC(),
+				ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, User: it.User, Private: it.Private, TeamWide: it.TeamWide, At: at.UTC(),
 				Vendor: it.Vendor, Verdict: it.Verdict, Covered: it.Covered, Risk: it.Risk, Vague: it.Vague, Missing: it.Missing, Ask: it.Ask, Risks: it.Risks,
 			}) {
 				break
@@ -114,4 +115,36 @@ func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user strin
 		}
 	}
 	return pick.Checks(), nil
+}
+
+// DeleteCheck implements store.Checks: a Query of the tenant's checks finds
+// the records of id that belong to scope's conversation, and each (its
+// key holds the id) is deleted on the condition that it still does.
+func (st *Store) DeleteCheck(ctx context.Context, scope store.Scope, id string) error {
+	sks, err := query(ctx, st, "checks", inTenant(scope.Tenant, "CHECK#"), func(av map[string]types.AttributeValue) (string, bool, error) {
+		var it checkItem
+		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+			return "", false, fmt.Errorf("decode check item: %w", err)
+		}
+		c := store.Check{ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide}
+		return it.SK, c.ID == id && c.In(scope), nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, err)
+	}
+	if len(sks) == 0 {
+		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, store.ErrNotFound)
+	}
+	for _, sk := range sks {
+		err := st.del(ctx, &dynamodb.DeleteItemInput{
+			Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(scope.Tenant)), "sk": s(sk)},
+			ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(scope.Channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
+		})
+		// a record the TTL (or another remove) took meanwhile is gone all the same
+		if err := failed(err, nil, "delete check %s/%s from %s", scope.Tenant, id, scope.Channel); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -39,6 +39,30 @@ type priceItem struct {
 	Currency string  `dynamodbav:"currency"`
 	Note     string  `dynamodbav:"note,omitempty"`
 	Date     string  `dynamodbav:"date,omitempty"`
+	// Workload is the saved quote's workload, a map attribute.
+	Workload *workloadAttr `dynamodbav:"workload,omitempty"`
+}
+
+// workloadAttr is pricebook.Workload as a map attribute.
+type workloadAttr struct {
+	Hours  float64            `dynamodbav:"hours"`
+	Cards  int                `dynamodbav:"cards"`
+	Months float64            `dynamodbav:"months,omitempty"`
+	Usage  map[string]float64 `dynamodbav:"usage,omitempty"`
+}
+
+func toWorkloadAttr(w *pricebook.Workload) *workloadAttr {
+	if w == nil {
+		return nil
+	}
+	return &workloadAttr{Hours: w.Hours, Cards: w.Cards, Months: w.Months, Usage: w.Usage}
+}
+
+func (w *workloadAttr) workload() *pricebook.Workload {
+	if w == nil {
+		return nil
+	}
+	return &pricebook.Workload{Hours: w.Hours, Cards: w.Cards, Months: w.Months, Usage: w.Usage}
 }
 
 func priceSK(id string) string { return "PRICE#" + id }
@@ -63,7 +87,7 @@ func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
 		PK: tenantPK(e.Tenant), SK: priceSK(e.ID), Type: "price",
 		Tenant: e.Tenant, Channel: e.Channel, TeamWide: e.TeamWide, AddedBy: e.AddedBy, ID: e.ID,
 		GPU: e.GPU, Vendor: e.Vendor, OnDemand: e.OnDemand, Monthly: e.Monthly, Spot: e.Spot,
-		Currency: e.Currency, Note: e.Note, Date: e.Date,
+		Currency: e.Currency, Note: e.Note, Date: e.Date, Workload: toWorkloadAttr(e.Workload),
 	})
 	if err != nil {
 		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
@@ -82,7 +106,7 @@ func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook
 		}
 		e := pricebook.Entry{
 			ID: it.ID, GPU: it.GPU, Vendor: it.Vendor, OnDemand: it.OnDemand, Monthly: it.Monthly, Spot: it.Spot,
-			Currency: it.Currency, Note: it.Note, Date: it.Date,
+			Currency: it.Currency, Note: it.Note, Date: it.Date, Workload: it.Workload.workload(),
 			Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide, AddedBy: it.AddedBy,
 		}
 		return e, e.Visible(scope.Tenant, scope.Channel), nil

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -69,4 +70,18 @@ func (l *CheckLog) RecentChecks(_ context.Context, scope store.Scope, user strin
 		out[i].Risks = slices.Clone(out[i].Risks)
 	}
 	return out, nil
+}
+
+// DeleteCheck implements store.Checks.
+func (l *CheckLog) DeleteCheck(_ context.Context, scope store.Scope, id string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cs := l.checks[scope.Tenant]
+	n := len(cs)
+	cs = slices.DeleteFunc(cs, func(c store.Check) bool { return c.ID == id && c.In(scope) })
+	if len(cs) == n {
+		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, store.ErrNotFound)
+	}
+	l.checks[scope.Tenant] = cs
+	return nil
 }

@@ -25,6 +25,7 @@ func (b *PriceBook) PutPrice(_ context.Context, e pricebook.Entry) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	e.Workload = e.Workload.Clone()
 	if !b.entries.add(e.Tenant, e.ID, e) {
 		return fmt.Errorf("put price %s/%s: %w", e.Tenant, e.ID, store.ErrConflict)
 	}
@@ -38,6 +39,7 @@ func (b *PriceBook) ListPrices(_ context.Context, scope store.Scope) ([]priceboo
 	var out []pricebook.Entry
 	for _, e := range b.entries[scope.Tenant] {
 		if e.Visible(scope.Tenant, scope.Channel) {
+			e.Workload = e.Workload.Clone()
 			out = append(out, e)
 		}
 	}

@@ -26,6 +26,8 @@ type Store struct {
 	CheckLog
 	// TextShelf holds the kept texts (store.Texts).
 	TextShelf
+	// TrialLog holds each team's trial checks.
+	TrialLog
 
 	mu       sync.Mutex
 	renewals records[renewal.Renewal]
@@ -35,7 +37,7 @@ type Store struct {
 // NewStore returns an empty store whose de-duplication, check-expiry and
 // kept-text clock is now (nil means time.Now).
 func NewStore(now func() time.Time) *Store {
-	return &Store{Deduper: Deduper{Now: now}, CheckLog: CheckLog{Now: now}, TextShelf: TextShelf{Now: now}}
+	return &Store{Deduper: Deduper{Now: now}, CheckLog: CheckLog{Now: now}, TextShelf: TextShelf{Now: now}, TrialLog: TrialLog{Now: now}}
 }
 
 func clone(r renewal.Renewal) renewal.Renewal {

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -201,4 +202,59 @@ func LongChecks(tenant, channel, user string, n int) []store.Check {
 		out[i] = c
 	}
 	return out
+}
+
+// A team-wide check is seen in every conversation of its tenant (unless
+// private); DeleteCheck removes every record of an id in the scope's
+// conversation, private re-runs included, and nothing elsewhere.
+func testCheckTeamWideAndDelete(t *testing.T, s store.Store) {
+	at := checkBase()
+	a := SampleCheck("slack:T1", "C1", "U1", "a", at.Add(1*time.Minute))
+	aPrivate := SampleCheck("slack:T1", "C1", "U1", "a", at.Add(2*time.Minute))
+	aPrivate.Private = true
+	aElsewhere := SampleCheck("slack:T1", "C2", "U1", "a", at.Add(3*time.Minute)) // same id, another channel
+	team := SampleCheck("slack:T1", "C3", "U3", "team", at.Add(4*time.Minute))
+	team.TeamWide = true
+	other := SampleCheck("slack:T2", "C1", "U1", "a", at.Add(5*time.Minute))
+	for _, x := range []store.Check{a, aPrivate, aElsewhere, team, other} {
+		mustAddCheck(t, s, x)
+	}
+	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T1", Channel: "C9"}, "U9", 10); !reflect.DeepEqual(got, []string{"team"}) {
+		t.Errorf("U9 in C9 sees %v, want [team] (team-wide)", got)
+	}
+	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T2", Channel: "C9"}, "U9", 10); len(got) != 0 {
+		t.Errorf("another tenant sees %v, want nothing", got)
+	}
+	for _, tt := range []struct {
+		name  string
+		scope store.Scope
+		id    string
+	}{
+		{"an unknown id", store.Scope{Tenant: "slack:T1", Channel: "C1"}, "nope"},
+		{"another channel's check", store.Scope{Tenant: "slack:T1", Channel: "C9"}, "a"},
+		{"another tenant", store.Scope{Tenant: "slack:T3", Channel: "C1"}, "a"},
+	} {
+		if err := s.DeleteCheck(ctx, tt.scope, tt.id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("delete %s: %v, want ErrNotFound", tt.name, err)
+		}
+	}
+	if err := s.DeleteCheck(ctx, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "a"); err != nil {
+		t.Fatalf("delete a from C1: %v", err)
+	}
+	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "U1", 10); !reflect.DeepEqual(got, []string{"team", "a"}) {
+		t.Errorf("U1 in C1 sees %v, want [team a]: a of C2 is U1's own and stays", got)
+	}
+	cs, _ := s.RecentChecks(ctx, store.Scope{Tenant: "slack:T1", Channel: "C2"}, "", 10)
+	if len(cs) != 2 || cs[1].ID != "a" || cs[1].Channel != "C2" {
+		t.Errorf("C2 reads %+v, want team and its own a", cs)
+	}
+	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T2", Channel: "C1"}, "U1", 10); !reflect.DeepEqual(got, []string{"a"}) {
+		t.Errorf("the other tenant's a: %v, want [a]", got)
+	}
+	if err := s.DeleteCheck(ctx, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "team"); err != nil {
+		t.Errorf("delete the team-wide check from another channel: %v", err)
+	}
+	if got := recentIDs(t, s, store.Scope{Tenant: "slack:T1", Channel: "C3"}, "U3", 10); len(got) != 0 {
+		t.Errorf("after deleting team, C3 sees %v", got)
+	}
 }

@@ -9,12 +9,14 @@ import (
 	"gpuadvisor/store"
 )
 
-// SamplePrice returns a price entry saved in channel of tenant, every field set.
+// SamplePrice returns a price entry saved in channel of tenant, every field
+// set, the workload of the quote it was saved from included.
 func SamplePrice(tenant, channel, id string) pricebook.Entry {
 	return pricebook.Entry{
 		ID: id, GPU: "a100-80g-sxm", Vendor: "酷算云", OnDemand: 9, Monthly: 5000, Spot: 4.5,
 		Currency: "CNY", Note: "quote of 2026-11-20, 8-card machines", Date: "2026-11-20",
 		Tenant: tenant, Channel: channel, AddedBy: "U1",
+		Workload: &pricebook.Workload{Hours: 500.5, Cards: 8, Months: 6, Usage: map[string]float64{"egress": 2000, "storage": 1500.5, "run_tokens": 3e9}},
 	}
 }
 
@@ -41,7 +43,17 @@ func testPriceRoundTrip(t *testing.T, s store.Store) {
 		t.Fatalf("ListPrices = %v, %v; want the one entry", got, err)
 	}
 	if !reflect.DeepEqual(got[0], want) {
-		t.Errorf("read back %+v\nwant      %+v", got[0], want)
+		t.Errorf("read back %+v (workload %+v)\nwant      %+v (workload %+v)", got[0], got[0].Workload, want, want.Workload)
+	}
+	got[0].Workload.Usage["egress"] = 1 // the caller's copy is not the store's
+	if again, _ := s.ListPrices(ctx, store.Scope{Tenant: "slack:T1", Channel: "G-private"}); len(again) != 1 || again[0].Workload == nil || again[0].Workload.Usage["egress"] != 2000 {
+		t.Errorf("changing a price read back changed the store's: %+v", again)
+	}
+	hand := SamplePrice("slack:T1", "G-private", "p2")
+	hand.Workload = nil // a price set by hand has no workload
+	mustPut(t, s, hand)
+	if got, _ := s.ListPrices(ctx, store.Scope{Tenant: "slack:T1", Channel: "G-private"}); len(got) != 2 || got[0].Workload == nil == (got[1].Workload == nil) {
+		t.Errorf("a price without a workload reads back %+v", got)
 	}
 	for _, where := range [][2]string{{"slack:T1", "C-general"}, {"slack:T2", "G-private"}} {
 		if got, err := s.ListPrices(ctx, store.Scope{Tenant: where[0], Channel: where[1]}); err != nil || len(got) != 0 {

@@ -44,6 +44,10 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"recent checks: newest first, at most n, each id once", testCheckOrder},
 		{"past KeepChecks per tenant the oldest checks go", testCheckBound},
 		{"a check older than CheckTTL reads as gone", testCheckExpiry},
+		{"a team-wide check is seen team-wide; a delete takes a conversation's records of the id", testCheckTeamWideAndDelete},
+		{"a trial reads back field for field; a trial without its key is refused", testTrialRoundTrip},
+		{"a trial is seen and deleted in its channel, or team-wide", testTrialScope},
+		{"trials: newest first, the same id replaced, at most KeepTrials, none past TrialTTL", testTrialOrderAndBound},
 	})
 	RunDeduper(t, func(t *testing.T) store.Deduper { return newStore(t) })
 	RunTexts(t, func(t *testing.T) store.Texts { return newStore(t) })
