@@ -83,7 +83,10 @@ type Column struct {
 	Check                *Check
 	Contract             *Contract
 	// Trial is the vendor's newest trial check, nil when none.
-	Trial        *Trial
+	Trial *Trial
+	// Settle are the checklist items its trial's failed checks ask about
+	// that do not rule it out (a slow network, an old driver).
+	Settle       []string
 	Unknown      []Unknown
 	DealBreakers []DealBreaker
 	Next         Next
@@ -165,6 +168,13 @@ func column(w Workload, e Evidence) Column {
 	if e.Contract == nil {
 		c.Unknown = append(c.Unknown, Unknown{Code: "contract", Text: advisor.Textf("contract terms (minimum term, notice)", "合同条款（最短租期、通知期）")})
 	}
+	tb, settle := trialFindings(w, e.Trial)
+	for _, d := range tb {
+		if !slices.ContainsFunc(c.DealBreakers, func(x DealBreaker) bool { return x.Item == d.Item }) {
+			c.DealBreakers = append(c.DealBreakers, d)
+		}
+	}
+	c.Settle = settle
 	c.Next = next(e, c)
 	return c
 }
@@ -181,7 +191,9 @@ func next(e Evidence, c Column) Next {
 		return Next{Kind: "ask"}
 	case len(e.Check.Ask) > 0:
 		return Next{Kind: "questions", Items: slices.Clone(e.Check.Ask)}
-	case e.Contract != nil:
+	case len(c.Settle) > 0:
+		return Next{Kind: "questions", Items: slices.Clone(c.Settle)}
+	case e.Contract != nil || e.Trial.Passed():
 		return Next{Kind: "sla"}
 	}
 	return Next{Kind: "trial"}

@@ -48,7 +48,7 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 				return d
 			}
 		}
-		return cmp.Or(cmp.Compare(a.Check.Risk, b.Check.Risk), cmp.Compare(open(a), open(b)))
+		return cmp.Or(cmp.Compare(a.Check.Risk, b.Check.Risk), cmp.Compare(failed(a), failed(b)), cmp.Compare(open(a), open(b)), cmp.Compare(trialRank(a), trialRank(b)))
 	})
 	for _, u := range ruled {
 		r.Reasons = append(r.Reasons, ruledOut(u))
@@ -105,8 +105,12 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 			why = append(why, advisor.Textf("%s has a price for %s, %s has none yet", "%s 给出了 %s 的价格，%s 还没有", best.Name, w.GPUName, o.Name))
 		case best.Check.Risk < o.Check.Risk:
 			why = append(why, advisor.Textf("%s: fewer risks in its answers than %s (%d against %d)", "%s：回答中的风险少于 %s（%d 对 %d）", best.Name, o.Name, best.Check.Risk, o.Check.Risk))
-		default:
+		case failed(best) < failed(o):
+			why = append(why, advisor.Textf("%s: fewer failed trial checks than %s (%d against %d)", "%s：试用未通过的检查少于 %s（%d 对 %d）", best.Name, o.Name, failed(best), failed(o)))
+		case open(best) < open(o):
 			why = append(why, advisor.Textf("%s: fewer items left unanswered than %s (%d against %d)", "%s：未答清的项少于 %s（%d 对 %d）", best.Name, o.Name, open(best), open(o)))
+		default:
+			why = append(why, advisor.Textf("%s: its trial passed, %s has none passed yet", "%s：试用已通过，%s 还没有通过的试用", best.Name, o.Name))
 		}
 	} else {
 		why = append(why, advisor.Textf("%s is the only vendor that answered the checklist without a deal-breaker", "%s 是唯一回答了核查清单且没有致命问题的供应商", best.Name))
@@ -115,6 +119,14 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 		why = append(why, advisor.Textf("no risks in its answers", "回答中没有风险项"))
 	} else {
 		why = append(why, advisor.Textf("risks in its answers to settle before signing: %d", "回答中有 %d 项风险，签约前需谈妥", best.Check.Risk))
+	}
+	switch t := best.Trial; {
+	case t.Passed():
+		why = append(why, advisor.Textf("its trial passed (%d checks, %s)", "试用已通过（%d 项检查，%s）", t.Checks, t.Date))
+	case t != nil:
+		why = append(why, advisor.Textf("trial checks that failed, to settle before signing: %d", "试用中有 %d 项检查未通过，签约前需解决", len(t.Failed)))
+	default:
+		why = append(why, advisor.Textf("run a trial before signing", "签约前先试用"))
 	}
 	if !best.Priced {
 		why = append(why, advisor.Textf("no price from it for %s yet: ask for one", "还没有它对 %s 的报价：请索取", w.GPUName))
@@ -214,5 +226,6 @@ func sameCost(a, b Column, key func(Column) float64) bool {
 }
 
 func tied(a, b Column, byCost bool, key func(Column) float64) bool {
-	return (!byCost || sameCost(a, b, key)) && a.Priced == b.Priced && a.Check.Risk == b.Check.Risk && open(a) == open(b)
+	return (!byCost || sameCost(a, b, key)) && a.Priced == b.Priced && a.Check.Risk == b.Check.Risk && open(a) == open(b) &&
+		failed(a) == failed(b) && trialRank(a) == trialRank(b)
 }

@@ -178,3 +178,95 @@ func TestPriceOnlySaysWhatIsMissing(t *testing.T) {
 		t.Errorf("got priced %v monthly %v unknown %v next %s; want ¥40,000, unknown [answers trial contract], next ask", c.Priced, c.Monthly, codes, c.Next.Kind)
 	}
 }
+
+// TestTrialJudgment: what a trial found weighs as evidence: the machines
+// not being the ones sold (or faulty) rule a vendor out, and so does no
+// NVLink for a multi-card job; other failures are settled by asking; at
+// the same price and answers a passed trial beats none.
+func TestTrialJudgment(t *testing.T) {
+	passed := &Trial{Checks: 6, Date: "2026-12-22"}
+	tests := []struct {
+		name     string
+		w        Workload
+		es       []Evidence
+		verdict  string
+		vendor   string
+		next     map[string]string
+		contains []string
+	}{
+		{
+			name: "a cheap vendor whose trial showed no NVLink loses an 8-card job",
+			w:    training,
+			es: []Evidence{
+				{Name: "A", Check: answered(0), Offers: monthly("a100-80g-sxm", 5000), Trial: &Trial{Checks: 6, Failed: []string{"nvlink"}}},
+				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000)},
+			},
+			verdict: Recommend, vendor: "B", next: map[string]string{"A": "questions:hw.interconnect", "B": "trial"},
+			contains: []string{"A is ruled out: Card-to-card link (NVLink or PCIe) failed in its trial, and your 8-card job needs", "run a trial before signing"},
+		},
+		{
+			name: "no NVLink on one card is settled, not a deal-breaker",
+			w:    Workload{GPU: "h20", GPUName: "H20", Cards: 1, Hours: 200, Months: 1},
+			es: []Evidence{
+				{Name: "A", Check: answered(0), Offers: monthly("h20", 3000), Trial: &Trial{Checks: 6, Failed: []string{"nvlink"}}},
+			},
+			verdict: Recommend, vendor: "A", next: map[string]string{"A": "questions:hw.interconnect"},
+			contains: []string{"trial checks that failed, to settle before signing: 1"},
+		},
+		{
+			name: "faulty cards rule a vendor out whatever the job",
+			w:    Workload{GPU: "h20", GPUName: "H20", Cards: 1, Hours: 200, Months: 1},
+			es: []Evidence{
+				{Name: "A", Check: answered(0), Offers: monthly("h20", 3000), Trial: &Trial{Checks: 6, Failed: []string{"ecc", "xid"}}},
+				{Name: "B", Check: answered(0), Offers: monthly("h20", 4000)},
+			},
+			verdict: Recommend, vendor: "B", next: map[string]string{"A": "questions:hw.refurb"},
+			contains: []string{"A is ruled out", "not the ones sold, or are faulty"},
+		},
+		{
+			name: "a slow network is asked about, and ranks below a clean trial",
+			w:    training,
+			es: []Evidence{
+				{Name: "A", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000), Trial: &Trial{Checks: 6, Failed: []string{"intranet_tcp"}}},
+				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000), Trial: passed},
+			},
+			verdict: Recommend, vendor: "B", next: map[string]string{"A": "questions:net.intranet_bw", "B": "sla"},
+			contains: []string{"B: fewer failed trial checks than A (0 against 1)", "its trial passed (6 checks, 2026-12-22)"},
+		},
+		{
+			name: "same price and answers: a passed trial beats none",
+			w:    training,
+			es: []Evidence{
+				{Name: "A", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000)},
+				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000), Trial: passed},
+			},
+			verdict: Recommend, vendor: "B", next: map[string]string{"A": "trial", "B": "sla"},
+			contains: []string{"B: its trial passed, A has none passed yet"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmp := Compare(tt.w, tt.es)
+			r := cmp.Recommendation
+			got := texts(r)
+			if r.Verdict != tt.verdict || r.Vendor != tt.vendor {
+				t.Errorf("got verdict %q vendor %q, want %q %q\n%s", r.Verdict, r.Vendor, tt.verdict, tt.vendor, got)
+			}
+			for _, c := range cmp.Columns {
+				want, ok := tt.next[c.Name]
+				n := c.Next.Kind
+				if len(c.Next.Items) > 0 {
+					n += ":" + strings.Join(c.Next.Items, ",")
+				}
+				if ok && n != want {
+					t.Errorf("%s: next %q, want %q", c.Name, n, want)
+				}
+			}
+			for _, want := range tt.contains {
+				if !strings.Contains(got, want) {
+					t.Errorf("reasons lack %q; got\n%s", want, got)
+				}
+			}
+		})
+	}
+}

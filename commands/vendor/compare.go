@@ -3,6 +3,7 @@ package vendor
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,42 +67,66 @@ func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []s
 	if !a.Has("gpu") {
 		used = append(used, fmt.Sprintf(chat.T(lang, "card %s (the newest price's)", "显卡 %s（最新报价中的）"), w.GPUName))
 	}
-	cards := 0
+	var es []av.Evidence
 	for _, r := range rs {
-		for _, rn := range r.renewals {
-			if cards == 0 {
-				cards = rn.Cards
-			}
+		es = append(es, r.evidence())
+	}
+	q, quoted := av.LatestQuote(es)
+	cards, cardsFrom := defaultCards, chat.T(lang, "%d cards", "%d 张卡")
+	for _, r := range rs {
+		if len(r.renewals) > 0 && r.renewals[0].Cards > 0 {
+			cards, cardsFrom = r.renewals[0].Cards, chat.T(lang, "%d cards (the contract's)", "%d 张卡（合同中的）")
+			break
 		}
 	}
-	fromContract := cards > 0
-	if !fromContract {
-		cards = defaultCards
+	if quoted && q.Cards > 0 {
+		cards, cardsFrom = q.Cards, chat.T(lang, "%d cards (the latest quote's)", "%d 张卡（最新报价的）")
 	}
 	if w.Cards, err = a.IntOr("cards", cards, 1, 100000); err != nil {
 		return w, nil, err
 	}
 	if !a.Has("cards") {
-		if fromContract {
-			used = append(used, fmt.Sprintf(chat.T(lang, "%d cards (the contract's)", "%d 张卡（合同中的）"), w.Cards))
-		} else {
-			used = append(used, fmt.Sprintf(chat.T(lang, "%d cards", "%d 张卡"), w.Cards))
-		}
+		used = append(used, fmt.Sprintf(cardsFrom, w.Cards))
 	}
-	if w.Hours, err = a.NumberOr("hours", defaultHours, 0, advisor.MaxMonthHours); err != nil {
+	hours, hoursFrom := float64(defaultHours), chat.T(lang, "%s busy hours per card a month (all month)", "每卡每月使用 %s 小时（整月）")
+	if quoted && q.Hours > 0 {
+		hours, hoursFrom = q.Hours, chat.T(lang, "%s busy hours per card a month (the latest quote's)", "每卡每月使用 %s 小时（最新报价的）")
+	}
+	if w.Hours, err = a.NumberOr("hours", hours, 0, advisor.MaxMonthHours); err != nil {
 		return w, nil, err
 	}
 	if !a.Has("hours") {
-		used = append(used, fmt.Sprintf(chat.T(lang, "%d busy hours per card a month (all month)", "每卡每月使用 %d 小时（整月）"), defaultHours))
+		used = append(used, fmt.Sprintf(hoursFrom, advisor.Group(w.Hours)))
 	}
-	if w.Months, err = a.IntOr("months", defaultMonths, 1, 120); err != nil {
+	months, monthsFrom := defaultMonths, chat.T(lang, "a %d-month project", "项目 %d 个月")
+	if quoted && q.Months >= 1 {
+		months, monthsFrom = int(math.Ceil(q.Months)), chat.T(lang, "a %d-month project (the latest quote's)", "项目 %d 个月（最新报价的）")
+	}
+	if w.Months, err = a.IntOr("months", months, 1, 120); err != nil {
 		return w, nil, err
 	}
 	if !a.Has("months") {
-		used = append(used, fmt.Sprintf(chat.T(lang, "a %d-month project", "项目 %d 个月"), defaultMonths))
+		used = append(used, fmt.Sprintf(monthsFrom, w.Months))
 	}
 	if w.Volumes, err = volumes(a); err != nil {
 		return w, nil, err
+	}
+	if quoted {
+		for _, k := range volumeKeys {
+			v, ok := q.Usage[string(k.line)]
+			if !ok {
+				v, ok = q.Usage[k.key]
+			}
+			if _, given := w.Volumes[k.line]; ok && !given {
+				if w.Volumes == nil {
+					w.Volumes = map[tco.Line]float64{}
+				}
+				w.Volumes[k.line] = v
+				name := av.LineName(k.line)
+				used = append(used, chat.T(lang, fmt.Sprintf("%s GB of %s a month (the latest quote's)", advisor.Group(v), name.EN),
+					fmt.Sprintf("每月%s %s GB（最新报价的）", name.ZH, advisor.Group(v))))
+			}
+		}
 	}
 	if w.Rates, err = rates(lang, a, foreign(rs, w.GPU)); err != nil {
 		return w, nil, err

@@ -45,6 +45,7 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 		{fmt.Sprintf(chat.T(lang, "project (%d months)", "项目（%d 个月）"), cmp.Workload.Months)},
 		{chat.T(lang, "checklist", "清单核查")},
 		{chat.T(lang, "risks", "风险")},
+		{chat.T(lang, "trial", "试用")},
 		{chat.T(lang, "contract", "合同")},
 		{chat.T(lang, "deal-breakers", "致命问题")},
 		{chat.T(lang, "unknown", "未知")},
@@ -81,7 +82,7 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 		for _, u := range c.Unknown {
 			unknown = append(unknown, u.Text.In(string(lang)))
 		}
-		cells := []string{stageName(lang, c.Stage), monthly, project, counts, risks, contract, breakers, orDash(strings.Join(unknown, chat.T(lang, ", ", "、"))), nextText(lang, c)}
+		cells := []string{stageName(lang, c.Stage), monthly, project, counts, risks, trialCell(lang, c.Trial), contract, breakers, orDash(strings.Join(unknown, chat.T(lang, ", ", "、"))), nextText(lang, c)}
 		for i := range rows {
 			rows[i] = append(rows[i], cells[i])
 		}
@@ -129,6 +130,22 @@ func filledSum(c av.Column) float64 {
 		t += f.Amount
 	}
 	return t
+}
+
+// trialCell is a column's trial in words: passed, or which checklist
+// items failed, with the day.
+func trialCell(lang chat.Lang, t *av.Trial) string {
+	switch {
+	case t == nil:
+		return "-"
+	case t.Passed():
+		return fmt.Sprintf(chat.T(lang, "passed: %d checks · %s", "通过：%d 项检查 · %s"), t.Checks, t.Date)
+	}
+	what := itemNames(lang, av.TrialItems(t.Failed))
+	if what == "" {
+		what = chat.T(lang, "see trial check", "见 试用 检查")
+	}
+	return fmt.Sprintf(chat.T(lang, "%d of %d checks failed: %s · %s", "%d/%d 项检查未通过：%s · %s"), len(t.Failed), t.Checks, what, t.Date)
 }
 
 func orDash(s string) string {
