@@ -25,7 +25,9 @@ const DefaultKeep = 9 * time.Hour
 // hand the deferred work to the drafter, and deliver a failure reply when
 // that hand-off fails. The key is marked done only after the reply was
 // delivered; a failed delivery releases it so that the platform's retry does
-// the work. Platform adapters call Answer after they verified the request.
+// the work. An answer given in the response to a request that only reads is
+// claimed in one write instead (Delivery.InResponse). Platform adapters call
+// Answer after they verified the request.
 type Pipeline struct {
 	// Router answers the commands (required).
 	Router *Router
@@ -63,6 +65,13 @@ type Delivery struct {
 	// platform sets it for what it answers without a command (a message it
 	// cannot read).
 	Route func(ctx context.Context) Reply
+	// InResponse says that Deliver only keeps the reply for the HTTP response
+	// to this very request (a Slack slash command's): the user sees it when
+	// the handler returns, or not at all. Such a reply to a request that
+	// only reads (Router.OnlyReads) is routed first and claimed after, in
+	// one write of the key as done (Deduper.Claim) instead of a lease before
+	// and a done mark after: see Answer.
+	InResponse bool
 	// Deliver shows a reply to the user (required): o is Answered,
 	// NotDeployed or Deferred (the acknowledgement) for the first delivery,
 	// and DispatchFailed for the failure reply after an acknowledgement whose
@@ -108,23 +117,26 @@ type Result struct {
 
 // Answer runs one delivery through the pipeline. It never panics on a
 // command's bug (the Router turns it into an internal error).
+//
+// A delivery is claimed before any work that could be seen twice: a lease on
+// its key, then the route (which may write), the delivery, and a done mark.
+// A delivery answered in the response (Delivery.InResponse) to a request
+// that only reads is claimed once instead, after it is routed and before it
+// is delivered: routing it changed nothing, so two deliveries of it may both
+// route, and the one conditional write that records the key as done
+// (Deduper.Claim) lets exactly one of them answer; the other finds the key
+// leased or done and answers nothing (InProgress, Duplicate). The claim is
+// the last step before the response, as the done mark was: a crash after it
+// loses that answer either way, and a crash before it leaves no key, so the
+// platform's redelivery answers. A deferred reply (a job for the drafter)
+// still takes the lease and the done mark around its hand-off.
 func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 	start := time.Now()
 	defer func() { observe(ctx, start, &res) }() // an Observer in ctx counts it
-	if d.Key != "" {
-		lease := p.Lease
-		if lease <= 0 {
-			lease = DefaultLease
-		}
-		c, err := p.Deduper.Lease(ctx, d.Key, lease)
-		switch {
-		case err != nil:
-			p.log().ErrorContext(ctx, "dedupe claim failed", "key", d.Key, "err", err)
-			return Result{Outcome: DedupeFailed, Err: err}
-		case c == store.Sent:
-			return Result{Outcome: Duplicate}
-		case c == store.Held:
-			return Result{Outcome: InProgress}
+	late := d.Key != "" && d.InResponse && d.Route == nil && p.Router.OnlyReads(d.Request)
+	if d.Key != "" && !late {
+		if res, ok := p.lease(ctx, d.Key); !ok {
+			return res
 		}
 	}
 	var rep Reply
@@ -135,6 +147,18 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 		rep = p.Router.Handle(rctx, d.Request)
 	}
 	end(nil)
+	done := false // the key is marked done already
+	if late {
+		var ok bool
+		if rep.Deferred {
+			res, ok = p.lease(ctx, d.Key)
+		} else {
+			done, res, ok = p.claim(ctx, d.Key)
+		}
+		if !ok {
+			return res
+		}
+	}
 	res = Result{Outcome: Answered, Reply: rep}
 	var job *Job
 	if rep.Deferred {
@@ -169,18 +193,64 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 			}
 		}
 	}
-	if d.Key != "" {
-		keep := p.Keep
-		if keep <= 0 {
-			keep = DefaultKeep
-		}
-		if err := p.Deduper.Done(ctx, d.Key, keep); err != nil {
+	if d.Key != "" && !done {
+		if err := p.Deduper.Done(ctx, d.Key, p.keep()); err != nil {
 			// The user has the answer; a redelivery after the lease may answer
 			// again, which is better than never.
 			p.log().WarnContext(ctx, "dedupe key not marked done", "key", d.Key, "err", err)
 		}
 	}
 	return res
+}
+
+// lease takes key for the time a delivery is answered. ok false means the
+// delivery must stop, with res saying why.
+func (p *Pipeline) lease(ctx context.Context, key string) (res Result, ok bool) {
+	lease := p.Lease
+	if lease <= 0 {
+		lease = DefaultLease
+	}
+	c, err := p.Deduper.Lease(ctx, key, lease)
+	switch {
+	case err != nil:
+		p.log().ErrorContext(ctx, "dedupe claim failed", "key", key, "err", err)
+		return Result{Outcome: DedupeFailed, Err: err}, false
+	case c == store.Sent:
+		return Result{Outcome: Duplicate}, false
+	case c == store.Held:
+		return Result{Outcome: InProgress}, false
+	}
+	return Result{}, true
+}
+
+// claim records key as done in one write for an answer about to be given in
+// the response. When the key is taken already, a lease says by what: a
+// running delivery (InProgress) or a finished one (Duplicate); a key that
+// turns out free by then (released, expired) is leased, and done false asks
+// for the done mark after the answer.
+func (p *Pipeline) claim(ctx context.Context, key string) (done bool, res Result, ok bool) {
+	took, err := p.Deduper.Claim(ctx, key, p.keep())
+	switch {
+	case err != nil && took:
+		// Taken, but the mark may not outlive a restart (bolt.Leases on a
+		// full disk): the answer is ours to give.
+		p.log().WarnContext(ctx, "dedupe key claimed but not kept", "key", key, "err", err)
+		return true, Result{}, true
+	case err != nil:
+		p.log().ErrorContext(ctx, "dedupe claim failed", "key", key, "err", err)
+		return false, Result{Outcome: DedupeFailed, Err: err}, false
+	case took:
+		return true, Result{}, true
+	}
+	res, ok = p.lease(ctx, key)
+	return false, res, ok
+}
+
+func (p *Pipeline) keep() time.Duration {
+	if p.Keep > 0 {
+		return p.Keep
+	}
+	return DefaultKeep
 }
 
 // release forgets key after a failed delivery, so that the platform's retry is

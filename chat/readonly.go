@@ -74,3 +74,15 @@ func suggest(lang Lang, cmd *Command, c *Call) Reply {
 func SuggestionButton(lang Lang, s Suggestion) Button {
 	return Button{Action: ActionRun, Label: T(lang, "Run it myself: ", "我来运行：") + s.Command, Value: s.Line}
 }
+
+// OnlyReads reports whether answering req changes no stored data: its
+// command does not write on this call (Command.Writes), or it does not parse
+// (the answer is an error, nothing runs). The pipeline answers such a request
+// before it claims it (Delivery.InResponse).
+func (r *Router) OnlyReads(req Request) bool {
+	cmd, args, lang, err := r.Parse(req)
+	if err != nil {
+		return true
+	}
+	return !r.Writes(cmd, &Call{Req: req, Args: args, Lang: lang, Now: r.Now()})
+}

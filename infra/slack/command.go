@@ -38,7 +38,7 @@ func (h *Handler) slash(ctx context.Context, tr *trace, sc slackapi.SlashCommand
 	// hand-off to the drafter replaces the acknowledgement).
 	keep := func(_ context.Context, r chat.Reply, _ chat.Outcome) error { rep = h.offerForm(r); return nil }
 	out := h.answer(ctx, tr, chat.Delivery{
-		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep,
+		Key: triggerKey(sc.TriggerID), Request: req, Deliver: keep, InResponse: true,
 		JobID: sc.TriggerID, Target: chat.Target{ResponseURL: sc.ResponseURL, Channel: sc.ChannelID},
 		// the acknowledgement is the command's response, the response_url's
 		// original message: the draft replaces it

@@ -27,7 +27,10 @@
 // deliveries are de-duplicated by event_id, slash commands and interactions
 // by trigger_id. The key is a short lease marked done only once the reply is
 // posted: Slack's retry of an answered event does nothing, while a retry after
-// a crash or a failed post (the handler answers 500) does the work.
+// a crash or a failed post (the handler answers 500) does the work. A slash
+// command's answer is its response: when its command only reads, it is
+// routed first and its trigger_id claimed as done in one write just before
+// the response (chat.Delivery.InResponse).
 //
 // Poster implements chat.Poster for the drafter and the reminder: it posts to
 // a response_url, or with chat.postMessage to a channel and thread.
