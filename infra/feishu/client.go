@@ -41,12 +41,15 @@ type Client struct {
 	botID string
 }
 
-// NewClient builds the client. hc may be nil (an http.Client with the request
-// timeout); tests pass one that talks to a fake server. The SDK logs at Warn
-// and above through log, and never logs request or response bodies.
+// NewClient builds the client. hc may be nil (HTTPClient's, with the
+// request timeout); tests pass one that talks to a fake server. The SDK logs
+// at Warn and above through log, and never logs request or response bodies.
 func NewClient(cfg Config, log *slog.Logger, hc larkcore.HttpClient) *Client {
 	if log == nil {
 		log = slog.Default()
+	}
+	if hc == nil {
+		hc = HTTPClient(cfg.reqTimeout())
 	}
 	core := &larkcore.Config{
 		BaseUrl:          cfg.BaseURL,
