@@ -210,6 +210,20 @@ type Model struct {
 	// block scales) or "mxfp4" (gpt-oss: the routed experts in MXFP4, the rest
 	// 16-bit). Serving sizes it at that precision unless told otherwise.
 	Stored string `json:"stored,omitempty"`
+	// FP8ExpertsOnly is set when the model's published FP8 checkpoint
+	// quantizes only the routed experts and keeps attention, the router,
+	// the shared expert, the dense MLP layers and the embeddings in 16-bit
+	// (Llama 4 Maverick's -FP8): precision fp8 then sizes it so.
+	FP8ExpertsOnly bool `json:"fp8_experts_only,omitempty"`
+	// ServingEngine names the serving engine release whose start-up the
+	// model's serving figures are sized by (sizing.EngineByID): the release
+	// of the published serving figures the preset is checked against, and
+	// the earliest that serves it (Llama 4: vLLM v0.8.3). Empty: the
+	// engine-independent reserve.
+	ServingEngine string `json:"serving_engine,omitempty"`
+	// ServingEngineSource says where the model's serving figures under
+	// ServingEngine are published.
+	ServingEngineSource string `json:"serving_engine_source,omitempty"`
 
 	// Aliases are extra spellings matched exactly.
 	Aliases []string `json:"aliases,omitempty"`
@@ -428,6 +442,10 @@ func (c *Catalog) check() error {
 			return fmt.Errorf("model catalog: %s: MLA needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim", m.ID)
 		case m.Stored != "" && m.Stored != "fp8" && m.Stored != "mxfp4":
 			return fmt.Errorf("model catalog: %s: stored precision %q is not fp8 or mxfp4", m.ID, m.Stored)
+		case m.FP8ExpertsOnly && !m.MoE():
+			return fmt.Errorf("model catalog: %s: fp8_experts_only needs routed experts", m.ID)
+		case (m.ServingEngine == "") != (m.ServingEngineSource == ""):
+			return fmt.Errorf("model catalog: %s: serving_engine and serving_engine_source go together", m.ID)
 		case m.Heads%m.KVHeads != 0:
 			return fmt.Errorf("model catalog: %s: heads %d not a multiple of kv_heads %d", m.ID, m.Heads, m.KVHeads)
 		case m.SlidingLayers < 0 || m.ChunkedLayers < 0 || m.SlidingLayers+m.ChunkedLayers > m.Layers ||

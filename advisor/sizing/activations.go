@@ -129,6 +129,12 @@ func OutputActivations(m catalog.Model, seq, batch, t int) float64 {
 // 3584 + 3 × 18944) + 256 × 152064 × 4 = 1,166,016,512 + 155,713,536 bytes.
 func ServingPeak(m catalog.Model, t int) float64 {
 	t = max(t, 1)
+	logits := SamplerSeqs * float64(m.Vocab) * 4
+	return (prefillChunkBytes(&m) + logits) / float64(t)
+}
+
+// prefillChunkBytes is the prefill-chunk part of ServingPeak at t = 1.
+func prefillChunkBytes(m *catalog.Model) float64 {
 	h := float64(m.Hidden)
 	f, copies := float64(m.FFN), 0.0
 	if m.MoE() {
@@ -138,7 +144,5 @@ func ServingPeak(m catalog.Model, t int) float64 {
 			f = max(f, float64(m.FFN))
 		}
 	}
-	chunk := PrefillTokens * 2 * (4*h + 3*f + copies)
-	logits := SamplerSeqs * float64(m.Vocab) * 4
-	return (chunk + logits) / float64(t)
+	return PrefillTokens * 2 * (4*h + 3*f + copies)
 }

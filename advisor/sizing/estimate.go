@@ -77,8 +77,24 @@ type Result struct {
 	// (whole model, before sharding); inference only.
 	EmbeddingGB float64 `json:"embedding_gb,omitempty"`
 	// ServingPeakGB is the activation peak serving reserves on each card
-	// (ServingPeak); inference only. The overhead is ReserveGB plus this.
+	// (ServingPeak); inference only. With a serving engine release
+	// (Request.Engine) it is the larger of the prefill chunk (split by tensor
+	// parallelism) and the release's sampler warm-up (SamplerWarmupGB): its
+	// profiling pass runs them one after the other. The overhead is ReserveGB
+	// plus this, NVLSGB and RoPETableGB.
 	ServingPeakGB float64 `json:"serving_peak_gb,omitempty"`
+	// Engine is the serving engine release the reserve follows ("" for the
+	// engine-independent one); inference only.
+	Engine string `json:"engine,omitempty"`
+	// SamplerWarmupGB is the release's sampler warm-up on each card
+	// (Engine.SamplerWarmupBytes).
+	SamplerWarmupGB float64 `json:"sampler_warmup_gb,omitempty"`
+	// NVLSGB is NCCL's NVLS buffers on each card (Engine.NVLSBytes), on an
+	// NVLS card (NVLSCard) at tensor parallel 3 or more.
+	NVLSGB float64 `json:"nccl_nvls_gb,omitempty"`
+	// RoPETableGB is the rotary cos/sin table on each card
+	// (Engine.RoPETableBytes).
+	RoPETableGB float64 `json:"rope_table_gb,omitempty"`
 }
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
@@ -108,6 +124,13 @@ type estimator struct {
 	// embedding, kvPerToken and kvCache are in GB (inference); peak is
 	// ServingPeak at t = 1, in bytes.
 	embedding, kvPerToken, kvCache, peak float64
+	// engine is the request's serving engine release (nil: none); chunk,
+	// sampler and rope are its prefill chunk at t = 1, sampler warm-up and
+	// RoPE table, in bytes; nvls is set for the estimator of the cards with
+	// NVLS (search keeps one of each).
+	engine               *Engine
+	chunk, sampler, rope float64
+	nvls                 bool
 }
 
 func newEstimator(req *Request) *estimator {
@@ -133,6 +156,11 @@ func (e *estimator) init(req *Request) {
 	e.kvPerToken = KVBytesPerToken(m) * req.KVFactor() / GB
 	e.kvCache = KVCache(m, req.Seq, req.Batch) * req.KVFactor() / GB
 	e.peak = ServingPeak(m, 1)
+	if e.engine = req.engine(); e.engine != nil {
+		e.chunk = prefillChunkBytes(&m)
+		e.sampler = e.engine.SamplerWarmupBytes(&m)
+		e.rope = e.engine.RoPETableBytes(&m)
+	}
 }
 
 // estimate is Estimate for a validated request and a normalized layout.
@@ -193,8 +221,17 @@ func (est *estimator) estimateInto(e *Result, l *Layout) {
 		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
 		b.KVCacheGB = est.kvCache * frac / float64(e.KVShards)
 		e.ServingPeakGB = est.peak / float64(max(l.TensorParallel, 1)) / GB
+		if x := est.engine; x != nil {
+			e.Engine = x.ID
+			e.SamplerWarmupGB = est.sampler / GB
+			e.ServingPeakGB = max(est.chunk/float64(max(l.TensorParallel, 1)), est.sampler) / GB
+			e.RoPETableGB = est.rope / GB
+			if est.nvls && x.nvlsOn(l) {
+				e.NVLSGB = x.NVLSBytes / GB
+			}
+		}
 	}
-	b.OverheadGB = ReserveGB + e.ServingPeakGB
+	b.OverheadGB = ReserveGB + e.ServingPeakGB + e.NVLSGB + e.RoPETableGB
 	b.PerCardGB = b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB + b.OverheadGB
 	e.Memory = b
 }

@@ -46,7 +46,9 @@ func AdapterParams(m catalog.Model, r int) float64 {
 // 2 bytes/param for full training, LoRA's frozen base and 16-bit inference;
 // for QLoRA and quantized inference, the quantized bits for every parameter
 // outside the embeddings and output layer, which stay 16-bit; for MXFP4
-// (gpt-oss) only the routed experts are 4.25-bit.
+// (gpt-oss) only the routed experts are 4.25-bit, and so for FP8 of a model
+// whose FP8 checkpoint quantizes only them (Llama 4 Maverick: 386.5B expert
+// weights at 1 B + 14.2B others at 2 B = 414.88 GB).
 func WeightBytes(m catalog.Model, mode Mode, p Precision) float64 {
 	bits := 16.0
 	switch {
@@ -58,7 +60,7 @@ func WeightBytes(m catalog.Model, mode Mode, p Precision) float64 {
 	if bits == 16 {
 		return 2 * m.Params
 	}
-	if p.ExpertsOnly() && mode == ModeInfer {
+	if mode == ModeInfer && ExpertsOnlyFor(m, p) {
 		x := m.RoutedExpertParams()
 		return (m.Params-x)*2 + x*bits/8
 	}
@@ -75,7 +77,7 @@ func WeightBytes(m catalog.Model, mode Mode, p Precision) float64 {
 // 1,089,994,752) = 13.05 GB, not the 15.23 GB of the whole checkpoint.
 func DecodeWeightBytes(m catalog.Model, p Precision, batch int) float64 {
 	bits, xbits := p.WeightBits(), p.WeightBits()
-	if p.ExpertsOnly() {
+	if ExpertsOnlyFor(m, p) {
 		bits = 16
 	}
 	routed := m.RoutedExpertParams()

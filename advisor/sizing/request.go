@@ -95,6 +95,13 @@ func (p Precision) WeightBits() float64 {
 // experts (MXFP4, as gpt-oss stores it).
 func (p Precision) ExpertsOnly() bool { return p == MXFP4 }
 
+// ExpertsOnlyFor reports whether p quantizes only m's routed experts: MXFP4,
+// or FP8 for a model whose published FP8 checkpoint does so (Llama 4
+// Maverick: catalog.Model.FP8ExpertsOnly).
+func ExpertsOnlyFor(m catalog.Model, p Precision) bool {
+	return p.ExpertsOnly() || p == FP8 && m.FP8ExpertsOnly
+}
+
 // Quantized reports whether the precision is narrower than 16 bits.
 func (p Precision) Quantized() bool { return p.WeightBits() < 16 }
 
@@ -176,6 +183,29 @@ type Request struct {
 	// Utilization is the share of each card's capacity the plan may use
 	// (0 = DefaultUtilization).
 	Utilization float64 `json:"utilization"`
+	// Engine is the serving engine release whose start-up reserve serving is
+	// sized by (EngineByID); WithDefaults takes the model's ServingEngine.
+	// Empty: the engine-independent reserve (ReserveGB and ServingPeak).
+	Engine string `json:"engine,omitempty"`
+}
+
+// engine is the request's serving engine release, nil for the
+// engine-independent reserve (and for training).
+func (r *Request) engine() *Engine {
+	if r.Engine == "" || r.Mode.Training() {
+		return nil
+	}
+	for i := range engines {
+		if engines[i].ID == r.Engine {
+			return &engines[i]
+		}
+	}
+	return nil
+}
+
+func (r Request) engineUnknown() bool {
+	_, ok := EngineByID(r.Engine)
+	return !ok
 }
 
 // OptimizerBytes is K, the optimizer's bytes per trainable parameter beyond
@@ -219,6 +249,9 @@ func (r Request) WithDefaults() Request {
 	}
 	if r.Utilization == 0 {
 		r.Utilization = DefaultUtilization
+	}
+	if r.Engine == "" {
+		r.Engine = r.Model.ServingEngine
 	}
 	if r.Mode.Training() {
 		if r.Optimizer == "" {
@@ -276,6 +309,8 @@ func (r Request) Validate() error {
 		return fmt.Errorf("KV cache precision %q is not bf16, fp16 or fp8", r.KVPrecision)
 	case r.Mode.Training() && r.KVPrecision == FP8:
 		return fmt.Errorf("an fp8 KV cache is for serving, not training")
+	case r.Engine != "" && r.engineUnknown():
+		return fmt.Errorf("unknown serving engine %q (known: %v)", r.Engine, EngineIDs())
 	}
 	return nil
 }

@@ -443,8 +443,15 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 	out.per = slices.Grow(out.per[:0], len(gpus))[:len(gpus)]
 	clear(out.per)
 	out.results = out.results[:0]
-	var est estimator
-	est.init(&req)
+	// one estimator for every card, and a second for the cards with NVLS
+	// when the request's engine release reserves NCCL's NVLS buffers
+	var ests [2]estimator
+	ests[0].init(&req)
+	est := &ests[0]
+	variants := 1
+	if x := ests[0].engine; x != nil && x.NVLSBytes > 0 {
+		ests[1], ests[1].nvls, variants = ests[0], true, 2
+	}
 	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
 		split int
 		f     float64
@@ -463,7 +470,7 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			}
 		}
 		if !ok {
-			f = floor(&est, split, keep != nil && g.ID == keep.ID)
+			f = floor(est, split, keep != nil && g.ID == keep.ID)
 			if nfloors < len(floors) {
 				floors[nfloors].split, floors[nfloors].f = split, f
 				nfloors++
@@ -480,9 +487,9 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 		counts = []int{req.Cards}
 	}
 	var lbuf [16]Layout
-	var rbuf [16]Result
-	var have [16]bool
-	var saved [16]int32 // 1 + the index in out.results of rbuf[i], once kept
+	var rbufs [2][16]Result // per estimator
+	var haves [2][16]bool
+	var saveds [2][16]int32 // 1 + the index in out.results of rbuf[i], once kept
 	left := len(gpus)
 	bestNodes := 0 // fewest nodes of any option found within the limit
 	for _, n := range counts {
@@ -493,7 +500,7 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
 		ls := layouts(lbuf[:0], &req, n)
-		have, saved = [16]bool{}, [16]int32{}
+		haves, saveds = [2][16]bool{}, [2][16]int32{}
 		var reach [16]int // the cards a layout's link must join (0: none)
 		for i := range ls {
 			if n > 1 && ls[i].Split() {
@@ -507,6 +514,11 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			}
 			best := math.Inf(1)
 			capacity, split := s.capacity, s.split
+			v := 0
+			if variants == 2 && NVLSCard(g) {
+				v = 1
+			}
+			rbuf, have, saved := &rbufs[v], &haves[v], &saveds[v]
 			// a split (or full training's gradient all-reduce) that the
 			// card's fast link cannot join runs over PCIe: slower, not
 			// impossible (InterconnectOf states the cost), but only inside
@@ -518,7 +530,7 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 					continue // PCIe splits stay inside one node
 				}
 				if !have[i] {
-					est.estimateInto(&rbuf[i], &ls[i])
+					ests[v].estimateInto(&rbuf[i], &ls[i])
 					have[i] = true
 				}
 				u := rbuf[i].Memory.PerCardGB / capacity

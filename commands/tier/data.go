@@ -111,6 +111,24 @@ type inferData struct {
 	// Tight is set when the pick leaves less than the headroom: no layout
 	// of the card left more.
 	Tight bool `json:"tight,omitempty"`
+	// EngineReserve is the serving engine release's start-up reserve that
+	// memory.overhead_gb holds, part by part, when the model names one.
+	EngineReserve *engineReserveData `json:"engine_reserve,omitempty"`
+}
+
+// engineReserveData is what a serving engine release (sizing.Engine) reserves
+// on each card at start-up, in GB: overhead_gb = 1 + serving_peak_gb +
+// nccl_nvls_gb + rope_table_gb, where serving_peak_gb is the larger of the
+// prefill chunk and sampler_warmup_gb.
+type engineReserveData struct {
+	Engine          string  `json:"engine"`
+	Source          string  `json:"source"`
+	MaxNumSeqs      int     `json:"max_num_seqs"`
+	SamplerBytes    float64 `json:"sampler_bytes_per_entry"`
+	SamplerWarmupGB float64 `json:"sampler_warmup_gb"`
+	ServingPeakGB   float64 `json:"serving_peak_gb"`
+	NVLSGB          float64 `json:"nccl_nvls_gb"`
+	RoPETableGB     float64 `json:"rope_table_gb"`
 }
 
 type altData struct {

@@ -3,6 +3,7 @@ package tier
 import (
 	"strconv"
 
+	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
 )
@@ -62,10 +63,14 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		} else if l.TensorParallel > 1 {
 			split += chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
-		if r.Precision.ExpertsOnly() {
+		if sizing.ExpertsOnlyFor(m, r.Precision) {
 			x := m.RoutedExpertParams()
-			add("weights", "权重", b.WeightsGB, "4.25 bit × "+count(x)+chat.T(lang, " routed-expert weights (MXFP4) + 2 B × ", " 路由专家权重（MXFP4）+ 2 B × ")+
-				count(m.Params-x)+chat.T(lang, " the rest", " 其余部分")+split)
+			bits, as := "4.25 bit × ", chat.T(lang, " routed-expert weights (MXFP4) + 2 B × ", " 路由专家权重（MXFP4）+ 2 B × ")
+			if !r.Precision.ExpertsOnly() {
+				bits, as = "8 bit × ", chat.T(lang, " routed-expert weights (FP8, as the published FP8 checkpoint stores them) + 2 B × ",
+					" 路由专家权重（FP8，与官方 FP8 权重的存法一致）+ 2 B × ")
+			}
+			add("weights", "权重", b.WeightsGB, bits+count(x)+as+count(m.Params-x)+chat.T(lang, " the rest", " 其余部分")+split)
 		} else if r.Precision.Quantized() {
 			add("weights", "权重", b.WeightsGB, strconv.FormatFloat(r.Precision.WeightBits(), 'f', -1, 64)+" bit × "+count(m.Params-emb)+" + 2 B × "+count(emb)+
 				chat.T(lang, " embeddings", " 嵌入层")+split)
@@ -121,6 +126,8 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 	}
 	if r.Mode.Training() {
 		add("overhead", "运行时开销", b.OverheadGB, chat.T(lang, "fixed reserve: CUDA context, cuBLAS/NCCL workspaces", "固定预留：CUDA 上下文、cuBLAS/NCCL 工作区"))
+	} else if e, ok := sizing.EngineByID(res.Engine); ok {
+		add("overhead", "运行时开销", b.OverheadGB, engineReserveRule(lang, &e, r, res))
 	} else {
 		add("overhead", "运行时开销", b.OverheadGB, sprintf(chat.T(lang,
 			"1 GB reserve (CUDA context, workspaces) + %s serving peak (one %s-token prefill chunk, %d sequences' logits)",
@@ -165,6 +172,36 @@ var optimizerNames = map[bool]map[sizing.Optimizer][2]string{
 }
 
 // size formats gigabytes, switching to MB or KB below one: 2.49 GB, 41.94 MB, 57.34 KB.
+// engineReserveRule is the overhead row's rule when a serving engine release
+// sizes the reserve: each part it adds, named, with its numbers.
+func engineReserveRule(lang chat.Lang, e *sizing.Engine, r sizing.Request, res sizing.Result) string {
+	m := r.Model
+	peak := sprintf(chat.T(lang, "%s sampler warm-up (%s sequences × %s vocabulary × %s B)", "%s 采样器预热（%s 条序列 × %s 词表 × %s B）"),
+		size(res.SamplerWarmupGB), num(float64(e.MaxNumSeqs)), num(float64(m.Vocab)), num(e.SamplerBytes))
+	if res.ServingPeakGB > res.SamplerWarmupGB {
+		peak = sprintf(chat.T(lang, "%s serving peak (one %s-token prefill chunk, more than the sampler warm-up)", "%s 推理激活峰值（%s token 的 prefill 分块，大于采样器预热）"),
+			size(res.ServingPeakGB), num(sizing.PrefillTokens))
+	}
+	s := sprintf(chat.T(lang, "%s: 1 GB reserve (CUDA context, workspaces) + %s", "%s：1 GB 预留（CUDA 上下文、工作区）+ %s"), e.Name, peak)
+	if res.NVLSGB > 0 {
+		s += sprintf(chat.T(lang, " + %s NCCL NVLS buffers (tensor parallel %d over NVSwitch)", " + %s NCCL NVLS 缓冲（NVSwitch 上张量并行 %d）"),
+			size(res.NVLSGB), res.Layout.TensorParallel)
+	}
+	if res.RoPETableGB > 0 {
+		s += sprintf(chat.T(lang, " + %s RoPE table (%s positions × %d × 2 B)", " + %s RoPE 表（%s 个位置 × %d × 2 B）"),
+			size(res.RoPETableGB), num(float64(m.Context)), ropeDim(m))
+	}
+	return s
+}
+
+// ropeDim is the rotary dimensions of m's RoPE table (sizing.RoPETableBytes).
+func ropeDim(m catalog.Model) int {
+	if m.MLA() {
+		return m.QKRopeDim
+	}
+	return m.HeadDim
+}
+
 func size(v float64) string {
 	switch {
 	case v >= 1:

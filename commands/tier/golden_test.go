@@ -37,6 +37,11 @@ func TestGolden(t *testing.T) {
 		{"json_infer_qwen7b_32k", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k", true},
 		{"json_full_llama70b", "tier model=llama-2-70b mode=full", true},
 		{"json_error_model", "tier model=unknown-99b", true},
+		{"en_infer_llama4_scout_8xh100", "tier model=llama-4-scout mode=infer gpu=h100-sxm cards=8 seq=1280000", false},
+		{"zh_infer_llama4_maverick_fp8_8xh100", "选卡 模型=llama-4-maverick 模式=推理 精度=fp8 显卡=h100-sxm 卡数=8 上下文=430000", false},
+		{"zh_infer_llama4_scout_8xh200", "选卡 模型=llama-4-scout 模式=推理 显卡=h200-sxm 卡数=8 上下文=3600000", false},
+		{"en_infer_llama4_maverick_fp8_8xh200", "tier model=llama-4-maverick mode=infer precision=fp8 gpu=h200-sxm cards=8", false},
+		{"json_infer_llama4_maverick_fp8_8xh100", "tier model=llama-4-maverick mode=infer precision=fp8 gpu=h100-sxm cards=8 seq=430000", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := handle(t, tc.text)

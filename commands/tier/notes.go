@@ -287,6 +287,9 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		out = append(out, chat.T(lang,
 			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces); the rest of the limit is headroom for fragmentation and spikes. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
 			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）；上限以外的部分留给碎片和峰值。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"))
+	} else if res := adv.Pick.Result; res.Engine != "" {
+		e, _ := sizing.EngineByID(res.Engine)
+		out = append(out, engineReserveNote(lang, &e, r, res, adv.Pick.GPU.Name))
 	} else {
 		out = append(out, sprintf(chat.T(lang,
 			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + %s GB activation peak of the serving engine's profiling pass (one %s-token prefill chunk and the sampler's logits for %d sequences), as vLLM measures before sizing its KV cache. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
@@ -382,4 +385,29 @@ func fp8Hint(lang chat.Lang, r sizing.Request) string {
 		return ""
 	}
 	return chat.T(lang, ", kv_precision=fp8", "、KV缓存精度=fp8")
+}
+
+// engineReserveNote explains a serving engine release's start-up reserve: what
+// its profiling pass subtracts before it sizes the KV cache, part by part.
+func engineReserveNote(lang chat.Lang, e *sizing.Engine, r sizing.Request, res sizing.Result, card string) string {
+	m := r.Model
+	s := sprintf(chat.T(lang,
+		"Runtime reserve per card as %s's `vllm serve` sets it up (the release of the model's published serving figures): before it sizes the KV cache, its profiling pass subtracts 1 GB (CUDA context, cuBLAS) and the sampler warm-up over %s dummy requests (max_num_seqs): the logits of the whole %s-entry vocabulary on every card, %s B per entry at its peak (the bf16 logits, the sampler's fp32 copy, and PyTorch's sort of it for top-k/top-p with its buffers: the pip wheel installs no FlashInfer) = %s GB",
+		"每卡运行时预留按 %s 的 vllm serve 启动时的设置计算（该模型公开推理数据所用的版本）：它在分配 KV 缓存前的预分析中扣除 1 GB（CUDA 上下文、cuBLAS），以及对 %s 个虚拟请求（默认最大并发序列数）的采样器预热：每张卡上整个 %s 项词表的 logits，峰值时每项 %s B（bf16 logits、采样器的 fp32 副本、以及 PyTorch 为 top-k/top-p 做的排序及其缓冲：pip 安装不带 FlashInfer）= %s GB"),
+		e.Name, num(float64(e.MaxNumSeqs)), num(float64(m.Vocab)), num(e.SamplerBytes), gb(res.SamplerWarmupGB))
+	if res.NVLSGB > 0 {
+		s += sprintf(chat.T(lang,
+			"; NCCL's NVLink SHARP buffers, %s GB per card when tensor parallelism spans more than 2 cards of an %s board (vLLM measured the KV blocks they take on 8x H200)",
+			"；NCCL 的 NVLink SHARP 缓冲：张量并行跨 2 张以上 %[2]s 时每卡 %[1]s GB（vLLM 在 8 张 H200 上测过它占掉的 KV 块）"),
+			gb(res.NVLSGB), card)
+	}
+	if res.RoPETableGB > 0 {
+		s += sprintf(chat.T(lang,
+			"; the RoPE cos/sin table for all %s positions of max_position_embeddings, %s GB on every card",
+			"；模型最长位置（max_position_embeddings）全部 %s 个位置的 RoPE cos/sin 表，每卡 %s GB"),
+			num(float64(m.Context)), gb(res.RoPETableGB))
+	}
+	return s + chat.T(lang,
+		". A later release, or one with FlashInfer installed, reserves less for the sampler, and the longest context is then longer. GB = 10^9 bytes; capacity is what nvidia-smi reports.",
+		"。更新的版本或装了 FlashInfer 的环境给采样器预留得更少，最长上下文也就更长。GB = 10^9 字节；容量按 nvidia-smi 报告的值。")
 }

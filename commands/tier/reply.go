@@ -105,6 +105,11 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 			DecodeTokensPerSec: round4(f.DecodeTokensPerSec), DecodeTokensPerSecAll: round4(f.DecodeTokensPerSecAll),
 			BandwidthGBs: f.BandwidthGBs, BytesPerTokenGB: round4(f.BytesPerTokenGB), KVReplicas: f.KVReplicas,
 			Sequences: f.Sequences, HeadroomGB: round4(r.Utilization*g.CapacityGB() - p.Result.Memory.PerCardGB), Tight: p.Tight}
+		if res := p.Result; res.Engine != "" {
+			e, _ := sizing.EngineByID(res.Engine)
+			d.Infer.EngineReserve = &engineReserveData{Engine: e.ID, Source: r.Model.ServingEngineSource, MaxNumSeqs: e.MaxNumSeqs, SamplerBytes: e.SamplerBytes,
+				SamplerWarmupGB: round4(res.SamplerWarmupGB), ServingPeakGB: round4(res.ServingPeakGB), NVLSGB: round4(res.NVLSGB), RoPETableGB: round4(res.RoPETableGB)}
+		}
 	}
 	rep.Data = d
 	return rep
