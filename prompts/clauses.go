@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -180,19 +181,20 @@ func lexiconDiff(ref, cand string) [][2]string {
 
 // Who chooses and who is liable: the party named with the words (the
 // first group of each pattern).
-var (
-	choiceRES = []*regexp.Regexp{
+var partyRES = sync.OnceValue(func() (res struct{ choice, liable []*regexp.Regexp }) {
+	res.choice = []*regexp.Regexp{
 		regexp.MustCompile(`\b(?:at|in) (?:the )?([\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+)?)'s (?:sole |own |absolute )?(?:choice|discretion|option|election)`),
 		regexp.MustCompile(`\b(?:at|in) the (?:sole |absolute )?(?:choice|discretion|option|election) of (?:the )?([\p{L}\p{N}-]+)`),
 		regexp.MustCompile(`\b(?:as|whichever|whatever) (?:the )?([\p{L}\p{N}-]+) (?:may |shall |will )?(?:choose|chooses|decide|decides|elect|elects|prefer|prefers|see fit|sees fit)`),
 		regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|单方|自主)?(?:选择|决定|确定|酌情)`),
 	}
-	liableRES = []*regexp.Regexp{
+	res.liable = []*regexp.Regexp{
 		regexp.MustCompile(`\b([\p{L}\p{N}-]+) (?:is|are|shall be|will be|remains|remain) (?:solely |fully |not )?(?:liable|responsible)`),
 		regexp.MustCompile(`\b(?:borne|paid|covered) by (?:the )?([\p{L}\p{N}-]+)`),
 		regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|全额|全部)?(?:承担|负责|负担|赔偿)`),
 	}
-)
+	return res
+})
 
 // partyDiff reports a party that chooses or is liable in the candidate
 // part and in no such phrase of the template's (at Acme's choice, 由客户自行
@@ -202,7 +204,7 @@ func partyDiff(ref, cand string) [][2]string {
 	for _, p := range []struct {
 		check string
 		res   []*regexp.Regexp
-	}{{CheckChoice, choiceRES}, {CheckResponsibility, liableRES}} {
+	}{{CheckChoice, partyRES().choice}, {CheckResponsibility, partyRES().liable}} {
 		have := map[string]bool{}
 		for _, re := range p.res {
 			for _, m := range re.FindAllStringSubmatch(ref, -1) {

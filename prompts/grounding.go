@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -284,7 +283,7 @@ func numberSet(s string) map[string]bool {
 	return set
 }
 
-var markerRE = regexp.MustCompile(`^\s*[(（]?(\d{1,2})[.、)）]`)
+var markerRE = lazyRegexp(`^\s*[(（]?(\d{1,2})[.、)）]`)
 
 // markers returns the list numbers that start lines ("1.", "2、", "(3)").
 func markers(s string) map[int]bool {
@@ -298,7 +297,7 @@ func markers(s string) map[int]bool {
 }
 
 func marker(line string) (int, bool) {
-	m := markerRE.FindStringSubmatchIndex(line)
+	m := markerRE().FindStringSubmatchIndex(line)
 	if m == nil {
 		return 0, false
 	}
@@ -315,7 +314,7 @@ func stripMarkers(s string) string {
 	lines := strings.Split(fold(s), "\n")
 	for i, line := range lines {
 		if _, ok := marker(line); ok {
-			m := markerRE.FindStringIndex(line)
+			m := markerRE().FindStringIndex(line)
 			lines[i] = line[m[1]:]
 		}
 	}
@@ -325,14 +324,14 @@ func stripMarkers(s string) string {
 var (
 	// schemeRE: "://" after any scheme, defanged ones too (hxxps://, h**ps,
 	// [:]//), www., a Markdown link, an IPv4 address.
-	schemeRE = regexp.MustCompile(`(?i):\s*(?:[\])]\s*)?//|\bh(?:xx|\*\*)ps?\b|\[\s*:\s*\]|www\.|<\s*https?|\]\(|\b\d{1,3}(?:\.\d{1,3}){3}\b`)
+	schemeRE = lazyRegexp(`(?i):\s*(?:[\])]\s*)?//|\bh(?:xx|\*\*)ps?\b|\[\s*:\s*\]|www\.|<\s*https?|\]\(|\b\d{1,3}(?:\.\d{1,3}){3}\b`)
 	// dotRE: what stands for the dot of a domain: [.], (dot), " dot ", 点,
 	// middle dots, one-dot leaders, Chinese and full-width full stops.
-	dotRE = regexp.MustCompile(`\s*(?:[\[({]\s*(?:\.|dot)\s*[\])}])\s*|\s+dot\s+|\s*点\s*|[·․﹒。．｡]`)
+	dotRE = lazyRegexp(`\s*(?:[\[({]\s*(?:\.|dot)\s*[\])}])\s*|\s+dot\s+|\s*点\s*|[·․﹒。．｡]`)
 	// emailRE also catches "name [at] host".
-	emailRE     = regexp.MustCompile(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
-	mentionRE   = regexp.MustCompile(`@|<\s*[!#]|<\s*at\b`)
-	spelledZHRE = regexp.MustCompile(`一半|减半|翻倍|双倍|加倍|半价|百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
+	emailRE     = lazyRegexp(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
+	mentionRE   = lazyRegexp(`@|<\s*[!#]|<\s*at\b`)
+	spelledZHRE = lazyRegexp(`一半|减半|翻倍|双倍|加倍|半价|百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
 )
 
 // tlds are the top-level domains that make "word.tld" a link. Short ones
@@ -350,10 +349,10 @@ func init() {
 // " dot ", 点, 。 and other dots count as dots.
 func hasURL(s string) bool {
 	s = fold(s)
-	if schemeRE.MatchString(s) {
+	if schemeRE().MatchString(s) {
 		return true
 	}
-	return hasDomain(dotRE.ReplaceAllString(s, "."))
+	return hasDomain(dotRE().ReplaceAllString(s, "."))
 }
 
 // hasDomain finds "name.tld" in lower-case text in one pass.
@@ -381,13 +380,13 @@ func hasEmail(s string) bool {
 	if !strings.Contains(s, "@") && !strings.Contains(s, "at") {
 		return false
 	}
-	return emailRE.MatchString(s)
+	return emailRE().MatchString(s)
 }
 
 // hasMention reports an @ (outside an e-mail address, which hasEmail
 // reports first: @channel, @所有人, @someone), a Slack <!channel> or <#C1>,
 // or a Feishu <at> tag.
-func hasMention(s string) bool { return mentionRE.MatchString(fold(s)) }
+func hasMention(s string) bool { return mentionRE().MatchString(fold(s)) }
 
 // hasOpaque reports a long base64 or hex run: encoded text smuggled in.
 // A run of 24 or more base64 characters counts when it mixes letters and
@@ -438,7 +437,7 @@ func spelledNumber(s string) string {
 
 // spelledNumbers returns every number written in words, English first.
 func spelledNumbers(s string) []string {
-	return append(spelledEN(s), spelledZHRE.FindAllString(s, -1)...)
+	return append(spelledEN(s), spelledZHRE().FindAllString(s, -1)...)
 }
 
 var (

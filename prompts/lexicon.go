@@ -3,6 +3,7 @@ package prompts
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -149,7 +150,7 @@ type lexEntry struct {
 }
 
 // lexByFirst holds the entries by their first byte, longest first.
-var lexByFirst = func() map[byte][]lexEntry {
+var lexByFirst = sync.OnceValue(func() map[byte][]lexEntry {
 	m := map[byte][]lexEntry{}
 	for cat, phrases := range lexicon {
 		for _, p := range phrases {
@@ -170,7 +171,7 @@ var lexByFirst = func() map[byte][]lexEntry {
 		})
 	}
 	return m
-}()
+})
 
 // lexHit is a phrase found in a text.
 type lexHit struct {
@@ -199,7 +200,7 @@ func scanLexicon(s string) []lexHit {
 			sentStart = len(out)
 		}
 		matched := 0
-		for _, e := range lexByFirst[s[i]] {
+		for _, e := range lexByFirst()[s[i]] {
 			if !strings.HasPrefix(s[i:], e.phrase) {
 				continue
 			}

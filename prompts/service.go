@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -216,22 +215,22 @@ func (s *Service) log() *slog.Logger {
 }
 
 var (
-	thinkRE   = regexp.MustCompile(`(?s)<think>.*?</think>`)
-	fenceRE   = regexp.MustCompile("(?m)^\\s*```[a-zA-Z]*\\s*$")
-	headingRE = regexp.MustCompile(`(?m)^#{1,6}\s+`)
+	thinkRE   = lazyRegexp(`(?s)<think>.*?</think>`)
+	fenceRE   = lazyRegexp("(?m)^\\s*```[a-zA-Z]*\\s*$")
+	headingRE = lazyRegexp(`(?m)^#{1,6}\s+`)
 )
 
 // clean removes what models add around a draft: reasoning blocks
 // (<think>…</think>), code fences, Markdown bold and headings, CRLF.
 func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = thinkRE.ReplaceAllString(s, "")
+	s = thinkRE().ReplaceAllString(s, "")
 	if i := strings.Index(s, "</think>"); i >= 0 { // an unopened close tag ends the reasoning
 		s = s[i+len("</think>"):]
 	}
-	s = fenceRE.ReplaceAllString(s, "")
+	s = fenceRE().ReplaceAllString(s, "")
 	s = strings.NewReplacer("**", "", "__", "").Replace(s)
-	s = headingRE.ReplaceAllString(s, "")
+	s = headingRE().ReplaceAllString(s, "")
 	return strings.TrimSpace(s)
 }
 

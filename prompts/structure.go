@@ -2,7 +2,6 @@ package prompts
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -95,9 +94,9 @@ var units = []struct{ word, unit string }{
 var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true}
 
 var (
-	dateRE = regexp.MustCompile(`^\d{4}-\d{1,2}-\d{1,2}`)
-	timeRE = regexp.MustCompile(`^\d{1,2}:\d{2}`)
-	x24RE  = regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) // 7x24, 24x7, 24/7
+	dateRE = lazyRegexp(`^\d{4}-\d{1,2}-\d{1,2}`)
+	timeRE = lazyRegexp(`^\d{1,2}:\d{2}`)
+	x24RE  = lazyRegexp(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) // 7x24, 24x7, 24/7
 )
 
 // quantities lists the quantities of s (list markers removed) with their
@@ -127,14 +126,14 @@ func quantities(s string) []placed {
 		var q quantity
 		end := i
 		switch {
-		case dateRE.MatchString(rest):
-			m := dateRE.FindString(rest)
+		case dateRE().MatchString(rest):
+			m := dateRE().FindString(rest)
 			q, end = quantity{num: canonicalDate(m), unit: "date"}, i+len([]rune(m))
-		case timeRE.MatchString(rest):
-			m := timeRE.FindString(rest)
+		case timeRE().MatchString(rest):
+			m := timeRE().FindString(rest)
 			q, end = quantity{num: m, unit: "time"}, i+len([]rune(m))
-		case x24RE.MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.FindString(rest))))):
-			m := x24RE.FindString(rest)
+		case x24RE().MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE().FindString(rest))))):
+			m := x24RE().FindString(rest)
 			q, end = quantity{num: "7x24"}, i+len([]rune(m))
 			// "7x24小时" is still 7x24
 			if u, n := unitAt(rs, end); u == "h" {

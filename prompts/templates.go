@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"sync"
 )
 
 //go:embed templates/*.tmpl
@@ -11,7 +12,7 @@ var templateFS embed.FS
 
 // templates holds every draft and prompt template, each a {{define}} named
 // <kind>.<lang>[.<part>].
-var templates = mustParse()
+var templates = sync.OnceValue(mustParse)
 
 func mustParse() tmplSet {
 	names, err := fs.Glob(templateFS, "templates/*.tmpl")
@@ -36,7 +37,7 @@ func mustParse() tmplSet {
 // render executes the named template. The templates are fixed and tested, so
 // an error is a programming error; it is still returned, never panicked.
 func render(name string, data any) (string, error) {
-	out, err := templates.execute(name, data)
+	out, err := templates().execute(name, data)
 	if err != nil {
 		return "", fmt.Errorf("render template %s: %w", name, err)
 	}

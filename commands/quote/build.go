@@ -105,7 +105,7 @@ func groupArgs(lang chat.Lang, ps []pair) (*chat.Args, error) {
 			toks = append(toks, chat.Token{Key: p.spec.name, Value: text})
 		}
 	}
-	return chat.ArgsOf(reader, lang, toks)
+	return chat.ArgsOf(keyIndex().reader, lang, toks)
 }
 
 // valueText is a pair's value as chat reads it: without the "," or ";" a

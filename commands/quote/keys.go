@@ -1,11 +1,8 @@
 package quote
 
 import (
-	"bytes"
-	_ "embed"
-	"encoding/json"
-	"fmt"
 	"strings"
+	"sync"
 
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
@@ -44,70 +41,36 @@ type keySpec struct {
 	en, zh  string // what the key means
 }
 
-// specJSON is one key as keys.json writes it: the fields of a chat key,
-// with scope (workload or vendor), and for a line-item key the line and
-// the part of it the key sets (fee, volume, unit_price, quota, bare).
-type specJSON struct {
-	Name    string    `json:"name"`
-	Aliases []string  `json:"aliases"`
-	Kind    chat.Kind `json:"kind"`
-	Scope   string    `json:"scope"`
-	Line    tco.Line  `json:"line"`
-	Part    string    `json:"part"`
-	Example string    `json:"example"`
-	EN      string    `json:"en"`
-	ZH      string    `json:"zh"`
-}
-
-// keysJSON lists every key in the order the help shows them: the workload,
-// then the vendor's prices and properties.
-//
-//go:embed keys.json
-var keysJSON []byte
-
-// specs are the keys of keys.json. A broken file is a build mistake: it
-// panics when the package loads, and every test of the package fails.
-var specs = func() []keySpec {
-	var raw []specJSON
-	dec := json.NewDecoder(bytes.NewReader(keysJSON))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		panic("quote: keys.json: " + err.Error())
-	}
-	scopes := map[string]scope{"vendor": vendorKey, "workload": workloadKey}
-	parts := map[string]part{"": noPart, "fee": fee, "volume": volume, "unit_price": unitPrice, "quota": quota, "bare": bare}
-	out := make([]keySpec, len(raw))
-	for i, k := range raw {
-		sc, okScope := scopes[k.Scope]
-		pt, okPart := parts[k.Part]
-		if !okScope || !okPart || k.Name == "" || (pt == noPart) != (k.Line == "") {
-			panic(fmt.Sprintf("quote: keys.json: key %q: scope workload or vendor, and a part exactly when a line is given", k.Name))
-		}
-		out[i] = keySpec{name: k.Name, aliases: k.Aliases, kind: k.Kind, scope: sc, line: k.Line, part: pt, example: k.Example, en: k.EN, zh: k.ZH}
-	}
-	return out
-}()
+// The keys are data, in keys.json; keys_gen.go holds them as Go (specs),
+// generated from it by this package's test (go test ./commands/quote
+// -update), which fails when the two differ: the functions start without
+// decoding JSON, and the index below is built on a quote's first use.
 
 // keyIndex is specs as chat keys, indexed by every spelling (chat's one
 // alias lookup); byName finds the spec of a canonical key; reader is the
 // command chat's readers take the keys' kinds and examples from.
-var keyIndex, byName, reader = func() (chat.KeyIndex, map[string]*keySpec, *chat.Command) {
+var keyIndex = sync.OnceValue(func() (x struct {
+	keys   chat.KeyIndex
+	byName map[string]*keySpec
+	reader *chat.Command
+}) {
 	ks := make([]chat.Key, len(specs))
-	m := make(map[string]*keySpec, len(specs))
+	x.byName = make(map[string]*keySpec, len(specs))
 	for i, s := range specs {
 		ks[i] = chat.Key{Name: s.name, Aliases: s.aliases, Kind: s.kind, Example: s.example}
-		m[s.name] = &specs[i]
+		x.byName[s.name] = &specs[i]
 	}
-	return chat.IndexKeys(ks), m, &chat.Command{Name: "quote", Keys: ks, Examples: []string{Example}}
-}()
+	x.keys, x.reader = chat.IndexKeys(ks), &chat.Command{Name: "quote", Keys: ks, Examples: []string{Example}}
+	return x
+})
 
 // lookupKey finds the spec of a key as typed.
 func lookupKey(k string) (*keySpec, bool) {
-	ck, ok := keyIndex.Lookup(k)
+	ck, ok := keyIndex().keys.Lookup(k)
 	if !ok {
 		return nil, false
 	}
-	return byName[ck.Name], true
+	return keyIndex().byName[ck.Name], true
 }
 
 // suggestKey returns the known key closest to a mistyped one, or "": a key

@@ -178,7 +178,7 @@ func workloadLine(lang chat.Lang, w tco.Workload, set settings) string {
 // alias in Chinese (a Chinese reply names no English key).
 func keyWord(lang chat.Lang, name string) string {
 	if lang == chat.ZH {
-		if s, ok := byName[name]; ok {
+		if s, ok := keyIndex().byName[name]; ok {
 			for _, a := range s.aliases {
 				if a != "" && a[0] >= 0x80 {
 					return a

@@ -34,7 +34,7 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 		}
 	}
 	in.globals = kept
-	a, err := chat.ArgsOf(reader, lang, picked)
+	a, err := chat.ArgsOf(keyIndex().reader, lang, picked)
 	if err != nil {
 		return sv, err
 	}
