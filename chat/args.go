@@ -41,9 +41,11 @@ func (a *Args) Raw(key string) (string, bool) { v, ok := a.pairs[key]; return v,
 // Keys returns the canonical keys given, in the order typed.
 func (a *Args) Keys() []string { return a.order }
 
-// Example is the command's first example, for error messages.
+// Example is the command's example for error messages: its English one,
+// which a Chinese reply shows in Chinese words (Router.Localize), so that
+// the two can never ask for different things.
 func (a *Args) Example() string {
-	return a.cmd.Example(a.lang)
+	return a.cmd.Example(EN)
 }
 
 func (a *Args) keySpec(key string) Key {
@@ -57,10 +59,13 @@ func (a *Args) keySpec(key string) Key {
 	return Key{Name: key}
 }
 
+// keyExample is key=value with the key's example value, the key named as
+// the user's language writes it (Name); the command's example when the key
+// has none.
 func (a *Args) keyExample(key string) string {
 	k := a.keySpec(key)
 	if k.Example != "" {
-		return key + "=" + k.Example
+		return a.Name(key) + "=" + k.Example
 	}
 	return a.Example()
 }
@@ -155,9 +160,15 @@ func (a *Args) Choice(key, def string, choices []string, aliases map[string]stri
 				return c, nil
 			}
 		}
-		ex := key + "=" + choices[0]
-		return "", Invalidf(a.lang, key, ex,
-			"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", key, raw, strings.Join(choices, ", "))
+		shown := choices
+		if a.lang == ZH { // each choice as Chinese writes it, when an alias does
+			shown = make([]string, len(choices))
+			for i, c := range choices {
+				shown[i] = hanChoice(c, aliases)
+			}
+		}
+		return "", Invalidf(a.lang, key, a.Name(key)+"="+shown[0],
+			"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", a.Name(key), raw, strings.Join(shown, T(a.lang, ", ", "、")))
 	})
 }
 
@@ -167,8 +178,24 @@ func (a *Args) Bool(key string, def bool) (bool, error) {
 		if v, known := YesNo(raw); known {
 			return v, nil
 		}
-		return false, Invalidf(a.lang, key, key+"=yes", "%s=%q is not yes or no", "%s=%q 不是 是/否", key, raw)
+		return false, Invalidf(a.lang, key, a.Name(key)+T(a.lang, "=yes", "=是"), "%s=%q is not yes or no", "%s=%q 不是 是/否", a.Name(key), raw)
 	})
+}
+
+// hanChoice is the first spelling aliases give choice c in Chinese (the
+// alphabetically first, so the answer does not depend on map order), c
+// itself when none does.
+func hanChoice(c string, aliases map[string]string) string {
+	best := ""
+	for spelling, to := range aliases {
+		if to == c && HasHan(spelling) && (best == "" || spelling < best) {
+			best = spelling
+		}
+	}
+	if best == "" {
+		return c
+	}
+	return best
 }
 
 // Invalid builds an error about key with the key's example.
@@ -177,11 +204,7 @@ func (a *Args) Invalid(key, en, zh string) *Error {
 }
 
 func (a *Args) missing(key string) *Error {
-	add := a.keyExample(key)
-	if k := a.keySpec(key); a.lang == ZH && k.Example != "" {
-		add = a.Name(key) + "=" + k.Example // a Chinese reply names the key in Chinese
-	}
-	return Invalidf(a.lang, key, a.Example(), "missing %s; add it as %s", "缺少 %s，请写成 %s", a.Name(key), add)
+	return Invalidf(a.lang, key, a.Example(), "missing %s; add it as %s", "缺少 %s，请写成 %s", a.Name(key), a.keyExample(key))
 }
 
 func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
@@ -190,7 +213,7 @@ func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 	if err != nil {
 		return 0, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%q is not a number I can read (%s); write it like %s",
-			"%s=%q 无法读成数字（%s），请写成 %s", key, raw, kindHint(a.lang, k.Kind), a.keyExample(key))
+			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), raw, kindHint(a.lang, k.Kind), a.keyExample(key))
 	}
 	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 		v *= 100
@@ -204,7 +227,7 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 		return 0, err
 	}
 	if v != math.Trunc(v) {
-		return 0, Invalidf(a.lang, key, a.keyExample(key), "%s=%s must be a whole number", "%s=%s 必须是整数", key, raw)
+		return 0, Invalidf(a.lang, key, a.keyExample(key), "%s=%s must be a whole number", "%s=%s 必须是整数", a.Name(key), raw)
 	}
 	return int(v), nil
 }
@@ -240,7 +263,7 @@ func (a *Args) Money(key string, min, max float64) (v float64, ok bool, err erro
 		if perr != nil {
 			return 0, Invalidf(a.lang, key, a.keyExample(key),
 				"%s=%q is not an amount I can read (%s); write it like %s",
-				"%s=%q 无法读成金额（%s），请写成 %s", key, raw, kindHint(a.lang, Money), a.keyExample(key))
+				"%s=%q 无法读成金额（%s），请写成 %s", a.Name(key), raw, kindHint(a.lang, Money), a.keyExample(key))
 		}
 		return a.within(key, raw, v, min, max)
 	})
@@ -252,7 +275,7 @@ func (a *Args) within(key, raw string, v, min, max float64) (float64, error) {
 	if v < min || v > max {
 		return 0, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", key, raw, Num(min), Num(max))
+			"%s=%s 超出范围，应在 %s 到 %s 之间", a.Name(key), raw, Num(min), Num(max))
 	}
 	return v, nil
 }

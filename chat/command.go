@@ -15,6 +15,13 @@ type Command struct {
 	Summary map[Lang]string
 	// Examples are full command lines that work, first one shown in errors.
 	Examples []string
+	// ExampleZH spells in Chinese the words of the command's examples that
+	// are neither its command words nor its keys: values (monthly: 包月),
+	// placeholders (<paste>: <粘贴>) and pasted phrases (an entry with a
+	// space). Router.Localize uses it; a test
+	// of every command runs each localized example to check it still asks
+	// for the same thing.
+	ExampleZH map[string]string
 	// Keys are the accepted keys. Nil means the command reads free text and
 	// validates its own input (quote, checklist check, ask).
 	Keys []Key

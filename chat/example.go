@@ -1,6 +1,9 @@
 package chat
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Example returns the command's example that best fits lang: for Chinese one
 // whose command word is Chinese, else one with Chinese in it; for English the
@@ -27,4 +30,158 @@ func (c *Command) Example(lang Lang) string {
 		}
 	}
 	return best
+}
+
+// HanWord is the first of a name's aliases written in Chinese, the name
+// itself when none is: the word a Chinese reply uses for a command, a
+// sub-command or a key.
+func HanWord(name string, aliases []string) string {
+	for _, a := range aliases {
+		if HasHan(a) {
+			return a
+		}
+	}
+	return name
+}
+
+// exampleKey is a key=value pair's key in an example line: a key name
+// after the start, a space, a quote or a vendor's colon.
+var exampleKey = regexp.MustCompile(`(^|[\s'"“;；:：])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；]*)`)
+
+// Localize is example as a reply in lang shows it. In English it is
+// unchanged; in Chinese the command word, the sub-command word and every
+// key take the Chinese spelling the parser accepts for them (HanWord), and
+// yes/no become 是/否, so that a Chinese reply shows no key names and its
+// example parses to the same request as the English one. command is the
+// command the error came from: an example without a command word of its
+// own (a fragment such as "price=35") is read with its keys. A key without
+// a Chinese spelling is left as it is (a test of every command asks for
+// one).
+func (r *Router) Localize(lang Lang, command, example string) string {
+	if lang != ZH || strings.TrimSpace(example) == "" {
+		return example
+	}
+	return r.localize(command, example, 0)
+}
+
+func (r *Router) localize(command, line string, depth int) string {
+	lead := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	rest := line[len(lead):]
+	word, tail := cutWord(rest)
+	var out strings.Builder
+	out.WriteString(lead)
+	cmd, ok := r.Lookup(word)
+	if ok && !strings.Contains(word, "=") {
+		out.WriteString(HanWord(cmd.Name, cmd.Aliases))
+	} else {
+		cmd, _ = r.Lookup(command)
+		tail = rest
+	}
+	if cmd == nil {
+		return line
+	}
+	keys := allKeys(cmd)
+	// the sub-command word, when the command has them
+	if sw, after := cutWord(strings.TrimLeft(tail, " ")); sw != "" && !strings.Contains(sw, "=") {
+		for _, s := range cmd.Subs {
+			if s.Name != cmd.Name && s.Picks(sw) {
+				sp := tail[:len(tail)-len(strings.TrimLeft(tail, " "))]
+				out.WriteString(sp + HanWord(sw, s.Aliases))
+				tail = after
+				if s.Keys != nil {
+					keys = s.Keys
+				}
+				break
+			}
+		}
+	}
+	// a line of another command after the sub-command (renewal new billing …)
+	if w, _ := cutWord(strings.TrimLeft(tail, " ")); depth == 0 && w != "" && !strings.Contains(w, "=") {
+		if other, ok := r.Lookup(w); ok && other != cmd {
+			out.WriteString(r.localize(other.Name, tail, depth+1))
+			return out.String()
+		}
+	}
+	out.WriteString(zhKeys(cmd, keys, tail))
+	s := out.String()
+	for en, zh := range cmd.ExampleZH {
+		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") { // a placeholder or a phrase
+			s = strings.ReplaceAll(s, en, zh)
+		}
+	}
+	return s
+}
+
+// allKeys are a command's keys, its sub-commands' too.
+func allKeys(cmd *Command) []Key {
+	keys := cmd.Keys
+	if keys == nil {
+		for _, s := range cmd.Subs {
+			keys = append(keys, s.Keys...)
+		}
+	}
+	return keys
+}
+
+// zhKeys writes every key=value of text whose key is one of keys with the
+// key's Chinese word and the value as a Chinese example writes it.
+func zhKeys(cmd *Command, keys []Key, text string) string {
+	return exampleKey.ReplaceAllStringFunc(text, func(m string) string {
+		p := exampleKey.FindStringSubmatch(m)
+		k, known := LookupKey(keys, p[2])
+		if !known {
+			return m
+		}
+		return p[1] + HanWord(k.Name, k.Aliases) + "=" + zhValue(cmd, k, p[3])
+	})
+}
+
+// LocalizeMessage is an error message as a reply in lang shows it: in
+// Chinese every key=value of the command's keys that it quotes ("请写成
+// hours=300") takes the key's Chinese word, as Localize does for examples.
+func (r *Router) LocalizeMessage(lang Lang, command, msg string) string {
+	cmd, ok := r.Lookup(command)
+	if lang != ZH || !ok {
+		return msg
+	}
+	return zhKeys(cmd, allKeys(cmd), msg)
+}
+
+// zhUnits are the English unit suffixes of example values and their
+// Chinese, per kind of value (every reader of the kind takes both).
+var zhUnits = map[Kind][][2]string{
+	Days:    {{"d", "天"}},
+	Minutes: {{"m", "分钟"}, {"h", "小时"}, {"d", "天"}},
+	Hours:   {{"h", "小时"}},
+	Ratio:   {{"x", "倍"}},
+}
+
+// zhValue is an example's value as a Chinese example writes it: yes and
+// no as 是 and 否, a word the command spells in Chinese (ExampleZH), a
+// number's English unit in Chinese (30d: 30天).
+func zhValue(cmd *Command, k Key, v string) string {
+	if zh, ok := cmd.ExampleZH[v]; ok {
+		return zh
+	}
+	switch strings.ToLower(v) {
+	case "yes":
+		return "是"
+	case "no":
+		return "否"
+	}
+	for _, u := range zhUnits[k.Kind] {
+		n := strings.TrimSuffix(v, u[0])
+		if n != v && n != "" && strings.Trim(n, "0123456789.") == "" {
+			return n + u[1]
+		}
+	}
+	return v
+}
+
+// cutWord splits s at its first space.
+func cutWord(s string) (word, rest string) {
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
 }

@@ -13,8 +13,9 @@ import (
 // twice refused), and the pairs come back as Args, so their values are read
 // with the same methods as every other command's.
 type Leading struct {
-	// Command is the command's words as errors say them ("trial check").
-	Command string
+	// Command is the command's words as errors say them ("trial check"),
+	// CommandZH as Chinese errors do ("试用 检查"; Command when empty).
+	Command, CommandZH string
 	// Keys are the keys the pairs may use.
 	Keys []Key
 	// Example is shown in errors.
@@ -56,10 +57,10 @@ func (l *Leading) Read(lang Lang, text string) (*Args, string, error) {
 			if l.Ends == nil || l.Ends(k) {
 				break
 			}
-			return nil, "", UnknownKey(lang, l.Command, l.Keys, k, l.Example)
+			return nil, "", UnknownKey(lang, T(lang, l.Command, l.zh()), l.Keys, k, l.Example)
 		}
 		if seen[key.Name] {
-			return nil, "", Invalidf(lang, key.Name, l.Example, "%s is given twice; give it once", "%s 出现了两次，请只写一次", key.Name)
+			return nil, "", Invalidf(lang, key.Name, l.Example, "%s is given twice; give it once", "%s 出现了两次，请只写一次", a.Name(key.Name))
 		}
 		seen[key.Name] = true
 		a.set(key.Name, strings.Trim(v, `"'`))
@@ -67,6 +68,13 @@ func (l *Leading) Read(lang Lang, text string) (*Args, string, error) {
 	}
 	a.Original = strings.TrimSpace(text[:pos])
 	return a, strings.TrimSpace(text[pos:]), nil
+}
+
+func (l *Leading) zh() string {
+	if l.CommandZH != "" {
+		return l.CommandZH
+	}
+	return l.Command
 }
 
 // set gives key a value, keeping the order keys were first given in.

@@ -281,7 +281,7 @@ func TestArgsOf(t *testing.T) {
 		t.Errorf("price = %v %v %v, want 15000", v, ok, err)
 	}
 	// a value out of range is worded in the group's language with the key's example
-	if _, err := a.Int("cards", 1, 4); err == nil || !strings.Contains(err.Error(), "cards=8 超出范围") {
+	if _, err := a.Int("cards", 1, 4); err == nil || !strings.Contains(err.Error(), "卡数=8 超出范围") {
 		t.Errorf("cards out of range: %v", err)
 	}
 	_, err = ArgsOf(cmd, EN, []Token{{Key: "card", Value: "8"}})

@@ -103,7 +103,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 		}
 		return nil, nil, lang, Invalid(lang, "command",
 			"a command starts with a command word, not with a key=value pair",
-			"命令要以命令词开头，而不是 key=value", "billing ondemand=35 monthly=15000 hours=300")
+			"命令要以命令词开头，而不是 参数=值", "billing ondemand=35 monthly=15000 hours=300")
 	}
 	word := toks[0].Word
 	cmd, ok := r.Lookup(word)
@@ -138,7 +138,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
 			}
 			if _, dup := a.pairs[key]; dup {
-				return nil, nil, lang, Invalidf(lang, key, cmd.Example(lang), "%s is given twice; give it once", "%s 出现了两次，请只写一次", key)
+				return nil, nil, lang, Invalidf(lang, key, cmd.Example(EN), "%s is given twice; give it once", "%s 出现了两次，请只写一次", a.Name(key))
 			}
 			a.pairs[key] = t.Value
 			a.order = append(a.order, key)
@@ -203,6 +203,12 @@ func (r *Router) errorReply(lang Lang, command string, err error) Reply {
 		}
 		log.Error("command failed", "command", command, "err", err)
 		e = &Error{Code: CodeInternal, Message: T(lang, "internal error; the operators have the details in the log", "内部错误，详情已记录在日志中")}
+	}
+	ex, msg := r.Localize(lang, command, e.Example), r.LocalizeMessage(lang, command, e.Message)
+	if ex != e.Example || msg != e.Message {
+		local := *e // errors may be shared values: never change one in place
+		local.Example, local.Message = ex, msg
+		e = &local
 	}
 	title := T(lang, "I could not answer that", "无法处理这个请求")
 	summary := e.Message
@@ -328,23 +334,31 @@ func canonicalKey(cmd *Command, key string) (string, bool) {
 }
 
 func unknownKey(lang Lang, cmd *Command, key string) *Error {
-	return UnknownKey(lang, cmd.Name, cmd.Keys, key, cmd.Example(lang))
+	return UnknownKey(lang, T(lang, cmd.Name, HanWord(cmd.Name, cmd.Aliases)), cmd.Keys, key, cmd.Example(EN))
 }
 
 // UnknownKey is the error for a key the command (its words as the user
-// types them, "trial check") does not take: the keys it takes, the closest
-// name or alias, and an example.
+// types them in lang, "trial check", "试用 检查") does not take: the keys
+// it takes (in Chinese as HanWord names them), the closest name or alias,
+// and an example.
 func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Error {
 	var names []string
 	for _, k := range keys {
-		names = append(names, k.Name)
+		if lang == ZH {
+			names = append(names, HanWord(k.Name, k.Aliases))
+		} else {
+			names = append(names, k.Name)
+		}
 	}
-	cands := append([]string(nil), names...)
+	var cands []string
 	for _, k := range keys {
-		cands = append(cands, k.Aliases...)
+		cands = append(append(cands, k.Name), k.Aliases...)
 	}
-	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), command, key, strings.Join(names, ", "))
+	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), command, key, strings.Join(names, T(lang, ", ", "、")))
 	if s := Closest(key, cands); s != "" {
+		if k, ok := LookupKey(keys, s); ok && lang == ZH {
+			s = HanWord(s, k.Aliases)
+		}
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
 	}
 	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
@@ -358,14 +372,14 @@ func (r *Router) unknownCommand(lang Lang, word string) *Error {
 	sort.Strings(words)
 	var names []string
 	for _, c := range r.cmds {
-		names = append(names, c.Name)
+		names = append(names, T(lang, c.Name, HanWord(c.Name, c.Aliases)))
 	}
-	msg := fmt.Sprintf(T(lang, "unknown command %q; commands: %s", "未知命令 %q，可用命令：%s"), word, strings.Join(names, ", "))
+	msg := fmt.Sprintf(T(lang, "unknown command %q; commands: %s", "未知命令 %q，可用命令：%s"), word, strings.Join(names, T(lang, ", ", "、")))
 	ex := "help"
 	if s := Closest(word, words); s != "" {
 		c, _ := r.Lookup(s)
-		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想用 %s？"), s)
-		if e := c.Example(lang); e != "" {
+		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想用 %s？"), T(lang, s, HanWord(s, c.Aliases)))
+		if e := c.Example(EN); e != "" {
 			ex = e
 		}
 	}

@@ -83,7 +83,7 @@ func (s *Subs) Pick(c *Call) (sub Sub, found bool, err error) {
 	}
 	var names, words []string
 	for _, sub := range s.List {
-		names = append(names, sub.Name)
+		names = append(names, T(c.Lang, sub.Name, HanWord(sub.Name, sub.Aliases)))
 		words = append(words, append([]string{sub.Name}, sub.Aliases...)...)
 	}
 	shown := word
@@ -92,10 +92,14 @@ func (s *Subs) Pick(c *Call) (sub Sub, found bool, err error) {
 	}
 	e := Invalidf(c.Lang, s.Command, s.Example,
 		"%s needs a sub-command first, not %q: %s", "%s 后面要先写子命令，而不是 %q：%s",
-		T(c.Lang, s.Command, s.CommandZH), shown, strings.Join(names, ", "))
+		T(c.Lang, s.Command, s.CommandZH), shown, strings.Join(names, T(c.Lang, ", ", "、")))
 	if best := Closest(word, words); word != "" && best != "" {
+		bs, ok := s.Find(best)
+		if ok && c.Lang == ZH {
+			best = HanWord(best, bs.Aliases)
+		}
 		e.Message += fmt.Sprintf(T(c.Lang, ". Did you mean %s?", "。你是不是想用 %s？"), best)
-		if bs, ok := s.Find(best); ok {
+		if ok {
 			e.Example = bs.Example
 		}
 	}

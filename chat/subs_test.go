@@ -36,7 +36,7 @@ func TestSubs(t *testing.T) {
 		{text: "price list", sub: "list"},
 		{text: "价格 设置 gpu=H100", sub: "set", gpu: "H100"},
 		{text: "price lsit", err: `price needs a sub-command first, not "lsit": set, list. Did you mean list?`, example: "price list"},
-		{text: "价格 查看", err: `价格 后面要先写子命令，而不是 "查看"：set, list`, example: "price set gpu=A100 ondemand=35"},
+		{text: "价格 查看", err: `价格 后面要先写子命令，而不是 "查看"：设置、列表`, example: "price set gpu=A100 ondemand=35"},
 		{text: "price gpu=A100", err: `price needs a sub-command first, not "gpu=A100": set, list`, example: "price set gpu=A100 ondemand=35"},
 		{text: "price set colour=red", err: "colour"},
 	} {

@@ -22,12 +22,12 @@ func zhAlias(key string) string {
 	return ""
 }
 
-func keyNames() string {
+func keyNames(lang chat.Lang) string {
 	names := make([]string, len(keys))
 	for i, k := range keys {
-		names[i] = k.Name
+		names[i] = chat.T(lang, k.Name, chat.HanWord(k.Name, k.Aliases))
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, chat.T(lang, ", ", "、"))
 }
 
 // acceptedValues say what each key accepts, with values as people type them.
@@ -68,28 +68,27 @@ func accepted(lang chat.Lang, key string) string {
 	if v, ok := acceptedValues[key]; ok {
 		return v.In(string(lang))
 	}
-	return chat.T(lang, "key=value pairs: ", "key=value 参数：") + keyNames()
+	return chat.T(lang, "key=value pairs: ", "参数=值：") + keyNames(lang)
 }
 
-// example is a whole command line that works, showing key, in the user's
-// language.
-func example(lang chat.Lang, key string) string {
-	base := chat.T(lang, "billing ondemand=35 monthly=15000 hours=300", "计费 按需=35元/时 包月=1.5万 时长=300小时")
+// example is a whole command line that works, showing key. It is written
+// in English only: a Chinese reply shows it in Chinese words
+// (chat.Router.Localize), so the two always ask for the same thing.
+func example(key string) string {
+	base := "billing ondemand=35 monthly=15000 hours=300"
 	switch key {
 	case "cards":
-		return base + chat.T(lang, " cards=4", " 卡数=4")
+		return base + " cards=4"
 	case "spot", "interruptible", "interrupt_rate", "checkpoint", "restart":
-		return chat.T(lang,
-			"billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25",
-			"计费 按需=35 包月=15000 时长=300 竞价=12 可中断=是 中断率=0.05 检查点=1 重启=0.25")
+		return base + " spot=12 interruptible=yes interrupt_rate=0.05 checkpoint=1 restart=0.25"
 	case "months", "min_months":
-		return base + chat.T(lang, " months=6 min_months=3", " 剩余月数=6 最短租期=3")
+		return base + " months=6 min_months=3"
 	case "yearly_discount":
-		return base + chat.T(lang, " yearly_discount=10%", " 包年折扣=9折")
+		return base + " yearly_discount=10%"
 	case "yearly":
-		return base + chat.T(lang, " months=12 yearly=150000", " 项目月数=12 包年=15万")
+		return base + " months=12 yearly=150000"
 	case "currency":
-		return base + chat.T(lang, " currency=CNY", " 币种=CNY")
+		return base + " currency=CNY"
 	}
 	return base
 }

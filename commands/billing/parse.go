@@ -89,7 +89,7 @@ func (p reader) bad(key, problemEN, problemZH string) *chat.Error {
 	return chat.Invalid(p.lang, key,
 		fmt.Sprintf("%s. Accepted: %s.", problemEN, acc),
 		fmt.Sprintf("%s。可接受：%s。", problemZH, acc),
-		example(p.lang, key))
+		example(key))
 }
 
 func (p reader) missing(key string) *chat.Error {
@@ -118,9 +118,9 @@ func (p reader) strayWords() error {
 		}
 	}
 	return chat.Invalid(p.lang, "command",
-		fmt.Sprintf("billing takes key=value pairs, not the word %q; keys: %s", w, keyNames()),
-		fmt.Sprintf("计费只接受 key=value 参数，不接受单独的词 %q；可用参数：%s", w, keyNames()),
-		example(p.lang, ""))
+		fmt.Sprintf("billing takes key=value pairs, not the word %q; keys: %s", w, keyNames(chat.EN)),
+		fmt.Sprintf("计费只接受 参数=值，不接受单独的词 %q；可用参数：%s", w, keyNames(chat.ZH)),
+		example(""))
 }
 
 // canonical is the key a name or alias stands for, "" when none.
@@ -257,7 +257,7 @@ func (p reader) spot(q *query) (*advisor.SpotOffer, error) {
 		var ce *chat.Error
 		if errors.As(err, &ce) {
 			ce.Message += p.t(". Accepted: yes or no (是/否).", "。可接受：yes 或 no（是/否）。")
-			ce.Example = example(p.lang, "interruptible")
+			ce.Example = example("interruptible")
 		}
 		return nil, err
 	}

@@ -36,6 +36,8 @@ func Command() *chat.Command {
 			"checklist check full=yes 8卡H800 80G SXM5，NVLink全互联，按秒计费，公网流量0.8元/GB。",
 			"清单 检查 机房在成都天府新区，一般来说延迟3ms左右；包月原则上1.35万/卡，包年可协商，计费按小时；坏卡尽量4小时内更换；实例释放后数据会妥善处理。",
 		},
+		ExampleZH: map[string]string{"We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.": "我们提供高配A100主机，万兆内网，7x24小时服务。",
+			"我们是A100 80G SXM4……": "我们是A100 80G SXM4……"},
 		Subs: []*chat.Command{
 			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
 				chat.EN: "every item by dimension; checklist <dimension> (hardware, network, billing, operations, security, trial, contract) or checklist <item id> (hw.gpu_model) for one",
@@ -133,7 +135,7 @@ type checkOptions struct {
 // options reads the keys before the pasted text: vendor=NAME (供应商=,
 // 厂商=), full=yes|no (全部=, 完整=) and the words --full, 全部, 完整, in any
 // order; the first other word starts the text.
-var options = chat.Leading{Command: "checklist check", Keys: checkKeys, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+var options = chat.Leading{Command: "checklist check", CommandZH: "清单 检查", Keys: checkKeys, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
 	Flags: map[string]string{"--full": "full", "-full": "full", "全部": "full", "完整": "full"}}
 
 // readOptions takes the leading options off the text.

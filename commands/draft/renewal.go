@@ -53,7 +53,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 		r, err := d.renewals.GetRenewal(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}, f.id)
 		if errors.Is(err, store.ErrNotFound) {
 			return f, &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: "renewal list",
-				Message: fmt.Sprintf(chat.T(lang, "no renewal %q here (this channel's and the team-wide ones); `renewal list` shows them", "这里没有续约 %q（本频道的和团队共享的）；`renewal list` 可查看"), f.id)}
+				Message: fmt.Sprintf(chat.T(lang, "no renewal %q here (this channel's and the team-wide ones); `renewal list` shows them", "这里没有续约 %q（本频道的和团队共享的）；`续约 列表` 可查看"), f.id)}
 		}
 		if err != nil {
 			return f, fmt.Errorf("draft renewal: get %s: %w", f.id, err)

@@ -88,9 +88,10 @@ func Command(d Deps) *chat.Command {
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
-		Examples: examples,
-		Writes:   subs.Writes,
-		Run:      d.run,
+		Examples:  examples,
+		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月"},
+		Writes:    subs.Writes,
+		Run:       d.run,
 	}
 }
 
@@ -135,7 +136,7 @@ func (d Deps) storeError(c *chat.Call, op string, err error) error {
 func notFound(c *chat.Call, id string) error {
 	return &chat.Error{Code: chat.CodeNotFound, Key: "id", Example: "renewal list",
 		Message: fmt.Sprintf(chat.T(c.Lang, "no renewal %q here; `renewal list` shows this channel's and the team-wide ones (a renewal added in another channel is seen and changed only there, unless it was added with scope=team)",
-			"这里没有编号为 %q 的续约；用 `续约 列表` 查看本频道的和团队共享的续约（在其他频道添加的续约只能在那里查看和修改，除非添加时写了 范围=team）"), id)}
+			"这里没有编号为 %q 的续约；用 `续约 列表` 查看本频道的和团队共享的续约（在其他频道添加的续约只能在那里查看和修改，除非添加时写了 范围=团队）"), id)}
 }
 
 // scope is where the call comes from: its team and channel.

@@ -78,7 +78,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	return chat.Reply{
 		Title: fmt.Sprintf(chat.T(lang, "Renewals of this channel and the team-wide ones (%d)", "本频道及全团队共享的续约（%d 个）"), len(rs)),
 		Summary: chat.T(lang, "The deadline is the renewal date minus the notice period; reminders come before it. Renewals added in other channels are listed there, unless added with scope=team.",
-			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。其他频道添加的续约只在那里列出，除非添加时写了 范围=team。"),
+			"截止日 = 续约日 − 提前通知期；提醒在截止日之前发出。其他频道添加的续约只在那里列出，除非添加时写了 范围=团队。"),
 		Tables:   []chat.Table{t},
 		Warnings: warnings,
 		Data:     map[string]any{"command": "renewal", "action": "list", "renewals": items},

@@ -289,18 +289,14 @@ func TestExamplesWork(t *testing.T) {
 		}
 	}
 	for _, key := range append([]string{""}, shapeKeys...) {
-		for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
-			if rep := handle(t, example(lang, key)); rep.Error != nil {
-				t.Errorf("error example %q: %v", example(lang, key), rep.Error)
-			}
+		if rep := handle(t, example(key)); rep.Error != nil {
+			t.Errorf("error example %q: %v", example(key), rep.Error)
 		}
 	}
 	for _, k := range keys {
-		for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
-			ex := example(lang, k.Name)
-			if rep := handle(t, ex); rep.Error != nil {
-				t.Errorf("example for %s %q: %v", k.Name, ex, rep.Error)
-			}
+		ex := example(k.Name)
+		if rep := handle(t, ex); rep.Error != nil {
+			t.Errorf("example for %s %q: %v", k.Name, ex, rep.Error)
 		}
 	}
 }

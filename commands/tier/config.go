@@ -93,23 +93,23 @@ func (p reader) config(q *query) (found bool, err error) {
 	case !given:
 		return false, nil
 	case strings.TrimSpace(raw) == "":
-		return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+		return true, chat.Invalidf(p.lang, "config", configExample(),
 			"config= is empty: paste the model's config.json after it (as a code block in chat) or, in the terminal, give the file's path",
 			"config= 为空：请在后面粘贴模型的 config.json（聊天中可用代码块），或在终端给出文件路径")
 	case p.deps.ReadFile == nil:
-		return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+		return true, chat.Invalidf(p.lang, "config", configExample(),
 			"config=%s is not JSON, and a file path can only be read in the terminal: paste the model's config.json itself (as a code block)",
 			"config=%s 不是 JSON；文件路径只能在终端读取：请直接粘贴模型的 config.json（用代码块）", raw)
 	default:
 		name := strings.Trim(strings.TrimSpace(raw), `"'`)
 		b, rerr := p.deps.ReadFile(name)
 		if rerr != nil {
-			return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+			return true, chat.Invalidf(p.lang, "config", configExample(),
 				"cannot read config=%s (%v): give the path of the model's config.json, or paste its JSON",
 				"无法读取 config=%s（%v）：请给出模型 config.json 的路径，或直接粘贴其 JSON", name, rerr)
 		}
 		if len(b) > maxConfigBytes {
-			return true, chat.Invalidf(p.lang, "config", configExample(p.lang),
+			return true, chat.Invalidf(p.lang, "config", configExample(),
 				"config=%s is %s bytes, not a config.json (a few KB): give the model's config.json, not its weights",
 				"config=%s 有 %s 字节，不是 config.json（通常几 KB）：请给出模型的 config.json，而不是权重文件", name, num(float64(len(b))))
 		}
@@ -121,7 +121,7 @@ func (p reader) config(q *query) (found bool, err error) {
 	}
 	for _, k := range append([]string{"model", "params"}, shapeKeys...) {
 		if p.a.Has(k) {
-			return true, chat.Invalidf(p.lang, k, configExample(p.lang),
+			return true, chat.Invalidf(p.lang, k, configExample(),
 				"give either config= (the model's config.json) or %s=, not both: the config.json already says everything about the model",
 				"config=（模型的 config.json）和 %s= 只能二选一：config.json 已经完整描述了模型", p.name(k))
 		}
@@ -144,7 +144,7 @@ func (p reader) config(q *query) (found bool, err error) {
 // badConfig explains a *catalog.ConfigError in the user's language, naming
 // the field.
 func (p reader) badConfig(e *catalog.ConfigError) error {
-	ex := configExample(p.lang)
+	ex := configExample()
 	f := e.Field
 	base := f[strings.LastIndexByte(f, '.')+1:]
 	switch e.Problem {
@@ -195,7 +195,7 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 		"config.json 字段 %s = %s 与文件其余部分矛盾：%s", f, e.Value, chat.T(p.lang, why[0], why[1]))
 }
 
-func configExample(lang chat.Lang) string {
+func configExample() string {
 	const llama8b = `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256}`
-	return chat.T(lang, "tier mode=infer seq=32k config=```"+llama8b+"```", "选卡 模式=推理 上下文=32k 配置=```"+llama8b+"```")
+	return "tier mode=infer seq=32k config=```" + llama8b + "```"
 }

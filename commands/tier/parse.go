@@ -89,7 +89,7 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog, deps Deps) (query,
 		}
 	}
 	if r.Precision == sizing.MXFP4 && !r.Model.MoE() {
-		return q, chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
+		return q, chat.Invalidf(p.lang, "precision", example("precision"),
 			"precision=mxfp4 quantizes the routed experts (gpt-oss); %s has none: use int4 or fp8",
 			"精度=mxfp4 只量化路由专家（gpt-oss）；%s 没有专家：请用 int4 或 fp8", modelName(r.Model))
 	}
@@ -138,9 +138,9 @@ func (p reader) words() (model, mode string, err error) {
 			model = w
 			continue
 		}
-		return "", "", chat.Invalidf(p.lang, "command", example(p.lang, "model"),
+		return "", "", chat.Invalidf(p.lang, "command", example("model"),
 			"I do not know what %q means here; give keys as key=value, for example model=qwen2.5-14b mode=lora",
-			"看不懂 %q；请用 key=value 的写法，例如 模型=qwen2.5-14b 模式=微调", w)
+			"看不懂 %q；请用 参数=值 的写法，例如 模型=qwen2.5-14b 模式=微调", w)
 	}
 	return model, mode, nil
 }
@@ -168,7 +168,7 @@ func (p reader) mode(word string) (sizing.Mode, error) {
 	if m, ok := modeAliases[folded]; ok {
 		return m, nil
 	}
-	return "", chat.Invalidf(p.lang, "mode", example(p.lang, "mode"),
+	return "", chat.Invalidf(p.lang, "mode", example("mode"),
 		"mode=%q is not a mode I know; use full (full-parameter training), lora, qlora or infer (serving)",
 		"模式=%q 无法识别；可选 full（全参训练，也可写 全参/全量）、lora（微调）、qlora（量化微调）或 infer（推理）", raw)
 }
@@ -188,17 +188,17 @@ func (p reader) model(q *query, word string) error {
 	_, hasParams := p.a.Raw("params")
 	switch {
 	case hasModel && hasParams:
-		return chat.Invalidf(p.lang, "params", example(p.lang, "model"),
+		return chat.Invalidf(p.lang, "params", example("model"),
 			"give either model= (a preset) or params= (a model's size), not both",
 			"模型= 和 参数量= 只能二选一：预设模型用 模型=，其他模型用 参数量=")
 	case !hasModel && !hasParams:
-		return chat.Invalidf(p.lang, "model", example(p.lang, "model"),
+		return chat.Invalidf(p.lang, "model", example("model"),
 			"missing model: name a preset (model=qwen2.5-14b) or give the size of another model (params=7b)",
 			"缺少模型：写预设名（模型=qwen2.5-14b），或给出其他模型的参数量（参数量=7b）")
 	case hasModel:
 		for _, k := range shapeKeys {
 			if p.a.Has(k) {
-				return chat.Invalidf(p.lang, k, example(p.lang, k),
+				return chat.Invalidf(p.lang, k, example(k),
 					"%s= describes a model given by params=; model=%s already has its shape from its config.json",
 					"%s= 用来描述用 参数量= 给出的模型；模型=%s 的结构已取自它的 config.json", p.name(k), raw)
 			}
@@ -228,11 +228,11 @@ func (p reader) model(q *query, word string) error {
 	}
 	switch {
 	case hint.Hidden > 0 && hint.Heads > 0 && hint.Hidden%hint.Heads != 0:
-		return chat.Invalidf(p.lang, "heads", example(p.lang, "heads"),
+		return chat.Invalidf(p.lang, "heads", example("heads"),
 			"heads=%d does not divide hidden=%d; the head size must be a whole number",
 			"头数=%d 不能整除 隐藏维度=%d；每个头的维度必须是整数", hint.Heads, hint.Hidden)
 	case hint.Heads > 0 && hint.KVHeads > 0 && hint.Heads%hint.KVHeads != 0:
-		return chat.Invalidf(p.lang, "kv_heads", example(p.lang, "kv_heads"),
+		return chat.Invalidf(p.lang, "kv_heads", example("kv_heads"),
 			"kv_heads=%d does not divide heads=%d; with GQA each KV head serves a whole group of heads",
 			"kv头=%d 不能整除 头数=%d；GQA 中每个 KV 头服务整数个注意力头", hint.KVHeads, hint.Heads)
 	}
@@ -242,7 +242,7 @@ func (p reader) model(q *query, word string) error {
 		if hint.KVHeads > 0 {
 			key = "kv_heads"
 		}
-		return chat.Invalidf(p.lang, key, example(p.lang, key),
+		return chat.Invalidf(p.lang, key, example(key),
 			"the shape does not add up (%v): hidden must be a multiple of heads, and heads a multiple of kv_heads; give heads= and kv_heads= that fit",
 			"模型结构对不上（%v）：隐藏维度须是头数的整数倍，头数须是 kv头 的整数倍；请给出相容的 头数= 和 kv头=", err)
 	}
@@ -270,19 +270,19 @@ func (p reader) plausible(params float64, m catalog.Model, derived []string) err
 	switch {
 	case was("layers") && m.Layers > maxLayers:
 		raw, _ := p.a.Raw("hidden")
-		return chat.Invalidf(p.lang, "hidden", example(p.lang, "hidden"),
+		return chat.Invalidf(p.lang, "hidden", example("hidden"),
 			"hidden=%s is too small for params=%s: it would take %s layers (at most %s); give the model's real hidden size, or layers= too",
 			"隐藏维度=%s 对 参数量=%s 来说太小：需要 %s 层（最多 %s 层）；请给出模型真实的隐藏维度，或同时给出 层数=",
 			raw, count(params), num(float64(m.Layers)), num(maxLayers))
 	case was("hidden") && m.Hidden > maxHidden:
 		raw, _ := p.a.Raw("layers")
-		return chat.Invalidf(p.lang, "layers", example(p.lang, "layers"),
+		return chat.Invalidf(p.lang, "layers", example("layers"),
 			"layers=%s is too few for params=%s: each layer would need hidden %s (at most %s); give the model's real layer count, or hidden= too",
 			"层数=%s 对 参数量=%s 来说太少：每层隐藏维度要到 %s（最多 %s）；请给出模型真实的层数，或同时给出 隐藏维度=",
 			raw, count(params), num(float64(m.Hidden)), num(maxHidden))
 	}
 	if sp := m.ShapeParams(); !was("layers") && !was("hidden") && (sp > 2*params || sp < params/2) {
-		return chat.Invalidf(p.lang, "params", example(p.lang, "params"),
+		return chat.Invalidf(p.lang, "params", example("params"),
 			"params=%s does not match the shape: %d layers of hidden %d (ffn %d, vocab %s) hold about %s parameters; check params= and the shape against the model's config.json",
 			"参数量=%s 与结构不符：%d 层、隐藏维度 %d（ffn %d，词表 %s）约有 %s 参数；请对照模型的 config.json 检查 参数量= 和结构",
 			count(params), m.Layers, m.Hidden, m.FFN, num(float64(m.Vocab)), count(sp))
@@ -378,7 +378,7 @@ func (p reader) training(q *query) error {
 	if r.Mode == sizing.ModeInfer {
 		for _, k := range []string{"optimizer", "zero", "recompute", "r"} {
 			if p.a.Has(k) {
-				return chat.Invalidf(p.lang, k, example(p.lang, "mode"),
+				return chat.Invalidf(p.lang, k, example("mode"),
 					"%s= applies to training; mode=infer (serving) has no optimizer, ZeRO, recomputation or LoRA rank",
 					"%s= 只用于训练；推理（mode=infer）没有优化器、ZeRO、重计算或 LoRA 秩", p.name(k))
 			}
@@ -395,7 +395,7 @@ func (p reader) training(q *query) error {
 	if z, ok, valid := p.a.Numbered("zero", "zero", "stage", "阶段", "z", "-", "_"); ok {
 		if !valid || z < 0 || z > 3 {
 			raw, _ := p.a.Raw("zero")
-			return chat.Invalidf(p.lang, "zero", example(p.lang, "zero"),
+			return chat.Invalidf(p.lang, "zero", example("zero"),
 				"zero=%q is not a ZeRO stage; use 0, 1, 2 or 3 (0: no sharding, 1: optimizer states, 2: + gradients, 3: + parameters)",
 				"zero=%q 不是 ZeRO 阶段；可选 0、1、2、3（0 不切分，1 切优化器状态，2 再切梯度，3 再切参数）", raw)
 		}
@@ -409,7 +409,7 @@ func (p reader) training(q *query) error {
 		r.Recompute = rc
 	}
 	if p.a.Has("r") && r.Mode == sizing.ModeFull {
-		return chat.Invalidf(p.lang, "r", example(p.lang, "r"),
+		return chat.Invalidf(p.lang, "r", example("r"),
 			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
 			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
 	}
@@ -427,7 +427,7 @@ func word[T any](p reader, key string, table map[string]T, en, zh string) (v T, 
 		return v, false, nil
 	}
 	if v, ok = table[folded]; !ok {
-		return v, true, chat.Invalidf(p.lang, key, example(p.lang, key), en, zh, raw)
+		return v, true, chat.Invalidf(p.lang, key, example(key), en, zh, raw)
 	}
 	return v, true, nil
 }
@@ -476,7 +476,7 @@ func (p reader) kvPrecision(mode sizing.Mode) (sizing.Precision, error) {
 	case !ok:
 		return sizing.BF16, nil
 	case mode.Training():
-		return "", chat.Invalidf(p.lang, "kv_precision", example(p.lang, "kv_precision"),
+		return "", chat.Invalidf(p.lang, "kv_precision", example("kv_precision"),
 			"kv_precision= applies to serving (mode=infer): training keeps no KV cache",
 			"KV缓存精度= 只用于推理（模式=推理）：训练没有 KV 缓存")
 	}
@@ -495,7 +495,7 @@ func (p reader) utilization() (float64, error) {
 	}
 	if !valid || v < sizing.MinUtilization || v > sizing.MaxUtilization {
 		raw, _ := p.a.Raw("utilization")
-		return 0, chat.Invalidf(p.lang, "utilization", example(p.lang, "utilization"),
+		return 0, chat.Invalidf(p.lang, "utilization", example("utilization"),
 			"utilization=%s is not accepted: give the share of each card a plan may use, from %s to %s (0.9 or 90%%, vLLM's gpu_memory_utilization default)",
 			"利用率=%s 无法接受：请给出每卡可用的比例，%s 到 %s（0.9 或 90%%，即 vLLM 的 gpu_memory_utilization 默认值）",
 			raw, num(sizing.MinUtilization), num(sizing.MaxUtilization))
@@ -514,7 +514,7 @@ func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
 		return sizing.BF16, nil
 	}
 	if mode.Training() && v.Quantized() {
-		return "", chat.Invalidf(p.lang, "precision", example(p.lang, "precision"),
+		return "", chat.Invalidf(p.lang, "precision", example("precision"),
 			"precision=%s applies to serving; training runs in bf16/fp16 mixed precision. For a 4-bit frozen base use mode=qlora",
 			"精度=%s 只用于推理；训练使用 bf16/fp16 混合精度。想用 4 位冻结底座请写 模式=qlora", v)
 	}
@@ -544,13 +544,13 @@ func (p reader) gpu(q *query) error {
 // integer reads an optional whole number of the key's kind within [lo, hi];
 // Chinese measure words (8卡, 8张) are accepted.
 func (p reader) integer(key string, lo, hi int) (int, bool, error) {
-	v, ok, err := p.a.Measure(key, float64(lo), float64(hi), true, example(p.lang, key))
+	v, ok, err := p.a.Measure(key, float64(lo), float64(hi), true, example(key))
 	return int(v), ok, err
 }
 
 // number reads a required number of the key's kind within [lo, hi].
 func (p reader) number(key string, lo, hi float64) (float64, error) {
-	v, _, err := p.a.Measure(key, lo, hi, false, example(p.lang, key))
+	v, _, err := p.a.Measure(key, lo, hi, false, example(key))
 	return v, err
 }
 
@@ -561,7 +561,7 @@ func (p reader) badSplit(m catalog.Model, n int) error {
 			ok = append(ok, strconv.Itoa(c))
 		}
 	}
-	return chat.Invalidf(p.lang, "cards", example(p.lang, "cards"),
+	return chat.Invalidf(p.lang, "cards", example("cards"),
 		"cards=%d cannot serve one copy of %s: tensor parallelism must divide its %d attention heads and pipeline stages its %d layers; use %s",
 		"卡数=%d 无法切分 %s：张量并行度须整除它的 %d 个注意力头，流水线段数不超过 %d 层；可用 %s", n, modelName(m), m.Heads, m.Layers, strings.Join(ok, ", "))
 }
@@ -570,33 +570,33 @@ func (p reader) badSplit(m catalog.Model, n int) error {
 func (p reader) name(key string) string { return p.a.Name(key) }
 
 // example is a whole command line using key, in the user's language.
-func example(lang chat.Lang, key string) string {
-	en, zh := "tier model=qwen2.5-14b mode=lora seq=4096", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k"
+func example(key string) string {
+	en := "tier model=qwen2.5-14b mode=lora seq=4096"
 	switch key {
 	case "params":
-		en, zh = "tier params=7b mode=infer seq=8k", "选卡 参数量=7b 模式=推理 上下文=8k"
+		en = "tier params=7b mode=infer seq=8k"
 	case "layers", "hidden", "heads", "kv_heads", "ffn", "vocab":
-		en, zh = "tier params=7b layers=32 hidden=4096 heads=32 kv_heads=8 vocab=32000 mode=infer", "选卡 参数量=7b 层数=32 隐藏维度=4096 头数=32 kv头=8 词表=32000 模式=推理"
+		en = "tier params=7b layers=32 hidden=4096 heads=32 kv_heads=8 vocab=32000 mode=infer"
 	case "mode":
-		en, zh = "tier model=qwen2.5-14b mode=lora", "选卡 模型=qwen2.5-14b 模式=微调"
+		en = "tier model=qwen2.5-14b mode=lora"
 	case "optimizer":
-		en, zh = "tier model=qwen2.5-7b mode=full optimizer=adam8bit", "选卡 模型=qwen2.5-7b 模式=全参 优化器=adam8bit"
+		en = "tier model=qwen2.5-7b mode=full optimizer=adam8bit"
 	case "zero", "cards":
-		en, zh = "tier model=llama-3.1-8b mode=full cards=8 zero=3", "选卡 模型=llama-3.1-8b 模式=全参 卡数=8 zero=3"
+		en = "tier model=llama-3.1-8b mode=full cards=8 zero=3"
 	case "r":
-		en, zh = "tier model=qwen2.5-14b mode=lora r=64", "选卡 模型=qwen2.5-14b 模式=微调 秩=64"
+		en = "tier model=qwen2.5-14b mode=lora r=64"
 	case "precision":
-		en, zh = "tier model=qwen2.5-72b mode=infer precision=int4", "选卡 模型=qwen2.5-72b 模式=推理 精度=int4"
+		en = "tier model=qwen2.5-72b mode=infer precision=int4"
 	case "kv_precision":
-		en, zh = "tier model=deepseek-r1 mode=infer gpu=h20 seq=160k kv_precision=fp8", "选卡 模型=deepseek-r1 模式=推理 显卡=h20 上下文=160k KV缓存精度=fp8"
+		en = "tier model=deepseek-r1 mode=infer gpu=h20 seq=160k kv_precision=fp8"
 	case "batch":
-		en, zh = "tier model=qwen2.5-7b mode=infer seq=8k batch=16", "选卡 模型=qwen2.5-7b 模式=推理 上下文=8k 并发=16"
+		en = "tier model=qwen2.5-7b mode=infer seq=8k batch=16"
 	case "recompute":
-		en, zh = "tier model=qwen2.5-7b mode=full recompute=full", "选卡 模型=qwen2.5-7b 模式=全参 重计算=full"
+		en = "tier model=qwen2.5-7b mode=full recompute=full"
 	case "gpu":
-		en, zh = "tier model=llama-2-70b mode=infer gpu=a100-80g", "选卡 模型=llama-2-70b 模式=推理 显卡=a100-80g"
+		en = "tier model=llama-2-70b mode=infer gpu=a100-80g"
 	case "utilization":
-		en, zh = "tier model=qwen3-32b mode=infer seq=32k utilization=0.85", "选卡 模型=qwen3-32b 模式=推理 上下文=32k 利用率=0.85"
+		en = "tier model=qwen3-32b mode=infer seq=32k utilization=0.85"
 	}
-	return chat.T(lang, en, zh)
+	return en
 }

@@ -26,7 +26,7 @@ func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "trial",
 		Aliases: []string{"试用", "实测", "试用期"},
-		Summary: chat.Help("the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised", "两小时试用期实测方案；trial check 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照"),
+		Summary: chat.Help("the two-hour trial-period test plan; trial check compares pasted nvidia-smi, topo -m, iperf3 and NCCL output with what was promised", "两小时试用期实测方案；试用 检查 把粘贴的 nvidia-smi、topo -m、iperf3、NCCL 输出与供应商承诺逐项对照"),
 		Examples: []string{
 			"trial",
 			"试用 卡数=8 内网=万兆 型号=A100-80G",
@@ -34,6 +34,8 @@ func Command() *chat.Command {
 			"试用 检查 型号=H100-SXM 卡数=8 nvlink=是 内网=25g <粘贴输出>",
 			"trial check gpu=\"A100 SXM4 80G\" cards=8 nvlink=yes intranet=25g memory=80g busbw=200 driver=535 cuda=12.2 <paste>",
 		},
+		ExampleZH: map[string]string{"<paste>": "<粘贴输出>", "10g": "万兆",
+			"<paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>": "<粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出>"},
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.
 		Subs: []*chat.Command{

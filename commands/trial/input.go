@@ -32,7 +32,7 @@ var envVar = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 // promises reads the leading key=value promises; a "key" with the marks of
 // tool output (topo -m's legend, a table) or an environment assignment ends
 // them, any other unknown key is an error.
-var promises = chat.Leading{Command: "trial check", Keys: promiseKeys, Example: exampleCheck,
+var promises = chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: promiseKeys, Example: exampleCheck,
 	Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar.MatchString(k) }}
 
 // parseInput splits the text after `trial` into the sub-command, the

@@ -18,7 +18,7 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Example: "0.05", Help: chat.Help("spot interruptions per hour, λ (0.05 = one every 20 h)", "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）")},
 				{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1", Help: chat.Help("hours between checkpoints, c", "两次检查点之间的小时数 c")},
 				{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25", Help: chat.Help("hours lost restarting after an interruption, r", "每次中断后重启耗费的小时数 r")},
-				{Name: "months", Aliases: []string{"months_left", "剩余月数", "项目月数"}, Example: "6", Help: chat.Help("months the project still runs: the plan is then the cheapest over them", "项目剩余月数：方案按剩余期间总费用最低来选")},
+				{Name: "months", Aliases: []string{"months_left", "项目月数", "剩余月数"}, Example: "6", Help: chat.Help("months the project still runs: the plan is then the cheapest over them", "项目剩余月数：方案按剩余期间总费用最低来选")},
 				{Name: "min_months", Aliases: []string{"minimum_months", "min_term", "最短租期", "起租月数"}, Example: "3", Help: chat.Help("shortest term a monthly reservation is sold for (renewals often 3)", "包月的最短租期（续租常为 3 个月）")},
 				{Name: "yearly_discount", Aliases: []string{"annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%", Help: chat.Help("yearly prepay discount off the monthly price: 10%, 0.1, 9折", "包年预付相对包月的折扣：10%、0.1、9折")},
 				{Name: "yearly", Aliases: []string{"annual", "yearly_price", "包年", "包年价", "年付"}, Kind: chat.Money, Example: "150000", Help: chat.Help("the yearly prepay price per card-year, instead of yearly_discount: 150000, 15万/年", "包年预付价格（每卡每年），代替包年折扣：150000、15万/年")},
