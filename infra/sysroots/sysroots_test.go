@@ -1,6 +1,7 @@
 package sysroots
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -111,14 +112,77 @@ func TestRawSubjectIsX509s(t *testing.T) {
 		break
 	}
 	for _, c := range certs {
-		got, ok := rawSubject(c.Raw)
+		got, ok, _ := rawSubject(c.Raw)
 		if !ok || string(got) != string(c.RawSubject) {
 			t.Errorf("%s: rawSubject = %x, %v; want %x", c.Subject, got, ok, c.RawSubject)
 		}
+		// the first bytes only: enough when they hold the subject, else more
+		issuer := bytes.Index(c.Raw, c.RawIssuer) + len(c.RawIssuer) // the subject follows the issuer
+		end := issuer + bytes.Index(c.Raw[issuer:], c.RawSubject) + len(c.RawSubject)
+		if got, ok, _ := rawSubject(c.Raw[:end]); !ok || string(got) != string(c.RawSubject) {
+			t.Errorf("%s cut after the subject: rawSubject = %x, %v; want %x", c.Subject, got, ok, c.RawSubject)
+		}
+		if got, ok, more := rawSubject(c.Raw[:end-1]); !more || ok {
+			t.Errorf("%s cut in the subject: rawSubject = %x, ok %v, more %v; want more", c.Subject, got, ok, more)
+		}
 	}
-	for _, bad := range [][]byte{nil, {0x30}, {0x30, 0x84, 1, 2, 3, 4}, {0x30, 0x05, 0x30, 0x03, 0x02, 0x01}, root.cert.Raw[:40]} {
-		if s, ok := rawSubject(bad); ok {
-			t.Errorf("rawSubject(%x) = %x, want not ok", bad, s)
+	for _, bad := range [][]byte{{0x31, 0x03, 0x02, 0x01, 0x01}, {0x30, 0x84, 1, 2, 3, 4}, {0x30, 0x06, 0x30, 0x04, 0x04, 0x02, 0x01, 0x01}} {
+		if s, ok, more := rawSubject(bad); ok || more {
+			t.Errorf("rawSubject(%x) = %x, ok %v, more %v; want neither", bad, s, ok, more)
+		}
+	}
+}
+
+// The index holds every root of a bundle that x509.CertPool would, and
+// candidates are read with encoding/pem as x509 reads them: a block with
+// headers, or whose base64 is cut short, is never a root.
+func TestIndexFindsWhatX509Reads(t *testing.T) {
+	files := []string{}
+	for _, f := range goBundles {
+		if _, err := os.Stat(f); err == nil {
+			files = append(files, f)
+			break
+		}
+	}
+	root := ca(t, "Bundle Root", nil)
+	headered := ca(t, "Headered Root", nil)
+	long := ca(t, strings.Repeat("a very long name ", 12), nil)
+	var b []byte
+	b = append(b, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: root.cert.Raw})...)
+	b = append(b, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Headers: map[string]string{"Proc-Type": "4,ENCRYPTED"}, Bytes: headered.cert.Raw})...)
+	b = append(b, "\r\n"...)
+	b = append(b, strings.ReplaceAll(string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: long.cert.Raw})), "\n", "\r\n")...)
+	synthetic := filepath.Join(t.TempDir(), "bundle.pem")
+	if err := os.WriteFile(synthetic, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	issuer := bytes.Index(long.cert.Raw, long.cert.RawIssuer) + len(long.cert.RawIssuer)
+	if end := issuer + bytes.Index(long.cert.Raw[issuer:], long.cert.RawSubject) + len(long.cert.RawSubject); end < 3*640/4 {
+		t.Fatalf("the long root's subject ends at byte %d, within the first base64 read: it tests nothing", end)
+	}
+	v := &Verifier{Bundle: []string{synthetic}}
+	v.bundle()
+	if at := bytes.Index(b, []byte("-----BEGIN CERTIFICATE-----\nProc-Type")); at < 0 || v.root(at, headered.cert.RawSubject) != nil {
+		t.Errorf("the block with headers at %d is read as a root", at)
+	}
+	for _, f := range append(files, synthetic) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := x509.NewCertPool()
+		want.AppendCertsFromPEM(data)
+		v := &Verifier{Bundle: []string{f}}
+		var got []*x509.Certificate
+		for subject, offsets := range v.bundle() {
+			for _, at := range offsets {
+				if c := v.root(at, []byte(subject)); c != nil {
+					got = append(got, c)
+				}
+			}
+		}
+		if !pool(got...).Equal(want) {
+			t.Errorf("%s: the index reads %d roots, not the pool x509 reads (%d certificates)", f, len(got), len(want.Subjects()))
 		}
 	}
 }

@@ -1,8 +1,10 @@
 package sysroots
 
 import (
+	"bytes"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/pem"
 	"errors"
 	"os"
@@ -33,14 +35,21 @@ type Verifier struct {
 	System *x509.CertPool
 
 	once      sync.Once
-	bySubject map[string][][]byte // the bundle's roots (DER) by RawSubject
+	data      []byte           // the bundle file
+	bySubject map[string][]int // offsets in data of its roots' PEM blocks, by RawSubject
 
 	mu     sync.Mutex
-	parsed map[string]*x509.Certificate // roots parsed so far, by DER
+	parsed map[int]*x509.Certificate // roots parsed so far, by offset (nil: unusable)
 }
 
-// bundle reads and indexes the bundle, once.
-func (v *Verifier) bundle() map[string][][]byte {
+var (
+	beginCertificate = []byte("-----BEGIN CERTIFICATE-----")
+	pemEnd           = []byte("-----END")
+)
+
+// bundle reads and indexes the bundle, once: for each certificate block,
+// only as much of its base64 is decoded as holds the subject.
+func (v *Verifier) bundle() map[string][]int {
 	v.once.Do(func() {
 		files := v.Bundle
 		if files == nil {
@@ -49,29 +58,81 @@ func (v *Verifier) bundle() map[string][][]byte {
 				files = []string{f}
 			}
 		}
-		v.bySubject = map[string][][]byte{}
+		v.bySubject = map[string][]int{}
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {
 				continue
 			}
-			for len(data) > 0 {
-				var block *pem.Block
-				if block, data = pem.Decode(data); block == nil {
+			v.data = data
+			var buf []byte
+			for off := 0; ; {
+				i := bytes.Index(data[off:], beginCertificate)
+				if i < 0 {
 					break
 				}
-				// what x509.CertPool.AppendCertsFromPEM takes
-				if block.Type != "CERTIFICATE" || len(block.Headers) != 0 {
+				at := off + i
+				off = at + len(beginCertificate)
+				if at > 0 && data[at-1] != '\n' {
 					continue
 				}
-				if subject, ok := rawSubject(block.Bytes); ok {
-					v.bySubject[string(subject)] = append(v.bySubject[string(subject)], block.Bytes)
+				body := data[off:]
+				if end := bytes.Index(body, pemEnd); end >= 0 {
+					body = body[:end]
+				}
+				var subject []byte
+				if subject, buf = subjectOf(body, buf); subject != nil {
+					v.bySubject[string(subject)] = append(v.bySubject[string(subject)], at)
 				}
 			}
 			break
 		}
 	})
 	return v.bySubject
+}
+
+// subjectOf decodes the start of a PEM block's body (the line ending its
+// BEGIN line, then base64 lines: base64 skips the newlines) until it holds
+// the certificate's subject, with buf as room; nil when it holds none.
+func subjectOf(body, buf []byte) (subject, room []byte) {
+	for n := 640; ; n *= 4 {
+		if n > len(body) {
+			n = len(body)
+		}
+		if need := base64.StdEncoding.DecodedLen(n); cap(buf) < need {
+			buf = make([]byte, need)
+		}
+		// a cut through a quantum is an error after the bytes before it
+		got, _ := base64.StdEncoding.Decode(buf[:cap(buf)], bytes.TrimLeft(body[:n], "\r\n"))
+		s, ok, more := rawSubject(buf[:got])
+		switch {
+		case ok:
+			return s, buf
+		case !more || n == len(body):
+			return nil, buf
+		}
+	}
+}
+
+// root is the certificate of the block at offset at, read as
+// x509.CertPool.AppendCertsFromPEM reads it (encoding/pem, a CERTIFICATE
+// block without headers, then x509.ParseCertificate); nil when it is not
+// one such a pool would hold, or not one of subject.
+func (v *Verifier) root(at int, subject []byte) *x509.Certificate {
+	if c, ok := v.parsed[at]; ok {
+		return c
+	}
+	var c *x509.Certificate
+	if block, _ := pem.Decode(v.data[at:]); block != nil && block.Type == "CERTIFICATE" && len(block.Headers) == 0 {
+		if parsed, err := x509.ParseCertificate(block.Bytes); err == nil && bytes.Equal(parsed.RawSubject, subject) {
+			c = parsed
+		}
+	}
+	if v.parsed == nil {
+		v.parsed = map[int]*x509.Certificate{}
+	}
+	v.parsed[at] = c
+	return c
 }
 
 // candidates is a pool of the bundle's roots that may have issued a
@@ -82,22 +143,13 @@ func (v *Verifier) candidates(chain []*x509.Certificate) *x509.CertPool {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for _, c := range chain {
-		for _, der := range index[string(c.RawIssuer)] {
-			root, ok := v.parsed[string(der)]
-			if !ok {
-				root, _ = x509.ParseCertificate(der) // unparsable: Go's pool skips it too
-				if v.parsed == nil {
-					v.parsed = map[string]*x509.Certificate{}
+		for _, at := range index[string(c.RawIssuer)] {
+			if root := v.root(at, c.RawIssuer); root != nil {
+				if pool == nil {
+					pool = x509.NewCertPool()
 				}
-				v.parsed[string(der)] = root
+				pool.AddCert(root)
 			}
-			if root == nil {
-				continue
-			}
-			if pool == nil {
-				pool = x509.NewCertPool()
-			}
-			pool.AddCert(root)
 		}
 	}
 	return pool
