@@ -7,7 +7,12 @@
 //     gpu_memory_utilization).
 //   - Each card keeps a fixed ReserveGB (CUDA context, cuBLAS/NCCL
 //     workspaces); serving adds the activation peak of the engine's profiling
-//     pass (ServingPeak). No share of the weights is charged.
+//     pass (ServingPeak). No share of the weights is charged. A model whose
+//     catalog row names a serving engine release (ServingEngine, Engine) is
+//     sized by that release's start-up instead: vLLM v0.8.3's sampler
+//     warm-up over 1,024 requests and the whole vocabulary, NCCL's NVLS
+//     buffers at tensor parallel 3+ on NVLink SHARP boards, and the RoPE
+//     table (Llama 4).
 //   - Model states, mixed-precision Adam (Rajbhandari et al. 2020, ZeRO): 16
 //     bytes per parameter, sharded by ZeRO stage over the data-parallel
 //     degree; 8-bit Adam 6 bytes of state, SGD 8. QLoRA trains bf16 adapters
@@ -16,7 +21,8 @@
 //     for its backward pass (the method of Korthikanti et al. 2022), plus the
 //     fp32 logits; full recomputation keeps only each layer's input.
 //   - Weights: 16-bit, or quantized layers with 16-bit embeddings; MXFP4
-//     quantizes only the routed experts. MoE keeps every expert resident.
+//     quantizes only the routed experts, and so does FP8 for a model whose
+//     FP8 checkpoint does (Llama 4 Maverick). MoE keeps every expert resident.
 //   - KV cache: 2 × kv_heads × head_dim × 2 bytes per token per layer (GQA),
 //     kv_lora_rank + qk_rope_head_dim values for MLA (replicated on every
 //     tensor-parallel card); a sliding-window layer keeps vLLM's reserve,
