@@ -252,6 +252,9 @@ func readConfig(d configDoc) (Model, error) {
 	if m.Stored, err = readQuant(d); err != nil {
 		return m, err
 	}
+	if strings.HasPrefix(d.family, "llama4") {
+		m.ServingEngine, m.ServingEngineSource = "vllm-0.8.3", llama4ServingEngineSource
+	}
 	if p := m.ShapeParams(); p > 1e14 || math.IsNaN(p) {
 		return m, &ConfigError{Field: d.name("hidden_size"), Problem: ConfigInconsistent, Value: fmt.Sprint(m.Hidden),
 			Detail: fmt.Sprintf("the shape holds %.3g parameters, past any model", p)}
@@ -558,6 +561,11 @@ func readQuant(d configDoc) (string, error) {
 	return "", &ConfigError{Field: qd.name("quant_method"), Problem: ConfigUnknown, Value: method,
 		Detail: "known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors"}
 }
+
+// llama4ServingEngineSource is why a Llama 4 config.json is sized by vLLM
+// v0.8.3's start-up, as the Llama 4 presets are.
+const llama4ServingEngineSource = "vLLM v0.8.3 (2025-04-06) is the release that added Llama 4 and the one of vLLM's published Llama 4 contexts: " +
+	"https://github.com/vllm-project/vllm/pull/16104 and https://blog.vllm.ai/2025/04/05/llama4.html"
 
 // configName is the model's name as the config gives it: the last part of
 // _name_or_path, else the architecture, else the model type.

@@ -37,10 +37,11 @@ func TestParseConfigMatchesPresets(t *testing.T) {
 			t.Errorf("%s: %.0f params (%.0f active), preset %s has %.0f (%.0f)", tc.file, m.Params, m.ActiveParams(), tc.preset, p.Params, p.ActiveParams())
 		}
 		if m.Stored != tc.stored || m.Context != p.Context || m.KVLoRARank != p.KVLoRARank || m.SlidingLayers != p.SlidingLayers || m.SlidingWindow != p.SlidingWindow ||
-			m.ChunkedLayers != p.ChunkedLayers || m.ChunkSize != p.ChunkSize || m.TiedEmbeddings != p.TiedEmbeddings || m.Shape != p.Shape {
-			t.Errorf("%s: stored %q context %d kv_lora_rank %d sliding %d/%d chunked %d/%d tied %v shape %+v; want %q %d %d %d/%d %d/%d %v %+v", tc.file,
-				m.Stored, m.Context, m.KVLoRARank, m.SlidingLayers, m.SlidingWindow, m.ChunkedLayers, m.ChunkSize, m.TiedEmbeddings, m.Shape,
-				tc.stored, p.Context, p.KVLoRARank, p.SlidingLayers, p.SlidingWindow, p.ChunkedLayers, p.ChunkSize, p.TiedEmbeddings, p.Shape)
+			m.ChunkedLayers != p.ChunkedLayers || m.ChunkSize != p.ChunkSize || m.TiedEmbeddings != p.TiedEmbeddings || m.Shape != p.Shape ||
+			m.ServingEngine != p.ServingEngine {
+			t.Errorf("%s: stored %q context %d kv_lora_rank %d sliding %d/%d chunked %d/%d tied %v shape %+v engine %q; want %q %d %d %d/%d %d/%d %v %+v %q", tc.file,
+				m.Stored, m.Context, m.KVLoRARank, m.SlidingLayers, m.SlidingWindow, m.ChunkedLayers, m.ChunkSize, m.TiedEmbeddings, m.Shape, m.ServingEngine,
+				tc.stored, p.Context, p.KVLoRARank, p.SlidingLayers, p.SlidingWindow, p.ChunkedLayers, p.ChunkSize, p.TiedEmbeddings, p.Shape, p.ServingEngine)
 		}
 	}
 }
