@@ -99,7 +99,8 @@ type Result struct {
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
 // l; a zero Layout means one card. Every figure follows a rule of the package
-// doc.
+// doc. It knows no card, so it leaves out what only some cards add (an engine
+// release's NVLS buffers, NVLSCard); Advise counts those for each card.
 func Estimate(req Request, l Layout) (Result, error) {
 	if err := req.Validate(); err != nil {
 		return Result{}, fmt.Errorf("estimate memory: %w", err)
