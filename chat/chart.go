@@ -32,6 +32,9 @@ type Chart struct {
 	X []float64 `json:"x,omitempty"`
 	// XUnit is written after a numeric position ("h"), for marks.
 	XUnit string `json:"x_unit,omitempty"`
+	// YSign is written before a value in text ("¥" for money: ¥79,200),
+	// so that money is never shown without its currency.
+	YSign string `json:"y_sign,omitempty"`
 	// Series hold one value per category.
 	Series []Series `json:"series"`
 	// Marks point out categories (the break-even, the team's hours).
@@ -238,10 +241,10 @@ func BarLine(lang Lang, c Chart) string {
 		if !c.Stacked {
 			v = at(c.Series[0], i)
 		}
-		p := cat + " " + tick(v) + " " + Num(v)
+		p := cat + " " + tick(v) + " " + c.YSign + Num(v)
 		for _, s := range c.Series {
 			if s.Limit {
-				p += " / " + Num(at(s, i))
+				p += " / " + c.YSign + Num(at(s, i))
 			}
 		}
 		parts = append(parts, p)

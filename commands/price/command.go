@@ -239,7 +239,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		t.Rows = append(t.Rows, []string{e.ID, e.GPU, orDash(e.Vendor), money(e.OnDemand, e.Currency), money(e.Monthly, e.Currency), money(e.Spot, e.Currency), e.Date, shared})
 	}
 	return chat.Reply{
-		Title:   fmt.Sprintf(chat.T(lang, "%d prices this channel can use", "本频道可用的 %d 个价格"), len(es)),
+		Title:   chat.T(lang, chat.Plural(lang, len(es), "price", "prices", "")+" this channel can use", fmt.Sprintf("本频道可用的 %d 个价格", len(es))),
 		Summary: chat.T(lang, "Per card. Cheapest on-demand first for each card.", "均为每卡价格；同一显卡按需价低者在前。"),
 		Tables:  []chat.Table{t},
 		Data:    data,

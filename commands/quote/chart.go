@@ -22,6 +22,7 @@ func charts(lang chat.Lang, r tco.Result) []chat.Chart {
 		Title:  chat.T(lang, "Monthly TCO by line item (¥)", "月度总成本分项（元）"),
 		XLabel: orderLabel(lang, r.Basis),
 		YLabel: chat.T(lang, "¥ a month", "元/月"),
+		YSign:  "¥",
 	}
 	for _, c := range cs {
 		tcoChart.Categories = append(tcoChart.Categories, uniqueLabel(tcoChart.Categories, c.Name))
@@ -59,6 +60,7 @@ func charts(lang chat.Lang, r tco.Result) []chat.Chart {
 		Title:  chat.T(lang, "Cost per 1M tokens, all in (¥)", "每百万token成本，含隐性费用（元）"),
 		XLabel: chat.T(lang, "vendor", "供应商"),
 		YLabel: chat.T(lang, "¥ per 1M tokens", "元/百万token"),
+		YSign:  "¥",
 	}
 	s := chat.Series{Name: chat.Label(chat.T(lang, "¥ per 1M tokens", "元/百万token"))}
 	for _, c := range cs {

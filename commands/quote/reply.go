@@ -238,13 +238,13 @@ func oneOffTable(lang chat.Lang, r tco.Result) (chat.Table, bool) {
 		t.Header = append(t.Header, chat.T(lang, "project total", "项目总费用"))
 	}
 	for _, c := range ranked(r) {
-		exit := chat.Num(c.OneOff.ExitEgress)
+		exit := yuan(c.OneOff.ExitEgress)
 		if c.OneOff.ExitEgressEstimated {
 			exit += "*"
 		}
-		row := []string{c.Name, chat.Num(c.OneOff.Setup), chat.Num(c.OneOff.Migration), exit, chat.Num(c.OneOff.Total), chat.Num(c.OneOff.Deposit)}
+		row := []string{c.Name, yuan(c.OneOff.Setup), yuan(c.OneOff.Migration), exit, yuan(c.OneOff.Total), yuan(c.OneOff.Deposit)}
 		if r.Workload.Months > 0 {
-			row = append(row, chat.Num(c.ProjectTotal))
+			row = append(row, yuan(c.ProjectTotal))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -277,12 +277,12 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 		title = chat.T(lang, "Ranking by the cost of the whole run (hidden costs included); monthly TCO beside it", "按整轮训练成本排名（含隐性费用）；月度总成本并列")
 	}
 	t := chat.Table{Title: title,
-		Header: []string{"#", chat.T(lang, "vendor", "供应商"), chat.T(lang, "¥/card-h", "元/卡时"), chat.T(lang, "cards × h", "卡 × 小时"),
+		Header: []string{"#", chat.T(lang, "vendor", "供应商"), chat.T(lang, "per card-h", "每卡时"), chat.T(lang, "cards × h", "卡 × 小时"),
 			chat.T(lang, "quoted", "报价内"), chat.T(lang, "estimated", "估算"),
-			chat.T(lang, "monthly TCO", "月度总成本"), chat.T(lang, "¥/1M tok all in", "元/百万token（含隐性）")}}
+			chat.T(lang, "monthly TCO", "月度总成本"), chat.T(lang, "per 1M tok all in", "每百万token（含隐性）")}}
 	hasRun := r.Workload.RunTokens > 0
 	if hasRun {
-		t.Header = append(t.Header, chat.T(lang, "run h", "整轮小时"), chat.T(lang, "run ¥ all in", "整轮总成本"))
+		t.Header = append(t.Header, chat.T(lang, "run h", "整轮小时"), chat.T(lang, "run all in", "整轮总成本"))
 	}
 	for _, name := range r.Ranking {
 		c := costOf(r, name)
@@ -290,14 +290,14 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 		if c.ChangesWorkload {
 			who += "*"
 		}
-		row := []string{fmt.Sprint(c.Rank), who, chat.Num(c.PerCardHour), fmt.Sprintf("%d × %s", c.Cards, chat.Num(c.Hours)),
-			chat.Num(c.Quoted), chat.Num(c.Estimates), chat.Num(c.TCO), "-"}
+		row := []string{fmt.Sprint(c.Rank), who, yuan(c.PerCardHour), fmt.Sprintf("%d × %s", c.Cards, chat.Num(c.Hours)),
+			yuan(c.Quoted), yuan(c.Estimates), yuan(c.TCO), "-"}
 		if c.HasThroughput {
-			row[7] = strings.TrimPrefix(perTok(c.TCOPerMTok), "¥")
+			row[7] = perTok(c.TCOPerMTok)
 		}
 		if hasRun {
 			if c.HasRun {
-				row = append(row, chat.Num(c.RunHours), chat.Num(c.RunTCO))
+				row = append(row, chat.Num(c.RunHours), yuan(c.RunTCO))
 			} else {
 				row = append(row, "-", "-")
 			}
@@ -309,8 +309,8 @@ func rankingTable(lang chat.Lang, r tco.Result) chat.Table {
 
 func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 	cs := ranked(r)
-	t := chat.Table{Title: chat.T(lang, "Line items, ¥ a month (* = estimate from your workload; ? = no volume given, left out of every total)",
-		"分项费用（元/月，* 为按工作负载估算；? 为未给用量，不计入任何总价）"),
+	t := chat.Table{Title: chat.T(lang, "Line items a month (* = estimate from your workload; ? = no volume given, left out of every total)",
+		"每月分项费用（* 为按工作负载估算；? 为未给用量，不计入任何总价）"),
 		Header: make([]string, 0, len(cs)+1), Rows: make([][]string, 0, len(tco.Lines)+2)}
 	t.Header = append(t.Header, chat.T(lang, "item", "项目"))
 	for _, c := range cs {
@@ -321,7 +321,7 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 		row = append(row, lineName(lang, l))
 		for _, c := range cs {
 			it := c.Items[i]
-			cell := chat.Num(it.Amount)
+			cell := yuan(it.Amount)
 			switch {
 			case it.Unknown:
 				cell = "?"
@@ -337,8 +337,8 @@ func lineTable(lang chat.Lang, r tco.Result) chat.Table {
 	total = append(total, chat.T(lang, "TCO", "总成本"))
 	without = append(without, chat.T(lang, "without estimates", "不含估算"))
 	for _, c := range cs {
-		total = append(total, chat.Num(c.TCO))
-		without = append(without, chat.Num(c.Quoted))
+		total = append(total, yuan(c.TCO))
+		without = append(without, yuan(c.Quoted))
 	}
 	t.Rows = append(t.Rows, total, without)
 	return t
