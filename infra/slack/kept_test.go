@@ -394,3 +394,50 @@ func TestLongMessageDuplicateSubmissionKeepsShare(t *testing.T) {
 		t.Errorf("after the duplicate the kept text is %q, %v; want the Share's command line", cut(got, 40), err)
 	}
 }
+
+// "Check trial output" on a 10 KB nvidia-smi -q pasted in a thread: the
+// promises form opens without it, the submission checks the kept output and
+// answers in the thread as the typed command does.
+func TestLongTrialOutputShortcut(t *testing.T) {
+	texts := &memstore.TextShelf{}
+	f := keptFixture(t, texts)
+	out := strings.TrimSpace(readFile(t, "../../advisor/trial/testdata/smiq_525_a100x8_ecc.txt"))
+	if slackLen(out) <= MaxInputValue {
+		t.Fatalf("the sample is %d characters; want more than a modal input holds", slackLen(out))
+	}
+	interact(t, f, payload(t, "message_action.json", map[string]any{"callback_id": ShortcutCheckTrial, "message.text": out, "message.thread_ts": "1699999000.000100"}))
+	views := openedViews(t, f, "views.open")
+	if len(views) != 1 || views[0].CallbackID != "form:trial_check" {
+		t.Fatalf("views %+v; want form:trial_check", views)
+	}
+	if _, ok := inputValue(views[0], "output"); ok {
+		t.Error("a 10 KB output was put in an input")
+	}
+	text := func(s string) map[string]any {
+		return map[string]any{"value": map[string]any{"type": "plain_text_input", "value": s}}
+	}
+	status, body := interact(t, f, payload(t, "view_submission.json", map[string]any{
+		"view.callback_id": "form:trial_check", "view.private_metadata": views[0].PrivateMetadata,
+		"view.state": map[string]any{"values": map[string]any{"gpu": text("A100-80G"), "cards": text("8")}},
+	}))
+	if status != http.StatusOK || body != "" {
+		t.Fatalf("status %d body %q", status, body)
+	}
+	eph := posts(f, "chat.postEphemeral")
+	if len(eph) != 1 || eph[0]["thread_ts"] != "1699999000.000100" {
+		t.Fatalf("answers %v; want one in the thread", eph)
+	}
+	fm, _ := form.Lookup(form.CheckTrial)
+	line, ferr := fm.Text(f.h.names, chat.EN, form.Values{"gpu": "A100-80G", "cards": "8", "output": out})
+	if ferr != nil {
+		t.Fatal(ferr)
+	}
+	typed := f.h.router.Handle(context.Background(), chat.Request{Text: line, Lang: chat.EN, Platform: "slack", Tenant: "slack:" + shortcutTeam, Channel: shortcutChannel, User: shortcutUser})
+	if want := Render(typed).Text; eph[0]["text"] != want {
+		t.Errorf("answer %q; want the typed command's %q", eph[0]["text"], want)
+	}
+	if !strings.Contains(eph[0]["text"], "Trial check") {
+		t.Errorf("answer %q is not a trial check", eph[0]["text"])
+	}
+	noHistory(t, f)
+}
