@@ -66,9 +66,13 @@ func New(d Deps) *chat.Router {
 	r.Register(trial.Command())
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
-	r.Register(vendor.Command(vendor.Deps{Checks: d.Checks, Prices: d.Prices, Renewals: d.Renewals}))
+	vd := vendor.Deps{Checks: d.Checks, Prices: d.Prices, Renewals: d.Renewals}
+	r.Register(vendor.Command(vd))
 	// home: the Slack Home tab and the Feishu menu
 	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
+	if d.Checks != nil || d.Prices != nil || d.Renewals != nil {
+		hd.Vendors = vd.Board
+	}
 	if d.Prices != nil {
 		hd.Prices = d.Prices.ListPrices
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
+	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/store"
@@ -18,7 +19,9 @@ const MaxChecks = 5
 // sees (those they ran anywhere in the team, and those run, not privately,
 // in this conversation: store.Check.SeenBy; the home page is always a
 // private answer), each with a button drafting its questions to the vendor.
-func (d Deps) checks(ctx context.Context, c *chat.Call, scope store.Scope, rep *chat.Reply, data map[string]any) chat.Section {
+// A vendor in boarded (by av.Key) has its next step on the vendors board
+// already, so its check gets no draft button of its own.
+func (d Deps) checks(ctx context.Context, c *chat.Call, scope store.Scope, rep *chat.Reply, data map[string]any, boarded map[string]bool) chat.Section {
 	lang := c.Lang
 	sec := chat.Section{Title: chat.T(lang, "Recent checks", "最近的核查")}
 	cs, err := d.Checks.RecentChecks(ctx, scope, c.Req.User, MaxChecks)
@@ -47,7 +50,9 @@ func (d Deps) checks(ctx context.Context, c *chat.Call, scope store.Scope, rep *
 			"at": ck.At.In(loc).Format(time.RFC3339), "private": ck.Private})
 		if ck.Vendor != "" && len(ck.Ask) > 0 && !drafted[ck.Vendor] {
 			drafted[ck.Vendor] = true
-			rep.Buttons = append(rep.Buttons, draftButton(lang, ck))
+			if !boarded[av.Key(ck.Vendor)] {
+				rep.Buttons = append(rep.Buttons, draftButton(lang, ck))
+			}
 		}
 	}
 	data["recent_checks"] = listed

@@ -16,6 +16,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/vendor"
 	"gpuadvisor/store"
 )
 
@@ -37,6 +38,9 @@ type Deps struct {
 	// Checks lists the recent checks a person sees (store.Checks); nil
 	// leaves the section out.
 	Checks store.Checks
+	// Vendors reads the vendors board (vendor.Deps.Board); nil leaves the
+	// section out.
+	Vendors func(ctx context.Context, c *chat.Call) (vendor.Board, error)
 	// Loc is the zone of "today" for deadlines and of the checks' times;
 	// nil means Asia/Shanghai.
 	Loc *time.Location
@@ -50,8 +54,8 @@ func Command(d Deps) *chat.Command {
 		Name:    "home",
 		Aliases: []string{"主页", "首页", "菜单", "menu", "start"},
 		Summary: map[chat.Lang]string{
-			chat.EN: "this conversation's renewals and prices, recent vendor checks, and the main commands as buttons (the Slack Home tab, the Feishu menu)",
-			chat.ZH: "本会话的续约和价格、最近的供应商核查，以及主要命令按钮（Slack 主页标签、飞书菜单）",
+			chat.EN: "this conversation's renewals and prices, the vendors board (each vendor's stage and next step), recent vendor checks, and the main commands as buttons (the Slack Home tab, the Feishu menu)",
+			chat.ZH: "本会话的续约和价格、供应商看板（各家所处阶段和下一步）、最近的供应商核查，以及主要命令按钮（Slack 主页标签、飞书菜单）",
 		},
 		Examples: []string{"home", "主页"},
 		Subs: []*chat.Command{{Name: "home", Aliases: []string{"主页"}, Summary: map[chat.Lang]string{
@@ -69,8 +73,8 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	scope := store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 	rep := chat.Reply{
 		Title: chat.T(lang, "gpuadvisor: rent GPUs well", "gpuadvisor：租好 GPU"),
-		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones, and the vendor checks you ran or that were run here; the buttons run the main commands, or type them (help lists every key).",
-			"本会话及全团队共享的续约和价格，以及你做过的和在这里做过的供应商核查；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
+		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones, each vendor's stage and next step, and the vendor checks you ran or that were run here; the buttons run the main commands, or type them (help lists every key).",
+			"本会话及全团队共享的续约和价格、各供应商所处阶段和下一步，以及你做过的和在这里做过的供应商核查；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
 		Private: true,
 		// the home page is its lists and buttons: never shortened behind Details
 		Full: true,
@@ -81,8 +85,14 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		rep.Sections = append(rep.Sections, d.prices(ctx, c, scope, &rep, data))
 	}
 	rep.Buttons = Buttons(lang, d.Prices != nil)
+	var boarded map[string]bool
+	if d.Vendors != nil {
+		var sec chat.Section
+		sec, boarded = d.vendors(ctx, c, &rep, data)
+		rep.Sections = append(rep.Sections, sec)
+	}
 	if d.Checks != nil {
-		rep.Sections = append(rep.Sections, d.checks(ctx, c, scope, &rep, data))
+		rep.Sections = append(rep.Sections, d.checks(ctx, c, scope, &rep, data, boarded))
 	}
 	data["buttons"] = rep.Buttons
 	rep.Data = data

@@ -25,6 +25,7 @@ var MenuKeys = map[string][2]string{ // key -> {English, Chinese} command line
 	"trial":     {"trial", "试用"},
 	"renewal":   {"renewal list", "续约 列表"},
 	"price":     {"price list", "价格 列表"},
+	"vendor":    {"vendor list", "供应商 列表"},
 	"help":      {"help", "帮助"},
 }
 

@@ -190,10 +190,11 @@ func TestHomeTabShowsTheUsersChecks(t *testing.T) {
 	}
 }
 
-// TestHomeWithFullChecksKeepsSlackLimits: five checks of five vendors with
+// TestHomeWithFullChecksKeepsSlackLimits: six checks of six vendors with
 // the longest names (40 characters) and eight questions each still make a
-// message within Block Kit's limits (13 buttons, labels under 75
-// characters).
+// message within Block Kit's limits: 15 buttons (the 8 main commands, each
+// vendor's next step on the board, which replaces its check's draft
+// button, and Compare vendors), labels under 75 characters.
 func TestHomeWithFullChecksKeepsSlackLimits(t *testing.T) {
 	st := memstore.NewStore(nil)
 	for _, c := range storetest.LongChecks("slack:T0001", "C1", "U1", 6) {
@@ -204,8 +205,8 @@ func TestHomeWithFullChecksKeepsSlackLimits(t *testing.T) {
 	r := commands.New(commands.Deps{Renewals: st, Prices: st, Checks: st, Now: fixedNow})
 	for _, text := range []string{"home", "主页"} {
 		rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: "C1", User: "U1"})
-		if n := len(rep.Buttons); n != 8+5 {
-			t.Errorf("%s: %d buttons, want 8 main and 5 drafts", text, n)
+		if n := len(rep.Buttons); n != 8+6+1 {
+			t.Errorf("%s: %d buttons, want 8 main, 6 vendors' next steps and Compare vendors", text, n)
 		}
 		for _, v := range limitViolations(Render(rep)) {
 			t.Errorf("%s: %s", text, v)

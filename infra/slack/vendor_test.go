@@ -1,0 +1,216 @@
+package slack
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	slackapi "github.com/slack-go/slack"
+
+	"gpuadvisor/chat"
+	"gpuadvisor/commands"
+	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
+	"gpuadvisor/store"
+)
+
+// vendorEvidence is what three vendors sent, typed in channel: AcmeGPU is
+// cheapest but has no NVLink, 酷算云 answered well, 算力港 only priced.
+var vendorEvidence = []string{
+	"checklist check vendor=AcmeGPU 8x A100 80GB SXM4, PCIe only no NVLink, 7x24 support, per-second billing",
+	"checklist check vendor=酷算云 8x A100 80GB SXM4 with NVLink 600GB/s, 7x24 support with 15 minute response, per-minute billing, free egress",
+	"price set gpu=a100-80g monthly=5000 vendor=AcmeGPU date=2026-12-20",
+	"price set gpu=a100-80g monthly=6000 vendor=酷算云 date=2026-12-21",
+	"price set gpu=a100-80g monthly=4500 vendor=算力港 date=2026-12-22",
+}
+
+// vendorRouter is every command on one store holding vendorEvidence,
+// typed in channel by U2147483697.
+func vendorRouter(t *testing.T, channel string) (*chat.Router, *memstore.Store) {
+	t.Helper()
+	st := memstore.NewStore(fixedNow)
+	r := commands.New(commands.Deps{Now: fixedNow, Renewals: st, Prices: st, Checks: st})
+	for _, text := range vendorEvidence {
+		if rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: channel, User: "U2147483697"}); rep.Error != nil {
+			t.Fatalf("%s: %v", text, rep.Error)
+		}
+	}
+	return r, st
+}
+
+// pinIDs replaces the random ids of the prices in got, as the golden
+// files have them.
+func pinIDs(t *testing.T, st *memstore.Store, channel string, got []byte) []byte {
+	t.Helper()
+	prices, err := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: channel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range prices {
+		got = bytes.ReplaceAll(got, []byte(p.ID), []byte(fmt.Sprintf("pr%04d", i+1)))
+	}
+	return got
+}
+
+// TestVendorCompareMessage: the short comparison in Slack is the
+// recommendation, one native table block (vendors as columns, within 100
+// rows of 20 cells) and each vendor's next step as a button, with Details;
+// the message parses as slack-go's own block types, keeps every Block Kit
+// limit, and is pinned in both languages.
+func TestVendorCompareMessage(t *testing.T) {
+	r, _ := vendorRouter(t, "C1")
+	for _, text := range []string{"vendor compare", "供应商 对比"} {
+		t.Run(text, func(t *testing.T) {
+			rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: "C1", User: "U2147483697"})
+			if rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			msg := Render(rep)
+			for _, v := range limitViolations(msg) {
+				t.Error(v)
+			}
+			raw, err := json.Marshal(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var parsed struct {
+				Blocks slackapi.Blocks `json:"blocks"`
+			}
+			if err := json.Unmarshal(raw, &parsed); err != nil {
+				t.Fatalf("slack-go cannot read the blocks: %v", err)
+			}
+			var table *slackapi.TableBlock
+			var buttons []*slackapi.ButtonBlockElement
+			for _, b := range parsed.Blocks.BlockSet {
+				switch b := b.(type) {
+				case *slackapi.TableBlock:
+					if table != nil {
+						t.Error("two table blocks; Slack takes one")
+					}
+					table = b
+				case *slackapi.ActionBlock:
+					for _, el := range b.Elements.ElementSet {
+						if bt, ok := el.(*slackapi.ButtonBlockElement); ok {
+							buttons = append(buttons, bt)
+						}
+					}
+				}
+			}
+			if table == nil {
+				t.Fatalf("no native table block:\n%s", raw)
+			}
+			// the header row and ten rows (stage … next); a label column and three vendors
+			if len(table.Rows) != 11 || len(table.Rows[0]) != 4 || len(table.Rows) > MaxTableRows || len(table.Rows[0]) > MaxTableCols {
+				t.Errorf("table of %d rows × %d cells; want 11 × 4", len(table.Rows), len(table.Rows[0]))
+			}
+			head := make([]string, 0, 4)
+			for _, c := range table.Rows[0] {
+				cell, ok := c.(*slackapi.TableRawTextCell)
+				if !ok {
+					t.Fatalf("header cell %T, want raw_text", c)
+				}
+				head = append(head, cell.Text)
+			}
+			if got := strings.Join(head[1:], "|"); got != "AcmeGPU|酷算云|算力港" {
+				t.Errorf("table columns %q; want the three vendors", got)
+			}
+			var values []string
+			for _, b := range buttons {
+				values = append(values, b.Value)
+			}
+			if len(buttons) != 4 || !strings.HasPrefix(values[0], chat.T(rep.Lang, "draft questions vendor=AcmeGPU hw.interconnect", "起草 问题 供应商=AcmeGPU hw.interconnect")) ||
+				buttons[3].ActionID != chat.ActionDetails {
+				t.Errorf("buttons %q; want each vendor's next step, then Details", values)
+			}
+			name := map[chat.Lang]string{chat.EN: "vendor_compare_en.json", chat.ZH: "vendor_compare_zh.json"}[rep.Lang]
+			testkit.Golden(t, filepath.Join("testdata", "golden", name), pretty(t, msg))
+		})
+	}
+}
+
+// TestHomeTabVendorsBoard: the Home tab, published with views.publish
+// through slack-go against the local Slack fake, has the vendors board:
+// one line per vendor with its stage and next step, and the step as a
+// button that answers in the DM; in the language of the person's locale,
+// within Block Kit's limits, and pinned in both languages.
+func TestHomeTabVendorsBoard(t *testing.T) {
+	for _, locale := range []string{"en-US", "zh-CN"} {
+		t.Run(locale, func(t *testing.T) {
+			r, st := vendorRouter(t, "D0HOME0001")
+			f := newFixture(t, r)
+			f.rec.Locale = locale
+			if res := invoke(t, f.h, event(t, readFixture(t, "event_app_home_opened.json"), testNow, false, nil)); res.StatusCode != 200 {
+				t.Fatalf("status %d %s", res.StatusCode, res.Body)
+			}
+			pubs := f.published(t)
+			if len(pubs) != 1 {
+				t.Fatalf("views.publish calls = %d, want 1", len(pubs))
+			}
+			raw := mustJSON(t, pubs[0].View.Blocks)
+			var blocks slackapi.Blocks
+			if err := json.Unmarshal(raw, &blocks); err != nil {
+				t.Fatalf("slack-go cannot read the Home tab: %v", err)
+			}
+			if n := len(blocks.BlockSet); n == 0 || n > 100 { // a Home tab holds up to 100 blocks
+				t.Errorf("%d blocks", n)
+			}
+			zh := locale == "zh-CN"
+			lines := map[bool][]string{
+				false: {"*Vendors*", "AcmeGPU · quoted · next: ask about Card-to-card link (NVLink or PCIe) · ruled out for your job: Card-to-card link (NVLink or PCIe)",
+					"酷算云 · quoted · next: ask about", "算力港 · quoted · next: send the checklist's questions"},
+				true: {"*供应商*", "AcmeGPU · 已报价 · 下一步：追问：卡间互联（NVLink或PCIe） · 不适合你们的任务：卡间互联（NVLink或PCIe）",
+					"酷算云 · 已报价 · 下一步：追问：", "算力港 · 已报价 · 下一步：发送核查清单的问题"},
+			}[zh]
+			s := string(raw)
+			for _, want := range lines {
+				if !strings.Contains(s, want) {
+					t.Errorf("Home tab lacks %q:\n%s", want, s)
+				}
+			}
+			var values []string
+			for _, b := range blocks.BlockSet {
+				if a, ok := b.(*slackapi.ActionBlock); ok {
+					if n := len(a.Elements.ElementSet); n > MaxActions {
+						t.Errorf("%d buttons in one actions block, limit %d", n, MaxActions)
+					}
+					for _, el := range a.Elements.ElementSet {
+						if bt, ok := el.(*slackapi.ButtonBlockElement); ok {
+							values = append(values, bt.Value)
+						}
+					}
+				}
+			}
+			for _, want := range []string{
+				chat.T(langOf(zh), "draft questions vendor=算力港", "起草 问题 供应商=算力港"),
+				chat.T(langOf(zh), "vendor compare", "供应商 对比"),
+			} {
+				if !containsValue(values, want) {
+					t.Errorf("no button running %q among %q", want, values)
+				}
+			}
+			testkit.Golden(t, filepath.Join("testdata", "golden", fmt.Sprintf("home_vendors_%s.json", locale[:2])), pinIDs(t, st, "D0HOME0001", pretty(t, blocks)))
+		})
+	}
+}
+
+func langOf(zh bool) chat.Lang {
+	if zh {
+		return chat.ZH
+	}
+	return chat.EN
+}
+
+// containsValue reports whether a button value is, or starts with, want
+// followed by the item ids.
+func containsValue(values []string, want string) bool {
+	for _, v := range values {
+		if v == want || strings.HasPrefix(v, want+" ") {
+			return true
+		}
+	}
+	return false
+}
