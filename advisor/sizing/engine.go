@@ -29,6 +29,9 @@ type Engine struct {
 	// RoPETable is set when every card keeps the rotary cos/sin table over
 	// the model's whole max_position_embeddings (RoPETableBytes).
 	RoPETable bool
+	// BlockTable is set when every card keeps the KV block table of
+	// max_num_seqs requests of max_model_len tokens (BlockTableBytes).
+	BlockTable bool
 }
 
 // vLLM083 is vLLM v0.8.3 (2025-04-06), the release that added Llama 4 and the
@@ -58,6 +61,10 @@ type Engine struct {
 //     NCCL_NVLS_ENABLE=0 (https://github.com/vllm-project/vllm/issues/9699,
 //     2024-10-25): at least 5,105 blocks of 126 layers × 16 tokens × 2 ×
 //     128 × 2 B = 5.27 GB per card.
+//   - the block table: the model runner keeps, on the card, one int32 block
+//     id per 16-token block of max_model_len for each of max_num_seqs
+//     requests (BlockTable, vllm/v1/worker/block_table.py): 256 bytes per
+//     token of context, 0.33 GB at 1,280,000 tokens.
 //   - the RoPE table: RotaryEmbedding (vllm/model_executor/layers/
 //     rotary_embedding.py) caches cos and sin for every position up to
 //     max_position_embeddings in the model's dtype, one table per card;
@@ -65,7 +72,7 @@ type Engine struct {
 //     × 128 × 2 B = 2.68 GB).
 var vLLM083 = Engine{
 	ID: "vllm-0.8.3", Name: "vLLM v0.8.3",
-	MaxNumSeqs: 1024, SamplerBytes: 38, NVLSBytes: 5105 * 126 * 16 * 2 * 128 * 2, RoPETable: true,
+	MaxNumSeqs: 1024, SamplerBytes: 38, NVLSBytes: 5105 * 126 * 16 * 2 * 128 * 2, RoPETable: true, BlockTable: true,
 }
 
 // engines are the releases a request or a catalog model can name.
@@ -116,6 +123,16 @@ func (e *Engine) RoPETableBytes(m *catalog.Model) float64 {
 		dim = m.QKRopeDim
 	}
 	return float64(m.Context) * float64(dim) * 2
+}
+
+// BlockTableBytes is the block table every card keeps for a context of seq
+// tokens (max_model_len) when the engine does: max_num_seqs × ⌈seq / 16⌉ ×
+// 4 bytes.
+func (e *Engine) BlockTableBytes(seq int) float64 {
+	if !e.BlockTable {
+		return 0
+	}
+	return float64(e.MaxNumSeqs) * float64((seq+KVBlockTokens-1)/KVBlockTokens) * 4
 }
 
 // nvlsOn reports whether the NVLS buffers apply to layout l on an NVLS card.

@@ -21,6 +21,8 @@ func TestVLLM083Reserve(t *testing.T) {
 		{"sampler warm-up: 1,024 × 202,048 × 38 B", e.SamplerWarmupBytes(&m), 1024 * 202048 * 38},
 		{"RoPE table: 10,485,760 × 128 × 2 B", e.RoPETableBytes(&m), 10485760 * 128 * 2},
 		{"NVLS: 5,105 blocks of 1,032,192 B", e.NVLSBytes, 5105 * 1032192},
+		{"block table at 1,280,000 tokens: 1,024 × 80,000 × 4 B", e.BlockTableBytes(1_280_000), 1024 * 80000 * 4},
+		{"block table at 17 tokens: two blocks", e.BlockTableBytes(17), 1024 * 2 * 4},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: got %.0f, want %.0f", c.name, c.got, c.want)
@@ -45,7 +47,7 @@ func TestVLLM083Reserve(t *testing.T) {
 		if r.Layout.TensorParallel != c.tp || r.NVLSGB != c.nvls || NVLSCard(&g) != (c.gpu != "a100-80g-sxm") {
 			t.Errorf("%s at TP %d: NVLS %.3f GB (TP %d), want %.3f", c.gpu, c.tp, r.NVLSGB, r.Layout.TensorParallel, c.nvls)
 		}
-		want := ReserveGB + r.ServingPeakGB + r.NVLSGB + r.RoPETableGB
+		want := ReserveGB + r.ServingPeakGB + r.NVLSGB + r.RoPETableGB + e.BlockTableBytes(100_000)/GB
 		if r.Engine != e.ID || r.ServingPeakGB != r.SamplerWarmupGB || math.Abs(r.Memory.OverheadGB-want) > 1e-12 {
 			t.Errorf("%s at TP %d: overhead %.4f GB (engine %q, peak %.4f, sampler %.4f), want %.4f", c.gpu, c.tp, r.Memory.OverheadGB, r.Engine, r.ServingPeakGB, r.SamplerWarmupGB, want)
 		}
@@ -103,4 +105,19 @@ func defaultCatalog(t *testing.T) *catalog.Catalog {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// The longest context pays its own block table: it is the largest L whose
+// weights, reserve, KV cache and block table at L fit, and L + 1 does not.
+func TestLongestContextPaysItsBlockTable(t *testing.T) {
+	m := preset(t, "llama-4-maverick")
+	e, _ := EngineByID(m.ServingEngine)
+	a := advise1(t, Request{Model: m, Mode: ModeInfer, Precision: FP8, Seq: 100_000, GPU: "h100-sxm", Cards: 8})
+	r := a.Pick.Result
+	L := a.Infer.MemoryContext
+	fixed := 0.9*a.Pick.GPU.CapacityGB()*GB - r.Memory.WeightsGB*GB - (r.Memory.OverheadGB-r.BlockTableGB)*GB
+	need := func(l int) float64 { return float64(l)*KVBytesPerToken(m)/8 + e.BlockTableBytes(l) }
+	if need(L) > fixed || need(L+16) <= fixed {
+		t.Errorf("longest context %d: needs %.0f B of %.0f; %d tokens would need %.0f", L, need(L), fixed, L+16, need(L+16))
+	}
 }

@@ -81,7 +81,7 @@ type Result struct {
 	// (Request.Engine) it is the larger of the prefill chunk (split by tensor
 	// parallelism) and the release's sampler warm-up (SamplerWarmupGB): its
 	// profiling pass runs them one after the other. The overhead is ReserveGB
-	// plus this, NVLSGB and RoPETableGB.
+	// plus this, NVLSGB, RoPETableGB and BlockTableGB.
 	ServingPeakGB float64 `json:"serving_peak_gb,omitempty"`
 	// Engine is the serving engine release the reserve follows ("" for the
 	// engine-independent one); inference only.
@@ -95,6 +95,9 @@ type Result struct {
 	// RoPETableGB is the rotary cos/sin table on each card
 	// (Engine.RoPETableBytes).
 	RoPETableGB float64 `json:"rope_table_gb,omitempty"`
+	// BlockTableGB is the KV block table on each card for a context of the
+	// request's seq (Engine.BlockTableBytes); it grows with the context.
+	BlockTableGB float64 `json:"block_table_gb,omitempty"`
 }
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
@@ -129,9 +132,9 @@ type estimator struct {
 	// sampler and rope are its prefill chunk at t = 1, sampler warm-up and
 	// RoPE table, in bytes; nvls is set for the estimator of the cards with
 	// NVLS (search keeps one of each).
-	engine               *Engine
-	chunk, sampler, rope float64
-	nvls                 bool
+	engine                           *Engine
+	chunk, sampler, rope, blockTable float64
+	nvls                             bool
 }
 
 func newEstimator(req *Request) *estimator {
@@ -161,6 +164,7 @@ func (e *estimator) init(req *Request) {
 		e.chunk = prefillChunkBytes(&m)
 		e.sampler = e.engine.SamplerWarmupBytes(&m)
 		e.rope = e.engine.RoPETableBytes(&m)
+		e.blockTable = e.engine.BlockTableBytes(req.Seq)
 	}
 }
 
@@ -227,12 +231,13 @@ func (est *estimator) estimateInto(e *Result, l *Layout) {
 			e.SamplerWarmupGB = est.sampler / GB
 			e.ServingPeakGB = max(est.chunk/float64(max(l.TensorParallel, 1)), est.sampler) / GB
 			e.RoPETableGB = est.rope / GB
+			e.BlockTableGB = est.blockTable / GB
 			if est.nvls && x.nvlsOn(l) {
 				e.NVLSGB = x.NVLSBytes / GB
 			}
 		}
 	}
-	b.OverheadGB = ReserveGB + e.ServingPeakGB + e.NVLSGB + e.RoPETableGB
+	b.OverheadGB = ReserveGB + e.ServingPeakGB + e.NVLSGB + e.RoPETableGB + e.BlockTableGB
 	b.PerCardGB = b.WeightsGB + b.GradientsGB + b.OptimizerGB + b.ActivationsGB + b.KVCacheGB + b.OverheadGB
 	e.Memory = b
 }

@@ -801,9 +801,28 @@ func inferFacts(req Request, o Option) *InferFacts {
 	f := &InferFacts{ModelContext: m.Context}
 	// per card: weights + reserve + the stage's share of the KV cache <= u·C
 	budget := req.Utilization*o.GPU.CapacityGB() - r.Memory.WeightsGB - r.Memory.OverheadGB
-	if budget > 0 && r.StageLayers > 0 {
-		whole := budget * GB * float64(r.KVShards) * float64(m.Layers) / float64(r.StageLayers)
-		f.MemoryContext = kvTokens(m, whole/req.KVFactor(), req.Batch)
+	if r.StageLayers > 0 {
+		// the reserve without the part that grows with the context (an engine
+		// release's block table), which the longest context pays at its own length
+		fixed := req.Utilization*o.GPU.CapacityGB() - r.Memory.WeightsGB - (r.Memory.OverheadGB - r.BlockTableGB)
+		tokens := func(b float64) int {
+			if b <= 0 {
+				return 0
+			}
+			return kvTokens(m, b*GB*float64(r.KVShards)*float64(m.Layers)/float64(r.StageLayers)/req.KVFactor(), req.Batch)
+		}
+		f.MemoryContext = tokens(fixed)
+		if e := req.engine(); e != nil && e.BlockTable {
+			// the context L that fits with its block table: L = tokens(fixed −
+			// table(L)); the table is 1% of the KV per token, so a few steps
+			// from above settle it, and the answer is checked to fit
+			for range 4 {
+				f.MemoryContext = tokens(fixed - e.BlockTableBytes(f.MemoryContext)/GB)
+			}
+			for f.MemoryContext > 0 && f.MemoryContext < NoMemoryLimit && tokens(fixed-e.BlockTableBytes(f.MemoryContext)/GB) < f.MemoryContext {
+				f.MemoryContext--
+			}
+		}
 	}
 	if r.StageLayers > 0 && r.KVShards > 0 {
 		f.SlidingReserveCardGB = SlidingKVBytes(m, PrefillTokens+m.SlidingWindow) * float64(req.Batch) *

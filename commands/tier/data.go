@@ -118,8 +118,8 @@ type inferData struct {
 
 // engineReserveData is what a serving engine release (sizing.Engine) reserves
 // on each card at start-up, in GB: overhead_gb = 1 + serving_peak_gb +
-// nccl_nvls_gb + rope_table_gb, where serving_peak_gb is the larger of the
-// prefill chunk and sampler_warmup_gb.
+// nccl_nvls_gb + rope_table_gb + block_table_gb, where serving_peak_gb is the
+// larger of the prefill chunk and sampler_warmup_gb.
 type engineReserveData struct {
 	Engine          string  `json:"engine"`
 	Source          string  `json:"source"`
@@ -129,6 +129,7 @@ type engineReserveData struct {
 	ServingPeakGB   float64 `json:"serving_peak_gb"`
 	NVLSGB          float64 `json:"nccl_nvls_gb"`
 	RoPETableGB     float64 `json:"rope_table_gb"`
+	BlockTableGB    float64 `json:"block_table_gb"`
 }
 
 type altData struct {

@@ -191,6 +191,10 @@ func engineReserveRule(lang chat.Lang, e *sizing.Engine, r sizing.Request, res s
 		s += sprintf(chat.T(lang, " + %s RoPE table (%s positions × %d × 2 B)", " + %s RoPE 表（%s 个位置 × %d × 2 B）"),
 			size(res.RoPETableGB), num(float64(m.Context)), ropeDim(m))
 	}
+	if res.BlockTableGB > 0 {
+		s += sprintf(chat.T(lang, " + %s block table (%s sequences × %s tokens ÷ 16 × 4 B)", " + %s KV 块表（%s 条序列 × %s token ÷ 16 × 4 B）"),
+			size(res.BlockTableGB), num(float64(e.MaxNumSeqs)), num(float64(r.Seq)))
+	}
 	return s
 }
 

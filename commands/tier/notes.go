@@ -139,15 +139,22 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			"解码速度 ≤ %s ÷ 每步解码 %s GB（%s %s GB + %s）= 每条序列 %s token/s。每一步都要读一遍这些权重和所有序列的 KV 缓存，每条序列得到一个 token；计算、通信和算子效率会让实际更慢：这是上限。"),
 			bw, gb(f.BytesPerTokenGB), read, gb(wRead), kvPart, num(f.DecodeTokensPerSec)))
 		kvTok := p.Result.KVPerTokenCardGB * float64(r.Batch)
+		// an engine release's block table grows with the context: the longest
+		// context pays it per token, out of the reserve without it
+		reserve := p.Result.Memory.OverheadGB - p.Result.BlockTableGB
+		perTok := sprintf(chat.T(lang, "%s of KV", "KV %s"), size(kvTok))
+		if e, ok := sizing.EngineByID(p.Result.Engine); ok && e.BlockTable {
+			perTok = sprintf(chat.T(lang, "(%s of KV + %s B of block table)", "（KV %s + KV 块表 %s B）"), size(kvTok), num(e.BlockTableBytes(sizing.KVBlockTokens)/sizing.KVBlockTokens))
+		}
 		var line string
 		if sr := f.SlidingReserveCardGB; sr > 0 {
 			m := r.Model
 			line = sprintf(chat.T(lang,
-				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights − %s GB that the %d sliding-window layers keep (%s tokens each: window %s − 1 + one %s-token prefill chunk, in 16-token blocks, + one block, as vLLM reserves)) ÷ %s of KV per token on each card in the other %d layers (batch %d) = %s tokens",
-				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token KV %[10]s（batch %[12]d）= %[13]s token"),
-				pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), gb(sr), m.SlidingLayers,
+				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights − %s GB that the %d sliding-window layers keep (%s tokens each: window %s − 1 + one %s-token prefill chunk, in 16-token blocks, + one block, as vLLM reserves)) ÷ %s per token on each card in the other %d layers (batch %d) = %s tokens",
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token %[10]s（batch %[12]d）= %[13]s token"),
+				pct(r.Utilization), gb(g.CapacityGB()), gb(reserve), gb(p.Result.Memory.WeightsGB), gb(sr), m.SlidingLayers,
 				num(float64(sizing.SlidingKVTokens(m.SlidingWindow, sizing.PrefillTokens+m.SlidingWindow))), num(float64(m.SlidingWindow)), num(sizing.PrefillTokens),
-				size(kvTok), m.Layers-m.SlidingLayers, r.Batch, num(float64(f.MemoryContext)))
+				perTok, m.Layers-m.SlidingLayers, r.Batch, num(float64(f.MemoryContext)))
 			if m.SlidingLayers == m.Layers {
 				line = sprintf(chat.T(lang,
 					"Longest context: every layer keeps at most its %s-token window (%s GB on each card at batch %d, as vLLM reserves it), so memory does not limit the context",
@@ -156,9 +163,9 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			}
 		} else {
 			line = sprintf(chat.T(lang,
-				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s of KV per token on each card (batch %d) = %s tokens",
-				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token KV %s（batch %d）= %s token"),
-				pct(r.Utilization), gb(g.CapacityGB()), gb(p.Result.Memory.OverheadGB), gb(p.Result.Memory.WeightsGB), size(kvTok), r.Batch, num(float64(f.MemoryContext)))
+				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s per token on each card (batch %d) = %s tokens",
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token %s（batch %d）= %s token"),
+				pct(r.Utilization), gb(g.CapacityGB()), gb(reserve), gb(p.Result.Memory.WeightsGB), perTok, r.Batch, num(float64(f.MemoryContext)))
 		}
 		if r.Model.ChunkedLayers > 0 {
 			line += sprintf(chat.T(lang, " (the %d chunked-attention layers are counted in full: vLLM allocates them so by default)", "（%d 个分块注意力层按全长计算：vLLM 默认如此分配）"), r.Model.ChunkedLayers)
@@ -406,6 +413,12 @@ func engineReserveNote(lang chat.Lang, e *sizing.Engine, r sizing.Request, res s
 			"; the RoPE cos/sin table for all %s positions of max_position_embeddings, %s GB on every card",
 			"；模型最长位置（max_position_embeddings）全部 %s 个位置的 RoPE cos/sin 表，每卡 %s GB"),
 			num(float64(m.Context)), gb(res.RoPETableGB))
+	}
+	if res.BlockTableGB > 0 {
+		s += sprintf(chat.T(lang,
+			"; and the KV block table of %s sequences of the whole context, 4 B per 16 tokens each: %s GB at %s tokens, 256 B more per token of the longest context",
+			"；以及 %s 条序列、整段上下文的 KV 块表，每条每 16 token 占 4 B：%s token 时 %s GB，最长上下文每多一个 token 多 256 B"),
+			num(float64(e.MaxNumSeqs)), gb(res.BlockTableGB), num(float64(r.Seq)))
 	}
 	return s + chat.T(lang,
 		". A later release, or one with FlashInfer installed, reserves less for the sampler, and the longest context is then longer. GB = 10^9 bytes; capacity is what nvidia-smi reports.",

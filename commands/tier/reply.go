@@ -108,7 +108,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 		if res := p.Result; res.Engine != "" {
 			e, _ := sizing.EngineByID(res.Engine)
 			d.Infer.EngineReserve = &engineReserveData{Engine: e.ID, Source: r.Model.ServingEngineSource, MaxNumSeqs: e.MaxNumSeqs, SamplerBytes: e.SamplerBytes,
-				SamplerWarmupGB: round4(res.SamplerWarmupGB), ServingPeakGB: round4(res.ServingPeakGB), NVLSGB: round4(res.NVLSGB), RoPETableGB: round4(res.RoPETableGB)}
+				SamplerWarmupGB: round4(res.SamplerWarmupGB), ServingPeakGB: round4(res.ServingPeakGB), NVLSGB: round4(res.NVLSGB), RoPETableGB: round4(res.RoPETableGB), BlockTableGB: round4(res.BlockTableGB)}
 		}
 	}
 	rep.Data = d
