@@ -22,7 +22,6 @@ package secrets
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -31,7 +30,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"gpuadvisor/infra/awstrust"
 )
@@ -244,20 +242,7 @@ func fetch(ctx context.Context, cfg aws.Config, src string, o clientOptions) (ma
 	}
 	switch kind {
 	case "secretsmanager":
-		c := secretsmanager.NewFromConfig(cfg, func(op *secretsmanager.Options) {
-			if o.endpoint != "" {
-				op.BaseEndpoint = aws.String(o.endpoint)
-			}
-		})
-		out, err := c.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(id)})
-		if err != nil {
-			return nil, fmt.Errorf("secrets: get secret %s: %w", id, err)
-		}
-		vals := map[string]string{}
-		if err := json.Unmarshal([]byte(aws.ToString(out.SecretString)), &vals); err != nil {
-			return nil, fmt.Errorf("secrets: secret %s is not a JSON object of strings: %v", id, err)
-		}
-		return vals, nil
+		return secretValue(ctx, cfg, id, o.endpoint)
 	case "ssm":
 		return ssmParameters(ctx, cfg, id, o.endpoint)
 	}

@@ -9,10 +9,10 @@ import (
 // The public functions (Slack, Feishu) start cold at a 128 MB Lambda's CPU
 // share, where the package init of an SDK service client is paid for in
 // throttling at every cold start: the drafter hand-off is a signed HTTP call
-// (infra/invoke) and SSM parameters a signed JSON call (infra/secrets), so
-// neither the lambda nor the ssm client may come back into them.
-func TestPublicFunctionsDoNotLinkTheLambdaOrSSMClients(t *testing.T) {
-	banned := []string{"github.com/aws/aws-sdk-go-v2/service/lambda", "github.com/aws/aws-sdk-go-v2/service/ssm"}
+// (infra/invoke) and the secrets signed JSON calls (infra/secrets), so none
+// of the lambda, ssm and secretsmanager clients may come back into them.
+func TestPublicFunctionsDoNotLinkTheLambdaOrSecretsClients(t *testing.T) {
+	banned := []string{"github.com/aws/aws-sdk-go-v2/service/lambda", "github.com/aws/aws-sdk-go-v2/service/ssm", "github.com/aws/aws-sdk-go-v2/service/secretsmanager"}
 	for _, pkg := range []string{"gpuadvisor/functions/slack", "gpuadvisor/functions/feishu"} {
 		out, err := exec.Command("go", "list", "-tags", "lambda.norpc", "-deps", pkg).CombinedOutput()
 		if err != nil {
