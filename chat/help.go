@@ -19,7 +19,7 @@ func (r *Router) helpCommand() *Command {
 				if !ok {
 					return Reply{}, r.unknownCommand(c.Lang, c.Args.Words[0])
 				}
-				return commandHelp(c.Lang, cmd), nil
+				return r.commandHelp(c.Lang, cmd), nil
 			}
 			rep := Reply{
 				Title:   T(c.Lang, "gpuadvisor: rent GPUs well", "gpuadvisor：租好 GPU"),
@@ -32,6 +32,9 @@ func (r *Router) helpCommand() *Command {
 					continue
 				}
 				ex := cmd.Example(c.Lang)
+				if !HasHan(strings.Fields(ex + " x")[0]) { // no example of its own in Chinese words
+					ex = r.Localize(c.Lang, cmd.Name, ex)
+				}
 				name := cmd.Name
 				for _, a := range cmd.Aliases {
 					if HasHan(a) {
@@ -60,7 +63,9 @@ func helpData(cmds []*Command) []map[string]any {
 	return out
 }
 
-func commandHelp(lang Lang, cmd *Command) Reply {
+// commandHelp is `help <command>`: its keys, sub-commands and examples; in
+// Chinese each example in Chinese words (Localize).
+func (r *Router) commandHelp(lang Lang, cmd *Command) Reply {
 	rep := Reply{
 		Command: "help",
 		Title:   fmt.Sprintf(T(lang, "How to use %s", "%s 的用法"), cmd.Name),
@@ -92,7 +97,18 @@ func commandHelp(lang Lang, cmd *Command) Reply {
 		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Without keys", "无需参数"), Lines: bare})
 	}
 	if len(cmd.Examples) > 0 {
-		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Examples", "示例"), Lines: cmd.Examples})
+		lines := cmd.Examples
+		if lang == ZH {
+			lines = nil
+			seen := map[string]bool{}
+			for _, ex := range cmd.Examples {
+				if l := r.Localize(lang, cmd.Name, ex); !seen[l] {
+					seen[l] = true
+					lines = append(lines, l)
+				}
+			}
+		}
+		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Examples", "示例"), Lines: lines})
 	}
 	data := map[string]any{"command": "help", "topic": cmd.Name, "aliases": cmd.Aliases, "summary": cmd.Summary[lang],
 		"keys": keyData(lang, cmd.Keys), "examples": cmd.Examples}
@@ -117,7 +133,7 @@ func subWrites(sub *Command) bool {
 func keyTable(lang Lang, title string, keys []Key) Table {
 	t := Table{Title: title, Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
 	for _, k := range keys {
-		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], k.Name + "=" + k.Example})
+		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], T(lang, k.Name, HanWord(k.Name, k.Aliases)) + "=" + k.Example})
 	}
 	return t
 }

@@ -81,7 +81,7 @@ func TestBriefKeepsSuggestions(t *testing.T) {
 // data, in the text and as "writes" in the JSON.
 func TestHelpSaysWhatWrites(t *testing.T) {
 	subs := NewSubs("book", "书", "book add x", Sub{Name: "add", Writes: true, EN: "add one", ZH: "添加"}, Sub{Name: "list", EN: "list them", ZH: "列出"})
-	rep := commandHelp(EN, &Command{Name: "book", Subs: subs.Docs(), Writes: subs.Writes})
+	rep := NewRouter().commandHelp(EN, &Command{Name: "book", Subs: subs.Docs(), Writes: subs.Writes})
 	txt := RenderText(rep)
 	if !strings.Contains(txt, "book add: add one (changes stored data") || strings.Contains(txt, "list them (changes") {
 		t.Errorf("help text must mark book add only:\n%s", txt)

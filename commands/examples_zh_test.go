@@ -60,6 +60,8 @@ var badLines = []string{
 	"draft frob",
 	"draft renewal nope",
 	"draft sla",
+	"draft renewal vendor=酷算云 monthly=15000 renews=2027-03-01 cards=8 hours=310",
+	"draft renewal vendor=酷算云 monthly=15000 renews=2027-13-01 cards=8 hours=310 ondemand=35",
 	"vendor frob",
 	"vendor show nope",
 	"vendor remove nope",
@@ -84,6 +86,13 @@ func TestChineseErrorsShowNoEnglishKeys(t *testing.T) {
 			text := strings.Join(append([]string{rep.Title, rep.Summary}, rep.Warnings...), "\n")
 			if m := asciiKey.FindAllStringSubmatch(text, -1); hasASCIIKey(text, typed) {
 				t.Errorf("%q: the Chinese reply has English keys %v:\n%s", typed, m, text)
+			}
+			if cmd, ok := r.Lookup(rep.Command); ok {
+				for _, k := range keysOf(cmd) {
+					if word := regexp.MustCompile(`(^|[^A-Za-z0-9_.\p{Han}-])` + regexp.QuoteMeta(k.Name) + `($|[^A-Za-z0-9_.=\p{Han}-])`); word.MatchString(text) && !strings.Contains(typed, k.Name) {
+						t.Errorf("%q: the Chinese reply names the key %s in English:\n%s", typed, k.Name, text)
+					}
+				}
 			}
 		}
 	}
@@ -172,10 +181,7 @@ var ids = regexp.MustCompile(`"id":"[a-z0-9]+"|\(id [a-z0-9]+\)`)
 // fragment is a line's key=value pairs read with cmd's keys (those of
 // its sub-commands too): each as its key's name and its value read.
 func fragment(t *testing.T, cmd *chat.Command, line string) []string {
-	keys := cmd.Keys
-	for _, s := range cmd.Subs {
-		keys = append(keys, s.Keys...)
-	}
+	keys := keysOf(cmd)
 	var out []string
 	for _, m := range pair.FindAllStringSubmatch(line, -1) {
 		k, ok := chat.LookupKey(keys, m[2])
@@ -214,6 +220,15 @@ func hasASCIIKey(text, typed string) bool {
 		}
 	}
 	return false
+}
+
+// keysOf are a command's keys, its sub-commands' too.
+func keysOf(cmd *chat.Command) []chat.Key {
+	keys := cmd.Keys
+	for _, s := range cmd.Subs {
+		keys = append(keys, s.Keys...)
+	}
+	return keys
 }
 
 func exampleZH(c *chat.Command) map[string]string {

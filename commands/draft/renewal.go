@@ -96,7 +96,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 	}
 	if day, raw, ok, derr := a.Date("renews"); derr != nil {
 		return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
-			"renews=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", raw)
+			"%s=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", a.Name("renews"), raw)
 	} else if ok {
 		f.renews = renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	}
@@ -106,7 +106,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 		}
 	}
 	missing := func(key, en, zh string) error {
-		return chat.Invalidf(lang, key, ex, "missing %s: %s", "缺少 %s：%s", key, chat.T(lang, en, zh))
+		return chat.Invalidf(lang, key, ex, "missing %s: %s", "缺少 %s：%s", a.Name(key), chat.T(lang, en, zh))
 	}
 	switch {
 	case f.vendor == "":
