@@ -31,17 +31,21 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 		}
 	}
 	r.Currencies = Currencies(cols)
-	for _, c := range cols {
-		if c.Priced && !c.Comparable && !slices.Contains(r.NeedRate, c.Currency) {
-			r.NeedRate = append(r.NeedRate, c.Currency)
+	// a vendor ruled out needs no rate: it is not compared on cost
+	live := append(slices.Clone(cands), unanswered...)
+	single := len(Currencies(live)) <= 1
+	if !single {
+		for _, c := range live {
+			if c.Priced && !c.Comparable && !slices.Contains(r.NeedRate, c.Currency) {
+				r.NeedRate = append(r.NeedRate, c.Currency)
+			}
 		}
 	}
-	// one currency without a rate is still one currency: its costs compare
-	if len(r.Currencies) == 1 {
-		r.NeedRate = nil
-	}
-	byCost := len(r.NeedRate) == 0
-	key := func(c Column) float64 { return costKey(c, len(r.Currencies) == 1) }
+	// the candidates are ranked on cost when theirs compare: one currency,
+	// or each with a rate
+	candSingle := len(Currencies(cands)) <= 1
+	byCost := candSingle || !slices.ContainsFunc(cands, func(c Column) bool { return c.Priced && !c.Comparable })
+	key := func(c Column) float64 { return costKey(c, candSingle) }
 	slices.SortStableFunc(cands, func(a, b Column) int {
 		if byCost && !sameCost(a, b, key) {
 			if d := cmp.Compare(key(a), key(b)); d != 0 {
@@ -53,14 +57,17 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 	for _, u := range ruled {
 		r.Reasons = append(r.Reasons, ruledOut(u))
 	}
-	defer func() { currencyNotes(&r, w, cols) }()
+	defer func() { currencyNotes(&r, w, live, byCost) }()
 	if len(cands) == 0 {
 		if len(unanswered) > 0 {
 			r.Verdict = AskFirst
-			slices.SortStableFunc(unanswered, func(a, b Column) int { return cmp.Compare(key(a), key(b)) })
+			uSingle := len(Currencies(unanswered)) <= 1
+			byCost = uSingle || !slices.ContainsFunc(unanswered, func(c Column) bool { return c.Priced && !c.Comparable })
+			ukey := func(c Column) float64 { return costKey(c, uSingle) }
+			slices.SortStableFunc(unanswered, func(a, b Column) int { return cmp.Compare(ukey(a), ukey(b)) })
 			if u := unanswered[0]; u.Priced && byCost {
 				r.Reasons = append([]advisor.Text{advisor.Textf("On price alone %s is cheapest: %s a month on your workload",
-					"只看价格，%s 最便宜：按你们的用量每月 %s", u.Name, shown(u, len(r.Currencies) == 1))}, r.Reasons...)
+					"只看价格，%s 最便宜：按你们的用量每月 %s", u.Name, shown(u, uSingle))}, r.Reasons...)
 			}
 			r.Reasons = append(r.Reasons, advisor.Textf("No vendor has answered the checklist yet, so none is recommended: ask first", "还没有供应商回答核查清单，因此暂不推荐：先追问"))
 			r.Breaks = append(r.Breaks, advisor.Textf("each vendor's answers to the checklist (checklist check vendor=…), then a trial", "各供应商对核查清单的回答（清单 检查 供应商=…），然后试用"))
@@ -98,7 +105,7 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 		o := cands[1]
 		switch {
 		case byCost && best.Priced && o.Priced && !sameCost(best, o, key) && key(best) < key(o):
-			gap := money(key(o)-key(best), costCurrency(best, len(r.Currencies) == 1))
+			gap := money(key(o)-key(best), costCurrency(best, candSingle))
 			why = append(why, advisor.Text{EN: best.Name + ": " + gap + " a month cheaper than " + o.Name + " on your workload",
 				ZH: best.Name + "：按你们的用量每月比 " + o.Name + " 便宜 " + gap})
 		case best.Priced && !o.Priced:
@@ -134,8 +141,8 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 	r.Reasons = append(why, r.Reasons...)
 	for _, u := range unanswered {
 		t := advisor.Textf("%s has not answered the checklist yet: ask first", "%s 还没有回答核查清单：先追问", u.Name)
-		if byCost && u.Priced && best.Priced && key(u) < key(best) {
-			gap := money(key(best)-key(u), costCurrency(best, len(r.Currencies) == 1))
+		if d, cur, ok := cheaperBy(u, best); ok && d > 0 {
+			gap := money(d, cur)
 			t = advisor.Text{EN: u.Name + " is " + gap + " a month cheaper but has not answered the checklist yet: ask first",
 				ZH: u.Name + " 每月便宜 " + gap + "，但还没有回答核查清单：先追问"}
 		}
@@ -144,38 +151,66 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 	return r
 }
 
-// currencyNotes says, when vendors price in different currencies, what the
-// costs were compared at (the rates the team gave) or that they were not
-// compared and the rate that is needed.
-func currencyNotes(r *Recommendation, w Workload, cols []Column) {
-	if len(r.Currencies) < 2 {
+// currencyNotes says, when the vendors still in the running price in
+// different currencies, what the costs were compared at (the rates the team
+// gave) or which were not compared and the rate that is needed. byCost
+// reports whether the candidates were ranked on cost.
+func currencyNotes(r *Recommendation, w Workload, live []Column, byCost bool) {
+	curs := Currencies(live)
+	if len(curs) < 2 {
 		return
 	}
 	if len(r.NeedRate) == 0 {
-		rates := rateText(w.Rates, r.Currencies)
+		rates := rateText(w.Rates, curs)
 		r.Reasons = append(r.Reasons, advisor.Text{EN: "costs compared in yuan at the rate you gave: " + rates.EN,
 			ZH: "按你给的汇率折成人民币比较：" + rates.ZH})
 		return
 	}
-	var en, zh []string
-	for _, cur := range r.Currencies {
-		var names []string
-		for _, c := range cols {
+	names := func(cur, sep string) string {
+		var out []string
+		for _, c := range live {
 			if c.Priced && c.Currency == cur {
-				names = append(names, c.Name)
+				out = append(out, c.Name)
 			}
 		}
-		en = append(en, strings.Join(names, ", ")+" in "+cur)
-		zh = append(zh, strings.Join(names, "、")+" 用 "+cur)
+		return strings.Join(out, sep)
 	}
-	r.Reasons = append(r.Reasons, advisor.Text{
-		EN: "costs are not compared: the prices are in different currencies (" + strings.Join(en, "; ") + ") and no exchange rate was given",
-		ZH: "月成本未比较：报价币种不同（" + strings.Join(zh, "；") + "），且没有给出汇率"})
+	if !byCost {
+		var en, zh []string
+		for _, cur := range curs {
+			en = append(en, names(cur, ", ")+" in "+cur)
+			zh = append(zh, names(cur, "、")+" 用 "+cur)
+		}
+		r.Reasons = append(r.Reasons, advisor.Text{
+			EN: "costs are not compared: the prices are in different currencies (" + strings.Join(en, "; ") + ") and no exchange rate was given",
+			ZH: "月成本未比较：报价币种不同（" + strings.Join(zh, "；") + "），且没有给出汇率"})
+	} else {
+		for _, cur := range r.NeedRate {
+			r.Reasons = append(r.Reasons, advisor.Text{
+				EN: "the price in " + cur + " (" + names(cur, ", ") + ") is not compared with the others: no exchange rate was given",
+				ZH: cur + " 报价（" + names(cur, "、") + "）未与其他报价比较：没有给出汇率"})
+		}
+	}
 	for _, cur := range r.NeedRate {
 		r.Breaks = append(r.Breaks, advisor.Text{
 			EN: "the exchange rate you will pay for " + cur + ": rate=" + cur + ":<yuan for 1 " + cur + ">",
 			ZH: "你们实际使用的 " + cur + " 汇率：汇率=" + cur + ":<1 " + cur + " 折合多少元>"})
 	}
+}
+
+// cheaperBy is how much a costs less than b a month, in the currency it
+// is said in; ok is false when their costs do not compare (no price, or
+// different currencies without a rate).
+func cheaperBy(a, b Column) (float64, string, bool) {
+	switch {
+	case !a.Priced || !b.Priced:
+		return 0, "", false
+	case a.Comparable && b.Comparable:
+		return b.Yuan - a.Yuan, Yuan, true
+	case a.Currency == b.Currency:
+		return b.Monthly - a.Monthly, a.Currency, true
+	}
+	return 0, "", false
 }
 
 // ruledOut says why a vendor with deal-breakers is out.

@@ -89,8 +89,20 @@ func TestCurrencies(t *testing.T) {
 				{Name: "B", Check: answered(0), Offers: priced("h20", 4000, "CNY")},
 			},
 			verdict: Recommend, vendor: "B", needRate: []string{"USD"},
-			contains: []string{"A has not answered the checklist yet: ask first", "costs are not compared"},
+			contains: []string{"A has not answered the checklist yet: ask first", "the price in USD (A) is not compared with the others"},
 			lacks:    []string{"cheaper but"},
+		},
+		{
+			name: "a vendor ruled out in dollars needs no rate: the others compare",
+			w:    Workload{GPU: "h20", GPUName: "H20", Cards: 8, Hours: 300, Months: 3},
+			es: []Evidence{
+				{Name: "A", Check: answered(1, "hw.interconnect"), Offers: priced("h20", 100, "USD")},
+				{Name: "B", Check: answered(0), Offers: priced("h20", 4000, "CNY")},
+				{Name: "C", Check: answered(0), Offers: priced("h20", 4100, "CNY")},
+			},
+			verdict: Recommend, vendor: "B",
+			contains: []string{"B: ¥800 a month cheaper than C", "A is ruled out"},
+			lacks:    []string{"not compared", "rate"},
 		},
 		{
 			name: "only prices in two currencies: ask first, no cheapest named",
