@@ -32,6 +32,8 @@ var optionalEnv = map[string]string{
 	"AWS_REGION":                  "set by Lambda",
 	"AWS_LAMBDA_FUNCTION_NAME":    "set by Lambda",
 	"AWS_LAMBDA_RUNTIME_API":      "set by Lambda",
+	"SSL_CERT_FILE":               "the system root bundle's override, read as crypto/x509 reads it (infra/sysroots); unset on Lambda",
+	"SSL_CERT_DIR":                "the system root directories' override, read as crypto/x509 reads it; unset on Lambda",
 	"GPUADVISOR_SECRETS_ENDPOINT": "tests only",
 	"SLACK_API_URL":               "tests only (fake Slack Web API)",
 	"LAMBDA_ENDPOINT":             "tests only (the emulator as the Lambda API)",

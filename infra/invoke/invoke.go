@@ -149,7 +149,7 @@ func (d *Dispatcher) call(ctx context.Context, payload []byte, hash string) erro
 	escaped := escapeSegment(d.Function)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(base, "/")+"/2015-03-31/functions/"+escaped+"/invocations", bytes.NewReader(payload))
 	if err != nil {
-		return fmt.Errorf("Lambda endpoint %q: %w", base, err)
+		return fmt.Errorf("the Lambda endpoint %q: %w", base, err)
 	}
 	req.Header.Set("Content-Type", "application/octet-stream")
 	req.Header.Set("X-Amz-Invocation-Type", "Event")

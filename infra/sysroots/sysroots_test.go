@@ -182,7 +182,7 @@ func TestIndexFindsWhatX509Reads(t *testing.T) {
 			}
 		}
 		if !pool(got...).Equal(want) {
-			t.Errorf("%s: the index reads %d roots, not the pool x509 reads (%d certificates)", f, len(got), len(want.Subjects()))
+			t.Errorf("%s: the index reads %d roots, not the pool x509 reads from the same file", f, len(got))
 		}
 	}
 }

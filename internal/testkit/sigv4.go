@@ -30,7 +30,7 @@ func CheckSigV4(r *http.Request, body []byte, secret string, now time.Time) (Sig
 	var sig SigV4
 	auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "AWS4-HMAC-SHA256 ")
 	if !ok {
-		return sig, fmt.Errorf("Authorization %q is not AWS4-HMAC-SHA256", r.Header.Get("Authorization"))
+		return sig, fmt.Errorf("the Authorization header %q is not AWS4-HMAC-SHA256", r.Header.Get("Authorization"))
 	}
 	fields := map[string]string{}
 	for _, f := range strings.Split(auth, ",") {
