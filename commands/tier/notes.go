@@ -86,7 +86,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 	if p.Cards() > 0 {
 		out = append(out, sprintf(chat.T(lang,
 			"Fits: %s GB per card ≤ utilization %s × %s GB = %s GB (the card's %s MiB as nvidia-smi reports it; utilization %s is vLLM's gpu_memory_utilization default, set it with utilization=).",
-			"放得下的标准：每卡 %s GB ≤ 利用率 %s × %s GB = %s GB（nvidia-smi 报告的 %s MiB；利用率 %s 即 vLLM 的 gpu_memory_utilization 默认值，可用 utilization= 调整）。"),
+			"放得下的标准：每卡 %s GB ≤ 利用率 %s × %s GB = %s GB（nvidia-smi 报告的 %s MiB；利用率 %s 即 vLLM 的 gpu_memory_utilization 默认值，可用 利用率= 调整）。"),
 			gb(p.Result.Memory.PerCardGB), pct(r.Utilization), gb(g.CapacityGB()), gb(r.Utilization*g.CapacityGB()), num(float64(g.MemoryMiB)), pct(sizing.DefaultUtilization)))
 	}
 	out = append(out, ch.rule(lang, adv), ch.marketLine(lang))
@@ -214,6 +214,13 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		defs = append(defs, "utilization=0.9")
 	}
 	if len(defs) > 0 {
+		for i, d := range defs { // a Chinese reply names each key in Chinese: 批量=32
+			if k, v, ok := strings.Cut(d, "="); ok && lang == chat.ZH {
+				if key, found := chat.LookupKey(keys, k); found {
+					defs[i] = chat.HanWord(k, key.Aliases) + "=" + v
+				}
+			}
+		}
 		out = append(out, chat.T(lang, "Defaults used: ", "使用的默认值：")+strings.Join(defs, chat.T(lang, ", ", "，")))
 	}
 	if r.Mode.Training() && !q.given["recompute"] {

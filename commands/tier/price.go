@@ -202,7 +202,7 @@ func (ch *selection) marketLine(lang chat.Lang) string {
 var (
 	marketNames = map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}
 	marketFrom  = map[string][2]string{"key": {"as market= says", "由 market= 指定"}, "team": {"your team's setting", "团队设置"},
-		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 market=global"}}
+		"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 市场=海外"}}
 	// sourceNames name whose price a row shows.
 	sourceNames = map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}, "none": {"no price", "无价格"}}
 )
