@@ -23,6 +23,8 @@ import (
 	_ "embed"
 	"fmt"
 	"net/http"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -65,7 +67,58 @@ func UsesAmazonRoots(region string) bool { return !strings.HasPrefix(region, "cn
 
 // LoadDefaultConfig is config.LoadDefaultConfig with HTTPClient for the
 // region's clients (the system roots in the China regions).
+//
+// Without options it loads once per process environment: a function's
+// secrets, table and drafter hand-off each ask for the configuration at a
+// cold start, and the SDK's loading (environment, shared files, credential
+// chain, the CA bundle) is the same work each time. A later call with the
+// same AWS_* variables gets the loaded configuration, with the same
+// credential cache, and an HTTP client of its own (the same trust store, its
+// own connections).
 func LoadDefaultConfig(ctx context.Context, optFns ...func(*config.LoadOptions) error) (aws.Config, error) {
+	if len(optFns) > 0 {
+		return load(ctx, optFns...)
+	}
+	key := awsEnv()
+	loaded.mu.Lock()
+	defer loaded.mu.Unlock()
+	if !loaded.ok || loaded.env != key {
+		cfg, err := load(ctx)
+		if err != nil {
+			return aws.Config{}, err
+		}
+		loaded.cfg, loaded.env, loaded.ok = cfg, key, true
+	}
+	cfg := loaded.cfg.Copy()
+	if bc, ok := cfg.HTTPClient.(*awshttp.BuildableClient); ok {
+		cfg.HTTPClient = bc.WithTransportOptions() // a copy of its transport: no connection shared
+	}
+	return cfg, nil
+}
+
+// loaded is the configuration LoadDefaultConfig loaded last, and the AWS_*
+// environment it was loaded from.
+var loaded struct {
+	mu  sync.Mutex
+	ok  bool
+	env string
+	cfg aws.Config
+}
+
+// awsEnv is the process's AWS_* variables, sorted: what the SDK's default
+// configuration is read from (besides files it names).
+func awsEnv() string {
+	var vars []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "AWS_") {
+			vars = append(vars, kv)
+		}
+	}
+	slices.Sort(vars)
+	return strings.Join(vars, "\x00")
+}
+
+func load(ctx context.Context, optFns ...func(*config.LoadOptions) error) (aws.Config, error) {
 	opts := append([]func(*config.LoadOptions) error{config.WithHTTPClient(HTTPClient())}, optFns...)
 	cfg, err := config.LoadDefaultConfig(ctx, opts...)
 	if err != nil {

@@ -159,3 +159,43 @@ func TestChinaRegionsKeepTheSystemRoots(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadDefaultConfigOncePerEnvironment: a second load with the same AWS_*
+// environment is the first one's configuration (same credential cache) with
+// an HTTP client of its own; a changed environment is loaded again.
+func TestLoadDefaultConfigOncePerEnvironment(t *testing.T) {
+	t.Setenv("AWS_CONFIG_FILE", "/nonexistent")
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
+	t.Setenv("AWS_CA_BUNDLE", "")
+	t.Setenv("AWS_REGION", "eu-west-1")
+	t.Setenv("AWS_ACCESS_KEY_ID", "AKIDONE")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "secret")
+	ctx := context.Background()
+	a, err := LoadDefaultConfig(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := LoadDefaultConfig(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Credentials != b.Credentials || a.Region != "eu-west-1" || b.Region != "eu-west-1" {
+		t.Errorf("second load: credentials shared %v, regions %q %q; want the first load's", a.Credentials == b.Credentials, a.Region, b.Region)
+	}
+	if a.HTTPClient == b.HTTPClient {
+		t.Error("both loads got one HTTP client; want one each")
+	}
+	if bc, ok := b.HTTPClient.(*awshttp.BuildableClient); !ok || !bc.GetTransport().TLSClientConfig.RootCAs.Equal(Pool()) {
+		t.Errorf("second load's HTTP client %T does not trust exactly the Amazon roots", b.HTTPClient)
+	}
+	t.Setenv("AWS_REGION", "ap-southeast-1")
+	t.Setenv("AWS_ACCESS_KEY_ID", "AKIDTWO")
+	c, err := LoadDefaultConfig(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	creds, _ := c.Credentials.Retrieve(ctx)
+	if c.Region != "ap-southeast-1" || creds.AccessKeyID != "AKIDTWO" {
+		t.Errorf("after the environment changed: region %q, key %q; want ap-southeast-1, AKIDTWO", c.Region, creds.AccessKeyID)
+	}
+}
