@@ -39,6 +39,9 @@ type Deps struct {
 	// Checks keeps each team's recent checks (`checklist check` records,
 	// home lists them); nil records and lists none.
 	Checks store.Checks
+	// Trials keeps each team's trial checks (`trial check vendor=…` keeps,
+	// vendor reads them); nil keeps none, and such a check says so.
+	Trials store.Trials
 	// LLM words the drafts and reads `ask` questions (infra/llm.FromEnv);
 	// nil means template drafts only, and ask explains the command language.
 	LLM prompts.LLM
@@ -63,14 +66,14 @@ func New(d Deps) *chat.Router {
 	r.Register(quote.NewCommand(quote.Deps{Prices: d.Prices}))
 	r.Register(checklist.NewCommand(checklist.Deps{Checks: d.Checks}))
 	r.Register(renewal.Command(renewal.Deps{Store: d.Renewals, Members: d.Members}))
-	r.Register(trial.Command())
+	r.Register(trial.NewCommand(trial.Deps{Trials: d.Trials}))
 	r.Register(price.Command(price.Deps{Store: d.Prices}))
 	r.Register(settings.Command(settings.Deps{Store: d.Settings}))
-	vd := vendor.Deps{Checks: d.Checks, Prices: d.Prices, Renewals: d.Renewals}
+	vd := vendor.Deps{Checks: d.Checks, Trials: d.Trials, Prices: d.Prices, Renewals: d.Renewals}
 	r.Register(vendor.Command(vd))
 	// home: the Slack Home tab and the Feishu menu
 	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
-	if d.Checks != nil || d.Prices != nil || d.Renewals != nil {
+	if d.Checks != nil || d.Trials != nil || d.Prices != nil || d.Renewals != nil {
 		hd.Vendors = vd.Board
 	}
 	if d.Prices != nil {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -84,12 +85,24 @@ func (g *guarded) AddCheck(ctx context.Context, c store.Check) error {
 	g.note(ctx, "AddCheck")
 	return g.Store.AddCheck(ctx, c)
 }
+func (g *guarded) DeleteCheck(ctx context.Context, s store.Scope, id string) error {
+	g.note(ctx, "DeleteCheck")
+	return g.Store.DeleteCheck(ctx, s, id)
+}
+func (g *guarded) AddTrial(ctx context.Context, t store.Trial) error {
+	g.note(ctx, "AddTrial")
+	return g.Store.AddTrial(ctx, t)
+}
+func (g *guarded) DeleteTrial(ctx context.Context, s store.Scope, id string) error {
+	g.note(ctx, "DeleteTrial")
+	return g.Store.DeleteTrial(ctx, s, id)
+}
 
 var roNow = func() time.Time { return time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC) }
 
 func guardedRouter(l *llmtest.Server) (*chat.Router, *guarded) {
 	g := &guarded{Store: memstore.NewStore(roNow)}
-	d := Deps{Now: roNow, Renewals: g, Prices: g, Settings: g, Checks: g}
+	d := Deps{Now: roNow, Renewals: g, Prices: g, Settings: g, Checks: g, Trials: g}
 	if l != nil {
 		c, err := llm.New(llm.Config{APIKey: "sk-test", BaseURL: l.BaseURL, Model: "fake-chat", Timeout: 2 * time.Second})
 		if err != nil {
@@ -124,10 +137,23 @@ var writingLines = []string{
 	"报价 显卡=a800 卡数=8 保存=是 A: 单价=8.5; B: 包月=4800",
 	"checklist check We run A100s with 10GbE intranet and 7x24 support.",
 	"清单 检查 我们是A100 80G SXM4，7x24小时值守，15分钟响应。",
-	// a price and the renewals the first lines saved, deleted by vendor
+	"trial check vendor=EvilCloud gpu=H100-SXM cards=8 " + smiH100,
+	"试用 检查 供应商=酷算云 范围=团队 型号=H100-SXM 卡数=8 " + smiH100,
+	// a price, a check, a trial and the renewals the first lines saved,
+	// deleted by vendor (a contract with reminders to come only with
+	// contracts=yes)
 	"vendor remove EvilCloud confirm=yes",
-	"供应商 删除 酷算云 确认=是",
+	"供应商 删除 酷算云 合同=是 确认=是",
 }
+
+// smiH100 is an nvidia-smi table of eight H100s, for the trial checks.
+var smiH100 = func() string {
+	b, err := os.ReadFile("../advisor/trial/testdata/smi_550_h100x8.txt")
+	if err != nil {
+		panic(err)
+	}
+	return strings.TrimSpace(string(b))
+}()
 
 // seed stores one price and one renewal to remove, and returns the lines
 // with their ids filled in.

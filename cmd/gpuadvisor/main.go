@@ -133,7 +133,7 @@ func openDeps(g globals, getenv func(string) string) (commands.Deps, func(), err
 		return d, func() {}, err
 	}
 	lazy := &lazyStore{path: path}
-	d.Renewals, d.Prices, d.Settings, d.Checks = lazy, lazy, lazy, lazy
+	d.Renewals, d.Prices, d.Settings, d.Checks, d.Trials = lazy, lazy, lazy, lazy, lazy
 	d.ReadFile = os.ReadFile // tier config=<path>
 	return d, func() { lazy.Close() }, nil
 }

@@ -29,8 +29,14 @@ type unreadData struct {
 // checkData is the JSON of `trial check`: {"command":"trial","facts":{...},"mismatches":[...]}
 // plus every check run, what could not be read and the rules applied.
 type checkData struct {
-	Command    string            `json:"command"`
-	Mode       string            `json:"mode"`
+	Command string `json:"command"`
+	Mode    string `json:"mode"`
+	// Vendor is vendor=; TrialID the id of the trial kept for it (empty
+	// when not kept: the reply's warnings say why); Scope "channel" or
+	// "team" with a vendor.
+	Vendor     string            `json:"vendor,omitempty"`
+	Scope      string            `json:"scope,omitempty"`
+	TrialID    string            `json:"trial_id,omitempty"`
 	Partial    bool              `json:"partial"`
 	Tools      []string          `json:"tools"`
 	Promised   advisor.Promise   `json:"promised"`

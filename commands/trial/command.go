@@ -21,8 +21,13 @@ func exampleFor(lang chat.Lang) string { return chat.T(lang, exampleCheck, examp
 
 // Command returns the `trial` chat command (aliases 试用, 实测): the
 // trial-period test plan, and with `check` the comparison of pasted tool
-// output with what the vendor promised.
-func Command() *chat.Command {
+// output with what the vendor promised. It keeps nothing: see NewCommand.
+func Command() *chat.Command { return NewCommand(Deps{}) }
+
+// NewCommand is the trial command that keeps each `trial check vendor=…`
+// in d.Trials for the vendor's record. A failed write never fails the
+// answer: it is logged and the answer says it was not kept.
+func NewCommand(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:    "trial",
 		Aliases: []string{"试用", "实测", "试用期"},
@@ -33,6 +38,8 @@ func Command() *chat.Command {
 			"trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste>",
 			"试用 检查 型号=H100-SXM 卡数=8 nvlink=是 内网=25g <粘贴输出>",
 			"trial check gpu=\"A100 SXM4 80G\" cards=8 nvlink=yes intranet=25g memory=80g busbw=200 driver=535 cuda=12.2 <paste>",
+			"trial check vendor=AcmeGPU gpu=A100-80G cards=8 nvlink=yes intranet=25g <paste>",
+			"试用 检查 供应商=酷算云 范围=团队 型号=A100-80G 卡数=8 内网=25g <粘贴输出>",
 		},
 		ExampleZH: map[string]string{"<paste>": "<粘贴输出>", "10g": "万兆",
 			"<paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>": "<粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出>"},
@@ -43,9 +50,15 @@ func Command() *chat.Command {
 				chat.EN: "the test plan; the keys (all optional) tailor it to what was promised", chat.ZH: "实测方案；参数（均可选）按承诺定制"}},
 			checkDoc,
 		},
-		Writes: chat.Reads,
-		Run:    run,
+		Writes: writes,
+		Run:    d.run,
 	}
+}
+
+// writes: a trial check that names a vendor keeps the trial.
+func writes(c *chat.Call) bool {
+	in, err := parseInput(c.Lang, c.Args.Original, "")
+	return err == nil && in.check && in.vendor != ""
 }
 
 // checkDoc documents trial check; its name's last word and its aliases are
@@ -53,7 +66,7 @@ func Command() *chat.Command {
 var checkDoc = &chat.Command{Name: "trial check", Aliases: []string{"verify", "检查", "核对", "验收", "对照", "实测"}, Keys: promiseKeys, Summary: map[chat.Lang]string{
 	chat.EN: "the promises as keys, then the pasted nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output", chat.ZH: "先写承诺参数，再粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出"}}
 
-func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
+func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
 	in, err := parseInput(lang, c.Args.Original, c.Req.Attachment)
 	if err != nil {
@@ -79,10 +92,19 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 			"粘贴内容中没有可识别的工具输出。") + acceptedTools(lang)}
 	}
 	rep := checkReply(lang, in.promise, r)
-	if c.Args.Full {
-		return rep, nil
+	if in.vendor != "" {
+		rep.Title = in.vendor + chat.T(lang, " — ", "：") + rep.Title
+		data := rep.Data.(checkData)
+		data.Vendor, data.Scope = in.vendor, map[bool]string{false: "channel", true: "team"}[in.teamWide]
+		rep.Data = data
 	}
-	return shortCheck(lang, strings.TrimSpace(c.Req.Text), c.Req.Platform == "cli", rep), nil
+	if !c.Args.Full {
+		rep = shortCheck(lang, strings.TrimSpace(c.Req.Text), c.Req.Platform == "cli", rep)
+	}
+	if in.vendor != "" {
+		d.record(ctx, c, in, r, &rep)
+	}
+	return rep, nil
 }
 
 // acceptedTools names what the check reads, in lang.

@@ -23,6 +23,10 @@ type input struct {
 	check   bool
 	promise advisor.Promise
 	paste   string
+	// vendor is the vendor the trial is kept for (vendor=), "" for none;
+	// teamWide is scope=team.
+	vendor   string
+	teamWide bool
 }
 
 // envVar matches NCCL_DEBUG=WARN and other environment assignments that may
@@ -57,9 +61,20 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 		in.paste = strings.TrimSpace(in.paste + "\n" + att)
 	}
 	for _, name := range a.Keys() {
-		if err := setPromise(lang, &in.promise, a, name); err != nil {
-			return in, err
+		switch name {
+		case "vendor":
+			if in.vendor, err = readVendor(lang, a); err != nil {
+				return in, err
+			}
+		case "scope":
+		default:
+			if err := setPromise(lang, &in.promise, a, name); err != nil {
+				return in, err
+			}
 		}
+	}
+	if err := readScope(lang, a, &in); err != nil {
+		return in, err
 	}
 	if !in.check && in.paste != "" {
 		return in, chat.Invalidf(lang, "output", exampleFor(lang),
@@ -67,6 +82,34 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 			"测试计划只接受 型号=、卡数=、内网=；要核对工具输出，请以 检查 开头：%s", exampleFor(lang))
 	}
 	return in, nil
+}
+
+// readScope reads scope=, which says who sees the kept trial: it needs
+// trial check and vendor=.
+func readScope(lang chat.Lang, a *chat.Args, in *input) error {
+	if (a.Has("vendor") || a.Has("scope")) && !in.check {
+		key := "vendor"
+		if !a.Has("vendor") {
+			key = "scope"
+		}
+		return chat.Invalidf(lang, key, exampleFor(lang),
+			"%s= keeps a trial check for a vendor's record; the plan keeps nothing. Start with the word check: %s",
+			"供应商和范围用于把实测记入供应商资料；测试计划不会保存。请以 检查 开头：%s", key, exampleFor(lang))
+	}
+	if !a.Has("scope") {
+		return nil
+	}
+	if in.vendor == "" {
+		return chat.Invalidf(lang, "scope", chat.T(lang, "trial check vendor=AcmeGPU scope=team gpu=A100-80G <paste>", "试用 检查 供应商=酷算云 范围=团队 型号=A100-80G <粘贴输出>"),
+			"scope= says who sees the trial kept for a vendor: add vendor=<name>",
+			"范围 指定谁能看到记入供应商资料的实测：请同时写 供应商=<名称>")
+	}
+	scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases)
+	if err != nil {
+		return err
+	}
+	in.teamWide = scope == "team"
+	return nil
 }
 
 func keyExample(name string) string {

@@ -41,10 +41,10 @@ type Board struct {
 // returned only when no store could be read.
 func (d Deps) Board(ctx context.Context, c *chat.Call) (Board, error) {
 	lang := c.Lang
-	if d.Checks == nil && d.Prices == nil && d.Renewals == nil {
+	if d.Checks == nil && d.Trials == nil && d.Prices == nil && d.Renewals == nil {
 		return Board{}, kept.Missing(lang)
 	}
-	g, err := d.gather(ctx, c)
+	g, err := d.gatherFor(ctx, c, true) // the home page answers the asker alone
 	if err != nil {
 		return Board{}, err
 	}

@@ -4,7 +4,9 @@
 // shows each vendor's stage and next step, `vendor show <name>` everything
 // known about one, `vendor compare [names…]` the comparison on one
 // workload with the recommendation (advisor/vendor decides), `vendor
-// remove <name>` deletes its prices and contracts after a confirmation.
+// remove <name>` deletes its evidence after a confirmation. Evidence is
+// scoped like renewals and prices: a conversation sees its own and the
+// team-wide (scope=team) evidence.
 package vendor
 
 import (
@@ -21,6 +23,7 @@ import (
 // evidence is then missing, and the reply says which store is not there.
 type Deps struct {
 	Checks   store.Checks
+	Trials   store.Trials
 	Prices   store.Prices
 	Renewals store.Renewals
 	// Log receives store failures; nil means slog.Default().
@@ -46,7 +49,7 @@ var subs = chat.NewSubs("vendor", "供应商", examples[0],
 	chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keyTables["compare"], Example: examples[0],
 		EN: "vendors side by side on one workload, and which one to rent from", ZH: "按同一工作负载并排对比供应商，并建议选哪家"},
 	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keyTables["remove"], Example: examples[4], Writes: true,
-		EN: "delete a vendor's prices and contracts (confirm=yes, after seeing what would go)", ZH: "删除某供应商的价格和合同（先查看将删除的内容，再加 确认=yes）"},
+		EN: "delete a vendor's evidence: prices, checks, trials and contracts (confirm=yes, after seeing what would go; contracts with reminders to come only with contracts=yes)", ZH: "删除某供应商的资料：价格、核查、试用实测和合同（先查看将删除的内容，再加 确认=是；仍有待发提醒的合同需加 合同=是）"},
 )
 
 // Command returns the `vendor` chat command (alias 供应商).
@@ -93,7 +96,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 var kept = stored.Kept{Log: "vendor", Needs: "comparing vendors needs", NeedsZH: "供应商对比", Store: "vendor evidence", StoreZH: "供应商资料"}
 
 func (d Deps) ready(c *chat.Call) error {
-	if d.Checks == nil && d.Prices == nil && d.Renewals == nil {
+	if d.Checks == nil && d.Trials == nil && d.Prices == nil && d.Renewals == nil {
 		return kept.Missing(c.Lang)
 	}
 	if c.Req.Tenant == "" || c.Req.Channel == "" {
@@ -108,8 +111,8 @@ func overview(lang chat.Lang) chat.Reply {
 	return chat.Reply{
 		Title: chat.T(lang, "Your vendors side by side", "并排对比供应商"),
 		Summary: chat.T(lang,
-			"Every checklist check, price and contract that names a vendor is kept against it; compare them on one workload and see which one to rent from.",
-			"每次核查、每个报价和每份合同都按供应商归档；按同一工作负载对比，看该选哪家。"),
+			"Every checklist check, trial check, price and contract that names a vendor is kept against it (this channel's, and the team's with scope=team); compare them on one workload and see which one to rent from.",
+			"每次核查、试用实测、每个报价和每份合同都按供应商归档（本频道的，以及以 范围=团队 保存的）；按同一工作负载对比，看该选哪家。"),
 		Sections: []chat.Section{{Title: chat.T(lang, "Examples", "示例"), Lines: examples}},
 		Data:     map[string]any{"command": "vendor", "action": "help", "examples": examples},
 		Private:  true,

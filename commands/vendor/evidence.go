@@ -13,10 +13,14 @@ import (
 )
 
 // record is everything stored about one vendor that this conversation
-// sees: its newest check, its prices and its contracts.
+// sees: its checks and trials (newest first; check and trial are the
+// newest), its prices and its contracts.
 type record struct {
 	key, name string
 	check     *store.Check
+	checks    []store.Check
+	trial     *store.Trial
+	trials    []store.Trial
 	prices    []pricebook.Entry
 	renewals  []rules.Renewal
 }
@@ -28,8 +32,15 @@ func (r *record) evidence() av.Evidence {
 		e.Check = &av.Check{Verdict: ck.Verdict, Covered: ck.Covered, Risk: ck.Risk, Vague: ck.Vague, Missing: ck.Missing,
 			Risks: ck.Risks, Ask: ck.Ask, Date: day(ck.At)}
 	}
+	if t := r.trial; t != nil {
+		e.Trial = &av.Trial{Checks: checked(*t), Failed: t.Failed(), Warnings: t.Warnings(), Date: day(t.At)}
+	}
 	for _, p := range r.prices {
-		e.Offers = append(e.Offers, av.Offer{GPU: p.GPU, OnDemand: p.OnDemand, Monthly: p.Monthly, Currency: p.Currency, Date: p.Date})
+		o := av.Offer{GPU: p.GPU, OnDemand: p.OnDemand, Monthly: p.Monthly, Currency: p.Currency, Date: p.Date}
+		if w := p.Workload; w != nil {
+			o.Workload = &av.QuoteWorkload{Cards: w.Cards, Hours: w.Hours, Months: w.Months, Usage: w.Usage}
+		}
+		e.Offers = append(e.Offers, o)
 	}
 	if len(r.renewals) > 0 {
 		rn := r.renewals[0]
@@ -37,6 +48,19 @@ func (r *record) evidence() av.Evidence {
 			MonthlyPerCard: rn.MonthlyPrice(), Currency: "CNY", Renews: rn.Renews.String()}
 	}
 	return e
+}
+
+// checked counts the checks of t that came to a verdict (passed, failed,
+// or need a look), not the promises the paste did not show or the notes.
+func checked(t store.Trial) int {
+	n := 0
+	for _, c := range t.Checks {
+		switch c.Status {
+		case store.TrialPass, store.TrialFail, store.TrialWarn:
+			n++
+		}
+	}
+	return n
 }
 
 // gpuID is the catalog id of a card as a renewal names it, "" when the
@@ -83,6 +107,13 @@ func (g *gathered) add(name string) *record {
 // store that is not there or fails is named in missing (and logged); the
 // evidence of the others is still used.
 func (d Deps) gather(ctx context.Context, c *chat.Call) (*gathered, error) {
+	return d.gatherFor(ctx, c, false)
+}
+
+// gatherFor is gather; personal (the home page, always a private answer to
+// the asker) also takes the checks the asker sees anywhere: their own from
+// other conversations and their private ones.
+func (d Deps) gatherFor(ctx context.Context, c *chat.Call, personal bool) (*gathered, error) {
 	scope := store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 	g := &gathered{}
 	lang := c.Lang
@@ -93,11 +124,29 @@ func (d Deps) gather(ctx context.Context, c *chat.Call) (*gathered, error) {
 		g.missing = append(g.missing, chat.T(lang, "checklist checks", "清单核查"))
 	} else {
 		for i := range cs {
-			if av.Key(cs[i].Vendor) == "" {
+			// the conversation's own and team-wide checks, not private ones
+			// nor the asker's in other conversations: the reply is public
+			if av.Key(cs[i].Vendor) == "" || !personal && !cs[i].Shown(scope) {
 				continue
 			}
-			if r := g.add(cs[i].Vendor); r.check == nil {
-				r.check = &cs[i]
+			r := g.add(cs[i].Vendor)
+			r.checks = append(r.checks, cs[i])
+			if r.check == nil {
+				r.check = &r.checks[0]
+			}
+		}
+	}
+	if d.Trials == nil {
+		g.missing = append(g.missing, chat.T(lang, "trial checks", "试用实测"))
+	} else if ts, err := d.Trials.ListTrials(ctx, scope); err != nil {
+		chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: trials not read", "tenant", scope.Tenant, "err", err)
+		g.missing = append(g.missing, chat.T(lang, "trial checks", "试用实测"))
+	} else {
+		for _, t := range ts {
+			if av.Key(t.Vendor) != "" {
+				r := g.add(t.Vendor)
+				r.trials = append(r.trials, t)
+				r.trial = &r.trials[0]
 			}
 		}
 	}
@@ -127,7 +176,7 @@ func (d Deps) gather(ctx context.Context, c *chat.Call) (*gathered, error) {
 			}
 		}
 	}
-	if len(g.missing) == 3 {
+	if len(g.missing) == 4 {
 		return nil, kept.Failed(c, d.Log, "read", errAllStores)
 	}
 	return g, nil

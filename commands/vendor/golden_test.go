@@ -9,6 +9,7 @@ import (
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/price"
 	"gpuadvisor/commands/renewal"
+	"gpuadvisor/commands/trial"
 	"gpuadvisor/commands/vendor"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/internal/testkit"
@@ -23,7 +24,8 @@ func router(st *memstore.Store) *chat.Router {
 		checklist.NewCommand(checklist.Deps{Checks: st, Log: testkit.Quiet()}),
 		price.Command(price.Deps{Store: st, NewID: testkit.SeqIDs("p"), Log: testkit.Quiet()}),
 		renewal.Command(renewal.Deps{Store: st, NewID: testkit.SeqIDs("r"), Log: testkit.Quiet()}),
-		vendor.Command(vendor.Deps{Checks: st, Prices: st, Renewals: st, Log: testkit.Quiet()}),
+		trial.NewCommand(trial.Deps{Trials: st, Log: testkit.Quiet()}),
+		vendor.Command(vendor.Deps{Checks: st, Trials: st, Prices: st, Renewals: st, Log: testkit.Quiet()}),
 	)
 }
 

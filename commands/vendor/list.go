@@ -7,8 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"gpuadvisor/advisor"
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
+	trialcmd "gpuadvisor/commands/trial"
 	"gpuadvisor/store"
 )
 
@@ -21,6 +23,11 @@ func latest(lang chat.Lang, r *record) (string, string) {
 	for _, p := range r.prices {
 		if p.Date > when {
 			what, when = fmt.Sprintf(chat.T(lang, "price for %s", "%s 报价"), p.GPU), p.Date
+		}
+	}
+	if r.trial != nil {
+		if d := day(r.trial.At); d > when {
+			what, when = chat.T(lang, "trial check", "试用实测"), d
 		}
 	}
 	for _, rn := range r.renewals {
@@ -94,9 +101,62 @@ func (d Deps) show(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	type item struct{ when, line string }
+	items := evidenceItems(lang, r)
+	var lines []string
+	listed := []itemJSON{}
+	for _, it := range items {
+		lines = append(lines, it.when+" · "+it.line+chat.T(lang, " — from: ", "——来自：")+it.from)
+		listed = append(listed, itemJSON{Kind: it.kind, ID: it.id, Date: it.when, Text: it.line, Command: it.from, TeamWide: it.teamWide})
+	}
+	col := av.Compare(av.Workload{}, []av.Evidence{r.evidence()}).Columns[0]
+	buttons := []chat.Button{nextButton(lang, col),
+		{Action: chat.ActionRun, Label: chat.T(lang, "Compare vendors", "对比供应商"), Value: chat.T(lang, "vendor compare", "供应商 对比")}}
+	if len(r.prices) > 0 {
+		buttons = append(buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Price book", "价格表"), Value: chat.T(lang, "price list", "价格 列表")})
+	}
+	if len(r.renewals) > 0 {
+		buttons = append(buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Contracts", "合同"), Value: chat.T(lang, "renewal list", "续约 列表")})
+	}
+	if r.trial == nil {
+		buttons = append(buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Trial plan", "试用方案"), Value: chat.T(lang, "trial", "试用")})
+	}
+	return chat.Reply{
+		Title:    fmt.Sprintf(chat.T(lang, "%s: %s", "%s：%s"), r.name, stageName(lang, col.Stage)),
+		Summary:  chat.T(lang, "Next: ", "下一步：") + nextText(lang, col),
+		Sections: []chat.Section{{Title: chat.T(lang, "Evidence, newest first", "资料（最新的在前）"), Lines: lines}},
+		Buttons:  buttons,
+		Data: map[string]any{"command": "vendor", "action": "show", "name": r.name, "stage": col.Stage, "evidence": lines, "items": listed,
+			"next": nextJSON{Text: nextText(lang, col), Command: nextCommand(lang, col)}},
+	}, nil
+}
+
+// item is one piece of a vendor's evidence in words: its day, what it
+// says, and the command that produced it.
+type item struct {
+	kind, id, when, line, from string
+	teamWide                   bool
+}
+
+// itemJSON is an item of `vendor show --json` (docs/json.md).
+type itemJSON struct {
+	Kind     string `json:"kind"`
+	ID       string `json:"id"`
+	Date     string `json:"date"`
+	Text     string `json:"text"`
+	Command  string `json:"command"`
+	TeamWide bool   `json:"team_wide,omitempty"`
+}
+
+// evidenceItems is everything r holds, newest first.
+func evidenceItems(lang chat.Lang, r *record) []item {
 	var items []item
-	if ck := r.check; ck != nil {
+	team := func(wide bool) string {
+		if wide {
+			return chat.T(lang, " (team-wide)", "（全团队）")
+		}
+		return ""
+	}
+	for _, ck := range r.checks {
 		line := fmt.Sprintf(chat.T(lang, "checklist check: %s — %d covered, %d risk, %d vague, %d not asked yet", "清单核查：%s——答实 %d，风险 %d，含糊 %d，未提及 %d"),
 			verdictName(lang, ck.Verdict), ck.Covered, ck.Risk, ck.Vague, ck.Missing)
 		if len(ck.Risks) > 0 {
@@ -105,7 +165,12 @@ func (d Deps) show(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		if len(ck.Ask) > 0 {
 			line += chat.T(lang, "; to ask: ", "；待追问：") + itemNames(lang, ck.Ask)
 		}
-		items = append(items, item{day(ck.At), line})
+		items = append(items, item{kind: "check", id: ck.ID, when: day(ck.At), line: line + team(ck.TeamWide), teamWide: ck.TeamWide,
+			from: chat.T(lang, "checklist check vendor=", "清单 检查 供应商=") + quote(ck.Vendor) + chat.T(lang, " <what sales said>", " <销售的原话>")})
+	}
+	for _, t := range r.trials {
+		items = append(items, item{kind: "trial", id: t.ID, when: day(t.At), line: trialLine(lang, t) + team(t.TeamWide), teamWide: t.TeamWide,
+			from: trialcmd.CommandOf(lang, t)})
 	}
 	for _, p := range r.prices {
 		var parts []string
@@ -116,29 +181,112 @@ func (d Deps) show(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 			parts = append(parts, fmt.Sprintf(chat.T(lang, "monthly %s a card", "包月每卡 %s"), av.Money(p.Monthly, p.Currency)))
 		}
 		line := fmt.Sprintf(chat.T(lang, "price %s for %s: %s", "价格 %s（%s）：%s"), p.ID, p.GPU, strings.Join(parts, chat.T(lang, ", ", "，")))
-		items = append(items, item{p.Date, line})
+		from := chat.T(lang, "price set gpu=", "价格 设置 显卡=") + p.GPU + chat.T(lang, " vendor=", " 供应商=") + quote(p.Vendor)
+		if w := p.Workload; w != nil {
+			line += fmt.Sprintf(chat.T(lang, "; quoted for %d cards, %s busy hours per card a month", "；报价时按 %d 张卡、每卡每月 %s 小时"), w.Cards, advisor.Group(w.Hours))
+			if w.Months > 0 {
+				line += fmt.Sprintf(chat.T(lang, ", %s months", "、%s 个月"), chat.Num(w.Months))
+			}
+			from = chat.T(lang, "quote card=", "报价 显卡=") + p.GPU + chat.T(lang, " save=yes …", " 保存=是 …")
+		}
+		items = append(items, item{kind: "price", id: p.ID, when: p.Date, line: line + team(p.TeamWide), teamWide: p.TeamWide, from: from})
 	}
 	for _, rn := range r.renewals {
-		items = append(items, item{day(rn.CreatedAt), fmt.Sprintf(chat.T(lang,
+		items = append(items, item{kind: "contract", id: rn.ID, when: day(rn.CreatedAt), teamWide: rn.TeamWide(), line: fmt.Sprintf(chat.T(lang,
 			"contract %s: %d × %s at %s a card a month, %d-month minimum, %d days' notice, renews %s",
 			"合同 %s：%d 张 %s，每卡每月 %s，最短 %d 个月，提前 %d 天通知，%s 续约"),
-			rn.ID, rn.Cards, orDash(rn.GPU), av.Money(rn.MonthlyPrice(), "CNY"), rn.Term(), rn.NoticeDays, rn.Renews)})
+			rn.ID, rn.Cards, orDash(rn.GPU), av.Money(rn.MonthlyPrice(), "CNY"), rn.Term(), rn.NoticeDays, rn.Renews) + team(rn.TeamWide()),
+			from: chat.T(lang, "renewal add vendor=", "续约 添加 供应商=") + quote(rn.Vendor) + " …"})
 	}
-	sort.SliceStable(items, func(i, j int) bool { return items[i].when > items[j].when })
-	var lines []string
-	for _, it := range items {
-		lines = append(lines, it.when+" · "+it.line)
+	// newest day first; on one day the furthest stage first
+	rank := map[string]int{"contract": 0, "trial": 1, "price": 2, "check": 3}
+	sort.SliceStable(items, func(i, j int) bool {
+		if items[i].when != items[j].when {
+			return items[i].when > items[j].when
+		}
+		return rank[items[i].kind] < rank[items[j].kind]
+	})
+	return items
+}
+
+// trialLine is a trial in words: the checks, those that failed and those
+// to look at by name, and what was promised.
+func trialLine(lang chat.Lang, t store.Trial) string {
+	names := func(rules []string) string {
+		var out []string
+		for _, r := range rules {
+			out = append(out, trialcmd.RuleLabel(lang, r))
+		}
+		return strings.Join(out, chat.T(lang, ", ", "、"))
 	}
-	col := av.Compare(av.Workload{}, []av.Evidence{r.evidence()}).Columns[0]
-	return chat.Reply{
-		Title:    fmt.Sprintf(chat.T(lang, "%s: %s", "%s：%s"), r.name, stageName(lang, col.Stage)),
-		Summary:  chat.T(lang, "Next: ", "下一步：") + nextText(lang, col),
-		Sections: []chat.Section{{Title: chat.T(lang, "Evidence, newest first", "资料（最新的在前）"), Lines: lines}},
-		Buttons: []chat.Button{nextButton(lang, col),
-			{Action: chat.ActionRun, Label: chat.T(lang, "Compare vendors", "对比供应商"), Value: chat.T(lang, "vendor compare", "供应商 对比")}},
-		Data: map[string]any{"command": "vendor", "action": "show", "name": r.name, "stage": col.Stage, "evidence": lines,
-			"next": nextJSON{Text: nextText(lang, col), Command: nextCommand(lang, col)}},
-	}, nil
+	line := fmt.Sprintf(chat.T(lang, "trial check: %d checks", "试用实测：%d 项检查"), checked(t))
+	if f := t.Failed(); len(f) > 0 {
+		line += fmt.Sprintf(chat.T(lang, ", %d failed (%s)", "，%d 项不符（%s）"), len(f), names(f))
+	} else {
+		line += chat.T(lang, ", none failed", "，无不符")
+	}
+	if w := t.Warnings(); len(w) > 0 {
+		line += fmt.Sprintf(chat.T(lang, ", %d to look at (%s)", "，%d 项需注意（%s）"), len(w), names(w))
+	}
+	var promised []string
+	p := t.Promised
+	if p.Cards > 0 || p.GPU != "" {
+		promised = append(promised, strings.TrimSpace(fmt.Sprintf("%s × %s", map[bool]string{true: fmt.Sprint(p.Cards), false: "?"}[p.Cards > 0], orDash(p.GPU))))
+	}
+	switch p.NVLink {
+	case "yes":
+		promised = append(promised, "NVLink")
+	case "no":
+		promised = append(promised, chat.T(lang, "no NVLink", "无 NVLink"))
+	}
+	if p.IntranetGbps > 0 {
+		promised = append(promised, fmt.Sprintf(chat.T(lang, "%s Gbit/s intranet", "内网 %s Gbit/s"), chat.Num(p.IntranetGbps)))
+	}
+	if p.BusGBs > 0 {
+		promised = append(promised, fmt.Sprintf(chat.T(lang, "bus bandwidth %s GB/s", "总线带宽 %s GB/s"), chat.Num(p.BusGBs)))
+	}
+	if len(promised) > 0 {
+		line += chat.T(lang, "; promised: ", "；承诺：") + strings.Join(promised, chat.T(lang, ", ", "，"))
+	} else {
+		line += chat.T(lang, "; nothing promised (health checks only)", "；未写承诺（仅健康检查）")
+	}
+	return line
+}
+
+// piece is one thing vendor remove deletes.
+type piece struct {
+	text string
+	del  func(context.Context, store.Scope) error
+}
+
+// pieces is what removing r deletes (and, with contracts false, the
+// contracts it keeps because their reminders are still to come).
+func (d Deps) pieces(lang chat.Lang, r *record, contracts bool) (del []piece, keep []string) {
+	for _, p := range r.prices {
+		id := p.ID
+		del = append(del, piece{fmt.Sprintf(chat.T(lang, "price %s (%s, %s)", "价格 %s（%s，%s）"), p.ID, p.GPU, p.Date),
+			func(ctx context.Context, s store.Scope) error { return d.Prices.DeletePrice(ctx, s, id) }})
+	}
+	for _, ck := range r.checks {
+		id := ck.ID
+		del = append(del, piece{fmt.Sprintf(chat.T(lang, "checklist check of %s", "%s 的清单核查"), day(ck.At)),
+			func(ctx context.Context, s store.Scope) error { return d.Checks.DeleteCheck(ctx, s, id) }})
+	}
+	for _, t := range r.trials {
+		id := t.ID
+		del = append(del, piece{fmt.Sprintf(chat.T(lang, "trial check of %s", "%s 的试用实测"), day(t.At)),
+			func(ctx context.Context, s store.Scope) error { return d.Trials.DeleteTrial(ctx, s, id) }})
+	}
+	for _, rn := range r.renewals {
+		id := rn.ID
+		if !rn.NextCheck.IsZero() && !contracts {
+			keep = append(keep, fmt.Sprintf(chat.T(lang, "contract %s (renews %s, reminders still to come)", "合同 %s（%s 续约，仍有待发的提醒）"), rn.ID, rn.Renews))
+			continue
+		}
+		del = append(del, piece{fmt.Sprintf(chat.T(lang, "contract %s (renews %s)", "合同 %s（%s 续约）"), rn.ID, rn.Renews),
+			func(ctx context.Context, s store.Scope) error { return d.Renewals.DeleteRenewal(ctx, s, id) }})
+	}
+	return del, keep
 }
 
 func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
@@ -153,60 +301,71 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 				"confirm=%q is not yes: write confirm=yes to delete", "确认=%q 无法识别：要删除请写 确认=是", raw)
 		}
 	}
+	contracts, raw, _, err := a.Flag("contracts")
+	if err != nil {
+		return chat.Reply{}, chat.Invalidf(lang, "contracts", chat.T(lang, "vendor remove AcmeGPU contracts=yes", "供应商 删除 酷算云 合同=是"),
+			"contracts=%q is not yes or no: contracts=yes also deletes contracts whose reminders are still to come",
+			"合同=%q 不是 是 或 否：合同=是 会一并删除仍有待发提醒的合同", chat.Truncate(raw, 40))
+	}
 	_, r, err := d.one(ctx, c, a, examples[4])
 	if err != nil {
 		return chat.Reply{}, err
 	}
+	del, keep := d.pieces(lang, r, contracts)
 	var what []string
-	for _, p := range r.prices {
-		what = append(what, fmt.Sprintf(chat.T(lang, "price %s (%s, %s)", "价格 %s（%s，%s）"), p.ID, p.GPU, p.Date))
+	for _, p := range del {
+		what = append(what, p.text)
 	}
-	for _, rn := range r.renewals {
-		what = append(what, fmt.Sprintf(chat.T(lang, "contract %s (renews %s)", "合同 %s（%s 续约）"), rn.ID, rn.Renews))
+	sep := chat.T(lang, ", ", "、")
+	stays := chat.T(lang, "Evidence other channels keep for themselves, and checks asked privately, are not seen here and stay.",
+		"其他频道各自保存的资料和私密核查在这里看不到，不受影响。")
+	if len(keep) > 0 {
+		stays = fmt.Sprintf(chat.T(lang, "Kept: %s — add contracts=yes to delete it too (its reminders stop). ", "保留：%s——如也要删除（提醒随之停止），请加 合同=是。"), strings.Join(keep, sep)) + stays
 	}
-	checks := chat.T(lang, "Checklist checks are not deleted: they are forgotten 90 days after they were run.",
-		"清单核查不会被删除：它们在核查 90 天后自动遗忘。")
-	data := map[string]any{"command": "vendor", "action": "remove", "name": r.name, "removed": []string{}}
+	data := map[string]any{"command": "vendor", "action": "remove", "name": r.name, "removed": []string{}, "kept": texts(keep)}
+	cmd := chat.T(lang, "vendor remove ", "供应商 删除 ") + quote(r.name)
+	if contracts {
+		cmd += chat.T(lang, " contracts=yes", " 合同=是")
+	}
 	if confirm != "yes" {
 		if len(what) == 0 {
-			return chat.Reply{Title: chat.T(lang, "Nothing to delete for ", "没有可删除的内容：") + r.name, Summary: checks, Data: data}, nil
+			return chat.Reply{Title: chat.T(lang, "Nothing to delete for ", "没有可删除的内容：") + r.name, Summary: stays, Data: data}, nil
 		}
-		cmd := chat.T(lang, "vendor remove ", "供应商 删除 ") + quote(r.name) + chat.T(lang, " confirm=yes", " 确认=yes")
+		yes := cmd + chat.T(lang, " confirm=yes", " 确认=是")
 		data["would_remove"] = what
-		return chat.Reply{
-			Title:   fmt.Sprintf(chat.T(lang, "Delete %s? Nothing is deleted yet", "删除 %s？尚未删除任何内容"), r.name),
-			Summary: fmt.Sprintf(chat.T(lang, "This deletes, for every channel that sees them: %s. %s To go ahead: %s", "将删除（所有可见频道都会失去）：%s。%s确认删除：%s"), strings.Join(what, chat.T(lang, ", ", "、")), checks, cmd),
-			Buttons: []chat.Button{{Action: chat.ActionRun, Label: chat.T(lang, "Delete ", "删除 ") + r.name, Value: cmd}},
+		rep := chat.Reply{
+			Title: fmt.Sprintf(chat.T(lang, "Delete %s? Nothing is deleted yet", "删除 %s？尚未删除任何内容"), r.name),
+			Summary: fmt.Sprintf(chat.T(lang, "This deletes, for every channel that sees them: %s. %s To go ahead: %s", "将删除（所有可见频道都会失去）：%s。%s确认删除：%s"),
+				strings.Join(what, sep), stays, yes),
+			Buttons: []chat.Button{{Action: chat.ActionRun, Label: chat.T(lang, "Delete ", "删除 ") + r.name, Value: yes}},
 			Data:    data,
 			Private: true,
-		}, nil
+		}
+		if len(keep) > 0 {
+			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Delete with its contracts", "连同合同一起删除"),
+				Value: cmd + chat.T(lang, " contracts=yes confirm=yes", " 合同=是 确认=是")})
+		}
+		return rep, nil
 	}
 	scope := store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 	var done []string
-	fail := func(op string, err error) (chat.Reply, error) {
-		k := kept
-		if len(done) > 0 {
-			k.Then = "deleted before it failed: " + strings.Join(done, ", ")
-			k.ThenZH = "失败前已删除：" + strings.Join(done, "、")
+	for _, p := range del {
+		if err := p.del(ctx, scope); err != nil && !errors.Is(err, store.ErrNotFound) {
+			k := kept
+			k.Then = "nothing was deleted"
+			k.ThenZH = "未删除任何内容"
+			if len(done) > 0 {
+				k.Then = "deleted before it failed: " + strings.Join(done, ", ")
+				k.ThenZH = "失败前已删除：" + strings.Join(done, "、")
+			}
+			return chat.Reply{}, k.Failed(c, d.Log, "remove", err)
 		}
-		return chat.Reply{}, k.Failed(c, d.Log, op, err)
-	}
-	for i, p := range r.prices {
-		if err := d.Prices.DeletePrice(ctx, scope, p.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
-			return fail("remove", err)
-		}
-		done = append(done, what[i])
-	}
-	for i, rn := range r.renewals {
-		if err := d.Renewals.DeleteRenewal(ctx, scope, rn.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
-			return fail("remove", err)
-		}
-		done = append(done, what[len(r.prices)+i])
+		done = append(done, p.text)
 	}
 	data["removed"] = done
 	return chat.Reply{
 		Title:   chat.T(lang, "Deleted: ", "已删除：") + r.name,
-		Summary: orNone(lang, strings.Join(done, chat.T(lang, ", ", "、"))) + chat.T(lang, ". ", "。") + checks,
+		Summary: orNone(lang, strings.Join(done, sep)) + chat.T(lang, ". ", "。") + stays,
 		Data:    data,
 	}, nil
 }

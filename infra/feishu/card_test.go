@@ -103,7 +103,7 @@ func TestCardGolden(t *testing.T) {
 	// A fresh router and store per example, so goldens do not depend on order.
 	newRouter := func() *chat.Router {
 		st := memstore.NewStore(clock)
-		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st, Checks: st})
+		return commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Settings: st, Checks: st, Trials: st})
 	}
 	name := func(ex testkit.Example) string {
 		return fmt.Sprintf("%s-%d.%s.json", testkit.Slug(ex.Command, "-"), ex.N, ex.Lang)

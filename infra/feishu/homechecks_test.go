@@ -21,7 +21,7 @@ func TestHomeCardWithChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := commands.New(commands.Deps{Renewals: st, Prices: st, Checks: st})
+	r := commands.New(commands.Deps{Renewals: st, Prices: st, Checks: st, Trials: st})
 	rep := r.Handle(context.Background(), chat.Request{Text: "主页", Platform: Platform, Tenant: "feishu:tk", User: "ou_1"})
 	s := RenderCard(rep)
 	checkCard(t, s)

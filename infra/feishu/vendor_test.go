@@ -28,7 +28,7 @@ func vendorRouter(t *testing.T) (*chat.Router, *memstore.Store) {
 	t.Helper()
 	clock := func() time.Time { return testNow }
 	st := memstore.NewStore(clock)
-	r := commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Checks: st})
+	r := commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Checks: st, Trials: st})
 	for _, text := range []string{
 		"checklist check vendor=AcmeGPU 8x A100 80GB SXM4, PCIe only no NVLink, 7x24 support, per-second billing",
 		"checklist check vendor=酷算云 8x A100 80GB SXM4 with NVLink 600GB/s, 7x24 support with 15 minute response, per-minute billing, free egress",

@@ -40,7 +40,7 @@ func pretty(t *testing.T, v any) []byte {
 // review.
 func TestGoldenEveryCommand(t *testing.T) {
 	newRouter := func(renewals *memstore.Store) *chat.Router {
-		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals, Checks: renewals})
+		return commands.New(commands.Deps{Now: fixedNow, Renewals: renewals, Prices: renewals, Settings: renewals, Checks: renewals, Trials: renewals})
 	}
 	name := func(ex testkit.Example) string {
 		return fmt.Sprintf("%s_%d_%s.json", testkit.Slug(ex.Command, "_"), ex.N, ex.Lang)

@@ -171,7 +171,7 @@ func TestHomeTabShowsTheUsersChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f := newFixture(t, commands.New(commands.Deps{Renewals: st, Checks: st, Now: fixedNow}))
+	f := newFixture(t, commands.New(commands.Deps{Renewals: st, Checks: st, Trials: st, Now: fixedNow}))
 	if res := invoke(t, f.h, event(t, readFixture(t, "event_app_home_opened.json"), testNow, false, nil)); res.StatusCode != 200 {
 		t.Fatalf("status %d %s", res.StatusCode, res.Body)
 	}
@@ -202,7 +202,7 @@ func TestHomeWithFullChecksKeepsSlackLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := commands.New(commands.Deps{Renewals: st, Prices: st, Checks: st, Now: fixedNow})
+	r := commands.New(commands.Deps{Renewals: st, Prices: st, Checks: st, Trials: st, Now: fixedNow})
 	for _, text := range []string{"home", "主页"} {
 		rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: "C1", User: "U1"})
 		if n := len(rep.Buttons); n != 8+6+1 {

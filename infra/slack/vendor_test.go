@@ -33,7 +33,7 @@ var vendorEvidence = []string{
 func vendorRouter(t *testing.T, channel string) (*chat.Router, *memstore.Store) {
 	t.Helper()
 	st := memstore.NewStore(fixedNow)
-	r := commands.New(commands.Deps{Now: fixedNow, Renewals: st, Prices: st, Checks: st})
+	r := commands.New(commands.Deps{Now: fixedNow, Renewals: st, Prices: st, Checks: st, Trials: st})
 	for _, text := range vendorEvidence {
 		if rep := r.Handle(context.Background(), chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: channel, User: "U2147483697"}); rep.Error != nil {
 			t.Fatalf("%s: %v", text, rep.Error)

@@ -118,6 +118,7 @@ type sharedStore interface {
 	storepkg.Prices
 	storepkg.Settings
 	storepkg.Checks
+	storepkg.Trials
 	storepkg.Reminders
 	storepkg.Texts
 }
@@ -159,7 +160,7 @@ func (s *server) build(getenv func(string) string) error {
 		return err
 	}
 	sh := s.shared
-	s.router = commands.New(commands.Deps{Renewals: sh, Prices: sh, Settings: sh, Checks: sh, LLM: lm, Members: s.members()})
+	s.router = commands.New(commands.Deps{Renewals: sh, Prices: sh, Settings: sh, Checks: sh, Trials: sh, LLM: lm, Members: s.members()})
 	s.router.Log = s.log
 	// Accepted drafts are kept in the store file until posted: a restart
 	// resumes them, a shutdown leaves the unfinished ones stored.

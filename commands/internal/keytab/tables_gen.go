@@ -146,6 +146,8 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200", Help: chat.Help("NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）")},
 				{Name: "driver", Aliases: []string{"驱动"}, Example: "535", Help: chat.Help("minimum driver version", "最低驱动版本")},
 				{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2", Help: chat.Help("minimum CUDA version", "最低 CUDA 版本")},
+				{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: chat.Help("trial check: keep the trial for this vendor's record (vendor show), up to 40 characters", "试用 检查：把这次实测记入该供应商的资料（供应商 详情），不超过 40 个字符")},
+				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the kept trial: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入的实测：channel（默认，仅本频道）或 team（团队所有频道）；需同时写供应商")},
 			},
 		}
 	},
@@ -163,7 +165,8 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "rate", Aliases: []string{"汇率", "fx"}, Example: "USD:7.2", Help: chat.Help("the exchange rate you pay, yuan for one unit of a vendor's currency (USD:7.2; a bare number when only one currency is not yuan): without it prices in different currencies are not compared", "你们实际的汇率：1 单位外币折合多少元（USD:7.2；只有一种外币时可只写数字）；不写则不同币种的报价不做比较")},
 			},
 			"remove": {
-				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's prices and contracts (without it you see what would go)", "yes 即删除该供应商的价格和合同（不写则只列出将删除的内容）")},
+				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's evidence: prices, checks, trials and contracts (without it you see what would go)", "yes 即删除该供应商的资料：价格、核查、试用实测和合同（不写则只列出将删除的内容）")},
+				{Name: "contracts", Aliases: []string{"合同", "含合同"}, Example: "yes", Help: chat.Help("yes also deletes contracts whose reminders are still to come (kept by default: deleting one stops its reminders)", "是：一并删除仍有待发提醒的合同（默认保留：删除合同会停止其提醒）")},
 			},
 		}
 	},

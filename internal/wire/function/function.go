@@ -250,7 +250,7 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 	}
 	deps := commands.Deps{LLM: lm, Members: wire.Members(p.Posters)}
 	if st != nil {
-		deps.Renewals, deps.Prices, deps.Settings, deps.Checks, p.Deduper = st, st, st, st, st
+		deps.Renewals, deps.Prices, deps.Settings, deps.Checks, deps.Trials, p.Deduper = st, st, st, st, st, st
 		p.Texts = st
 	}
 	p.Router = commands.New(deps)
