@@ -423,9 +423,9 @@ func engineReserveNote(lang chat.Lang, e *sizing.Engine, r sizing.Request, res s
 	}
 	if res.BlockTableGB > 0 {
 		s += sprintf(chat.T(lang,
-			"; and the KV block table of %s sequences of the whole context, 4 B per 16 tokens each: %s GB at %s tokens, 256 B more per token of the longest context",
-			"；以及 %s 条序列、整段上下文的 KV 块表，每条每 16 token 占 4 B：%s token 时 %s GB，最长上下文每多一个 token 多 256 B"),
-			num(float64(e.MaxNumSeqs)), gb(res.BlockTableGB), num(float64(r.Seq)))
+			"; and the KV block table of %s sequences of the whole context, 4 B per 16 tokens each: %s GB at %s tokens, %s B more per token of the longest context",
+			"；以及 %[1]s 条序列、整段上下文的 KV 块表，每条每 16 token 占 4 B：%[3]s token 时 %[2]s GB，最长上下文每多一个 token 多 %[4]s B"),
+			num(float64(e.MaxNumSeqs)), gb(res.BlockTableGB), num(float64(r.Seq)), num(e.BlockTableBytes(sizing.KVBlockTokens)/sizing.KVBlockTokens))
 	}
 	return s + chat.T(lang,
 		". A later release, or one with FlashInfer installed, reserves less for the sampler, and the longest context is then longer. GB = 10^9 bytes; capacity is what nvidia-smi reports.",
