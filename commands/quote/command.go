@@ -116,7 +116,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	rep := reply(lang, res, set, probs)
 	if sv.save {
-		if err := d.save(ctx, c, sv, vendors, &rep); err != nil {
+		if err := d.save(ctx, c, sv, set.w, vendors, &rep); err != nil {
 			return chat.Reply{}, err
 		}
 	}

@@ -69,9 +69,31 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 	return sv, nil
 }
 
-// save keeps each vendor's price for the card in the team's price book and
-// says so in the reply.
-func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, vendors []tco.Vendor, rep *chat.Reply) error {
+// workloadOf is what the quote priced, kept with each saved price so that
+// `vendor compare` can price every vendor on the latest quote's workload:
+// hours, cards, months and the usage given (GB a month by metered line,
+// run_tokens, exit_egress_gb).
+func workloadOf(w tco.Workload) *pricebook.Workload {
+	out := &pricebook.Workload{Hours: w.Hours, Cards: w.Cards, Months: w.Months}
+	usage := map[string]float64{}
+	for l, v := range w.Volumes {
+		usage[string(l)] = v
+	}
+	if w.RunTokens > 0 {
+		usage["run_tokens"] = w.RunTokens
+	}
+	if w.ExitEgressGB > 0 {
+		usage["exit_egress_gb"] = w.ExitEgressGB
+	}
+	if len(usage) > 0 {
+		out.Usage = usage
+	}
+	return out
+}
+
+// save keeps each vendor's price for the card in the team's price book,
+// with the workload w the quote priced, and says so in the reply.
+func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload, vendors []tco.Vendor, rep *chat.Reply) error {
 	lang := c.Lang
 	if d.Prices == nil || c.Req.Tenant == "" || c.Req.Channel == "" {
 		return &chat.Error{Code: chat.CodeUnavailable, Key: "save", Message: chat.T(lang,
@@ -83,7 +105,7 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, vendors []tco.V
 	for _, v := range vendors {
 		e := pricebook.Entry{ID: d.newID(), GPU: sv.gpu.ID, Vendor: v.Name, OnDemand: v.PricePerCardHour, Monthly: v.MonthlyPerCard,
 			Currency: "CNY", Date: c.Now.Format("2006-01-02"), Note: chat.T(lang, "saved from a quote", "来自报价对比"),
-			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User}
+			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User, Workload: workloadOf(w)}
 		if err := e.Validate(); err != nil {
 			why := err.Error()
 			var fe *pricebook.FieldError

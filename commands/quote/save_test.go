@@ -2,8 +2,12 @@ package quote
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
+
+	"gpuadvisor/advisor/pricebook"
+	"gpuadvisor/advisor/tco"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
@@ -66,5 +70,38 @@ func TestSaveKeepsEachVendorsPrice(t *testing.T) {
 	r2.Register(Command())
 	if rep := r2.Handle(context.Background(), chat.Request{Text: "quote card=a800 cards=8 save=yes A: price=8.5", Tenant: "t", Channel: "c"}); rep.Error == nil || rep.Error.Code != chat.CodeUnavailable {
 		t.Errorf("no store: %+v", rep.Error)
+	}
+}
+
+// save=yes keeps, with each price, the workload the quote priced: hours,
+// cards, months and the usage keys given; `vendor compare` reads it.
+func TestSaveKeepsTheWorkload(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       pricebook.Workload
+	}{
+		{"every workload key", "quote card=a800 cards=8 hours=500 months=6 storage_gb=2000 egress_gb=3000 run_tokens=2b exit_egress_gb=800 save=yes A: price=8.5; B: monthly=4800",
+			pricebook.Workload{Hours: 500, Cards: 8, Months: 6, Usage: map[string]float64{"storage": 2000, "egress": 3000, "run_tokens": 2e9, "exit_egress_gb": 800}}},
+		{"hours not given: the default the quote used", "quote card=a800 cards=4 save=yes A: price=8.5",
+			pricebook.Workload{Hours: tco.DefaultHours, Cards: 4}},
+		{"zh", "报价 显卡=a800 卡数=2 时长=720 月数=3 保存=是 甲: 单价=8.5",
+			pricebook.Workload{Hours: 720, Cards: 2, Months: 3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			st := memstore.NewStore(nil)
+			r := testkit.Router(NewCommand(Deps{Prices: st, NewID: testkit.SeqIDs("q")}))
+			if rep := r.Handle(context.Background(), chat.Request{Text: tt.text, Tenant: "slack:T1", Channel: "C1", User: "U1"}); rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"})
+			if len(es) == 0 {
+				t.Fatal("nothing saved")
+			}
+			for _, e := range es {
+				if e.Workload == nil || !reflect.DeepEqual(*e.Workload, tt.want) {
+					t.Errorf("%s's price keeps workload %+v, want %+v", e.Vendor, e.Workload, tt.want)
+				}
+			}
+		})
 	}
 }

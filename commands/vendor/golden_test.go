@@ -8,6 +8,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/checklist"
 	"gpuadvisor/commands/price"
+	"gpuadvisor/commands/quote"
 	"gpuadvisor/commands/renewal"
 	"gpuadvisor/commands/trial"
 	"gpuadvisor/commands/vendor"
@@ -25,6 +26,7 @@ func router(st *memstore.Store) *chat.Router {
 		price.Command(price.Deps{Store: st, NewID: testkit.SeqIDs("p"), Log: testkit.Quiet()}),
 		renewal.Command(renewal.Deps{Store: st, NewID: testkit.SeqIDs("r"), Log: testkit.Quiet()}),
 		trial.NewCommand(trial.Deps{Trials: st, Log: testkit.Quiet()}),
+		quote.NewCommand(quote.Deps{Prices: st, NewID: testkit.SeqIDs("q")}),
 		vendor.Command(vendor.Deps{Checks: st, Trials: st, Prices: st, Renewals: st, Log: testkit.Quiet()}),
 	)
 }
