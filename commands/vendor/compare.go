@@ -92,7 +92,7 @@ func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []s
 	if quoted && q.Hours > 0 {
 		hours, hoursFrom = q.Hours, chat.T(lang, "%s busy hours per card a month (the latest quote's)", "每卡每月使用 %s 小时（最新报价的）")
 	}
-	if w.Hours, err = a.NumberOr("hours", hours, 0, advisor.MaxMonthHours); err != nil {
+	if w.Hours, err = a.NumberOr("hours", hours, 1, advisor.MaxMonthHours); err != nil {
 		return w, nil, err
 	}
 	if !a.Has("hours") {
@@ -294,6 +294,14 @@ func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Rep
 		Data:    compareJSON(lang, cmp, used),
 	}
 	rep.Facts = []chat.Fact{{Label: chat.T(lang, "Workload", "工作负载"), Value: workloadLine(lang, w)}}
+	if len(cmp.Columns) > 0 && len(cmp.Columns[0].Filled) > 0 {
+		var parts []string
+		for _, f := range cmp.Columns[0].Filled {
+			parts = append(parts, fmt.Sprintf(chat.T(lang, "%s %s GB × ¥%s", "%s %s GB × ¥%s"), av.LineName(f.Line).In(string(lang)), advisor.Group(f.GB), advisor.Group(f.UnitPrice)))
+		}
+		rep.Facts = append(rep.Facts, chat.Fact{Label: chat.T(lang, "At reference prices", "按参考价估算"),
+			Value: strings.Join(parts, chat.T(lang, ", ", "，")) + chat.T(lang, ", the same for every vendor (sources and dates: Details)", "，各家相同（来源和日期见详情）")})
+	}
 	if len(cmp.Recommendation.Breaks) > 0 {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "What would settle it", "还缺什么"), Lines: textLines(lang, cmp.Recommendation.Breaks)})
 	}
