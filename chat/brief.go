@@ -96,6 +96,9 @@ func Plural(lang Lang, n int, one, many, zh string) string {
 // Details is the command asked with --full.
 func ButtonLine(b Button) string {
 	cmd := ButtonCommand(b.Action, b.Value)
+	if b.shown != "" {
+		cmd = b.shown
+	}
 	if b.Action == ActionDetails {
 		cmd = b.Value + " --full"
 	}

@@ -88,8 +88,8 @@ func (r *Router) localize(command, line string, depth int) string {
 				sp := tail[:len(tail)-len(strings.TrimLeft(tail, " "))]
 				out.WriteString(sp + HanWord(sw, s.Aliases))
 				tail = after
-				if s.Keys != nil {
-					keys = s.Keys
+				if s.Keys != nil { // its own keys first, then the command's others
+					keys = append(append([]Key{}, s.Keys...), keys...)
 				}
 				break
 			}

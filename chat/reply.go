@@ -77,6 +77,11 @@ type Button struct {
 	Action string `json:"action"`
 	Label  string `json:"label"`
 	Value  string `json:"value,omitempty"`
+
+	// shown is the command as a Chinese reply writes it for typing
+	// (Router.Localize; ButtonLine), set by the router; the button itself
+	// runs ButtonCommand.
+	shown string
 }
 
 // Button actions understood by every platform.

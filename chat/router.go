@@ -179,7 +179,36 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	}
 	rep.Full = rep.Full || args.Full
 	rep.Asked = askedText(req.Text)
+	r.localizeButtons(&rep)
 	return rep
+}
+
+// localizeButtons writes, in a Chinese reply, each follow-up's command in
+// Chinese words for the terminal's "Next:" lines (ButtonLine): the command
+// words of the action, and its value's keys in the words of the command
+// that answered (a draft or a renewal reminder reads that command's keys);
+// the command the user typed (Details) is shown as typed.
+func (r *Router) localizeButtons(rep *Reply) {
+	if rep.Lang != ZH {
+		return
+	}
+	for i, b := range rep.Buttons {
+		var line, zh string
+		switch b.Action {
+		case ActionDetails:
+			continue
+		case ActionRun:
+			line = b.Value
+			zh = r.Localize(ZH, "", line)
+		default:
+			words := strings.TrimSpace(strings.Replace(ButtonCommand(b.Action, ""), "--private ", "", 1))
+			line = words + " " + b.Value
+			zh = strings.TrimSpace(r.Localize(ZH, "", words) + " " + r.Localize(ZH, rep.Command, b.Value))
+		}
+		if zh != line {
+			rep.Buttons[i].shown = zh
+		}
+	}
 }
 
 // run runs one command. A panic is the command's bug, never the process's

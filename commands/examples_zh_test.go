@@ -11,6 +11,7 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 )
 
 // badLines are calls that fail, at every error path that shows an
@@ -242,4 +243,33 @@ func handle(r *chat.Router, line string, lang chat.Lang) chat.Reply {
 	req := in("T1", "C1", line)
 	req.Lang = lang
 	return r.Handle(context.Background(), req)
+}
+
+// TestChineseNextLinesParseAsEnglish: the follow-ups a Chinese reply shows
+// as commands to type ("下一步：gpuadvisor 起草 问题 显卡=rtx-4090 卡数=1")
+// ask what the buttons run, for every example of every command.
+func TestChineseNextLinesParseAsEnglish(t *testing.T) {
+	r := exampleRouter()
+	seen := map[string]bool{}
+	for _, ex := range testkit.Examples(r) {
+		rep := handle(r, ex.Text, chat.ZH)
+		for _, b := range rep.Buttons {
+			if b.Action == chat.ActionDetails {
+				continue
+			}
+			en := strings.Replace(chat.ButtonCommand(b.Action, b.Value), "--private ", "", 1)
+			zh := strings.TrimPrefix(chat.ButtonLine(b), "gpuadvisor ")
+			if strings.HasPrefix(zh, "'") {
+				zh = strings.ReplaceAll(strings.Trim(zh, "'"), `'\''`, "'")
+			}
+			if seen[en] {
+				continue
+			}
+			seen[en] = true
+			sameRequest(t, rep.Command, en, zh)
+		}
+	}
+	if len(seen) < 5 {
+		t.Fatalf("%d follow-up lines checked; the examples give more", len(seen))
+	}
 }
