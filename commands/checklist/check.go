@@ -24,7 +24,9 @@ type checkJSON struct {
 	Command string `json:"command"`
 	Mode    string `json:"mode"`
 	Vendor  string `json:"vendor,omitempty"`
-	Full    bool   `json:"full"`
+	// Scope is "team" when the check is kept team-wide (scope=team).
+	Scope string `json:"scope,omitempty"`
+	Full  bool   `json:"full"`
 	cl.Report
 }
 
@@ -113,6 +115,11 @@ func checkReply(lang chat.Lang, o checkOptions, r cl.Result) chat.Reply {
 		rep.Sections = append(rep.Sections, chat.Section{Title: chat.T(lang, "Verdict rule", "结论规则"), Lines: []string{cl.VerdictRule.In(l)}})
 	}
 	rep.Data = checkJSON{Command: "checklist", Mode: "check", Vendor: o.vendor, Full: o.full, Report: r.Report(l)}
+	if o.teamWide {
+		d := rep.Data.(checkJSON)
+		d.Scope = "team"
+		rep.Data = d
+	}
 	// Asked for whole (full=yes), every surface shows all of it. The short
 	// reply is already this command's own short form (the verdict's
 	// reasons, the risks, the top questions), as Slack and Feishu show it
@@ -190,6 +197,9 @@ func followUps(lang chat.Lang, o checkOptions, r cl.Result, rep *chat.Reply) {
 
 	var next []string
 	value := strings.TrimSpace(vendorWord(o.vendor) + " " + o.text)
+	if o.teamWide {
+		value = strings.TrimSpace(vendorWord(o.vendor) + " scope=team " + o.text)
+	}
 	switch {
 	case o.full:
 	case o.cli:

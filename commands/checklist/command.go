@@ -127,9 +127,12 @@ func firstWord(s string) (string, string) {
 // checkOptions are the keys read before the pasted text.
 type checkOptions struct {
 	vendor string
-	full   bool   // the full item table and every follow-up (full=yes, --full)
-	text   string // the text checked
-	cli    bool   // asked in the terminal: no buttons, --full instead
+	// teamWide is scope=team: the kept check is seen in every channel of
+	// the team (it needs vendor=).
+	teamWide bool
+	full     bool   // the full item table and every follow-up (full=yes, --full)
+	text     string // the text checked
+	cli      bool   // asked in the terminal: no buttons, --full instead
 }
 
 // options reads the keys before the pasted text: vendor=NAME (供应商=,
@@ -160,8 +163,23 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 			"full=%q 不是 yes 或 no：full=yes 显示全部条目和全部追问", chat.Truncate(raw, 40))
 	}
 	o.full = full
+	if a.Has("scope") {
+		if o.vendor == "" {
+			return o, "", chat.Invalidf(lang, "scope", chat.T(lang, "checklist check vendor=AcmeGPU scope=team 8x A100 80GB SXM4…", "清单 检查 供应商=酷算云 范围=团队 我们是A100 80G SXM4……"),
+				"scope= says who sees the check kept for a vendor: add vendor=<name>",
+				"范围 指定谁能看到记入供应商资料的核查：请同时写 供应商=<名称>")
+		}
+		scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases)
+		if err != nil {
+			return o, "", err
+		}
+		o.teamWide = scope == "team"
+	}
 	return o, text, nil
 }
+
+// scopeAliases are the words scope= takes besides channel and team.
+var scopeAliases = map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"}
 
 func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 	lang := c.Lang

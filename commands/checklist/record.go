@@ -58,6 +58,7 @@ func (d Deps) record(ctx context.Context, c *chat.Call, rep *chat.Reply) {
 	}
 	ck := CheckOf(c, data.Vendor, data.Report)
 	ck.Private = c.Args.Private || rep.Private
+	ck.TeamWide = data.Scope == "team"
 	wctx, cancel := context.WithTimeout(ctx, recordTimeout)
 	defer cancel()
 	if err := d.Checks.AddCheck(wctx, ck); err != nil {

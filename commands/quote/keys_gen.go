@@ -20,6 +20,7 @@ var specs = []keySpec{
 	{name: "exit_egress_gb", aliases: []string{"迁出流量", "退出流量", "迁出数据量", "exit_gb"}, kind: chat.GB, scope: workloadKey, example: "5000", en: "GB moved out once at the end of the project, at each vendor's egress_price", zh: "项目结束时一次性迁出的数据量（GB），按各家的流量单价计"},
 	{name: "card", aliases: []string{"显卡", "卡型", "型号", "card_type"}, kind: chat.Plain, scope: workloadKey, example: "a100-80g", en: "the card the vendors quoted, for save=yes", zh: "各家报价对应的显卡型号，用于 保存=是"},
 	{name: "save", aliases: []string{"保存", "存入价格表"}, kind: chat.Plain, scope: workloadKey, example: "yes", en: "save=yes keeps each vendor's price for card= in the team's price book (price list)", zh: "保存=是：把各家对 显卡= 的报价存入团队价格表（价格 列表）"},
+	{name: "scope", aliases: []string{"范围", "共享"}, kind: chat.Plain, scope: workloadKey, example: "team", en: "with save=yes, who sees the saved prices: channel (default, only here) or team (every channel of the team)", zh: "与 保存=是 一起用：谁能看到存入的价格：channel（默认，仅本频道）或 team（团队所有频道）"},
 	{name: "name", aliases: []string{"vendor", "供应商", "厂商", "名称", "商家", "平台"}, kind: chat.Plain, scope: vendorKey, example: "A", en: "vendor name", zh: "供应商名称"},
 	{name: "price", aliases: []string{"单价", "价格", "时价", "卡时价", "按需", "ondemand", "price_h", "hourly"}, kind: chat.Money, scope: vendorKey, example: "35", en: "¥ per card-hour", zh: "每卡每小时价格（元）"},
 	{name: "monthly", aliases: []string{"包月", "月租", "月价", "monthly_price", "price_month"}, kind: chat.Money, scope: vendorKey, example: "15000", en: "¥ per card-month, instead of price", zh: "每卡每月价格（元），代替单价"},

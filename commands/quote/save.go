@@ -17,6 +17,8 @@ import (
 type saving struct {
 	save bool
 	gpu  catalog.GPU
+	// teamWide is scope=team: the saved prices are seen team-wide.
+	teamWide bool
 }
 
 // takeSave removes save= and card= from the workload (they are not
@@ -27,7 +29,7 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 	kept := in.globals[:0]
 	for _, p := range in.globals {
 		switch p.spec.name {
-		case "card", "save":
+		case "card", "save", "scope":
 			picked = append(picked, chat.Token{Key: p.spec.name, Value: p.raw})
 		default:
 			kept = append(kept, p)
@@ -48,6 +50,18 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 		default:
 			return sv, chat.Invalidf(lang, "save", "save=yes card=a800", "save=%q: write save=yes to keep the prices, or leave it out", "保存=%q：要保存价格请写 保存=是，否则不写", save)
 		}
+	}
+	if a.Has("scope") {
+		if !sv.save {
+			return sv, chat.Invalidf(lang, "scope", chat.T(lang, "quote card=a800 cards=8 save=yes scope=team A: price=8.5; B: monthly=4800", "报价 显卡=a800 卡数=8 保存=是 范围=团队 A: 单价=8.5; B: 包月=4800"),
+				"scope= says who sees the saved prices: it needs save=yes", "范围 指定谁能看到存入的价格：需同时写 保存=是")
+		}
+		scope, err := a.Choice("scope", "channel", []string{"channel", "team"},
+			map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"})
+		if err != nil {
+			return sv, err
+		}
+		sv.teamWide = scope == "team"
 	}
 	card := a.StringOr("card", "")
 	if card == "" {
@@ -105,7 +119,7 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload,
 	for _, v := range vendors {
 		e := pricebook.Entry{ID: d.newID(), GPU: sv.gpu.ID, Vendor: v.Name, OnDemand: v.PricePerCardHour, Monthly: v.MonthlyPerCard,
 			Currency: "CNY", Date: c.Now.Format("2006-01-02"), Note: chat.T(lang, "saved from a quote", "来自报价对比"),
-			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User, Workload: workloadOf(w)}
+			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User, TeamWide: sv.teamWide, Workload: workloadOf(w)}
 		if err := e.Validate(); err != nil {
 			why := err.Error()
 			var fe *pricebook.FieldError
@@ -127,7 +141,11 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload,
 		lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: %s, id %s", "%s：%s，编号 %s"), v.Name, priceWords(lang, e), e.ID))
 	}
 	lines = append(lines, chat.T(lang, "tier now chooses among these cards at these prices; `price list` shows the book.", "选卡（tier）会按这些价格比较；`价格 列表` 查看价格表。"))
-	rep.Sections = append(rep.Sections, chat.Section{Title: fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, this channel)", "已存入价格表（%s，本频道）"), sv.gpu.ID), Lines: lines})
+	title := fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, this channel)", "已存入价格表（%s，本频道）"), sv.gpu.ID)
+	if sv.teamWide {
+		title = fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, the whole team)", "已存入价格表（%s，全团队）"), sv.gpu.ID)
+	}
+	rep.Sections = append(rep.Sections, chat.Section{Title: title, Lines: lines})
 	if dt, ok := rep.Data.(Data); ok {
 		dt.Saved = saved
 		rep.Data = dt

@@ -105,3 +105,28 @@ func TestSaveKeepsTheWorkload(t *testing.T) {
 		})
 	}
 }
+
+// save=yes scope=team shares the saved prices with every channel of the
+// team, as price set scope=team does; scope= without save=yes is refused.
+func TestSaveScopeTeam(t *testing.T) {
+	st := memstore.NewStore(nil)
+	r := testkit.Router(NewCommand(Deps{Prices: st, NewID: testkit.SeqIDs("q")}))
+	ask := func(channel, text string) chat.Reply {
+		return r.Handle(context.Background(), chat.Request{Text: text, Tenant: "slack:T1", Channel: channel, User: "U1"})
+	}
+	if rep := ask("C1", "报价 显卡=a800 卡数=8 保存=是 范围=团队 A: 单价=8.5"); rep.Error != nil || !strings.Contains(chat.RenderText(rep), "全团队") {
+		t.Fatalf("scope=team save: %v\n%s", rep.Error, chat.RenderText(rep))
+	}
+	if rep := ask("C1", "quote card=a800 cards=8 save=yes A: price=9"); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C2"})
+	if len(es) != 1 || !es[0].TeamWide || es[0].OnDemand != 8.5 {
+		t.Errorf("C2 sees %+v, want only the team-wide ¥8.5 price", es)
+	}
+	for _, text := range []string{"quote card=a800 cards=8 scope=team A: price=8.5", "quote card=a800 cards=8 save=yes scope=everyone A: price=8.5"} {
+		if rep := ask("C1", text); rep.Error == nil || rep.Error.Key != "scope" {
+			t.Errorf("%q: %+v, want an error on scope", text, rep.Error)
+		}
+	}
+}

@@ -111,13 +111,15 @@ func TestVendorScope(t *testing.T) {
 		"trial check vendor=TeamCloud scope=team gpu=A100-SXM4-80G cards=8 "+pcieBox(t),
 		"trial check vendor=OwnCloud gpu=A100-SXM4-80G cards=8 "+pcieBox(t),
 		"price set gpu=a100-80g monthly=5000 vendor=SharedPrice scope=team",
-		"checklist check vendor=Secret --private 8x A100 80GB SXM4 with NVLink")
+		"checklist check vendor=Secret --private 8x A100 80GB SXM4 with NVLink",
+		"checklist check vendor=TeamAnswers scope=team 8x A100 80GB SXM4 with NVLink",
+		"清单 检查 供应商=本频道答复 范围=频道 8x A100 80GB SXM4 with NVLink")
 	for _, tt := range []struct {
 		channel string
 		want    []string
 	}{
-		{"C1", []string{"OwnCloud", "SharedPrice", "TeamCloud"}},
-		{"C2", []string{"SharedPrice", "TeamCloud"}},
+		{"C1", []string{"OwnCloud", "SharedPrice", "TeamAnswers", "TeamCloud", "本频道答复"}},
+		{"C2", []string{"SharedPrice", "TeamAnswers", "TeamCloud"}},
 	} {
 		list := dataOf(t, run(t, r, tt.channel, "vendor list"))
 		var got []string
@@ -127,6 +129,15 @@ func TestVendorScope(t *testing.T) {
 		slices.Sort(got)
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("vendor list in %s: %v, want %v", tt.channel, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ text, key string }{
+		{"checklist check scope=team 8x A100 80GB SXM4", "scope"},
+		{"checklist check vendor=X scope=everyone 8x A100 80GB SXM4", "scope"},
+		{"清单 检查 范围=团队 8x A100 80GB SXM4", "scope"},
+	} {
+		if rep := r.Handle(context.Background(), in("C1", tt.text)); rep.Error == nil || rep.Error.Key != tt.key {
+			t.Errorf("%q: %+v, want an error on %s", tt.text, rep.Error, tt.key)
 		}
 	}
 	// removing the team-wide vendor from another channel removes it for all

@@ -30,6 +30,7 @@ var generated = map[string]func() map[string][]chat.Key{
 		return map[string][]chat.Key{
 			"check": {
 				{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: chat.Help("the vendor's name, for the follow-up e-mail (up to 40 characters)", "供应商名称，用于追问邮件（不超过 40 个字符）")},
+				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the check kept for the vendor: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入供应商资料的核查：channel（默认，仅本频道）或 team（团队所有频道）；需同时写供应商")},
 				{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Example: "yes", Help: chat.Help("yes: every item and every follow-up question, not only the short answer", "yes：显示全部条目和全部追问，而不只是简短回答")},
 			},
 		}
