@@ -61,7 +61,7 @@ func TestRecommendation(t *testing.T) {
 				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000)},
 			},
 			verdict: Recommend, vendor: "B",
-			contains: []string{"A is ruled out", "NVLink", "8-card", "no risks"},
+			contains: []string{"A is ¥8,000 a month cheaper but ruled out", "NVLink", "8-card", "no risks"},
 		},
 		{
 			name: "office-hours support rules a vendor out for work around the clock",
@@ -70,7 +70,7 @@ func TestRecommendation(t *testing.T) {
 				{Name: "A", Check: answered(1, "ops.night_response"), Offers: monthly("h20", 3000)},
 				{Name: "B", Check: answered(0), Offers: monthly("h20", 4000)},
 			},
-			verdict: Recommend, vendor: "B", contains: []string{"A is ruled out", "around the clock"},
+			verdict: Recommend, vendor: "B", contains: []string{"A is ¥1,000 a month cheaper but ruled out", "around the clock"},
 		},
 		{
 			name: "no NVLink is no deal-breaker on one card part-time",

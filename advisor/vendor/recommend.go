@@ -100,6 +100,14 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 		return r
 	}
 	r.Verdict, r.Vendor = Recommend, best.Name
+	for i, u := range ruled { // a cheaper vendor ruled out says by how much it lost
+		if d, cur, ok := cheaperBy(u, best); ok && d > 0 {
+			gap := money(d, cur)
+			dt := u.DealBreakers[0].Text
+			r.Reasons[i] = advisor.Text{EN: u.Name + " is " + gap + " a month cheaper but ruled out: " + dt.EN,
+				ZH: u.Name + " 每月便宜 " + gap + "，但不适合：" + dt.ZH}
+		}
+	}
 	var why []advisor.Text
 	if len(cands) > 1 {
 		o := cands[1]

@@ -214,7 +214,7 @@ func TestTrialJudgment(t *testing.T) {
 				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6000)},
 			},
 			verdict: Recommend, vendor: "B", next: map[string]string{"A": "questions:hw.interconnect", "B": "trial"},
-			contains: []string{"A is ruled out: Card-to-card link (NVLink or PCIe) failed in its trial, and your 8-card job needs", "run a trial before signing"},
+			contains: []string{"A is ¥8,000 a month cheaper but ruled out: Card-to-card link (NVLink or PCIe) failed in its trial, and your 8-card job needs", "run a trial before signing"},
 		},
 		{
 			name: "no NVLink on one card is settled, not a deal-breaker",
@@ -233,7 +233,7 @@ func TestTrialJudgment(t *testing.T) {
 				{Name: "B", Check: answered(0), Offers: monthly("h20", 4000)},
 			},
 			verdict: Recommend, vendor: "B", next: map[string]string{"A": "questions:hw.refurb"},
-			contains: []string{"A is ruled out", "not the ones sold, or are faulty"},
+			contains: []string{"A is ¥1,000 a month cheaper but ruled out", "not the ones sold, or are faulty"},
 		},
 		{
 			name: "a slow network is asked about, and ranks below a clean trial",
