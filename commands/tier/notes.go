@@ -142,7 +142,10 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 		// an engine release's block table grows with the context: the longest
 		// context pays it per token, out of the reserve without it
 		reserve := p.Result.Memory.OverheadGB - p.Result.BlockTableGB
-		perTok := sprintf(chat.T(lang, "%s of KV", "KV %s"), size(kvTok))
+		perTok := size(kvTok) + chat.T(lang, " of KV", "")
+		if lang == chat.ZH {
+			perTok = "KV " + size(kvTok)
+		}
 		if e, ok := sizing.EngineByID(p.Result.Engine); ok && e.BlockTable {
 			perTok = sprintf(chat.T(lang, "(%s of KV + %s B of block table)", "（KV %s + KV 块表 %s B）"), size(kvTok), num(e.BlockTableBytes(sizing.KVBlockTokens)/sizing.KVBlockTokens))
 		}
