@@ -432,7 +432,9 @@ func (s *searched) keep(r *Result, at *int32) int32 {
 // preference order that each card's link allows; per GPU it records the first
 // option under 90% (fit), 100% (tight) and 75% (safe) of the card, and the
 // option with the lowest use (closest). Memory per card does not depend on the
-// card, so each layout is estimated once for all GPUs. A card that cannot fit
+// card, so each layout is estimated once for all GPUs (once for the cards with
+// NVLS and once for the others when the request's engine release reserves NCCL
+// NVLS buffers). A card that cannot fit
 // even with endless sharding stops after two counts, unless it is keep (the
 // card the user named, whose closest try is reported). The closest option is
 // tracked only when asked (it matters only when nothing fits); a larger count
