@@ -19,6 +19,7 @@ type Spoiler interface {
 	SpoilPrice(t *testing.T, tenant, id string)
 	SpoilCheck(t *testing.T, c store.Check)
 	SpoilSettings(t *testing.T, tenant string)
+	SpoilTrial(t *testing.T, tenant, id string)
 }
 
 // RunUnreadable checks that a record that does not decode is skipped and
@@ -34,6 +35,7 @@ func RunUnreadable(t *testing.T, newStore func(t *testing.T) (store.Store, Spoil
 		{"an unreadable price is skipped and reported", testUnreadablePrice},
 		{"an unreadable check is skipped and reported", testUnreadableCheck},
 		{"unreadable settings read as none chosen, reported", testUnreadableSettings},
+		{"an unreadable trial is skipped and reported; a new one is kept beside it", testUnreadableTrial},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,4 +151,24 @@ func testUnreadableSettings(t *testing.T, s store.Store, sp Spoiler) {
 		t.Fatalf("GetSettings of bad settings = %+v, %v; want none chosen, no error", got, err)
 	}
 	skipped(t, sk, "settings", tenant)
+}
+
+func testUnreadableTrial(t *testing.T, s store.Store, sp Spoiler) {
+	const tenant = "slack:T0001"
+	at := time.Now().UTC().Add(-time.Hour).Truncate(time.Millisecond)
+	for i, id := range []string{"t1", "t2", "t3"} {
+		mustAddTrial(t, s, SampleTrial(tenant, SampleChannel, "U1", id, at.Add(time.Duration(i)*time.Minute)))
+	}
+	sp.SpoilTrial(t, tenant, "t2")
+	c, sk := store.WithSkipped(ctx, nil)
+	got, err := s.ListTrials(c, in(tenant))
+	if err != nil || len(got) != 2 || got[0].ID != "t3" || got[1].ID != "t1" {
+		t.Fatalf("ListTrials with one bad trial = %+v, %v; want t3 and t1, no error", got, err)
+	}
+	skipped(t, sk, "trials", "t2")
+	// a new trial is still kept beside the bad one
+	c, _ = store.WithSkipped(ctx, nil)
+	if err := s.AddTrial(c, SampleTrial(tenant, SampleChannel, "U1", "t4", at.Add(time.Hour/2))); err != nil {
+		t.Errorf("AddTrial beside a bad trial: %v", err)
+	}
 }

@@ -59,3 +59,6 @@ func (sp Spoiler) SpoilCheck(t *testing.T, c store.Check) {
 
 // SpoilSettings implements storetest.Spoiler.
 func (sp Spoiler) SpoilSettings(t *testing.T, tenant string) { sp.Spoil(t, "settings", tenant) }
+
+// SpoilTrial implements storetest.Spoiler.
+func (sp Spoiler) SpoilTrial(t *testing.T, tenant, id string) { sp.Spoil(t, "trials", tenant, id) }

@@ -214,4 +214,9 @@ func (sp Spoiler) SpoilSettings(t *testing.T, tenant string) {
 	sp.Spoil(t, "TENANT#"+tenant, "SETTINGS", "market")
 }
 
+// SpoilTrial implements storetest.Spoiler.
+func (sp Spoiler) SpoilTrial(t *testing.T, tenant, id string) {
+	sp.Spoil(t, "TENANT#"+tenant, "TRIAL#"+id, "at")
+}
+
 var _ storetest.Spoiler = Spoiler{}
