@@ -68,6 +68,9 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		rep.Buttons = append(rep.Buttons, nextButton(lang, col))
 	}
 	rep.Title = fmt.Sprintf(chat.T(lang, "%d vendors with evidence here", "这里有资料的 %d 个供应商"), len(cols))
+	if len(cols) == 1 {
+		rep.Title = chat.T(lang, "1 vendor with evidence here", "这里有资料的 1 个供应商")
+	}
 	rep.Summary = chat.T(lang, "`vendor compare` puts them side by side on one workload and says which one to rent from.",
 		"`供应商 对比` 按同一工作负载并排对比，并建议选哪家。")
 	rep.Tables = []chat.Table{t}
