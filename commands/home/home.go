@@ -79,6 +79,16 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		// the home page is its lists and buttons: never shortened behind Details
 		Full: true,
 	}
+	// the board reads four stores: it runs beside the other lists, so the
+	// page waits for the slower of the two, not their sum
+	var board chan boardRead
+	if d.Vendors != nil {
+		board = make(chan boardRead, 1)
+		go func() {
+			b, err := d.Vendors(ctx, c)
+			board <- boardRead{b, err}
+		}()
+	}
 	data := map[string]any{"command": "home", "renewals": []map[string]any{}}
 	rep.Sections = append(rep.Sections, d.renewals(ctx, c, scope, &rep, data))
 	if d.Prices != nil {
@@ -88,7 +98,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	var boarded map[string]bool
 	if d.Vendors != nil {
 		var sec chat.Section
-		sec, boarded = d.vendors(ctx, c, &rep, data)
+		sec, boarded = d.vendors(ctx, c, <-board, &rep, data)
 		rep.Sections = append(rep.Sections, sec)
 	}
 	if d.Checks != nil {

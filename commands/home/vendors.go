@@ -7,19 +7,26 @@ import (
 
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/vendor"
 )
+
+// boardRead is what Deps.Vendors returned.
+type boardRead struct {
+	board vendor.Board
+	err   error
+}
 
 // vendors is the vendors board: one line per vendor the person sees
 // evidence about, with its stage and next step, and a button per vendor
 // taking that step (docs/vendors.md#the-home-page).
 // The vendors it lists are returned by av.Key: their next step replaces the
 // recent checks' draft button for the same vendor.
-func (d Deps) vendors(ctx context.Context, c *chat.Call, rep *chat.Reply, data map[string]any) (chat.Section, map[string]bool) {
+func (d Deps) vendors(ctx context.Context, c *chat.Call, read boardRead, rep *chat.Reply, data map[string]any) (chat.Section, map[string]bool) {
 	lang := c.Lang
 	sec := chat.Section{Title: chat.T(lang, "Vendors", "供应商")}
 	listed := []map[string]any{}
 	data["vendors"] = listed
-	b, err := d.Vendors(ctx, c)
+	b, err := read.board, read.err
 	if err != nil {
 		d.log().ErrorContext(ctx, "home: vendors board not read", "tenant", c.Req.Tenant, "err", err)
 		rep.Warnings = append(rep.Warnings, chat.T(lang, "The vendors could not be read just now; open this again in a minute.", "暂时无法读取供应商；请稍后重新打开。"))
