@@ -83,7 +83,13 @@ func LoadDefaultConfig(ctx context.Context, optFns ...func(*config.LoadOptions) 
 	loaded.mu.Lock()
 	defer loaded.mu.Unlock()
 	if !loaded.ok || loaded.env != key {
-		cfg, err := load(ctx)
+		cfg, ok, err := envConfig(os.Environ())
+		if err != nil {
+			return aws.Config{}, fmt.Errorf("aws config from the environment: %w", err)
+		}
+		if !ok {
+			cfg, err = load(ctx)
+		}
 		if err != nil {
 			return aws.Config{}, err
 		}
