@@ -52,7 +52,7 @@ func (d Deps) Board(ctx context.Context, c *chat.Call) (Board, error) {
 	for _, r := range g.vendors {
 		es = append(es, r.evidence())
 	}
-	cols := av.Compare(boardWorkload(g.vendors, es), es).Columns
+	cols := av.Compare(g.jobWorkload(), es).Columns
 	b := Board{Missing: g.missing}
 	for i, col := range cols {
 		if i == MaxBoard {
@@ -78,9 +78,18 @@ func (d Deps) Board(ctx context.Context, c *chat.Call) (Board, error) {
 // and a Feishu div's text as many; eight of these stay far below both.
 const boardLine = 300
 
-// boardWorkload is the job the board judges deal-breakers on, as vendor
-// compare defaults it: the latest saved quote's cards and hours, else the
-// newest contract's cards, else 8 cards all month.
+// jobWorkload is the job the board, vendor list and vendor show judge
+// deal-breakers and next steps on, as vendor compare defaults it: the
+// latest saved quote's cards and hours, else the newest contract's cards,
+// else 8 cards all month.
+func (g *gathered) jobWorkload() av.Workload {
+	var es []av.Evidence
+	for _, r := range g.vendors {
+		es = append(es, r.evidence())
+	}
+	return boardWorkload(g.vendors, es)
+}
+
 func boardWorkload(rs []*record, es []av.Evidence) av.Workload {
 	w := av.Workload{Cards: defaultCards, Hours: defaultHours, Months: defaultMonths}
 	for _, r := range rs {

@@ -56,7 +56,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	for _, r := range g.vendors {
 		es = append(es, r.evidence())
 	}
-	cols := av.Compare(av.Workload{}, es).Columns
+	cols := av.Compare(g.jobWorkload(), es).Columns
 	t := chat.Table{Header: []string{chat.T(lang, "vendor", "供应商"), chat.T(lang, "stage", "阶段"), chat.T(lang, "latest", "最新资料"), chat.T(lang, "next", "下一步")}}
 	listed := []map[string]any{}
 	rep := chat.Reply{}
@@ -100,7 +100,7 @@ func (d Deps) one(ctx context.Context, c *chat.Call, a *chat.Args, example strin
 
 func (d Deps) show(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	lang := c.Lang
-	_, r, err := d.one(ctx, c, a, examples[3])
+	g, r, err := d.one(ctx, c, a, examples[3])
 	if err != nil {
 		return chat.Reply{}, err
 	}
@@ -111,7 +111,7 @@ func (d Deps) show(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		lines = append(lines, it.when+" · "+it.line+chat.T(lang, " — from: ", "——来自：")+it.from)
 		listed = append(listed, itemJSON{Kind: it.kind, ID: it.id, Date: it.when, Text: it.line, Command: it.from, TeamWide: it.teamWide})
 	}
-	col := av.Compare(av.Workload{}, []av.Evidence{r.evidence()}).Columns[0]
+	col := av.Compare(g.jobWorkload(), []av.Evidence{r.evidence()}).Columns[0]
 	buttons := []chat.Button{nextButton(lang, col),
 		{Action: chat.ActionRun, Label: chat.T(lang, "Compare vendors", "对比供应商"), Value: chat.T(lang, "vendor compare", "供应商 对比")}}
 	if len(r.prices) > 0 {
