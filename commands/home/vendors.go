@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
@@ -56,7 +57,8 @@ func (d Deps) vendors(ctx context.Context, c *chat.Call, read boardRead, rep *ch
 		rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Compare vendors", "对比供应商"), Value: chat.T(lang, "vendor compare", "供应商 对比")})
 	}
 	if len(b.Missing) > 0 {
-		rep.Warnings = append(rep.Warnings, chat.T(lang, "Part of the vendors' evidence could not be read just now; the board may miss some.", "部分供应商资料暂时无法读取；看板可能不全。"))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang, "The vendors board leaves out %s: not kept here, or not readable just now.",
+			"供应商看板未包含%s：这里没有保存，或暂时无法读取。"), strings.Join(b.Missing, chat.T(lang, ", ", "、"))))
 	}
 	data["vendors"] = listed
 	return sec, shown

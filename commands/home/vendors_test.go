@@ -12,6 +12,7 @@ import (
 	"gpuadvisor/commands/home"
 	"gpuadvisor/commands/vendor"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
 
@@ -30,7 +31,7 @@ func TestHomeVendorsBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	vd := vendor.Deps{Checks: st, Prices: st, Renewals: st}
+	vd := vendor.Deps{Checks: st, Trials: st, Prices: st, Renewals: st}
 	d := home.Deps{Renewals: st, Checks: st, Vendors: vd.Board}
 	tests := []struct {
 		text, title string
@@ -75,6 +76,8 @@ func TestHomeVendorsBoard(t *testing.T) {
 			if v := data.Vendors; len(v) != 2 || v[0].Name != "AcmeGPU" || v[0].Stage != "asked" || v[0].Next.Command != tt.buttons[0] {
 				t.Errorf("vendors JSON %+v", v)
 			}
+			// the terminal's home page, as gpuadvisor home prints it
+			testkit.Testdata(t, "home_board_"+string(rep.Lang)+".golden", testkit.Rendered(rep, false))
 		})
 	}
 }
@@ -111,6 +114,13 @@ func TestHomeVendorsBoardEdges(t *testing.T) {
 	}
 	if n := len(rep.Buttons); n != 7+vendor.MaxBoard+1 || n > 25 {
 		t.Errorf("%d buttons; want the 7 main (no price book), %d vendors and Compare vendors, within Slack's 25", n, vendor.MaxBoard)
+	}
+	partial := func(context.Context, *chat.Call) (vendor.Board, error) {
+		return vendor.Board{Lines: []vendor.BoardLine{{Name: "A", Line: "A · asked"}}, Missing: []string{"trial checks"}}, nil
+	}
+	rep = ask(t, home.Deps{Renewals: st, Vendors: partial}, "home", "C1")
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "leaves out trial checks") {
+		t.Errorf("a store not read: warnings %q; want one naming the trial checks", rep.Warnings)
 	}
 	rep = ask(t, home.Deps{Renewals: st}, "home", "C1")
 	for _, s := range rep.Sections {
