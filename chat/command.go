@@ -16,7 +16,8 @@ type Command struct {
 	// Examples are full command lines that work, first one shown in errors.
 	Examples []string
 	// ExampleZH spells in Chinese the words of the command's examples that
-	// are neither its command words nor its keys: values (monthly: 包月),
+	// are neither its command words nor its keys: values (monthly: 包月;
+	// "mode=lora": 微调 for one key's value only),
 	// placeholders (<paste>: <粘贴>) and pasted phrases (an entry with a
 	// space). Router.Localize uses it; a test
 	// of every command runs each localized example to check it still asks

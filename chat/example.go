@@ -81,6 +81,11 @@ func (r *Router) localize(command, line string, depth int) string {
 		return line
 	}
 	keys := allKeys(cmd)
+	for en, zh := range cmd.ExampleZH {
+		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") { // a placeholder or a phrase
+			tail = strings.ReplaceAll(tail, en, zh)
+		}
+	}
 	// the sub-command word, when the command has them
 	if sw, after := cutWord(strings.TrimLeft(tail, " ")); sw != "" && !strings.Contains(sw, "=") {
 		for _, s := range cmd.Subs {
@@ -103,13 +108,7 @@ func (r *Router) localize(command, line string, depth int) string {
 		}
 	}
 	out.WriteString(zhKeys(cmd, keys, tail))
-	s := out.String()
-	for en, zh := range cmd.ExampleZH {
-		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") { // a placeholder or a phrase
-			s = strings.ReplaceAll(s, en, zh)
-		}
-	}
-	return s
+	return out.String()
 }
 
 // allKeys are a command's keys, its sub-commands' too.
@@ -160,6 +159,9 @@ var zhUnits = map[Kind][][2]string{
 // no as 是 and 否, a word the command spells in Chinese (ExampleZH), a
 // number's English unit in Chinese (30d: 30天).
 func zhValue(cmd *Command, k Key, v string) string {
+	if zh, ok := cmd.ExampleZH[k.Name+"="+v]; ok { // a value of this key only
+		return zh
+	}
 	if zh, ok := cmd.ExampleZH[v]; ok {
 		return zh
 	}
@@ -184,4 +186,15 @@ func cutWord(s string) (word, rest string) {
 		return s[:i], s[i:]
 	}
 	return s, ""
+}
+
+// Localize is Router.Localize for a line of c alone, for a command that
+// shows its own examples (an overview of its sub-commands).
+func (c *Command) Localize(lang Lang, line string) string {
+	if lang != ZH || c == nil {
+		return line
+	}
+	r := &Router{byWord: map[string]*Command{}, keys: map[*Command]keyIndex{}}
+	r.Register(c)
+	return r.Localize(lang, c.Name, line)
 }

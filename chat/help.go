@@ -23,7 +23,7 @@ func (r *Router) helpCommand() *Command {
 			}
 			rep := Reply{
 				Title:   T(c.Lang, "gpuadvisor: rent GPUs well", "gpuadvisor：租好 GPU"),
-				Summary: T(c.Lang, "Type a command word, then key=value pairs. Chinese command words and keys work too.", "输入命令词，再跟 key=value 参数；中文命令词和参数同样可用。"),
+				Summary: T(c.Lang, "Type a command word, then key=value pairs. Chinese command words and keys work too.", "输入命令词，再跟 参数=值；中文命令词和参数同样可用。"),
 				Private: true,
 			}
 			t := Table{Header: []string{T(c.Lang, "command", "命令"), T(c.Lang, "what it does", "用途"), T(c.Lang, "example", "示例")}}
@@ -73,7 +73,7 @@ func (r *Router) commandHelp(lang Lang, cmd *Command) Reply {
 		Private: true,
 	}
 	if len(cmd.Keys) > 0 {
-		rep.Tables = append(rep.Tables, keyTable(lang, "", cmd.Keys))
+		rep.Tables = append(rep.Tables, keyTable(lang, cmd, "", cmd.Keys))
 	}
 	var bare []string
 	for _, sub := range cmd.Subs {
@@ -91,7 +91,7 @@ func (r *Router) commandHelp(lang Lang, cmd *Command) Reply {
 			bare = append(bare, title)
 			continue
 		}
-		rep.Tables = append(rep.Tables, keyTable(lang, title, sub.Keys))
+		rep.Tables = append(rep.Tables, keyTable(lang, cmd, title, sub.Keys))
 	}
 	if len(bare) > 0 {
 		rep.Sections = append(rep.Sections, Section{Title: T(lang, "Without keys", "无需参数"), Lines: bare})
@@ -129,11 +129,12 @@ func subWrites(sub *Command) bool {
 	return sub.Writes != nil && sub.Writes(&Call{Args: &Args{pairs: map[string]string{}}})
 }
 
-// keyTable lists keys with their other spellings, meaning and an example.
-func keyTable(lang Lang, title string, keys []Key) Table {
+// keyTable lists keys with their other spellings, meaning and an example
+// (in Chinese words in a Chinese reply, as cmd spells its values).
+func keyTable(lang Lang, cmd *Command, title string, keys []Key) Table {
 	t := Table{Title: title, Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
 	for _, k := range keys {
-		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], T(lang, k.Name, HanWord(k.Name, k.Aliases)) + "=" + k.Example})
+		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], T(lang, k.Name+"="+k.Example, zhKeys(cmd, keys, k.Name+"="+k.Example))})
 	}
 	return t
 }

@@ -190,7 +190,7 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 		}
 		ex := ""
 		if len(cmd.Examples) > 0 {
-			ex = cmd.Examples[0]
+			ex = a.router.Localize(lang, cmd.Name, cmd.Examples[0]) // in Chinese words in a Chinese reply
 		}
 		t.Rows = append(t.Rows, []string{cmd.Name, cmd.Summary[lang], ex})
 	}
@@ -204,7 +204,7 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 		Title:   chat.T(lang, "Type it as a command", "请用命令来问"),
 		Summary: why + "\n" + chat.T(lang,
 			"Every answer comes from a command: a command word, then key=value pairs. Chinese words work too: 计费 按需=35 包月=15000 时长=300. `help <command>` lists its keys.",
-			"每个答案都来自一个命令：命令词加 key=value 参数，中文同样可用：计费 按需=35 包月=15000 时长=300。`help <命令>` 可列出参数。"),
+			"每个答案都来自一个命令：命令词加 参数=值，中文同样可用：计费 按需=35 包月=15000 时长=300。`help <命令>` 可列出参数。"),
 		Tables:  []chat.Table{t},
 		Private: true,
 		Data:    data,

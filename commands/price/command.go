@@ -117,7 +117,7 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	lang := c.Lang
 	if len(a.Words) > 0 {
 		return chat.Reply{}, chat.Invalidf(lang, "gpu", examples[0],
-			"price set takes key=value pairs; %q is not one", "价格 设置 只接受 key=value 参数；%q 不是", a.Words[0])
+			"price set takes key=value pairs; %q is not one", "价格 设置 只接受 参数=值；%q 不是", a.Words[0])
 	}
 	name, err := a.String("gpu")
 	if err != nil {

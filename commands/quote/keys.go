@@ -128,7 +128,7 @@ var keysWords = map[string]bool{"keys": true, "help": true, "参数": true, "帮
 func keysReply(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, s := range specs {
-		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), s.name + "=" + s.example})
+		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+strings.Replace(s.example, "yes", "是", 1))})
 	}
 	return chat.Reply{
 		Command: "quote", Lang: lang, Private: true,

@@ -24,7 +24,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 			}
 		}
 		return rules.Renewal{}, nil, chat.Invalidf(lang, "vendor", examples[0],
-			"renewal add takes key=value pairs; %q is not one (write vendor=%s?)", "续约 添加 只接受 key=value 参数；%q 不是（是想写 供应商=%s 吗？）", a.Words[0], a.Words[0])
+			"renewal add takes key=value pairs; %q is not one (write vendor=%s?)", "续约 添加 只接受 参数=值；%q 不是（是想写 供应商=%s 吗？）", a.Words[0], a.Words[0])
 	}
 	vendor, err := a.String("vendor")
 	if err != nil {

@@ -187,13 +187,14 @@ func quoteIf(v string) string {
 func overview(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "sub-command", "子命令"), chat.T(lang, "also", "别名"), chat.T(lang, "what it does", "用途"), chat.T(lang, "example", "示例")}}
 	var names []string
+	self := Command(Deps{}) // its words, to show the examples in Chinese ones
 	for _, s := range subs.List {
-		t.Rows = append(t.Rows, []string{s.Name, strings.Join(s.Aliases[:1], " "), chat.T(lang, s.EN, s.ZH), s.Example})
+		t.Rows = append(t.Rows, []string{s.Name, strings.Join(s.Aliases[:1], " "), chat.T(lang, s.EN, s.ZH), self.Localize(lang, s.Example)})
 		names = append(names, s.Name)
 	}
 	keys := chat.Table{Title: chat.T(lang, "Keys of add", "添加 的参数"), Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, k := range addKeys {
-		keys.Rows = append(keys.Rows, []string{k.Name, strings.Join(k.Aliases[:1], " "), k.Help[lang], k.Name + "=" + k.Example})
+		keys.Rows = append(keys.Rows, []string{k.Name, strings.Join(k.Aliases[:1], " "), k.Help[lang], self.Localize(lang, k.Name+"="+k.Example)})
 	}
 	return chat.Reply{
 		Title: chat.T(lang, "Renewals: reminders before the notice deadline", "续约：在通知截止日前提醒"),

@@ -39,13 +39,14 @@ var keys = keyTables["keys"]
 // Command returns the `settings` chat command (alias 设置).
 func Command(d Deps) *chat.Command {
 	return &chat.Command{
-		Name:     "settings",
-		Aliases:  []string{"设置", "setting", "配置"},
-		Summary:  chat.Help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
-		Keys:     keys,
-		Examples: examples,
-		Writes:   func(c *chat.Call) bool { return len(c.Args.Keys()) > 0 }, // market= (any key) is saved
-		Run:      d.run,
+		Name:      "settings",
+		Aliases:   []string{"设置", "setting", "配置"},
+		Summary:   chat.Help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
+		Keys:      keys,
+		Examples:  examples,
+		ExampleZH: map[string]string{"market=cn": "国内", "market=global": "海外"},
+		Writes:    func(c *chat.Call) bool { return len(c.Args.Keys()) > 0 }, // market= (any key) is saved
+		Run:       d.run,
 	}
 }
 
@@ -71,7 +72,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	a := c.Args
 	if len(a.Words) > 0 {
-		return chat.Reply{}, chat.Invalidf(lang, "market", examples[0], "settings takes key=value pairs; %q is not one", "设置 只接受 key=value 参数；%q 不是", a.Words[0])
+		return chat.Reply{}, chat.Invalidf(lang, "market", examples[0], "settings takes key=value pairs; %q is not one", "设置 只接受 参数=值；%q 不是", a.Words[0])
 	}
 	cur, err := d.Store.GetSettings(ctx, c.Req.Tenant)
 	if err != nil {

@@ -324,7 +324,7 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 	if r.Model.Approximate {
 		out = append(out, sprintf(chat.T(lang,
 			"%s has an approximate dense shape: paste its config.json (config=) for an exact answer, which MoE models such as DeepSeek-V3 or Qwen3-30B-A3B need, or use a preset, or give layers=, hidden=, heads=, kv_heads=, ffn= and vocab=.",
-			"%s 的结构是按稠密模型近似的：请粘贴其 config.json（config=）以得到精确结果，DeepSeek-V3、Qwen3-30B-A3B 这类 MoE 模型尤其需要；或用预设模型，或给出 层数=、隐藏维度=、头数=、kv头=、ffn=、词表=。"), modelName(r.Model)))
+			"%s 的结构是按稠密模型近似的：请粘贴其 config.json（配置=）以得到精确结果，DeepSeek-V3、Qwen3-30B-A3B 这类 MoE 模型尤其需要；或用预设模型，或给出 层数=、隐藏维度=、头数=、kv头=、中间层=、词表=。"), modelName(r.Model)))
 	}
 	if c, cs := r.Model.Context, r.Model.ContextScaled; c > 0 && r.Seq > c {
 		switch {
