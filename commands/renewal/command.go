@@ -88,11 +88,11 @@ func Command(d Deps) *chat.Command {
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
-		Examples:  examples,
+		Examples: examples,
 		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
 			"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"},
-		Writes:    subs.Writes,
-		Run:       d.run,
+		Writes: subs.Writes,
+		Run:    d.run,
 	}
 }
 
