@@ -2,6 +2,7 @@ package vendor_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -54,4 +55,22 @@ func TestGoldenJudgment(t *testing.T) {
 			testkit.Testdata(t, tt.name+".golden", out)
 		})
 	}
+}
+
+// BenchmarkCompare is vendor compare over eight vendors, each with a
+// checklist check and a price, on the in-memory store: what a Slack or
+// Feishu request runs before rendering.
+func BenchmarkCompare(b *testing.B) {
+	r := router(memstore.NewStore(func() time.Time { return now }))
+	for i := range 8 {
+		for _, l := range []string{
+			fmt.Sprintf("checklist check vendor=V%d 8x A100 80GB SXM4 with NVLink 600GB/s, 7x24 support with 15 minute response", i),
+			fmt.Sprintf("price set gpu=a100-80g monthly=%d vendor=V%d date=2026-12-20", 5000+100*i, i),
+		} {
+			if rep := r.Handle(context.Background(), req(l)); rep.Error != nil {
+				b.Fatal(rep.Error)
+			}
+		}
+	}
+	testkit.Bench(b, r, req("vendor compare storage_gb=2000"), true)
 }
