@@ -355,11 +355,9 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 	for _, p := range del {
 		if err := p.del(ctx, scope); err != nil && !errors.Is(err, store.ErrNotFound) {
 			k := kept
-			k.Then = "nothing was deleted"
-			k.ThenZH = "未删除任何内容"
 			if len(done) > 0 {
-				k.Then = "deleted before it failed: " + strings.Join(done, ", ")
-				k.ThenZH = "失败前已删除：" + strings.Join(done, "、")
+				k.Then = "Deleted before it failed: " + strings.Join(done, ", ") + "; run the same remove again for the rest."
+				k.ThenZH = "失败前已删除：" + strings.Join(done, "、") + "；再运行一次同样的删除即可删除其余内容。"
 			}
 			return chat.Reply{}, k.Failed(c, d.Log, "remove", err)
 		}

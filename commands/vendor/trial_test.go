@@ -3,6 +3,7 @@ package vendor_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/vendor"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
@@ -179,5 +181,35 @@ func TestRemoveDeletesTheEvidence(t *testing.T) {
 	run(t, r, "C0123", "vendor remove AcmeGPU contracts=yes confirm=yes")
 	if rs, _ := st.ListRenewals(ctx, scope); len(rs) != 0 {
 		t.Errorf("contracts=yes left %v", rs)
+	}
+}
+
+// failingTrialDelete is a store whose trial deletes fail, as a full disk's.
+type failingTrialDelete struct{ *memstore.Store }
+
+func (failingTrialDelete) DeleteTrial(context.Context, store.Scope, string) error {
+	return errors.New("disk full")
+}
+
+// A remove that fails part way says what it deleted before it failed, in
+// the user's language, and a second remove finishes it.
+func TestRemoveFailsPartWay(t *testing.T) {
+	st := memstore.NewStore(func() time.Time { return now })
+	run(t, router(st), "C0123",
+		"price set gpu=a100-80g monthly=5000 vendor=AcmeGPU date=2026-12-20",
+		"trial check vendor=AcmeGPU gpu=A100-SXM4-80G cards=8 "+pcieBox(t))
+	bad := failingTrialDelete{st}
+	r := testkit.RouterAt(now, vendor.Command(vendor.Deps{Checks: bad, Trials: bad, Prices: bad, Renewals: bad, Log: testkit.Quiet()}))
+	for _, tt := range []struct{ text, want string }{
+		{"vendor remove AcmeGPU confirm=yes", "Deleted before it failed: price p1 (a100-80g-sxm, 2026-12-20); run the same remove again for the rest."},
+		{"供应商 删除 AcmeGPU 确认=是", "未做任何更改"}, // the price is gone now: nothing else was deleted
+	} {
+		rep := r.Handle(context.Background(), in("C0123", tt.text))
+		if rep.Error == nil || !strings.Contains(rep.Error.Message, tt.want) {
+			t.Errorf("%q: %+v, want an error saying %q", tt.text, rep.Error, tt.want)
+		}
+	}
+	if ts, _ := st.ListTrials(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}); len(ts) != 1 {
+		t.Errorf("trials after the failed removes: %d, want the one that could not be deleted", len(ts))
 	}
 }
