@@ -30,7 +30,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
-	"github.com/aws/aws-sdk-go-v2/config"
 )
 
 // amazonRootsPEM holds Amazon Root CA 1 to 4 and Starfield Services Root
@@ -65,20 +64,19 @@ func HTTPClient() *awshttp.BuildableClient {
 // only: everywhere but the China regions.
 func UsesAmazonRoots(region string) bool { return !strings.HasPrefix(region, "cn-") }
 
-// LoadDefaultConfig is config.LoadDefaultConfig with HTTPClient for the
-// region's clients (the system roots in the China regions).
+// LoadDefaultConfig is the AWS configuration of the process: built from
+// Lambda's own variables when they are all there is (envConfig), else loaded
+// by the SDK (config.LoadDefaultConfig, in builds without the lambda.norpc
+// tag; the functions' builds say instead what they cannot read), with
+// HTTPClient for the region's clients (the system roots in the China
+// regions).
 //
-// Without options it loads once per process environment: a function's
-// secrets, table and drafter hand-off each ask for the configuration at a
-// cold start, and the SDK's loading (environment, shared files, credential
-// chain, the CA bundle) is the same work each time. A later call with the
-// same AWS_* variables gets the loaded configuration, with the same
-// credential cache, and an HTTP client of its own (the same trust store, its
-// own connections).
-func LoadDefaultConfig(ctx context.Context, optFns ...func(*config.LoadOptions) error) (aws.Config, error) {
-	if len(optFns) > 0 {
-		return load(ctx, optFns...)
-	}
+// It loads once per process environment: a function's secrets, table and
+// drafter hand-off each ask for the configuration at a cold start. A later
+// call with the same AWS_* variables gets the loaded configuration, with the
+// same credential cache, and an HTTP client of its own (the same trust
+// store, its own connections).
+func LoadDefaultConfig(ctx context.Context) (aws.Config, error) {
 	key := awsEnv()
 	loaded.mu.Lock()
 	defer loaded.mu.Unlock()
@@ -88,10 +86,9 @@ func LoadDefaultConfig(ctx context.Context, optFns ...func(*config.LoadOptions) 
 			return aws.Config{}, fmt.Errorf("aws config from the environment: %w", err)
 		}
 		if !ok {
-			cfg, err = load(ctx)
-		}
-		if err != nil {
-			return aws.Config{}, err
+			if cfg, err = sdkConfig(ctx); err != nil {
+				return aws.Config{}, err
+			}
 		}
 		loaded.cfg, loaded.env, loaded.ok = cfg, key, true
 	}
@@ -122,16 +119,4 @@ func awsEnv() string {
 	}
 	slices.Sort(vars)
 	return strings.Join(vars, "\x00")
-}
-
-func load(ctx context.Context, optFns ...func(*config.LoadOptions) error) (aws.Config, error) {
-	opts := append([]func(*config.LoadOptions) error{config.WithHTTPClient(HTTPClient())}, optFns...)
-	cfg, err := config.LoadDefaultConfig(ctx, opts...)
-	if err != nil {
-		return aws.Config{}, fmt.Errorf("aws config with the Amazon roots: %w", err)
-	}
-	if !UsesAmazonRoots(cfg.Region) {
-		return config.LoadDefaultConfig(ctx, optFns...)
-	}
-	return cfg, nil
 }

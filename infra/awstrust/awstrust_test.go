@@ -73,7 +73,7 @@ func TestClientPoolIsExactlyTheAmazonRoots(t *testing.T) {
 	for _, c := range embeddedRoots(t) {
 		want.AddCert(c)
 	}
-	cfg, err := LoadDefaultConfig(context.Background(), config.WithRegion("ap-southeast-1"))
+	cfg, err := LoadWith(context.Background(), config.WithRegion("ap-southeast-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestHandshakeWithAnotherCAFails(t *testing.T) {
 		return err
 	}
 
-	cfg, err := LoadDefaultConfig(context.Background(), config.WithRegion("us-east-1"))
+	cfg, err := LoadWith(context.Background(), config.WithRegion("us-east-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestHandshakeWithAnotherCAFails(t *testing.T) {
 	}
 
 	caPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
-	cfg, err = LoadDefaultConfig(context.Background(), config.WithRegion("us-east-1"), config.WithCustomCABundle(strings.NewReader(string(caPEM))))
+	cfg, err = LoadWith(context.Background(), config.WithRegion("us-east-1"), config.WithCustomCABundle(strings.NewReader(string(caPEM))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestChinaRegionsKeepTheSystemRoots(t *testing.T) {
 		amazon bool
 	}{{"cn-north-1", false}, {"cn-northwest-1", false}, {"ap-southeast-1", true}, {"us-gov-west-1", true}} {
 		t.Run(tc.region, func(t *testing.T) {
-			cfg, err := LoadDefaultConfig(context.Background(), config.WithRegion(tc.region))
+			cfg, err := LoadWith(context.Background(), config.WithRegion(tc.region))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,12 +2,14 @@ package awstrust
 
 import (
 	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"net/http"
 	"os"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 )
 
@@ -23,7 +25,8 @@ import (
 // else could change it: every AWS_* variable set is one of lambdaEnv (or
 // Lambda's own AWS_LAMBDA_* and X-Ray's AWS_XRAY_*), and the region and both
 // keys are there. Anything else (a profile, a config file, an endpoint or
-// retry setting) is left to the SDK.
+// retry setting) is left to the SDK's loader, which the functions' builds
+// leave out (sdkconfig_lambda.go): there it is an error naming the variable.
 
 // lambdaEnv are the AWS_* variables envConfig reads or knows to be
 // irrelevant to the configuration.
@@ -35,7 +38,8 @@ var lambdaEnv = map[string]bool{
 
 // envConfig returns the configuration of a Lambda environment (ok false
 // when the environment is not only that, see above), with the Amazon roots
-// (plus AWS_CA_BUNDLE's certificates) as the HTTP client's trust store.
+// (plus AWS_CA_BUNDLE's certificates) as the HTTP client's trust store; in
+// the China regions the system roots, as LoadWith gives there.
 func envConfig(environ []string) (cfg aws.Config, ok bool, err error) {
 	env := map[string]string{}
 	for _, kv := range environ {
@@ -53,10 +57,13 @@ func envConfig(environ []string) (cfg aws.Config, ok bool, err error) {
 		region = env["AWS_DEFAULT_REGION"]
 	}
 	id, secret := env["AWS_ACCESS_KEY_ID"], env["AWS_SECRET_ACCESS_KEY"]
-	if region == "" || id == "" || secret == "" || !UsesAmazonRoots(region) {
+	if region == "" || id == "" || secret == "" {
 		return aws.Config{}, false, nil
 	}
 	client := HTTPClient()
+	if !UsesAmazonRoots(region) {
+		client = awshttp.NewBuildableClient() // the system roots, as the SDK's default client
+	}
 	if f := env["AWS_CA_BUNDLE"]; f != "" {
 		pem, err := os.ReadFile(f)
 		if err != nil {
@@ -66,6 +73,9 @@ func envConfig(environ []string) (cfg aws.Config, ok bool, err error) {
 		client = client.WithTransportOptions(func(tr *http.Transport) {
 			if tr.TLSClientConfig == nil {
 				tr.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+			}
+			if tr.TLSClientConfig.RootCAs == nil { // as the SDK does: the bundle instead of the system roots
+				tr.TLSClientConfig.RootCAs = x509.NewCertPool()
 			}
 			if !tr.TLSClientConfig.RootCAs.AppendCertsFromPEM(pem) {
 				appendErr = fmt.Errorf("AWS_CA_BUNDLE %s holds no PEM certificate", f)

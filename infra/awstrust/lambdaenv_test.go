@@ -41,7 +41,7 @@ func TestEnvConfigIsTheSDKsOnLambda(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	t.Setenv("HOME", t.TempDir()) // no shared files
-	want, err := load(context.Background())
+	want, err := LoadWith(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,8 +65,8 @@ func cutEnv(kv string) (string, string, bool) {
 }
 
 // TestEnvConfigLeavesEverythingElseToTheSDK: a profile, a config file, an
-// endpoint or retry setting, no keys, no region, or a China region: the SDK
-// loads the configuration.
+// endpoint or retry setting, no keys or no region: the SDK loads the
+// configuration.
 func TestEnvConfigLeavesEverythingElseToTheSDK(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -80,7 +80,6 @@ func TestEnvConfigLeavesEverythingElseToTheSDK(t *testing.T) {
 		{"web identity", nil, []string{"AWS_ROLE_ARN=arn:aws:iam::1:role/r", "AWS_WEB_IDENTITY_TOKEN_FILE=/t"}},
 		{"no secret key", []string{"AWS_SECRET_ACCESS_KEY"}, nil},
 		{"no region", []string{"AWS_REGION", "AWS_DEFAULT_REGION"}, nil},
-		{"a China region", []string{"AWS_REGION", "AWS_DEFAULT_REGION"}, []string{"AWS_REGION=cn-north-1"}},
 	} {
 		var env []string
 		for _, kv := range lambdaEnviron {
@@ -116,5 +115,23 @@ func TestEnvConfigCABundle(t *testing.T) {
 	}
 	if _, _, err := envConfig(append(append([]string(nil), lambdaEnviron...), "AWS_CA_BUNDLE=/nonexistent.pem")); err == nil {
 		t.Error("a missing AWS_CA_BUNDLE file: no error")
+	}
+}
+
+// TestEnvConfigChinaKeepsTheSystemRoots: in cn-* the client has no pool of
+// its own (the system roots), as LoadWith gives there.
+func TestEnvConfigChinaKeepsTheSystemRoots(t *testing.T) {
+	var env []string
+	for _, kv := range lambdaEnviron {
+		if k, _, _ := cutEnv(kv); k != "AWS_REGION" && k != "AWS_DEFAULT_REGION" {
+			env = append(env, kv)
+		}
+	}
+	cfg, ok, err := envConfig(append(env, "AWS_REGION=cn-northwest-1"))
+	if err != nil || !ok || cfg.Region != "cn-northwest-1" {
+		t.Fatalf("envConfig: %v, %v, region %q", ok, err, cfg.Region)
+	}
+	if tc := cfg.HTTPClient.(*awshttp.BuildableClient).GetTransport().TLSClientConfig; tc != nil && tc.RootCAs != nil {
+		t.Error("a China region's client has a pool of its own; want the system roots")
 	}
 }

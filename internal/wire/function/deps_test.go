@@ -10,9 +10,15 @@ import (
 // share, where the package init of an SDK service client is paid for in
 // throttling at every cold start: the drafter hand-off is a signed HTTP call
 // (infra/invoke) and the secrets signed JSON calls (infra/secrets), so none
-// of the lambda, ssm and secretsmanager clients may come back into them.
+// of the lambda, ssm and secretsmanager clients may come back into them; nor
+// may the SDK's configuration loader, whose credential providers link the
+// sts, sso and ssooidc clients (infra/awstrust builds the configuration from
+// Lambda's variables in the functions' builds, tag lambda.norpc).
 func TestPublicFunctionsDoNotLinkTheLambdaOrSecretsClients(t *testing.T) {
-	banned := []string{"github.com/aws/aws-sdk-go-v2/service/lambda", "github.com/aws/aws-sdk-go-v2/service/ssm", "github.com/aws/aws-sdk-go-v2/service/secretsmanager"}
+	banned := []string{"github.com/aws/aws-sdk-go-v2/service/lambda", "github.com/aws/aws-sdk-go-v2/service/ssm", "github.com/aws/aws-sdk-go-v2/service/secretsmanager",
+		// the SDK's configuration loader and the credential sources only it
+		// uses (infra/awstrust reads Lambda's variables instead)
+		"github.com/aws/aws-sdk-go-v2/config", "github.com/aws/aws-sdk-go-v2/service/sts", "github.com/aws/aws-sdk-go-v2/service/sso", "github.com/aws/aws-sdk-go-v2/service/ssooidc"}
 	for _, pkg := range []string{"gpuadvisor/functions/slack", "gpuadvisor/functions/feishu"} {
 		out, err := exec.Command("go", "list", "-tags", "lambda.norpc", "-deps", pkg).CombinedOutput()
 		if err != nil {
