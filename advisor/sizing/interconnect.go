@@ -1,5 +1,7 @@
 package sizing
 
+import "gpuadvisor/advisor/catalog"
+
 // Interconnect efficiencies: the share of a job's speed a layout keeps for
 // the link its cards talk over. They change job time and serving speed,
 // never the fit: tensor parallelism and ZeRO-3 over PCIe run every day on
@@ -66,4 +68,36 @@ func InterconnectOf(mode Mode, o Option) Interconnect {
 		ic.Efficiency *= NetworkEfficiency
 	}
 	return ic
+}
+
+// Link names as datasheets and vendors write them (the same in every language).
+const (
+	NameNVLink  = "NVLink"
+	NameHCCS    = "HCCS" // Huawei's NVLink counterpart between Ascend NPUs
+	NamePCIe    = "PCIe"
+	NameNetwork = "InfiniBand/RoCE"
+)
+
+// LinkNames names the links option o's cards really talk over for mode:
+// inNode is the link inside a node (NVLink, or HCCS on Ascend, when it
+// joins every card the traffic needs; PCIe on a card without it, or where a
+// heavy split reaches past it), between is NameNetwork past one node. One
+// card talks over nothing: both are empty.
+func LinkNames(mode Mode, o Option) (inNode, between string) {
+	ic := InterconnectOf(mode, o)
+	switch ic.Link {
+	case LinkNone:
+		return "", ""
+	case LinkPCIe:
+		inNode = NamePCIe
+	default:
+		inNode = NameNVLink
+		if o.GPU.Link == catalog.LinkHCCS {
+			inNode = NameHCCS
+		}
+	}
+	if ic.Network {
+		between = NameNetwork
+	}
+	return inNode, between
 }

@@ -89,7 +89,7 @@ func TestTeamPricesChooseTheCard(t *testing.T) {
 		t.Errorf("chosen_by %+v (next %+v), want team, next 2x rtx-4090 at ¥0.3/h more of full-speed work", cb, cb.Next)
 	}
 	text := chat.RenderText(rep)
-	for _, want := range []string{"按团队价格表中的价格选择", "1 张 a800-80g-sxm × ¥8.5 = ¥8.5/时", "2 张 rtx-4090 × ¥2.2 = ¥4.4/时（按 50% 的互联效率，相当于 NVLink 速度下 ¥8.8/时）（多 ¥0.3/时："} {
+	for _, want := range []string{"按团队价格表中的价格选择", "1 张 a800-80g-sxm × ¥8.5 = ¥8.5/时", "2 张 rtx-4090 × ¥2.2 = ¥4.4/时（走 PCIe，按 50% 的互联效率，相当于 NVLink 速度下 ¥8.8/时）（多 ¥0.3/时："} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q", want)
 		}

@@ -93,7 +93,7 @@ func TestEqualMoneyNVLinkWins(t *testing.T) {
 	if n := d.ChosenBy.Next; n == nil || n.GPU != "l20" || n.More != 2 || !strings.Contains(n.Why.EN, "split over PCIe (slower)") {
 		t.Errorf("next %+v, want l20 at ¥2/h more of full-speed work, split over PCIe", n)
 	}
-	if !strings.Contains(chat.RenderText(rep), "(¥8/h of NVLink-speed work at 75% interconnect efficiency)") {
+	if !strings.Contains(chat.RenderText(rep), "(¥8/h of NVLink-speed work at 75% interconnect efficiency over PCIe)") {
 		t.Error("the reply does not say why NVLink won")
 	}
 }

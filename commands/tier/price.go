@@ -167,14 +167,15 @@ func (ch *selection) against(lang chat.Lang, cb choice.ChosenBy, pick, next *opt
 		next.Cards, next.GPU, moneyIn(cur, *next.PerCardHour), moneyIn(cur, *next.PerHour), ch.atSpeed(lang, next), moneyIn(cur, cb.Next.More), why)
 }
 
-// atSpeed says what an hour of full-speed work costs on an option split
-// over PCIe: what it was ranked by per hour.
+// atSpeed says what an hour of full-speed work costs on an option whose
+// links slow it (a split over PCIe, the network between nodes): what it was
+// ranked by per hour.
 func (ch *selection) atSpeed(lang chat.Lang, o *optionData) string {
 	if o.PerHour == nil || o.cost <= *o.PerHour*1.0000001 || ch.in.By != choice.ByHour {
 		return ""
 	}
-	return sprintf(chat.T(lang, " (%s/h of NVLink-speed work at %s interconnect efficiency)", "（按 %[2]s 的互联效率，相当于 NVLink 速度下 %[1]s/时）"),
-		moneyIn(o.Currency, o.cost), pct(*o.PerHour/o.cost))
+	return sprintf(chat.T(lang, " (%s/h of NVLink-speed work at %s interconnect efficiency %s)", "（%[3]s，按 %[2]s 的互联效率，相当于 NVLink 速度下 %[1]s/时）"),
+		moneyIn(o.Currency, o.cost), pct(*o.PerHour/o.cost), overLinks(lang, ch.req.Mode, o.opt))
 }
 
 // unpricedNote names what the tier rule would have picked among cards with
@@ -270,7 +271,7 @@ func (ch *selection) nextTwo(lang chat.Lang) string {
 		if o.PerHour != nil {
 			s += sprintf(chat.T(lang, " at %s/h (%s)", " %s/时（%s）"), moneyIn(o.Currency, *o.PerHour), sourceName(lang, o.Source))
 			if o.cost > *o.PerHour*1.0000001 && ch.in.By == choice.ByHour {
-				s += sprintf(chat.T(lang, " over PCIe, %s/h of NVLink-speed work", "，走 PCIe，相当于 NVLink 速度下 %s/时"), moneyIn(o.Currency, o.cost))
+				s += sprintf(chat.T(lang, " %s, %s/h of NVLink-speed work", "，%s，相当于 NVLink 速度下 %s/时"), overLinks(lang, ch.req.Mode, o.opt), moneyIn(o.Currency, o.cost))
 			}
 		} else {
 			s += chat.T(lang, " (no price)", "（无价格）")

@@ -237,8 +237,8 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 				num(f.DecodeTokensPerSec), num(f.DecodeTokensPerSecAll), r.Batch, num(f.BandwidthGBs), gb(f.BytesPerTokenGB))
 		}
 		if ic := sizing.InterconnectOf(r.Mode, p); ic.Efficiency < 1 {
-			speed += sprintf(chat.T(lang, "; over %s about %s tokens/s per sequence (× %s interconnect efficiency)", "；走 %s 时每条序列约 %s token/s（× 互联效率 %s）"),
-				interconnectName(lang, ic), num(f.DecodeTokensPerSec*ic.Efficiency), pct(ic.Efficiency))
+			speed += sprintf(chat.T(lang, "; %s about %s tokens/s per sequence (× %s interconnect efficiency)", "；%s 时每条序列约 %s token/s（× 互联效率 %s）"),
+				overLinks(lang, r.Mode, p), num(f.DecodeTokensPerSec*ic.Efficiency), pct(ic.Efficiency))
 		}
 		seqs := sprintf(chat.T(lang, "%d at %s tokens each (the KV budget over one sequence's %s GB per card); %s GB per card left free",
 			"每条 %[2]s token 时可并发 %[1]d 条（KV 预算 ÷ 每条每卡 %[3]s GB）；每卡剩余 %[4]s GB"),
@@ -299,14 +299,17 @@ func nvlinkFact(lang chat.Lang, p sizing.Option) string {
 	return yesNo(lang, p.NeedsNVLink)
 }
 
-// interconnectName names the link an option's cards talk over.
-func interconnectName(lang chat.Lang, ic sizing.Interconnect) string {
-	n := "NVLink"
-	if ic.Link == sizing.LinkPCIe {
-		n = "PCIe"
+// overLinks says what option o's cards really talk over
+// (sizing.LinkNames): "over PCIe", "over NVLink", or past one node "over
+// NVLink inside each node and InfiniBand/RoCE between nodes"; empty for
+// one card.
+func overLinks(lang chat.Lang, mode sizing.Mode, o sizing.Option) string {
+	in, between := sizing.LinkNames(mode, o)
+	switch {
+	case in == "":
+		return ""
+	case between == "":
+		return sprintf(chat.T(lang, "over %s", "走 %s"), in)
 	}
-	if ic.Network {
-		n += chat.T(lang, " and the network between nodes", " 和服务器间网络")
-	}
-	return n
+	return sprintf(chat.T(lang, "over %s inside each node and %s between nodes", "服务器内走 %s、服务器之间走 %s"), in, between)
 }

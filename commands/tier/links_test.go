@@ -1,0 +1,47 @@
+package tier
+
+import (
+	"testing"
+
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/sizing"
+	"gpuadvisor/chat"
+)
+
+// An option's reply names the links its cards really talk over, in both
+// languages: PCIe only on a card without NVLink (or past a bridged pair),
+// NVLink inside each node and InfiniBand/RoCE between nodes past one node.
+func TestOverLinks(t *testing.T) {
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, model, gpu string
+		mode             sizing.Mode
+		en, zh           string
+	}{
+		{"one card", "qwen2.5-7b", "a100-80g-sxm", sizing.ModeInfer, "", ""},
+		{"single node PCIe", "llama-2-13b", "rtx-4090", sizing.ModeInfer, "over PCIe", "走 PCIe"},
+		{"single node NVLink", "llama-2-70b", "a100-80g-sxm", sizing.ModeInfer, "over NVLink", "走 NVLink"},
+		{"multi-node NVLink and IB", "qwen2.5-72b", "h20", sizing.ModeFull,
+			"over NVLink inside each node and InfiniBand/RoCE between nodes", "服务器内走 NVLink、服务器之间走 InfiniBand/RoCE"},
+		{"multi-node PCIe and IB", "qwen2.5-14b", "rtx-4090", sizing.ModeFull,
+			"over PCIe inside each node and InfiniBand/RoCE between nodes", "服务器内走 PCIe、服务器之间走 InfiniBand/RoCE"},
+	} {
+		m, ok := c.ModelByID(tc.model)
+		if !ok {
+			t.Fatalf("%s: no model %s", tc.name, tc.model)
+		}
+		a, err := sizing.Advise(sizing.Request{Model: m, Mode: tc.mode, Seq: 4096, GPU: tc.gpu, Zero: sizing.ZeroAuto}, c.GPUs())
+		if err != nil || !a.Fits {
+			t.Fatalf("%s: fits %v, err %v", tc.name, a.Fits, err)
+		}
+		if got := overLinks(chat.EN, tc.mode, a.Pick); got != tc.en {
+			t.Errorf("%s (%d× %s): got %q, want %q", tc.name, a.Pick.Cards(), tc.gpu, got, tc.en)
+		}
+		if got := overLinks(chat.ZH, tc.mode, a.Pick); got != tc.zh {
+			t.Errorf("%s (%d× %s) zh: got %q, want %q", tc.name, a.Pick.Cards(), tc.gpu, got, tc.zh)
+		}
+	}
+}
