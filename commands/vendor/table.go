@@ -3,6 +3,7 @@ package vendor
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"gpuadvisor/advisor/checklist"
 	av "gpuadvisor/advisor/vendor"
@@ -197,7 +198,26 @@ func quote(name string) string {
 }
 
 func nextButton(lang chat.Lang, c av.Column) chat.Button {
-	return chat.Button{Action: chat.ActionRun, Label: c.Name + chat.T(lang, ": ", "：") + nextText(lang, c), Value: nextCommand(lang, c)}
+	return chat.Button{Action: chat.ActionRun, Label: buttonLabel(lang, c), Value: nextCommand(lang, c)}
+}
+
+// maxLabel is the longest button label: Slack cuts one past 75 characters
+// (and then says the answer was shortened); Feishu's buttons are narrower.
+const maxLabel = 72
+
+// buttonLabel is "vendor: next step", shortened to the first item asked
+// and how many more when that is too long for a button.
+func buttonLabel(lang chat.Lang, c av.Column) string {
+	sep := chat.T(lang, ": ", "：")
+	label := c.Name + sep + nextText(lang, c)
+	if utf8.RuneCountInString(label) <= maxLabel {
+		return label
+	}
+	if c.Next.Kind == "questions" && len(c.Next.Items) > 1 {
+		first, n := itemNames(lang, c.Next.Items[:1]), len(c.Next.Items)
+		label = c.Name + sep + chat.T(lang, fmt.Sprintf("ask about %s and %d more", first, n-1), fmt.Sprintf("追问：%s 等 %d 项", first, n))
+	}
+	return chat.Truncate(label, maxLabel)
 }
 
 // vendorJSON is one vendor of `vendor compare --json` (docs/json.md).

@@ -73,6 +73,9 @@ func TestVendorCompareMessage(t *testing.T) {
 			for _, v := range limitViolations(msg) {
 				t.Error(v)
 			}
+			if msg.Shortened {
+				t.Error("the comparison was shortened to fit Slack; want it within every limit as it is")
+			}
 			raw, err := json.Marshal(msg)
 			if err != nil {
 				t.Fatal(err)
