@@ -1,8 +1,7 @@
 package choice
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/sizing"
@@ -21,44 +20,84 @@ const (
 
 // Trade says what option o gives or takes against the pick: cards, memory
 // headroom, interconnect, memory bandwidth and compute, in both languages.
+// It runs for every option that fits, so it appends into two buffers with
+// strconv (the same digits as fmt's %d, %.0f and %.1f) rather than format
+// each phrase apart.
 func Trade(o, pick sizing.Option) advisor.Text {
 	if o.GPU == nil || pick.GPU == nil || o.GPU.ID == pick.GPU.ID && o.Cards() == pick.Cards() {
 		return advisor.Text{EN: "the pick", ZH: "所选方案"}
 	}
-	var en, zh []string
-	add := func(e, z string) { en, zh = append(en, e), append(zh, z) }
+	var t trade
 	switch d := o.Cards() - pick.Cards(); {
 	case d < 0:
-		add(fmt.Sprintf("%d fewer cards", -d), fmt.Sprintf("少 %d 张卡", -d))
+		t.next()
+		t.en = append(strconv.AppendInt(t.en, int64(-d), 10), " fewer cards"...)
+		t.zh = append(strconv.AppendInt(append(t.zh, "少 "...), int64(-d), 10), " 张卡"...)
 	case d > 0:
-		add(fmt.Sprintf("%d more cards", d), fmt.Sprintf("多 %d 张卡", d))
+		t.next()
+		t.en = append(strconv.AppendInt(t.en, int64(d), 10), " more cards"...)
+		t.zh = append(strconv.AppendInt(append(t.zh, "多 "...), int64(d), 10), " 张卡"...)
 	}
-	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
 	if hu, pu := 1-o.Utilization, 1-pick.Utilization; hu-pu >= HeadroomStep {
-		add("more memory headroom ("+pct(hu)+" free)", "显存余量更大（空闲 "+pct(hu)+"）")
+		t.next()
+		t.en = append(appendPct(append(t.en, "more memory headroom ("...), hu), " free)"...)
+		t.zh = append(appendPct(append(t.zh, "显存余量更大（空闲 "...), hu), "）"...)
 	} else if pu-hu >= HeadroomStep {
-		add("less memory headroom ("+pct(hu)+" free)", "显存余量更小（空闲 "+pct(hu)+"）")
+		t.next()
+		t.en = append(appendPct(append(t.en, "less memory headroom ("...), hu), " free)"...)
+		t.zh = append(appendPct(append(t.zh, "显存余量更小（空闲 "...), hu), "）"...)
 	}
 	switch fo, fp := o.FastLink(), pick.FastLink(); {
 	case fo && !fp:
-		add("NVLink instead of PCIe between the split cards", "切分的卡之间用 NVLink 而非 PCIe")
+		t.add("NVLink instead of PCIe between the split cards", "切分的卡之间用 NVLink 而非 PCIe")
 	case !fo && fp:
-		add("split over PCIe (slower)", "通过 PCIe 切分（更慢）")
+		t.add("split over PCIe (slower)", "通过 PCIe 切分（更慢）")
 	case o.GPU.MaxSplit() > pick.GPU.MaxSplit():
-		add("a fuller NVLink", "NVLink 互联更完整")
+		t.add("a fuller NVLink", "NVLink 互联更完整")
 	case o.GPU.MaxSplit() < pick.GPU.MaxSplit():
-		add("a weaker card-to-card link", "卡间互联更弱")
+		t.add("a weaker card-to-card link", "卡间互联更弱")
 	}
 	if r := o.GPU.BandwidthGBs / pick.GPU.BandwidthGBs; r >= RatioStep {
-		add(fmt.Sprintf("%.1f× the memory bandwidth (faster decoding)", r), fmt.Sprintf("显存带宽 %.1f 倍（解码更快）", r))
+		t.ratio(r, "× the memory bandwidth (faster decoding)", "显存带宽 ", " 倍（解码更快）")
 	} else if r <= RatioLow {
-		add(fmt.Sprintf("%.1f× the memory bandwidth", r), fmt.Sprintf("显存带宽 %.1f 倍", r))
+		t.ratio(r, "× the memory bandwidth", "显存带宽 ", " 倍")
 	}
 	if r := o.GPU.BF16TFLOPS / pick.GPU.BF16TFLOPS; r >= RatioStep || r <= RatioLow {
-		add(fmt.Sprintf("%.1f× the BF16 compute", r), fmt.Sprintf("BF16 算力 %.1f 倍", r))
+		t.ratio(r, "× the BF16 compute", "BF16 算力 ", " 倍")
 	}
-	if len(en) == 0 {
+	if len(t.en) == 0 {
 		return advisor.Text{EN: "about the same card", ZH: "卡型相近"}
 	}
-	return advisor.Text{EN: strings.Join(en, ", "), ZH: strings.Join(zh, "，")}
+	return advisor.Text{EN: string(t.en), ZH: string(t.zh)}
+}
+
+// trade builds Trade's two lists, phrases joined by ", " and "，".
+type trade struct{ en, zh []byte }
+
+// next starts a phrase: the separator after the first, the buffers sized
+// for a typical list before it.
+func (t *trade) next() {
+	if len(t.en) > 0 {
+		t.en, t.zh = append(t.en, ", "...), append(t.zh, "，"...)
+		return
+	}
+	t.en, t.zh = make([]byte, 0, 160), make([]byte, 0, 160)
+}
+
+// add appends a fixed phrase in both languages.
+func (t *trade) add(en, zh string) {
+	t.next()
+	t.en, t.zh = append(t.en, en...), append(t.zh, zh...)
+}
+
+// ratio appends "1.9× …" and "… 1.9 倍…" with r to one decimal.
+func (t *trade) ratio(r float64, en, zhBefore, zhAfter string) {
+	t.next()
+	t.en = append(strconv.AppendFloat(t.en, r, 'f', 1, 64), en...)
+	t.zh = append(strconv.AppendFloat(append(t.zh, zhBefore...), r, 'f', 1, 64), zhAfter...)
+}
+
+// appendPct appends v as a whole percentage ("58%"), as fmt's %.0f%% writes 100·v.
+func appendPct(b []byte, v float64) []byte {
+	return append(strconv.AppendFloat(b, 100*v, 'f', 0, 64), '%')
 }

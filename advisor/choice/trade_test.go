@@ -1,0 +1,109 @@
+package choice
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gpuadvisor/advisor"
+	"gpuadvisor/advisor/catalog"
+	"gpuadvisor/advisor/sizing"
+)
+
+// fmtTrade is Trade as it was written with fmt.Sprintf and strings.Join,
+// kept here only to check that the appending version says the same.
+func fmtTrade(o, pick sizing.Option) advisor.Text {
+	if o.GPU == nil || pick.GPU == nil || o.GPU.ID == pick.GPU.ID && o.Cards() == pick.Cards() {
+		return advisor.Text{EN: "the pick", ZH: "所选方案"}
+	}
+	var en, zh []string
+	add := func(e, z string) { en, zh = append(en, e), append(zh, z) }
+	switch d := o.Cards() - pick.Cards(); {
+	case d < 0:
+		add(fmt.Sprintf("%d fewer cards", -d), fmt.Sprintf("少 %d 张卡", -d))
+	case d > 0:
+		add(fmt.Sprintf("%d more cards", d), fmt.Sprintf("多 %d 张卡", d))
+	}
+	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
+	if hu, pu := 1-o.Utilization, 1-pick.Utilization; hu-pu >= HeadroomStep {
+		add("more memory headroom ("+pct(hu)+" free)", "显存余量更大（空闲 "+pct(hu)+"）")
+	} else if pu-hu >= HeadroomStep {
+		add("less memory headroom ("+pct(hu)+" free)", "显存余量更小（空闲 "+pct(hu)+"）")
+	}
+	switch fo, fp := o.FastLink(), pick.FastLink(); {
+	case fo && !fp:
+		add("NVLink instead of PCIe between the split cards", "切分的卡之间用 NVLink 而非 PCIe")
+	case !fo && fp:
+		add("split over PCIe (slower)", "通过 PCIe 切分（更慢）")
+	case o.GPU.MaxSplit() > pick.GPU.MaxSplit():
+		add("a fuller NVLink", "NVLink 互联更完整")
+	case o.GPU.MaxSplit() < pick.GPU.MaxSplit():
+		add("a weaker card-to-card link", "卡间互联更弱")
+	}
+	if r := o.GPU.BandwidthGBs / pick.GPU.BandwidthGBs; r >= RatioStep {
+		add(fmt.Sprintf("%.1f× the memory bandwidth (faster decoding)", r), fmt.Sprintf("显存带宽 %.1f 倍（解码更快）", r))
+	} else if r <= RatioLow {
+		add(fmt.Sprintf("%.1f× the memory bandwidth", r), fmt.Sprintf("显存带宽 %.1f 倍", r))
+	}
+	if r := o.GPU.BF16TFLOPS / pick.GPU.BF16TFLOPS; r >= RatioStep || r <= RatioLow {
+		add(fmt.Sprintf("%.1f× the BF16 compute", r), fmt.Sprintf("BF16 算力 %.1f 倍", r))
+	}
+	if len(en) == 0 {
+		return advisor.Text{EN: "about the same card", ZH: "卡型相近"}
+	}
+	return advisor.Text{EN: strings.Join(en, ", "), ZH: strings.Join(zh, "，")}
+}
+
+// Trade says word for word what the fmt version said, for every pair of
+// cards that fit a few real jobs (each other's pick), links and headroom
+// included, and for made-up utilizations around the 10-point step.
+func TestTradeAgreesWithFmt(t *testing.T) {
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []sizing.Option
+	for _, r := range []struct {
+		model string
+		mode  sizing.Mode
+	}{{"qwen2.5-14b", sizing.ModeLoRA}, {"qwen2.5-7b", sizing.ModeFull}, {"llama-2-70b", sizing.ModeInfer}, {"qwen2.5-72b", sizing.ModeFull}} {
+		m, _ := c.ModelByID(r.model)
+		a, err := sizing.Advise(sizing.Request{Model: m, Mode: r.mode, Seq: 4096, Zero: sizing.ZeroAuto}, c.GPUs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts = append(opts, a.Fitting...)
+	}
+	for i, u := range []float64{0, 0.05, 0.1, 0.35, 0.355, 0.5, 0.605, 0.9, 1.2} {
+		o := opts[i%len(opts)]
+		o.Utilization = u
+		opts = append(opts, o)
+	}
+	if len(opts) < 20 {
+		t.Fatalf("only %d options to compare", len(opts))
+	}
+	n := 0
+	for _, o := range opts {
+		for _, pick := range opts {
+			got, want := Trade(o, pick), fmtTrade(o, pick)
+			if got != want {
+				t.Fatalf("Trade(%d× %s, %d× %s) = %q / %q, want %q / %q", o.Cards(), o.GPU.ID, pick.Cards(), pick.GPU.ID, got.EN, got.ZH, want.EN, want.ZH)
+			}
+			n++
+		}
+	}
+	t.Logf("%d pairs agree", n)
+}
+
+// BenchmarkTrade is one option's trade against the pick.
+func BenchmarkTrade(b *testing.B) {
+	c, _ := catalog.Default()
+	g4090, _ := c.GPUByID("rtx-4090")
+	h100, _ := c.GPUByID("h100-sxm")
+	a := sizing.Option{GPU: &g4090, Utilization: 0.5, Result: sizing.Result{Layout: sizing.Layout{Cards: 2}}}
+	o := sizing.Option{GPU: &h100, Utilization: 0.1, Result: sizing.Result{Layout: sizing.Layout{Cards: 1}}}
+	b.ReportAllocs()
+	for range b.N {
+		_ = Trade(o, a)
+	}
+}
