@@ -99,7 +99,7 @@ func TestRecommendation(t *testing.T) {
 				{Name: "B", Check: answered(0), Offers: monthly("a100-80g-sxm", 6020)},
 			},
 			verdict: Tie, tie: []string{"A", "B"},
-			contains: []string{"A and B are a tie", "a trial of each"},
+			contains: []string{"A and B are a tie", "a trial of each", "a price more than ¥482 a month lower from either (1% of the cost)"},
 		},
 		{
 			name: "only prices: compared on price, says what is missing",

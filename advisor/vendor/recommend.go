@@ -92,11 +92,7 @@ func recommend(w Workload, cols []Column) (r Recommendation) {
 				"%s 与 %s 在回答上打平：风险和未答清的项数相同（月成本未比较）", a, b)
 		}
 		r.Reasons = append([]advisor.Text{t}, r.Reasons...)
-		r.Breaks = append(r.Breaks, advisor.Textf("a trial of each (trial check), the open questions answered, or a lower price from one of them",
-			"分别试用（试用 检查）、补齐未答清的问题，或其中一家给出更低的价格"))
-		if !cands[0].Priced {
-			r.Breaks = append(r.Breaks, advisor.Textf("a price for %s from each", "两家各自对 %s 的报价", w.GPUName))
-		}
+		r.Breaks = append(r.Breaks, tieBreaks(w, cands[0], cands[1], byCost, key)...)
 		return r
 	}
 	r.Verdict, r.Vendor = Recommend, best.Name
@@ -219,6 +215,30 @@ func cheaperBy(a, b Column) (float64, string, bool) {
 		return b.Monthly - a.Monthly, a.Currency, true
 	}
 	return 0, "", false
+}
+
+// tieBreaks says what would tell two tied vendors apart, in the order the
+// comparison weighs it: a price lower by more than the 1% that counts as
+// the same, the open questions answered, a trial.
+func tieBreaks(w Workload, a, b Column, byCost bool, key func(Column) float64) []advisor.Text {
+	var out []advisor.Text
+	switch {
+	case !a.Priced:
+		out = append(out, advisor.Textf("a price for %s from each: the cheaper wins", "两家各自对 %s 的报价：便宜的一家胜出", w.GPUName))
+	case byCost:
+		gap := money(tieShare*max(key(a), key(b)), costCurrency(a, a.Currency == b.Currency && !a.Comparable))
+		out = append(out, advisor.Textf("a price more than %s a month lower from either (1%% of the cost): the cheaper wins",
+			"任一家每月再便宜 %s 以上（成本的 1%%）：便宜的一家胜出", gap))
+	}
+	if n := open(a); n > 0 {
+		out = append(out, advisor.Textf("the items each left open answered (%d each: draft questions vendor=…): fewer open items wins",
+			"补齐各自未答清的项（各 %d 项：起草 问题 供应商=…）：未答清更少的一家胜出", n))
+	}
+	if !a.Trial.Passed() {
+		out = append(out, advisor.Textf("a trial of each (trial check vendor=…): fewer failed checks wins, a passed trial before none",
+			"分别试用（试用 检查 供应商=…）：未通过项更少的一家胜出，通过试用的优先"))
+	}
+	return out
 }
 
 // ruledOut says why a vendor with deal-breakers is out.
