@@ -71,6 +71,10 @@ func Trade(o, pick sizing.Option) advisor.Text {
 	return advisor.Text{EN: string(t.en), ZH: string(t.zh)}
 }
 
+// tradeCap is the room each language's list gets before it grows: the
+// longest lists (five phrases) take about 200 bytes, in Chinese too.
+const tradeCap = 256
+
 // trade builds Trade's two lists, phrases joined by ", " and "，".
 type trade struct{ en, zh []byte }
 
@@ -81,7 +85,8 @@ func (t *trade) next() {
 		t.en, t.zh = append(t.en, ", "...), append(t.zh, "，"...)
 		return
 	}
-	t.en, t.zh = make([]byte, 0, 160), make([]byte, 0, 160)
+	buf := make([]byte, 0, 2*tradeCap) // one allocation: the longest lists fit
+	t.en, t.zh = buf[:0:tradeCap], buf[tradeCap:tradeCap]
 }
 
 // add appends a fixed phrase in both languages.

@@ -298,8 +298,15 @@ func (ch *selection) priceTable(lang chat.Lang) (chat.Table, bool) {
 	} else if ch.byVolume() {
 		t.Header = append(t.Header[:4:4], chat.T(lang, "a day", "每天"), t.Header[4], t.Header[5])
 	}
+	// one backing array for every row's cells (7 at most: the run's or the
+	// day's cost adds one), and the rows sized up front
+	cols := len(t.Header)
+	cells := make([]string, 0, cols*len(ch.options))
+	t.Rows = make([][]string, 0, len(ch.options))
 	for _, o := range ch.options {
-		row := []string{o.GPU, strconv.Itoa(o.Cards), "—", "—"}
+		at := len(cells)
+		cells = append(cells, o.GPU, strconv.Itoa(o.Cards), "—", "—")
+		row := cells[at:len(cells):at+cols]
 		if o.PerHour != nil {
 			row[2], row[3] = moneyIn(o.Currency, *o.PerCardHour), moneyIn(o.Currency, *o.PerHour)
 		}
@@ -314,6 +321,7 @@ func (ch *selection) priceTable(lang chat.Lang) (chat.Table, bool) {
 			who += " · " + o.Vendor
 		}
 		row = append(row, who, o.Trade.In(string(lang)))
+		cells = cells[:at+len(row)]
 		t.Rows = append(t.Rows, row)
 	}
 	return t, true
