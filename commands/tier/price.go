@@ -306,7 +306,7 @@ func (ch *selection) priceTable(lang chat.Lang) (chat.Table, bool) {
 	for _, o := range ch.options {
 		at := len(cells)
 		cells = append(cells, o.GPU, strconv.Itoa(o.Cards), "—", "—")
-		row := cells[at:len(cells):at+cols]
+		row := cells[at : len(cells) : at+cols]
 		if o.PerHour != nil {
 			row[2], row[3] = moneyIn(o.Currency, *o.PerCardHour), moneyIn(o.Currency, *o.PerHour)
 		}
