@@ -144,7 +144,10 @@ type altData struct {
 	Mode           sizing.Mode      `json:"mode"`
 	Precision      sizing.Precision `json:"precision"`
 	Recompute      sizing.Recompute `json:"recompute,omitempty"`
-	Note           string           `json:"note"`
+	// Interconnect is the link the alternative's cards talk over in its
+	// own mode.
+	Interconnect sizing.Interconnect `json:"interconnect"`
+	Note         string              `json:"note"`
 }
 
 // round4 keeps JSON readable: 4 decimals are far below what the estimate can claim.

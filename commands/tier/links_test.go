@@ -45,3 +45,48 @@ func TestOverLinks(t *testing.T) {
 		}
 	}
 }
+
+// JSON says the links of every priced option and alternative: past one node
+// the network with NVLink inside it, PCIe only on cards without NVLink.
+func TestOptionInterconnectJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		gpu        string
+		cards      int
+		want       sizing.Interconnect
+	}{
+		{"two-node A800 SXM option: NVLink and the network", "tier model=deepseek-v3 mode=infer", "a800-80g-sxm", 16,
+			sizing.Interconnect{Link: sizing.LinkFast, Network: true, Efficiency: sizing.NetworkEfficiency}},
+		{"the pick on one node: NVLink alone", "tier model=deepseek-v3 mode=infer", "h20", 8,
+			sizing.Interconnect{Link: sizing.LinkFast, Efficiency: 1}},
+		{"an RTX 4090 pair split over PCIe", "tier model=qwen2.5-14b mode=lora seq=4096", "rtx-4090", 2,
+			sizing.Interconnect{Link: sizing.LinkPCIe, Efficiency: sizing.PCIeTrainingEfficiency}},
+	} {
+		d := tierData(t, tc.text)
+		found := false
+		for _, o := range d.PriceOptions {
+			if o.GPU == tc.gpu && o.Cards == tc.cards {
+				found = true
+				if o.Interconnect != tc.want {
+					t.Errorf("%s: price option interconnect %+v, want %+v", tc.name, o.Interconnect, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no price option %d× %s", tc.name, tc.cards, tc.gpu)
+		}
+	}
+	d := tierData(t, "tier model=qwen2.5-72b mode=full gpu=h20")
+	for _, a := range d.Alternatives {
+		want := sizing.Interconnect{Link: sizing.LinkFast, Efficiency: 1}
+		if a.Cards > sizing.NodeCards {
+			want = sizing.Interconnect{Link: sizing.LinkFast, Network: true, Efficiency: sizing.NetworkEfficiency}
+		}
+		if a.Interconnect != want {
+			t.Errorf("alternative %s %d× %s: interconnect %+v, want %+v", a.Kind, a.Cards, a.GPU, a.Interconnect, want)
+		}
+	}
+	if len(d.Alternatives) == 0 {
+		t.Error("no alternatives for Qwen2.5-72B full on H20")
+	}
+}

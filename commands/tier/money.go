@@ -67,8 +67,11 @@ type optionData struct {
 	// Trade says what this option gives or takes against the pick: cards,
 	// memory headroom, link, memory bandwidth (both languages).
 	Trade advisor.Text `json:"trade"`
-	opt   sizing.Option
-	cost  float64
+	// Interconnect is the link this option's cards talk over, as the
+	// reply's top-level interconnect says it for the pick.
+	Interconnect sizing.Interconnect `json:"interconnect"`
+	opt          sizing.Option
+	cost         float64
 }
 
 // selection is how the cards were chosen: the market, the filters, whose
@@ -297,7 +300,8 @@ func (ch *selection) advise(req sizing.Request) (sizing.Advice, error) {
 	ch.options = make([]optionData, 0, len(ch.dec.Options))
 	for _, o := range ch.dec.Options {
 		row := optionData{GPU: o.Option.GPU.ID, Cards: o.Option.Cards(), Source: string(o.Price.Source), Vendor: o.Price.Vendor,
-			Currency: o.Price.Currency, Chosen: o.Chosen, Trade: o.Trade, opt: o.Option, cost: o.Cost}
+			Currency: o.Price.Currency, Chosen: o.Chosen, Trade: o.Trade, opt: o.Option, cost: o.Cost,
+			Interconnect: sizing.InterconnectOf(ch.req.Mode, o.Option)}
 		if o.Price.Source != choice.None {
 			pc, ph := round4(o.Price.PerCardHour), round4(o.PerHour)
 			row.PerCardHour, row.PerHour = &pc, &ph

@@ -25,6 +25,7 @@ func alternatives(lang chat.Lang, adv sizing.Advice) ([]altData, [][]string) {
 			Kind: a.Kind, GPU: o.GPU.ID, Cards: o.Cards(), PerCardGB: round4(o.Result.Memory.PerCardGB),
 			UtilizationPct: round4(100 * o.Utilization), NeedsNVLink: o.NeedsNVLink, NeedsIB: o.NeedsInfiniBand,
 			Layout: o.Result.Layout, Mode: a.Request.Mode, Precision: a.Request.Precision, Recompute: a.Request.Recompute, Note: note,
+			Interconnect: sizing.InterconnectOf(a.Request.Mode, o),
 		})
 		where := strconv.Itoa(o.Cards()) + "× " + o.GPU.ID
 		if o.Cards() > 1 {
