@@ -46,7 +46,7 @@ func HanWord(name string, aliases []string) string {
 
 // exampleKey is a key=value pair's key in an example line: a key name
 // after the start, a space, a quote or a vendor's colon.
-var exampleKey = regexp.MustCompile(`(^|[\s'"“;；:：])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；]*)`)
+var exampleKey = regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)
 
 // Localize is example as a reply in lang shows it. In English it is
 // unchanged; in Chinese the command word, the sub-command word and every

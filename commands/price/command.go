@@ -67,11 +67,12 @@ func Command(d Deps) *chat.Command {
 		Aliases: []string{"价格", "prices", "价目", "价格表"},
 		Summary: chat.Help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
 			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
-		Keys:     setKeys,
-		Subs:     subs.Docs(),
-		Examples: examples,
-		Writes:   subs.Writes,
-		Run:      d.run,
+		Keys:      setKeys,
+		Subs:      subs.Docs(),
+		Examples:  examples,
+		ExampleZH: map[string]string{"scope=team": "团队"},
+		Writes:    subs.Writes,
+		Run:       d.run,
 	}
 }
 

@@ -124,11 +124,22 @@ var includedWords = map[string]bool{"free": true, "included": true, "incl": true
 // keysWords ask for the list of keys: quote keys, 报价 参数.
 var keysWords = map[string]bool{"keys": true, "help": true, "参数": true, "帮助": true}
 
+// zhExample is a key's example value as a Chinese reply writes it.
+func zhExample(v string) string {
+	switch v {
+	case "yes":
+		return "是"
+	case "team":
+		return "团队"
+	}
+	return v
+}
+
 // keysReply lists every key with its Chinese aliases, meaning and an example.
 func keysReply(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, s := range specs {
-		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+strings.Replace(s.example, "yes", "是", 1))})
+		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+zhExample(s.example))})
 	}
 	return chat.Reply{
 		Command: "quote", Lang: lang, Private: true,

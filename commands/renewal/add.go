@@ -206,9 +206,9 @@ func (d Deps) membership(ctx context.Context, c *chat.Call) string {
 
 // scopeFact says who sees the renewal.
 func scopeFact(lang chat.Lang, r rules.Renewal) chat.Fact {
-	v := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=team 可与全团队共享）")
+	v := chat.T(lang, "this channel only (scope=team shares it with the whole team)", "仅本频道（范围=团队 可与全团队共享）")
 	if r.TeamWide() {
-		v = chat.T(lang, "every channel of the team (scope=team)", "团队所有频道（范围=team）")
+		v = chat.T(lang, "every channel of the team (scope=team)", "团队所有频道（范围=团队）")
 	}
 	return chat.Fact{Label: chat.T(lang, "seen in", "可见范围"), Value: v}
 }
