@@ -2,7 +2,6 @@ package choice
 
 import (
 	"math"
-	"slices"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/sizing"
@@ -195,15 +194,7 @@ func Decide(in Input, adv sizing.Advice) Decision {
 		}
 		opts = append(opts, o)
 	}
-	slices.SortStableFunc(opts, func(a, b sizing.Option) int {
-		switch {
-		case pricing.Less(a, b):
-			return -1
-		case pricing.Less(b, a):
-			return 1
-		}
-		return 0
-	})
+	pricing.Sort(opts)
 	d.Options = make([]Option, 0, len(opts))
 	for _, o := range opts {
 		p := in.PriceOf(o.GPU.ID)

@@ -183,6 +183,31 @@ func (p Pricing) Less(a, b Option) bool {
 	return ra.less(&rb)
 }
 
+// Sort orders opts by Less, keeping equal options in their order (a stable
+// sort), working each option's cost out once rather than at every
+// comparison.
+func (p Pricing) Sort(opts []Option) {
+	if len(opts) < 2 {
+		return
+	}
+	rs := make([]ranked, len(opts))
+	for i := range opts {
+		rs[i] = p.rank(opts[i])
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		switch {
+		case a.less(&b):
+			return -1
+		case b.less(&a):
+			return 1
+		}
+		return 0
+	})
+	for i := range rs {
+		opts[i] = rs[i].Option
+	}
+}
+
 // ranked is an option with its cost worked out once: advise compares each
 // option several times.
 type ranked struct {
