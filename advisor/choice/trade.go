@@ -29,6 +29,10 @@ func Trade(o, pick sizing.Option) advisor.Text {
 	}
 	var t trade
 	switch d := o.Cards() - pick.Cards(); {
+	case d == -1:
+		t.add("1 fewer card", "少 1 张卡")
+	case d == 1:
+		t.add("1 more card", "多 1 张卡")
 	case d < 0:
 		t.next()
 		t.en = append(strconv.AppendInt(t.en, int64(-d), 10), " fewer cards"...)
@@ -48,6 +52,8 @@ func Trade(o, pick sizing.Option) advisor.Text {
 		t.zh = append(appendPct(append(t.zh, "显存余量更小（空闲 "...), hu), "）"...)
 	}
 	switch fo, fp := o.FastLink(), pick.FastLink(); {
+	case fo && !fp && o.Cards() == 1:
+		t.add("one card: no traffic between cards, where the pick's split runs over PCIe", "单卡：没有卡间通信（所选方案的切分走 PCIe）")
 	case fo && !fp:
 		t.add("NVLink instead of PCIe between the split cards", "切分的卡之间用 NVLink 而非 PCIe")
 	case !fo && fp:

@@ -10,8 +10,9 @@ import (
 	"gpuadvisor/advisor/sizing"
 )
 
-// fmtTrade is Trade as it was written with fmt.Sprintf and strings.Join,
-// kept here only to check that the appending version says the same.
+// fmtTrade is Trade as it was written with fmt.Sprintf and strings.Join
+// (with the one-card and plural phrases since), kept here only to check
+// that the appending version says the same.
 func fmtTrade(o, pick sizing.Option) advisor.Text {
 	if o.GPU == nil || pick.GPU == nil || o.GPU.ID == pick.GPU.ID && o.Cards() == pick.Cards() {
 		return advisor.Text{EN: "the pick", ZH: "所选方案"}
@@ -19,6 +20,10 @@ func fmtTrade(o, pick sizing.Option) advisor.Text {
 	var en, zh []string
 	add := func(e, z string) { en, zh = append(en, e), append(zh, z) }
 	switch d := o.Cards() - pick.Cards(); {
+	case d == -1:
+		add("1 fewer card", "少 1 张卡")
+	case d == 1:
+		add("1 more card", "多 1 张卡")
 	case d < 0:
 		add(fmt.Sprintf("%d fewer cards", -d), fmt.Sprintf("少 %d 张卡", -d))
 	case d > 0:
@@ -31,6 +36,8 @@ func fmtTrade(o, pick sizing.Option) advisor.Text {
 		add("less memory headroom ("+pct(hu)+" free)", "显存余量更小（空闲 "+pct(hu)+"）")
 	}
 	switch fo, fp := o.FastLink(), pick.FastLink(); {
+	case fo && !fp && o.Cards() == 1:
+		add("one card: no traffic between cards, where the pick's split runs over PCIe", "单卡：没有卡间通信（所选方案的切分走 PCIe）")
 	case fo && !fp:
 		add("NVLink instead of PCIe between the split cards", "切分的卡之间用 NVLink 而非 PCIe")
 	case !fo && fp:
@@ -105,5 +112,28 @@ func BenchmarkTrade(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		_ = Trade(o, a)
+	}
+}
+
+// A trade names the link only where there is one: a single card against a
+// pick split over PCIe has no split cards; one card more or fewer is
+// singular.
+func TestTradeOneCard(t *testing.T) {
+	g := gpus(t, "rtx-4090", "a800-80g-sxm")
+	c, _ := catalog.Default()
+	m, _ := c.ModelByID("qwen2.5-14b")
+	a, err := sizing.Advise(sizing.Request{Model: m, Mode: sizing.ModeLoRA, Seq: 4096, Zero: sizing.ZeroAuto, GPU: "rtx-4090"}, g)
+	if err != nil || !a.Fits || a.Pick.Cards() != 2 || a.Pick.FastLink() {
+		t.Fatalf("want 2× rtx-4090 split over PCIe, got %d× fits %v err %v", a.Pick.Cards(), a.Fits, err)
+	}
+	one := sizing.Option{GPU: &g[1], Utilization: a.Pick.Utilization, Result: sizing.Result{Layout: sizing.Layout{Cards: 1}}}
+	got := Trade(one, a.Pick)
+	for _, tc := range []struct{ name, text, want, not string }{
+		{"en", got.EN, "1 fewer card, one card: no traffic between cards", "between the split cards"},
+		{"zh", got.ZH, "少 1 张卡，单卡：没有卡间通信", "切分的卡之间用 NVLink"},
+	} {
+		if !strings.Contains(tc.text, tc.want) || strings.Contains(tc.text, tc.not) {
+			t.Errorf("%s: got %q, want %q and not %q", tc.name, tc.text, tc.want, tc.not)
+		}
 	}
 }
