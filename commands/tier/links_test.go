@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"strings"
 	"testing"
 
 	"gpuadvisor/advisor/catalog"
@@ -88,5 +89,20 @@ func TestOptionInterconnectJSON(t *testing.T) {
 	}
 	if len(d.Alternatives) == 0 {
 		t.Error("no alternatives for Qwen2.5-72B full on H20")
+	}
+}
+
+// The Interconnect fact names the link that joins the cards: HCCS on
+// Ascend, NVLink on NVIDIA's SXM boards.
+func TestInterconnectFactNamesTheLink(t *testing.T) {
+	for _, tc := range []struct{ name, text, want, not string }{
+		{"Ascend 910B", "tier model=qwen2.5-72b mode=full gpu=ascend-910b --full", "HCCS joins the cards", "NVLink joins the cards"},
+		{"Ascend 910B zh", "选卡 模型=qwen2.5-72b 模式=全参 显卡=ascend-910b --full", "HCCS 连通各卡", "NVLink 连通各卡"},
+		{"H20", "tier model=qwen2.5-72b mode=full gpu=h20 --full", "NVLink joins the cards", "HCCS"},
+	} {
+		out := chat.RenderText(handle(t, tc.text))
+		if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+			t.Errorf("%s: reply lacks %q or has %q", tc.name, tc.want, tc.not)
+		}
 	}
 }

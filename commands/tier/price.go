@@ -343,7 +343,8 @@ func interconnectFact(lang chat.Lang, r sizing.Request, p sizing.Option) string 
 	case sizing.LinkNone:
 		return chat.T(lang, "one card: none needed", "单卡：不需要")
 	case sizing.LinkFast:
-		s = chat.T(lang, "NVLink joins the cards: full speed", "NVLink 连通各卡：全速")
+		in, _ := sizing.LinkNames(r.Mode, p) // NVLink, or HCCS on Ascend
+		s = sprintf(chat.T(lang, "%s joins the cards: full speed", "%s 连通各卡：全速"), in)
 	case sizing.LinkPCIe:
 		inNode := ic.Efficiency
 		if ic.Network {
