@@ -2,6 +2,7 @@ package quote
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -124,11 +125,22 @@ func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Rep
 	}
 	rep.Charts = charts(lang, r)
 	rep.Sections = append(rep.Sections, howSection(lang, r), missingSection(lang, r))
-	rep.Warnings = warnings(lang, r)
+	// What could not be read comes first, where the short reply shows it,
+	// and a vendor left out is named in the title: never a ranking that
+	// looks whole while a typed vendor is missing from it.
+	var typed []string
+	var dropped []string
 	for _, p := range probs {
 		if p.Message != "" {
-			rep.Warnings = append(rep.Warnings, p.Message)
+			typed = append(typed, p.Message)
 		}
+		if p.Dropped && p.Vendor != "" && !slices.Contains(dropped, p.Vendor) {
+			dropped = append(dropped, p.Vendor)
+		}
+	}
+	rep.Warnings = append(typed, warnings(lang, r)...)
+	if len(dropped) > 0 {
+		rep.Title += fmt.Sprintf(chat.T(lang, " (%s left out: see the first warning)", "（%s 未参与比较：见第一条提示）"), strings.Join(dropped, listSep(lang)))
 	}
 	rep.Data = Data{Command: "quote", Result: r, HoursDefault: set.hoursDefault, Assumptions: set.assumptions,
 		Warnings: append([]string{}, rep.Warnings...), Partial: len(probs) > 0, Problems: probs}
