@@ -97,6 +97,8 @@ func TestOptionInterconnectJSON(t *testing.T) {
 func TestInterconnectFactNamesTheLink(t *testing.T) {
 	for _, tc := range []struct{ name, text, want, not string }{
 		{"Ascend 910B", "tier model=qwen2.5-72b mode=full gpu=ascend-910b --full", "HCCS joins the cards", "NVLink joins the cards"},
+		{"Ascend 910B opening", "tier model=qwen2.5-72b mode=full gpu=ascend-910b", "ZeRO-3): HCCS needed;", "NVLink needed"},
+		{"Ascend 910B opening zh", "选卡 模型=qwen2.5-72b 模式=全参 显卡=ascend-910b", "）：需要 HCCS；", "需要 NVLink"},
 		{"Ascend 910B zh", "选卡 模型=qwen2.5-72b 模式=全参 显卡=ascend-910b --full", "HCCS 连通各卡", "NVLink 连通各卡"},
 		{"H20", "tier model=qwen2.5-72b mode=full gpu=h20 --full", "NVLink joins the cards", "HCCS"},
 	} {

@@ -129,8 +129,12 @@ func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 		return sprintf(chat.T(lang, "The model is split over the cards (%s) over PCIe: it fits, at about %s of NVLink's speed; %s.", "模型切分到多张卡上（%s），走 PCIe：放得下，速度约为 NVLink 的 %s；%s。"),
 			layoutName(lang, r, l), pct(sizing.InterconnectOf(r.Mode, p).Efficiency), ib)
 	case p.NeedsNVLink:
-		return sprintf(chat.T(lang, "The model is split over the cards (%s): NVLink needed; %s.", "模型切分到多张卡上（%s）：需要 NVLink；%s。"),
-			layoutName(lang, r, l), ib)
+		link := sizing.NameNVLink
+		if in, _ := sizing.LinkNames(r.Mode, p); in == sizing.NameHCCS {
+			link = in // Ascend's counterpart
+		}
+		return sprintf(chat.T(lang, "The model is split over the cards (%s): %s needed; %s.", "模型切分到多张卡上（%s）：需要 %s；%s。"),
+			layoutName(lang, r, l), link, ib)
 	case r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA:
 		// 16-bit adapter gradients, all-reduced once a step
 		return sprintf(chat.T(lang,
