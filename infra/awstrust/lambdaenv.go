@@ -29,10 +29,12 @@ import (
 // leave out (sdkconfig_lambda.go): there it is an error naming the variable.
 
 // lambdaEnv are the AWS_* variables envConfig reads or knows to be
-// irrelevant to the configuration.
+// irrelevant to the configuration: Lambda's reserved ones, the older
+// spellings of the keys (AWS_ACCESS_KEY, which Lambda sets beside
+// AWS_ACCESS_KEY_ID, and AWS_SECRET_KEY), AWS_ACCOUNT_ID and AWS_CA_BUNDLE.
 var lambdaEnv = map[string]bool{
 	"AWS_REGION": true, "AWS_DEFAULT_REGION": true, "AWS_ACCESS_KEY_ID": true, "AWS_ACCESS_KEY": true,
-	"AWS_SECRET_ACCESS_KEY": true, "AWS_SESSION_TOKEN": true, "AWS_ACCOUNT_ID": true, "AWS_CA_BUNDLE": true,
+	"AWS_SECRET_ACCESS_KEY": true, "AWS_SECRET_KEY": true, "AWS_SESSION_TOKEN": true, "AWS_ACCOUNT_ID": true, "AWS_CA_BUNDLE": true,
 	"AWS_EXECUTION_ENV": true,
 }
 
