@@ -134,7 +134,7 @@ var writingLines = []string{
 	"续约 修改 %RENEWAL% 价格=9600",
 	"renewal remove %RENEWAL%",
 	"quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800",
-	"报价 显卡=a800 卡数=8 保存=是 A: 单价=8.5; B: 包月=4800",
+	"报价 显卡=a800 卡数=8 保存=是 A: 单价=8.6; B: 包月=4900",
 	"checklist check We run A100s with 10GbE intranet and 7x24 support.",
 	"清单 检查 我们是A100 80G SXM4，7x24小时值守，15分钟响应。",
 	"trial check vendor=EvilCloud gpu=H100-SXM cards=8 " + smiH100,

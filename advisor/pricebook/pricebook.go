@@ -65,6 +65,23 @@ type Workload struct {
 	Usage  map[string]float64 `json:"usage,omitempty"`
 }
 
+// Equal reports whether w and o describe the same workload (both nil
+// counts as equal).
+func (w *Workload) Equal(o *Workload) bool {
+	if w == nil || o == nil {
+		return w == o
+	}
+	if w.Hours != o.Hours || w.Cards != o.Cards || w.Months != o.Months || len(w.Usage) != len(o.Usage) {
+		return false
+	}
+	for k, v := range w.Usage {
+		if ov, ok := o.Usage[k]; !ok || ov != v {
+			return false
+		}
+	}
+	return true
+}
+
 // Clone is a copy of w that shares nothing with it; nil for nil.
 func (w *Workload) Clone() *Workload {
 	if w == nil {

@@ -51,8 +51,11 @@ type Data struct {
 	Warnings     []string `json:"warnings"`
 	Partial      bool     `json:"partial"`
 	// Saved are the price book entries save=yes kept.
-	Saved    []pricebook.Entry `json:"saved,omitempty"`
-	Problems []problem         `json:"problems,omitempty"`
+	Saved []pricebook.Entry `json:"saved,omitempty"`
+	// AlreadyStored are the entries save=yes found already kept (the same
+	// card, vendor, prices and workload saved the same day): nothing added.
+	AlreadyStored []pricebook.Entry `json:"already_stored,omitempty"`
+	Problems      []problem         `json:"problems,omitempty"`
 }
 
 func reply(lang chat.Lang, r tco.Result, set settings, probs []problem) chat.Reply {

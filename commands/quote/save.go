@@ -11,6 +11,7 @@ import (
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/stored"
+	"gpuadvisor/store"
 )
 
 // saving is what save= and card= asked for.
@@ -114,12 +115,27 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload,
 			"save=yes needs the team's price book, and there is none here (the CLI uses --db FILE; the functions use TABLE_NAME); nothing was saved",
 			"保存=是 需要团队价格表，这里没有（命令行用 --db 文件；云函数用 TABLE_NAME）；未保存任何内容")}
 	}
-	var saved []pricebook.Entry
+	// The book as this channel sees it, so that the same quote saved again
+	// adds nothing (price set does the same).
+	book, err := d.Prices.ListPrices(ctx, store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel})
+	if err != nil {
+		fe := stored.Kept{Log: "price", Store: "price book", StoreZH: "价格表",
+			Then: "Nothing was saved.", ThenZH: "未保存任何内容。"}.Failed(c, nil, "save", err)
+		fe.Key = "save"
+		return fe
+	}
+	var saved, kept []pricebook.Entry
 	var lines []string
 	for _, v := range vendors {
 		e := pricebook.Entry{ID: d.newID(), GPU: sv.gpu.ID, Vendor: v.Name, OnDemand: v.PricePerCardHour, Monthly: v.MonthlyPerCard,
 			Currency: "CNY", Date: c.Now.Format("2006-01-02"), Note: chat.T(lang, "saved from a quote", "来自报价对比"),
 			Tenant: c.Req.Tenant, Channel: c.Req.Channel, AddedBy: c.Req.User, TeamWide: sv.teamWide, Workload: workloadOf(w)}
+		if same, ok := sameSaved(book, e); ok {
+			lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: %s, already stored (id %s, saved %s): nothing added", "%s：%s，已保存过（编号 %s，保存于 %s）：没有重复添加"),
+				v.Name, priceWords(lang, same), same.ID, same.Date))
+			kept = append(kept, same)
+			continue
+		}
 		if err := e.Validate(); err != nil {
 			why := err.Error()
 			var fe *pricebook.FieldError
@@ -145,12 +161,29 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload,
 	if sv.teamWide {
 		title = fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, the whole team)", "已存入价格表（%s，全团队）"), sv.gpu.ID)
 	}
+	if len(saved) == 0 && len(kept) > 0 {
+		title = fmt.Sprintf(chat.T(lang, "Already in the price book (%s): nothing added", "价格表里已有（%s）：没有重复添加"), sv.gpu.ID)
+	}
 	rep.Sections = append(rep.Sections, chat.Section{Title: title, Lines: lines})
 	if dt, ok := rep.Data.(Data); ok {
-		dt.Saved = saved
+		dt.Saved, dt.AlreadyStored = saved, kept
 		rep.Data = dt
 	}
 	return nil
+}
+
+// sameSaved finds an entry of book that e would only repeat: the same card,
+// vendor, prices, currency, sharing and workload, saved the same day (the
+// note is not compared: a quote saved in Chinese carries the Chinese one). A
+// quote for another workload is new evidence and is kept beside it.
+func sameSaved(book []pricebook.Entry, e pricebook.Entry) (pricebook.Entry, bool) {
+	for _, s := range book {
+		if s.GPU == e.GPU && strings.EqualFold(s.Vendor, e.Vendor) && s.OnDemand == e.OnDemand && s.Monthly == e.Monthly && s.Spot == e.Spot &&
+			s.Currency == e.Currency && s.TeamWide == e.TeamWide && s.Date == e.Date && s.Workload.Equal(e.Workload) {
+			return s, true
+		}
+	}
+	return pricebook.Entry{}, false
 }
 
 func priceWords(lang chat.Lang, e pricebook.Entry) string {

@@ -2,6 +2,7 @@ package quote
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,13 +53,13 @@ func TestSaveKeepsEachVendorsPrice(t *testing.T) {
 		}
 	}
 	// save= takes the yes/no every command reads (chat.YesNo) and 保存, 好;
-	// each of these saves both vendors again (2 + 2 = 4 entries, then 6, 8);
-	// a no saves nothing (still 8).
+	// each of these saves both vendors at a new price (2 + 2 = 4 entries,
+	// then 6, 8); a no saves nothing (still 8).
 	for i, tc := range []struct {
 		save string
 		want int
 	}{{"好", 4}, {"保存", 6}, {"on", 8}, {"否", 8}, {"off", 8}} {
-		if rep := ask("quote card=a800 cards=8 save=" + tc.save + " A: price=8.5; B: monthly=4800"); rep.Error != nil {
+		if rep := ask(fmt.Sprintf("quote card=a800 cards=8 save=%s A: price=%d; B: monthly=%d", tc.save, 10+i, 4900+i)); rep.Error != nil {
 			t.Fatalf("save=%s: %v", tc.save, rep.Error)
 		}
 		if es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"}); len(es) != tc.want {
@@ -127,6 +128,43 @@ func TestSaveScopeTeam(t *testing.T) {
 	for _, text := range []string{"quote card=a800 cards=8 scope=team A: price=8.5", "quote card=a800 cards=8 save=yes scope=everyone A: price=8.5"} {
 		if rep := ask("C1", text); rep.Error == nil || rep.Error.Key != "scope" {
 			t.Errorf("%q: %+v, want an error on scope", text, rep.Error)
+		}
+	}
+}
+
+// The same quote saved twice adds nothing the second time and says so; the
+// same prices quoted for another workload are new evidence and are kept.
+func TestSaveTwiceKeepsOne(t *testing.T) {
+	st := memstore.NewStore(nil)
+	r := testkit.Router(NewCommand(Deps{Prices: st, NewID: testkit.SeqIDs("q")}))
+	count := func() int {
+		es, _ := st.ListPrices(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"})
+		return len(es)
+	}
+	for _, tt := range []struct {
+		name, lang, text string
+		want             int
+		title            string
+		already          int
+	}{
+		{"first save", "en", "quote card=a800 cards=8 hours=300 save=yes A: price=20; B: price=29", 2, "Saved to the price book", 0},
+		{"the same again", "en", "quote card=a800 cards=8 hours=300 save=yes A: price=20; B: price=29", 2, "Already in the price book (a800-80g-sxm): nothing added", 2},
+		{"the same in Chinese", "zh", "报价 显卡=a800 卡数=8 时长=300 保存=是 A: 单价=20; B: 单价=29", 2, "价格表里已有（a800-80g-sxm）：没有重复添加", 2},
+		{"one price changed", "en", "quote card=a800 cards=8 hours=300 save=yes A: price=19; B: price=29", 3, "Saved to the price book", 1},
+		{"another workload", "en", "quote card=a800 cards=8 hours=500 save=yes A: price=20; B: price=29", 5, "Saved to the price book", 0},
+	} {
+		rep := r.Handle(context.Background(), chat.Request{Text: tt.text, Lang: chat.Lang(tt.lang), Tenant: "slack:T1", Channel: "C1", User: "U1"})
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.name, rep.Error)
+		}
+		if got := count(); got != tt.want {
+			t.Errorf("%s: %d entries in the book, want %d", tt.name, got, tt.want)
+		}
+		if text := chat.RenderText(rep); !strings.Contains(text, tt.title) {
+			t.Errorf("%s: the reply lacks %q:\n%s", tt.name, tt.title, text)
+		}
+		if got := len(rep.Data.(Data).AlreadyStored); got != tt.already {
+			t.Errorf("%s: already_stored has %d entries, want %d", tt.name, got, tt.already)
 		}
 	}
 }

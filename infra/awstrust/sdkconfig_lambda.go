@@ -24,9 +24,9 @@ func sdkConfig(context.Context) (aws.Config, error) {
 			other = append(other, k)
 		}
 	}
-	const want = "the functions read their AWS configuration from the variables Lambda sets: AWS_REGION (not a China region, whose endpoints need the system roots), AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, and AWS_CA_BUNDLE"
+	const want = "the functions read their AWS configuration from the variables Lambda sets: AWS_REGION (China regions included: their endpoints are verified against the system roots), AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, and AWS_CA_BUNDLE"
 	if len(other) > 0 {
 		return aws.Config{}, fmt.Errorf("%s; %s would need the SDK's configuration loader, which the Lambda build (-tags lambda.norpc) leaves out", want, strings.Join(other, ", "))
 	}
-	return aws.Config{}, fmt.Errorf("%s; AWS_REGION, AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is missing, or the region is in China", want)
+	return aws.Config{}, fmt.Errorf("%s; AWS_REGION, AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is missing", want)
 }
