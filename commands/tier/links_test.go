@@ -101,6 +101,10 @@ func TestInterconnectFactNamesTheLink(t *testing.T) {
 		{"Ascend 910B opening zh", "选卡 模型=qwen2.5-72b 模式=全参 显卡=ascend-910b", "）：需要 HCCS；", "需要 NVLink"},
 		{"Ascend 910B zh", "选卡 模型=qwen2.5-72b 模式=全参 显卡=ascend-910b --full", "HCCS 连通各卡", "NVLink 连通各卡"},
 		{"H20", "tier model=qwen2.5-72b mode=full gpu=h20 --full", "NVLink joins the cards", "HCCS"},
+		// the facts' link row is named for the card's link too
+		{"Ascend 910B fact row", "tier model=qwen2.5-72b mode=infer gpu=ascend-910b --full", "\n  HCCS ", "\n  NVLink "},
+		{"Ascend 910B fact row zh", "选卡 模型=qwen2.5-72b 模式=推理 显卡=ascend-910b --full", "\n  HCCS ", "\n  NVLink "},
+		{"H20 fact row", "tier model=qwen2.5-72b mode=infer gpu=h20 --full", "\n  NVLink ", "\n  HCCS "},
 	} {
 		out := chat.RenderText(handle(t, tc.text))
 		if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {

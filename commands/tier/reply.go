@@ -206,7 +206,7 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 			"%s：%s，%s GB/s，%s，%s 稠密 BF16 TFLOPS，%s"),
 			g.ID, g.Name, num(g.BandwidthGBs), linkName(lang, g), num(g.BF16TFLOPS), tierName(lang, g.Tier))},
 		chat.Fact{Label: chat.T(lang, "Cards", "卡数"), Value: sprintf(chat.T(lang, "%d (%s)", "%d（%s）"), p.Cards(), layoutName(lang, r, p.Result.Layout))},
-		chat.Fact{Label: "NVLink", Value: nvlinkFact(lang, p)},
+		chat.Fact{Label: fastLinkLabel(g), Value: nvlinkFact(lang, p)},
 		chat.Fact{Label: chat.T(lang, "Interconnect", "卡间互联"), Value: interconnectFact(lang, r, p)},
 		chat.Fact{Label: "InfiniBand/RoCE", Value: yesNo(lang, p.NeedsInfiniBand)},
 		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: ch.priceFact(lang, adv)},
@@ -296,6 +296,15 @@ func layerPatternText(lang chat.Lang, m catalog.Model) string {
 
 // nvlinkFact says whether the layout needs NVLink; a split on cards without
 // it runs over PCIe instead.
+// fastLinkLabel names the card's fast card-to-card link in the facts: HCCS
+// on Ascend, NVLink elsewhere (whether the card has it or not).
+func fastLinkLabel(g catalog.GPU) string {
+	if g.Link == catalog.LinkHCCS {
+		return sizing.NameHCCS
+	}
+	return sizing.NameNVLink
+}
+
 func nvlinkFact(lang chat.Lang, p sizing.Option) string {
 	if p.NeedsNVLink && !p.FastLink() {
 		return chat.T(lang, "would speed the split up; here it runs over PCIe", "可加速切分；这里走 PCIe")
