@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"crypto/tls"
 	"encoding/pem"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,15 +18,7 @@ import (
 // event a non-2xx, so that Feishu delivers it again.
 func TestFeishuOverTLS(t *testing.T) {
 	api := newFakeFeishu(t)
-	srv := httptest.NewUnstartedServer(api.Mux)
-	srv.EnableHTTP2 = true
-	var handshakes atomic.Int64
-	srv.TLS = &tls.Config{GetConfigForClient: func(*tls.ClientHelloInfo) (*tls.Config, error) {
-		handshakes.Add(1)
-		return nil, nil
-	}}
-	srv.StartTLS()
-	defer srv.Close()
+	srv, handshakes := testkit.TLSServer(t, api.Mux)
 	var system []byte
 	for _, f := range []string{"/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"} {
 		if b, err := os.ReadFile(f); err == nil {

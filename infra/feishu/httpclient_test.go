@@ -2,18 +2,16 @@ package feishu
 
 import (
 	"context"
-	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
 	"log/slog"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"gpuadvisor/infra/sysroots"
+	"gpuadvisor/internal/testkit"
 )
 
 // Over TLS, the tenant token and two replies take one handshake (one
@@ -21,15 +19,7 @@ import (
 // against a root bundle.
 func TestOpenAPIOverOneTLSConnection(t *testing.T) {
 	api := newFakeAPI(t)
-	srv := httptest.NewUnstartedServer(api.Mux)
-	srv.EnableHTTP2 = true
-	var handshakes atomic.Int64
-	srv.TLS = &tls.Config{GetConfigForClient: func(*tls.ClientHelloInfo) (*tls.Config, error) {
-		handshakes.Add(1)
-		return nil, nil
-	}}
-	srv.StartTLS()
-	defer srv.Close()
+	srv, handshakes := testkit.TLSServer(t, api.Mux)
 	roots := filepath.Join(t.TempDir(), "roots.pem")
 	if err := os.WriteFile(roots, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o644); err != nil {
 		t.Fatal(err)
