@@ -48,11 +48,8 @@ func (d Deps) Board(ctx context.Context, c *chat.Call) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
-	var es []av.Evidence
-	for _, r := range g.vendors {
-		es = append(es, r.evidence())
-	}
-	cols := av.Compare(g.jobWorkload(), es).Columns
+	es := g.evidence()
+	cols := av.Compare(boardWorkload(g.vendors, es), es).Columns
 	b := Board{Missing: g.missing}
 	for i, col := range cols {
 		if i == MaxBoard {
@@ -83,11 +80,19 @@ const boardLine = 300
 // latest saved quote's cards and hours, else the newest contract's cards,
 // else 8 cards all month.
 func (g *gathered) jobWorkload() av.Workload {
-	var es []av.Evidence
-	for _, r := range g.vendors {
+	return boardWorkload(g.vendors, g.evidence())
+}
+
+// evidence is every gathered vendor's evidence, in the gathered order.
+func (g *gathered) evidence() []av.Evidence { return evidenceOf(g.vendors) }
+
+// evidenceOf is the evidence of each of rs, in order.
+func evidenceOf(rs []*record) []av.Evidence {
+	es := make([]av.Evidence, 0, len(rs))
+	for _, r := range rs {
 		es = append(es, r.evidence())
 	}
-	return boardWorkload(g.vendors, es)
+	return es
 }
 
 func boardWorkload(rs []*record, es []av.Evidence) av.Workload {

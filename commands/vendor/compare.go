@@ -24,8 +24,9 @@ const (
 
 // workload reads gpu=, cards=, hours= and months=, filling what is not
 // given from the evidence (the newest price's card, the newest contract's
-// cards) or the defaults; used lists what was not given, in words.
-func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []string, err error) {
+// cards) or the defaults; es is the evidence of rs, in order; used lists
+// what was not given, in words.
+func workload(c *chat.Call, a *chat.Args, rs []*record, es []av.Evidence) (w av.Workload, used []string, err error) {
 	lang := c.Lang
 	gpu := ""
 	if raw, ok := a.Raw("gpu"); ok {
@@ -66,10 +67,6 @@ func workload(c *chat.Call, a *chat.Args, rs []*record) (w av.Workload, used []s
 	w.GPU, w.GPUName = m.GPU.ID, m.GPU.Name
 	if !a.Has("gpu") {
 		used = append(used, fmt.Sprintf(chat.T(lang, "card %s (the newest price's)", "显卡 %s（最新报价中的）"), w.GPUName))
-	}
-	var es []av.Evidence
-	for _, r := range rs {
-		es = append(es, r.evidence())
 	}
 	q, quoted := av.LatestQuote(es)
 	cards, cardsFrom := defaultCards, chat.T(lang, "%d cards", "%d 张卡")
@@ -278,13 +275,10 @@ func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Rep
 	if len(rs) == 0 {
 		return empty(lang, g), nil
 	}
-	w, used, err := workload(c, a, rs)
+	es := evidenceOf(rs)
+	w, used, err := workload(c, a, rs, es)
 	if err != nil {
 		return chat.Reply{}, err
-	}
-	var es []av.Evidence
-	for _, r := range rs {
-		es = append(es, r.evidence())
 	}
 	cmp := av.Compare(w, es)
 	rep := chat.Reply{

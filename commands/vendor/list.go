@@ -52,11 +52,8 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 		rep.Data = map[string]any{"command": "vendor", "action": "list", "vendors": []any{}}
 		return rep, nil
 	}
-	var es []av.Evidence
-	for _, r := range g.vendors {
-		es = append(es, r.evidence())
-	}
-	cols := av.Compare(g.jobWorkload(), es).Columns
+	es := g.evidence()
+	cols := av.Compare(boardWorkload(g.vendors, es), es).Columns
 	t := chat.Table{Header: []string{chat.T(lang, "vendor", "供应商"), chat.T(lang, "stage", "阶段"), chat.T(lang, "latest", "最新资料"), chat.T(lang, "next", "下一步")}}
 	listed := []map[string]any{}
 	rep := chat.Reply{}
