@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -166,5 +168,39 @@ func TestRequestsAreSignedSlackRequests(t *testing.T) {
 	body, _ := base64.StdEncoding.DecodeString(req.Body)
 	if !strings.Contains(string(body), "trigger_id=t-1") || req.Headers["content-type"] != "application/x-www-form-urlencoded" {
 		t.Errorf("event body %q / headers %v are not a slash command form", body, req.Headers)
+	}
+}
+
+// TestTemplateGoEnv: the bench's second configuration is what the template
+// deploys: every GO* variable of Globals, nothing else, and tagged values
+// elsewhere in the template do not stop the read.
+func TestTemplateGoEnv(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/template.yaml"
+	tpl := "Parameters:\n  X:\n    Type: String\nGlobals:\n  Function:\n    MemorySize: 128\n    Environment:\n      Variables:\n" +
+		"        TABLE_NAME: !Ref Table\n        GOMEMLIMIT: 100MiB\n        GOGC: '400'\n        LOG_LEVEL: info\n        GOMAXPROCS: '1'\n"
+	if err := os.WriteFile(path, []byte(tpl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := templateGoEnv(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "GOGC=400 GOMAXPROCS=1 GOMEMLIMIT=100MiB"; strings.Join(got, " ") != want {
+		t.Errorf("templateGoEnv = %q, want %q", strings.Join(got, " "), want)
+	}
+	if err := os.WriteFile(path, []byte("Globals:\n  Function:\n    MemorySize: 128\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := templateGoEnv(path); err == nil {
+		t.Error("a template without Globals variables gave no error")
+	}
+	// the repository's own template
+	env, err := templateGoEnv("../../template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(env, "GOMAXPROCS=1") || !slices.Contains(env, "GOGC=400") {
+		t.Errorf("template.yaml Globals GO* = %q, want GOGC=400 and GOMAXPROCS=1 among them", env)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -14,14 +15,26 @@ import (
 	"gpuadvisor/infra/dynamo"
 )
 
-// gcConfigs are the garbage-collector settings measured: Go's defaults, and
-// the template's (docs/deploy.md says why).
-var gcConfigs = []struct {
+// runtimeConfig is one set of Go runtime settings a cold start is measured
+// with.
+type runtimeConfig struct {
 	label string
 	env   []string
-}{
-	{"Go's GC defaults", nil},
-	{"GOGC=400 GOMEMLIMIT=100MiB (template)", []string{"GOGC=400", "GOMEMLIMIT=100MiB"}},
+}
+
+// runtimeConfigs are the settings measured: Go's defaults, and the
+// template's GO* variables (docs/deploy.md says why each is set), read from
+// the template when one is given.
+func runtimeConfigs(template string) ([]runtimeConfig, error) {
+	cs := []runtimeConfig{{"Go's defaults", nil}}
+	if template == "" {
+		return cs, nil
+	}
+	env, err := templateGoEnv(template)
+	if err != nil {
+		return nil, err
+	}
+	return append(cs, runtimeConfig{strings.Join(env, " ") + " (template)", env}), nil
 }
 
 // coldRows measures every configuration and adds a row for each; false
@@ -50,12 +63,18 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 		return false
 	}
 	defer b.front.Close()
+	configs, err := runtimeConfigs(c.template)
+	if err != nil {
+		fmt.Fprintln(stderr, "benchreport: cold start:", err)
+		t.add("cold start", "failed: "+err.Error(), "")
+		return false
+	}
 	ok := true
 	for _, fn := range []struct{ name, bin string }{{"slack", c.bootstrap}, {"feishu", c.feishu}} {
 		if fn.bin == "" {
 			continue
 		}
-		for _, gc := range gcConfigs {
+		for _, gc := range configs {
 			metric := fmt.Sprintf("cold start functions/%s, %s, claim in %s over TLS, production roots (RIE, 7.2%% CPU)", fn.name, gc.label, claim)
 			res, err := b.coldStarts(ctx, coldConfig{fn: fn.name, bootstrap: fn.bin, label: gc.label, env: gc.env}, c.coldRuns)
 			if err != nil {

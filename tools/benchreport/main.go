@@ -35,6 +35,7 @@ type config struct {
 	bootstrap string
 	feishu    string
 	dynamo    string
+	template  string
 	n         int
 	clients   int
 	warmup    int
@@ -55,6 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.rie, "rie", "", "aws-lambda-rie binary (cold start)")
 	fs.StringVar(&c.bootstrap, "bootstrap", "", "functions/slack bootstrap built for this machine (cold start)")
 	fs.StringVar(&c.feishu, "feishu-bootstrap", "", "functions/feishu bootstrap built for this machine (cold start)")
+	fs.StringVar(&c.template, "template", "", "SAM template whose Globals GO* variables (GOGC, GOMEMLIMIT, GOMAXPROCS) are measured as a second configuration")
 	fs.StringVar(&c.dynamo, "dynamo", "", "dynalite endpoint (http://127.0.0.1:PORT) holding the de-duplication claims; without it an empty-success stub")
 	fs.IntVar(&c.n, "n", 2000, "signed slash commands to time (at most 100000)")
 	fs.IntVar(&c.clients, "c", 8, "concurrent clients")
