@@ -12,6 +12,7 @@ import (
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/bolt"
 	"gpuadvisor/internal/wire"
+	"gpuadvisor/internal/wire/platforms"
 	"gpuadvisor/remind"
 )
 
@@ -38,7 +39,7 @@ func (p cliPoster) Post(_ context.Context, _ chat.Target, rep chat.Reply) error 
 }
 
 // runRemind is the `remind` subcommand. Its posters are the terminal (for
-// renewals added here) and those the environment configures (wire.Posters).
+// renewals added here) and those the environment configures (platforms.Posters).
 func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) int {
 	fail := func(code, key, example string, err error, exit int) int {
 		return cliFail(g.JSON, stdout, stderr, "remind", chat.Error{Code: code, Key: key, Message: err.Error(), Example: example}, exit)
@@ -70,7 +71,7 @@ func runRemind(g globals, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	posters := wire.Posters(getenv, log)
+	posters := platforms.Posters(getenv, log)
 	posters["cli"] = cliPoster{w: stdout, json: g.JSON}
 	eng := &remind.Engine{
 		Store: st, Posters: posters,

@@ -38,6 +38,7 @@ import (
 	"gpuadvisor/infra/emf"
 	"gpuadvisor/internal/wire"
 	"gpuadvisor/internal/wire/function"
+	"gpuadvisor/internal/wire/platforms"
 )
 
 func main() {
@@ -47,7 +48,7 @@ func main() {
 // setup wires the runner: the same router as the chat functions, and a
 // poster per configured platform.
 func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*drafter.Runner, error) {
-	p, err := function.Lambda(ctx, getenv, log, nil)
+	p, err := function.Lambda(ctx, getenv, log, platforms.Posters, nil)
 	if err != nil {
 		return nil, err
 	}

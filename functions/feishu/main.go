@@ -33,7 +33,7 @@ func main() {
 }
 
 // setup reads the configuration and wires the handler.
-var setup = function.Chat(feishu.ConfigFromEnv, invoke.FromGetenv, func(cfg feishu.Config, p *function.Parts, log *slog.Logger) (*feishu.Handler, error) {
+var setup = function.Chat(feishu.ConfigFromEnv, feishu.PostersFromGetenv, invoke.FromGetenv, func(cfg feishu.Config, p *function.Parts, log *slog.Logger) (*feishu.Handler, error) {
 	log.Info("feishu function ready", "base_url", cfg.BaseURL, "app_id", cfg.AppID, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return feishu.NewHandler(cfg, feishu.Deps{Router: p.Router, Client: feishu.NewClient(cfg, log, nil),
 		Deduper: p.Deduper, Dispatcher: p.Dispatcher, Log: log})

@@ -9,6 +9,7 @@ import (
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/internal/wire"
 	"gpuadvisor/internal/wire/function"
+	"gpuadvisor/internal/wire/platforms"
 )
 
 // setup wires the store, the posters and the engine.
@@ -24,7 +25,7 @@ func setup(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (*handler,
 	if err != nil {
 		return nil, err
 	}
-	posters := wire.Posters(getenv, log)
+	posters := platforms.Posters(getenv, log)
 	if len(posters) == 0 {
 		return nil, errors.New("no platform to post to: set SLACK_BOT_TOKEN, or FEISHU_APP_ID and FEISHU_APP_SECRET")
 	}

@@ -38,7 +38,7 @@ func main() {
 }
 
 // setup reads the configuration and wires the handler.
-var setup = function.Chat(slack.ConfigFromEnv, invoke.FromGetenv, func(cfg slack.Config, p *function.Parts, log *slog.Logger) (*slack.Handler, error) {
+var setup = function.Chat(slack.ConfigFromEnv, slack.PostersFromGetenv, invoke.FromGetenv, func(cfg slack.Config, p *function.Parts, log *slog.Logger) (*slack.Handler, error) {
 	log.Info("slack function ready", "config", cfg, "table", p.Table, "drafter", p.Dispatcher != nil)
 	return slack.New(slack.Deps{SigningSecret: cfg.SigningSecret, Router: p.Router, Poster: slack.NewPoster(cfg.BotToken, cfg.APIURL, nil),
 		Dispatcher: p.Dispatcher, Deduper: p.Deduper, Texts: p.Texts, Log: log})

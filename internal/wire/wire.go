@@ -1,8 +1,11 @@
 // Package wire wires the bot's parts from the environment, the same way in
 // every Lambda function, the CLI and `gpuadvisor serve`: the logger, the
-// store file, the LLM and the posters. The functions' own parts (secrets,
-// the DynamoDB table, the drafter hand-off, lambda.Start) are in
-// wire/function, so that the CLI does not link the AWS SDK.
+// store file, the LLM and the member checks. The functions' own parts
+// (secrets, the DynamoDB table, the drafter hand-off, lambda.Start) are in
+// wire/function, so that the CLI does not link the AWS SDK. It links no chat
+// SDK: the posters are built per platform (slack.PostersFromGetenv,
+// feishu.PostersFromGetenv, both in wire/platforms), so that the Slack and
+// Feishu functions each link their own platform's SDK only.
 package wire
 
 import (
@@ -13,9 +16,7 @@ import (
 	"strings"
 
 	"gpuadvisor/chat"
-	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/llm"
-	"gpuadvisor/infra/slack"
 	"gpuadvisor/prompts"
 )
 
@@ -51,26 +52,6 @@ func LLMState(getenv Getenv) string {
 		return v.Model()
 	}
 	return "configured"
-}
-
-// Posters builds a chat.Poster per configured platform: Slack from
-// SLACK_BOT_TOKEN (SLACK_API_URL for a fake), Feishu from FEISHU_APP_ID and
-// FEISHU_APP_SECRET (FEISHU_BASE_URL for Lark). Posting needs no signing
-// secret or encrypt key, so only these are read.
-func Posters(getenv Getenv, log *slog.Logger) map[string]chat.Poster {
-	m := map[string]chat.Poster{}
-	if tok := strings.TrimSpace(getenv(slack.EnvBotToken)); tok != "" {
-		m["slack"] = slack.NewPoster(tok, strings.TrimSpace(getenv(slack.EnvAPIURL)), nil)
-	}
-	id, secret := strings.TrimSpace(getenv("FEISHU_APP_ID")), strings.TrimSpace(getenv("FEISHU_APP_SECRET"))
-	if id != "" && secret != "" {
-		base := strings.TrimRight(strings.TrimSpace(getenv("FEISHU_BASE_URL")), "/")
-		if base == "" {
-			base = feishu.FeishuBaseURL
-		}
-		m[feishu.Platform] = feishu.NewClient(feishu.Config{AppID: id, AppSecret: secret, BaseURL: base}, log, nil)
-	}
-	return m
 }
 
 // Platforms lists the keys of a poster map, for a start-up log line.

@@ -2,6 +2,7 @@ package function
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,5 +36,51 @@ func TestPublicFunctionsDoNotLinkTheLambdaOrSecretsClients(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Each chat function links its own platform's SDK only: the other's package
+// init and binary size are paid at every cold start for nothing, as a
+// Slack request never posts to Feishu, nor a Feishu one to Slack (the
+// poster a chat function wires serves `renewal add`'s member check of the
+// request's own platform). The drafter and the reminder post to both.
+func TestChatFunctionsLinkOnlyTheirPlatformsSDK(t *testing.T) {
+	const (
+		lark   = "github.com/larksuite/oapi-sdk-go"
+		slack  = "github.com/slack-go/slack"
+		gorila = "github.com/gorilla/websocket"
+	)
+	tests := []struct {
+		pkg            string
+		banned, needed []string
+	}{
+		// slack-go's own package imports gorilla/websocket (its RTM
+		// client), so the Slack function links it
+		{"gpuadvisor/functions/slack", []string{lark, "gpuadvisor/infra/feishu"}, []string{slack}},
+		{"gpuadvisor/functions/feishu", []string{slack, gorila, "gpuadvisor/infra/slack"}, []string{lark}},
+		{"gpuadvisor/functions/drafter", nil, []string{slack, lark}},
+		{"gpuadvisor/functions/reminder", nil, []string{slack, lark}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pkg, func(t *testing.T) {
+			out, err := exec.Command("go", "list", "-tags", "lambda.norpc", "-deps", tc.pkg).CombinedOutput()
+			if err != nil {
+				t.Fatalf("go list -deps %s: %v\n%s", tc.pkg, err, out)
+			}
+			deps := strings.Fields(string(out))
+			under := func(dep, prefix string) bool { return dep == prefix || strings.HasPrefix(dep, prefix+"/") }
+			for _, dep := range deps {
+				for _, b := range tc.banned {
+					if under(dep, b) {
+						t.Errorf("%s links %s: a chat function wires its own platform only (see NewPosters)", tc.pkg, dep)
+					}
+				}
+			}
+			for _, n := range tc.needed {
+				if !slices.ContainsFunc(deps, func(dep string) bool { return under(dep, n) }) {
+					t.Errorf("%s does not link %s; want it (it posts there), or go list did not list the whole tree", tc.pkg, n)
+				}
+			}
+		})
 	}
 }

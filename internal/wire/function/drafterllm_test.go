@@ -14,6 +14,9 @@ type nopDispatcher struct{}
 
 func (nopDispatcher) Dispatch(context.Context, chat.Job) error { return nil }
 
+// noPosters is a function that posts nowhere.
+func noPosters(func(string) string, *slog.Logger) map[string]chat.Poster { return nil }
+
 // A chat function does not read the LLM's key (only the drafter may): with
 // DRAFTER_LLM set it still hands drafts to the drafter, and without it (no
 // LLM anywhere) it answers with the template draft at once.
@@ -33,7 +36,7 @@ func TestChatFunctionDefersToTheDrafterLLM(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			getenv := func(k string) string { return tc.env[k] }
-			p, err := Lambda(context.Background(), getenv, slog.New(slog.NewTextHandler(io.Discard, nil)), tc.dispatcher)
+			p, err := Lambda(context.Background(), getenv, slog.New(slog.NewTextHandler(io.Discard, nil)), noPosters, tc.dispatcher)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -216,7 +216,8 @@ type Parts struct {
 	// Texts is the table, for the texts a Slack shortcut keeps; nil
 	// without one (the handler keeps them in memory).
 	Texts store.Texts
-	// Posters has one chat.Poster per platform configured for posting.
+	// Posters has one chat.Poster per platform configured for posting, of
+	// the platforms the function posts to (NewPosters).
 	Posters map[string]chat.Poster
 	// Dispatcher hands slow jobs to the drafter function
 	// (DRAFTER_FUNCTION); nil when there is none.
@@ -228,14 +229,23 @@ type Parts struct {
 // nothing does not link the hand-off, nor need the right to invoke.
 type NewDispatcher func(ctx context.Context, getenv func(string) string) (chat.Dispatcher, error)
 
-// Lambda wires the parts of a function from getenv; dispatcher nil means the
-// function hands no jobs to the drafter.
-func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatcher NewDispatcher) (*Parts, error) {
+// NewPosters builds the posters of the platforms a function posts to, by
+// platform, from the environment: platforms.Posters for every configured
+// platform (the drafter), slack.PostersFromGetenv or
+// feishu.PostersFromGetenv for a chat function, whose requests (and so
+// `renewal add`'s member check) are of its own platform only. It is passed
+// in, so that the Slack function does not link the Feishu SDK, nor the
+// Feishu function slack-go.
+type NewPosters func(getenv func(string) string, log *slog.Logger) map[string]chat.Poster
+
+// Lambda wires the parts of a function from getenv, with the posters of
+// posters; dispatcher nil means the function hands no jobs to the drafter.
+func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, posters NewPosters, dispatcher NewDispatcher) (*Parts, error) {
 	st, err := Table(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
-	p := &Parts{Store: st, Table: strings.TrimSpace(getenv("TABLE_NAME")), Deduper: &memstore.Deduper{}, Posters: wire.Posters(getenv, log)}
+	p := &Parts{Store: st, Table: strings.TrimSpace(getenv("TABLE_NAME")), Deduper: &memstore.Deduper{}, Posters: posters(getenv, log)}
 	if dispatcher != nil {
 		if p.Dispatcher, err = dispatcher(ctx, getenv); err != nil {
 			return nil, err
@@ -260,8 +270,8 @@ func Lambda(ctx context.Context, getenv wire.Getenv, log *slog.Logger, dispatche
 
 // Chat is the setup of a chat platform's function: its configuration read
 // from getenv (config: an error names what is missing), the parts wired with
-// dispatcher, then its handler built from both (build).
-func Chat[C, H any](config func(func(string) string) (C, error), dispatcher NewDispatcher,
+// posters and dispatcher, then its handler built from both (build).
+func Chat[C, H any](config func(func(string) string) (C, error), posters NewPosters, dispatcher NewDispatcher,
 	build func(C, *Parts, *slog.Logger) (H, error)) func(context.Context, wire.Getenv, *slog.Logger) (H, error) {
 	return func(ctx context.Context, getenv wire.Getenv, log *slog.Logger) (H, error) {
 		var none H
@@ -269,7 +279,7 @@ func Chat[C, H any](config func(func(string) string) (C, error), dispatcher NewD
 		if err != nil {
 			return none, err
 		}
-		p, err := Lambda(ctx, getenv, log, dispatcher)
+		p, err := Lambda(ctx, getenv, log, posters, dispatcher)
 		if err != nil {
 			return none, err
 		}
