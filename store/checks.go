@@ -2,8 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
-	"strings"
+	"slices"
 	"time"
 )
 
@@ -76,9 +75,7 @@ func (c Check) SeenBy(scope Scope, user string) bool {
 // In reports whether c belongs to scope's conversation: it is in the
 // scope's tenant and was run in its channel or team-wide. It is what a
 // conversation may delete (DeleteCheck).
-func (c Check) In(scope Scope) bool {
-	return c.Tenant == scope.Tenant && scope.Tenant != "" && (c.TeamWide || (scope.Channel != "" && c.Channel == scope.Channel))
-}
+func (c Check) In(scope Scope) bool { return scope.holds(c.Tenant, c.Channel, c.TeamWide) }
 
 // Shown reports whether c is evidence a reply in scope's conversation may
 // show to everyone in it: c belongs to the conversation (In) and was not
@@ -90,12 +87,14 @@ func (c Check) Expires() time.Time { return c.At.Add(CheckTTL) }
 
 // CheckKey checks the fields that key a check; stores refuse a check
 // without them. The id may not hold '#' or NUL (the stores' key separators).
-func CheckKey(c Check) error {
-	if c.Tenant == "" || c.Channel == "" || c.ID == "" || c.At.IsZero() ||
-		strings.ContainsAny(c.ID, "#\x00") || strings.ContainsRune(c.Tenant, 0) {
-		return fmt.Errorf("check key: tenant %q, channel %q, id %q (without '#') and time %v must be set", c.Tenant, c.Channel, c.ID, c.At)
-	}
-	return nil
+func CheckKey(c Check) error { return recordKey("check", c.Tenant, c.Channel, c.ID, c.At) }
+
+// CloneCheck copies c's slices, so that a store's copy and its caller's do
+// not share them.
+func CloneCheck(c Check) Check {
+	c.Ask = slices.Clone(c.Ask)
+	c.Risks = slices.Clone(c.Risks)
+	return c
 }
 
 // CheckTime writes t so that byte order is time order (UTC, nanoseconds,

@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -94,9 +93,7 @@ func (t Trial) Expires() time.Time { return t.At.Add(TrialTTL) }
 // SeesTrial reports whether a request from s may read or delete t: t is in s's
 // tenant and either team-wide or run in s's channel. A trial run in a
 // private channel is never seen elsewhere.
-func (s Scope) SeesTrial(t Trial) bool {
-	return t.Tenant == s.Tenant && s.Tenant != "" && (t.TeamWide || (s.Channel != "" && t.Channel == s.Channel))
-}
+func (s Scope) SeesTrial(t Trial) bool { return s.holds(t.Tenant, t.Channel, t.TeamWide) }
 
 // Trials keeps each team's trial checks, scoped as renewals and prices are:
 // a trial belongs to the channel it was run in unless it was run team-wide
@@ -117,13 +114,7 @@ type Trials interface {
 
 // TrialKey checks the fields that key a trial; stores refuse a trial
 // without them. The id may not hold '#' or NUL (the stores' key separators).
-func TrialKey(t Trial) error {
-	if t.Tenant == "" || t.Channel == "" || t.ID == "" || t.At.IsZero() ||
-		strings.ContainsAny(t.ID, "#\x00") || strings.ContainsRune(t.Tenant, 0) {
-		return fmt.Errorf("trial key: tenant %q, channel %q, id %q (without '#') and time %v must be set", t.Tenant, t.Channel, t.ID, t.At)
-	}
-	return nil
-}
+func TrialKey(t Trial) error { return recordKey("trial", t.Tenant, t.Channel, t.ID, t.At) }
 
 // NewerTrial orders trials newest first: by time, then id.
 func NewerTrial(a, b Trial) int {

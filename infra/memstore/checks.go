@@ -3,9 +3,7 @@ package memstore
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"gpuadvisor/store"
@@ -19,8 +17,7 @@ type CheckLog struct {
 	// Now is the clock checks expire by (store.CheckTTL); nil means time.Now.
 	Now func() time.Time
 
-	mu     sync.Mutex
-	checks map[string][]store.Check // tenant → checks, newest first
+	log tenantLog[store.Check]
 }
 
 // newer orders checks newest first: by time, then id, as the other stores
@@ -34,54 +31,29 @@ func (l *CheckLog) AddCheck(_ context.Context, c store.Check) error {
 	if err := store.CheckKey(c); err != nil {
 		return err
 	}
-	c.Ask = slices.Clone(c.Ask)
-	c.Risks = slices.Clone(c.Risks)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.checks == nil {
-		l.checks = map[string][]store.Check{}
-	}
-	cs := l.checks[c.Tenant]
 	// the same id at the same time is the same record: replace it
-	cs = slices.DeleteFunc(cs, func(o store.Check) bool { return o.ID == c.ID && o.At.Equal(c.At) })
-	i, _ := slices.BinarySearchFunc(cs, c, newer)
-	cs = slices.Insert(cs, i, c)
-	l.checks[c.Tenant] = cs[:min(len(cs), store.KeepChecks)]
+	same := func(o store.Check) bool { return o.ID == c.ID && o.At.Equal(c.At) }
+	l.log.put(c.Tenant, store.CloneCheck(c), same, newer, store.KeepChecks)
 	return nil
 }
 
 // RecentChecks implements store.Checks.
 func (l *CheckLog) RecentChecks(_ context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
-	now := time.Now
-	if l.Now != nil {
-		now = l.Now
-	}
-	p := store.NewCheckPicker(scope, user, n, now())
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, c := range l.checks[scope.Tenant] {
-		if !p.Offer(c) {
-			break
+	p := store.NewCheckPicker(scope, user, n, clock(l.Now))
+	return l.log.read(scope.Tenant, func(cs []store.Check) []store.Check {
+		for _, c := range cs {
+			if !p.Offer(c) {
+				break
+			}
 		}
-	}
-	out := p.Checks()
-	for i := range out {
-		out[i].Ask = slices.Clone(out[i].Ask)
-		out[i].Risks = slices.Clone(out[i].Risks)
-	}
-	return out, nil
+		return p.Checks()
+	}, store.CloneCheck), nil
 }
 
 // DeleteCheck implements store.Checks.
 func (l *CheckLog) DeleteCheck(_ context.Context, scope store.Scope, id string) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	cs := l.checks[scope.Tenant]
-	n := len(cs)
-	cs = slices.DeleteFunc(cs, func(c store.Check) bool { return c.ID == id && c.In(scope) })
-	if len(cs) == n {
+	if !l.log.remove(scope.Tenant, func(c store.Check) bool { return c.ID == id && c.In(scope) }) {
 		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, store.ErrNotFound)
 	}
-	l.checks[scope.Tenant] = cs
 	return nil
 }

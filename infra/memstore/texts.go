@@ -27,12 +27,7 @@ type keptText struct {
 	expires time.Time
 }
 
-func (s *TextShelf) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
-}
+func (s *TextShelf) now() time.Time { return clock(s.Now) }
 
 // KeepText implements store.Texts; expired texts are deleted on the way.
 func (s *TextShelf) KeepText(_ context.Context, key, text string, ttl time.Duration) error {

@@ -28,9 +28,7 @@ func checkBase() time.Time { return time.Now().UTC().Truncate(time.Second).Add(-
 
 func mustAddCheck(t *testing.T, s store.Store, c store.Check) {
 	t.Helper()
-	if err := s.AddCheck(ctx, c); err != nil {
-		t.Fatalf("AddCheck(%s/%s): %v", c.Tenant, c.ID, err)
-	}
+	mustAdd(t, "Check", c.Tenant, c.ID, s.AddCheck(ctx, c))
 }
 
 func recentIDs(t *testing.T, s store.Store, scope store.Scope, user string, n int) []string {
@@ -39,11 +37,7 @@ func recentIDs(t *testing.T, s store.Store, scope store.Scope, user string, n in
 	if err != nil {
 		t.Fatalf("RecentChecks(%v, %q, %d): %v", scope, user, n, err)
 	}
-	ids := []string{}
-	for _, c := range cs {
-		ids = append(ids, c.ID)
-	}
-	return ids
+	return idsOf(cs, checkID)
 }
 
 func testCheckRoundTrip(t *testing.T, s store.Store) {
@@ -57,17 +51,9 @@ func testCheckRoundTrip(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(got[0], want) || !got[0].At.Equal(want.At) {
 		t.Errorf("read back %+v\nwant      %+v", got[0], want)
 	}
-	for _, bad := range []store.Check{
-		SampleCheck("", "C1", "U1", "k2", want.At),
-		SampleCheck("slack:T1", "", "U1", "k2", want.At),
-		SampleCheck("slack:T1", "C1", "U1", "", want.At),
-		SampleCheck("slack:T1", "C1", "U1", "a#b", want.At),
-		SampleCheck("slack:T1", "C1", "U1", "k2", time.Time{}),
-	} {
-		if err := s.AddCheck(ctx, bad); err == nil {
-			t.Errorf("AddCheck(tenant %q, channel %q, id %q, at %v) = nil, want an error", bad.Tenant, bad.Channel, bad.ID, bad.At)
-		}
-	}
+	refusesBadKeys(t, "Check", func(tenant, channel, id string, at time.Time) error {
+		return s.AddCheck(ctx, SampleCheck(tenant, channel, "U1", id, at))
+	}, want.At)
 }
 
 // A check is seen by whoever ran it, anywhere in the tenant, and by anyone

@@ -28,9 +28,7 @@ func SampleTrial(tenant, channel, user, id string, at time.Time) store.Trial {
 
 func mustAddTrial(t *testing.T, s store.Store, tr store.Trial) {
 	t.Helper()
-	if err := s.AddTrial(ctx, tr); err != nil {
-		t.Fatalf("AddTrial(%s/%s): %v", tr.Tenant, tr.ID, err)
-	}
+	mustAdd(t, "Trial", tr.Tenant, tr.ID, s.AddTrial(ctx, tr))
 }
 
 func trialIDs(t *testing.T, s store.Store, scope store.Scope) []string {
@@ -39,11 +37,7 @@ func trialIDs(t *testing.T, s store.Store, scope store.Scope) []string {
 	if err != nil {
 		t.Fatalf("ListTrials(%v): %v", scope, err)
 	}
-	ids := []string{}
-	for _, tr := range ts {
-		ids = append(ids, tr.ID)
-	}
-	return ids
+	return idsOf(ts, trialID)
 }
 
 func testTrialRoundTrip(t *testing.T, s store.Store) {
@@ -70,17 +64,9 @@ func testTrialRoundTrip(t *testing.T, s store.Store) {
 	if got, _ := s.ListTrials(ctx, store.Scope{Tenant: "slack:T1", Channel: "G-private"}); len(got) != 2 || !reflect.DeepEqual(got[0], bare) {
 		t.Errorf("a bare trial reads back %+v, want %+v first", got, bare)
 	}
-	for _, bad := range []store.Trial{
-		SampleTrial("", "C1", "U1", "k2", want.At),
-		SampleTrial("slack:T1", "", "U1", "k2", want.At),
-		SampleTrial("slack:T1", "C1", "U1", "", want.At),
-		SampleTrial("slack:T1", "C1", "U1", "a#b", want.At),
-		SampleTrial("slack:T1", "C1", "U1", "k2", time.Time{}),
-	} {
-		if err := s.AddTrial(ctx, bad); err == nil {
-			t.Errorf("AddTrial(tenant %q, channel %q, id %q, at %v) = nil, want an error", bad.Tenant, bad.Channel, bad.ID, bad.At)
-		}
-	}
+	refusesBadKeys(t, "Trial", func(tenant, channel, id string, at time.Time) error {
+		return s.AddTrial(ctx, SampleTrial(tenant, channel, "U1", id, at))
+	}, want.At)
 }
 
 // A trial is seen, and deleted, in its channel, or in every channel of the
