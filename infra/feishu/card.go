@@ -99,12 +99,16 @@ type cardButton struct {
 }
 
 type cardTable struct {
-	Tag         string              `json:"tag"`
-	PageSize    int                 `json:"page_size"`
-	RowHeight   string              `json:"row_height"`
-	HeaderStyle cardTableHeader     `json:"header_style"`
-	Columns     []cardColumn        `json:"columns"`
-	Rows        []map[string]string `json:"rows"`
+	Tag       string `json:"tag"`
+	PageSize  int    `json:"page_size"`
+	RowHeight string `json:"row_height"`
+	// FreezeFirstColumn keeps the first column in view while the table
+	// scrolls sideways (the component's default is false); set when that
+	// column names the rows.
+	FreezeFirstColumn bool                `json:"freeze_first_column,omitempty"`
+	HeaderStyle       cardTableHeader     `json:"header_style"`
+	Columns           []cardColumn        `json:"columns"`
+	Rows              []map[string]string `json:"rows"`
 }
 
 type cardTableHeader struct {

@@ -368,3 +368,39 @@ func TestLongestRealRepliesFitACard(t *testing.T) {
 		checkCard(t, RenderCard(rep))
 	})
 }
+
+// TestTableFreezesRowLabels: a table whose first column names its rows (an
+// empty first header cell, as the vendor comparison and the topology matrix
+// have) keeps that column in view (freeze_first_column, a boolean of the
+// table component, default false); a table with a titled first column, or
+// one column only, leaves it unset.
+func TestTableFreezesRowLabels(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		header []string
+		rows   [][]string
+		want   any // the field as the card has it; nil: absent
+	}{
+		{"row labels", []string{"", "AcmeGPU", "酷算云"}, [][]string{{"stage", "quoted", "asked"}}, true},
+		{"titled first column", []string{"方式", "月费"}, [][]string{{"按需", "¥10,500"}}, nil},
+		{"labels only, nothing to scroll past", []string{""}, [][]string{{"stage"}}, nil},
+		{"no header", nil, [][]string{{"a", "b"}}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := checkCard(t, RenderCard(chat.Reply{Title: "x", Tables: []chat.Table{{Header: tt.header, Rows: tt.rows}}}))
+			var table map[string]any
+			for _, e := range c["elements"].([]any) {
+				if el := e.(map[string]any); el["tag"] == "table" {
+					table = el
+				}
+			}
+			if table == nil {
+				t.Fatal("no table component")
+			}
+			got, present := table["freeze_first_column"]
+			if tt.want == nil && present || tt.want != nil && got != tt.want {
+				t.Errorf("freeze_first_column got %v (present %v), want %v", got, present, tt.want)
+			}
+		})
+	}
+}

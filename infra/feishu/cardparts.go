@@ -79,7 +79,10 @@ func (rr *renderer) factsPart(facts []chat.Fact) part {
 }
 
 // tablePart renders a table component with plain-text cells ("text" columns
-// are not read as markdown, so they need no escaping).
+// are not read as markdown, so they need no escaping). A table whose first
+// header cell is empty has row labels in its first column (the vendor
+// comparison, the topology matrix): that column stays in view while the
+// other columns scroll (freeze_first_column).
 func (rr *renderer) tablePart(t chat.Table) part {
 	cols := len(t.Header)
 	for _, r := range t.Rows {
@@ -97,6 +100,8 @@ func (rr *renderer) tablePart(t chat.Table) part {
 			RowHeight:   "low",
 			HeaderStyle: cardTableHeader{Bold: true, BackgroundStyle: "grey", Lines: 1},
 			Rows:        make([]map[string]string, 0, n),
+
+			FreezeFirstColumn: rowLabels(t) && cols > 1,
 		}
 		for i := 0; i < cols; i++ {
 			name := ""
@@ -120,6 +125,10 @@ func (rr *renderer) tablePart(t chat.Table) part {
 	}
 	return part{elements: build(len(t.Rows)), units: len(t.Rows), shrink: build}
 }
+
+// rowLabels reports whether t's first column names its rows: its header
+// cell is empty, as a column of row labels has no title.
+func rowLabels(t chat.Table) bool { return len(t.Header) > 0 && t.Header[0] == "" }
 
 // tableTextPart renders a table beyond the card's table limit as text lines.
 func (rr *renderer) tableTextPart(t chat.Table) part {

@@ -45,8 +45,8 @@ func vendorRouter(t *testing.T) (*chat.Router, *memstore.Store) {
 
 // tableSchema checks a table component against the documented JSON 1.0
 // schema of the card's table (open.feishu.cn, feishu-cards, content
-// components, table): tag "table", page_size an integer in [1, 10], at most
-// 50 columns, each with a unique name and a data_type, and every row an
+// components, table): tag "table", page_size an integer in [1, 10],
+// freeze_first_column a boolean when set, at most 50 columns, each with a unique name and a data_type, and every row an
 // object whose keys are column names. It returns the header and the rows
 // as text.
 func tableSchema(t *testing.T, el map[string]any) (head []string, rows [][]string) {
@@ -54,6 +54,11 @@ func tableSchema(t *testing.T, el map[string]any) (head []string, rows [][]strin
 	ps, ok := el["page_size"].(float64)
 	if !ok || ps != float64(int(ps)) || ps < 1 || ps > 10 {
 		t.Errorf("page_size %v: want an integer in [1, 10]", el["page_size"])
+	}
+	if f, ok := el["freeze_first_column"]; ok {
+		if _, isBool := f.(bool); !isBool {
+			t.Errorf("freeze_first_column %v: want a boolean", f)
+		}
 	}
 	cols, _ := el["columns"].([]any)
 	if len(cols) == 0 || len(cols) > 50 {
@@ -132,6 +137,9 @@ func TestVendorCompareCard(t *testing.T) {
 				t.Fatalf("%d table components, want 1", len(tables))
 			}
 			head, rows := tableSchema(t, tables[0])
+			if tables[0]["freeze_first_column"] != true {
+				t.Errorf("freeze_first_column %v; want true: the first column names the rows, the vendors scroll past it", tables[0]["freeze_first_column"])
+			}
 			if len(head) != 4 || len(rows) != 10 || !contains(strings.Join(head, "|"), "AcmeGPU", "酷算云", "算力港") {
 				t.Errorf("columns %q, %d rows; want a label column, the three vendors and ten rows", head, len(rows))
 			}
