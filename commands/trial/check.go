@@ -34,17 +34,20 @@ type checkData struct {
 	// Vendor is vendor=; TrialID the id of the trial kept for it (empty
 	// when not kept: the reply's warnings say why); Scope "channel" or
 	// "team" with a vendor.
-	Vendor     string            `json:"vendor,omitempty"`
-	Scope      string            `json:"scope,omitempty"`
-	TrialID    string            `json:"trial_id,omitempty"`
-	Partial    bool              `json:"partial"`
-	Tools      []string          `json:"tools"`
-	Promised   advisor.Promise   `json:"promised"`
-	Facts      advisor.Facts     `json:"facts"`
-	Mismatches []findingData     `json:"mismatches"`
-	Checks     []findingData     `json:"checks"`
-	Unread     []unreadData      `json:"unread"`
-	Rules      map[string]string `json:"rules"`
+	Vendor  string `json:"vendor,omitempty"`
+	Scope   string `json:"scope,omitempty"`
+	TrialID string `json:"trial_id,omitempty"`
+	// AlreadyStored: the same trial was recorded before (trial_id is it);
+	// nothing was written.
+	AlreadyStored bool              `json:"already_stored,omitempty"`
+	Partial       bool              `json:"partial"`
+	Tools         []string          `json:"tools"`
+	Promised      advisor.Promise   `json:"promised"`
+	Facts         advisor.Facts     `json:"facts"`
+	Mismatches    []findingData     `json:"mismatches"`
+	Checks        []findingData     `json:"checks"`
+	Unread        []unreadData      `json:"unread"`
+	Rules         map[string]string `json:"rules"`
 }
 
 // maxRows caps the GPU table of the text reply; the JSON has every GPU.

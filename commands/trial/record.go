@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	rules "gpuadvisor/advisor/renewal"
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
@@ -102,17 +103,24 @@ func (d Deps) record(ctx context.Context, c *chat.Call, in input, r advisor.Repo
 		t := TrialOf(c, in.vendor, in.teamWide, in.promise, r)
 		wctx, cancel := context.WithTimeout(ctx, recordTimeout)
 		defer cancel()
-		if err := d.Trials.AddTrial(wctx, t); err != nil {
+		where := chat.T(lang, "this channel", "本频道")
+		if in.teamWide {
+			where = chat.T(lang, "the whole team", "全团队")
+		}
+		show := chat.T(lang, "vendor show ", "供应商 详情 ") + quoteName(in.vendor)
+		if old, ok := d.recorded(wctx, t); ok {
+			// the same trial again (a retry, --full after the short answer):
+			// kept once, at the day it was first recorded
+			data.TrialID, data.AlreadyStored = old.ID, true
+			rep.Summary += chat.T(lang, " ", "") + fmt.Sprintf(chat.T(lang, "Already recorded for %s on %s (%s sees it): nothing added; %s.",
+				"这次实测已于 %[2]s 记入 %[1]s 的资料（%[3]s可见）：没有重复添加；%[4]s。"), in.vendor, old.At.In(rules.Shanghai()).Format("2006-01-02"), where, show)
+			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Vendor record: ", "供应商资料：") + in.vendor, Value: show})
+		} else if err := d.Trials.AddTrial(wctx, t); err != nil {
 			chat.LoggerOr(d.Log).ErrorContext(ctx, "trial check: not kept for the vendor", "tenant", t.Tenant, "vendor", t.Vendor, "err", err)
 			notKept(fmt.Sprintf(chat.T(lang, "Not kept for %s (the store could not be written just now; nothing else was lost): run the same check again to keep it. The check above is complete.",
 				"未记入 %s 的资料（暂时无法写入存储，其他内容未受影响）：再运行一次同样的实测即可保存。上面的实测结果是完整的。"), in.vendor))
 		} else {
 			data.TrialID = t.ID
-			where := chat.T(lang, "this channel", "本频道")
-			if in.teamWide {
-				where = chat.T(lang, "the whole team", "全团队")
-			}
-			show := chat.T(lang, "vendor show ", "供应商 详情 ") + quoteName(in.vendor)
 			rep.Summary += chat.T(lang, " ", "") + fmt.Sprintf(chat.T(lang, "Kept for %s's record (%s sees it): %s.", "已记入 %s 的资料（%s可见）：%s。"), in.vendor, where, show)
 			rep.Buttons = append(rep.Buttons, chat.Button{Action: chat.ActionRun, Label: chat.T(lang, "Vendor record: ", "供应商资料：") + in.vendor, Value: show})
 		}
@@ -120,6 +128,24 @@ func (d Deps) record(ctx context.Context, c *chat.Call, in input, r advisor.Repo
 	if rep.Data != nil {
 		rep.Data = data
 	}
+}
+
+// recorded finds the trial of t's id (the same trial checked again by the
+// same person in the same conversation) among those the conversation
+// keeps. A store that cannot be read finds none: the write that follows
+// replaces a trial of the same id, so nothing is doubled either way.
+func (d Deps) recorded(ctx context.Context, t store.Trial) (store.Trial, bool) {
+	ts, err := d.Trials.ListTrials(ctx, store.Scope{Tenant: t.Tenant, Channel: t.Channel})
+	if err != nil {
+		chat.LoggerOr(d.Log).WarnContext(ctx, "trial check: kept trials not read; writing it again", "tenant", t.Tenant, "err", err)
+		return store.Trial{}, false
+	}
+	for _, o := range ts {
+		if o.ID == t.ID {
+			return o, true
+		}
+	}
+	return store.Trial{}, false
 }
 
 // quoteName writes a vendor name as a command word: in quotes when it

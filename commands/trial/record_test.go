@@ -30,6 +30,9 @@ type failingTrials struct{ store.Trials }
 
 func (failingTrials) AddTrial(context.Context, store.Trial) error { return errors.New("disk full") }
 
+// ListTrials reads none: a full disk still reads.
+func (failingTrials) ListTrials(context.Context, store.Scope) ([]store.Trial, error) { return nil, nil }
+
 // TestGoldenKept pins the reply of a trial check that names a vendor, kept
 // in the channel and team-wide, in both languages and as JSON.
 func TestGoldenKept(t *testing.T) {
@@ -152,4 +155,86 @@ func TestVendorKeyErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unreadableTrials fails every read and counts the writes.
+type unreadableTrials struct {
+	store.Trials
+	writes *int
+}
+
+func (u unreadableTrials) ListTrials(context.Context, store.Scope) ([]store.Trial, error) {
+	return nil, errors.New("throttled")
+}
+
+func (u unreadableTrials) AddTrial(ctx context.Context, t store.Trial) error {
+	*u.writes++
+	return u.Trials.AddTrial(ctx, t)
+}
+
+// TestRecordedOnce: the same trial submitted again (a retry, --full after
+// the short answer, the Details button) is stored once, at the day it was
+// first recorded, and the reply says it was recorded already, with
+// already_stored in the JSON; another paste or another promise is a new
+// trial. When the kept trials cannot be read the check writes again, which
+// replaces the trial of the same id: still one.
+func TestRecordedOnce(t *testing.T) {
+	box := fixtures(t, "smi_535_a100pcie_x7.txt", "topo_a100pcie_x7_bridged.txt", "iperf_tcp_p8_slow.txt")
+	keys := "vendor=AcmeGPU gpu=A100-SXM4-80G cards=8 nvlink=yes intranet=10g "
+	first := "trial check " + keys + box
+	for _, tt := range []struct {
+		name, again string
+		lang        chat.Lang
+		want        string // in the second reply's summary
+		already     bool
+		trials      int
+	}{
+		{"the same paste again", first, chat.EN, "Already recorded for AcmeGPU on 2027-01-02 (this channel sees it): nothing added; vendor show AcmeGPU.", true, 1},
+		{"--full after the short answer", "trial check --full " + keys + box, chat.EN, "Already recorded for AcmeGPU on 2027-01-02", true, 1},
+		{"--full at the end", first + " --full", chat.EN, "Already recorded for AcmeGPU", true, 1},
+		{"in Chinese", "试用 检查 供应商=AcmeGPU 型号=A100-SXM4-80G 卡数=8 互联=是 内网=万兆 " + box, chat.ZH,
+			"这次实测已于 2027-01-02 记入 AcmeGPU 的资料（本频道可见）：没有重复添加；供应商 详情 AcmeGPU。", true, 1},
+		{"another promise is another trial", "trial check vendor=AcmeGPU gpu=A100-SXM4-80G cards=7 " + box, chat.EN, "Kept for AcmeGPU's record", false, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			st := memstore.NewStore(func() time.Time { return recNow })
+			one := keeping(st).Handle(context.Background(), inChannel(first, "C1"))
+			later := testkit.RouterAt(recNow.Add(26*time.Hour), NewCommand(Deps{Trials: st, Log: testkit.Quiet()}))
+			rep := later.Handle(context.Background(), inChannel(tt.again, "C1"))
+			if one.Error != nil || rep.Error != nil {
+				t.Fatalf("errors %v, %v", one.Error, rep.Error)
+			}
+			if !strings.Contains(rep.Summary, tt.want) {
+				t.Errorf("summary %q, want %q", rep.Summary, tt.want)
+			}
+			data := rep.Data.(checkData)
+			if data.AlreadyStored != tt.already || data.TrialID == "" {
+				t.Errorf("already_stored %v trial_id %q, want %v with an id", data.AlreadyStored, data.TrialID, tt.already)
+			}
+			ts, err := st.ListTrials(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"})
+			if err != nil || len(ts) != tt.trials {
+				t.Fatalf("%d trials kept (%v), want %d", len(ts), err, tt.trials)
+			}
+			if tt.already && !ts[0].At.Equal(recNow) {
+				t.Errorf("kept at %v, want the first check's %v", ts[0].At, recNow)
+			}
+			if b := rep.Buttons[len(rep.Buttons)-1]; b.Value != chat.T(tt.lang, "vendor show AcmeGPU", "供应商 详情 AcmeGPU") {
+				t.Errorf("last button %+v, want the vendor record", b)
+			}
+		})
+	}
+	t.Run("kept trials unreadable", func(t *testing.T) {
+		st := memstore.NewStore(func() time.Time { return recNow })
+		writes := 0
+		r := keeping(unreadableTrials{st, &writes})
+		for range 2 {
+			if rep := r.Handle(context.Background(), inChannel(first, "C1")); rep.Error != nil || !strings.Contains(rep.Summary, "Kept for AcmeGPU's record") {
+				t.Fatalf("summary %q error %v, want it kept", rep.Summary, rep.Error)
+			}
+		}
+		ts, _ := st.ListTrials(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C1"})
+		if writes != 2 || len(ts) != 1 {
+			t.Errorf("%d writes, %d trials; want 2 writes replacing one trial", writes, len(ts))
+		}
+	})
 }
