@@ -72,6 +72,16 @@ type Delivery struct {
 	// one write of the key as done (Deduper.Claim) instead of a lease before
 	// and a done mark after: see Answer.
 	InResponse bool
+	// Idempotent, when set, says whether the platform shows a repeated send
+	// of rep once (Feishu's uuid: one message per uuid within an hour, a
+	// repeat answered with the first one's id). A reply to a request that
+	// only reads is then routed, delivered, and claimed as done in one write
+	// after the send, instead of a lease before and a done mark after: a
+	// duplicate racing it, or a redelivery after a crash between the send and
+	// the claim, sends the same uuid and the user sees one answer. A reply it
+	// reports false for (an ephemeral card, which takes no uuid) is leased
+	// after routing and marked done after the send. See Answer.
+	Idempotent func(rep Reply) bool
 	// Deliver shows a reply to the user (required): o is Answered,
 	// NotDeployed or Deferred (the acknowledgement) for the first delivery,
 	// and DispatchFailed for the failure reply after an acknowledgement whose
@@ -130,10 +140,16 @@ type Result struct {
 // loses that answer either way, and a crash before it leaves no key, so the
 // platform's redelivery answers. A deferred reply (a job for the drafter)
 // still takes the lease and the done mark around its hand-off.
+//
+// A reply sent with the platform's idempotency key (Delivery.Idempotent) to
+// a request that only reads is claimed once too, but after it is sent: two
+// deliveries racing, or a redelivery after a crash between the send and the
+// claim, send the same key and the platform shows one message; a failed
+// send has written nothing, so the redelivery answers.
 func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 	start := time.Now()
 	defer func() { observe(ctx, start, &res) }() // an Observer in ctx counts it
-	late := d.Key != "" && d.InResponse && d.Route == nil && p.Router.OnlyReads(d.Request)
+	late := d.Key != "" && (d.InResponse || d.Idempotent != nil) && d.Route == nil && p.Router.OnlyReads(d.Request)
 	if d.Key != "" && !late {
 		if res, ok := p.lease(ctx, d.Key); !ok {
 			return res
@@ -147,13 +163,17 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 		rep = p.Router.Handle(rctx, d.Request)
 	}
 	end(nil)
-	done := false // the key is marked done already
+	done := false       // the key is marked done already
+	claimAfter := false // the key is claimed as done once the reply is sent
 	if late {
 		var ok bool
-		if rep.Deferred {
+		switch {
+		case rep.Deferred || !d.InResponse && !d.Idempotent(rep):
 			res, ok = p.lease(ctx, d.Key)
-		} else {
+		case d.InResponse:
 			done, res, ok = p.claim(ctx, d.Key)
+		default:
+			claimAfter, ok = true, true
 		}
 		if !ok {
 			return res
@@ -176,8 +196,14 @@ func (p *Pipeline) Answer(ctx context.Context, d Delivery) (res Result) {
 	// The acknowledgement goes out before the job is dispatched, so that a
 	// fast drafter's answer never arrives ahead of it.
 	if err := d.Deliver(ctx, res.Reply, res.Outcome); err != nil {
-		p.release(ctx, d.Key)
+		if !claimAfter {
+			p.release(ctx, d.Key)
+		}
 		return Result{Outcome: PostFailed, Reply: res.Reply, Err: err}
+	}
+	if claimAfter {
+		p.claimSent(ctx, d.Key)
+		done = true
 	}
 	if job != nil {
 		if d.Acked != nil {
@@ -244,6 +270,21 @@ func (p *Pipeline) claim(ctx context.Context, key string) (done bool, res Result
 	}
 	res, ok = p.lease(ctx, key)
 	return false, res, ok
+}
+
+// claimSent records key as done after its reply was sent with the
+// platform's idempotency key (Delivery.Idempotent). The user has the answer
+// whatever it finds: a key taken already was answered by a duplicate that
+// sent the same idempotency key, and a failed write leaves a redelivery to
+// send it again, which the platform shows once.
+func (p *Pipeline) claimSent(ctx context.Context, key string) {
+	took, err := p.Deduper.Claim(ctx, key, p.keep())
+	switch {
+	case err != nil:
+		p.log().WarnContext(ctx, "dedupe key not marked done after an idempotent reply", "key", key, "err", err)
+	case !took:
+		p.log().InfoContext(ctx, "dedupe key answered by a duplicate delivery too; the platform shows the reply once", "key", key)
+	}
 }
 
 func (p *Pipeline) keep() time.Duration {

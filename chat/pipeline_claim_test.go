@@ -2,6 +2,7 @@ package chat_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -196,5 +197,51 @@ func TestClaimInResponseRace(t *testing.T) {
 	}
 	if len(answers) != 1 || answers[0] != "answered for retry" {
 		t.Errorf("delivered %q, want one answer, the retry's", answers)
+	}
+}
+
+// TestClaimAfterIdempotentSend: a reply the platform shows once per
+// idempotency key (Delivery.Idempotent) to a request that only reads is
+// sent first and claimed after, in one write; a reply it says is not
+// idempotent, a request that writes and a deferred one keep the lease; a
+// failed send writes nothing; a claim found taken still leaves the answer
+// given.
+func TestClaimAfterIdempotentSend(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		text       string
+		idempotent bool
+		sendFails  bool
+		claimFalse bool
+		want       chat.Outcome
+		calls      string
+	}{
+		{"reads, idempotent send: sent, then one claim", "look", true, false, false, chat.Answered, "Deliver Claim"},
+		{"reads, a send without a key: lease, sent, done", "look", false, false, false, chat.Answered, "Lease Deliver Done"},
+		{"writes: lease, sent, done", "save", true, false, false, chat.Answered, "Lease Deliver Done"},
+		{"deferred: lease, acknowledged, done", "slow", true, false, false, chat.Deferred, "Lease Deliver Done"},
+		{"the send fails: nothing written", "look", true, true, false, chat.PostFailed, "Deliver"},
+		{"claim found taken (a duplicate answered with the same key): answered", "look", true, false, true, chat.Answered, "Deliver Claim"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dd := &countingDeduper{claimFalse: tc.claimFalse}
+			p := &chat.Pipeline{Router: claimRouter(nil, nil), Deduper: dd, Keep: time.Hour,
+				Dispatcher: dispatchFunc(func(context.Context, chat.Job) error { return nil })}
+			res := p.Answer(context.Background(), chat.Delivery{Key: "k", Request: chat.Request{Text: tc.text}, JobID: "j",
+				Idempotent: func(chat.Reply) bool { return tc.idempotent },
+				Deliver: func(context.Context, chat.Reply, chat.Outcome) error {
+					dd.note("Deliver")
+					if tc.sendFails {
+						return errors.New("feishu: 230020 rate limited")
+					}
+					return nil
+				}})
+			if res.Outcome != tc.want {
+				t.Errorf("outcome %s, want %s", res.Outcome, tc.want)
+			}
+			if got := dd.Calls(); got != tc.calls {
+				t.Errorf("calls %q, want %q", got, tc.calls)
+			}
+		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"gpuadvisor/chat"
 )
@@ -95,6 +97,13 @@ func (h *Handler) onMessage(ctx context.Context, env envelope) result {
 		// ephemeral one, deletes it once the draft is shown).
 		Acked: func() string { return ack },
 	}
+	// A reply sent with a uuid is shown once per uuid within an hour, so a
+	// message that came in less than uuidWindow ago is claimed in one write
+	// after its reply (chat.Delivery.Idempotent); an ephemeral card (no
+	// uuid) and a late redelivery (Feishu's last comes hours on) keep the
+	// lease, whose done mark they check first.
+	fresh := h.fresh(env.Header)
+	d.Idempotent = func(rep chat.Reply) bool { return fresh && !a.ephemeral(rep) }
 	if notText {
 		d.Route = func(context.Context) chat.Reply { return textOnly() }
 	}
@@ -171,6 +180,32 @@ func (h *Handler) sendID(ctx context.Context, rep chat.Reply, a answer) (string,
 		return "", errors.New("feishu: no message to reply to")
 	}
 	return h.d.Client.ReplyCard(ctx, a.messageID, card, a.inThread, a.key)
+}
+
+// uuidWindow is how long after a message came in its reply's uuid is
+// still trusted to drop a repeated send: Feishu keeps a uuid for an hour
+// (im/v1 message create and reply, "uuid"); ten minutes are left for the
+// clocks and the reply's own time.
+const uuidWindow = 50 * time.Minute
+
+// fresh reports whether the event was created less than uuidWindow ago by
+// its header's create_time (milliseconds); false when it cannot tell.
+func (h *Handler) fresh(hd *eventHeader) bool {
+	if hd == nil {
+		return false
+	}
+	ms, err := strconv.ParseInt(hd.CreateTime, 10, 64)
+	if err != nil || ms <= 0 {
+		return false
+	}
+	age := h.d.Now().Sub(time.UnixMilli(ms))
+	return age > -10*time.Minute && age < uuidWindow // clocks may differ by minutes
+}
+
+// ephemeral reports whether rep goes out as an ephemeral card, which takes
+// no uuid (sendID): a private answer in a group other than a topic group.
+func (a answer) ephemeral(rep chat.Reply) bool {
+	return rep.Private && a.chatType != "p2p" && a.chatType != "topic_group" && a.user != ""
 }
 
 // private reports whether req asks for a private answer (--private, 私密).
