@@ -22,10 +22,10 @@
 // Deterministic answers are rendered inside the HTTP response (milliseconds).
 // Slow work (LLM drafts) is acknowledged at once and handed to a
 // chat.Dispatcher (an async Lambda invoke in AWS); nothing keeps running after
-// the handler returns. Both HTTP and Socket Mode (Handler.RunSocket) hand the
-// verified request to the chat.Pipeline, as infra/feishu does: Events API
-// deliveries are de-duplicated by event_id, slash commands and interactions
-// by trigger_id. The key is a short lease marked done only once the reply is
+// the handler returns. Both HTTP and Socket Mode (package infra/slack/socket,
+// through Handler.Unsigned) hand the verified request to the chat.Pipeline,
+// as infra/feishu does: Events API deliveries are de-duplicated by event_id,
+// slash commands and interactions by trigger_id. The key is a short lease marked done only once the reply is
 // posted: Slack's retry of an answered event does nothing, while a retry after
 // a crash or a failed post (the handler answers 500) does the work. A slash
 // command's answer is its response: when its command only reads, it is

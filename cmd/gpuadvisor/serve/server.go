@@ -20,6 +20,7 @@ import (
 	"gpuadvisor/infra/feishu"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/slack"
+	"gpuadvisor/infra/slack/socket"
 	"gpuadvisor/internal/wire"
 	storepkg "gpuadvisor/store"
 )
@@ -318,7 +319,7 @@ func (s *server) startBackground(ctx context.Context) {
 	if s.cfg.Slack.On && s.cfg.Slack.Socket {
 		s.goBackground(func() {
 			c := s.cfg.Slack
-			if err := s.slack.RunSocket(ctx, slack.SocketConfig{AppToken: c.AppToken, BotToken: c.BotToken, APIURL: c.APIURL}); err != nil {
+			if err := socket.Run(ctx, s.slack, socket.Config{AppToken: c.AppToken, BotToken: c.BotToken, APIURL: c.APIURL}); err != nil {
 				s.fail(err)
 			}
 		})

@@ -1,4 +1,10 @@
-package slack
+// Package socket receives Slack over Socket Mode, for `gpuadvisor serve
+// --slack-socket`: a WebSocket the bot dials with the app-level token, so no
+// public URL is needed. Each envelope gets the answer its HTTP twin gets from
+// the slack.Handler (slack.Unsigned). It is apart from package infra/slack so
+// that the Slack Lambda function, which only answers HTTP, does not link
+// slack-go's socketmode package.
+package socket
 
 import (
 	"context"
@@ -6,7 +12,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -14,14 +19,15 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/slack"
 )
 
-// socketAckBudget bounds the work before a slash command is acknowledged
-// (Slack shows an error after 3 s).
-const socketAckBudget = 2500 * time.Millisecond
+// ackBudget bounds the work before a slash command is acknowledged (Slack
+// shows an error after 3 s).
+const ackBudget = 2500 * time.Millisecond
 
-// SocketConfig is what a Socket Mode connection needs.
-type SocketConfig struct {
+// Config is what a Socket Mode connection needs.
+type Config struct {
 	// AppToken is the app-level token (xapp-...) with connections:write.
 	AppToken string
 	// BotToken is the bot token (xoxb-...).
@@ -30,17 +36,17 @@ type SocketConfig struct {
 	APIURL string
 }
 
-// RunSocket receives Slack over Socket Mode until ctx ends, and returns
+// Run receives Slack over Socket Mode for h until ctx ends, and returns
 // when every envelope it took is answered. The connection is authenticated
 // by the app-level token, so there is no signature to check: each envelope
 // goes straight to the answer its HTTP twin gets (the slash command's answer
 // is the envelope's acknowledgement; events and button presses are
 // acknowledged at once and answered by posting). It returns an error when
 // the connection stops for good (a revoked or wrong token) before ctx ends.
-func (h *Handler) RunSocket(ctx context.Context, c SocketConfig) error {
+func Run(ctx context.Context, h *slack.Handler, c Config) error {
 	opts := []slackapi.Option{
 		slackapi.OptionAppLevelToken(c.AppToken),
-		slackapi.OptionHTTPClient(DefaultHTTPClient()),
+		slackapi.OptionHTTPClient(slack.DefaultHTTPClient()),
 	}
 	if u := c.APIURL; u != "" {
 		if u[len(u)-1] != '/' {
@@ -49,8 +55,9 @@ func (h *Handler) RunSocket(ctx context.Context, c SocketConfig) error {
 		opts = append(opts, slackapi.OptionAPIURL(u))
 	}
 	api := slackapi.New(c.BotToken, opts...)
-	client := socketmode.New(api, socketmode.OptionLog(slog.NewLogLogger(h.log.Handler(), slog.LevelDebug)))
-	sock := &socket{h: h, client: client}
+	u := h.Unsigned()
+	client := socketmode.New(api, socketmode.OptionLog(slog.NewLogLogger(u.Log().Handler(), slog.LevelDebug)))
+	sock := &socket{h: u, log: u.Log(), client: client}
 
 	runErr := make(chan error, 1)
 	go func() { runErr <- client.RunContext(ctx) }()
@@ -72,13 +79,14 @@ func (h *Handler) RunSocket(ctx context.Context, c SocketConfig) error {
 
 // socket answers Socket Mode envelopes.
 type socket struct {
-	h      *Handler
+	h      slack.Unsigned
+	log    *slog.Logger
 	client *socketmode.Client
 	wg     sync.WaitGroup
 }
 
 func (k *socket) event(ctx context.Context, evt socketmode.Event) {
-	log := k.h.log
+	log := k.log
 	switch evt.Type {
 	case socketmode.EventTypeConnecting:
 		log.Info("slack socket mode connecting")
@@ -106,44 +114,30 @@ func (k *socket) event(ctx context.Context, evt socketmode.Event) {
 			// a form's field errors and a select's options ride in the
 			// acknowledgement, as in the HTTP response
 			k.spawn(func() {
-				ctx, cancel := context.WithTimeout(ctx, socketAckBudget)
+				ctx, cancel := context.WithTimeout(ctx, ackBudget)
 				defer cancel()
-				res := k.serve(ctx, "interaction", req, func(tr *trace) response { return k.h.interaction(ctx, tr, string(req.Payload)) })
+				res := k.h.Interaction(ctx, req.Payload, req.RetryAttempt)
 				var body any
-				if res.status == http.StatusOK && len(res.body) > 0 {
-					body = json.RawMessage(res.body)
+				if res.Status == http.StatusOK && len(res.Body) > 0 {
+					body = json.RawMessage(res.Body)
 				}
 				k.ack(ctx, req, body)
 			})
 			return
 		}
 		k.ack(ctx, req, nil) // the answer goes to the response_url
-		k.spawn(func() {
-			k.serve(ctx, "interaction", req, func(tr *trace) response { return k.h.interaction(ctx, tr, string(req.Payload)) })
-		})
+		k.spawn(func() { k.h.Interaction(ctx, req.Payload, req.RetryAttempt) })
 	case socketmode.EventTypeEventsAPI:
 		if evt.Request == nil {
 			return
 		}
 		req := *evt.Request
 		k.ack(ctx, req, nil) // the answer is posted in the thread
-		k.spawn(func() {
-			k.serve(ctx, "event", req, func(tr *trace) response { return k.h.event(ctx, tr, req.Payload) })
-		})
+		k.spawn(func() { k.h.Event(ctx, req.Payload, req.RetryAttempt) })
 	}
 }
 
-// serve answers one envelope with the request log line its HTTP twin gets.
-func (k *socket) serve(ctx context.Context, kind string, req socketmode.Request, answer func(*trace) response) response {
-	start := time.Now()
-	tr := &trace{kind: kind}
-	if req.RetryAttempt > 0 {
-		tr.retry = strconv.Itoa(req.RetryAttempt)
-	}
-	return k.h.finish(start, tr, answer(tr))
-}
-
-// spawn runs fn in a goroutine that RunSocket waits for.
+// spawn runs fn in a goroutine that Run waits for.
 func (k *socket) spawn(fn func()) {
 	k.wg.Go(fn)
 }
@@ -152,23 +146,18 @@ func (k *socket) spawn(fn func()) {
 // shows the HTTP response of one. An answer too big for the socket (20 KB)
 // is acknowledged empty and posted to the response_url instead.
 func (k *socket) slashCommand(ctx context.Context, req socketmode.Request, cmd slackapi.SlashCommand) {
-	ctx, cancel := context.WithTimeout(ctx, socketAckBudget)
+	ctx, cancel := context.WithTimeout(ctx, ackBudget)
 	defer cancel()
-	var rep chat.Reply
-	res := k.serve(ctx, "command", req, func(tr *trace) response {
-		var res response
-		rep, res = k.h.slash(ctx, tr, cmd)
-		return res
-	})
-	if res.status != http.StatusOK || len(res.body) == 0 {
+	rep, res := k.h.Slash(ctx, cmd, req.RetryAttempt)
+	if res.Status != http.StatusOK || len(res.Body) == 0 {
 		k.ack(ctx, req, nil)
 		return
 	}
-	if err := k.client.AckCtx(ctx, req.EnvelopeID, json.RawMessage(res.body)); err != nil {
-		k.h.log.Warn("slack socket mode: answer too big to acknowledge; posting it to the response_url", "err", err)
+	if err := k.client.AckCtx(ctx, req.EnvelopeID, json.RawMessage(res.Body)); err != nil {
+		k.log.Warn("slack socket mode: answer too big to acknowledge; posting it to the response_url", "err", err)
 		k.ack(ctx, req, nil)
-		if err := k.h.poster.Post(context.WithoutCancel(ctx), chat.Target{ResponseURL: cmd.ResponseURL}, rep); err != nil {
-			k.h.log.Error("slack socket mode: posting the answer to the response_url failed", "err", err)
+		if err := k.h.Poster().Post(context.WithoutCancel(ctx), chat.Target{ResponseURL: cmd.ResponseURL}, rep); err != nil {
+			k.log.Error("slack socket mode: posting the answer to the response_url failed", "err", err)
 		}
 	}
 }
@@ -176,7 +165,7 @@ func (k *socket) slashCommand(ctx context.Context, req socketmode.Request, cmd s
 // ack acknowledges an envelope (Slack redelivers an unacknowledged one).
 func (k *socket) ack(ctx context.Context, req socketmode.Request, payload any) {
 	if err := k.client.AckCtx(ctx, req.EnvelopeID, payload); err != nil {
-		k.h.log.Warn("slack socket mode: acknowledgement not sent", "err", err)
+		k.log.Warn("slack socket mode: acknowledgement not sent", "err", err)
 	}
 }
 
