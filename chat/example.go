@@ -44,6 +44,19 @@ func HanWord(name string, aliases []string) string {
 	return name
 }
 
+// KeyWord is how a reply in lang names the key name of keys: the key
+// itself in English, its Chinese word (HanWord) in Chinese, the word the
+// parser reads for it, so that "卡数=8" in a reply can be typed back.
+func KeyWord(lang Lang, keys []Key, name string) string {
+	if lang != ZH {
+		return name
+	}
+	if k, ok := LookupKey(keys, name); ok {
+		return HanWord(k.Name, k.Aliases)
+	}
+	return name
+}
+
 // exampleKey is a key=value pair's key in an example line: a key name
 // after the start, a space, a quote or a vendor's colon.
 var exampleKey = regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)

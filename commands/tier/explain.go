@@ -96,9 +96,9 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			tp = chat.T(lang, ", ÷ TP ", "，÷ 张量并行 ") + strconv.Itoa(l.TensorParallel)
 		}
 		add("activations", "激活", b.ActivationsGB, sprintf(chat.T(lang,
-			"%d layers × %s (%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, recompute=%s%s",
-			"%d 层 × %s（%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，重计算=%s%s"),
-			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, r.Recompute, tp))
+			"%d layers × %s (%s) + %s fp32 logits (4·s·b·v); s %d, b %d, h %d, a %d, v %d, %s%s",
+			"%d 层 × %s（%s）+ %s fp32 logits（4·s·b·v）；s %d，b %d，h %d，a %d，v %d，%s%s"),
+			m.Layers, size(res.LayerActivationsGB), coef, size(res.OutputActivationsGB), r.Seq, r.Batch, m.Hidden, m.Heads, m.Vocab, recomputeShown(lang, r.Recompute), tp))
 	} else {
 		div := ""
 		if res.KVShards > 1 {

@@ -130,7 +130,7 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 			name = "QLoRA"
 		}
 		if lang == chat.ZH {
-			return name + " 微调（r=" + strconv.Itoa(r.Rank) + "）"
+			return name + " 微调（秩 " + strconv.Itoa(r.Rank) + "）"
 		}
 		return name + " r=" + strconv.Itoa(r.Rank)
 	}
@@ -138,6 +138,39 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 		return "推理（" + string(r.Precision) + "）"
 	}
 	return "serving (" + string(r.Precision) + ")"
+}
+
+// keyWord is tier's key name as a reply in lang names it (卡数 in Chinese).
+func keyWord(lang chat.Lang, name string) string {
+	if _, ok := chat.LookupKey(keys, name); ok {
+		return chat.KeyWord(lang, keys, name)
+	}
+	return chat.KeyWord(lang, moneyKeys, name)
+}
+
+// recomputeShown is the recomputation a job uses as a reply writes it: the
+// key=value in English (recompute=full), the words in Chinese (全部重计算).
+func recomputeShown(lang chat.Lang, rc sizing.Recompute) string {
+	if lang != chat.ZH {
+		return "recompute=" + string(rc)
+	}
+	return recomputeWords[rc][1]
+}
+
+// recomputeValue is a recompute= value as the user types it in the reply's
+// language: full, or 全部 (a spelling the key reads, recomputeAliases).
+func recomputeValue(lang chat.Lang, rc sizing.Recompute) string {
+	if lang != chat.ZH {
+		return string(rc)
+	}
+	return recomputeWords[rc][0]
+}
+
+// recomputeWords are each recomputation's Chinese value and name.
+var recomputeWords = map[sizing.Recompute][2]string{
+	sizing.RecomputeNone:      {"无", "不重计算"},
+	sizing.RecomputeSelective: {"选择性", "选择性重计算"},
+	sizing.RecomputeFull:      {"全部", "全部重计算"},
 }
 
 func tierName(lang chat.Lang, tier string) string {

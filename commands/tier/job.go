@@ -234,7 +234,7 @@ func (j *job) facts(lang chat.Lang) []chat.Fact {
 	case j.serve != nil:
 		s := j.serve
 		v := sprintf(chat.T(lang, "%s tokens a day = %s tokens/s on average; one copy at batch %d serves %s tokens/s (the decode bound × %s efficiency): %s = %s",
-			"每天 %s token = 平均 %s token/s；每份模型在 batch %d 时可服务 %s token/s（解码上限 × %s 效率）：%s = %s"),
+			"每天 %s token = 平均 %s token/s；每份模型在批量 %d 时可服务 %s token/s（解码上限 × %s 效率）：%s = %s"),
 			count(s.TokensPerDay), num(s.TokensPerSec), j.batch, num(s.ReplicaTokensPerSec), pct(s.Efficiency),
 			chat.Plural(lang, s.Replicas, "copy", "copies", "份"), chat.Plural(lang, s.Cards, "card", "cards", "张卡"))
 		if j.batchDefault {
@@ -273,9 +273,12 @@ func (j *job) next(lang chat.Lang, adv sizing.Advice, ch *selection) (line, cmd 
 	}
 	cmdLine := sprintf(chat.T(lang, "billing ondemand=%s monthly=<the vendor's monthly price> hours=%s cards=%d", "计费 按需=%s 包月=<供应商的包月价> 时长=%s 卡数=%d"),
 		advisor.Plain(od), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
-	if j.monthly > 0 {
-		cmdLine = sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
-		cmd = cmdLine
+	if j.monthly > 0 { // the button runs the English line; a Chinese reply shows it in Chinese words
+		cmd = sprintf("billing ondemand=%s monthly=%s hours=%s cards=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
+		cmdLine = cmd
+		if lang == chat.ZH {
+			cmdLine = sprintf("计费 按需=%s 包月=%s 时长=%s 卡数=%d", advisor.Plain(od), advisor.Plain(j.monthly), advisor.Plain(min(hours, advisor.MaxMonthHours)), cards)
+		}
 	}
 	s := sprintf(chat.T(lang, "On-demand, monthly or spot for these hours: %s", "这些小时数该按需、包月还是竞价：%s"), cmdLine)
 	if hours > advisor.MaxMonthHours {

@@ -19,7 +19,7 @@ func alternatives(lang chat.Lang, adv sizing.Advice) ([]altData, [][]string) {
 		o := a.Option
 		label, note := altText(lang, a)
 		if a.Request.Recompute != adv.Request.Recompute && a.Kind != sizing.AltRecompute {
-			note += chat.T(lang, "; with recompute=", "；重计算=") + string(a.Request.Recompute)
+			note += chat.T(lang, "; with ", "；") + recomputeShown(lang, a.Request.Recompute)
 		}
 		out = append(out, altData{
 			Kind: a.Kind, GPU: o.GPU.ID, Cards: o.Cards(), PerCardGB: round4(o.Result.Memory.PerCardGB),
@@ -62,7 +62,7 @@ func altText(lang chat.Lang, a sizing.Alternative) (label, note string) {
 	case sizing.AltLoRA:
 		return chat.T(lang, "LoRA instead of full", "改用 LoRA"), sprintf(chat.T(lang,
 			"freezes the base and trains r=%d adapters (%s parameters): often enough for fine-tuning",
-			"冻结底座，只训练 r=%d 的适配器（%s 参数）：微调通常足够"), a.Request.Rank, count(o.Result.TrainableParams))
+			"冻结底座，只训练秩 %d 的适配器（%s 参数）：微调通常足够"), a.Request.Rank, count(o.Result.TrainableParams))
 	case sizing.AltQLoRA:
 		return chat.T(lang, "QLoRA instead of LoRA", "改用 QLoRA"), chat.T(lang,
 			"4-bit NF4 base (Dettmers et al. 2023): a quarter of the base memory, somewhat slower steps",
@@ -155,20 +155,20 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 			m := r.Model
 			line = sprintf(chat.T(lang,
 				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights − %s GB that the %d sliding-window layers keep (%s tokens each: window %s − 1 + one %s-token prefill chunk, in 16-token blocks, + one block, as vLLM reserves)) ÷ %s per token on each card in the other %d layers (batch %d) = %s tokens",
-				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token %[10]s（batch %[12]d）= %[13]s token"),
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token %[10]s（批量 %[12]d）= %[13]s token"),
 				pct(r.Utilization), gb(g.CapacityGB()), gb(reserve), gb(p.Result.Memory.WeightsGB), gb(sr), m.SlidingLayers,
 				num(float64(sizing.SlidingKVTokens(m.SlidingWindow, sizing.PrefillTokens+m.SlidingWindow))), num(float64(m.SlidingWindow)), num(sizing.PrefillTokens),
 				perTok, m.Layers-m.SlidingLayers, r.Batch, num(float64(f.MemoryContext)))
 			if m.SlidingLayers == m.Layers {
 				line = sprintf(chat.T(lang,
 					"Longest context: every layer keeps at most its %s-token window (%s GB on each card at batch %d, as vLLM reserves it), so memory does not limit the context",
-					"最长上下文：每一层最多保留 %[1]s token 的窗口（batch %[3]d 时每卡 %[2]s GB，与 vLLM 的预留相同），显存不限制上下文长度"),
+					"最长上下文：每一层最多保留 %[1]s token 的窗口（批量 %[3]d 时每卡 %[2]s GB，与 vLLM 的预留相同），显存不限制上下文长度"),
 					num(float64(m.SlidingWindow)), gb(sr), r.Batch)
 			}
 		} else {
 			line = sprintf(chat.T(lang,
 				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights) ÷ %s per token on each card (batch %d) = %s tokens",
-				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token %s（batch %d）= %s token"),
+				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB) ÷ 每卡每 token %s（批量 %d）= %s token"),
 				pct(r.Utilization), gb(g.CapacityGB()), gb(reserve), gb(p.Result.Memory.WeightsGB), perTok, r.Batch, num(float64(f.MemoryContext)))
 		}
 		if r.Model.ChunkedLayers > 0 {
@@ -193,7 +193,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	out := make([]string, 0, 10)
 	defs := make([]string, 0, 6)
 	if !q.given["mode"] {
-		defs = append(defs, "mode=full")
+		defs = append(defs, "mode="+chat.T(lang, "full", "全参"))
 	}
 	if !q.given["seq"] {
 		defs = append(defs, "seq=4096")
@@ -206,7 +206,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			defs = append(defs, "optimizer=adamw")
 		}
 		if !q.given["zero"] && adv.Pick.Result.Layout.DataParallel > 1 {
-			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "zero：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+chat.T(lang, ")", "）"))
+			defs = append(defs, chat.T(lang, "zero: the lowest stage that fits (ZeRO-", "ZeRO 阶段：放得下的最低阶段（ZeRO-")+strconv.Itoa(adv.Pick.Result.Layout.Zero)+chat.T(lang, ")", "）"))
 		}
 		if (r.Mode == sizing.ModeLoRA || r.Mode == sizing.ModeQLoRA) && !q.given["r"] {
 			defs = append(defs, "r=16")
@@ -231,11 +231,11 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		if r.Mode == sizing.ModeFull {
 			out = append(out, chat.T(lang,
 				"recompute=selective by default: FlashAttention never stores the attention scores, which is exactly what selective recomputation drops (Korthikanti et al. 2022).",
-				"默认 重计算=selective：FlashAttention 本就不保存注意力分数，正是选择性重计算省掉的部分（Korthikanti 等，2022）。"))
+				"默认 重计算=选择性：FlashAttention 本就不保存注意力分数，正是选择性重计算省掉的部分（Korthikanti 等，2022）。"))
 		} else {
 			out = append(out, chat.T(lang,
 				"recompute=full by default: gradient checkpointing, as the QLoRA recipes and common fine-tuning tools turn on; set recompute=selective or none to trade memory for speed.",
-				"默认 重计算=full：即梯度检查点，QLoRA 方案和常用微调工具默认开启；可设 selective 或 none，用显存换速度。"))
+				"默认 重计算=全部：即梯度检查点，QLoRA 方案和常用微调工具默认开启；可设 重计算=选择性 或 重计算=无，用显存换速度。"))
 		}
 	}
 	if m.ID != "" {
@@ -243,11 +243,11 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	} else if len(q.derived) == 0 {
 		out = append(out, sprintf(chat.T(lang,
 			"%s: the shape as given (layers, hidden, heads, kv_heads, ffn, vocab); head size = hidden ÷ heads, gated (SwiGLU) MLP.",
-			"%s：结构按给出的值（层数、隐藏维度、头数、kv头、ffn、词表）；头维度 = 隐藏维度 ÷ 头数，门控（SwiGLU）MLP。"), modelName(m)))
+			"%s：结构按给出的值（层数、隐藏维度、头数、kv头、前馈、词表）；头维度 = 隐藏维度 ÷ 头数，门控（SwiGLU）MLP。"), modelName(m)))
 	} else {
 		out = append(out, sprintf(chat.T(lang,
 			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
-			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，ffn = 8h/3 向上取整到 256，词表 32,000）。"),
+			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，前馈维度 = 8h/3 向上取整到 256，词表 32,000）。"),
 			modelName(m), strings.Join(q.derived, ", ")))
 	}
 	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision == "" && m.Stored != "" {
@@ -332,10 +332,10 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 		case cs > c && r.Seq <= cs:
 			out = append(out, sprintf(chat.T(lang,
 				"seq=%d is past %s's native %s-token context (max_position_embeddings): switch on rope scaling (YaRN, rope_scaling in config.json or the serving engine's flag) as its model card describes, up to %s tokens; quality on short inputs may drop slightly.",
-				"序列=%d 超过了 %s 的原生上下文 %s token（max_position_embeddings）：需要按模型卡说明开启 rope scaling（YaRN，在 config.json 的 rope_scaling 或推理引擎参数中设置），最长 %s token；短输入的效果可能略降。"),
+				"序列=%d 超过了 %s 的原生上下文 %s token（config.json 中的 max_position_embeddings）：需要按模型卡说明开启 RoPE 缩放（YaRN：config.json 中的 rope_scaling 字段，或推理引擎的对应参数），最长 %s token；短输入的效果可能略降。"),
 				r.Seq, modelName(r.Model), num(float64(c)), num(float64(cs))))
 		case cs > c:
-			out = append(out, sprintf(chat.T(lang, "seq=%d is longer than %s's %s tokens even with rope scaling.", "序列=%d 超过了 %s 开启 rope scaling 后的上限 %s token。"),
+			out = append(out, sprintf(chat.T(lang, "seq=%d is longer than %s's %s tokens even with rope scaling.", "序列=%d 超过了 %s 开启 RoPE 缩放后的上限 %s token。"),
 				r.Seq, modelName(r.Model), num(float64(cs))))
 		default:
 			out = append(out, sprintf(chat.T(lang, "seq=%d is longer than %s's %s-token context.", "序列=%d 超过了 %s 的上下文上限 %s token。"),
@@ -344,10 +344,10 @@ func warnings(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []strin
 	}
 	if !adv.Fits {
 		hint := chat.T(lang, "try recompute=full, a higher zero stage, more cards (drop cards= or gpu=), or mode=lora / mode=qlora",
-			"可尝试：重计算=full、更高的 zero 阶段、更多卡（去掉 卡数= 或 显卡=），或 模式=lora / qlora")
+			"可尝试：重计算=全部、更高的 ZeRO 阶段（ZeRO阶段=3）、更多卡（去掉 卡数= 或 显卡=），或 模式=微调 / 模式=量化微调")
 		if !r.Mode.Training() {
 			hint = chat.T(lang, "try precision=int4, a shorter seq, fewer concurrent sequences (batch), or more cards (drop cards= or gpu=)",
-				"可尝试：精度=int4、更短的上下文、更少的并发（batch），或更多卡（去掉 卡数= 或 显卡=）")
+				"可尝试：精度=int4、更短的上下文、更少的并发（批量=），或更多卡（去掉 卡数= 或 显卡=）")
 		}
 		out = append(out, chat.T(lang, "Nothing fits within the limits: ", "在限制内放不下：")+hint+".")
 	}

@@ -66,7 +66,7 @@ func reply(lang chat.Lang, q query, adv sizing.Advice, ch *selection, jb *job) c
 	assumptions := assumptions(lang, q, adv)
 	warnings := warnings(lang, q, adv, ch)
 	if ch.outside != "" {
-		warnings = append([]string{sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, ch.market.Market, ch.outside)}, warnings...)
+		warnings = append([]string{sprintf(chat.T(lang, "%s is not commonly rentable in your market (%s): %s You asked for it with gpu=, so it is sized anyway.", "%s 在你所在的市场（%s）一般租不到：%s 你用 显卡= 指定了它，所以仍按它计算。"), g.ID, marketShown(lang, ch.market.Market), ch.outside)}, warnings...)
 	}
 	rep.Sections = []chat.Section{
 		{Title: chat.T(lang, "How this was chosen", "选择依据"), Lines: rules},
@@ -146,14 +146,15 @@ func linkSentence(lang chat.Lang, r sizing.Request, p sizing.Option) string {
 		layoutName(lang, r, l), ib)
 }
 
-// constraint names what the user fixed: " with cards=8 on rtx-4090".
+// constraint names what the user fixed: " with cards=8 gpu=rtx-4090", in
+// Chinese with the keys' Chinese words (（卡数=8 显卡=rtx-4090）).
 func constraint(lang chat.Lang, r sizing.Request) string {
 	var parts []string
 	if r.Cards > 0 {
-		parts = append(parts, "cards="+strconv.Itoa(r.Cards))
+		parts = append(parts, keyWord(lang, "cards")+"="+strconv.Itoa(r.Cards))
 	}
 	if r.GPU != "" {
-		parts = append(parts, "gpu="+r.GPU)
+		parts = append(parts, keyWord(lang, "gpu")+"="+r.GPU)
 	}
 	if len(parts) == 0 {
 		return ""
@@ -165,16 +166,16 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 	r, p := adv.Request, adv.Pick
 	g, m := gpuOf(p), r.Model
 	shape := sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads / %d KV heads, ffn %d, vocab %s",
-		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，ffn %d，词表 %s"),
+		"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头 / %d 个 KV 头，前馈维度 %d，词表 %s"),
 		count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVHeads, m.FFN, num(float64(m.Vocab)))
 	if m.MLA() {
 		shape = sprintf(chat.T(lang, "%s params, %d layers, hidden %d, %d heads with MLA (kv_lora_rank %d + rope %d cached), vocab %s",
-			"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头，MLA（缓存 kv_lora_rank %d + rope %d），词表 %s"),
+			"%s 参数，%d 层，隐藏维度 %d，%d 个注意力头，MLA（每 token 缓存 %d 维压缩 KV + %d 维 RoPE），词表 %s"),
 			count(m.Params), m.Layers, m.Hidden, m.Heads, m.KVLoRARank, m.QKRopeDim, num(float64(m.Vocab)))
 	}
 	if m.MoE() {
 		shape += sprintf(chat.T(lang, "; MoE: %d of %d experts (ffn %d) per token in %d layers, %s active params",
-			"；MoE：%[4]d 层中每个 token 用 %[2]d 个专家中的 %[1]d 个（ffn %[3]d），激活参数 %[5]s"),
+			"；MoE：%[4]d 层中每个 token 用 %[2]d 个专家中的 %[1]d 个（前馈维度 %[3]d），激活参数 %[5]s"),
 			m.ExpertsActive, m.Experts, m.ExpertFFN, m.MoELayers(), count(m.ActiveParams()))
 		if m.SharedExperts > 0 {
 			shape += sprintf(chat.T(lang, " (with %d shared)", "（另有 %d 个共享专家）"), m.SharedExperts)
@@ -184,10 +185,10 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 	if m.Approximate {
 		shape += chat.T(lang, " (approximate)", "（近似）")
 	}
-	run := sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，batch %d"), num(float64(r.Seq)), r.Batch)
+	run := sprintf(chat.T(lang, "seq %s, batch %d", "序列 %s，批量 %d"), num(float64(r.Seq)), r.Batch)
 	if r.Mode.Training() {
-		run = sprintf(chat.T(lang, "%s, %s, recompute=%s, %s", "%s，%s，重计算=%s，%s"),
-			modeName(lang, r), r.Optimizer, r.Recompute, run)
+		run = sprintf(chat.T(lang, "%s, %s, %s, %s", "%s，%s，%s，%s"),
+			modeName(lang, r), r.Optimizer, recomputeShown(lang, r.Recompute), run)
 	} else {
 		run = sprintf(chat.T(lang, "%s, %s", "%s，%s"), modeName(lang, r), run)
 	}
@@ -212,7 +213,7 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 		chat.Fact{Label: chat.T(lang, "Price", "价格"), Value: ch.priceFact(lang, adv)},
 	)
 	if f := adv.Infer; f != nil {
-		ctx := sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "batch %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
+		ctx := sprintf(chat.T(lang, "%s tokens per sequence at batch %d", "批量 %[2]d 时每条 %[1]s token"), num(float64(f.MaxContext)), r.Batch)
 		limit := max(f.ModelContext, r.Model.ContextScaled)
 		switch {
 		case f.ModelContext > 0 && f.MaxContext == limit && f.MemoryContext > limit:
@@ -222,10 +223,10 @@ func facts(lang chat.Lang, q query, adv sizing.Advice, ch *selection) []chat.Fac
 				ctx += sprintf(chat.T(lang, " (the model's limit; memory alone allows %s)", "（模型上限；仅按显存可到 %s）"), num(float64(f.MemoryContext)))
 			}
 			if limit > f.ModelContext {
-				ctx += sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 rope scaling"), num(float64(f.ModelContext)))
+				ctx += sprintf(chat.T(lang, "; past the native %s tokens with rope scaling", "；超过原生 %s token 需开启 RoPE 缩放"), num(float64(f.ModelContext)))
 			}
 		case f.ModelContext > 0 && f.MaxContext > f.ModelContext:
-			ctx += sprintf(chat.T(lang, " (memory's limit; past the native %s tokens needs rope scaling, up to %s)", "（显存所限；超过原生 %s token 需开启 rope scaling，最长 %s）"),
+			ctx += sprintf(chat.T(lang, " (memory's limit; past the native %s tokens needs rope scaling, up to %s)", "（显存所限；超过原生 %s token 需开启 RoPE 缩放，最长 %s）"),
 				num(float64(f.ModelContext)), num(float64(limit)))
 		case f.ModelContext > 0:
 			ctx += sprintf(chat.T(lang, " (the model's limit: %s)", "（模型上限 %s）"), num(float64(f.ModelContext)))

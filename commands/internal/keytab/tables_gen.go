@@ -12,9 +12,9 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价"}, Kind: chat.Money, Example: "35", Help: chat.Help("on-demand price per card-hour (required)", "每卡每小时的按需价格（必填）")},
 				{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000", Help: chat.Help("monthly price per card-month (required)", "每卡每月的包月价格（必填）")},
 				{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300", Help: chat.Help("busy hours per card per month, 0–744, or per day (8h/day: × 30 days; weekdays 10h/day: × 22); one number, or one per card: 600,500,300 (required)", "每卡每月的实际使用小时，0–744，也可按天写（每天8小时 × 30 天；工作日每天10小时 × 22 天）；一个数，或每卡一个：600,500,300（必填）")},
-				{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4", Help: chat.Help("number of cards when hours is one number (every card runs that many hours)", "卡数：hours 只写一个数时，每张卡都按这个小时数计")},
+				{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4", Help: chat.Help("number of cards when hours is one number (every card runs that many hours)", "卡数：时长= 只写一个数时，每张卡都按这个小时数计")},
 				{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12", Help: chat.Help("spot/preemptible price per card-hour", "竞价（抢占式）实例每卡每小时价格")},
-				{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Example: "yes", Help: chat.Help("yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", "任务有检查点、可被中断时写 yes（默认 no：此时绝不选竞价）")},
+				{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Example: "yes", Help: chat.Help("yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", "任务有检查点、可被中断时写 是（默认 否：此时绝不选竞价）")},
 				{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Example: "0.05", Help: chat.Help("spot interruptions per hour, λ (0.05 = one every 20 h)", "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）")},
 				{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1", Help: chat.Help("hours between checkpoints, c", "两次检查点之间的小时数 c")},
 				{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25", Help: chat.Help("hours lost restarting after an interruption, r", "每次中断后重启耗费的小时数 r")},
@@ -30,8 +30,8 @@ var generated = map[string]func() map[string][]chat.Key{
 		return map[string][]chat.Key{
 			"check": {
 				{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: chat.Help("the vendor's name, for the follow-up e-mail (up to 40 characters)", "供应商名称，用于追问邮件（不超过 40 个字符）")},
-				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the check kept for the vendor: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入供应商资料的核查：channel（默认，仅本频道）或 team（团队所有频道）；需同时写供应商")},
-				{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Example: "yes", Help: chat.Help("yes: every item and every follow-up question, not only the short answer", "yes：显示全部条目和全部追问，而不只是简短回答")},
+				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the check kept for the vendor: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入供应商资料的核查：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商")},
+				{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Example: "yes", Help: chat.Help("yes: every item and every follow-up question, not only the short answer", "是：显示全部条目和全部追问，而不只是简短回答")},
 			},
 		}
 	},
@@ -42,7 +42,7 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310", Help: chat.Help("actual busy hours per card per month, 0–744: one number, or one per card", "每卡每月实际使用小时，0–744：一个数，或每卡一个")},
 				{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35", Help: chat.Help("on-demand price per card-hour of the same card", "同款卡每卡每小时的按需价格")},
 				{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Example: "2027-03-01", Help: chat.Help("the day the contract renews, YYYY-MM-DD", "合同续约日，YYYY-MM-DD")},
-				{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8", Help: chat.Help("cards under contract (default: one per hours value)", "合同中的卡数（默认：hours 有几个值就几张）")},
+				{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8", Help: chat.Help("cards under contract (default: one per hours value)", "合同中的卡数（默认：时长= 有几个值就几张）")},
 				{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Example: "A100-80G", Help: chat.Help("the card rented", "租用的卡型")},
 				{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d", Help: chat.Help("notice period before the renewal date", "续约日前的提前通知期")},
 			},
@@ -51,8 +51,8 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "replace", Aliases: []string{"更换", "换机", "硬件更换", "replacement"}, Kind: chat.Minutes, Example: "4h", Help: chat.Help("hardware replacement with a standby machine, 10 minutes to 7 days (default 4h)", "用备用机更换硬件的时限，10 分钟到 7 天（默认 4h）")},
 				{Name: "outage", Aliases: []string{"故障", "中断", "故障时长", "threshold"}, Kind: chat.Minutes, Example: "4h", Help: chat.Help("a single outage longer than this is compensated, 1 minute to 7 days (default 4h)", "单次故障超过此时长即赔偿，1 分钟到 7 天（默认 4h）")},
 				{Name: "comp", Aliases: []string{"赔偿", "补偿", "赔偿倍数", "compensation"}, Kind: chat.Ratio, Example: "2x", Help: chat.Help("compensation, a multiple of the order amount for the outage, 0.1x to 100x (default 2x)", "赔偿倍数：故障期间订单金额的倍数，0.1x 到 100x（默认 2x）")},
-				{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Example: "yes", Help: chat.Help("include data migration at the end of the term (default yes)", "包含合同到期时的数据迁移条款（默认 yes）")},
-				{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Example: "yes", Help: chat.Help("include certified data destruction (default yes)", "包含经认证的数据销毁条款（默认 yes）")},
+				{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Example: "yes", Help: chat.Help("include data migration at the end of the term (default yes)", "包含合同到期时的数据迁移条款（默认 是）")},
+				{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Example: "yes", Help: chat.Help("include certified data destruction (default yes)", "包含经认证的数据销毁条款（默认 是）")},
 			},
 			"vendor": {
 				{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Example: "酷算云", Help: chat.Help("who the draft is for: the vendor's name, up to 40 characters", "草稿的对象：供应商名称，最多 40 个字符")},
@@ -70,7 +70,7 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "currency", Aliases: []string{"币种", "货币"}, Example: "CNY", Help: chat.Help("CNY (default), USD, ...", "CNY（默认）、USD 等")},
 				{Name: "note", Aliases: []string{"备注", "说明"}, Example: "quote of Nov 20", Help: chat.Help("a note for the team (at most 200 characters)", "给团队的备注（最多 200 字）")},
 				{Name: "date", Aliases: []string{"日期", "报价日期"}, Example: "2026-11-20", Help: chat.Help("the day of the quote, YYYY-MM-DD (default today)", "报价日期，YYYY-MM-DD（默认今天）")},
-				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "channel（默认：仅本频道）或 team（团队所有频道）")},
+				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("channel (default: this channel only) or team (every channel of the team)", "频道（默认：仅本频道）或 团队（团队所有频道）")},
 			},
 		}
 	},
@@ -95,7 +95,7 @@ var generated = map[string]func() map[string][]chat.Key{
 	"settings": func() map[string][]chat.Key {
 		return map[string][]chat.Key{
 			"keys": {
-				{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: chat.Help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=", "团队在哪里租卡：cn（中国大陆）或 global（海外）；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
+				{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: chat.Help("where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=", "团队在哪里租卡：国内（中国大陆）或 海外；选卡不会推荐市场外的卡，除非用 显卡= 指定")},
 			},
 		}
 	},
@@ -110,7 +110,7 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "kv_heads", Aliases: []string{"num_kv_heads", "n_kv_heads", "kv", "kv头", "kv头数"}, Example: "8", Help: chat.Help("KV heads (GQA) of a params= model (optional; default = heads)", "参数量= 模型的 KV 头数（GQA，可选；默认等于头数）")},
 				{Name: "ffn", Aliases: []string{"intermediate_size", "ffn_hidden", "中间层", "前馈"}, Example: "11008", Help: chat.Help("MLP intermediate size of a params= model (optional)", "参数量= 模型的 MLP 中间层大小（可选）")},
 				{Name: "vocab", Aliases: []string{"vocab_size", "词表", "词表大小"}, Example: "152064", Help: chat.Help("vocabulary of a params= model (optional; default 32,000): sets the embeddings and the logits", "参数量= 模型的词表大小（可选；默认 32,000）：决定嵌入层和 logits 的大小")},
-				{Name: "mode", Aliases: []string{"task", "模式", "用途"}, Example: "lora", Help: chat.Help("full (full-parameter training), lora, qlora or infer (serving); default full", "full（全参训练）、lora（微调）、qlora（量化微调）或 infer（推理）；默认 full")},
+				{Name: "mode", Aliases: []string{"task", "模式", "用途"}, Example: "lora", Help: chat.Help("full (full-parameter training), lora, qlora or infer (serving); default full", "全参（全参训练）、微调（LoRA）、量化微调（QLoRA）或 推理；默认 全参")},
 				{Name: "optimizer", Aliases: []string{"opt", "优化器"}, Example: "adamw", Help: chat.Help("adamw (default), adam8bit or sgd", "adamw（默认）、adam8bit 或 sgd")},
 				{Name: "zero", Aliases: []string{"zero_stage", "stage", "ZeRO阶段"}, Example: "3", Help: chat.Help("DeepSpeed ZeRO stage 0-3 over the data-parallel cards (default: the lowest that fits)", "DeepSpeed ZeRO 阶段 0-3，在数据并行的卡上切分（默认：放得下的最低阶段）")},
 				{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡", "数量"}, Kind: chat.Count, Example: "8", Help: chat.Help("card count: the data-parallel degree for training (ZeRO shards over it), the cards one copy is split over for serving; default: the fewest that fit", "卡数：训练时是数据并行度（ZeRO 在其上切分），推理时是一份模型切分到的卡数；默认：放得下的最少卡数")},
@@ -118,19 +118,19 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "precision", Aliases: []string{"dtype", "quant", "精度", "量化"}, Example: "bf16", Help: chat.Help("weights for serving: bf16 (default), fp16, fp8, int8, int4", "推理时的权重精度：bf16（默认）、fp16、fp8、int8、int4")},
 				{Name: "kv_precision", Aliases: []string{"kv_cache_dtype", "kv_dtype", "kv_cache_precision", "KV缓存精度", "kv缓存精度", "KV精度", "kv精度", "KV缓存类型"}, Example: "fp8", Help: chat.Help("KV cache format for serving: bf16 (default) or fp8, which halves the KV cache (vLLM's --kv-cache-dtype fp8)", "推理时 KV 缓存的格式：bf16（默认）或 fp8，fp8 让 KV 缓存减半（即 vLLM 的 --kv-cache-dtype fp8）")},
 				{Name: "seq", Aliases: []string{"seq_len", "context", "ctx", "max_len", "序列", "序列长度", "上下文", "上下文长度", "长度"}, Kind: chat.Tokens, Example: "4096", Help: chat.Help("sequence / context length in tokens: 4096, 4k, 32k (default 4096)", "序列/上下文长度（token）：4096、4k、32k（默认 4096）")},
-				{Name: "batch", Aliases: []string{"batch_size", "bs", "micro_batch", "批量", "批次", "并发"}, Example: "1", Help: chat.Help("micro-batch per card for training, concurrent sequences for serving (default 1)", "训练时每卡的 micro-batch，推理时的并发序列数（默认 1）")},
-				{Name: "recompute", Aliases: []string{"checkpointing", "gradient_checkpointing", "重计算", "梯度检查点"}, Example: "full", Help: chat.Help("activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", "激活重计算：none、selective、full（lora/qlora 默认 full，全参默认 selective）")},
+				{Name: "batch", Aliases: []string{"batch_size", "bs", "micro_batch", "批量", "批次", "并发"}, Example: "1", Help: chat.Help("micro-batch per card for training, concurrent sequences for serving (default 1)", "训练时每卡的微批量，推理时的并发序列数（默认 1）")},
+				{Name: "recompute", Aliases: []string{"checkpointing", "gradient_checkpointing", "重计算", "梯度检查点"}, Example: "full", Help: chat.Help("activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", "激活重计算：无、选择性、全部（微调和量化微调默认 全部，全参默认 选择性）")},
 				{Name: "gpu", Aliases: []string{"card", "显卡", "卡型", "型号"}, Example: "a100-80g", Help: chat.Help("use this card and say how many: a100-80g, 4090, h800, 910b…", "指定显卡，算要几张：a100-80g、4090、h800、910b…")},
 				{Name: "config", Aliases: []string{"config.json", "config_json", "hf_config", "配置", "配置文件"}, Example: "```{...}```", Help: chat.Help("the model's Hugging Face config.json, for an exact answer on any model (dense, MoE, MLA, quantized): paste it as a code block in chat, or give its path in the terminal", "模型的 Hugging Face config.json，任何模型（稠密、MoE、MLA、量化）都能精确估算：聊天中用代码块粘贴，终端中给出文件路径")},
 				{Name: "utilization", Aliases: []string{"gpu_memory_utilization", "util", "利用率", "显存利用率"}, Example: "0.9", Help: chat.Help("share of each card's memory a plan may use, 0.5-0.98 (default 0.9, vLLM's gpu_memory_utilization)", "每张卡可用的显存比例，0.5-0.98（默认 0.9，即 vLLM 的 gpu_memory_utilization）")},
 			},
 			"money_keys": {
-				{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: chat.Help("where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", "在哪里租卡：cn（中国大陆）或 global；默认用团队设置（设置 市场=），未设置时为 cn")},
+				{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: chat.Help("where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", "在哪里租卡：国内（中国大陆）或 海外；默认用团队设置（设置 市场=），未设置时为 国内")},
 				{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Example: "h20,l20", Help: chat.Help("cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）")},
 				{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Example: "a100,a800,h800", Help: chat.Help("the only cards to consider, comma-separated", "只考虑这些卡，逗号分隔")},
 				{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b", Help: chat.Help("tokens the training run processes, for its hours and cost: 2b, 500m", "训练要处理的 token 数，用于算时长和费用：2b、500m")},
-				{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Example: "3", Help: chat.Help("epochs over dataset_tokens (instead of tokens)", "训练轮数，乘以 dataset_tokens（代替 tokens）")},
-				{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m", Help: chat.Help("tokens in the dataset, with epochs", "数据集的 token 数，配合 epochs")},
+				{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Example: "3", Help: chat.Help("epochs over dataset_tokens (instead of tokens)", "训练轮数，乘以 数据集token=（代替 训练token=）")},
+				{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m", Help: chat.Help("tokens in the dataset, with epochs", "数据集的 token 数，配合 轮数=")},
 				{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%", Help: chat.Help("share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）")},
 				{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b", Help: chat.Help("output tokens served a day, for the cards and the cost per 1M tokens", "每天输出的 token 数，用于算卡数和每百万 token 成本")},
 			},
@@ -141,14 +141,14 @@ var generated = map[string]func() map[string][]chat.Key{
 			"promise": {
 				{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G", Help: chat.Help("GPU model, form factor and memory as promised", "承诺的 GPU 型号、版本与显存")},
 				{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8", Help: chat.Help("number of GPUs", "GPU 数量")},
-				{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes", Help: chat.Help("NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：yes 或 no")},
+				{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes", Help: chat.Help("NVLink between every pair of GPUs: yes or no", "每对 GPU 之间是否为 NVLink：是 或 否")},
 				{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g", Help: chat.Help("intranet line rate: 10g, 25g, 100g, 万兆", "内网线速：10g、25g、100g、万兆")},
 				{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g", Help: chat.Help("memory per GPU", "每卡显存")},
 				{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200", Help: chat.Help("NCCL all-reduce bus bandwidth, GB/s", "NCCL all-reduce 总线带宽（GB/s）")},
 				{Name: "driver", Aliases: []string{"驱动"}, Example: "535", Help: chat.Help("minimum driver version", "最低驱动版本")},
 				{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2", Help: chat.Help("minimum CUDA version", "最低 CUDA 版本")},
 				{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: chat.Help("trial check: keep the trial for this vendor's record (vendor show), up to 40 characters", "试用 检查：把这次实测记入该供应商的资料（供应商 详情），不超过 40 个字符")},
-				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the kept trial: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入的实测：channel（默认，仅本频道）或 team（团队所有频道）；需同时写供应商")},
+				{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: chat.Help("who sees the kept trial: channel (default, only here) or team (every channel of the team); needs vendor=", "谁能看到记入的实测：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商")},
 			},
 		}
 	},
@@ -166,7 +166,7 @@ var generated = map[string]func() map[string][]chat.Key{
 				{Name: "rate", Aliases: []string{"汇率", "fx"}, Example: "USD:7.2", Help: chat.Help("the exchange rate you pay, yuan for one unit of a vendor's currency (USD:7.2; a bare number when only one currency is not yuan): without it prices in different currencies are not compared", "你们实际的汇率：1 单位外币折合多少元（USD:7.2；只有一种外币时可只写数字）；不写则不同币种的报价不做比较")},
 			},
 			"remove": {
-				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's evidence: prices, checks, trials and contracts (without it you see what would go)", "yes 即删除该供应商的资料：价格、核查、试用实测和合同（不写则只列出将删除的内容）")},
+				{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: chat.Help("yes deletes the vendor's evidence: prices, checks, trials and contracts (without it you see what would go)", "是 即删除该供应商的资料：价格、核查、试用实测和合同（不写则只列出将删除的内容）")},
 				{Name: "contracts", Aliases: []string{"合同", "含合同"}, Example: "yes", Help: chat.Help("yes also deletes contracts whose reminders are still to come (kept by default: deleting one stops its reminders)", "是：一并删除仍有待发提醒的合同（默认保留：删除合同会停止其提醒）")},
 			},
 		}
