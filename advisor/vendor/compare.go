@@ -50,10 +50,16 @@ type Unknown struct {
 // Next is the step to take with a vendor next.
 type Next struct {
 	// Kind is "ask" (send the checklist's questions), "questions" (send
-	// the open ones, Items), "trial" (run the trial) or "sla" (negotiate
-	// the contract's service terms).
+	// the open ones, Items), "trial" (run the trial), "renewal" (draft the
+	// renewal e-mail for the contract kept, Renewal) or "sla" (negotiate
+	// the service terms of a contract to sign).
 	Kind  string
 	Items []string
+	// Renewal is the id of the contract's renewal (Kind "renewal"); Needs
+	// the facts its e-mail still needs (Contract.RenewalNeeds), which the
+	// draft asks for first.
+	Renewal string
+	Needs   []string
 }
 
 // Column is one vendor in the comparison.
@@ -193,6 +199,9 @@ func next(e Evidence, c Column) Next {
 		return Next{Kind: "questions", Items: slices.Clone(e.Check.Ask)}
 	case len(c.Settle) > 0:
 		return Next{Kind: "questions", Items: slices.Clone(c.Settle)}
+	case e.Contract != nil && e.Contract.ID != "":
+		// a contract kept: what matters next is its renewal
+		return Next{Kind: "renewal", Renewal: e.Contract.ID, Needs: e.Contract.RenewalNeeds()}
 	case e.Contract != nil || e.Trial.Passed():
 		return Next{Kind: "sla"}
 	}

@@ -189,3 +189,37 @@ func TestColumn(t *testing.T) {
 		})
 	}
 }
+
+// TestNextRenewal: a vendor whose contract is a stored renewal is next
+// asked about that renewal (draft renewal <id>), naming what its e-mail
+// still needs; open questions come first; a contract without an id, or a
+// passed trial without a contract, still gets the SLA clauses.
+func TestNextRenewal(t *testing.T) {
+	w := Workload{GPU: "a100-80g-sxm", GPUName: "A100", Cards: 2, Hours: 300, Months: 3}
+	contract := func(id string, ondemand float64, usage bool) *Contract {
+		return &Contract{ID: id, GPU: "a100-80g-sxm", Cards: 2, TermMonths: 1, NoticeDays: 30, MonthlyPerCard: 4000, Currency: "CNY",
+			Renews: "2027-03-01", OnDemand: ondemand, Usage: usage}
+	}
+	for _, tt := range []struct {
+		name    string
+		e       Evidence
+		kind    string
+		renewal string
+		needs   []string
+	}{
+		{"usage and on-demand price recorded", Evidence{Name: "A", Check: answered(0), Contract: contract("r1", 9, true)}, "renewal", "r1", nil},
+		{"no usage yet", Evidence{Name: "A", Check: answered(0), Contract: contract("r1", 9, false)}, "renewal", "r1", []string{"hours"}},
+		{"neither", Evidence{Name: "A", Check: answered(0), Contract: contract("k7m2p9", 0, false)}, "renewal", "k7m2p9", []string{"ondemand", "hours"}},
+		{"no answers yet: ask first", Evidence{Name: "A", Contract: contract("r1", 9, true)}, "ask", "", nil},
+		{"open items first", Evidence{Name: "A", Check: &Check{Covered: 5, Missing: 1, Ask: []string{"hw.host"}}, Contract: contract("r1", 9, true)}, "questions", "", nil},
+		{"a contract without an id", Evidence{Name: "A", Check: answered(0), Contract: contract("", 9, true)}, "sla", "", nil},
+		{"a passed trial, no contract", Evidence{Name: "A", Check: answered(0), Trial: &Trial{Checks: 6}}, "sla", "", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			n := Compare(w, []Evidence{tt.e}).Columns[0].Next
+			if n.Kind != tt.kind || n.Renewal != tt.renewal || !slices.Equal(n.Needs, tt.needs) {
+				t.Errorf("got next %s renewal %q needs %v, want %s %q %v", n.Kind, n.Renewal, n.Needs, tt.kind, tt.renewal, tt.needs)
+			}
+		})
+	}
+}

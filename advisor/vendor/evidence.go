@@ -91,11 +91,33 @@ func LatestQuote(es []Evidence) (QuoteWorkload, bool) {
 // Contract is the vendor's contract (a renewal the team keeps): its card,
 // cards, price per card-month, minimum term, notice and renewal day.
 type Contract struct {
+	// ID is the renewal's id (renewal list), what `draft renewal <id>`
+	// drafts from; empty when the contract is not a stored renewal.
+	ID string
 	// GPU is the catalog id of the card, empty when unknown.
 	GPU                           string
 	Cards, TermMonths, NoticeDays int
 	MonthlyPerCard                float64
 	Currency, Renews              string
+	// OnDemand is the on-demand price per card-hour the renewal compares
+	// with (0: not recorded); Usage reports whether its actual busy hours
+	// are recorded (renewal usage). The renewal e-mail needs both.
+	OnDemand float64
+	Usage    bool
+}
+
+// RenewalNeeds are the facts the renewal e-mail still needs that the
+// contract lacks, by the key that gives them: "ondemand" (the on-demand
+// price per card-hour), "hours" (the actual busy hours per card a month).
+func (c *Contract) RenewalNeeds() []string {
+	var out []string
+	if c.OnDemand <= 0 {
+		out = append(out, "ondemand")
+	}
+	if !c.Usage {
+		out = append(out, "hours")
+	}
+	return out
 }
 
 // Evidence is everything known about one vendor.

@@ -44,8 +44,8 @@ func (r *record) evidence() av.Evidence {
 	}
 	if len(r.renewals) > 0 {
 		rn := r.renewals[0]
-		e.Contract = &av.Contract{GPU: gpuID(rn.GPU), Cards: rn.Cards, TermMonths: rn.Term(), NoticeDays: rn.NoticeDays,
-			MonthlyPerCard: rn.MonthlyPrice(), Currency: "CNY", Renews: rn.Renews.String()}
+		e.Contract = &av.Contract{ID: rn.ID, GPU: gpuID(rn.GPU), Cards: rn.Cards, TermMonths: rn.Term(), NoticeDays: rn.NoticeDays,
+			MonthlyPerCard: rn.MonthlyPrice(), Currency: "CNY", Renews: rn.Renews.String(), OnDemand: rn.OnDemand, Usage: len(rn.Usage) > 0}
 	}
 	return e
 }

@@ -19,16 +19,17 @@ import (
 // now is 2027-01-01 09:00 in Shanghai.
 var now = time.Date(2027, 1, 1, 1, 0, 0, 0, time.UTC)
 
-// router has the commands that produce evidence and vendor itself, on st.
-func router(st *memstore.Store) *chat.Router {
-	return testkit.RouterAt(now,
+// router has the commands that produce evidence and vendor itself, on st,
+// and the extra ones.
+func router(st *memstore.Store, extra ...*chat.Command) *chat.Router {
+	return testkit.RouterAt(now, append([]*chat.Command{
 		checklist.NewCommand(checklist.Deps{Checks: st, Log: testkit.Quiet()}),
 		price.Command(price.Deps{Store: st, NewID: testkit.SeqIDs("p"), Log: testkit.Quiet()}),
 		renewal.Command(renewal.Deps{Store: st, NewID: testkit.SeqIDs("r"), Log: testkit.Quiet()}),
 		trial.NewCommand(trial.Deps{Trials: st, Log: testkit.Quiet()}),
 		quote.NewCommand(quote.Deps{Prices: st, NewID: testkit.SeqIDs("q")}),
 		vendor.Command(vendor.Deps{Checks: st, Trials: st, Prices: st, Renewals: st, Log: testkit.Quiet()}),
-	)
+	}, extra...)...)
 }
 
 func req(text string) chat.Request {

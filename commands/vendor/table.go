@@ -172,6 +172,17 @@ func nextText(lang chat.Lang, c av.Column) string {
 		return fmt.Sprintf(chat.T(lang, "ask about %s%s", "追问：%s%s"), itemNames(lang, items), more)
 	case "sla":
 		return chat.T(lang, "negotiate the SLA clauses", "谈判SLA条款")
+	case "renewal":
+		text := fmt.Sprintf(chat.T(lang, "draft the renewal e-mail (contract %s)", "起草续约邮件（合同 %s）"), c.Next.Renewal)
+		if len(c.Next.Needs) > 0 {
+			var needs []string
+			for _, k := range c.Next.Needs {
+				needs = append(needs, renewalNeed(lang, k))
+			}
+			text = fmt.Sprintf(chat.T(lang, "draft the renewal e-mail (contract %s; it first asks for %s)", "起草续约邮件（合同 %s；需先补上%s）"),
+				c.Next.Renewal, strings.Join(needs, chat.T(lang, " and ", "和")))
+		}
+		return text
 	}
 	return chat.T(lang, "run the trial", "进行试用")
 }
@@ -185,8 +196,18 @@ func nextCommand(lang chat.Lang, c av.Column) string {
 		return chat.T(lang, "draft questions vendor=", "起草 问题 供应商=") + quote(c.Name) + " " + strings.Join(c.Next.Items, " ")
 	case "sla":
 		return chat.T(lang, "draft sla vendor=", "起草 条款 供应商=") + quote(c.Name)
+	case "renewal":
+		return chat.T(lang, "draft renewal ", "起草 续约 ") + c.Next.Renewal
 	}
 	return chat.T(lang, "trial", "试用")
+}
+
+// renewalNeed names a fact the renewal e-mail needs (av.Contract.RenewalNeeds).
+func renewalNeed(lang chat.Lang, key string) string {
+	if key == "ondemand" {
+		return chat.T(lang, "the on-demand price", "按需价格")
+	}
+	return chat.T(lang, "the actual hours", "实际用量")
 }
 
 // quote writes a vendor name as one value: in quotes when it holds a space.
@@ -262,6 +283,8 @@ type trialJSON struct {
 }
 
 type contractJSON struct {
+	// ID is the renewal's id (draft renewal <id>).
+	ID             string  `json:"id,omitempty"`
 	GPU            string  `json:"gpu,omitempty"`
 	Cards          int     `json:"cards"`
 	MonthlyPerCard float64 `json:"monthly_per_card"`
@@ -325,7 +348,7 @@ func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]an
 			v.Trial = &trialJSON{Checks: tr.Checks, Failed: texts(tr.Failed), Warnings: texts(tr.Warnings), Date: tr.Date}
 		}
 		if k := c.Contract; k != nil {
-			v.Contract = &contractJSON{GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, Renews: k.Renews}
+			v.Contract = &contractJSON{ID: k.ID, GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, Renews: k.Renews}
 		}
 		for _, u := range c.Unknown {
 			v.Unknown = append(v.Unknown, u.Code)

@@ -198,3 +198,80 @@ func TestMenuHomeVendorsBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestVendorRenewalCardButton: on Feishu, a vendor with a stored contract
+// and nothing left to ask has drafting its renewal as the next step: the
+// card's table says it in the next row and its button runs exactly the
+// command the reply's JSON names, which drafts that renewal's e-mail; in
+// both languages.
+func TestVendorRenewalCardButton(t *testing.T) {
+	clock := func() time.Time { return testNow }
+	st := memstore.NewStore(clock)
+	r := commands.New(commands.Deps{Now: clock, Renewals: st, Prices: st, Checks: st, Trials: st})
+	if err := st.AddCheck(context.Background(), store.Check{ID: "c1", Tenant: vendorTenant, Channel: "oc_group", User: vendorUser,
+		At: testNow.Add(-time.Hour), Vendor: "酷算云", Verdict: "ok", Covered: 12}); err != nil {
+		t.Fatal(err)
+	}
+	in := func(text string) chat.Request {
+		return chat.Request{Text: text, Platform: Platform, Tenant: vendorTenant, Channel: "oc_group", User: vendorUser, Sync: true}
+	}
+	if rep := r.Handle(context.Background(), in("续约 添加 供应商=酷算云 显卡=A100-80G 卡数=8 价格=15000 续约日=2027-06-01 通知期=30天")); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	rs, _ := st.ListRenewals(context.Background(), store.Scope{Tenant: vendorTenant, Channel: "oc_group"})
+	if len(rs) != 1 {
+		t.Fatalf("%d renewals, want 1", len(rs))
+	}
+	if rep := r.Handle(context.Background(), in("renewal usage "+rs[0].ID+" hours=310 ondemand=35")); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	for _, text := range []string{"vendor compare", "供应商 对比"} {
+		t.Run(text, func(t *testing.T) {
+			rep := r.Handle(context.Background(), in(text))
+			if rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			b, _ := json.Marshal(rep.Data)
+			var data struct {
+				Vendors []struct {
+					Next struct{ Text, Command string }
+				}
+			}
+			if err := json.Unmarshal(b, &data); err != nil || len(data.Vendors) != 1 {
+				t.Fatalf("data %s: %v", b, err)
+			}
+			next := data.Vendors[0].Next
+			if want := chat.T(rep.Lang, "draft renewal ", "起草 续约 ") + rs[0].ID; next.Command != want {
+				t.Fatalf("next command %q, want %q", next.Command, want)
+			}
+			card := checkCard(t, RenderCard(rep))
+			var values []string
+			nextCell := ""
+			for _, e := range card["elements"].([]any) {
+				el := e.(map[string]any)
+				switch el["tag"] {
+				case "table":
+					_, rows := tableSchema(t, el)
+					nextCell = rows[len(rows)-1][1]
+				case "action":
+					for _, a := range el["actions"].([]any) {
+						v, _ := a.(map[string]any)["value"].(map[string]any)
+						if v["action"] == chat.ActionRun {
+							values = append(values, fmt.Sprint(v["value"]))
+						}
+					}
+				}
+			}
+			if nextCell != next.Text {
+				t.Errorf("table's next row %q, want the next step %q", nextCell, next.Text)
+			}
+			if len(values) != 1 || values[0] != next.Command {
+				t.Fatalf("run buttons %q, want one running %q", values, next.Command)
+			}
+			out := r.Handle(context.Background(), in(values[0]))
+			if want := chat.T(rep.Lang, "Renewal e-mail to 酷算云 (draft)", "给酷算云的续约邮件（草稿）"); out.Error != nil || out.Title != want {
+				t.Errorf("the button's %q: title %q error %v, want %q", values[0], out.Title, out.Error, want)
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	slackapi "github.com/slack-go/slack"
 
@@ -216,4 +217,86 @@ func containsValue(values []string, want string) bool {
 		}
 	}
 	return false
+}
+
+// TestVendorRenewalButton: a vendor with a stored contract and nothing left
+// to ask has drafting its renewal as the next step; the Slack message's
+// table says it in the next row and its button (slack-go's own block
+// types) runs exactly the command the reply's JSON names, which drafts that
+// renewal's e-mail; in both languages.
+func TestVendorRenewalButton(t *testing.T) {
+	st := memstore.NewStore(fixedNow)
+	r := commands.New(commands.Deps{Now: fixedNow, Renewals: st, Prices: st, Checks: st, Trials: st})
+	if err := st.AddCheck(context.Background(), store.Check{ID: "c1", Tenant: "slack:T0001", Channel: "C1", User: "U2147483697",
+		At: fixedNow().Add(-time.Hour), Vendor: "酷算云", Verdict: "ok", Covered: 12}); err != nil {
+		t.Fatal(err)
+	}
+	in := func(text string) chat.Request {
+		return chat.Request{Text: text, Platform: "slack", Tenant: "slack:T0001", Channel: "C1", User: "U2147483697", Sync: true}
+	}
+	for _, text := range []string{"renewal add vendor=酷算云 gpu=A100-80G cards=8 price=15000 renews=2027-06-01 notice=30d", ""} {
+		if text == "" {
+			rs, _ := st.ListRenewals(context.Background(), store.Scope{Tenant: "slack:T0001", Channel: "C1"})
+			text = "renewal usage " + rs[0].ID + " hours=310 ondemand=35"
+		}
+		if rep := r.Handle(context.Background(), in(text)); rep.Error != nil {
+			t.Fatalf("%s: %v", text, rep.Error)
+		}
+	}
+	for _, text := range []string{"vendor compare", "供应商 对比"} {
+		t.Run(text, func(t *testing.T) {
+			rep := r.Handle(context.Background(), in(text))
+			if rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			b, _ := json.Marshal(rep.Data)
+			var data struct {
+				Vendors []struct {
+					Contract struct{ ID string }
+					Next     struct{ Text, Command string }
+				}
+			}
+			if err := json.Unmarshal(b, &data); err != nil || len(data.Vendors) != 1 {
+				t.Fatalf("data %s: %v", b, err)
+			}
+			next := data.Vendors[0].Next
+			if want := chat.T(rep.Lang, "draft renewal ", "起草 续约 ") + data.Vendors[0].Contract.ID; next.Command != want {
+				t.Fatalf("next command %q, want %q", next.Command, want)
+			}
+			raw, _ := json.Marshal(Render(rep))
+			var parsed struct {
+				Blocks slackapi.Blocks `json:"blocks"`
+			}
+			if err := json.Unmarshal(raw, &parsed); err != nil {
+				t.Fatal(err)
+			}
+			var values []string
+			var nextCell string
+			for _, bl := range parsed.Blocks.BlockSet {
+				switch bl := bl.(type) {
+				case *slackapi.TableBlock:
+					last := bl.Rows[len(bl.Rows)-1]
+					if c, ok := last[1].(*slackapi.TableRawTextCell); ok {
+						nextCell = c.Text
+					}
+				case *slackapi.ActionBlock:
+					for _, el := range bl.Elements.ElementSet {
+						if bt, ok := el.(*slackapi.ButtonBlockElement); ok && bt.ActionID == chat.ActionRun {
+							values = append(values, bt.Value)
+						}
+					}
+				}
+			}
+			if nextCell != next.Text {
+				t.Errorf("table's next row %q, want the next step %q", nextCell, next.Text)
+			}
+			if len(values) != 1 || values[0] != next.Command {
+				t.Fatalf("run buttons %q, want one running %q", values, next.Command)
+			}
+			out := r.Handle(context.Background(), in(values[0]))
+			if want := chat.T(rep.Lang, "Renewal e-mail to 酷算云 (draft)", "给酷算云的续约邮件（草稿）"); out.Error != nil || out.Title != want {
+				t.Errorf("the button's %q: title %q error %v, want %q", values[0], out.Title, out.Error, want)
+			}
+		})
+	}
 }
