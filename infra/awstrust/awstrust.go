@@ -50,14 +50,33 @@ var amazonPool = sync.OnceValue(func() *x509.CertPool {
 func Pool() *x509.CertPool { return amazonPool().Clone() }
 
 // HTTPClient is the SDK's default HTTP client with the Amazon Trust Services
-// roots as its only trusted roots.
+// roots as its only trusted roots, speaking HTTP/1.1 (HTTP1Only).
 func HTTPClient() *awshttp.BuildableClient {
-	return awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
+	return awshttp.NewBuildableClient().WithTransportOptions(HTTP1Only, func(tr *http.Transport) {
 		if tr.TLSClientConfig == nil {
 			tr.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 		}
 		tr.TLSClientConfig.RootCAs = Pool() // a copy: AWS_CA_BUNDLE appends to it
 	})
+}
+
+// HTTP1Only makes a transport speak HTTP/1.1 only, where the SDK's default
+// client offers HTTP/2 too (ForceAttemptHTTP2). DynamoDB's endpoints answer
+// HTTP/1.1 whatever is offered, and a function's Secrets Manager read and
+// drafter hand-off are a request or two per connection: HTTP/2 would add
+// its connection preface, settings exchange and two goroutines per
+// connection to each cold start for nothing (and, against a test server
+// that does speak it, measure what production does not run).
+func HTTP1Only(tr *http.Transport) {
+	tr.ForceAttemptHTTP2 = false
+	tr.Protocols = new(http.Protocols)
+	tr.Protocols.SetHTTP1(true)
+	tr.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{} // no "h2" upgrade
+	if tr.TLSClientConfig != nil {
+		// a transport HTTP/2 was set up on offers "h2" in its TLS config
+		tr.TLSClientConfig = tr.TLSClientConfig.Clone()
+		tr.TLSClientConfig.NextProtos = slices.DeleteFunc(tr.TLSClientConfig.NextProtos, func(p string) bool { return p == "h2" })
+	}
 }
 
 // UsesAmazonRoots reports whether clients for region get the Amazon roots

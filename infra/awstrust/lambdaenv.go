@@ -64,7 +64,7 @@ func envConfig(environ []string) (cfg aws.Config, ok bool, err error) {
 	}
 	client := HTTPClient()
 	if !UsesAmazonRoots(region) {
-		client = awshttp.NewBuildableClient() // the system roots, as the SDK's default client
+		client = awshttp.NewBuildableClient().WithTransportOptions(HTTP1Only) // the system roots, as the SDK's default client
 	}
 	if f := env["AWS_CA_BUNDLE"]; f != "" {
 		pem, err := os.ReadFile(f)

@@ -135,3 +135,46 @@ func TestEnvConfigChinaKeepsTheSystemRoots(t *testing.T) {
 		t.Error("a China region's client has a pool of its own; want the system roots")
 	}
 }
+
+// TestAWSClientsSpeakHTTP1: against a server that speaks HTTP/2 as well,
+// the AWS clients' requests go out as HTTP/1.1 (HTTP1Only), as DynamoDB's
+// endpoints answer, in every region.
+func TestAWSClientsSpeakHTTP1(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(r.Proto)) }))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	f := filepath.Join(t.TempDir(), "ca.pem")
+	os.WriteFile(f, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600)
+	for _, region := range []string{"ap-southeast-1", "cn-northwest-1"} {
+		var env []string
+		for _, kv := range lambdaEnviron {
+			if k, _, _ := cutEnv(kv); k != "AWS_REGION" && k != "AWS_DEFAULT_REGION" {
+				env = append(env, kv)
+			}
+		}
+		cfg, ok, err := envConfig(append(env, "AWS_REGION="+region, "AWS_CA_BUNDLE="+f))
+		if err != nil || !ok {
+			t.Fatalf("%s: envConfig: %v, %v", region, ok, err)
+		}
+		req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+		resp, err := cfg.HTTPClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", region, err)
+		}
+		resp.Body.Close()
+		if resp.Proto != "HTTP/1.1" {
+			t.Errorf("%s: the AWS client spoke %s, want HTTP/1.1", region, resp.Proto)
+		}
+	}
+	// and a server that speaks HTTP/2 indeed answers HTTP/2 to a client offering it
+	plain := srv.Client()
+	resp, err := plain.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Proto != "HTTP/2.0" {
+		t.Fatalf("the test server spoke %s to an HTTP/2 client; the test proves nothing", resp.Proto)
+	}
+}
