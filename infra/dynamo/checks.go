@@ -3,10 +3,8 @@ package dynamo
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -15,32 +13,35 @@ import (
 
 var _ store.Checks = (*Store)(nil)
 
-// checkItem is a recent check as stored:
+// A recent check is stored as a record (records.go):
 //
 //	pk = "TENANT#<tenant>"   sk = "CHECK#<store.CheckTime>#<id>"   type = "check"
 //
 // in the tenant's partition, so the newest are one Query read backwards;
-// expires_at (epoch seconds, the TTL) is At + store.CheckTTL.
-type checkItem struct {
-	PK        string   `dynamodbav:"pk"`
-	SK        string   `dynamodbav:"sk"`
-	Type      string   `dynamodbav:"type"`
-	ExpiresAt int64    `dynamodbav:"expires_at"`
-	ID        string   `dynamodbav:"id"`
-	Tenant    string   `dynamodbav:"tenant"`
-	Channel   string   `dynamodbav:"channel"`
-	User      string   `dynamodbav:"user,omitempty"`
-	Private   bool     `dynamodbav:"private,omitempty"`
-	TeamWide  bool     `dynamodbav:"team_wide,omitempty"`
-	At        string   `dynamodbav:"at"` // RFC 3339 with nanoseconds
-	Vendor    string   `dynamodbav:"vendor,omitempty"`
-	Verdict   string   `dynamodbav:"verdict"`
-	Covered   int      `dynamodbav:"covered"`
-	Risk      int      `dynamodbav:"risk"`
-	Vague     int      `dynamodbav:"vague"`
-	Missing   int      `dynamodbav:"missing"`
-	Ask       []string `dynamodbav:"ask,omitempty"`
-	Risks     []string `dynamodbav:"risks,omitempty"`
+// expires_at (epoch seconds, the TTL) is At + store.CheckTTL. Beside the
+// record's attributes: private (left out when false), verdict, covered N,
+// risk N, vague N, missing N, ask L<S> and risks L<S> (left out when nil).
+
+func checkItem(c store.Check) attrs {
+	a := record{
+		typ: "check", sk: "CHECK#" + store.CheckTime(c.At) + "#" + c.ID, expires: c.Expires(),
+		id: c.ID, tenant: c.Tenant, channel: c.Channel, user: c.User, teamWide: c.TeamWide, at: c.At, vendor: c.Vendor,
+	}.attrs()
+	a["verdict"], a["covered"], a["risk"], a["vague"], a["missing"] = s(c.Verdict), num(c.Covered), num(c.Risk), num(c.Vague), num(c.Missing)
+	return a.with(attrs{"private": boolean(c.Private), "ask": list(c.Ask, s), "risks": list(c.Risks, s)})
+}
+
+// readCheck reads a check's item, and its sort key.
+func readCheck(item map[string]types.AttributeValue) (store.Check, string, error) {
+	f := read(item)
+	r := readRecord(f)
+	c := store.Check{
+		ID: r.id, Tenant: r.tenant, Channel: r.channel, User: r.user, Private: f.Bool("private"), TeamWide: r.teamWide,
+		At: r.at, Vendor: r.vendor, Verdict: f.S("verdict"),
+		Covered: f.N("covered"), Risk: f.N("risk"), Vague: f.N("vague"), Missing: f.N("missing"),
+		Ask: f.Strings("ask"), Risks: f.Strings("risks"),
+	}
+	return c, r.sk, f.Err()
 }
 
 // checkPage is how many items one page of RecentChecks reads: a home page
@@ -54,22 +55,7 @@ func (st *Store) AddCheck(ctx context.Context, c store.Check) error {
 	if err := store.CheckKey(c); err != nil {
 		return err
 	}
-	av, err := attributevalue.MarshalMap(checkItem{
-		PK: tenantPK(c.Tenant), SK: "CHECK#" + store.CheckTime(c.At) + "#" + c.ID, Type: "check",
-		ExpiresAt: ceilSeconds(c.Expires()),
-		ID:        c.ID, Tenant: c.Tenant, Channel: c.Channel, User: c.User, Private: c.Private, TeamWide: c.TeamWide,
-		At: c.At.UTC().Format(time.RFC3339Nano), Vendor: c.Vendor, Verdict: c.Verdict,
-		Covered: c.Covered, Risk: c.Risk, Vague: c.Vague, Missing: c.Missing, Ask: c.Ask, Risks: c.Risks,
-	})
-	if err != nil {
-		return fmt.Errorf("encode check %s/%s: %w", c.Tenant, c.ID, err)
-	}
-	out, err := st.api.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(st.table), Item: av, ReturnConsumedCapacity: total})
-	if err != nil {
-		return fmt.Errorf("add check %s/%s: %w", c.Tenant, c.ID, st.explain(err))
-	}
-	st.count(false, out.ConsumedCapacity)
-	return nil
+	return failed(st.put(ctx, &dynamodb.PutItemInput{Item: checkItem(c)}), nil, "add check %s/%s", c.Tenant, c.ID)
 }
 
 // RecentChecks implements store.Checks with a Query on the tenant's
@@ -78,38 +64,23 @@ func (st *Store) AddCheck(ctx context.Context, c store.Check) error {
 // deleted yet are skipped (the picker compares At + CheckTTL with now).
 func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user string, n int) ([]store.Check, error) {
 	pick := store.NewCheckPicker(scope, user, n, st.now())
-	p := dynamodb.NewQueryPaginator(st.api, &dynamodb.QueryInput{
-		TableName:              aws.String(st.table),
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": s(tenantPK(scope.Tenant)), ":prefix": s("CHECK#"),
-		},
-		ScanIndexForward:       aws.Bool(false),
-		Limit:                  aws.Int32(checkPage),
-		ConsistentRead:         aws.Bool(true),
-		ReturnConsumedCapacity: total,
-	})
+	in := inTenant(scope.Tenant, "CHECK#")
+	in.TableName, in.ReturnConsumedCapacity = aws.String(st.table), total
+	in.ScanIndexForward, in.Limit = aws.Bool(false), aws.Int32(checkPage)
+	p := dynamodb.NewQueryPaginator(st.api, in)
 	for pick.More() && p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("recent checks of %s: %w", scope.Tenant, st.explain(err))
 		}
 		st.count(true, page.ConsumedCapacity)
-		for _, av := range page.Items {
-			var it checkItem
-			if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-				store.Skip(ctx, st.unreadable("checks", av, err))
-				continue
-			}
-			at, err := time.Parse(time.RFC3339Nano, it.At)
+		for _, item := range page.Items {
+			c, _, err := readCheck(item)
 			if err != nil {
-				store.Skip(ctx, st.unreadable("checks", av, fmt.Errorf("at %q: %w", it.At, err)))
+				store.Skip(ctx, st.unreadable("checks", item, err))
 				continue
 			}
-			if !pick.Offer(store.Check{
-				ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, User: it.User, Private: it.Private, TeamWide: it.TeamWide, At: at.UTC(),
-				Vendor: it.Vendor, Verdict: it.Verdict, Covered: it.Covered, Risk: it.Risk, Vague: it.Vague, Missing: it.Missing, Ask: it.Ask, Risks: it.Risks,
-			}) {
+			if !pick.Offer(c) {
 				break
 			}
 		}
@@ -121,13 +92,9 @@ func (st *Store) RecentChecks(ctx context.Context, scope store.Scope, user strin
 // the records of id that belong to scope's conversation, and each (its
 // key holds the id) is deleted on the condition that it still does.
 func (st *Store) DeleteCheck(ctx context.Context, scope store.Scope, id string) error {
-	sks, err := query(ctx, st, "checks", inTenant(scope.Tenant, "CHECK#"), func(av map[string]types.AttributeValue) (string, bool, error) {
-		var it checkItem
-		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-			return "", false, fmt.Errorf("decode check item: %w", err)
-		}
-		c := store.Check{ID: it.ID, Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide}
-		return it.SK, c.ID == id && c.In(scope), nil
+	sks, err := query(ctx, st, "checks", inTenant(scope.Tenant, "CHECK#"), func(item map[string]types.AttributeValue) (string, bool, error) {
+		c, sk, err := readCheck(item)
+		return sk, c.ID == id && c.In(scope), err
 	})
 	if err != nil {
 		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, err)
@@ -136,13 +103,8 @@ func (st *Store) DeleteCheck(ctx context.Context, scope store.Scope, id string) 
 		return fmt.Errorf("delete check %s/%s from %s: %w", scope.Tenant, id, scope.Channel, store.ErrNotFound)
 	}
 	for _, sk := range sks {
-		err := st.del(ctx, &dynamodb.DeleteItemInput{
-			Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(scope.Tenant)), "sk": s(sk)},
-			ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(scope.Channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
-		})
 		// a record the TTL (or another remove) took meanwhile is gone all the same
-		if err := failed(err, nil, "delete check %s/%s from %s", scope.Tenant, id, scope.Channel); err != nil {
+		if err := failed(st.delInConversation(ctx, scope, sk), nil, "delete check %s/%s from %s", scope.Tenant, id, scope.Channel); err != nil {
 			return err
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -16,53 +15,41 @@ import (
 
 var _ store.Prices = (*Store)(nil)
 
-// priceItem is a price book entry as stored:
+// A price book entry is stored as
 //
 //	pk = "TENANT#<tenant>"   sk = "PRICE#<id>"   type = "price"
 //
-// in the tenant's partition beside its renewals, so a list is one Query.
-type priceItem struct {
-	PK   string `dynamodbav:"pk"`
-	SK   string `dynamodbav:"sk"`
-	Type string `dynamodbav:"type"`
-
-	Tenant   string  `dynamodbav:"tenant"`
-	Channel  string  `dynamodbav:"channel"`
-	TeamWide bool    `dynamodbav:"team_wide,omitempty"`
-	AddedBy  string  `dynamodbav:"added_by,omitempty"`
-	ID       string  `dynamodbav:"id"`
-	GPU      string  `dynamodbav:"gpu"`
-	Vendor   string  `dynamodbav:"vendor,omitempty"`
-	OnDemand float64 `dynamodbav:"ondemand,omitempty"`
-	Monthly  float64 `dynamodbav:"monthly,omitempty"`
-	Spot     float64 `dynamodbav:"spot,omitempty"`
-	Currency string  `dynamodbav:"currency"`
-	Note     string  `dynamodbav:"note,omitempty"`
-	Date     string  `dynamodbav:"date,omitempty"`
-	// Workload is the saved quote's workload, a map attribute.
-	Workload *workloadAttr `dynamodbav:"workload,omitempty"`
-}
-
-// workloadAttr is pricebook.Workload as a map attribute.
-type workloadAttr struct {
-	Hours  float64            `dynamodbav:"hours"`
-	Cards  int                `dynamodbav:"cards"`
-	Months float64            `dynamodbav:"months,omitempty"`
-	Usage  map[string]float64 `dynamodbav:"usage,omitempty"`
-}
-
-func toWorkloadAttr(w *pricebook.Workload) *workloadAttr {
-	if w == nil {
-		return nil
+// in the tenant's partition beside its renewals, so a list is one Query:
+// tenant, channel, team_wide, added_by, id, gpu, vendor, ondemand N,
+// monthly N, spot N, currency, note, date, and the saved quote's workload
+// as a map (hours N, cards N, months N, usage: an M of N); team_wide,
+// added_by, vendor, the three prices, note, date, workload, months and
+// usage left out when zero.
+func priceItem(e pricebook.Entry) attrs {
+	a := attrs{
+		"pk": s(tenantPK(e.Tenant)), "sk": s(priceSK(e.ID)), "type": s("price"),
+		"tenant": s(e.Tenant), "channel": s(e.Channel), "id": s(e.ID), "gpu": s(e.GPU), "currency": s(e.Currency),
 	}
-	return &workloadAttr{Hours: w.Hours, Cards: w.Cards, Months: w.Months, Usage: w.Usage}
+	if w := e.Workload; w != nil {
+		a["workload"] = attrs{"hours": float(w.Hours), "cards": num(w.Cards)}.with(attrs{"months": float(w.Months), "usage": mapOf(w.Usage, float)}).m()
+	}
+	return a.with(attrs{
+		"team_wide": boolean(e.TeamWide), "added_by": s(e.AddedBy), "vendor": s(e.Vendor),
+		"ondemand": float(e.OnDemand), "monthly": float(e.Monthly), "spot": float(e.Spot), "note": s(e.Note), "date": s(e.Date),
+	})
 }
 
-func (w *workloadAttr) workload() *pricebook.Workload {
-	if w == nil {
-		return nil
+func readPrice(item map[string]types.AttributeValue) (pricebook.Entry, error) {
+	f := read(item)
+	e := pricebook.Entry{
+		ID: f.S("id"), GPU: f.S("gpu"), Vendor: f.S("vendor"), OnDemand: f.F("ondemand"), Monthly: f.F("monthly"), Spot: f.F("spot"),
+		Currency: f.S("currency"), Note: f.S("note"), Date: f.S("date"),
+		Tenant: f.S("tenant"), Channel: f.S("channel"), TeamWide: f.Bool("team_wide"), AddedBy: f.S("added_by"),
 	}
-	return &pricebook.Workload{Hours: w.Hours, Cards: w.Cards, Months: w.Months, Usage: w.Usage}
+	if w, ok := f.M("workload"); ok {
+		e.Workload = &pricebook.Workload{Hours: w.F("hours"), Cards: w.N("cards"), Months: w.F("months"), Usage: w.FMap("usage")}
+	}
+	return e, f.Err()
 }
 
 func priceSK(id string) string { return "PRICE#" + id }
@@ -83,33 +70,16 @@ func (st *Store) PutPrice(ctx context.Context, e pricebook.Entry) error {
 	if err := checkPriceKey(e.Tenant, e.Channel, e.ID); err != nil {
 		return err
 	}
-	av, err := attributevalue.MarshalMap(priceItem{
-		PK: tenantPK(e.Tenant), SK: priceSK(e.ID), Type: "price",
-		Tenant: e.Tenant, Channel: e.Channel, TeamWide: e.TeamWide, AddedBy: e.AddedBy, ID: e.ID,
-		GPU: e.GPU, Vendor: e.Vendor, OnDemand: e.OnDemand, Monthly: e.Monthly, Spot: e.Spot,
-		Currency: e.Currency, Note: e.Note, Date: e.Date, Workload: toWorkloadAttr(e.Workload),
-	})
-	if err != nil {
-		return fmt.Errorf("encode price %s/%s: %w", e.Tenant, e.ID, err)
-	}
-	err = st.put(ctx, &dynamodb.PutItemInput{Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")})
+	err := st.put(ctx, &dynamodb.PutItemInput{Item: priceItem(e), ConditionExpression: aws.String("attribute_not_exists(pk)")})
 	return failed(err, store.ErrConflict, "put price %s/%s", e.Tenant, e.ID)
 }
 
 // ListPrices implements store.Prices with a Query on the tenant's partition;
 // entries another channel saved for itself are left out.
 func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.Entry, error) {
-	out, err := query(ctx, st, "prices", inTenant(scope.Tenant, "PRICE#"), func(av map[string]types.AttributeValue) (pricebook.Entry, bool, error) {
-		var it priceItem
-		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-			return pricebook.Entry{}, false, fmt.Errorf("decode price item: %w", err)
-		}
-		e := pricebook.Entry{
-			ID: it.ID, GPU: it.GPU, Vendor: it.Vendor, OnDemand: it.OnDemand, Monthly: it.Monthly, Spot: it.Spot,
-			Currency: it.Currency, Note: it.Note, Date: it.Date, Workload: it.Workload.workload(),
-			Tenant: it.Tenant, Channel: it.Channel, TeamWide: it.TeamWide, AddedBy: it.AddedBy,
-		}
-		return e, e.Visible(scope.Tenant, scope.Channel), nil
+	out, err := query(ctx, st, "prices", inTenant(scope.Tenant, "PRICE#"), func(item map[string]types.AttributeValue) (pricebook.Entry, bool, error) {
+		e, err := readPrice(item)
+		return e, e.Visible(scope.Tenant, scope.Channel), err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list prices of %s: %w", scope.Tenant, err)
@@ -121,11 +91,5 @@ func (st *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook
 // DeletePrice implements store.Prices with a delete conditional on the entry
 // existing and being seen from scope (its channel, or saved team-wide).
 func (st *Store) DeletePrice(ctx context.Context, scope store.Scope, id string) error {
-	tenant, channel := scope.Tenant, scope.Channel
-	err := st.del(ctx, &dynamodb.DeleteItemInput{
-		Key:                       map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(priceSK(id))},
-		ConditionExpression:       aws.String("attribute_exists(pk) AND (channel = :ch OR team_wide = :t)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":ch": s(channel), ":t": &types.AttributeValueMemberBOOL{Value: true}},
-	})
-	return failed(err, store.ErrNotFound, "delete price %s/%s from %s", tenant, id, channel)
+	return failed(st.delInConversation(ctx, scope, priceSK(id)), store.ErrNotFound, "delete price %s/%s from %s", scope.Tenant, id, scope.Channel)
 }

@@ -5,14 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -20,94 +18,67 @@ import (
 	"gpuadvisor/store"
 )
 
-// renewalItem is a renewal as stored (see doc.go).
-type renewalItem struct {
-	PK     string `dynamodbav:"pk"`
-	SK     string `dynamodbav:"sk"`
-	Type   string `dynamodbav:"type"`
-	GSI1PK string `dynamodbav:"gsi1pk,omitempty"`
-	GSI1SK string `dynamodbav:"gsi1sk,omitempty"`
-
-	Tenant     string    `dynamodbav:"tenant"`
-	ID         string    `dynamodbav:"id"`
-	Platform   string    `dynamodbav:"platform,omitempty"`
-	Channel    string    `dynamodbav:"channel,omitempty"`
-	CreatedBy  string    `dynamodbav:"created_by,omitempty"`
-	Lang       string    `dynamodbav:"lang,omitempty"`
-	CreatedAt  string    `dynamodbav:"created_at,omitempty"`
-	Vendor     string    `dynamodbav:"vendor"`
-	GPU        string    `dynamodbav:"gpu,omitempty"`
-	Cards      int       `dynamodbav:"cards"`
-	Mode       string    `dynamodbav:"mode"`
-	Price      float64   `dynamodbav:"price"`
-	OnDemand   float64   `dynamodbav:"ondemand,omitempty"`
-	Renews     string    `dynamodbav:"renews"`
-	NoticeDays int       `dynamodbav:"notice_days"`
-	RemindDays []int     `dynamodbav:"remind_days,omitempty"`
-	TermMonths int       `dynamodbav:"term_months,omitempty"`
-	Usage      []float64 `dynamodbav:"usage_hours,omitempty"`
-	NextCheck  string    `dynamodbav:"next_check,omitempty"`
-	Scope      string    `dynamodbav:"scope,omitempty"`
-	// LastDelivery is renewal.Delivery as JSON.
-	LastDelivery string `dynamodbav:"last_delivery,omitempty"`
-}
-
 func tenantPK(tenant string) string  { return "TENANT#" + tenant }
 func renewalSK(id string) string     { return "RENEWAL#" + id }
 func duePK(d renewal.Date) string    { return "DUE#" + d.String() }
 func dueSK(tenant, id string) string { return tenant + "#" + id }
-func renewalKey(tenant, id string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s(renewalSK(id))}
+func renewalKey(tenant, id string) attrs {
+	return attrs{"pk": s(tenantPK(tenant)), "sk": s(renewalSK(id))}
 }
 
-func toItem(r renewal.Renewal) renewalItem {
-	it := renewalItem{
-		PK: tenantPK(r.Tenant), SK: renewalSK(r.ID), Type: "renewal",
-		Tenant: r.Tenant, ID: r.ID, Platform: r.Platform, Channel: r.Channel, CreatedBy: r.CreatedBy, Lang: r.Lang,
-		Vendor: r.Vendor, GPU: r.GPU, Cards: r.Cards, Mode: string(r.Mode), Price: r.Price, OnDemand: r.OnDemand,
-		Renews: r.Renews.String(), NoticeDays: r.NoticeDays, RemindDays: r.Offsets, TermMonths: r.TermMonths,
-		Usage: r.Usage, NextCheck: r.NextCheck.String(), Scope: r.Scope,
+// renewalItem is a renewal as stored (see doc.go): platform, channel,
+// created_by, lang, created_at, gpu, ondemand, remind_days, term_months,
+// usage_hours, next_check, scope and last_delivery left out when zero, and
+// gsi1pk, gsi1sk only while a reminder is ahead.
+func renewalItem(r renewal.Renewal) attrs {
+	a := renewalKey(r.Tenant, r.ID)
+	a["type"], a["tenant"], a["id"], a["vendor"] = s("renewal"), s(r.Tenant), s(r.ID), s(r.Vendor)
+	a["cards"], a["mode"], a["price"], a["renews"], a["notice_days"] = num(r.Cards), s(string(r.Mode)), float(r.Price), s(r.Renews.String()), num(r.NoticeDays)
+	if !r.NextCheck.IsZero() {
+		a["gsi1pk"], a["gsi1sk"] = s(duePK(r.NextCheck)), s(dueSK(r.Tenant, r.ID))
+	}
+	if !r.CreatedAt.IsZero() {
+		a["created_at"] = s(r.CreatedAt.UTC().Format(time.RFC3339Nano))
 	}
 	if r.LastDelivery != nil {
 		b, _ := json.Marshal(r.LastDelivery) // a struct of strings, numbers and a time: cannot fail
-		it.LastDelivery = string(b)
+		a["last_delivery"] = s(string(b))
 	}
-	if !r.CreatedAt.IsZero() {
-		it.CreatedAt = r.CreatedAt.UTC().Format(time.RFC3339Nano)
-	}
-	if !r.NextCheck.IsZero() {
-		it.GSI1PK, it.GSI1SK = duePK(r.NextCheck), dueSK(r.Tenant, r.ID)
-	}
-	return it
+	return a.with(attrs{
+		"platform": s(r.Platform), "channel": s(r.Channel), "created_by": s(r.CreatedBy), "lang": s(r.Lang), "gpu": s(r.GPU),
+		"ondemand": float(r.OnDemand), "remind_days": list(r.Offsets, num), "term_months": num(r.TermMonths),
+		"usage_hours": list(r.Usage, float), "next_check": s(r.NextCheck.String()), "scope": s(r.Scope),
+	})
 }
 
-func fromItem(av map[string]types.AttributeValue) (renewal.Renewal, error) {
-	var it renewalItem
-	if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+func fromItem(item map[string]types.AttributeValue) (renewal.Renewal, error) {
+	f := read(item)
+	r := renewal.Renewal{
+		ID: f.S("id"), Tenant: f.S("tenant"), Platform: f.S("platform"), Channel: f.S("channel"), CreatedBy: f.S("created_by"), Lang: f.S("lang"),
+		Vendor: f.S("vendor"), GPU: f.S("gpu"), Cards: f.N("cards"), Mode: renewal.Mode(f.S("mode")), Price: f.F("price"), OnDemand: f.F("ondemand"),
+		NoticeDays: f.N("notice_days"), Offsets: f.Ns("remind_days"), TermMonths: f.N("term_months"), Usage: f.Fs("usage_hours"), Scope: f.S("scope"),
+	}
+	createdAt, renews, nextCheck, lastDelivery := f.S("created_at"), f.S("renews"), f.S("next_check"), f.S("last_delivery")
+	if err := f.Err(); err != nil {
 		return renewal.Renewal{}, fmt.Errorf("decode renewal item: %w", err)
 	}
-	r := renewal.Renewal{
-		ID: it.ID, Tenant: it.Tenant, Platform: it.Platform, Channel: it.Channel, CreatedBy: it.CreatedBy, Lang: it.Lang,
-		Vendor: it.Vendor, GPU: it.GPU, Cards: it.Cards, Mode: renewal.Mode(it.Mode), Price: it.Price, OnDemand: it.OnDemand,
-		NoticeDays: it.NoticeDays, Offsets: it.RemindDays, TermMonths: it.TermMonths, Usage: it.Usage, Scope: it.Scope,
-	}
 	var err error
-	if it.LastDelivery != "" {
+	if lastDelivery != "" {
 		r.LastDelivery = new(renewal.Delivery)
-		if err := json.Unmarshal([]byte(it.LastDelivery), r.LastDelivery); err != nil {
-			return r, fmt.Errorf("decode renewal %s/%s last_delivery: %w", it.Tenant, it.ID, err)
+		if err := json.Unmarshal([]byte(lastDelivery), r.LastDelivery); err != nil {
+			return r, fmt.Errorf("decode renewal %s/%s last_delivery: %w", r.Tenant, r.ID, err)
 		}
 	}
-	if it.CreatedAt != "" {
-		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, it.CreatedAt); err != nil {
-			return r, fmt.Errorf("decode renewal %s/%s created_at: %w", it.Tenant, it.ID, err)
+	if createdAt != "" {
+		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, createdAt); err != nil {
+			return r, fmt.Errorf("decode renewal %s/%s created_at: %w", r.Tenant, r.ID, err)
 		}
 	}
-	if err := r.Renews.UnmarshalText([]byte(it.Renews)); err != nil {
-		return r, fmt.Errorf("decode renewal %s/%s renews: %w", it.Tenant, it.ID, err)
+	if err := r.Renews.UnmarshalText([]byte(renews)); err != nil {
+		return r, fmt.Errorf("decode renewal %s/%s renews: %w", r.Tenant, r.ID, err)
 	}
-	if err := r.NextCheck.UnmarshalText([]byte(it.NextCheck)); err != nil {
-		return r, fmt.Errorf("decode renewal %s/%s next_check: %w", it.Tenant, it.ID, err)
+	if err := r.NextCheck.UnmarshalText([]byte(nextCheck)); err != nil {
+		return r, fmt.Errorf("decode renewal %s/%s next_check: %w", r.Tenant, r.ID, err)
 	}
 	return r, nil
 }
@@ -125,11 +96,7 @@ func (st *Store) CreateRenewal(ctx context.Context, r renewal.Renewal) error {
 	if err := checkKey(r.Tenant, r.ID); err != nil {
 		return err
 	}
-	av, err := attributevalue.MarshalMap(toItem(r))
-	if err != nil {
-		return fmt.Errorf("encode renewal %s/%s: %w", r.Tenant, r.ID, err)
-	}
-	err = st.put(ctx, &dynamodb.PutItemInput{Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")})
+	err := st.put(ctx, &dynamodb.PutItemInput{Item: renewalItem(r), ConditionExpression: aws.String("attribute_not_exists(pk)")})
 	return failed(err, store.ErrConflict, "create renewal %s/%s", r.Tenant, r.ID)
 }
 
@@ -194,13 +161,9 @@ func (st *Store) DeleteRenewal(ctx context.Context, scope store.Scope, id string
 // renewal existing.
 func (st *Store) SetUsage(ctx context.Context, scope store.Scope, id string, hours []float64, ondemand float64) (renewal.Renewal, error) {
 	tenant := scope.Tenant
-	h, err := attributevalue.Marshal(slices.Clone(hours))
-	if err != nil {
-		return renewal.Renewal{}, fmt.Errorf("encode usage: %w", err)
-	}
 	cond, names, values := seenBy(scope)
 	update := "SET usage_hours = :h"
-	values[":h"] = h
+	values[":h"] = list(hours, float) // NULL for none
 	if ondemand > 0 {
 		update += ", ondemand = :od"
 		values[":od"] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(ondemand, 'g', -1, 64)}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -14,20 +13,24 @@ import (
 
 var _ store.Settings = (*Store)(nil)
 
-// settingsItem is a tenant's settings as stored:
+// A tenant's settings are stored as
 //
 //	pk = "TENANT#<tenant>"   sk = "SETTINGS"   type = "settings"
-type settingsItem struct {
-	PK        string `dynamodbav:"pk"`
-	SK        string `dynamodbav:"sk"`
-	Type      string `dynamodbav:"type"`
-	Market    string `dynamodbav:"market,omitempty"`
-	UpdatedBy string `dynamodbav:"updated_by,omitempty"`
-	UpdatedAt string `dynamodbav:"updated_at,omitempty"`
+//	market, updated_by, updated_at (each left out when empty)
+func settingsKey(tenant string) attrs {
+	return attrs{"pk": s(tenantPK(tenant)), "sk": s("SETTINGS")}
 }
 
-func settingsKey(tenant string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"pk": s(tenantPK(tenant)), "sk": s("SETTINGS")}
+func settingsItem(tenant string, ts store.TeamSettings) attrs {
+	a := settingsKey(tenant)
+	a["type"] = s("settings")
+	return a.with(attrs{"market": s(ts.Market), "updated_by": s(ts.UpdatedBy), "updated_at": s(ts.UpdatedAt)})
+}
+
+func readSettings(item map[string]types.AttributeValue) (store.TeamSettings, error) {
+	f := read(item)
+	ts := store.TeamSettings{Market: f.S("market"), UpdatedBy: f.S("updated_by"), UpdatedAt: f.S("updated_at")}
+	return ts, f.Err()
 }
 
 // GetSettings implements store.Settings (a strongly consistent read).
@@ -39,12 +42,12 @@ func (st *Store) GetSettings(ctx context.Context, tenant string) (store.TeamSett
 	if item == nil {
 		return store.TeamSettings{}, nil
 	}
-	var it settingsItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+	ts, err := readSettings(item)
+	if err != nil {
 		store.Skip(ctx, st.unreadable("settings", item, err)) // read as none chosen
 		return store.TeamSettings{}, nil
 	}
-	return store.TeamSettings{Market: it.Market, UpdatedBy: it.UpdatedBy, UpdatedAt: it.UpdatedAt}, nil
+	return ts, nil
 }
 
 // PutSettings implements store.Settings.
@@ -52,10 +55,5 @@ func (st *Store) PutSettings(ctx context.Context, tenant string, ts store.TeamSe
 	if tenant == "" {
 		return errors.New("put settings: tenant must be set")
 	}
-	av, err := attributevalue.MarshalMap(settingsItem{PK: tenantPK(tenant), SK: "SETTINGS", Type: "settings",
-		Market: ts.Market, UpdatedBy: ts.UpdatedBy, UpdatedAt: ts.UpdatedAt})
-	if err != nil {
-		return fmt.Errorf("encode settings of %s: %w", tenant, err)
-	}
-	return failed(st.put(ctx, &dynamodb.PutItemInput{Item: av}), nil, "put settings of %s", tenant)
+	return failed(st.put(ctx, &dynamodb.PutItemInput{Item: settingsItem(tenant, ts)}), nil, "put settings of %s", tenant)
 }

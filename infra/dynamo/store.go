@@ -88,12 +88,6 @@ func conditionFailed(err error) bool {
 	return errors.As(err, &cf)
 }
 
-func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
-
-func n(v int64) types.AttributeValue {
-	return &types.AttributeValueMemberN{Value: fmt.Sprint(v)}
-}
-
 var total = types.ReturnConsumedCapacityTotal
 
 // ceilSeconds is t in epoch seconds, rounded up.
