@@ -1,9 +1,7 @@
 package function
 
 import (
-	"os/exec"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -21,17 +19,9 @@ func TestPublicFunctionsDoNotLinkTheLambdaOrSecretsClients(t *testing.T) {
 		// uses (infra/awstrust reads Lambda's variables instead)
 		"github.com/aws/aws-sdk-go-v2/config", "github.com/aws/aws-sdk-go-v2/service/sts", "github.com/aws/aws-sdk-go-v2/service/sso", "github.com/aws/aws-sdk-go-v2/service/ssooidc"}
 	for _, pkg := range []string{"gpuadvisor/functions/slack", "gpuadvisor/functions/feishu"} {
-		out, err := exec.Command("go", "list", "-tags", "lambda.norpc", "-deps", pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
-		}
-		deps := strings.Fields(string(out))
-		if len(deps) < 50 {
-			t.Fatalf("go list -deps %s listed %d packages; want the function's whole dependency tree", pkg, len(deps))
-		}
-		for _, dep := range deps {
+		for _, dep := range linked(t, pkg) {
 			for _, b := range banned {
-				if dep == b || strings.HasPrefix(dep, b+"/") {
+				if under(dep, b) {
 					t.Errorf("%s links %s: hand-sign the call instead (see infra/invoke)", pkg, dep)
 				}
 			}
@@ -64,12 +54,7 @@ func TestChatFunctionsLinkOnlyTheirPlatformsSDK(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.pkg, func(t *testing.T) {
-			out, err := exec.Command("go", "list", "-tags", "lambda.norpc", "-deps", tc.pkg).CombinedOutput()
-			if err != nil {
-				t.Fatalf("go list -deps %s: %v\n%s", tc.pkg, err, out)
-			}
-			deps := strings.Fields(string(out))
-			under := func(dep, prefix string) bool { return dep == prefix || strings.HasPrefix(dep, prefix+"/") }
+			deps := linked(t, tc.pkg)
 			for _, dep := range deps {
 				for _, b := range tc.banned {
 					if under(dep, b) {
