@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	rules "gpuadvisor/advisor/renewal"
@@ -214,35 +215,25 @@ func scopeFact(lang chat.Lang, r rules.Renewal) chat.Fact {
 }
 
 func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string) chat.Reply {
-	cycle, rems := r.Schedule(today)
+	cycle, plan := r.Plan(today)
 	notice := r.NoticeOn(today)
 	rep := chat.Reply{
 		Title: fmt.Sprintf(chat.T(lang, "Renewal saved: %s (id %s)", "已保存续约：%s（编号 %s）"), what(r), r.ID),
-		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %s' notice. This channel gets a reminder %s days before it.",
-			"通知截止日 %s = 续约日 %s − 提前通知 %s。本频道将在截止日前 %s 天收到提醒。"),
-			cycle.Deadline, cycle.Renews, daysText(lang, r.NoticeDays), joinInts(lang, r.RemindOffsets())),
+		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %s' notice. ", "通知截止日 %s = 续约日 %s − 提前通知 %s。"),
+			cycle.Deadline, cycle.Renews, daysText(lang, r.NoticeDays)) + coming(lang, plan, false),
 		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}, scopeFact(lang, r)}, facts(lang, r, cycle, today)...),
 	}
 	if notice.Passed {
-		rep.Summary = passedText(lang, r, notice) + chat.T(lang, " ", "") + fmt.Sprintf(chat.T(lang,
-			"This channel gets a reminder %s days before the next cycle's deadline.", "本频道将在下一周期截止日前 %s 天收到提醒。"),
-			joinInts(lang, r.RemindOffsets()))
+		rep.Summary = passedText(lang, r, notice) + chat.T(lang, " ", "") + coming(lang, plan, true)
 	}
 	table := chat.Table{Title: chat.T(lang, "Reminders", "提醒"),
 		Header: []string{chat.T(lang, "before the deadline", "截止日前"), chat.T(lang, "day", "日期"), chat.T(lang, "status", "状态")}}
-	for _, rem := range rems {
-		status := chat.T(lang, "scheduled", "待发送")
-		switch {
-		case rem.Date.Before(today):
-			status = chat.T(lang, "day passed", "日期已过")
-		case rem.Date == today:
-			status = chat.T(lang, "due today", "今天")
-		}
-		table.Rows = append(table.Rows, []string{daysText(lang, rem.Offset), rem.Date.String(), status})
+	for _, p := range plan {
+		table.Rows = append(table.Rows, []string{daysText(lang, p.Offset), p.Date.String(), planStatus(lang, p)})
 	}
 	rep.Tables = []chat.Table{table}
 	rep.Warnings = notes
-	if rem, ok := r.Due(today); ok {
+	if rem, ok := r.Due(today); ok && slices.ContainsFunc(plan, func(p rules.Planned) bool { return p.Offset == rem.Offset && p.Coming() }) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf(chat.T(lang,
 			"The %d-day reminder is due already (its day is %s): the next reminder run sends it at once; earlier days are caught up in it, not skipped.",
 			"%d 天提醒已到期（日期 %s）：下次提醒运行会立即发送；更早的提醒合并补发，不会跳过。"),
@@ -255,8 +246,12 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 		fmt.Sprintf(chat.T(lang, "`renewal remove %s` deletes it and its reminders.", "`续约 删除 %s` 删除该续约及其提醒。"), r.ID),
 	}}}
 	var days []map[string]any
-	for _, rem := range rems {
-		days = append(days, map[string]any{"offset_days": rem.Offset, "date": rem.Date})
+	for _, p := range plan {
+		day := map[string]any{"offset_days": p.Offset, "date": p.Date, "status": p.Status}
+		if p.Into > 0 {
+			day["into_offset_days"] = p.Into
+		}
+		days = append(days, day)
 	}
 	rep.Data = map[string]any{"command": "renewal", "action": "add", "renewal": r,
 		"cycle": cycle, "deadline": cycle.Deadline, "reminders": days,
