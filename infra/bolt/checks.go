@@ -32,8 +32,9 @@ type storedCheck struct {
 }
 
 // AddCheck implements store.Checks: one transaction puts the check and
-// deletes the tenant's oldest past store.KeepChecks.
-func (s *Store) AddCheck(_ context.Context, c store.Check) error {
+// deletes the tenant's oldest past store.KeepChecks (by key: byte order is
+// time order).
+func (s *Store) AddCheck(ctx context.Context, c store.Check) error {
 	if err := store.CheckKey(c); err != nil {
 		return err
 	}
@@ -41,24 +42,9 @@ func (s *Store) AddCheck(_ context.Context, c store.Check) error {
 	if err != nil {
 		return fmt.Errorf("encode check %s/%s: %w", c.Tenant, c.ID, err)
 	}
-	err = s.updateBucket(bucketChecks, func(b *bbolt.Bucket) error {
-		if err := b.Put(join(c.Tenant, store.CheckTime(c.At), c.ID), v); err != nil {
-			return err
-		}
-		prefix := join(c.Tenant, "")
-		var keys [][]byte
-		cur := b.Cursor()
-		for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
-			keys = append(keys, k) // oldest first; valid for the transaction
-		}
-		for _, k := range keys[:max(0, len(keys)-store.KeepChecks)] {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	byKey := func(k, _ []byte) ([]byte, error) { return k, nil }
+	newest := func(a, b []byte) int { return bytes.Compare(b, a) }
+	if err := putKept(ctx, s, bucketChecks, c.Tenant, join(c.Tenant, store.CheckTime(c.At), c.ID), v, store.KeepChecks, byKey, newest); err != nil {
 		return fmt.Errorf("add check %s/%s: %w", c.Tenant, c.ID, err)
 	}
 	return nil
@@ -98,10 +84,8 @@ func (s *Store) RecentChecks(ctx context.Context, scope store.Scope, user string
 // the tenant with that id that belongs to scope's conversation goes.
 func (s *Store) DeleteCheck(ctx context.Context, scope store.Scope, id string) error {
 	err := s.updateBucket(bucketChecks, func(b *bbolt.Bucket) error {
-		prefix := join(scope.Tenant, "")
 		var doomed [][]byte
-		cur := b.Cursor()
-		for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
+		for k, v := range inTenant(b, scope.Tenant) {
 			if !bytes.HasSuffix(k, append([]byte{0}, id...)) {
 				continue
 			}

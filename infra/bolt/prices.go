@@ -1,7 +1,6 @@
 package bolt
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -62,9 +61,7 @@ func (s *Store) ListPrices(ctx context.Context, scope store.Scope) ([]pricebook.
 	tenant, channel := scope.Tenant, scope.Channel
 	var out []pricebook.Entry
 	err := s.viewBucket(bucketPrices, func(b *bbolt.Bucket) error {
-		prefix := join(tenant, "")
-		c := b.Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		for k, v := range inTenant(b, tenant) {
 			e, err := decodePriceKeyed(k, v)
 			if err != nil {
 				s.skip(ctx, bucketPrices, k, err)

@@ -28,6 +28,7 @@ var decoders = map[string]func(k, v []byte) error{
 	string(bucketMarks):    func(k, v []byte) error { _, err := decodeMark(v); return err },
 	string(bucketDedupe):   decodeDedupe,
 	string(bucketChecks):   func(k, v []byte) error { _, err := decodeCheck(k, v); return err },
+	string(bucketTrials):   func(k, v []byte) error { _, err := decodeTrial(k, v); return err },
 	string(bucketPrices):   func(k, v []byte) error { _, err := decodePriceKeyed(k, v); return err },
 	string(bucketSettings): func(k, v []byte) error { _, err := decodeSettings(v); return err },
 	string(bucketJobs):     decodeJob,

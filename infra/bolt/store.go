@@ -34,6 +34,9 @@ var (
 	// (store.CheckTime: byte order is time order), at most store.KeepChecks
 	// per tenant.
 	bucketChecks = []byte("checks")
+	// bucketTrials holds the trial checks under tenant 0x00 id, at most
+	// store.KeepTrials per tenant.
+	bucketTrials = []byte("trials")
 	// bucketPrices holds price book entries under tenant\x00id.
 	bucketPrices = []byte("prices")
 	// bucketSettings holds each tenant's settings as JSON under the tenant.

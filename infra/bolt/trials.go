@@ -1,26 +1,15 @@
 package bolt
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"go.etcd.io/bbolt"
 
 	"gpuadvisor/store"
 )
-
-// bucketTrials holds the trial checks under tenant 0x00 id, at most
-// store.KeepTrials per tenant (the oldest deleted by the write that adds
-// one past it).
-var bucketTrials = []byte("trials")
-
-func init() {
-	decoders[string(bucketTrials)] = func(k, v []byte) error { _, err := decodeTrial(k, v); return err }
-}
 
 // storedTrial is a trial as the bucket keeps it (JSON).
 type storedTrial struct {
@@ -95,34 +84,7 @@ func (s *Store) AddTrial(ctx context.Context, t store.Trial) error {
 	if err != nil {
 		return fmt.Errorf("encode trial %s/%s: %w", t.Tenant, t.ID, err)
 	}
-	err = s.updateBucket(bucketTrials, func(b *bbolt.Bucket) error {
-		if err := b.Put(join(t.Tenant, t.ID), v); err != nil {
-			return err
-		}
-		type keyed struct {
-			k []byte
-			t store.Trial
-		}
-		var all []keyed
-		prefix := join(t.Tenant, "")
-		cur := b.Cursor()
-		for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
-			tr, err := decodeTrial(k, v)
-			if err != nil {
-				s.skip(ctx, bucketTrials, k, err) // kept: store salvage decides
-				continue
-			}
-			all = append(all, keyed{bytes.Clone(k), tr})
-		}
-		slices.SortFunc(all, func(a, b keyed) int { return store.NewerTrial(a.t, b.t) })
-		for _, o := range all[min(len(all), store.KeepTrials):] {
-			if err := b.Delete(o.k); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := putKept(ctx, s, bucketTrials, t.Tenant, join(t.Tenant, t.ID), v, store.KeepTrials, decodeTrial, store.NewerTrial); err != nil {
 		return fmt.Errorf("add trial %s/%s: %w", t.Tenant, t.ID, err)
 	}
 	return nil
@@ -133,9 +95,7 @@ func (s *Store) AddTrial(ctx context.Context, t store.Trial) error {
 func (s *Store) ListTrials(ctx context.Context, scope store.Scope) ([]store.Trial, error) {
 	var all []store.Trial
 	err := s.viewBucket(bucketTrials, func(b *bbolt.Bucket) error {
-		prefix := join(scope.Tenant, "")
-		cur := b.Cursor()
-		for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
+		for k, v := range inTenant(b, scope.Tenant) {
 			t, err := decodeTrial(k, v)
 			if err != nil {
 				s.skip(ctx, bucketTrials, k, err)
