@@ -63,6 +63,11 @@
 //	covered N, risk N, vague N, missing N, ask L<S>, risks L<S> (item ids answered with a trap),
 //	expires_at N (epoch seconds: at + store.CheckTTL, the TTL)
 //
+// Trial check (records.go, trials.go), price book entry (prices.go) and a
+// tenant's settings (settings.go) are described where they are built. Every
+// item is built and read by hand (attrs.go), as attributevalue wrote it
+// before, so that the functions do not link attributevalue.
+//
 // De-duplication key (Slack and Feishu event ids, drafter jobs):
 //
 //	pk = "DEDUPE#<key>"   sk = "DEDUPE"   type = "dedupe"   state = "leased" or "done"   expires_at N (epoch seconds, the TTL)
