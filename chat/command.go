@@ -3,6 +3,8 @@ package chat
 import (
 	"context"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // Command is one command word of the language, with its aliases and keys.
@@ -54,8 +56,9 @@ type Key struct {
 	Kind Kind
 	// Example is a value that works, shown in errors ("35元/时").
 	Example string
-	// Help says what the key means, per language.
-	Help map[Lang]string
+	// Help says what the key means, in both languages (a value, so that key
+	// tables are data the compiler lays out, not maps built at start).
+	Help advisor.Text
 }
 
 // Call is one invocation of a command.

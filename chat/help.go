@@ -134,7 +134,7 @@ func subWrites(sub *Command) bool {
 func keyTable(lang Lang, cmd *Command, title string, keys []Key) Table {
 	t := Table{Title: title, Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
 	for _, k := range keys {
-		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help[lang], T(lang, k.Name+"="+k.Example, zhKeys(cmd, keys, k.Name+"="+k.Example))})
+		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help.In(string(lang)), T(lang, k.Name+"="+k.Example, zhKeys(cmd, keys, k.Name+"="+k.Example))})
 	}
 	return t
 }
@@ -147,7 +147,7 @@ func keyData(lang Lang, keys []Key) []map[string]any {
 		if aliases == nil {
 			aliases = []string{}
 		}
-		out = append(out, map[string]any{"name": k.Name, "aliases": aliases, "meaning": k.Help[lang], "example": k.Example})
+		out = append(out, map[string]any{"name": k.Name, "aliases": aliases, "meaning": k.Help.In(string(lang)), "example": k.Example})
 	}
 	return out
 }

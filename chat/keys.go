@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"gpuadvisor/advisor"
 )
 
 // kindNames name the kinds in a key table file.
@@ -62,7 +64,7 @@ func ParseKeys(data []byte) (map[string][]Key, error) {
 			seen[k.Name] = true
 			key := Key{Name: k.Name, Aliases: k.Aliases, Kind: k.Kind, Example: k.Example}
 			if k.EN != "" || k.ZH != "" {
-				key.Help = Help(k.EN, k.ZH)
+				key.Help = advisor.Text{EN: k.EN, ZH: k.ZH}
 			}
 			out[table] = append(out[table], key)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gpuadvisor/advisor"
 )
 
 // readArgs parses text with a command whose keys cover every raw reader.
@@ -181,8 +183,8 @@ func TestParseKeys(t *testing.T) {
 	}
 	add := tables["add"]
 	// the order of the file, the kind by name, plain when left out, help only when written
-	if len(add) != 2 || add[0].Name != "price" || add[0].Kind != Money || add[0].Aliases[0] != "价格" || add[0].Help[ZH] != "价格" ||
-		add[1].Kind != Plain || add[1].Help != nil {
+	if len(add) != 2 || add[0].Name != "price" || add[0].Kind != Money || add[0].Aliases[0] != "价格" || add[0].Help.ZH != "价格" ||
+		add[1].Kind != Plain || add[1].Help != (advisor.Text{}) {
 		t.Errorf("ParseKeys = %+v", tables)
 	}
 	for _, bad := range []string{

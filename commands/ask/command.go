@@ -106,7 +106,7 @@ func (a *asker) specs(lang chat.Lang) []prompts.CommandSpec {
 			s.Examples = s.Examples[:2]
 		}
 		for _, k := range cmd.Keys {
-			s.Keys = append(s.Keys, prompts.KeySpec{Name: k.Name, Example: k.Example, Help: k.Help[lang]})
+			s.Keys = append(s.Keys, prompts.KeySpec{Name: k.Name, Example: k.Example, Help: k.Help.In(string(lang))})
 		}
 		out = append(out, s)
 	}

@@ -8,9 +8,6 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// keyTables are the keys people type to billing (commands/internal/keytab).
-var keyTables = keytab.Of("billing")
-
 // Examples of the command, in English and Chinese; the first is shown in
 // errors from the router.
 var examples = []string{
@@ -23,7 +20,7 @@ var examples = []string{
 }
 
 // keys are the accepted keys, with their Chinese aliases.
-var keys = keyTables["keys"]
+var keys = keytab.Keys("billing", "keys")
 
 // Command returns the `billing` chat command (alias 计费).
 func Command() *chat.Command {

@@ -11,9 +11,6 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// keyTables are the keys people type to checklist (commands/internal/keytab).
-var keyTables = keytab.Of("checklist")
-
 // MaxTextBytes is the most pasted text `checklist check` reads: 100 KB.
 const MaxTextBytes = 100 * 1024
 
@@ -50,7 +47,7 @@ func Command() *chat.Command {
 }
 
 // checkKeys are the keys of checklist check, read before the pasted text.
-var checkKeys = keyTables["check"]
+var checkKeys = keytab.Keys("checklist", "check")
 
 // checkDoc documents checklist check; its name's last word and its aliases
 // are the words that start it.

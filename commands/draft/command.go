@@ -12,9 +12,6 @@ import (
 	"gpuadvisor/store"
 )
 
-// keyTables are the keys people type to draft (commands/internal/keytab).
-var keyTables = keytab.Of("draft")
-
 // RenewalGetter reads one stored renewal of a tenant (store.Renewals has it).
 type RenewalGetter interface {
 	GetRenewal(ctx context.Context, scope store.Scope, id string) (renewal.Renewal, error)
@@ -164,7 +161,7 @@ func overview(lang chat.Lang) chat.Reply {
 }
 
 // vendorKey is the vendor key every sub-command takes.
-var vendorKey = keyTables["vendor"][0]
+var vendorKey = keytab.Keys("draft", "vendor")[0]
 
 // maxVendor is the longest vendor name accepted, in runes.
 const maxVendor = 40

@@ -9,11 +9,12 @@ import (
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/prompts"
 	"gpuadvisor/store"
 )
 
-var renewalKeys = append([]chat.Key{vendorKey}, keyTables["renewal"]...)
+var renewalKeys = append([]chat.Key{vendorKey}, keytab.Keys("draft", "renewal")...)
 
 func renewalCommand(d *drafter) *chat.Command {
 	return &chat.Command{

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/prompts"
 )
 
@@ -19,7 +20,7 @@ const (
 	defaultComp     = 2.0
 )
 
-var slaKeys = append([]chat.Key{vendorKey}, keyTables["sla"]...)
+var slaKeys = append([]chat.Key{vendorKey}, keytab.Keys("draft", "sla")...)
 
 func slaCommand(d *drafter) *chat.Command {
 	return &chat.Command{

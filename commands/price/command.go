@@ -20,9 +20,6 @@ import (
 	"gpuadvisor/store"
 )
 
-// keyTables are the keys people type to price (commands/internal/keytab).
-var keyTables = keytab.Of("price")
-
 // Deps are what the command needs from the outside.
 type Deps struct {
 	// Store keeps the price books; nil makes set, list and remove say a store
@@ -44,7 +41,7 @@ var examples = []string{
 	"price remove k7m2p9",
 }
 
-var setKeys = keyTables["set"]
+var setKeys = keytab.Keys("price", "set")
 
 // runs are the sub-commands' bodies, by name.
 var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){

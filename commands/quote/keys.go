@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
 )
@@ -158,7 +159,7 @@ func keyDocs() []*chat.Command {
 	var work, vendor []chat.Key
 	for _, s := range specs {
 		k := chat.Key{Name: s.name, Aliases: s.aliases, Kind: s.kind, Example: s.example,
-			Help: map[chat.Lang]string{chat.EN: s.en, chat.ZH: s.zh}}
+			Help: advisor.Text{EN: s.en, ZH: s.zh}}
 		if s.scope == workloadKey {
 			work = append(work, k)
 		} else {

@@ -7,11 +7,8 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// keyTables are the keys people type to renewal (commands/internal/keytab).
-var keyTables = keytab.Of("renewal")
-
 // addKeys are the keys of `renewal add`, with their Chinese aliases.
-var addKeys = keyTables["add"]
+var addKeys = keytab.Keys("renewal", "add")
 
 // usageKeys are the keys of `renewal usage`.
 var usageKeys = []chat.Key{addKeys[10], addKeys[8]}

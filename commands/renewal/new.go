@@ -194,7 +194,7 @@ func overview(lang chat.Lang) chat.Reply {
 	}
 	keys := chat.Table{Title: chat.T(lang, "Keys of add", "添加 的参数"), Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, k := range addKeys {
-		keys.Rows = append(keys.Rows, []string{k.Name, strings.Join(k.Aliases[:1], " "), k.Help[lang], self.Localize(lang, k.Name+"="+k.Example)})
+		keys.Rows = append(keys.Rows, []string{k.Name, strings.Join(k.Aliases[:1], " "), k.Help.In(string(lang)), self.Localize(lang, k.Name+"="+k.Example)})
 	}
 	return chat.Reply{
 		Title: chat.T(lang, "Renewals: reminders before the notice deadline", "续约：在通知截止日前提醒"),

@@ -15,9 +15,6 @@ import (
 	"gpuadvisor/store"
 )
 
-// keyTables are the keys people type to settings (commands/internal/keytab).
-var keyTables = keytab.Of("settings")
-
 // Deps are what the command needs from the outside.
 type Deps struct {
 	// Store keeps the settings; nil makes the command say a store is needed.
@@ -34,7 +31,7 @@ var MarketAliases = map[string]string{
 	"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
 }
 
-var keys = keyTables["keys"]
+var keys = keytab.Keys("settings", "keys")
 
 // Command returns the `settings` chat command (alias 设置).
 func Command(d Deps) *chat.Command {

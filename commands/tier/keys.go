@@ -19,6 +19,4 @@ var examples = []string{
 // each key's name, aliases (Chinese included), value kind, example and help
 // in both languages. moneyKeys (market, prices, the job's tokens) follow
 // keys in help (docs/pricing.md).
-var keyTables = keytab.Of("tier")
-
-var keys, moneyKeys = keyTables["keys"], keyTables["money_keys"]
+var keys, moneyKeys = keytab.Keys("tier", "keys"), keytab.Keys("tier", "money_keys")

@@ -10,13 +10,10 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// keyTables are the keys people type to trial (commands/internal/keytab).
-var keyTables = keytab.Of("trial")
-
 // promiseKeys are the keys the vendor's promises are typed with. The
 // command reads them itself (its Keys stay nil: see Command), through
 // chat.LookupKey and chat.UnknownKey like every other command's keys.
-var promiseKeys = keyTables["promise"]
+var promiseKeys = keytab.Keys("trial", "promise")
 
 // input is the command line after `trial`, split into its parts.
 type input struct {

@@ -30,8 +30,6 @@ type Deps struct {
 	Log *slog.Logger
 }
 
-var keyTables = keytab.Of("vendor")
-
 // Examples of the command; the first is shown in errors.
 var examples = []string{
 	"vendor compare hours=720 cards=8",
@@ -46,9 +44,9 @@ var subs = chat.NewSubs("vendor", "供应商", examples[0],
 		EN: "every vendor with evidence here: its stage and next step", ZH: "这里有资料的每个供应商：所处阶段和下一步"},
 	chat.Sub{Name: "show", Aliases: []string{"详情", "显示", "info"}, Example: examples[3],
 		EN: "everything known about one vendor, newest first", ZH: "一个供应商的全部资料，最新的在前"},
-	chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keyTables["compare"], Example: examples[0],
+	chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keytab.Keys("vendor", "compare"), Example: examples[0],
 		EN: "vendors side by side on one workload, and which one to rent from", ZH: "按同一工作负载并排对比供应商，并建议选哪家"},
-	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keyTables["remove"], Example: examples[4], Writes: true,
+	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keytab.Keys("vendor", "remove"), Example: examples[4], Writes: true,
 		EN: "delete a vendor's evidence: prices, checks, trials and contracts (confirm=yes, after seeing what would go; contracts with reminders to come only with contracts=yes)", ZH: "删除某供应商的资料：价格、核查、试用实测和合同（先查看将删除的内容，再加 确认=是；仍有待发提醒的合同需加 合同=是）"},
 )
 
@@ -59,7 +57,7 @@ func Command(d Deps) *chat.Command {
 		Aliases: []string{"供应商", "vendors", "厂商", "对比供应商"},
 		Summary: chat.Help("your vendors side by side: each one's answers, prices and contract, and which one to rent from",
 			"并排对比供应商：各家的回答、报价和合同，以及该选哪家"),
-		Keys:     append(append([]chat.Key{}, keyTables["compare"]...), keyTables["remove"]...),
+		Keys:     append(append([]chat.Key{}, keytab.Keys("vendor", "compare")...), keytab.Keys("vendor", "remove")...),
 		Subs:     subs.Docs(),
 		Examples: examples,
 		Writes:   writes,

@@ -3,10 +3,10 @@
 // <command>.json, in chat.ParseKeys's format). Every word a user may type for
 // a key is in this folder.
 //
-// The functions do not decode the JSON when they start: tables_gen.go holds
-// the same tables as Go, generated from the files by this package's test
-// (go test ./commands/internal/keytab -update), which fails when the two
-// differ.
+// The functions do not decode the JSON when they start, nor build anything:
+// tables_gen.go holds the same tables as static Go data, generated from the
+// files by this package's test (go test ./commands/internal/keytab -update),
+// which fails when the two differ.
 package keytab
 
 import (
@@ -15,12 +15,43 @@ import (
 	"gpuadvisor/chat"
 )
 
-// Of returns the key tables of command, by table name. A command without a
-// file is a build mistake: it panics when the command's package loads.
-func Of(command string) map[string][]chat.Key {
-	build, ok := generated[command]
-	if !ok {
+// table is one named key table of a command (a sub-command's keys).
+type table struct {
+	command, name string
+	keys          []chat.Key
+}
+
+// Keys returns the key table name of command (renewal's "add"). The slice
+// is shared: callers copy it before they change it. A table missing is a
+// build mistake: it panics (when the command's package loads, or when its
+// command is first built), and every test of that command fails.
+func Keys(command, name string) []chat.Key {
+	found := false
+	for i := range tables {
+		if tables[i].command == command {
+			found = true
+			if tables[i].name == name {
+				return tables[i].keys
+			}
+		}
+	}
+	if !found {
 		panic(fmt.Sprintf("keytab: no key tables for %q (commands/internal/keytab/%s.json)", command, command))
 	}
-	return build()
+	panic(fmt.Sprintf("keytab: %s.json has no table %q", command, name))
+}
+
+// Of returns the key tables of command, by table name. A command without a
+// file is a build mistake: it panics.
+func Of(command string) map[string][]chat.Key {
+	out := map[string][]chat.Key{}
+	for i := range tables {
+		if tables[i].command == command {
+			out[tables[i].name] = tables[i].keys
+		}
+	}
+	if len(out) == 0 {
+		panic(fmt.Sprintf("keytab: no key tables for %q (commands/internal/keytab/%s.json)", command, command))
+	}
+	return out
 }

@@ -29,7 +29,7 @@ func TestEveryFile(t *testing.T) {
 		for table, ks := range tables {
 			seen := map[string]string{}
 			for _, k := range ks {
-				if k.Example == "" || k.Help[chat.EN] == "" || k.Help[chat.ZH] == "" {
+				if k.Example == "" || k.Help.EN == "" || k.Help.ZH == "" {
 					t.Errorf("%s %s: key %s lacks an example or help in a language", name, table, k.Name)
 				}
 				for _, w := range append([]string{k.Name}, k.Aliases...) {
