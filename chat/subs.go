@@ -3,6 +3,7 @@ package chat
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Sub is one sub-command of a command (`renewal add`, `renewal list`): the
@@ -34,20 +35,24 @@ type Subs struct {
 	// Example is shown when the word is none of the sub-commands'.
 	Example string
 	List    []Sub
-	parser  *Router
+	// parser reads a sub-command's arguments with its keys: built on the
+	// first call that needs it (Args), not when a command package loads.
+	parser func() *Router
 }
 
 // NewSubs returns the reader of the sub-commands of command (its English
 // and Chinese words); a sub-command without keys or examples is still read.
 func NewSubs(command, commandZH, example string, list ...Sub) *Subs {
-	s := &Subs{Command: command, CommandZH: commandZH, Example: example, List: list, parser: NewRouter()}
-	for _, sub := range list {
-		s.parser.Register(&Command{
-			Name: command + " " + sub.Name, Aliases: append([]string{sub.Name}, sub.Aliases...),
-			Keys: append([]Key{}, sub.Keys...), Examples: []string{sub.Example},
-		})
-	}
-	return s
+	return &Subs{Command: command, CommandZH: commandZH, Example: example, List: list, parser: sync.OnceValue(func() *Router {
+		r := NewRouter()
+		for _, sub := range list {
+			r.Register(&Command{
+				Name: command + " " + sub.Name, Aliases: append([]string{sub.Name}, sub.Aliases...),
+				Keys: append([]Key{}, sub.Keys...), Examples: []string{sub.Example},
+			})
+		}
+		return r
+	})}
 }
 
 // Find looks a sub-command up by its name or an alias, in any case.
@@ -118,7 +123,7 @@ func (s *Subs) Writes(c *Call) bool {
 // Args reads c's arguments (the sub-command word first) with the keys of
 // the sub-command that word picks.
 func (s *Subs) Args(c *Call) (*Args, error) {
-	_, args, _, err := s.parser.Parse(Request{Text: c.Args.Original, Lang: c.Lang})
+	_, args, _, err := s.parser().Parse(Request{Text: c.Args.Original, Lang: c.Lang})
 	return args, err
 }
 

@@ -3,6 +3,7 @@ package prompts
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Kind names a draft.
@@ -104,15 +105,15 @@ func (r *Reason) Message(lang string) string {
 	}
 	switch r.Code {
 	case ReasonNotConfigured:
-		msg := pick(lang, reasonTexts[r.Code])
+		msg := pick(lang, reasonTexts()[r.Code])
 		if r.Value != "" {
 			msg += pick(lang, [2]string{": ", "："}) + r.Value
 		}
 		return msg
 	case ReasonCheckFailed:
-		return fmt.Sprintf(pick(lang, reasonTexts[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
+		return fmt.Sprintf(pick(lang, reasonTexts()[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
 	}
-	if t, ok := reasonTexts[r.Code]; ok {
+	if t, ok := reasonTexts()[r.Code]; ok {
 		return pick(lang, t)
 	}
 	return pick(lang, [2]string{"the LLM call failed", "LLM 调用失败"})
@@ -128,17 +129,19 @@ func pick(lang string, t [2]string) string {
 
 // reasonTexts say each reason: English, Chinese. check_failed's take the
 // check's name and what it found.
-var reasonTexts = map[string][2]string{
-	ReasonNotConfigured: {"no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）"},
-	ReasonTimeout:       {"the LLM did not answer in time", "LLM 未能按时回答"},
-	ReasonRateLimited:   {"the LLM endpoint is rate-limiting requests (HTTP 429)", "LLM 接口限流（HTTP 429）"},
-	ReasonQuota:         {"the LLM account has no quota left (HTTP 429 insufficient_quota)", "LLM 账户额度已用完（HTTP 429 insufficient_quota）"},
-	ReasonUnavailable:   {"the LLM endpoint is unavailable (server error or unreachable)", "LLM 接口不可用（服务器错误或无法连接）"},
-	ReasonRejected:      {"the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）"},
-	ReasonEmpty:         {"the LLM returned an empty answer", "LLM 返回了空内容"},
-	ReasonNotJSON:       {"the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON"},
-	ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"},
-}
+var reasonTexts = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		ReasonNotConfigured: {"no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）"},
+		ReasonTimeout:       {"the LLM did not answer in time", "LLM 未能按时回答"},
+		ReasonRateLimited:   {"the LLM endpoint is rate-limiting requests (HTTP 429)", "LLM 接口限流（HTTP 429）"},
+		ReasonQuota:         {"the LLM account has no quota left (HTTP 429 insufficient_quota)", "LLM 账户额度已用完（HTTP 429 insufficient_quota）"},
+		ReasonUnavailable:   {"the LLM endpoint is unavailable (server error or unreachable)", "LLM 接口不可用（服务器错误或无法连接）"},
+		ReasonRejected:      {"the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）"},
+		ReasonEmpty:         {"the LLM returned an empty answer", "LLM 返回了空内容"},
+		ReasonNotJSON:       {"the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON"},
+		ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"},
+	}
+})
 
 // Grounding checks, by name.
 const (
@@ -211,47 +214,51 @@ const (
 // checkTexts say what each grounding check found: English, Chinese. Those
 // of checksWithValue hold one verb for the value (for quantity_added and
 // quantity_dropped the quantity in words).
-var checkTexts = map[string][2]string{
-	CheckEmpty:           {"it is empty", "内容为空"},
-	CheckRequiredFact:    {"the fact %q is missing or changed", "事实 %q 缺失或被改动"},
-	CheckUnknownNumber:   {"it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"},
-	CheckMissingNumber:   {"it dropped the number %s", "漏掉了数字 %s"},
-	CheckSpelledNumber:   {"it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"},
-	CheckURL:             {"it added a link", "加入了链接"},
-	CheckEmail:           {"it added an e-mail address", "加入了邮箱地址"},
-	CheckMention:         {"it added an @-mention", "加入了 @ 提及"},
-	CheckLength:          {"its length is out of bounds (%s)", "长度超出范围（%s）"},
-	CheckLanguage:        {"it is not written in the language asked for", "不是用要求的语言写的"},
-	CheckOpaque:          {"it contains an encoded string", "包含编码字符串"},
-	CheckDelimiter:       {"it repeats the markers around the vendor's text", "复述了供应商文本的引用标记"},
-	CheckMissingClause:   {"it dropped the %s clause", "遗漏了“%s”条款"},
-	CheckQuantityAdded:   {"it added %s, which is not in the facts", "加入了事实中没有的 %s"},
-	CheckQuantityDropped: {"it dropped or changed %s", "遗漏或改动了 %s"},
-	CheckQualifier:       {"it weakened a commitment with %q", "用“%s”弱化了承诺"},
-	CheckQuestionCount:   {"it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"},
-	CheckClauseOrder:     {"its numbered clauses are not the template's in order (%s)", "编号条款与模板不一致或顺序被改动（%s）"},
-	CheckSubject:         {"%s no longer says what the template says it does", "%s 所指的内容与模板不同"},
-	CheckModal:           {"it weakened an obligation with %q", "用“%s”弱化了义务"},
-	CheckExclusion:       {"it added an exclusion (%q)", "加入了除外条件（“%s”）"},
-	CheckCap:             {"it added a cap (%q)", "加入了上限（“%s”）"},
-	CheckWaiver:          {"it added a waiver (%q)", "加入了放弃权利的内容（“%s”）"},
-	CheckChoice:          {"it moved a choice or left a commitment to discussion (%q)", "改变了选择权或把承诺改为协商（“%s”）"},
-	CheckResponsibility:  {"it moved or removed a responsibility (%q)", "转移或免除了责任（“%s”）"},
-	CheckCondition:       {"it added a condition (%q)", "加入了前提条件（“%s”）"},
-	CheckDirection:       {"it changed a direction word (%q)", "改动了方向词（“%s”）"},
-	CheckPhone:           {"it added a phone number", "加入了电话号码"},
-	CheckContact:         {"it added a contact channel (%q)", "加入了联系方式（“%s”）"},
-	CheckInstruction:     {"it added words addressed to a system or to the reader (%q)", "加入了针对系统或读者的指令（“%s”）"},
-	CheckAlignment:       {"a sentence matches nothing in the template (%s)", "有句子与模板中的任何句子都对不上（%s）"},
-}
+var checkTexts = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		CheckEmpty:           {"it is empty", "内容为空"},
+		CheckRequiredFact:    {"the fact %q is missing or changed", "事实 %q 缺失或被改动"},
+		CheckUnknownNumber:   {"it added the number %s, which is not in the facts", "出现了事实中没有的数字 %s"},
+		CheckMissingNumber:   {"it dropped the number %s", "漏掉了数字 %s"},
+		CheckSpelledNumber:   {"it wrote a number in words (%s), which cannot be checked against the facts", "用文字写了数字（%s），无法与事实核对"},
+		CheckURL:             {"it added a link", "加入了链接"},
+		CheckEmail:           {"it added an e-mail address", "加入了邮箱地址"},
+		CheckMention:         {"it added an @-mention", "加入了 @ 提及"},
+		CheckLength:          {"its length is out of bounds (%s)", "长度超出范围（%s）"},
+		CheckLanguage:        {"it is not written in the language asked for", "不是用要求的语言写的"},
+		CheckOpaque:          {"it contains an encoded string", "包含编码字符串"},
+		CheckDelimiter:       {"it repeats the markers around the vendor's text", "复述了供应商文本的引用标记"},
+		CheckMissingClause:   {"it dropped the %s clause", "遗漏了“%s”条款"},
+		CheckQuantityAdded:   {"it added %s, which is not in the facts", "加入了事实中没有的 %s"},
+		CheckQuantityDropped: {"it dropped or changed %s", "遗漏或改动了 %s"},
+		CheckQualifier:       {"it weakened a commitment with %q", "用“%s”弱化了承诺"},
+		CheckQuestionCount:   {"it does not ask the numbered questions 1 to %s", "没有给出编号 1 到 %s 的全部问题"},
+		CheckClauseOrder:     {"its numbered clauses are not the template's in order (%s)", "编号条款与模板不一致或顺序被改动（%s）"},
+		CheckSubject:         {"%s no longer says what the template says it does", "%s 所指的内容与模板不同"},
+		CheckModal:           {"it weakened an obligation with %q", "用“%s”弱化了义务"},
+		CheckExclusion:       {"it added an exclusion (%q)", "加入了除外条件（“%s”）"},
+		CheckCap:             {"it added a cap (%q)", "加入了上限（“%s”）"},
+		CheckWaiver:          {"it added a waiver (%q)", "加入了放弃权利的内容（“%s”）"},
+		CheckChoice:          {"it moved a choice or left a commitment to discussion (%q)", "改变了选择权或把承诺改为协商（“%s”）"},
+		CheckResponsibility:  {"it moved or removed a responsibility (%q)", "转移或免除了责任（“%s”）"},
+		CheckCondition:       {"it added a condition (%q)", "加入了前提条件（“%s”）"},
+		CheckDirection:       {"it changed a direction word (%q)", "改动了方向词（“%s”）"},
+		CheckPhone:           {"it added a phone number", "加入了电话号码"},
+		CheckContact:         {"it added a contact channel (%q)", "加入了联系方式（“%s”）"},
+		CheckInstruction:     {"it added words addressed to a system or to the reader (%q)", "加入了针对系统或读者的指令（“%s”）"},
+		CheckAlignment:       {"a sentence matches nothing in the template (%s)", "有句子与模板中的任何句子都对不上（%s）"},
+	}
+})
 
-var checksWithValue = map[string]bool{
-	CheckRequiredFact: true, CheckUnknownNumber: true, CheckMissingNumber: true, CheckSpelledNumber: true,
-	CheckLength: true, CheckMissingClause: true, CheckQuantityAdded: true, CheckQuantityDropped: true,
-	CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
-	CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
-	CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
-}
+var checksWithValue = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		CheckRequiredFact: true, CheckUnknownNumber: true, CheckMissingNumber: true, CheckSpelledNumber: true,
+		CheckLength: true, CheckMissingClause: true, CheckQuantityAdded: true, CheckQuantityDropped: true,
+		CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
+		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
+		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
+	}
+})
 
 func checkMessage(lang, check, value string) string {
 	t := func(en, zh string) string { return pick(lang, [2]string{en, zh}) }
@@ -270,27 +277,29 @@ func checkMessage(lang, check, value string) string {
 		}
 		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
 	}
-	text, ok := checkTexts[check]
+	text, ok := checkTexts()[check]
 	switch {
 	case !ok:
 		return strings.TrimSpace(value)
-	case checksWithValue[check]:
+	case checksWithValue()[check]:
 		return fmt.Sprintf(pick(lang, text), value)
 	}
 	return pick(lang, text)
 }
 
 // unitNames name the units of a quantity ("4 d") in a reason: en, zh.
-var unitNames = map[string][2]string{
-	"min": {"minutes", "分钟"}, "h": {"hours", "小时"}, "d": {"days", "天"}, "w": {"weeks", "周"},
-	"mo": {"months", "个月"}, "y": {"years", "年"}, "s": {"seconds", "秒"}, "x": {"x", "倍"},
-}
+var unitNames = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"min": {"minutes", "分钟"}, "h": {"hours", "小时"}, "d": {"days", "天"}, "w": {"weeks", "周"},
+		"mo": {"months", "个月"}, "y": {"years", "年"}, "s": {"seconds", "秒"}, "x": {"x", "倍"},
+	}
+})
 
 // quantityText writes a quantity of a reason ("4 d") in words ("4 days",
 // "4 天"); other units are shown as they are.
 func quantityText(lang, value string) string {
 	num, unit, ok := strings.Cut(value, " ")
-	w, known := unitNames[unit]
+	w, known := unitNames()[unit]
 	if !ok || !known {
 		return value
 	}

@@ -336,13 +336,7 @@ var (
 
 // tlds are the top-level domains that make "word.tld" a link. Short ones
 // that end English words or sentences (in, to, so, me, us) are left out.
-var tlds = map[string]bool{}
-
-func init() {
-	for _, t := range strings.Fields("com cn net org io ai cc xyz top info biz app dev site online link ly ru tk vip club shop store tech cloud xin ink gg hk tw sg uk de jp") {
-		tlds[t] = true
-	}
-}
+var tlds = lazyWords("com cn net org io ai cc xyz top info biz app dev site online link ly ru tk vip club shop store tech cloud xin ink gg hk tw sg uk de jp")
 
 // hasURL reports a link in any disguise: a scheme (defanged too), www., a
 // Markdown or Slack link, an IP address, or a bare domain, where [.], (dot),
@@ -365,7 +359,7 @@ func hasDomain(s string) bool {
 		for j < len(s) && isLower(s[j]) {
 			j++
 		}
-		if j > i+1 && tlds[s[i+1:j]] && (j == len(s) || !isHostByte(s[j])) {
+		if j > i+1 && tlds()[s[i+1:j]] && (j == len(s) || !isHostByte(s[j])) {
 			return true
 		}
 	}
@@ -441,10 +435,10 @@ func spelledNumbers(s string) []string {
 }
 
 var (
-	numberWords = wordSet("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen")
-	joinWords   = wordSet("point and")
-	alwaysWords = wordSet("half twice thrice double triple quadruple")
-	unitWords   = wordSet("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
+	numberWords = lazyWords("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen")
+	joinWords   = lazyWords("point and")
+	alwaysWords = lazyWords("half twice thrice double triple quadruple")
+	unitWords   = lazyWords("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
 )
 
 func wordSet(s string) map[string]bool {
@@ -474,22 +468,22 @@ func spelledEN(s string) []string {
 	}
 	var out []string
 	for i, w := range words {
-		if alwaysWords[w] {
+		if alwaysWords()[w] {
 			out = append(out, w)
 			continue
 		}
-		if !numberWords[w] {
+		if !numberWords()[w] {
 			continue
 		}
-		if i > 0 && (numberWords[words[i-1]] || joinWords[words[i-1]] && i > 1 && numberWords[words[i-2]]) {
+		if i > 0 && (numberWords()[words[i-1]] || joinWords()[words[i-1]] && i > 1 && numberWords()[words[i-2]]) {
 			continue // inside a run already reported
 		}
 		k := i + 1
-		for k < len(words) && (numberWords[words[k]] || joinWords[words[k]] && k+1 < len(words) && numberWords[words[k+1]]) {
+		for k < len(words) && (numberWords()[words[k]] || joinWords()[words[k]] && k+1 < len(words) && numberWords()[words[k+1]]) {
 			k++
 		}
 		switch {
-		case k < len(words) && unitWords[words[k]]:
+		case k < len(words) && unitWords()[words[k]]:
 			out = append(out, strings.Join(words[i:k+1], " "))
 		case w != "one" && w != "zero" || k > i+1:
 			// a number in words is a number without a unit too ("four")

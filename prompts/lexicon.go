@@ -41,104 +41,106 @@ const (
 	dirKeep           lexCat = "dir:keep"
 )
 
-// lexicon lists the phrases of each category, folded (lower case). English
+// lexicon lists (built for lexByFirst, once) the phrases of each category, folded (lower case). English
 // phrases match whole words; one ending in * matches as a word's start.
-var lexicon = map[lexCat][]string{
-	catModal: {
-		"should", "may", "might", "can", "could", "would", "will try", "try to", "tries to", "try", "attempt to", "attempts to",
-		"aim to", "aims to", "endeavour to", "endeavours to", "endeavor to", "endeavors to", "seek to", "seeks to", "hope to", "hopes to",
-		"is expected to", "are expected to", "expects to", "where possible", "if possible", "as far as possible", "best effort*",
-		"reasonable effort*", "make every effort", "makes every effort", "recommended", "recommends", "suggests", "ideally", "optionally",
-		"as soon as possible", "as soon as practicable", "as soon as reasonably practicable", "asap", "promptly", "in a timely manner",
-		"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望", "尽快", "及时",
-	},
-	catNeutral: {
-		"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
-		"can no longer", "may not", "cannot", "must not", "shall not", "will not", "no longer",
-		"thanks in advance", "thank you in advance", "would be grateful", "would appreciate", "would like", "if you could",
-		"could you", "would you", "can you", "we'd like",
-		"当前", "目前", "前述", "前面", "前往", "前端", "前期", "最后", "然后", "后续", "随后", "背后", "后台", "今后", "后果",
-	},
-	catExclusion: {
-		"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
-		"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "does not apply", "do not apply",
-		"apart from", "aside from", "does not include", "do not include", "excepted",
-		"除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
-	},
-	catCap: {
-		"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
-		"in total", "in aggregate", "total liability", "aggregate liability", "at the most", "maximum", "capped to", "no greater than",
-		"上限", "为限", "封顶", "最高不超过", "累计不超过", "以内", "总额不超过", "合计不超过", "最高", "总计不超过",
-	},
-	catWaiver: {
-		"waive", "waives", "waived", "waiver", "waiving", "forgo", "forgoes", "forego", "foregoes", "give up", "gives up", "relinquish*",
-		"renounce*", "release from", "releases", "accept all", "accepts all", "not binding", "non-binding", "prevail", "prevails", "supersede*", "for reference only",
-		"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
-	},
-	catChoice: {
-		"choice", "choose", "chooses", "chosen", "discretion", "decide", "decides", "decided", "option", "elect", "elects",
-		"goodwill", "good will", "gesture", "discuss", "discusses", "discussed", "discussion", "negotiate", "negotiates", "negotiated",
-		"good faith", "amicabl*", "consult", "consults", "mutually agree*", "to be agreed", "case by case", "case-by-case",
-		"选择", "决定", "酌情", "协商", "商议", "商定", "友好", "善意", "另行约定", "另议", "另签", "补充协议", "视情况", "视具体情况", "自主",
-	},
-	catResponsibility: {
-		"exempt", "exempted", "exemption", "own risk", "own cost", "own expense", "sole responsibility", "solely responsible",
-		"indemnif*", "hold harmless", "bears the risk", "bear the risk", "at its own", "at their own", "at the customer's own",
-		"自行", "免责", "免于", "概不负责", "不承担", "不负责", "风险自担", "自负", "自担",
-	},
-	catCondition: {
-		"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
-		"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
-		"applies only", "only applies", "only apply", "applicable only", "if and only if",
-		"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
-	},
-	catInstruction: {
-		"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
-		"assistant", "chatbot", "language model", "ai model", "note to", "reply with", "respond with", "reply only", "please reply", "just reply",
-		"simply reply", "answer with", "copy and paste", "forward this", "act as", "you are now", "do not mention", "dear reader", "to the reader",
-		"chatgpt", "gpt", "llm", "as an ai", "previous instructions", "above instructions",
-		"系统", "指令", "提示词", "忽略", "无视", "直接回复", "请回复", "回复：", "回复:", "照抄", "复制", "转发", "人工智能", "助手", "模型", "读者",
-	},
-	catContact: {
-		"wechat", "weixin", "wx", "qq", "telegram", "tg", "whatsapp", "line id", "signal", "skype", "discord", "hotline", "phone number",
-		"call us", "call", "tel", "mobile", "contact us", "contact", "dm", "direct message", "qr code", "scan the code",
-		"微信", "加微", "威信", "vx", "v信", "企业微信", "钉钉", "热线", "手机", "致电", "拨打", "联系方式", "联系", "客服", "电报", "qq群", "q群", "加群", "扫码", "二维码", "公众号",
-	},
-	dirUp: {
-		"more than", "over", "above", "exceed", "exceeds", "exceeding", "exceeded", "longer than", "greater than", "higher than", "or more", "at least",
-		"or longer", "or later", "or higher", "or above", "or over", "and above", "and more", "及以上",
-		"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
-		"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
-	},
-	dirDown: {
-		"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
-		"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
-		"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
-	},
-	dirBefore: {
-		"before", "prior to", "ahead of", "earlier than", "in advance",
-		"前", "以前", "之前", "提前", "事先", "预先",
-	},
-	dirAfter: {
-		"after", "later than", "afterwards", "thereafter",
-		"后", "之后", "以后", "此后",
-	},
-	dirInstead: {
-		"instead of", "instead", "rather than", "in place of", "in lieu of", "in exchange for",
-		"代替", "而不是", "取代", "替代", "抵消", "作为替代",
-	},
-	dirAddition: {
-		"in addition to", "on top of", "as well as", "not only", "besides", "additionally",
-		"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是",
-	},
-	dirSwitch: {
-		"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
-		"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用",
-	},
-	dirKeep: {
-		"keep", "keeps", "continue", "continues", "stay on", "remain on",
-		"继续", "保持", "维持",
-	},
+func lexicon() map[lexCat][]string {
+	return map[lexCat][]string{
+		catModal: {
+			"should", "may", "might", "can", "could", "would", "will try", "try to", "tries to", "try", "attempt to", "attempts to",
+			"aim to", "aims to", "endeavour to", "endeavours to", "endeavor to", "endeavors to", "seek to", "seeks to", "hope to", "hopes to",
+			"is expected to", "are expected to", "expects to", "where possible", "if possible", "as far as possible", "best effort*",
+			"reasonable effort*", "make every effort", "makes every effort", "recommended", "recommends", "suggests", "ideally", "optionally",
+			"as soon as possible", "as soon as practicable", "as soon as reasonably practicable", "asap", "promptly", "in a timely manner",
+			"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望", "尽快", "及时",
+		},
+		catNeutral: {
+			"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
+			"can no longer", "may not", "cannot", "must not", "shall not", "will not", "no longer",
+			"thanks in advance", "thank you in advance", "would be grateful", "would appreciate", "would like", "if you could",
+			"could you", "would you", "can you", "we'd like",
+			"当前", "目前", "前述", "前面", "前往", "前端", "前期", "最后", "然后", "后续", "随后", "背后", "后台", "今后", "后果",
+		},
+		catExclusion: {
+			"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
+			"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "does not apply", "do not apply",
+			"apart from", "aside from", "does not include", "do not include", "excepted",
+			"除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
+		},
+		catCap: {
+			"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
+			"in total", "in aggregate", "total liability", "aggregate liability", "at the most", "maximum", "capped to", "no greater than",
+			"上限", "为限", "封顶", "最高不超过", "累计不超过", "以内", "总额不超过", "合计不超过", "最高", "总计不超过",
+		},
+		catWaiver: {
+			"waive", "waives", "waived", "waiver", "waiving", "forgo", "forgoes", "forego", "foregoes", "give up", "gives up", "relinquish*",
+			"renounce*", "release from", "releases", "accept all", "accepts all", "not binding", "non-binding", "prevail", "prevails", "supersede*", "for reference only",
+			"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
+		},
+		catChoice: {
+			"choice", "choose", "chooses", "chosen", "discretion", "decide", "decides", "decided", "option", "elect", "elects",
+			"goodwill", "good will", "gesture", "discuss", "discusses", "discussed", "discussion", "negotiate", "negotiates", "negotiated",
+			"good faith", "amicabl*", "consult", "consults", "mutually agree*", "to be agreed", "case by case", "case-by-case",
+			"选择", "决定", "酌情", "协商", "商议", "商定", "友好", "善意", "另行约定", "另议", "另签", "补充协议", "视情况", "视具体情况", "自主",
+		},
+		catResponsibility: {
+			"exempt", "exempted", "exemption", "own risk", "own cost", "own expense", "sole responsibility", "solely responsible",
+			"indemnif*", "hold harmless", "bears the risk", "bear the risk", "at its own", "at their own", "at the customer's own",
+			"自行", "免责", "免于", "概不负责", "不承担", "不负责", "风险自担", "自负", "自担",
+		},
+		catCondition: {
+			"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
+			"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
+			"applies only", "only applies", "only apply", "applicable only", "if and only if",
+			"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
+		},
+		catInstruction: {
+			"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
+			"assistant", "chatbot", "language model", "ai model", "note to", "reply with", "respond with", "reply only", "please reply", "just reply",
+			"simply reply", "answer with", "copy and paste", "forward this", "act as", "you are now", "do not mention", "dear reader", "to the reader",
+			"chatgpt", "gpt", "llm", "as an ai", "previous instructions", "above instructions",
+			"系统", "指令", "提示词", "忽略", "无视", "直接回复", "请回复", "回复：", "回复:", "照抄", "复制", "转发", "人工智能", "助手", "模型", "读者",
+		},
+		catContact: {
+			"wechat", "weixin", "wx", "qq", "telegram", "tg", "whatsapp", "line id", "signal", "skype", "discord", "hotline", "phone number",
+			"call us", "call", "tel", "mobile", "contact us", "contact", "dm", "direct message", "qr code", "scan the code",
+			"微信", "加微", "威信", "vx", "v信", "企业微信", "钉钉", "热线", "手机", "致电", "拨打", "联系方式", "联系", "客服", "电报", "qq群", "q群", "加群", "扫码", "二维码", "公众号",
+		},
+		dirUp: {
+			"more than", "over", "above", "exceed", "exceeds", "exceeding", "exceeded", "longer than", "greater than", "higher than", "or more", "at least",
+			"or longer", "or later", "or higher", "or above", "or over", "and above", "and more", "及以上",
+			"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
+			"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
+		},
+		dirDown: {
+			"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
+			"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
+			"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
+		},
+		dirBefore: {
+			"before", "prior to", "ahead of", "earlier than", "in advance",
+			"前", "以前", "之前", "提前", "事先", "预先",
+		},
+		dirAfter: {
+			"after", "later than", "afterwards", "thereafter",
+			"后", "之后", "以后", "此后",
+		},
+		dirInstead: {
+			"instead of", "instead", "rather than", "in place of", "in lieu of", "in exchange for",
+			"代替", "而不是", "取代", "替代", "抵消", "作为替代",
+		},
+		dirAddition: {
+			"in addition to", "on top of", "as well as", "not only", "besides", "additionally",
+			"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是",
+		},
+		dirSwitch: {
+			"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
+			"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用",
+		},
+		dirKeep: {
+			"keep", "keeps", "continue", "continues", "stay on", "remain on",
+			"继续", "保持", "维持",
+		},
+	}
 }
 
 // lexEntry is one phrase of the lexicon.
@@ -152,7 +154,7 @@ type lexEntry struct {
 // lexByFirst holds the entries by their first byte, longest first.
 var lexByFirst = sync.OnceValue(func() map[byte][]lexEntry {
 	m := map[byte][]lexEntry{}
-	for cat, phrases := range lexicon {
+	for cat, phrases := range lexicon() {
 		for _, p := range phrases {
 			e := lexEntry{phrase: p, cat: cat}
 			if strings.HasSuffix(p, "*") {

@@ -9,7 +9,7 @@ import (
 // scan would pick one at random.
 func TestLexiconOnce(t *testing.T) {
 	seen := map[string]lexCat{}
-	for cat, phrases := range lexicon {
+	for cat, phrases := range lexicon() {
 		for _, p := range phrases {
 			if other, dup := seen[p]; dup {
 				t.Errorf("%q is in %s and %s", p, other, cat)
