@@ -233,8 +233,8 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 }
 
 // kindHints say what each kind of value accepts, for the unreadable-value
-// error.
-var kindHints = map[Kind]advisor.Text{
+// error (by Kind: static data; Plain has none).
+var kindHints = [...]advisor.Text{
 	Money:   {EN: "money: 35, 35元/时, ¥15,000, 1.5万", ZH: "金额：35、35元/时、¥15,000、1.5万"},
 	Hours:   {EN: "hours: 300, 300h, 300小时", ZH: "小时：300、300h、300小时"},
 	Count:   {EN: "a count: 7b, 70B, 21000, 21k", ZH: "数量：7b、70B、21000、21k"},
@@ -247,7 +247,10 @@ var kindHints = map[Kind]advisor.Text{
 }
 
 func kindHint(lang Lang, k Kind) string {
-	return Name(lang, kindHints, k, advisor.Text{EN: "a number", ZH: "一个数字"})
+	if k >= 0 && int(k) < len(kindHints) && kindHints[k] != (advisor.Text{}) {
+		return kindHints[k].In(string(lang))
+	}
+	return advisor.Text{EN: "a number", ZH: "一个数字"}.In(string(lang))
 }
 
 // Num formats a number for people: no trailing zeros, at most two decimals,

@@ -3,6 +3,7 @@ package chat
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Example returns the command's example that best fits lang: for Chinese one
@@ -59,7 +60,9 @@ func KeyWord(lang Lang, keys []Key, name string) string {
 
 // exampleKey is a key=value pair's key in an example line: a key name
 // after the start, a space, a quote or a vendor's colon.
-var exampleKey = regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)
+var exampleKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)
+})
 
 // Localize is example as a reply in lang shows it. In English it is
 // unchanged; in Chinese the command word, the sub-command word and every
@@ -138,8 +141,8 @@ func allKeys(cmd *Command) []Key {
 // zhKeys writes every key=value of text whose key is one of keys with the
 // key's Chinese word and the value as a Chinese example writes it.
 func zhKeys(cmd *Command, keys []Key, text string) string {
-	return exampleKey.ReplaceAllStringFunc(text, func(m string) string {
-		p := exampleKey.FindStringSubmatch(m)
+	return exampleKey().ReplaceAllStringFunc(text, func(m string) string {
+		p := exampleKey().FindStringSubmatch(m)
 		k, known := LookupKey(keys, p[2])
 		if !known {
 			return m
@@ -160,8 +163,9 @@ func (r *Router) LocalizeMessage(lang Lang, command, msg string) string {
 }
 
 // zhUnits are the English unit suffixes of example values and their
-// Chinese, per kind of value (every reader of the kind takes both).
-var zhUnits = map[Kind][][2]string{
+// Chinese, per kind of value (every reader of the kind takes both), by
+// Kind.
+var zhUnits = [...][][2]string{
 	Days:    {{"d", "天"}},
 	Minutes: {{"m", "分钟"}, {"h", "小时"}, {"d", "天"}},
 	Hours:   {{"h", "小时"}},
@@ -183,6 +187,9 @@ func zhValue(cmd *Command, k Key, v string) string {
 		return "是"
 	case "no":
 		return "否"
+	}
+	if k.Kind < 0 || int(k.Kind) >= len(zhUnits) {
+		return v
 	}
 	for _, u := range zhUnits[k.Kind] {
 		n := strings.TrimSuffix(v, u[0])

@@ -8,14 +8,14 @@ import (
 	"gpuadvisor/advisor"
 )
 
-// kindNames name the kinds in a key table file.
-var kindNames = map[Kind]string{Plain: "plain", Money: "money", Hours: "hours", Count: "count", Tokens: "tokens",
+// kindNames name the kinds in a key table file, by Kind.
+var kindNames = [...]string{Plain: "plain", Money: "money", Hours: "hours", Count: "count", Tokens: "tokens",
 	Percent: "percent", Days: "days", Minutes: "minutes", Ratio: "ratio", GB: "gb"}
 
 // MarshalText names the kind as key tables write it: money, hours, gb.
 func (k Kind) MarshalText() ([]byte, error) {
-	if n, ok := kindNames[k]; ok {
-		return []byte(n), nil
+	if k >= 0 && int(k) < len(kindNames) && kindNames[k] != "" {
+		return []byte(kindNames[k]), nil
 	}
 	return nil, fmt.Errorf("chat: no name for kind %d", int(k))
 }
@@ -24,8 +24,8 @@ func (k Kind) MarshalText() ([]byte, error) {
 // tokens, percent, days, minutes, ratio or gb.
 func (k *Kind) UnmarshalText(b []byte) error {
 	for kind, n := range kindNames {
-		if n == string(b) {
-			*k = kind
+		if n != "" && n == string(b) {
+			*k = Kind(kind)
 			return nil
 		}
 	}

@@ -84,11 +84,18 @@ func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err err
 	})
 }
 
-// termUnits are the suffixes a term in months accepts, in months.
-var termUnits = map[string]int{
-	"": 1, "m": 1, "mo": 1, "mon": 1, "month": 1, "months": 1, "个月": 1, "月": 1,
-	"q": 3, "quarter": 3, "quarters": 3, "季": 3, "个季度": 3, "季度": 3,
-	"y": 12, "yr": 12, "year": 12, "years": 12, "年": 12,
+// termUnit is a suffix a term in months accepts, in months; known is false
+// for another suffix.
+func termUnit(s string) (months int, known bool) {
+	switch s {
+	case "", "m", "mo", "mon", "month", "months", "个月", "月":
+		return 1, true
+	case "q", "quarter", "quarters", "季", "个季度", "季度":
+		return 3, true
+	case "y", "yr", "year", "years", "年":
+		return 12, true
+	}
+	return 0, false
 }
 
 // Months reads key as whole months from 1 to max: 3m, 3个月, 2季度, 1y, 3.
@@ -105,7 +112,7 @@ func (a *Args) Months(key string, max int) (months int, raw string, ok bool, err
 				return 0, ErrUnreadable
 			}
 		}
-		unit, known := termUnits[strings.TrimSpace(s[i:])]
+		unit, known := termUnit(strings.TrimSpace(s[i:]))
 		if i == 0 || !known || n < 1 || n*unit > max {
 			return 0, ErrUnreadable
 		}
@@ -129,21 +136,22 @@ func ParseDay(s string) (time.Time, error) {
 	return day, nil
 }
 
-// yesWords and noWords are the yes/no answers every command reads.
-var yesWords, noWords = words("yes y true 1 on 是 有 要 需要 支持 对 ok"), words("no n false 0 off 否 无 没有 不要 不需要 不支持 不")
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
+// yesNoWord reads one yes/no answer every command reads; known is false
+// for another word.
+func yesNoWord(s string) (yes, known bool) {
+	switch s {
+	case "yes", "y", "true", "1", "on", "是", "有", "要", "需要", "支持", "对", "ok":
+		return true, true
+	case "no", "n", "false", "0", "off", "否", "无", "没有", "不要", "不需要", "不支持", "不":
+		return false, true
 	}
-	return m
+	return false, false
 }
 
 // YesNo reads a yes/no answer as Bool does; known is false for anything else.
 func YesNo(raw string) (v, known bool) {
 	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
-	return yesWords[s], yesWords[s] || noWords[s]
+	return yesNoWord(s)
 }
 
 // Flag reads key as yes or no (YesNo), for a command that words its own

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -438,12 +439,12 @@ func Closest(s string, cands []string) string {
 	return ""
 }
 
-var fullFlag = regexp.MustCompile(`(^|\s)--full(\s|$)`)
+var fullFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)--full(\s|$)`) })
 
 // dropFlag removes the word --full from a command line.
 func dropFlag(s string) string {
-	for fullFlag.MatchString(s) {
-		s = fullFlag.ReplaceAllString(s, "$1")
+	for fullFlag().MatchString(s) {
+		s = fullFlag().ReplaceAllString(s, "$1")
 	}
 	return strings.TrimSpace(s)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gpuadvisor/advisor"
@@ -38,8 +39,9 @@ type unit struct {
 	scale float64
 }
 
-// units lists, per kind, the suffixes accepted after the number (lower case).
-var units = map[Kind][]unit{
+// units lists, per kind, the suffixes accepted after the number (lower
+// case), by Kind.
+var units = [...][]unit{
 	Plain: {{"", 1}},
 	Money: {{"", 1}, {"元", 1}, {"rmb", 1}, {"cny", 1}, {"usd", 1}, {"$", 1}, {"k", 1e3}, {"w", 1e4},
 		{"元/时", 1}, {"元/小时", 1}, {"元每小时", 1}, {"/时", 1}, {"/小时", 1}, {"/h", 1}, {"/hr", 1}, {"/hour", 1}, {"元/h", 1}, {"/卡时", 1}, {"元/卡时", 1}, {"元/卡/时", 1}, {"元/卡/小时", 1},
@@ -81,6 +83,9 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if kind < 0 || int(kind) >= len(units) {
+		return 0, errUnit
+	}
 	for _, u := range units[kind] {
 		if rest == u.name {
 			return v * u.scale, nil
@@ -96,15 +101,17 @@ func spokenPrice(s string) string {
 	if !strings.ContainsAny(s, "块一每") {
 		return s
 	}
-	return spokenUnits.Replace(s)
+	return spokenUnits().Replace(s)
 }
 
-var spokenUnits = strings.NewReplacer(
-	"块钱", "元", "块", "元",
-	"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时",
-	"一个月", "/月", "每个月", "/月", "一月", "/月", "每月", "/月",
-	"一年", "/年", "每年", "/年",
-)
+var spokenUnits = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"块钱", "元", "块", "元",
+		"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时",
+		"一个月", "/月", "每个月", "/月", "一月", "/月", "每月", "/月",
+		"一年", "/年", "每年", "/年",
+	)
+})
 
 // thousands reports whether s is digits grouped by commas in threes: 15,000 or 1,234.5.
 func thousands(s string) bool {
@@ -205,16 +212,57 @@ var cjkMultipliers = []struct {
 	f float64
 }{{"亿", 1e8}, {"万", 1e4}, {"千", 1e3}, {"百", 1e2}}
 
-var cjkDigits = map[rune]float64{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+// cjkDigit is the value of a Chinese digit; ok is false for another rune.
+func cjkDigit(r rune) (v float64, ok bool) {
+	switch r {
+	case '零', '〇':
+		return 0, true
+	case '一':
+		return 1, true
+	case '二', '两':
+		return 2, true
+	case '三':
+		return 3, true
+	case '四':
+		return 4, true
+	case '五':
+		return 5, true
+	case '六':
+		return 6, true
+	case '七':
+		return 7, true
+	case '八':
+		return 8, true
+	case '九':
+		return 9, true
+	}
+	return 0, false
+}
 
-var cjkUnits = map[rune]float64{'十': 10, '百': 100, '千': 1e3, '万': 1e4, '亿': 1e8}
+// cjkUnit is the value of a Chinese place unit (十 百 千 万 亿); ok is
+// false for another rune.
+func cjkUnit(r rune) (v float64, ok bool) {
+	switch r {
+	case '十':
+		return 10, true
+	case '百':
+		return 100, true
+	case '千':
+		return 1e3, true
+	case '万':
+		return 1e4, true
+	case '亿':
+		return 1e8, true
+	}
+	return 0, false
+}
 
 // cjkNumber reads a Chinese numeral at the start of s: 一万五 (15,000: a digit
 // after the last unit is the next place down), 两千, 三十五, 十二. ok is false
 // when s does not start with one.
 func cjkNumber(s string) (v float64, rest string, ok bool) {
 	if first, _ := utf8.DecodeRuneInString(s); first != '十' {
-		if _, isDigit := cjkDigits[first]; !isDigit {
+		if _, isDigit := cjkDigit(first); !isDigit {
 			return 0, s, false
 		}
 	}
@@ -223,12 +271,12 @@ func cjkNumber(s string) (v float64, rest string, ok bool) {
 	hasDigit := false
 	n := 0
 	for i, r := range s {
-		if d, isDigit := cjkDigits[r]; isDigit {
+		if d, isDigit := cjkDigit(r); isDigit {
 			digit, hasDigit = d, true
 			n++
 			continue
 		}
-		u, isUnit := cjkUnits[r]
+		u, isUnit := cjkUnit(r)
 		if !isUnit {
 			rest = s[i:]
 			break

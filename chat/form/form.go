@@ -467,8 +467,14 @@ func Prefill(r *chat.Router, f *Form, line string) Values {
 	return v
 }
 
-// renewalAdd are the words of renewal's add sub-command.
-var renewalAdd = map[string]bool{"add": true, "添加": true, "新增": true, "增加": true, "加": true, "create": true}
+// renewalAdd reports a word of renewal's add sub-command (lower case).
+func renewalAdd(w string) bool {
+	switch w {
+	case "add", "添加", "新增", "增加", "加", "create":
+		return true
+	}
+	return false
+}
 
 // ForReply is the form of the command a reply answers (or refused): tier,
 // billing, quote, renewal add; false for any other.
@@ -482,7 +488,7 @@ func ForReply(command, asked string) (*Form, bool) {
 			if i > 2 {
 				break
 			}
-			if renewalAdd[strings.ToLower(w)] {
+			if renewalAdd(strings.ToLower(w)) {
 				return Lookup("renewal_add")
 			}
 		}
