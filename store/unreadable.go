@@ -22,8 +22,8 @@ var ErrUnreadable = errors.New("a stored record could not be read")
 // Unreadable is one record a store could not decode.
 type Unreadable struct {
 	// Bucket is the kind of record, named as the bbolt file's bucket:
-	// "renewals", "prices", "checks", "settings", "marks", "dedupe",
-	// "due", "drafter_jobs".
+	// "renewals", "prices", "checks", "trials", "settings", "marks",
+	// "dedupe", "due", "drafter_jobs".
 	Bucket string `json:"bucket"`
 	// Key is the record's key, printable (bbolt's NUL separators as "/";
 	// DynamoDB's "pk sk").
@@ -184,6 +184,8 @@ func nouns(bucket string) (one, many, zh string) {
 		return "price book entry", "price book entries", "价格记录"
 	case "checks":
 		return "recent check", "recent checks", "检查记录"
+	case "trials":
+		return "trial check", "trial checks", "实测记录"
 	case "settings":
 		return "team setting", "team settings", "团队设置"
 	case "marks":
