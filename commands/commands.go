@@ -72,9 +72,9 @@ func New(d Deps) *chat.Router {
 	vd := vendor.Deps{Checks: d.Checks, Trials: d.Trials, Prices: d.Prices, Renewals: d.Renewals}
 	r.Register(vendor.Command(vd))
 	// home: the Slack Home tab and the Feishu menu
-	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks}
+	hd := home.Deps{Renewals: d.Renewals, Checks: d.Checks, Trials: d.Trials}
 	if d.Checks != nil || d.Trials != nil || d.Prices != nil || d.Renewals != nil {
-		hd.Vendors = vd.Board
+		hd.Vendors = vd.BoardFrom // on what the home page read: each store once per reply
 	}
 	if d.Prices != nil {
 		hd.Prices = d.Prices.ListPrices

@@ -9,6 +9,7 @@ import (
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/checklist"
+	"gpuadvisor/commands/vendor"
 	"gpuadvisor/store"
 )
 
@@ -21,10 +22,10 @@ const MaxChecks = 5
 // private answer), each with a button drafting its questions to the vendor.
 // A vendor in boarded (by av.Key) has its next step on the vendors board
 // already, so its check gets no draft button of its own.
-func (d Deps) checks(ctx context.Context, c *chat.Call, scope store.Scope, rep *chat.Reply, data map[string]any, boarded map[string]bool) chat.Section {
+func (d Deps) checks(ctx context.Context, c *chat.Call, scope store.Scope, rd vendor.Read, rep *chat.Reply, data map[string]any, boarded map[string]bool) chat.Section {
 	lang := c.Lang
 	sec := chat.Section{Title: chat.T(lang, "Recent checks", "最近的核查")}
-	cs, err := d.Checks.RecentChecks(ctx, scope, c.Req.User, MaxChecks)
+	cs, err := rd.Checks[:min(len(rd.Checks), MaxChecks)], rd.ChecksErr // the board read more
 	if err != nil {
 		d.log().ErrorContext(ctx, "home: recent checks not listed", "tenant", scope.Tenant, "err", err)
 		rep.Warnings = append(rep.Warnings, chat.T(lang, "The recent checks could not be read just now; open this again in a minute.", "暂时无法读取最近的核查；请稍后重新打开。"))

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
@@ -38,9 +39,12 @@ type Deps struct {
 	// Checks lists the recent checks a person sees (store.Checks); nil
 	// leaves the section out.
 	Checks store.Checks
-	// Vendors reads the vendors board (vendor.Deps.Board); nil leaves the
-	// section out.
-	Vendors func(ctx context.Context, c *chat.Call) (vendor.Board, error)
+	// Trials lists the trial checks, for the vendors board only.
+	Trials store.Trials
+	// Vendors builds the vendors board (vendor.Deps.BoardFrom) from what
+	// the page read: each store is read once per reply, for the page's
+	// lists and the board alike. nil leaves the section out.
+	Vendors func(ctx context.Context, c *chat.Call, rd vendor.Read) (vendor.Board, error)
 	// Loc is the zone of "today" for deadlines and of the checks' times;
 	// nil means Asia/Shanghai.
 	Loc *time.Location
@@ -79,30 +83,24 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		// the home page is its lists and buttons: never shortened behind Details
 		Full: true,
 	}
-	// the board reads four stores: it runs beside the other lists, so the
-	// page waits for the slower of the two, not their sum
-	var board chan boardRead
-	if d.Vendors != nil {
-		board = make(chan boardRead, 1)
-		go func() {
-			b, err := d.Vendors(ctx, c)
-			board <- boardRead{b, err}
-		}()
-	}
+	// every store is read once, all at once: the lists and the board share
+	// what came back
+	rd := d.read(ctx, c, scope)
 	data := map[string]any{"command": "home", "renewals": []map[string]any{}}
-	rep.Sections = append(rep.Sections, d.renewals(ctx, c, scope, &rep, data))
+	rep.Sections = append(rep.Sections, d.renewals(ctx, c, scope, rd, &rep, data))
 	if d.Prices != nil {
-		rep.Sections = append(rep.Sections, d.prices(ctx, c, scope, &rep, data))
+		rep.Sections = append(rep.Sections, d.prices(ctx, c, scope, rd, &rep, data))
 	}
 	rep.Buttons = Buttons(lang, d.Prices != nil)
 	var boarded map[string]bool
 	if d.Vendors != nil {
+		b, err := d.Vendors(ctx, c, rd)
 		var sec chat.Section
-		sec, boarded = d.vendors(ctx, c, <-board, &rep, data)
+		sec, boarded = d.vendors(ctx, c, boardRead{b, err}, &rep, data)
 		rep.Sections = append(rep.Sections, sec)
 	}
 	if d.Checks != nil {
-		rep.Sections = append(rep.Sections, d.checks(ctx, c, scope, &rep, data, boarded))
+		rep.Sections = append(rep.Sections, d.checks(ctx, c, scope, rd, &rep, data, boarded))
 	}
 	data["buttons"] = rep.Buttons
 	rep.Data = data
@@ -110,14 +108,14 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 }
 
 // renewals is the renewals section: soonest notice deadline first.
-func (d Deps) renewals(ctx context.Context, c *chat.Call, scope store.Scope, rep *chat.Reply, data map[string]any) chat.Section {
+func (d Deps) renewals(ctx context.Context, c *chat.Call, scope store.Scope, rd vendor.Read, rep *chat.Reply, data map[string]any) chat.Section {
 	lang := c.Lang
 	sec := chat.Section{Title: chat.T(lang, "Renewals", "续约")}
 	if d.Renewals == nil {
 		sec.Lines = []string{chat.T(lang, "No store is configured, so renewals cannot be kept here.", "未配置存储，无法在这里保存续约。")}
 		return sec
 	}
-	rs, err := d.Renewals.ListRenewals(ctx, scope)
+	rs, err := rd.Renewals, rd.RenewalsErr
 	if err != nil {
 		d.log().ErrorContext(ctx, "home: renewals not listed", "tenant", scope.Tenant, "err", err)
 		rep.Warnings = append(rep.Warnings, chat.T(lang, "The renewals could not be read just now; open this again in a minute.", "暂时无法读取续约；请稍后重新打开。"))
@@ -181,10 +179,10 @@ func daysText(lang chat.Lang, days int) string {
 }
 
 // prices is the price book section, as the store lists it.
-func (d Deps) prices(ctx context.Context, c *chat.Call, scope store.Scope, rep *chat.Reply, data map[string]any) chat.Section {
+func (d Deps) prices(ctx context.Context, c *chat.Call, scope store.Scope, rd vendor.Read, rep *chat.Reply, data map[string]any) chat.Section {
 	lang := c.Lang
 	sec := chat.Section{Title: chat.T(lang, "Prices you saved", "已保存的价格")}
-	ps, err := d.Prices(ctx, scope)
+	ps, err := rd.Prices, rd.PricesErr
 	if err != nil {
 		d.log().ErrorContext(ctx, "home: prices not listed", "tenant", scope.Tenant, "err", err)
 		rep.Warnings = append(rep.Warnings, chat.T(lang, "The prices could not be read just now; open this again in a minute.", "暂时无法读取价格；请稍后重新打开。"))
@@ -259,6 +257,34 @@ func Buttons(lang chat.Lang, prices bool) []chat.Button {
 		b = append(b, run("Prices", "价格列表", "price list", "价格 列表"))
 	}
 	return append(b, run("Every command", "全部命令", "help", "帮助"))
+}
+
+// read reads every store the page has, all at once, for one reply: the
+// renewals, the prices and the checks the page lists, and, for the board,
+// the trials and as many checks as the board weighs (store.KeepChecks; the
+// page lists the newest MaxChecks of them). A store not there reads as
+// vendor.ErrNotKept (the board reads its own, if it has one).
+func (d Deps) read(ctx context.Context, c *chat.Call, scope store.Scope) vendor.Read {
+	rd := vendor.NotRead()
+	var wg sync.WaitGroup
+	if d.Renewals != nil {
+		wg.Go(func() { rd.Renewals, rd.RenewalsErr = d.Renewals.ListRenewals(ctx, scope) })
+	}
+	if d.Prices != nil {
+		wg.Go(func() { rd.Prices, rd.PricesErr = d.Prices(ctx, scope) })
+	}
+	if d.Checks != nil {
+		n := MaxChecks
+		if d.Vendors != nil {
+			n = store.KeepChecks
+		}
+		wg.Go(func() { rd.Checks, rd.ChecksErr = d.Checks.RecentChecks(ctx, scope, c.Req.User, n) })
+	}
+	if d.Vendors != nil && d.Trials != nil {
+		wg.Go(func() { rd.Trials, rd.TrialsErr = d.Trials.ListTrials(ctx, scope) })
+	}
+	wg.Wait()
+	return rd
 }
 
 func (d Deps) log() *slog.Logger { return chat.LoggerOr(d.Log) }

@@ -32,7 +32,7 @@ func TestHomeVendorsBoard(t *testing.T) {
 		}
 	}
 	vd := vendor.Deps{Checks: st, Trials: st, Prices: st, Renewals: st}
-	d := home.Deps{Renewals: st, Checks: st, Vendors: vd.Board}
+	d := home.Deps{Renewals: st, Checks: st, Vendors: vd.BoardFrom}
 	tests := []struct {
 		text, title string
 		lines       []string
@@ -87,19 +87,19 @@ func TestHomeVendorsBoard(t *testing.T) {
 // without Vendors the section is left out.
 func TestHomeVendorsBoardEdges(t *testing.T) {
 	st := memstore.NewStore(nil)
-	none := func(context.Context, *chat.Call) (vendor.Board, error) { return vendor.Board{}, nil }
+	none := func(context.Context, *chat.Call, vendor.Read) (vendor.Board, error) { return vendor.Board{}, nil }
 	rep := ask(t, home.Deps{Renewals: st, Vendors: none}, "home", "C1")
 	if l := checksSection(t, rep, "Vendors").Lines; len(l) != 1 || !strings.Contains(l[0], "price set gpu=a100-80g monthly=5000 vendor=AcmeGPU") {
 		t.Errorf("no vendors: %q", l)
 	}
-	down := func(context.Context, *chat.Call) (vendor.Board, error) {
+	down := func(context.Context, *chat.Call, vendor.Read) (vendor.Board, error) {
 		return vendor.Board{}, errors.New("table unavailable")
 	}
 	rep = ask(t, home.Deps{Renewals: st, Vendors: down}, "主页", "C1")
 	if rep.Error != nil || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "暂时无法读取供应商") {
 		t.Errorf("failing board: %v %q", rep.Error, rep.Warnings)
 	}
-	many := func(context.Context, *chat.Call) (vendor.Board, error) {
+	many := func(context.Context, *chat.Call, vendor.Read) (vendor.Board, error) {
 		b := vendor.Board{More: 3}
 		for i := range vendor.MaxBoard {
 			name := fmt.Sprintf("V%d", i)
@@ -115,7 +115,7 @@ func TestHomeVendorsBoardEdges(t *testing.T) {
 	if n := len(rep.Buttons); n != 7+vendor.MaxBoard+1 || n > 25 {
 		t.Errorf("%d buttons; want the 7 main (no price book), %d vendors and Compare vendors, within Slack's 25", n, vendor.MaxBoard)
 	}
-	partial := func(context.Context, *chat.Call) (vendor.Board, error) {
+	partial := func(context.Context, *chat.Call, vendor.Read) (vendor.Board, error) {
 		return vendor.Board{Lines: []vendor.BoardLine{{Name: "A", Line: "A · asked"}}, Missing: []string{"trial checks"}}, nil
 	}
 	rep = ask(t, home.Deps{Renewals: st, Vendors: partial}, "home", "C1")

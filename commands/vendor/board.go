@@ -40,11 +40,22 @@ type Board struct {
 // and the person's own checks (as the rest of the home page). An error is
 // returned only when no store could be read.
 func (d Deps) Board(ctx context.Context, c *chat.Call) (Board, error) {
+	if d.Checks == nil && d.Trials == nil && d.Prices == nil && d.Renewals == nil {
+		return Board{}, kept.Missing(c.Lang)
+	}
+	return d.BoardFrom(ctx, c, NotRead())
+}
+
+// BoardFrom is Board on what the stores already returned for this reply
+// (rd): the home page reads them once for its own lists and the board. A
+// store of d that rd does not hold (ErrNotKept) is read here; none is read
+// twice.
+func (d Deps) BoardFrom(ctx context.Context, c *chat.Call, rd Read) (Board, error) {
 	lang := c.Lang
 	if d.Checks == nil && d.Trials == nil && d.Prices == nil && d.Renewals == nil {
 		return Board{}, kept.Missing(lang)
 	}
-	g, err := d.gatherFor(ctx, c, true) // the home page answers the asker alone
+	g, err := d.gatherFrom(ctx, c, d.fill(ctx, c, rd), true) // the home page answers the asker alone
 	if err != nil {
 		return Board{}, err
 	}

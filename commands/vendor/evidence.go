@@ -2,6 +2,7 @@ package vendor
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gpuadvisor/advisor/catalog"
@@ -114,15 +115,28 @@ func (d Deps) gather(ctx context.Context, c *chat.Call) (*gathered, error) {
 // the asker) also takes the checks the asker sees anywhere: their own from
 // other conversations and their private ones.
 func (d Deps) gatherFor(ctx context.Context, c *chat.Call, personal bool) (*gathered, error) {
+	return d.gatherFrom(ctx, c, d.Read(ctx, c), personal)
+}
+
+// gatherFrom is gatherFor on what the stores returned (rd): a store that is
+// not there or failed is named in missing (a failure logged).
+func (d Deps) gatherFrom(ctx context.Context, c *chat.Call, rd Read, personal bool) (*gathered, error) {
 	scope := store.Scope{Tenant: c.Req.Tenant, Channel: c.Req.Channel}
 	g := &gathered{}
 	lang := c.Lang
-	if d.Checks == nil {
-		g.missing = append(g.missing, chat.T(lang, "checklist checks", "清单核查"))
-	} else if cs, err := d.Checks.RecentChecks(ctx, scope, c.Req.User, store.KeepChecks); err != nil {
-		chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: checks not read", "tenant", scope.Tenant, "err", err)
-		g.missing = append(g.missing, chat.T(lang, "checklist checks", "清单核查"))
-	} else {
+	// failed says whether a store's evidence is missing, naming it
+	failed := func(err error, what, en, zh string) bool {
+		if err == nil {
+			return false
+		}
+		if !errors.Is(err, ErrNotKept) {
+			chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: "+what+" not read", "tenant", scope.Tenant, "err", err)
+		}
+		g.missing = append(g.missing, chat.T(lang, en, zh))
+		return true
+	}
+	if !failed(rd.ChecksErr, "checks", "checklist checks", "清单核查") {
+		cs := rd.Checks
 		for i := range cs {
 			// the conversation's own and team-wide checks, not private ones
 			// nor the asker's in other conversations: the reply is public
@@ -136,13 +150,8 @@ func (d Deps) gatherFor(ctx context.Context, c *chat.Call, personal bool) (*gath
 			}
 		}
 	}
-	if d.Trials == nil {
-		g.missing = append(g.missing, chat.T(lang, "trial checks", "试用实测"))
-	} else if ts, err := d.Trials.ListTrials(ctx, scope); err != nil {
-		chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: trials not read", "tenant", scope.Tenant, "err", err)
-		g.missing = append(g.missing, chat.T(lang, "trial checks", "试用实测"))
-	} else {
-		for _, t := range ts {
+	if !failed(rd.TrialsErr, "trials", "trial checks", "试用实测") {
+		for _, t := range rd.Trials {
 			if av.Key(t.Vendor) != "" {
 				r := g.add(t.Vendor)
 				r.trials = append(r.trials, t)
@@ -150,26 +159,16 @@ func (d Deps) gatherFor(ctx context.Context, c *chat.Call, personal bool) (*gath
 			}
 		}
 	}
-	if d.Prices == nil {
-		g.missing = append(g.missing, chat.T(lang, "the price book", "价格表"))
-	} else if es, err := d.Prices.ListPrices(ctx, scope); err != nil {
-		chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: prices not read", "tenant", scope.Tenant, "err", err)
-		g.missing = append(g.missing, chat.T(lang, "the price book", "价格表"))
-	} else {
-		for _, e := range es {
+	if !failed(rd.PricesErr, "prices", "the price book", "价格表") {
+		for _, e := range rd.Prices {
 			if av.Key(e.Vendor) != "" {
 				r := g.add(e.Vendor)
 				r.prices = append(r.prices, e)
 			}
 		}
 	}
-	if d.Renewals == nil {
-		g.missing = append(g.missing, chat.T(lang, "contracts", "合同"))
-	} else if rs, err := d.Renewals.ListRenewals(ctx, scope); err != nil {
-		chat.LoggerOr(d.Log).ErrorContext(ctx, "vendor: renewals not read", "tenant", scope.Tenant, "err", err)
-		g.missing = append(g.missing, chat.T(lang, "contracts", "合同"))
-	} else {
-		for _, rn := range rs {
+	if !failed(rd.RenewalsErr, "renewals", "contracts", "合同") {
+		for _, rn := range rd.Renewals {
 			if av.Key(rn.Vendor) != "" {
 				r := g.add(rn.Vendor)
 				r.renewals = append(r.renewals, rn)
