@@ -157,15 +157,6 @@ func recomputeShown(lang chat.Lang, rc sizing.Recompute) string {
 	return recomputeWords[rc][1]
 }
 
-// recomputeValue is a recompute= value as the user types it in the reply's
-// language: full, or 全部 (a spelling the key reads, recomputeAliases).
-func recomputeValue(lang chat.Lang, rc sizing.Recompute) string {
-	if lang != chat.ZH {
-		return string(rc)
-	}
-	return recomputeWords[rc][0]
-}
-
 // recomputeWords are each recomputation's Chinese value and name.
 var recomputeWords = map[sizing.Recompute][2]string{
 	sizing.RecomputeNone:      {"无", "不重计算"},

@@ -198,11 +198,10 @@ func oldRenewal(r renewal.Renewal) any {
 // must give (the record as it went in, but for what the stores always
 // changed: times read back in UTC, a trial without checks reads nil).
 type itemCase struct {
-	name      string
-	old, now  map[string]types.AttributeValue
-	read      func(map[string]types.AttributeValue) (any, error)
-	want      any
-	byPointer bool
+	name     string
+	old, now map[string]types.AttributeValue
+	read     func(map[string]types.AttributeValue) (any, error)
+	want     any
 }
 
 func marshal(t *testing.T, v any) map[string]types.AttributeValue {
