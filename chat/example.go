@@ -2,6 +2,7 @@ package chat
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -97,11 +98,7 @@ func (r *Router) localize(command, line string, depth int) string {
 		return line
 	}
 	keys := allKeys(cmd)
-	for en, zh := range cmd.ExampleZH {
-		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") { // a placeholder or a phrase
-			tail = strings.ReplaceAll(tail, en, zh)
-		}
-	}
+	tail = zhPhrases(cmd, tail)
 	// the sub-command word, when the command has them
 	if sw, after := cutWord(strings.TrimLeft(tail, " ")); sw != "" && !strings.Contains(sw, "=") {
 		for _, s := range cmd.Subs {
@@ -125,6 +122,28 @@ func (r *Router) localize(command, line string, depth int) string {
 	}
 	out.WriteString(zhKeys(cmd, keys, tail))
 	return out.String()
+}
+
+// zhPhrases writes text's placeholders (<vendor>) and phrases (a quoted
+// note) in the Chinese cmd.ExampleZH gives them, the longest first, so that
+// a phrase holding a shorter one is written whole, the same way every time.
+func zhPhrases(cmd *Command, text string) string {
+	var ens []string
+	for en := range cmd.ExampleZH {
+		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") {
+			ens = append(ens, en)
+		}
+	}
+	sort.Slice(ens, func(i, j int) bool {
+		if len(ens[i]) != len(ens[j]) {
+			return len(ens[i]) > len(ens[j])
+		}
+		return ens[i] < ens[j]
+	})
+	for _, en := range ens {
+		text = strings.ReplaceAll(text, en, cmd.ExampleZH[en])
+	}
+	return text
 }
 
 // allKeys are a command's keys, its sub-commands' too.

@@ -36,17 +36,17 @@ func (r *Router) helpCommand() *Command {
 					ex = r.Localize(c.Lang, cmd.Name, ex)
 				}
 				name := cmd.Name
-				for _, a := range cmd.Aliases {
-					if HasHan(a) {
-						name += " / " + a
-						break
-					}
+				switch zh := hanAlias(cmd.Aliases); {
+				case zh != "" && c.Lang == ZH: // a Chinese reply names the command by its Chinese word
+					name = zh
+				case zh != "":
+					name += " / " + zh
 				}
 				t.Rows = append(t.Rows, []string{name, cmd.Summary[c.Lang], ex})
 			}
 			rep.Tables = []Table{t}
 			rep.Sections = []Section{{Title: T(c.Lang, "More", "更多"), Lines: []string{
-				T(c.Lang, "help <command> lists its keys.", "help <命令> 列出该命令的全部参数。"),
+				T(c.Lang, "help <command> lists its keys.", "帮助 <命令> 列出该命令的全部参数。"),
 				T(c.Lang, "Add --private (私密) to any command to keep the answer to yourself.", "在任意命令后加 --private（私密），回复只有你能看到。"),
 			}}}
 			rep.Data = map[string]any{"command": "help", "commands": helpData(r.cmds)}
@@ -68,7 +68,7 @@ func helpData(cmds []*Command) []map[string]any {
 func (r *Router) commandHelp(lang Lang, cmd *Command) Reply {
 	rep := Reply{
 		Command: "help",
-		Title:   fmt.Sprintf(T(lang, "How to use %s", "%s 的用法"), cmd.Name),
+		Title:   fmt.Sprintf(T(lang, "How to use %s", "%s 的用法"), T(lang, cmd.Name, HanWord(cmd.Name, cmd.Aliases))),
 		Summary: cmd.Summary[lang],
 		Private: true,
 	}
@@ -79,13 +79,13 @@ func (r *Router) commandHelp(lang Lang, cmd *Command) Reply {
 	for _, sub := range cmd.Subs {
 		title := sub.Name
 		if zh := hanAlias(sub.Aliases); zh != "" {
-			title += " (" + zh + ")"
+			title = T(lang, title+" ("+zh+")", zh)
 		}
 		if s := sub.Summary[lang]; s != "" {
-			title += ": " + s
+			title += T(lang, ": ", "：") + s
 		}
 		if subWrites(sub) {
-			title += T(lang, " (changes stored data: ask suggests it, never runs it)", "（会修改存储的数据：ask 只建议，不会运行）")
+			title += T(lang, " (changes stored data: ask suggests it, never runs it)", "（会修改存储的数据：「问」只建议，不会运行）")
 		}
 		if len(sub.Keys) == 0 {
 			bare = append(bare, title)
@@ -134,9 +134,28 @@ func subWrites(sub *Command) bool {
 func keyTable(lang Lang, cmd *Command, title string, keys []Key) Table {
 	t := Table{Title: title, Header: []string{T(lang, "key", "参数"), T(lang, "also", "别名"), T(lang, "meaning", "含义"), T(lang, "example", "示例")}}
 	for _, k := range keys {
-		t.Rows = append(t.Rows, []string{k.Name, strings.Join(k.Aliases, " "), k.Help.In(string(lang)), T(lang, k.Name+"="+k.Example, zhKeys(cmd, keys, k.Name+"="+k.Example))})
+		word, also := KeySpellings(lang, k.Name, k.Aliases)
+		t.Rows = append(t.Rows, []string{word, also, k.Help.In(string(lang)), T(lang, k.Name+"="+k.Example, zhKeys(cmd, keys, zhPhrases(cmd, k.Name+"="+k.Example)))})
 	}
 	return t
+}
+
+// KeySpellings are a key (or a sub-command) as a table of keys in lang
+// shows it: in English its name and its other spellings; in Chinese its
+// Chinese word (HanWord) and its other Chinese spellings, so that a Chinese
+// reply names no key in English (the JSON keeps every spelling).
+func KeySpellings(lang Lang, name string, aliases []string) (word, also string) {
+	if lang != ZH {
+		return name, strings.Join(aliases, " ")
+	}
+	word = HanWord(name, aliases)
+	var others []string
+	for _, a := range aliases {
+		if a != word && HasHan(a) {
+			others = append(others, a)
+		}
+	}
+	return word, strings.Join(others, " ")
 }
 
 // keyData is keys in the JSON of help: never null, an empty list.

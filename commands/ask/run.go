@@ -179,7 +179,7 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 	case reason == nil:
 		why = chat.T(lang, "I could not match your question to a command.", "我没能把你的问题对应到某个命令。")
 	case reason.Code == prompts.ReasonNotConfigured:
-		why = chat.T(lang, "ask needs an LLM to read a question, and ", "ask 需要 LLM 来理解问题，而") + reason.Message(string(lang)) + chat.T(lang, ".", "。")
+		why = chat.T(lang, "ask needs an LLM to read a question, and ", "「问」需要 LLM 来理解问题，而") + reason.Message(string(lang)) + chat.T(lang, ".", "。")
 	default:
 		why = chat.T(lang, "The LLM could not read your question: ", "LLM 无法理解你的问题：") + reason.Message(string(lang)) + chat.T(lang, ".", "。")
 	}
@@ -192,7 +192,7 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 		if len(cmd.Examples) > 0 {
 			ex = a.router.Localize(lang, cmd.Name, cmd.Examples[0]) // in Chinese words in a Chinese reply
 		}
-		t.Rows = append(t.Rows, []string{cmd.Name, cmd.Summary[lang], ex})
+		t.Rows = append(t.Rows, []string{chat.T(lang, cmd.Name, chat.HanWord(cmd.Name, cmd.Aliases)), cmd.Summary[lang], ex})
 	}
 	data := map[string]any{"command": "ask", "source": "none"}
 	if reason != nil {
@@ -204,7 +204,7 @@ func (a *asker) explain(lang chat.Lang, reason *prompts.Reason) chat.Reply {
 		Title:   chat.T(lang, "Type it as a command", "请用命令来问"),
 		Summary: why + "\n" + chat.T(lang,
 			"Every answer comes from a command: a command word, then key=value pairs. Chinese words work too: 计费 按需=35 包月=15000 时长=300. `help <command>` lists its keys.",
-			"每个答案都来自一个命令：命令词加 参数=值，中文同样可用：计费 按需=35 包月=15000 时长=300。`help <命令>` 可列出参数。"),
+			"每个答案都来自一个命令：命令词加 参数=值，中文同样可用：计费 按需=35 包月=15000 时长=300。`帮助 <命令>` 可列出参数。"),
 		Tables:  []chat.Table{t},
 		Private: true,
 		Data:    data,

@@ -124,7 +124,7 @@ func (d Deps) renewals(ctx context.Context, c *chat.Call, scope store.Scope, rd 
 	}
 	if len(rs) == 0 {
 		sec.Lines = []string{chat.T(lang, "None yet. Add one and I remind you before its notice deadline: ", "还没有。添加后我会在通知截止日前提醒：") +
-			"renewal add vendor=酷算云 gpu=A100-80G cards=8 price=15000 renews=2027-03-01 notice=30d"}
+			chat.T(lang, "renewal add vendor=酷算云 gpu=A100-80G cards=8 price=15000 renews=2027-03-01 notice=30d", "续约 添加 供应商=酷算云 显卡=A100-80G 卡数=8 价格=15000 续约日=2027-03-01 通知期=30天")}
 		return sec
 	}
 	loc := d.Loc
@@ -192,7 +192,7 @@ func (d Deps) prices(ctx context.Context, c *chat.Call, scope store.Scope, rd ve
 	data["prices"] = []Price{}
 	if len(ps) == 0 {
 		sec.Lines = []string{chat.T(lang, "None yet. Save what a vendor quoted, and tier and billing use it: ", "还没有。保存供应商的报价后，选卡和计费会用它：") +
-			"price set gpu=a100-80g ondemand=9 monthly=5000 vendor=酷算云"}
+			chat.T(lang, "price set gpu=a100-80g ondemand=9 monthly=5000 vendor=酷算云", "价格 设置 显卡=a100-80g 按需=9 包月=5000 供应商=酷算云")}
 		return sec
 	}
 	for i, p := range ps {

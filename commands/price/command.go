@@ -59,6 +59,14 @@ var subs = chat.NewSubs("price", "价格", examples[0],
 
 // Command returns the `price` chat command (alias 价格).
 func Command(d Deps) *chat.Command {
+	c := words()
+	c.Run = d.run
+	return c
+}
+
+// words is the command without its run: its words, keys and examples, for
+// a reply that writes one of its lines in the user's language (Localize).
+func words() *chat.Command {
 	return &chat.Command{
 		Name:    "price",
 		Aliases: []string{"价格", "prices", "价目", "价格表"},
@@ -67,9 +75,8 @@ func Command(d Deps) *chat.Command {
 		Keys:      setKeys,
 		Subs:      subs.Docs(),
 		Examples:  examples,
-		ExampleZH: map[string]string{"scope=team": "团队"},
+		ExampleZH: map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"},
 		Writes:    subs.Writes,
-		Run:       d.run,
 	}
 }
 
@@ -220,7 +227,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if len(es) == 0 {
 		return chat.Reply{
 			Title:   chat.T(lang, "No prices kept for this channel", "本频道还没有保存价格"),
-			Summary: chat.T(lang, "Save what a vendor quoted, per card:", "按每卡记下供应商的报价：") + "\n" + examples[0],
+			Summary: chat.T(lang, "Save what a vendor quoted, per card:", "按每卡记下供应商的报价：") + "\n" + words().Localize(lang, examples[0]),
 			Data:    data,
 		}, nil
 	}

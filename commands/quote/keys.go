@@ -140,7 +140,8 @@ func zhExample(v string) string {
 func keysReply(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, s := range specs {
-		t.Rows = append(t.Rows, []string{s.name, strings.Join(s.aliases, " "), chat.T(lang, s.en, s.zh), chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+zhExample(s.example))})
+		word, also := chat.KeySpellings(lang, s.name, s.aliases)
+		t.Rows = append(t.Rows, []string{word, also, chat.T(lang, s.en, s.zh), chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+zhExample(s.example))})
 	}
 	return chat.Reply{
 		Command: "quote", Lang: lang, Private: true,

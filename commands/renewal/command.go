@@ -82,6 +82,14 @@ var subs = chat.NewSubs("renewal", "续约", examples[0],
 
 // Command returns the `renewal` chat command (alias 续约).
 func Command(d Deps) *chat.Command {
+	c := words()
+	c.Run = d.run
+	return c
+}
+
+// words is the command without its run: its words, keys and examples, for
+// a reply that writes one of its lines in the user's language (Localize).
+func words() *chat.Command {
 	return &chat.Command{
 		Subs:    subs.Docs(),
 		Name:    "renewal",
@@ -92,7 +100,6 @@ func Command(d Deps) *chat.Command {
 		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
 			"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"},
 		Writes: subs.Writes,
-		Run:    d.run,
 	}
 }
 

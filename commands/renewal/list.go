@@ -40,7 +40,7 @@ func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if len(rs) == 0 {
 		return chat.Reply{
 			Title:   chat.T(lang, "No renewals stored in this channel or team-wide", "本频道和全团队都还没有保存续约"),
-			Summary: chat.T(lang, "Add one and I will remind this channel before its notice deadline:", "添加一个，我会在通知截止日前提醒本频道：") + "\n" + examples[0],
+			Summary: chat.T(lang, "Add one and I will remind this channel before its notice deadline:", "添加一个，我会在通知截止日前提醒本频道：") + "\n" + words().Localize(lang, examples[0]),
 			Data:    map[string]any{"command": "renewal", "action": "list", "renewals": items},
 		}, nil
 	}

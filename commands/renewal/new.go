@@ -189,12 +189,20 @@ func overview(lang chat.Lang) chat.Reply {
 	var names []string
 	self := Command(Deps{}) // its words, to show the examples in Chinese ones
 	for _, s := range subs.List {
-		t.Rows = append(t.Rows, []string{s.Name, strings.Join(s.Aliases[:1], " "), chat.T(lang, s.EN, s.ZH), self.Localize(lang, s.Example)})
+		word, also := s.Name, strings.Join(s.Aliases[:1], " ")
+		if lang == chat.ZH { // the sub-command by its Chinese word, its other Chinese spellings
+			word, also = chat.KeySpellings(lang, s.Name, s.Aliases)
+		}
+		t.Rows = append(t.Rows, []string{word, also, chat.T(lang, s.EN, s.ZH), self.Localize(lang, s.Example)})
 		names = append(names, s.Name)
 	}
 	keys := chat.Table{Title: chat.T(lang, "Keys of add", "添加 的参数"), Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
 	for _, k := range addKeys {
-		keys.Rows = append(keys.Rows, []string{k.Name, strings.Join(k.Aliases[:1], " "), k.Help.In(string(lang)), self.Localize(lang, k.Name+"="+k.Example)})
+		word, also := k.Name, strings.Join(k.Aliases[:1], " ")
+		if lang == chat.ZH { // the key by its Chinese word, its other Chinese spellings
+			word, also = chat.KeySpellings(lang, k.Name, k.Aliases)
+		}
+		keys.Rows = append(keys.Rows, []string{word, also, k.Help.In(string(lang)), self.Localize(lang, k.Name+"="+k.Example)})
 	}
 	return chat.Reply{
 		Title: chat.T(lang, "Renewals: reminders before the notice deadline", "续约：在通知截止日前提醒"),

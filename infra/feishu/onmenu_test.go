@@ -45,7 +45,7 @@ func TestBotMenu(t *testing.T) {
 	}{
 		{"home", []string{"续约", "TeamVendor", `"value":"帮助 计费"`}, "GroupVendor"},
 		{"home_en", []string{"Renewals", "TeamVendor", `"value":"help billing"`}, "GroupVendor"},
-		{"billing", []string{"计费", "ondemand", "按需"}, ""},
+		{"billing", []string{"计费", "按需", "包月"}, `"c0":"ondemand"`}, // a Chinese help names each key in Chinese
 		{"renewal", []string{"TeamVendor"}, "GroupVendor"},
 		{"no-such-item", []string{"续约", `"value":"试用"`}, ""},
 	} {
