@@ -51,6 +51,17 @@ func testCheckRoundTrip(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(got[0], want) || !got[0].At.Equal(want.At) {
 		t.Errorf("read back %+v\nwant      %+v", got[0], want)
 	}
+	// the caller's slices are not the store's
+	got[0].Ask[0], got[0].Risks[0] = "changed", "changed"
+	if again, _ := s.RecentChecks(ctx, store.Scope{Tenant: "slack:T1", Channel: "D1"}, "U1", 5); len(again) != 1 || again[0].Ask[0] != want.Ask[0] || again[0].Risks[0] != want.Risks[0] {
+		t.Errorf("changing a check read back changed the store's: %+v", again)
+	}
+	// a check with only its key reads back as such (no vendor, counts or items)
+	bare := store.Check{ID: "k0", Tenant: "slack:T1", Channel: "C1", At: want.At.Add(time.Second)}
+	mustAddCheck(t, s, bare)
+	if got, _ := s.RecentChecks(ctx, store.Scope{Tenant: "slack:T1", Channel: "C1"}, "", 5); len(got) != 1 || !reflect.DeepEqual(got[0], bare) {
+		t.Errorf("a bare check reads back %+v, want %+v alone (the other is private)", got, bare)
+	}
 	refusesBadKeys(t, "Check", func(tenant, channel, id string, at time.Time) error {
 		return s.AddCheck(ctx, SampleCheck(tenant, channel, "U1", id, at))
 	}, want.At)
