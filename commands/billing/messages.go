@@ -2,6 +2,7 @@ package billing
 
 import (
 	"strings"
+	"sync"
 
 	root "gpuadvisor/advisor"
 	"gpuadvisor/chat"
@@ -31,41 +32,43 @@ func keyNames(lang chat.Lang) string {
 }
 
 // acceptedValues say what each key accepts, with values as people type them.
-var acceptedValues = map[string]root.Text{
-	"ondemand": {EN: "the on-demand price per card-hour, more than 0: 35, 35元/时, ¥35",
-		ZH: "每卡每小时的按需价格，须大于 0：35、35元/时、¥35"},
-	"monthly": {EN: "the monthly price per card-month, more than 0: 15000, ¥15,000, 1.5万",
-		ZH: "每卡每月的包月价格，须大于 0：15000、¥15,000、1.5万"},
-	"hours": {EN: "busy hours per card per month, 0 to 744 (31 × 24): 300, 300h, 300小时, 8h/day (× 30 days), weekdays 10h/day (× 22); or one per card, comma-separated: 600,500,300",
-		ZH: "每卡每月的使用小时数，0 到 744（31 × 24）：300、300h、300小时、每天8小时（× 30 天）、工作日每天10小时（× 22 天）；或每卡一个，用英文逗号分隔：600,500,300"},
-	"cards": {EN: "a whole number of cards from 1 to 1000, with one hours value for all of them: cards=4",
-		ZH: "1 到 1000 之间的整数卡数，配合一个小时数表示每张卡都用这么久：卡数=4"},
-	"spot": {EN: "the spot price per card-hour, more than 0: 12, 12元/时",
-		ZH: "竞价实例每卡每小时价格，须大于 0：12、12元/时"},
-	"interruptible": {EN: "yes or no (是/否)",
-		ZH: "yes 或 no（是/否）"},
-	"interrupt_rate": {EN: "interruptions per hour, 0 to 1: 0.05 (one every 20 h), 5%",
-		ZH: "每小时中断次数，0 到 1：0.05（约 20 小时一次）、5%"},
-	"checkpoint": {EN: "hours between checkpoints, 0 to 744: 1, 0.5h, 30min",
-		ZH: "两次检查点之间的小时数，0 到 744：1、0.5h、30分钟"},
-	"restart": {EN: "hours lost restarting after an interruption, 0 to 744: 0.25, 15min",
-		ZH: "每次中断后重启耗费的小时数，0 到 744：0.25、15分钟"},
-	"months": {EN: "months the project still runs, more than 0 and at most 120: 6, 6个月",
-		ZH: "项目剩余月数，大于 0 且不超过 120：6、6个月"},
-	"min_months": {EN: "the shortest term of a monthly reservation, more than 0 and at most 120: 3, 3个月",
-		ZH: "包月最短租期，大于 0 且不超过 120：3、3个月"},
-	"yearly_discount": {EN: "the yearly prepay discount off the monthly price, 0% to 90%: 10%, 0.1, 9折",
-		ZH: "包年预付相对包月的折扣，0% 到 90%：10%、0.1、9折"},
-	"yearly": {EN: "the yearly prepay price per card-year, more than 0 and at most 12 × monthly: 150000, 15万/年",
-		ZH: "包年预付价格（每卡每年），须大于 0 且不超过 12 × 包月：150000、15万/年"},
-	"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€) or another 3-letter code",
-		ZH: "币种：CNY（¥、元）、USD（$）、EUR（€）或其他三字母代码"},
-}
+var acceptedValues = sync.OnceValue(func() map[string]root.Text {
+	return map[string]root.Text{
+		"ondemand": {EN: "the on-demand price per card-hour, more than 0: 35, 35元/时, ¥35",
+			ZH: "每卡每小时的按需价格，须大于 0：35、35元/时、¥35"},
+		"monthly": {EN: "the monthly price per card-month, more than 0: 15000, ¥15,000, 1.5万",
+			ZH: "每卡每月的包月价格，须大于 0：15000、¥15,000、1.5万"},
+		"hours": {EN: "busy hours per card per month, 0 to 744 (31 × 24): 300, 300h, 300小时, 8h/day (× 30 days), weekdays 10h/day (× 22); or one per card, comma-separated: 600,500,300",
+			ZH: "每卡每月的使用小时数，0 到 744（31 × 24）：300、300h、300小时、每天8小时（× 30 天）、工作日每天10小时（× 22 天）；或每卡一个，用英文逗号分隔：600,500,300"},
+		"cards": {EN: "a whole number of cards from 1 to 1000, with one hours value for all of them: cards=4",
+			ZH: "1 到 1000 之间的整数卡数，配合一个小时数表示每张卡都用这么久：卡数=4"},
+		"spot": {EN: "the spot price per card-hour, more than 0: 12, 12元/时",
+			ZH: "竞价实例每卡每小时价格，须大于 0：12、12元/时"},
+		"interruptible": {EN: "yes or no (是/否)",
+			ZH: "yes 或 no（是/否）"},
+		"interrupt_rate": {EN: "interruptions per hour, 0 to 1: 0.05 (one every 20 h), 5%",
+			ZH: "每小时中断次数，0 到 1：0.05（约 20 小时一次）、5%"},
+		"checkpoint": {EN: "hours between checkpoints, 0 to 744: 1, 0.5h, 30min",
+			ZH: "两次检查点之间的小时数，0 到 744：1、0.5h、30分钟"},
+		"restart": {EN: "hours lost restarting after an interruption, 0 to 744: 0.25, 15min",
+			ZH: "每次中断后重启耗费的小时数，0 到 744：0.25、15分钟"},
+		"months": {EN: "months the project still runs, more than 0 and at most 120: 6, 6个月",
+			ZH: "项目剩余月数，大于 0 且不超过 120：6、6个月"},
+		"min_months": {EN: "the shortest term of a monthly reservation, more than 0 and at most 120: 3, 3个月",
+			ZH: "包月最短租期，大于 0 且不超过 120：3、3个月"},
+		"yearly_discount": {EN: "the yearly prepay discount off the monthly price, 0% to 90%: 10%, 0.1, 9折",
+			ZH: "包年预付相对包月的折扣，0% 到 90%：10%、0.1、9折"},
+		"yearly": {EN: "the yearly prepay price per card-year, more than 0 and at most 12 × monthly: 150000, 15万/年",
+			ZH: "包年预付价格（每卡每年），须大于 0 且不超过 12 × 包月：150000、15万/年"},
+		"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€) or another 3-letter code",
+			ZH: "币种：CNY（¥、元）、USD（$）、EUR（€）或其他三字母代码"},
+	}
+})
 
 // accepted says what key accepts; for a key billing does not take, the keys
 // it does.
 func accepted(lang chat.Lang, key string) string {
-	if v, ok := acceptedValues[key]; ok {
+	if v, ok := acceptedValues()[key]; ok {
 		return v.In(string(lang))
 	}
 	return chat.T(lang, "key=value pairs: ", "参数=值：") + keyNames(lang)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/advisor/renewal"
@@ -14,14 +15,16 @@ import (
 	"gpuadvisor/store"
 )
 
-var renewalKeys = append([]chat.Key{vendorKey}, keytab.Keys("draft", "renewal")...)
+var renewalKeys = sync.OnceValue(func() []chat.Key {
+	return append([]chat.Key{vendorKey}, keytab.Keys("draft", "renewal")...)
+})
 
 func renewalCommand(d *drafter) *chat.Command {
 	return &chat.Command{
 		Name:     nameRenewal,
 		Aliases:  []string{"renewal", "renew", "续约", "续约邮件"},
 		Examples: []string{examples[3], examples[4], "起草 续约 供应商=酷算云 包月=1.5万 用量=310小时 按需=35 续约日=2027-03-01 卡数=8"},
-		Keys:     renewalKeys,
+		Keys:     renewalKeys(),
 		Run:      func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{}, nil },
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/pricebook"
@@ -12,18 +13,20 @@ import (
 )
 
 // lineName is a line item's name for people.
-var lineNames = map[tco.Line]advisor.Text{
-	tco.GPU:       {EN: "GPU time", ZH: "GPU时长费"},
-	tco.Storage:   {EN: "storage", ZH: "存储"},
-	tco.Snapshots: {EN: "snapshots", ZH: "快照"},
-	tco.Egress:    {EN: "egress", ZH: "公网流量"},
-	tco.Intranet:  {EN: "intranet over quota", ZH: "内网超额流量"},
-	tco.Support:   {EN: "support", ZH: "技术支持"},
-	tco.Licences:  {EN: "licences", ZH: "授权许可"},
-}
+var lineNames = sync.OnceValue(func() map[tco.Line]advisor.Text {
+	return map[tco.Line]advisor.Text{
+		tco.GPU:       {EN: "GPU time", ZH: "GPU时长费"},
+		tco.Storage:   {EN: "storage", ZH: "存储"},
+		tco.Snapshots: {EN: "snapshots", ZH: "快照"},
+		tco.Egress:    {EN: "egress", ZH: "公网流量"},
+		tco.Intranet:  {EN: "intranet over quota", ZH: "内网超额流量"},
+		tco.Support:   {EN: "support", ZH: "技术支持"},
+		tco.Licences:  {EN: "licences", ZH: "授权许可"},
+	}
+})
 
 func lineName(lang chat.Lang, l tco.Line) string {
-	return chat.Name(lang, lineNames, l, advisor.Text{EN: string(l), ZH: string(l)})
+	return chat.Name(lang, lineNames(), l, advisor.Text{EN: string(l), ZH: string(l)})
 }
 
 // sep separates clauses of one line.

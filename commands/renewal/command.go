@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	rules "gpuadvisor/advisor/renewal"
@@ -61,24 +62,28 @@ var examples = []string{
 }
 
 // runs are the sub-commands' bodies, by name; new has none (it prefills).
-var runs = map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
-	"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage, "edit": Deps.edit,
-}
+var runs = sync.OnceValue(func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+	return map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
+		"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage, "edit": Deps.edit,
+	}
+})
 
-var subs = chat.NewSubs("renewal", "续约", examples[0],
-	chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0], Writes: true,
-		EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
-	chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
-		EN: "this channel's and the team-wide renewals, deadlines, next and last reminders", ZH: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
-	chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: "renewal remove k7m2p9", Writes: true,
-		EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
-	chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys, Example: "renewal usage k7m2p9 hours=310 ondemand=35", Writes: true,
-		EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
-	chat.Sub{Name: "edit", Aliases: []string{"修改", "编辑", "更改", "change", "update"}, Keys: addKeys, Example: "renewal edit k7m2p9 price=40000", Writes: true,
-		EN: "change a stored renewal (any key of add) and move its reminders", ZH: "修改已保存的续约（参数与 添加 相同），提醒随之调整"},
-	chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
-		EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
-)
+var subs = sync.OnceValue(func() *chat.Subs {
+	return chat.NewSubs("renewal", "续约", examples[0],
+		chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0], Writes: true,
+			EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
+		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
+			EN: "this channel's and the team-wide renewals, deadlines, next and last reminders", ZH: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
+		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: "renewal remove k7m2p9", Writes: true,
+			EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
+		chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys(), Example: "renewal usage k7m2p9 hours=310 ondemand=35", Writes: true,
+			EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
+		chat.Sub{Name: "edit", Aliases: []string{"修改", "编辑", "更改", "change", "update"}, Keys: addKeys, Example: "renewal edit k7m2p9 price=40000", Writes: true,
+			EN: "change a stored renewal (any key of add) and move its reminders", ZH: "修改已保存的续约（参数与 添加 相同），提醒随之调整"},
+		chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
+			EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
+	)
+})
 
 // Command returns the `renewal` chat command (alias 续约).
 func Command(d Deps) *chat.Command {
@@ -91,7 +96,7 @@ func Command(d Deps) *chat.Command {
 // a reply that writes one of its lines in the user's language (Localize).
 func words() *chat.Command {
 	return &chat.Command{
-		Subs:    subs.Docs(),
+		Subs:    subs().Docs(),
 		Name:    "renewal",
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
@@ -99,17 +104,17 @@ func words() *chat.Command {
 		Examples: examples,
 		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
 			"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"},
-		Writes: subs.Writes,
+		Writes: subs().Writes,
 	}
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	return subs.Dispatch(c, overview, func(s chat.Sub) error { return d.ready(c, s) },
+	return subs().Dispatch(c, overview, func(s chat.Sub) error { return d.ready(c, s) },
 		func(s chat.Sub, a *chat.Args) (chat.Reply, error) {
 			if s.Name == "new" {
 				return prefill(c), nil
 			}
-			return runs[s.Name](d, ctx, c, a)
+			return runs()[s.Name](d, ctx, c, a)
 		})
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -14,7 +15,9 @@ import (
 )
 
 // editCommand reads the keys of `renewal edit` as `renewal add` reads them.
-var editCommand = &chat.Command{Name: "renewal", Keys: addKeys, Examples: []string{examples[0]}}
+var editCommand = sync.OnceValue(func() *chat.Command {
+	return &chat.Command{Name: "renewal", Keys: addKeys, Examples: []string{examples[0]}}
+})
 
 // storedTokens writes a stored renewal back as the keys of `renewal add`,
 // so that an edit is read, checked and refused exactly as an add is.
@@ -170,7 +173,7 @@ func (d Deps) edit(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	args, err := chat.ArgsOf(editCommand, c.Lang, overlay(storedTokens(old), a))
+	args, err := chat.ArgsOf(editCommand(), c.Lang, overlay(storedTokens(old), a))
 	if err != nil {
 		return chat.Reply{}, err
 	}

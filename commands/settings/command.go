@@ -6,6 +6,7 @@ package settings
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"gpuadvisor/advisor/catalog"
@@ -26,10 +27,12 @@ type Deps struct {
 var examples = []string{"settings market=cn", "设置 市场=国内", "settings"}
 
 // MarketAliases read the markets as people write them.
-var MarketAliases = map[string]string{
-	"china": "cn", "mainland": "cn", "国内": "cn", "中国": "cn", "大陆": "cn", "中国大陆": "cn", "境内": "cn", "prc": "cn",
-	"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
-}
+var MarketAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"china": "cn", "mainland": "cn", "国内": "cn", "中国": "cn", "大陆": "cn", "中国大陆": "cn", "境内": "cn", "prc": "cn",
+		"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
+	}
+})
 
 var keys = keytab.Keys("settings", "keys")
 
@@ -77,7 +80,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	action := "show"
 	if a.Has("market") {
-		m, err := a.Choice("market", "", catalog.Markets, MarketAliases)
+		m, err := a.Choice("market", "", catalog.Markets, MarketAliases())
 		if err != nil {
 			return chat.Reply{}, err
 		}

@@ -2,6 +2,7 @@ package tier
 
 import (
 	"strconv"
+	"sync"
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
@@ -148,7 +149,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 }
 
 func optimizerName(lang chat.Lang, r sizing.Request) string {
-	names := optimizerNames[r.Mode == sizing.ModeQLoRA]
+	names := optimizerNames()[r.Mode == sizing.ModeQLoRA]
 	n, ok := names[r.Optimizer]
 	if !ok {
 		n = names[sizing.AdamW]
@@ -158,18 +159,20 @@ func optimizerName(lang chat.Lang, r sizing.Request) string {
 
 // optimizerNames say what each optimizer keeps, for QLoRA (true: bf16
 // adapters, paged moments) and for full training and LoRA (false).
-var optimizerNames = map[bool]map[sizing.Optimizer][2]string{
-	true: {
-		sizing.AdamW:    {"paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本"},
-		sizing.Adam8bit: {"paged 8-bit Adam: two 8-bit moments; adapters stay bf16, no fp32 copy", "分页 8 位 Adam：两个 8 位动量；适配器保持 bf16，无 fp32 副本"},
-		sizing.SGD:      {"SGD: fp32 momentum; adapters stay bf16", "SGD：fp32 动量；适配器保持 bf16"},
-	},
-	false: {
-		sizing.AdamW:    {"AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量"},
-		sizing.Adam8bit: {"8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes"},
-		sizing.SGD:      {"SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量"},
-	},
-}
+var optimizerNames = sync.OnceValue(func() map[bool]map[sizing.Optimizer][2]string {
+	return map[bool]map[sizing.Optimizer][2]string{
+		true: {
+			sizing.AdamW:    {"paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本"},
+			sizing.Adam8bit: {"paged 8-bit Adam: two 8-bit moments; adapters stay bf16, no fp32 copy", "分页 8 位 Adam：两个 8 位动量；适配器保持 bf16，无 fp32 副本"},
+			sizing.SGD:      {"SGD: fp32 momentum; adapters stay bf16", "SGD：fp32 动量；适配器保持 bf16"},
+		},
+		false: {
+			sizing.AdamW:    {"AdamW: fp32 master + momentum + variance", "AdamW：fp32 主权重 + 一阶 + 二阶动量"},
+			sizing.Adam8bit: {"8-bit Adam: fp32 master 4 B + two 8-bit moments, bitsandbytes", "8 位 Adam：fp32 主权重 4 B + 两个 8 位动量，bitsandbytes"},
+			sizing.SGD:      {"SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量"},
+		},
+	}
+})
 
 // size formats gigabytes, switching to MB or KB below one: 2.49 GB, 41.94 MB, 57.34 KB.
 // engineReserveRule is the overhead row's rule when a serving engine release

@@ -137,7 +137,7 @@ func choose(ctx context.Context, c *chat.Call, q query, cat *catalog.Catalog, d 
 		ch.market.From = "team"
 	}
 	if a.Has("market") {
-		m, err := a.Choice("market", "", catalog.Markets, settings.MarketAliases)
+		m, err := a.Choice("market", "", catalog.Markets, settings.MarketAliases())
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package trial
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
@@ -160,43 +161,47 @@ func dash(s string) string {
 	return s
 }
 
-var statusLabels = map[string]advisor.Text{
-	advisor.Pass:       {EN: "✓ pass", ZH: "✓ 合格"},
-	advisor.Fail:       {EN: "✗ MISMATCH", ZH: "✗ 不符"},
-	advisor.Warn:       {EN: "! check", ZH: "! 注意"},
-	advisor.Unverified: {EN: "? not shown", ZH: "? 未证实"},
-}
+var statusLabels = sync.OnceValue(func() map[string]advisor.Text {
+	return map[string]advisor.Text{
+		advisor.Pass:       {EN: "✓ pass", ZH: "✓ 合格"},
+		advisor.Fail:       {EN: "✗ MISMATCH", ZH: "✗ 不符"},
+		advisor.Warn:       {EN: "! check", ZH: "! 注意"},
+		advisor.Unverified: {EN: "? not shown", ZH: "? 未证实"},
+	}
+})
 
 func statusLabel(lang chat.Lang, s string) string {
-	return chat.Name(lang, statusLabels, s, advisor.Text{EN: "i note", ZH: "i 说明"})
+	return chat.Name(lang, statusLabels(), s, advisor.Text{EN: "i note", ZH: "i 说明"})
 }
 
-var ruleLabels = map[string][2]string{
-	"smi_error":     {"nvidia-smi", "nvidia-smi"},
-	"gpu_model":     {"GPU model", "GPU 型号"},
-	"form_factor":   {"form factor", "版本（SXM/PCIe）"},
-	"memory":        {"memory per GPU", "每卡显存"},
-	"gpu_count":     {"cards", "卡数"},
-	"count_sources": {"GPU count across tools", "各工具 GPU 数"},
-	"nvlink":        {"NVLink", "NVLink"},
-	"nccl_nvlink":   {"NVLink (NCCL)", "NVLink（NCCL）"},
-	"intranet_tcp":  {"intranet TCP", "内网 TCP"},
-	"udp_loss":      {"intranet UDP loss", "内网 UDP 丢包"},
-	"iperf_error":   {"iperf3 run", "iperf3 运行"},
-	"ecc":           {"ECC errors", "ECC 错误"},
-	"power_cap":     {"power cap", "功耗上限"},
-	"driver":        {"driver", "驱动"},
-	"cuda":          {"CUDA", "CUDA"},
-	"nccl_wrong":    {"NCCL #wrong", "NCCL #wrong"},
-	"nccl_size":     {"NCCL message sizes", "NCCL 消息大小"},
-	"nccl_gpus":     {"NCCL GPUs", "NCCL 卡数"},
-	"busbw":         {"bus bandwidth", "总线带宽"},
-	"xid":           {"Xid (dmesg)", "Xid（dmesg）"},
-	"gpu_burn":      {"gpu_burn", "gpu_burn"},
-}
+var ruleLabels = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"smi_error":     {"nvidia-smi", "nvidia-smi"},
+		"gpu_model":     {"GPU model", "GPU 型号"},
+		"form_factor":   {"form factor", "版本（SXM/PCIe）"},
+		"memory":        {"memory per GPU", "每卡显存"},
+		"gpu_count":     {"cards", "卡数"},
+		"count_sources": {"GPU count across tools", "各工具 GPU 数"},
+		"nvlink":        {"NVLink", "NVLink"},
+		"nccl_nvlink":   {"NVLink (NCCL)", "NVLink（NCCL）"},
+		"intranet_tcp":  {"intranet TCP", "内网 TCP"},
+		"udp_loss":      {"intranet UDP loss", "内网 UDP 丢包"},
+		"iperf_error":   {"iperf3 run", "iperf3 运行"},
+		"ecc":           {"ECC errors", "ECC 错误"},
+		"power_cap":     {"power cap", "功耗上限"},
+		"driver":        {"driver", "驱动"},
+		"cuda":          {"CUDA", "CUDA"},
+		"nccl_wrong":    {"NCCL #wrong", "NCCL #wrong"},
+		"nccl_size":     {"NCCL message sizes", "NCCL 消息大小"},
+		"nccl_gpus":     {"NCCL GPUs", "NCCL 卡数"},
+		"busbw":         {"bus bandwidth", "总线带宽"},
+		"xid":           {"Xid (dmesg)", "Xid（dmesg）"},
+		"gpu_burn":      {"gpu_burn", "gpu_burn"},
+	}
+})
 
 func ruleLabel(lang chat.Lang, rule string) string {
-	if l, ok := ruleLabels[rule]; ok {
+	if l, ok := ruleLabels()[rule]; ok {
 		return chat.T(lang, l[0], l[1])
 	}
 	return rule
