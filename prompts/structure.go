@@ -482,7 +482,7 @@ func countPhrase(s, phrase string) int {
 // negations are the English words that negate, and the Chinese ones (非
 // only as 并非, 绝非, 非由, 而非: 非常 means "very").
 var (
-	negationWords = wordSet("not no never none nor neither without cannot")
+	negationWords = lazyWords("not no never none nor neither without cannot")
 	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由", "而非"}
 )
 
@@ -500,7 +500,7 @@ func countNegations(line string) int {
 			j++
 		}
 		w := strings.TrimRight(line[i:j], "'-")
-		if negationWords[w] || strings.HasSuffix(w, "n't") {
+		if negationWords()[w] || strings.HasSuffix(w, "n't") {
 			n++
 		}
 		i = j

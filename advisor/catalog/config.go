@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 )
 
 // Problems a config.json can have (ConfigError.Problem).
@@ -175,7 +176,7 @@ func ParseConfig(data []byte) (Model, error) {
 	if d.family == "" {
 		d.family = strings.ToLower(configDoc{o: top}.str("model_type"))
 	}
-	d.defaults = familyDefaults[d.family]
+	d.defaults = familyDefaults()[d.family]
 	m, err := readConfig(d)
 	if err != nil {
 		return Model{}, err
@@ -358,18 +359,20 @@ func readMLA(d configDoc, m *Model) error {
 // defaults of fields published config.json files leave out: Gemma 3's
 // multimodal configs give their text_config only the fields that differ
 // (google/gemma-3-4b-it names no heads, head_dim or vocab_size).
-var familyDefaults = map[string]map[string]int{
-	// transformers Gemma3TextConfig
-	"gemma3_text": {"vocab_size": 262208, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
-		"max_position_embeddings": 131072, "sliding_window": 4096, "sliding_window_pattern": 6},
-	// transformers Gemma2Config
-	"gemma2": {"vocab_size": 256000, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
-		"max_position_embeddings": 8192, "sliding_window": 4096},
-	// transformers GemmaConfig
-	"gemma": {"vocab_size": 256000, "num_attention_heads": 16, "num_key_value_heads": 16, "head_dim": 256, "max_position_embeddings": 8192},
-}
-
-func init() { familyDefaults["gemma3"] = familyDefaults["gemma3_text"] }
+var familyDefaults = sync.OnceValue(func() map[string]map[string]int {
+	d := map[string]map[string]int{
+		// transformers Gemma3TextConfig
+		"gemma3_text": {"vocab_size": 262208, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+			"max_position_embeddings": 131072, "sliding_window": 4096, "sliding_window_pattern": 6},
+		// transformers Gemma2Config
+		"gemma2": {"vocab_size": 256000, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+			"max_position_embeddings": 8192, "sliding_window": 4096},
+		// transformers GemmaConfig
+		"gemma": {"vocab_size": 256000, "num_attention_heads": 16, "num_key_value_heads": 16, "head_dim": 256, "max_position_embeddings": 8192},
+	}
+	d["gemma3"] = d["gemma3_text"]
+	return d
+})
 
 // gemma3 reports whether typ is a Gemma 3 model_type.
 func gemma3(typ string) bool { return typ == "gemma3" || typ == "gemma3_text" }
@@ -382,11 +385,17 @@ func tiedByDefault(typ string) bool {
 	return typ == "gemma" || typ == "gemma2" || gemma3(typ)
 }
 
-// allSliding are the model types whose every layer uses sliding_window when
+// allSliding reports the model types whose every layer uses sliding_window when
 // it is set (transformers' Mistral, Mixtral, Starcoder2 and Phi-3 attention):
 // Mistral-7B-v0.1 attends 4,096 tokens in all 32 layers; v0.2 and later set
 // sliding_window to null.
-var allSliding = map[string]bool{"mistral": true, "mixtral": true, "starcoder2": true, "phi3": true}
+func allSliding(typ string) bool {
+	switch typ {
+	case "mistral", "mixtral", "starcoder2", "phi3":
+		return true
+	}
+	return false
+}
 
 // readLayerPattern reads which layers attend a sliding window or a chunk
 // instead of the whole context: layer_types when the file lists it, else
@@ -444,7 +453,7 @@ func readLayerPattern(d configDoc, m *Model) error {
 				return err
 			}
 			n = m.Layers - m.Layers/max(p, 1)
-		case allSliding[typ]:
+		case allSliding(typ):
 			n = m.Layers
 		}
 	}

@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -79,9 +81,13 @@ var modelFamilies = []modelFamily{
 	{"dsr1", "deepseek-r1-distill-qwen", true},
 }
 
-func init() {
-	sort.SliceStable(modelFamilies, func(i, j int) bool { return len(modelFamilies[i].spelling) > len(modelFamilies[j].spelling) })
-}
+// familiesLongestFirst are modelFamilies, the longest spelling first (in
+// their order among spellings of one length), sorted on first use.
+var familiesLongestFirst = sync.OnceValue(func() []modelFamily {
+	out := slices.Clone(modelFamilies)
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].spelling) > len(out[j].spelling) })
+	return out
+})
 
 // FindModel finds a model preset by a name as people write it:
 // "qwen2.5-14b", "Qwen2.5-14B-Instruct", "Qwen/Qwen2.5-14B-Instruct",
@@ -199,7 +205,7 @@ func typed(f string, m Model) bool {
 // parseModel reads the family spelling at the start of a folded name and the
 // size in billions right after it ("qwen2.514binstruct" -> qwen2.5, 14).
 func parseModel(f string) (modelFamily, float64, bool) {
-	for _, fam := range modelFamilies {
+	for _, fam := range familiesLongestFirst() {
 		rest, ok := strings.CutPrefix(f, fam.spelling)
 		if !ok {
 			continue

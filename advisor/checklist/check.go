@@ -81,7 +81,7 @@ type Result struct {
 const maxWindowsPerItem = 48
 
 // hedges make a concrete-looking answer vague: they are not commitments.
-var hedges = w("视情况|看情况|再议|再谈|另谈|可以谈|商量|协商|面议|尽量|尽可能|尽快|尽力|力争|争取|酌情|原则上|一般|通常|大概|大约|不一定|待定|另议|妥善|~where possible|~if possible|~as far as possible|~as soon as possible|~asap~|~reasonable efforts|~we aim to|~aim to|case by case|case-by-case|best effort|best-effort|depending on|depends on|to be discussed|~tbd~|we'll try|we will try|should be fine|~usually|~typically|~generally|in principle|~roughly")
+var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "可以谈", "商量", "协商", "面议", "尽量", "尽可能", "尽快", "尽力", "力争", "争取", "酌情", "原则上", "一般", "通常", "大概", "大约", "不一定", "待定", "另议", "妥善", "~where possible", "~if possible", "~as far as possible", "~as soon as possible", "~asap~", "~reasonable efforts", "~we aim to", "~aim to", "case by case", "case-by-case", "best effort", "best-effort", "depending on", "depends on", "to be discussed", "~tbd~", "we'll try", "we will try", "should be fine", "~usually", "~typically", "~generally", "in principle", "~roughly"}
 
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {

@@ -3,6 +3,7 @@ package checklist
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -48,7 +49,7 @@ func (d *doc) negated(w window) bool {
 }
 
 // questionMarks make a sentence a question even without "?" (是否支持…).
-var questionMarks = w("是否|能否|有没有|是不是|~whether~")
+var questionMarks = []string{"是否", "能否", "有没有", "是不是", "~whether~"}
 
 // segment is a clause: a byte range of the original and its sentence.
 type segment struct {
@@ -150,8 +151,8 @@ func parse(text string) *doc {
 // only before a new subject ("and we", "and support"), not between nouns
 // ("TCP and UDP").
 var (
-	zhClauseWords = w("但是|但|不过|另外|此外|同时|而且|并且|然而|可是")
-	enClauseWords = w("but|however|although|though|whereas|also|and we|and our|and it|and its|and there|and they|and their|and you|and your|and this|and that|and the|and support|and billing|and storage|and data")
+	zhClauseWords = []string{"但是", "但", "不过", "另外", "此外", "同时", "而且", "并且", "然而", "可是"}
+	enClauseWords = []string{"but", "however", "although", "though", "whereas", "also", "and we", "and our", "and it", "and its", "and there", "and they", "and their", "and you", "and your", "and this", "and that", "and the", "and support", "and billing", "and storage", "and data"}
 )
 
 // clauseWordAt reports whether a clause word starts at byte i of text (r
@@ -168,7 +169,7 @@ func clauseWordAt(text string, i int, r rune) bool {
 			after := rest[len(x):]
 			switch {
 			case x == "但" && strings.HasSuffix(text[:i], "不"), // 不但 = not only
-				x == "另外" && startsAny(after, w("收|付|计|加|算|购|按")): // 另外收费 = charged extra
+				x == "另外" && startsAny(after, []string{"收", "付", "计", "加", "算", "购", "按"}): // 另外收费 = charged extra
 				return false
 			}
 			return true
@@ -374,13 +375,15 @@ func trimClauseWord(s string) string {
 
 // folds rewrites spellings that mean the same thing into one form, after
 // the rune mapping: every round-the-clock spelling becomes "7x24".
-var folds = strings.NewReplacer(
-	"7 x 24", "7x24", "7*24", "7x24", "7 * 24", "7x24", "24x7", "7x24", "24/7", "7x24",
-	"7天x24小时", "7x24", "7天24小时", "7x24", "7x24小时", "7x24", "7x24h", "7x24",
-	"24小时在线", "7x24在线", "24小时值守", "7x24值守", "24小时人工", "7x24人工", "24小时客服", "7x24客服",
-	"24小时服务", "7x24服务", "24小时技术支持", "7x24技术支持", "24h在线", "7x24在线", "24 hours a day", "7x24",
-	"保证金", "押金", "不保证", "不担保",
-)
+var folds = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"7 x 24", "7x24", "7*24", "7x24", "7 * 24", "7x24", "24x7", "7x24", "24/7", "7x24",
+		"7天x24小时", "7x24", "7天24小时", "7x24", "7x24小时", "7x24", "7x24h", "7x24",
+		"24小时在线", "7x24在线", "24小时值守", "7x24值守", "24小时人工", "7x24人工", "24小时客服", "7x24客服",
+		"24小时服务", "7x24服务", "24小时技术支持", "7x24技术支持", "24h在线", "7x24在线", "24 hours a day", "7x24",
+		"保证金", "押金", "不保证", "不担保",
+	)
+})
 
 // normalize folds what people type into what the terms are written in:
 // half-width ASCII, lower case, "x" for ×, ¥ for ￥, and one spelling of 7x24.
@@ -409,5 +412,5 @@ func normalize(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return folds.Replace(b.String())
+	return folds().Replace(b.String())
 }

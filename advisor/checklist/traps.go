@@ -23,11 +23,11 @@ type trap struct {
 // negators turn the term after them into its opposite. Chinese ones may be
 // followed by a verb (没有配备NVLink, 不提供序列号); English ones by a few
 // words (does not support NVLink, not yet ISO 27001 certified).
-var negators = w("没有|没|无|不|未|暂不|暂无|非|禁止|拒绝|~no~|~not~|~without~|n't~|~never~|~none~|~cannot~")
+var negators = []string{"没有", "没", "无", "不", "未", "暂不", "暂无", "非", "禁止", "拒绝", "~no~", "~not~", "~without~", "n't~", "~never~", "~none~", "~cannot~"}
 
 // notNegators begin with a negator but do not negate what follows
 // (不仅 = not only, 不限 = unlimited, 无需 = no need).
-var notNegators = w("不仅|不只|不止|不限|无限|无论|无需|无须|不用|非常|不错|不会丢|无忧|不同|不间断|不断|无缝|不超过|不低于|不少于|不高于|不大于|不小于|无损|无阻塞|不掉|不丢|未来|无线|不定期|非工作|~not only|~not just|~no matter|~no need|~no extra|~no additional|~no problem|~no later than|~not later than|~not more than|~no more than|~not exceed")
+var notNegators = []string{"不仅", "不只", "不止", "不限", "无限", "无论", "无需", "无须", "不用", "非常", "不错", "不会丢", "无忧", "不同", "不间断", "不断", "无缝", "不超过", "不低于", "不少于", "不高于", "不大于", "不小于", "无损", "无阻塞", "不掉", "不丢", "未来", "无线", "不定期", "非工作", "~not only", "~not just", "~no matter", "~no need", "~no extra", "~no additional", "~no problem", "~no later than", "~not later than", "~not more than", "~no more than", "~not exceed"}
 
 // negLookback is how far before a term a negator may stand, in bytes of
 // normalized text: four Chinese characters or about three English words.
@@ -105,7 +105,7 @@ func containsNegated(s string, terms []string) bool {
 
 // denials after a term say it is not there. Only these: "X is not billed"
 // answers a question, it does not deny X.
-var denials = w("~not available|~not supported|~not offered|~not provided|~unavailable|~isn't available|~aren't available|~isn't supported|~aren't supported|暂不支持|不支持|暂不提供|不提供|暂无|无法提供|还没有")
+var denials = []string{"~not available", "~not supported", "~not offered", "~not provided", "~unavailable", "~isn't available", "~aren't available", "~isn't supported", "~aren't supported", "暂不支持", "不支持", "暂不提供", "不提供", "暂无", "无法提供", "还没有"}
 
 // deniedAfter reports whether a denial follows the term ending at end,
 // within negLookback bytes (after "is", "are" and the like) in its clause.

@@ -2,6 +2,7 @@ package feishu
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -12,24 +13,28 @@ import (
 // and <font>; [ ] ( ) stop [links](...); & stops a typed entity from being
 // decoded into a tag. A colon is escaped before a slash, so "https://" is
 // not auto-linked.
-var mdEntity = map[rune]string{
-	'&':  "&#38;",
-	'<':  "&#60;",
-	'>':  "&#62;",
-	'*':  "&#42;",
-	'_':  "&#95;",
-	'~':  "&#126;",
-	'`':  "&#96;",
-	'[':  "&#91;",
-	']':  "&#93;",
-	'(':  "&#40;",
-	')':  "&#41;",
-	'\\': "&#92;",
-	'$':  "&#36;",
-}
+var mdEntity = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{
+		'&':  "&#38;",
+		'<':  "&#60;",
+		'>':  "&#62;",
+		'*':  "&#42;",
+		'_':  "&#95;",
+		'~':  "&#126;",
+		'`':  "&#96;",
+		'[':  "&#91;",
+		']':  "&#93;",
+		'(':  "&#40;",
+		')':  "&#41;",
+		'\\': "&#92;",
+		'$':  "&#36;",
+	}
+})
 
 // lineStart are escaped only where they would start a list, quote or heading.
-var lineStart = map[rune]string{'#': "&#35;", '-': "&#45;", '+': "&#43;"}
+var lineStart = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{'#': "&#35;", '-': "&#45;", '+': "&#43;"}
+})
 
 // EscapeMD makes text safe inside a lark_md string: it renders as the same
 // characters and can never mention anyone (@all included), link, or format.
@@ -45,10 +50,10 @@ func EscapeMD(s string) string {
 	var prev rune
 	for i, r := range s {
 		switch {
-		case mdEntity[r] != "":
-			b.WriteString(mdEntity[r])
-		case atLineStart && lineStart[r] != "":
-			b.WriteString(lineStart[r])
+		case mdEntity()[r] != "":
+			b.WriteString(mdEntity()[r])
+		case atLineStart && lineStart()[r] != "":
+			b.WriteString(lineStart()[r])
 		case r == ':' && strings.HasPrefix(s[i+1:], "/"):
 			b.WriteString("&#58;")
 		case r == '.' && isAlnum(prev) && nextIsLetter(s[i+1:]):
@@ -70,7 +75,7 @@ func EscapeMD(s string) string {
 
 func needsEscape(s string) bool {
 	for i, r := range s {
-		if mdEntity[r] != "" || lineStart[r] != "" || r == '\r' || r == ':' && strings.HasPrefix(s[i+1:], "/") {
+		if mdEntity()[r] != "" || lineStart()[r] != "" || r == '\r' || r == ':' && strings.HasPrefix(s[i+1:], "/") {
 			return true
 		}
 		if r == '.' && i > 0 && nextIsLetter(s[i+1:]) {

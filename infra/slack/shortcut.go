@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	slackapi "github.com/slack-go/slack"
@@ -24,12 +25,14 @@ const viewBudget = 2 * time.Second
 const langBudget = 700 * time.Millisecond
 
 // vendorRE finds a vendor= (供应商=, 厂商=) pair anywhere in a message.
-var vendorRE = regexp.MustCompile(`(?i)(?:^|[\s,;，；(（])(?:vendor|供应商|厂商)\s*[=＝]\s*("[^"]+"|[^\s,;，；)）]+)`)
+var vendorRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s,;，；(（])(?:vendor|供应商|厂商)\s*[=＝]\s*("[^"]+"|[^\s,;，；)）]+)`)
+})
 
 // vendorOf takes a vendor= pair out of a message's text: the name, and the
 // text without the pair.
 func vendorOf(text string) (string, string) {
-	loc := vendorRE.FindStringSubmatchIndex(text)
+	loc := vendorRE().FindStringSubmatchIndex(text)
 	if loc == nil {
 		return "", text
 	}
