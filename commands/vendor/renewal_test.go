@@ -90,3 +90,25 @@ func TestNextDraftsTheRenewal(t *testing.T) {
 		})
 	}
 }
+
+// TestRenewalButtonLabel: the renewal step's button fits a button (Slack
+// cuts past 75 characters) without being cut mid-word: when the whole step
+// is too long, what the draft asks for first stays in the step's text.
+func TestRenewalButtonLabel(t *testing.T) {
+	_, r := contracted(t, false)
+	for _, tt := range []struct{ text, want string }{
+		{"vendor compare", "酷算云: draft the renewal e-mail (contract r1)"},
+		{"供应商 对比", "酷算云：起草续约邮件（合同 r1；需先补上按需价格和实际用量）"}, // fits as it is
+	} {
+		rep := r.Handle(context.Background(), in("C0123", tt.text))
+		var labels []string
+		for _, b := range rep.Buttons {
+			if b.Action == chat.ActionRun {
+				labels = append(labels, b.Label)
+			}
+		}
+		if len(labels) != 1 || labels[0] != tt.want {
+			t.Errorf("%s: button labels %q, want %q", tt.text, labels, tt.want)
+		}
+	}
+}

@@ -234,6 +234,9 @@ func buttonLabel(lang chat.Lang, c av.Column) string {
 	if utf8.RuneCountInString(label) <= maxLabel {
 		return label
 	}
+	if c.Next.Kind == "renewal" { // what it asks for first is in the next step's text
+		label = c.Name + sep + fmt.Sprintf(chat.T(lang, "draft the renewal e-mail (contract %s)", "起草续约邮件（合同 %s）"), c.Next.Renewal)
+	}
 	if c.Next.Kind == "questions" && len(c.Next.Items) > 1 {
 		first, n := itemNames(lang, c.Next.Items[:1]), len(c.Next.Items)
 		label = c.Name + sep + chat.T(lang, fmt.Sprintf("ask about %s and %d more", first, n-1), fmt.Sprintf("追问：%s 等 %d 项", first, n))
