@@ -84,6 +84,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		t.add("binary size functions/"+s.name+" (linux/arm64, stripped)", mib(fi.Size())+verdict(fi.Size() < 20<<20), "< 20 MB")
 	}
+	if !initRow(ctx, c, t) {
+		failed = true
+	}
 	if c.rie != "" {
 		if !coldRows(ctx, c, t, stderr) {
 			failed = true
