@@ -171,7 +171,7 @@ func (d *drafter) questions(c *chat.Call) (sub, error) {
 			case "checklist check":
 				warnings = append(warnings, chat.T(lang,
 					"Trial-period tests are not questions for sales: run them yourself (see `trial`).",
-					"试用期实测项不是问销售的问题，请自己实测（见 `trial`）。"))
+					"试用期实测项不是问销售的问题，请自己实测（见 `试用`）。"))
 			}
 			data := map[string]any{"vendor": in.vendor, "items": items, "from": in.source}
 			return draftReply(lang, dr, title, nil, sections, warnings, data), nil

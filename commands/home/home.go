@@ -78,7 +78,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	rep := chat.Reply{
 		Title: chat.T(lang, "gpuadvisor: rent GPUs well", "gpuadvisor：租好 GPU"),
 		Summary: chat.T(lang, "Renewals and prices of this conversation and the team-wide ones, each vendor's stage and next step, and the vendor checks you ran or that were run here; the buttons run the main commands, or type them (help lists every key).",
-			"本会话及全团队共享的续约和价格、各供应商所处阶段和下一步，以及你做过的和在这里做过的供应商核查；按钮运行主要命令，也可以直接输入（help 列出全部参数）。"),
+			"本会话及全团队共享的续约和价格、各供应商所处阶段和下一步，以及你做过的和在这里做过的供应商核查；按钮运行主要命令，也可以直接输入（帮助 列出全部参数）。"),
 		Private: true,
 		// the home page is its lists and buttons: never shortened behind Details
 		Full: true,

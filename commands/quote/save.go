@@ -157,7 +157,7 @@ func (d Deps) save(ctx context.Context, c *chat.Call, sv saving, w tco.Workload,
 		saved = append(saved, e)
 		lines = append(lines, fmt.Sprintf(chat.T(lang, "%s: %s, id %s", "%s：%s，编号 %s"), v.Name, priceWords(lang, e), e.ID))
 	}
-	lines = append(lines, chat.T(lang, "tier now chooses among these cards at these prices; `price list` shows the book.", "选卡（tier）会按这些价格比较；`价格 列表` 查看价格表。"))
+	lines = append(lines, chat.T(lang, "tier now chooses among these cards at these prices; `price list` shows the book.", "选卡会按这些价格比较；`价格 列表` 查看价格表。"))
 	title := fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, this channel)", "已存入价格表（%s，本频道）"), sv.gpu.ID)
 	if sv.teamWide {
 		title = fmt.Sprintf(chat.T(lang, "Saved to the price book (%s, the whole team)", "已存入价格表（%s，全团队）"), sv.gpu.ID)

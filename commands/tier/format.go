@@ -149,6 +149,16 @@ func keyWord(lang chat.Lang, name string) string {
 	return chat.KeyWord(lang, moneyKeys, name)
 }
 
+// derivedNames are the shape fields derived for a params= model, by their
+// key names in the reply's language (层数、隐藏维度 in Chinese).
+func derivedNames(lang chat.Lang, derived []string) string {
+	names := make([]string, len(derived))
+	for i, d := range derived {
+		names[i] = keyWord(lang, d)
+	}
+	return strings.Join(names, chat.T(lang, ", ", "、"))
+}
+
 // recomputeShown is the recomputation a job uses as a reply writes it: the
 // key=value in English (recompute=full), the words in Chinese (全部重计算).
 func recomputeShown(lang chat.Lang, rc sizing.Recompute) string {

@@ -248,7 +248,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		out = append(out, sprintf(chat.T(lang,
 			"%s: derived %s by Llama-2 proportions (12·h² parameters per layer, hidden = 128 × layers, head size 128, kv_heads = heads: the largest KV cache, ffn = 8h/3 rounded up to 256, vocabulary 32,000).",
 			"%s：按 Llama-2 的比例推算了 %s（每层 12·h² 参数，隐藏维度 = 128 × 层数，头维度 128，kv头 = 头数：KV 缓存最大的情形，前馈维度 = 8h/3 向上取整到 256，词表 32,000）。"),
-			modelName(m), strings.Join(q.derived, ", ")))
+			modelName(m), derivedNames(lang, q.derived)))
 	}
 	if r.Mode == sizing.ModeInfer && !q.given["precision"] && q.quantPrecision == "" && m.Stored != "" {
 		out = append(out, sprintf(chat.T(lang, "precision=%s: the published checkpoint is stored that way, so it is served that way; set precision= to override.",

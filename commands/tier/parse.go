@@ -252,6 +252,11 @@ func (p reader) model(q *query, word string) error {
 	if err := p.plausible(v, m, derived); err != nil {
 		return err
 	}
+	if p.lang == chat.ZH { // the name a Chinese reply shows: 7B 模型, not 7B model
+		if n, ok := strings.CutSuffix(m.Name, " model"); ok {
+			m.Name = n + " 模型"
+		}
+	}
 	q.req.Model, q.derived = m, derived
 	return nil
 }

@@ -28,7 +28,7 @@ func planReply(lang chat.Lang, p advisor.Promise) chat.Reply {
 		Title:   fmt.Sprintf(chat.T(lang, "Trial-period test plan: %d minutes, under two hours", "试用期实测方案：共 %d 分钟，两小时以内"), total),
 		Summary: chat.T(lang,
 			"Run these on the trial machine before you sign, and write down what each step asks for. Then paste the outputs into trial check with what sales promised, and I compare them line by line.",
-			"签约前在试用机器上逐项执行，并记下每一步要求记录的内容。然后把输出连同销售的承诺一起粘贴到 trial check，我会逐项对照。"),
+			"签约前在试用机器上逐项执行，并记下每一步要求记录的内容。然后把输出连同销售的承诺一起粘贴到 试用 检查，我会逐项对照。"),
 	}
 	t := chat.Table{Header: []string{"#", chat.T(lang, "test", "测试"), chat.T(lang, "minutes", "分钟"), chat.T(lang, "checklist id", "清单编号")}}
 	data := planData{Command: "trial", Mode: "plan", TotalMinutes: total, Steps: steps}
