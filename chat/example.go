@@ -4,7 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 // Example returns the command's example that best fits lang: for Chinese one
@@ -61,9 +62,9 @@ func KeyWord(lang Lang, keys []Key, name string) string {
 
 // exampleKey is a key=value pair's key in an example line: a key name
 // after the start, a space, a quote or a vendor's colon.
-var exampleKey = sync.OnceValue(func() *regexp.Regexp {
+var exampleKey = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)
-})
+}}
 
 // Localize is example as a reply in lang shows it. In English it is
 // unchanged; in Chinese the command word, the sub-command word and every
@@ -160,8 +161,8 @@ func allKeys(cmd *Command) []Key {
 // zhKeys writes every key=value of text whose key is one of keys with the
 // key's Chinese word and the value as a Chinese example writes it.
 func zhKeys(cmd *Command, keys []Key, text string) string {
-	return exampleKey().ReplaceAllStringFunc(text, func(m string) string {
-		p := exampleKey().FindStringSubmatch(m)
+	return exampleKey.Get().ReplaceAllStringFunc(text, func(m string) string {
+		p := exampleKey.Get().FindStringSubmatch(m)
 		k, known := LookupKey(keys, p[2])
 		if !known {
 			return m

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"gpuadvisor/advisor"
@@ -101,17 +100,17 @@ func spokenPrice(s string) string {
 	if !strings.ContainsAny(s, "块一每") {
 		return s
 	}
-	return spokenUnits().Replace(s)
+	return spokenUnits.Get().Replace(s)
 }
 
-var spokenUnits = sync.OnceValue(func() *strings.Replacer {
+var spokenUnits = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"块钱", "元", "块", "元",
 		"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时",
 		"一个月", "/月", "每个月", "/月", "一月", "/月", "每月", "/月",
 		"一年", "/年", "每年", "/年",
 	)
-})
+}}
 
 // thousands reports whether s is digits grouped by commas in threes: 15,000 or 1,234.5.
 func thousands(s string) bool {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"gpuadvisor/advisor"
 )
 
 // Clause by clause (docs/drafting.md#meaning-clause-by-clause): a draft is cut into its
@@ -225,7 +227,9 @@ func partyDiff(ref, cand string) [][2]string {
 }
 
 // stopWords are English words that say nothing about a sentence's content.
-var stopWords = lazyWords("the and for with that this are was were from into onto our your its their any all each every has have had not but you they them which who whom whose within than then there here also such only per via been being will shall must may can should would could does did its it's under over about after before until when while where what how more most less some other same very just both either into upon")
+var stopWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
+	return wordSet("the and for with that this are was were from into onto our your its their any all each every has have had not but you they them which who whom whose within than then there here also such only per via been being will shall must may can should would could does did its it's under over about after before until when while where what how more most less some other same very just both either into upon")
+}}
 
 // zhFunction are Chinese characters too common to say what a sentence is about.
 const zhFunction = "的了和与及或在由将对为等从到被把是而只不也都就并且其之以于须应可每个该此这那些们我您贵方时内后前中上下有无"
@@ -240,7 +244,7 @@ func contentTokens(s string) map[string]bool {
 	flushWord := func() {
 		if len(word) >= 3 {
 			w := string(word)
-			if !stopWords()[w] {
+			if !stopWords.Get()[w] {
 				out[stem(w)] = true
 			}
 		}

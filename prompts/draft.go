@@ -3,7 +3,8 @@ package prompts
 import (
 	"fmt"
 	"strings"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 // Kind names a draft.
@@ -105,15 +106,15 @@ func (r *Reason) Message(lang string) string {
 	}
 	switch r.Code {
 	case ReasonNotConfigured:
-		msg := pick(lang, reasonTexts()[r.Code])
+		msg := pick(lang, reasonTexts.Get()[r.Code])
 		if r.Value != "" {
 			msg += pick(lang, [2]string{": ", "："}) + r.Value
 		}
 		return msg
 	case ReasonCheckFailed:
-		return fmt.Sprintf(pick(lang, reasonTexts()[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
+		return fmt.Sprintf(pick(lang, reasonTexts.Get()[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
 	}
-	if t, ok := reasonTexts()[r.Code]; ok {
+	if t, ok := reasonTexts.Get()[r.Code]; ok {
 		return pick(lang, t)
 	}
 	return pick(lang, [2]string{"the LLM call failed", "LLM 调用失败"})
@@ -129,7 +130,7 @@ func pick(lang string, t [2]string) string {
 
 // reasonTexts say each reason: English, Chinese. check_failed's take the
 // check's name and what it found.
-var reasonTexts = sync.OnceValue(func() map[string][2]string {
+var reasonTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{
 		ReasonNotConfigured: {"no LLM is configured (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL)", "未配置 LLM（请设置 OPENAI_API_KEY 或 OPENAI_BASE_URL，以及 OPENAI_MODEL）"},
 		ReasonTimeout:       {"the LLM did not answer in time", "LLM 未能按时回答"},
@@ -141,7 +142,7 @@ var reasonTexts = sync.OnceValue(func() map[string][2]string {
 		ReasonNotJSON:       {"the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON"},
 		ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"},
 	}
-})
+}}
 
 // Grounding checks, by name.
 const (
@@ -214,7 +215,7 @@ const (
 // checkTexts say what each grounding check found: English, Chinese. Those
 // of checksWithValue hold one verb for the value (for quantity_added and
 // quantity_dropped the quantity in words).
-var checkTexts = sync.OnceValue(func() map[string][2]string {
+var checkTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{
 		CheckEmpty:           {"it is empty", "内容为空"},
 		CheckRequiredFact:    {"the fact %q is missing or changed", "事实 %q 缺失或被改动"},
@@ -248,9 +249,9 @@ var checkTexts = sync.OnceValue(func() map[string][2]string {
 		CheckInstruction:     {"it added words addressed to a system or to the reader (%q)", "加入了针对系统或读者的指令（“%s”）"},
 		CheckAlignment:       {"a sentence matches nothing in the template (%s)", "有句子与模板中的任何句子都对不上（%s）"},
 	}
-})
+}}
 
-var checksWithValue = sync.OnceValue(func() map[string]bool {
+var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		CheckRequiredFact: true, CheckUnknownNumber: true, CheckMissingNumber: true, CheckSpelledNumber: true,
 		CheckLength: true, CheckMissingClause: true, CheckQuantityAdded: true, CheckQuantityDropped: true,
@@ -258,7 +259,7 @@ var checksWithValue = sync.OnceValue(func() map[string]bool {
 		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
 		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
 	}
-})
+}}
 
 func checkMessage(lang, check, value string) string {
 	t := func(en, zh string) string { return pick(lang, [2]string{en, zh}) }
@@ -277,29 +278,29 @@ func checkMessage(lang, check, value string) string {
 		}
 		return fmt.Sprintf(t("it added or removed a negation in %s (%d in the facts' draft, %d in its own)", "在%s增加或删除了否定（模板草稿 %d 处，LLM 草稿 %d 处）"), where, want, got)
 	}
-	text, ok := checkTexts()[check]
+	text, ok := checkTexts.Get()[check]
 	switch {
 	case !ok:
 		return strings.TrimSpace(value)
-	case checksWithValue()[check]:
+	case checksWithValue.Get()[check]:
 		return fmt.Sprintf(pick(lang, text), value)
 	}
 	return pick(lang, text)
 }
 
 // unitNames name the units of a quantity ("4 d") in a reason: en, zh.
-var unitNames = sync.OnceValue(func() map[string][2]string {
+var unitNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{
 		"min": {"minutes", "分钟"}, "h": {"hours", "小时"}, "d": {"days", "天"}, "w": {"weeks", "周"},
 		"mo": {"months", "个月"}, "y": {"years", "年"}, "s": {"seconds", "秒"}, "x": {"x", "倍"},
 	}
-})
+}}
 
 // quantityText writes a quantity of a reason ("4 d") in words ("4 days",
 // "4 天"); other units are shown as they are.
 func quantityText(lang, value string) string {
 	num, unit, ok := strings.Cut(value, " ")
-	w, known := unitNames()[unit]
+	w, known := unitNames.Get()[unit]
 	if !ok || !known {
 		return value
 	}

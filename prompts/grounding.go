@@ -1,10 +1,13 @@
 package prompts
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gpuadvisor/advisor"
 )
 
 // job is one draft to write: the template text, the facts it must keep, and
@@ -283,7 +286,7 @@ func numberSet(s string) map[string]bool {
 	return set
 }
 
-var markerRE = lazyRegexp(`^\s*[(（]?(\d{1,2})[.、)）]`)
+var markerRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\s*[(（]?(\d{1,2})[.、)）]`) }}
 
 // markers returns the list numbers that start lines ("1.", "2、", "(3)").
 func markers(s string) map[int]bool {
@@ -297,7 +300,7 @@ func markers(s string) map[int]bool {
 }
 
 func marker(line string) (int, bool) {
-	m := markerRE().FindStringSubmatchIndex(line)
+	m := markerRE.Get().FindStringSubmatchIndex(line)
 	if m == nil {
 		return 0, false
 	}
@@ -314,7 +317,7 @@ func stripMarkers(s string) string {
 	lines := strings.Split(fold(s), "\n")
 	for i, line := range lines {
 		if _, ok := marker(line); ok {
-			m := markerRE().FindStringIndex(line)
+			m := markerRE.Get().FindStringIndex(line)
 			lines[i] = line[m[1]:]
 		}
 	}
@@ -324,29 +327,39 @@ func stripMarkers(s string) string {
 var (
 	// schemeRE: "://" after any scheme, defanged ones too (hxxps://, h**ps,
 	// [:]//), www., a Markdown link, an IPv4 address.
-	schemeRE = lazyRegexp(`(?i):\s*(?:[\])]\s*)?//|\bh(?:xx|\*\*)ps?\b|\[\s*:\s*\]|www\.|<\s*https?|\]\(|\b\d{1,3}(?:\.\d{1,3}){3}\b`)
+	schemeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i):\s*(?:[\])]\s*)?//|\bh(?:xx|\*\*)ps?\b|\[\s*:\s*\]|www\.|<\s*https?|\]\(|\b\d{1,3}(?:\.\d{1,3}){3}\b`)
+	}}
 	// dotRE: what stands for the dot of a domain: [.], (dot), " dot ", 点,
 	// middle dots, one-dot leaders, Chinese and full-width full stops.
-	dotRE = lazyRegexp(`\s*(?:[\[({]\s*(?:\.|dot)\s*[\])}])\s*|\s+dot\s+|\s*点\s*|[·․﹒。．｡]`)
+	dotRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`\s*(?:[\[({]\s*(?:\.|dot)\s*[\])}])\s*|\s+dot\s+|\s*点\s*|[·․﹒。．｡]`)
+	}}
 	// emailRE also catches "name [at] host".
-	emailRE     = lazyRegexp(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
-	mentionRE   = lazyRegexp(`@|<\s*[!#]|<\s*at\b`)
-	spelledZHRE = lazyRegexp(`一半|减半|翻倍|双倍|加倍|半价|百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
+	emailRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9._%+-]+\s*[\[(（]\s*at\s*[\])）]\s*[a-z0-9-]+`)
+	}}
+	mentionRE   = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`@|<\s*[!#]|<\s*at\b`) }}
+	spelledZHRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`一半|减半|翻倍|双倍|加倍|半价|百分之[零〇一二两三四五六七八九十百]+|[零〇一二两三四五六七八九十百千万半][零〇一二两三四五六七八九十百千万点半]*\s*(?:倍|个?小时|个?钟头|分钟|秒|天|日|周|星期|个月|年|元|块|万元|成|折|%|张卡|台)`)
+	}}
 )
 
 // tlds are the top-level domains that make "word.tld" a link. Short ones
 // that end English words or sentences (in, to, so, me, us) are left out.
-var tlds = lazyWords("com cn net org io ai cc xyz top info biz app dev site online link ly ru tk vip club shop store tech cloud xin ink gg hk tw sg uk de jp")
+var tlds = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
+	return wordSet("com cn net org io ai cc xyz top info biz app dev site online link ly ru tk vip club shop store tech cloud xin ink gg hk tw sg uk de jp")
+}}
 
 // hasURL reports a link in any disguise: a scheme (defanged too), www., a
 // Markdown or Slack link, an IP address, or a bare domain, where [.], (dot),
 // " dot ", 点, 。 and other dots count as dots.
 func hasURL(s string) bool {
 	s = fold(s)
-	if schemeRE().MatchString(s) {
+	if schemeRE.Get().MatchString(s) {
 		return true
 	}
-	return hasDomain(dotRE().ReplaceAllString(s, "."))
+	return hasDomain(dotRE.Get().ReplaceAllString(s, "."))
 }
 
 // hasDomain finds "name.tld" in lower-case text in one pass.
@@ -359,7 +372,7 @@ func hasDomain(s string) bool {
 		for j < len(s) && isLower(s[j]) {
 			j++
 		}
-		if j > i+1 && tlds()[s[i+1:j]] && (j == len(s) || !isHostByte(s[j])) {
+		if j > i+1 && tlds.Get()[s[i+1:j]] && (j == len(s) || !isHostByte(s[j])) {
 			return true
 		}
 	}
@@ -374,13 +387,13 @@ func hasEmail(s string) bool {
 	if !strings.Contains(s, "@") && !strings.Contains(s, "at") {
 		return false
 	}
-	return emailRE().MatchString(s)
+	return emailRE.Get().MatchString(s)
 }
 
 // hasMention reports an @ (outside an e-mail address, which hasEmail
 // reports first: @channel, @所有人, @someone), a Slack <!channel> or <#C1>,
 // or a Feishu <at> tag.
-func hasMention(s string) bool { return mentionRE().MatchString(fold(s)) }
+func hasMention(s string) bool { return mentionRE.Get().MatchString(fold(s)) }
 
 // hasOpaque reports a long base64 or hex run: encoded text smuggled in.
 // A run of 24 or more base64 characters counts when it mixes letters and
@@ -431,14 +444,18 @@ func spelledNumber(s string) string {
 
 // spelledNumbers returns every number written in words, English first.
 func spelledNumbers(s string) []string {
-	return append(spelledEN(s), spelledZHRE().FindAllString(s, -1)...)
+	return append(spelledEN(s), spelledZHRE.Get().FindAllString(s, -1)...)
 }
 
 var (
-	numberWords = lazyWords("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen")
-	joinWords   = lazyWords("point and")
-	alwaysWords = lazyWords("half twice thrice double triple quadruple")
-	unitWords   = lazyWords("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
+	numberWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
+		return wordSet("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen")
+	}}
+	joinWords   = advisor.Lazy[map[string]bool]{New: func() map[string]bool { return wordSet("point and") }}
+	alwaysWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool { return wordSet("half twice thrice double triple quadruple") }}
+	unitWords   = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
+		return wordSet("times fold x hour hours hr hrs minute minutes min mins day days week weeks month months year years percent yuan rmb dollar dollars gb tb")
+	}}
 )
 
 func wordSet(s string) map[string]bool {
@@ -468,22 +485,22 @@ func spelledEN(s string) []string {
 	}
 	var out []string
 	for i, w := range words {
-		if alwaysWords()[w] {
+		if alwaysWords.Get()[w] {
 			out = append(out, w)
 			continue
 		}
-		if !numberWords()[w] {
+		if !numberWords.Get()[w] {
 			continue
 		}
-		if i > 0 && (numberWords()[words[i-1]] || joinWords()[words[i-1]] && i > 1 && numberWords()[words[i-2]]) {
+		if i > 0 && (numberWords.Get()[words[i-1]] || joinWords.Get()[words[i-1]] && i > 1 && numberWords.Get()[words[i-2]]) {
 			continue // inside a run already reported
 		}
 		k := i + 1
-		for k < len(words) && (numberWords()[words[k]] || joinWords()[words[k]] && k+1 < len(words) && numberWords()[words[k+1]]) {
+		for k < len(words) && (numberWords.Get()[words[k]] || joinWords.Get()[words[k]] && k+1 < len(words) && numberWords.Get()[words[k+1]]) {
 			k++
 		}
 		switch {
-		case k < len(words) && unitWords()[words[k]]:
+		case k < len(words) && unitWords.Get()[words[k]]:
 			out = append(out, strings.Join(words[i:k+1], " "))
 		case w != "one" && w != "zero" || k > i+1:
 			// a number in words is a number without a unit too ("four")

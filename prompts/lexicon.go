@@ -3,8 +3,9 @@ package prompts
 import (
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"gpuadvisor/advisor"
 )
 
 // Meaning by words (docs/drafting.md#meaning-clause-by-clause): a rewording may change how a
@@ -152,7 +153,7 @@ type lexEntry struct {
 }
 
 // lexByFirst holds the entries by their first byte, longest first.
-var lexByFirst = sync.OnceValue(func() map[byte][]lexEntry {
+var lexByFirst = advisor.Lazy[map[byte][]lexEntry]{New: func() map[byte][]lexEntry {
 	m := map[byte][]lexEntry{}
 	for cat, phrases := range lexicon() {
 		for _, p := range phrases {
@@ -173,7 +174,7 @@ var lexByFirst = sync.OnceValue(func() map[byte][]lexEntry {
 		})
 	}
 	return m
-})
+}}
 
 // lexHit is a phrase found in a text.
 type lexHit struct {
@@ -202,7 +203,7 @@ func scanLexicon(s string) []lexHit {
 			sentStart = len(out)
 		}
 		matched := 0
-		for _, e := range lexByFirst()[s[i]] {
+		for _, e := range lexByFirst.Get()[s[i]] {
 			if !strings.HasPrefix(s[i:], e.phrase) {
 				continue
 			}

@@ -1,8 +1,11 @@
 package prompts
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
+
+	"gpuadvisor/advisor"
 )
 
 // Numbers in any script (docs/drafting.md#meaning-clause-by-clause): fold reads the digits
@@ -84,14 +87,14 @@ func newNumeral(ref, cand string) string {
 
 // phoneRE is a run of digits with the separators phone numbers are
 // written with (+86 400-820-8820, (010) 6552 9988).
-var phoneRE = lazyRegexp(`\+?\(?\d[\d\s\-().]{5,}\d`)
+var phoneRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\+?\(?\d[\d\s\-().]{5,}\d`) }}
 
 // phones lists the phone numbers of s as digits only: a run of at least 7
 // digits in Arabic or any script's digits, or of Chinese digit numerals.
 func phones(s string) []string {
 	f := fold(s)
 	var out []string
-	for _, m := range phoneRE().FindAllString(f, -1) {
+	for _, m := range phoneRE.Get().FindAllString(f, -1) {
 		d := strings.Map(func(r rune) rune {
 			if r >= '0' && r <= '9' {
 				return r

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // Defaults of a Service.
@@ -215,22 +218,22 @@ func (s *Service) log() *slog.Logger {
 }
 
 var (
-	thinkRE   = lazyRegexp(`(?s)<think>.*?</think>`)
-	fenceRE   = lazyRegexp("(?m)^\\s*```[a-zA-Z]*\\s*$")
-	headingRE = lazyRegexp(`(?m)^#{1,6}\s+`)
+	thinkRE   = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(?s)<think>.*?</think>`) }}
+	fenceRE   = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile("(?m)^\\s*```[a-zA-Z]*\\s*$") }}
+	headingRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(?m)^#{1,6}\s+`) }}
 )
 
 // clean removes what models add around a draft: reasoning blocks
 // (<think>…</think>), code fences, Markdown bold and headings, CRLF.
 func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = thinkRE().ReplaceAllString(s, "")
+	s = thinkRE.Get().ReplaceAllString(s, "")
 	if i := strings.Index(s, "</think>"); i >= 0 { // an unopened close tag ends the reasoning
 		s = s[i+len("</think>"):]
 	}
-	s = fenceRE().ReplaceAllString(s, "")
+	s = fenceRE.Get().ReplaceAllString(s, "")
 	s = strings.NewReplacer("**", "", "__", "").Replace(s)
-	s = headingRE().ReplaceAllString(s, "")
+	s = headingRE.Get().ReplaceAllString(s, "")
 	return strings.TrimSpace(s)
 }
 

@@ -2,9 +2,12 @@ package prompts
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
+
+	"gpuadvisor/advisor"
 )
 
 // Grounding by structure (docs/drafting.md): a draft keeps its facts when
@@ -94,9 +97,9 @@ var units = []struct{ word, unit string }{
 var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true}
 
 var (
-	dateRE = lazyRegexp(`^\d{4}-\d{1,2}-\d{1,2}`)
-	timeRE = lazyRegexp(`^\d{1,2}:\d{2}`)
-	x24RE  = lazyRegexp(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) // 7x24, 24x7, 24/7
+	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{1,2}-\d{1,2}`) }}
+	timeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,2}:\d{2}`) }}
+	x24RE  = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) }} // 7x24, 24x7, 24/7
 )
 
 // quantities lists the quantities of s (list markers removed) with their
@@ -126,14 +129,14 @@ func quantities(s string) []placed {
 		var q quantity
 		end := i
 		switch {
-		case dateRE().MatchString(rest):
-			m := dateRE().FindString(rest)
+		case dateRE.Get().MatchString(rest):
+			m := dateRE.Get().FindString(rest)
 			q, end = quantity{num: canonicalDate(m), unit: "date"}, i+len([]rune(m))
-		case timeRE().MatchString(rest):
-			m := timeRE().FindString(rest)
+		case timeRE.Get().MatchString(rest):
+			m := timeRE.Get().FindString(rest)
 			q, end = quantity{num: m, unit: "time"}, i+len([]rune(m))
-		case x24RE().MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE().FindString(rest))))):
-			m := x24RE().FindString(rest)
+		case x24RE.Get().MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.Get().FindString(rest))))):
+			m := x24RE.Get().FindString(rest)
 			q, end = quantity{num: "7x24"}, i+len([]rune(m))
 			// "7x24小时" is still 7x24
 			if u, n := unitAt(rs, end); u == "h" {
@@ -482,7 +485,7 @@ func countPhrase(s, phrase string) int {
 // negations are the English words that negate, and the Chinese ones (非
 // only as 并非, 绝非, 非由, 而非: 非常 means "very").
 var (
-	negationWords = lazyWords("not no never none nor neither without cannot")
+	negationWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool { return wordSet("not no never none nor neither without cannot") }}
 	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由", "而非"}
 )
 
@@ -500,7 +503,7 @@ func countNegations(line string) int {
 			j++
 		}
 		w := strings.TrimRight(line[i:j], "'-")
-		if negationWords()[w] || strings.HasSuffix(w, "n't") {
+		if negationWords.Get()[w] || strings.HasSuffix(w, "n't") {
 			n++
 		}
 		i = j

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 // Problems a config.json can have (ConfigError.Problem).
@@ -176,7 +177,7 @@ func ParseConfig(data []byte) (Model, error) {
 	if d.family == "" {
 		d.family = strings.ToLower(configDoc{o: top}.str("model_type"))
 	}
-	d.defaults = familyDefaults()[d.family]
+	d.defaults = familyDefaults.Get()[d.family]
 	m, err := readConfig(d)
 	if err != nil {
 		return Model{}, err
@@ -359,7 +360,7 @@ func readMLA(d configDoc, m *Model) error {
 // defaults of fields published config.json files leave out: Gemma 3's
 // multimodal configs give their text_config only the fields that differ
 // (google/gemma-3-4b-it names no heads, head_dim or vocab_size).
-var familyDefaults = sync.OnceValue(func() map[string]map[string]int {
+var familyDefaults = advisor.Lazy[map[string]map[string]int]{New: func() map[string]map[string]int {
 	d := map[string]map[string]int{
 		// transformers Gemma3TextConfig
 		"gemma3_text": {"vocab_size": 262208, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
@@ -372,7 +373,7 @@ var familyDefaults = sync.OnceValue(func() map[string]map[string]int {
 	}
 	d["gemma3"] = d["gemma3_text"]
 	return d
-})
+}}
 
 // gemma3 reports whether typ is a Gemma 3 model_type.
 func gemma3(typ string) bool { return typ == "gemma3" || typ == "gemma3_text" }

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -83,11 +82,11 @@ var modelFamilies = []modelFamily{
 
 // familiesLongestFirst are modelFamilies, the longest spelling first (in
 // their order among spellings of one length), sorted on first use.
-var familiesLongestFirst = sync.OnceValue(func() []modelFamily {
+var familiesLongestFirst = advisor.Lazy[[]modelFamily]{New: func() []modelFamily {
 	out := slices.Clone(modelFamilies)
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].spelling) > len(out[j].spelling) })
 	return out
-})
+}}
 
 // FindModel finds a model preset by a name as people write it:
 // "qwen2.5-14b", "Qwen2.5-14B-Instruct", "Qwen/Qwen2.5-14B-Instruct",
@@ -205,7 +204,7 @@ func typed(f string, m Model) bool {
 // parseModel reads the family spelling at the start of a folded name and the
 // size in billions right after it ("qwen2.514binstruct" -> qwen2.5, 14).
 func parseModel(f string) (modelFamily, float64, bool) {
-	for _, fam := range familiesLongestFirst() {
+	for _, fam := range familiesLongestFirst.Get() {
 		rest, ok := strings.CutPrefix(f, fam.spelling)
 		if !ok {
 			continue

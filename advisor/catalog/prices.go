@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 //go:embed prices.json
@@ -86,9 +88,9 @@ type Prices struct {
 	rows     []PriceRow
 }
 
-var datePattern = sync.OnceValue(func() *regexp.Regexp {
+var datePattern = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
-})
+}}
 
 // ParsePrices reads prices.json and checks every row against the GPU
 // catalog: a known card and market, a currency, 0 < low ≤ high, a source
@@ -122,7 +124,7 @@ func ParsePrices(b []byte, gpus []GPU) (*Prices, error) {
 			return nil, fmt.Errorf("%s: monthly %v must be 0 < low ≤ high, or absent", where, r.Monthly)
 		case r.Source == "" || r.SourceZH == "":
 			return nil, fmt.Errorf("%s: a source is required, in English and Chinese (source, source_zh)", where)
-		case !datePattern().MatchString(r.Date):
+		case !datePattern.Get().MatchString(r.Date):
 			return nil, fmt.Errorf("%s: date %q is not YYYY, YYYY-MM or YYYY-MM-DD", where, r.Date)
 		}
 		m := p.refs[r.Market]
@@ -150,7 +152,7 @@ func ParsePrices(b []byte, gpus []GPU) (*Prices, error) {
 		switch {
 		case !known[n.GPU] || !slices.Contains(Markets, n.Market):
 			return nil, fmt.Errorf("price catalog: not_found %s in %s: unknown card or market", n.GPU, n.Market)
-		case n.Note == "" || n.NoteZH == "" || !datePattern().MatchString(n.Searched):
+		case n.Note == "" || n.NoteZH == "" || !datePattern.Get().MatchString(n.Searched):
 			return nil, fmt.Errorf("price catalog: not_found %s in %s: a note in both languages and the date searched are required", n.GPU, n.Market)
 		}
 		if _, ok := p.refs[n.Market][n.GPU]; ok {

@@ -22,7 +22,7 @@ func TestEveryReferencePriceRowHasDateAndSource(t *testing.T) {
 		t.Fatal("no reference price rows")
 	}
 	for i, r := range p.Rows() {
-		if r.Source == "" || r.SourceZH == "" || !datePattern().MatchString(r.Date) {
+		if r.Source == "" || r.SourceZH == "" || !datePattern.Get().MatchString(r.Date) {
 			t.Errorf("row %d (%s, %s): source %q / %q, date %q; want a source in both languages and a date", i+1, r.GPU, r.Market, r.Source, r.SourceZH, r.Date)
 		}
 		if r.URL == "" && !strings.Contains(r.Source, "guide") {

@@ -3,9 +3,10 @@ package checklist
 import (
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"gpuadvisor/advisor"
 )
 
 // maxSegmentRunes bounds a clause, so that text without punctuation still
@@ -375,7 +376,7 @@ func trimClauseWord(s string) string {
 
 // folds rewrites spellings that mean the same thing into one form, after
 // the rune mapping: every round-the-clock spelling becomes "7x24".
-var folds = sync.OnceValue(func() *strings.Replacer {
+var folds = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"7 x 24", "7x24", "7*24", "7x24", "7 * 24", "7x24", "24x7", "7x24", "24/7", "7x24",
 		"7天x24小时", "7x24", "7天24小时", "7x24", "7x24小时", "7x24", "7x24h", "7x24",
@@ -383,7 +384,7 @@ var folds = sync.OnceValue(func() *strings.Replacer {
 		"24小时服务", "7x24服务", "24小时技术支持", "7x24技术支持", "24h在线", "7x24在线", "24 hours a day", "7x24",
 		"保证金", "押金", "不保证", "不担保",
 	)
-})
+}}
 
 // normalize folds what people type into what the terms are written in:
 // half-width ASCII, lower case, "x" for ×, ¥ for ￥, and one spelling of 7x24.
@@ -412,5 +413,5 @@ func normalize(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return folds().Replace(b.String())
+	return folds.Get().Replace(b.String())
 }

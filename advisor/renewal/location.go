@@ -3,8 +3,9 @@ package renewal
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
+
+	"gpuadvisor/advisor"
 )
 
 // DefaultZone is the time zone reminders are computed in unless set: most
@@ -31,10 +32,12 @@ func Location(name string) (*time.Location, error) {
 // Shanghai is the default location, never nil. It is loaded once: reading
 // the zone file from disk on every call was a quarter of a vendor
 // comparison's CPU.
-var Shanghai = sync.OnceValue(func() *time.Location {
+func Shanghai() *time.Location { return shanghai.Get() }
+
+var shanghai = advisor.Lazy[*time.Location]{New: func() *time.Location {
 	loc, _ := Location(DefaultZone)
 	return loc
-})
+}}
 
 // LocationFrom reads the reminder time zone from the environment lookup
 // getenv: REMINDER_TZ (the template's name), else REMINDER_TIMEZONE, else

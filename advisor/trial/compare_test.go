@@ -174,7 +174,7 @@ func TestCompareNoPromiseRunsHealthOnly(t *testing.T) {
 }
 
 func TestEveryRuleHasText(t *testing.T) {
-	for id, txt := range rules() {
+	for id, txt := range rules.Get() {
 		if txt.EN == "" || txt.ZH == "" {
 			t.Errorf("rule %s lacks a wording: %+v", id, txt)
 		}

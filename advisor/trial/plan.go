@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -77,9 +76,9 @@ type stepRow struct {
 }
 
 // placeholder is a name in braces that Plan fills.
-var placeholder = sync.OnceValue(func() *regexp.Regexp {
+var placeholder = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\{[a-z0-9_]+\}`)
-})
+}}
 
 // placeholders are the names Plan fills.
 var placeholders = []string{"{cards}", "{udp_rate}", "{udp_note}", "{tcp_pass}", "{watts}", "{watts_note}", "{pcie5_x16_gbs}"}
@@ -112,7 +111,7 @@ func parsePlan(b []byte) ([]stepRow, error) {
 			lines = append(lines, t.EN, t.ZH)
 		}
 		for _, l := range lines {
-			for _, p := range placeholder().FindAllString(l, -1) {
+			for _, p := range placeholder.Get().FindAllString(l, -1) {
 				if !slices.Contains(placeholders, p) {
 					return nil, fmt.Errorf("step %s: unknown placeholder %s (known: %s)", s.ID, p, strings.Join(placeholders, " "))
 				}

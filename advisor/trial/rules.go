@@ -1,9 +1,11 @@
 package trial
 
-import "sync"
+import (
+	"gpuadvisor/advisor"
+)
 
 // rules states each rule of Compare, as the reply shows it.
-var rules = sync.OnceValue(func() map[string]Text {
+var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 	return map[string]Text{
 		"smi_error": {
 			EN: "nvidia-smi must list the GPUs; a driver failure means the machine is not usable as delivered.",
@@ -72,7 +74,7 @@ var rules = sync.OnceValue(func() map[string]Text {
 			EN: "gpu_burn: every GPU must end OK after the 15-minute full load; FAULTY means wrong results under load.",
 			ZH: "gpu_burn：15 分钟满载后每块 GPU 都须为 OK；FAULTY 表示满载时结果出错。"},
 	}
-})
+}}
 
 // RuleText returns the statement of a rule, empty when unknown.
-func RuleText(rule string) Text { return rules()[rule] }
+func RuleText(rule string) Text { return rules.Get()[rule] }

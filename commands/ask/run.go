@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 	"gpuadvisor/prompts"
 )
@@ -108,21 +108,21 @@ func (a *asker) cannot(lang chat.Lang, line, key, why string) chat.Reply {
 	}
 }
 
-var numRE = sync.OnceValue(func() *regexp.Regexp {
+var numRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\d+(?:\.\d+)?`)
-})
+}}
 
 // derived flags values whose numbers are not in the question: the LLM
 // computed them (8 h a day -> hours=240) or made them up; either way the
 // user should look.
 func derived(lang chat.Lang, question string, pc prompts.ProposedCommand) []string {
 	have := map[string]bool{}
-	for _, n := range numRE().FindAllString(chat.Normalize(question), -1) {
+	for _, n := range numRE.Get().FindAllString(chat.Normalize(question), -1) {
 		have[strings.TrimLeft(n, "0")] = true
 	}
 	var out []string
 	for _, arg := range pc.Args {
-		for _, n := range numRE().FindAllString(chat.Normalize(arg.Value), -1) {
+		for _, n := range numRE.Get().FindAllString(chat.Normalize(arg.Value), -1) {
 			if !have[strings.TrimLeft(n, "0")] {
 				out = append(out, fmt.Sprintf(chat.T(lang, "%s=%s: %s is not in your question; the LLM computed or assumed it. Check it.",
 					"%s=%s：%s 不在你的问题中，是 LLM 推算或假设的，请核对。"), arg.Key, arg.Value, n))

@@ -3,7 +3,6 @@ package billing
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
@@ -41,17 +40,17 @@ func (v view) perHour(x float64) string { return v.money(x) + v.t("/h", "/小时
 // h writes hours with their unit.
 func (v view) h(x float64) string { return chat.Num(x) + v.t(" h", " 小时") }
 
-var modeNames = sync.OnceValue(func() map[advisor.Mode]root.Text {
+var modeNames = root.Lazy[map[advisor.Mode]root.Text]{New: func() map[advisor.Mode]root.Text {
 	return map[advisor.Mode]root.Text{
 		advisor.OnDemand:     {EN: "on-demand", ZH: "按需"},
 		advisor.Monthly:      {EN: "monthly", ZH: "包月"},
 		advisor.Spot:         {EN: "spot", ZH: "竞价"},
 		advisor.YearlyPrepay: {EN: "yearly", ZH: "包年"},
 	}
-})
+}}
 
 func (v view) mode(m advisor.Mode) string {
-	return chat.Name(v.lang, modeNames(), m, root.Text{EN: "hybrid", ZH: "混合"})
+	return chat.Name(v.lang, modeNames.Get(), m, root.Text{EN: "hybrid", ZH: "混合"})
 }
 
 // be writes a break-even in hours; one past the hours a month holds reads

@@ -2,7 +2,6 @@ package billing
 
 import (
 	"strings"
-	"sync"
 
 	root "gpuadvisor/advisor"
 	"gpuadvisor/chat"
@@ -32,7 +31,7 @@ func keyNames(lang chat.Lang) string {
 }
 
 // acceptedValues say what each key accepts, with values as people type them.
-var acceptedValues = sync.OnceValue(func() map[string]root.Text {
+var acceptedValues = root.Lazy[map[string]root.Text]{New: func() map[string]root.Text {
 	return map[string]root.Text{
 		"ondemand": {EN: "the on-demand price per card-hour, more than 0: 35, 35元/时, ¥35",
 			ZH: "每卡每小时的按需价格，须大于 0：35、35元/时、¥35"},
@@ -63,12 +62,12 @@ var acceptedValues = sync.OnceValue(func() map[string]root.Text {
 		"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€) or another 3-letter code",
 			ZH: "币种：CNY（¥、元）、USD（$）、EUR（€）或其他三字母代码"},
 	}
-})
+}}
 
 // accepted says what key accepts; for a key billing does not take, the keys
 // it does.
 func accepted(lang chat.Lang, key string) string {
-	if v, ok := acceptedValues()[key]; ok {
+	if v, ok := acceptedValues.Get()[key]; ok {
 		return v.In(string(lang))
 	}
 	return chat.T(lang, "key=value pairs: ", "参数=值：") + keyNames(lang)

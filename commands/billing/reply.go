@@ -3,7 +3,6 @@ package billing
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
@@ -40,14 +39,14 @@ func reply(c *chat.Call, q query, a advisor.Advice) chat.Reply {
 	return rep
 }
 
-var titles = sync.OnceValue(func() map[advisor.Mode]root.Text {
+var titles = root.Lazy[map[advisor.Mode]root.Text]{New: func() map[advisor.Mode]root.Text {
 	return map[advisor.Mode]root.Text{
 		advisor.OnDemand:     {EN: "Billing: stay on-demand", ZH: "计费方式：按需"},
 		advisor.Monthly:      {EN: "Billing: reserve monthly", ZH: "计费方式：包月"},
 		advisor.Spot:         {EN: "Billing: spot (interruptible work)", ZH: "计费方式：竞价实例（可中断任务）"},
 		advisor.YearlyPrepay: {EN: "Billing: prepay yearly", ZH: "计费方式：包年预付"},
 	}
-})
+}}
 
 func (v view) title(a advisor.Advice) string {
 	if allPhased(a) && a.Recommendation != advisor.Hybrid {
@@ -62,7 +61,7 @@ func (v view) title(a advisor.Advice) string {
 		}
 		return v.f("Billing: %s", "计费方式：先%s", strings.Join(modes, v.t(", then ", "，再")))
 	}
-	if t, ok := titles()[a.Recommendation]; ok {
+	if t, ok := titles.Get()[a.Recommendation]; ok {
 		return t.In(string(v.lang))
 	}
 	return v.f("Billing: hybrid, reserve %d of %d cards", "计费方式：混合，%[2]d 张卡中包月 %[1]d 张", len(a.Reserved), len(a.Cards))

@@ -3,7 +3,6 @@ package checklist
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 	cl "gpuadvisor/advisor/checklist"
@@ -31,27 +30,27 @@ type checkJSON struct {
 	cl.Report
 }
 
-var statusNames = sync.OnceValue(func() map[cl.Status]advisor.Text {
+var statusNames = advisor.Lazy[map[cl.Status]advisor.Text]{New: func() map[cl.Status]advisor.Text {
 	return map[cl.Status]advisor.Text{
 		cl.Covered: {EN: "covered", ZH: "答实"},
 		cl.Risk:    {EN: "risk", ZH: "风险"},
 		cl.Vague:   {EN: "vague", ZH: "含糊"},
 	}
-})
+}}
 
 func statusName(lang chat.Lang, s cl.Status) string {
-	return chat.Name(lang, statusNames(), s, advisor.Text{EN: "not asked yet", ZH: "未提及"})
+	return chat.Name(lang, statusNames.Get(), s, advisor.Text{EN: "not asked yet", ZH: "未提及"})
 }
 
-var verdictNames = sync.OnceValue(func() map[cl.Verdict]advisor.Text {
+var verdictNames = advisor.Lazy[map[cl.Verdict]advisor.Text]{New: func() map[cl.Verdict]advisor.Text {
 	return map[cl.Verdict]advisor.Text{
 		cl.Proceed: {EN: "proceed", ZH: "可以推进"},
 		cl.Avoid:   {EN: "avoid", ZH: "建议放弃"},
 	}
-})
+}}
 
 func verdictName(lang chat.Lang, v cl.Verdict) string {
-	return chat.Name(lang, verdictNames(), v, advisor.Text{EN: "ask first", ZH: "先追问"})
+	return chat.Name(lang, verdictNames.Get(), v, advisor.Text{EN: "ask first", ZH: "先追问"})
 }
 
 // checkReply renders the check: verdict and counts first, then each risk

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 
+	"gpuadvisor/advisor"
 	cl "gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
@@ -40,7 +40,7 @@ func Command() *chat.Command {
 			{Name: "checklist", Aliases: []string{"清单"}, Summary: map[chat.Lang]string{
 				chat.EN: "every item by dimension; checklist <dimension> (hardware, network, billing, operations, security, trial, contract) or checklist <item id> (hw.gpu_model) for one",
 				chat.ZH: "按维度列出全部条目；清单 <维度>（硬件、网络、计费、运维、安全、试用、合同）或 清单 <条目编号>（如 hw.gpu_model）只看一部分"}},
-			checkDoc(),
+			checkDoc.Get(),
 		},
 		Writes: chat.Reads,
 		Run:    run,
@@ -52,12 +52,12 @@ var checkKeys = keytab.Keys("checklist", "check")
 
 // checkDoc documents checklist check; its name's last word and its aliases
 // are the words that start it.
-var checkDoc = sync.OnceValue(func() *chat.Command {
+var checkDoc = advisor.Lazy[*chat.Command]{New: func() *chat.Command {
 	return &chat.Command{Name: "checklist check", Aliases: []string{"检查", "核对", "review", "审查", "分析"}, Summary: map[chat.Lang]string{
 		chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
 		chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
 		Keys: checkKeys}
-})
+}}
 
 func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	if len(c.Args.Words) == 0 {
@@ -67,7 +67,7 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return listReply(c.Lang, cl.Dimensions()), nil
 	}
 	sub, rest, full := splitSub(c.Args.Original)
-	if checkDoc().Picks(sub) {
+	if checkDoc.Get().Picks(sub) {
 		if full || c.Args.Full { // --full anywhere, which the router takes off the line
 			rest = "--full " + rest
 		}
@@ -138,15 +138,15 @@ type checkOptions struct {
 // options reads the keys before the pasted text: vendor=NAME (供应商=,
 // 厂商=), full=yes|no (全部=, 完整=) and the words --full, 全部, 完整, in any
 // order; the first other word starts the text.
-var options = sync.OnceValue(func() *chat.Leading {
+var options = advisor.Lazy[*chat.Leading]{New: func() *chat.Leading {
 	return &chat.Leading{Command: "checklist check", CommandZH: "清单 检查", Keys: checkKeys, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
 		Flags: map[string]string{"--full": "full", "-full": "full", "全部": "full", "完整": "full"}}
-})
+}}
 
 // readOptions takes the leading options off the text.
 func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 	var o checkOptions
-	a, text, err := options().Read(lang, text)
+	a, text, err := options.Get().Read(lang, text)
 	if err != nil {
 		return o, "", err
 	}
@@ -171,7 +171,7 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 				"scope= says who sees the check kept for a vendor: add vendor=<name>",
 				"范围 指定谁能看到记入供应商资料的核查：请同时写 供应商=<名称>")
 		}
-		scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases())
+		scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases.Get())
 		if err != nil {
 			return o, "", err
 		}
@@ -181,9 +181,9 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 }
 
 // scopeAliases are the words scope= takes besides channel and team.
-var scopeAliases = sync.OnceValue(func() map[string]string {
+var scopeAliases = advisor.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"}
-})
+}}
 
 func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 	lang := c.Lang

@@ -37,7 +37,7 @@ func NewCommand(d Deps) *chat.Command {
 	// check records what it found, where there is a conversation to keep it for
 	cmd.Writes = func(c *chat.Call) bool {
 		sub, _, _ := splitSub(c.Args.Original)
-		return checkDoc().Picks(sub) && c.Req.Tenant != "" && c.Req.Channel != ""
+		return checkDoc.Get().Picks(sub) && c.Req.Tenant != "" && c.Req.Channel != ""
 	}
 	cmd.Run = func(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		rep, err := run(ctx, c)

@@ -15,10 +15,10 @@ func TestFromAnswer(t *testing.T) {
 		name, text string
 		prefill    string // the line offered; "" means the usual parse and errors
 	}{
-		{"sla under billing", "draft sla ondemand=35 monthly=15000 hours=300", slaLine()[chat.EN]},
-		{"sla under billing, command word kept", "draft sla billing ondemand=35", slaLine()[chat.EN]},
-		{"questions under tier", "draft questions gpu=rtx-5090 cards=1", questionsLine()[chat.EN]},
-		{"Chinese billing answer", "draft sla 按需=35 包月=15000 时长=300", slaLine()[chat.ZH]},
+		{"sla under billing", "draft sla ondemand=35 monthly=15000 hours=300", slaLine.Get()[chat.EN]},
+		{"sla under billing, command word kept", "draft sla billing ondemand=35", slaLine.Get()[chat.EN]},
+		{"questions under tier", "draft questions gpu=rtx-5090 cards=1", questionsLine.Get()[chat.EN]},
+		{"Chinese billing answer", "draft sla 按需=35 包月=15000 时长=300", slaLine.Get()[chat.ZH]},
 		{"typed unknown key with a vendor", "draft sla vendor=X bogus=1", ""},
 		{"typed SLA key without a vendor", "draft sla response=30m", ""},
 		{"typed free text without a vendor", "draft questions we offer 10GbE ondemand=35", ""},
@@ -45,7 +45,7 @@ func TestFromAnswer(t *testing.T) {
 // is a valid command.
 func TestPrefillLinesParse(t *testing.T) {
 	r := router(Options{})
-	for _, lines := range []map[chat.Lang]string{slaLine(), questionsLine()} {
+	for _, lines := range []map[chat.Lang]string{slaLine.Get(), questionsLine.Get()} {
 		for lang, line := range lines {
 			filled := strings.Replace(line, "=", "=酷算云", 1)
 			if rep := handle(r, filled, true); rep.Error != nil {

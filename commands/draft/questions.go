@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/checklist"
 	"gpuadvisor/chat"
 	"gpuadvisor/prompts"
@@ -25,9 +25,9 @@ func questionsCommand(d *drafter) *chat.Command {
 
 // vendorPairRE finds the vendor pair in the text as typed, to take it out of
 // the vendor's words.
-var vendorPairRE = sync.OnceValue(func() *regexp.Regexp {
+var vendorPairRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:^|\s)(?:vendor|供应商|厂商|云厂商|商家|v)\s*[=＝]\s*(?:"[^"]*"|“[^”]*”|\S+)`)
-})
+}}
 
 // questionsInput is what `draft questions` asks, once read.
 type questionsInput struct {
@@ -60,7 +60,7 @@ func (d *drafter) readQuestions(c *chat.Call) (questionsInput, error) {
 	text := strings.TrimSpace(c.Args.Original)
 	// Original starts after the sub-word; drop the vendor pair and the
 	// private flag: what is left is the vendor's text
-	text = strings.TrimSpace(vendorPairRE().ReplaceAllString(text, " "))
+	text = strings.TrimSpace(vendorPairRE.Get().ReplaceAllString(text, " "))
 	text = strings.TrimSpace(strings.NewReplacer("--private", " ", "私密", " ").Replace(text))
 	if len(text) > maxVendorText {
 		return in, chat.Invalidf(lang, "text", examples[1], "the vendor's text is %d KB; paste at most %d KB",

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
@@ -15,16 +15,16 @@ import (
 	"gpuadvisor/store"
 )
 
-var renewalKeys = sync.OnceValue(func() []chat.Key {
+var renewalKeys = root.Lazy[[]chat.Key]{New: func() []chat.Key {
 	return append([]chat.Key{vendorKey}, keytab.Keys("draft", "renewal")...)
-})
+}}
 
 func renewalCommand(d *drafter) *chat.Command {
 	return &chat.Command{
 		Name:     nameRenewal,
 		Aliases:  []string{"renewal", "renew", "续约", "续约邮件"},
 		Examples: []string{examples[3], examples[4], "起草 续约 供应商=酷算云 包月=1.5万 用量=310小时 按需=35 续约日=2027-03-01 卡数=8"},
-		Keys:     renewalKeys(),
+		Keys:     renewalKeys.Get(),
 		Run:      func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{}, nil },
 	}
 }

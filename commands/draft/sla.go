@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/prompts"
@@ -21,16 +21,16 @@ const (
 	defaultComp     = 2.0
 )
 
-var slaKeys = sync.OnceValue(func() []chat.Key {
+var slaKeys = advisor.Lazy[[]chat.Key]{New: func() []chat.Key {
 	return append([]chat.Key{vendorKey}, keytab.Keys("draft", "sla")...)
-})
+}}
 
 func slaCommand(d *drafter) *chat.Command {
 	return &chat.Command{
 		Name:     nameSLA,
 		Aliases:  []string{"sla", "条款", "sla条款", "合同条款"},
 		Examples: []string{examples[0], "起草 条款 供应商=酷算云 响应=15分钟 更换=4小时 故障=4小时 赔偿=2倍"},
-		Keys:     slaKeys(),
+		Keys:     slaKeys.Get(),
 		Run:      func(context.Context, *chat.Call) (chat.Reply, error) { return chat.Reply{}, nil }, // never run: the outer command does
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
@@ -45,13 +45,13 @@ var examples = []string{
 var setKeys = keytab.Keys("price", "set")
 
 // runs are the sub-commands' bodies, by name.
-var runs = sync.OnceValue(func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)]{New: func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	return map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
 		"set": Deps.set, "list": Deps.list, "remove": Deps.remove,
 	}
-})
+}}
 
-var subs = sync.OnceValue(func() *chat.Subs {
+var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	return chat.NewSubs("price", "价格", examples[0],
 		chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: setKeys, Example: examples[0], Writes: true,
 			EN: "keep a vendor's price for a card (per card: ondemand, monthly, spot)", ZH: "保存供应商对某张卡的报价（每卡：按需、包月、竞价）"},
@@ -60,7 +60,7 @@ var subs = sync.OnceValue(func() *chat.Subs {
 		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3], Writes: true,
 			EN: "delete a price this channel sees", ZH: "删除本频道可见的一个价格"},
 	)
-})
+}}
 
 // Command returns the `price` chat command (alias 价格).
 func Command(d Deps) *chat.Command {
@@ -78,16 +78,16 @@ func words() *chat.Command {
 		Summary: chat.Help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
 			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
 		Keys:      setKeys,
-		Subs:      subs().Docs(),
+		Subs:      subs.Get().Docs(),
 		Examples:  examples,
 		ExampleZH: map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"},
-		Writes:    subs().Writes,
+		Writes:    subs.Get().Writes,
 	}
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	return subs().Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
-		func(s chat.Sub, a *chat.Args) (chat.Reply, error) { return runs()[s.Name](d, ctx, c, a) })
+	return subs.Get().Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
+		func(s chat.Sub, a *chat.Args) (chat.Reply, error) { return runs.Get()[s.Name](d, ctx, c, a) })
 }
 
 // kept names the price book in the store's errors.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/tco"
@@ -213,16 +212,16 @@ func wantPeriod(spec *keySpec) (chat.Period, bool) {
 	return chat.NoPeriod, false
 }
 
-var periodNames = sync.OnceValue(func() map[chat.Period]advisor.Text {
+var periodNames = advisor.Lazy[map[chat.Period]advisor.Text]{New: func() map[chat.Period]advisor.Text {
 	return map[chat.Period]advisor.Text{
 		chat.PerHour:  {EN: "per hour", ZH: "每小时"},
 		chat.PerMonth: {EN: "per month", ZH: "每月"},
 		chat.PerYear:  {EN: "per year", ZH: "每年"},
 	}
-})
+}}
 
 func periodName(lang chat.Lang, p chat.Period) string {
-	return chat.Name(lang, periodNames(), p, advisor.Text{EN: "per GB", ZH: "每GB"})
+	return chat.Name(lang, periodNames.Get(), p, advisor.Text{EN: "per GB", ZH: "每GB"})
 }
 
 // perGBFromTB rewrites a unit price per TB (300元/TB/月, 800/TB) as per GB,
@@ -262,7 +261,7 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			continue
 		}
 		seen[p.spec.name] = true
-		if raw, _ := a.Raw(p.spec.name); (p.spec.part == fee || p.spec.part == bare) && includedWords()[strings.ToLower(raw)] {
+		if raw, _ := a.Raw(p.spec.name); (p.spec.part == fee || p.spec.part == bare) && includedWords.Get()[strings.ToLower(raw)] {
 			setCharge(&v, p.spec.line, fee, 0)
 			continue
 		}

@@ -51,7 +51,7 @@ func NewCommand(d Deps) *chat.Command {
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	lang := c.Lang
-	if len(c.Args.Tokens) == 1 && keysWords()[strings.ToLower(c.Args.Tokens[0].Word)] {
+	if len(c.Args.Tokens) == 1 && keysWords.Get()[strings.ToLower(c.Args.Tokens[0].Word)] {
 		return keysReply(lang), nil
 	}
 	in := &input{}

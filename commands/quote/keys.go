@@ -115,21 +115,21 @@ func keyNames() string {
 }
 
 // fillers are words people put between quotes that carry no data.
-var fillers = sync.OnceValue(func() map[string]bool {
+var fillers = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"vendor": true, "vendors": true, "quote": true, "quotes": true, "vs": true, "vs.": true, "and": true,
 		"供应商": true, "厂商": true, "报价": true, "和": true, "与": true, "对比": true, "比较": true, "以及": true}
-})
+}}
 
 // includedWords read as a fee of 0: the quote says the item is free or included.
-var includedWords = sync.OnceValue(func() map[string]bool {
+var includedWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"free": true, "included": true, "incl": true, "incl.": true, "none": true,
 		"免费": true, "含": true, "包含": true, "已含": true, "赠送": true, "不收费": true, "无": true}
-})
+}}
 
 // keysWords ask for the list of keys: quote keys, 报价 参数.
-var keysWords = sync.OnceValue(func() map[string]bool {
+var keysWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"keys": true, "help": true, "参数": true, "帮助": true}
-})
+}}
 
 // zhExample is a key's example value as a Chinese reply writes it.
 func zhExample(v string) string {

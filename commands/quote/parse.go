@@ -107,7 +107,7 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 		case t.Word != "":
 			w := t.Word
 			switch {
-			case fillers()[strings.ToLower(w)]:
+			case fillers.Get()[strings.ToLower(w)]:
 			case w == ":":
 				if len(pending) > 0 {
 					startLabel(strings.Join(pending, " "))
@@ -190,7 +190,7 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 	}
 	p := pair{spec: spec, typed: key, raw: val, where: where}
 	switch {
-	case spec.part == bare && !includedWords()[strings.ToLower(val)]:
+	case spec.part == bare && !includedWords.Get()[strings.ToLower(val)]:
 		in.refuse(bareQuantity(lang, spec, key, val))
 		return cur
 	case spec.name == "name":

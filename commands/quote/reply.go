@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/pricebook"
@@ -13,7 +12,7 @@ import (
 )
 
 // lineName is a line item's name for people.
-var lineNames = sync.OnceValue(func() map[tco.Line]advisor.Text {
+var lineNames = advisor.Lazy[map[tco.Line]advisor.Text]{New: func() map[tco.Line]advisor.Text {
 	return map[tco.Line]advisor.Text{
 		tco.GPU:       {EN: "GPU time", ZH: "GPU时长费"},
 		tco.Storage:   {EN: "storage", ZH: "存储"},
@@ -23,10 +22,10 @@ var lineNames = sync.OnceValue(func() map[tco.Line]advisor.Text {
 		tco.Support:   {EN: "support", ZH: "技术支持"},
 		tco.Licences:  {EN: "licences", ZH: "授权许可"},
 	}
-})
+}}
 
 func lineName(lang chat.Lang, l tco.Line) string {
-	return chat.Name(lang, lineNames(), l, advisor.Text{EN: string(l), ZH: string(l)})
+	return chat.Name(lang, lineNames.Get(), l, advisor.Text{EN: string(l), ZH: string(l)})
 }
 
 // sep separates clauses of one line.

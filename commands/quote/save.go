@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/tco"
@@ -47,7 +47,7 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 		switch {
 		case ferr == nil:
 			sv.save = v
-		case saveWords()[strings.TrimSpace(save)]:
+		case saveWords.Get()[strings.TrimSpace(save)]:
 			sv.save = true
 		default:
 			return sv, chat.Invalidf(lang, "save", "save=yes card=a800", "save=%q: write save=yes to keep the prices, or leave it out", "保存=%q：要保存价格请写 保存=是，否则不写", save)
@@ -195,8 +195,8 @@ func priceWords(lang chat.Lang, e pricebook.Entry) string {
 }
 
 // saveWords say yes to save= besides the yes/no every command reads (chat.YesNo).
-var saveWords = sync.OnceValue(func() map[string]bool {
+var saveWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"保存": true, "好": true}
-})
+}}
 
 func (d Deps) newID() string { return chat.NewIDWith(d.NewID) }

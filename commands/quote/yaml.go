@@ -3,17 +3,17 @@ package quote
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
 // vendorListKeys name the list of vendors in a YAML file.
-var vendorListKeys = sync.OnceValue(func() map[string]bool {
+var vendorListKeys = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"vendors": true, "quotes": true, "供应商": true, "报价": true, "厂商": true}
-})
+}}
 
 // parseYAML reads quotes from a YAML document (see the package doc for the
 // shape) into in. A document that is not YAML, or not one of the accepted
@@ -36,7 +36,7 @@ func parseYAML(lang chat.Lang, doc string, in *input) *chat.Error {
 			k, v := top.Content[i], top.Content[i+1]
 			key := strings.TrimSpace(k.Value)
 			switch {
-			case vendorListKeys()[strings.ToLower(key)]:
+			case vendorListKeys.Get()[strings.ToLower(key)]:
 				if v.Kind != yaml.SequenceNode {
 					return shapeErr(lang, k.Line, key+" must be a list of vendors (each line starting with -)", key+" 必须是供应商列表（每项以 - 开头）")
 				}

@@ -46,7 +46,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		notes = append(notes, chat.T(lang, "mode not given: the price is taken as per card per month (mode=monthly).",
 			"未写计费方式：价格按每卡每月计（方式=包月）。"))
 	}
-	mode, err := a.Choice("mode", def, []string{"monthly", "quarterly", "yearly"}, modeAliases())
+	mode, err := a.Choice("mode", def, []string{"monthly", "quarterly", "yearly"}, modeAliases.Get())
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
@@ -111,7 +111,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	} else if ok {
 		r.TermMonths = months
 	}
-	scope, err := a.Choice("scope", rules.ScopeChannel, []string{rules.ScopeChannel, rules.ScopeTeam}, scopeAliases())
+	scope, err := a.Choice("scope", rules.ScopeChannel, []string{rules.ScopeChannel, rules.ScopeTeam}, scopeAliases.Get())
 	if err != nil {
 		return r, nil, err
 	}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
+	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/stored"
@@ -62,13 +62,13 @@ var examples = []string{
 }
 
 // runs are the sub-commands' bodies, by name; new has none (it prefills).
-var runs = sync.OnceValue(func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
+var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)]{New: func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	return map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
 		"add": Deps.add, "list": Deps.list, "remove": Deps.remove, "usage": Deps.usage, "edit": Deps.edit,
 	}
-})
+}}
 
-var subs = sync.OnceValue(func() *chat.Subs {
+var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	return chat.NewSubs("renewal", "续约", examples[0],
 		chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0], Writes: true,
 			EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
@@ -83,7 +83,7 @@ var subs = sync.OnceValue(func() *chat.Subs {
 		chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 			EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
 	)
-})
+}}
 
 // Command returns the `renewal` chat command (alias 续约).
 func Command(d Deps) *chat.Command {
@@ -96,7 +96,7 @@ func Command(d Deps) *chat.Command {
 // a reply that writes one of its lines in the user's language (Localize).
 func words() *chat.Command {
 	return &chat.Command{
-		Subs:    subs().Docs(),
+		Subs:    subs.Get().Docs(),
 		Name:    "renewal",
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
@@ -104,17 +104,17 @@ func words() *chat.Command {
 		Examples: examples,
 		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
 			"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"},
-		Writes: subs().Writes,
+		Writes: subs.Get().Writes,
 	}
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	return subs().Dispatch(c, overview, func(s chat.Sub) error { return d.ready(c, s) },
+	return subs.Get().Dispatch(c, overview, func(s chat.Sub) error { return d.ready(c, s) },
 		func(s chat.Sub, a *chat.Args) (chat.Reply, error) {
 			if s.Name == "new" {
 				return prefill(c), nil
 			}
-			return runs()[s.Name](d, ctx, c, a)
+			return runs.Get()[s.Name](d, ctx, c, a)
 		})
 }
 

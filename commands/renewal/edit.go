@@ -7,17 +7,17 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
 )
 
 // editCommand reads the keys of `renewal edit` as `renewal add` reads them.
-var editCommand = sync.OnceValue(func() *chat.Command {
+var editCommand = advisor.Lazy[*chat.Command]{New: func() *chat.Command {
 	return &chat.Command{Name: "renewal", Keys: addKeys, Examples: []string{examples[0]}}
-})
+}}
 
 // storedTokens writes a stored renewal back as the keys of `renewal add`,
 // so that an edit is read, checked and refused exactly as an add is.
@@ -173,7 +173,7 @@ func (d Deps) edit(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	args, err := chat.ArgsOf(editCommand(), c.Lang, overlay(storedTokens(old), a))
+	args, err := chat.ArgsOf(editCommand.Get(), c.Lang, overlay(storedTokens(old), a))
 	if err != nil {
 		return chat.Reply{}, err
 	}

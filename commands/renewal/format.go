@@ -3,7 +3,6 @@ package renewal
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
@@ -22,26 +21,26 @@ func cardsText(r rules.Renewal) string {
 	return fmt.Sprintf("%s × %d", card, r.Cards)
 }
 
-var modeWords = sync.OnceValue(func() map[rules.Mode]advisor.Text {
+var modeWords = advisor.Lazy[map[rules.Mode]advisor.Text]{New: func() map[rules.Mode]advisor.Text {
 	return map[rules.Mode]advisor.Text{
 		rules.Quarterly: {EN: "quarterly", ZH: "包季"},
 		rules.Yearly:    {EN: "yearly", ZH: "包年"},
 	}
-})
+}}
 
 func modeWord(lang chat.Lang, m rules.Mode) string {
-	return chat.Name(lang, modeWords(), m, advisor.Text{EN: "monthly", ZH: "包月"})
+	return chat.Name(lang, modeWords.Get(), m, advisor.Text{EN: "monthly", ZH: "包月"})
 }
 
-var periodWords = sync.OnceValue(func() map[rules.Mode]advisor.Text {
+var periodWords = advisor.Lazy[map[rules.Mode]advisor.Text]{New: func() map[rules.Mode]advisor.Text {
 	return map[rules.Mode]advisor.Text{
 		rules.Quarterly: {EN: "quarter", ZH: "季"},
 		rules.Yearly:    {EN: "year", ZH: "年"},
 	}
-})
+}}
 
 func periodWord(lang chat.Lang, m rules.Mode) string {
-	return chat.Name(lang, periodWords(), m, advisor.Text{EN: "month", ZH: "月"})
+	return chat.Name(lang, periodWords.Get(), m, advisor.Text{EN: "month", ZH: "月"})
 }
 
 // joinInts writes 30, 14, 7 and 1 (30、14、7、1).

@@ -2,8 +2,8 @@ package renewal
 
 import (
 	"math"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
 )
@@ -24,20 +24,20 @@ func keyExample(key string) string {
 	return examples[0]
 }
 
-var scopeAliases = sync.OnceValue(func() map[string]string {
+var scopeAliases = advisor.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"团队": "team", "全团队": "team", "团队共享": "team", "共享": "team", "workspace": "team", "shared": "team",
 		"频道": "channel", "本频道": "channel", "群": "channel", "本群": "channel", "群聊": "channel", "chat": "channel", "private": "channel",
 	}
-})
+}}
 
-var modeAliases = sync.OnceValue(func() map[string]string {
+var modeAliases = advisor.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"包月": "monthly", "月付": "monthly", "按月": "monthly", "month": "monthly", "月": "monthly",
 		"包季": "quarterly", "季付": "quarterly", "按季": "quarterly", "quarter": "quarterly", "季": "quarterly",
 		"包年": "yearly", "年付": "yearly", "按年": "yearly", "year": "yearly", "annual": "yearly", "annually": "yearly", "年": "yearly",
 	}
-})
+}}
 
 // wholeDays turns a list of day counts into whole days.
 func wholeDays(lang chat.Lang, key string, vs []float64) ([]int, error) {

@@ -3,9 +3,9 @@ package renewal
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -23,7 +23,7 @@ type found struct {
 // originKeys are the keys of the other commands (billing, quote, tier and
 // their Chinese aliases), each named for the renewal field it fills; read
 // through chat's one alias lookup.
-var originKeys = sync.OnceValue(func() chat.KeyIndex {
+var originKeys = advisor.Lazy[chat.KeyIndex]{New: func() chat.KeyIndex {
 	return chat.IndexKeys([]chat.Key{
 		{Name: "vendor", Aliases: []string{"name", "供应商", "厂商", "商家", "平台", "名称"}},
 		{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card"}},
@@ -32,7 +32,7 @@ var originKeys = sync.OnceValue(func() chat.KeyIndex {
 		{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价", "卡时价", "price_h"}},
 		{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时", "月时长"}},
 	})
-})
+}}
 
 // readOriginal picks the renewal's facts out of the command a button came
 // from. In quote, price is per card-hour; elsewhere a bare price is ignored.
@@ -61,7 +61,7 @@ func readOriginal(text string) found {
 			}
 			continue
 		}
-		k, _ := originKeys().Lookup(t.Key)
+		k, _ := originKeys.Get().Lookup(t.Key)
 		field := k.Name
 		if key := strings.ToLower(t.Key); (key == "price" || key == "单价" || key == "价格") && (f.From == "quote" || f.From == "报价") {
 			field = "ondemand"
@@ -191,7 +191,7 @@ func overview(lang chat.Lang) chat.Reply {
 	t := chat.Table{Header: []string{chat.T(lang, "sub-command", "子命令"), chat.T(lang, "also", "别名"), chat.T(lang, "what it does", "用途"), chat.T(lang, "example", "示例")}}
 	var names []string
 	self := Command(Deps{}) // its words, to show the examples in Chinese ones
-	for _, s := range subs().List {
+	for _, s := range subs.Get().List {
 		word, also := s.Name, strings.Join(s.Aliases[:1], " ")
 		if lang == chat.ZH { // the sub-command by its Chinese word, its other Chinese spellings
 			word, also = chat.KeySpellings(lang, s.Name, s.Aliases)

@@ -6,9 +6,9 @@ package settings
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
@@ -27,12 +27,14 @@ type Deps struct {
 var examples = []string{"settings market=cn", "设置 市场=国内", "settings"}
 
 // MarketAliases read the markets as people write them.
-var MarketAliases = sync.OnceValue(func() map[string]string {
+func MarketAliases() map[string]string { return marketAliases.Get() }
+
+var marketAliases = advisor.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"china": "cn", "mainland": "cn", "国内": "cn", "中国": "cn", "大陆": "cn", "中国大陆": "cn", "境内": "cn", "prc": "cn",
 		"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
 	}
-})
+}}
 
 var keys = keytab.Keys("settings", "keys")
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
 	"gpuadvisor/store"
@@ -43,7 +43,7 @@ func findPasted(s string) (pasted, bool) {
 	}
 	text := s[i : j+1]
 	if strings.IndexByte(text, '&') >= 0 || !ascii(text) { // else nothing to undo
-		text = chatQuotes().Replace(text)
+		text = chatQuotes.Get().Replace(text)
 	}
 	return pasted{text: text, start: i, end: j + 1}, true
 }
@@ -63,20 +63,20 @@ func ascii(s string) bool {
 // code block's fences. Both are built once (a Replacer is safe for
 // concurrent use).
 var (
-	chatQuotes = sync.OnceValue(func() *strings.Replacer {
+	chatQuotes = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 		return strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'",
 			"&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "\u00a0", " ")
-	})
-	codeFence = sync.OnceValue(func() *strings.Replacer {
+	}}
+	codeFence = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 		return strings.NewReplacer("```json", " ", "```JSON", " ", "```", " ", "`", " ")
-	})
+	}}
 )
 
 // outsideWords are the bare words typed outside a pasted config.json: the
 // words inside it are JSON, not command words.
 func outsideWords(original string, p pasted) map[string]bool {
 	rest := original[:p.start] + " " + original[p.end:]
-	rest = codeFence().Replace(rest)
+	rest = codeFence.Get().Replace(rest)
 	out := map[string]bool{}
 	for _, t := range chat.Tokenize(chat.Normalize(rest)) {
 		if t.Word != "" {

@@ -2,8 +2,8 @@ package tier
 
 import (
 	"strconv"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
@@ -149,7 +149,7 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 }
 
 func optimizerName(lang chat.Lang, r sizing.Request) string {
-	names := optimizerNames()[r.Mode == sizing.ModeQLoRA]
+	names := optimizerNames.Get()[r.Mode == sizing.ModeQLoRA]
 	n, ok := names[r.Optimizer]
 	if !ok {
 		n = names[sizing.AdamW]
@@ -159,7 +159,7 @@ func optimizerName(lang chat.Lang, r sizing.Request) string {
 
 // optimizerNames say what each optimizer keeps, for QLoRA (true: bf16
 // adapters, paged moments) and for full training and LoRA (false).
-var optimizerNames = sync.OnceValue(func() map[bool]map[sizing.Optimizer][2]string {
+var optimizerNames = advisor.Lazy[map[bool]map[sizing.Optimizer][2]string]{New: func() map[bool]map[sizing.Optimizer][2]string {
 	return map[bool]map[sizing.Optimizer][2]string{
 		true: {
 			sizing.AdamW:    {"paged 32-bit AdamW as QLoRA trains: two fp32 moments; adapters stay bf16, no fp32 copy", "QLoRA 所用的分页 32 位 AdamW：两个 fp32 动量；适配器保持 bf16，无 fp32 副本"},
@@ -172,7 +172,7 @@ var optimizerNames = sync.OnceValue(func() map[bool]map[sizing.Optimizer][2]stri
 			sizing.SGD:      {"SGD: fp32 master + momentum", "SGD：fp32 主权重 + 动量"},
 		},
 	}
-})
+}}
 
 // size formats gigabytes, switching to MB or KB below one: 2.49 GB, 41.94 MB, 57.34 KB.
 // engineReserveRule is the overhead row's rule when a serving engine release

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
@@ -165,17 +165,17 @@ func recomputeShown(lang chat.Lang, rc sizing.Recompute) string {
 	if lang != chat.ZH {
 		return "recompute=" + string(rc)
 	}
-	return recomputeWords()[rc][1]
+	return recomputeWords.Get()[rc][1]
 }
 
 // recomputeWords are each recomputation's Chinese value and name.
-var recomputeWords = sync.OnceValue(func() map[sizing.Recompute][2]string {
+var recomputeWords = advisor.Lazy[map[sizing.Recompute][2]string]{New: func() map[sizing.Recompute][2]string {
 	return map[sizing.Recompute][2]string{
 		sizing.RecomputeNone:      {"无", "不重计算"},
 		sizing.RecomputeSelective: {"选择性", "选择性重计算"},
 		sizing.RecomputeFull:      {"全部", "全部重计算"},
 	}
-})
+}}
 
 func tierName(lang chat.Lang, tier string) string {
 	switch tier {

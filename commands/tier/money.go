@@ -2,7 +2,6 @@ package tier
 
 import (
 	"context"
-	"sync"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
@@ -220,18 +219,18 @@ type marketView struct {
 // catalog (the one tier uses) and on every call for any other.
 func marketViews(cat *catalog.Catalog) map[string]*marketView {
 	if def, err := catalog.Default(); err == nil && def == cat {
-		return defaultViews()
+		return defaultViews.Get()
 	}
 	return buildViews(cat)
 }
 
-var defaultViews = sync.OnceValue(func() map[string]*marketView {
+var defaultViews = advisor.Lazy[map[string]*marketView]{New: func() map[string]*marketView {
 	cat, err := catalog.Default()
 	if err != nil {
 		return nil
 	}
 	return buildViews(cat)
-})
+}}
 
 func buildViews(cat *catalog.Catalog) map[string]*marketView {
 	out := map[string]*marketView{}

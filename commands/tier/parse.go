@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
@@ -85,7 +85,7 @@ func read(a *chat.Args, lang chat.Lang, cat *catalog.Catalog, deps Deps) (query,
 		// name states (Qwen2.5-7B-Instruct-AWQ), else the one it is published in
 		if q.quantPrecision != "" {
 			r.Precision = q.quantPrecision
-		} else if sp, ok := storedPrecision()[r.Model.Stored]; ok {
+		} else if sp, ok := storedPrecision.Get()[r.Model.Stored]; ok {
 			r.Precision = sp
 		}
 	}
@@ -131,7 +131,7 @@ func (p reader) words() (model, mode string, err error) {
 		if p.outside != nil && !p.outside[w] {
 			continue // a word of the pasted config.json
 		}
-		if _, ok := modeAliases()[strings.ToLower(w)]; ok && mode == "" && !p.a.Has("mode") {
+		if _, ok := modeAliases.Get()[strings.ToLower(w)]; ok && mode == "" && !p.a.Has("mode") {
 			mode = w
 			continue
 		}
@@ -146,7 +146,7 @@ func (p reader) words() (model, mode string, err error) {
 	return model, mode, nil
 }
 
-var modeAliases = sync.OnceValue(func() map[string]sizing.Mode {
+var modeAliases = advisor.Lazy[map[string]sizing.Mode]{New: func() map[string]sizing.Mode {
 	return map[string]sizing.Mode{
 		"full": sizing.ModeFull, "全参": sizing.ModeFull, "全量": sizing.ModeFull, "全参数": sizing.ModeFull, "全参训练": sizing.ModeFull,
 		"全量训练": sizing.ModeFull, "全参微调": sizing.ModeFull, "全量微调": sizing.ModeFull, "训练": sizing.ModeFull, "预训练": sizing.ModeFull,
@@ -158,7 +158,7 @@ var modeAliases = sync.OnceValue(func() map[string]sizing.Mode {
 		"infer": sizing.ModeInfer, "inference": sizing.ModeInfer, "推理": sizing.ModeInfer, "部署": sizing.ModeInfer, "推理部署": sizing.ModeInfer,
 		"serve": sizing.ModeInfer, "serving": sizing.ModeInfer, "服务": sizing.ModeInfer, "上线": sizing.ModeInfer,
 	}
-})
+}}
 
 func (p reader) mode(word string) (sizing.Mode, error) {
 	folded, raw, ok := p.a.Fold("mode")
@@ -168,7 +168,7 @@ func (p reader) mode(word string) (sizing.Mode, error) {
 	if raw == "" {
 		return sizing.ModeFull, nil
 	}
-	if m, ok := modeAliases()[folded]; ok {
+	if m, ok := modeAliases.Get()[folded]; ok {
 		return m, nil
 	}
 	return "", chat.Invalidf(p.lang, "mode", example("mode"),
@@ -393,7 +393,7 @@ func (p reader) training(q *query) error {
 		}
 		return nil
 	}
-	if opt, ok, err := word(p, "optimizer", optimizerAliases(),
+	if opt, ok, err := word(p, "optimizer", optimizerAliases.Get(),
 		"optimizer=%q is not one I know; use adamw (mixed-precision Adam, the default), adam8bit (bitsandbytes 8-bit Adam) or sgd (with momentum)",
 		"优化器=%q 无法识别；可选 adamw（混合精度 Adam，默认）、adam8bit（bitsandbytes 8 位 Adam）或 sgd（带动量）"); err != nil {
 		return err
@@ -409,7 +409,7 @@ func (p reader) training(q *query) error {
 		}
 		r.Zero = z
 	}
-	if rc, ok, err := word(p, "recompute", recomputeAliases(),
+	if rc, ok, err := word(p, "recompute", recomputeAliases.Get(),
 		"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
 		"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）"); err != nil {
 		return err
@@ -440,16 +440,16 @@ func word[T any](p reader, key string, table map[string]T, en, zh string) (v T, 
 	return v, true, nil
 }
 
-var optimizerAliases = sync.OnceValue(func() map[string]sizing.Optimizer {
+var optimizerAliases = advisor.Lazy[map[string]sizing.Optimizer]{New: func() map[string]sizing.Optimizer {
 	return map[string]sizing.Optimizer{
 		"adamw": sizing.AdamW, "adam": sizing.AdamW, "adamw_torch": sizing.AdamW, "adamw_torch_fused": sizing.AdamW, "fused_adam": sizing.AdamW,
 		"adam8bit": sizing.Adam8bit, "adamw8bit": sizing.Adam8bit, "adam_8bit": sizing.Adam8bit, "adamw_8bit": sizing.Adam8bit,
 		"adamw_bnb_8bit": sizing.Adam8bit, "paged_adamw_8bit": sizing.Adam8bit, "8bit": sizing.Adam8bit, "8bit-adam": sizing.Adam8bit,
 		"sgd": sizing.SGD, "momentum": sizing.SGD, "sgd_momentum": sizing.SGD,
 	}
-})
+}}
 
-var recomputeAliases = sync.OnceValue(func() map[string]sizing.Recompute {
+var recomputeAliases = advisor.Lazy[map[string]sizing.Recompute]{New: func() map[string]sizing.Recompute {
 	return map[string]sizing.Recompute{
 		"none": sizing.RecomputeNone, "no": sizing.RecomputeNone, "off": sizing.RecomputeNone, "false": sizing.RecomputeNone, "0": sizing.RecomputeNone,
 		"无": sizing.RecomputeNone, "不": sizing.RecomputeNone, "否": sizing.RecomputeNone, "关": sizing.RecomputeNone, "关闭": sizing.RecomputeNone, "不重计算": sizing.RecomputeNone,
@@ -458,9 +458,9 @@ var recomputeAliases = sync.OnceValue(func() map[string]sizing.Recompute {
 		"gc": sizing.RecomputeFull, "checkpointing": sizing.RecomputeFull, "gradient_checkpointing": sizing.RecomputeFull,
 		"全部": sizing.RecomputeFull, "全": sizing.RecomputeFull, "是": sizing.RecomputeFull, "开": sizing.RecomputeFull, "开启": sizing.RecomputeFull, "有": sizing.RecomputeFull,
 	}
-})
+}}
 
-var precisionAliases = sync.OnceValue(func() map[string]sizing.Precision {
+var precisionAliases = advisor.Lazy[map[string]sizing.Precision]{New: func() map[string]sizing.Precision {
 	return map[string]sizing.Precision{
 		"bf16": sizing.BF16, "bfloat16": sizing.BF16,
 		"fp16": sizing.FP16, "float16": sizing.FP16, "half": sizing.FP16, "半精度": sizing.FP16, "16bit": sizing.FP16,
@@ -469,21 +469,21 @@ var precisionAliases = sync.OnceValue(func() map[string]sizing.Precision {
 		"int4": sizing.INT4, "4bit": sizing.INT4, "awq": sizing.INT4, "gptq": sizing.INT4, "w4a16": sizing.INT4, "q4": sizing.INT4, "4位": sizing.INT4,
 		"mxfp4": sizing.MXFP4, "fp4": sizing.MXFP4,
 	}
-})
+}}
 
 // kvPrecisionAliases are the KV cache formats kv_precision= takes: 16-bit
 // (vLLM's auto keeps the model's dtype) or fp8 (--kv-cache-dtype fp8).
-var kvPrecisionAliases = sync.OnceValue(func() map[string]sizing.Precision {
+var kvPrecisionAliases = advisor.Lazy[map[string]sizing.Precision]{New: func() map[string]sizing.Precision {
 	return map[string]sizing.Precision{
 		"bf16": sizing.BF16, "bfloat16": sizing.BF16, "auto": sizing.BF16, "16bit": sizing.BF16, "默认": sizing.BF16,
 		"fp16": sizing.FP16, "float16": sizing.FP16, "half": sizing.FP16, "半精度": sizing.FP16,
 		"fp8": sizing.FP8, "fp8_e4m3": sizing.FP8, "fp8_e5m2": sizing.FP8, "e4m3": sizing.FP8, "e5m2": sizing.FP8, "float8": sizing.FP8, "8bit": sizing.FP8, "8位": sizing.FP8,
 	}
-})
+}}
 
 // kvPrecision reads kv_precision= (kv_cache_dtype=): serving only.
 func (p reader) kvPrecision(mode sizing.Mode) (sizing.Precision, error) {
-	v, ok, err := word(p, "kv_precision", kvPrecisionAliases(),
+	v, ok, err := word(p, "kv_precision", kvPrecisionAliases.Get(),
 		"kv_precision=%q is not accepted; use bf16 (the default) or fp8 (half the KV cache, as vLLM's --kv-cache-dtype fp8)",
 		"KV缓存精度=%q 无法识别；可选 bf16（默认）或 fp8（KV 缓存减半，即 vLLM 的 --kv-cache-dtype fp8）")
 	switch {
@@ -500,9 +500,9 @@ func (p reader) kvPrecision(mode sizing.Mode) (sizing.Precision, error) {
 }
 
 // storedPrecision is how a checkpoint stored below 16 bits is served.
-var storedPrecision = sync.OnceValue(func() map[string]sizing.Precision {
+var storedPrecision = advisor.Lazy[map[string]sizing.Precision]{New: func() map[string]sizing.Precision {
 	return map[string]sizing.Precision{"fp8": sizing.FP8, "mxfp4": sizing.MXFP4, "int8": sizing.INT8, "int4": sizing.INT4}
-})
+}}
 
 // utilization reads utilization=: the share of each card a plan may use, as
 // a fraction (0.9) or a percentage (90%, 90).
@@ -522,7 +522,7 @@ func (p reader) utilization() (float64, error) {
 }
 
 func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
-	v, ok, err := word(p, "precision", precisionAliases(),
+	v, ok, err := word(p, "precision", precisionAliases.Get(),
 		"precision=%q is not accepted; use bf16, fp16, fp8, int8 or int4",
 		"精度=%q 无法识别；可选 bf16、fp16、fp8、int8、int4")
 	switch {

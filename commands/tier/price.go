@@ -3,8 +3,8 @@ package tier
 import (
 	"strconv"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/choice"
 	"gpuadvisor/advisor/pricebook"
@@ -192,7 +192,7 @@ func (ch *selection) unpricedNote(lang chat.Lang) string {
 
 // marketLine says where the team rents and what that left out.
 func (ch *selection) marketLine(lang chat.Lang) string {
-	name, from := marketNames()[ch.market.Market], marketFrom()[ch.market.From]
+	name, from := marketNames.Get()[ch.market.Market], marketFrom.Get()[ch.market.From]
 	s := sprintf("Market: %s (%s; %s).", ch.market.Market, name[0], from[0])
 	if lang == chat.ZH { // the market's name, not its key value (cn)
 		s = sprintf("市场：%s（%s）。", name[1], from[1])
@@ -206,7 +206,7 @@ func (ch *selection) marketLine(lang chat.Lang) string {
 // marketShown is a market as a reply names it: its key value in English
 // (cn), its name in Chinese (中国大陆).
 func marketShown(lang chat.Lang, market string) string {
-	if name, ok := marketNames()[market]; ok && lang == chat.ZH {
+	if name, ok := marketNames.Get()[market]; ok && lang == chat.ZH {
 		return name[1]
 	}
 	return market
@@ -214,22 +214,22 @@ func marketShown(lang chat.Lang, market string) string {
 
 // marketNames and marketFrom say where a team rents and how that was chosen.
 var (
-	marketNames = sync.OnceValue(func() map[string][2]string {
+	marketNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 		return map[string][2]string{catalog.MarketCN: {"mainland China", "中国大陆"}, catalog.MarketGlobal: {"outside mainland China", "中国大陆以外"}}
-	})
-	marketFrom = sync.OnceValue(func() map[string][2]string {
+	}}
+	marketFrom = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 		return map[string][2]string{"key": {"as market= says", "由 市场= 指定"}, "team": {"your team's setting", "团队设置"},
 			"default": {"the default; a team renting elsewhere says `settings market=global` once, or market=global here", "默认值；在中国大陆以外租卡的团队可用 `设置 市场=海外` 设置一次，或在这里写 市场=海外"}}
-	})
+	}}
 	// sourceNames name whose price a row shows.
-	sourceNames = sync.OnceValue(func() map[string][2]string {
+	sourceNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 		return map[string][2]string{"team": {"your price book", "团队价格表"}, "reference": {"reference", "参考价"}, "none": {"no price", "无价格"}}
-	})
+	}}
 )
 
 // sourceName is whose price a row shows, in the user's language.
 func sourceName(lang chat.Lang, source string) string {
-	n := sourceNames()[source]
+	n := sourceNames.Get()[source]
 	return chat.T(lang, n[0], n[1])
 }
 

@@ -3,8 +3,8 @@ package trial
 import (
 	"fmt"
 	"strings"
-	"sync"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
 )
@@ -161,20 +161,20 @@ func dash(s string) string {
 	return s
 }
 
-var statusLabels = sync.OnceValue(func() map[string]advisor.Text {
+var statusLabels = root.Lazy[map[string]advisor.Text]{New: func() map[string]advisor.Text {
 	return map[string]advisor.Text{
 		advisor.Pass:       {EN: "✓ pass", ZH: "✓ 合格"},
 		advisor.Fail:       {EN: "✗ MISMATCH", ZH: "✗ 不符"},
 		advisor.Warn:       {EN: "! check", ZH: "! 注意"},
 		advisor.Unverified: {EN: "? not shown", ZH: "? 未证实"},
 	}
-})
+}}
 
 func statusLabel(lang chat.Lang, s string) string {
-	return chat.Name(lang, statusLabels(), s, advisor.Text{EN: "i note", ZH: "i 说明"})
+	return chat.Name(lang, statusLabels.Get(), s, advisor.Text{EN: "i note", ZH: "i 说明"})
 }
 
-var ruleLabels = sync.OnceValue(func() map[string][2]string {
+var ruleLabels = root.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{
 		"smi_error":     {"nvidia-smi", "nvidia-smi"},
 		"gpu_model":     {"GPU model", "GPU 型号"},
@@ -198,10 +198,10 @@ var ruleLabels = sync.OnceValue(func() map[string][2]string {
 		"xid":           {"Xid (dmesg)", "Xid（dmesg）"},
 		"gpu_burn":      {"gpu_burn", "gpu_burn"},
 	}
-})
+}}
 
 func ruleLabel(lang chat.Lang, rule string) string {
-	if l, ok := ruleLabels()[rule]; ok {
+	if l, ok := ruleLabels.Get()[rule]; ok {
 		return chat.T(lang, l[0], l[1])
 	}
 	return rule

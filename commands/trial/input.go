@@ -3,9 +3,9 @@ package trial
 import (
 	"regexp"
 	"strings"
-	"sync"
 	"unicode"
 
+	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
@@ -29,17 +29,17 @@ type input struct {
 
 // envVar matches NCCL_DEBUG=WARN and other environment assignments that may
 // start a pasted command line: they end the promises instead of failing.
-var envVar = sync.OnceValue(func() *regexp.Regexp {
+var envVar = root.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
-})
+}}
 
 // promises reads the leading key=value promises; a "key" with the marks of
 // tool output (topo -m's legend, a table) or an environment assignment ends
 // them, any other unknown key is an error.
-var promises = sync.OnceValue(func() *chat.Leading {
+var promises = root.Lazy[*chat.Leading]{New: func() *chat.Leading {
 	return &chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: promiseKeys, Example: exampleCheck,
-		Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar().MatchString(k) }}
-})
+		Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar.Get().MatchString(k) }}
+}}
 
 // parseInput splits the text after `trial` into the sub-command, the
 // leading key=value promises, and the pasted tool output (everything after
@@ -51,10 +51,10 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
 		word, rest = s[:i], s[i:]
 	}
-	if checkDoc().Picks(word) {
+	if checkDoc.Get().Picks(word) {
 		in.check, original = true, rest
 	}
-	a, paste, err := promises().Read(lang, original)
+	a, paste, err := promises.Get().Read(lang, original)
 	if err != nil {
 		return in, err
 	}
@@ -106,7 +106,7 @@ func readScope(lang chat.Lang, a *chat.Args, in *input) error {
 			"scope= says who sees the trial kept for a vendor: add vendor=<name>",
 			"范围 指定谁能看到记入供应商资料的实测：请同时写 供应商=<名称>")
 	}
-	scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases())
+	scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, scopeAliases.Get())
 	if err != nil {
 		return err
 	}
@@ -121,9 +121,9 @@ func keyExample(name string) string {
 	return exampleCheck
 }
 
-var versionRe = sync.OnceValue(func() *regexp.Regexp {
+var versionRe = root.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,3}$`)
-})
+}}
 
 // setPromise reads one promise value.
 func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) error {
@@ -180,7 +180,7 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 		}
 		p.BusGBs = g
 	case "driver", "cuda":
-		if !versionRe().MatchString(v) {
+		if !versionRe.Get().MatchString(v) {
 			return bad("not a version number; write it like "+name+"="+map[string]string{"driver": "535.104", "cuda": "12.2"}[name],
 				"不是版本号；请写成 "+name+"="+map[string]string{"driver": "535.104", "cuda": "12.2"}[name])
 		}

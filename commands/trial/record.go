@@ -8,9 +8,9 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	root "gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
@@ -48,9 +48,9 @@ func readVendor(lang chat.Lang, a *chat.Args) (string, error) {
 }
 
 // scopeAliases are the words scope= takes besides channel and team.
-var scopeAliases = sync.OnceValue(func() map[string]string {
+var scopeAliases = root.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"}
-})
+}}
 
 // TrialOf is the record of a trial check: where and by whom, the vendor,
 // what was promised, the tools read and what each check found. Its ID is a

@@ -12,8 +12,8 @@ package vendor
 import (
 	"context"
 	"log/slog"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/commands/internal/stored"
@@ -40,7 +40,7 @@ var examples = []string{
 	"vendor remove 酷算云",
 }
 
-var subs = sync.OnceValue(func() *chat.Subs {
+var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	return chat.NewSubs("vendor", "供应商", examples[0],
 		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all", "board"}, Example: examples[2],
 			EN: "every vendor with evidence here: its stage and next step", ZH: "这里有资料的每个供应商：所处阶段和下一步"},
@@ -51,7 +51,7 @@ var subs = sync.OnceValue(func() *chat.Subs {
 		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keytab.Keys("vendor", "remove"), Example: examples[4], Writes: true,
 			EN: "delete a vendor's evidence: prices, checks, trials and contracts (confirm=yes, after seeing what would go; contracts with reminders to come only with contracts=yes)", ZH: "删除某供应商的资料：价格、核查、试用实测和合同（先查看将删除的内容，再加 确认=是；仍有待发提醒的合同需加 合同=是）"},
 	)
-})
+}}
 
 // Command returns the `vendor` chat command (alias 供应商).
 func Command(d Deps) *chat.Command {
@@ -61,7 +61,7 @@ func Command(d Deps) *chat.Command {
 		Summary: chat.Help("your vendors side by side: each one's answers, prices and contract, and which one to rent from",
 			"并排对比供应商：各家的回答、报价和合同，以及该选哪家"),
 		Keys:     append(append([]chat.Key{}, keytab.Keys("vendor", "compare")...), keytab.Keys("vendor", "remove")...),
-		Subs:     subs().Docs(),
+		Subs:     subs.Get().Docs(),
 		Examples: examples,
 		Writes:   writes,
 		Run:      d.run,
@@ -71,15 +71,15 @@ func Command(d Deps) *chat.Command {
 // writes: only `vendor remove <name> confirm=yes` changes stored data;
 // without confirm=yes it lists what would go.
 func writes(c *chat.Call) bool {
-	if !subs().Writes(c) {
+	if !subs.Get().Writes(c) {
 		return false
 	}
-	a, err := subs().Args(c)
+	a, err := subs.Get().Args(c)
 	return err == nil && a.Has("confirm")
 }
 
 func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
-	return subs().Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
+	return subs.Get().Dispatch(c, overview, func(chat.Sub) error { return d.ready(c) },
 		func(s chat.Sub, a *chat.Args) (chat.Reply, error) {
 			switch s.Name {
 			case "list":

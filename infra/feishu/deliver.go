@@ -3,10 +3,10 @@ package feishu
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -14,13 +14,13 @@ import (
 // them, retrying does not. 230002: the bot is not in the chat; 230013: the
 // user is outside the bot's availability (a direct message); 232011: the
 // operator is not in the chat; 230006: the bot ability is off.
-var cannotPostCodes = sync.OnceValue(func() map[int]bool {
+var cannotPostCodes = advisor.Lazy[map[int]bool]{New: func() map[int]bool {
 	return map[int]bool{230002: true, 230013: true, 232011: true, 230006: true}
-})
+}}
 
 // CannotPost tells the reminder engine that the bot is not allowed to post
 // in the chat (or to the user).
-func (e *APIError) CannotPost() bool { return cannotPostCodes()[e.Code] }
+func (e *APIError) CannotPost() bool { return cannotPostCodes.Get()[e.Code] }
 
 // PostReminder posts a reminder card into chatID with key as the send's uuid
 // and returns its message_id: Feishu sends at most one message per uuid, so

@@ -2,9 +2,10 @@ package feishu
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"gpuadvisor/advisor"
 )
 
 // mdEntity holds the characters lark_md would read as syntax, with the numeric
@@ -13,7 +14,7 @@ import (
 // and <font>; [ ] ( ) stop [links](...); & stops a typed entity from being
 // decoded into a tag. A colon is escaped before a slash, so "https://" is
 // not auto-linked.
-var mdEntity = sync.OnceValue(func() map[rune]string {
+var mdEntity = advisor.Lazy[map[rune]string]{New: func() map[rune]string {
 	return map[rune]string{
 		'&':  "&#38;",
 		'<':  "&#60;",
@@ -29,12 +30,12 @@ var mdEntity = sync.OnceValue(func() map[rune]string {
 		'\\': "&#92;",
 		'$':  "&#36;",
 	}
-})
+}}
 
 // lineStart are escaped only where they would start a list, quote or heading.
-var lineStart = sync.OnceValue(func() map[rune]string {
+var lineStart = advisor.Lazy[map[rune]string]{New: func() map[rune]string {
 	return map[rune]string{'#': "&#35;", '-': "&#45;", '+': "&#43;"}
-})
+}}
 
 // EscapeMD makes text safe inside a lark_md string: it renders as the same
 // characters and can never mention anyone (@all included), link, or format.
@@ -50,10 +51,10 @@ func EscapeMD(s string) string {
 	var prev rune
 	for i, r := range s {
 		switch {
-		case mdEntity()[r] != "":
-			b.WriteString(mdEntity()[r])
-		case atLineStart && lineStart()[r] != "":
-			b.WriteString(lineStart()[r])
+		case mdEntity.Get()[r] != "":
+			b.WriteString(mdEntity.Get()[r])
+		case atLineStart && lineStart.Get()[r] != "":
+			b.WriteString(lineStart.Get()[r])
 		case r == ':' && strings.HasPrefix(s[i+1:], "/"):
 			b.WriteString("&#58;")
 		case r == '.' && isAlnum(prev) && nextIsLetter(s[i+1:]):
@@ -75,7 +76,7 @@ func EscapeMD(s string) string {
 
 func needsEscape(s string) bool {
 	for i, r := range s {
-		if mdEntity()[r] != "" || lineStart()[r] != "" || r == '\r' || r == ':' && strings.HasPrefix(s[i+1:], "/") {
+		if mdEntity.Get()[r] != "" || lineStart.Get()[r] != "" || r == '\r' || r == ':' && strings.HasPrefix(s[i+1:], "/") {
 			return true
 		}
 		if r == '.' && i > 0 && nextIsLetter(s[i+1:]) {

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
 // checkWords start a reply that checks the message it replies to.
-var checkWords = sync.OnceValue(func() map[string]bool {
+var checkWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"check": true, "检查": true, "核对": true}
-})
+}}
 
 // replyCheck reads the text of a reply as a check of the message replied
 // to: `check` / `检查` (with keys, such as 供应商=酷算云) is `checklist check`,
@@ -40,11 +40,11 @@ func replyCheck(text string) (prefix string, ok bool) {
 	}
 	zh := chat.HasHan(w0)
 	switch {
-	case checkWords()[w0]:
+	case checkWords.Get()[w0]:
 		return strings.TrimSpace(chat.T(lang(zh), "checklist check", "清单 检查") + " " + rest(1)), true
-	case (w0 == "checklist" || w0 == "清单") && len(words) > 1 && checkWords()[strings.ToLower(words[1])]:
+	case (w0 == "checklist" || w0 == "清单") && len(words) > 1 && checkWords.Get()[strings.ToLower(words[1])]:
 		return strings.TrimSpace(chat.T(lang(zh), "checklist check", "清单 检查") + " " + rest(2)), true
-	case (w0 == "trial" || w0 == "试用") && len(words) > 1 && checkWords()[strings.ToLower(words[1])]:
+	case (w0 == "trial" || w0 == "试用") && len(words) > 1 && checkWords.Get()[strings.ToLower(words[1])]:
 		return strings.TrimSpace(chat.T(lang(zh), "trial check", "试用 检查") + " " + rest(2)), true
 	}
 	return "", false

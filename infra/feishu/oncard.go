@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sync"
 
 	"github.com/larksuite/oapi-sdk-go/v3/event/dispatcher/callback"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -27,14 +27,14 @@ func toast(typ, content string) result {
 }
 
 // buttonNames names the buttons for the "coming soon" toast.
-var buttonNames = sync.OnceValue(func() map[string][2]string {
+var buttonNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{
 		chat.ActionDraftQuestions: {"Draft vendor questions", "起草供应商问题"},
 		chat.ActionDraftSLA:       {"Draft SLA clauses", "起草SLA条款"},
 		chat.ActionRemindRenewal:  {"Renewal reminders", "续约提醒"},
 		chat.ActionDraftRenewal:   {"Renewal e-mail", "续约谈判邮件"},
 	}
-})
+}}
 
 // onCardAction answers a card.action.trigger within Feishu's 3 s: the button's
 // value {"action","value","lang"} becomes chat.ButtonCommand(action, value),
@@ -94,7 +94,7 @@ func (h *Handler) onCardAction(ctx context.Context, env envelope) result {
 		Deliver: func(ctx context.Context, rep chat.Reply, o chat.Outcome) error {
 			switch {
 			case unknownCommand(rep):
-				n, ok := buttonNames()[action]
+				n, ok := buttonNames.Get()[action]
 				if !ok {
 					n = [2]string{action, action}
 				}

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -17,7 +17,7 @@ const EventBotMenu = "application.bot.menu_v6"
 // MenuKeys are the event_key values the bot menu may send (infra/feishu-app.md
 // lists them for the console), each the command line it runs. The answer is
 // in Chinese; the same key with "_en" (billing_en) answers in English.
-var MenuKeys = sync.OnceValue(func() map[string][2]string {
+var MenuKeys = advisor.Lazy[map[string][2]string]{New: func() map[string][2]string {
 	return map[string][2]string{ // key -> {English, Chinese} command line
 		"home":      {"home", "主页"},
 		"tier":      {"help tier", "帮助 选卡"},
@@ -30,7 +30,7 @@ var MenuKeys = sync.OnceValue(func() map[string][2]string {
 		"vendor":    {"vendor list", "供应商 列表"},
 		"help":      {"help", "帮助"},
 	}
-})
+}}
 
 // menuCommand is the command line and language of a menu item's event_key;
 // ok is false for a key the bot does not know.
@@ -40,7 +40,7 @@ func menuCommand(key string) (string, chat.Lang, bool) {
 	if base, found := strings.CutSuffix(k, "_en"); found {
 		k, lang = base, chat.EN
 	}
-	c, ok := MenuKeys()[k]
+	c, ok := MenuKeys.Get()[k]
 	if !ok {
 		return "", lang, false
 	}

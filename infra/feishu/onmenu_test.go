@@ -92,7 +92,7 @@ func TestBotMenuIsVerified(t *testing.T) {
 
 func TestMenuKeysAreCommands(t *testing.T) {
 	r := commands.New(commands.Deps{})
-	for key := range MenuKeys() {
+	for key := range MenuKeys.Get() {
 		for _, k := range []string{key, key + "_en"} {
 			text, _, ok := menuCommand(k)
 			word, _, _ := strings.Cut(text, " ")

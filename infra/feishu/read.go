@@ -7,10 +7,11 @@ import (
 	"io"
 	"path"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
+
+	"gpuadvisor/advisor"
 )
 
 // MaxFileBytes is the most of a file the bot reads; each command refuses
@@ -18,9 +19,9 @@ import (
 const MaxFileBytes = 1 << 20
 
 // textFiles are the file name extensions read as text.
-var textFiles = sync.OnceValue(func() map[string]bool {
+var textFiles = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{".txt": true, ".log": true, ".md": true, ".csv": true, ".json": true, ".yaml": true, ".yml": true, ".out": true, "": true}
-})
+}}
 
 // ErrNotTextFile is a file that is not a text file (by name or content).
 var ErrNotTextFile = errors.New("not a text file")
@@ -67,7 +68,7 @@ func (c *Client) GetMessage(ctx context.Context, id string) (Message, error) {
 // im:resource): at most MaxFileBytes, valid UTF-8, with no NUL byte; any
 // other file is ErrNotTextFile.
 func (c *Client) FileText(ctx context.Context, messageID, fileKey, name string) (string, error) {
-	if !textFiles()[strings.ToLower(path.Ext(name))] {
+	if !textFiles.Get()[strings.ToLower(path.Ext(name))] {
 		return "", fmt.Errorf("%w: %s", ErrNotTextFile, name)
 	}
 	req := larkim.NewGetMessageResourceReqBuilder().MessageId(messageID).FileKey(fileKey).Type("file").Build()

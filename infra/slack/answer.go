@@ -4,8 +4,8 @@ import (
 	"context"
 	"regexp"
 	"strings"
-	"sync"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -26,15 +26,15 @@ func comingSoon(lang chat.Lang, command string) chat.Reply {
 }
 
 // mentionRE matches a user mention as Slack sends it: <@U123> or <@U123|name>.
-var mentionRE = sync.OnceValue(func() *regexp.Regexp {
+var mentionRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`<@[A-Z0-9]+(\|[^>]*)?>`)
-})
+}}
 
 // linkRE matches Slack's other angle-bracket forms: <https://x|label>,
 // <#C123|general>, <!here>, <mailto:a@b|a@b>.
-var linkRE = sync.OnceValue(func() *regexp.Regexp {
+var linkRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`<([^<>|]*)(\|([^<>]*))?>`)
-})
+}}
 
 // dropMention removes every mention of user id (<@U123> or <@U123|name>),
 // with the blanks around it, from message text; lines stay lines. id ""
@@ -52,12 +52,12 @@ func dropMention(s, id string) string {
 // plain text, and Slack's &amp; &lt; &gt; are undone last.
 func commandText(s string) string {
 	s = strings.TrimSpace(s)
-	if loc := mentionRE().FindStringIndex(s); loc != nil && loc[0] == 0 {
+	if loc := mentionRE.Get().FindStringIndex(s); loc != nil && loc[0] == 0 {
 		s = s[loc[1]:]
 	}
 	if strings.Contains(s, "<") {
-		s = linkRE().ReplaceAllStringFunc(s, func(m string) string {
-			sub := linkRE().FindStringSubmatch(m)
+		s = linkRE.Get().ReplaceAllStringFunc(s, func(m string) string {
+			sub := linkRE.Get().FindStringSubmatch(m)
 			if sub[3] != "" {
 				return sub[3]
 			}

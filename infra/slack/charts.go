@@ -3,10 +3,10 @@ package slack
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	slackapi "github.com/slack-go/slack"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -79,12 +79,12 @@ func chartBlocks(lang chat.Lang, c chat.Chart) []slackapi.Block {
 // chartText keeps a chart label free of what Slack reads as markup: chart
 // texts are shown as given, so <, > and & become look-alikes rather than
 // entities.
-func chartText(s string) string { return chartMarkup().Replace(s) }
+func chartText(s string) string { return chartMarkup.Get().Replace(s) }
 
 // chartMarkup is built once: a Replacer's tables cost more than its use.
-var chartMarkup = sync.OnceValue(func() *strings.Replacer {
+var chartMarkup = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 	return strings.NewReplacer("<", "‹", ">", "›", "&", "＆")
-})
+}}
 
 // tableBlock renders a table as Slack's native table block: the header as
 // the first row, every cell raw text (escaped, at most maxCell characters,

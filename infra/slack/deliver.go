@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	slackapi "github.com/slack-go/slack"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -19,12 +19,12 @@ const ReminderEventType = "gpuadvisor_reminder"
 
 // cannotPostCodes are Slack errors that inviting the bot (or choosing
 // another channel) fixes and retrying does not.
-var cannotPostCodes = sync.OnceValue(func() map[string]bool {
+var cannotPostCodes = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"not_in_channel": true, "channel_not_found": true, "is_archived": true,
 		"restricted_action": true, "ekm_access_denied": true, "cannot_dm_bot": true,
 	}
-})
+}}
 
 // PostError is a failed chat.postMessage. CannotPost tells the reminder
 // engine the bot is not allowed in the conversation.
@@ -40,7 +40,7 @@ func (e *PostError) Unwrap() error { return e.Err }
 
 // CannotPost reports whether Slack refused because the bot may not post
 // there (not_in_channel, channel_not_found, is_archived, ...).
-func (e *PostError) CannotPost() bool { return cannotPostCodes()[e.Code] }
+func (e *PostError) CannotPost() bool { return cannotPostCodes.Get()[e.Code] }
 
 func postError(op, channel string, err error) error {
 	pe := &PostError{Op: op, Channel: channel, Err: err}

@@ -8,11 +8,11 @@ import (
 	"io"
 	"path"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	slackapi "github.com/slack-go/slack"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 )
 
@@ -23,21 +23,21 @@ const MaxFileBytes = 1 << 20
 
 // textTypes are Slack's filetype values read as text (a snippet is "text"
 // or its language).
-var textTypes = sync.OnceValue(func() map[string]bool {
+var textTypes = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"text": true, "txt": true, "csv": true, "json": true, "yaml": true, "markdown": true, "log": true, "shell": true, "python": true, "post": false}
-})
+}}
 
 // textExts are the file name extensions read as text.
-var textExts = sync.OnceValue(func() map[string]bool {
+var textExts = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{".txt": true, ".log": true, ".md": true, ".csv": true, ".json": true, ".yaml": true, ".yml": true, ".out": true}
-})
+}}
 
 // isTextFile reports whether Slack's file is a text snippet or text file.
 func isTextFile(f slackapi.File) bool {
-	if f.Mode == "snippet" || strings.HasPrefix(f.Mimetype, "text/") || textTypes()[f.Filetype] {
+	if f.Mode == "snippet" || strings.HasPrefix(f.Mimetype, "text/") || textTypes.Get()[f.Filetype] {
 		return true
 	}
-	return textExts()[strings.ToLower(path.Ext(f.Name))]
+	return textExts.Get()[strings.ToLower(path.Ext(f.Name))]
 }
 
 // errFileTooLarge is a file over MaxFileBytes.

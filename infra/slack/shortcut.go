@@ -7,11 +7,11 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	slackapi "github.com/slack-go/slack"
 
+	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
 	"gpuadvisor/chat/form"
 	"gpuadvisor/store"
@@ -25,14 +25,14 @@ const viewBudget = 2 * time.Second
 const langBudget = 700 * time.Millisecond
 
 // vendorRE finds a vendor= (供应商=, 厂商=) pair anywhere in a message.
-var vendorRE = sync.OnceValue(func() *regexp.Regexp {
+var vendorRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:^|[\s,;，；(（])(?:vendor|供应商|厂商)\s*[=＝]\s*("[^"]+"|[^\s,;，；)）]+)`)
-})
+}}
 
 // vendorOf takes a vendor= pair out of a message's text: the name, and the
 // text without the pair.
 func vendorOf(text string) (string, string) {
-	loc := vendorRE().FindStringSubmatchIndex(text)
+	loc := vendorRE.Get().FindStringSubmatchIndex(text)
 	if loc == nil {
 		return "", text
 	}
