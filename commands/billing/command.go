@@ -19,9 +19,6 @@ var examples = []string{
 	"计费 按需=35 包月=1.5万 时长=每天24小时 卡数=4 项目月数=12 包年折扣=9折",
 }
 
-// keys are the accepted keys, with their Chinese aliases.
-var keys = keytab.Keys("billing", "keys")
-
 // Command returns the `billing` chat command (alias 计费).
 func Command() *chat.Command {
 	return &chat.Command{
@@ -30,7 +27,7 @@ func Command() *chat.Command {
 		Summary: chat.Help("on-demand, monthly, spot or hybrid: break-even hours, the cost of each, which cards to reserve",
 			"按需、包月、竞价还是混合：盈亏平衡小时数、各方案费用、哪些卡该包月"),
 		Examples: examples,
-		Keys:     keys,
+		Keys:     keytab.BillingKeys,
 		Writes:   chat.Reads,
 		Run:      run,
 	}

@@ -5,11 +5,12 @@ import (
 
 	root "gpuadvisor/advisor"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // zhAlias is the first Chinese alias of key, "" when it has none.
 func zhAlias(key string) string {
-	for _, k := range keys {
+	for _, k := range keytab.BillingKeys {
 		if k.Name != key {
 			continue
 		}
@@ -23,8 +24,8 @@ func zhAlias(key string) string {
 }
 
 func keyNames(lang chat.Lang) string {
-	names := make([]string, len(keys))
-	for i, k := range keys {
+	names := make([]string, len(keytab.BillingKeys))
+	for i, k := range keytab.BillingKeys {
 		names[i] = chat.T(lang, k.Name, chat.HanWord(k.Name, k.Aliases))
 	}
 	return strings.Join(names, chat.T(lang, ", ", "、"))

@@ -8,6 +8,7 @@ import (
 
 	advisor "gpuadvisor/advisor/billing"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // query is a billing question read from the command line.
@@ -125,7 +126,7 @@ func (p reader) strayWords() error {
 
 // canonical is the key a name or alias stands for, "" when none.
 func canonical(name string) string {
-	k, _ := chat.LookupKey(keys, name)
+	k, _ := chat.LookupKey(keytab.BillingKeys, name)
 	return k.Name
 }
 

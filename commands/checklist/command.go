@@ -47,16 +47,13 @@ func Command() *chat.Command {
 	}
 }
 
-// checkKeys are the keys of checklist check, read before the pasted text.
-var checkKeys = keytab.Keys("checklist", "check")
-
 // checkDoc documents checklist check; its name's last word and its aliases
 // are the words that start it.
 var checkDoc = advisor.Lazy[*chat.Command]{New: func() *chat.Command {
 	return &chat.Command{Name: "checklist check", Aliases: []string{"检查", "核对", "review", "审查", "分析"}, Summary: map[chat.Lang]string{
 		chat.EN: "the keys first, then what sales said (or --file answer.txt in the terminal)",
 		chat.ZH: "先写参数，再粘贴销售的原话（终端里也可用 --file answer.txt）"},
-		Keys: checkKeys}
+		Keys: keytab.ChecklistCheck}
 }}
 
 func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
@@ -139,7 +136,7 @@ type checkOptions struct {
 // 厂商=), full=yes|no (全部=, 完整=) and the words --full, 全部, 完整, in any
 // order; the first other word starts the text.
 var options = advisor.Lazy[*chat.Leading]{New: func() *chat.Leading {
-	return &chat.Leading{Command: "checklist check", CommandZH: "清单 检查", Keys: checkKeys, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+	return &chat.Leading{Command: "checklist check", CommandZH: "清单 检查", Keys: keytab.ChecklistCheck, Example: "checklist check vendor=酷算云 我们是A100 80G SXM4……",
 		Flags: map[string]string{"--full": "full", "-full": "full", "全部": "full", "完整": "full"}}
 }}
 

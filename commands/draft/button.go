@@ -31,7 +31,7 @@ func fromAnswer(c *chat.Call, sub *chat.Command) (chat.Reply, bool) {
 		return chat.Reply{}, false
 	}
 	known := map[string]bool{}
-	for _, k := range append([]chat.Key{vendorKey}, sub.Keys...) {
+	for _, k := range append([]chat.Key{vendorKey()}, sub.Keys...) {
 		known[strings.ToLower(k.Name)] = true
 		for _, a := range k.Aliases {
 			known[strings.ToLower(a)] = true
@@ -46,7 +46,7 @@ func fromAnswer(c *chat.Call, sub *chat.Command) (chat.Reply, bool) {
 			if words++; words > 1 || foreign > 0 {
 				return chat.Reply{}, false
 			}
-		case vendorKey.Name == strings.ToLower(t.Key) || contains(vendorKey.Aliases, t.Key):
+		case vendorKey().Name == strings.ToLower(t.Key) || contains(vendorKey().Aliases, t.Key):
 			return chat.Reply{}, false
 		case !known[strings.ToLower(t.Key)]:
 			foreign++

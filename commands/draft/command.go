@@ -49,7 +49,7 @@ func Command(o Options) *chat.Command {
 	d.subs.Register(q, sla, ren)
 	return &chat.Command{
 		Subs: []*chat.Command{
-			{Name: q.Name, Aliases: q.Aliases, Keys: []chat.Key{vendorKey},
+			{Name: q.Name, Aliases: q.Aliases, Keys: []chat.Key{vendorKey()},
 				Summary: chat.Help("an e-mail to sales asking the vague and missing checklist items; after vendor=, paste what sales said or give item ids",
 					"给销售的邮件，问清单中含糊和缺失的项；在 供应商= 之后粘贴销售的原话或写清单项编号")},
 			{Name: sla.Name, Aliases: sla.Aliases, Keys: sla.Keys,
@@ -161,7 +161,7 @@ func overview(lang chat.Lang) chat.Reply {
 }
 
 // vendorKey is the vendor key every sub-command takes.
-var vendorKey = keytab.Keys("draft", "vendor")[0]
+func vendorKey() chat.Key { return keytab.DraftVendor[0] }
 
 // maxVendor is the longest vendor name accepted, in runes.
 const maxVendor = 40

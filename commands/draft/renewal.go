@@ -16,7 +16,7 @@ import (
 )
 
 var renewalKeys = root.Lazy[[]chat.Key]{New: func() []chat.Key {
-	return append([]chat.Key{vendorKey}, keytab.Keys("draft", "renewal")...)
+	return append([]chat.Key{vendorKey()}, keytab.DraftRenewal...)
 }}
 
 func renewalCommand(d *drafter) *chat.Command {

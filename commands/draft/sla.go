@@ -22,7 +22,7 @@ const (
 )
 
 var slaKeys = advisor.Lazy[[]chat.Key]{New: func() []chat.Key {
-	return append([]chat.Key{vendorKey}, keytab.Keys("draft", "sla")...)
+	return append([]chat.Key{vendorKey()}, keytab.DraftSla...)
 }}
 
 func slaCommand(d *drafter) *chat.Command {

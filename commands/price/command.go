@@ -42,8 +42,6 @@ var examples = []string{
 	"price remove k7m2p9",
 }
 
-var setKeys = keytab.Keys("price", "set")
-
 // runs are the sub-commands' bodies, by name.
 var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error)]{New: func() map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	return map[string]func(d Deps, ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error){
@@ -53,7 +51,7 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	return chat.NewSubs("price", "价格", examples[0],
-		chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: setKeys, Example: examples[0], Writes: true,
+		chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: keytab.PriceSet, Example: examples[0], Writes: true,
 			EN: "keep a vendor's price for a card (per card: ondemand, monthly, spot)", ZH: "保存供应商对某张卡的报价（每卡：按需、包月、竞价）"},
 		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: examples[2],
 			EN: "the prices this channel sees: its own and the team-wide ones", ZH: "本频道可见的价格：本频道的和全团队共享的"},
@@ -77,7 +75,7 @@ func words() *chat.Command {
 		Aliases: []string{"价格", "prices", "价目", "价格表"},
 		Summary: chat.Help("your team's GPU prices (what your vendors quoted), kept per channel or shared team-wide",
 			"团队自己的显卡价格（供应商报价），按频道保存或全团队共享"),
-		Keys:      setKeys,
+		Keys:      keytab.PriceSet,
 		Subs:      subs.Get().Docs(),
 		Examples:  examples,
 		ExampleZH: map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"},

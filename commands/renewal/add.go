@@ -9,6 +9,7 @@ import (
 
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/store"
 )
 
@@ -126,7 +127,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 
 // addKeyName is the key of `renewal add` a name or alias stands for, "" when none.
 func addKeyName(name string) string {
-	k, _ := chat.LookupKey(addKeys, name)
+	k, _ := chat.LookupKey(keytab.RenewalAdd, name)
 	return k.Name
 }
 

@@ -11,6 +11,7 @@ import (
 	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
@@ -70,7 +71,7 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	return chat.NewSubs("renewal", "续约", examples[0],
-		chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: addKeys, Example: examples[0], Writes: true,
+		chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: keytab.RenewalAdd, Example: examples[0], Writes: true,
 			EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
 		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
 			EN: "this channel's and the team-wide renewals, deadlines, next and last reminders", ZH: "本频道及全团队共享的续约、截止日、下次和上次提醒"},
@@ -78,7 +79,7 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 			EN: "delete a renewal and its reminders", ZH: "删除续约及其提醒"},
 		chat.Sub{Name: "usage", Aliases: []string{"用量", "使用", "使用量", "hours"}, Keys: usageKeys(), Example: "renewal usage k7m2p9 hours=310 ondemand=35", Writes: true,
 			EN: "record actual monthly hours for the keep-or-switch advice", ZH: "记录每月实际用量，用于续约或切换建议"},
-		chat.Sub{Name: "edit", Aliases: []string{"修改", "编辑", "更改", "change", "update"}, Keys: addKeys, Example: "renewal edit k7m2p9 price=40000", Writes: true,
+		chat.Sub{Name: "edit", Aliases: []string{"修改", "编辑", "更改", "change", "update"}, Keys: keytab.RenewalAdd, Example: "renewal edit k7m2p9 price=40000", Writes: true,
 			EN: "change a stored renewal (any key of add) and move its reminders", ZH: "修改已保存的续约（参数与 添加 相同），提醒随之调整"},
 		chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 			EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},

@@ -11,12 +11,13 @@ import (
 	"gpuadvisor/advisor"
 	rules "gpuadvisor/advisor/renewal"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/store"
 )
 
 // editCommand reads the keys of `renewal edit` as `renewal add` reads them.
 var editCommand = advisor.Lazy[*chat.Command]{New: func() *chat.Command {
-	return &chat.Command{Name: "renewal", Keys: addKeys, Examples: []string{examples[0]}}
+	return &chat.Command{Name: "renewal", Keys: keytab.RenewalAdd, Examples: []string{examples[0]}}
 }}
 
 // storedTokens writes a stored renewal back as the keys of `renewal add`,

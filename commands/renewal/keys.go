@@ -8,15 +8,12 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// addKeys are the keys of `renewal add`, with their Chinese aliases.
-var addKeys = keytab.Keys("renewal", "add")
-
 // usageKeys are the keys of `renewal usage`.
-func usageKeys() []chat.Key { return []chat.Key{addKeys[10], addKeys[8]} }
+func usageKeys() []chat.Key { return []chat.Key{keytab.RenewalAdd[10], keytab.RenewalAdd[8]} }
 
 // keyExample is key=example for key, for error messages.
 func keyExample(key string) string {
-	for _, k := range addKeys {
+	for _, k := range keytab.RenewalAdd {
 		if k.Name == key {
 			return "renewal add ... " + k.Name + "=" + k.Example
 		}

@@ -7,6 +7,7 @@ import (
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // found is what a prefill could read from another command's text.
@@ -200,7 +201,7 @@ func overview(lang chat.Lang) chat.Reply {
 		names = append(names, s.Name)
 	}
 	keys := chat.Table{Title: chat.T(lang, "Keys of add", "添加 的参数"), Header: []string{chat.T(lang, "key", "参数"), chat.T(lang, "also", "别名"), chat.T(lang, "meaning", "含义"), chat.T(lang, "example", "示例")}}
-	for _, k := range addKeys {
+	for _, k := range keytab.RenewalAdd {
 		word, also := k.Name, strings.Join(k.Aliases[:1], " ")
 		if lang == chat.ZH { // the key by its Chinese word, its other Chinese spellings
 			word, also = chat.KeySpellings(lang, k.Name, k.Aliases)

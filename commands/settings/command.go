@@ -36,15 +36,13 @@ var marketAliases = advisor.Lazy[map[string]string]{New: func() map[string]strin
 	}
 }}
 
-var keys = keytab.Keys("settings", "keys")
-
 // Command returns the `settings` chat command (alias 设置).
 func Command(d Deps) *chat.Command {
 	return &chat.Command{
 		Name:      "settings",
 		Aliases:   []string{"设置", "setting", "配置"},
 		Summary:   chat.Help("your team's settings for every channel: the market you rent in", "团队设置（所有频道通用）：在哪个市场租卡"),
-		Keys:      keys,
+		Keys:      keytab.SettingsKeys,
 		Examples:  examples,
 		ExampleZH: map[string]string{"market=cn": "国内", "market=global": "海外"},
 		Writes:    func(c *chat.Call) bool { return len(c.Args.Keys()) > 0 }, // market= (any key) is saved

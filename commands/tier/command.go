@@ -6,6 +6,7 @@ import (
 
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // Command returns the `tier` chat command (aliases vram, 显存, 选卡) for chat
@@ -23,7 +24,7 @@ func NewCommand(d Deps) *chat.Command {
 			"模型该租什么卡、租几张：每卡显存明细、是否需要 NVLink/InfiniBand、备选方案"),
 		Examples:  examples,
 		ExampleZH: map[string]string{"mode=lora": "微调", "mode=qlora": "量化微调", "mode=infer": "推理", "mode=full": "全参"},
-		Keys:      append(append([]chat.Key{}, keys...), moneyKeys...),
+		Keys:      append(append([]chat.Key{}, keytab.TierKeys...), keytab.TierMoneyKeys...),
 		Writes:    chat.Reads,
 		Run:       run,
 	}

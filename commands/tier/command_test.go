@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // handle runs one command line through a router holding only this command.
@@ -293,7 +294,7 @@ func TestExamplesWork(t *testing.T) {
 			t.Errorf("error example %q: %v", example(key), rep.Error)
 		}
 	}
-	for _, k := range keys {
+	for _, k := range keytab.TierKeys {
 		ex := example(k.Name)
 		if rep := handle(t, ex); rep.Error != nil {
 			t.Errorf("example for %s %q: %v", k.Name, ex, rep.Error)

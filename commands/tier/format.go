@@ -10,6 +10,7 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // gb formats gigabytes: 39.66, 0.14, 120.
@@ -143,10 +144,10 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 
 // keyWord is tier's key name as a reply in lang names it (卡数 in Chinese).
 func keyWord(lang chat.Lang, name string) string {
-	if _, ok := chat.LookupKey(keys, name); ok {
-		return chat.KeyWord(lang, keys, name)
+	if _, ok := chat.LookupKey(keytab.TierKeys, name); ok {
+		return chat.KeyWord(lang, keytab.TierKeys, name)
 	}
-	return chat.KeyWord(lang, moneyKeys, name)
+	return chat.KeyWord(lang, keytab.TierMoneyKeys, name)
 }
 
 // derivedNames are the shape fields derived for a params= model, by their

@@ -1,7 +1,5 @@
 package tier
 
-import "gpuadvisor/commands/internal/keytab"
-
 // examples of the command: the first English and the first Chinese one are
 // shown in errors.
 var examples = []string{
@@ -15,8 +13,7 @@ var examples = []string{
 	"选卡 模型=qwen3-30b-a3b 模式=推理 上下文=32k 利用率=0.85",
 }
 
-// keyTables are tier's keys as data (commands/internal/keytab/tier.json):
-// each key's name, aliases (Chinese included), value kind, example and help
-// in both languages. moneyKeys (market, prices, the job's tokens) follow
-// keys in help (docs/pricing.md).
-var keys, moneyKeys = keytab.Keys("tier", "keys"), keytab.Keys("tier", "money_keys")
+// tier's keys are data (commands/internal/keytab/tier.json, keytab.TierKeys
+// and keytab.TierMoneyKeys): each key's name, aliases (Chinese included),
+// value kind, example and help in both languages. The money keys (market,
+// prices, the job's tokens) follow the others in help (docs/pricing.md).

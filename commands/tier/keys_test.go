@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // tier.json reads into the command's 21 sizing keys and 8 money keys with
@@ -16,11 +17,11 @@ func TestKeysData(t *testing.T) {
 	}
 	// kinds by hand
 	kinds := map[string]chat.Kind{"params": chat.Count, "seq": chat.Tokens, "cards": chat.Count, "mfu": chat.Percent, "tokens": chat.Count, "model": chat.Plain}
-	if len(keys) != 21 || len(moneyKeys) != 8 {
-		t.Errorf("%d keys and %d money keys, want 21 and 8", len(keys), len(moneyKeys))
+	if len(keytab.TierKeys) != 21 || len(keytab.TierMoneyKeys) != 8 {
+		t.Errorf("%d keys and %d money keys, want 21 and 8", len(keytab.TierKeys), len(keytab.TierMoneyKeys))
 	}
 	seen := 0
-	for _, k := range append(append([]chat.Key{}, keys...), moneyKeys...) {
+	for _, k := range append(append([]chat.Key{}, keytab.TierKeys...), keytab.TierMoneyKeys...) {
 		if want, ok := kinds[k.Name]; ok {
 			seen++
 			if k.Kind != want {

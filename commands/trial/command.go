@@ -7,6 +7,7 @@ import (
 	root "gpuadvisor/advisor"
 	advisor "gpuadvisor/advisor/trial"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/keytab"
 )
 
 // exampleCheck is the check form shown in errors and in the plan;
@@ -47,7 +48,7 @@ func NewCommand(d Deps) *chat.Command {
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.
 		Subs: []*chat.Command{
-			{Name: "trial", Aliases: []string{"试用"}, Keys: promiseKeys, Summary: map[chat.Lang]string{
+			{Name: "trial", Aliases: []string{"试用"}, Keys: keytab.TrialPromise, Summary: map[chat.Lang]string{
 				chat.EN: "the test plan; the keys (all optional) tailor it to what was promised", chat.ZH: "实测方案；参数（均可选）按承诺定制"}},
 			checkDoc.Get(),
 		},
@@ -65,7 +66,7 @@ func writes(c *chat.Call) bool {
 // checkDoc documents trial check; its name's last word and its aliases are
 // the words that start it.
 var checkDoc = root.Lazy[*chat.Command]{New: func() *chat.Command {
-	return &chat.Command{Name: "trial check", Aliases: []string{"verify", "检查", "核对", "验收", "对照", "实测"}, Keys: promiseKeys, Summary: map[chat.Lang]string{
+	return &chat.Command{Name: "trial check", Aliases: []string{"verify", "检查", "核对", "验收", "对照", "实测"}, Keys: keytab.TrialPromise, Summary: map[chat.Lang]string{
 		chat.EN: "the promises as keys, then the pasted nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output", chat.ZH: "先写承诺参数，再粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出"}}
 }}
 

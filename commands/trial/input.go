@@ -11,11 +11,6 @@ import (
 	"gpuadvisor/commands/internal/keytab"
 )
 
-// promiseKeys are the keys the vendor's promises are typed with. The
-// command reads them itself (its Keys stay nil: see Command), through
-// chat.LookupKey and chat.UnknownKey like every other command's keys.
-var promiseKeys = keytab.Keys("trial", "promise")
-
 // input is the command line after `trial`, split into its parts.
 type input struct {
 	check   bool
@@ -37,7 +32,7 @@ var envVar = root.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 // tool output (topo -m's legend, a table) or an environment assignment ends
 // them, any other unknown key is an error.
 var promises = root.Lazy[*chat.Leading]{New: func() *chat.Leading {
-	return &chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: promiseKeys, Example: exampleCheck,
+	return &chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: keytab.TrialPromise, Example: exampleCheck,
 		Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar.Get().MatchString(k) }}
 }}
 
@@ -115,7 +110,7 @@ func readScope(lang chat.Lang, a *chat.Args, in *input) error {
 }
 
 func keyExample(name string) string {
-	if k, ok := chat.LookupKey(promiseKeys, name); ok {
+	if k, ok := chat.LookupKey(keytab.TrialPromise, name); ok {
 		return "trial check " + k.Name + "=" + k.Example + " <paste>"
 	}
 	return exampleCheck

@@ -46,9 +46,9 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 			EN: "every vendor with evidence here: its stage and next step", ZH: "这里有资料的每个供应商：所处阶段和下一步"},
 		chat.Sub{Name: "show", Aliases: []string{"详情", "显示", "info"}, Example: examples[3],
 			EN: "everything known about one vendor, newest first", ZH: "一个供应商的全部资料，最新的在前"},
-		chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keytab.Keys("vendor", "compare"), Example: examples[0],
+		chat.Sub{Name: "compare", Aliases: []string{"对比", "比较", "cmp", "vs"}, Keys: keytab.VendorCompare, Example: examples[0],
 			EN: "vendors side by side on one workload, and which one to rent from", ZH: "按同一工作负载并排对比供应商，并建议选哪家"},
-		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keytab.Keys("vendor", "remove"), Example: examples[4], Writes: true,
+		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete"}, Keys: keytab.VendorRemove, Example: examples[4], Writes: true,
 			EN: "delete a vendor's evidence: prices, checks, trials and contracts (confirm=yes, after seeing what would go; contracts with reminders to come only with contracts=yes)", ZH: "删除某供应商的资料：价格、核查、试用实测和合同（先查看将删除的内容，再加 确认=是；仍有待发提醒的合同需加 合同=是）"},
 	)
 }}
@@ -60,7 +60,7 @@ func Command(d Deps) *chat.Command {
 		Aliases: []string{"供应商", "vendors", "厂商", "对比供应商"},
 		Summary: chat.Help("your vendors side by side: each one's answers, prices and contract, and which one to rent from",
 			"并排对比供应商：各家的回答、报价和合同，以及该选哪家"),
-		Keys:     append(append([]chat.Key{}, keytab.Keys("vendor", "compare")...), keytab.Keys("vendor", "remove")...),
+		Keys:     append(append([]chat.Key{}, keytab.VendorCompare...), keytab.VendorRemove...),
 		Subs:     subs.Get().Docs(),
 		Examples: examples,
 		Writes:   writes,

@@ -54,7 +54,7 @@ func TestParseInitTrace(t *testing.T) {
 // (sync.OnceValue), so what is left is a few small values. A package-level
 // map, regexp or key index built at start adds hundreds of bytes to
 // kilobytes and fails this test: make it lazy or static (docs/architecture.md).
-const initGuardBytes = 16 << 10
+const initGuardBytes = 8 << 10
 
 // TestOwnPackageInitIsSmall builds the Slack and Feishu bootstraps for this
 // machine as make bench does and starts each with GODEBUG=inittrace=1 and no

@@ -4,9 +4,12 @@
 // a key is in this folder.
 //
 // The functions do not decode the JSON when they start, nor build anything:
-// tables_gen.go holds the same tables as static Go data, generated from the
-// files by this package's test (go test ./commands/internal/keytab -update),
-// which fails when the two differ.
+// tables_gen.go holds the same tables as static Go data, one exported slice
+// a table (RenewalAdd is renewal.json's "add"; commands use them directly, so
+// that no command package copies one at start), generated from the files by
+// this package's test (go test ./commands/internal/keytab -update), which
+// fails when the two differ. The slices are shared: copy one before changing
+// it.
 package keytab
 
 import (
@@ -19,26 +22,6 @@ import (
 type table struct {
 	command, name string
 	keys          []chat.Key
-}
-
-// Keys returns the key table name of command (renewal's "add"). The slice
-// is shared: callers copy it before they change it. A table missing is a
-// build mistake: it panics (when the command's package loads, or when its
-// command is first built), and every test of that command fails.
-func Keys(command, name string) []chat.Key {
-	found := false
-	for i := range tables {
-		if tables[i].command == command {
-			found = true
-			if tables[i].name == name {
-				return tables[i].keys
-			}
-		}
-	}
-	if !found {
-		panic(fmt.Sprintf("keytab: no key tables for %q (commands/internal/keytab/%s.json)", command, command))
-	}
-	panic(fmt.Sprintf("keytab: %s.json has no table %q", command, name))
 }
 
 // Of returns the key tables of command, by table name. A command without a

@@ -7,136 +7,175 @@ import (
 	"gpuadvisor/chat"
 )
 
+// BillingKeys is the "keys" table of billing.json.
+var BillingKeys = []chat.Key{
+	{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour (required)", ZH: "每卡每小时的按需价格（必填）"}},
+	{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "monthly price per card-month (required)", ZH: "每卡每月的包月价格（必填）"}},
+	{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300", Help: advisor.Text{EN: "busy hours per card per month, 0–744, or per day (8h/day: × 30 days; weekdays 10h/day: × 22); one number, or one per card: 600,500,300 (required)", ZH: "每卡每月的实际使用小时，0–744，也可按天写（每天8小时 × 30 天；工作日每天10小时 × 22 天）；一个数，或每卡一个：600,500,300（必填）"}},
+	{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4", Help: advisor.Text{EN: "number of cards when hours is one number (every card runs that many hours)", ZH: "卡数：时长= 只写一个数时，每张卡都按这个小时数计"}},
+	{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12", Help: advisor.Text{EN: "spot/preemptible price per card-hour", ZH: "竞价（抢占式）实例每卡每小时价格"}},
+	{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Example: "yes", Help: advisor.Text{EN: "yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", ZH: "任务有检查点、可被中断时写 是（默认 否：此时绝不选竞价）"}},
+	{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Example: "0.05", Help: advisor.Text{EN: "spot interruptions per hour, λ (0.05 = one every 20 h)", ZH: "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）"}},
+	{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1", Help: advisor.Text{EN: "hours between checkpoints, c", ZH: "两次检查点之间的小时数 c"}},
+	{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25", Help: advisor.Text{EN: "hours lost restarting after an interruption, r", ZH: "每次中断后重启耗费的小时数 r"}},
+	{Name: "months", Aliases: []string{"months_left", "项目月数", "剩余月数"}, Example: "6", Help: advisor.Text{EN: "months the project still runs: the plan is then the cheapest over them", ZH: "项目剩余月数：方案按剩余期间总费用最低来选"}},
+	{Name: "min_months", Aliases: []string{"minimum_months", "min_term", "最短租期", "起租月数"}, Example: "3", Help: advisor.Text{EN: "shortest term a monthly reservation is sold for (renewals often 3)", ZH: "包月的最短租期（续租常为 3 个月）"}},
+	{Name: "yearly_discount", Aliases: []string{"annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%", Help: advisor.Text{EN: "yearly prepay discount off the monthly price: 10%, 0.1, 9折", ZH: "包年预付相对包月的折扣：10%、0.1、9折"}},
+	{Name: "yearly", Aliases: []string{"annual", "yearly_price", "包年", "包年价", "年付"}, Kind: chat.Money, Example: "150000", Help: advisor.Text{EN: "the yearly prepay price per card-year, instead of yearly_discount: 150000, 15万/年", ZH: "包年预付价格（每卡每年），代替包年折扣：150000、15万/年"}},
+	{Name: "currency", Aliases: []string{"币种"}, Example: "CNY", Help: advisor.Text{EN: "currency of the prices: CNY, USD, EUR…; read from ¥/元/$ when not given", ZH: "价格币种：CNY、USD、EUR 等；不写时从 ¥、元、$ 推断"}},
+}
+
+// ChecklistCheck is the "check" table of checklist.json.
+var ChecklistCheck = []chat.Key{
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: advisor.Text{EN: "the vendor's name, for the follow-up e-mail (up to 40 characters)", ZH: "供应商名称，用于追问邮件（不超过 40 个字符）"}},
+	{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "who sees the check kept for the vendor: channel (default, only here) or team (every channel of the team); needs vendor=", ZH: "谁能看到记入供应商资料的核查：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商"}},
+	{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Example: "yes", Help: advisor.Text{EN: "yes: every item and every follow-up question, not only the short answer", ZH: "是：显示全部条目和全部追问，而不只是简短回答"}},
+}
+
+// DraftRenewal is the "renewal" table of draft.json.
+var DraftRenewal = []chat.Key{
+	{Name: "price", Aliases: []string{"monthly", "包月", "价格", "月租", "月价"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "monthly price per card", ZH: "每卡每月价格"}},
+	{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310", Help: advisor.Text{EN: "actual busy hours per card per month, 0–744: one number, or one per card", ZH: "每卡每月实际使用小时，0–744：一个数，或每卡一个"}},
+	{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour of the same card", ZH: "同款卡每卡每小时的按需价格"}},
+	{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Example: "2027-03-01", Help: advisor.Text{EN: "the day the contract renews, YYYY-MM-DD", ZH: "合同续约日，YYYY-MM-DD"}},
+	{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "cards under contract (default: one per hours value)", ZH: "合同中的卡数（默认：时长= 有几个值就几张）"}},
+	{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Example: "A100-80G", Help: advisor.Text{EN: "the card rented", ZH: "租用的卡型"}},
+	{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d", Help: advisor.Text{EN: "notice period before the renewal date", ZH: "续约日前的提前通知期"}},
+}
+
+// DraftSla is the "sla" table of draft.json.
+var DraftSla = []chat.Key{
+	{Name: "response", Aliases: []string{"响应", "响应时间", "response_time"}, Kind: chat.Minutes, Example: "30m", Help: advisor.Text{EN: "7x24 response time, 1 minute to 1 day (default 30m)", ZH: "7x24 响应时间，1 分钟到 1 天（默认 30m）"}},
+	{Name: "replace", Aliases: []string{"更换", "换机", "硬件更换", "replacement"}, Kind: chat.Minutes, Example: "4h", Help: advisor.Text{EN: "hardware replacement with a standby machine, 10 minutes to 7 days (default 4h)", ZH: "用备用机更换硬件的时限，10 分钟到 7 天（默认 4h）"}},
+	{Name: "outage", Aliases: []string{"故障", "中断", "故障时长", "threshold"}, Kind: chat.Minutes, Example: "4h", Help: advisor.Text{EN: "a single outage longer than this is compensated, 1 minute to 7 days (default 4h)", ZH: "单次故障超过此时长即赔偿，1 分钟到 7 天（默认 4h）"}},
+	{Name: "comp", Aliases: []string{"赔偿", "补偿", "赔偿倍数", "compensation"}, Kind: chat.Ratio, Example: "2x", Help: advisor.Text{EN: "compensation, a multiple of the order amount for the outage, 0.1x to 100x (default 2x)", ZH: "赔偿倍数：故障期间订单金额的倍数，0.1x 到 100x（默认 2x）"}},
+	{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Example: "yes", Help: advisor.Text{EN: "include data migration at the end of the term (default yes)", ZH: "包含合同到期时的数据迁移条款（默认 是）"}},
+	{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Example: "yes", Help: advisor.Text{EN: "include certified data destruction (default yes)", ZH: "包含经认证的数据销毁条款（默认 是）"}},
+}
+
+// DraftVendor is the "vendor" table of draft.json.
+var DraftVendor = []chat.Key{
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Example: "酷算云", Help: advisor.Text{EN: "who the draft is for: the vendor's name, up to 40 characters", ZH: "草稿的对象：供应商名称，最多 40 个字符"}},
+}
+
+// PriceSet is the "set" table of price.json.
+var PriceSet = []chat.Key{
+	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Example: "a100-80g", Help: advisor.Text{EN: "the card the price is for (required)", ZH: "价格对应的显卡（必填）"}},
+	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9", Help: advisor.Text{EN: "on-demand price per card-hour", ZH: "每卡每小时的按需价格"}},
+	{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000", Help: advisor.Text{EN: "monthly price per card", ZH: "每卡包月价格"}},
+	{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4", Help: advisor.Text{EN: "spot (reclaimable) price per card-hour", ZH: "每卡每小时的竞价（可被回收）价格"}},
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Example: "酷算云", Help: advisor.Text{EN: "who quoted it", ZH: "报价的供应商"}},
+	{Name: "currency", Aliases: []string{"币种", "货币"}, Example: "CNY", Help: advisor.Text{EN: "CNY (default), USD, ...", ZH: "CNY（默认）、USD 等"}},
+	{Name: "note", Aliases: []string{"备注", "说明"}, Example: "quote of Nov 20", Help: advisor.Text{EN: "a note for the team (at most 200 characters)", ZH: "给团队的备注（最多 200 字）"}},
+	{Name: "date", Aliases: []string{"日期", "报价日期"}, Example: "2026-11-20", Help: advisor.Text{EN: "the day of the quote, YYYY-MM-DD (default today)", ZH: "报价日期，YYYY-MM-DD（默认今天）"}},
+	{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "channel (default: this channel only) or team (every channel of the team)", ZH: "频道（默认：仅本频道）或 团队（团队所有频道）"}},
+}
+
+// RenewalAdd is the "add" table of renewal.json.
+var RenewalAdd = []chat.Key{
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商", "name"}, Example: "酷算云", Help: advisor.Text{EN: "who the contract is with (required)", ZH: "合同的供应商（必填）"}},
+	{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "model"}, Example: "A100-80G", Help: advisor.Text{EN: "the card rented", ZH: "租用的显卡型号"}},
+	{Name: "cards", Aliases: []string{"卡数", "张数", "数量", "gpus", "n"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "how many cards the contract holds (required)", ZH: "合同包含的卡数（必填）"}},
+	{Name: "mode", Aliases: []string{"方式", "计费方式", "付费方式", "模式", "billing"}, Example: "monthly", Help: advisor.Text{EN: "monthly, quarterly or yearly: the period the price is for (default monthly)", ZH: "包月、包季或包年：价格对应的周期（默认包月）"}},
+	{Name: "price", Aliases: []string{"价格", "单价", "月租", "月价", "包月", "monthly"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "price per card per period of the mode (required)", ZH: "每卡每个计费周期的价格（必填）"}},
+	{Name: "renews", Aliases: []string{"续约日", "续费日", "续约日期", "到期", "到期日", "renewal", "date", "expires"}, Example: "2027-03-01", Help: advisor.Text{EN: "the day it renews unless cancelled, YYYY-MM-DD (required)", ZH: "不取消就自动续约的日期，YYYY-MM-DD（必填）"}},
+	{Name: "notice", Aliases: []string{"通知期", "提前通知", "提前", "notice_days"}, Kind: chat.Days, Example: "30d", Help: advisor.Text{EN: "notice period before the renewal date: 30d, 30天, 4w", ZH: "续约日前需提前通知的天数：30d、30天、4w"}},
+	{Name: "remind", Aliases: []string{"提醒", "提醒天数", "reminders", "remind_days"}, Kind: chat.Days, Example: "30,14,7,1", Help: advisor.Text{EN: "days before the notice deadline to remind (default 30,14,7,1)", ZH: "在通知截止日前几天提醒（默认 30,14,7,1）"}},
+	{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour, for the keep-or-switch advice", ZH: "每卡每小时的按需价格，用于续约或切换建议"}},
+	{Name: "term", Aliases: []string{"期限", "最短期限", "续约期限", "min_term", "minimum"}, Example: "3m", Help: advisor.Text{EN: "minimum term a renewal commits to: 3m, 3个月, 1y (default the mode's period)", ZH: "续约最短期限：3m、3个月、1y（默认一个计费周期）"}},
+	{Name: "hours", Aliases: []string{"时长", "小时", "用量", "usage"}, Kind: chat.Hours, Example: "310", Help: advisor.Text{EN: "actual busy hours per card per month: one average, or one per card", ZH: "每卡每月实际使用小时：一个平均值，或每卡一个"}},
+	{Name: "scope", Aliases: []string{"范围", "可见范围", "共享", "share", "visibility"}, Example: "team", Help: advisor.Text{EN: "who sees and changes it: channel (default, only here) or team", ZH: "谁能查看和修改：频道（默认，仅本频道）或 团队（全团队）"}},
+}
+
+// SettingsKeys is the "keys" table of settings.json.
+var SettingsKeys = []chat.Key{
+	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: advisor.Text{EN: "where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=", ZH: "团队在哪里租卡：国内（中国大陆）或 海外；选卡不会推荐市场外的卡，除非用 显卡= 指定"}},
+}
+
+// TierKeys is the "keys" table of tier.json.
+var TierKeys = []chat.Key{
+	{Name: "model", Aliases: []string{"m", "preset", "模型", "模型名"}, Example: "qwen2.5-14b", Help: advisor.Text{EN: "a model preset: qwen3-0.6b/1.7b/4b/8b/14b/32b, qwen3-30b-a3b, qwen3-235b-a22b, qwen2.5-7b/14b/32b/72b, deepseek-v3, deepseek-r1, deepseek-r1-distill-qwen-1.5b/7b/14b/32b, deepseek-r1-distill-llama-8b/70b, llama-2-7b/13b/70b, llama-3.1-8b/70b, llama-3.3-70b, llama-4-scout, llama-4-maverick, glm-4-9b, glm-4.5, glm-4.5-air, kimi-k2, gpt-oss-20b/120b, mistral-7b, mistral-small-3 (names like Qwen2.5-14B-Instruct-AWQ work); any other model: config=", ZH: "模型预设：qwen3-0.6b/1.7b/4b/8b/14b/32b、qwen3-30b-a3b、qwen3-235b-a22b、qwen2.5-7b/14b/32b/72b、deepseek-v3、deepseek-r1、deepseek-r1-distill-qwen-1.5b/7b/14b/32b、deepseek-r1-distill-llama-8b/70b、llama-2-7b/13b/70b、llama-3.1-8b/70b、llama-3.3-70b、llama-4-scout、llama-4-maverick、glm-4-9b、glm-4.5、glm-4.5-air、kimi-k2、gpt-oss-20b/120b、mistral-7b、mistral-small-3（Qwen2.5-14B-Instruct-AWQ 这类写法也行）；其他模型：配置="}},
+	{Name: "params", Aliases: []string{"size", "参数量", "参数", "规模"}, Kind: chat.Count, Example: "7b", Help: advisor.Text{EN: "parameter count of a model not in the presets: 7b, 70B, 1.5b, 70亿", ZH: "不在预设里的模型的参数量：7b、70B、1.5b、70亿"}},
+	{Name: "layers", Aliases: []string{"num_layers", "n_layers", "层数"}, Example: "32", Help: advisor.Text{EN: "layers of a params= model (optional)", ZH: "参数量= 模型的层数（可选）"}},
+	{Name: "hidden", Aliases: []string{"hidden_size", "d_model", "隐藏维度", "隐藏层"}, Example: "4096", Help: advisor.Text{EN: "hidden size of a params= model (optional)", ZH: "参数量= 模型的隐藏维度（可选）"}},
+	{Name: "heads", Aliases: []string{"num_heads", "n_heads", "头数", "注意力头"}, Example: "32", Help: advisor.Text{EN: "attention heads of a params= model (optional)", ZH: "参数量= 模型的注意力头数（可选）"}},
+	{Name: "kv_heads", Aliases: []string{"num_kv_heads", "n_kv_heads", "kv", "kv头", "kv头数"}, Example: "8", Help: advisor.Text{EN: "KV heads (GQA) of a params= model (optional; default = heads)", ZH: "参数量= 模型的 KV 头数（GQA，可选；默认等于头数）"}},
+	{Name: "ffn", Aliases: []string{"intermediate_size", "ffn_hidden", "中间层", "前馈"}, Example: "11008", Help: advisor.Text{EN: "MLP intermediate size of a params= model (optional)", ZH: "参数量= 模型的 MLP 中间层大小（可选）"}},
+	{Name: "vocab", Aliases: []string{"vocab_size", "词表", "词表大小"}, Example: "152064", Help: advisor.Text{EN: "vocabulary of a params= model (optional; default 32,000): sets the embeddings and the logits", ZH: "参数量= 模型的词表大小（可选；默认 32,000）：决定嵌入层和 logits 的大小"}},
+	{Name: "mode", Aliases: []string{"task", "模式", "用途"}, Example: "lora", Help: advisor.Text{EN: "full (full-parameter training), lora, qlora or infer (serving); default full", ZH: "全参（全参训练）、微调（LoRA）、量化微调（QLoRA）或 推理；默认 全参"}},
+	{Name: "optimizer", Aliases: []string{"opt", "优化器"}, Example: "adamw", Help: advisor.Text{EN: "adamw (default), adam8bit or sgd", ZH: "adamw（默认）、adam8bit 或 sgd"}},
+	{Name: "zero", Aliases: []string{"zero_stage", "stage", "ZeRO阶段"}, Example: "3", Help: advisor.Text{EN: "DeepSpeed ZeRO stage 0-3 over the data-parallel cards (default: the lowest that fits)", ZH: "DeepSpeed ZeRO 阶段 0-3，在数据并行的卡上切分（默认：放得下的最低阶段）"}},
+	{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡", "数量"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "card count: the data-parallel degree for training (ZeRO shards over it), the cards one copy is split over for serving; default: the fewest that fit", ZH: "卡数：训练时是数据并行度（ZeRO 在其上切分），推理时是一份模型切分到的卡数；默认：放得下的最少卡数"}},
+	{Name: "r", Aliases: []string{"rank", "lora_rank", "lora_r", "秩"}, Example: "16", Help: advisor.Text{EN: "LoRA rank (default 16)", ZH: "LoRA 秩（默认 16）"}},
+	{Name: "precision", Aliases: []string{"dtype", "quant", "精度", "量化"}, Example: "bf16", Help: advisor.Text{EN: "weights for serving: bf16 (default), fp16, fp8, int8, int4", ZH: "推理时的权重精度：bf16（默认）、fp16、fp8、int8、int4"}},
+	{Name: "kv_precision", Aliases: []string{"kv_cache_dtype", "kv_dtype", "kv_cache_precision", "KV缓存精度", "kv缓存精度", "KV精度", "kv精度", "KV缓存类型"}, Example: "fp8", Help: advisor.Text{EN: "KV cache format for serving: bf16 (default) or fp8, which halves the KV cache (vLLM's --kv-cache-dtype fp8)", ZH: "推理时 KV 缓存的格式：bf16（默认）或 fp8，fp8 让 KV 缓存减半（即 vLLM 的 --kv-cache-dtype fp8）"}},
+	{Name: "seq", Aliases: []string{"seq_len", "context", "ctx", "max_len", "序列", "序列长度", "上下文", "上下文长度", "长度"}, Kind: chat.Tokens, Example: "4096", Help: advisor.Text{EN: "sequence / context length in tokens: 4096, 4k, 32k (default 4096)", ZH: "序列/上下文长度（token）：4096、4k、32k（默认 4096）"}},
+	{Name: "batch", Aliases: []string{"batch_size", "bs", "micro_batch", "批量", "批次", "并发"}, Example: "1", Help: advisor.Text{EN: "micro-batch per card for training, concurrent sequences for serving (default 1)", ZH: "训练时每卡的微批量，推理时的并发序列数（默认 1）"}},
+	{Name: "recompute", Aliases: []string{"checkpointing", "gradient_checkpointing", "重计算", "梯度检查点"}, Example: "full", Help: advisor.Text{EN: "activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", ZH: "激活重计算：无、选择性、全部（微调和量化微调默认 全部，全参默认 选择性）"}},
+	{Name: "gpu", Aliases: []string{"card", "显卡", "卡型", "型号"}, Example: "a100-80g", Help: advisor.Text{EN: "use this card and say how many: a100-80g, 4090, h800, 910b…", ZH: "指定显卡，算要几张：a100-80g、4090、h800、910b…"}},
+	{Name: "config", Aliases: []string{"config.json", "config_json", "hf_config", "配置", "配置文件"}, Example: "```{...}```", Help: advisor.Text{EN: "the model's Hugging Face config.json, for an exact answer on any model (dense, MoE, MLA, quantized): paste it as a code block in chat, or give its path in the terminal", ZH: "模型的 Hugging Face config.json，任何模型（稠密、MoE、MLA、量化）都能精确估算：聊天中用代码块粘贴，终端中给出文件路径"}},
+	{Name: "utilization", Aliases: []string{"gpu_memory_utilization", "util", "利用率", "显存利用率"}, Example: "0.9", Help: advisor.Text{EN: "share of each card's memory a plan may use, 0.5-0.98 (default 0.9, vLLM's gpu_memory_utilization)", ZH: "每张卡可用的显存比例，0.5-0.98（默认 0.9，即 vLLM 的 gpu_memory_utilization）"}},
+}
+
+// TierMoneyKeys is the "money_keys" table of tier.json.
+var TierMoneyKeys = []chat.Key{
+	{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: advisor.Text{EN: "where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", ZH: "在哪里租卡：国内（中国大陆）或 海外；默认用团队设置（设置 市场=），未设置时为 国内"}},
+	{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Example: "h20,l20", Help: advisor.Text{EN: "cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", ZH: "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）"}},
+	{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Example: "a100,a800,h800", Help: advisor.Text{EN: "the only cards to consider, comma-separated", ZH: "只考虑这些卡，逗号分隔"}},
+	{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b", Help: advisor.Text{EN: "tokens the training run processes, for its hours and cost: 2b, 500m", ZH: "训练要处理的 token 数，用于算时长和费用：2b、500m"}},
+	{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Example: "3", Help: advisor.Text{EN: "epochs over dataset_tokens (instead of tokens)", ZH: "训练轮数，乘以 数据集token=（代替 训练token=）"}},
+	{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m", Help: advisor.Text{EN: "tokens in the dataset, with epochs", ZH: "数据集的 token 数，配合 轮数="}},
+	{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%", Help: advisor.Text{EN: "share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", ZH: "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）"}},
+	{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b", Help: advisor.Text{EN: "output tokens served a day, for the cards and the cost per 1M tokens", ZH: "每天输出的 token 数，用于算卡数和每百万 token 成本"}},
+}
+
+// TrialPromise is the "promise" table of trial.json.
+var TrialPromise = []chat.Key{
+	{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G", Help: advisor.Text{EN: "GPU model, form factor and memory as promised", ZH: "承诺的 GPU 型号、版本与显存"}},
+	{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8", Help: advisor.Text{EN: "number of GPUs", ZH: "GPU 数量"}},
+	{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes", Help: advisor.Text{EN: "NVLink between every pair of GPUs: yes or no", ZH: "每对 GPU 之间是否为 NVLink：是 或 否"}},
+	{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g", Help: advisor.Text{EN: "intranet line rate: 10g, 25g, 100g, 万兆", ZH: "内网线速：10g、25g、100g、万兆"}},
+	{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g", Help: advisor.Text{EN: "memory per GPU", ZH: "每卡显存"}},
+	{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200", Help: advisor.Text{EN: "NCCL all-reduce bus bandwidth, GB/s", ZH: "NCCL all-reduce 总线带宽（GB/s）"}},
+	{Name: "driver", Aliases: []string{"驱动"}, Example: "535", Help: advisor.Text{EN: "minimum driver version", ZH: "最低驱动版本"}},
+	{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2", Help: advisor.Text{EN: "minimum CUDA version", ZH: "最低 CUDA 版本"}},
+	{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: advisor.Text{EN: "trial check: keep the trial for this vendor's record (vendor show), up to 40 characters", ZH: "试用 检查：把这次实测记入该供应商的资料（供应商 详情），不超过 40 个字符"}},
+	{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "who sees the kept trial: channel (default, only here) or team (every channel of the team); needs vendor=", ZH: "谁能看到记入的实测：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商"}},
+}
+
+// VendorCompare is the "compare" table of vendor.json.
+var VendorCompare = []chat.Key{
+	{Name: "gpu", Aliases: []string{"显卡", "卡型", "card"}, Example: "a100-80g", Help: advisor.Text{EN: "the card the workload runs on (default: the card of the newest price or contract)", ZH: "工作负载所用的显卡（默认：最新报价或合同里的显卡）"}},
+	{Name: "cards", Aliases: []string{"卡数", "张数", "n"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "how many cards (default: the newest contract's, else 8)", ZH: "卡数（默认：最新合同的卡数，否则 8）"}},
+	{Name: "hours", Aliases: []string{"时长", "小时", "用量", "busy"}, Kind: chat.Hours, Example: "720", Help: advisor.Text{EN: "busy hours per card a month (default 720: all month)", ZH: "每卡每月使用小时数（默认 720：整月）"}},
+	{Name: "months", Aliases: []string{"月数", "项目月数", "周期"}, Kind: chat.Count, Example: "3", Help: advisor.Text{EN: "how many months the project runs, for its cost (default 3)", ZH: "项目持续的月数，用于计算项目成本（默认 3）"}},
+	{Name: "storage_gb", Aliases: []string{"存储量", "存储容量", "存储gb"}, Kind: chat.GB, Example: "2000", Help: advisor.Text{EN: "GB of disk and object storage held, priced at the reference price as quote does (the vendors' own storage prices are not kept)", ZH: "存储量（GB），按参考单价计入，与报价对比相同（不保存各家的存储单价）"}},
+	{Name: "snapshot_gb", Aliases: []string{"快照量", "快照容量", "快照gb"}, Kind: chat.GB, Example: "500", Help: advisor.Text{EN: "GB of snapshots kept, at the reference price", ZH: "快照量（GB），按参考单价计入"}},
+	{Name: "egress_gb", Aliases: []string{"流量", "公网流量", "出流量", "外网流量", "流量gb"}, Kind: chat.GB, Example: "3000", Help: advisor.Text{EN: "GB of public egress a month, at the reference price", ZH: "每月公网流量（GB），按参考单价计入"}},
+	{Name: "intranet_gb", Aliases: []string{"内网流量", "内网gb"}, Kind: chat.GB, Example: "5000", Help: advisor.Text{EN: "GB of intranet traffic a month, at the reference price", ZH: "每月内网流量（GB），按参考单价计入"}},
+	{Name: "rate", Aliases: []string{"汇率", "fx"}, Example: "USD:7.2", Help: advisor.Text{EN: "the exchange rate you pay, yuan for one unit of a vendor's currency (USD:7.2; a bare number when only one currency is not yuan): without it prices in different currencies are not compared", ZH: "你们实际的汇率：1 单位外币折合多少元（USD:7.2；只有一种外币时可只写数字）；不写则不同币种的报价不做比较"}},
+}
+
+// VendorRemove is the "remove" table of vendor.json.
+var VendorRemove = []chat.Key{
+	{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: advisor.Text{EN: "yes deletes the vendor's evidence: prices, checks, trials and contracts (without it you see what would go)", ZH: "是 即删除该供应商的资料：价格、核查、试用实测和合同（不写则只列出将删除的内容）"}},
+	{Name: "contracts", Aliases: []string{"合同", "含合同"}, Example: "yes", Help: advisor.Text{EN: "yes also deletes contracts whose reminders are still to come (kept by default: deleting one stops its reminders)", ZH: "是：一并删除仍有待发提醒的合同（默认保留：删除合同会停止其提醒）"}},
+}
+
 // tables are each command's key tables, as chat.ParseKeys reads <command>.json:
 // static data, laid out by the compiler (nothing is built when the program starts).
 var tables = [...]table{
-	{command: "billing", name: "keys", keys: []chat.Key{
-		{Name: "ondemand", Aliases: []string{"on_demand", "on-demand", "od", "hourly", "按需", "按需价", "时价"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour (required)", ZH: "每卡每小时的按需价格（必填）"}},
-		{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "monthly price per card-month (required)", ZH: "每卡每月的包月价格（必填）"}},
-		{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300", Help: advisor.Text{EN: "busy hours per card per month, 0–744, or per day (8h/day: × 30 days; weekdays 10h/day: × 22); one number, or one per card: 600,500,300 (required)", ZH: "每卡每月的实际使用小时，0–744，也可按天写（每天8小时 × 30 天；工作日每天10小时 × 22 天）；一个数，或每卡一个：600,500,300（必填）"}},
-		{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4", Help: advisor.Text{EN: "number of cards when hours is one number (every card runs that many hours)", ZH: "卡数：时长= 只写一个数时，每张卡都按这个小时数计"}},
-		{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12", Help: advisor.Text{EN: "spot/preemptible price per card-hour", ZH: "竞价（抢占式）实例每卡每小时价格"}},
-		{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Example: "yes", Help: advisor.Text{EN: "yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", ZH: "任务有检查点、可被中断时写 是（默认 否：此时绝不选竞价）"}},
-		{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Example: "0.05", Help: advisor.Text{EN: "spot interruptions per hour, λ (0.05 = one every 20 h)", ZH: "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）"}},
-		{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1", Help: advisor.Text{EN: "hours between checkpoints, c", ZH: "两次检查点之间的小时数 c"}},
-		{Name: "restart", Aliases: []string{"restart_overhead", "重启"}, Kind: chat.Hours, Example: "0.25", Help: advisor.Text{EN: "hours lost restarting after an interruption, r", ZH: "每次中断后重启耗费的小时数 r"}},
-		{Name: "months", Aliases: []string{"months_left", "项目月数", "剩余月数"}, Example: "6", Help: advisor.Text{EN: "months the project still runs: the plan is then the cheapest over them", ZH: "项目剩余月数：方案按剩余期间总费用最低来选"}},
-		{Name: "min_months", Aliases: []string{"minimum_months", "min_term", "最短租期", "起租月数"}, Example: "3", Help: advisor.Text{EN: "shortest term a monthly reservation is sold for (renewals often 3)", ZH: "包月的最短租期（续租常为 3 个月）"}},
-		{Name: "yearly_discount", Aliases: []string{"annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%", Help: advisor.Text{EN: "yearly prepay discount off the monthly price: 10%, 0.1, 9折", ZH: "包年预付相对包月的折扣：10%、0.1、9折"}},
-		{Name: "yearly", Aliases: []string{"annual", "yearly_price", "包年", "包年价", "年付"}, Kind: chat.Money, Example: "150000", Help: advisor.Text{EN: "the yearly prepay price per card-year, instead of yearly_discount: 150000, 15万/年", ZH: "包年预付价格（每卡每年），代替包年折扣：150000、15万/年"}},
-		{Name: "currency", Aliases: []string{"币种"}, Example: "CNY", Help: advisor.Text{EN: "currency of the prices: CNY, USD, EUR…; read from ¥/元/$ when not given", ZH: "价格币种：CNY、USD、EUR 等；不写时从 ¥、元、$ 推断"}},
-	}},
-	{command: "checklist", name: "check", keys: []chat.Key{
-		{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: advisor.Text{EN: "the vendor's name, for the follow-up e-mail (up to 40 characters)", ZH: "供应商名称，用于追问邮件（不超过 40 个字符）"}},
-		{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "who sees the check kept for the vendor: channel (default, only here) or team (every channel of the team); needs vendor=", ZH: "谁能看到记入供应商资料的核查：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商"}},
-		{Name: "full", Aliases: []string{"全部", "完整", "--full"}, Example: "yes", Help: advisor.Text{EN: "yes: every item and every follow-up question, not only the short answer", ZH: "是：显示全部条目和全部追问，而不只是简短回答"}},
-	}},
-	{command: "draft", name: "renewal", keys: []chat.Key{
-		{Name: "price", Aliases: []string{"monthly", "包月", "价格", "月租", "月价"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "monthly price per card", ZH: "每卡每月价格"}},
-		{Name: "hours", Aliases: []string{"usage", "用量", "时长", "实际用量", "小时"}, Kind: chat.Hours, Example: "310", Help: advisor.Text{EN: "actual busy hours per card per month, 0–744: one number, or one per card", ZH: "每卡每月实际使用小时，0–744：一个数，或每卡一个"}},
-		{Name: "ondemand", Aliases: []string{"on_demand", "按需", "按需价"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour of the same card", ZH: "同款卡每卡每小时的按需价格"}},
-		{Name: "renews", Aliases: []string{"renewal_date", "续约日", "续约", "到期", "到期日"}, Example: "2027-03-01", Help: advisor.Text{EN: "the day the contract renews, YYYY-MM-DD", ZH: "合同续约日，YYYY-MM-DD"}},
-		{Name: "cards", Aliases: []string{"gpus", "卡数", "卡"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "cards under contract (default: one per hours value)", ZH: "合同中的卡数（默认：时长= 有几个值就几张）"}},
-		{Name: "gpu", Aliases: []string{"card", "卡型", "显卡", "型号"}, Example: "A100-80G", Help: advisor.Text{EN: "the card rented", ZH: "租用的卡型"}},
-		{Name: "notice", Aliases: []string{"notice_days", "通知期", "提前通知"}, Kind: chat.Days, Example: "30d", Help: advisor.Text{EN: "notice period before the renewal date", ZH: "续约日前的提前通知期"}},
-	}},
-	{command: "draft", name: "sla", keys: []chat.Key{
-		{Name: "response", Aliases: []string{"响应", "响应时间", "response_time"}, Kind: chat.Minutes, Example: "30m", Help: advisor.Text{EN: "7x24 response time, 1 minute to 1 day (default 30m)", ZH: "7x24 响应时间，1 分钟到 1 天（默认 30m）"}},
-		{Name: "replace", Aliases: []string{"更换", "换机", "硬件更换", "replacement"}, Kind: chat.Minutes, Example: "4h", Help: advisor.Text{EN: "hardware replacement with a standby machine, 10 minutes to 7 days (default 4h)", ZH: "用备用机更换硬件的时限，10 分钟到 7 天（默认 4h）"}},
-		{Name: "outage", Aliases: []string{"故障", "中断", "故障时长", "threshold"}, Kind: chat.Minutes, Example: "4h", Help: advisor.Text{EN: "a single outage longer than this is compensated, 1 minute to 7 days (default 4h)", ZH: "单次故障超过此时长即赔偿，1 分钟到 7 天（默认 4h）"}},
-		{Name: "comp", Aliases: []string{"赔偿", "补偿", "赔偿倍数", "compensation"}, Kind: chat.Ratio, Example: "2x", Help: advisor.Text{EN: "compensation, a multiple of the order amount for the outage, 0.1x to 100x (default 2x)", ZH: "赔偿倍数：故障期间订单金额的倍数，0.1x 到 100x（默认 2x）"}},
-		{Name: "migration", Aliases: []string{"迁移", "到期迁移"}, Example: "yes", Help: advisor.Text{EN: "include data migration at the end of the term (default yes)", ZH: "包含合同到期时的数据迁移条款（默认 是）"}},
-		{Name: "destruction", Aliases: []string{"销毁", "数据销毁"}, Example: "yes", Help: advisor.Text{EN: "include certified data destruction (default yes)", ZH: "包含经认证的数据销毁条款（默认 是）"}},
-	}},
-	{command: "draft", name: "vendor", keys: []chat.Key{
-		{Name: "vendor", Aliases: []string{"供应商", "厂商", "云厂商", "商家", "v"}, Example: "酷算云", Help: advisor.Text{EN: "who the draft is for: the vendor's name, up to 40 characters", ZH: "草稿的对象：供应商名称，最多 40 个字符"}},
-	}},
-	{command: "price", name: "set", keys: []chat.Key{
-		{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "卡"}, Example: "a100-80g", Help: advisor.Text{EN: "the card the price is for (required)", ZH: "价格对应的显卡（必填）"}},
-		{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly", "小时价"}, Kind: chat.Money, Example: "9", Help: advisor.Text{EN: "on-demand price per card-hour", ZH: "每卡每小时的按需价格"}},
-		{Name: "monthly", Aliases: []string{"包月", "包月价", "月租", "月价"}, Kind: chat.Money, Example: "5000", Help: advisor.Text{EN: "monthly price per card", ZH: "每卡包月价格"}},
-		{Name: "spot", Aliases: []string{"竞价", "抢占", "竞价价", "preemptible"}, Kind: chat.Money, Example: "4", Help: advisor.Text{EN: "spot (reclaimable) price per card-hour", ZH: "每卡每小时的竞价（可被回收）价格"}},
-		{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商"}, Example: "酷算云", Help: advisor.Text{EN: "who quoted it", ZH: "报价的供应商"}},
-		{Name: "currency", Aliases: []string{"币种", "货币"}, Example: "CNY", Help: advisor.Text{EN: "CNY (default), USD, ...", ZH: "CNY（默认）、USD 等"}},
-		{Name: "note", Aliases: []string{"备注", "说明"}, Example: "quote of Nov 20", Help: advisor.Text{EN: "a note for the team (at most 200 characters)", ZH: "给团队的备注（最多 200 字）"}},
-		{Name: "date", Aliases: []string{"日期", "报价日期"}, Example: "2026-11-20", Help: advisor.Text{EN: "the day of the quote, YYYY-MM-DD (default today)", ZH: "报价日期，YYYY-MM-DD（默认今天）"}},
-		{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "channel (default: this channel only) or team (every channel of the team)", ZH: "频道（默认：仅本频道）或 团队（团队所有频道）"}},
-	}},
-	{command: "renewal", name: "add", keys: []chat.Key{
-		{Name: "vendor", Aliases: []string{"供应商", "厂商", "商家", "平台", "云厂商", "name"}, Example: "酷算云", Help: advisor.Text{EN: "who the contract is with (required)", ZH: "合同的供应商（必填）"}},
-		{Name: "gpu", Aliases: []string{"显卡", "卡型", "型号", "card", "model"}, Example: "A100-80G", Help: advisor.Text{EN: "the card rented", ZH: "租用的显卡型号"}},
-		{Name: "cards", Aliases: []string{"卡数", "张数", "数量", "gpus", "n"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "how many cards the contract holds (required)", ZH: "合同包含的卡数（必填）"}},
-		{Name: "mode", Aliases: []string{"方式", "计费方式", "付费方式", "模式", "billing"}, Example: "monthly", Help: advisor.Text{EN: "monthly, quarterly or yearly: the period the price is for (default monthly)", ZH: "包月、包季或包年：价格对应的周期（默认包月）"}},
-		{Name: "price", Aliases: []string{"价格", "单价", "月租", "月价", "包月", "monthly"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "price per card per period of the mode (required)", ZH: "每卡每个计费周期的价格（必填）"}},
-		{Name: "renews", Aliases: []string{"续约日", "续费日", "续约日期", "到期", "到期日", "renewal", "date", "expires"}, Example: "2027-03-01", Help: advisor.Text{EN: "the day it renews unless cancelled, YYYY-MM-DD (required)", ZH: "不取消就自动续约的日期，YYYY-MM-DD（必填）"}},
-		{Name: "notice", Aliases: []string{"通知期", "提前通知", "提前", "notice_days"}, Kind: chat.Days, Example: "30d", Help: advisor.Text{EN: "notice period before the renewal date: 30d, 30天, 4w", ZH: "续约日前需提前通知的天数：30d、30天、4w"}},
-		{Name: "remind", Aliases: []string{"提醒", "提醒天数", "reminders", "remind_days"}, Kind: chat.Days, Example: "30,14,7,1", Help: advisor.Text{EN: "days before the notice deadline to remind (default 30,14,7,1)", ZH: "在通知截止日前几天提醒（默认 30,14,7,1）"}},
-		{Name: "ondemand", Aliases: []string{"按需", "按需价", "od", "hourly"}, Kind: chat.Money, Example: "35", Help: advisor.Text{EN: "on-demand price per card-hour, for the keep-or-switch advice", ZH: "每卡每小时的按需价格，用于续约或切换建议"}},
-		{Name: "term", Aliases: []string{"期限", "最短期限", "续约期限", "min_term", "minimum"}, Example: "3m", Help: advisor.Text{EN: "minimum term a renewal commits to: 3m, 3个月, 1y (default the mode's period)", ZH: "续约最短期限：3m、3个月、1y（默认一个计费周期）"}},
-		{Name: "hours", Aliases: []string{"时长", "小时", "用量", "usage"}, Kind: chat.Hours, Example: "310", Help: advisor.Text{EN: "actual busy hours per card per month: one average, or one per card", ZH: "每卡每月实际使用小时：一个平均值，或每卡一个"}},
-		{Name: "scope", Aliases: []string{"范围", "可见范围", "共享", "share", "visibility"}, Example: "team", Help: advisor.Text{EN: "who sees and changes it: channel (default, only here) or team", ZH: "谁能查看和修改：频道（默认，仅本频道）或 团队（全团队）"}},
-	}},
-	{command: "settings", name: "keys", keys: []chat.Key{
-		{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: advisor.Text{EN: "where the team rents cards: cn (mainland China) or global; card choice never names a card outside it unless asked with gpu=", ZH: "团队在哪里租卡：国内（中国大陆）或 海外；选卡不会推荐市场外的卡，除非用 显卡= 指定"}},
-	}},
-	{command: "tier", name: "keys", keys: []chat.Key{
-		{Name: "model", Aliases: []string{"m", "preset", "模型", "模型名"}, Example: "qwen2.5-14b", Help: advisor.Text{EN: "a model preset: qwen3-0.6b/1.7b/4b/8b/14b/32b, qwen3-30b-a3b, qwen3-235b-a22b, qwen2.5-7b/14b/32b/72b, deepseek-v3, deepseek-r1, deepseek-r1-distill-qwen-1.5b/7b/14b/32b, deepseek-r1-distill-llama-8b/70b, llama-2-7b/13b/70b, llama-3.1-8b/70b, llama-3.3-70b, llama-4-scout, llama-4-maverick, glm-4-9b, glm-4.5, glm-4.5-air, kimi-k2, gpt-oss-20b/120b, mistral-7b, mistral-small-3 (names like Qwen2.5-14B-Instruct-AWQ work); any other model: config=", ZH: "模型预设：qwen3-0.6b/1.7b/4b/8b/14b/32b、qwen3-30b-a3b、qwen3-235b-a22b、qwen2.5-7b/14b/32b/72b、deepseek-v3、deepseek-r1、deepseek-r1-distill-qwen-1.5b/7b/14b/32b、deepseek-r1-distill-llama-8b/70b、llama-2-7b/13b/70b、llama-3.1-8b/70b、llama-3.3-70b、llama-4-scout、llama-4-maverick、glm-4-9b、glm-4.5、glm-4.5-air、kimi-k2、gpt-oss-20b/120b、mistral-7b、mistral-small-3（Qwen2.5-14B-Instruct-AWQ 这类写法也行）；其他模型：配置="}},
-		{Name: "params", Aliases: []string{"size", "参数量", "参数", "规模"}, Kind: chat.Count, Example: "7b", Help: advisor.Text{EN: "parameter count of a model not in the presets: 7b, 70B, 1.5b, 70亿", ZH: "不在预设里的模型的参数量：7b、70B、1.5b、70亿"}},
-		{Name: "layers", Aliases: []string{"num_layers", "n_layers", "层数"}, Example: "32", Help: advisor.Text{EN: "layers of a params= model (optional)", ZH: "参数量= 模型的层数（可选）"}},
-		{Name: "hidden", Aliases: []string{"hidden_size", "d_model", "隐藏维度", "隐藏层"}, Example: "4096", Help: advisor.Text{EN: "hidden size of a params= model (optional)", ZH: "参数量= 模型的隐藏维度（可选）"}},
-		{Name: "heads", Aliases: []string{"num_heads", "n_heads", "头数", "注意力头"}, Example: "32", Help: advisor.Text{EN: "attention heads of a params= model (optional)", ZH: "参数量= 模型的注意力头数（可选）"}},
-		{Name: "kv_heads", Aliases: []string{"num_kv_heads", "n_kv_heads", "kv", "kv头", "kv头数"}, Example: "8", Help: advisor.Text{EN: "KV heads (GQA) of a params= model (optional; default = heads)", ZH: "参数量= 模型的 KV 头数（GQA，可选；默认等于头数）"}},
-		{Name: "ffn", Aliases: []string{"intermediate_size", "ffn_hidden", "中间层", "前馈"}, Example: "11008", Help: advisor.Text{EN: "MLP intermediate size of a params= model (optional)", ZH: "参数量= 模型的 MLP 中间层大小（可选）"}},
-		{Name: "vocab", Aliases: []string{"vocab_size", "词表", "词表大小"}, Example: "152064", Help: advisor.Text{EN: "vocabulary of a params= model (optional; default 32,000): sets the embeddings and the logits", ZH: "参数量= 模型的词表大小（可选；默认 32,000）：决定嵌入层和 logits 的大小"}},
-		{Name: "mode", Aliases: []string{"task", "模式", "用途"}, Example: "lora", Help: advisor.Text{EN: "full (full-parameter training), lora, qlora or infer (serving); default full", ZH: "全参（全参训练）、微调（LoRA）、量化微调（QLoRA）或 推理；默认 全参"}},
-		{Name: "optimizer", Aliases: []string{"opt", "优化器"}, Example: "adamw", Help: advisor.Text{EN: "adamw (default), adam8bit or sgd", ZH: "adamw（默认）、adam8bit 或 sgd"}},
-		{Name: "zero", Aliases: []string{"zero_stage", "stage", "ZeRO阶段"}, Example: "3", Help: advisor.Text{EN: "DeepSpeed ZeRO stage 0-3 over the data-parallel cards (default: the lowest that fits)", ZH: "DeepSpeed ZeRO 阶段 0-3，在数据并行的卡上切分（默认：放得下的最低阶段）"}},
-		{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡", "数量"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "card count: the data-parallel degree for training (ZeRO shards over it), the cards one copy is split over for serving; default: the fewest that fit", ZH: "卡数：训练时是数据并行度（ZeRO 在其上切分），推理时是一份模型切分到的卡数；默认：放得下的最少卡数"}},
-		{Name: "r", Aliases: []string{"rank", "lora_rank", "lora_r", "秩"}, Example: "16", Help: advisor.Text{EN: "LoRA rank (default 16)", ZH: "LoRA 秩（默认 16）"}},
-		{Name: "precision", Aliases: []string{"dtype", "quant", "精度", "量化"}, Example: "bf16", Help: advisor.Text{EN: "weights for serving: bf16 (default), fp16, fp8, int8, int4", ZH: "推理时的权重精度：bf16（默认）、fp16、fp8、int8、int4"}},
-		{Name: "kv_precision", Aliases: []string{"kv_cache_dtype", "kv_dtype", "kv_cache_precision", "KV缓存精度", "kv缓存精度", "KV精度", "kv精度", "KV缓存类型"}, Example: "fp8", Help: advisor.Text{EN: "KV cache format for serving: bf16 (default) or fp8, which halves the KV cache (vLLM's --kv-cache-dtype fp8)", ZH: "推理时 KV 缓存的格式：bf16（默认）或 fp8，fp8 让 KV 缓存减半（即 vLLM 的 --kv-cache-dtype fp8）"}},
-		{Name: "seq", Aliases: []string{"seq_len", "context", "ctx", "max_len", "序列", "序列长度", "上下文", "上下文长度", "长度"}, Kind: chat.Tokens, Example: "4096", Help: advisor.Text{EN: "sequence / context length in tokens: 4096, 4k, 32k (default 4096)", ZH: "序列/上下文长度（token）：4096、4k、32k（默认 4096）"}},
-		{Name: "batch", Aliases: []string{"batch_size", "bs", "micro_batch", "批量", "批次", "并发"}, Example: "1", Help: advisor.Text{EN: "micro-batch per card for training, concurrent sequences for serving (default 1)", ZH: "训练时每卡的微批量，推理时的并发序列数（默认 1）"}},
-		{Name: "recompute", Aliases: []string{"checkpointing", "gradient_checkpointing", "重计算", "梯度检查点"}, Example: "full", Help: advisor.Text{EN: "activation recomputation: none, selective, full (default full for lora/qlora, selective for full)", ZH: "激活重计算：无、选择性、全部（微调和量化微调默认 全部，全参默认 选择性）"}},
-		{Name: "gpu", Aliases: []string{"card", "显卡", "卡型", "型号"}, Example: "a100-80g", Help: advisor.Text{EN: "use this card and say how many: a100-80g, 4090, h800, 910b…", ZH: "指定显卡，算要几张：a100-80g、4090、h800、910b…"}},
-		{Name: "config", Aliases: []string{"config.json", "config_json", "hf_config", "配置", "配置文件"}, Example: "```{...}```", Help: advisor.Text{EN: "the model's Hugging Face config.json, for an exact answer on any model (dense, MoE, MLA, quantized): paste it as a code block in chat, or give its path in the terminal", ZH: "模型的 Hugging Face config.json，任何模型（稠密、MoE、MLA、量化）都能精确估算：聊天中用代码块粘贴，终端中给出文件路径"}},
-		{Name: "utilization", Aliases: []string{"gpu_memory_utilization", "util", "利用率", "显存利用率"}, Example: "0.9", Help: advisor.Text{EN: "share of each card's memory a plan may use, 0.5-0.98 (default 0.9, vLLM's gpu_memory_utilization)", ZH: "每张卡可用的显存比例，0.5-0.98（默认 0.9，即 vLLM 的 gpu_memory_utilization）"}},
-	}},
-	{command: "tier", name: "money_keys", keys: []chat.Key{
-		{Name: "market", Aliases: []string{"市场", "地区", "区域", "region"}, Example: "cn", Help: advisor.Text{EN: "where you rent: cn (mainland China) or global; default your team's setting (settings market=), else cn", ZH: "在哪里租卡：国内（中国大陆）或 海外；默认用团队设置（设置 市场=），未设置时为 国内"}},
-		{Name: "exclude", Aliases: []string{"排除", "不要", "without"}, Example: "h20,l20", Help: advisor.Text{EN: "cards never to recommend, comma-separated: h20,4090 (a family name covers every variant)", ZH: "不推荐的卡，逗号分隔：h20,4090（写系列名即包含所有型号）"}},
-		{Name: "only", Aliases: []string{"仅限", "只要", "只用", "只考虑"}, Example: "a100,a800,h800", Help: advisor.Text{EN: "the only cards to consider, comma-separated", ZH: "只考虑这些卡，逗号分隔"}},
-		{Name: "tokens", Aliases: []string{"train_tokens", "训练token", "token数", "训练量"}, Kind: chat.Count, Example: "2b", Help: advisor.Text{EN: "tokens the training run processes, for its hours and cost: 2b, 500m", ZH: "训练要处理的 token 数，用于算时长和费用：2b、500m"}},
-		{Name: "epochs", Aliases: []string{"epoch", "轮数", "训练轮数"}, Example: "3", Help: advisor.Text{EN: "epochs over dataset_tokens (instead of tokens)", ZH: "训练轮数，乘以 数据集token=（代替 训练token=）"}},
-		{Name: "dataset_tokens", Aliases: []string{"data_tokens", "数据集token", "数据量"}, Kind: chat.Count, Example: "500m", Help: advisor.Text{EN: "tokens in the dataset, with epochs", ZH: "数据集的 token 数，配合 轮数="}},
-		{Name: "mfu", Aliases: []string{"算力利用率", "model_flops_utilization"}, Kind: chat.Percent, Example: "35%", Help: advisor.Text{EN: "share of the cards' dense BF16 peak the run reaches (default 35%; tuned Megatron/DeepSpeed 30-45%, plain Hugging Face Trainer 20-35%)", ZH: "训练达到的稠密 BF16 峰值算力比例（默认 35%；调优过的 Megatron/DeepSpeed 为 30-45%，普通 Hugging Face Trainer 为 20-35%）"}},
-		{Name: "tokens_per_day", Aliases: []string{"daily_tokens", "每日token", "日token", "每天token"}, Kind: chat.Count, Example: "1b", Help: advisor.Text{EN: "output tokens served a day, for the cards and the cost per 1M tokens", ZH: "每天输出的 token 数，用于算卡数和每百万 token 成本"}},
-	}},
-	{command: "trial", name: "promise", keys: []chat.Key{
-		{Name: "gpu", Aliases: []string{"model", "card", "型号", "显卡", "卡型", "gpu型号"}, Example: "A100-80G", Help: advisor.Text{EN: "GPU model, form factor and memory as promised", ZH: "承诺的 GPU 型号、版本与显存"}},
-		{Name: "cards", Aliases: []string{"gpus", "count", "n", "卡数", "数量", "张数"}, Example: "8", Help: advisor.Text{EN: "number of GPUs", ZH: "GPU 数量"}},
-		{Name: "nvlink", Aliases: []string{"nvl", "互联", "卡间互联"}, Example: "yes", Help: advisor.Text{EN: "NVLink between every pair of GPUs: yes or no", ZH: "每对 GPU 之间是否为 NVLink：是 或 否"}},
-		{Name: "intranet", Aliases: []string{"network", "net", "lan", "bandwidth", "内网", "内网带宽", "带宽", "网络"}, Example: "10g", Help: advisor.Text{EN: "intranet line rate: 10g, 25g, 100g, 万兆", ZH: "内网线速：10g、25g、100g、万兆"}},
-		{Name: "memory", Aliases: []string{"mem", "vram", "显存"}, Example: "80g", Help: advisor.Text{EN: "memory per GPU", ZH: "每卡显存"}},
-		{Name: "busbw", Aliases: []string{"bus_bw", "nccl", "allreduce", "总线带宽"}, Example: "200", Help: advisor.Text{EN: "NCCL all-reduce bus bandwidth, GB/s", ZH: "NCCL all-reduce 总线带宽（GB/s）"}},
-		{Name: "driver", Aliases: []string{"驱动"}, Example: "535", Help: advisor.Text{EN: "minimum driver version", ZH: "最低驱动版本"}},
-		{Name: "cuda", Aliases: []string{"cuda版本"}, Example: "12.2", Help: advisor.Text{EN: "minimum CUDA version", ZH: "最低 CUDA 版本"}},
-		{Name: "vendor", Aliases: []string{"供应商", "厂商", "v"}, Example: "酷算云", Help: advisor.Text{EN: "trial check: keep the trial for this vendor's record (vendor show), up to 40 characters", ZH: "试用 检查：把这次实测记入该供应商的资料（供应商 详情），不超过 40 个字符"}},
-		{Name: "scope", Aliases: []string{"范围", "共享"}, Example: "team", Help: advisor.Text{EN: "who sees the kept trial: channel (default, only here) or team (every channel of the team); needs vendor=", ZH: "谁能看到记入的实测：频道（默认，仅本频道）或 团队（团队所有频道）；需同时写供应商"}},
-	}},
-	{command: "vendor", name: "compare", keys: []chat.Key{
-		{Name: "gpu", Aliases: []string{"显卡", "卡型", "card"}, Example: "a100-80g", Help: advisor.Text{EN: "the card the workload runs on (default: the card of the newest price or contract)", ZH: "工作负载所用的显卡（默认：最新报价或合同里的显卡）"}},
-		{Name: "cards", Aliases: []string{"卡数", "张数", "n"}, Kind: chat.Count, Example: "8", Help: advisor.Text{EN: "how many cards (default: the newest contract's, else 8)", ZH: "卡数（默认：最新合同的卡数，否则 8）"}},
-		{Name: "hours", Aliases: []string{"时长", "小时", "用量", "busy"}, Kind: chat.Hours, Example: "720", Help: advisor.Text{EN: "busy hours per card a month (default 720: all month)", ZH: "每卡每月使用小时数（默认 720：整月）"}},
-		{Name: "months", Aliases: []string{"月数", "项目月数", "周期"}, Kind: chat.Count, Example: "3", Help: advisor.Text{EN: "how many months the project runs, for its cost (default 3)", ZH: "项目持续的月数，用于计算项目成本（默认 3）"}},
-		{Name: "storage_gb", Aliases: []string{"存储量", "存储容量", "存储gb"}, Kind: chat.GB, Example: "2000", Help: advisor.Text{EN: "GB of disk and object storage held, priced at the reference price as quote does (the vendors' own storage prices are not kept)", ZH: "存储量（GB），按参考单价计入，与报价对比相同（不保存各家的存储单价）"}},
-		{Name: "snapshot_gb", Aliases: []string{"快照量", "快照容量", "快照gb"}, Kind: chat.GB, Example: "500", Help: advisor.Text{EN: "GB of snapshots kept, at the reference price", ZH: "快照量（GB），按参考单价计入"}},
-		{Name: "egress_gb", Aliases: []string{"流量", "公网流量", "出流量", "外网流量", "流量gb"}, Kind: chat.GB, Example: "3000", Help: advisor.Text{EN: "GB of public egress a month, at the reference price", ZH: "每月公网流量（GB），按参考单价计入"}},
-		{Name: "intranet_gb", Aliases: []string{"内网流量", "内网gb"}, Kind: chat.GB, Example: "5000", Help: advisor.Text{EN: "GB of intranet traffic a month, at the reference price", ZH: "每月内网流量（GB），按参考单价计入"}},
-		{Name: "rate", Aliases: []string{"汇率", "fx"}, Example: "USD:7.2", Help: advisor.Text{EN: "the exchange rate you pay, yuan for one unit of a vendor's currency (USD:7.2; a bare number when only one currency is not yuan): without it prices in different currencies are not compared", ZH: "你们实际的汇率：1 单位外币折合多少元（USD:7.2；只有一种外币时可只写数字）；不写则不同币种的报价不做比较"}},
-	}},
-	{command: "vendor", name: "remove", keys: []chat.Key{
-		{Name: "confirm", Aliases: []string{"确认"}, Example: "yes", Help: advisor.Text{EN: "yes deletes the vendor's evidence: prices, checks, trials and contracts (without it you see what would go)", ZH: "是 即删除该供应商的资料：价格、核查、试用实测和合同（不写则只列出将删除的内容）"}},
-		{Name: "contracts", Aliases: []string{"合同", "含合同"}, Example: "yes", Help: advisor.Text{EN: "yes also deletes contracts whose reminders are still to come (kept by default: deleting one stops its reminders)", ZH: "是：一并删除仍有待发提醒的合同（默认保留：删除合同会停止其提醒）"}},
-	}},
+	{command: "billing", name: "keys", keys: BillingKeys},
+	{command: "checklist", name: "check", keys: ChecklistCheck},
+	{command: "draft", name: "renewal", keys: DraftRenewal},
+	{command: "draft", name: "sla", keys: DraftSla},
+	{command: "draft", name: "vendor", keys: DraftVendor},
+	{command: "price", name: "set", keys: PriceSet},
+	{command: "renewal", name: "add", keys: RenewalAdd},
+	{command: "settings", name: "keys", keys: SettingsKeys},
+	{command: "tier", name: "keys", keys: TierKeys},
+	{command: "tier", name: "money_keys", keys: TierMoneyKeys},
+	{command: "trial", name: "promise", keys: TrialPromise},
+	{command: "vendor", name: "compare", keys: VendorCompare},
+	{command: "vendor", name: "remove", keys: VendorRemove},
 }
