@@ -101,6 +101,9 @@ func RenderTextWidth(r Reply, cols int) string {
 	var bbuf [4]string
 	buttons := bbuf[:0]
 	for _, bt := range r.Buttons {
+		if w := ButtonWordsZH(bt.Action); r.Lang == ZH && bt.shown == "" && w != "" { // a reply no router answered (a reminder)
+			bt.shown = strings.TrimSpace(w + " " + bt.Value)
+		}
 		l := ButtonLine(bt)
 		if bt.Action == ActionDetails && utf8.RuneCountInString(l) > MaxNextLine {
 			// a long command (a pasted answer, several vendors) is not typed

@@ -167,6 +167,27 @@ type Poster interface {
 	Post(ctx context.Context, target Target, rep Reply) error
 }
 
+// ButtonWordsZH are the command words of a follow-up action as a Chinese
+// reply writes them ("起草 问题" for draft questions): the Chinese words the
+// commands take (a test of the full router checks them), for a router that
+// answers without the command the action runs (a command's own tests).
+// Empty for an action without fixed words (run, details).
+func ButtonWordsZH(action string) string {
+	switch action {
+	case ActionDraftQuestions:
+		return "起草 问题"
+	case ActionDraftSLA:
+		return "起草 条款"
+	case ActionDraftRenewal:
+		return "起草 续约"
+	case ActionRemindRenewal:
+		return "续约 新建"
+	case ActionChecklistFull:
+		return "清单 检查 全部=是"
+	}
+	return ""
+}
+
 // ButtonCommand turns a pressed button into the command line it stands for,
 // so a button press runs through the same router as typed text.
 func ButtonCommand(action, value string) string {

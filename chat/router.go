@@ -204,7 +204,11 @@ func (r *Router) localizeButtons(rep *Reply) {
 		default:
 			words := strings.TrimSpace(strings.Replace(ButtonCommand(b.Action, ""), "--private ", "", 1))
 			line = words + " " + b.Value
-			zh = strings.TrimSpace(r.Localize(ZH, "", words) + " " + r.Localize(ZH, rep.Command, b.Value))
+			zhWords := r.Localize(ZH, "", words)
+			if w := ButtonWordsZH(b.Action); zhWords == words && w != "" { // a router without the command
+				zhWords = w
+			}
+			zh = strings.TrimSpace(zhWords + " " + r.Localize(ZH, rep.Command, b.Value))
 		}
 		if zh != line {
 			rep.Buttons[i].shown = zh

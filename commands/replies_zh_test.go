@@ -32,6 +32,11 @@ func TestChineseRepliesShowNoEnglishKeys(t *testing.T) {
 			lines = append(lines, ex.Text)
 		}
 	}
+	for _, c := range r.Commands() { // and each sub-command's own (draft sla)
+		for _, s := range c.Subs {
+			lines = append(lines, s.Examples...)
+		}
+	}
 	if len(lines) < 60 {
 		t.Fatalf("%d lines to check; the examples and the goldens give more", len(lines))
 	}
@@ -215,3 +220,20 @@ func englishIn(text, typed string, words []string) []string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// TestButtonWordsZHAreTheCommandsWords: the Chinese words chat writes for
+// each follow-up action, when the router that answered lacks its command,
+// are the words the full router writes for it, and they run the action's
+// command.
+func TestButtonWordsZHAreTheCommandsWords(t *testing.T) {
+	r := replyRouter()
+	for _, action := range []string{chat.ActionDraftQuestions, chat.ActionDraftSLA, chat.ActionDraftRenewal, chat.ActionRemindRenewal, chat.ActionChecklistFull} {
+		words := strings.TrimSpace(strings.Replace(chat.ButtonCommand(action, ""), "--private ", "", 1))
+		if got, want := chat.ButtonWordsZH(action), r.Localize(chat.ZH, "", words); got != want {
+			t.Errorf("%s: ButtonWordsZH %q, the router writes %q for %q", action, got, want, words)
+		}
+	}
+	if got := chat.ButtonWordsZH(chat.ActionRun); got != "" {
+		t.Errorf("run: ButtonWordsZH %q, want none (its value is the command)", got)
+	}
+}

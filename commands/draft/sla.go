@@ -86,6 +86,11 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 		return sub{}, err
 	}
 	lang := c.Lang
+	shown := make([]string, len(defaults)) // in the user's words: 销毁=是
+	for i, kv := range defaults {
+		shown[i] = slaCommand(d).Localize(lang, kv)
+	}
+	no := func(key string) string { return c.Args.Name(key) + chat.T(lang, "=no", "=否") }
 	return sub{
 		what: "the SLA clauses for " + t.Vendor, whatZH: t.Vendor + "的 SLA 条款",
 		write: func(ctx context.Context) (chat.Reply, error) {
@@ -97,15 +102,15 @@ func (d *drafter) sla(c *chat.Call) (sub, error) {
 			if len(defaults) > 0 {
 				warnings = append(warnings, fmt.Sprintf(chat.T(lang,
 					"Not given, so the usual contract terms were used: %s. Give them to change them.",
-					"未给出，因此使用了常见合同条款：%s。如需修改请写明。"), strings.Join(defaults, ", ")))
+					"未给出，因此使用了常见合同条款：%s。如需修改请写明。"), strings.Join(shown, chat.T(lang, ", ", "，"))))
 			}
 			warnings = append(warnings, slaAdvice(lang, t)...)
 			var left []string
 			if !t.Migration {
-				left = append(left, chat.T(lang, "migration at term end (migration=no)", "到期迁移（migration=no）"))
+				left = append(left, fmt.Sprintf(chat.T(lang, "migration at term end (%s)", "到期迁移（%s）"), no("migration")))
 			}
 			if !t.Destruction {
-				left = append(left, chat.T(lang, "certified data destruction (destruction=no)", "数据销毁（destruction=no）"))
+				left = append(left, fmt.Sprintf(chat.T(lang, "certified data destruction (%s)", "数据销毁（%s）"), no("destruction")))
 			}
 			var sections []chat.Section
 			if len(left) > 0 {

@@ -177,6 +177,6 @@ func keyDocs() []*chat.Command {
 		{Name: "workload", Aliases: []string{"工作负载"}, Keys: work, Summary: map[chat.Lang]string{
 			chat.EN: "what the team runs, once, before the first vendor", chat.ZH: "团队的用量，只写一次，放在第一家供应商之前"}},
 		{Name: "vendor", Aliases: []string{"供应商"}, Keys: vendor, Summary: map[chat.Lang]string{
-			chat.EN: "each vendor: NAME: key=value ..., vendors separated by ; or new lines", chat.ZH: "每家供应商：名称: key=value ……，各家之间用 ; 或换行分开"}},
+			chat.EN: "each vendor: NAME: key=value ..., vendors separated by ; or new lines", chat.ZH: "每家供应商：名称: 参数=值 ……，各家之间用 ; 或换行分开"}},
 	}
 }

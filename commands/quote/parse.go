@@ -87,7 +87,7 @@ func parseTokens(lang chat.Lang, toks []chat.Token, in *input) {
 				who = cur.label(lang)
 			}
 			msg := fmt.Sprintf(chat.T(lang, "could not read %q: write key=value (price=35), or end a vendor's name with a colon (A:)",
-				"无法读取 %q：请写成 key=value（如 单价=35），或用冒号标出供应商名（A:）"), w)
+				"无法读取 %q：请写成 参数=值（如 单价=35），或用冒号标出供应商名（A:）"), w)
 			if who != "" {
 				msg = who + chat.T(lang, ": ", "：") + msg
 			}

@@ -168,7 +168,7 @@ func (d Deps) edit(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply,
 	}
 	if len(a.Keys()) == 0 {
 		return chat.Reply{}, chat.Invalidf(c.Lang, "id", ex, "give what to change as key=value after the id, for example %s; keys: those of renewal add",
-			"请在编号后写出要改的 key=value，例如 %s；可用参数与 续约 添加 相同", ex)
+			"请在编号后写出要改的 参数=值，例如 %s；可用参数与 续约 添加 相同", ex)
 	}
 	old, err := d.get(ctx, c, id)
 	if err != nil {

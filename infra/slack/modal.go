@@ -250,7 +250,7 @@ func homeForms(lang chat.Lang) []slackapi.Block {
 	return []slackapi.Block{
 		slackapi.NewSectionBlock(mrkdwn("*"+chat.T(lang, "Forms", "表单")+"*  "+Escape(chat.T(lang,
 			"fill in the fields instead of typing key=value",
-			"填表代替手写 key=value"))), nil, nil),
+			"填表代替手写 参数=值"))), nil, nil),
 		slackapi.NewActionBlock("gpuadvisor_forms", buttons...),
 	}
 }
