@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // DecodeStrict decodes one JSON document into v and refuses a key v has no
@@ -46,16 +45,13 @@ func DecodeNoted(b []byte, key string, v any) error {
 	return DecodeStrict(f[key], v)
 }
 
-// Embedded returns a function that parses an embedded data file the first
-// time it is called and returns the same value ever after. The file is part
-// of the program and its package's tests parse it, so a file that does not
-// parse is a defect of the build: the call panics, naming the file.
-func Embedded[T any](name string, b []byte, parse func([]byte) (T, error)) func() T {
-	return sync.OnceValue(func() T {
-		v, err := parse(b)
-		if err != nil {
-			panic(name + ": " + err.Error())
-		}
-		return v
-	})
+// MustParse parses an embedded data file; a file that does not parse is a
+// defect of the build, so it panics, naming the file. Write a package's
+// parsed file as a Lazy whose New calls it, to parse on first use.
+func MustParse[T any](name string, b []byte, parse func([]byte) (T, error)) T {
+	v, err := parse(b)
+	if err != nil {
+		panic(name + ": " + err.Error())
+	}
+	return v
 }

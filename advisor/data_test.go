@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -63,24 +64,41 @@ func TestDecodeNoted(t *testing.T) {
 	}
 }
 
-func TestEmbeddedParsesOnce(t *testing.T) {
+func TestLazyParsesOnce(t *testing.T) {
 	calls := 0
-	get := Embedded("n.json", []byte("7"), func(b []byte) (int, error) {
+	l := Lazy[int]{New: func() int {
 		calls++
-		return len(b) + 41, nil
-	})
-	if a, b := get(), get(); a != 42 || b != 42 || calls != 1 {
-		t.Errorf("got %d and %d after %d parses, want 42 twice after one", a, b, calls)
+		return MustParse("n.json", []byte("7"), func(b []byte) (int, error) { return len(b) + 41, nil })
+	}}
+	var wg sync.WaitGroup
+	got := make([]int, 8)
+	for i := range got {
+		wg.Go(func() { got[i] = l.Get() })
+	}
+	wg.Wait()
+	for i, v := range got {
+		if v != 42 {
+			t.Errorf("Get %d = %d, want 42", i, v)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("New ran %d times, want once", calls)
 	}
 }
 
-func TestEmbeddedPanicsNamingTheFile(t *testing.T) {
-	get := Embedded("bad.json", nil, func([]byte) (int, error) { return 0, errors.New("no rows") })
-	defer func() {
-		if r := recover(); r != "bad.json: no rows" {
-			t.Errorf("recovered %v, want the file's name and the error", r)
-		}
-	}()
-	get()
-	t.Error("a file that does not parse did not panic")
+func TestLazyPanicsNamingTheFileEveryTime(t *testing.T) {
+	l := Lazy[int]{New: func() int {
+		return MustParse("bad.json", nil, func([]byte) (int, error) { return 0, errors.New("no rows") })
+	}}
+	for i := range 2 {
+		func() {
+			defer func() {
+				if r := recover(); r != "bad.json: no rows" {
+					t.Errorf("Get %d recovered %v, want the file's name and the error", i, r)
+				}
+			}()
+			l.Get()
+			t.Errorf("Get %d: a file that does not parse did not panic", i)
+		}()
+	}
 }

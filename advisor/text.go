@@ -24,7 +24,7 @@ func Textf(en, zh string, args ...any) Text {
 
 // LazyText is a wording written the first time it is read, from data an
 // embedded file holds, so that a program that never shows it never decodes
-// the file; wrap the function in sync.OnceValue to write it once.
+// the file; let the function read an advisor.Lazy to write it once.
 type LazyText func() Text
 
 // In returns the wording for lang, as Text.In.

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -443,12 +442,12 @@ func Closest(s string, cands []string) string {
 	return ""
 }
 
-var fullFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)--full(\s|$)`) })
+var fullFlag = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)--full(\s|$)`) }}
 
 // dropFlag removes the word --full from a command line.
 func dropFlag(s string) string {
-	for fullFlag().MatchString(s) {
-		s = fullFlag().ReplaceAllString(s, "$1")
+	for fullFlag.Get().MatchString(s) {
+		s = fullFlag.Get().ReplaceAllString(s, "$1")
 	}
 	return strings.TrimSpace(s)
 }

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"gpuadvisor/advisor"
@@ -183,7 +182,9 @@ func lexiconDiff(ref, cand string) [][2]string {
 
 // Who chooses and who is liable: the party named with the words (the
 // first group of each pattern).
-var partyRES = sync.OnceValue(func() (res struct{ choice, liable []*regexp.Regexp }) {
+type partyPatterns struct{ choice, liable []*regexp.Regexp }
+
+var partyRES = advisor.Lazy[partyPatterns]{New: func() (res partyPatterns) {
 	res.choice = []*regexp.Regexp{
 		regexp.MustCompile(`\b(?:at|in) (?:the )?([\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+)?)'s (?:sole |own |absolute )?(?:choice|discretion|option|election)`),
 		regexp.MustCompile(`\b(?:at|in) the (?:sole |absolute )?(?:choice|discretion|option|election) of (?:the )?([\p{L}\p{N}-]+)`),
@@ -196,7 +197,7 @@ var partyRES = sync.OnceValue(func() (res struct{ choice, liable []*regexp.Regex
 		regexp.MustCompile(`由([\p{Han}a-z0-9]{1,8}?)(?:自行|全额|全部)?(?:承担|负责|负担|赔偿)`),
 	}
 	return res
-})
+}}
 
 // partyDiff reports a party that chooses or is liable in the candidate
 // part and in no such phrase of the template's (at Acme's choice, 由客户自行
@@ -206,7 +207,7 @@ func partyDiff(ref, cand string) [][2]string {
 	for _, p := range []struct {
 		check string
 		res   []*regexp.Regexp
-	}{{CheckChoice, partyRES().choice}, {CheckResponsibility, partyRES().liable}} {
+	}{{CheckChoice, partyRES.Get().choice}, {CheckResponsibility, partyRES.Get().liable}} {
 		have := map[string]bool{}
 		for _, re := range p.res {
 			for _, m := range re.FindAllStringSubmatch(ref, -1) {

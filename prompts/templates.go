@@ -4,7 +4,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 //go:embed templates/*.tmpl
@@ -12,7 +13,7 @@ var templateFS embed.FS
 
 // templates holds every draft and prompt template, each a {{define}} named
 // <kind>.<lang>[.<part>].
-var templates = sync.OnceValue(mustParse)
+var templates = advisor.Lazy[tmplSet]{New: mustParse}
 
 func mustParse() tmplSet {
 	names, err := fs.Glob(templateFS, "templates/*.tmpl")
@@ -37,7 +38,7 @@ func mustParse() tmplSet {
 // render executes the named template. The templates are fixed and tested, so
 // an error is a programming error; it is still returned, never panicked.
 func render(name string, data any) (string, error) {
-	out, err := templates().execute(name, data)
+	out, err := templates.Get().execute(name, data)
 	if err != nil {
 		return "", fmt.Errorf("render template %s: %w", name, err)
 	}

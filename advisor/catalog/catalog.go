@@ -4,7 +4,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"sync"
+
+	"gpuadvisor/advisor"
 )
 
 //go:embed gpus.json
@@ -459,10 +460,21 @@ func (c *Catalog) check() error {
 	return nil
 }
 
-var loadDefault = sync.OnceValues(func() (*Catalog, error) {
-	return Parse(gpusJSON, modelsJSON)
-})
+// loaded is a value read from the embedded files, with the error reading
+// them gave.
+type loaded[T any] struct {
+	v   T
+	err error
+}
+
+var defaultCatalog = advisor.Lazy[loaded[*Catalog]]{New: func() loaded[*Catalog] {
+	c, err := Parse(gpusJSON, modelsJSON)
+	return loaded[*Catalog]{c, err}
+}}
 
 // Default returns the embedded catalog. The error is only ever a defect in the
 // embedded files (the package's tests load it).
-func Default() (*Catalog, error) { return loadDefault() }
+func Default() (*Catalog, error) {
+	l := defaultCatalog.Get()
+	return l.v, l.err
+}

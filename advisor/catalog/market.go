@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -80,13 +79,19 @@ func parseMarkets(b []byte, gpus []GPU) (map[string]Availability, error) {
 	return out, nil
 }
 
-var loadMarkets = sync.OnceValues(func() (map[string]Availability, error) {
+var markets = advisor.Lazy[loaded[map[string]Availability]]{New: func() loaded[map[string]Availability] {
 	c, err := Default()
 	if err != nil {
-		return nil, err
+		return loaded[map[string]Availability]{nil, err}
 	}
-	return parseMarkets(marketJSON, c.GPUs())
-})
+	m, err := parseMarkets(marketJSON, c.GPUs())
+	return loaded[map[string]Availability]{m, err}
+}}
+
+func loadMarkets() (map[string]Availability, error) {
+	l := markets.Get()
+	return l.v, l.err
+}
 
 // Market returns where the catalog card id can be rented; false for an id
 // the catalog lacks.

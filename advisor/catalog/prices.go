@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -182,14 +181,18 @@ func (p *Prices) NotFound(market, id string) (NotFound, bool) {
 // Rows are every published figure, in the file's order.
 func (p *Prices) Rows() []PriceRow { return p.rows }
 
-var loadPrices = sync.OnceValues(func() (*Prices, error) {
+var referencePrices = advisor.Lazy[loaded[*Prices]]{New: func() loaded[*Prices] {
 	c, err := Default()
 	if err != nil {
-		return nil, err
+		return loaded[*Prices]{nil, err}
 	}
-	return ParsePrices(pricesJSON, c.GPUs())
-})
+	p, err := ParsePrices(pricesJSON, c.GPUs())
+	return loaded[*Prices]{p, err}
+}}
 
 // ReferencePrices returns the embedded reference prices (prices.json). The
 // error is only ever a defect in the embedded file (the tests load it).
-func ReferencePrices() (*Prices, error) { return loadPrices() }
+func ReferencePrices() (*Prices, error) {
+	l := referencePrices.Get()
+	return l.v, l.err
+}

@@ -69,10 +69,10 @@ type checklistData struct {
 }
 
 // loadData decodes checklist.json once.
-var loadData = advisor.Embedded("checklist.json", checklistJSON, parseData)
+var loadData = advisor.Lazy[*checklistData]{New: func() *checklistData { return advisor.MustParse("checklist.json", checklistJSON, parseData) }}
 
 // allItems is every item, dimension by dimension, with its name and traps.
-func allItems() []Item { return loadData().items }
+func allItems() []Item { return loadData.Get().items }
 
 // parseData decodes and checks the checklist data: known dimensions, ids
 // unique and prefixed by their dimension, every wording in both languages,

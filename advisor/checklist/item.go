@@ -29,7 +29,7 @@ func Dimensions() []Dimension {
 
 // Title is the dimension's name for people (checklist.json).
 func (d Dimension) Title() Text {
-	if t, ok := loadData().titles[d]; ok {
+	if t, ok := loadData.Get().titles[d]; ok {
 		return t
 	}
 	return Text{EN: string(d), ZH: string(d)}
@@ -39,7 +39,7 @@ func (d Dimension) Title() Text {
 // Chinese name (hardware, hw, 硬件, network, 网络, billing, 计费, ...: the
 // aliases of checklist.json).
 func ParseDimension(s string) (Dimension, bool) {
-	d, ok := loadData().alias[strings.ToLower(strings.TrimSpace(s))]
+	d, ok := loadData.Get().alias[strings.ToLower(strings.TrimSpace(s))]
 	return d, ok
 }
 

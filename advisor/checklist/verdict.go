@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"gpuadvisor/advisor"
 )
@@ -29,7 +28,11 @@ const (
 // VerdictRule states how Check decides. It names the key items of
 // checklist.json, so it is written the first time it is read: a program
 // that never shows it never decodes the checklist.
-var VerdictRule = advisor.LazyText(sync.OnceValue(func() Text {
+var VerdictRule = advisor.LazyText(verdictRuleText)
+
+func verdictRuleText() Text { return verdictRule.Get() }
+
+var verdictRule = advisor.Lazy[Text]{New: func() Text {
 	k := keyNames()
 	return Text{
 		EN: fmt.Sprintf("avoid only on a clear bad answer: a key item (%s) is a risk, %d or more items are risks, a severe red flag is found (no invoice, payment to a personal account), or there is a risk and vague items plus kinds of red flag reach %d and are more than twice the covered items; proceed when every key item is covered, nothing is a risk, no red flag is found and at most %d items are vague; otherwise ask_first. Hedged and vague answers alone never give avoid: they are questions to send, like the items not mentioned.",
@@ -37,7 +40,7 @@ var VerdictRule = advisor.LazyText(sync.OnceValue(func() Text {
 		ZH: fmt.Sprintf("只有明确的坏答案才“建议放弃”：关键项（%s）中有风险项、风险项达到 %d 项、出现严重红旗（不开发票、转账到个人账户），或有风险项且含糊项与红旗种类合计达到 %d 并超过答实项的两倍；关键项全部答实、没有风险项、没有红旗且含糊项不超过 %d 项：“可以推进”；其余：“先追问”。只有留余地或含糊的回答不会得出“建议放弃”：它们和未提及的条目一样，是要发出的追问。",
 			k.ZH, AvoidRisks, AvoidVagueFlags, ProceedVague),
 	}
-}))
+}}
 
 func keyNames() Text {
 	var items []Item

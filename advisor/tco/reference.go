@@ -28,10 +28,10 @@ type Reference struct {
 // References returns the reference unit prices, in bill order of Metered:
 // list prices of mainland-China public clouds, 2024–2025 (reference.json
 // says which; docs/quote.md lists the sources). The slice is a copy.
-func References() []Reference { return slices.Clone(references()) }
+func References() []Reference { return slices.Clone(references.Get()) }
 
 // references is reference.json, decoded the first time a price is needed.
-var references = advisor.Embedded("reference.json", referenceJSON, parseReferences)
+var references = advisor.Lazy[[]Reference]{New: func() []Reference { return advisor.MustParse("reference.json", referenceJSON, parseReferences) }}
 
 //go:embed reference.json
 var referenceJSON []byte
@@ -61,7 +61,7 @@ func parseReferences(b []byte) ([]Reference, error) {
 
 // ReferenceFor returns the reference price of a metered item.
 func ReferenceFor(l Line) (Reference, bool) {
-	for _, r := range references() {
+	for _, r := range references.Get() {
 		if r.Line == l {
 			return r, true
 		}

@@ -240,7 +240,7 @@ func (c *comparer) model() {
 
 // singleForm reports whether a family ships in one form factor only.
 func singleForm(name string) bool {
-	for _, f := range loadNvidia().families {
+	for _, f := range loadNvidia.Get().families {
 		if f.Name == name {
 			return f.Only != ""
 		}

@@ -8,7 +8,7 @@ import (
 // XidHardware reports whether an Xid code points at the hardware (memory,
 // NVLink, the bus, the GPU's firmware: nvidia.json), and its name.
 func XidHardware(code int) (Text, bool) {
-	n, ok := loadNvidia().xid[code]
+	n, ok := loadNvidia.Get().xid[code]
 	return n, ok
 }
 

@@ -67,7 +67,7 @@ type nvidia struct {
 	xid      map[int]Text
 }
 
-var loadNvidia = advisor.Embedded("nvidia.json", nvidiaJSON, parseNvidia)
+var loadNvidia = advisor.Lazy[nvidia]{New: func() nvidia { return advisor.MustParse("nvidia.json", nvidiaJSON, parseNvidia) }}
 
 // parseNvidia decodes and checks nvidia.json: every family named, with
 // patterns, a known form factor and positive rated powers; every Xid code
@@ -110,8 +110,8 @@ func parseNvidia(b []byte) (nvidia, error) {
 // Families returns the canonical family names the advisor knows, for error
 // messages.
 func Families() []string {
-	out := make([]string, len(loadNvidia().families))
-	for i, f := range loadNvidia().families {
+	out := make([]string, len(loadNvidia.Get().families))
+	for i, f := range loadNvidia.Get().families {
 		out[i] = f.Name
 	}
 	return out
@@ -119,7 +119,7 @@ func Families() []string {
 
 // RatedWatts returns the catalog board power of m, or 0 when unknown.
 func RatedWatts(m Model) float64 {
-	for _, f := range loadNvidia().families {
+	for _, f := range loadNvidia.Get().families {
 		if f.Name != m.Family {
 			continue
 		}
@@ -135,7 +135,7 @@ func RatedWatts(m Model) float64 {
 // HasNVLink reports whether any NVLink exists for the family (NVSwitch or a
 // bridge); false for cards such as the RTX 4090 or L40S that have none.
 func HasNVLink(familyName string) bool {
-	for _, f := range loadNvidia().families {
+	for _, f := range loadNvidia.Get().families {
 		if f.Name == familyName {
 			return f.NVLink
 		}
@@ -183,7 +183,7 @@ func ParseModel(s string) (Model, bool) {
 	toks := modelTokens(s)
 	var m Model
 	joined := " " + strings.Join(toks, " ") + " "
-	for _, f := range loadNvidia().families {
+	for _, f := range loadNvidia.Get().families {
 		for _, p := range f.Patterns {
 			if strings.Contains(joined, " "+p+" ") {
 				m.Family = f.Name

@@ -122,7 +122,7 @@ func parsePlan(b []byte) ([]stepRow, error) {
 }
 
 // planSteps is plan.json decoded once.
-var planSteps = advisor.Embedded("plan.json", planJSON, parsePlan)
+var planSteps = advisor.Lazy[[]stepRow]{New: func() []stepRow { return advisor.MustParse("plan.json", planJSON, parsePlan) }}
 
 // Plan returns the trial-period test plan in o.Lang: under two hours in
 // all, each step named by its checklist item id (docs/checklist.md#trial-tests).
@@ -152,7 +152,7 @@ func Plan(o PlanOptions) []Step {
 	fill := strings.NewReplacer("{cards}", cards, "{udp_rate}", udpRate, "{udp_note}", udpNote.In(o.Lang), "{tcp_pass}", tcpPass.In(o.Lang),
 		"{watts}", watts, "{watts_note}", wattsNote.In(o.Lang), "{pcie5_x16_gbs}", num(PCIe5x16GBs))
 	in := func(t Text) string { return fill.Replace(t.In(o.Lang)) }
-	rows := planSteps()
+	rows := planSteps.Get()
 	steps := make([]Step, len(rows))
 	for i, r := range rows {
 		s := Step{ID: r.ID, Item: r.Item, Title: in(r.Title), Minutes: r.Minutes, During: r.During, Record: in(r.Record), Pass: in(r.Pass)}
