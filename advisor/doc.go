@@ -3,8 +3,9 @@
 //
 // This root package holds the vocabulary the decisions share: Text (a wording
 // in English and Chinese), the one error type, number formatting, fuzzy
-// name matching, and DecodeStrict and Embedded, the one way an embedded data
-// file is decoded (a misspelt key is an error) and loaded once.
+// name matching, DecodeStrict and MustParse, the one way an embedded data
+// file is decoded (a misspelt key is an error), and Lazy, which loads such a
+// file (or builds any table) once, on first use, without work at start.
 //
 // Its sub-packages are named for the decision, each rule traced to a source:
 //
