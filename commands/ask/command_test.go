@@ -89,11 +89,13 @@ func TestAskRunsTheCommands(t *testing.T) {
 	if rep.Error != nil {
 		t.Fatalf("error %+v", rep.Error)
 	}
-	if !strings.Contains(rep.Summary, "`tier model=qwen2.5-14b mode=lora`; `billing ondemand=35 monthly=15000 hours=240`") {
-		t.Errorf("summary %q must show both commands run", rep.Summary)
+	// a Chinese question: the commands run shown in Chinese words (the test
+	// router's tier has no keys, so its line keeps them), the JSON as run
+	if !strings.Contains(rep.Summary, "`选卡 model=qwen2.5-14b mode=lora`; `计费 按需=35 包月=15000 时长=240`") {
+		t.Errorf("summary %q must show both commands run, in Chinese words", rep.Summary)
 	}
-	if len(rep.Warnings) == 0 || !strings.Contains(rep.Warnings[0], "hours=240") {
-		t.Errorf("warnings %q must flag hours=240, which the LLM computed", rep.Warnings)
+	if len(rep.Warnings) == 0 || !strings.Contains(rep.Warnings[0], "时长=240") {
+		t.Errorf("warnings %q must flag 时长=240 (hours=240), which the LLM computed", rep.Warnings)
 	}
 	for _, w := range rep.Warnings {
 		if strings.Contains(w, "ondemand=35") || strings.Contains(w, "model=") {
@@ -101,7 +103,7 @@ func TestAskRunsTheCommands(t *testing.T) {
 		}
 	}
 	ran := dataOf(rep)["ran"].([]map[string]any)
-	if len(ran) != 2 || ran[1]["command"] != "billing" {
+	if len(ran) != 2 || ran[1]["command"] != "billing" || ran[1]["command_line"] != "billing ondemand=35 monthly=15000 hours=240" {
 		t.Errorf("ran = %v", ran)
 	}
 	// the wire: JSON mode, the question quoted, the commands listed

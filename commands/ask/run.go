@@ -14,8 +14,9 @@ import (
 
 // ran is one command run for a question.
 type ran struct {
-	line string
-	rep  chat.Reply
+	line  string
+	shown string // line in the reply's language (Router.Localize): 选卡 模型=… in Chinese
+	rep   chat.Reply
 }
 
 // failed is a proposed command that could not run, and why.
@@ -64,8 +65,12 @@ func (a *asker) runAll(ctx context.Context, c *chat.Call, question string, prop 
 			bad = append(bad, failed{line, rep.Error.Key, rep.Error.Message})
 			continue
 		}
-		done = append(done, ran{line: line, rep: rep})
-		warnings = append(warnings, derived(lang, question, pc)...)
+		done = append(done, ran{line: line, shown: a.router.Localize(lang, "", line), rep: rep})
+		keys := append([]chat.Key(nil), cmd.Keys...)
+		for _, s := range cmd.Subs {
+			keys = append(keys, s.Keys...)
+		}
+		warnings = append(warnings, derived(lang, question, pc, keys)...)
 	}
 	if len(done) == 0 && len(suggested) > 0 {
 		return a.suggestOnly(lang, suggested, bad), nil
@@ -115,7 +120,7 @@ var numRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 // derived flags values whose numbers are not in the question: the LLM
 // computed them (8 h a day -> hours=240) or made them up; either way the
 // user should look.
-func derived(lang chat.Lang, question string, pc prompts.ProposedCommand) []string {
+func derived(lang chat.Lang, question string, pc prompts.ProposedCommand, keys []chat.Key) []string {
 	have := map[string]bool{}
 	for _, n := range numRE.Get().FindAllString(chat.Normalize(question), -1) {
 		have[strings.TrimLeft(n, "0")] = true
@@ -125,7 +130,7 @@ func derived(lang chat.Lang, question string, pc prompts.ProposedCommand) []stri
 		for _, n := range numRE.Get().FindAllString(chat.Normalize(arg.Value), -1) {
 			if !have[strings.TrimLeft(n, "0")] {
 				out = append(out, fmt.Sprintf(chat.T(lang, "%s=%s: %s is not in your question; the LLM computed or assumed it. Check it.",
-					"%s=%s：%s 不在你的问题中，是 LLM 推算或假设的，请核对。"), arg.Key, arg.Value, n))
+					"%s=%s：%s 不在你的问题中，是 LLM 推算或假设的，请核对。"), chat.KeyWord(lang, keys, arg.Key), arg.Value, n))
 				break
 			}
 		}
@@ -141,7 +146,7 @@ func merge(lang chat.Lang, model string, done []ran, warnings []string) chat.Rep
 	rep.Command = "ask"
 	var lines []string
 	for _, d := range done {
-		lines = append(lines, d.line)
+		lines = append(lines, d.shown)
 	}
 	rep.Summary = fmt.Sprintf(chat.T(lang, "I ran: %s (edit and rerun it if I misread you).", "我运行了：%s（如果理解有误，请修改后重新运行）。"),
 		"`"+strings.Join(lines, "`; `")+"`") + "\n" + first.Summary
@@ -156,7 +161,7 @@ func merge(lang chat.Lang, model string, done []ran, warnings []string) chat.Rep
 		for _, f := range d.rep.Facts {
 			body = append(body, f.Label+": "+f.Value)
 		}
-		rep.Sections = append(rep.Sections, chat.Section{Title: d.rep.Title + " — " + d.line, Lines: body})
+		rep.Sections = append(rep.Sections, chat.Section{Title: d.rep.Title + " — " + d.shown, Lines: body})
 		rep.Sections = append(rep.Sections, d.rep.Sections...)
 		rep.Tables = append(rep.Tables, d.rep.Tables...)
 		rep.Warnings = append(rep.Warnings, d.rep.Warnings...)
