@@ -66,6 +66,19 @@ type Field struct {
 // Label is the field's label in lang.
 func (f Field) Label(lang chat.Lang) string { return chat.T(lang, f.EN, f.ZH) }
 
+// ExampleIn is the example as lang shows it: in Chinese a Select's example
+// by its option's label (例如 包月, not monthly); otherwise as it is typed.
+func (f Field) ExampleIn(lang chat.Lang) string {
+	if f.Kind == Select && lang == chat.ZH {
+		for _, o := range f.Options {
+			if o.Value == f.Example {
+				return o.Label(lang)
+			}
+		}
+	}
+	return f.Example
+}
+
 // Hint is what to enter, in lang ("" for none).
 func (f Field) Hint(lang chat.Lang) string { return chat.T(lang, f.HintEN, f.HintZH) }
 

@@ -145,7 +145,11 @@ func (d *drafter) questions(c *chat.Call) (sub, error) {
 			for _, g := range in.gaps {
 				it, _ := checklist.Lookup(g.ID)
 				q := prompts.Question{ID: it.ID, Dimension: it.Dimension.Title().In(string(lang)), Ask: it.Question.In(string(lang))}
-				line := it.ID + " — " + statusText(lang, g.Status)
+				label := it.ID // English keeps the id; a Chinese reply names the item (replies show names)
+				if lang == chat.ZH {
+					label = it.Name.In(string(lang))
+				}
+				line := label + " — " + statusText(lang, g.Status)
 				if g.Status == "vague" {
 					q.Evidence = g.Evidence
 					if g.Evidence != "" {

@@ -113,7 +113,7 @@ func FormCard(f *form.Form, lang chat.Lang, v form.Values, errs map[string]strin
 
 func formComponent(in form.Input, lang chat.Lang, val string) any {
 	fl := in.Field
-	ph := plain(chat.T(lang, "e.g. ", "例如 ") + fl.Example)
+	ph := plain(chat.T(lang, "e.g. ", "例如 ") + fl.ExampleIn(lang))
 	req := fl.Required && in.Row == 0
 	switch fl.Kind {
 	case form.Select, form.External:

@@ -138,7 +138,7 @@ func FormView(f *form.Form, lang chat.Lang, v form.Values, o origin) slackapi.Mo
 
 func inputBlock(in form.Input, lang chat.Lang, val string) *slackapi.InputBlock {
 	fl := in.Field
-	ph := plain(cut(chat.T(lang, "e.g. ", "例如 ")+fl.Example, MaxPlaceholder))
+	ph := plain(cut(chat.T(lang, "e.g. ", "例如 ")+fl.ExampleIn(lang), MaxPlaceholder))
 	var el slackapi.BlockElement
 	switch fl.Kind {
 	case form.Select:
