@@ -134,7 +134,7 @@ func shownText(rep chat.Reply) string {
 // command's, sub-command's and key's English name, and the English values
 // replies used to show (full, none, yes…).
 func englishWords(r *chat.Router) []string {
-	words := []string{"batch", "full", "selective", "none", "yes", "no", "key", "value", "channel", "team", "monthly", "infer"}
+	words := []string{"batch", "full", "selective", "none", "yes", "no", "key", "value", "channel", "team", "monthly", "quarterly", "yearly", "hybrid", "infer", "global", "cn", "missing", "vague", "covered"}
 	for _, c := range r.Commands() {
 		words = append(words, c.Name)
 		for _, s := range c.Subs {
@@ -206,20 +206,12 @@ func englishIn(text, typed string, words []string) []string {
 		}
 		re := regexp.MustCompile(`(^|[^A-Za-z0-9_./<>-])` + regexp.QuoteMeta(w) + `($|[^A-Za-z0-9_./=<>-])`) // a value after = too
 		if m := re.FindStringIndex(text); m != nil {
-			from, to := max(0, m[0]-40), min(len(text), m[1]+40)
-			for from > 0 && !utf8Start(text[from]) {
-				from--
-			}
-			for to < len(text) && !utf8Start(text[to]) {
-				to++
-			}
-			out = append(out, "the word "+w+": …"+text[from:to]+"…")
+			before, after := []rune(text[:m[0]]), []rune(text[m[1]:])
+			out = append(out, "the word "+w+": …"+string(before[max(0, len(before)-30):])+text[m[0]:m[1]]+string(after[:min(len(after), 30)])+"…")
 		}
 	}
 	return out
 }
-
-func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // TestButtonWordsZHAreTheCommandsWords: the Chinese words chat writes for
 // each follow-up action, when the router that answered lacks its command,

@@ -111,9 +111,9 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 
 func marketName(lang chat.Lang, m string) string {
 	if m == catalog.MarketCN {
-		return chat.T(lang, "cn (mainland China)", "cn（中国大陆）")
+		return chat.T(lang, "cn (mainland China)", "国内（中国大陆）")
 	}
-	return chat.T(lang, "global (outside mainland China)", "global（中国大陆以外）")
+	return chat.T(lang, "global (outside mainland China)", "海外（中国大陆以外）")
 }
 
 func (d Deps) storeError(c *chat.Call, err error) error {
