@@ -173,7 +173,7 @@ func (p reader) mode(word string) (sizing.Mode, error) {
 	}
 	return "", chat.Invalidf(p.lang, "mode", example("mode"),
 		"mode=%q is not a mode I know; use full (full-parameter training), lora, qlora or infer (serving)",
-		"模式=%q 无法识别；可选 full（全参训练，也可写 全参/全量）、lora（微调）、qlora（量化微调）或 infer（推理）", raw)
+		"模式=%q 无法识别；可选 全参（全参训练，也可写 全量）、微调（LoRA）、量化微调（QLoRA）或 推理", raw)
 }
 
 var shapeKeys = []string{"layers", "hidden", "heads", "kv_heads", "ffn", "vocab"}
@@ -292,7 +292,7 @@ func (p reader) plausible(params float64, m catalog.Model, derived []string) err
 	if sp := m.ShapeParams(); !was("layers") && !was("hidden") && (sp > 2*params || sp < params/2) {
 		return chat.Invalidf(p.lang, "params", example("params"),
 			"params=%s does not match the shape: %d layers of hidden %d (ffn %d, vocab %s) hold about %s parameters; check params= and the shape against the model's config.json",
-			"参数量=%s 与结构不符：%d 层、隐藏维度 %d（ffn %d，词表 %s）约有 %s 参数；请对照模型的 config.json 检查 参数量= 和结构",
+			"参数量=%s 与结构不符：%d 层、隐藏维度 %d（前馈维度 %d，词表 %s）约有 %s 参数；请对照模型的 config.json 检查 参数量= 和结构",
 			count(params), m.Layers, m.Hidden, m.FFN, num(float64(m.Vocab)), count(sp))
 	}
 	return nil
@@ -388,7 +388,7 @@ func (p reader) training(q *query) error {
 			if p.a.Has(k) {
 				return chat.Invalidf(p.lang, k, example("mode"),
 					"%s= applies to training; mode=infer (serving) has no optimizer, ZeRO, recomputation or LoRA rank",
-					"%s= 只用于训练；推理（mode=infer）没有优化器、ZeRO、重计算或 LoRA 秩", p.name(k))
+					"%s= 只用于训练；推理（模式=推理）没有优化器、ZeRO、重计算或 LoRA 秩", p.name(k))
 			}
 		}
 		return nil
@@ -411,7 +411,7 @@ func (p reader) training(q *query) error {
 	}
 	if rc, ok, err := word(p, "recompute", recomputeAliases.Get(),
 		"recompute=%q is not accepted; use none (keep all activations), selective (recompute attention scores) or full (gradient checkpointing)",
-		"重计算=%q 无法识别；可选 none（不重计算）、selective（选择性重计算注意力）或 full（全部重计算/梯度检查点）"); err != nil {
+		"重计算=%q 无法识别；可选 无（不重计算）、选择性（选择性重计算注意力）或 全部（全部重计算/梯度检查点）"); err != nil {
 		return err
 	} else if ok {
 		r.Recompute = rc
@@ -419,7 +419,7 @@ func (p reader) training(q *query) error {
 	if p.a.Has("r") && r.Mode == sizing.ModeFull {
 		return chat.Invalidf(p.lang, "r", example("r"),
 			"r= is the LoRA rank; it applies to mode=lora or mode=qlora, not full training",
-			"秩（r=）是 LoRA 的参数，只用于 模式=lora 或 qlora，不用于全参训练")
+			"秩= 是 LoRA 的参数，只用于 模式=微调 或 模式=量化微调，不用于全参训练")
 	}
 	var err error
 	r.Rank, _, err = p.integer("r", 1, 4096)
@@ -534,7 +534,7 @@ func (p reader) precision(mode sizing.Mode) (sizing.Precision, error) {
 	if mode.Training() && v.Quantized() {
 		return "", chat.Invalidf(p.lang, "precision", example("precision"),
 			"precision=%s applies to serving; training runs in bf16/fp16 mixed precision. For a 4-bit frozen base use mode=qlora",
-			"精度=%s 只用于推理；训练使用 bf16/fp16 混合精度。想用 4 位冻结底座请写 模式=qlora", v)
+			"精度=%s 只用于推理；训练使用 bf16/fp16 混合精度。想用 4 位冻结底座请写 模式=量化微调", v)
 	}
 	return v, nil
 }
