@@ -60,7 +60,7 @@ func (v *Verifier) bundle() map[string][]int {
 		}
 		v.bySubject = map[string][]int{}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := readBundle(f)
 			if err != nil {
 				continue
 			}
