@@ -50,6 +50,9 @@ go test -count=1 -timeout 30m ./...
 # serve --store dynamo is in the build tagged dynamo only (the default CLI does not link the
 # AWS SDK): its tests run in that build too.
 go test -count=1 -tags dynamo -run 'TestServeStore' ./cmd/gpuadvisor/serve
+# The functions' build (tag lambda.norpc) reads the root bundle its own way (a mapping): its
+# tests run in that build too.
+go test -count=1 -tags lambda.norpc ./infra/sysroots
 
 echo "== fuzz (brief: every Fuzz target, ${FUZZTIME:=3000x} each)"
 # Each target runs on its own: go test accepts one -fuzz target per package run.
