@@ -45,7 +45,7 @@ var acceptedValues = root.Lazy[map[string]root.Text]{New: func() map[string]root
 		"spot": {EN: "the spot price per card-hour, more than 0: 12, 12元/时",
 			ZH: "竞价实例每卡每小时价格，须大于 0：12、12元/时"},
 		"interruptible": {EN: "yes or no (是/否)",
-			ZH: "yes 或 no（是/否）"},
+			ZH: "是 或 否"},
 		"interrupt_rate": {EN: "interruptions per hour, 0 to 1: 0.05 (one every 20 h), 5%",
 			ZH: "每小时中断次数，0 到 1：0.05（约 20 小时一次）、5%"},
 		"checkpoint": {EN: "hours between checkpoints, 0 to 744: 1, 0.5h, 30min",

@@ -257,7 +257,7 @@ func (p reader) spot(q *query) (*advisor.SpotOffer, error) {
 	if err != nil {
 		var ce *chat.Error
 		if errors.As(err, &ce) {
-			ce.Message += p.t(". Accepted: yes or no (是/否).", "。可接受：yes 或 no（是/否）。")
+			ce.Message += p.t(". Accepted: yes or no (是/否).", "")
 			ce.Example = example("interruptible")
 		}
 		return nil, err

@@ -159,7 +159,7 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 	if err != nil {
 		return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
 			"full=%q is not yes or no: full=yes shows every item and every follow-up question",
-			"full=%q 不是 yes 或 no：full=yes 显示全部条目和全部追问", chat.Truncate(raw, 40))
+			"full=%q 不是 是 或 否：full=yes 显示全部条目和全部追问", chat.Truncate(raw, 40))
 	}
 	o.full = full
 	if a.Has("scope") {

@@ -78,7 +78,7 @@ func readGlobals(lang chat.Lang, ps []pair) (settings, error) {
 			missing = "epochs"
 		}
 		return s, chat.Invalidf(lang, missing, "epochs=3 dataset_tokens=500m",
-			"a run given by epochs needs both epochs and dataset_tokens; add %s", "按轮数给出训练量时需要同时给出 epochs 和 dataset_tokens；请补上 %s", missing)
+			"a run given by epochs needs both epochs and dataset_tokens; add %s", "按轮数给出训练量时需要同时给出 epochs= 和 dataset_tokens=；请补上 %s=", missing)
 	case seen["epochs"] && seen["run_tokens"]:
 		return s, chat.Invalidf(lang, "run_tokens", "run_tokens=1.5b",
 			"give the run either as run_tokens or as epochs with dataset_tokens, not both", "训练量请只用一种写法：总tokens，或 轮数+数据集tokens")

@@ -38,7 +38,7 @@ func NewCommand(d Deps) *chat.Command {
 			"trial",
 			"试用 卡数=8 内网=万兆 型号=A100-80G",
 			"trial check gpu=A100-80G cards=8 nvlink=yes intranet=10g <paste>",
-			"试用 检查 型号=H100-SXM 卡数=8 nvlink=是 内网=25g <粘贴输出>",
+			"试用 检查 型号=H100-SXM 卡数=8 互联=是 内网=25g <粘贴输出>",
 			"trial check gpu=\"A100 SXM4 80G\" cards=8 nvlink=yes intranet=25g memory=80g busbw=200 driver=535 cuda=12.2 <paste>",
 			"trial check vendor=AcmeGPU gpu=A100-80G cards=8 nvlink=yes intranet=25g <paste>",
 			"试用 检查 供应商=酷算云 范围=团队 型号=A100-80G 卡数=8 内网=25g <粘贴输出>",

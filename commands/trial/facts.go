@@ -106,7 +106,7 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 			add("NCCL", "NCCL", fmt.Sprintf(chat.T(lang, "%s on %d GPUs: no result rows", "%s，%d 块 GPU：没有结果行"), n.Op, n.GPUs))
 			continue
 		}
-		v := fmt.Sprintf(chat.T(lang, "%s on %d GPUs: peak busbw %s GB/s at %s", "%s，%d 块 GPU：峰值 busbw %s GB/s（%s）"),
+		v := fmt.Sprintf(chat.T(lang, "%s on %d GPUs: peak busbw %s GB/s at %s", "%s，%d 块 GPU：峰值总线带宽（busbw）%s GB/s（%s）"),
 			n.Op, n.GPUs, num(n.PeakBusGBs), tr.BytesLabel(n.PeakSize))
 		if n.AvgBusGBs != nil {
 			v += fmt.Sprintf(chat.T(lang, "; # Avg bus bandwidth %s GB/s", "；# Avg bus bandwidth %s GB/s"), num(*n.AvgBusGBs))

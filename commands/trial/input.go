@@ -153,7 +153,7 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 			yes, err = false, nil
 		}
 		if err != nil {
-			return bad("not yes or no; write it like nvlink=yes", "不是 yes 或 no；请写成 nvlink=yes")
+			return bad("not yes or no; write it like nvlink=yes", "不是 是 或 否；请写成 nvlink=yes")
 		}
 		p.NVLink = &yes
 	case "intranet":
