@@ -3,60 +3,15 @@ package chat_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/store"
 )
-
-// countingDeduper records the calls a pipeline makes on a memstore.Deduper;
-// claimFalse makes Claim answer false without looking, as when another
-// delivery's key was released in between.
-type countingDeduper struct {
-	memstore.Deduper
-	mu         sync.Mutex
-	calls      []string
-	claimFalse bool
-}
-
-func (d *countingDeduper) note(s string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.calls = append(d.calls, s)
-}
-
-func (d *countingDeduper) Calls() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return strings.Join(d.calls, " ")
-}
-
-func (d *countingDeduper) Lease(ctx context.Context, key string, lease time.Duration) (store.Claim, error) {
-	d.note("Lease")
-	return d.Deduper.Lease(ctx, key, lease)
-}
-
-func (d *countingDeduper) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	d.note("Claim")
-	if d.claimFalse {
-		return false, nil
-	}
-	return d.Deduper.Claim(ctx, key, ttl)
-}
-
-func (d *countingDeduper) Done(ctx context.Context, key string, keep time.Duration) error {
-	d.note("Done")
-	return d.Deduper.Done(ctx, key, keep)
-}
-
-func (d *countingDeduper) Release(ctx context.Context, key string) error {
-	d.note("Release")
-	return d.Deduper.Release(ctx, key)
-}
 
 // claimRouter has a command that only reads, one that writes, a slow one
 // (deferred to the drafter) that reads, and one that reads and, for the
@@ -107,7 +62,7 @@ func TestClaimInResponse(t *testing.T) {
 		{"claim lost to a key freed since: leased, answered, done", "look", true, true, chat.Answered, "Claim Lease Done", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dd := &countingDeduper{claimFalse: tc.claimFalse}
+			dd := &testkit.CountingDeduper{Deduper: &memstore.Deduper{}, ClaimFalse: tc.claimFalse}
 			p := &chat.Pipeline{Router: claimRouter(nil, nil), Deduper: dd, Keep: time.Hour,
 				Dispatcher: dispatchFunc(func(context.Context, chat.Job) error { return nil })}
 			delivered := 0
@@ -119,7 +74,7 @@ func TestClaimInResponse(t *testing.T) {
 			if got := dd.Calls(); got != tc.calls {
 				t.Errorf("de-duplication calls %q, want %q", got, tc.calls)
 			}
-			dd.claimFalse = false
+			dd.ClaimFalse = false
 			if c, _ := dd.Deduper.Lease(context.Background(), "k", time.Minute); c != store.Sent {
 				t.Errorf("key after: %s, want sent", c)
 			}
@@ -136,7 +91,7 @@ func TestClaimInResponseTakenKeys(t *testing.T) {
 		return chat.Delivery{Key: "k", Request: chat.Request{Text: "look"}, InResponse: true,
 			Deliver: func(context.Context, chat.Reply, chat.Outcome) error { *n++; return err }}
 	}
-	dd := &countingDeduper{}
+	dd := &testkit.CountingDeduper{Deduper: &memstore.Deduper{}}
 	p := &chat.Pipeline{Router: claimRouter(nil, nil), Deduper: dd, Keep: time.Hour}
 	n := 0
 	dd.Deduper.Lease(ctx, "k", time.Minute) // a delivery answering the lease's way
@@ -224,13 +179,13 @@ func TestClaimAfterIdempotentSend(t *testing.T) {
 		{"claim found taken (a duplicate answered with the same key): answered", "look", true, false, true, chat.Answered, "Deliver Claim"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dd := &countingDeduper{claimFalse: tc.claimFalse}
+			dd := &testkit.CountingDeduper{Deduper: &memstore.Deduper{}, ClaimFalse: tc.claimFalse}
 			p := &chat.Pipeline{Router: claimRouter(nil, nil), Deduper: dd, Keep: time.Hour,
 				Dispatcher: dispatchFunc(func(context.Context, chat.Job) error { return nil })}
 			res := p.Answer(context.Background(), chat.Delivery{Key: "k", Request: chat.Request{Text: tc.text}, JobID: "j",
 				Idempotent: func(chat.Reply) bool { return tc.idempotent },
 				Deliver: func(context.Context, chat.Reply, chat.Outcome) error {
-					dd.note("Deliver")
+					dd.Note("Deliver")
 					if tc.sendFails {
 						return errors.New("feishu: 230020 rate limited")
 					}

@@ -10,52 +10,8 @@ import (
 
 	"gpuadvisor/chat"
 	"gpuadvisor/infra/memstore"
-	"gpuadvisor/store"
+	"gpuadvisor/internal/testkit"
 )
-
-// countingDeduper records the de-duplication calls in order; failClaim
-// makes Claim fail as an unreachable store does.
-type countingDeduper struct {
-	store.Deduper
-	mu        sync.Mutex
-	calls     []string
-	failClaim bool
-}
-
-func (d *countingDeduper) note(c string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.calls = append(d.calls, c)
-}
-
-func (d *countingDeduper) Calls() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return strings.Join(d.calls, " ")
-}
-
-func (d *countingDeduper) Lease(ctx context.Context, key string, lease time.Duration) (store.Claim, error) {
-	d.note("Lease")
-	return d.Deduper.Lease(ctx, key, lease)
-}
-
-func (d *countingDeduper) Done(ctx context.Context, key string, keep time.Duration) error {
-	d.note("Done")
-	return d.Deduper.Done(ctx, key, keep)
-}
-
-func (d *countingDeduper) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	d.note("Claim")
-	if d.failClaim {
-		return false, errors.New("dynamodb: connection refused")
-	}
-	return d.Deduper.Claim(ctx, key, ttl)
-}
-
-func (d *countingDeduper) Release(ctx context.Context, key string) error {
-	d.note("Release")
-	return d.Deduper.Release(ctx, key)
-}
 
 // readRouter is testRouter with "billing" reading only (as the real one
 // does) and "secret" answering privately.
@@ -86,11 +42,11 @@ func readRouter(rec *recorder) *chat.Router {
 	return r
 }
 
-func readHarness(t *testing.T) (*harness, *countingDeduper) {
+func readHarness(t *testing.T) (*harness, *testkit.CountingDeduper) {
 	t.Helper()
 	rec := &recorder{}
 	hs := newHarnessWith(t, readRouter(rec), rec)
-	dd := &countingDeduper{Deduper: &memstore.Deduper{Now: func() time.Time { return testNow }}}
+	dd := &testkit.CountingDeduper{Deduper: &memstore.Deduper{Now: func() time.Time { return testNow }}}
 	hs.h.pipe.Deduper = dd
 	return hs, dd
 }
@@ -163,7 +119,7 @@ func TestReadOnlyReplyRedeliveredShowsOnce(t *testing.T) {
 	})
 	t.Run("the store refuses the claim: answered once, logged", func(t *testing.T) {
 		hs, dd := readHarness(t)
-		dd.failClaim = true
+		dd.ClaimErr = errors.New("dynamodb: connection refused")
 		hs.deliverOK(t, msg, 2)
 		if n := len(hs.api.Messages()); n != 1 {
 			t.Errorf("%d replies, want 1", n)
