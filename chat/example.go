@@ -161,14 +161,29 @@ func allKeys(cmd *Command) []Key {
 // zhKeys writes every key=value of text whose key is one of keys with the
 // key's Chinese word and the value as a Chinese example writes it.
 func zhKeys(cmd *Command, keys []Key, text string) string {
-	return exampleKey.Get().ReplaceAllStringFunc(text, func(m string) string {
-		p := exampleKey.Get().FindStringSubmatch(m)
-		k, known := LookupKey(keys, p[2])
+	ms := exampleKey.Get().FindAllStringSubmatchIndex(text, -1) // one pass, its groups with it
+	if ms == nil {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		k, known := LookupKey(keys, text[m[4]:m[5]])
 		if !known {
-			return m
+			continue
 		}
-		return p[1] + HanWord(k.Name, k.Aliases) + "=" + zhValue(cmd, k, p[3])
-	})
+		b.WriteString(text[last:m[0]])
+		b.WriteString(text[m[2]:m[3]])
+		b.WriteString(HanWord(k.Name, k.Aliases))
+		b.WriteByte('=')
+		b.WriteString(zhValue(cmd, k, text[m[6]:m[7]]))
+		last = m[1]
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // LocalizeMessage is an error message as a reply in lang shows it: in
