@@ -253,3 +253,24 @@ func TestAckWords(t *testing.T) {
 		}
 	}
 }
+
+// A stored renewal without its hours: the error says how to record them,
+// in the reply's language, with the command as the user types it there.
+func TestRenewalByIDWithoutHours(t *testing.T) {
+	st := memstore.NewStore(nil)
+	renews, _ := renewal.ParseDate("2027-03-01")
+	if err := st.CreateRenewal(context.Background(), renewal.Renewal{ID: "r2", Tenant: "cli:local", Platform: "cli", Vendor: "蓝耘", GPU: "H800",
+		Cards: 8, Mode: renewal.Monthly, Price: 42000, OnDemand: 35, Renews: renews, NoticeDays: 30}); err != nil {
+		t.Fatal(err)
+	}
+	r := router(Options{Renewals: st})
+	for _, tc := range []struct{ text, want, not string }{
+		{"draft renewal r2", "renewal usage <id> hours=310", "续约"},
+		{"起草 续约 r2", "续约 用量 <id> 时长=310", "renewal usage"},
+	} {
+		rep := handle(r, tc.text, true)
+		if rep.Error == nil || !strings.Contains(rep.Error.Message, tc.want) || strings.Contains(rep.Error.Message, tc.not) {
+			t.Errorf("%s: error %+v, want one saying %q without %q", tc.text, rep.Error, tc.want, tc.not)
+		}
+	}
+}

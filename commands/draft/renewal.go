@@ -120,7 +120,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 	case f.ondemand <= 0:
 		return f, missing("ondemand", "the on-demand price per card-hour, to compute the break-even", "每卡每小时按需价格，用于计算盈亏平衡点")
 	case len(f.hours) == 0:
-		return f, missing("hours", "the actual busy hours per card per month (record them with `renewal usage <id> hours=310`)", "每卡每月实际使用小时（可用 `renewal usage <id> hours=310` 记录）")
+		return f, missing("hours", "the actual busy hours per card per month (record them with `renewal usage <id> hours=310`)", "每卡每月实际使用小时（可用 `续约 用量 <id> 时长=310` 记录）")
 	case f.renews.IsZero():
 		return f, missing("renews", "the renewal day, YYYY-MM-DD", "续约日，YYYY-MM-DD")
 	}
