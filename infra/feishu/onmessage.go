@@ -169,10 +169,10 @@ func (h *Handler) send(ctx context.Context, rep chat.Reply, a answer) error {
 // (chat.ReplaceEphemeral-prefixed), which it can only delete.
 func (h *Handler) sendID(ctx context.Context, rep chat.Reply, a answer) (string, error) {
 	card := RenderCard(rep)
-	if rep.Private && a.chatType != "p2p" && a.user != "" {
-		chatID := a.chatID
-		if a.chatType == "topic_group" {
-			chatID = "" // no ephemeral cards in a topic group
+	if a.privateInGroup(rep) {
+		chatID := "" // a direct message: no ephemeral cards in a topic group
+		if a.ephemeral(rep) {
+			chatID = a.chatID
 		}
 		return h.d.Client.privateCard(ctx, chatID, a.user, card, a.key)
 	}
@@ -202,10 +202,16 @@ func (h *Handler) fresh(hd *eventHeader) bool {
 	return age > -10*time.Minute && age < uuidWindow // clocks may differ by minutes
 }
 
+// privateInGroup reports whether rep is shown to the asker alone in a group
+// (sendID): an ephemeral card, or a direct message in a topic group.
+func (a answer) privateInGroup(rep chat.Reply) bool {
+	return rep.Private && a.chatType != "p2p" && a.user != ""
+}
+
 // ephemeral reports whether rep goes out as an ephemeral card, which takes
-// no uuid (sendID): a private answer in a group other than a topic group.
+// no uuid: a private answer in a group other than a topic group.
 func (a answer) ephemeral(rep chat.Reply) bool {
-	return rep.Private && a.chatType != "p2p" && a.chatType != "topic_group" && a.user != ""
+	return a.privateInGroup(rep) && a.chatType != "topic_group"
 }
 
 // private reports whether req asks for a private answer (--private, 私密).
