@@ -18,7 +18,13 @@ type deployment struct {
 	GPU       string    `json:"gpu"`
 	Cards     int       `json:"cards"`
 	Context   int       `json:"context"`
+	Batch     int       `json:"batch"`        // sequences at that context; 0 is 1
+	KV        Precision `json:"kv_precision"` // the KV cache format the source states; "" is 16-bit
 	Agrees    bool      `json:"agrees"`
+	// Ours is what the advisor answers on a row it knowingly answers with
+	// fewer cards than published (agrees false): the published count is
+	// what another engine or a stated margin needs, and Why says which.
+	Ours int `json:"ours"`
 	Why       string    `json:"why"`
 	Source    string    `json:"source"`
 }
@@ -63,7 +69,7 @@ func TestPublishedDeployments(t *testing.T) {
 		if mode == "" {
 			mode = ModeInfer
 		}
-		req := Request{Model: m, Mode: mode, Rank: d.Rank, Precision: d.Precision, Seq: d.Context, GPU: d.GPU, Zero: ZeroAuto}
+		req := Request{Model: m, Mode: mode, Rank: d.Rank, Precision: d.Precision, KVPrecision: d.KV, Seq: d.Context, Batch: d.Batch, GPU: d.GPU, Zero: ZeroAuto}
 		if mode.Training() {
 			req.Precision = BF16
 		}
@@ -77,7 +83,12 @@ func TestPublishedDeployments(t *testing.T) {
 		case d.Agrees && (!a.Fits || a.Pick.Cards() != d.Cards):
 			t.Errorf("%s at %d tokens: advisor says %d cards (fits %v, %.0f%% of each), published %d (%s)",
 				name, d.Context, a.Pick.Cards(), a.Fits, 100*a.Pick.Utilization, d.Cards, d.Source)
-		case !d.Agrees && (a.Fits || d.Why == ""):
+		case !d.Agrees && d.Why == "":
+			t.Errorf("%s: a known disagreement needs its reason", name)
+		case !d.Agrees && d.Ours > 0 && (!a.Fits || a.Pick.Cards() != d.Ours):
+			t.Errorf("%s at %d tokens: advisor says %d cards (fits %v), the row records %d against the published %d (%s)",
+				name, d.Context, a.Pick.Cards(), a.Fits, d.Ours, d.Cards, d.Why)
+		case !d.Agrees && d.Ours == 0 && a.Fits:
 			t.Errorf("%s: marked as a known disagreement (%q), yet the advisor fits it on %d cards", name, d.Why, a.Pick.Cards())
 		}
 	}
