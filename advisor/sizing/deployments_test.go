@@ -24,9 +24,9 @@ type deployment struct {
 	// Ours is what the advisor answers on a row it knowingly answers with
 	// fewer cards than published (agrees false): the published count is
 	// what another engine or a stated margin needs, and Why says which.
-	Ours int `json:"ours"`
-	Why       string    `json:"why"`
-	Source    string    `json:"source"`
+	Ours   int    `json:"ours"`
+	Why    string `json:"why"`
+	Source string `json:"source"`
 }
 
 // llama65b is LLaMA-65B, the QLoRA paper's largest model (Touvron et al.
