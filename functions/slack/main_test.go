@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/slack"
 	"gpuadvisor/internal/testkit"
 )
@@ -92,22 +92,22 @@ func TestInvokeLikeLambda(t *testing.T) {
 		t.Fatal(err)
 	}
 	invoke := lambda.NewHandler(h.HandleLambda)
-	call := func(body string, signedAt time.Time, sign bool) events.APIGatewayV2HTTPResponse {
+	call := func(body string, signedAt time.Time, sign bool) httpbody.Response {
 		t.Helper()
 		ts := strconv.FormatInt(signedAt.Unix(), 10)
 		hdr := map[string]string{"content-type": "application/x-www-form-urlencoded", "x-slack-request-timestamp": ts, "host": "x.lambda-url.ap-southeast-1.on.aws"}
 		if sign {
 			hdr["x-slack-signature"] = slack.Sign(secret, ts, []byte(body))
 		}
-		ev := events.APIGatewayV2HTTPRequest{Version: "2.0", RawPath: "/", Headers: hdr, IsBase64Encoded: true,
+		ev := httpbody.Request{Version: "2.0", RawPath: "/", Headers: hdr, IsBase64Encoded: true,
 			Body:           base64.StdEncoding.EncodeToString([]byte(body)),
-			RequestContext: events.APIGatewayV2HTTPRequestContext{HTTP: events.APIGatewayV2HTTPRequestContextHTTPDescription{Method: "POST", Path: "/"}}}
+			RequestContext: httpbody.RequestContext{HTTP: httpbody.HTTPDescription{Method: "POST", Path: "/"}}}
 		payload, _ := json.Marshal(ev)
 		out, err := invoke.Invoke(context.Background(), payload)
 		if err != nil {
 			t.Fatalf("invoke: %v", err)
 		}
-		var res events.APIGatewayV2HTTPResponse
+		var res httpbody.Response
 		if err := json.Unmarshal(out, &res); err != nil {
 			t.Fatalf("response %s: %v", out, err)
 		}

@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/internal/testkit"
 )
@@ -65,7 +64,7 @@ func benchHandler(b *testing.B, hc interface {
 func runMessages(b *testing.B, h *Handler, text string) {
 	base := strings.Replace(string(fixture(b, "im_message_p2p_text.json", "")), fixtureAppID, h.appID, 1)
 	base = strings.Replace(base, `计费 按需=35元/时 包月=¥15,000 时长=300`, strings.ReplaceAll(text, `"`, `\\\"`), 1)
-	evs := make([]events.APIGatewayV2HTTPRequest, b.N+1)
+	evs := make([]httpbody.Request, b.N+1)
 	for i := range evs {
 		plain := strings.Replace(base, "5e3702a84e847582be8db7fb73283c02", fmt.Sprintf("bench%027d", i), 1)
 		// a distinct message too: messages are de-duplicated on message_id

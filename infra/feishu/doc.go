@@ -15,6 +15,6 @@
 // only when it decrypts with our key (or, sent in plain text, when no key is
 // set in the console) and carries our verification token.
 //
-// The same Handler serves AWS Lambda (API Gateway HTTP API v2 or a Function
-// URL, see HandleLambda) and net/http (ServeHTTP), so `serve` can mount it.
+// The same Handler serves AWS Lambda (a Function URL, an API Gateway HTTP API
+// or REST API, see HandleLambda) and net/http (ServeHTTP), so `serve` can mount it.
 package feishu

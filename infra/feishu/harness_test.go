@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/internal/testkit"
 )
@@ -44,8 +43,8 @@ func signedHeaders(key string, ts time.Time, body []byte) map[string]string {
 }
 
 // lambdaEvent builds a Function URL / HTTP API v2 event.
-func lambdaEvent(headers map[string]string, body []byte, b64 bool) events.APIGatewayV2HTTPRequest {
-	req := events.APIGatewayV2HTTPRequest{Version: "2.0", RouteKey: "$default", RawPath: "/feishu/events", Headers: headers, Body: string(body)}
+func lambdaEvent(headers map[string]string, body []byte, b64 bool) httpbody.Request {
+	req := httpbody.Request{Version: "2.0", RawPath: "/feishu/events", Headers: headers, Body: string(body)}
 	req.RequestContext.HTTP.Method = "POST"
 	req.RequestContext.HTTP.Path = "/feishu/events"
 	if b64 {
@@ -158,7 +157,7 @@ func newHarnessWith(t testing.TB, router *chat.Router, rec *recorder) *harness {
 
 // deliver sends a plaintext payload the way Feishu does: encrypted, signed
 // now, lower-case headers.
-func (hs *harness) deliver(t testing.TB, plain []byte) events.APIGatewayV2HTTPResponse {
+func (hs *harness) deliver(t testing.TB, plain []byte) httpbody.Response {
 	t.Helper()
 	body := testkit.FeishuEncrypt(testKey, hs.forApp(plain))
 	return hs.invoke(t, lambdaEvent(signedHeaders(testKey, testNow, body), body, false))
@@ -182,7 +181,7 @@ func (hs *harness) forApp(plain []byte) []byte {
 	return bytes.ReplaceAll(plain, []byte(`"`+fixtureAppID+`"`), []byte(`"`+hs.api.AppID+`"`))
 }
 
-func (hs *harness) invoke(t testing.TB, ev events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
+func (hs *harness) invoke(t testing.TB, ev httpbody.Request) httpbody.Response {
 	t.Helper()
 	resp, err := hs.h.HandleLambda(context.Background(), ev)
 	if err != nil {

@@ -2,11 +2,7 @@ package feishu
 
 import (
 	"context"
-	"encoding/base64"
 	"net/http"
-	"strings"
-
-	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/infra/httpbody"
 )
@@ -16,33 +12,27 @@ const MaxBody = 1 << 20
 
 const contentTypeJSON = "application/json; charset=utf-8"
 
-// HandleLambda serves an API Gateway HTTP API (payload 2.0) or Function URL
-// event. The body is base64-decoded when isBase64Encoded is set and the
-// lower-case header names are canonicalised before anything is verified. It
-// never returns an error: failures are HTTP statuses, so Lambda does not
-// count them as function errors.
-func (h *Handler) HandleLambda(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
-	if m := req.RequestContext.HTTP.Method; m != "" && !strings.EqualFold(m, http.MethodPost) {
-		return lambdaResponse(http.StatusMethodNotAllowed, []byte(`{"msg":"POST only"}`)), nil
-	}
-	body := []byte(req.Body)
-	if req.IsBase64Encoded {
-		b, err := base64.StdEncoding.DecodeString(req.Body)
-		if err != nil {
-			h.d.Log.WarnContext(ctx, "feishu request", "outcome", "rejected", "status", http.StatusBadRequest, "err", "body is not base64")
-			return lambdaResponse(http.StatusBadRequest, msgBadRequest), nil
+// HandleLambda serves a Function URL or API Gateway event: HTTP API
+// payload 2.0, or a REST API's proxy payload 1.0 (httpbody.Request). The
+// body is base64-decoded when isBase64Encoded is set and the header names
+// canonicalised before anything is verified. It never returns an error:
+// failures are HTTP statuses, so Lambda does not count them as function
+// errors.
+func (h *Handler) HandleLambda(ctx context.Context, req httpbody.Request) (httpbody.Response, error) {
+	body, ref := req.Decoded(MaxBody)
+	if ref != nil {
+		h.d.Log.WarnContext(ctx, "feishu request", "outcome", "rejected", "status", ref.Status, "err", ref.Reason)
+		if ref.Status == http.StatusMethodNotAllowed {
+			return lambdaResponse(ref.Status, []byte(`{"msg":"POST only"}`)), nil
 		}
-		body = b
+		return lambdaResponse(ref.Status, msgBadRequest), nil
 	}
-	if len(body) > MaxBody {
-		return lambdaResponse(http.StatusRequestEntityTooLarge, msgBadRequest), nil
-	}
-	status, out := h.Serve(ctx, httpbody.Header(req.Headers), body)
+	status, out := h.Serve(ctx, req.Header(), body)
 	return lambdaResponse(status, out), nil
 }
 
-func lambdaResponse(status int, body []byte) events.APIGatewayV2HTTPResponse {
-	return events.APIGatewayV2HTTPResponse{
+func lambdaResponse(status int, body []byte) httpbody.Response {
+	return httpbody.Response{
 		StatusCode: status,
 		Headers:    map[string]string{"Content-Type": contentTypeJSON},
 		Body:       string(body),

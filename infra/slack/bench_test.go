@@ -12,9 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 )
 
@@ -62,7 +61,7 @@ func BenchmarkSlashCommand(b *testing.B) {
 			hdr[k] = v
 		}
 		hdr["x-slack-signature"] = Sign(testSecret, stamp, body)
-		ev := events.APIGatewayV2HTTPRequest{Version: "2.0", RawPath: "/", Headers: hdr,
+		ev := httpbody.Request{Version: "2.0", RawPath: "/", Headers: hdr,
 			Body: base64.StdEncoding.EncodeToString(body), IsBase64Encoded: true}
 		start := time.Now()
 		res, _ := h.HandleLambda(ctx, ev)

@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 )
 
 // slashBody is the Chinese slash-command fixture with its text replaced.
@@ -108,46 +107,46 @@ func TestUnverifiedRequestsDoNoWork(t *testing.T) {
 	signed := event(t, body, testNow, true, nil)
 	tests := []struct {
 		name string
-		ev   func() events.APIGatewayV2HTTPRequest
+		ev   func() httpbody.Request
 	}{
-		{"no signature headers", func() events.APIGatewayV2HTTPRequest {
+		{"no signature headers", func() httpbody.Request {
 			return event(t, body, testNow, true, map[string]string{"x-slack-signature": "", "x-slack-request-timestamp": ""})
 		}},
-		{"no signature header", func() events.APIGatewayV2HTTPRequest {
+		{"no signature header", func() httpbody.Request {
 			return event(t, body, testNow, true, map[string]string{"x-slack-signature": ""})
 		}},
-		{"no timestamp header", func() events.APIGatewayV2HTTPRequest {
+		{"no timestamp header", func() httpbody.Request {
 			return event(t, body, testNow, true, map[string]string{"x-slack-request-timestamp": ""})
 		}},
-		{"signed 6 minutes ago", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow.Add(-6*time.Minute), true, nil) }},
-		{"signed 6 minutes ahead", func() events.APIGatewayV2HTTPRequest { return event(t, body, testNow.Add(6*time.Minute), true, nil) }},
-		{"tampered body, base64", func() events.APIGatewayV2HTTPRequest {
+		{"signed 6 minutes ago", func() httpbody.Request { return event(t, body, testNow.Add(-6*time.Minute), true, nil) }},
+		{"signed 6 minutes ahead", func() httpbody.Request { return event(t, body, testNow.Add(6*time.Minute), true, nil) }},
+		{"tampered body, base64", func() httpbody.Request {
 			ev := event(t, tampered, testNow, true, nil)
 			ev.Headers["x-slack-signature"] = signed.Headers["x-slack-signature"]
 			return ev
 		}},
-		{"tampered body, plain", func() events.APIGatewayV2HTTPRequest {
+		{"tampered body, plain", func() httpbody.Request {
 			ev := event(t, tampered, testNow, false, nil)
 			ev.Headers["x-slack-signature"] = signed.Headers["x-slack-signature"]
 			return ev
 		}},
-		{"signature over the base64 text instead of the bytes", func() events.APIGatewayV2HTTPRequest {
+		{"signature over the base64 text instead of the bytes", func() httpbody.Request {
 			ev := event(t, body, testNow, true, nil)
 			ev.Headers["x-slack-signature"] = Sign(testSecret, ev.Headers["x-slack-request-timestamp"], []byte(ev.Body))
 			return ev
 		}},
-		{"wrong secret", func() events.APIGatewayV2HTTPRequest {
+		{"wrong secret", func() httpbody.Request {
 			ev := event(t, body, testNow, true, nil)
 			ev.Headers["x-slack-signature"] = Sign("not-the-secret", ev.Headers["x-slack-request-timestamp"], body)
 			return ev
 		}},
-		{"unsigned event callback", func() events.APIGatewayV2HTTPRequest {
+		{"unsigned event callback", func() httpbody.Request {
 			return event(t, readFixture(t, "event_app_mention_zh.json"), testNow, false, map[string]string{"x-slack-signature": ""})
 		}},
-		{"unsigned url_verification", func() events.APIGatewayV2HTTPRequest {
+		{"unsigned url_verification", func() httpbody.Request {
 			return event(t, readFixture(t, "url_verification.json"), testNow, false, map[string]string{"x-slack-signature": "v0=00"})
 		}},
-		{"unsigned button press", func() events.APIGatewayV2HTTPRequest {
+		{"unsigned button press", func() httpbody.Request {
 			return event(t, interactionBody(t, readFixture(t, "interaction_zh.json")), testNow.Add(-10*time.Minute), false, nil)
 		}},
 	}

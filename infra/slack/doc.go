@@ -1,6 +1,6 @@
 // Package slack puts the advisor into Slack: the
 // /gpu slash command, Block Kit buttons and @-mentions, served from one
-// handler on AWS Lambda (API Gateway HTTP API v2 and Function URL events) or
+// handler on AWS Lambda (Function URL, API Gateway HTTP API and REST API events) or
 // as a net/http handler for `serve`.
 //
 // It imports slack-go's package slack as slackapi.

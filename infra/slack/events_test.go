@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 )
 
@@ -124,7 +123,7 @@ func TestTimeoutRetryWhileTheFirstIsAnswering(t *testing.T) {
 	if _, err := f.h.pipe.Deduper.Lease(context.Background(), key, chat.DefaultLease); err != nil {
 		t.Fatal(err)
 	}
-	retry := func() events.APIGatewayV2HTTPResponse {
+	retry := func() httpbody.Response {
 		return invoke(t, f.h, event(t, mentionBody(t, "", "Ev0OTHERINSTANCE"), testNow, false,
 			map[string]string{"x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout"}))
 	}

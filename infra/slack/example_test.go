@@ -12,9 +12,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/slack"
 )
@@ -59,7 +58,7 @@ func ExampleHandler_HandleLambda() {
 	body := url.Values{"command": {"/gpu"}, "text": {"help"}, "team_id": {"T1"}, "channel_id": {"C1"},
 		"user_id": {"U1"}, "trigger_id": {"1.2.3"}, "response_url": {"https://hooks.slack.com/commands/1"}}.Encode()
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	ev := events.APIGatewayV2HTTPRequest{
+	ev := httpbody.Request{
 		Headers: map[string]string{ // lower-case, as API Gateway and Function URLs send them
 			"content-type":              "application/x-www-form-urlencoded",
 			"x-slack-request-timestamp": ts,

@@ -11,8 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/aws/aws-lambda-go/events"
-
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 )
 
@@ -41,7 +40,7 @@ func FuzzSignedRequest(f *testing.F) {
 	}
 	ts := strconv.FormatInt(testNow.Unix(), 10)
 	f.Fuzz(func(t *testing.T, body []byte, contentType string, b64 bool) {
-		ev := events.APIGatewayV2HTTPRequest{Headers: map[string]string{
+		ev := httpbody.Request{Headers: map[string]string{
 			"content-type": contentType, "x-slack-request-timestamp": ts, "x-slack-signature": Sign(testSecret, ts, body),
 		}, Body: string(body)}
 		ev.RequestContext.HTTP.Method = "POST"

@@ -3,17 +3,13 @@ package slack
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"mime"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
-
-	"github.com/aws/aws-lambda-go/events"
 
 	"gpuadvisor/chat"
 	"gpuadvisor/chat/form"
@@ -58,7 +54,7 @@ type Deps struct {
 }
 
 // Handler serves Slack's slash commands, interactions and Events API
-// callbacks. HandleLambda serves API Gateway HTTP API v2 and Function URL
+// callbacks. HandleLambda serves Function URL and API Gateway (HTTP API, REST API)
 // events; ServeHTTP serves the same requests over net/http (any path: it
 // routes by content). It is safe for concurrent use.
 type Handler struct {
@@ -117,39 +113,29 @@ type trace struct {
 	retry   string
 }
 
-// HandleLambda serves an API Gateway HTTP API (payload v2) or Function URL
-// event. It never returns an error: every failure is an HTTP status, so
-// Slack sees 401/400/500 rather than API Gateway's 502.
-func (h *Handler) HandleLambda(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+// HandleLambda serves a Function URL or API Gateway event: HTTP API
+// payload 2.0, or a REST API's proxy payload 1.0 (httpbody.Request). The
+// body is base64-decoded when the event says so and the header names
+// canonicalised before anything is verified. It never returns an error:
+// every failure is an HTTP status, so Slack sees 401/400/500 rather than API
+// Gateway's 502.
+func (h *Handler) HandleLambda(ctx context.Context, ev httpbody.Request) (httpbody.Response, error) {
 	// The rules ServeHTTP applies: Slack only POSTs, and never a megabyte.
-	if m := ev.RequestContext.HTTP.Method; m != "" && !strings.EqualFold(m, http.MethodPost) {
-		res := plainResponse(http.StatusMethodNotAllowed, "method not allowed")
-		res.header = map[string]string{"Allow": http.MethodPost}
-		return lambdaResponse(h.finish(time.Now(), &trace{kind: "unknown", outcome: "method_not_allowed"}, res)), nil
-	}
-	tooLarge := func() (events.APIGatewayV2HTTPResponse, error) {
-		res := plainResponse(http.StatusRequestEntityTooLarge, "request body too large")
-		return lambdaResponse(h.finish(time.Now(), &trace{kind: "unknown", outcome: "body_too_large"}, res)), nil
-	}
-	if len(ev.Body) > 2*maxBody { // base64 makes a megabyte 1.34 MB
-		return tooLarge()
-	}
-	body := []byte(ev.Body)
-	if ev.IsBase64Encoded {
-		dec, err := base64.StdEncoding.DecodeString(ev.Body)
-		if err != nil {
-			res := h.finish(time.Now(), &trace{kind: "unknown", outcome: "bad_base64"}, plainResponse(http.StatusBadRequest, "bad request"))
-			return lambdaResponse(res), nil
+	body, ref := ev.Decoded(maxBody)
+	if ref != nil {
+		res, outcome := plainResponse(ref.Status, ref.Reason), "bad_base64"
+		switch ref.Status {
+		case http.StatusMethodNotAllowed:
+			res.header, outcome = map[string]string{"Allow": http.MethodPost}, "method_not_allowed"
+		case http.StatusRequestEntityTooLarge:
+			outcome = "body_too_large"
 		}
-		body = dec
+		return lambdaResponse(h.finish(time.Now(), &trace{kind: "unknown", outcome: outcome}, res)), nil
 	}
-	if len(body) > maxBody {
-		return tooLarge()
-	}
-	return lambdaResponse(h.serve(ctx, httpbody.Header(ev.Headers), body)), nil
+	return lambdaResponse(h.serve(ctx, ev.Header(), body)), nil
 }
 
-func lambdaResponse(r response) events.APIGatewayV2HTTPResponse {
+func lambdaResponse(r response) httpbody.Response {
 	hdr := map[string]string{}
 	for k, v := range r.header {
 		hdr[k] = v
@@ -157,7 +143,7 @@ func lambdaResponse(r response) events.APIGatewayV2HTTPResponse {
 	if r.contentType != "" {
 		hdr["Content-Type"] = r.contentType
 	}
-	return events.APIGatewayV2HTTPResponse{StatusCode: r.status, Headers: hdr, Body: string(r.body)}
+	return httpbody.Response{StatusCode: r.status, Headers: hdr, Body: string(r.body)}
 }
 
 // ServeHTTP serves the same requests over net/http, for `serve`.

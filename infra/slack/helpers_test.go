@@ -14,9 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/chat"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/internal/testkit"
 )
@@ -171,13 +170,13 @@ func newFixture(t *testing.T, router *chat.Router) *fixture {
 // event builds a v2 event the way API Gateway and Function URLs deliver one:
 // lower-case header names, the body base64-encoded when b64 is set, signed
 // at ts with the test secret.
-func event(t *testing.T, body []byte, ts time.Time, b64 bool, extra map[string]string) events.APIGatewayV2HTTPRequest {
+func event(t *testing.T, body []byte, ts time.Time, b64 bool, extra map[string]string) httpbody.Request {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("testdata", "function_url_event.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ev events.APIGatewayV2HTTPRequest
+	var ev httpbody.Request
 	if err := json.Unmarshal(raw, &ev); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +216,7 @@ func interactionBody(t *testing.T, payload []byte) []byte {
 	return []byte(url.Values{"payload": {string(payload)}}.Encode())
 }
 
-func invoke(t *testing.T, h *Handler, ev events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
+func invoke(t *testing.T, h *Handler, ev httpbody.Request) httpbody.Response {
 	t.Helper()
 	res, err := h.HandleLambda(context.Background(), ev)
 	if err != nil {

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 )
 
@@ -38,7 +38,7 @@ func TestPublishedSigningExampleThroughHTTPAPI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("invoke: %v", err)
 	}
-	var res events.APIGatewayV2HTTPResponse
+	var res httpbody.Response
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("response %s: %v", out, err)
 	}

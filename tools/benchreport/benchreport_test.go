@@ -14,9 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"gpuadvisor/commands"
+	"gpuadvisor/infra/httpbody"
 	"gpuadvisor/infra/memstore"
 	"gpuadvisor/infra/slack"
 )
@@ -157,7 +156,7 @@ func TestRequestsAreSignedSlackRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var req events.APIGatewayV2HTTPRequest
+	var req httpbody.Request
 	if err := json.Unmarshal(ev, &req); err != nil {
 		t.Fatal(err)
 	}
