@@ -16,6 +16,10 @@ const (
 	ConfigOutOfRange   = "out_of_range" // a field is outside [Min, Max]
 	ConfigInconsistent = "inconsistent" // fields disagree (heads not a multiple of kv heads...)
 	ConfigUnknown      = "unknown"      // a value the advisor cannot read (a quantization method)
+	// ConfigUnsupported: the file describes layers the sizing does not model
+	// (linear attention or state-space layers, a two-matrix GELU MLP), so any
+	// figure would be silently wrong; Field names what says so, Detail what.
+	ConfigUnsupported = "unsupported"
 )
 
 // ConfigError says which field of a config.json is wrong and how. The chat
@@ -191,6 +195,9 @@ func ParseConfig(data []byte) (Model, error) {
 func readConfig(d configDoc) (Model, error) {
 	var m Model
 	var err error
+	if err := unsupported(d); err != nil {
+		return m, err
+	}
 	if m.Hidden, err = d.need(1, maxConfigHidden, "hidden_size", "d_model", "n_embd"); err != nil {
 		return m, err
 	}
@@ -203,9 +210,18 @@ func readConfig(d configDoc) (Model, error) {
 	if m.Vocab, err = d.need(1, maxConfigVocab, "vocab_size", "padded_vocab_size"); err != nil {
 		return m, err
 	}
-	kv, kvKey, ok, err := d.int(1, maxConfigHeads, "num_key_value_heads", "num_kv_heads", "multi_query_group_num")
+	kv, kvKey, ok, err := d.int(1, maxConfigHeads, "num_key_value_heads", "num_kv_heads", "multi_query_group_num", "n_head_kv")
 	if err != nil {
 		return m, err
+	}
+	if !ok { // multi-query attention (Falcon, GPT-BigCode/StarCoder): one KV head
+		mq, given, err := d.bool("multi_query")
+		if err != nil {
+			return m, err
+		}
+		if given && mq {
+			kv, kvKey, ok = 1, "multi_query", true
+		}
 	}
 	m.KVHeads = m.Heads
 	if ok {
@@ -541,6 +557,16 @@ func readQuant(d configDoc) (string, error) {
 		return "fp8", nil
 	case "mxfp4":
 		return "mxfp4", nil
+	case "modelopt": // NVIDIA TensorRT Model Optimizer checkpoints
+		switch algo := strings.ToUpper(qd.str("quant_algo")); algo {
+		case "FP8", "FP8_PB_WO", "FP8_PER_CHANNEL_PER_TOKEN":
+			return "fp8", nil
+		case "":
+			return "", &ConfigError{Field: qd.name("quant_algo"), Problem: ConfigMissing}
+		default:
+			return "", &ConfigError{Field: qd.name("quant_algo"), Problem: ConfigUnknown, Value: strings.ToLower(algo),
+				Detail: "known for modelopt: FP8"}
+		}
 	case "awq", "gptq", "auto-round", "autoround", "hqq", "exl2":
 		b, err := bits("bits", "w_bit", "weight_bits")
 		return byBits(b), err
@@ -569,7 +595,61 @@ func readQuant(d configDoc) (string, error) {
 		return "", &ConfigError{Field: qd.name("quant_method"), Problem: ConfigMissing}
 	}
 	return "", &ConfigError{Field: qd.name("quant_method"), Problem: ConfigUnknown, Value: method,
-		Detail: "known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors"}
+		Detail: "known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors, modelopt FP8"}
+}
+
+// ungatedMLP are the model types whose MLP is two matrices with a GELU
+// (GPT-2, GPT-BigCode/StarCoder, StarCoder2, GPT-NeoX/Pythia, GPT-J,
+// Falcon, OPT, BLOOM, Phi-1/2, MPT, CodeGen): the sizing counts the three
+// matrices of a gated (SwiGLU) MLP, which would overstate their weights by
+// half of the MLP (StarCoder2-15B by about 6B parameters).
+var ungatedMLP = map[string]bool{"gpt2": true, "gpt_bigcode": true, "starcoder2": true, "gpt_neox": true, "gptj": true,
+	"gpt_neo": true, "falcon": true, "opt": true, "bloom": true, "phi": true, "mpt": true, "codegen": true}
+
+// stateLayers are model types with linear-attention or state-space layers
+// (a fixed-size recurrent state per sequence instead of a KV cache, and
+// other weights than attention's), whether or not the file lists
+// layer_types.
+var stateLayers = map[string]bool{"qwen3_next": true, "qwen3_5": true, "qwen3_5_text": true, "qwen3_5_moe": true,
+	"qwen3_5_moe_text": true, "mamba": true, "mamba2": true, "falcon_mamba": true, "jamba": true, "zamba": true,
+	"zamba2": true, "bamba": true, "falcon_h1": true, "nemotron_h": true, "granitemoehybrid": true, "rwkv": true,
+	"recurrent_gemma": true, "lfm2": true, "minimax": true, "minimax_m1": true, "kimi_linear": true}
+
+// knownLayerTypes are the layer_types entries the sizing models.
+var knownLayerTypes = map[string]bool{"full_attention": true, "sliding_attention": true, "chunked_attention": true}
+
+// unsupported refuses a config.json whose layers the sizing does not model,
+// naming the field that says so: linear-attention or state-space layers
+// (layer_types entries such as "linear_attention" or "mamba", the keys of
+// Gated DeltaNet layers, or such a model_type) and two-matrix GELU MLPs.
+func unsupported(d configDoc) error {
+	if types := d.o.get("layer_types"); len(types) > 0 && types[0] == '[' {
+		var bad string
+		skipArray(types, 0, 1, func(t []byte) {
+			if s, ok := jsonString(t); ok && bad == "" && !knownLayerTypes[s] {
+				bad = shown(t)
+			}
+		})
+		if bad != "" {
+			return &ConfigError{Field: d.name("layer_types"), Problem: ConfigUnsupported, Value: bad,
+				Detail: "layers that are neither full, sliding-window nor chunked attention (linear attention or state-space layers)"}
+		}
+	}
+	for _, k := range []string{"full_attention_interval", "linear_num_key_heads", "linear_key_head_dim", "attn_layer_period", "hybrid_override_pattern", "attn_type_list"} {
+		if raw := d.val(k); raw != nil {
+			return &ConfigError{Field: d.name(k), Problem: ConfigUnsupported, Value: shown(raw),
+				Detail: "a hybrid of attention and linear-attention or state-space layers"}
+		}
+	}
+	switch typ := d.family; {
+	case stateLayers[typ]:
+		return &ConfigError{Field: d.name("model_type"), Problem: ConfigUnsupported, Value: fmt.Sprintf("%q", typ),
+			Detail: "linear-attention or state-space layers"}
+	case ungatedMLP[typ]:
+		return &ConfigError{Field: d.name("model_type"), Problem: ConfigUnsupported, Value: fmt.Sprintf("%q", typ),
+			Detail: "a two-matrix GELU MLP, where the sizing counts a gated (SwiGLU) one"}
+	}
+	return nil
 }
 
 // llama4ServingEngineSource is why a Llama 4 config.json is sized by vLLM

@@ -123,6 +123,19 @@ func TestParseConfigErrors(t *testing.T) {
 		{"a sliding window no rule places", `{"model_type": "phimoe2", "sliding_window": 2048, "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "layer_types", ConfigMissing},
 		{"qwen2 sliding without max_window_layers", `{"model_type": "qwen2", "sliding_window": 4096, "use_sliding_window": true, "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "max_window_layers", ConfigMissing},
 		{"no_rope_layers of the wrong length", `{"model_type": "llama4_text", "attention_chunk_size": 8192, "no_rope_layers": [1, 0], "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "no_rope_layers", ConfigInconsistent},
+		{"zero heads", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 0, "vocab_size": 32000, "intermediate_size": 11008}`, "num_attention_heads", ConfigOutOfRange},
+		{"layers as a string", `{"hidden_size": 4096, "num_hidden_layers": "32", "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008}`, "num_hidden_layers", ConfigNotNumber},
+		{"kv heads as a fraction", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8.5, "vocab_size": 32000, "intermediate_size": 11008}`, "num_key_value_heads", ConfigNotNumber},
+		{"multi_query not a flag", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "multi_query": "yes", "vocab_size": 32000, "intermediate_size": 11008}`, "multi_query", ConfigNotNumber},
+		{"modelopt without quant_algo", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008, "quantization_config": {"quant_method": "modelopt"}}`, "quantization_config.quant_algo", ConfigMissing},
+		{"modelopt NVFP4", `{"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008, "quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4"}}`, "quantization_config.quant_algo", ConfigUnknown},
+		// Qwen3-Next-80B-A3B: 3 of every 4 layers are Gated DeltaNet (linear attention), no layer_types in the file
+		{"Qwen3-Next's hybrid layers", `{"model_type": "qwen3_next", "full_attention_interval": 4, "linear_num_key_heads": 16, "hidden_size": 2048, "num_hidden_layers": 48, "num_attention_heads": 16, "num_key_value_heads": 2, "head_dim": 256, "vocab_size": 151936, "intermediate_size": 5120}`, "full_attention_interval", ConfigUnsupported},
+		// Qwen3.5's text_config lists them
+		{"linear_attention in layer_types", `{"model_type": "qwen3_5", "text_config": {"layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"], "hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 256, "vocab_size": 248320, "intermediate_size": 3584}}`, "text_config.layer_types", ConfigUnsupported},
+		{"a Mamba model", `{"model_type": "mamba", "hidden_size": 768, "num_hidden_layers": 24, "num_attention_heads": 1, "vocab_size": 50280, "intermediate_size": 1536}`, "model_type", ConfigUnsupported},
+		// StarCoder2-15B: c_fc and c_proj with a GELU, not a gated MLP
+		{"a two-matrix MLP", `{"model_type": "starcoder2", "hidden_size": 6144, "num_hidden_layers": 40, "num_attention_heads": 48, "num_key_value_heads": 4, "vocab_size": 49152, "intermediate_size": 24576, "sliding_window": 4096}`, "model_type", ConfigUnsupported},
 		{"nested field named with its parent", `{"model_type": "llama4", "text_config": {"num_hidden_layers": 48, "num_attention_heads": 40, "vocab_size": 202048, "intermediate_size": 8192}}`, "text_config.hidden_size", ConfigMissing},
 	} {
 		_, err := ParseConfig([]byte(tc.json))
@@ -173,6 +186,29 @@ func BenchmarkParseConfig(b *testing.B) {
 	for b.Loop() {
 		if _, err := ParseConfig(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Multi-query attention (multi_query true, no KV head count) caches one KV
+// head, and a modelopt FP8 checkpoint (NVIDIA's TensorRT Model Optimizer,
+// quant_method "modelopt", quant_algo "FP8") is stored in FP8.
+func TestParseConfigMultiQueryAndModelOpt(t *testing.T) {
+	const shape = `"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 11008`
+	for _, tc := range []struct {
+		name, json string
+		kvHeads    int
+		stored     string
+	}{
+		{"multi_query true", `{` + shape + `, "multi_query": true}`, 1, ""},
+		{"multi_query false", `{` + shape + `, "multi_query": false}`, 32, ""},
+		{"num_key_value_heads wins over multi_query", `{` + shape + `, "multi_query": true, "num_key_value_heads": 8}`, 8, ""},
+		{"n_head_kv", `{` + shape + `, "n_head_kv": 8}`, 8, ""},
+		{"modelopt FP8", `{` + shape + `, "quantization_config": {"quant_method": "modelopt", "quant_algo": "FP8"}}`, 32, "fp8"},
+	} {
+		m, err := ParseConfig([]byte(tc.json))
+		if err != nil || m.KVHeads != tc.kvHeads || m.Stored != tc.stored {
+			t.Errorf("%s: KV heads %d stored %q (%v), want %d %q", tc.name, m.KVHeads, m.Stored, err, tc.kvHeads, tc.stored)
 		}
 	}
 }

@@ -322,8 +322,12 @@ func jsonFloat(raw []byte) (float64, error) {
 	return strconv.ParseFloat(string(raw), 64)
 }
 
-// shown is a raw value as fmt.Sprint printed it from the map[string]any of
-// before (numbers as written, strings without quotes, objects as maps).
+// shown is a raw value as the user should see it in an error: JSON, so a
+// string keeps its quotes ("4096" is text, not the number 4096) and an
+// object or array reads as written, not as a Go map; escapes decoded and
+// object keys sorted (the value decoded and written out again, so the same
+// document gives the same words however it was spelled), cut after
+// shownMax characters.
 func shown(raw []byte) string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -331,5 +335,19 @@ func shown(raw []byte) string {
 	if err := dec.Decode(&v); err != nil {
 		return string(raw) // not reached: raw was checked
 	}
-	return fmt.Sprint(v)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v) // not reached: decoded JSON encodes
+	}
+	out := string(bytes.TrimRight(b.Bytes(), "\n"))
+	if utf8.RuneCountInString(out) > shownMax {
+		r := []rune(out)
+		out = string(r[:shownMax]) + "…"
+	}
+	return out
 }
+
+// shownMax is how much of a wrong value an error repeats.
+const shownMax = 60

@@ -173,16 +173,25 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 			"config.json 缺少 %s，显存估算需要它：请粘贴模型完整的 config.json（多模态模型读取其 text_config）", f)
 	case catalog.ConfigNotNumber:
 		return chat.Invalidf(p.lang, "config", ex,
-			"config.json field %s is %s: it must be a whole number (or true/false for a flag)",
-			"config.json 字段 %s 的值是 %s：应为整数（开关类字段为 true/false）", f, e.Value)
+			"config.json field %s is %s: it must be a whole number written without quotes, such as 4096 (or true/false for a flag)",
+			"config.json 字段 %s 的值是 %s：应为不带引号的整数，例如 4096（开关类字段为 true/false）", f, e.Value)
 	case catalog.ConfigOutOfRange:
 		return chat.Invalidf(p.lang, "config", ex,
 			"config.json field %s = %s is outside %s to %s: that is not the shape of a real model; check the file",
 			"config.json 字段 %s = %s 超出 %s 到 %s 的范围：这不是真实模型的结构，请检查文件", f, e.Value, num(e.Min), num(e.Max))
 	case catalog.ConfigUnknown:
 		return chat.Invalidf(p.lang, "config", ex,
-			"config.json field %s = %q is not a quantization I can size; known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors. Remove quantization_config and give precision= instead",
-			"config.json 字段 %s = %q 不是可识别的量化方式；支持 fp8、mxfp4、awq、gptq、bitsandbytes、compressed-tensors。可删去 quantization_config，改用 精度=", f, e.Value)
+			"config.json field %s = %q is not a quantization I can size; known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors, modelopt with quant_algo FP8. Remove quantization_config and give precision= instead",
+			"config.json 字段 %s = %q 不是可识别的量化方式；支持 fp8、mxfp4、awq、gptq、bitsandbytes、compressed-tensors，以及 quant_algo 为 FP8 的 modelopt。可删去 quantization_config，改用 精度=", f, e.Value)
+	case catalog.ConfigUnsupported:
+		if base == "model_type" && strings.Contains(e.Detail, "MLP") {
+			return chat.Invalidf(p.lang, "config", ex,
+				"config.json field model_type = %s is a model whose MLP is two matrices with a GELU (GPT-2, StarCoder, Falcon, GPT-NeoX and the like); I size the three matrices of a gated MLP, so its weights would come out up to half an MLP too large. Give params= with the published parameter count (and layers=, hidden=, heads=, kv_heads= for the KV cache) instead",
+				"config.json 字段 model_type = %s 的前馈层是两个矩阵加 GELU（GPT-2、StarCoder、Falcon、GPT-NeoX 一类）；这里按门控前馈层的三个矩阵估算，权重会多算出最多半个前馈层。请改用 参数量= 给出公布的参数量（估算 KV 缓存再给 层数=、隐藏维度=、头数=、kv头数=）", e.Value)
+		}
+		return chat.Invalidf(p.lang, "config", ex,
+			"config.json field %s = %s describes linear-attention or state-space layers (Gated DeltaNet, Mamba and the like), which keep a fixed-size state instead of a KV cache and have other weights than attention; I do not size them yet, and counting them as attention would be wrong. Give params= with the published parameter count (and layers=, kv_heads= of the full-attention layers only) instead",
+			"config.json 字段 %s = %s 表示模型含线性注意力或状态空间层（Gated DeltaNet、Mamba 一类）：这些层保存固定大小的状态而不是 KV 缓存，权重结构也与注意力层不同；目前无法估算，当作注意力层计算会出错。请改用 参数量= 给出公布的参数量（层数=、kv头数= 只填全注意力层的）", f, e.Value)
 	}
 	why := map[string][2]string{
 		"num_key_value_heads":   {"num_attention_heads must be a multiple of it", "num_attention_heads 必须是它的整数倍"},

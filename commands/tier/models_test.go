@@ -91,6 +91,16 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{`选卡 模式=推理 配置={"hidden_size": 4096 ` + ok + `}`, "config", []string{"不是有效的 JSON"}},
 		{`tier mode=infer model=qwen2.5-7b config={"hidden_size": 4096, ` + ok + `}`, "model", []string{"either config="}},
 		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "quantization_config": {"quant_method": "magic"}}`, "config", []string{"quantization_config.quant_method", "magic"}},
+		{`tier mode=infer config={"hidden_size": "4096", ` + ok + `}`, "config", []string{`hidden_size is "4096"`, "without quotes"}},
+		{`选卡 模式=推理 配置={"hidden_size": "4096", ` + ok + `}`, "config", []string{`hidden_size 的值是 "4096"`, "不带引号"}},
+		{`tier mode=infer config={"hidden_size": {"a": 1}, ` + ok + `}`, "config", []string{`hidden_size is {"a":1}`}},
+		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "num_attention_heads": 0}`, "config", []string{"num_attention_heads = 0 is outside 1 to 1,024"}},
+		{`选卡 模式=推理 配置={"hidden_size": 4096, ` + ok + `, "num_attention_heads": 0}`, "config", []string{"num_attention_heads = 0 超出 1 到 1,024"}},
+		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "model_type": "qwen3_next", "full_attention_interval": 4}`, "config", []string{"full_attention_interval = 4", "linear-attention", "params="}},
+		{`选卡 模式=推理 配置={"hidden_size": 4096, ` + ok + `, "model_type": "qwen3_next", "full_attention_interval": 4}`, "config", []string{"full_attention_interval = 4", "线性注意力", "参数量="}},
+		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "model_type": "falcon"}`, "config", []string{`model_type = "falcon"`, "two matrices", "params="}},
+		{`选卡 模式=推理 配置={"hidden_size": 4096, ` + ok + `, "model_type": "gpt2"}`, "config", []string{`model_type = "gpt2"`, "两个矩阵", "参数量="}},
+		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4"}}`, "config", []string{"quantization_config.quant_algo", "nvfp4", "modelopt with quant_algo FP8"}},
 	} {
 		e := handle(t, tc.text).Error
 		if e == nil || e.Key != tc.key {
