@@ -210,6 +210,18 @@ const (
 	// CheckAlignment: a sentence that matches no sentence of the template
 	// (a clause replaced wholesale).
 	CheckAlignment = "alignment"
+	// CheckCurrency: a currency changed (¥ → $, 元 → 美元, CNY → USD).
+	CheckCurrency = "currency"
+	// CheckParty: who does, chooses, names or confirms something changed
+	// (the customer moves its own data; 由甲方承担), or a party the template
+	// does not name appeared.
+	CheckParty = "party"
+	// CheckPromise: a promise the facts do not hold (exclusivity, free or
+	// bonus credit, auto-renewal, an offer accepted, prepayment).
+	CheckPromise = "promise"
+	// CheckDropped: a sentence of the template is gone (the move to the
+	// standby machine, "answer each question by its number").
+	CheckDropped = "dropped_sentence"
 )
 
 // checkTexts say what each grounding check found: English, Chinese. Those

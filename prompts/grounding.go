@@ -91,8 +91,9 @@ func (j job) failures(cand, delim string) []*Reason {
 		fail(CheckPhone, "")
 	}
 	squeezed := squeeze(fold(cand))
+	candQ := quantities(cand)
 	for _, f := range j.facts {
-		if !strings.Contains(squeezed, squeeze(fold(f.Value))) {
+		if !strings.Contains(squeezed, squeeze(fold(f.Value))) && !factQuantitiesIn(f.Value, candQ) {
 			fail(CheckRequiredFact, f.Value)
 			break
 		}
@@ -173,6 +174,30 @@ func (j job) failures(cand, delim string) []*Reason {
 	return out
 }
 
+// factQuantitiesIn: every quantity of a fact's value is in the draft with
+// the same value and unit (its rate left out: the fact "¥3,000" is the
+// draft's 每卡每月 3千元), so a fact written another way is still there.
+// A fact with no quantity (a vendor's name) must be there as written.
+func factQuantitiesIn(value string, cand []placed) bool {
+	fq := quantities(value)
+	if len(fq) == 0 {
+		return false
+	}
+	for _, f := range fq {
+		found := false
+		for _, c := range cand {
+			if c.q.num == f.q.num && unitFamily(c.q.unit) == unitFamily(f.q.unit) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // rightLanguage: a Chinese draft is mostly Han; an English one has almost
 // none outside the facts (a vendor may be called 酷算云).
 func (j job) rightLanguage(cand string) bool {
@@ -240,32 +265,13 @@ func squeeze(s string) string {
 	}, s)
 }
 
-// numbers lists the numbers in s in canonical form (15,000 -> 15000,
-// 03 -> 3, 2.50 -> 2.5). Commas group thousands only in threes.
+// numbers lists the numbers in s as values, in canonical form (15,000 ->
+// 15000, 03 -> 3, 2.50 -> 2.5, 3千 and 三千 -> 3000, 百分之九十九点九 ->
+// 99.9). Commas group thousands only in threes.
 func numbers(s string) []string {
-	f := fold(s)
 	var out []string
-	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
-	for i := 0; i < len(f); {
-		if !isDigit(i) {
-			i++
-			continue
-		}
-		j := i
-		for isDigit(j) {
-			j++
-		}
-		for j+3 < len(f)+1 && j < len(f) && f[j] == ',' && isDigit(j+1) && isDigit(j+2) && isDigit(j+3) && !isDigit(j+4) {
-			j += 4
-		}
-		if j < len(f) && f[j] == '.' && isDigit(j+1) {
-			j++
-			for isDigit(j) {
-				j++
-			}
-		}
-		out = append(out, canonical(f[i:j]))
-		i = j
+	for _, tk := range scanNumbers([]rune(fold(s))) {
+		out = append(out, tk.val)
 	}
 	return out
 }
@@ -444,7 +450,15 @@ func spelledNumber(s string) string {
 
 // spelledNumbers returns every number written in words, English first.
 func spelledNumbers(s string) []string {
-	return append(spelledEN(s), spelledZHRE.Get().FindAllString(s, -1)...)
+	out := spelledEN(s)
+	for _, m := range spelledZHRE.Get().FindAllString(s, -1) {
+		// 三十分钟, 三天, 百分之九十九点九 are read as numbers (scanNumbers) and
+		// checked as quantities; 一半, 翻倍, 半小时 cannot be
+		if strings.ContainsRune(m, '半') || strings.ContainsAny(m, "翻双加减") {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 var (

@@ -40,7 +40,7 @@ func TestCheck(t *testing.T) {
 		{"a new multiplier next to the kept one", slaEN, slaEN.text + "\nA discount of 0.5x applies.", CheckUnknownNumber},
 		{"response time changed", slaEN, repl(slaEN.text, "30 minutes", "60 minutes"), CheckRequiredFact},
 		{"vendor renamed", slaEN, repl(slaEN.text, "酷算云", "AcmeGPU"), CheckRequiredFact},
-		{"a price reformatted is a changed fact", renZH, repl(renZH.text, "¥15,000", "1.5万元"), CheckRequiredFact},
+		{"a price in 千 where 万 was meant is a changed fact", renZH, repl(renZH.text, "¥15,000", "1.5千元"), CheckRequiredFact},
 		{"a link", slaEN, slaEN.text + "\nSee https://evil.example.com/terms", CheckURL},
 		{"a link with a full-width colon and slashes", slaEN, slaEN.text + "\nhttps：／／evil.example.com", CheckURL},
 		{"a bare domain", slaEN, slaEN.text + "\nDetails at kusuan-promo.cn", CheckURL},
@@ -58,7 +58,7 @@ func TestCheck(t *testing.T) {
 		{"a number in words (en)", slaEN, repl(slaEN.text, "compensates 2x the order amount", "compensates 2x, or at least half, the order amount"), CheckSpelledNumber},
 		{"a number dropped", qEN, repl(qEN.text, "23:00", "night"), CheckMissingNumber},
 		{"half in Chinese", slaZH, repl(slaZH.text, "4. 中断任务补偿", "4. 中断任务一半补偿"), CheckSpelledNumber},
-		{"a number in words (zh)", slaZH, slaZH.text + "\n另：赔偿不低于零点五倍。", CheckSpelledNumber},
+		{"a number in Chinese numerals, read as 0.5", slaZH, slaZH.text + "\n另：赔偿不低于零点五倍。", CheckUnknownNumber},
 		{"half an hour in Chinese", slaZH, slaZH.text + "\n半小时内到场。", CheckSpelledNumber},
 		{"a clause dropped", slaEN, repl(slaEN.text, "8. Upgrade. During the term the customer may move to a newer GPU model by paying only the price difference for the remaining term, without starting a new minimum term.\n", ""), CheckMissingClause},
 		{"a question dropped", qEN, repl(qEN.text, "3. What intranet", "What intranet"), CheckQuestionCount},
@@ -92,6 +92,11 @@ func TestNumbers(t *testing.T) {
 		{"３０分钟", "30"},
 		{"A100-80G", "100 80"},
 		{"1,2,3", "1 2 3"},
+		{"3千 0.3万 三千 三千五 一万五 一万零五", "3000 3000 3000 3500 15000 10005"},
+		{"二〇二七年 九十九点九 百分之九十九点九 ９９．９％", "2027 99.9 99.9 99.9"},
+		{"¥120k and 4K random read", "120000 4"},
+		{"万一 十分 统一 一个 万兆内网", ""},
+		{"四张 三天 十五分钟 二十一 一点五 三千万", "4 3 15 21 1.5 30000000"},
 	}
 	for _, r := range rows {
 		if got := strings.Join(numbers(r.in), " "); got != r.want {

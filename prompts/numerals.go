@@ -2,6 +2,7 @@ package prompts
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -70,19 +71,42 @@ func otherNumerals(s string) []string {
 	return out
 }
 
-// newNumeral returns the first Chinese numeral run or other numeral of
-// cand that the template does not hold, or "".
+// newNumeral returns the first numeral of cand that is not read as a
+// number (scanNumbers: those are checked by value) and that the template
+// does not hold: circled and Roman numerals (⑤, Ⅳ), and runs of Chinese
+// numerals that are no number as written; or "".
 func newNumeral(ref, cand string) string {
 	have := map[string]bool{}
-	for _, n := range append(zhNumeralRuns(ref), otherNumerals(ref)...) {
+	for _, n := range append(unreadNumerals(ref), otherNumerals(ref)...) {
 		have[n] = true
 	}
-	for _, n := range append(zhNumeralRuns(cand), otherNumerals(cand)...) {
+	for _, n := range append(unreadNumerals(cand), otherNumerals(cand)...) {
 		if !have[n] {
 			return n
 		}
 	}
 	return ""
+}
+
+// unreadNumerals are the runs of two or more Chinese numerals that
+// scanNumbers does not read as a number (words such as 万一 left out).
+func unreadNumerals(s string) []string {
+	rs := []rune(fold(s))
+	read := map[int]bool{}
+	for _, tk := range scanNumbers(rs) {
+		for k := tk.start; k < tk.end; k++ {
+			read[k] = true
+		}
+	}
+	var b strings.Builder
+	for k, r := range rs {
+		if read[k] {
+			b.WriteRune(' ')
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return zhNumeralRuns(b.String())
 }
 
 // phoneRE is a run of digits with the separators phone numbers are
@@ -143,4 +167,232 @@ func newPhone(ref, cand string) bool {
 		}
 	}
 	return false
+}
+
+// Numbers read as values (docs/drafting.md#numbers-as-values): 3,000, 3000,
+// ３０００, 3千, 0.3万, 三千 and 三千元 are one number, 3000; a change of any
+// of them is a change of the number, however it is written.
+
+// numTok is a number found in folded runes [start, end): its canonical
+// value, whether it starts with a digit (else it is Chinese numerals), and
+// whether it was written as a share (百分之九十九点九 is 99.9%).
+type numTok struct {
+	val        string
+	start, end int
+	digits     bool
+	pct        bool
+}
+
+// zhDigitValue is the value of a Chinese digit numeral, or -1.
+func zhDigitValue(r rune) int {
+	switch r {
+	case '〇', '零':
+		return 0
+	case '一', '壹', '幺':
+		return 1
+	case '二', '两', '贰':
+		return 2
+	case '三', '叁':
+		return 3
+	case '四', '肆':
+		return 4
+	case '五', '伍':
+		return 5
+	case '六', '陆':
+		return 6
+	case '七', '柒':
+		return 7
+	case '八', '捌':
+		return 8
+	case '九', '玖':
+		return 9
+	}
+	return -1
+}
+
+// zhUnitValue is the value of a Chinese place numeral (十 百 千 万 亿), or 0.
+func zhUnitValue(r rune) float64 {
+	switch r {
+	case '十', '拾':
+		return 10
+	case '百', '佰':
+		return 100
+	case '千', '仟':
+		return 1000
+	case '万':
+		return 1e4
+	case '亿':
+		return 1e8
+	}
+	return 0
+}
+
+func isZHNumeral(r rune) bool { return zhDigitValue(r) >= 0 || zhUnitValue(r) > 0 }
+
+// zhNotNumbers are runs of numerals that are words, not numbers: 万一 (in
+// case), 千万 (by all means), 十分 (very), 一一 (one by one), 一二 (a few),
+// 十一 (the October holiday), 万兆/千兆 (10GbE, GbE).
+var zhNotNumbers = []string{"万一", "千万", "十分", "万分", "一一", "一二", "十一", "万兆", "千兆", "百兆", "一时", "一点"}
+
+// zhValue reads a run of Chinese numerals: place numerals (三千五百, 一万五
+// = 15000, 十五), digit by digit (二〇二七, 四零零), and a decimal part
+// after 点 (九十九点九). ok is false when the run is not a number.
+func zhValue(run []rune) (float64, bool) {
+	intPart, frac := run, []rune(nil)
+	for k, r := range run {
+		if r == '点' {
+			intPart, frac = run[:k], run[k+1:]
+			break
+		}
+	}
+	var v float64
+	placed := false
+	for _, r := range intPart {
+		placed = placed || zhUnitValue(r) > 0
+	}
+	switch {
+	case len(intPart) == 0:
+	case !placed: // digit by digit: 二〇二七, 四零零八
+		for _, r := range intPart {
+			v = v*10 + float64(zhDigitValue(r))
+		}
+	default:
+		var total, section, digit float64
+		last := 0.0 // the last place read, for 一万五 (= 15000)
+		hasDigit, zero := false, false
+		for _, r := range intPart {
+			if d := zhDigitValue(r); d >= 0 {
+				digit, hasDigit = float64(d), true
+				zero = zero || d == 0
+				continue
+			}
+			zero = false
+			u := zhUnitValue(r)
+			if !hasDigit && u == 10 {
+				digit = 1 // 十五 = 15
+			}
+			if u >= 1e4 {
+				total = (total + section + digit) * u
+				section = 0
+			} else {
+				section += digit * u
+			}
+			digit, hasDigit, last = 0, false, u
+		}
+		if hasDigit && last >= 100 && !zero {
+			digit *= last / 10 // 三千五 = 3500, 一万五 = 15000
+		}
+		v = total + section + digit
+	}
+	if frac != nil {
+		if len(frac) == 0 {
+			return 0, false
+		}
+		scale := 0.1
+		for _, r := range frac {
+			d := zhDigitValue(r)
+			if d < 0 {
+				return 0, false
+			}
+			v += float64(d) * scale
+			scale /= 10
+		}
+	}
+	return v, len(run) > 0
+}
+
+// formatValue writes a value as canonical does (15000, 2.5, 99.9).
+func formatValue(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// multiplier reads a 万, 千, 百 or 亿 right after a number written in digits
+// (3千, 1.5万), or a k after a price (¥120k): its value and length.
+func multiplier(rs []rune, i int, money bool) (float64, int) {
+	if i >= len(rs) {
+		return 1, 0
+	}
+	if u := zhUnitValue(rs[i]); u >= 100 && !(rs[i] == '万' && at(rs, i+1) == '兆') && !(rs[i] == '千' && at(rs, i+1) == '兆') {
+		return u, 1
+	}
+	if money && rs[i] == 'k' && !isASCIILetter(at(rs, i+1)) {
+		return 1000, 1
+	}
+	return 1, 0
+}
+
+// scanNumbers finds the numbers of folded runes, in order: digits (with
+// thousands groups, a decimal part and a multiplier: 3千, 0.3万, ¥120k),
+// runs of Chinese numerals (三千, 一万五, 九十九点九; a single numeral only
+// before a unit: 四张, 三天), and shares (百分之九十九点九).
+func scanNumbers(rs []rune) []numTok {
+	var out []numTok
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case isDigitRune(r):
+			end := numberEnd(rs, i)
+			v, err := strconv.ParseFloat(strings.ReplaceAll(string(rs[i:end]), ",", ""), 64)
+			if err != nil {
+				i = end
+				continue
+			}
+			m, n := multiplier(rs, end, currencyBefore(rs, i) != "")
+			out = append(out, numTok{val: formatValue(v * m), start: i, end: end + n, digits: true})
+			i = end + n
+		case r == '百' && strings.HasPrefix(string(rs[i:min(len(rs), i+3)]), "百分之"):
+			j := i + 3
+			if j < len(rs) && isDigitRune(rs[j]) {
+				end := numberEnd(rs, j)
+				out = append(out, numTok{val: canonical(string(rs[j:end])), start: i, end: end, pct: true})
+				i = end
+				continue
+			}
+			k := zhRunEnd(rs, j)
+			if v, ok := zhValue(rs[j:k]); ok && k > j {
+				out = append(out, numTok{val: formatValue(v), start: i, end: k, pct: true})
+				i = k
+				continue
+			}
+			i = j
+		case isZHNumeral(r):
+			k := zhRunEnd(rs, i)
+			if tok, ok := zhNumber(rs, i, k); ok {
+				out = append(out, tok)
+			}
+			i = k
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// zhRunEnd ends a run of Chinese numerals at i (点 inside it only before a
+// numeral).
+func zhRunEnd(rs []rune, i int) int {
+	for i < len(rs) && (isZHNumeral(rs[i]) || rs[i] == '点' && i+1 < len(rs) && zhDigitValue(rs[i+1]) >= 0 && i > 0 && isZHNumeral(rs[i-1])) {
+		i++
+	}
+	return i
+}
+
+// zhNumber reads the run of Chinese numerals rs[i:k] as a number, unless
+// it is a word (万一, 十分) or a single numeral with no unit after it (一个,
+// 统一).
+func zhNumber(rs []rune, i, k int) (numTok, bool) {
+	run, next := string(rs[i:k]), string(rs[i:min(len(rs), k+1)]) // 十分 is the run 十 and 分
+	for _, w := range zhNotNumbers {
+		if run == w || next == w {
+			return numTok{}, false
+		}
+	}
+	if k-i == 1 {
+		if u, _ := unitAt(rs, k); u == "" {
+			return numTok{}, false
+		}
+	}
+	v, ok := zhValue(rs[i:k])
+	if !ok {
+		return numTok{}, false
+	}
+	return numTok{val: formatValue(v), start: i, end: k}, true
 }

@@ -26,8 +26,10 @@ func (q quantity) String() string {
 	if q.unit == "" {
 		return q.num
 	}
-	if rate, ok := strings.CutPrefix(q.unit, "¥"); ok {
-		return "¥" + q.num + rate // ¥35/h, ¥15000/mo
+	for _, cur := range []string{"¥", "$"} {
+		if rate, ok := strings.CutPrefix(q.unit, cur); ok {
+			return cur + q.num + rate // ¥35/card/h, ¥15000/mo
+		}
 	}
 	return q.num + " " + q.unit
 }
@@ -85,8 +87,8 @@ var units = []struct{ word, unit string }{
 	{"seconds", "s"}, {"second", "s"}, {"secs", "s"}, {"sec", "s"}, {"秒", "s"},
 	{"times", "x"}, {"fold", "x"}, {"x", "x"}, {"倍", "x"},
 	{"percent", "%"}, {"%", "%"}, {"成", "成"}, {"折", "折"},
-	{"yuan", "¥"}, {"rmb", "¥"}, {"元", "¥"}, {"块", "¥"},
-	{"万元", "万¥"}, {"万", "万"},
+	{"人民币", "¥"}, {"yuan", "¥"}, {"rmb", "¥"}, {"cny", "¥"}, {"元", "¥"}, {"块", "¥"},
+	{"美元", "$"}, {"美金", "$"}, {"usd", "$"}, {"us dollars", "$"}, {"dollars", "$"}, {"dollar", "$"},
 	{"gbps", "gbps"}, {"gb/s", "gb/s"}, {"gb", "gb"}, {"tb", "tb"}, {"g", "g"}, {"t", "t"},
 	{"张", "cards"}, {"cards", "cards"}, {"card", "cards"}, {"台", "hosts"},
 }
@@ -94,84 +96,96 @@ var units = []struct{ word, unit string }{
 // clauseUnits are the units of the numbers a clause commits to: times,
 // multiples, shares and money. Dates, names and plain counts are checked as
 // quantities but not tied to a clause.
-var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true}
+var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true, "$": true}
 
 var (
-	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{1,2}-\d{1,2}`) }}
+	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(\d{4})\s*(?:-|/|\.|年)\s*(\d{1,2})\s*(?:-|/|\.|月)\s*(\d{1,2})(?:\s*日|号)?`) }}
 	timeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,2}:\d{2}`) }}
 	x24RE  = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) }} // 7x24, 24x7, 24/7
 )
 
 // quantities lists the quantities of s (list markers removed) with their
-// clauses, in order.
+// clauses, in order. Numbers are read as values (scanNumbers): 3,000, 3千,
+// 0.3万 and 三千 are 3000; 2027年6月1日 and 2027/06/01 are 2027-06-01.
 func quantities(s string) []placed {
 	rs := []rune(stripMarkers(s)) // folded: lower case, half-width
 	kws := keywordsIn(rs)
 	var out []placed
-	for i := 0; i < len(rs); {
-		if !isDigitRune(rs[i]) {
-			i++
-			continue
+	pos := 0
+	for _, tk := range scanNumbers(rs) {
+		if tk.start < pos {
+			continue // inside a date, a time or a name already read
 		}
-		start := i
-		// a number glued to letters before it is part of a name (A100-80G, iperf3)
-		if i > 0 && isASCIILetter(rs[i-1]) {
-			j := i - 1
-			for j > 0 && (isASCIILetter(rs[j-1]) || isDigitRune(rs[j-1])) {
-				j--
-			}
-			end := nameEnd(rs, i)
-			out = append(out, placed{q: quantity{num: string(rs[j:end]), unit: "name"}})
-			i = end
-			continue
-		}
-		rest := string(rs[i:])
+		i, start, end := tk.start, tk.start, tk.end
 		var q quantity
-		end := i
-		switch {
-		case dateRE.Get().MatchString(rest):
-			m := dateRE.Get().FindString(rest)
-			q, end = quantity{num: canonicalDate(m), unit: "date"}, i+len([]rune(m))
-		case timeRE.Get().MatchString(rest):
-			m := timeRE.Get().FindString(rest)
-			q, end = quantity{num: m, unit: "time"}, i+len([]rune(m))
-		case x24RE.Get().MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.Get().FindString(rest))))):
-			m := x24RE.Get().FindString(rest)
-			q, end = quantity{num: "7x24"}, i+len([]rune(m))
-			// "7x24小时" is still 7x24
-			if u, n := unitAt(rs, end); u == "h" {
-				end += n
+		special := false
+		if tk.digits {
+			// a number glued to letters before it is part of a name (A100-80G, iperf3)
+			if i > 0 && isASCIILetter(rs[i-1]) {
+				j := i - 1
+				for j > 0 && (isASCIILetter(rs[j-1]) || isDigitRune(rs[j-1])) {
+					j--
+				}
+				e := nameEnd(rs, i)
+				out = append(out, placed{q: quantity{num: string(rs[j:e]), unit: "name"}, start: j, end: e})
+				pos = e
+				continue
 			}
-		default:
-			n := numberEnd(rs, i)
-			q.num = canonical(string(rs[i:n]))
-			end = n
-			if u, k := unitAt(rs, end); u != "" {
+			rest := string(rs[i:])
+			switch {
+			case dateRE.Get().MatchString(rest):
+				m := dateRE.Get().FindStringSubmatch(rest)
+				q, end, special = quantity{num: canonicalDate(m[1] + "-" + m[2] + "-" + m[3]), unit: "date"}, i+len([]rune(m[0])), true
+			case timeRE.Get().MatchString(rest):
+				m := timeRE.Get().FindString(rest)
+				q, end, special = quantity{num: m, unit: "time"}, i+len([]rune(m)), true
+			case x24RE.Get().MatchString(rest) && (start == 0 || !isDigitRune(rs[start-1])) && !isDigitRune(at(rs, i+len([]rune(x24RE.Get().FindString(rest))))):
+				m := x24RE.Get().FindString(rest)
+				q, end, special = quantity{num: "7x24"}, i+len([]rune(m)), true
+				// "7x24小时" is still 7x24
+				if u, n := unitAt(rs, end); u == "h" {
+					end += n
+				}
+			}
+		}
+		if !special {
+			q.num = tk.val
+			switch u, k := unitAt(rs, end); {
+			case tk.pct:
+				q.unit = "%"
+			case u != "":
 				q.unit, end = u, end+k
-			} else if end < len(rs) && isASCIILetter(rs[end]) {
+			case tk.digits && tk.end == numberEnd(rs, i) && end < len(rs) && isASCIILetter(rs[end]):
 				// 7t83: a name
 				e := nameEnd(rs, end)
 				q, end = quantity{num: string(rs[i:e]), unit: "name"}, e
 			}
-			if currencyBefore(rs, start) {
-				q.unit = "¥"
+			if cur := currencyBefore(rs, start); cur != "" {
+				q.unit = cur
 			}
-			if q.unit == "¥" {
-				// a price is per hour or per month: ¥35 per card-hour is not
-				// ¥35 per card per month
+			if q.unit == "¥" || q.unit == "$" {
+				// a price is per card or in total, per hour, month or year:
+				// ¥35 per card-hour is not ¥35 per card per month, and
+				// ¥15,000 per card per month is not ¥15,000 a month
 				var n int
-				q.unit, n = moneyRate(rs, start, end)
+				q.unit, n = moneyRate(rs, start, end, q.unit)
 				end += n
 			}
 		}
 		p := placed{q: q, start: start, end: end}
-		if clauseUnits[q.unit] {
+		if clauseUnits[unitFamily(q.unit)] {
 			p.clause, p.part = nearestClause(rs, kws, start, end)
 		}
 		out = append(out, p)
-		i = end
+		pos = end
 	}
 	return out
+}
+
+// unitFamily is a unit without its rate: ¥ for ¥/card/mo.
+func unitFamily(u string) string {
+	f, _, _ := strings.Cut(u, "/")
+	return f
 }
 
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
@@ -224,8 +238,8 @@ func unitAt(rs []rune, i int) (string, int) {
 		}
 		n := len([]rune(u.word))
 		last := []rune(u.word)[n-1]
-		if isASCIILetter(last) && j+n < len(rs) && isASCIILetter(rs[j+n]) {
-			continue // "4 hotels", "2 xeon"
+		if isASCIILetter(last) && j+n < len(rs) && (isASCIILetter(rs[j+n]) || isDigitRune(rs[j+n])) {
+			continue // "4 hotels", "2 xeon", "8 h100"
 		}
 		return u.unit, j - i + n
 	}
@@ -233,61 +247,122 @@ func unitAt(rs []rune, i int) (string, int) {
 }
 
 // Rate words after a price ("¥35 per card-hour", "¥15,000 a month") and
-// before one ("每卡每小时 ¥35"), longest first.
+// before one ("每卡每小时 ¥35"), longest first: whether the price is per
+// card (card) and its period (h, mo, y; "" for none).
 var (
-	rateAfter = []struct{ word, unit string }{
-		{"per card per month", "¥/mo"}, {"per card a month", "¥/mo"}, {"per card-month", "¥/mo"}, {"per month", "¥/mo"},
-		{"a month", "¥/mo"}, {"monthly", "¥/mo"}, {"/month", "¥/mo"}, {"/mo", "¥/mo"}, {"/月", "¥/mo"}, {"/卡/月", "¥/mo"}, {"每月", "¥/mo"},
-		{"per card-hour", "¥/h"}, {"per card hour", "¥/h"}, {"per gpu-hour", "¥/h"}, {"per hour", "¥/h"}, {"an hour", "¥/h"},
-		{"hourly", "¥/h"}, {"/hour", "¥/h"}, {"/小时", "¥/h"}, {"/时", "¥/h"}, {"/h", "¥/h"}, {"/卡/时", "¥/h"}, {"每小时", "¥/h"},
+	rateAfter = []struct {
+		word   string
+		card   bool
+		period string
+	}{
+		{"per card per month", true, "mo"}, {"per card a month", true, "mo"}, {"per card-month", true, "mo"}, {"per card month", true, "mo"},
+		{"per gpu per month", true, "mo"}, {"per gpu-month", true, "mo"}, {"per card per hour", true, "h"}, {"per card-hour", true, "h"},
+		{"per card hour", true, "h"}, {"per gpu-hour", true, "h"}, {"per gpu hour", true, "h"}, {"per gpu per hour", true, "h"},
+		{"per card per year", true, "y"}, {"per card a year", true, "y"}, {"per card", true, ""}, {"per gpu", true, ""}, {"a card", true, ""},
+		{"each card", true, ""}, {"/卡/月", true, "mo"}, {"/卡/时", true, "h"}, {"/卡/小时", true, "h"}, {"/卡/年", true, "y"}, {"/卡", true, ""},
+		{"per month", false, "mo"}, {"a month", false, "mo"}, {"monthly", false, "mo"}, {"/month", false, "mo"}, {"/mo", false, "mo"},
+		{"/月", false, "mo"}, {"每月", false, "mo"}, {"per hour", false, "h"}, {"an hour", false, "h"}, {"hourly", false, "h"},
+		{"/hour", false, "h"}, {"/小时", false, "h"}, {"/时", false, "h"}, {"/h", false, "h"}, {"每小时", false, "h"},
+		{"per year", false, "y"}, {"a year", false, "y"}, {"yearly", false, "y"}, {"annually", false, "y"}, {"per annum", false, "y"},
+		{"/year", false, "y"}, {"/yr", false, "y"}, {"/年", false, "y"}, {"每年", false, "y"},
 	}
-	rateBefore = []struct{ word, unit string }{
-		{"每月", "¥/mo"}, {"月租", "¥/mo"}, {"包月", "¥/mo"}, {"每小时", "¥/h"}, {"按小时", "¥/h"},
+	rateBefore = []struct{ word, period string }{
+		{"每月", "mo"}, {"月租", "mo"}, {"包月", "mo"}, {"月付", "mo"}, {"每小时", "h"}, {"按小时", "h"}, {"每年", "y"}, {"年付", "y"}, {"包年", "y"},
 	}
+	cardBefore = []string{"每卡", "每张", "单卡", "每块卡", "每 gpu", "每gpu"}
 )
 
-// moneyRate says whether the price at runes [start, end) is per hour or per
-// month, and how many runes of rate words follow it.
-func moneyRate(rs []rune, start, end int) (string, int) {
-	j := end
-	for j < len(rs) && rs[j] == ' ' && j-end < 2 {
-		j++
-	}
-	rest := string(rs[j:min(len(rs), j+24)])
-	for _, r := range rateAfter {
-		if strings.HasPrefix(rest, r.word) {
-			return r.unit, j - end + len([]rune(r.word))
+// moneyRate writes the price at runes [start, end) in currency cur as
+// cur/card/period ("¥/card/mo", "¥/mo", "$/card/h", "¥/card", "¥"), and
+// says how many runes of rate words follow it.
+func moneyRate(rs []rune, start, end int, cur string) (string, int) {
+	card, period := false, ""
+	n := 0
+	next := func(j int) (int, bool) { // one rate phrase at j, after up to 2 spaces
+		k := j
+		for k < len(rs) && rs[k] == ' ' && k-j < 2 {
+			k++
 		}
+		rest := string(rs[k:min(len(rs), k+24)])
+		for _, r := range rateAfter {
+			if strings.HasPrefix(rest, r.word) && !isASCIILetter(at(rs, k+len([]rune(r.word)))) {
+				card = card || r.card
+				if period == "" {
+					period = r.period
+				}
+				return k - j + len([]rune(r.word)), true
+			}
+		}
+		return 0, false
+	}
+	for range 2 { // "a month per card", "per card per month"
+		k, ok := next(end + n)
+		if !ok {
+			break
+		}
+		n += k
 	}
 	k := start
 	for k > 0 && (rs[k-1] == ' ' || rs[k-1] == '¥' || rs[k-1] == '￥' || rs[k-1] == '$') {
 		k--
 	}
-	// the nearest rate word in the 8 runes before ("全部卡每月合计 ¥120,000")
-	before := string(rs[max(0, k-8):k])
-	unit, at := "¥", -1
-	for _, r := range rateBefore {
-		if i := strings.LastIndex(before, r.word); i > at {
-			unit, at = r.unit, i
+	for k > 1 && string(rs[k-2:k]) == "us" {
+		k -= 2
+	}
+	// the rate words in the 8 runes before, within the part ("全部卡每月合计 ¥120,000")
+	lo := max(0, k-8)
+	for b := k - 1; b >= lo; b-- {
+		if isPartBreak(rs[b], rs, b) {
+			lo = b + 1
+			break
 		}
 	}
-	return unit, 0
+	before := string(rs[lo:k])
+	if period == "" {
+		last := -1
+		for _, r := range rateBefore {
+			if i := strings.LastIndex(before, r.word); i > last {
+				period, last = r.period, i
+			}
+		}
+	}
+	for _, w := range cardBefore {
+		card = card || strings.Contains(before, w)
+	}
+	unit := cur
+	if card {
+		unit += "/card"
+	}
+	if period != "" {
+		unit += "/" + period
+	}
+	return unit, n
 }
 
-// currencyBefore: ¥, ￥, $ or "rmb " just before the number.
-func currencyBefore(rs []rune, i int) bool {
+// currencyBefore is the currency written just before the number: ¥ for ¥,
+// ￥, rmb and cny, $ for $ and us$; "" for none.
+func currencyBefore(rs []rune, i int) string {
 	j := i - 1
 	for j >= 0 && rs[j] == ' ' {
 		j--
 	}
 	if j < 0 {
-		return false
+		return ""
 	}
-	if rs[j] == '¥' || rs[j] == '￥' || rs[j] == '$' {
-		return true
+	switch rs[j] {
+	case '¥', '￥':
+		return "¥"
+	case '$':
+		return "$"
 	}
 	s := string(rs[max(0, j-2) : j+1])
-	return s == "rmb" || s == "cny"
+	if s == "rmb" || s == "cny" {
+		return "¥"
+	}
+	if s == "usd" {
+		return "$"
+	}
+	return ""
 }
 
 func canonicalDate(m string) string {
