@@ -99,7 +99,9 @@ var units = []struct{ word, unit string }{
 var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true, "$": true}
 
 var (
-	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(\d{4})\s*(?:-|/|\.|年)\s*(\d{1,2})\s*(?:-|/|\.|月)\s*(\d{1,2})(?:\s*日|号)?`) }}
+	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\d{4})\s*(?:-|/|\.|年)\s*(\d{1,2})\s*(?:-|/|\.|月)\s*(\d{1,2})(?:\s*日|号)?`)
+	}}
 	timeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,2}:\d{2}`) }}
 	x24RE  = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(?:7\s*x\s*24|24\s*[x/]\s*7)`) }} // 7x24, 24x7, 24/7
 )
