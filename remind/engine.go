@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -204,8 +205,20 @@ func describe(rn rules.Renewal, rem rules.Reminder, key store.ReminderKey) Sent 
 	}
 }
 
-// one handles one renewal from the due index.
+// one handles one renewal from the due index. A panic while it does (a
+// record no code expected, a poster's bug) fails this renewal only: the
+// other workers go on with theirs, and the claim, if taken, is left to its
+// lease, so that the next run after the lease tries it again without
+// posting twice a reminder that went out just before the panic.
 func (r *run) one(ctx context.Context, rn rules.Renewal) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.log().Error("reminder panicked; the other renewals go on", "tenant", rn.Tenant, "renewal", rn.ID,
+				"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			r.fail(Sent{RenewalID: rn.ID, Tenant: rn.Tenant, Platform: rn.Platform, Channel: rn.Channel, Vendor: rn.Vendor},
+				fmt.Errorf("internal error: %v", v))
+		}
+	}()
 	rem, ok := rn.Due(r.today)
 	if !ok {
 		r.reschedule(ctx, rn) // indexed early or past its deadline: move it on

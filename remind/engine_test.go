@@ -329,3 +329,44 @@ func TestAClaimLeftByADeadRunIsTakenOverAfterTheLease(t *testing.T) {
 		t.Errorf("after the lease: sent %d, want 1", len(res.Sent))
 	}
 }
+
+// panicky panics on a post to channel bad, and records the others.
+type panicky struct {
+	poster
+	bad string
+}
+
+func (p *panicky) Post(ctx context.Context, t chat.Target, rep chat.Reply) error {
+	if t.Channel == p.bad {
+		var m map[string]int
+		m["boom"]++ // a nil map: the kind of bug one odd record can hit
+	}
+	return p.poster.Post(ctx, t, rep)
+}
+
+// One renewal whose delivery panics fails alone: the run goes on with every
+// other renewal (sent, once), reports the failure, and the next run after
+// the lease tries it again.
+func TestAPanickingRenewalDoesNotStopTheOthers(t *testing.T) {
+	st := memstore.NewStore(nil)
+	seed(t, st, contract("slack:T1", "a", "C1", "slack", "2026-12-01"), contract("slack:T1", "bad", "C-bad", "slack", "2026-12-01"),
+		contract("feishu:K1", "b", "oc_1", "feishu", "2026-12-01"))
+	p := &panicky{bad: "C-bad"}
+	e := &remind.Engine{Store: st, Posters: map[string]chat.Poster{"slack": p, "feishu": p}, Now: func() time.Time { return at("2026-12-31") }, Log: quiet,
+		Concurrency: 1} // one worker: a panic that escaped would end the run there
+	res, err := e.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.keys(); strings.Join(got, ",") != "C1|a|30,oc_1|b|30" {
+		t.Errorf("posted %v, want the two good renewals' reminders", got)
+	}
+	if len(res.Failed) != 1 || res.Failed[0].RenewalID != "bad" || !strings.Contains(res.Failed[0].Error, "internal error") {
+		t.Errorf("failed %+v, want renewal bad, an internal error", res.Failed)
+	}
+	e.Now = func() time.Time { return at("2026-12-31").Add(remind.DefaultLease + time.Minute) }
+	res, err = e.Run(context.Background())
+	if err != nil || len(res.Failed) != 1 || res.Failed[0].RenewalID != "bad" || len(p.All()) != 2 {
+		t.Errorf("the next run: failed %+v, %d posts, %v; want bad tried again and failing, nothing posted twice", res.Failed, len(p.All()), err)
+	}
+}
