@@ -146,6 +146,11 @@ func (c *Client) session(ctx context.Context) error {
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for {
+		// The gateway answers every ping with a pong: a connection silent
+		// for silentPings pings is dead (a half-open TCP connection after a
+		// NAT or load balancer dropped it writes without error and never
+		// reads), and only a new one receives events again.
+		conn.SetReadDeadline(time.Now().Add(c.silence()))
 		mt, msg, err := conn.ReadMessage()
 		if err != nil {
 			return fmt.Errorf("feishuws: read: %w", err)
@@ -214,6 +219,17 @@ func (c *Client) configure(cc *clientConfig) {
 	if cc.ReconnectInterval > 0 {
 		c.reconnect = time.Duration(cc.ReconnectInterval) * time.Second
 	}
+}
+
+// silentPings is how many ping intervals without a frame from the gateway
+// end a connection.
+const silentPings = 3
+
+// silence is how long the connection may stay silent.
+func (c *Client) silence() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return silentPings * c.ping
 }
 
 func (c *Client) pingLoop(ctx context.Context) {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,6 +55,10 @@ type gateway struct {
 	answers chan Frame
 	send    []Frame
 	code    int
+	// silent makes the gateway read and never answer, as a connection
+	// whose other end is gone; conns counts the connections opened.
+	silent bool
+	conns  atomic.Int32
 }
 
 func newGateway(t *testing.T, send []Frame, code int) *gateway {
@@ -81,6 +86,7 @@ func newGateway(t *testing.T, send []Frame, code int) *gateway {
 			return
 		}
 		defer c.Close()
+		g.conns.Add(1)
 		for _, f := range g.send {
 			c.WriteMessage(websocket.BinaryMessage, f.Marshal())
 		}
@@ -90,7 +96,7 @@ func newGateway(t *testing.T, send []Frame, code int) *gateway {
 				return
 			}
 			var f Frame
-			if f.Unmarshal(b) == nil {
+			if f.Unmarshal(b) == nil && !g.silent {
 				g.answers <- f
 				if f.Method == methodControl && f.Get("type") == "ping" {
 					c.WriteMessage(websocket.BinaryMessage, (&Frame{Method: methodControl, Headers: []Header{{"type", "pong"}}, Payload: []byte(`{"PingInterval":1}`)}).Marshal())
@@ -194,5 +200,27 @@ func TestStalePartsAreDropped(t *testing.T) {
 	}
 	if got := string(c.combine("m2", 2, 1, []byte("y"))); got != "xy" {
 		t.Errorf("joined m2 = %q, want xy", got)
+	}
+}
+
+// A connection whose gateway stops answering (a half-open TCP connection:
+// pings are written without error, nothing comes back) is given up after
+// silentPings ping intervals and a new one is opened; it used to wait on
+// its read for ever, and receive no event again.
+func TestSilentConnectionIsReplaced(t *testing.T) {
+	g := newGateway(t, nil, 0)
+	g.silent = true // PingInterval 1 s, ReconnectInterval 1 s
+	c := &Client{AppID: "cli_x", AppSecret: "sec", BaseURL: g.srv.URL, Handle: func(context.Context, []byte) ([]byte, error) { return nil, nil },
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	limit := time.Now().Add(silentPings*time.Second + 1*time.Second + 3*time.Second + 2*time.Second) // silence, reconnect, jitter, slack
+	for g.conns.Load() < 2 {
+		if time.Now().After(limit) {
+			t.Fatalf("%d connection(s) after %s of silence, want a second one", g.conns.Load(), silentPings*time.Second)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
