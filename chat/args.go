@@ -64,6 +64,9 @@ func (a *Args) keySpec(key string) Key {
 // has none.
 func (a *Args) keyExample(key string) string {
 	k := a.keySpec(key)
+	if k.Example != "" && a.lang == ZH {
+		return a.Name(key) + "=" + zhValue(a.cmd, k, k.Example)
+	}
 	if k.Example != "" {
 		return a.Name(key) + "=" + k.Example
 	}
@@ -167,8 +170,12 @@ func (a *Args) Choice(key, def string, choices []string, aliases map[string]stri
 				shown[i] = hanChoice(c, aliases)
 			}
 		}
+		if strings.TrimSpace(raw) == "" {
+			return "", Invalidf(a.lang, key, a.Name(key)+"="+shown[0],
+				"%s= has an empty value; use one of: %s", "%s= 是空值，可选：%s", a.Name(key), strings.Join(shown, T(a.lang, ", ", "、")))
+		}
 		return "", Invalidf(a.lang, key, a.Name(key)+"="+shown[0],
-			"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", a.Name(key), raw, strings.Join(shown, T(a.lang, ", ", "、")))
+			"%s=%q is not accepted; use one of: %s", "%s=%q 无法识别，可选：%s", a.Name(key), Shown(raw), strings.Join(shown, T(a.lang, ", ", "、")))
 	})
 }
 
@@ -178,7 +185,10 @@ func (a *Args) Bool(key string, def bool) (bool, error) {
 		if v, known := YesNo(raw); known {
 			return v, nil
 		}
-		return false, Invalidf(a.lang, key, a.Name(key)+T(a.lang, "=yes", "=是"), "%s=%q is not yes or no", "%s=%q 不是 是/否", a.Name(key), raw)
+		if strings.TrimSpace(raw) == "" {
+			return false, a.empty(key)
+		}
+		return false, Invalidf(a.lang, key, a.Name(key)+T(a.lang, "=yes", "=是"), "%s=%q is not yes or no", "%s=%q 不是 是/否", a.Name(key), Shown(raw))
 	})
 }
 
@@ -209,11 +219,17 @@ func (a *Args) missing(key string) *Error {
 
 func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 	k := a.keySpec(key)
+	if strings.TrimSpace(raw) == "" {
+		return 0, a.empty(key)
+	}
 	v, err := ParseValue(raw, k.Kind)
+	if TooLarge(err) {
+		return 0, a.tooLarge(key, raw)
+	}
 	if err != nil {
 		return 0, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%q is not a number I can read (%s); write it like %s",
-			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), raw, kindHint(a.lang, k.Kind), a.keyExample(key))
+			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key))
 	}
 	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 		v *= 100
@@ -227,7 +243,7 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 		return 0, err
 	}
 	if v != math.Trunc(v) {
-		return 0, Invalidf(a.lang, key, a.keyExample(key), "%s=%s must be a whole number", "%s=%s 必须是整数", a.Name(key), raw)
+		return 0, Invalidf(a.lang, key, a.keyExample(key), "%s=%s must be a whole number", "%s=%s 必须是整数", a.Name(key), Shown(raw))
 	}
 	return int(v), nil
 }
@@ -262,15 +278,41 @@ func Num(v float64) string { return advisor.Group(v) }
 // ok is false when the key is absent.
 func (a *Args) Money(key string, min, max float64) (v float64, ok bool, err error) {
 	v, _, ok, err = given(a, key, func(raw string) (float64, error) {
+		if strings.TrimSpace(raw) == "" {
+			return 0, a.empty(key)
+		}
 		v, perr := ParseValue(raw, Money)
+		if TooLarge(perr) {
+			return 0, a.tooLarge(key, raw)
+		}
 		if perr != nil {
 			return 0, Invalidf(a.lang, key, a.keyExample(key),
 				"%s=%q is not an amount I can read (%s); write it like %s",
-				"%s=%q 无法读成金额（%s），请写成 %s", a.Name(key), raw, kindHint(a.lang, Money), a.keyExample(key))
+				"%s=%q 无法读成金额（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, Money), a.keyExample(key))
 		}
 		return a.within(key, raw, v, min, max)
 	})
 	return v, ok, err
+}
+
+// empty is the error for key= given without a value (hours=), with the
+// key's example: an empty value is never read as a default.
+func (a *Args) empty(key string) *Error {
+	return Invalidf(a.lang, key, a.keyExample(key), "%s= has an empty value; write it like %s", "%s= 是空值；请写成 %s", a.Name(key), a.keyExample(key))
+}
+
+// tooLarge is the error for a number too large to hold, with the key's
+// example.
+func (a *Args) tooLarge(key, raw string) *Error {
+	return TooLargeError(a.lang, key, a.Name(key), raw, a.keyExample(key))
+}
+
+// TooLargeError is the error for key's value raw, a number too large to
+// hold (TooLarge), named as the user's language writes it (name), with an
+// example: for a command that words its own messages.
+func TooLargeError(lang Lang, key, name, raw, example string) *Error {
+	return Invalidf(lang, key, example, "%s=%s is too large a number to be right; write it like %s",
+		"%s=%s 数值太大，不可能是对的；请写成 %s", name, Shown(raw), example)
 }
 
 // within is v when it lies in [min, max], else the out-of-range error.
@@ -278,7 +320,7 @@ func (a *Args) within(key, raw string, v, min, max float64) (float64, error) {
 	if v < min || v > max {
 		return 0, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", a.Name(key), raw, Num(min), Num(max))
+			"%s=%s 超出范围，应在 %s 到 %s 之间", a.Name(key), Shown(raw), Num(min), Num(max))
 	}
 	return v, nil
 }
@@ -382,16 +424,20 @@ func (a *Args) Measure(key string, min, max float64, whole bool, example string)
 	k := a.keySpec(key)
 	v, perr := ParseValue(s, k.Kind)
 	switch {
+	case s == "":
+		return 0, true, a.empty(key)
+	case TooLarge(perr):
+		return 0, true, a.tooLarge(key, raw)
 	case perr != nil:
 		return 0, true, Invalidf(a.lang, key, example,
 			"%s=%q is not a number I can read; write it like %s=%s",
-			"%s=%q 无法读成数字；请写成 %s=%s", name, raw, name, k.Example)
+			"%s=%q 无法读成数字；请写成 %s=%s", name, Shown(raw), name, k.Example)
 	case v < min || v > max:
 		return 0, true, Invalidf(a.lang, key, example,
 			"%s=%s is out of range; it must be between %s and %s",
-			"%s=%s 超出范围，应在 %s 到 %s 之间", name, raw, Num(min), Num(max))
+			"%s=%s 超出范围，应在 %s 到 %s 之间", name, Shown(raw), Num(min), Num(max))
 	case whole && v != math.Trunc(v):
-		return 0, true, Invalidf(a.lang, key, example, "%s=%s must be a whole number", "%s=%s 必须是整数", name, raw)
+		return 0, true, Invalidf(a.lang, key, example, "%s=%s must be a whole number", "%s=%s 必须是整数", name, Shown(raw))
 	}
 	return v, true, nil
 }

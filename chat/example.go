@@ -211,12 +211,21 @@ var zhUnits = [...][][2]string{
 // no as 是 and 否, a word the command spells in Chinese (ExampleZH), a
 // number's English unit in Chinese (30d: 30天).
 func zhValue(cmd *Command, k Key, v string) string {
+	if cmd == nil {
+		return zhUnit(k, v)
+	}
 	if zh, ok := cmd.ExampleZH[k.Name+"="+v]; ok { // a value of this key only
 		return zh
 	}
 	if zh, ok := cmd.ExampleZH[v]; ok {
 		return zh
 	}
+	return zhUnit(k, v)
+}
+
+// zhUnit is a key's value with its English unit written in Chinese (30d:
+// 30天, 4h: 4小时, 2x: 2倍), as zhValue writes a number's unit.
+func zhUnit(k Key, v string) string {
 	switch strings.ToLower(v) {
 	case "yes":
 		return "是"

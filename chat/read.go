@@ -2,6 +2,8 @@ package chat
 
 import (
 	"errors"
+	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -26,10 +28,34 @@ func (a *Args) Value(key string, kind Kind, suffixes ...string) (v float64, raw 
 		}
 		v, err := ParseValue(raw, kind)
 		if err != nil {
-			return 0, ErrUnreadable
+			return 0, unreadable(err)
 		}
 		return v, nil
 	})
+}
+
+// unreadable is the raw readers' error for a value ParseValue could not
+// read: ErrUnreadable, that is also ErrTooLarge for a number too large to
+// hold (TooLarge).
+func unreadable(err error) error {
+	if errors.Is(err, ErrTooLarge) {
+		return fmt.Errorf("%w: %w", ErrUnreadable, ErrTooLarge)
+	}
+	return ErrUnreadable
+}
+
+// TooLarge reports whether a reader's error is about a number too large to
+// hold (1e309, hundreds of digits), for the message that says so.
+func TooLarge(err error) bool { return errors.Is(err, ErrTooLarge) }
+
+// Shown is a value as an error message quotes it: whole up to 40
+// characters, else its start and "…", so that a pasted page does not
+// become the reply.
+func Shown(raw string) string {
+	if r := []rune(raw); len(r) > 40 {
+		return string(r[:37]) + "…"
+	}
+	return raw
 }
 
 // given is a raw reader: key's value read with read, the raw text, and
@@ -187,3 +213,58 @@ func ArgsOf(cmd *Command, lang Lang, pairs []Token) (*Args, error) {
 	}
 	return a, nil
 }
+
+// DateError is the error for key's value that is not a calendar day (Date's
+// error), saying why in the user's language: a day the month does not have
+// (2027-02-30), a day without its year (3月1日), a word for a day (明天,
+// tomorrow), or another text; example shows one that is read. Nothing is
+// guessed: a day is written whole.
+func (a *Args) DateError(key, example string) *Error {
+	raw, _ := a.Raw(key)
+	name, shown := a.Name(key), Shown(strings.TrimSpace(raw))
+	like := example // the key=value of example, when it is a whole line
+	if i := strings.LastIndex(example, "="); i >= 0 {
+		v, _, _ := strings.Cut(example[i+1:], " ")
+		like = name + "=" + v
+	}
+	norm := Normalize(strings.TrimSpace(raw))
+	var y, m, d int
+	_, perr := advisor.ParseDay(norm)
+	switch {
+	case strings.TrimSpace(raw) == "":
+		return a.empty(key)
+	case errors.Is(perr, advisor.ErrNoSuchDay) && scanDay(norm, &y, &m, &d) && m >= 1 && m <= 12:
+		last := time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+		return Invalidf(a.lang, key, example, "%s=%s: %d-%02d has no day %d (it has %d days); write a day it has, like %s",
+			"%s=%s：%d年%d月没有 %d 日（只有 %d 天）；请写该月有的日期，例如 %s", name, shown, y, m, d, last, like)
+	case errors.Is(perr, advisor.ErrNoSuchDay):
+		return Invalidf(a.lang, key, example, "%s=%s: there is no month %d; write the day as year-month-day, like %s",
+			"%s=%s：没有 %d 月；请按 年-月-日 写，例如 %s", name, shown, m, like)
+	case monthDay.Get().MatchString(norm):
+		return Invalidf(a.lang, key, example, "%s=%q has no year; write the whole day, like %s",
+			"%s=%q 没有写年份；请写完整的日期（年-月-日），例如 %s", name, shown, like)
+	case relativeDay.Get().MatchString(strings.ToLower(norm)):
+		return Invalidf(a.lang, key, example, "%s=%q is a word for a day, which I do not guess; write the day itself, like %s",
+			"%s=%q 是相对的说法，不会替你推算；请写具体日期（年-月-日），例如 %s", name, shown, like)
+	}
+	return Invalidf(a.lang, key, example, "%s=%q is not a date; write it year-month-day, like %s (2027/3/1 and 2027年3月1日 work too)",
+		"%s=%q 不是日期；请按 年-月-日 写，例如 %s（2027/3/1、2027年3月1日 也可以）", name, shown, like)
+}
+
+// scanDay reads the year, month and day of a day written as ParseDay
+// reads it, whether or not the calendar has it.
+func scanDay(s string, y, m, d *int) bool {
+	t := strings.NewReplacer("年", "-", "月", "-", "日", "", "号", "", "/", "-", ".", "-").Replace(s)
+	n, _ := fmt.Sscanf(t, "%d-%d-%d", y, m, d)
+	return n == 3
+}
+
+// monthDay is a day without its year: 3月1日, 3/1, 03-01.
+var monthDay = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^\d{1,2}\s*(月|/|-|\.)\s*\d{1,2}\s*(日|号)?$`)
+}}
+
+// relativeDay is a word for a day relative to today.
+var relativeDay = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^(今天|明天|后天|昨天|下周.*|下个?月.*|明年.*|月底|年底|today|tomorrow|yesterday|next .*|end of .*|eom|eoy)$`)
+}}

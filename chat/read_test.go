@@ -288,7 +288,7 @@ func TestArgsOf(t *testing.T) {
 	}
 	_, err = ArgsOf(cmd, EN, []Token{{Key: "card", Value: "8"}})
 	var e *Error
-	if !errors.As(err, &e) || e.Key != "card" || !strings.Contains(e.Message, "Did you mean cards?") {
+	if !errors.As(err, &e) || e.Key != "card" || !strings.Contains(e.Message, "Did you mean cards=8?") {
 		t.Errorf("unknown key: %v, want the router's error naming card and suggesting cards", err)
 	}
 }

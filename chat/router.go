@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -87,7 +88,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 			full = true
 			continue
 		}
-		if len(kept) == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor") {
+		if len(kept) == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor" || mention(t.Word)) {
 			continue
 		}
 		kept = append(kept, t)
@@ -137,8 +138,12 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 			if !ok {
 				return nil, nil, lang, unknownKey(lang, cmd, t.Key)
 			}
-			if _, dup := a.pairs[key]; dup {
-				return nil, nil, lang, Invalidf(lang, key, cmd.Example(EN), "%s is given twice; give it once", "%s 出现了两次，请只写一次", a.Name(key))
+			if was, dup := a.pairs[key]; dup {
+				if strings.TrimSpace(was) == strings.TrimSpace(t.Value) {
+					continue // the same value typed twice asks for nothing else
+				}
+				return nil, nil, lang, Invalidf(lang, key, cmd.Example(EN), "%s is given twice, as %s and as %s; give it once",
+					"%s 出现了两次（%s 和 %s），请只写一次", a.Name(key), quoteValue(was), quoteValue(t.Value))
 			}
 			a.pairs[key] = t.Value
 			a.order = append(a.order, key)
@@ -252,13 +257,18 @@ func (r *Router) errorReply(lang Lang, command string, err error) Reply {
 }
 
 // askedText is the request's text trimmed, without invalid UTF-8 (checked
-// first: valid text, the usual case, is not copied or decoded rune by rune).
+// first: valid text, the usual case, is not copied or decoded rune by rune),
+// and with what a chat platform writes into text undone (PlatformText).
 func askedText(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "")
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(PlatformText(s))
 }
+
+// quoteValue is a value as a message about it shows it: in quotes, cut
+// short when long (Shown).
+func quoteValue(v string) string { return fmt.Sprintf("%q", Shown(v)) }
 
 func afterWord(s, word string) string {
 	if word == "" {
@@ -387,12 +397,28 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 	for _, k := range keys {
 		cands = append(append(cands, k.Name), k.Aliases...)
 	}
-	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), command, key, strings.Join(names, T(lang, ", ", "、")))
-	if s := Closest(key, cands); s != "" {
-		if k, ok := LookupKey(keys, s); ok && lang == ZH {
-			s = HanWord(s, k.Aliases)
+	msg := fmt.Sprintf(T(lang, "%s does not take the key %q; it takes: %s", "%s 不接受参数 %q，可用参数：%s"), command, Shown(key), strings.Join(names, T(lang, ", ", "、")))
+	// every key as near as the nearest (时常 is one stroke from 时长 and
+	// from 时价): the user tells which was meant, the list does not guess
+	var meant []string
+	for _, s := range ClosestAll(key, cands) {
+		k, ok := LookupKey(keys, s)
+		if !ok {
+			continue
 		}
-		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
+		w := KeyWord(lang, keys, k.Name)
+		if k.Example != "" {
+			w += "=" + k.Example
+			if lang == ZH {
+				w = HanWord(k.Name, k.Aliases) + "=" + zhUnit(k, k.Example)
+			}
+		}
+		if !slices.Contains(meant, w) {
+			meant = append(meant, w)
+		}
+	}
+	if len(meant) > 0 {
+		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), strings.Join(meant, T(lang, " or ", " 或 ")))
 	}
 	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
 }
@@ -417,6 +443,25 @@ func (r *Router) unknownCommand(lang Lang, word string) *Error {
 		}
 	}
 	return &Error{Code: CodeInvalid, Key: "command", Message: msg, Example: ex}
+}
+
+// ClosestAll returns every candidate as near to s by edit distance as the
+// nearest, in the order given, or none when none is close enough to be a
+// likely typo (Closest).
+func ClosestAll(s string, cands []string) []string {
+	best := Closest(s, cands)
+	if best == "" {
+		return nil
+	}
+	low := strings.ToLower(s)
+	d := advisor.EditDistance(low, strings.ToLower(best))
+	var out []string
+	for _, c := range cands {
+		if advisor.EditDistance(low, strings.ToLower(c)) == d {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Closest returns the candidate nearest to s by edit distance, or "" when none

@@ -31,6 +31,9 @@ const (
 var (
 	errNoNumber = errors.New("no number")
 	errUnit     = errors.New("unit not accepted")
+	// ErrTooLarge is ParseValue's error for a number too large to hold
+	// (1e309, a paste of 400 digits): readers say so, not "unreadable".
+	ErrTooLarge = errors.New("number too large")
 )
 
 type unit struct {
@@ -160,8 +163,15 @@ func leadingNumber(s string) (float64, string, error) {
 		}
 		num = strings.ReplaceAll(num, ",", "")
 	}
+	// an exponent, as machines and papers write counts: 1e9, 2.5E+10
+	if j := exponent(s, i); j > i && !strings.Contains(s[start:i], ",") {
+		num, i = s[:j], j
+	}
 	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+	switch {
+	case math.IsInf(v, 0):
+		return 0, "", ErrTooLarge
+	case err != nil || math.IsNaN(v):
 		return 0, "", errNoNumber
 	}
 	rest := strings.TrimSpace(s[i:])
@@ -204,6 +214,26 @@ func leadingNumber(s string) (float64, string, error) {
 		rest = after
 	}
 	return v, rest, nil
+}
+
+// exponent is where an exponent after the digits ending at i ends (e9,
+// E+10, e-3), i when there is none: an e must be followed by digits.
+func exponent(s string, i int) int {
+	if i >= len(s) || s[i] != 'e' && s[i] != 'E' {
+		return i
+	}
+	j := i + 1
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	k := j
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if k == j {
+		return i
+	}
+	return k
 }
 
 var cjkMultipliers = []struct {

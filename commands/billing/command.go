@@ -23,7 +23,7 @@ var examples = []string{
 func Command() *chat.Command {
 	return &chat.Command{
 		Name:    "billing",
-		Aliases: []string{"计费"},
+		Aliases: []string{"计费", "账单", "bill"},
 		Summary: chat.Help("on-demand, monthly, spot or hybrid: break-even hours, the cost of each, which cards to reserve",
 			"按需、包月、竞价还是混合：盈亏平衡小时数、各方案费用、哪些卡该包月"),
 		Examples: examples,

@@ -98,7 +98,7 @@ func (p reader) missing(key string) *chat.Error {
 }
 
 func (p reader) unreadable(key, raw string) *chat.Error {
-	return p.bad(key, fmt.Sprintf("%s=%q is not a value I can read", key, raw), fmt.Sprintf("%s=%q 无法识别", p.name(key), raw))
+	return p.bad(key, fmt.Sprintf("%s=%q is not a value I can read", key, chat.Shown(raw)), fmt.Sprintf("%s=%q 无法识别", p.name(key), chat.Shown(raw)))
 }
 
 // strayWords rejects bare words: billing takes only key=value pairs. A bare
@@ -133,6 +133,9 @@ func canonical(name string) string {
 // value reads key through chat.Args.Value, naming the key when it cannot.
 func (p reader) value(key string, kind chat.Kind, suffixes ...string) (v float64, raw string, ok bool, err error) {
 	v, raw, ok, err = p.a.Value(key, kind, suffixes...)
+	if chat.TooLarge(err) {
+		return 0, raw, true, p.bad(key, fmt.Sprintf("%s=%s is too large a number to be right", key, chat.Shown(raw)), fmt.Sprintf("%s=%s 数值太大，不可能是对的", p.name(key), chat.Shown(raw)))
+	}
 	if err != nil {
 		return 0, raw, true, p.unreadable(key, raw)
 	}

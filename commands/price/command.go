@@ -16,6 +16,7 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/cardname"
 	"gpuadvisor/commands/internal/keytab"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
@@ -133,11 +134,7 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	}
 	m, err := catalog.FindGPU(name)
 	if err != nil {
-		ex := "gpu=a100-80g"
-		if s := catalog.Suggest(name); s != "" {
-			ex = "gpu=" + s
-		}
-		return chat.Reply{}, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card in the catalog", "显卡 %q 不在目录中", name)
+		return chat.Reply{}, cardname.Unknown(lang, "gpu", a.Name("gpu"), name, "")
 	}
 	var prices [3]float64
 	for i, key := range []string{"ondemand", "monthly", "spot"} {
@@ -150,8 +147,8 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		return chat.Reply{}, err
 	}
 	date := c.Now.Format("2006-01-02")
-	if day, raw, ok, err := a.Date("date"); err != nil {
-		return chat.Reply{}, chat.Invalidf(lang, "date", "date=2026-11-20", "date=%q is not a date; write YYYY-MM-DD", "日期 %q 不是日期；请写成 YYYY-MM-DD", raw)
+	if day, _, ok, err := a.Date("date"); err != nil {
+		return chat.Reply{}, a.DateError("date", chat.T(lang, "date=2026-11-20", a.Name("date")+"=2026-11-20"))
 	} else if ok {
 		date = day.Format("2006-01-02")
 	}

@@ -91,7 +91,7 @@ func TestBadInput(t *testing.T) {
 		{"price set gpu=a100-80g ondemand=35 monthly=500", "monthly", "swapped"},
 		{"price set gpu=a100-80g ondemand=9 spot=12", "spot", "spot"},
 		{"price set gpu=a100-80g ondemand=9 scope=world", "scope", ""},
-		{"price set gpu=a100-80g ondemand=9 date=tomorrow", "date", "YYYY-MM-DD"},
+		{"price set gpu=a100-80g ondemand=9 date=tomorrow", "date", "write the day itself"},
 		{"price sett gpu=a100-80g ondemand=9", "price", "set"},
 		{"价格 设置 显卡=a100-80g 按需=35 包月=500", "monthly", "写反"},
 		{"price remove", "id", ""},

@@ -124,9 +124,9 @@ func valueText(p pair) (text string, perTB bool) {
 var cardUnits = []string{"卡", "张", "cards", "card", "gpus", "gpu", "x"}
 
 func hoursRange(lang chat.Lang, raw string) *chat.Error {
-	return chat.Invalidf(lang, "hours", "hours=300",
+	return chat.Invalidf(lang, "hours", chat.T(lang, "hours=300", "时长=300"),
 		"hours=%s is out of range: GPU hours per card a month must be more than 0 and at most %d (31 days × 24 h)",
-		"hours=%s 超出范围：每卡每月GPU小时数须大于0且不超过%d（31天×24小时）", raw, tco.MaxHours)
+		"时长=%s 超出范围：每卡每月GPU小时数须大于0且不超过%d（31天×24小时）", chat.Shown(raw), tco.MaxHours)
 }
 
 // readNumber reads a pair's value by its key's kind, through a, the Args of
@@ -135,7 +135,7 @@ func hoursRange(lang chat.Lang, raw string) *chat.Error {
 func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *problem) {
 	raw, perTB := valueText(p)
 	spec := p.spec
-	ex := spec.name + "=" + spec.example
+	ex := chat.T(lang, spec.name+"="+spec.example, chat.HanWord(spec.name, spec.aliases)+"="+zhExample(spec.example))
 	prefix := ""
 	colon := chat.T(lang, ": ", "：")
 	if who != "" {
@@ -159,9 +159,13 @@ func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *pro
 				"%s=%s 不是人民币：报价对比按人民币（¥、元）计算；请按汇率换算后写成 %s"), p.typed, p.raw, ex)}
 	}
 	v, _, _, err := a.Value(spec.name, kind, units...)
+	if chat.TooLarge(err) {
+		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is too large a number to be right; write it like %s", "%s=%s 数值太大，不可能是对的；请写成 %s"), p.typed, chat.Shown(p.raw), ex)}
+	}
 	if err != nil {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
-			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, p.raw, ex)}
+			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, chat.Shown(p.raw), ex)}
 	}
 	if perTB {
 		v /= 1000 // decimal TB, as storage_gb reads 2TB as 2,000 GB

@@ -11,6 +11,7 @@ import (
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/tco"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/cardname"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/store"
 )
@@ -75,11 +76,7 @@ func takeSave(lang chat.Lang, in *input) (saving, error) {
 	}
 	m, err := catalog.FindGPU(card)
 	if err != nil {
-		ex := "card=a100-80g"
-		if s := catalog.Suggest(card); s != "" {
-			ex = "card=" + s
-		}
-		return sv, chat.Invalidf(lang, "card", ex, "card=%q is not a card in the catalog", "显卡 %q 不在目录中", card)
+		return sv, cardname.Unknown(lang, "card", chat.T(lang, "card", "显卡"), card, "")
 	}
 	sv.gpu = m.GPU
 	return sv, nil

@@ -58,15 +58,13 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	if err := pricePeriod(lang, rules.Mode(mode), rawPrice, period); err != nil {
 		return rules.Renewal{}, nil, err
 	}
-	rawDate, err := a.String("renews")
-	if err != nil {
+	if _, err := a.String("renews"); err != nil {
 		return rules.Renewal{}, nil, err
 	}
 	day, _, _, err := a.Date("renews")
 	renews := rules.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	if err != nil {
-		return rules.Renewal{}, nil, chat.Invalidf(lang, "renews", keyExample("renews"),
-			"renews=%q is not a date; write YYYY-MM-DD, for example renews=2027-03-01", "续约日 %q 不是日期；请写成 YYYY-MM-DD，例如 续约日=2027-03-01", rawDate)
+		return rules.Renewal{}, nil, a.DateError("renews", keyExample("renews"))
 	}
 	if !a.Has("notice") {
 		notes = append(notes, chat.T(lang, "notice not given: the deadline is the renewal date itself. Check the contract's notice clause and add notice=30d if it has one.",

@@ -73,7 +73,7 @@ func TestParseInputErrors(t *testing.T) {
 		key            string
 		says           string
 	}{
-		{"unknown key with a suggestion", "check nvlnik=yes x", chat.EN, "nvlnik", "Did you mean nvlink?"},
+		{"unknown key with a suggestion", "check nvlnik=yes x", chat.EN, "nvlnik", "Did you mean nvlink=yes?"},
 		{"unknown key in Chinese", "检查 卡型号=A100 x", chat.ZH, "卡型号", "不接受参数"},
 		{"given twice", "check cards=8 cards=4 x", chat.EN, "cards", "given twice"},
 		{"unknown GPU", "check gpu=MI300X x", chat.EN, "gpu", "not a GPU I know; known: A100"},

@@ -13,6 +13,7 @@ import (
 	"gpuadvisor/advisor/tco"
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/cardname"
 )
 
 // Defaults of the workload when compare is not told.
@@ -32,11 +33,7 @@ func workload(c *chat.Call, a *chat.Args, rs []*record, es []av.Evidence) (w av.
 	if raw, ok := a.Raw("gpu"); ok {
 		m, ferr := catalog.FindGPU(raw)
 		if ferr != nil {
-			ex := chat.T(lang, "gpu=a100-80g", "显卡=a100-80g")
-			if s := catalog.Suggest(raw); s != "" {
-				ex = chat.T(lang, "gpu=", "显卡=") + s
-			}
-			return w, nil, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card in the catalog", "显卡 %q 不在目录中", raw)
+			return w, nil, cardname.Unknown(lang, "gpu", a.Name("gpu"), raw, "")
 		}
 		gpu = m.GPU.ID
 	} else {

@@ -40,8 +40,12 @@ func latest(lang chat.Lang, r *record) (string, string) {
 
 func (d Deps) list(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	lang := c.Lang
+	if len(a.Words) > 0 && len(a.Keys()) == 0 { // 供应商 查看 酷算云: a vendor named is the one to show
+		return d.show(ctx, c, a)
+	}
 	if len(a.Words) > 0 || len(a.Keys()) > 0 {
-		return chat.Reply{}, chat.Invalid(lang, "list", "vendor list takes nothing after it", "供应商 列表 后面不需要参数", examples[2])
+		return chat.Reply{}, chat.Invalid(lang, "list", "vendor list takes nothing after it; to see one vendor: vendor show <name>",
+			"供应商 列表 后面不需要参数；查看一家请用 供应商 详情 <名称>", examples[2])
 	}
 	g, err := d.gather(ctx, c)
 	if err != nil {

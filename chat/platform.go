@@ -1,0 +1,62 @@
+package chat
+
+import (
+	"regexp"
+	"strings"
+
+	"gpuadvisor/advisor"
+)
+
+// PlatformText undoes what a chat platform writes into message text when
+// it reaches the router unchanged (a copy pasted from Slack into the
+// terminal or a form, a path that did not clean it): Slack's links and
+// mentions (<http://x|label> is label, <mailto:a@b|a@b> is a@b, <http://x>
+// is http://x, <@U123|ann> is @ann) and its escapes &amp; &lt; &gt;. Text
+// without them is returned as it is. infra/slack cleans what Slack sends
+// before the router sees it; this makes every other path read the same.
+func PlatformText(s string) string {
+	if !strings.ContainsAny(s, "<&") {
+		return s
+	}
+	if strings.Contains(s, "<") {
+		s = slackLink.Get().ReplaceAllStringFunc(s, func(m string) string {
+			inner := m[1 : len(m)-1]
+			target, label, labelled := strings.Cut(inner, "|")
+			switch {
+			case labelled && label != "":
+				if strings.HasPrefix(target, "@") {
+					return "@" + label
+				}
+				return label
+			case strings.HasPrefix(target, "mailto:"):
+				return strings.TrimPrefix(target, "mailto:")
+			case strings.HasPrefix(target, "tel:"):
+				return strings.TrimPrefix(target, "tel:")
+			case strings.HasPrefix(target, "!"):
+				return "@" + strings.TrimPrefix(target, "!")
+			}
+			return target
+		})
+	}
+	if strings.Contains(s, "&") {
+		s = slackEscapes.Get().Replace(s)
+	}
+	return s
+}
+
+// slackLink is one of Slack's angle-bracket forms: a link, an e-mail or
+// phone link, a user or channel mention, or a special mention (<!here>).
+var slackLink = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`<(?:https?://|mailto:|tel:|@[UW][A-Z0-9]+|#C[A-Z0-9]+|![a-z]+)[^<>\s]*>`)
+}}
+
+var slackEscapes = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
+	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
+}}
+
+// mention reports whether a word is a mention a platform puts before the
+// command (Feishu's @_user_1 and @_all, Slack's <@U123> after PlatformText,
+// any @name): the command word follows it.
+func mention(w string) bool {
+	return len(w) > 1 && w[0] == '@'
+}

@@ -1,0 +1,265 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gpuadvisor/chat"
+)
+
+// badInput is one bad or odd line a user may type, and what its reply must
+// do. An error row (key set) must fail naming key, its message holding every
+// phrase of says, with an example in the user's language; an answered row
+// (key empty) must be answered, its reply showing every phrase of says (the
+// default or the reading it took, never a silent one).
+type badInput struct {
+	name string
+	line string
+	key  string   // the key the error names; "" when the line must be answered
+	says []string // phrases the message (or the answered reply) must hold
+}
+
+// badInputs are the bad and odd inputs of every command, in English and in
+// Chinese: typos, repeats, empty values, numbers out of range or too big to
+// hold, units and currencies in odd places, full-width text, dates the
+// calendar lacks, ids that do not exist, and what chat platforms add.
+var badInputs = []badInput{
+	// keys
+	{"unknown key", "billing ondemand=35 monthly=15000 hours=300 foo=1", "foo", []string{`"foo"`, "hours"}},
+	{"unknown key zh", "计费 按需=35 包月=15000 时长=300 乱写=1", "乱写", []string{`"乱写"`, "时长"}},
+	{"key typo suggests the key", "billing ondemand=35 monthly=15000 hourz=300", "hourz", []string{"Did you mean hours", "hours=300"}},
+	{"key typo ties name both zh", "计费 按需=35 包月=15000 时常=300", "时常", []string{"时长", "时长=300"}},
+	{"key typo in a sub-command", "renewal add vender=X gpu=A100 cards=8 price=15000 renews=2027-03-01", "vender", []string{"vendor"}},
+	{"duplicate key, other value", "billing ondemand=35 monthly=15000 hours=300 hours=400", "hours", []string{"twice", "300", "400"}},
+	{"duplicate key, other value zh", "计费 按需=35 包月=15000 时长=300 时长=400", "hours", []string{"两次", "300", "400"}},
+	{"duplicate key, alias and name", "billing ondemand=35 od=36 monthly=15000 hours=300", "ondemand", []string{"twice", "35", "36"}},
+	{"duplicate key, same value", "billing ondemand=35 monthly=15000 hours=300 hours=300", "", []string{"300 h"}},
+	{"empty value", "billing ondemand=35 monthly=15000 hours=", "hours", []string{"empty", "hours=300"}},
+	{"empty value zh", "计费 按需=35 包月=15000 时长=", "hours", []string{"空", "时长=300"}},
+	{"empty choice", "settings market=", "market", []string{"empty", "cn"}},
+	{"empty choice zh", "设置 市场=", "market", []string{"空", "中国"}},
+	{"mixed-language keys zh", "计费 ondemand=35 包月=15000 时长=300", "", []string{"按需"}},
+	{"alias of the command zh", "账单 按需=35 包月=15000 时长=300", "", []string{"按需"}},
+	{"only a command word", "billing", "ondemand", []string{"missing", "ondemand=35"}},
+	{"only a command word zh", "计费", "ondemand", []string{"缺少", "按需=35"}},
+	{"only a sub-command", "renewal add", "vendor", []string{"missing", "vendor="}},
+	{"only a sub-command zh", "续约 添加", "vendor", []string{"缺少", "供应商="}},
+	{"a required key missing", "billing ondemand=35 hours=300", "monthly", []string{"monthly"}},
+	{"a required key missing zh", "计费 按需=35 时长=300", "monthly", []string{"包月"}},
+
+	// numbers
+	{"negative", "billing ondemand=35 monthly=15000 hours=-5", "hours", []string{"negative"}},
+	{"zero price", "billing ondemand=0 monthly=15000 hours=300", "ondemand", []string{"more than 0"}},
+	{"zero cards zh", "计费 按需=35 包月=15000 时长=300 卡数=0", "cards", []string{"1 到 1000"}},
+	{"NaN", "billing ondemand=NaN monthly=15000 hours=300", "ondemand", []string{`"NaN"`, "35"}},
+	{"Inf zh", "计费 按需=Inf 包月=15000 时长=300", "ondemand", []string{`"Inf"`, "35"}},
+	{"1e309 is too big", "billing ondemand=35 monthly=1e309 hours=300", "monthly", []string{"too large"}},
+	{"1e309 is too big zh", "计费 按需=35 包月=1e309 时长=300", "monthly", []string{"太大"}},
+	{"huge hours", "billing ondemand=35 monthly=15000 hours=99999999999999999999", "hours", []string{"744"}},
+	{"huge price", "price set gpu=a100-80g ondemand=9999999999999", "ondemand", []string{"between"}},
+	{"huge price zh", "价格 设置 显卡=a100-80g 按需=9999999999999", "ondemand", []string{"之间"}},
+	{"negative price zh", "价格 设置 显卡=a100-80g 按需=-9", "ondemand", []string{"-9"}},
+	{"emoji value", "billing ondemand=😀 monthly=15000 hours=300", "ondemand", []string{"😀", "35"}},
+	{"emoji word", "billing ondemand=35 monthly=15000 hours=300 😀", "command", []string{"😀"}},
+	{"not a number zh", "计费 按需=abc 包月=15000 时长=300", "ondemand", []string{`"abc"`, "35"}},
+	{"one bad value in a list", "billing ondemand=35 monthly=15000 hours=300,abc", "hours", []string{"abc", "card 2"}},
+
+	// money, units, Chinese numbers
+	{"yuan per hour", "billing ondemand=35元/小时 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"yen sign", "billing ondemand=¥35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"dollars per hour", "billing ondemand=$2.5/h monthly=$1500 hours=300", "", []string{"$2.5/h"}},
+	{"3千", "billing ondemand=35 monthly=3千 hours=300", "", []string{"¥3,000"}},
+	{"1.5万 zh", "计费 按需=35 包月=1.5万 时长=300", "", []string{"¥15,000"}},
+	{"full-width digits, ＝ and ：", "billing ondemand=３５ monthly＝15000 hours：300", "hours", []string{"colon", "hours=300"}},
+	{"full-width space zh", "计费　按需＝35　包月＝15000　时长＝300", "", []string{"¥35/小时"}},
+	{"Chinese comma between pairs zh", "计费 按需=35，包月=15000，时长=300", "", []string{"¥15,000"}},
+	{"hours with h", "billing ondemand=35 monthly=15000 hours=300h", "", []string{"300 h"}},
+	{"hours with 小时 zh", "计费 按需=35 包月=15000 时长=300小时", "", []string{"300 小时"}},
+	{"hours a day zh", "计费 按需=35 包月=15000 时长=每天8小时", "", []string{"× 30 天"}},
+	{"hours with a money unit", "billing ondemand=35 monthly=15000 hours=300元", "hours", []string{"300元", "hours=300"}},
+	{"price with an hours unit", "billing ondemand=35小时 monthly=15000 hours=300", "ondemand", []string{"35小时"}},
+	{"monthly price typed as hourly zh", "计费 按需=1.5万/月 包月=15000 时长=300", "ondemand", []string{"按需"}},
+	{"seq 32k", "tier model=qwen2.5-14b mode=lora seq=32k", "", []string{"32,768"}},
+	{"seq 32K", "tier model=qwen2.5-14b mode=lora seq=32K", "", []string{"32,768"}},
+	{"seq with a money unit", "tier model=qwen2.5-14b mode=lora seq=32元", "seq", []string{"32元"}},
+	{"tokens 1b", "tier model=qwen2.5-32b mode=full tokens=1b", "", []string{"1B-token"}},
+	{"tokens 1B", "tier model=qwen2.5-32b mode=full tokens=1B", "", []string{"1B-token"}},
+	{"tokens 1e9", "tier model=qwen2.5-32b mode=full tokens=1e9", "", []string{"1B-token"}},
+	{"tokens 10亿 zh", "选卡 模型=qwen2.5-32b 模式=全参 训练token=10亿", "", []string{"1B token"}},
+
+	// percentages
+	{"utilization 90%", "tier model=qwen2.5-14b mode=lora utilization=90%", "", []string{"limit is 90%"}},
+	{"utilization 0.9", "tier model=qwen2.5-14b mode=lora utilization=0.9", "", []string{"limit is 90%"}},
+	{"utilization 90", "tier model=qwen2.5-14b mode=lora utilization=90", "", []string{"limit is 90%"}},
+	{"utilization 150", "tier model=qwen2.5-14b mode=lora utilization=150", "utilization", []string{"150", "0.9"}},
+	{"interrupt rate 150% zh", "计费 按需=35 包月=15000 时长=300 竞价=12 可中断=是 中断率=150% 检查点=1 重启=0.25", "interrupt_rate", []string{"150%", "0 到 1"}},
+	{"yearly discount 120%", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=120%", "yearly_discount", []string{"120%", "90%"}},
+
+	// yes/no and choices
+	{"yes/no typo", "billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=maybe", "interruptible", []string{`"maybe"`, "yes"}},
+	{"yes/no typo zh", "计费 按需=35 包月=15000 时长=300 竞价=12 可中断=不确定", "interruptible", []string{`"不确定"`, "是"}},
+	{"choice typo zh", "选卡 模型=qwen2.5-14b 模式=飞", "mode", []string{`"飞"`, "推理"}},
+	{"choice typo", "settings market=mars", "market", []string{`"mars"`, "global"}},
+	{"choice typo market zh", "设置 市场=火星", "market", []string{`"火星"`, "国外"}},
+	{"repeated setting", "settings market=cn market=global", "market", []string{"twice", "cn", "global"}},
+
+	// dates
+	{"a day the calendar lacks", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-02-30 notice=30d", "renews", []string{"2027-02-30", "no day 30", "renews=2027-03-01"}},
+	{"a day the calendar lacks zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-02-30 通知期=30天", "renews", []string{"没有 30 日", "续约日=2027-03-01"}},
+	{"a date with slashes", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027/3/1 notice=30d", "", []string{"2027-03-01"}},
+	{"a date without the year zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=3月1日 通知期=30天", "renews", []string{"年份", "续约日=2027-03-01"}},
+	{"a date in words zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=明天 通知期=30天", "renews", []string{"明天", "续约日=2027-03-01"}},
+	{"a date in words", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=tomorrow notice=30d", "renews", []string{"tomorrow", "renews=2027-03-01"}},
+	{"a date passed", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2026-03-01 notice=30d", "renews", []string{"not in the future"}},
+	{"notice not read zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=abc", "notice", []string{`"abc"`, "通知期=30天"}},
+	{"no notice: default stated", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01", "", []string{"notice not given"}},
+
+	// ids and names that do not exist
+	{"renewal id unknown", "renewal remove nope", "id", []string{"nope", "renewal list"}},
+	{"renewal id unknown zh", "续约 删除 不存在", "id", []string{"不存在", "续约 列表"}},
+	{"price id unknown", "price remove nope", "id", []string{"nope", "price list"}},
+	{"vendor unknown", "vendor show nope", "vendor", []string{"nope"}},
+	{"vendor unknown by 查看 zh", "供应商 查看 不存在", "vendor", []string{"不存在"}},
+	{"card unknown", "price set gpu=nosuch ondemand=9", "gpu", []string{"nosuch", "a100"}},
+	{"card unknown zh", "价格 设置 显卡=不存在 按需=9", "gpu", []string{"不存在", "a100"}},
+	{"model unknown zh", "选卡 模型=不存在的模型", "model", []string{"不存在的模型", "参数量="}},
+	{"unknown command", "bilimg ondemand=35 monthly=15000 hours=300", "command", []string{"billing"}},
+	{"unknown command zh", "记费 按需=35", "command", []string{"计费"}},
+
+	// vendor compare reads its keys even before there is evidence
+	{"compare hours not read", "vendor compare hours=abc", "hours", []string{`"abc"`}},
+	{"compare rate not read zh", "供应商 比较 时长=720 卡数=8 汇率=abc", "rate", []string{"abc", "汇率="}},
+	{"compare rate empty", "vendor compare hours=720 cards=8 rate=", "rate", []string{"rate=USD:7.2"}},
+
+	// quote: a vendor's bad value is named in the user's words
+	{"quote vendor value not read zh", `报价 时长=300 卡数=8 A: 单价=35; B: 单价=abc; C: 单价=29`, "", []string{`"abc"`, "单价=35"}},
+	{"quote one vendor only", "quote hours=300 cards=8 A: price=35", "", []string{"Only one vendor"}},
+	{"quote cards zero", "quote hours=300 cards=0 A: price=35; B: price=29", "cards", []string{"cards=0"}},
+
+	// platforms and pasted text
+	{"Feishu mention prefix zh", "@_user_1 计费 按需=35 包月=15000 时长=300", "", []string{"¥35/小时"}},
+	{"Feishu mention prefix", "@_user_1 billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"Slack mention prefix", "<@U0123ABC> billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"Slack entity", "billing ondemand=35 monthly=15000 hours=300 &amp; cards=2", "command", []string{`"&"`}},
+	{"Slack mailto link", "renewal add vendor=<mailto:sales@x.com|sales@x.com> gpu=A100 cards=8 price=15000 renews=2027-03-01 notice=30d", "", []string{"sales@x.com"}},
+	{"Slack link as a value", "billing ondemand=<http://35|35> monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"smart quotes", "billing ondemand=“35” monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"injection-ish text", "billing ondemand=35;rm -rf / monthly=15000 hours=300", "command", []string{"rm"}},
+	{"script tag", `price set gpu=a100-80g ondemand=9 vendor=<script>alert(1)</script>`, "", []string{"alert(1)"}},
+	{"very long value", "billing ondemand=" + strings.Repeat("9", 5000) + " monthly=15000 hours=300", "ondemand", []string{"too large"}},
+	{"key=value before the command", "ondemand=35 billing monthly=15000", "command", []string{"billing"}},
+}
+
+// TestBadInputs runs every bad input through the real router, as text and
+// as JSON, in the language it is typed in and with the reply in the other
+// language: each gets an answer or an error that names its key, says what
+// is accepted with an example, in the reply's language (a Chinese reply
+// shows no English key or value word the user did not type), and never a
+// stack trace or an internal error.
+func TestBadInputs(t *testing.T) {
+	if len(badInputs) < 60 {
+		t.Fatalf("%d bad inputs; want at least 60", len(badInputs))
+	}
+	r := replyRouter()
+	words, hanAliases := errorWords(r), mixedAliases(r)
+	for _, tt := range badInputs {
+		typedLang := chat.EN
+		if strings.HasSuffix(tt.name, " zh") {
+			typedLang = chat.ZH
+		}
+		for _, lang := range []chat.Lang{typedLang, other(typedLang)} {
+			own := lang == typedLang
+			rep := handleLang(r, tt.line, lang)
+			where := tt.name + " (" + string(lang) + ")"
+			text := chat.RenderText(withFull(rep))
+			if bad := leaks.FindString(text + string(chat.RenderJSON(rep))); bad != "" && !strings.Contains(tt.line, bad) {
+				t.Errorf("%s: %q: the reply shows %q:\n%s", where, tt.line, bad, text)
+			}
+			if tt.key == "" {
+				if rep.Error != nil {
+					t.Errorf("%s: %q: got error %s %s %q, want an answer", where, tt.line, rep.Error.Code, rep.Error.Key, rep.Error.Message)
+					continue
+				}
+				if own {
+					for _, s := range tt.says {
+						if !strings.Contains(text, s) {
+							t.Errorf("%s: %q: the answer does not show %q:\n%s", where, tt.line, s, clip(text))
+						}
+					}
+				}
+			} else {
+				if rep.Error == nil {
+					t.Errorf("%s: %q: answered %q, want an error about %s", where, tt.line, rep.Title, tt.key)
+					continue
+				}
+				e := rep.Error
+				if e.Code == chat.CodeInternal || e.Key != tt.key {
+					t.Errorf("%s: %q: got error %s about %q, want one about %q: %s", where, tt.line, e.Code, e.Key, tt.key, e.Message)
+				}
+				if e.Example == "" {
+					t.Errorf("%s: %q: the error has no example: %s", where, tt.line, e.Message)
+				}
+				if own {
+					for _, s := range tt.says {
+						if !strings.Contains(e.Message+"\n"+e.Example, s) {
+							t.Errorf("%s: %q: the error does not say %q: %s (example %s)", where, tt.line, s, e.Message, e.Example)
+						}
+					}
+				}
+				var j struct {
+					Error chat.Error `json:"error"`
+				}
+				if err := json.Unmarshal(chat.RenderJSON(rep), &j); err != nil || j.Error.Code != e.Code || j.Error.Key != e.Key || j.Error.Message == "" || j.Error.Example == "" {
+					t.Errorf("%s: %q: JSON error %+v (%v); want its code, key, message and example", where, tt.line, j, err)
+				}
+			}
+			if lang == chat.ZH {
+				shown := withoutAllowed(shownText(withFull(rep)), hanAliases)
+				if rep.Error != nil {
+					shown = rep.Title + "\n" + rep.Error.Message + "\n" + rep.Error.Example
+				}
+				for _, bad := range englishIn(shown, tt.line, words) {
+					t.Errorf("%s: %q: the Chinese reply shows %s", where, tt.line, bad)
+				}
+			}
+		}
+	}
+}
+
+// errorWords are englishWords and the English words of an error sentence
+// left untranslated: a Chinese error reply shows none of them.
+func errorWords(r *chat.Router) []string {
+	return append(englishWords(r), "the", "not", "must", "between", "accepted", "example", "missing", "given", "empty", "write", "unknown", "twice", "range")
+}
+
+// leaks are what a reply never shows: a Go stack trace, a panic, an
+// internal error or a Go value printed raw.
+var leaks = regexp.MustCompile(`goroutine \d+|panic:|runtime error|\.go:\d+|internal error|内部错误|%!|<nil>|\bNaN\b|\+Inf`)
+
+func other(l chat.Lang) chat.Lang {
+	if l == chat.ZH {
+		return chat.EN
+	}
+	return chat.ZH
+}
+
+func withFull(rep chat.Reply) chat.Reply {
+	rep.Full = true
+	return rep
+}
+
+func handleLang(r *chat.Router, line string, lang chat.Lang) chat.Reply {
+	req := in("T1", "C1", line)
+	req.Lang = lang
+	return r.Handle(context.Background(), req)
+}
+
+func clip(s string) string {
+	if r := []rune(s); len(r) > 600 {
+		return string(r[:600]) + "…"
+	}
+	return s
+}
