@@ -25,8 +25,11 @@ type trainingRun struct {
 	Chips        int     `json:"chips"`
 	PeakTFLOPS   float64 `json:"peak_tflops"`
 	PublishedMFU float64 `json:"published_mfu"`
-	Tolerance    float64 `json:"tolerance"`
-	Source       string  `json:"source"`
+	// a run with published total FLOPs
+	PublishedFLOPs float64 `json:"published_flops"`
+	FLOPsWhy       string  `json:"flops_why"`
+	Tolerance      float64 `json:"tolerance"`
+	Source         string  `json:"source"`
 }
 
 // palm540b is PaLM 540B as Table 1 of the PaLM paper gives it: 118 layers,
@@ -67,6 +70,13 @@ func TestPublishedTrainingRuns(t *testing.T) {
 		m := palm540b()
 		if r.Model != m.ID {
 			m = preset(t, r.Model)
+		}
+		if r.PublishedFLOPs > 0 { // the run's model FLOPs, PaLM's count
+			got := ModelFLOPsPerToken(m, ModeFull, r.Seq).Total() * r.Tokens
+			if math.Abs(got/r.PublishedFLOPs-1) > r.Tolerance || r.FLOPsWhy == "" {
+				t.Errorf("%s: %.3g FLOPs for %.3g tokens, published %.3g (%+.1f%%; %s; %s)", r.Name, got, r.Tokens, r.PublishedFLOPs, 100*(got/r.PublishedFLOPs-1), r.FLOPsWhy, r.Source)
+			}
+			continue
 		}
 		if r.PublishedMFU > 0 { // MFU at the published throughput
 			f := ModelFLOPsPerToken(m, ModeFull, r.Seq)
