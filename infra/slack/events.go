@@ -81,9 +81,10 @@ type message struct {
 	files                         []slackapi.File // attached files (subtype file_share)
 }
 
-// incoming picks the events we answer: mentions of the bot, and plain
-// direct messages from people (never bot messages, edits or other subtypes,
-// so the bot cannot answer itself).
+// incoming picks the events we answer: mentions of the bot, and direct
+// messages from people: plain, carrying files, or a thread reply also sent
+// to the conversation (never bot messages, deletions or other subtypes, so
+// the bot cannot answer itself; an edit only as editKey allows).
 func incoming(data any) (message, bool) {
 	switch e := data.(type) {
 	case *slackevents.AppMentionEvent:
@@ -100,7 +101,7 @@ func incoming(data any) (message, bool) {
 			return message{}, false
 		}
 		switch e.SubType {
-		case "", "file_share": // a message, or one carrying files
+		case "", "file_share", "thread_broadcast": // a message, one carrying files, a thread reply also sent to the DM
 			if e.User == "" {
 				return message{}, false
 			}
