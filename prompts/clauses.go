@@ -109,6 +109,15 @@ func (j job) checkClauses(cand string) []*Reason {
 		for _, f := range partyDiff(r, g) {
 			fail(f[0], f[1])
 		}
+		if p := partyChanged(r, g, j.vendor); p != "" {
+			fail(CheckParty, clauseName(j.lang, k)+": "+p)
+		}
+		if negationMoved(r, g) {
+			fail(CheckNegation, "moved:"+k)
+		}
+		if s := droppedSentence(r, g); s != "" {
+			fail(CheckDropped, clauseName(j.lang, k)+": "+s)
+		}
 		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {
 			fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": no longer a question", "：不再是问题"}))
 		}
@@ -117,6 +126,8 @@ func (j job) checkClauses(cand string) []*Reason {
 		}
 	}
 	if q := subjectMoved(j.text, cand); q != "" {
+		fail(CheckSubject, q)
+	} else if q := quantitySwapped(j.text, cand); q != "" {
 		fail(CheckSubject, q)
 	}
 	return out
@@ -151,30 +162,37 @@ func lexiconDiff(ref, cand string) [][2]string {
 	r, c := count(ref), count(cand)
 	var out [][2]string
 	seen := map[lexCat]bool{}
-	report := func(cat lexCat, phrase string) {
+	report := func(cat lexCat, phrase string, dropped bool) {
 		if seen[cat] {
 			return
 		}
 		seen[cat] = true
 		check := string(cat)
-		if strings.HasPrefix(check, "dir:") {
+		switch {
+		case cat == dirCNY || cat == dirUSD:
+			check = CheckCurrency
+		case cat == dirFree && dropped:
+			check = CheckNegation // at no charge → at cost
+		case cat == dirFree:
+			check = CheckPromise // free hours added
+		case strings.HasPrefix(check, "dir:"):
 			check = CheckDirection
 		}
 		out = append(out, [2]string{check, phrase})
 	}
 	for _, h := range c.order {
 		if c.n[h.cat] > r.n[h.cat] && c.phrases[h.cat][h.phrase] > r.phrases[h.cat][h.phrase] {
-			report(h.cat, h.phrase)
+			report(h.cat, h.phrase, false)
 		}
 	}
 	for _, h := range c.order { // more of a category, each phrase of it in the template too
 		if c.n[h.cat] > r.n[h.cat] {
-			report(h.cat, h.phrase)
+			report(h.cat, h.phrase, false)
 		}
 	}
 	for _, h := range r.order { // a direction dropped
 		if strings.HasPrefix(string(h.cat), "dir:") && c.n[h.cat] < r.n[h.cat] {
-			report(h.cat, h.phrase)
+			report(h.cat, h.phrase, true)
 		}
 	}
 	return out

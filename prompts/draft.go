@@ -260,6 +260,10 @@ var checkTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]st
 		CheckContact:         {"it added a contact channel (%q)", "加入了联系方式（“%s”）"},
 		CheckInstruction:     {"it added words addressed to a system or to the reader (%q)", "加入了针对系统或读者的指令（“%s”）"},
 		CheckAlignment:       {"a sentence matches nothing in the template (%s)", "有句子与模板中的任何句子都对不上（%s）"},
+		CheckCurrency:        {"it changed the currency (%q)", "改动了币种（“%s”）"},
+		CheckParty:           {"it changed who does, chooses or confirms something (%s)", "改动了由谁做、谁选择或谁确认（%s）"},
+		CheckPromise:         {"it added a promise the facts do not hold (%q)", "加入了事实中没有的承诺（“%s”）"},
+		CheckDropped:         {"it dropped a sentence of the template (%s)", "删掉了模板中的一句话（%s）"},
 	}
 }}
 
@@ -270,6 +274,7 @@ var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool 
 		CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
 		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
 		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
+		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true,
 	}
 }}
 
@@ -282,6 +287,17 @@ func checkMessage(lang, check, value string) string {
 		q, c, _ := strings.Cut(value, " / ")
 		return fmt.Sprintf(t("%s no longer belongs to the %s clause, or a number moved into it", "%s 不再属于“%s”条款，或有数字被移入该条款"), quantityText(lang, q), c)
 	case CheckNegation:
+		if k, ok := strings.CutPrefix(value, "moved:"); ok {
+			where := fmt.Sprintf(t("clause %s", "第 %s 条"), k)
+			if k == "" {
+				where = t("the text around the clauses", "条款以外的文字")
+			}
+			return fmt.Sprintf(t("it moved a negation in %s onto other words (what was promised not to happen now happens, or the other way round)",
+				"在%s把否定移到了别的内容上（原本承诺不发生的事变成会发生，或反之）"), where)
+		}
+		if !strings.Contains(value, "/") {
+			return fmt.Sprintf(t("it removed what cost nothing (%q)", "删去了“%s”（原本免费）"), value)
+		}
 		var item, want, got int
 		fmt.Sscanf(value, "%d/%d/%d", &item, &want, &got)
 		where := fmt.Sprintf(t("clause %d", "第 %d 条"), item)

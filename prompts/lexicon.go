@@ -40,6 +40,14 @@ const (
 	dirAddition       lexCat = "dir:addition"
 	dirSwitch         lexCat = "dir:switch"
 	dirKeep           lexCat = "dir:keep"
+	// dirCNY and dirUSD are the currencies, compared both ways: 元 → 美元
+	// changes a price as much as a number does.
+	dirCNY lexCat = "dir:cny"
+	dirUSD lexCat = "dir:usd"
+	// dirFree is what costs nothing (at no charge, 免费): added it is a
+	// promise, dropped a charge.
+	dirFree    lexCat = "dir:free"
+	catPromise lexCat = CheckPromise
 )
 
 // lexicon lists (built for lexByFirst, once) the phrases of each category, folded (lower case). English
@@ -53,9 +61,13 @@ func lexicon() map[lexCat][]string {
 			"reasonable effort*", "make every effort", "makes every effort", "recommended", "recommends", "suggests", "ideally", "optionally",
 			"as soon as possible", "as soon as practicable", "as soon as reasonably practicable", "asap", "promptly", "in a timely manner",
 			"可", "可以", "可能", "尽量", "争取", "原则上", "力争", "尽力", "尽可能", "建议", "希望", "最好", "酌量", "有望", "尽快", "及时",
+			"reserves the right", "reserve the right", "has the right", "have the right", "is entitled to", "are entitled to", "is allowed to",
+			"is permitted to", "has the option", "will consider", "consider", "considers", "considering", "plans to", "intends to", "is willing to",
+			"能", "能够", "有权", "保留权利", "考虑", "愿意", "计划", "允许",
 		},
 		catNeutral: {
 			"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
+			"不能", "无法", "性能", "功能", "能力", "智能", "节能", "算力", "计划内", "元旦", "元素", "单元", "多元", "元件", "元数据",
 			"can no longer", "may not", "cannot", "must not", "shall not", "will not", "no longer",
 			"thanks in advance", "thank you in advance", "would be grateful", "would appreciate", "would like", "if you could",
 			"could you", "would you", "can you", "we'd like",
@@ -93,6 +105,9 @@ func lexicon() map[lexCat][]string {
 			"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
 			"applies only", "only applies", "only apply", "applicable only", "if and only if",
 			"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
+			"where necessary", "if necessary", "when necessary", "as necessary", "as needed", "if needed", "when needed", "where needed",
+			"if required", "when required", "where required", "where appropriate", "if appropriate", "where applicable",
+			"必要时", "必要的时候", "如需", "如有需要", "视需要", "需要时", "适当时", "如适用",
 		},
 		catInstruction: {
 			"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
@@ -122,7 +137,7 @@ func lexicon() map[lexCat][]string {
 			"前", "以前", "之前", "提前", "事先", "预先",
 		},
 		dirAfter: {
-			"after", "later than", "afterwards", "thereafter",
+			"after", "later than", "afterwards", "thereafter", "later", "afterward",
 			"后", "之后", "以后", "此后",
 		},
 		dirInstead: {
@@ -136,6 +151,24 @@ func lexicon() map[lexCat][]string {
 		dirSwitch: {
 			"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
 			"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用",
+		},
+		dirCNY: {
+			"¥", "￥", "rmb", "cny", "yuan", "renminbi", "人民币", "元", "块钱",
+		},
+		dirUSD: {
+			"$*", "us$*", "usd", "dollar", "dollars", "美元", "美金",
+		},
+		dirFree: {
+			"free", "free of charge", "at no charge", "no charge", "at no cost", "at no extra cost", "without charge", "complimentary",
+			"免费", "不收费", "不另收费", "不额外收费", "无偿",
+		},
+		catPromise: {
+			"exclusiv*", "sole supplier", "sole provider", "only supplier", "only provider", "bonus", "gift", "gifts", "extra credit*", "free credit*",
+			"auto-renew*", "automatic renewal", "automatically renew*", "renews automatically", "renew automatically", "auto renew*",
+			"accepted your offer", "accept your offer", "accepts your offer", "already accepted", "have accepted", "has accepted",
+			"will sign", "we agree to", "agreed to", "prepay*", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
+			"独家", "排他", "独占", "唯一供应商", "赠送", "赠", "附送", "奖励", "自动续约", "自动续期", "自动续费", "自动延期", "接受贵方", "已接受",
+			"同意签署", "签署", "预付", "预缴", "保证", "优先", "无限", "永久", "终身",
 		},
 		dirKeep: {
 			"keep", "keeps", "continue", "continues", "stay on", "remain on",

@@ -1,0 +1,200 @@
+package prompts
+
+import (
+	"strings"
+	"testing"
+)
+
+// redteamRow is one rewrite of a real draft (a template the drafting code
+// renders from facts) that an LLM could return. want names the check that
+// must catch a meaning-changing rewrite; "" marks a rewrite that keeps the
+// meaning and must be accepted.
+type redteamRow struct {
+	name, job, want string
+	// edits are applied in order: old → new replaces every occurrence of
+	// old (which must be in the draft); old "" appends new as a line.
+	edits [][2]string
+}
+
+// e is one edit.
+func e(old, new string) [2]string { return [2]string{old, new} }
+
+// redteamRows: the second red team's rewrites (different from
+// testdata/rewrites.txt): numbers in Chinese numerals, multipliers and
+// full-width digits, currencies, rates per card or in total, swapped
+// values and dates, swapped parties, negations moved between clauses, weak
+// modals the first lexicon lacked, added promises (exclusivity, free
+// credit, auto-renewal), dropped sentences, and injected text; then the
+// rewordings that keep the meaning and must pass.
+var redteamRows = []redteamRow{
+	// numbers, written another way
+	{"3,000 becomes 三百元", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("每卡每月 ¥3,000", "每卡每月 三百元")}},
+	{"24,000 becomes 2.4千元", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("全部卡每月合计 ¥24,000", "全部卡每月合计 2.4千元")}},
+	{"a 万 after the price multiplies it", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("每卡每月 ¥3,000", "每卡每月 ¥3,000万")}},
+	{"a k after the price in English", "renewal3k.en", CheckQuantityAdded, [][2]string{e("¥3,000 per card per month", "¥3,000k per card per month")}},
+	{"full-width digits change the usage", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("每卡每月 700小时", "每卡每月 ７０小时")}},
+	{"availability 99.9% to 99.5%", "questionspct.en", CheckQuantityAdded, [][2]string{e("99.9%", "99.5%")}},
+	{"availability 99.9 to 99.99", "questionspct.en", CheckQuantityAdded, [][2]string{e("99.9%", "99.99%")}},
+	{"availability in full-width digits, lower", "questionspct.zh", CheckQuantityAdded, [][2]string{e("99.9%", "９９．５％")}},
+	{"availability in Chinese numerals, lower", "questionspct.zh", CheckQuantityAdded, [][2]string{e("99.9%", "百分之九十九点五")}},
+	{"delivery range 2–4 weeks to 2–8 weeks", "questionspct.en", CheckQuantityAdded, [][2]string{e("2–4 weeks", "2–8 weeks")}},
+	{"delivery range 2–4 周 to 2–4 个月", "questionspct.zh", CheckQuantityAdded, [][2]string{e("2–4 周", "2–4 个月")}},
+	{"storage 500 GB to 500 TB", "questionspct.zh", CheckQuantityAdded, [][2]string{e("500 GB", "500 TB")}},
+	{"8 cards become 4 (四张)", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("8 张 H100", "四张 H100")}},
+	{"8 H100 become 8 H800", "questionspct.en", CheckQuantityAdded, [][2]string{e("8 H100 80GB", "8 H800 80GB")}},
+	{"H100 80GB becomes 40GB", "questionspct.zh", CheckQuantityAdded, [][2]string{e("H100 80GB", "H100 40GB")}},
+	// currencies and rates
+	{"¥ becomes $ on the on-demand price", "renewal3k.en", CheckQuantityAdded, [][2]string{e("¥5 per card-hour", "$5 per card-hour")}},
+	{"¥ becomes US$ on the fixture's price", "renewal.en", CheckQuantityAdded, [][2]string{e("¥15,000 per card per month", "US$15,000 per card per month")}},
+	{"¥ becomes 美元", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("每卡每小时 ¥5", "每卡每小时 5 美元")}},
+	{"CNY becomes USD with no number", "questionspct.en", CheckCurrency, [][2]string{e("cost in CNY", "cost in USD")}},
+	{"元 becomes 美元 with no number", "questionspct.zh", CheckCurrency, [][2]string{e("每 TB 多少元", "每 TB 多少美元")}},
+	{"per card per month becomes per month", "renewal3k.en", CheckQuantityAdded, [][2]string{e("¥3,000 per card per month", "¥3,000 per month")}},
+	{"每卡每月 becomes 每月", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("每卡每月 ¥3,000", "每月 ¥3,000")}},
+	{"a month for all cards becomes a month per card", "renewal.en", CheckQuantityAdded, [][2]string{e("¥120,000 a month for all cards", "¥120,000 a month per card")}},
+	{"per month becomes per year", "renewal3k.zh", CheckQuantityAdded, [][2]string{e("全部卡每月合计 ¥24,000", "全部卡每年合计 ¥24,000")}},
+	// the same numbers, swapped
+	{"renewal date and notice deadline swapped", "renewal.en", CheckSubject, [][2]string{e("renews on 2027-03-01, and the notice deadline is 2027-01-30", "renews on 2027-01-30, and the notice deadline is 2027-03-01")}},
+	{"续约日与通知截止日互换", "renewal.zh", CheckSubject, [][2]string{e("将于 2027-03-01 续约，提前通知截止日为 2027-01-30", "将于 2027-01-30 续约，提前通知截止日为 2027-03-01")}},
+	{"usage and break-even swapped", "renewal3k.en", CheckSubject, [][2]string{e("Actual usage: 700 h", "Actual usage: 600 h"), e("pays off above 600 h", "pays off above 700 h")}},
+	{"实际用量与盈亏平衡点互换", "renewal3k.zh", CheckSubject, [][2]string{e("实际用量：每卡每月 700小时", "实际用量：每卡每月 600小时"), e("超过 600小时", "超过 700小时")}},
+	{"on-demand cost and extra cost swapped", "renewal.en", CheckSubject, [][2]string{e("on-demand would cost ¥86,800 a month", "on-demand would cost ¥33,200 a month"), e("costs us ¥33,200 a month more", "costs us ¥86,800 a month more")}},
+	// parties
+	{"the customer moves its own environment", "sla.en", CheckParty, [][2]string{e("酷算云 moves the customer's environment and data to the standby machine at no charge.", "The customer moves its environment and data to the standby machine of 酷算云 at no charge.")}},
+	{"the vendor names the destination", "sla.en", CheckParty, [][2]string{e("to a destination the customer names", "to a destination 酷算云 names")}},
+	{"the vendor confirms the migration", "sla.en", CheckParty, [][2]string{e("until the customer confirms the migration", "until 酷算云 confirms the migration")}},
+	{"迁移到酷算云指定的位置", "sla.zh", CheckParty, [][2]string{e("迁移到客户指定的位置", "迁移到酷算云指定的位置")}},
+	{"酷算云确认迁移完成", "sla.zh", CheckParty, [][2]string{e("客户确认迁移完成前", "酷算云确认迁移完成前")}},
+	{"we send you the offer instead of you sending it", "renewal3k.en", CheckParty, [][2]string{e("Could you send us a revised offer before 2027-05-02?", "We will send you a revised offer before 2027-05-02.")}},
+	{"甲方乙方 introduced, liability on 甲方", "sla.zh", CheckParty, [][2]string{e("由酷算云承担责任", "由甲方承担责任")}},
+	// negations
+	{"negation moved from the transfer to the liability", "sla.en", CheckNegation, [][2]string{e("酷算云 is liable for the loss", "酷算云 is not liable for the loss"), e("and is not transferred across borders", "and is transferred across borders")}},
+	{"未 dropped: transfer without consent", "sla.zh", CheckNegation, [][2]string{e("未经客户书面同意不得跨境传输", "经客户书面同意后不得跨境传输")}},
+	{"free becomes charged (免费 dropped)", "sla.zh", CheckNegation, [][2]string{e("并免费将客户的环境和数据转移到备用机上", "并收费将客户的环境和数据转移到备用机上")}},
+	// obligations weakened with words the first lexicon lacked
+	{"须 becomes 能", "sla.zh", CheckModal, [][2]string{e("酷算云须在报障后4小时内", "酷算云能在报障后4小时内")}},
+	{"须 becomes 有权", "sla.zh", CheckModal, [][2]string{e("酷算云须在报障后4小时内", "酷算云有权在报障后4小时内")}},
+	{"moves becomes reserves the right to move", "sla.en", CheckModal, [][2]string{e("酷算云 moves the customer's environment", "酷算云 reserves the right to move the customer's environment")}},
+	{"compensates becomes will consider compensating", "sla.en", CheckModal, [][2]string{e("酷算云 compensates 2x", "酷算云 will consider compensating 2x")}},
+	{"is replaced becomes is replaced where necessary", "sla.en", CheckCondition, [][2]string{e("is replaced within 4 hours of the fault report", "is replaced where necessary within 4 hours of the fault report")}},
+	{"协助 becomes 视需要协助", "sla.zh", CheckCondition, [][2]string{e("酷算云协助将客户的数据", "酷算云必要时协助将客户的数据")}},
+	// directions
+	{"within 30 minutes becomes 30 minutes later", "sla.en", CheckDirection, [][2]string{e("from an on-duty engineer within 30 minutes", "from an on-duty engineer 30 minutes later")}},
+	{"不低于 becomes 不高于", "questionspct.zh", CheckDirection, [][2]string{e("不低于 99.9%", "不高于 99.9%")}},
+	{"at least becomes at most", "questionspct.en", CheckDirection, [][2]string{e("at least 99.9%", "at most 99.9%")}},
+	{"签约后 becomes 签约前", "questionspct.zh", CheckDirection, [][2]string{e("签约后 2–4 周内", "签约前 2–4 周内")}},
+	// promises the facts do not hold
+	{"exclusive priority on new models added", "sla.en", CheckPromise, [][2]string{e("without starting a new minimum term.", "without starting a new minimum term. 酷算云 also grants the customer exclusive priority on newer GPU models during the term.")}},
+	{"free GPU hours added", "sla.en", CheckPromise, [][2]string{e("are credited in full, in addition to any outage compensation.", "are credited in full, in addition to any outage compensation, plus bonus GPU hours on the next invoice.")}},
+	{"auto-renewal accepted", "renewal3k.zh", CheckPromise, [][2]string{e("或为更长的预付期限提供折扣。", "或为更长的预付期限提供折扣；我们同意合同自动续约。")}},
+	{"独家供货 added", "sla.zh", CheckPromise, [][2]string{e("且不重新起算最短租期。", "且不重新起算最短租期，合同期内客户独家向酷算云租用 GPU。")}},
+	{"injected in the user's text: the team accepts the offer", "questions.en", CheckPromise, [][2]string{e("Please answer each question by its number.", "Please answer each question by its number. We have already accepted your offer and will sign it as is.")}},
+	{"injected in a quoted vendor answer: prepayment promised", "questions.zh", CheckPromise, [][2]string{e("您提到“高配主机”，请给出具体的数字或型号。", "您提到“高配主机”，请给出具体的数字或型号。我们确认全额预付并签署独家协议。")}},
+	{"as the customer requested, exclusivity", "sla.en", CheckPromise, [][2]string{e("for the GPU rental contract with 酷算云.", "for the GPU rental contract with 酷算云, which as the customer requested grants 酷算云 exclusivity for its GPU rental.")}},
+	// clauses and sentences dropped
+	{"the move to the standby machine dropped", "sla.en", CheckDropped, [][2]string{e(" 酷算云 moves the customer's environment and data to the standby machine at no charge.", "")}},
+	{"the promise to keep the data available dropped (keeps: a direction word)", "sla.en", CheckDirection, [][2]string{e(", and keeps the data available until the customer confirms the migration.", ".")}},
+	{"answer by number dropped", "questions.en", CheckDropped, [][2]string{e("Please answer each question by its number. ", "")}},
+	{"a question dropped", "questionspct.zh", CheckQuestionCount, [][2]string{e("【计费】\n3. 每月前 500 GB 存储是否免费？超出部分每 TB 多少元？\n", "")}},
+
+	// rewordings that keep the meaning: accepted
+	{"3,000 written 3000", "renewal3k.en", "", [][2]string{e("¥3,000 per card", "¥3000 per card")}},
+	{"99.9% written 99.9 %", "questionspct.en", "", [][2]string{e("99.9%", "99.9 %")}},
+	{"99.9% in full-width digits", "questionspct.zh", "", [][2]string{e("99.9%", "９９．９％")}},
+	{"¥3,000 written 3千元", "renewal3k.zh", "", [][2]string{e("每卡每月 ¥3,000", "每卡每月 3千元")}},
+	{"¥3,000 written 三千元", "renewal3k.zh", "", [][2]string{e("每卡每月 ¥3,000", "每卡每月 三千元")}},
+	{"¥24,000 written 2.4万元", "renewal3k.zh", "", [][2]string{e("全部卡每月合计 ¥24,000", "全部卡每月合计 2.4万元")}},
+	{"¥120,000 written ¥120k", "renewal.en", "", [][2]string{e("¥120,000 a month", "¥120k a month")}},
+	{"8 张 written 八张", "renewal3k.zh", "", [][2]string{e("8 张 H100", "八张 H100")}},
+	{"30分钟 written 三十分钟", "sla.zh", "", [][2]string{e("须在30分钟内", "须在三十分钟内")}},
+	{"700 h written 700 hours", "renewal3k.en", "", [][2]string{e("700 h per card", "700 hours per card")}},
+	{"2–4 weeks with a hyphen", "questionspct.en", "", [][2]string{e("2–4 weeks", "2-4 weeks")}},
+	{"renewal date written 2027年6月1日", "renewal3k.zh", "", [][2]string{e("将于 2027-06-01 续约", "将于 2027年6月1日 续约")}},
+	{"response sentence reordered", "sla.en", "", [][2]string{e("Every fault report receives a response from an on-duty engineer within 30 minutes, by phone or instant message", "Within 30 minutes, every fault report receives a response from an on-duty engineer by phone or instant message")}},
+	{"the move in the passive voice", "sla.en", "", [][2]string{e("酷算云 moves the customer's environment and data to the standby machine at no charge.", "The customer's environment and data are moved to the standby machine by 酷算云 at no charge.")}},
+	{"两个句子顺序调整", "renewal3k.en", "", [][2]string{e("Before it renews, we have compared our actual usage with the price.", "We have compared our actual usage with the price before it renews.")}},
+	{"进行赔偿 becomes 给予赔偿", "sla.zh", "", [][2]string{e("的2倍进行赔偿", "的2倍给予赔偿")}},
+	{"a friendlier question", "questionspct.en", "", [][2]string{e("Will the contract state", "Could the contract state")}},
+	{"an engineer responds", "sla.en", "", [][2]string{e("Every fault report receives a response from an on-duty engineer within 30 minutes", "An on-duty engineer responds to every fault report within 30 minutes")}},
+	{"never moved across borders", "sla.en", "", [][2]string{e("Customer data stays in the agreed region and is not transferred across borders without the customer's written consent.", "Customer data remains in the agreed region and is never moved across borders without the customer's written consent.")}},
+	{"cannot replace them", "sla.en", "", [][2]string{e("They are part of the contract; verbal commitments do not replace them.", "They form part of the contract, and verbal commitments cannot replace them.")}},
+	{"把环境迁到备用机", "sla.zh", "", [][2]string{e("并免费将客户的环境和数据转移到备用机上", "并免费把客户的环境和数据迁到备用机上")}},
+	{"责任句换个语序", "sla.zh", "", [][2]string{e("因酷算云的员工、系统或分包商导致客户数据丢失、泄露或被未授权访问的，由酷算云承担责任。", "由酷算云对其员工、系统或分包商导致的客户数据丢失、泄露或未授权访问承担责任。")}},
+	{"the deadline first, then the renewal date", "renewal.en", "", [][2]string{e("Our contract for 8 A100-80G cards renews on 2027-03-01, and the notice deadline is 2027-01-30.", "The notice deadline for our contract of 8 A100-80G cards is 2027-01-30; it renews on 2027-03-01.")}},
+	{"going on-demand would cost", "renewal.en", "", [][2]string{e("At our actual usage, on-demand would cost ¥86,800 a month.", "Going on-demand at our actual usage would cost ¥86,800 a month.")}},
+	{"合同句换个说法", "renewal.zh", "", [][2]string{e("我们的合同（8 张 A100-80G）将于 2027-03-01 续约，提前通知截止日为 2027-01-30。", "我们 8 张 A100-80G 的合同将于 2027-03-01 续约，提前通知的截止日期是 2027-01-30。")}},
+	{"a destination named by the customer", "sla.en", "", [][2]string{e("to a destination the customer names", "to a destination named by the customer")}},
+	{"the provider instead of the name", "sla.en", "", [][2]string{e("酷算云 is liable for the loss", "The provider, 酷算云, is liable for the loss")}},
+	{"请您发来新报价", "renewal3k.zh", "", [][2]string{e("能否在 2027-05-02 之前给我们一份新的报价？", "能否请贵方在 2027-05-02 之前给我们发一份新的报价？")}},
+	{"two sentences merged", "sla.en", "", [][2]string{e("by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.", "by an equivalent standby machine (same GPU model, memory, interconnect and host configuration), and 酷算云 moves the customer's environment and data to it at no charge.")}},
+}
+
+// redteamJob is the job a row names: the fixtures' (jobFor) or the extra
+// drafts of redteam_jobs_test.go.
+func redteamJob(t *testing.T, extra map[string]job, name string) job {
+	t.Helper()
+	if j, ok := extra[name]; ok {
+		return j
+	}
+	return jobFor(t, name)
+}
+
+func (r redteamRow) apply(t *testing.T, text string) string {
+	t.Helper()
+	for _, ed := range r.edits {
+		if ed[0] == "" {
+			text += "\n" + ed[1]
+			continue
+		}
+		if !strings.Contains(text, ed[0]) {
+			t.Fatalf("%s: %q is not in the %s draft", r.name, ed[0], r.job)
+		}
+		text = strings.ReplaceAll(text, ed[0], ed[1])
+	}
+	return text
+}
+
+// TestRedTeamRewrites: each meaning-changing rewrite falls back to the
+// template, with the check it names among the failures and a reason in
+// the draft's language; each rewording that keeps the meaning is used as
+// the LLM's draft.
+func TestRedTeamRewrites(t *testing.T) {
+	extra := redteamJobs(t)
+	changing, passed := 0, 0
+	langs := map[string]int{}
+	for _, r := range redteamRows {
+		j := redteamJob(t, extra, r.job)
+		cand := r.apply(t, j.text)
+		d := draftWith(t, j, cand)
+		if r.want == "" {
+			if d.Source != SourceLLM {
+				t.Errorf("%s (%s): a rewording that keeps the meaning was refused: %s", r.name, r.job, d.Reason.Message(j.lang))
+			}
+			continue
+		}
+		changing++
+		langs[j.lang]++
+		if d.Source != SourceTemplate || d.Text != j.text {
+			passed++
+			t.Errorf("%s (%s): passed as checked", r.name, r.job)
+			continue
+		}
+		var caught []string
+		found := false
+		for _, f := range j.failures(cand, "") {
+			caught = append(caught, f.Check)
+			found = found || f.Check == r.want
+		}
+		if !found {
+			t.Errorf("%s (%s): caught by %v, want %s among them", r.name, r.job, caught, r.want)
+		}
+		msg := d.Reason.Message(j.lang)
+		if msg == "" || strings.Contains(msg, "%!") {
+			t.Errorf("%s: reason shown as %q", r.name, msg)
+		}
+	}
+	if changing < 40 || langs[EN] < 15 || langs[ZH] < 15 {
+		t.Errorf("%d meaning-changing rows (%d en, %d zh), want at least 40 with 15 of each language", changing, langs[EN], langs[ZH])
+	}
+	t.Logf("%d of %d meaning-changing rewrites passed as checked", passed, changing)
+}

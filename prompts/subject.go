@@ -1,0 +1,281 @@
+package prompts
+
+import "strings"
+
+// Who and what a number is about (docs/drafting.md#meaning-clause-by-clause): the
+// same numbers in other places say something else. "renews on 2027-01-30,
+// and the notice deadline is 2027-03-01" holds the template's two dates;
+// "Actual usage: 600 h" and "pays off above 700 h" its two hours.
+
+// quantityContext is what the part of the sentence around a quantity is
+// about (its content words, units and the number left out); the whole
+// sentence when the part holds none ("- Actual usage: 310 h per card per
+// month").
+func quantityContext(rs []rune, p placed) map[string]bool {
+	if c := partTokens(rs, p.start, p.end); len(c) > 0 {
+		return c
+	}
+	lo, hi := p.start, p.end
+	for lo > 0 && !isSentenceBreak(rs[lo-1], rs, lo-1) {
+		lo--
+	}
+	for hi < len(rs) && !isSentenceBreak(rs[hi], rs, hi) {
+		hi++
+	}
+	toks := contentTokens(string(rs[lo:p.start]) + " " + string(rs[p.end:hi]))
+	for _, u := range units {
+		delete(toks, stem(u.word))
+	}
+	return toks
+}
+
+// jaccard is the share of words two contexts have in common.
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
+}
+
+// swapMargin is how much closer a number must sit to another number's
+// words of the template than to its own to count as moved there.
+const swapMargin = 0.2
+
+// quantitySwapped returns the first quantity of cand that sits in the words
+// the template gives another value of the same unit (the renewal date where
+// the notice deadline was, the usage where the break-even was), or "".
+func quantitySwapped(ref, cand string) string {
+	rt, ct := []rune(stripMarkers(ref)), []rune(stripMarkers(cand))
+	type ctx struct {
+		q   quantity
+		ctx map[string]bool
+	}
+	var refs []ctx
+	for _, p := range quantities(ref) {
+		if p.q.unit != "name" {
+			refs = append(refs, ctx{p.q, quantityContext(rt, p)})
+		}
+	}
+	for _, g := range quantities(cand) {
+		if g.q.unit == "name" {
+			continue
+		}
+		c := quantityContext(ct, g)
+		own, other, held := 0.0, 0.0, false
+		for _, r := range refs {
+			if unitFamily(r.q.unit) != unitFamily(g.q.unit) {
+				continue
+			}
+			j := jaccard(c, r.ctx)
+			if r.q == g.q {
+				own, held = max(own, j), true
+			} else {
+				other = max(other, j)
+			}
+		}
+		if held && other > own+swapMargin {
+			return g.q.String()
+		}
+	}
+	return ""
+}
+
+// A party is who a clause binds: the vendor (by name or as the vendor,
+// provider, supplier; 供应商, 服务商), the customer (客户), we and you
+// (the team and the vendor in an e-mail), and 甲方/乙方, which the
+// templates never use.
+type party string
+
+// partyWords are the words that name each party, folded; the vendor's
+// name is added per draft.
+var partyWords = []struct {
+	p     party
+	words []string
+}{
+	{"vendor", []string{"the vendor", "vendor", "the provider", "provider", "the supplier", "supplier", "供应商", "服务商", "厂商", "贵司"}},
+	{"customer", []string{"the customer", "customer's", "customers", "customer", "the client", "client", "客户", "用户"}},
+	{"we", []string{"we", "us", "our", "ours", "我们", "我方"}},
+	{"you", []string{"you", "your", "yours", "贵方", "您", "你们", "你方"}},
+	{"party a", []string{"party a", "甲方"}},
+	{"party b", []string{"party b", "乙方"}},
+}
+
+// mention is a party named at rune offset at of a sentence; agent marks
+// one named as who acts (after 由), object one that does not act
+// (after a preposition, possessive: to the customer, the customer's data,
+// us, 给我们, 客户的数据).
+type mention struct {
+	p       party
+	at, end int
+	agent   bool
+	object  bool
+}
+
+// objectBefore are the words after which a party is not who acts.
+var (
+	objectBeforeEN = []string{"to", "for", "with", "from", "of", "on", "about", "towards", "toward", "than"}
+	objectBeforeZH = []string{"给", "向", "对", "为", "与", "和", "跟", "替", "帮", "将", "把", "经", "应"}
+)
+
+// mentions lists the parties a folded sentence names, in order.
+func mentions(s, vendor string) []mention {
+	var out []mention
+	rs := []rune(s)
+	v := []rune(fold(vendor))
+	for i := 0; i < len(rs); {
+		p, n := partyAt(rs, i, v)
+		if n == 0 {
+			i++
+			continue
+		}
+		word := string(rs[i : i+n])
+		before := strings.TrimSuffix(strings.TrimRight(string(rs[max(0, i-12):i]), " "), " the")
+		before = strings.TrimRight(before, " ")
+		prev := before
+		if k := strings.LastIndexAny(before, " ,;:(（，、"); k >= 0 {
+			prev = before[k+1:]
+		}
+		m := mention{p: p, at: i}
+		m.agent = strings.HasSuffix(before, "由") // 由酷算云承担: who acts, wherever it stands
+		m.object = word == "us" || word == "our" || word == "your" || word == "yours" || strings.HasSuffix(word, "'s") ||
+			at(rs, i+n) == '\'' || at(rs, i+n) == '的'
+		for _, w := range objectBeforeEN {
+			m.object = m.object || prev == w
+		}
+		for _, w := range objectBeforeZH {
+			m.object = m.object || strings.HasSuffix(before, w)
+		}
+		if k := len(out) - 1; k >= 0 && out[k].p == p && strings.Trim(string(rs[out[k].end:i]), " ,，、()（）") == "" {
+			i += n // "the provider, 酷算云": one mention
+			continue
+		}
+		m.end = i + n
+		out = append(out, m)
+		i += n
+	}
+	return out
+}
+
+// partyAt reads a party word at rune i (English words on word boundaries).
+func partyAt(rs []rune, i int, vendor []rune) (party, int) {
+	if len(vendor) > 0 && hasRunes(rs, i, vendor) && !(isASCIIWord(vendor[0]) && i > 0 && isASCIIWord(rs[i-1])) {
+		return "vendor", len(vendor)
+	}
+	for _, pw := range partyWords {
+		for _, w := range pw.words {
+			wr := []rune(w)
+			if !hasRunes(rs, i, wr) {
+				continue
+			}
+			if isASCIIWord(wr[0]) && (i > 0 && isASCIIWord(rs[i-1]) || i+len(wr) < len(rs) && isASCIIWord(rs[i+len(wr)])) {
+				continue
+			}
+			return pw.p, len(wr)
+		}
+	}
+	return "", 0
+}
+
+func hasRunes(rs []rune, i int, w []rune) bool {
+	if i+len(w) > len(rs) {
+		return false
+	}
+	for k, r := range w {
+		if rs[i+k] != r {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCIIWord(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' }
+
+// agentOf is who acts in a sentence: the party named after 由, else the
+// first party named that is not an object or a possessive ("the
+// customer's environment is moved by 酷算云": 酷算云); "" for none.
+func agentOf(ms []mention) party {
+	for _, m := range ms {
+		if m.agent {
+			return m.p
+		}
+	}
+	for _, m := range ms {
+		if !m.object {
+			return m.p
+		}
+	}
+	return ""
+}
+
+// partyChanged compares the parties of a template part and the draft's: a
+// party named more often than in the template (the destination the
+// customer names → 酷算云 names; 由甲方承担), or a sentence whose actor is
+// another party than in the template sentence it rewords (酷算云 moves the
+// customer's environment → the customer moves its environment; could you
+// send us → we will send you). Naming a party fewer times (its, it) is no
+// change. It returns what changed, "" for nothing.
+func partyChanged(ref, cand, vendor string) string {
+	count := func(s string) map[party]int {
+		m := map[party]int{}
+		for _, x := range mentions(s, vendor) {
+			m[x.p]++
+		}
+		return m
+	}
+	rc, cc := count(ref), count(cand)
+	for _, pw := range append([]struct {
+		p     party
+		words []string
+	}{{p: "vendor"}}, partyWords...) {
+		if cc[pw.p] > rc[pw.p] && (pw.p != "we" && pw.p != "you" || rc[pw.p] == 0 && rc[otherSide(pw.p)] > 0) {
+			return string(pw.p) + " +" + itoa(cc[pw.p]-rc[pw.p])
+		}
+	}
+	refS := sentences(ref)
+	refTok := make([]map[string]bool, len(refS))
+	for i, s := range refS {
+		refTok[i] = contentTokens(s)
+	}
+	for _, s := range sentences(cand) {
+		a := agentOf(mentions(s, vendor))
+		if a == "" {
+			continue
+		}
+		best, bi := 0.0, -1
+		c := contentTokens(s)
+		for i, r := range refTok {
+			if j := jaccard(c, r); j > best {
+				best, bi = j, i
+			}
+		}
+		if bi < 0 {
+			continue
+		}
+		if ra := agentOf(mentions(refS[bi], vendor)); ra != "" && ra != a {
+			return string(ra) + " → " + string(a)
+		}
+	}
+	return ""
+}
+
+// otherSide: in an e-mail we write to you; a draft that adds "we" where the
+// template only says "you" (or the other way round) changed who acts.
+func otherSide(p party) party {
+	if p == "we" {
+		return "you"
+	}
+	return "we"
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
