@@ -1,12 +1,6 @@
 package chat
 
-import (
-	"regexp"
-	"sort"
-	"strings"
-
-	"gpuadvisor/advisor"
-)
+import "strings"
 
 // Example returns the command's example that best fits lang: for Chinese one
 // whose command word is Chinese, else one with Chinese in it; for English the
@@ -60,12 +54,6 @@ func KeyWord(lang Lang, keys []Key, name string) string {
 	return name
 }
 
-// exampleKey is a key=value pair's key in an example line: a key name
-// after the start, a space, a quote or a vendor's colon.
-var exampleKey = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[\s'"“;；:：（(，、])([A-Za-z][A-Za-z0-9_-]*)=([^\s'"”;；）)，、。]*)`)
-}}
-
 // Localize is example as a reply in lang shows it. In English it is
 // unchanged; in Chinese the command word, the sub-command word and every
 // key take the Chinese spelling the parser accepts for them (HanWord), and
@@ -98,8 +86,9 @@ func (r *Router) localize(command, line string, depth int) string {
 	if cmd == nil {
 		return line
 	}
-	keys := allKeys(cmd)
-	tail = zhPhrases(cmd, tail)
+	loc := r.locale.locale(cmd)
+	keys := loc.keys
+	tail = replacePhrases(cmd, loc.phrases, tail)
 	// the sub-command word, when the command has them
 	if sw, after := cutWord(strings.TrimLeft(tail, " ")); sw != "" && !strings.Contains(sw, "=") {
 		for _, s := range cmd.Subs {
@@ -108,7 +97,7 @@ func (r *Router) localize(command, line string, depth int) string {
 				out.WriteString(sp + HanWord(sw, s.Aliases))
 				tail = after
 				if s.Keys != nil { // its own keys first, then the command's others
-					keys = append(append([]Key{}, s.Keys...), keys...)
+					keys = loc.subs[s]
 				}
 				break
 			}
@@ -129,22 +118,7 @@ func (r *Router) localize(command, line string, depth int) string {
 // note) in the Chinese cmd.ExampleZH gives them, the longest first, so that
 // a phrase holding a shorter one is written whole, the same way every time.
 func zhPhrases(cmd *Command, text string) string {
-	var ens []string
-	for en := range cmd.ExampleZH {
-		if strings.HasPrefix(en, "<") || strings.Contains(en, " ") {
-			ens = append(ens, en)
-		}
-	}
-	sort.Slice(ens, func(i, j int) bool {
-		if len(ens[i]) != len(ens[j]) {
-			return len(ens[i]) > len(ens[j])
-		}
-		return ens[i] < ens[j]
-	})
-	for _, en := range ens {
-		text = strings.ReplaceAll(text, en, cmd.ExampleZH[en])
-	}
-	return text
+	return replacePhrases(cmd, zhPhraseOrder(cmd), text)
 }
 
 // allKeys are a command's keys, its sub-commands' too.
@@ -161,13 +135,10 @@ func allKeys(cmd *Command) []Key {
 // zhKeys writes every key=value of text whose key is one of keys with the
 // key's Chinese word and the value as a Chinese example writes it.
 func zhKeys(cmd *Command, keys []Key, text string) string {
-	ms := exampleKey.Get().FindAllStringSubmatchIndex(text, -1) // one pass, its groups with it
-	if ms == nil {
-		return text
-	}
 	var b strings.Builder
 	last := 0
-	for _, m := range ms {
+	// exampleKey's matches, one after the other (nextKeyPair)
+	for m, ok := nextKeyPair(text, 0); ok; m, ok = nextKeyPair(text, m[1]) {
 		k, known := LookupKey(keys, text[m[4]:m[5]])
 		if !known {
 			continue

@@ -28,6 +28,8 @@ type Router struct {
 	cmds   []*Command
 	byWord map[string]*Command
 	keys   map[*Command]keyIndex
+	// locale keeps what Localize reads of each command (localecache.go).
+	locale localeCache
 }
 
 // NewRouter returns a router with the help command built in.
@@ -206,12 +208,8 @@ func (r *Router) localizeButtons(rep *Reply) {
 			line = b.Value
 			zh = r.Localize(ZH, "", line)
 		default:
-			words := strings.TrimSpace(strings.Replace(ButtonCommand(b.Action, ""), "--private ", "", 1))
+			words, zhWords := r.locale.buttonWords(r, b.Action)
 			line = words + " " + b.Value
-			zhWords := r.Localize(ZH, "", words)
-			if w := ButtonWordsZH(b.Action); zhWords == words && w != "" { // a router without the command
-				zhWords = w
-			}
 			zh = strings.TrimSpace(zhWords + " " + r.Localize(ZH, rep.Command, b.Value))
 		}
 		if zh != line {
