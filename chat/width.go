@@ -3,6 +3,7 @@ package chat
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 )
@@ -13,16 +14,44 @@ import (
 // as ，and （, most emoji), combining marks and format characters (zero
 // width joiners, variation selectors) none, every other character one.
 func Width(s string) int {
-	// printable ASCII is one column a byte: count it without decoding
-	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
-		i++
-	}
-	n := i
-	for _, r := range s[i:] {
-		n += RuneWidth(r)
+	n := 0
+	for i := 0; i < len(s); {
+		// printable ASCII is one column a byte: eight bytes at a time
+		// while they all are, without decoding
+		for ; i+8 <= len(s); i += 8 {
+			b := s[i : i+8]
+			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			if !printable8(w) {
+				break
+			}
+			n += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c < utf8.RuneSelf: // a control character: no column
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			n += RuneWidth(r)
+			i += size
+		}
 	}
 	return n
+}
+
+// printable8 reports whether the eight bytes of w are all printable ASCII
+// (0x20 to 0x7e): none has its high bit set, none is below 0x20 (w − 0x20…
+// borrows there), none is 0x7f (w + 0x01… carries into the high bit there).
+// A borrow or carry between bytes happens only where a byte already fails.
+func printable8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return (w|(w+ones)|((w-0x20*ones)&^w))&highs == 0
 }
 
 // RuneWidth is Width for one character.

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -54,6 +55,53 @@ func TestTablesNeverExceedTheWidth(t *testing.T) {
 		// Every character of the long cell is still there, only wrapped.
 		if got := strings.Count(out, "很"); got != 20 {
 			t.Errorf("at %d columns the long cell shows %d of its 20 phrases", cols, got)
+		}
+	}
+}
+
+// runeWidthSum is Width as it was written before it read eight bytes at a
+// time: the sum of RuneWidth over the runes.
+func runeWidthSum(s string) int {
+	n := 0
+	for _, r := range s {
+		n += RuneWidth(r)
+	}
+	return n
+}
+
+// TestWidthAgreesWithRuneSum checks the eight-byte fast path against the
+// rune-by-rune sum on named edge cases and 300,000 random strings of the
+// bytes around its thresholds (0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff), Han,
+// combining marks and invalid UTF-8, at every alignment.
+func TestWidthAgreesWithRuneSum(t *testing.T) {
+	for _, tc := range []struct{ name, s string }{
+		{"empty", ""},
+		{"ascii 8", "abcdefgh"},
+		{"ascii 17", "abcdefghijklmnopq"},
+		{"control in block", "abc\x1fefgh"},
+		{"del in block", "abcdefg\x7f"},
+		{"tab in block", "a\tcdefghij"},
+		{"space and tilde", "        ~~~~~~~~ "},
+		{"high byte", "abcdefg\x80hij"},
+		{"han after ascii", "0123456789显存"},
+		{"combining", "abcdefghe\u0301ijklmnop"},
+		{"invalid", "abcdefgh\xff\xfeabcdefgh"},
+		{"nul", "\x00\x00\x00\x00\x00\x00\x00\x00a"},
+	} {
+		if got, want := Width(tc.s), runeWidthSum(tc.s); got != want {
+			t.Errorf("%s: Width(%q) = %d, want %d", tc.name, tc.s, got, want)
+		}
+	}
+	parts := []string{"a", "Z", " ", "~", "\x1f", "\x20", "\x7e", "\x7f", "\x80", "\xff", "\x00", "\t", "显", "，", "\u0301", "\u200d", "é", "\xe2\x80", "abcdefgh"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	for range 300_000 {
+		b.Reset()
+		for range rng.IntN(24) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		if s := b.String(); Width(s) != runeWidthSum(s) {
+			t.Fatalf("Width(%q) = %d, want %d", s, Width(s), runeWidthSum(s))
 		}
 	}
 }
