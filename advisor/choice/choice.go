@@ -2,6 +2,7 @@ package choice
 
 import (
 	"math"
+	"slices"
 
 	"gpuadvisor/advisor"
 	"gpuadvisor/advisor/sizing"
@@ -186,21 +187,43 @@ func Decide(in Input, adv sizing.Advice) Decision {
 		by = ByHour
 	}
 	d := Decision{Pick: -1, ChosenBy: ChosenBy{By: by, Ties: []string{}}}
-	pricing := in.Pricing()
-	opts := make([]sizing.Option, 0, len(adv.Fitting))
-	for _, o := range adv.Fitting {
-		if adv.Fits && o.GPU != nil && adv.Pick.GPU != nil && o.GPU.ID == adv.Pick.GPU.ID {
-			o = adv.Pick
-		}
-		opts = append(opts, o)
+	// each option's price and cost are worked out once, and the options
+	// sorted by reference, in the order Pricing.Sort gives them
+	n := len(adv.Fitting)
+	var rbuf [32]rankRef
+	var pbuf [32]Price
+	rs, prices := rbuf[:0], pbuf[:0]
+	if n > len(rbuf) {
+		rs, prices = make([]rankRef, 0, n), make([]Price, 0, n)
 	}
-	pricing.Sort(opts)
-	d.Options = make([]Option, 0, len(opts))
-	for _, o := range opts {
-		p := in.PriceOf(o.GPU.ID)
-		row := Option{Option: o, Price: p}
-		if c, ok := in.cost(o, p); ok {
-			row.PerHour, row.Cost = p.PerCardHour*float64(o.Cards()), c
+	for i := range adv.Fitting {
+		o := &adv.Fitting[i]
+		if adv.Fits && o.GPU != nil && adv.Pick.GPU != nil && o.GPU.ID == adv.Pick.GPU.ID {
+			o = &adv.Pick
+		}
+		r, p := rankRef{o: o, i: i}, Price{Source: None}
+		if o.GPU != nil {
+			p = in.PriceOf(o.GPU.ID)
+			r.cost, r.priced = in.cost(*o, p)
+			r.group = p.Source.group()
+		}
+		rs, prices = append(rs, r), append(prices, p)
+	}
+	slices.SortStableFunc(rs, func(a, b rankRef) int {
+		switch {
+		case a.less(&b):
+			return -1
+		case b.less(&a):
+			return 1
+		}
+		return 0
+	})
+	d.Options = make([]Option, 0, n)
+	for _, r := range rs {
+		o, p := r.o, prices[r.i]
+		row := Option{Option: *o, Price: p}
+		if r.priced {
+			row.PerHour, row.Cost = p.PerCardHour*float64(o.Cards()), r.cost
 		}
 		if adv.Fits && adv.Pick.GPU != nil && o.GPU.ID == adv.Pick.GPU.ID && o.Cards() == adv.Pick.Cards() {
 			row.Chosen, d.Pick = true, len(d.Options)
@@ -216,8 +239,9 @@ func Decide(in Input, adv sizing.Advice) Decision {
 	if d.Pick < 0 {
 		return d
 	}
-	pick := d.Options[d.Pick]
-	for i, o := range d.Options {
+	pick := &d.Options[d.Pick]
+	for i := range d.Options {
+		o := &d.Options[i]
 		if i == d.Pick {
 			continue
 		}
@@ -244,6 +268,35 @@ func Decide(in Input, adv sizing.Advice) Decision {
 		}
 	}
 	return d
+}
+
+// rankRef is an option of Decide with its cost worked out once: what
+// sizing.Pricing ranks it by (Input.Pricing), and where its price is.
+type rankRef struct {
+	o      *sizing.Option
+	cost   float64
+	group  int
+	priced bool
+	i      int // the option's index in adv.Fitting, and its price's
+}
+
+// less is sizing.Pricing.Less on the costs worked out: a priced option
+// before an unpriced one, then the lower group, then the lower cost, then
+// (priced) the option on its fast link, then the tier rule.
+func (a *rankRef) less(b *rankRef) bool {
+	if a.priced != b.priced {
+		return a.priced
+	}
+	if a.priced && a.group != b.group {
+		return a.group < b.group
+	}
+	if a.priced && a.cost != b.cost {
+		return a.cost < b.cost
+	}
+	if fa, fb := a.o.FastLink(), b.o.FastLink(); a.priced && fa != fb {
+		return fa
+	}
+	return sizing.Less(*a.o, *b.o)
 }
 
 // basis is what decided: the named card, else the pick's price source.

@@ -2,6 +2,9 @@ package choice
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,6 +137,36 @@ func TestTradeOneCard(t *testing.T) {
 	} {
 		if !strings.Contains(tc.text, tc.want) || strings.Contains(tc.text, tc.not) {
 			t.Errorf("%s: got %q, want %q and not %q", tc.name, tc.text, tc.want, tc.not)
+		}
+	}
+}
+
+// TestAppendTenthsAgrees compares the fast one-decimal and whole-number
+// writers with strconv.AppendFloat on a million values: ratios and
+// percentages as trades write them, exact halves, values around every
+// tenth's half and ones outside the fast range.
+func TestAppendTenthsAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vals := []float64{0, math.Copysign(0, -1), -1.25, 0.05, 0.15, 0.25, 0.35, 0.45, 1.05, 2.25, 0.5, 1.5, 2.5, 1e11, 1 << 40, 1 << 52, 1e300,
+		math.Inf(1), math.NaN(), math.SmallestNonzeroFloat64, 0.04999999999999999, 0.9499999999999999}
+	for range 1_000_000 {
+		switch rng.IntN(4) {
+		case 0:
+			vals = append(vals, rng.Float64()*20)
+		case 1:
+			vals = append(vals, float64(rng.IntN(100000))/100+0.05) // near a tenth's half
+		case 2:
+			vals = append(vals, math.Nextafter(float64(rng.IntN(2000))/20, math.Inf(rng.IntN(2)*2-1)))
+		default:
+			vals = append(vals, rng.Float64()*1e13)
+		}
+	}
+	for _, v := range vals {
+		if got, want := string(appendTenths(nil, v)), strconv.FormatFloat(v, 'f', 1, 64); got != want {
+			t.Fatalf("appendTenths(%v): got %q, want %q", v, got, want)
+		}
+		if got, want := string(appendWhole(nil, v*10)), strconv.FormatFloat(v*10, 'f', 0, 64); got != want {
+			t.Fatalf("appendWhole(%v): got %q, want %q", v*10, got, want)
 		}
 	}
 }
