@@ -252,13 +252,13 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 // error (by Kind: static data; Plain has none).
 var kindHints = [...]advisor.Text{
 	Money:   {EN: "money: 35, 35元/时, ¥15,000, 1.5万", ZH: "金额：35、35元/时、¥15,000、1.5万"},
-	Hours:   {EN: "hours: 300, 300h, 300小时", ZH: "小时：300、300h、300小时"},
-	Count:   {EN: "a count: 7b, 70B, 21000, 21k", ZH: "数量：7b、70B、21000、21k"},
+	Hours:   {EN: "hours: 300, 300h, 300小时", ZH: "小时：300、300小时、每天8小时"},
+	Count:   {EN: "a count: 7b, 70B, 21000, 21k, 1e9", ZH: "数量：70亿、7b、21000、2.1万"},
 	Tokens:  {EN: "tokens: 4096, 4k, 32k", ZH: "token 数：4096、4k、32k"},
 	Percent: {EN: "a percentage: 10%, 0.1", ZH: "百分比：10%、0.1"},
-	Days:    {EN: "days: 30d, 30天, 2w", ZH: "天数：30d、30天、2w"},
-	Minutes: {EN: "a duration: 30m, 4h, 1d", ZH: "时长：30m、4h、1d"},
-	Ratio:   {EN: "a multiplier: 2x, 2倍", ZH: "倍数：2x、2倍"},
+	Days:    {EN: "days: 30d, 30天, 2w", ZH: "天数：30天、2周、1个月"},
+	Minutes: {EN: "a duration: 30m, 4h, 1d", ZH: "时长：30分钟、4小时、1天"},
+	Ratio:   {EN: "a multiplier: 2x, 2倍", ZH: "倍数：2倍、1.5"},
 	GB:      {EN: "gigabytes: 80, 80GB, 2TB", ZH: "容量：80、80GB、2TB"},
 }
 

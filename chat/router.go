@@ -113,6 +113,11 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	if !ok {
 		return nil, nil, lang, r.unknownCommand(lang, word)
 	}
+	if cmd.Name != "help" && len(toks) > 1 && (toks[1].Word == "--help" || toks[1].Word == "-h") {
+		// billing --help is help billing, in chat as in the terminal
+		h, _ := r.Lookup("help")
+		return h, &Args{Command: "help", Words: []string{cmd.Name}, Private: private, cmd: h, lang: lang, pairs: map[string]string{}}, lang, nil
+	}
 	a := &Args{Command: cmd.Name, Tokens: toks[1:], Private: private, Full: full, cmd: cmd, lang: lang, pairs: map[string]string{}}
 	a.Rest = strings.TrimSpace(afterWord(norm, word))
 	a.Original = strings.TrimSpace(afterWord(original, word))

@@ -151,6 +151,30 @@ var badInputs = []badInput{
 	{"script tag", `price set gpu=a100-80g ondemand=9 vendor=<script>alert(1)</script>`, "", []string{"alert(1)"}},
 	{"very long value", "billing ondemand=" + strings.Repeat("9", 5000) + " monthly=15000 hours=300", "ondemand", []string{"too large"}},
 	{"key=value before the command", "ondemand=35 billing monthly=15000", "command", []string{"billing"}},
+	{"Chinese colon for = zh", "选卡 模型：qwen2.5-14b 模式：lora", "command", []string{"模型=qwen2.5-14b"}},
+	{"a very long paste", "checklist check " + strings.Repeat("We have NVLink. ", 8000), "text", []string{"100 KB"}},
+
+	// help
+	{"--help after a command", "billing --help", "", []string{"ondemand"}},
+	{"--help after a command zh", "计费 --help", "", []string{"按需"}},
+	{"help for a command that does not exist zh", "帮助 不存在", "command", []string{"不存在"}},
+
+	// round 2: tier, price, billing's currency, vendor compare
+	{"empty model", "tier model= mode=lora", "model", []string{"empty", "model=qwen2.5-14b"}},
+	{"empty model zh", "选卡 模型= 模式=微调", "model", []string{"空值", "模型=qwen2.5-14b"}},
+	{"price in dollars keeps its currency", "price set gpu=a100-80g-sxm ondemand=$2", "", []string{"2 USD"}},
+	{"price currency unknown", "price set gpu=a100-80g-sxm ondemand=9 currency=xyz", "currency", []string{`"xyz"`, "USD"}},
+	{"price currency contradicts a sign", "price set gpu=a100-80g-sxm ondemand=$9 currency=CNY", "currency", []string{"USD", "CNY"}},
+	{"price per month typed as on-demand zh", "价格 设置 显卡=a100-80g-sxm 按需=9元/月", "ondemand", []string{"每月", "按需=9"}},
+	{"price per hour typed as monthly", "price set gpu=a100-80g-sxm monthly=35元/时", "monthly", []string{"an hour", "monthly=5000"}},
+	{"price vendor empty", "price set gpu=a100-80g-sxm ondemand=9 vendor=", "vendor", []string{"empty"}},
+	{"price date the calendar lacks", "price set gpu=a100-80g-sxm ondemand=9 date=2026-02-30", "date", []string{"no day 30"}},
+	{"billing currency unknown", "billing ondemand=35 monthly=15000 hours=300 currency=xyz", "currency", []string{`"xyz"`, "USD"}},
+	{"billing currency in Chinese zh", "计费 按需=35 包月=15000 时长=300 货币=欧元", "", []string{"EUR"}},
+	{"billing spot as 现货 zh", "计费 按需=35 包月=15000 时长=300 现货=12 可中断=否", "", []string{"竞价"}},
+	{"compare card unknown", "vendor compare gpu=nosuch", "gpu", []string{"nosuch", "a100-80g-sxm"}},
+	{"compare cards zero", "vendor compare cards=0", "cards", []string{"cards=0"}},
+	{"compare months not read zh", "供应商 对比 月数=abc", "months", []string{`"abc"`}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and
@@ -262,4 +286,47 @@ func clip(s string) string {
 		return string(r[:600]) + "…"
 	}
 	return s
+}
+
+// TestVendorRateIsNeverAssumed: with prices in two currencies, vendor
+// compare compares costs only at the rate= the user gives, says so and
+// how to give it when there is none, reads the currency in Chinese words,
+// and refuses a rate of a currency none of the prices is in.
+func TestVendorRateIsNeverAssumed(t *testing.T) {
+	r := replyRouter()
+	for _, setup := range []string{"price set gpu=a100-80g-sxm monthly=$700 vendor=X", "price set gpu=a100-80g-sxm monthly=5000 vendor=Y"} {
+		if rep := handleLang(r, setup, chat.EN); rep.Error != nil {
+			t.Fatalf("%s: %v", setup, rep.Error)
+		}
+	}
+	for _, tt := range []struct {
+		name, line string
+		lang       chat.Lang
+		key        string
+		says       []string
+	}{
+		{"no rate", "vendor compare", chat.EN, "", []string{"no exchange rate was given", "rate=USD:"}},
+		{"no rate zh", "供应商 对比", chat.ZH, "", []string{"没有给出汇率", "汇率=USD:"}},
+		{"a rate", "vendor compare rate=USD:7.2", chat.EN, "", []string{"1 USD = ¥7.2"}},
+		{"a bare rate", "vendor compare rate=7.2", chat.EN, "", []string{"1 USD = ¥7.2"}},
+		{"a rate in Chinese words zh", "供应商 对比 汇率=美元:7.2", chat.ZH, "", []string{"1 USD = ¥7.2"}},
+		{"a rate of another currency", "vendor compare rate=EUR:7.8", chat.EN, "rate", []string{"EUR", "USD"}},
+		{"a rate not read zh", "供应商 对比 汇率=abc", chat.ZH, "rate", []string{"abc", "汇率=USD:7.2"}},
+		{"a rate of no currency", "vendor compare rate=XYZ:7", chat.EN, "rate", []string{"XYZ", "CNY"}},
+		{"an empty rate", "vendor compare rate=", chat.EN, "rate", []string{"no value"}},
+	} {
+		rep := handleLang(r, tt.line, tt.lang)
+		text := chat.RenderText(withFull(rep))
+		switch {
+		case tt.key == "" && rep.Error != nil:
+			t.Errorf("%s: %q: error %v, want an answer", tt.name, tt.line, rep.Error)
+		case tt.key != "" && (rep.Error == nil || rep.Error.Key != tt.key):
+			t.Errorf("%s: %q: %v, want an error about %s", tt.name, tt.line, rep.Error, tt.key)
+		}
+		for _, s := range tt.says {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: %q: the reply does not say %q:\n%s", tt.name, tt.line, s, clip(text))
+			}
+		}
+	}
 }

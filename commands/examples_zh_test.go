@@ -72,11 +72,13 @@ var badLines = []string{
 }
 
 // TestChineseErrorsShowNoEnglishKeys: a Chinese error reply names every
-// key in Chinese: it holds no English key=value the user did not type, for
-// every bad line typed in Chinese words and typed in English with the
-// reply in Chinese.
+// key in Chinese: it holds no English key=value, key name, value word
+// (yes, monthly, full…) or untranslated sentence word the user did not
+// type, for every bad line typed in Chinese words and typed in English
+// with the reply in Chinese.
 func TestChineseErrorsShowNoEnglishKeys(t *testing.T) {
 	r := exampleRouter()
+	words, hanAliases := errorWords(r), mixedAliases(r)
 	for _, line := range badLines {
 		for _, typed := range []string{r.Localize(chat.ZH, "", line), line} {
 			rep := handle(r, typed, chat.ZH)
@@ -87,6 +89,9 @@ func TestChineseErrorsShowNoEnglishKeys(t *testing.T) {
 			text := strings.Join(append([]string{rep.Title, rep.Summary}, rep.Warnings...), "\n")
 			if m := asciiKey.FindAllStringSubmatch(text, -1); hasASCIIKey(text, typed) {
 				t.Errorf("%q: the Chinese reply has English keys %v:\n%s", typed, m, text)
+			}
+			for _, bad := range englishIn(withoutAllowed(text, hanAliases), typed, words) { // and no English value word or sentence
+				t.Errorf("%q: the Chinese error shows %s", typed, bad)
 			}
 			if cmd, ok := r.Lookup(rep.Command); ok {
 				for _, k := range keysOf(cmd) {

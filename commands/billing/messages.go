@@ -60,8 +60,8 @@ var acceptedValues = root.Lazy[map[string]root.Text]{New: func() map[string]root
 			ZH: "包年预付相对包月的折扣，0% 到 90%：10%、0.1、9折"},
 		"yearly": {EN: "the yearly prepay price per card-year, more than 0 and at most 12 × monthly: 150000, 15万/年",
 			ZH: "包年预付价格（每卡每年），须大于 0 且不超过 12 × 包月：150000、15万/年"},
-		"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€) or another 3-letter code",
-			ZH: "币种：CNY（¥、元）、USD（$）、EUR（€）或其他三字母代码"},
+		"currency": {EN: "a currency: CNY (¥, 元), USD ($), EUR (€), HKD, JPY, GBP, SGD, KRW, TWD, AUD, CAD, CHF, INR, MYR, THB or AED",
+			ZH: "币种：人民币（CNY、¥、元）、美元（USD、$）、欧元（EUR、€）、港币、日元、英镑、新加坡元、韩元、新台币、澳元、加元、瑞士法郎、卢比、令吉、泰铢、迪拉姆"},
 	}
 }}
 

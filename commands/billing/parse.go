@@ -433,35 +433,10 @@ func (p reader) currency() (string, error) {
 	return found, nil
 }
 
-func currencyCode(raw string) (string, bool) {
-	s := strings.TrimSpace(chat.Normalize(raw))
-	switch strings.ToLower(s) {
-	case "cny", "rmb", "元", "人民币", "¥", "￥", "yuan":
-		return "CNY", true
-	case "usd", "$", "美元", "dollar", "us$":
-		return "USD", true
-	case "eur", "€", "欧元", "euro":
-		return "EUR", true
-	case "hkd", "港币", "港元":
-		return "HKD", true
-	}
-	if len(s) == 3 && strings.Trim(strings.ToUpper(s), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
-		return strings.ToUpper(s), true
-	}
-	return "", false
-}
+func currencyCode(raw string) (string, bool) { return chat.CurrencyCode(raw) }
 
 // currencyOf reads the currency a price was typed in, "" when it does not say.
-func currencyOf(raw string) string {
-	s := strings.ToLower(raw)
-	switch {
-	case strings.Contains(s, "$") || strings.Contains(s, "usd"):
-		return "USD"
-	case strings.ContainsAny(s, "¥￥元") || strings.Contains(s, "rmb") || strings.Contains(s, "cny"):
-		return "CNY"
-	}
-	return ""
-}
+func currencyOf(raw string) string { return chat.CurrencyOf(raw) }
 
 // fieldError turns an advisor input error into the user's error. The
 // command reads every value first; the rules refuse what only they can see

@@ -202,7 +202,7 @@ func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 			"checklist check We run high-spec hosts with A100s, 10GbE intranet and 7x24 support.")
 	}
 	if len(text) > MaxTextBytes {
-		return chat.Reply{}, chat.Invalidf(lang, "text", "checklist check <one vendor's answer>",
+		return chat.Reply{}, chat.Invalidf(lang, "text", chat.T(lang, "checklist check <one vendor's answer>", "清单 检查 <一家供应商的回复>"),
 			"the pasted text is %s bytes; the limit is 100 KB (%s bytes). Paste one vendor's answer, or only the part about their offer",
 			"粘贴的文本有 %s 字节，上限是 100 KB（%s 字节）。请一次只粘贴一家供应商的回复，或只粘贴与报价相关的部分",
 			chat.Num(float64(len(text))), chat.Num(MaxTextBytes))

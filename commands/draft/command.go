@@ -136,7 +136,7 @@ const (
 
 func unknownSub(lang chat.Lang, word string) *chat.Error {
 	msg := fmt.Sprintf(chat.T(lang, "draft %q: say what to draft: questions (问题), sla (条款) or renewal (续约)",
-		"起草 %q：请说明起草什么：questions（问题）、sla（条款）或 renewal（续约）"), word)
+		"起草 %q：请说明起草什么：问题、条款 或 续约"), chat.Shown(word))
 	if s := chat.Closest(word, []string{"questions", "sla", "renewal", "问题", "条款", "续约"}); s != "" {
 		msg += fmt.Sprintf(chat.T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), s)
 	}

@@ -141,6 +141,17 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 		if prices[i], err = a.NumberOr(key, 0, 0, 1e9); err != nil {
 			return chat.Reply{}, err
 		}
+		if err := pricePeriod(lang, a, key); err != nil {
+			return chat.Reply{}, err
+		}
+	}
+	currency, err := priceCurrency(lang, a)
+	if err != nil {
+		return chat.Reply{}, err
+	}
+	if raw, ok := a.Raw("vendor"); ok && strings.TrimSpace(raw) == "" {
+		return chat.Reply{}, chat.Invalidf(lang, "vendor", examples[0], "%s= has an empty value; name the vendor (%s=酷算云) or leave the key out",
+			"%s= 是空值；请写供应商名称（%s=酷算云），或不写这个参数", a.Name("vendor"), a.Name("vendor"))
 	}
 	scope, err := a.Choice("scope", "channel", []string{"channel", "team"}, map[string]string{"频道": "channel", "本频道": "channel", "团队": "team", "全团队": "team", "tenant": "team", "workspace": "team"})
 	if err != nil {
@@ -155,7 +166,7 @@ func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, 
 	e := pricebook.Entry{
 		ID: d.newID(), GPU: m.GPU.ID, Vendor: strings.TrimSpace(a.StringOr("vendor", "")),
 		OnDemand: prices[0], Monthly: prices[1], Spot: prices[2],
-		Currency: strings.ToUpper(strings.TrimSpace(a.StringOr("currency", "CNY"))),
+		Currency: currency,
 		Note:     strings.TrimSpace(a.StringOr("note", "")), Date: date,
 		Tenant: c.Req.Tenant, Channel: c.Req.Channel, TeamWide: scope == "team", AddedBy: c.Req.User,
 	}
@@ -270,4 +281,65 @@ func (d Deps) remove(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Repl
 		Title: chat.T(lang, "Price removed: ", "已删除价格：") + id,
 		Data:  map[string]any{"command": "price", "action": "remove", "id": id},
 	}, nil
+}
+
+// pricePeriod refuses a price typed per another period than its key's:
+// ondemand= and spot= are per card-hour, monthly= per card-month (9元/月
+// typed as an on-demand price would be saved as ¥9 an hour).
+func pricePeriod(lang chat.Lang, a *chat.Args, key string) error {
+	raw, ok := a.Raw(key)
+	if !ok {
+		return nil
+	}
+	want := chat.PerHour
+	if key == "monthly" {
+		want = chat.PerMonth
+	}
+	got := chat.PricePeriod(raw)
+	if got == chat.NoPeriod || got == want {
+		return nil
+	}
+	per := map[chat.Period][2]string{chat.PerHour: {"an hour", "每小时"}, chat.PerMonth: {"a month", "每月"}, chat.PerYear: {"a year", "每年"}, chat.PerGB: {"per GB", "每 GB"}}
+	fix := map[string][2]string{"ondemand": {"the price per card-hour: ondemand=9", "每卡每小时的价格：按需=9"},
+		"spot": {"the price per card-hour: spot=4", "每卡每小时的价格：竞价=4"}, "monthly": {"the price per card-month: monthly=5000", "每卡每月的价格：包月=5000"}}
+	return chat.Invalidf(lang, key, examples[0], "%s=%s is a price %s; %s takes %s", "%s=%s 是%s的价格；%s 要写%s",
+		a.Name(key), chat.Shown(raw), chat.T(lang, per[got][0], per[got][1]), a.Name(key), chat.T(lang, fix[key][0], fix[key][1]))
+}
+
+// priceCurrency is the currency of the prices: currency= when given (a
+// known ISO 4217 code, chat.CurrencyCode), else what their signs say ($9
+// is USD), else CNY; a sign that contradicts currency=, or signs of two
+// currencies, are refused, never saved as yuan.
+func priceCurrency(lang chat.Lang, a *chat.Args) (string, error) {
+	found, fromKey := "", false
+	if raw, ok := a.Raw("currency"); ok {
+		c, known := chat.CurrencyCode(raw)
+		if !known {
+			return "", chat.Invalidf(lang, "currency", a.Name("currency")+"=USD", "%s=%q is not a currency I know; use one of: %s", "%s=%q 不是已知币种；可选：%s",
+				a.Name("currency"), chat.Shown(raw), chat.CurrencyCodes(lang))
+		}
+		found, fromKey = c, true
+	}
+	for _, k := range []string{"ondemand", "monthly", "spot"} {
+		raw, ok := a.Raw(k)
+		if !ok {
+			continue
+		}
+		c := chat.CurrencyOf(raw)
+		switch {
+		case c == "":
+		case found == "":
+			found = c
+		case c != found && fromKey:
+			return "", chat.Invalidf(lang, "currency", examples[0], "%s=%s, but %s=%s is in %s; give the prices in one currency", "%s=%s，但 %s=%s 是 %s；请统一币种",
+				a.Name("currency"), found, a.Name(k), chat.Shown(raw), c)
+		case c != found:
+			return "", chat.Invalidf(lang, "currency", examples[0], "the prices mix currencies (%s and %s); save each currency's prices apart", "价格混用了币种（%s 和 %s）；请分开保存不同币种的价格",
+				found, c)
+		}
+	}
+	if found == "" {
+		found = "CNY"
+	}
+	return found, nil
 }

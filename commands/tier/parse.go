@@ -194,6 +194,10 @@ func (p reader) model(q *query, word string) error {
 		return chat.Invalidf(p.lang, "params", example("model"),
 			"give either model= (a preset) or params= (a model's size), not both",
 			"模型= 和 参数量= 只能二选一：预设模型用 模型=，其他模型用 参数量=")
+	case hasModel && strings.TrimSpace(raw) == "":
+		return chat.Invalidf(p.lang, "model", example("model"),
+			"model= has an empty value: name a preset (model=qwen2.5-14b) or give the size of another model (params=7b)",
+			"模型= 是空值：请写预设名（模型=qwen2.5-14b），或给出其他模型的参数量（参数量=7b）")
 	case !hasModel && !hasParams:
 		return chat.Invalidf(p.lang, "model", example("model"),
 			"missing model: name a preset (model=qwen2.5-14b) or give the size of another model (params=7b)",

@@ -122,10 +122,36 @@ func workload(c *chat.Call, a *chat.Args, rs []*record, es []av.Evidence) (w av.
 			}
 		}
 	}
-	if w.Rates, err = rates(lang, a, foreign(rs, w.GPU)); err != nil {
+	if w.Rates, err = rates(lang, a, append([]string{}, foreign(rs, w.GPU)...)); err != nil { // never nil: nil is typed's
 		return w, nil, err
 	}
 	return w, used, nil
+}
+
+// typed checks the values typed when there is no evidence to compare, so
+// that a bad one (hours=abc, gpu=nosuch, rate=) is said, not passed over:
+// the readers of workload, with a rate read as if one currency other than
+// yuan were priced (a bare rate=7.2 is then valid).
+func typed(c *chat.Call, a *chat.Args) error {
+	if raw, ok := a.Raw("gpu"); ok {
+		if _, err := catalog.FindGPU(raw); err != nil {
+			return cardname.Unknown(c.Lang, "gpu", a.Name("gpu"), raw, "")
+		}
+	}
+	if _, err := a.IntOr("cards", defaultCards, 1, 100000); err != nil {
+		return err
+	}
+	if _, err := a.NumberOr("hours", defaultHours, 1, advisor.MaxMonthHours); err != nil {
+		return err
+	}
+	if _, err := a.IntOr("months", defaultMonths, 1, 120); err != nil {
+		return err
+	}
+	if _, err := volumes(a); err != nil {
+		return err
+	}
+	_, err := rates(c.Lang, a, nil)
+	return err
 }
 
 // volumeKeys are the keys of the metered lines, as quote names them.
@@ -187,7 +213,9 @@ func rates(lang chat.Lang, a *chat.Args, foreign []string) (av.Rates, error) {
 	out := av.Rates{}
 	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == '，' || r == ';' || r == '；' || r == ' ' }) {
 		cur, num, found := strings.Cut(strings.ReplaceAll(part, "：", ":"), ":")
-		if !found {
+		if !found && foreign == nil { // typed: no prices to say which currency a bare rate is for
+			cur, num = "USD", part
+		} else if !found {
 			if len(foreign) != 1 {
 				return nil, bad("rate=%q: say which currency it is for, yuan for one unit of it, as rate=USD:7.2 (the prices here are in %s)",
 					"汇率=%q：请写明是哪种货币，1 单位折合多少元，例如 汇率=USD:7.2（这里的报价币种：%s）", raw, orYuan(lang, foreign))
@@ -195,7 +223,11 @@ func rates(lang chat.Lang, a *chat.Args, foreign []string) (av.Rates, error) {
 			cur, num = foreign[0], part
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-		cur = av.Currency(cur)
+		code, known := chat.CurrencyCode(cur)
+		if !known {
+			return nil, bad("rate=%s: %q is not a currency I know; use one of: %s", "汇率=%s：%q 不是已知币种；可选：%s", raw, strings.TrimSpace(cur), chat.CurrencyCodes(lang))
+		}
+		cur = av.Currency(code)
 		switch {
 		case err != nil || !(v > 0) || v > 1e6:
 			return nil, bad("rate=%s: %q is not a rate; write yuan for one unit of the currency, as rate=USD:7.2",
@@ -203,6 +235,10 @@ func rates(lang chat.Lang, a *chat.Args, foreign []string) (av.Rates, error) {
 		case cur == av.Yuan:
 			return nil, bad("rate=%q: yuan needs no rate; give the rate of the other currency, as rate=USD:7.2",
 				"汇率=%q：人民币不需要汇率；请给出另一种货币的汇率，例如 汇率=USD:7.2", raw)
+		}
+		if len(foreign) > 0 && !slices.Contains(foreign, cur) {
+			return nil, bad("rate=%s: no price here is in %s (the prices here are in %s); give the rate of their currency, as rate=USD:7.2",
+				"汇率=%s：这里没有以 %s 计价的报价（这里的报价币种：%s）；请给出报价所用币种的汇率，例如 汇率=USD:7.2", raw, cur, orYuan(lang, foreign))
 		}
 		out[cur] = v
 	}
@@ -270,6 +306,9 @@ func (d Deps) compare(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Rep
 		return chat.Reply{}, err
 	}
 	if len(rs) == 0 {
+		if err := typed(c, a); err != nil {
+			return chat.Reply{}, err // a bad value is said first, evidence or not
+		}
 		return empty(lang, g), nil
 	}
 	es := evidenceOf(rs)

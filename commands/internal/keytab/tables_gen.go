@@ -13,7 +13,7 @@ var BillingKeys = []chat.Key{
 	{Name: "monthly", Aliases: []string{"month", "reserved", "包月", "月租"}, Kind: chat.Money, Example: "15000", Help: advisor.Text{EN: "monthly price per card-month (required)", ZH: "每卡每月的包月价格（必填）"}},
 	{Name: "hours", Aliases: []string{"h", "hours_per_month", "时长", "小时", "每月小时"}, Kind: chat.Hours, Example: "300", Help: advisor.Text{EN: "busy hours per card per month, 0–744, or per day (8h/day: × 30 days; weekdays 10h/day: × 22); one number, or one per card: 600,500,300 (required)", ZH: "每卡每月的实际使用小时，0–744，也可按天写（每天8小时 × 30 天；工作日每天10小时 × 22 天）；一个数，或每卡一个：600,500,300（必填）"}},
 	{Name: "cards", Aliases: []string{"gpus", "n", "卡数", "卡"}, Kind: chat.Count, Example: "4", Help: advisor.Text{EN: "number of cards when hours is one number (every card runs that many hours)", ZH: "卡数：时长= 只写一个数时，每张卡都按这个小时数计"}},
-	{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占"}, Kind: chat.Money, Example: "12", Help: advisor.Text{EN: "spot/preemptible price per card-hour", ZH: "竞价（抢占式）实例每卡每小时价格"}},
+	{Name: "spot", Aliases: []string{"preemptible", "竞价", "抢占", "抢占式", "现货"}, Kind: chat.Money, Example: "12", Help: advisor.Text{EN: "spot/preemptible price per card-hour", ZH: "竞价（抢占式）实例每卡每小时价格"}},
 	{Name: "interruptible", Aliases: []string{"tolerant", "可中断"}, Example: "yes", Help: advisor.Text{EN: "yes if the work checkpoints and survives being reclaimed (default no: spot is then never chosen)", ZH: "任务有检查点、可被中断时写 是（默认 否：此时绝不选竞价）"}},
 	{Name: "interrupt_rate", Aliases: []string{"lambda", "λ", "中断率"}, Example: "0.05", Help: advisor.Text{EN: "spot interruptions per hour, λ (0.05 = one every 20 h)", ZH: "竞价实例每小时被中断的次数 λ（0.05 即约 20 小时一次）"}},
 	{Name: "checkpoint", Aliases: []string{"ckpt", "检查点"}, Kind: chat.Hours, Example: "1", Help: advisor.Text{EN: "hours between checkpoints, c", ZH: "两次检查点之间的小时数 c"}},
@@ -22,7 +22,7 @@ var BillingKeys = []chat.Key{
 	{Name: "min_months", Aliases: []string{"minimum_months", "min_term", "最短租期", "起租月数"}, Example: "3", Help: advisor.Text{EN: "shortest term a monthly reservation is sold for (renewals often 3)", ZH: "包月的最短租期（续租常为 3 个月）"}},
 	{Name: "yearly_discount", Aliases: []string{"annual_discount", "包年折扣"}, Kind: chat.Percent, Example: "10%", Help: advisor.Text{EN: "yearly prepay discount off the monthly price: 10%, 0.1, 9折", ZH: "包年预付相对包月的折扣：10%、0.1、9折"}},
 	{Name: "yearly", Aliases: []string{"annual", "yearly_price", "包年", "包年价", "年付"}, Kind: chat.Money, Example: "150000", Help: advisor.Text{EN: "the yearly prepay price per card-year, instead of yearly_discount: 150000, 15万/年", ZH: "包年预付价格（每卡每年），代替包年折扣：150000、15万/年"}},
-	{Name: "currency", Aliases: []string{"币种"}, Example: "CNY", Help: advisor.Text{EN: "currency of the prices: CNY, USD, EUR…; read from ¥/元/$ when not given", ZH: "价格币种：CNY、USD、EUR 等；不写时从 ¥、元、$ 推断"}},
+	{Name: "currency", Aliases: []string{"币种", "货币"}, Example: "CNY", Help: advisor.Text{EN: "currency of the prices: CNY, USD, EUR…; read from ¥/元/$ when not given", ZH: "价格币种：CNY、USD、EUR 等；不写时从 ¥、元、$ 推断"}},
 }
 
 // ChecklistCheck is the "check" table of checklist.json.
