@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"io"
 	"net/http"
 	"time"
 )
@@ -27,12 +28,38 @@ func bodyTime(n int64) time.Duration {
 }
 
 // bodyDeadline sets each request's read deadline from its Content-Length
-// (bodyTime) before any handler reads the body.
+// (bodyTime) before any handler reads the body, and tells the connection
+// limit when the request has arrived whole: until its body is read the
+// connection still waits for its request, and may lose its slot to a new
+// one when serve is full (see maxConns).
 func bodyDeadline(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		lc := requestConn(r)
+		if r.Method == http.MethodGet || r.Method == http.MethodHead || r.ContentLength == 0 {
+			if lc != nil {
+				lc.answering()
+			}
+		} else {
 			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTime(r.ContentLength)))
+			if lc != nil {
+				lc.wait(time.Now())
+				r.Body = &arrived{ReadCloser: r.Body, done: lc.answering}
+			}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// arrived calls done once its body has been read to the end (or failed).
+type arrived struct {
+	io.ReadCloser
+	done func()
+}
+
+func (a *arrived) Read(p []byte) (int, error) {
+	n, err := a.ReadCloser.Read(p)
+	if err != nil {
+		a.done()
+	}
+	return n, err
 }

@@ -1,17 +1,34 @@
 package serve
 
 import (
+	"context"
 	"log/slog"
 	"net"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// maxConns caps the connections serve holds open at once: past it, a new
-// connection waits, unread, until one closes, so a flood of
-// slow clients cannot exhaust memory or file descriptors.
+// maxConns caps the connections serve holds open at once, so that a flood
+// of slow clients cannot exhaust memory or file descriptors. Past it, a new
+// connection takes the slot of the connection that has waited longest for
+// its request (headers or body still arriving, or idle between requests),
+// once that one has waited evictAfter; only when every other connection is
+// answering a request, or has just arrived, does it wait, unread. Many slow
+// clients from many addresses (past the per-client cap) so cannot keep
+// signed requests out: those arrive whole within milliseconds and are
+// answered, while the slow ones are closed oldest first.
 const maxConns = 256
+
+// evictAfter is how long a connection may wait for its request before a
+// new connection may take its slot when serve is full: far longer than a
+// request from Slack or Feishu takes to arrive.
+const evictAfter = time.Second
+
+// evictCheck is how often a connection waiting for a slot looks again for
+// one to take.
+const evictCheck = 50 * time.Millisecond
 
 // defaultMaxConnsPerClient caps the connections one client address holds
 // at once: past it, a new connection from that address is closed at once,
@@ -39,6 +56,7 @@ type limitListener struct {
 
 	mu      sync.Mutex
 	clients map[string]*client
+	conns   map[*limitConn]struct{}
 }
 
 // client is what the listener knows of one remote address.
@@ -50,15 +68,15 @@ type client struct {
 
 // limitConns limits ln to n connections at once, perClient of them from one
 // address (0: no per-client limit).
-func limitConns(ln net.Listener, n, perClient int, log *slog.Logger) net.Listener {
+func limitConns(ln net.Listener, n, perClient int, log *slog.Logger) *limitListener {
 	return &limitListener{Listener: ln, slots: make(chan struct{}, n), perClient: perClient, log: log,
-		now: time.Now, clients: map[string]*client{}}
+		now: time.Now, clients: map[string]*client{}, conns: map[*limitConn]struct{}{}}
 }
 
 // Accept takes the next connection, closes it at once when its address has
-// perClient open already, then waits for a free slot before handing it on:
-// a connection past the limit waits, unread, and the wait is logged once
-// each time the limit is reached.
+// perClient open already, then takes a free slot for it, or the slot of the
+// connection waiting longest for its request (see maxConns), or waits, unread,
+// for one; reaching the limit is logged once each time.
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
@@ -70,20 +88,93 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			c.Close()
 			continue
 		}
-		select {
-		case l.slots <- struct{}{}:
-		default:
-			if !l.full.Swap(true) {
-				l.log.Warn("connection limit reached: new connections wait", "max_conns", cap(l.slots))
-			}
-			l.slots <- struct{}{}
-		}
-		return &limitConn{Conn: c, release: func() {
+		l.take()
+		lc := &limitConn{Conn: c}
+		lc.wait(l.now())
+		lc.release = func() {
 			<-l.slots
 			l.full.Store(false)
-			l.leave(addr)
-		}}, nil
+			l.leave(addr, lc)
+		}
+		l.mu.Lock()
+		l.conns[lc] = struct{}{}
+		l.mu.Unlock()
+		return lc, nil
 	}
+}
+
+// take takes a slot: a free one, else the slot of the connection that has
+// waited longest for its request, else the first to come free.
+func (l *limitListener) take() {
+	for {
+		select {
+		case l.slots <- struct{}{}:
+			return
+		default:
+		}
+		if !l.full.Swap(true) {
+			l.log.Warn("connection limit reached: a new connection takes the slot of the one waiting longest for its request, or waits",
+				"max_conns", cap(l.slots), "evict_after_ms", evictAfter.Milliseconds())
+		}
+		if v := l.oldestWaiting(); v != nil {
+			v.Close() // frees its slot
+			continue
+		}
+		t := time.NewTimer(evictCheck)
+		select {
+		case l.slots <- struct{}{}:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// oldestWaiting is the connection that has waited longest for its request,
+// if it has waited evictAfter at least; nil when there is none.
+func (l *limitListener) oldestWaiting() *limitConn {
+	cut := l.now().Add(-evictAfter).UnixNano()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var old *limitConn
+	for c := range l.conns {
+		if c.busy.Load() {
+			continue
+		}
+		if s := c.since.Load(); s <= cut && (old == nil || s < old.since.Load()) {
+			old = c
+		}
+	}
+	return old
+}
+
+// ConnState is the http.Server hook that tells the listener when a
+// connection waits for a request: a new connection, one reading a request's
+// headers, one idle between requests.
+func (l *limitListener) ConnState(c net.Conn, st http.ConnState) {
+	lc, ok := c.(*limitConn)
+	if !ok {
+		return
+	}
+	switch st {
+	case http.StateNew, http.StateActive, http.StateIdle:
+		lc.wait(l.now())
+	}
+}
+
+// connKey is the context key of a request's connection (connContext).
+type connKey struct{}
+
+// connContext is the http.Server hook that puts a request's connection in
+// its context, for bodyDeadline.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, connKey{}, c)
+}
+
+// requestConn is the limited connection r arrived on, nil if none.
+func requestConn(r *http.Request) *limitConn {
+	c, _ := r.Context().Value(connKey{}).(*limitConn)
+	return c
 }
 
 // admit counts a new connection from addr, or refuses it (and logs so, at
@@ -109,9 +200,10 @@ func (l *limitListener) admit(addr string) bool {
 	return false
 }
 
-func (l *limitListener) leave(addr string) {
+func (l *limitListener) leave(addr string, lc *limitConn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	delete(l.conns, lc)
 	if cl := l.clients[addr]; cl != nil {
 		cl.open--
 		if cl.open <= 0 && cl.refused == 0 && l.now().Sub(cl.logged) >= refusedLogEvery {
@@ -132,12 +224,24 @@ func hostOf(a net.Addr) string {
 	return host
 }
 
-// limitConn frees its slot once, on the first Close.
+// limitConn frees its slot once, on the first Close. It knows whether it is
+// answering a request (busy) or waiting for one, and since when.
 type limitConn struct {
 	net.Conn
 	once    sync.Once
 	release func()
+	busy    atomic.Bool
+	since   atomic.Int64 // UnixNano: when it began to wait
 }
+
+// wait marks the connection waiting for a request (or its body) since now.
+func (c *limitConn) wait(now time.Time) {
+	c.since.Store(now.UnixNano())
+	c.busy.Store(false)
+}
+
+// answering marks the connection answering a request it has read whole.
+func (c *limitConn) answering() { c.busy.Store(true) }
 
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()

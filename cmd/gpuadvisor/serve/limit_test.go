@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"errors"
 	"log/slog"
 	"net"
+	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -56,7 +59,87 @@ func TestLimitConns(t *testing.T) {
 		t.Fatal("closing a connection did not let the waiting one in")
 	}
 	held[1].Close()
-	if logs.Count("WARN", "connection limit reached: new connections wait") != 1 {
+	if logs.Count("WARN", "connection limit reached: a new connection takes the slot") != 1 {
 		t.Errorf("want one warning when the limit was reached:\n%s", logs.String())
 	}
+}
+
+// When full, a new connection takes the slot of the connection that has
+// waited longest for its request, once it has waited evictAfter; never the
+// slot of one answering a request, nor of one that has only just arrived.
+func TestFullListenerTakesTheSlotOfTheLongestWaiting(t *testing.T) {
+	raw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := limitConns(raw, 3, 0, slog.New(slog.DiscardHandler))
+	defer ln.Close()
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	ln.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	accepted := make(chan *limitConn, 4)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c.(*limitConn)
+		}
+	}()
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", raw.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	next := func(what string) *limitConn {
+		select {
+		case c := <-accepted:
+			return c
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%s: not accepted", what)
+		}
+		return nil
+	}
+	// busy: answering; oldest: waiting longest; young: waiting, but newer
+	busyC, oldestC := dial(), dial()
+	busy, oldest := next("busy"), next("oldest")
+	busy.answering()
+	advance(2 * evictAfter)
+	youngC := dial()
+	young := next("young")
+	dial() // the fourth: takes oldest's slot
+	fourth := next("a fourth connection, serve full")
+	if fourth == nil {
+		return
+	}
+	oldestC.SetReadDeadline(time.Now().Add(2 * time.Second))
+	if _, err := oldestC.Read(make([]byte, 1)); err == nil {
+		t.Errorf("the connection waiting longest was not closed")
+	}
+	ln.mu.Lock()
+	_, kept := ln.conns[oldest]
+	ln.mu.Unlock()
+	if kept {
+		t.Errorf("the closed connection still holds its slot")
+	}
+	for name, c := range map[string]net.Conn{"answering": busyC, "just arrived": youngC} {
+		c.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+		if _, err := c.Read(make([]byte, 1)); err == nil || !errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Errorf("the %s connection was closed: %v", name, err)
+		}
+	}
+	// Full again, and nothing has waited evictAfter: a fifth waits.
+	dial()
+	select {
+	case <-accepted:
+		t.Fatal("a fifth connection took a slot from connections that had not waited evictAfter")
+	case <-time.After(3 * evictCheck):
+	}
+	young.Close()
+	next("the fifth, once a slot came free")
 }

@@ -34,6 +34,7 @@ type server struct {
 	log  *slog.Logger
 
 	ln    net.Listener
+	lim   *limitListener // ln, which the http.Server tells of its connections' states
 	http  *http.Server
 	store *bolt.Store
 	// shared holds what several hosts may share: the embedded store, or the
@@ -108,7 +109,8 @@ func (s *server) listen(ctx context.Context) error {
 		}
 		s.log.Warn("listening BEYOND LOOPBACK, as --addr asked: anyone who can reach this address can send requests (each one is still verified)", "addr", ln.Addr().String())
 	}
-	s.ln = limitConns(ln, maxConns, s.opts.MaxConnsPerClient, s.log)
+	s.lim = limitConns(ln, maxConns, s.opts.MaxConnsPerClient, s.log)
+	s.ln = s.lim
 	return nil
 }
 
@@ -202,6 +204,8 @@ func (s *server) build(getenv func(string) string) error {
 	runner.Posters = s.posters()
 	s.http = &http.Server{
 		Handler:           bodyDeadline(s.routes()),
+		ConnState:         s.lim.ConnState,
+		ConnContext:       connContext,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,

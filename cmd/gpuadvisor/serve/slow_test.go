@@ -44,6 +44,89 @@ func slowClients(t *testing.T, addr, from string, n, size int, gap time.Duration
 	return &wg
 }
 
+// headerClients opens n connections to addr from the address from, each
+// sending a request's headers one byte every gap, until stop closes.
+func headerClients(t *testing.T, addr, from string, n int, gap time.Duration, stop chan struct{}) *sync.WaitGroup {
+	t.Helper()
+	var wg sync.WaitGroup
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 2 * time.Second}
+	for range n {
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			t.Fatalf("slow client: %v", err)
+		}
+		wg.Go(func() {
+			defer c.Close()
+			hdr := "POST /slack/commands HTTP/1.1\r\nHost: " + addr + "\r\nX-Padding: " + strings.Repeat("a", 1<<14)
+			tick := time.NewTicker(gap)
+			defer tick.Stop()
+			for i := 0; i < len(hdr); i++ {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					if _, err := c.Write([]byte{hdr[i]}); err != nil {
+						return
+					}
+				}
+			}
+		})
+	}
+	return &wg
+}
+
+// Slow clients from more addresses than the per-client cap can hold back
+// (10 addresses, 300 connections: headers and bodies sent a byte at a time,
+// more than serve's 256 slots) used to fill every slot until their header
+// or body deadlines ran out: a signed slash command then waited 3.7 s and more, past
+// Slack's 3 s. A new connection now takes the slot of the one waiting
+// longest for its request, so the signed ones get in and are answered.
+func TestSlowClientsFromManyAddressesCannotStarveSignedRequests(t *testing.T) {
+	fs := testkit.NewSlack(t)
+	r := startServe(t, serveOptions{MaxConnsPerClient: defaultMaxConnsPerClient}, slackEnv(fs))
+	addr := strings.TrimPrefix(r.url, "http://")
+	stop := make(chan struct{})
+	var all []*sync.WaitGroup
+	for i := 2; i <= 11; i++ {
+		from := fmt.Sprintf("127.0.0.%d", i)
+		if i%2 == 0 {
+			all = append(all, headerClients(t, addr, from, 30, 100*time.Millisecond, stop))
+		} else {
+			all = append(all, slowClients(t, addr, from, 30, 100<<10, 100*time.Millisecond, stop))
+		}
+	}
+	defer func() {
+		close(stop)
+		for _, wg := range all {
+			wg.Wait()
+		}
+	}()
+	time.Sleep(evictAfter + 200*time.Millisecond) // every slot taken, by connections waiting longer than evictAfter
+	client := http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	for i := range 5 {
+		body := []byte(slackForm("billing ondemand=35 monthly=15000 hours=300", fmt.Sprintf("t-many-%d", i), fs.HookURL("T1/B1/x")).Encode())
+		req, err := newSignedRequest(r.url+"/slack/commands", body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		resp, err := client.Do(req)
+		took := time.Since(start)
+		if err != nil {
+			t.Fatalf("signed slash command %d beside 300 slow clients from 10 addresses: %v after %s", i, err, took)
+		}
+		resp.Body.Close()
+		t.Logf("signed slash command %d beside 300 slow clients from 10 addresses: HTTP %d in %s", i, resp.StatusCode, took)
+		if resp.StatusCode != 200 || took > time.Second {
+			t.Errorf("signed slash command %d: HTTP %d in %s, want 200 well within 1 s", i, resp.StatusCode, took)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if n := r.logs.Count("WARN", "connection limit reached"); n < 1 {
+		t.Errorf("no log line saying the connection limit was reached")
+	}
+}
+
 // Issue 25: 300 connections sending a 100 KB body a byte at a time made
 // every signed slash command wait over 3 s, and /healthz time out.
 func TestSlowClientsCannotStarveSignedRequests(t *testing.T) {
