@@ -118,6 +118,9 @@ func (j job) checkClauses(cand string) []*Reason {
 		if s := droppedSentence(r, g); s != "" {
 			fail(CheckDropped, clauseName(j.lang, k)+": "+s)
 		}
+		if t := droppedTerm(r, g); t != "" {
+			fail(CheckTerm, clauseName(j.lang, k)+": "+t)
+		}
 		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {
 			fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": no longer a question", "：不再是问题"}))
 		}

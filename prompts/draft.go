@@ -222,6 +222,10 @@ const (
 	// CheckDropped: a sentence of the template is gone (the move to the
 	// standby machine, "answer each question by its number").
 	CheckDropped = "dropped_sentence"
+	// CheckTerm: a term the template's clause names is gone (weekends from
+	// "nights, weekends and public holidays", the refund from "a credit or
+	// a refund", the phone from "by phone or instant message").
+	CheckTerm = "dropped_term"
 )
 
 // checkTexts say what each grounding check found: English, Chinese. Those
@@ -264,6 +268,7 @@ var checkTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]st
 		CheckParty:           {"it changed who does, chooses or confirms something (%s)", "改动了由谁做、谁选择或谁确认（%s）"},
 		CheckPromise:         {"it added a promise the facts do not hold (%q)", "加入了事实中没有的承诺（“%s”）"},
 		CheckDropped:         {"it dropped a sentence of the template (%s)", "删掉了模板中的一句话（%s）"},
+		CheckTerm:            {"it dropped a term of the template (%s)", "删掉了模板中的一项内容（%s）"},
 	}
 }}
 
@@ -274,7 +279,7 @@ var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool 
 		CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
 		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
 		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
-		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true,
+		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true, CheckTerm: true,
 	}
 }}
 

@@ -500,7 +500,9 @@ func spelledEN(s string) []string {
 	var out []string
 	for i, w := range words {
 		if alwaysWords.Get()[w] {
-			out = append(out, w)
+			if w != "twice" && w != "thrice" { // read as 2x, 3x
+				out = append(out, w)
+			}
 			continue
 		}
 		if !numberWords.Get()[w] {
@@ -514,9 +516,10 @@ func spelledEN(s string) []string {
 			k++
 		}
 		switch {
-		case k < len(words) && unitWords.Get()[words[k]]:
-			out = append(out, strings.Join(words[i:k+1], " "))
-		case w != "one" && w != "zero" || k > i+1:
+		case k < len(words) && unitWords.Get()[words[k]] || k > i+1:
+			// read as a number (enNumber: "four hours" is 4 h) and checked
+			// as a quantity
+		case w != "one" && w != "zero":
 			// a number in words is a number without a unit too ("four")
 			out = append(out, strings.Join(words[i:k], " "))
 		}

@@ -47,6 +47,13 @@ const (
 	// dirFree is what costs nothing (at no charge, 免费): added it is a
 	// promise, dropped a charge.
 	dirFree    lexCat = "dir:free"
+	// dirBy is a price lowered by an amount (down by ¥X), where the
+	// template lowers it to one (down to ¥X, dirDown).
+	dirBy lexCat = "dir:by"
+	// dirPCIe and dirSXM are the card's form factor (A100 PCIe is not A100
+	// SXM).
+	dirPCIe lexCat = "dir:pcie"
+	dirSXM  lexCat = "dir:sxm"
 	catPromise lexCat = CheckPromise
 )
 
@@ -82,11 +89,13 @@ func lexicon() map[lexCat][]string {
 		catCap: {
 			"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
 			"in total", "in aggregate", "total liability", "aggregate liability", "at the most", "maximum", "capped to", "no greater than",
+			"once a month", "once per", "only once", "at most once", "one claim", "per incident", "仅限一次", "每月一次", "仅一次", "一次为限", "每月最多",
 			"上限", "为限", "封顶", "最高不超过", "累计不超过", "以内", "总额不超过", "合计不超过", "最高", "总计不超过",
 		},
 		catWaiver: {
 			"waive", "waives", "waived", "waiver", "waiving", "forgo", "forgoes", "forego", "foregoes", "give up", "gives up", "relinquish*",
 			"renounce*", "release from", "releases", "accept all", "accepts all", "not binding", "non-binding", "prevail", "prevails", "supersede*", "for reference only",
+			"take precedence", "takes precedence", "precedence over", "优先于",
 			"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
 		},
 		catChoice: {
@@ -102,7 +111,8 @@ func lexicon() map[lexCat][]string {
 		},
 		catCondition: {
 			"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
-			"conditioned on", "as long as", "in the event that", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
+			"conditioned on", "as long as", "in the event that", "stock allows", "stock permits", "capacity allows", "resources allow",
+			"if in stock", "while stocks last", "gross negligence", "wilful misconduct", "willful misconduct", "库存允许", "资源允许", "有货", "重大过失", "故意", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
 			"applies only", "only applies", "only apply", "applicable only", "if and only if",
 			"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
 			"where necessary", "if necessary", "when necessary", "as necessary", "as needed", "if needed", "when needed", "where needed",
@@ -131,6 +141,7 @@ func lexicon() map[lexCat][]string {
 			"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
 			"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
 			"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
+			"down to", "reduced to", "lowered to", "cut to", "drops to", "falls to",
 		},
 		dirBefore: {
 			"before", "prior to", "ahead of", "earlier than", "in advance",
@@ -170,6 +181,12 @@ func lexicon() map[lexCat][]string {
 			"独家", "排他", "独占", "唯一供应商", "赠送", "赠", "附送", "奖励", "自动续约", "自动续期", "自动续费", "自动延期", "接受贵方", "已接受",
 			"同意签署", "签署", "预付", "预缴", "保证", "优先", "无限", "永久", "终身",
 		},
+		dirBy: {
+			"down by", "reduced by", "lowered by", "cut by", "drops by", "falls by", "a discount of", "discounted by",
+			"降低了", "下调了",
+		},
+		dirPCIe: {"pcie", "pci-e", "pci express"},
+		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
 		dirKeep: {
 			"keep", "keeps", "continue", "continues", "stay on", "remain on",
 			"继续", "保持", "维持",

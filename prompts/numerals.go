@@ -181,6 +181,7 @@ type numTok struct {
 	start, end int
 	digits     bool
 	pct        bool
+	times      bool // twice, thrice: a multiple
 }
 
 // zhDigitValue is the value of a Chinese digit numeral, or -1.
@@ -353,6 +354,12 @@ func scanNumbers(rs []rune) []numTok {
 				continue
 			}
 			i = j
+		case isASCIILetter(r) && (i == 0 || !isASCIILetter(rs[i-1])):
+			tok, end, ok := enNumber(rs, i)
+			if ok {
+				out = append(out, tok)
+			}
+			i = end
 		case isZHNumeral(r):
 			k := zhRunEnd(rs, i)
 			if tok, ok := zhNumber(rs, i, k); ok {
@@ -395,4 +402,80 @@ func zhNumber(rs []rune, i, k int) (numTok, bool) {
 		return numTok{}, false
 	}
 	return numTok{val: formatValue(v), start: i, end: k}, true
+}
+
+// enNumberWords are the values of English number words.
+var enNumberWords = map[string]float64{
+	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+	"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+	"hundred": 100, "thousand": 1000, "million": 1e6,
+}
+
+// enNumber reads English number words at rune i ("four hours", "thirty
+// minutes", "twenty-four", "one hundred and twenty"; "twice" is 2x) as a
+// number when a unit follows them or they are more than one word; a lone
+// word with no unit ("two parties") is left to the spelled-number check.
+// It returns where the word or words end either way.
+func enNumber(rs []rune, i int) (numTok, int, bool) {
+	word := func(k int) (string, int) {
+		e := k
+		for e < len(rs) && isASCIILetter(rs[e]) {
+			e++
+		}
+		return string(rs[k:e]), e
+	}
+	w, e := word(i)
+	if w == "twice" || w == "thrice" {
+		v := "2"
+		if w == "thrice" {
+			v = "3"
+		}
+		return numTok{val: v, start: i, end: e, times: true}, e, true
+	}
+	if _, ok := enNumberWords[w]; !ok {
+		return numTok{}, e, false
+	}
+	var total, cur float64
+	n, end := 0, i
+	for k := i; ; {
+		w, e := word(k)
+		v, ok := enNumberWords[w]
+		switch {
+		case ok && v >= 1000:
+			total += max(cur, 1) * v
+			cur = 0
+		case ok && v == 100:
+			cur = max(cur, 1) * 100
+		case ok:
+			cur += v
+		case w == "and" && n > 0:
+			if w2, _ := word(skipSep(rs, e)); enNumberWords[w2] == 0 && w2 != "zero" {
+				goto done
+			}
+		default:
+			goto done
+		}
+		if ok {
+			n++
+			end = e
+		}
+		k = skipSep(rs, e)
+		if k == e || k >= len(rs) {
+			break
+		}
+	}
+done:
+	if u, _ := unitAt(rs, end); u == "" && n < 2 {
+		return numTok{}, end, false
+	}
+	return numTok{val: formatValue(total + cur), start: i, end: end}, end, true
+}
+
+// skipSep skips one space or hyphen between number words.
+func skipSep(rs []rune, k int) int {
+	if k < len(rs) && (rs[k] == ' ' || rs[k] == '-') {
+		return k + 1
+	}
+	return k
 }

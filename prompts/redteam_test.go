@@ -97,6 +97,28 @@ var redteamRows = []redteamRow{
 	{"answer by number dropped", "questions.en", CheckDropped, [][2]string{e("Please answer each question by its number. ", "")}},
 	{"a question dropped", "questionspct.zh", CheckQuestionCount, [][2]string{e("【计费】\n3. 每月前 500 GB 存储是否免费？超出部分每 TB 多少元？\n", "")}},
 
+	// terms of a commitment dropped while every number stays
+	{"weekends dropped from 7x24", "sla.en", CheckTerm, [][2]string{e("including nights, weekends and public holidays", "including nights and public holidays")}},
+	{"周末 dropped from 7x24", "sla.zh", CheckTerm, [][2]string{e("（含夜间、周末和法定节假日）", "（含夜间和法定节假日）")}},
+	{"the phone dropped", "sla.en", CheckTerm, [][2]string{e("by phone or instant message", "by instant message")}},
+	{"the refund dropped", "sla.en", CheckTerm, [][2]string{e("as a credit on the next invoice or as a refund, at the customer's choice", "as a credit on the next invoice, at the customer's choice")}},
+	{"退款 dropped", "sla.zh", CheckTerm, [][2]string{e("由客户选择抵扣下期账单或退款", "由客户选择抵扣下期账单")}},
+	{"UDP dropped from the question", "questions.en", CheckTerm, [][2]string{e("(TCP and UDP)", "(TCP)")}},
+	// what is counted, and how it is built
+	{"8 cards become 8 nodes", "renewal.en", CheckQuantityAdded, [][2]string{e("8 A100-80G cards", "8 A100-80G nodes")}},
+	{"8 张 becomes 8 台", "renewal.zh", CheckQuantityAdded, [][2]string{e("8 张 A100-80G", "8 台 A100-80G")}},
+	{"A100-80G becomes A100 40GB", "renewal.en", CheckQuantityAdded, [][2]string{e("8 A100-80G cards", "8 A100 40GB cards")}},
+	{"PCIe cards where none was said", "renewal.en", CheckDirection, [][2]string{e("8 A100-80G cards", "8 A100-80G PCIe cards")}},
+	{"down to becomes down by", "renewal.en", CheckDirection, [][2]string{e("comes down to ¥10,850", "comes down by ¥10,850")}},
+	{"4 hours becomes forty hours", "sla.en", CheckQuantityAdded, [][2]string{e("replaced within 4 hours", "replaced within forty hours")}},
+	{"2x becomes thrice", "sla.en", CheckQuantityAdded, [][2]string{e("compensates 2x the order amount", "compensates thrice the order amount")}},
+	// more ways to weaken
+	{"once a month", "sla.en", CheckCap, [][2]string{e("酷算云 compensates 2x the order amount", "酷算云 compensates, once a month, 2x the order amount")}},
+	{"the vendor's reply takes precedence", "sla.en", CheckWaiver, [][2]string{e("verbal commitments do not replace them.", "verbal commitments do not replace them. 酷算云's written reply takes precedence over these clauses.")}},
+	{"where stock allows", "sla.en", CheckCondition, [][2]string{e("is replaced within 4 hours", "is replaced, where stock allows, within 4 hours")}},
+	{"liable for gross negligence only", "sla.en", CheckCondition, [][2]string{e("酷算云 is liable for the loss", "酷算云 is liable, in cases of gross negligence, for the loss")}},
+	{"须 becomes 一般", "sla.zh", CheckQualifier, [][2]string{e("任何故障报告须在30分钟内", "任何故障报告一般在30分钟内")}},
+
 	// rewordings that keep the meaning: accepted
 	{"3,000 written 3000", "renewal3k.en", "", [][2]string{e("¥3,000 per card", "¥3000 per card")}},
 	{"99.9% written 99.9 %", "questionspct.en", "", [][2]string{e("99.9%", "99.9 %")}},
@@ -126,6 +148,11 @@ var redteamRows = []redteamRow{
 	{"a destination named by the customer", "sla.en", "", [][2]string{e("to a destination the customer names", "to a destination named by the customer")}},
 	{"the provider instead of the name", "sla.en", "", [][2]string{e("酷算云 is liable for the loss", "The provider, 酷算云, is liable for the loss")}},
 	{"请您发来新报价", "renewal3k.zh", "", [][2]string{e("能否在 2027-05-02 之前给我们一份新的报价？", "能否请贵方在 2027-05-02 之前给我们发一份新的报价？")}},
+	{"4 hours written four hours", "sla.en", "", [][2]string{e("replaced within 4 hours", "replaced within four hours")}},
+	{"30 minutes written thirty minutes", "sla.en", "", [][2]string{e("within 30 minutes", "within thirty minutes")}},
+	{"2x written twice", "sla.en", "", [][2]string{e("compensates 2x the order amount", "compensates twice the order amount")}},
+	{"A100-80G written A100 80GB", "renewal.en", "", [][2]string{e("8 A100-80G cards", "8 A100 80GB cards")}},
+	{"phone written telephone", "sla.en", "", [][2]string{e("by phone or instant message", "by telephone or instant messaging")}},
 	{"two sentences merged", "sla.en", "", [][2]string{e("by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.", "by an equivalent standby machine (same GPU model, memory, interconnect and host configuration), and 酷算云 moves the customer's environment and data to it at no charge.")}},
 }
 

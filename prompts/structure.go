@@ -129,7 +129,8 @@ func quantities(s string) []placed {
 					j--
 				}
 				e := nameEnd(rs, i)
-				out = append(out, placed{q: quantity{num: string(rs[j:e]), unit: "name"}, start: j, end: e})
+				name, e := gpuName(rs, j, e)
+				out = append(out, placed{q: quantity{num: name, unit: "name"}, start: j, end: e})
 				pos = e
 				continue
 			}
@@ -155,6 +156,8 @@ func quantities(s string) []placed {
 			switch u, k := unitAt(rs, end); {
 			case tk.pct:
 				q.unit = "%"
+			case tk.times:
+				q.unit = "x"
 			case u != "":
 				q.unit, end = u, end+k
 			case tk.digits && tk.end == numberEnd(rs, i) && end < len(rs) && isASCIILetter(rs[end]):
@@ -164,6 +167,9 @@ func quantities(s string) []placed {
 			}
 			if cur := currencyBefore(rs, start); cur != "" {
 				q.unit = cur
+			}
+			if q.unit == "" {
+				q.unit = countNoun(rs, end) // 8 A100-80G cards, 8 nodes
 			}
 			if q.unit == "¥" || q.unit == "$" {
 				// a price is per card or in total, per hour, month or year:
@@ -182,6 +188,78 @@ func quantities(s string) []placed {
 		pos = end
 	}
 	return out
+}
+
+// gpuName writes a card's name one way: a100-80g for A100-80G, A100 80GB,
+// A100-80GB and A100 80G (the memory joined to the model). It returns the
+// name and where it ends.
+func gpuName(rs []rune, start, end int) (string, int) {
+	name := string(rs[start:end])
+	if base, mem, ok := strings.Cut(name, "-"); ok && strings.HasSuffix(mem, "gb") && isDigitRune([]rune(mem)[0]) {
+		return base + "-" + strings.TrimSuffix(mem, "b"), end // a100-80gb
+	}
+	if strings.Contains(name, "-") {
+		return name, end
+	}
+	// a memory size after a space: "a100 80gb", "h100 80g"
+	k := end
+	if k < len(rs) && rs[k] == ' ' {
+		k++
+	}
+	d := k
+	for d < len(rs) && isDigitRune(rs[d]) {
+		d++
+	}
+	if d == k || d == end {
+		return name, end
+	}
+	switch {
+	case strings.HasPrefix(string(rs[d:min(len(rs), d+2)]), "gb") && !isASCIILetter(at(rs, d+2)):
+		return name + "-" + string(rs[k:d]) + "g", d + 2
+	case at(rs, d) == 'g' && !isASCIILetter(at(rs, d+1)) && !isDigitRune(at(rs, d+1)):
+		return name + "-" + string(rs[k:d]) + "g", d + 1
+	}
+	return name, end
+}
+
+// countNouns are what a plain count counts, after up to three words (8
+// A100-80G cards, 8 H100 80GB cards, 8 台服务器): cards and hosts apart.
+var countNouns = []struct{ word, unit string }{
+	{"cards", "cards"}, {"card", "cards"}, {"gpus", "cards"}, {"gpu cards", "cards"}, {"张", "cards"}, {"块卡", "cards"}, {"卡", "cards"},
+	{"nodes", "hosts"}, {"node", "hosts"}, {"servers", "hosts"}, {"server", "hosts"}, {"machines", "hosts"}, {"machine", "hosts"},
+	{"hosts", "hosts"}, {"host", "hosts"}, {"节点", "hosts"}, {"台", "hosts"}, {"服务器", "hosts"}, {"机器", "hosts"}, {"主机", "hosts"},
+}
+
+// countNoun reads the noun a count counts, within three words after it
+// and its part of the sentence; "" for none.
+func countNoun(rs []rune, end int) string {
+	words := 0
+	for i := end; i < len(rs) && !isPartBreak(rs[i], rs, i); {
+		if rs[i] == ' ' {
+			i++
+			continue
+		}
+		rest := string(rs[i:min(len(rs), i+10)])
+		for _, n := range countNouns {
+			if strings.HasPrefix(rest, n.word) && !isASCIILetter(at(rs, i+len([]rune(n.word)))) {
+				return n.unit
+			}
+		}
+		if words++; words > 3 {
+			return ""
+		}
+		if !isASCIILetter(rs[i]) && !isDigitRune(rs[i]) {
+			if rs[i] >= 0x80 { // one Chinese character is a word
+				i++
+				continue
+			}
+			return ""
+		}
+		for i < len(rs) && (isASCIILetter(rs[i]) || isDigitRune(rs[i]) || rs[i] == '-') {
+			i++
+		}
+	}
+	return ""
 }
 
 // unitFamily is a unit without its rate: ¥ for ¥/card/mo.
@@ -527,7 +605,7 @@ var qualifiers = []string{
 	"in principle", "typically", "usually", "normally", "generally", "in most cases", "approximately", "roughly",
 	"weekdays", "weekday", "monday to friday", "mon-fri", "周一至周五", "excluding weekends", "excluding holidays", "except on weekends", "except holidays", "target of", "targets",
 	"原则上", "视情况", "视具体情况", "酌情", "工作日", "工作时间", "尽量", "尽可能", "尽力", "力争", "争取",
-	"如有可能", "在可能的情况下", "一般情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
+	"如有可能", "在可能的情况下", "一般情况下", "一般", "基本上", "大多", "多数情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
 }
 
 // addedQualifier returns the first weakening qualifier the candidate holds
