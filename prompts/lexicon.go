@@ -46,14 +46,14 @@ const (
 	dirUSD lexCat = "dir:usd"
 	// dirFree is what costs nothing (at no charge, 免费): added it is a
 	// promise, dropped a charge.
-	dirFree    lexCat = "dir:free"
+	dirFree lexCat = "dir:free"
 	// dirBy is a price lowered by an amount (down by ¥X), where the
 	// template lowers it to one (down to ¥X, dirDown).
 	dirBy lexCat = "dir:by"
 	// dirPCIe and dirSXM are the card's form factor (A100 PCIe is not A100
 	// SXM).
-	dirPCIe lexCat = "dir:pcie"
-	dirSXM  lexCat = "dir:sxm"
+	dirPCIe    lexCat = "dir:pcie"
+	dirSXM     lexCat = "dir:sxm"
 	catPromise lexCat = CheckPromise
 )
 
