@@ -120,21 +120,33 @@ func OutputActivations(m catalog.Model, seq, batch, t int) float64 {
 	return 4 * float64(seq) * float64(batch) * float64(m.Vocab) / float64(t)
 }
 
-// ServingPeak is the activation peak serving reserves per card, in bytes: one
-// prefill chunk of PrefillTokens through the widest part of a layer (the
-// hidden states in and out, 4h, plus the gate/up output and its activation,
-// 3f, with f the used experts' intermediate and the routed token copies in
-// an MoE model), and the sampler's fp32 logits for SamplerSeqs sequences;
-// both split by tensor parallelism t. Qwen2.5-7B, t = 1: 8192 × 2 × (4 ×
-// 3584 + 3 × 18944) + 256 × 152064 × 4 = 1,166,016,512 + 155,713,536 bytes.
-func ServingPeak(m catalog.Model, t int) float64 {
+// ServingPeak is the activation peak serving reserves per card, in bytes,
+// under batch defaults d: the larger of one prefill chunk of d.Tokens
+// through the widest part of a layer (the hidden states in and out, 4h, plus
+// the gate/up output and its activation, 3f, with f the used experts'
+// intermediate and the routed token copies in an MoE model), split by
+// tensor parallelism t, and the sampler's fp32 logits for d.Seqs sequences
+// over the whole vocabulary, which every tensor-parallel card holds (vLLM
+// gathers the logits to every rank). vLLM's profiling pass runs the two one
+// after the other (profile_run: the forward pass of max_num_batched_tokens,
+// then the sampler over max_num_seqs dummy requests), so its peak is the
+// larger. Qwen2.5-7B, t = 1, on a large card: max(8192 × 2 × (4 × 3584 + 3 ×
+// 18944), 1024 × 152064 × 4) = 1,166,016,512 bytes; on a small card (2,048
+// tokens, 256 sequences) max(291,504,128, 155,713,536).
+func ServingPeak(m catalog.Model, t int, d BatchDefaults) float64 {
 	t = max(t, 1)
-	logits := SamplerSeqs * float64(m.Vocab) * 4
-	return (prefillChunkBytes(&m) + logits) / float64(t)
+	return max(prefillChunkBytes(&m, d.Tokens)/float64(t), samplerLogitsBytes(&m, d.Seqs))
 }
 
-// prefillChunkBytes is the prefill-chunk part of ServingPeak at t = 1.
-func prefillChunkBytes(m *catalog.Model) float64 {
+// samplerLogitsBytes is the sampler part of ServingPeak: seqs rows of fp32
+// logits over the whole vocabulary.
+func samplerLogitsBytes(m *catalog.Model, seqs int) float64 {
+	return float64(seqs) * float64(m.Vocab) * 4
+}
+
+// prefillChunkBytes is the prefill-chunk part of ServingPeak at t = 1 for a
+// chunk of tokens.
+func prefillChunkBytes(m *catalog.Model, tokens int) float64 {
 	h := float64(m.Hidden)
 	f, copies := float64(m.FFN), 0.0
 	if m.MoE() {
@@ -144,5 +156,5 @@ func prefillChunkBytes(m *catalog.Model) float64 {
 			f = max(f, float64(m.FFN))
 		}
 	}
-	return PrefillTokens * 2 * (4*h + 3*f + copies)
+	return float64(tokens) * 2 * (4*h + 3*f + copies)
 }

@@ -60,7 +60,7 @@ func TestNoEngineKeepsTheReserve(t *testing.T) {
 	m := preset(t, "qwen2.5-7b")
 	a := advise1(t, Request{Model: m, Mode: ModeInfer, Seq: 32768, GPU: "h100-sxm", Cards: 4})
 	r := a.Pick.Result
-	if want := ReserveGB + ServingPeak(m, r.Layout.TensorParallel)/GB; r.Engine != "" || r.Memory.OverheadGB != want || r.NVLSGB != 0 || r.RoPETableGB != 0 {
+	if want := ReserveGB + ServingPeak(m, r.Layout.TensorParallel, LargeCardBatch)/GB; r.Engine != "" || r.Memory.OverheadGB != want || r.NVLSGB != 0 || r.RoPETableGB != 0 {
 		t.Errorf("qwen2.5-7b on 4x h100: overhead %v (engine %q), want %v", r.Memory.OverheadGB, r.Engine, want)
 	}
 	if _, err := Estimate(Request{Model: m, Mode: ModeInfer, Engine: "vllm-9"}.WithDefaults(), Layout{}); err == nil {

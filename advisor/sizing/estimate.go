@@ -98,17 +98,37 @@ type Result struct {
 	// BlockTableGB is the KV block table on each card for a context of the
 	// request's seq (Engine.BlockTableBytes); it grows with the context.
 	BlockTableGB float64 `json:"block_table_gb,omitempty"`
+	// Batch is the serving batch defaults the estimate used (BatchDefaultsFor
+	// the card; LargeCardBatch when it knows none): the prefill chunk and
+	// sampler rows of ServingPeakGB and the chunk of a sliding-window layer's
+	// reserve. Inference only.
+	Batch BatchDefaults `json:"-"`
 }
 
 // Estimate computes the memory per card of req (after WithDefaults) on layout
 // l; a zero Layout means one card. Every figure follows a rule of the package
 // doc. It knows no card, so it leaves out what only some cards add (an engine
-// release's NVLS buffers, NVLSCard); Advise counts those for each card.
+// release's NVLS buffers, NVLSCard) and serves with LargeCardBatch, the
+// larger of vLLM's batch defaults (BatchDefaultsFor); Advise counts both for
+// each card.
 func Estimate(req Request, l Layout) (Result, error) {
 	if err := req.Validate(); err != nil {
 		return Result{}, fmt.Errorf("estimate memory: %w", err)
 	}
 	return estimate(req, normalize(l)), nil
+}
+
+// EstimateOn is Estimate on card g: with its serving batch defaults
+// (BatchDefaultsFor) and, for an engine release that reserves them, its NVLS
+// buffers (NVLSCard).
+func EstimateOn(req Request, l Layout, g *catalog.GPU) (Result, error) {
+	if err := req.Validate(); err != nil {
+		return Result{}, fmt.Errorf("estimate memory: %w", err)
+	}
+	var e estimator
+	e.initFor(&req, BatchDefaultsFor(g))
+	e.nvls = e.engine != nil && e.engine.NVLSBytes > 0 && NVLSCard(g)
+	return e.estimate(normalize(l)), nil
 }
 
 // estimator is what estimate needs of one validated request that does not
@@ -125,16 +145,20 @@ type estimator struct {
 	k, adapters float64
 	// layerAct and outAct are LayerActivations and OutputActivations at t = 1.
 	layerAct, outAct float64
-	// embedding, kvPerToken and kvCache are in GB (inference); peak is
-	// ServingPeak at t = 1, in bytes.
-	embedding, kvPerToken, kvCache, peak float64
-	// engine is the request's serving engine release (nil: none); chunk,
-	// sampler and rope are its prefill chunk at t = 1, sampler warm-up and
-	// RoPE table, in bytes; nvls is set for the estimator of the cards with
-	// NVLS (search keeps one of each).
-	engine                           *Engine
-	chunk, sampler, rope, blockTable float64
-	nvls                             bool
+	// embedding, kvPerToken and kvCache are in GB (inference); chunk and
+	// logits are ServingPeak's two parts (the prefill chunk at t = 1, the
+	// sampler's logits on every card), in bytes.
+	embedding, kvPerToken, kvCache, chunk, logits float64
+	// engine is the request's serving engine release (nil: none); sampler,
+	// rope and blockTable are its sampler warm-up (in place of logits), RoPE
+	// table and block table, in bytes; nvls is set for the estimator of the
+	// cards with NVLS (search keeps one of each).
+	engine                    *Engine
+	sampler, rope, blockTable float64
+	nvls                      bool
+	// batch is the serving batch defaults of the cards this estimator is for
+	// (BatchDefaultsFor; search keeps one estimator per set).
+	batch BatchDefaults
 }
 
 func newEstimator(req *Request) *estimator {
@@ -143,10 +167,13 @@ func newEstimator(req *Request) *estimator {
 	return e
 }
 
-// init works out req's figures.
-func (e *estimator) init(req *Request) {
+// init works out req's figures with LargeCardBatch, for no card in particular.
+func (e *estimator) init(req *Request) { e.initFor(req, LargeCardBatch) }
+
+// initFor works out req's figures for cards with batch defaults d.
+func (e *estimator) initFor(req *Request, d BatchDefaults) {
 	m := req.Model
-	*e = estimator{req: *req, weights: WeightBytes(m, req.Mode, req.Precision)}
+	*e = estimator{req: *req, weights: WeightBytes(m, req.Mode, req.Precision), batch: d}
 	if req.Mode.Training() {
 		e.k = req.OptimizerBytes()
 		if req.Mode != ModeFull {
@@ -158,10 +185,10 @@ func (e *estimator) init(req *Request) {
 	}
 	e.embedding = 2 * min(m.EmbeddingParams(), m.Params) / GB
 	e.kvPerToken = KVBytesPerToken(m) * req.KVFactor() / GB
-	e.kvCache = KVCache(m, req.Seq, req.Batch) * req.KVFactor() / GB
-	e.peak = ServingPeak(m, 1)
+	e.kvCache = KVCache(m, req.Seq, req.Batch, d.Tokens) * req.KVFactor() / GB
+	e.chunk = prefillChunkBytes(&m, d.Tokens)
+	e.logits = samplerLogitsBytes(&m, d.Seqs)
 	if e.engine = req.engine(); e.engine != nil {
-		e.chunk = prefillChunkBytes(&m)
 		e.sampler = e.engine.SamplerWarmupBytes(&m)
 		e.rope = e.engine.RoPETableBytes(&m)
 		e.blockTable = e.engine.BlockTableBytes(req.Seq)
@@ -183,6 +210,9 @@ func (est *estimator) estimateInto(e *Result, l *Layout) {
 	req := &est.req
 	m := &req.Model
 	*e = Result{Layout: *l, ModelWeightsGB: est.weights / GB}
+	if !req.Mode.Training() {
+		e.Batch = est.batch
+	}
 	var b Breakdown
 	if req.Mode.Training() {
 		t, d := float64(l.TensorParallel), l.DataParallel
@@ -225,7 +255,7 @@ func (est *estimator) estimateInto(e *Result, l *Layout) {
 		e.KVPerTokenGB = est.kvPerToken
 		e.KVPerTokenCardGB = e.KVPerTokenGB * frac / float64(e.KVShards)
 		b.KVCacheGB = est.kvCache * frac / float64(e.KVShards)
-		e.ServingPeakGB = est.peak / float64(max(l.TensorParallel, 1)) / GB
+		e.ServingPeakGB = max(est.chunk/float64(max(l.TensorParallel, 1)), est.logits) / GB
 		if x := est.engine; x != nil {
 			e.Engine = x.ID
 			e.SamplerWarmupGB = est.sampler / GB

@@ -109,14 +109,14 @@ func TestLayerActivations(t *testing.T) {
 
 func TestKVCache(t *testing.T) {
 	llama7 := preset(t, "llama-2-7b")
-	if got := KVCache(llama7, 4096, 1); got != 2147483648 {
+	if got := KVCache(llama7, 4096, 1, LargeCardBatch.Tokens); got != 2147483648 {
 		t.Errorf("Llama-2-7B KV at 4096 tokens = %.0f bytes, want 2×32×32×128×4096×2 = 2,147,483,648", got)
 	}
 	// GQA: Llama-3.1-8B caches 8 KV heads, a quarter of Llama-2-7B's 32.
-	if got := KVCache(preset(t, "llama-3.1-8b"), 4096, 1); got != 2147483648/4 {
+	if got := KVCache(preset(t, "llama-3.1-8b"), 4096, 1, LargeCardBatch.Tokens); got != 2147483648/4 {
 		t.Errorf("Llama-3.1-8B KV at 4096 = %.0f, want a quarter of Llama-2-7B's", got)
 	}
-	if got := KVCache(llama7, 4096, 8); got != 8*2147483648 {
+	if got := KVCache(llama7, 4096, 8, LargeCardBatch.Tokens); got != 8*2147483648 {
 		t.Errorf("batch 8 = %.0f, want 8 sequences' worth", got)
 	}
 }
@@ -182,10 +182,17 @@ func TestEstimateBreakdown(t *testing.T) {
 	if !near(r.Memory.WeightsGB, 13.47683, 1e-5) || !near(r.Memory.KVCacheGB, 2.147483648, 1e-9) || r.Memory.ActivationsGB != 0 || r.Memory.GradientsGB != 0 {
 		t.Errorf("Llama-2-7B fp16 @4K: %+v; want weights 13.477, KV 2.147, no gradients or activations", r.Memory)
 	}
-	// the reserve: 1 GB + the serving peak, 8192 × 2 × (4 × 4096 + 3 × 11008)
-	// + 256 × 32000 × 4 = 842,268,672 bytes
-	if !near(r.Memory.OverheadGB, 1.842268672, 1e-12) {
-		t.Errorf("Llama-2-7B serving overhead %v GB, want 1.842268672", r.Memory.OverheadGB)
+	// the reserve, for no card in particular (LargeCardBatch): 1 GB + the
+	// serving peak, the larger of 8192 × 2 × (4 × 4096 + 3 × 11008) =
+	// 809,500,672 bytes and 1024 × 32000 × 4 = 131,072,000
+	if !near(r.Memory.OverheadGB, 1.809500672, 1e-12) {
+		t.Errorf("Llama-2-7B serving overhead %v GB, want 1.809500672", r.Memory.OverheadGB)
+	}
+	// on an A100 vLLM serves with 2,048-token chunks and 256 sequences: 1 GB +
+	// max(2048 × 2 × 82,016 = 202,375,168, 256 × 32000 × 4 = 32,768,000)
+	a100 := catalog.GPU{ID: "a100-80g-sxm", Family: "a100", MemoryMiB: 81920}
+	if r, _ := EstimateOn(inf, Layout{}, &a100); !near(r.Memory.OverheadGB, 1.202375168, 1e-12) || r.Batch != SmallCardBatch {
+		t.Errorf("Llama-2-7B on an A100: overhead %v GB with %+v, want 1.202375168 with 2,048 tokens and 256 sequences", r.Memory.OverheadGB, r.Batch)
 	}
 	// tensor parallel 2 halves weights and KV
 	r2, _ := Estimate(inf, Layout{TensorParallel: 2})

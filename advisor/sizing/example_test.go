@@ -36,7 +36,7 @@ func ExampleEstimate_inference() {
 	fmt.Printf("weights %.2f GB, KV cache %.3f GB, overhead %.2f GB, per card %.2f GB\n",
 		r.Memory.WeightsGB, r.Memory.KVCacheGB, r.Memory.OverheadGB, r.Memory.PerCardGB)
 	// Output:
-	// weights 13.48 GB, KV cache 2.147 GB, overhead 1.84 GB, per card 17.47 GB
+	// weights 13.48 GB, KV cache 2.147 GB, overhead 1.81 GB, per card 17.43 GB
 }
 
 // Which card, how many, for Qwen2.5-14B LoRA at 4K context?

@@ -39,28 +39,30 @@ func KVBytesPerToken(m catalog.Model) float64 {
 // max_memory_usage_bytes, vllm/v1/kv_cache_interface.py): min(window − 1 +
 // max_num_batched_tokens, seq) in whole 16-token blocks, plus one block, the
 // window rarely starting on a block boundary. With max_num_batched_tokens
-// at PrefillTokens (8,192): gpt-oss's 128-token window keeps 8,336 tokens,
-// Gemma 3's 1,024 9,232, Mistral-7B-v0.1's 4,096 12,304 (at contexts past
-// those).
-func SlidingKVTokens(window, seq int) int {
-	n := min(window-1+PrefillTokens, seq)
+// chunk 8,192 (LargeCardBatch): gpt-oss's 128-token window keeps 8,336
+// tokens, Gemma 3's 1,024 9,232, Mistral-7B-v0.1's 4,096 12,304 (at contexts
+// past those); with 2,048 (SmallCardBatch) 2,192, 3,088 and 6,160.
+func SlidingKVTokens(window, seq, chunk int) int {
+	n := min(window-1+chunk, seq)
 	return ((n+KVBlockTokens-1)/KVBlockTokens + 1) * KVBlockTokens
 }
 
 // SlidingKVBytes is the KV cache of every sliding-window layer for one
-// sequence at context seq: their fixed reserve.
-func SlidingKVBytes(m catalog.Model, seq int) float64 {
+// sequence at context seq, with prefill chunks of chunk tokens: their fixed
+// reserve.
+func SlidingKVBytes(m catalog.Model, seq, chunk int) float64 {
 	if m.SlidingLayers == 0 {
 		return 0
 	}
-	return float64(m.SlidingLayers) * float64(SlidingKVTokens(m.SlidingWindow, seq)) * KVBytesPerLayerToken(m)
+	return float64(m.SlidingLayers) * float64(SlidingKVTokens(m.SlidingWindow, seq, chunk)) * KVBytesPerLayerToken(m)
 }
 
-// KVCache is the KV cache for seq tokens × batch sequences, whole model:
-// the growing layers hold every token, the sliding-window layers their
-// reserve (SlidingKVTokens). Llama-2-7B at 4096 tokens: 2,147,483,648 bytes.
-func KVCache(m catalog.Model, seq, batch int) float64 {
-	return (KVBytesPerToken(m)*float64(seq) + SlidingKVBytes(m, seq)) * float64(batch)
+// KVCache is the KV cache for seq tokens × batch sequences, whole model,
+// with prefill chunks of chunk tokens: the growing layers hold every token,
+// the sliding-window layers their reserve (SlidingKVTokens). Llama-2-7B at
+// 4096 tokens: 2,147,483,648 bytes, whatever the chunk.
+func KVCache(m catalog.Model, seq, batch, chunk int) float64 {
+	return (KVBytesPerToken(m)*float64(seq) + SlidingKVBytes(m, seq, chunk)) * float64(batch)
 }
 
 // KVRead is the KV cache one decode step reads for seq tokens × batch
@@ -72,17 +74,18 @@ func KVRead(m catalog.Model, seq, batch int) float64 {
 }
 
 // kvTokens is the longest context whose KV cache for batch sequences fits in
-// budget bytes, whole model (the inverse of KVCache): the budget less the
+// budget bytes, whole model, with prefill chunks of chunk tokens (the
+// inverse of KVCache): the budget less the
 // sliding-window layers' reserve, over the growing layers' KV per token.
 // With no growing layer (Mistral-7B-v0.1: every layer slides) memory does
 // not limit the context once the reserve fits: NoMemoryLimit.
-func kvTokens(m catalog.Model, budget float64, batch int) int {
+func kvTokens(m catalog.Model, budget float64, batch, chunk int) int {
 	b := float64(batch)
 	if budget <= 0 || KVBytesPerLayerToken(m) <= 0 {
 		return 0
 	}
-	long := PrefillTokens + m.SlidingWindow // past this every sliding reserve is at its most
-	rest := budget - SlidingKVBytes(m, long)*b
+	long := chunk + m.SlidingWindow // past this every sliding reserve is at its most
+	rest := budget - SlidingKVBytes(m, long, chunk)*b
 	per := KVBytesPerToken(m) * b
 	switch {
 	case rest < 0:

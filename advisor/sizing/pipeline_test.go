@@ -23,10 +23,10 @@ func TestPipelineHeaviestStage(t *testing.T) {
 			((2*l7.Params-2*emb(l7))*11/32 + 2*emb(l7)/2) / GB, 2.147483648 * 11 / 32, 11},
 		{"Llama-3.1-70B on 2 stages x TP 8: an even split is the plain share",
 			Request{Model: l70, Mode: ModeInfer, Seq: 4096}, Layout{TensorParallel: 8, PipelineParallel: 2},
-			2 * l70.Params / 16 / GB, KVCache(l70, 4096, 1) / 16 / GB, 40},
+			2 * l70.Params / 16 / GB, KVCache(l70, 4096, 1, LargeCardBatch.Tokens) / 16 / GB, 40},
 		{"Qwen2.5-7B on 4 stages x TP 4: 7 layers + one 152K-token matrix each end",
 			Request{Model: q7, Mode: ModeInfer, Seq: 4096}, Layout{TensorParallel: 4, PipelineParallel: 4},
-			((2*q7.Params-2*emb(q7))/4 + 2*emb(q7)/2) / 4 / GB, KVCache(q7, 4096, 1) / 4 / 4 / GB, 7},
+			((2*q7.Params-2*emb(q7))/4 + 2*emb(q7)/2) / 4 / GB, KVCache(q7, 4096, 1, LargeCardBatch.Tokens) / 4 / 4 / GB, 7},
 		{"one card: everything", Request{Model: l7, Mode: ModeInfer, Seq: 4096}, Layout{},
 			2 * l7.Params / GB, 2.147483648, 32},
 	} {

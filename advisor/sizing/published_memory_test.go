@@ -35,7 +35,7 @@ func (f memoryFigure) ours(t *testing.T) float64 {
 	case "kv_bytes_per_token":
 		bytes = KVBytesPerToken(m)
 	case "kv_cache":
-		bytes = KVCache(m, f.Seq, 1)
+		bytes = KVCache(m, f.Seq, 1, LargeCardBatch.Tokens)
 	case "weights":
 		bytes = WeightBytes(m, ModeInfer, f.Precision)
 	case "per_card":

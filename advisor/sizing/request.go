@@ -120,12 +120,6 @@ const (
 	MinUtilization, MaxUtilization = 0.5, 0.98
 	// SaferUtilization is the bar for the "safer" alternative.
 	SaferUtilization = 0.75
-	// PrefillTokens is the tokens of one prefill chunk in serving's profiling
-	// pass (vLLM's max_num_batched_tokens default for online serving), and
-	// SamplerSeqs the sequences whose fp32 logits the sampler holds
-	// (max_num_seqs default): together the activation peak a server reserves.
-	PrefillTokens = 8192
-	SamplerSeqs   = 256
 	// MXFP4Bits is MXFP4: 4-bit values plus an 8-bit scale per 32.
 	MXFP4Bits = 4.25
 	// ClosestGain is the share of the need a doubling of cards must leave for
@@ -313,4 +307,41 @@ func (r Request) Validate() error {
 		return fmt.Errorf("unknown serving engine %q (known: %v)", r.Engine, EngineIDs())
 	}
 	return nil
+}
+
+// BatchDefaults are a serving engine's max_num_batched_tokens (the tokens
+// of one prefill chunk, which its profiling pass runs) and max_num_seqs (the
+// sequences whose fp32 logits the sampler then holds) when `vllm serve` is
+// not told them: together the activation peak it reserves before sizing
+// the KV cache, and the chunk a sliding-window layer's reserve adds to its
+// window. vLLM picks them by card (EngineArgs.get_batch_defaults,
+// vllm/engine/arg_utils.py): 8,192 tokens and 1,024 sequences on a card of
+// at least 70 GiB that is not an A100 (H100, H800, H20, H200, B200, A800),
+// 2,048 and 256 on the others (A100 excluded for throughput, vLLM PR #17885).
+type BatchDefaults struct {
+	// Tokens is max_num_batched_tokens, Seqs max_num_seqs.
+	Tokens, Seqs int
+}
+
+// LargeCardBatch and SmallCardBatch are vLLM's two sets of defaults for
+// `vllm serve` (BatchDefaults); BatchDefaultsFor says which a card gets.
+// An estimate that knows no card (Estimate) takes LargeCardBatch, the larger
+// reserve.
+var (
+	LargeCardBatch = BatchDefaults{Tokens: 8192, Seqs: 1024}
+	SmallCardBatch = BatchDefaults{Tokens: 2048, Seqs: 256}
+)
+
+// largeCardMiB is vLLM's threshold for LargeCardBatch: 70 GiB.
+const largeCardMiB = 70 * 1024
+
+// BatchDefaultsFor is the BatchDefaults vLLM takes on card g: LargeCardBatch
+// for at least 70 GiB of memory on a card that is not an A100, else
+// SmallCardBatch (an RTX 4090, an L40S or L20, an A10, any A100, an Ascend
+// 910B's 64 GB).
+func BatchDefaultsFor(g *catalog.GPU) BatchDefaults {
+	if g.MemoryMiB >= largeCardMiB && g.Family != "a100" {
+		return LargeCardBatch
+	}
+	return SmallCardBatch
 }

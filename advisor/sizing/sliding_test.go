@@ -18,7 +18,7 @@ func TestSlidingKVTokens(t *testing.T) {
 		{"context shorter than the window", 4096, 100, 8 * 16}, // 100 tokens: 7 blocks
 		{"context of whole blocks", 4096, 4096, 257 * 16},
 	} {
-		if got := SlidingKVTokens(tc.window, tc.seq); got != tc.want {
+		if got := SlidingKVTokens(tc.window, tc.seq, LargeCardBatch.Tokens); got != tc.want {
 			t.Errorf("%s: got %d tokens, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -37,7 +37,7 @@ func TestLayerPatternCards(t *testing.T) {
 		t.Errorf("gemma-3-27b at 128K x4 on H100: %d cards with its pattern, %d as full attention; want 2 and 8", a.Pick.Cards(), b.Pick.Cards())
 	}
 	// 10 full layers x 131,072 + 52 sliding x 9,232 tokens, 8,192 bytes each, x 4
-	if got, want := KVCache(g, 131072, 4), 8192.0*(10*131072+52*9232)*4; got != want {
+	if got, want := KVCache(g, 131072, 4, LargeCardBatch.Tokens), 8192.0*(10*131072+52*9232)*4; got != want {
 		t.Errorf("gemma-3-27b KV cache: got %v, want %v", got, want)
 	}
 }
@@ -64,7 +64,7 @@ func TestLongestContextWithSlidingLayers(t *testing.T) {
 		at := func(seq int) float64 {
 			req := a.Request
 			req.Seq = seq
-			e, _ := Estimate(req, r.Layout)
+			e, _ := EstimateOn(req, r.Layout, a.Pick.GPU)
 			return e.Memory.PerCardGB / a.Pick.GPU.CapacityGB()
 		}
 		if at(f.MemoryContext) > DefaultUtilization || at(f.MemoryContext+1) <= DefaultUtilization {
@@ -92,7 +92,7 @@ func TestAllLayersSliding(t *testing.T) {
 		t.Errorf("mistral-7b-v0.1: %+v, want no memory limit and the model's 32,768", a.Infer)
 	}
 	// 32 layers x 12,304 tokens x 2 x 8 x 128 x 2 bytes at 32K, not 32 x 32,768
-	if got, want := KVCache(preset(t, "mistral-7b-v0.1"), 32768, 1), 32*12304*4096.0; got != want {
+	if got, want := KVCache(preset(t, "mistral-7b-v0.1"), 32768, 1, LargeCardBatch.Tokens), 32*12304*4096.0; got != want {
 		t.Errorf("mistral-7b-v0.1 KV at 32K: got %v, want %v", got, want)
 	}
 }

@@ -470,14 +470,19 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 	out.per = slices.Grow(out.per[:0], len(gpus))[:len(gpus)]
 	clear(out.per)
 	out.results = out.results[:0]
-	// one estimator for every card, and a second for the cards with NVLS
-	// when the request's engine release reserves NCCL's NVLS buffers
-	var ests [2]estimator
-	ests[0].init(&req)
-	est := &ests[0]
-	variants := 1
-	if x := ests[0].engine; x != nil && x.NVLSBytes > 0 {
-		ests[1], ests[1].nvls, variants = ests[0], true, 2
+	// one estimator per set of serving batch defaults (BatchDefaultsFor:
+	// the small cards' 0 and the large cards' 1; training has one), and for
+	// the large cards with NVLS a third when the request's engine release
+	// reserves NCCL's NVLS buffers (every NVLS card is a large one)
+	var ests [3]estimator
+	ests[0].initFor(&req, SmallCardBatch)
+	est := &ests[0] // the smaller reserve: the floors stay lower bounds
+	serving, nvls := !req.Mode.Training(), false
+	if serving {
+		ests[1].initFor(&req, LargeCardBatch)
+		if x := ests[1].engine; x != nil && x.NVLSBytes > 0 {
+			ests[2], ests[2].nvls, nvls = ests[1], true, true
+		}
 	}
 	var floors [8]struct { // floor by link reach (MaxSplit: 1, 2 or 8)
 		split int
@@ -514,9 +519,9 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 		counts = []int{req.Cards}
 	}
 	var lbuf [16]Layout
-	var rbufs [2][16]Result // per estimator
-	var haves [2][16]bool
-	var saveds [2][16]int32 // 1 + the index in out.results of rbuf[i], once kept
+	var rbufs [3][16]Result // per estimator
+	var haves [3][16]bool
+	var saveds [3][16]int32 // 1 + the index in out.results of rbuf[i], once kept
 	left := len(gpus)
 	bestNodes := 0 // fewest nodes of any option found within the limit
 	for _, n := range counts {
@@ -527,7 +532,7 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			break // the pick has at most bestNodes nodes; a safer option at most twice its cards
 		}
 		ls := layouts(lbuf[:0], &req, n)
-		haves, saveds = [2][16]bool{}, [2][16]int32{}
+		haves, saveds = [3][16]bool{}, [3][16]int32{}
 		var reach [16]int // the cards a layout's link must join (0: none)
 		for i := range ls {
 			if n > 1 && ls[i].Split() {
@@ -542,8 +547,11 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 			best := math.Inf(1)
 			capacity, split := s.capacity, s.split
 			v := 0
-			if variants == 2 && NVLSCard(g) {
+			if serving && BatchDefaultsFor(g) == LargeCardBatch {
 				v = 1
+				if nvls && NVLSCard(g) {
+					v = 2
+				}
 			}
 			rbuf, have, saved := &rbufs[v], &haves[v], &saveds[v]
 			// a split (or full training's gradient all-reduce) that the
@@ -578,7 +586,9 @@ func search(out *searched, req Request, gpus []*catalog.GPU, keep *catalog.GPU, 
 						s.bare = out.keep(&rbuf[i], &saved[i])
 					}
 				}
-				if s.safe == 0 && u <= SaferUtilization {
+				// safe is under both bars: with utilization= below 75% an option
+				// under 75% but over the limit neither fits nor ends the search
+				if s.safe == 0 && u <= SaferUtilization && u <= req.Utilization {
 					s.safe = out.keep(&rbuf[i], &saved[i])
 					break // a safe layout also fits and is tight: nothing left to find
 				}
@@ -826,6 +836,10 @@ func inferFacts(req Request, o Option) *InferFacts {
 	l := r.Layout
 	m := req.Model
 	f := &InferFacts{ModelContext: m.Context}
+	chunk := r.Batch.Tokens
+	if chunk == 0 {
+		chunk = LargeCardBatch.Tokens
+	}
 	// per card: weights + reserve + the stage's share of the KV cache <= u·C
 	budget := req.Utilization*o.GPU.CapacityGB() - r.Memory.WeightsGB - r.Memory.OverheadGB
 	if r.StageLayers > 0 {
@@ -836,7 +850,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 			if b <= 0 {
 				return 0
 			}
-			return kvTokens(m, b*GB*float64(r.KVShards)*float64(m.Layers)/float64(r.StageLayers)/req.KVFactor(), req.Batch)
+			return kvTokens(m, b*GB*float64(r.KVShards)*float64(m.Layers)/float64(r.StageLayers)/req.KVFactor(), req.Batch, chunk)
 		}
 		f.MemoryContext = tokens(fixed)
 		if e := req.engine(); e != nil && e.BlockTable {
@@ -852,7 +866,7 @@ func inferFacts(req Request, o Option) *InferFacts {
 		}
 	}
 	if r.StageLayers > 0 && r.KVShards > 0 {
-		f.SlidingReserveCardGB = SlidingKVBytes(m, PrefillTokens+m.SlidingWindow) * float64(req.Batch) *
+		f.SlidingReserveCardGB = SlidingKVBytes(m, chunk+m.SlidingWindow, chunk) * float64(req.Batch) *
 			float64(r.StageLayers) / float64(m.Layers) / float64(r.KVShards) / GB
 	}
 	if one := r.Memory.KVCacheGB / float64(max(req.Batch, 1)); one > 0 && budget > 0 {

@@ -227,7 +227,7 @@ func TestInferFacts(t *testing.T) {
 	at := func(seq int) float64 {
 		req := a.Request
 		req.Seq = seq
-		e, _ := Estimate(req, r.Layout)
+		e, _ := EstimateOn(req, r.Layout, a.Pick.GPU)
 		return e.Memory.PerCardGB / a.Pick.GPU.CapacityGB()
 	}
 	if at(f.MemoryContext) > DefaultUtilization || at(f.MemoryContext+1) <= DefaultUtilization {
@@ -241,7 +241,7 @@ func TestInferFacts(t *testing.T) {
 		t.Errorf("max context %d (model %d), want at least the 32K asked", f.MaxContext, f.ModelContext)
 	}
 	// decode bound: bandwidth / (weights without the input embedding + KV of one sequence at seq)
-	want := a.Pick.GPU.BandwidthGBs / ((DecodeWeightBytes(a.Request.Model, BF16, 1) + KVCache(a.Request.Model, 32768, 1)) / GB)
+	want := a.Pick.GPU.BandwidthGBs / ((DecodeWeightBytes(a.Request.Model, BF16, 1) + KVCache(a.Request.Model, 32768, 1, LargeCardBatch.Tokens)) / GB)
 	if math.Abs(f.DecodeTokensPerSec-want) > 1e-9 {
 		t.Errorf("decode bound %.3f tokens/s, want %.3f", f.DecodeTokensPerSec, want)
 	}
@@ -291,7 +291,7 @@ func TestDecodeBoundReplicatedKV(t *testing.T) {
 		t.Fatalf("GLM-4-9B on 8 cards: layout %+v, want tensor parallel 8", l)
 	}
 	w := DecodeWeightBytes(m, BF16, 1) / GB
-	kv := KVCache(m, 32768, 1) / GB
+	kv := KVCache(m, 32768, 1, LargeCardBatch.Tokens) / GB
 	want := 2039 / (w/8 + kv/2)
 	if got := a.Infer.DecodeTokensPerSec; math.Abs(got-want) > 1e-6 {
 		t.Errorf("decode bound %.3f tokens/s, want 2039 / (%.2f/8 + %.2f/2) = %.3f", got, w, kv, want)
@@ -307,10 +307,10 @@ func TestMaxContextCappedByModel(t *testing.T) {
 		t.Errorf("max context %d tokens, want the model's 4,096", f.MaxContext)
 	}
 	// what the memory alone allows: 0.9 × 81,920 MiB − 1 GB reserve − the
-	// serving peak (8192 × 2 × (4 × 4096 + 3 × 11008) + 256 × 32000 × 4 =
-	// 842,268,672 bytes) − 13,476,831,232 bytes of weights, over 524,288
-	// bytes per token
-	want := int(math.Floor((0.9*81920*1048576 - 1e9 - 842268672 - 13476831232) / 524288))
+	// serving peak on an A100 (vLLM's 2,048-token chunk: 2048 × 2 × (4 ×
+	// 4096 + 3 × 11008) = 202,375,168 bytes, more than 256 × 32000 × 4) −
+	// 13,476,831,232 bytes of weights, over 524,288 bytes per token
+	want := int(math.Floor((0.9*81920*1048576 - 1e9 - 202375168 - 13476831232) / 524288))
 	if f.MemoryContext < want-1 || f.MemoryContext > want {
 		t.Errorf("memory allows %d tokens, want %d", f.MemoryContext, want)
 	}

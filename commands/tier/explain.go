@@ -109,9 +109,9 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 			div += sprintf(chat.T(lang, " (the heaviest stage's %d of %d layers)", "（最重流水线段的 %d/%d 层）"), res.StageLayers, m.Layers)
 		}
 		if m.SlidingLayers > 0 {
-			div += sprintf(chat.T(lang, "; of those, the %d sliding-window layers (window %s) keep %s tokens each instead (vLLM's reserve: min(window − 1 + 8,192, seq) in 16-token blocks, + one block)",
-				"；其中 %d 个滑动窗口层（窗口 %s）各只保留 %s token（vLLM 的预留：min(窗口 − 1 + 8,192, 序列长度) 按 16 token 的块取整，再加一块）"),
-				m.SlidingLayers, num(float64(m.SlidingWindow)), num(float64(sizing.SlidingKVTokens(m.SlidingWindow, r.Seq))))
+			div += sprintf(chat.T(lang, "; of those, the %d sliding-window layers (window %s) keep %s tokens each instead (vLLM's reserve: min(window − 1 + %s, seq) in 16-token blocks, + one block)",
+				"；其中 %d 个滑动窗口层（窗口 %s）各只保留 %s token（vLLM 的预留：min(窗口 − 1 + %s, 序列长度) 按 16 token 的块取整，再加一块）"),
+				m.SlidingLayers, num(float64(m.SlidingWindow)), num(float64(sizing.SlidingKVTokens(m.SlidingWindow, r.Seq, res.Batch.Tokens))), num(float64(res.Batch.Tokens)))
 		}
 		if m.MLA() {
 			add("KV cache", "KV 缓存", b.KVCacheGB, sprintf(chat.T(lang,
@@ -131,9 +131,9 @@ func memoryTable(lang chat.Lang, r sizing.Request, o sizing.Option) chat.Table {
 		add("overhead", "运行时开销", b.OverheadGB, engineReserveRule(lang, &e, r, res))
 	} else {
 		add("overhead", "运行时开销", b.OverheadGB, sprintf(chat.T(lang,
-			"1 GB reserve (CUDA context, workspaces) + %s serving peak (one %s-token prefill chunk, %d sequences' logits)",
-			"1 GB 预留（CUDA 上下文、工作区）+ %s 推理激活峰值（%s token 的 prefill 分块、%d 条序列的 logits）"),
-			size(res.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
+			"1 GB reserve (CUDA context, workspaces) + %s serving peak (the larger of one %s-token prefill chunk and %d sequences' logits)",
+			"1 GB 预留（CUDA 上下文、工作区）+ %s 推理激活峰值（%s token 的 prefill 分块与 %d 条序列的 logits 中较大者）"),
+			size(res.ServingPeakGB), num(float64(res.Batch.Tokens)), res.Batch.Seqs))
 	}
 	mem, lim := gb(o.GPU.CapacityGB()), gb(r.Utilization*o.GPU.CapacityGB())
 	mib := num(float64(o.GPU.MemoryMiB))
@@ -183,7 +183,7 @@ func engineReserveRule(lang chat.Lang, e *sizing.Engine, r sizing.Request, res s
 		size(res.SamplerWarmupGB), num(float64(e.MaxNumSeqs)), num(float64(m.Vocab)), num(e.SamplerBytes))
 	if res.ServingPeakGB > res.SamplerWarmupGB {
 		peak = sprintf(chat.T(lang, "%s serving peak (one %s-token prefill chunk, more than the sampler warm-up)", "%s 推理激活峰值（%s token 的 prefill 分块，大于采样器预热）"),
-			size(res.ServingPeakGB), num(sizing.PrefillTokens))
+			size(res.ServingPeakGB), num(float64(res.Batch.Tokens)))
 	}
 	s := sprintf(chat.T(lang, "%s: 1 GB reserve (CUDA context, workspaces) + %s", "%s：1 GB 预留（CUDA 上下文、工作区）+ %s"), e.Name, peak)
 	if res.NVLSGB > 0 {

@@ -158,7 +158,7 @@ func rules(lang chat.Lang, adv sizing.Advice, ch *selection) []string {
 				"Longest context: (%s × %s GB − %s GB reserve − %s GB of weights − %s GB that the %d sliding-window layers keep (%s tokens each: window %s − 1 + one %s-token prefill chunk, in 16-token blocks, + one block, as vLLM reserves)) ÷ %s per token on each card in the other %d layers (batch %d) = %s tokens",
 				"最长上下文：(%s × %s GB − 预留 %s GB − 权重 %s GB − %[5]s GB（%[6]d 个滑动窗口层各保留 %[7]s token：窗口 %[8]s − 1 + 一个 %[9]s token 的预填充块，按 16 token 的块取整再加一块，与 vLLM 的预留相同）) ÷ 其余 %[11]d 层每卡每 token %[10]s（批量 %[12]d）= %[13]s token"),
 				pct(r.Utilization), gb(g.CapacityGB()), gb(reserve), gb(p.Result.Memory.WeightsGB), gb(sr), m.SlidingLayers,
-				num(float64(sizing.SlidingKVTokens(m.SlidingWindow, sizing.PrefillTokens+m.SlidingWindow))), num(float64(m.SlidingWindow)), num(sizing.PrefillTokens),
+				num(float64(sizing.SlidingKVTokens(m.SlidingWindow, p.Result.Batch.Tokens+m.SlidingWindow, p.Result.Batch.Tokens))), num(float64(m.SlidingWindow)), num(float64(p.Result.Batch.Tokens)),
 				perTok, m.Layers-m.SlidingLayers, r.Batch, num(float64(f.MemoryContext)))
 			if m.SlidingLayers == m.Layers {
 				line = sprintf(chat.T(lang,
@@ -311,9 +311,9 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 		out = append(out, engineReserveNote(lang, &e, r, res, adv.Pick.GPU.Name))
 	} else {
 		out = append(out, sprintf(chat.T(lang,
-			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + %s GB activation peak of the serving engine's profiling pass (one %s-token prefill chunk and the sampler's logits for %d sequences), as vLLM measures before sizing its KV cache. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
-			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 推理引擎预分析时的激活峰值 %s GB（一个 %s token 的 prefill 分块，以及 %d 条序列的采样 logits），与 vLLM 分配 KV 缓存前的测量方式一致。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"),
-			gb(adv.Pick.Result.ServingPeakGB), num(sizing.PrefillTokens), sizing.SamplerSeqs))
+			"Runtime reserve per card: 1 GB (CUDA context, cuBLAS/NCCL workspaces) + %s GB activation peak of the serving engine's profiling pass (the larger of one %s-token prefill chunk and the sampler's logits for %d sequences: vLLM's defaults on this card), as vLLM measures before sizing its KV cache. GB = 10^9 bytes; capacity is what nvidia-smi reports (an 80 GB A100 has 81,920 MiB = 85.9 GB).",
+			"每卡运行时预留：1 GB（CUDA 上下文、cuBLAS/NCCL 工作区）+ 推理引擎预分析时的激活峰值 %s GB（一个 %s token 的 prefill 分块与 %d 条序列的采样 logits 中较大者：vLLM 在这种卡上的默认值），与 vLLM 分配 KV 缓存前的测量方式一致。GB = 10^9 字节；容量按 nvidia-smi 报告的值（80 GB 的 A100 为 81,920 MiB = 85.9 GB）。"),
+			gb(adv.Pick.Result.ServingPeakGB), num(float64(adv.Pick.Result.Batch.Tokens)), adv.Pick.Result.Batch.Seqs))
 	}
 	return out
 }
