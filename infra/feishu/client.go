@@ -84,22 +84,11 @@ func IdempotencyKey(s string) string {
 // a thread (a message already in a thread is answered there anyway). uuid is
 // the idempotency key; it returns the new message's id.
 func (c *Client) ReplyCard(ctx context.Context, messageID, card string, inThread bool, uuid string) (string, error) {
-	body := larkim.NewReplyMessageReqBodyBuilder().MsgType(larkim.MsgTypeInteractive).Content(card).ReplyInThread(inThread)
-	if uuid != "" {
-		body.Uuid(uuid)
-	}
-	req := larkim.NewReplyMessageReqBuilder().MessageId(messageID).Body(body.Build()).Build()
-	resp, err := c.im.Message.Reply(ctx, req)
-	for try := 1; err == nil && !resp.Success() && c.again(ctx, "reply", resp.Code, resp.ApiResp, try); try++ {
-		resp, err = c.im.Message.Reply(ctx, req)
-	}
-	if err != nil {
-		return "", fmt.Errorf("feishu reply to %s: %w", messageID, err)
-	}
-	if !resp.Success() {
-		return "", c.apiError(ctx, "reply", resp.Code, resp.Msg, resp.RequestId())
-	}
-	return messageIDOf(resp.Data), nil
+	body := sendBody{MsgType: larkim.MsgTypeInteractive, Content: card, ReplyInThread: &inThread, UUID: uuid}
+	return c.send(ctx, &larkcore.ApiReq{
+		HttpMethod: http.MethodPost, ApiPath: "/open-apis/im/v1/messages/:message_id/reply",
+		PathParams: larkcore.PathParams{"message_id": messageID}, Body: body,
+	}, "reply", " to "+messageID)
 }
 
 // UpdateCard replaces the card of a message the bot sent (PATCH
@@ -136,25 +125,53 @@ func (c *Client) DirectCard(ctx context.Context, openID, card, uuid string) (str
 // uuid, and returns the new message's id; op (and where, in a failed
 // request's error) name the call.
 func (c *Client) create(ctx context.Context, idType, id, card, uuid, op, where string) (string, error) {
-	body := larkim.NewCreateMessageReqBodyBuilder().ReceiveId(id).MsgType(larkim.MsgTypeInteractive).Content(card)
-	if uuid != "" {
-		body.Uuid(uuid)
+	body := sendBody{ReceiveID: id, MsgType: larkim.MsgTypeInteractive, Content: card, UUID: uuid}
+	return c.send(ctx, &larkcore.ApiReq{
+		HttpMethod: http.MethodPost, ApiPath: "/open-apis/im/v1/messages",
+		QueryParams: larkcore.QueryParams{"receive_id_type": []string{idType}}, Body: body,
+	}, op, where)
+}
+
+// sendBody is the body of a message create (POST /open-apis/im/v1/messages)
+// or reply (POST /open-apis/im/v1/messages/:message_id/reply): the fields
+// larkim's request builders write, nothing else.
+type sendBody struct {
+	ReceiveID     string `json:"receive_id,omitempty"`
+	MsgType       string `json:"msg_type"`
+	Content       string `json:"content"`
+	ReplyInThread *bool  `json:"reply_in_thread,omitempty"`
+	UUID          string `json:"uuid,omitempty"`
+}
+
+// send makes a create or reply call through larkcore (the tenant token,
+// headers and error handling are the SDK's), retrying as again decides, and
+// returns the new message's id. The answer is read into the two fields used,
+// not into larkim's whole Message type: decoding that type's tree by
+// reflection was a cold start's largest JSON cost.
+func (c *Client) send(ctx context.Context, req *larkcore.ApiReq, op, where string) (string, error) {
+	req.SupportedAccessTokenTypes = []larkcore.AccessTokenType{larkcore.AccessTokenTypeTenant}
+	for try := 1; ; try++ {
+		resp, err := larkcore.Request(ctx, req, c.core)
+		if err != nil {
+			return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
+		}
+		var out struct {
+			larkcore.CodeError
+			Data struct {
+				MessageID string `json:"message_id"`
+			} `json:"data"`
+		}
+		if err := resp.JSONUnmarshalBody(&out, c.core); err != nil {
+			return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
+		}
+		if out.Code != 0 && c.again(ctx, op, out.Code, resp, try) {
+			continue
+		}
+		if out.Code != 0 {
+			return "", c.apiError(ctx, op, out.Code, out.Msg, resp.RequestId())
+		}
+		return out.Data.MessageID, nil
 	}
-	req := larkim.NewCreateMessageReqBuilder().ReceiveIdType(idType).Body(body.Build()).Build()
-	resp, err := c.im.Message.Create(ctx, req)
-	for try := 1; err == nil && !resp.Success() && c.again(ctx, op, resp.Code, resp.ApiResp, try); try++ {
-		resp, err = c.im.Message.Create(ctx, req)
-	}
-	if err != nil {
-		return "", fmt.Errorf("feishu %s%s: %w", op, where, err)
-	}
-	if !resp.Success() {
-		return "", c.apiError(ctx, op, resp.Code, resp.Msg, resp.RequestId())
-	}
-	if resp.Data == nil {
-		return "", nil
-	}
-	return str(resp.Data.MessageId), nil
 }
 
 // EphemeralCard shows a card in a group chat to one user only ("仅对你可见",
@@ -211,13 +228,6 @@ func (c *Client) ephemeralDone(ctx context.Context, op string, code *larkcore.Co
 		return c.apiError(ctx, "ephemeral card "+op, code.Code, code.Msg, resp.RequestId())
 	}
 	return nil
-}
-
-func messageIDOf(d *larkim.ReplyMessageRespData) string {
-	if d == nil {
-		return ""
-	}
-	return str(d.MessageId)
 }
 
 func (c *Client) apiError(ctx context.Context, op string, code int, msg, logID string) error {

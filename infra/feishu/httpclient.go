@@ -9,9 +9,10 @@ import (
 	"gpuadvisor/infra/xray"
 )
 
-// HTTPClient is the Open API's HTTP client: one keep-alive transport (HTTP/2
-// where the server speaks it), so that the tenant token and the reply share
-// one connection and one TLS handshake; the server verified against the
+// HTTPClient is the Open API's HTTP client: one keep-alive HTTP/1.1
+// transport, so that the tenant token and the reply share one connection
+// and one TLS handshake (HTTP/2's set-up costs a cold start more CPU than it
+// saves a function that sends one call at a time); the server verified against the
 // system roots as crypto/tls does, parsing only the roots its chain names
 // (package sysroots: parsing the whole bundle was the largest part of a
 // cold start's CPU); each call an X-Ray subsegment when tracing is on

@@ -50,6 +50,10 @@ const (
 type coldBench struct {
 	emu, dir, table string
 	front           *front
+	// samples, when set, gets a line per cold start (function, settings,
+	// wall ms, CPU ms): for comparing two builds alternated in the same
+	// minutes over more starts than one table's median.
+	samples io.Writer
 }
 
 // coldStarts starts a fresh emulator runs times for the configuration. The
@@ -80,6 +84,9 @@ func (b *coldBench) coldStarts(ctx context.Context, c coldConfig, runs int) (col
 			return coldResult{}, fmt.Errorf("%s run %d: %d de-duplication writes reached DynamoDB over two invocations, want one per invocation for slack, at least one for others", c.fn, i+1, got)
 		}
 		cold, warm = append(cold, r.cold), append(warm, r.warm)
+		if b.samples != nil {
+			fmt.Fprintf(b.samples, "%s\t%s\t%.2f\t%.3f\n", c.fn, c.label, r.cold.Seconds()*1e3, r.cpu.Seconds()*1e3)
+		}
 		if r.cpuNote != "" {
 			note = r.cpuNote
 		} else {

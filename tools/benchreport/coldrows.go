@@ -47,6 +47,15 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 	}
 	defer os.RemoveAll(dir)
 	b := &coldBench{emu: c.rie, dir: dir, table: "gpuadvisor-bench"}
+	if c.samples != "" {
+		f, err := os.OpenFile(c.samples, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintln(stderr, "benchreport: -samples:", err)
+			return false
+		}
+		defer f.Close()
+		b.samples = f
+	}
 	claim := "DynamoDB stub"
 	if c.dynamo != "" {
 		b.table = fmt.Sprintf("gpuadvisor-bench-%d", time.Now().UnixNano())

@@ -41,6 +41,7 @@ type config struct {
 	warmup    int
 	coldRuns  int
 	timeout   time.Duration
+	samples   string
 }
 
 func main() {
@@ -62,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.clients, "c", 8, "concurrent clients")
 	fs.IntVar(&c.warmup, "warmup", 200, "requests sent first and not timed")
 	fs.IntVar(&c.coldRuns, "cold-runs", 5, "cold starts, each in a fresh emulator, one invocation at a time")
+	fs.StringVar(&c.samples, "samples", "", "file to append one line per cold start to (function, settings, wall ms, CPU ms), for A/B comparisons")
 	fs.DurationVar(&c.timeout, "timeout", 3*time.Minute, "bound on the whole run")
 	if err := fs.Parse(args); err != nil {
 		return 2
