@@ -600,11 +600,15 @@ func readQuant(d configDoc) (string, error) {
 
 // ungatedMLP are the model types whose MLP is two matrices with a GELU
 // (GPT-2, GPT-BigCode/StarCoder, StarCoder2, GPT-NeoX/Pythia, GPT-J,
-// Falcon, OPT, BLOOM, Phi-1/2, MPT, CodeGen): the sizing counts the three
+// Falcon, OPT, BLOOM, Phi-1/2, MPT, CodeGen; BERT-style encoders, T5, BART,
+// Whisper): the sizing counts the three
 // matrices of a gated (SwiGLU) MLP, which would overstate their weights by
 // half of the MLP (StarCoder2-15B by about 6B parameters).
 var ungatedMLP = map[string]bool{"gpt2": true, "gpt_bigcode": true, "starcoder2": true, "gpt_neox": true, "gptj": true,
-	"gpt_neo": true, "falcon": true, "opt": true, "bloom": true, "phi": true, "mpt": true, "codegen": true}
+	"gpt_neo": true, "falcon": true, "opt": true, "bloom": true, "phi": true, "mpt": true, "codegen": true,
+	// encoders and encoder-decoders, with the same two-matrix MLP
+	"bert": true, "roberta": true, "xlm-roberta": true, "distilbert": true, "electra": true, "albert": true,
+	"deberta": true, "deberta-v2": true, "bart": true, "mbart": true, "t5": true, "mt5": true, "whisper": true}
 
 // stateLayers are model types with linear-attention or state-space layers
 // (a fixed-size recurrent state per sequence instead of a KV cache, and

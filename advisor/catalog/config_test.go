@@ -136,6 +136,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"a Mamba model", `{"model_type": "mamba", "hidden_size": 768, "num_hidden_layers": 24, "num_attention_heads": 1, "vocab_size": 50280, "intermediate_size": 1536}`, "model_type", ConfigUnsupported},
 		// StarCoder2-15B: c_fc and c_proj with a GELU, not a gated MLP
 		{"a two-matrix MLP", `{"model_type": "starcoder2", "hidden_size": 6144, "num_hidden_layers": 40, "num_attention_heads": 48, "num_key_value_heads": 4, "vocab_size": 49152, "intermediate_size": 24576, "sliding_window": 4096}`, "model_type", ConfigUnsupported},
+		{"a BERT encoder", `{"model_type": "bert", "hidden_size": 768, "num_hidden_layers": 12, "num_attention_heads": 12, "vocab_size": 30522, "intermediate_size": 3072}`, "model_type", ConfigUnsupported},
 		{"nested field named with its parent", `{"model_type": "llama4", "text_config": {"num_hidden_layers": 48, "num_attention_heads": 40, "vocab_size": 202048, "intermediate_size": 8192}}`, "text_config.hidden_size", ConfigMissing},
 	} {
 		_, err := ParseConfig([]byte(tc.json))

@@ -122,3 +122,30 @@ func TestPublishedTrainingRunFigures(t *testing.T) {
 		}
 	}
 }
+
+// With full recomputation, the FLOPs a token costs (model FLOPs plus the
+// recomputed forward) are Megatron-LM's count: Narayanan et al. 2021,
+// "Efficient Large-Scale Language Model Training on GPU Clusters Using
+// Megatron-LM", arXiv:2104.04473, §5.1, eq. 3: 96·B·s·l·h²·(1 + s/(6h) +
+// V/(16·l·h)) per batch of B sequences of s tokens, the figure their
+// TFLOP/s per GPU (Table 1) are computed from. A GPT layer's 4h GELU MLP is
+// 8h² weights, which a gated MLP of width 8h/3 also is; the norms (2h a
+// layer), which their count leaves out, are the difference.
+func TestRecomputeFLOPsMatchMegatron(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		l, h, a, v, s int
+	}{
+		{"GPT-3 175B (Table 1)", 96, 12288, 96, 51200, 2048},
+		{"1T (Table 1)", 128, 25600, 160, 51200, 2048},
+	} {
+		m := catalog.Model{ID: "gpt", Name: tc.name, Shape: catalog.Shape{Layers: tc.l, Hidden: tc.h, Heads: tc.a, KVHeads: tc.a, HeadDim: tc.h / tc.a, FFN: 8 * tc.h / 3, Vocab: tc.v}, TiedEmbeddings: true, Context: tc.s}
+		m.Params = m.ShapeParams()
+		got := ModelFLOPsPerToken(m, ModeFull, tc.s).Total() + RecomputeFLOPsPerToken(m, ModeFull, tc.s, RecomputeFull)
+		l, h, s, v := float64(tc.l), float64(tc.h), float64(tc.s), float64(tc.v)
+		want := 96 * l * h * h * (1 + s/(6*h) + v/(16*l*h))
+		if math.Abs(got/want-1) > 1e-3 {
+			t.Errorf("%s: %.5g FLOPs a token with full recomputation, Megatron's eq. 3 gives %.5g (%+.3f%%)", tc.name, got, want, 100*(got/want-1))
+		}
+	}
+}
