@@ -1,6 +1,10 @@
 package prompts
 
-import "strings"
+import (
+	"strings"
+
+	"gpuadvisor/advisor"
+)
 
 // Who and what a number is about (docs/drafting.md#meaning-clause-by-clause): the
 // same numbers in other places say something else. "renews on 2027-01-30,
@@ -162,22 +166,44 @@ func mentions(s, vendor string) []mention {
 	return out
 }
 
-// partyAt reads a party word at rune i (English words on word boundaries).
-func partyAt(rs []rune, i int, vendor []rune) (party, int) {
-	if len(vendor) > 0 && hasRunes(rs, i, vendor) && !(isASCIIWord(vendor[0]) && i > 0 && isASCIIWord(rs[i-1])) {
-		return "vendor", len(vendor)
-	}
+// partyRunes are partyWords as runes, by their first rune.
+var partyRunes = advisor.Lazy[map[rune][]struct {
+	p party
+	w []rune
+}]{New: func() map[rune][]struct {
+	p party
+	w []rune
+} {
+	m := map[rune][]struct {
+		p party
+		w []rune
+	}{}
 	for _, pw := range partyWords {
 		for _, w := range pw.words {
 			wr := []rune(w)
-			if !hasRunes(rs, i, wr) {
-				continue
-			}
-			if isASCIIWord(wr[0]) && (i > 0 && isASCIIWord(rs[i-1]) || i+len(wr) < len(rs) && isASCIIWord(rs[i+len(wr)])) {
-				continue
-			}
-			return pw.p, len(wr)
+			m[wr[0]] = append(m[wr[0]], struct {
+				p party
+				w []rune
+			}{pw.p, wr})
 		}
+	}
+	return m
+}}
+
+// partyAt reads a party word at rune i (English words on word boundaries).
+func partyAt(rs []rune, i int, vendor []rune) (party, int) {
+	if len(vendor) > 0 && rs[i] == vendor[0] && hasRunes(rs, i, vendor) && !(isASCIIWord(vendor[0]) && i > 0 && isASCIIWord(rs[i-1])) {
+		return "vendor", len(vendor)
+	}
+	for _, e := range partyRunes.Get()[rs[i]] {
+		wr := e.w
+		if !hasRunes(rs, i, wr) {
+			continue
+		}
+		if isASCIIWord(wr[0]) && (i > 0 && isASCIIWord(rs[i-1]) || i+len(wr) < len(rs) && isASCIIWord(rs[i+len(wr)])) {
+			continue
+		}
+		return e.p, len(wr)
 	}
 	return "", 0
 }
