@@ -110,7 +110,7 @@ func (r *Router) localize(command, line string, depth int) string {
 			return out.String()
 		}
 	}
-	out.WriteString(zhKeys(cmd, keys, tail))
+	out.WriteString(zhKeysWith(cmd, keys.find, tail))
 	return out.String()
 }
 
@@ -135,11 +135,16 @@ func allKeys(cmd *Command) []Key {
 // zhKeys writes every key=value of text whose key is one of keys with the
 // key's Chinese word and the value as a Chinese example writes it.
 func zhKeys(cmd *Command, keys []Key, text string) string {
+	return zhKeysWith(cmd, func(name string) (Key, bool) { return LookupKey(keys, name) }, text)
+}
+
+// zhKeysWith is zhKeys with the keys found by find (LookupKey).
+func zhKeysWith(cmd *Command, find func(string) (Key, bool), text string) string {
 	var b strings.Builder
 	last := 0
 	// exampleKey's matches, one after the other (nextKeyPair)
 	for m, ok := nextKeyPair(text, 0); ok; m, ok = nextKeyPair(text, m[1]) {
-		k, known := LookupKey(keys, text[m[4]:m[5]])
+		k, known := find(text[m[4]:m[5]])
 		if !known {
 			continue
 		}

@@ -20,9 +20,62 @@ type localeCache struct {
 
 // commandLocale is what Localize reads of one command.
 type commandLocale struct {
-	keys    []Key              // allKeys(cmd)
-	phrases []string           // the ExampleZH phrases zhPhrases writes, longest first
-	subs    map[*Command][]Key // per sub-command with keys: its keys, then keys
+	keys    keyFinder              // allKeys(cmd)
+	phrases []string               // the ExampleZH phrases zhPhrases writes, longest first
+	subs    map[*Command]keyFinder // per sub-command with keys: its keys, then keys
+}
+
+// keyFinder is LookupKey over keys through an index of their spellings (as
+// the router's keyIndex): an ASCII name lower-cased, a caseless one as it
+// is, anything else by LookupKey; ix is nil when a spelling could fold to
+// ASCII from outside it (the Kelvin sign, the long s), and then LookupKey
+// answers every name.
+type keyFinder struct {
+	keys []Key
+	ix   map[string]int // spelling → index in keys, the first key winning
+}
+
+func newKeyFinder(keys []Key) keyFinder {
+	f := keyFinder{keys: keys, ix: map[string]int{}}
+	for i, k := range keys {
+		for j := -1; j < len(k.Aliases); j++ {
+			w := k.Name
+			if j >= 0 {
+				w = k.Aliases[j]
+			}
+			if isASCII(w) {
+				w = strings.ToLower(w)
+			} else if strings.ContainsAny(w, "\u212a\u017f") {
+				return keyFinder{keys: keys}
+			}
+			if _, seen := f.ix[w]; !seen {
+				f.ix[w] = i
+			}
+		}
+	}
+	return f
+}
+
+// find is LookupKey(f.keys, name).
+func (f *keyFinder) find(name string) (Key, bool) {
+	n := strings.TrimSpace(name)
+	switch {
+	case f.ix == nil:
+		return LookupKey(f.keys, name)
+	case isASCII(n):
+		for i := 0; i < len(n); i++ {
+			if c := n[i]; c >= 'A' && c <= 'Z' {
+				n = strings.ToLower(n)
+				break
+			}
+		}
+	case !caseless(n):
+		return LookupKey(f.keys, name)
+	}
+	if i, ok := f.ix[n]; ok {
+		return f.keys[i], true
+	}
+	return Key{}, false
 }
 
 // locale is cmd's commandLocale, built once per router.
@@ -30,14 +83,15 @@ func (lc *localeCache) locale(cmd *Command) *commandLocale {
 	if v, ok := lc.cmds.Load(cmd); ok {
 		return v.(*commandLocale)
 	}
-	l := &commandLocale{keys: allKeys(cmd), phrases: zhPhraseOrder(cmd)}
+	keys := allKeys(cmd)
+	l := &commandLocale{keys: newKeyFinder(keys), phrases: zhPhraseOrder(cmd)}
 	for _, s := range cmd.Subs {
 		if s.Keys != nil {
 			if l.subs == nil {
-				l.subs = map[*Command][]Key{}
+				l.subs = map[*Command]keyFinder{}
 			}
 			// a copy: the command's own slices are never appended to
-			l.subs[s] = append(append(make([]Key, 0, len(s.Keys)+len(l.keys)), s.Keys...), l.keys...)
+			l.subs[s] = newKeyFinder(append(append(make([]Key, 0, len(s.Keys)+len(keys)), s.Keys...), keys...))
 		}
 	}
 	v, _ := lc.cmds.LoadOrStore(cmd, l)

@@ -93,10 +93,10 @@ func TestLocaleCacheAgrees(t *testing.T) {
 	if l2 := lc.locale(cmd); l2 != l {
 		t.Fatalf("got a second locale %p, want the first %p", l2, l)
 	}
-	if got, want := l.keys, allKeys(cmd); !reflect.DeepEqual(got, want) {
+	if got, want := l.keys.keys, allKeys(cmd); !reflect.DeepEqual(got, want) {
 		t.Errorf("keys: got %v, want %v", got, want)
 	}
-	if got, want := l.subs[sub], append(append([]Key{}, sub.Keys...), allKeys(cmd)...); !reflect.DeepEqual(got, want) {
+	if got, want := l.subs[sub].keys, append(append([]Key{}, sub.Keys...), allKeys(cmd)...); !reflect.DeepEqual(got, want) {
 		t.Errorf("sub keys: got %v, want %v", got, want)
 	}
 	if got, want := l.phrases, []string{"<vendor>", "a b c", "a b"}; !reflect.DeepEqual(got, want) {
@@ -104,5 +104,42 @@ func TestLocaleCacheAgrees(t *testing.T) {
 	}
 	if got, want := replacePhrases(cmd, l.phrases, "a b c a b <vendor> x"), "甲乙丙 甲 乙 <供应商> x"; got != want {
 		t.Errorf("replaced: got %q, want %q", got, want)
+	}
+}
+
+// TestKeyFinderAgreesWithLookupKey checks the indexed look-up against
+// LookupKey for every spelling of a set of keys (upper-cased, with spaces,
+// Chinese, accented, a key named twice) and random names made of their
+// pieces, with and without a Kelvin sign among the spellings.
+func TestKeyFinderAgreesWithLookupKey(t *testing.T) {
+	base := []Key{
+		{Name: "gpu", Aliases: []string{"显卡", "card"}},
+		{Name: "cards", Aliases: []string{"卡数", "GPUs"}},
+		{Name: "on_demand", Aliases: []string{"ondemand", "按需", "Élan", "gpu"}},
+		{Name: "mode", Aliases: []string{"模式", "ÉCOLE"}},
+	}
+	kelvin := append(append([]Key{}, base...), Key{Name: "temp", Aliases: []string{"\u212aelvin"}})
+	names := []string{"", " ", "gpu", "GPU", " gpu ", "Gpu", "显卡", " 显卡", "卡数", "gpus", "GPUs", "ondemand", "ONDEMAND", "按需",
+		"élan", "Élan", "ÉLAN", "école", "École", "kelvin", "Kelvin", "\u212aelvin", "temp", "mode", "模式", "x", "on_demand", "On_Demand", "ſ", "\xff"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 2000 {
+		names = append(names, names[rng.IntN(30)]+names[rng.IntN(30)])
+	}
+	for _, tc := range []struct {
+		name    string
+		keys    []Key
+		indexed bool
+	}{{"plain", base, true}, {"kelvin sign", kelvin, false}, {"none", nil, true}} {
+		f := newKeyFinder(tc.keys)
+		if got := f.ix != nil; got != tc.indexed {
+			t.Errorf("%s: indexed %v, want %v", tc.name, got, tc.indexed)
+		}
+		for _, n := range names {
+			gk, gok := f.find(n)
+			wk, wok := LookupKey(tc.keys, n)
+			if gok != wok || gk.Name != wk.Name {
+				t.Errorf("%s: find(%q) = %q %v, want %q %v (LookupKey)", tc.name, n, gk.Name, gok, wk.Name, wok)
+			}
+		}
 	}
 }

@@ -36,6 +36,11 @@ func Width(s string) int {
 			i++
 		case c < utf8.RuneSelf: // a control character: no column
 			i++
+		case c >= 0xE3 && c <= 0xE9 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80:
+			// U+3000 to U+9FFF, three bytes (CJK punctuation and Han):
+			// always valid UTF-8 with these lead bytes
+			n += RuneWidth(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
+			i += 3
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			n += RuneWidth(r)
