@@ -10,7 +10,6 @@ import (
 	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
-	"gpuadvisor/commands/internal/keytab"
 )
 
 // gb formats gigabytes: 39.66, 0.14, 120.
@@ -140,14 +139,6 @@ func modeName(lang chat.Lang, r sizing.Request) string {
 		return "推理（" + string(r.Precision) + "）"
 	}
 	return "serving (" + string(r.Precision) + ")"
-}
-
-// keyWord is tier's key name as a reply in lang names it (卡数 in Chinese).
-func keyWord(lang chat.Lang, name string) string {
-	if _, ok := chat.LookupKey(keytab.TierKeys, name); ok {
-		return chat.KeyWord(lang, keytab.TierKeys, name)
-	}
-	return chat.KeyWord(lang, keytab.TierMoneyKeys, name)
 }
 
 // derivedNames are the shape fields derived for a params= model, by their

@@ -33,3 +33,27 @@ func TestKeysData(t *testing.T) {
 		t.Errorf("found %d of the %d keys whose kinds are checked", seen, len(kinds))
 	}
 }
+
+// TestKeyNamesAgree checks the kept look-ups against chat.LookupKey and
+// chat.KeyWord for every key name and alias of tier, and a few others.
+func TestKeyNamesAgree(t *testing.T) {
+	names := []string{"nosuch", "", "CARDS", "Gpu"}
+	for _, keys := range [][]chat.Key{keytab.TierKeys, keytab.TierMoneyKeys} {
+		for _, k := range keys {
+			names = append(names, k.Name)
+			names = append(names, k.Aliases...)
+		}
+	}
+	for _, n := range names {
+		gk, gok := tierKey(n)
+		wk, wok := chat.LookupKey(keytab.TierKeys, n)
+		if gok != wok || gk.Name != wk.Name || len(gk.Aliases) != len(wk.Aliases) {
+			t.Errorf("tierKey(%q) = %q %v, want %q %v", n, gk.Name, gok, wk.Name, wok)
+		}
+		for _, lang := range []chat.Lang{chat.EN, chat.ZH} {
+			if got, want := keyWord(lang, n), keyWordOf(lang, n); got != want {
+				t.Errorf("keyWord(%s, %q) = %q, want %q", lang, n, got, want)
+			}
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
-	"gpuadvisor/commands/internal/keytab"
 )
 
 // alternatives renders the advisor's alternatives as JSON rows and table rows.
@@ -221,7 +220,7 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 	if len(defs) > 0 {
 		for i, d := range defs { // a Chinese reply names each key in Chinese: 批量=32
 			if k, v, ok := strings.Cut(d, "="); ok && lang == chat.ZH {
-				if key, found := chat.LookupKey(keytab.TierKeys, k); found {
+				if key, found := tierKey(k); found {
 					defs[i] = chat.HanWord(k, key.Aliases) + "=" + v
 				}
 			}
