@@ -20,13 +20,16 @@ import (
 type runtimeConfig struct {
 	label string
 	env   []string
+	// busy: measured with a busy loop on every core (busyHost).
+	busy bool
 }
 
 // runtimeConfigs are the settings measured: Go's defaults, and the
 // template's GO* variables (docs/deploy.md says why each is set), read from
-// the template when one is given.
-func runtimeConfigs(template string) ([]runtimeConfig, error) {
-	cs := []runtimeConfig{{"Go's defaults", nil}}
+// the template when one is given, and with busy those once more on a busy
+// host.
+func runtimeConfigs(template string, busy bool) ([]runtimeConfig, error) {
+	cs := []runtimeConfig{{"Go's defaults", nil, false}}
 	if template == "" {
 		return cs, nil
 	}
@@ -34,7 +37,12 @@ func runtimeConfigs(template string) ([]runtimeConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(cs, runtimeConfig{strings.Join(env, " ") + " (template)", env}), nil
+	t := strings.Join(env, " ") + " (template)"
+	cs = append(cs, runtimeConfig{t, env, false})
+	if busy {
+		cs = append(cs, runtimeConfig{t + ", busy host", env, true})
+	}
+	return cs, nil
 }
 
 // coldRows measures every configuration and adds a row for each; false
@@ -72,7 +80,7 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 		return false
 	}
 	defer b.front.Close()
-	configs, err := runtimeConfigs(c.template)
+	configs, err := runtimeConfigs(c.template, c.busy)
 	if err != nil {
 		fmt.Fprintln(stderr, "benchreport: cold start:", err)
 		t.add("cold start", "failed: "+err.Error(), "")
@@ -85,7 +93,7 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 		}
 		for _, gc := range configs {
 			metric := fmt.Sprintf("cold start functions/%s, %s, claim in %s over TLS, production roots (RIE, 7.2%% CPU)", fn.name, gc.label, claim)
-			res, err := b.coldStarts(ctx, coldConfig{fn: fn.name, bootstrap: fn.bin, label: gc.label, env: gc.env}, c.coldRuns)
+			res, err := b.coldStartsOn(ctx, coldConfig{fn: fn.name, bootstrap: fn.bin, label: gc.label, env: gc.env}, c.coldRuns, gc.busy)
 			if err != nil {
 				fmt.Fprintln(stderr, "benchreport: cold start:", err)
 				t.add(metric, "failed: "+err.Error(), "")
@@ -101,6 +109,19 @@ func coldRows(ctx context.Context, c config, t *table, stderr io.Writer) bool {
 		}
 	}
 	return ok
+}
+
+// coldStartsOn is coldStarts, with busy loops on every core while it runs
+// when busy.
+func (b *coldBench) coldStartsOn(ctx context.Context, c coldConfig, runs int, busy bool) (coldResult, error) {
+	if busy {
+		stop, err := busyHost()
+		if err != nil {
+			return coldResult{}, err
+		}
+		defer stop()
+	}
+	return b.coldStarts(ctx, c, runs)
 }
 
 // createTable makes the bench's table in dynalite.

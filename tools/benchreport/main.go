@@ -42,9 +42,14 @@ type config struct {
 	coldRuns  int
 	timeout   time.Duration
 	samples   string
+	busy      bool
 }
 
 func main() {
+	if os.Getenv(spinEnv) == "1" {
+		spin()
+		return
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -63,6 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.clients, "c", 8, "concurrent clients")
 	fs.IntVar(&c.warmup, "warmup", 200, "requests sent first and not timed")
 	fs.IntVar(&c.coldRuns, "cold-runs", 5, "cold starts, each in a fresh emulator, one invocation at a time")
+	fs.BoolVar(&c.busy, "busy", false, "measure the template's settings once more with a SCHED_IDLE busy loop on every core (a busy host; needs -template)")
 	fs.StringVar(&c.samples, "samples", "", "file to append one line per cold start to (function, settings, wall ms, CPU ms), for A/B comparisons")
 	fs.DurationVar(&c.timeout, "timeout", 3*time.Minute, "bound on the whole run")
 	if err := fs.Parse(args); err != nil {
