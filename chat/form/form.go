@@ -76,6 +76,9 @@ func (f Field) ExampleIn(lang chat.Lang) string {
 			}
 		}
 	}
+	if n, ok := strings.CutSuffix(f.Example, "d"); ok && lang == chat.ZH && n != "" && strings.Trim(n, "0123456789") == "" {
+		return n + "天" // 30d is 30天 in a Chinese form, as its hint says
+	}
 	return f.Example
 }
 
@@ -235,8 +238,8 @@ func (f *Form) Text(keys KeyNames, lang chat.Lang, v Values) (string, *FieldErro
 func writePair(b *strings.Builder, keys KeyNames, lang chat.Lang, f *Form, fl Field, id, val string) *FieldError {
 	if strings.ContainsAny(val, "\"\n\r") {
 		return &FieldError{ID: id, Message: chat.T(lang,
-			fmt.Sprintf("%s: write it on one line without double quotes (\"), for example %s", fl.Label(lang), fl.Example),
-			fmt.Sprintf("%s：请写在一行内，不要含英文双引号（\"），例如 %s", fl.Label(lang), fl.Example))}
+			fmt.Sprintf("%s: write it on one line without double quotes (\"), for example %s", fl.Label(lang), fl.ExampleIn(lang)),
+			fmt.Sprintf("%s：请写在一行内，不要含英文双引号（\"），例如 %s", fl.Label(lang), fl.ExampleIn(lang)))}
 	}
 	b.WriteString(" ")
 	b.WriteString(keys.Name(f, fl.Key, lang))
@@ -265,8 +268,8 @@ func (f *Form) Missing(lang chat.Lang, v Values) []FieldError {
 	need := func(id string, fl Field) {
 		if strings.TrimSpace(v[id]) == "" {
 			out = append(out, FieldError{ID: id, Message: chat.T(lang,
-				fmt.Sprintf("%s is needed, for example %s", fl.Label(lang), fl.Example),
-				fmt.Sprintf("请填写%s，例如 %s", fl.Label(lang), fl.Example))})
+				fmt.Sprintf("%s is needed, for example %s", fl.Label(lang), fl.ExampleIn(lang)),
+				fmt.Sprintf("请填写%s，例如 %s", fl.Label(lang), fl.ExampleIn(lang)))})
 		}
 	}
 	for _, fl := range f.Fields {
