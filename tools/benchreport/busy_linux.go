@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 
 	"golang.org/x/sys/unix"
 )
@@ -47,11 +48,22 @@ func busyHost() (stop func(), err error) {
 	return stop, nil
 }
 
-// spin is the busy loop: its thread at SCHED_IDLE, forever.
+// spin is the busy loop: every thread of the process at SCHED_IDLE (the
+// policy is per thread, and threads started later inherit it), then a loop
+// forever.
 func spin() {
 	runtime.LockOSThread()
 	attr := unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_IDLE}
-	if err := unix.SchedSetAttr(0, &attr, 0); err != nil {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err == nil {
+		for _, t := range tasks {
+			tid, _ := strconv.Atoi(t.Name())
+			if err = unix.SchedSetAttr(tid, &attr, 0); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport: busy loop: SCHED_IDLE:", err)
 		os.Exit(1)
 	}
