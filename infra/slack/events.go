@@ -79,6 +79,7 @@ type message struct {
 	direct                        bool
 	edited                        bool            // a message_changed: the new text
 	files                         []slackapi.File // attached files (subtype file_share)
+	shared                        string          // the messages forwarded with it (sharedText)
 }
 
 // incoming picks the events we answer: mentions of the bot, and direct
@@ -95,7 +96,8 @@ func incoming(data any) (message, bool) {
 		if thread == "" {
 			thread = e.TimeStamp
 		}
-		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: thread, ts: e.TimeStamp, files: e.Files}, true
+		return message{user: e.User, channel: e.Channel, text: e.Text, threadTS: thread, ts: e.TimeStamp, files: e.Files,
+			shared: sharedText(e.Attachments)}, true
 	case *slackevents.MessageEvent:
 		if e.ChannelType != "im" || e.BotID != "" {
 			return message{}, false
@@ -107,7 +109,7 @@ func incoming(data any) (message, bool) {
 			}
 			m := message{user: e.User, channel: e.Channel, text: e.Text, threadTS: e.ThreadTimeStamp, ts: e.TimeStamp, direct: true}
 			if e.Message != nil {
-				m.files = e.Message.Files
+				m.files, m.shared = e.Message.Files, sharedText(e.Message.Attachments)
 			}
 			return m, true
 		case "message_changed": // an edit: the new message is in e.Message
@@ -119,7 +121,7 @@ func incoming(data any) (message, bool) {
 				return message{}, false // not an edit of the words (a link preview added, a file removed)
 			}
 			return message{user: n.User, channel: e.Channel, text: n.Text, threadTS: n.ThreadTimestamp, ts: n.Timestamp,
-				direct: true, edited: true, files: n.Files}, true
+				direct: true, edited: true, files: n.Files, shared: sharedText(n.Attachments)}, true
 		}
 	}
 	return message{}, false
@@ -132,6 +134,11 @@ func incoming(data any) (message, bool) {
 // thread, which the draft then replaces (chat.update).
 func (h *Handler) reply(ctx context.Context, tr *trace, cb *slackevents.EventsAPICallbackEvent, m message, key string) chat.Result {
 	text := commandText(dropMention(m.text, botUser(cb)))
+	if text != "" && m.shared != "" {
+		// "@gpuadvisor checklist check" typed over a forwarded vendor answer:
+		// the command reads the answer
+		text += "\n" + m.shared
+	}
 	req := chat.Request{Text: text, Platform: "slack", Tenant: "slack:" + cb.TeamID, Channel: m.channel, User: m.user}
 	route := h.attach(ctx, &req, m)
 	target := chat.Target{Channel: m.channel, ThreadTS: m.threadTS}

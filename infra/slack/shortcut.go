@@ -46,9 +46,38 @@ func vendorOf(text string) (string, string) {
 }
 
 // messageText is a message's text as a command reads it: Slack's links and
-// mentions as plain text, its &amp; &lt; &gt; undone.
+// mentions as plain text, its &amp; &lt; &gt; undone, followed by the
+// messages forwarded in it (sharedText).
 func messageText(m slackapi.Message) string {
-	return commandText(m.Text)
+	text := commandText(m.Text)
+	if sh := sharedText(m.Attachments); sh != "" {
+		text = strings.TrimSpace(text + "\n" + sh)
+	}
+	return text
+}
+
+// sharedText is the text of the messages forwarded in a message, as a
+// command reads it (commandText), one after the other. Slack puts a
+// forwarded message (Forward, Share message) in the attachments, marked
+// is_share, and leaves the message's own text to the comment typed with it,
+// often none ("Message attachments" reference; slackapi/java-slack-sdk#1179
+// shows one). A link to a message that Slack previews (is_msg_unfurl
+// without is_share) was not forwarded and is left out.
+func sharedText(atts []slackapi.Attachment) string {
+	var parts []string
+	for _, a := range atts {
+		if !a.IsShare {
+			continue
+		}
+		t := a.Text
+		if strings.TrimSpace(t) == "" {
+			t = a.Fallback
+		}
+		if t = commandText(t); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 // userLang is the language of user's Slack locale, asked within langBudget.
