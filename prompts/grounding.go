@@ -245,14 +245,41 @@ func fold(s string) string {
 			r = '@'
 		case r == '\u2019' || r == '\u2018' || r == '\u02bc' || r == '\u2032':
 			r = '\'' // customer’s is customer's
-		case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff':
-			continue // zero-width characters hide links and mentions
+		case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff' || r == '\u00ad' || r == '\u180e' ||
+			r >= '\u2061' && r <= '\u2064' || r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069':
+			continue // zero-width, soft-hyphen and direction characters hide links, mentions and negations
+		case r >= 0x1D400 && r <= 0x1D6A3:
+			r = mathLetter(r) // 𝐧𝐨𝐭 is not
+		case confusables[r] != 0:
+			r = confusables[r] // Cyrillic and Greek look-alikes: nоt (о U+043E) is not
 		case r > unicode.MaxASCII && unicode.IsDigit(r):
 			r = '0' + digitValue(r) // ٥٠٠, ५००, 𝟓: digits of every script read as digits
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// confusables are the Cyrillic and Greek letters that look like Latin
+// ones (lower case; fold lowers first). Drafts are English or Chinese, so
+// one of these in a draft is a disguise.
+var confusables = map[rune]rune{
+	'а': 'a', 'А': 'a', 'е': 'e', 'Е': 'e', 'о': 'o', 'О': 'o', 'р': 'p', 'Р': 'p', 'с': 'c', 'С': 'c', 'у': 'y', 'У': 'y',
+	'х': 'x', 'Х': 'x', 'і': 'i', 'І': 'i', 'ї': 'i', 'ј': 'j', 'Ј': 'j', 'ѕ': 's', 'Ѕ': 's', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
+	'ӏ': 'l', 'һ': 'h', 'Н': 'h', 'К': 'k', 'к': 'k', 'М': 'm', 'Т': 't', 'В': 'b',
+	'α': 'a', 'Α': 'a', 'ο': 'o', 'Ο': 'o', 'ε': 'e', 'Ε': 'e', 'ι': 'i', 'Ι': 'i', 'κ': 'k', 'Κ': 'k', 'ν': 'v', 'ρ': 'p', 'Ρ': 'p',
+	'τ': 't', 'Τ': 't', 'υ': 'u', 'χ': 'x', 'Χ': 'x', 'Β': 'b', 'Η': 'h', 'Μ': 'm', 'Ν': 'n', 'Ζ': 'z',
+}
+
+// mathLetter maps a letter of the Mathematical Alphanumeric Symbols block
+// (𝐀, 𝑎, 𝔞, …: thirteen alphabets of 52 letters each) to its ASCII
+// lower-case letter.
+func mathLetter(r rune) rune {
+	off := (r - 0x1D400) % 52
+	if off >= 26 {
+		off -= 26
+	}
+	return 'a' + off
 }
 
 // squeeze drops white space, so "30 分钟" matches "30分钟".

@@ -52,8 +52,10 @@ const (
 	dirBy lexCat = "dir:by"
 	// dirPCIe and dirSXM are the card's form factor (A100 PCIe is not A100
 	// SXM).
-	dirPCIe    lexCat = "dir:pcie"
-	dirSXM     lexCat = "dir:sxm"
+	dirPCIe lexCat = "dir:pcie"
+	dirSXM  lexCat = "dir:sxm"
+	// dirNext moves a promise to a later term (when the next term ends).
+	dirNext    lexCat = "dir:next"
 	catPromise lexCat = CheckPromise
 )
 
@@ -177,15 +179,16 @@ func lexicon() map[lexCat][]string {
 			"exclusiv*", "sole supplier", "sole provider", "only supplier", "only provider", "bonus", "gift", "gifts", "extra credit*", "free credit*",
 			"auto-renew*", "automatic renewal", "automatically renew*", "renews automatically", "renew automatically", "auto renew*",
 			"accepted your offer", "accept your offer", "accepts your offer", "already accepted", "have accepted", "has accepted",
-			"will sign", "we agree to", "agreed to", "prepay*", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
+			"will sign", "we agree to", "agreed to", "prepay*", "upfront", "up-front", "up front", "we accept", "we will accept", "at the current price", "at the same price", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
 			"独家", "排他", "独占", "唯一供应商", "赠送", "赠", "附送", "奖励", "自动续约", "自动续期", "自动续费", "自动延期", "接受贵方", "已接受",
-			"同意签署", "签署", "预付", "预缴", "保证", "优先", "无限", "永久", "终身",
+			"同意签署", "签署", "预付", "一次性付清", "一次性支付", "接受报价", "接受该报价", "同意续约", "按原价", "预缴", "保证", "优先", "无限", "永久", "终身",
 		},
 		dirBy: {
 			"down by", "reduced by", "lowered by", "cut by", "drops by", "falls by", "a discount of", "discounted by",
 			"降低了", "下调了",
 		},
 		dirPCIe: {"pcie", "pci-e", "pci express"},
+		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
 		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
 		dirKeep: {
 			"keep", "keeps", "continue", "continues", "stay on", "remain on",

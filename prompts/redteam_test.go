@@ -119,6 +119,23 @@ var redteamRows = []redteamRow{
 	{"liable for gross negligence only", "sla.en", CheckCondition, [][2]string{e("酷算云 is liable for the loss", "酷算云 is liable, in cases of gross negligence, for the loss")}},
 	{"须 becomes 一般", "sla.zh", CheckQualifier, [][2]string{e("任何故障报告须在30分钟内", "任何故障报告一般在30分钟内")}},
 
+	// disguises, and more of the brief's list
+	{"not with a Cyrillic о", "sla.en", CheckNegation, [][2]string{e("酷算云 is liable for the loss", "酷算云 is n\u043et liable for the loss")}},
+	{"not in mathematical bold", "sla.en", CheckNegation, [][2]string{e("酷算云 is liable for the loss", "酷算云 is \U0001d427\U0001d428\U0001d42d liable for the loss")}},
+	{"the same GPU model becomes a similar one", "sla.en", CheckQualifier, [][2]string{e("(same GPU model, memory", "(similar GPU model, memory")}},
+	{"相同的型号 becomes 相近的型号", "sla.zh", CheckQualifier, [][2]string{e("（相同的 GPU 型号", "（相近的 GPU 型号")}},
+	{"credited in full becomes in part", "sla.en", CheckTerm, [][2]string{e("are credited in full", "are credited in part")}},
+	{"全额返还 becomes 部分返还", "sla.zh", CheckTerm, [][2]string{e("全额返还", "部分返还")}},
+	{"the whole outage becomes its first hour", "sla.en", CheckTerm, [][2]string{e("for the whole duration of the outage", "for the first hour of the outage")}},
+	{"all customer data becomes customer data", "sla.en", CheckTerm, [][2]string{e("destroys all customer data", "destroys customer data")}},
+	{"when the next term ends", "renewal.en", CheckDirection, [][2]string{e("when the term ends", "when the next term ends")}},
+	{"how many minutes becomes how many hours", "questions.en", CheckTerm, [][2]string{e("within how many minutes", "within how many hours")}},
+	{"the full year paid upfront", "renewal3k.en", CheckPromise, [][2]string{e("a discount for a longer prepaid term.", "a discount for a longer prepaid term, and we will pay the full year upfront.")}},
+	{"同意按原价续约", "renewal3k.zh", CheckPromise, [][2]string{e("因此打算续约", "因此同意按原价续约")}},
+	{"提前 becomes 之后", "renewal.zh", CheckDirection, [][2]string{e("提前通知截止日为 2027-01-30", "通知截止日为 2027-01-30 之后")}},
+	{"赔偿 becomes 免责", "sla.zh", CheckResponsibility, [][2]string{e("酷算云按故障持续期间订单金额的2倍进行赔偿", "酷算云对此免责，按故障持续期间订单金额的2倍计算")}},
+	{"the clock starts when the vendor confirms", "sla.en", CheckParty, [][2]string{e("within 4 hours of the fault report", "within 4 hours of 酷算云 confirming the fault report")}},
+
 	// rewordings that keep the meaning: accepted
 	{"3,000 written 3000", "renewal3k.en", "", [][2]string{e("¥3,000 per card", "¥3000 per card")}},
 	{"99.9% written 99.9 %", "questionspct.en", "", [][2]string{e("99.9%", "99.9 %")}},
@@ -153,6 +170,8 @@ var redteamRows = []redteamRow{
 	{"2x written twice", "sla.en", "", [][2]string{e("compensates 2x the order amount", "compensates twice the order amount")}},
 	{"A100-80G written A100 80GB", "renewal.en", "", [][2]string{e("8 A100-80G cards", "8 A100 80GB cards")}},
 	{"phone written telephone", "sla.en", "", [][2]string{e("by phone or instant message", "by telephone or instant messaging")}},
+	{"credited in full written fully credited", "sla.en", "", [][2]string{e("are credited in full", "are fully credited")}},
+	{"all customer data written every piece of customer data", "sla.en", "", [][2]string{e("destroys all customer data", "destroys every piece of customer data")}},
 	{"two sentences merged", "sla.en", "", [][2]string{e("by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.", "by an equivalent standby machine (same GPU model, memory, interconnect and host configuration), and 酷算云 moves the customer's environment and data to it at no charge.")}},
 }
 
@@ -185,8 +204,8 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // template, with the check it names among the failures and a reason in
 // the draft's language; each rewording that keeps the meaning is used as
 // the LLM's draft. With the checker as it stood before this table (the
-// clause-by-clause rules of rewrites.txt), 44 of the 78 meaning-changing
-// rows passed as checked and 12 of the 34 faithful ones were refused.
+// clause-by-clause rules of rewrites.txt), 57 of the 93 meaning-changing
+// rows passed as checked and 12 of the 36 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
 	extra := redteamJobs(t)
 	changing, passed := 0, 0

@@ -46,6 +46,13 @@ var termGroups = [][]string{
 	{"engineer*", "工程师"},
 	{"tcp"}, {"udp"}, {"nvlink*"}, {"nvswitch*"}, {"nvme"}, {"hdd"},
 	{"upgrade*", "升级"},
+	{"in full", "fully", "全额", "全部返还"},
+	{"whole", "entire", "full duration", "整个", "全程", "持续期间"},
+	{"all", "every", "each", "any", "全部", "所有", "任何", "每个", "每一", "一切"},
+	{"minute*", "min", "mins", "分钟"},
+	{"hour*", "hr", "hrs", "h", "小时", "钟头"},
+	{"term", "contract period", "合同期", "租期", "期内"},
+	{"nvidia-smi"},
 	{"migrat*", "迁移"},
 }
 
