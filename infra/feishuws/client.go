@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -272,7 +273,7 @@ func (c *Client) data(ctx context.Context, f Frame) {
 	}
 	start := time.Now()
 	hctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-	out, err := c.Handle(hctx, payload)
+	out, err := c.handle(hctx, payload)
 	cancel()
 	resp := response{StatusCode: http.StatusOK, Data: out}
 	if err != nil {
@@ -284,6 +285,19 @@ func (c *Client) data(ctx context.Context, f Frame) {
 	if err := c.write(f); err != nil {
 		c.Log.Warn("feishu answer not written", "err", err)
 	}
+}
+
+// handle calls Handle; a panic in it is that event's failure (answered 500,
+// so Feishu delivers it again), logged with its stack, never the end of the
+// connection and of serve.
+func (c *Client) handle(ctx context.Context, payload []byte) (out []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			c.Log.Error("feishu event panicked; the connection goes on", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			out, err = nil, fmt.Errorf("feishuws: handler panicked: %v", v)
+		}
+	}()
+	return c.Handle(ctx, payload)
 }
 
 func (c *Client) combine(id string, sum, seq int, part []byte) []byte {

@@ -224,3 +224,47 @@ func TestSilentConnectionIsReplaced(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// An event whose handler panics is answered 500 (Feishu delivers it again)
+// and the connection goes on: the next event is handled.
+func TestPanickingEventIsAnswered500AndTheConnectionGoesOn(t *testing.T) {
+	send := []Frame{
+		{Method: methodData, Service: 7, Headers: []Header{{"type", "event"}, {"message_id", "bad"}, {"sum", "1"}}, Payload: []byte(`{"poison":true}`)},
+		{Method: methodData, Service: 7, Headers: []Header{{"type", "event"}, {"message_id", "good"}, {"sum", "1"}}, Payload: []byte(`{"ok":true}`)},
+	}
+	g := newGateway(t, send, 0)
+	c := &Client{AppID: "cli_x", AppSecret: "sec", BaseURL: g.srv.URL, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Handle: func(ctx context.Context, ev []byte) ([]byte, error) {
+			if strings.Contains(string(ev), "poison") {
+				var m map[string]int
+				m["x"]++ // a nil map
+			}
+			return nil, nil
+		}}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	answered := map[string]int{}
+	for len(answered) < 2 {
+		select {
+		case f := <-g.answers:
+			if f.Method != methodData {
+				continue
+			}
+			var r response
+			json.Unmarshal(f.Payload, &r)
+			answered[f.Get("message_id")] = r.StatusCode
+		case <-ctx.Done():
+			t.Fatalf("answers %v, want both events answered", answered)
+		}
+	}
+	if answered["bad"] != 500 || answered["good"] != 200 {
+		t.Errorf("answers %v, want bad 500 and good 200", answered)
+	}
+	if g.conns.Load() != 1 {
+		t.Errorf("%d connections, want the first one kept", g.conns.Load())
+	}
+	cancel()
+	<-done
+}

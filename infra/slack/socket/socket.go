@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -137,9 +138,18 @@ func (k *socket) event(ctx context.Context, evt socketmode.Event) {
 	}
 }
 
-// spawn runs fn in a goroutine that Run waits for.
+// spawn runs fn in a goroutine that Run waits for. A panic in it ends that
+// request only, logged with its stack, as net/http ends a request's over
+// HTTP: never the whole of serve and every other conversation with it.
 func (k *socket) spawn(fn func()) {
-	k.wg.Go(fn)
+	k.wg.Go(func() {
+		defer func() {
+			if v := recover(); v != nil {
+				k.log.Error("slack socket mode: a request panicked; the others go on", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			}
+		}()
+		fn()
+	})
 }
 
 // slashCommand answers a slash command in its acknowledgement, as Slack

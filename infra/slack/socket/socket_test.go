@@ -1,6 +1,10 @@
 package socket
 
-import "testing"
+import (
+	"log/slog"
+	"strings"
+	"testing"
+)
 
 func TestAnsweredInAck(t *testing.T) {
 	tests := []struct {
@@ -20,5 +24,19 @@ func TestAnsweredInAck(t *testing.T) {
 				t.Errorf("answeredInAck(%s) = %t, want %t", tc.payload, got, tc.want)
 			}
 		})
+	}
+}
+
+// A request that panics ends alone, logged: the goroutines of the others
+// run, and serve is not brought down.
+func TestSpawnedPanicEndsThatRequestOnly(t *testing.T) {
+	var logs strings.Builder
+	k := &socket{log: slog.New(slog.NewTextHandler(&logs, nil))}
+	ran := false
+	k.spawn(func() { var m map[string]int; m["x"]++ })
+	k.spawn(func() { ran = true })
+	k.wg.Wait()
+	if !ran || !strings.Contains(logs.String(), "a request panicked") {
+		t.Errorf("the other request ran: %t; log %q; want it run and the panic logged", ran, logs.String())
 	}
 }
