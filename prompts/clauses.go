@@ -109,17 +109,17 @@ func (j job) checkClauses(cand string) []*Reason {
 		for _, f := range partyDiff(r, g) {
 			fail(f[0], f[1])
 		}
-		if p := partyChanged(r, g, j.vendor); p != "" {
-			fail(CheckParty, clauseName(j.lang, k)+": "+p)
+		if p := partyChanged(j.lang, r, g, j.vendor); p != "" {
+			fail(CheckParty, clauseName(j.lang, k)+pick(j.lang, [2]string{": ", "："})+p)
 		}
 		if negationMoved(r, g) {
 			fail(CheckNegation, "moved:"+k)
 		}
 		if s := droppedSentence(r, g); s != "" {
-			fail(CheckDropped, clauseName(j.lang, k)+": "+s)
+			fail(CheckDropped, clauseName(j.lang, k)+pick(j.lang, [2]string{": ", "："})+s)
 		}
 		if t := droppedTerm(r, g); t != "" {
-			fail(CheckTerm, clauseName(j.lang, k)+": "+t)
+			fail(CheckTerm, clauseName(j.lang, k)+pick(j.lang, [2]string{": ", "："})+t)
 		}
 		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {
 			fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": no longer a question", "：不再是问题"}))

@@ -286,7 +286,7 @@ var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool 
 func checkMessage(lang, check, value string) string {
 	t := func(en, zh string) string { return pick(lang, [2]string{en, zh}) }
 	switch check {
-	case CheckQuantityAdded, CheckQuantityDropped:
+	case CheckQuantityAdded, CheckQuantityDropped, CheckSubject:
 		value = quantityText(lang, value)
 	case CheckClause:
 		q, c, _ := strings.Cut(value, " / ")
@@ -329,10 +329,43 @@ var unitNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]str
 	}
 }}
 
+// moneyText writes a price of a reason ("¥15000/card/mo") in words: "¥15000
+// per card per month", "每卡每月 ¥15000".
+func moneyText(lang, value string) (string, bool) {
+	if !strings.HasPrefix(value, "¥") && !strings.HasPrefix(value, "$") {
+		return "", false
+	}
+	amount, rate, _ := strings.Cut(value, "/")
+	var en, zh []string
+	for _, part := range strings.Split(rate, "/") {
+		w, ok := map[string][2]string{"card": {"per card", "每卡"}, "h": {"per hour", "每小时"}, "mo": {"per month", "每月"}, "y": {"per year", "每年"}}[part]
+		if ok {
+			en, zh = append(en, w[0]), append(zh, w[1])
+		}
+	}
+	if lang == ZH {
+		return strings.TrimSpace(strings.Join(zh, "") + " " + amount), true
+	}
+	return strings.TrimSpace(amount + " " + strings.Join(en, " ")), true
+}
+
 // quantityText writes a quantity of a reason ("4 d") in words ("4 days",
 // "4 天"); other units are shown as they are.
 func quantityText(lang, value string) string {
+	if t, ok := moneyText(lang, value); ok {
+		return t
+	}
 	num, unit, ok := strings.Cut(value, " ")
+	if ok && (unit == "date" || unit == "time" || unit == "name") {
+		return num
+	}
+	if ok && (unit == "gb" || unit == "tb" || unit == "g" || unit == "t" || unit == "gbps") {
+		return num + " " + strings.ToUpper(unit)
+	}
+	if ok && (unit == "cards" || unit == "hosts") {
+		w := map[string][2]string{"cards": {" cards", " 张卡"}, "hosts": {" hosts", " 台主机"}}[unit]
+		return num + pick(lang, w)
+	}
 	w, known := unitNames.Get()[unit]
 	if !ok || !known {
 		return value

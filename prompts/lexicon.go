@@ -269,15 +269,15 @@ func scanLexicon(s string) []lexHit {
 					continue
 				}
 			}
-			if e.cat != catNeutral {
-				out = append(out, lexHit{phrase: e.phrase, cat: e.cat})
-			}
 			matched = len(e.phrase)
 			if e.prefix { // the rest of the word is part of it
 				for end < len(s) && isWordByte(s[end]) {
 					end++
 				}
 				matched = end - i
+			}
+			if e.cat != catNeutral {
+				out = append(out, lexHit{phrase: s[i : i+matched], cat: e.cat}) // exclusivity, not exclusiv
 			}
 			break
 		}

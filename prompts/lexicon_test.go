@@ -32,7 +32,7 @@ func TestScanLexicon(t *testing.T) {
 		{"可用 is not 可", "服务不可用，保持可用", []string{"dir:keep:保持"}},
 		{"a question's modal", "should we send it? we may send it.", []string{"modal:should?", "modal:may"}},
 		{"a request is not a commitment", "could you send it", nil},
-		{"prefix", "the vendor indemnifies the customer", []string{"responsibility:indemnif"}},
+		{"prefix", "the vendor indemnifies the customer", []string{"responsibility:indemnifies"}},
 	}
 	for _, r := range rows {
 		var got []string

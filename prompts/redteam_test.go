@@ -232,6 +232,14 @@ func TestRedTeamRewrites(t *testing.T) {
 		for _, f := range j.failures(cand, "") {
 			caught = append(caught, f.Check)
 			found = found || f.Check == r.want
+			// a Chinese reason says what changed in Chinese words
+			if msg := f.Message(j.lang); j.lang == ZH && f.Check == r.want {
+				for _, w := range []string{"vendor", "customer", "clause", "card", "/mo", "/h", "moved:"} {
+					if strings.Contains(strings.ReplaceAll(msg, f.Check, ""), w) {
+						t.Errorf("%s: the Chinese reason %q holds the English %q", r.name, msg, w)
+					}
+				}
+			}
 		}
 		if !found {
 			t.Errorf("%s (%s): caught by %v, want %s among them", r.name, r.job, caught, r.want)

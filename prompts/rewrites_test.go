@@ -221,8 +221,13 @@ func TestReasonWords(t *testing.T) {
 		{CheckQuantityAdded, "4 d", EN, "it added 4 days, which is not in the facts"},
 		{CheckQuantityAdded, "4 d", ZH, "加入了事实中没有的 4 天"},
 		{CheckQuantityDropped, "2 x", EN, "it dropped or changed 2x"},
-		{CheckQuantityDropped, "¥35/h", ZH, "遗漏或改动了 ¥35/h"},
+		{CheckQuantityDropped, "¥35/h", ZH, "遗漏或改动了 每小时 ¥35"},
 		{CheckClause, "4 h / response time", EN, "4 hours no longer belongs to the response time clause, or a number moved into it"},
+		{CheckQuantityAdded, "¥3000/card/mo", ZH, "加入了事实中没有的 每卡每月 ¥3000"},
+		{CheckQuantityAdded, "$5/card/h", EN, "it added $5 per card per hour, which is not in the facts"},
+		{CheckQuantityDropped, "8 cards", ZH, "遗漏或改动了 8 张卡"},
+		{CheckNegation, "moved:9", ZH, "在第 9 条把否定移到了别的内容上（原本承诺不发生的事变成会发生，或反之）"},
+		{CheckNegation, "免费", EN, "it removed what cost nothing (\"免费\")"},
 	}
 	for _, r := range rows {
 		if got := checkMessage(r.lang, r.check, r.value); got != r.want {

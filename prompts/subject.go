@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"fmt"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -245,8 +246,8 @@ func agentOf(ms []mention) party {
 // another party than in the template sentence it rewords (酷算云 moves the
 // customer's environment → the customer moves its environment; could you
 // send us → we will send you). Naming a party fewer times (its, it) is no
-// change. It returns what changed, "" for nothing.
-func partyChanged(ref, cand, vendor string) string {
+// change. It returns what changed in lang's words, "" for nothing.
+func partyChanged(lang, ref, cand, vendor string) string {
 	count := func(s string) map[party]int {
 		m := map[party]int{}
 		for _, x := range mentions(s, vendor) {
@@ -260,7 +261,10 @@ func partyChanged(ref, cand, vendor string) string {
 		words []string
 	}{{p: "vendor"}}, partyWords...) {
 		if cc[pw.p] > rc[pw.p] && (pw.p != "we" && pw.p != "you" || rc[pw.p] == 0 && rc[otherSide(pw.p)] > 0) {
-			return string(pw.p) + " +" + itoa(cc[pw.p]-rc[pw.p])
+			if rc[pw.p] == 0 {
+				return fmt.Sprintf(pick(lang, [2]string{"it names %s, which the template does not", "出现了模板没有的%s"}), partyName(lang, pw.p))
+			}
+			return fmt.Sprintf(pick(lang, [2]string{"it names %s %d more time(s) than the template", "比模板多提到%s %d 次"}), partyName(lang, pw.p), cc[pw.p]-rc[pw.p])
 		}
 	}
 	refS := sentences(ref)
@@ -284,7 +288,10 @@ func partyChanged(ref, cand, vendor string) string {
 			continue
 		}
 		if ra := agentOf(mentions(refS[bi], vendor)); ra != "" && ra != a {
-			return string(ra) + " → " + string(a)
+			if lang == ZH {
+				return fmt.Sprintf("原本由%s做的事改成由%s做", partyName(lang, ra), partyName(lang, a))
+			}
+			return fmt.Sprintf("%s now does what %s did", partyName(lang, a), partyName(lang, ra))
 		}
 	}
 	return ""
@@ -299,9 +306,11 @@ func otherSide(p party) party {
 	return "we"
 }
 
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
+// partyName names a party in a reason.
+func partyName(lang string, p party) string {
+	names := map[party][2]string{
+		"vendor": {"the vendor", "供应商"}, "customer": {"the customer", "客户"}, "we": {"we (the team)", "我方"},
+		"you": {"you (the vendor)", "对方"}, "party a": {"Party A (甲方)", "甲方"}, "party b": {"Party B (乙方)", "乙方"},
 	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return pick(lang, names[p])
 }
