@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"gpuadvisor/advisor"
+	"gpuadvisor/advisor/catalog"
 	"gpuadvisor/advisor/sizing"
 )
 
@@ -117,13 +118,45 @@ func (in Input) cost(o sizing.Option, p Price) (float64, bool) {
 
 // Pricing is the ranking as sizing.AdviseByPrice uses it to pick: the same
 // order Decide reports.
+// The search ranks every card's option several times (the pick, the
+// tighter and safer ones, each mode alternative): each card's price is
+// looked up once per Pricing.
 func (in Input) Pricing() sizing.Pricing {
+	m := &priceMemo{in: &in}
 	return sizing.Pricing{
-		Cost: func(o sizing.Option) (float64, bool) { return in.cost(o, in.PriceOf(o.GPU.ID)) },
+		Cost: func(o sizing.Option) (float64, bool) { return in.cost(o, m.of(o.GPU)) },
 		Group: func(o sizing.Option) int {
-			return in.PriceOf(o.GPU.ID).Source.group()
+			return m.of(o.GPU).Source.group()
 		},
 	}
+}
+
+// priceMemo keeps what ranking reads of Input.PriceOf (the source and the
+// price per card-hour) for the first cards asked for, by card.
+type priceMemo struct {
+	in   *Input
+	n    int
+	kept [32]struct {
+		g       *catalog.GPU
+		perHour float64
+		source  Source
+	}
+}
+
+// of is m.in.PriceOf(g.ID) as Input.cost and the group read it.
+func (m *priceMemo) of(g *catalog.GPU) Price {
+	for i := range m.kept[:m.n] {
+		if k := &m.kept[i]; k.g == g {
+			return Price{PerCardHour: k.perHour, Source: k.source}
+		}
+	}
+	p := m.in.PriceOf(g.ID)
+	if m.n < len(m.kept) {
+		k := &m.kept[m.n]
+		k.g, k.perHour, k.source = g, p.PerCardHour, p.Source
+		m.n++
+	}
+	return p
 }
 
 // Option is one adequate option with the price it was ranked by.

@@ -91,3 +91,36 @@ func TestDecideOrderIsPricingSort(t *testing.T) {
 	}
 	t.Logf("%d decisions agree", n)
 }
+
+// TestPricingMemoAgrees checks the kept prices against Input.PriceOf: every
+// card of the catalog twice over (two copies of each row, more rows than
+// are kept), each option asked for three times, by hour and by a run.
+func TestPricingMemoAgrees(t *testing.T) {
+	c, _ := catalog.Default()
+	rows := append(append([]catalog.GPU{}, c.GPUs()...), c.GPUs()...)
+	refs := map[string]Price{}
+	for i, g := range rows {
+		if i%2 == 0 {
+			refs[g.ID] = ref(float64(1 + i))
+		}
+	}
+	for name, in := range map[string]Input{
+		"by hour": {Reference: refs, Team: map[string]Price{rows[3].ID: team(7)}},
+		"by run":  {Reference: refs, By: ByRun, Cost: func(o sizing.Option, perHour float64) (float64, bool) { return 2 * perHour, o.Cards() < 4 }},
+	} {
+		p := in.Pricing()
+		for round := range 3 {
+			for i := range rows {
+				o := sizing.Option{GPU: &rows[i], Result: sizing.Result{Layout: sizing.Layout{Cards: 1 + i%5}}}
+				gc, gok := p.Cost(o)
+				wc, wok := in.cost(o, in.PriceOf(rows[i].ID))
+				if gc != wc || gok != wok {
+					t.Fatalf("%s round %d %s: cost %v %v, want %v %v", name, round, rows[i].ID, gc, gok, wc, wok)
+				}
+				if got, want := p.Group(o), in.PriceOf(rows[i].ID).Source.group(); got != want {
+					t.Fatalf("%s round %d %s: group %d, want %d", name, round, rows[i].ID, got, want)
+				}
+			}
+		}
+	}
+}

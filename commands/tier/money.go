@@ -69,7 +69,7 @@ type optionData struct {
 	// Interconnect is the link this option's cards talk over, as the
 	// reply's top-level interconnect says it for the pick.
 	Interconnect sizing.Interconnect `json:"interconnect"`
-	opt          sizing.Option
+	opt          *sizing.Option      // the decision's option (ch.dec.Options)
 	cost         float64
 }
 
@@ -89,6 +89,13 @@ type selection struct {
 	// by the cost of the whole run, not per hour.
 	run *jobSpec
 	req sizing.Request
+	// picked is price of the last card asked for (the pick, asked for by
+	// the summary, the facts, the job and the JSON): worked out once.
+	picked struct {
+		id string
+		p  priced
+		ok bool
+	}
 }
 
 // splitCards reads a list of card names (exclude=, only=) into catalog ids;
@@ -297,9 +304,10 @@ func (ch *selection) advise(req sizing.Request) (sizing.Advice, error) {
 		ch.source = pricebook.Source(ch.in.PriceOf(gpuOf(adv.Pick).ID).Source)
 	}
 	ch.options = make([]optionData, 0, len(ch.dec.Options))
-	for _, o := range ch.dec.Options {
+	for i := range ch.dec.Options {
+		o := &ch.dec.Options[i]
 		row := optionData{GPU: o.Option.GPU.ID, Cards: o.Option.Cards(), Source: string(o.Price.Source), Vendor: o.Price.Vendor,
-			Currency: o.Price.Currency, Chosen: o.Chosen, Trade: o.Trade, opt: o.Option, cost: o.Cost,
+			Currency: o.Price.Currency, Chosen: o.Chosen, Trade: o.Trade, opt: &o.Option, cost: o.Cost,
 			Interconnect: sizing.InterconnectOf(ch.req.Mode, o.Option)}
 		if o.Price.Source != choice.None {
 			pc, ph := round4(o.Price.PerCardHour), round4(o.PerHour)
@@ -323,6 +331,16 @@ func (ch *selection) advise(req sizing.Request) (sizing.Advice, error) {
 // price is the price the card is costed at: the team's, else the
 // reference; false with neither.
 func (ch *selection) price(id string) (priced, bool) {
+	if m := &ch.picked; m.id == id && id != "" {
+		return m.p, m.ok
+	}
+	p, ok := ch.priceOf(id)
+	ch.picked.id, ch.picked.p, ch.picked.ok = id, p, ok
+	return p, ok
+}
+
+// priceOf is price without the last answer kept.
+func (ch *selection) priceOf(id string) (priced, bool) {
 	p := ch.in.PriceOf(id)
 	if p.Source == choice.None {
 		return priced{p: p}, false

@@ -176,7 +176,7 @@ func (ch *selection) atSpeed(lang chat.Lang, o *optionData) string {
 		return ""
 	}
 	return sprintf(chat.T(lang, " (%s/h of NVLink-speed work at %s interconnect efficiency %s)", "（%[3]s，按 %[2]s 的互联效率，相当于 NVLink 速度下 %[1]s/时）"),
-		moneyIn(o.Currency, o.cost), pct(*o.PerHour/o.cost), overLinks(lang, ch.req.Mode, o.opt))
+		moneyIn(o.Currency, o.cost), pct(*o.PerHour/o.cost), overLinks(lang, ch.req.Mode, *o.opt))
 }
 
 // unpricedNote names what the tier rule would have picked among cards with
@@ -290,7 +290,7 @@ func (ch *selection) nextTwo(lang chat.Lang) string {
 		if o.PerHour != nil {
 			s += sprintf(chat.T(lang, " at %s/h (%s)", " %s/时（%s）"), moneyIn(o.Currency, *o.PerHour), sourceName(lang, o.Source))
 			if o.cost > *o.PerHour*1.0000001 && ch.in.By == choice.ByHour {
-				s += sprintf(chat.T(lang, " %s, %s/h of NVLink-speed work", "，%s，相当于 NVLink 速度下 %s/时"), overLinks(lang, ch.req.Mode, o.opt), moneyIn(o.Currency, o.cost))
+				s += sprintf(chat.T(lang, " %s, %s/h of NVLink-speed work", "，%s，相当于 NVLink 速度下 %s/时"), overLinks(lang, ch.req.Mode, *o.opt), moneyIn(o.Currency, o.cost))
 			}
 		} else {
 			s += chat.T(lang, " (no price)", "（无价格）")
