@@ -175,6 +175,16 @@ var badInputs = []badInput{
 	{"compare card unknown", "vendor compare gpu=nosuch", "gpu", []string{"nosuch", "a100-80g-sxm"}},
 	{"compare cards zero", "vendor compare cards=0", "cards", []string{"cards=0"}},
 	{"compare months not read zh", "供应商 对比 月数=abc", "months", []string{`"abc"`}},
+
+	// round 3: what a Chinese reply to an English line showed in English
+	{"recompute not read", "tier model=qwen2.5-7b mode=full recompute=maybe", "recompute", []string{`"maybe"`, "recompute=full"}},
+	{"exclude an unknown card", "tier model=qwen2.5-14b mode=lora exclude=nosuch", "exclude", []string{"nosuch", "a100-80g-sxm"}},
+	{"exclude an unknown card zh", "选卡 模型=qwen2.5-14b 模式=微调 排除=不存在", "exclude", []string{"不存在", "排除="}},
+	{"term not read zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=30天 期限=永远", "term", []string{"永远", "3个月"}},
+	{"intranet not read", `trial check intranet=abc "x"`, "intranet", []string{`"abc"`, "10g"}},
+	{"quote price in dollars", "quote hours=300 cards=8 A: price=$35; B: price=29; C: price=30", "", []string{"not in yuan"}},
+	{"quote vendor key typed twice", "quote hours=300 cards=8 A: price=35 price=36; B: price=29; C: price=30", "", []string{"twice"}},
+	{"draft what is not known", "draft frob", "draft", []string{`"frob"`}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

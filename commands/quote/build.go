@@ -135,7 +135,7 @@ func hoursRange(lang chat.Lang, raw string) *chat.Error {
 func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *problem) {
 	raw, perTB := valueText(p)
 	spec := p.spec
-	ex := chat.T(lang, spec.name+"="+spec.example, chat.HanWord(spec.name, spec.aliases)+"="+zhExample(spec.example))
+	ex := spec.pair(lang)
 	prefix := ""
 	colon := chat.T(lang, ": ", "：")
 	if who != "" {
@@ -259,8 +259,8 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 	drop := false
 	for _, p := range d.pairs {
 		if seen[p.spec.name] {
-			probs = append(probs, problem{Vendor: who, Key: p.spec.name, Example: p.spec.name + "=" + p.spec.example,
-				Message: fmt.Sprintf(chat.T(lang, "%s: %s is given twice; give it once", "%s：%s 出现了两次，请只写一次"), who, p.spec.name)})
+			probs = append(probs, problem{Vendor: who, Key: p.spec.name, Example: p.spec.pair(lang),
+				Message: fmt.Sprintf(chat.T(lang, "%s: %s is given twice; give it once", "%s：%s 出现了两次，请只写一次"), who, p.spec.word(lang))})
 			drop = true
 			continue
 		}
@@ -284,8 +284,8 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 			v.MonthlyPerCard = val
 		case "own_cards":
 			if val < 1 || val != math.Trunc(val) || val > tco.MaxCards {
-				probs = append(probs, problem{Vendor: who, Key: "own_cards", Example: "own_cards=16",
-					Message: fmt.Sprintf(chat.T(lang, "%s: own_cards=%s must be a whole number of cards, 1 or more", "%s：own_cards=%s 须为不小于1的整数"), who, p.raw)})
+				probs = append(probs, problem{Vendor: who, Key: "own_cards", Example: p.spec.pair(lang),
+					Message: fmt.Sprintf(chat.T(lang, "%s: own_cards=%s must be a whole number of cards, 1 or more", "%s：%s=%s 须为不小于1的整数"), who, p.spec.word(lang), chat.Shown(p.raw))})
 				drop = true
 				continue
 			}
@@ -293,7 +293,7 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 		case "own_hours":
 			if val <= 0 || val > tco.MaxHours {
 				e := hoursRange(lang, p.raw)
-				probs = append(probs, problem{Vendor: who, Key: "own_hours", Example: "own_hours=500", Message: who + chat.T(lang, ": ", "：") + e.Message})
+				probs = append(probs, problem{Vendor: who, Key: "own_hours", Example: p.spec.pair(lang), Message: who + chat.T(lang, ": ", "：") + e.Message})
 				drop = true
 				continue
 			}
@@ -330,7 +330,7 @@ func buildVendor(lang chat.Lang, d *draft) (v tco.Vendor, probs []problem, ok bo
 		v.MonthlyPerCard = 0
 	}
 	if !drop && v.PricePerCardHour == 0 && v.MonthlyPerCard == 0 {
-		probs = append(probs, problem{Vendor: who, Key: "price", Example: "price=35",
+		probs = append(probs, problem{Vendor: who, Key: "price", Example: chat.T(lang, "price=35", "单价=35"),
 			Message: fmt.Sprintf(chat.T(lang, "%s has no price: add price=35 (¥ per card-hour) or monthly=15000 (¥ per card-month)",
 				"%s 没有价格：请加 单价=35（元/卡时）或 包月=15000（元/卡月）"), who)})
 		drop = true

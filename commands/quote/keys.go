@@ -131,6 +131,18 @@ var keysWords = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"keys": true, "help": true, "参数": true, "帮助": true}
 }}
 
+// word is the key as a reply in lang names it: its name, or in Chinese its
+// Chinese alias.
+func (s *keySpec) word(lang chat.Lang) string {
+	return chat.T(lang, s.name, chat.HanWord(s.name, s.aliases))
+}
+
+// pair is the key with its example value, as a reply in lang writes it
+// (单价=35).
+func (s *keySpec) pair(lang chat.Lang) string {
+	return chat.T(lang, s.name+"="+s.example, chat.HanWord(s.name, s.aliases)+"="+zhExample(s.example))
+}
+
 // zhExample is a key's example value as a Chinese reply writes it.
 func zhExample(v string) string {
 	switch v {

@@ -22,11 +22,12 @@ func NewCommand(d Deps) *chat.Command {
 		Aliases: []string{"vram", "显存", "选卡"},
 		Summary: chat.Help("which GPU and how many for a model: memory per card, NVLink/InfiniBand, alternatives",
 			"模型该租什么卡、租几张：每卡显存明细、是否需要 NVLink/InfiniBand、备选方案"),
-		Examples:  examples,
-		ExampleZH: map[string]string{"mode=lora": "微调", "mode=qlora": "量化微调", "mode=infer": "推理", "mode=full": "全参"},
-		Keys:      append(append([]chat.Key{}, keytab.TierKeys...), keytab.TierMoneyKeys...),
-		Writes:    chat.Reads,
-		Run:       run,
+		Examples: examples,
+		ExampleZH: map[string]string{"mode=lora": "微调", "mode=qlora": "量化微调", "mode=infer": "推理", "mode=full": "全参",
+			"recompute=full": "全部", "recompute=selective": "选择性", "recompute=none": "无"},
+		Keys:   append(append([]chat.Key{}, keytab.TierKeys...), keytab.TierMoneyKeys...),
+		Writes: chat.Reads,
+		Run:    run,
 	}
 }
 

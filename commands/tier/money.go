@@ -9,6 +9,7 @@ import (
 	"gpuadvisor/advisor/pricebook"
 	"gpuadvisor/advisor/sizing"
 	"gpuadvisor/chat"
+	"gpuadvisor/commands/internal/cardname"
 	"gpuadvisor/commands/internal/stored"
 	"gpuadvisor/commands/settings"
 	"gpuadvisor/store"
@@ -110,11 +111,7 @@ func splitCards(a *chat.Args, lang chat.Lang, key string, cat *catalog.Catalog) 
 	for _, name := range names {
 		m, err := cat.FindGPU(name)
 		if err != nil {
-			ex := key + "=a100,h800"
-			if s := cat.Suggest(name); s != "" {
-				ex = key + "=" + s
-			}
-			return nil, chat.Invalidf(lang, key, ex, "%s: %q is not a card in the catalog", "%s：%q 不在显卡目录中", key, name)
+			return nil, cardname.Unknown(lang, key, a.Name(key), name, "")
 		}
 		if len(m.Assumed) > 0 {
 			for _, g := range cat.GPUs() {

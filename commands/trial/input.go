@@ -159,7 +159,7 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 	case "intranet":
 		g, ok := advisor.ParseLineRate(v)
 		if !ok {
-			return bad("not a line rate I can read; write it like intranet=10g, 25g, 100g or 万兆", "无法读取的线速；请写成 intranet=10g、25g、100g 或 万兆")
+			return bad("not a line rate I can read; write it like intranet=10g, 25g, 100g or 万兆", "无法读取的线速；请写成 intranet=万兆、25g 或 100g")
 		}
 		p.IntranetGbps = g
 	case "memory":
