@@ -158,7 +158,8 @@ func lexicon() map[lexCat][]string {
 			"代替", "而不是", "取代", "替代", "抵消", "作为替代",
 		},
 		dirAddition: {
-			"in addition to", "on top of", "as well as", "not only", "besides", "additionally",
+			"in addition to", "on top of", "as well as", "not only", "not just", "not merely", "not simply", "besides", "additionally",
+			"不仅仅", "不仅是", "不止是",
 			"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是",
 		},
 		dirSwitch: {

@@ -254,3 +254,94 @@ func TestRedTeamRewrites(t *testing.T) {
 	}
 	t.Logf("%d of %d meaning-changing rewrites (%d en, %d zh) passed as checked; %d faithful ones", passed, changing, langs[EN], langs[ZH], len(redteamRows)-changing)
 }
+
+// TestRedTeamWholeRewordings: an LLM rewords the whole draft the way a
+// model polishes text (articles, linking words, "free of charge" for "at
+// no charge", "not just" for "not only", 都须, 把 for 将, 在……之前): each
+// is accepted as it is.
+func TestRedTeamWholeRewordings(t *testing.T) {
+	rows := []struct{ job, text string }{
+		{"sla.en", `Proposed SLA clauses: 酷算云
+
+We propose the following service-level clauses for the GPU rental contract with 酷算云. They form part of the contract; verbal commitments do not replace them.
+
+1. Response time. 酷算云 provides technical support 7x24, including nights, weekends and public holidays. Every fault report receives a response from an on-duty engineer within 30 minutes, by phone or instant message, and not only through a ticket.
+2. Hardware replacement. A failed GPU, or a host that can no longer run the customer's workload, is replaced within 4 hours of the fault report by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine free of charge.
+3. Outage compensation. When a single fault leaves the service unavailable for more than 4 hours, 酷算云 compensates 2x the order amount for the whole duration of the outage, as a credit on the next invoice or as a refund, at the customer's choice.
+4. Credit for interrupted runs. When a platform fault (hardware, network, power or scheduling) interrupts a running job, the GPU hours billed for that job since its last checkpoint are credited in full, in addition to any outage compensation.
+5. Migration at the end of the term. At the end or early termination of the contract, 酷算云 helps migrate the customer's data, images and snapshots to a destination the customer names, within a period and for a fee stated in the order form, and keeps the data available until the customer confirms the migration.
+6. Certified data destruction. When the contract ends, or on request, 酷算云 destroys all customer data on disks, snapshots and backups by physical destruction or certified secure erasure, not just logical deletion, and delivers a written destruction certificate.
+7. Bandwidth. The order form states whether public bandwidth is fixed or metered, the free intranet and egress quota, and the price beyond the quota; these prices do not change during the term.
+8. Upgrade. During the term, the customer may move to a newer GPU model by paying only the price difference for the remaining term, without starting a new minimum term.
+9. Data security liability. 酷算云 is liable for the loss or leakage of, or unauthorised access to, customer data caused by its staff, systems or subcontractors. Customer data stays in the agreed region and is not transferred across borders without the customer's written consent.
+
+This draft is for both parties to review before signing.`},
+		{"sla.zh", `SLA 条款建议：酷算云
+
+以下服务等级条款建议写入与酷算云的 GPU 租赁合同，作为合同的组成部分；口头承诺不能代替书面条款。
+
+1. 响应时间：酷算云提供7x24小时技术支持（包括夜间、周末和法定节假日）。任何故障报告都须在30分钟内由值班工程师通过电话或即时通讯响应，而不只是通过工单回复。
+2. 硬件更换：GPU 发生故障或主机无法继续运行客户任务时，酷算云须在报障后4小时内用同等配置的备用机（相同的 GPU 型号、显存、互联方式和主机配置）完成更换，并免费把客户的环境和数据转移到备用机上。
+3. 故障赔偿：单次故障导致服务不可用超过4小时的，酷算云按故障持续期间订单金额的2倍赔偿，由客户选择抵扣下期账单或退款。
+4. 中断任务补偿：因平台故障（硬件、网络、电力或调度）导致正在运行的任务中断时，该任务自最近一个检查点以来已计费的 GPU 时长全额返还，且不影响故障赔偿。
+5. 到期迁移：合同到期或提前终止时，酷算云协助把客户的数据、镜像和快照迁移到客户指定的位置，迁移期限和费用（如有）在订单中写明；在客户确认迁移完成之前，数据保持可用。
+6. 数据销毁：合同结束时或应客户要求，酷算云对磁盘、快照和备份中的全部客户数据进行物理销毁或经认证的安全擦除（而不只是逻辑删除），并出具书面销毁证明。
+7. 带宽：订单中写明公网带宽是固定带宽还是按流量计费、免费的内网和出网流量额度，以及超出额度后的单价；合同期内价格不变。
+8. 升级：合同期内，客户可以只补差价升级到更新型号的 GPU，且不重新起算最短租期。
+9. 数据安全责任：因酷算云的员工、系统或分包商导致客户数据丢失、泄露或被未授权访问的，由酷算云承担责任。客户数据存放在约定地域，未经客户书面同意不得跨境传输。
+
+以上为草稿，请双方审阅后再签署。`},
+		{"renewal.zh", `主题：关于与酷算云的 GPU 合同在 2027-03-01 续约的沟通
+
+酷算云客户经理，您好：
+
+我们的合同（8 张 A100-80G）将于 2027-03-01 续约，提前通知的截止日是 2027-01-30。在续约之前，我们对照价格核对了实际用量：
+
+- 当前价格：每卡每月 ¥15,000，全部卡合计每月 ¥120,000。
+- 实际用量：每卡每月 310小时。
+- 同款卡的按需价格：每卡每小时 ¥35。只有每卡每月用量超过 428.57小时（即包月价格除以按需价格），包月才划算。
+- 按我们的实际用量，改为按需每月需要 ¥86,800。
+
+我们的用量低于盈亏平衡点：包月每月比按需多花 ¥33,200。除非包月价格降到每卡 ¥10,850 或以下（即实际用量乘以按需价格），否则合同到期后我们将改为按需使用。
+
+另外，我们希望续约时写入以下内容：
+1. 升级条款：合同期内只需补差价即可升级到更新型号的 GPU。
+2. 书面 SLA：包括响应时间、用备用机更换硬件以及故障赔偿。
+3. 合同到期时协助迁移数据，并写明相关费用。
+
+能否在 2027-01-30 之前给我们一份新的报价？
+
+此致
+敬礼！
+[您的姓名]`},
+		{"questions.en", `Subject: Questions about the GPU offer from 酷算云
+
+Dear 酷算云 sales team,
+
+Thank you for the information you sent. Before we make a decision, we need concrete written answers to the questions below, so that what we agree can be written into the contract.
+
+Hardware
+1. What exactly are the CPU model, RAM, and system and data disks (NVMe or HDD) of the host? You wrote "高配主机": please give the exact figures or model names.
+2. Are the GPUs within a node connected by NVLink/NVSwitch or by plain PCIe? Please send us the output of nvidia-smi topo -m.
+
+Network
+3. What intranet bandwidth did you measure with iperf3 (TCP and UDP), and is it shared or dedicated? You wrote "万兆内网": please give the exact figures or model names.
+
+Operations and support
+4. Who handles a GPU that drops at 23:00, and within how many minutes: on-duty engineers, or tickets only?
+
+Contract
+5. What compensation for outages is written into the contract, for example 2x the order amount for a single fault over 4 h?
+
+Please answer each question by its number. Where a figure depends on the configuration, please give it for the configuration you are offering us.
+
+Thank you, and best regards,
+[your name]`},
+	}
+	for _, r := range rows {
+		j := jobFor(t, r.job)
+		if fs := j.failures(r.text, ""); len(fs) > 0 {
+			t.Errorf("%s: a whole rewording that keeps the meaning was refused: %s", r.job, fs[0].Message(j.lang))
+		}
+	}
+}

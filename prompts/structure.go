@@ -645,9 +645,18 @@ var (
 	negationZH    = []string{"不", "没", "无", "未", "勿", "并非", "绝非", "非由", "而非"}
 )
 
+// freeWords are the negations that say a thing is free ("at no charge",
+// 不收费): the lexicon compares them as what costs nothing (dirFree), so
+// "at no charge" reworded as "free of charge" is no negation dropped.
+var freeWords = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
+	return strings.NewReplacer("at no charge", "free", "no charge", "free", "at no cost", "free", "at no extra cost", "free",
+		"without charge", "free", "不另收费", "免费", "不额外收费", "免费", "不收费", "免费", "不再收费", "免费")
+}}
+
 // countNegations counts the negations of a folded line: the words above,
 // words ending in n't, and the Chinese negations.
 func countNegations(line string) int {
+	line = freeWords.Get().Replace(line)
 	n := 0
 	for i := 0; i < len(line); {
 		if !isLower(line[i]) {
