@@ -204,6 +204,7 @@ func (r *Router) localizeButtons(rep *Reply) {
 	if rep.Lang != ZH {
 		return
 	}
+	var value, zhValue string // the buttons of a reply usually share a value: localized once
 	for i, b := range rep.Buttons {
 		var line, zh string
 		switch b.Action {
@@ -215,7 +216,10 @@ func (r *Router) localizeButtons(rep *Reply) {
 		default:
 			words, zhWords := r.locale.buttonWords(r, b.Action)
 			line = words + " " + b.Value
-			zh = strings.TrimSpace(zhWords + " " + r.Localize(ZH, rep.Command, b.Value))
+			if value != b.Value || zhValue == "" {
+				value, zhValue = b.Value, r.Localize(ZH, rep.Command, b.Value)
+			}
+			zh = strings.TrimSpace(zhWords + " " + zhValue)
 		}
 		if zh != line {
 			rep.Buttons[i].shown = zh

@@ -36,11 +36,18 @@ func Width(s string) int {
 			i++
 		case c < utf8.RuneSelf: // a control character: no column
 			i++
-		case c >= 0xE3 && c <= 0xE9 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80:
-			// U+3000 to U+9FFF, three bytes (CJK punctuation and Han):
-			// always valid UTF-8 with these lead bytes
-			n += RuneWidth(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
-			i += 3
+		case cjk3(s, i):
+			// a run of U+3000 to U+9FFF, three bytes each (CJK punctuation
+			// and Han): always valid UTF-8 with these lead bytes, and U+5000
+			// to U+9FFF (lead bytes E5 to E9) are all Wide
+			for ok := true; ok; ok = cjk3(s, i) {
+				if c := s[i]; c >= 0xE5 {
+					n += 2
+				} else {
+					n += RuneWidth(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
+				}
+				i += 3
+			}
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			n += RuneWidth(r)
@@ -48,6 +55,12 @@ func Width(s string) int {
 		}
 	}
 	return n
+}
+
+// cjk3 reports whether s[i:] starts with a character from U+3000 to
+// U+9FFF: a lead byte from E3 to E9 and two continuation bytes.
+func cjk3(s string, i int) bool {
+	return i+2 < len(s) && s[i] >= 0xE3 && s[i] <= 0xE9 && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80
 }
 
 // printable8 reports whether the eight bytes of w are all printable ASCII

@@ -92,7 +92,7 @@ func TestWidthAgreesWithRuneSum(t *testing.T) {
 			t.Errorf("%s: Width(%q) = %d, want %d", tc.name, tc.s, got, want)
 		}
 	}
-	parts := []string{"a", "Z", " ", "~", "\x1f", "\x20", "\x7e", "\x7f", "\x80", "\xff", "\x00", "\t", "显", "，", "、", "\u3000", "\u303f", "\u9fff", "\xe3\x80", "\xe9", "\xe2\x80\x94", "\xe0\x80\x80", "\xed\xa0\x80", "\u0301", "\u200d", "é", "\xe2\x80", "abcdefgh"}
+	parts := []string{"a", "Z", " ", "~", "\x1f", "\x20", "\x7e", "\x7f", "\x80", "\xff", "\x00", "\t", "显", "，", "、", "\u3000", "\u303f", "\u9fff", "\xe3\x80", "\xe9", "\xe2\x80\x94", "\xe0\x80\x80", "\xed\xa0\x80", "\u4dc0", "\u4e00", "\u3030", "\u0301", "\u200d", "é", "\xe2\x80", "abcdefgh"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	var b strings.Builder
 	for range 300_000 {
