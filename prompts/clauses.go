@@ -172,7 +172,7 @@ func lexiconDiff(ref, cand string) [][2]string {
 		seen[cat] = true
 		check := string(cat)
 		switch {
-		case cat == dirCNY || cat == dirUSD:
+		case cat == dirCNY || cat == dirUSD || cat == dirFX:
 			check = CheckCurrency
 		case cat == dirFree && dropped:
 			check = CheckNegation // at no charge → at cost

@@ -84,7 +84,7 @@ func (j job) failures(cand, delim string) []*Reason {
 	if hasMention(rest) {
 		fail(CheckMention, "")
 	}
-	if hasOpaque(rest) {
+	if hasOpaque(rest) || hasHidden(cand) {
 		fail(CheckOpaque, "")
 	}
 	if newPhone(j.text, cand) {
@@ -458,6 +458,18 @@ func hasOpaque(s string) bool {
 			return true
 		}
 		i = j
+	}
+	return false
+}
+
+// hasHidden reports characters no reader sees but a model reads: Unicode
+// tag characters (ASCII smuggled as U+E0020…E007E), variation selectors
+// beyond the emoji ones, and private-use characters.
+func hasHidden(s string) bool {
+	for _, r := range s {
+		if r >= 0xE0000 && r <= 0xE007F || r >= 0xE0100 && r <= 0xE01EF || r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 {
+			return true
+		}
 	}
 	return false
 }

@@ -44,6 +44,8 @@ const (
 	// changes a price as much as a number does.
 	dirCNY lexCat = "dir:cny"
 	dirUSD lexCat = "dir:usd"
+	// dirFX are the other currencies (¥ is also the yen: JPY, 円).
+	dirFX lexCat = "dir:fx"
 	// dirFree is what costs nothing (at no charge, 免费): added it is a
 	// promise, dropped a charge.
 	dirFree lexCat = "dir:free"
@@ -84,9 +86,9 @@ func lexicon() map[lexCat][]string {
 		},
 		catExclusion: {
 			"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
-			"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "does not apply", "do not apply",
+			"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "outside", "does not apply", "do not apply",
 			"apart from", "aside from", "does not include", "do not include", "excepted",
-			"除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
+			"以外", "范围外", "除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
 		},
 		catCap: {
 			"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
@@ -137,6 +139,7 @@ func lexicon() map[lexCat][]string {
 			"more than", "over", "above", "exceed", "exceeds", "exceeding", "exceeded", "longer than", "greater than", "higher than", "or more", "at least",
 			"or longer", "or later", "or higher", "or above", "or over", "and above", "and more", "及以上",
 			"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
+			"increase", "increases", "increased", "rise", "rises", "raise", "raised", "higher", "上调", "上涨", "涨价", "提高", "增加",
 			"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
 		},
 		dirDown: {
@@ -144,6 +147,7 @@ func lexicon() map[lexCat][]string {
 			"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
 			"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
 			"down to", "reduced to", "lowered to", "cut to", "drops to", "falls to",
+			"decrease", "decreases", "decreased", "reduce", "reduces", "reduced", "lower", "lowered", "cheaper", "下调", "降价", "降低", "减少",
 		},
 		dirBefore: {
 			"before", "prior to", "ahead of", "earlier than", "in advance",
@@ -164,7 +168,7 @@ func lexicon() map[lexCat][]string {
 		},
 		dirSwitch: {
 			"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
-			"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用",
+			"改为", "转为", "换成", "切换", "终止", "取消", "不再续约", "改用", "迁出", "移出", "转出",
 		},
 		dirCNY: {
 			"¥", "￥", "rmb", "cny", "yuan", "renminbi", "人民币", "元", "块钱",
@@ -189,11 +193,14 @@ func lexicon() map[lexCat][]string {
 			"降低了", "下调了",
 		},
 		dirPCIe: {"pcie", "pci-e", "pci express"},
+		dirFX: {
+			"jpy", "yen", "円", "日元", "eur", "euro", "euros", "€", "欧元", "hkd", "hk$*", "港币", "港元", "gbp", "£", "英镑",
+		},
 		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
 		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
 		dirKeep: {
-			"keep", "keeps", "continue", "continues", "stay on", "remain on",
-			"继续", "保持", "维持",
+			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*",
+			"继续", "保持", "维持", "留在", "保留",
 		},
 	}
 }

@@ -136,6 +136,19 @@ var redteamRows = []redteamRow{
 	{"赔偿 becomes 免责", "sla.zh", CheckResponsibility, [][2]string{e("酷算云按故障持续期间订单金额的2倍进行赔偿", "酷算云对此免责，按故障持续期间订单金额的2倍计算")}},
 	{"the clock starts when the vendor confirms", "sla.en", CheckParty, [][2]string{e("within 4 hours of the fault report", "within 4 hours of 酷算云 confirming the fault report")}},
 
+	// antonyms, other currencies, the base of a payment, hidden text
+	{"data stays outside the region", "sla.en", CheckExclusion, [][2]string{e("Customer data stays in the agreed region", "Customer data stays outside the agreed region")}},
+	{"data is moved out of the region", "sla.en", CheckDirection, [][2]string{e("Customer data stays in the agreed region", "Customer data is moved out of the agreed region")}},
+	{"存放在约定地域以外", "sla.zh", CheckExclusion, [][2]string{e("客户数据存放在约定地域", "客户数据存放在约定地域以外")}},
+	{"prices do not change becomes do not decrease", "sla.en", CheckDirection, [][2]string{e("these prices do not change during the term", "these prices do not decrease during the term")}},
+	{"价格不变 becomes 价格不下调", "sla.zh", CheckDirection, [][2]string{e("合同期内价格不变", "合同期内价格不下调")}},
+	{"¥ becomes JPY", "renewal.en", CheckQuantityAdded, [][2]string{e("¥35 per card-hour", "JPY 35 per card-hour")}},
+	{"元 becomes 日元", "questionspct.zh", CheckCurrency, [][2]string{e("每 TB 多少元", "每 TB 多少日元")}},
+	{"the order amount becomes the hourly fee", "sla.en", CheckTerm, [][2]string{e("2x the order amount", "2x the hourly fee")}},
+	{"exact figures become rough figures", "questions.en", CheckTerm, [][2]string{e("please give the exact figures or model names", "please give rough figures or model names")}},
+	{"text hidden in Unicode tag characters", "questions.en", CheckOpaque, [][2]string{e("Please answer each question by its number.", "Please answer each question by its number.\U000e0049\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065")}},
+	{"a lower-tier standby machine", "sla.en", CheckDirection, [][2]string{e("by an equivalent standby machine", "by a lower-tier standby machine")}},
+
 	// rewordings that keep the meaning: accepted
 	{"3,000 written 3000", "renewal3k.en", "", [][2]string{e("¥3,000 per card", "¥3000 per card")}},
 	{"99.9% written 99.9 %", "questionspct.en", "", [][2]string{e("99.9%", "99.9 %")}},
@@ -172,6 +185,8 @@ var redteamRows = []redteamRow{
 	{"phone written telephone", "sla.en", "", [][2]string{e("by phone or instant message", "by telephone or instant messaging")}},
 	{"credited in full written fully credited", "sla.en", "", [][2]string{e("are credited in full", "are fully credited")}},
 	{"all customer data written every piece of customer data", "sla.en", "", [][2]string{e("destroys all customer data", "destroys every piece of customer data")}},
+	{"stays written remains", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data remains in the agreed region")}},
+	{"降到 written 降低到", "renewal.zh", "", [][2]string{e("降到每卡 ¥10,850 或以下", "降低到每卡 ¥10,850 或以下")}},
 	{"two sentences merged", "sla.en", "", [][2]string{e("by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.", "by an equivalent standby machine (same GPU model, memory, interconnect and host configuration), and 酷算云 moves the customer's environment and data to it at no charge.")}},
 }
 
@@ -204,8 +219,8 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // template, with the check it names among the failures and a reason in
 // the draft's language; each rewording that keeps the meaning is used as
 // the LLM's draft. With the checker as it stood before this table (the
-// clause-by-clause rules of rewrites.txt), 57 of the 93 meaning-changing
-// rows passed as checked and 12 of the 36 faithful ones were refused.
+// clause-by-clause rules of rewrites.txt), 67 of the 104 meaning-changing
+// rows passed as checked and 13 of the 38 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
 	extra := redteamJobs(t)
 	changing, passed := 0, 0

@@ -89,6 +89,8 @@ var units = []struct{ word, unit string }{
 	{"percent", "%"}, {"%", "%"}, {"成", "成"}, {"折", "折"},
 	{"人民币", "¥"}, {"yuan", "¥"}, {"rmb", "¥"}, {"cny", "¥"}, {"元", "¥"}, {"块", "¥"},
 	{"美元", "$"}, {"美金", "$"}, {"usd", "$"}, {"us dollars", "$"}, {"dollars", "$"}, {"dollar", "$"},
+	{"日元", "jp¥"}, {"円", "jp¥"}, {"jpy", "jp¥"}, {"yen", "jp¥"}, {"欧元", "€"}, {"eur", "€"}, {"euros", "€"}, {"euro", "€"},
+	{"港币", "hk$"}, {"港元", "hk$"}, {"hkd", "hk$"},
 	{"gbps", "gbps"}, {"gb/s", "gb/s"}, {"gb", "gb"}, {"tb", "tb"}, {"g", "g"}, {"t", "t"},
 	{"张", "cards"}, {"cards", "cards"}, {"card", "cards"}, {"台", "hosts"},
 }
@@ -96,7 +98,8 @@ var units = []struct{ word, unit string }{
 // clauseUnits are the units of the numbers a clause commits to: times,
 // multiples, shares and money. Dates, names and plain counts are checked as
 // quantities but not tied to a clause.
-var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true, "¥": true, "$": true}
+var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true,
+	"¥": true, "$": true, "jp¥": true, "€": true, "hk$": true}
 
 var (
 	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
@@ -171,7 +174,7 @@ func quantities(s string) []placed {
 			if q.unit == "" {
 				q.unit = countNoun(rs, end) // 8 A100-80G cards, 8 nodes
 			}
-			if q.unit == "¥" || q.unit == "$" {
+			if moneyUnits[q.unit] {
 				// a price is per card or in total, per hour, month or year:
 				// ¥35 per card-hour is not ¥35 per card per month, and
 				// ¥15,000 per card per month is not ¥15,000 a month
@@ -261,6 +264,10 @@ func countNoun(rs []rune, end int) string {
 	}
 	return ""
 }
+
+// moneyUnits are the currencies a price is read in; ¥ is the yuan (the
+// bot's prices are in CNY), jp¥ the yen.
+var moneyUnits = map[string]bool{"¥": true, "$": true, "jp¥": true, "€": true, "hk$": true}
 
 // unitFamily is a unit without its rate: ¥ for ¥/card/mo.
 func unitFamily(u string) string {
@@ -389,8 +396,9 @@ func moneyRate(rs []rune, start, end int, cur string) (string, int) {
 	for k > 1 && string(rs[k-2:k]) == "us" {
 		k -= 2
 	}
-	// the rate words in the 8 runes before, within the part ("全部卡每月合计 ¥120,000")
-	lo := max(0, k-8)
+	// the rate words in the 12 runes before, within the part ("全部卡每月合计
+	// ¥120,000", "包月价格降低到每卡 ¥10,850")
+	lo := max(0, k-12)
 	for b := k - 1; b >= lo; b-- {
 		if isPartBreak(rs[b], rs, b) {
 			lo = b + 1
@@ -432,15 +440,25 @@ func currencyBefore(rs []rune, i int) string {
 	switch rs[j] {
 	case '¥', '￥':
 		return "¥"
+	case '€':
+		return "€"
 	case '$':
+		if j >= 2 && string(rs[j-2:j]) == "hk" {
+			return "hk$"
+		}
 		return "$"
 	}
-	s := string(rs[max(0, j-2) : j+1])
-	if s == "rmb" || s == "cny" {
+	switch string(rs[max(0, j-2) : j+1]) {
+	case "rmb", "cny":
 		return "¥"
-	}
-	if s == "usd" {
+	case "usd":
 		return "$"
+	case "jpy":
+		return "jp¥"
+	case "eur":
+		return "€"
+	case "hkd":
+		return "hk$"
 	}
 	return ""
 }
@@ -605,7 +623,7 @@ var qualifiers = []string{
 	"in principle", "typically", "usually", "normally", "generally", "in most cases", "approximately", "roughly",
 	"weekdays", "weekday", "monday to friday", "mon-fri", "周一至周五", "excluding weekends", "excluding holidays", "except on weekends", "except holidays", "target of", "targets",
 	"原则上", "视情况", "视具体情况", "酌情", "工作日", "工作时间", "尽量", "尽可能", "尽力", "力争", "争取",
-	"similar", "comparable", "roughly", "more or less", "类似", "相近", "相似", "近似", "差不多",
+	"similar", "comparable", "roughly", "more or less", "approximate", "类似", "相近", "相似", "近似", "差不多",
 	"如有可能", "在可能的情况下", "一般情况下", "一般", "基本上", "大多", "多数情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
 }
 

@@ -53,6 +53,8 @@ var termGroups = [][]string{
 	{"hour*", "hr", "hrs", "h", "小时", "钟头"},
 	{"term", "contract period", "合同期", "租期", "期内"},
 	{"nvidia-smi"},
+	{"order amount", "order value", "订单金额", "订单费用"},
+	{"exact*", "precise*", "具体", "确切", "准确"},
 	{"migrat*", "迁移"},
 }
 
