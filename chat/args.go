@@ -208,6 +208,20 @@ func hanChoice(c string, aliases map[string]string) string {
 	return best
 }
 
+// BareKey is the error for a bare word that is one of the command's keys
+// typed without its value (billing ondemand monthly=15000): the key, and
+// it written with its example; nil for any other word.
+func (a *Args) BareKey(word string) *Error {
+	if a.cmd == nil {
+		return nil
+	}
+	k, ok := LookupKey(a.cmd.Keys, strings.TrimSuffix(strings.TrimSuffix(word, ":"), "="))
+	if !ok {
+		return nil
+	}
+	return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%s has no value; write it as %s", "%s 没有值；请写成 %s", a.Name(k.Name), a.keyExample(k.Name))
+}
+
 // Invalid builds an error about key with the key's example.
 func (a *Args) Invalid(key, en, zh string) *Error {
 	return Invalid(a.lang, key, en, zh, a.keyExample(key))

@@ -7,7 +7,7 @@ import (
 
 // Normalize folds what people type into the ASCII the parser reads: full-width
 // digits, letters and symbols become half-width, the ideographic space a space,
-// and Chinese punctuation its ASCII twin. Chinese commas and enumeration marks
+// Chinese punctuation its ASCII twin, and zero-width marks are dropped. Chinese commas and enumeration marks
 // separate pairs, so they become spaces; ASCII commas stay (they are thousands
 // separators and list separators inside values).
 func Normalize(s string) string {
@@ -47,6 +47,8 @@ func Normalize(s string) string {
 			if r == ',' { // ，is U+FF0C: a separator in Chinese text
 				r = ' '
 			}
+		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF:
+			continue // zero-width marks a paste carries (300\u200b is 300)
 		case r == 0x3000 || r == 0x00A0 || r == '\t':
 			r = ' '
 		case r == '、':

@@ -15,6 +15,7 @@ import (
 // without them is returned as it is. infra/slack cleans what Slack sends
 // before the router sees it; this makes every other path read the same.
 func PlatformText(s string) string {
+	s = unfence(s)
 	if !strings.ContainsAny(s, "<&") {
 		return s
 	}
@@ -40,6 +41,22 @@ func PlatformText(s string) string {
 	}
 	if strings.Contains(s, "&") {
 		s = slackEscapes.Get().Replace(s)
+	}
+	return s
+}
+
+// unfence is a command line copied with the code marks around it
+// (`billing …` or ```billing …```, as replies show commands) without them;
+// other text as it is.
+func unfence(s string) string {
+	t := strings.TrimSpace(s)
+	for _, fence := range []string{"```", "`"} {
+		if len(t) > 2*len(fence) && strings.HasPrefix(t, fence) && strings.HasSuffix(t, fence) {
+			inner := t[len(fence) : len(t)-len(fence)]
+			if !strings.Contains(inner, "`") {
+				return strings.TrimSpace(inner)
+			}
+		}
 	}
 	return s
 }

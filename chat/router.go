@@ -81,9 +81,17 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	// strip the private and full flags and a leading platform prefix
 	private, full := false, false
 	kept := toks[:0] // filtered in place: Tokenize's slice is ours
-	for _, t := range toks {
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
 		if t.Word == "--private" || t.Word == "私密" || t.Word == "-p" {
 			private = true
+			continue
+		}
+		if l, ok := langFlag(toks, i); ok { // --lang zh in chat, as in the terminal
+			lang = l
+			if t.Key == "" {
+				i++
+			}
 			continue
 		}
 		if t.Word == "--full" {
@@ -95,7 +103,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 		}
 		kept = append(kept, t)
 	}
-	toks = kept
+	toks = withUnits(kept)
 	for len(toks) > 0 && toks[0].Sep {
 		toks = toks[1:]
 	}
@@ -123,6 +131,9 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 	a.Original = strings.TrimSpace(afterWord(original, word))
 	if full { // the flag is how it was asked, not what was asked
 		a.Rest, a.Original = dropFlag(a.Rest), dropFlag(a.Original)
+	}
+	if strings.Contains(a.Original, "--lang") {
+		a.Rest, a.Original = dropLang(a.Rest), dropLang(a.Original)
 	}
 	words := 0
 	for _, t := range a.Tokens {
@@ -492,6 +503,64 @@ func Closest(s string, cands []string) string {
 		return best
 	}
 	return ""
+}
+
+// langFlag reads the flag --lang zh|en (or --lang=zh) at toks[i]; ok is
+// false for another token.
+func langFlag(toks []Token, i int) (Lang, bool) {
+	t := toks[i]
+	v := ""
+	switch {
+	case t.Key == "--lang":
+		v = t.Value
+	case t.Word == "--lang" && i+1 < len(toks) && toks[i+1].Word != "":
+		v = toks[i+1].Word
+	default:
+		return "", false
+	}
+	switch strings.ToLower(v) {
+	case "zh", "cn", "中文", "zh-cn":
+		return ZH, true
+	case "en", "english", "英文":
+		return EN, true
+	}
+	return "", false
+}
+
+var langFlagRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|\s)--lang(=|\s+)(zh|cn|中文|zh-cn|en|english|英文)(\s|$)`)
+}}
+
+// dropLang removes the flag --lang zh|en from a command line.
+func dropLang(s string) string {
+	return strings.TrimSpace(langFlagRE.Get().ReplaceAllString(s, "$1"))
+}
+
+// unitWords are units people type after a number with a space (35 元,
+// 300 小时, 90 %): read as part of the value before them.
+var unitWords = map[string]bool{
+	"元": true, "块": true, "块钱": true, "元/时": true, "元/小时": true, "元/卡时": true, "元/月": true, "元/年": true, "元/h": true,
+	"/时": true, "/小时": true, "/h": true, "/月": true, "/年": true, "/gb": true, "元/gb": true,
+	"小时": true, "个小时": true, "h": true, "hr": true, "hrs": true, "hours": true, "天": true, "days": true, "周": true, "个月": true,
+	"%": true, "卡": true, "张": true, "张卡": true, "倍": true, "万": true, "千": true, "亿": true, "gb": true, "tb": true,
+	"rmb": true, "cny": true, "usd": true, "美元": true, "人民币": true, "tokens": true,
+}
+
+// withUnits joins a unit typed after a number with a space to its value
+// (hours=300 h is hours=300h, 按需=35 元/小时 is 按需=35元/小时), in place.
+func withUnits(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
+			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWords[strings.ToLower(toks[i+1].Word)] {
+				t.Value += toks[i+1].Word
+				i++
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 var fullFlag = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)--full(\s|$)`) }}

@@ -185,6 +185,21 @@ var badInputs = []badInput{
 	{"quote price in dollars", "quote hours=300 cards=8 A: price=$35; B: price=29; C: price=30", "", []string{"not in yuan"}},
 	{"quote vendor key typed twice", "quote hours=300 cards=8 A: price=35 price=36; B: price=29; C: price=30", "", []string{"twice"}},
 	{"draft what is not known", "draft frob", "draft", []string{`"frob"`}},
+
+	// round 4: what a paste or a habit adds
+	{"a unit after a space", "billing ondemand=35 元 monthly=15000 hours=300 h", "", []string{"¥35/h", "300 h"}},
+	{"a unit after a space zh", "计费 按需=35 元/小时 包月=1.5 万 时长=300 小时", "", []string{"¥15,000"}},
+	{"a key without its value", "billing ondemand monthly=15000 hours=300", "ondemand", []string{"no value", "ondemand=35"}},
+	{"a key without its value zh", "设置 市场", "market", []string{"没有值", "市场="}},
+	{"a key without its value in a sub-command", "renewal add vendor gpu=A100", "vendor", []string{"no value", "vendor=酷算云"}},
+	{"a zero-width space", "billing ondemand=35 monthly=15000 hours=300\u200b", "", []string{"300 h"}},
+	{"a command in code marks", "`billing ondemand=35 monthly=15000 hours=300`", "", []string{"¥35/h"}},
+	{"a command in a code block zh", "```计费 按需=35 包月=15000 时长=300```", "", []string{"¥35/小时"}},
+	{"upper case", "BILLING ONDEMAND=35 MONTHLY=15000 HOURS=300", "", []string{"¥35/h"}},
+	{"a look-alike letter in a key", "billing ondemand=35 monthly=15000 h\u043eurs=300", "h\u043eurs", []string{"Did you mean hours=300"}},
+	{"--lang in chat", "billing ondemand=35 monthly=15000 hours=300 --lang zh", "", []string{"按需"}},
+	{"pairs on separate lines", "billing ondemand=35\nmonthly=15000\nhours=300", "", []string{"¥35/h"}},
+	{"Chinese numerals zh", "计费 按需=三十五元 包月=一万五 时长=三百 卡数=八", "", []string{"¥15,000", "8"}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

@@ -108,6 +108,9 @@ func (p reader) strayWords() error {
 		return nil
 	}
 	w := p.a.Words[0]
+	if e := p.a.BareKey(w); e != nil {
+		return e
+	}
 	if _, err := chat.ParseValue(w, chat.Hours); err == nil {
 		return p.bad("hours", fmt.Sprintf("%q stands alone; several cards' hours go in one value separated by ASCII commas, without spaces", w),
 			fmt.Sprintf("%q 单独出现；多张卡的小时数请写在同一个值里，用英文逗号分隔、不加空格", w))

@@ -125,8 +125,11 @@ func (d Deps) storeError(c *chat.Call, op string, err error) error {
 func (d Deps) set(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply, error) {
 	lang := c.Lang
 	if len(a.Words) > 0 {
+		if e := a.BareKey(a.Words[0]); e != nil {
+			return chat.Reply{}, e
+		}
 		return chat.Reply{}, chat.Invalidf(lang, "gpu", examples[0],
-			"price set takes key=value pairs; %q is not one", "价格 设置 只接受 参数=值；%q 不是", a.Words[0])
+			"price set takes key=value pairs; %q is not one", "价格 设置 只接受 参数=值；%q 不是", chat.Shown(a.Words[0]))
 	}
 	name, err := a.String("gpu")
 	if err != nil {

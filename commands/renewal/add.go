@@ -19,6 +19,9 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	lang := c.Lang
 	var notes []string
 	if len(a.Words) > 0 {
+		if e := a.BareKey(a.Words[0]); e != nil {
+			return rules.Renewal{}, nil, e
+		}
 		if k, v, ok := strings.Cut(a.Words[0], ":"); ok && v != "" {
 			if key := addKeyName(k); key != "" {
 				return rules.Renewal{}, nil, chat.Invalidf(lang, key, keyExample(key),

@@ -72,7 +72,10 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	}
 	a := c.Args
 	if len(a.Words) > 0 {
-		return chat.Reply{}, chat.Invalidf(lang, "market", examples[0], "settings takes key=value pairs; %q is not one", "设置 只接受 参数=值；%q 不是", a.Words[0])
+		if e := a.BareKey(a.Words[0]); e != nil {
+			return chat.Reply{}, e
+		}
+		return chat.Reply{}, chat.Invalidf(lang, "market", examples[0], "settings takes key=value pairs; %q is not one", "设置 只接受 参数=值；%q 不是", chat.Shown(a.Words[0]))
 	}
 	cur, err := d.Store.GetSettings(ctx, c.Req.Tenant)
 	if err != nil {
