@@ -226,6 +226,10 @@ const (
 	// "nights, weekends and public holidays", the refund from "a credit or
 	// a refund", the phone from "by phone or instant message").
 	CheckTerm = "dropped_term"
+	// CheckMarkup: text marked so that a reader reads it otherwise than the
+	// checks do (struck through: verbal commitments do ~~not~~ replace
+	// them; an HTML comment).
+	CheckMarkup = "markup"
 )
 
 // checkTexts say what each grounding check found: English, Chinese. Those
@@ -269,6 +273,7 @@ var checkTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]st
 		CheckPromise:         {"it added a promise the facts do not hold (%q)", "加入了事实中没有的承诺（“%s”）"},
 		CheckDropped:         {"it dropped a sentence of the template (%s)", "删掉了模板中的一句话（%s）"},
 		CheckTerm:            {"it dropped a term of the template (%s)", "删掉了模板中的一项内容（%s）"},
+		CheckMarkup:          {"it marks text as struck through or hidden (%s)", "把文字标成删除线或隐藏（%s）"},
 	}
 }}
 
@@ -279,7 +284,7 @@ var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool 
 		CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
 		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
 		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
-		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true, CheckTerm: true,
+		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true, CheckTerm: true, CheckMarkup: true,
 	}
 }}
 

@@ -87,6 +87,9 @@ func (j job) failures(cand, delim string) []*Reason {
 	if hasOpaque(rest) || hasHidden(cand) {
 		fail(CheckOpaque, "")
 	}
+	if m := addedMarkup(j.text, cand); m != "" {
+		fail(CheckMarkup, m)
+	}
 	if newPhone(j.text, cand) {
 		fail(CheckPhone, "")
 	}
@@ -460,6 +463,23 @@ func hasOpaque(s string) bool {
 		i = j
 	}
 	return false
+}
+
+// markupMarks are the marks that strike text through or hide it, in Slack
+// and Feishu mrkdwn, Markdown and HTML.
+var markupMarks = []string{"~", "<s>", "<del>", "<strike>", "<!--", "||", "<span"}
+
+// addedMarkup returns the first strike-through or hiding mark the draft
+// holds more often than the template, or "": a struck "not" reads as no
+// negation to a person and as one to the checks.
+func addedMarkup(ref, cand string) string {
+	r, c := strings.ToLower(ref), strings.ToLower(cand)
+	for _, m := range markupMarks {
+		if strings.Count(c, m) > strings.Count(r, m) {
+			return m
+		}
+	}
+	return ""
 }
 
 // hasHidden reports characters no reader sees but a model reads: Unicode

@@ -184,9 +184,10 @@ func lexicon() map[lexCat][]string {
 			"exclusiv*", "sole supplier", "sole provider", "only supplier", "only provider", "bonus", "gift", "gifts", "extra credit*", "free credit*",
 			"auto-renew*", "automatic renewal", "automatically renew*", "renews automatically", "renew automatically", "auto renew*",
 			"accepted your offer", "accept your offer", "accepts your offer", "already accepted", "have accepted", "has accepted",
-			"will sign", "we agree to", "agreed to", "prepay*", "upfront", "up-front", "up front", "we accept", "we will accept", "at the current price", "at the same price", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
+			"will sign", "we agree to", "agreed to", "prepay*", "upfront", "up-front", "up front", "we accept", "we will accept", "at the current price", "at the same price",
+			"sign", "signs", "signed", "signing", "signature", "automatic*", "final version", "agreed by", "finalised", "finalized", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
 			"独家", "排他", "独占", "唯一供应商", "赠送", "赠", "附送", "奖励", "自动续约", "自动续期", "自动续费", "自动延期", "接受贵方", "已接受",
-			"同意签署", "签署", "预付", "一次性付清", "一次性支付", "接受报价", "接受该报价", "同意续约", "按原价", "预缴", "保证", "优先", "无限", "永久", "终身",
+			"同意签署", "签署", "预付", "一次性付清", "一次性支付", "接受报价", "接受该报价", "同意续约", "按原价", "签约", "续签", "自动", "最终版", "定稿", "预缴", "保证", "优先", "无限", "永久", "终身",
 		},
 		dirBy: {
 			"down by", "reduced by", "lowered by", "cut by", "drops by", "falls by", "a discount of", "discounted by",
@@ -196,10 +197,10 @@ func lexicon() map[lexCat][]string {
 		dirFX: {
 			"jpy", "yen", "円", "日元", "eur", "euro", "euros", "€", "欧元", "hkd", "hk$*", "港币", "港元", "gbp", "£", "英镑",
 		},
-		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
+		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "another year", "another term", "one more year", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
 		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
 		dirKeep: {
-			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*",
+			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*", "continuing", "continued",
 			"继续", "保持", "维持", "留在", "保留",
 		},
 	}

@@ -623,7 +623,7 @@ var qualifiers = []string{
 	"in principle", "typically", "usually", "normally", "generally", "in most cases", "approximately", "roughly",
 	"weekdays", "weekday", "monday to friday", "mon-fri", "周一至周五", "excluding weekends", "excluding holidays", "except on weekends", "except holidays", "target of", "targets",
 	"原则上", "视情况", "视具体情况", "酌情", "工作日", "工作时间", "尽量", "尽可能", "尽力", "力争", "争取",
-	"similar", "comparable", "roughly", "more or less", "approximate", "类似", "相近", "相似", "近似", "差不多",
+	"similar", "comparable", "roughly", "more or less", "approximate", "automated", "auto-reply", "automatic reply", "bot", "机器人", "自动回复", "自动应答", "类似", "相近", "相似", "近似", "差不多",
 	"如有可能", "在可能的情况下", "一般情况下", "一般", "基本上", "大多", "多数情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
 }
 
