@@ -112,7 +112,7 @@ func (r *Reason) Message(lang string) string {
 		}
 		return msg
 	case ReasonCheckFailed:
-		return fmt.Sprintf(pick(lang, reasonTexts.Get()[r.Code]), r.Check, checkMessage(lang, r.Check, r.Value))
+		return fmt.Sprintf(pick(lang, reasonTexts.Get()[r.Code]), CheckLabel(lang, r.Check), checkMessage(lang, r.Check, r.Value))
 	}
 	if t, ok := reasonTexts.Get()[r.Code]; ok {
 		return pick(lang, t)
@@ -140,7 +140,7 @@ var reasonTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]s
 		ReasonRejected:      {"the LLM endpoint rejected the request (check OPENAI_MODEL and the key)", "LLM 接口拒绝了请求（请检查 OPENAI_MODEL 和密钥）"},
 		ReasonEmpty:         {"the LLM returned an empty answer", "LLM 返回了空内容"},
 		ReasonNotJSON:       {"the LLM's answer was not the JSON asked for", "LLM 的回答不是要求的 JSON"},
-		ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过 %s 检查：%s"},
+		ReasonCheckFailed:   {"the LLM's draft failed the %s check: %s", "LLM 的草稿未通过“%s”检查：%s"},
 	}
 }}
 
@@ -231,6 +231,33 @@ const (
 	// them; an HTML comment).
 	CheckMarkup = "markup"
 )
+
+// checkNamesZH name the checks in Chinese replies, which hold no English
+// key (the JSON keeps the check's name in reason.check).
+var checkNamesZH = advisor.Lazy[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		CheckEmpty: "内容", CheckRequiredFact: "必备事实", CheckUnknownNumber: "新增数字", CheckMissingNumber: "缺失数字",
+		CheckSpelledNumber: "文字数字", CheckURL: "链接", CheckEmail: "邮箱", CheckMention: "提及", CheckLength: "长度",
+		CheckLanguage: "语言", CheckOpaque: "编码或隐藏文字", CheckDelimiter: "引用标记", CheckMissingClause: "条款缺失",
+		CheckQuestionCount: "问题数量", CheckQuantityAdded: "新增数量", CheckQuantityDropped: "缺失数量", CheckClause: "条款归属",
+		CheckQualifier: "弱化限定", CheckNegation: "否定", CheckClauseOrder: "条款顺序", CheckSubject: "数字所指", CheckModal: "义务强度",
+		CheckExclusion: "除外", CheckCap: "上限", CheckWaiver: "放弃权利", CheckChoice: "选择权", CheckResponsibility: "责任",
+		CheckCondition: "前提条件", CheckDirection: "方向词", CheckPhone: "电话", CheckContact: "联系方式", CheckInstruction: "指令",
+		CheckAlignment: "句子对应", CheckCurrency: "币种", CheckParty: "当事方", CheckPromise: "新增承诺", CheckDropped: "删句",
+		CheckTerm: "删项", CheckMarkup: "删除线或隐藏",
+	}
+}}
+
+// CheckLabel names a check in a reply: its name in English, its Chinese
+// name in Chinese.
+func CheckLabel(lang, check string) string {
+	if lang == ZH {
+		if n, ok := checkNamesZH.Get()[check]; ok {
+			return n
+		}
+	}
+	return check
+}
 
 // checkTexts say what each grounding check found: English, Chinese. Those
 // of checksWithValue hold one verb for the value (for quantity_added and

@@ -142,7 +142,7 @@ func TestAdversarialRewrites(t *testing.T) {
 		}
 		for _, f := range []*Reason{d.Reason, named} {
 			msg := f.Message(j.lang)
-			if msg == "" || strings.Contains(msg, "%!") || !strings.Contains(msg, f.Check) {
+			if msg == "" || strings.Contains(msg, "%!") || !strings.Contains(msg, CheckLabel(j.lang, f.Check)) || j.lang == ZH && strings.Contains(msg, f.Check) {
 				t.Errorf("%s: reason shown as %q", r.name, msg)
 			}
 		}
@@ -232,6 +232,21 @@ func TestReasonWords(t *testing.T) {
 	for _, r := range rows {
 		if got := checkMessage(r.lang, r.check, r.value); got != r.want {
 			t.Errorf("%s %q (%s) = %q, want %q", r.check, r.value, r.lang, got, r.want)
+		}
+	}
+}
+
+// TestCheckLabels: every check has a Chinese name, so a Chinese reason
+// holds no English key.
+func TestCheckLabels(t *testing.T) {
+	for check := range checkTexts.Get() {
+		if l := CheckLabel(ZH, check); l == check {
+			t.Errorf("check %s has no Chinese name", check)
+		}
+	}
+	for _, c := range []string{CheckClause, CheckNegation} { // their texts are written in checkMessage
+		if l := CheckLabel(ZH, c); l == c {
+			t.Errorf("check %s has no Chinese name", c)
 		}
 	}
 }
