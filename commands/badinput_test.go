@@ -200,6 +200,13 @@ var badInputs = []badInput{
 	{"--lang in chat", "billing ondemand=35 monthly=15000 hours=300 --lang zh", "", []string{"按需"}},
 	{"pairs on separate lines", "billing ondemand=35\nmonthly=15000\nhours=300", "", []string{"¥35/h"}},
 	{"Chinese numerals zh", "计费 按需=三十五元 包月=一万五 时长=三百 卡数=八", "", []string{"¥15,000", "8"}},
+
+	// round 5: checklist, renewal new
+	{"an item id with a word after it", "checklist hw.gpu_model extra", "checklist", []string{`"extra"`, "checklist check"}},
+	{"full empty", "checklist check full= We have NVLink.", "full", []string{"empty", "full=yes"}},
+	{"vendor empty zh", "清单 检查 供应商= 我们有NVLink。", "vendor", []string{"空值", "供应商=酷算云"}},
+	{"a prefill with a value not read", "renewal new billing ondemand=abc monthly=15000 hours=300", "", []string{"Not read", "ondemand=abc"}},
+	{"a prefill in Chinese zh", "续约 新建 计费 按需=35 包月=1.5万 时长=300", "", []string{"续约日=年-月-日", "期限=3个月"}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

@@ -3,6 +3,7 @@ package commands
 import (
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,13 +19,18 @@ func TestZZExplore(t *testing.T) {
 	r := replyRouter()
 	words, hanAliases := errorWords(r), mixedAliases(r)
 	var out strings.Builder
+	lastID := ""
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		line = strings.ReplaceAll(line, `\n`, "\n")
 		lang := chat.Lang("")
 		if l, ok := strings.CutPrefix(line, "ZH|"); ok {
 			line, lang = l, chat.ZH
 		}
+		line = strings.ReplaceAll(line, "%ID%", lastID)
 		rep := handle(r, line, lang)
+		if m := regexp.MustCompile(`\(id ([a-z0-9]{6})\)|Id ([a-z0-9]{6})`).FindStringSubmatch(chat.RenderText(rep)); m != nil {
+			lastID = m[1] + m[2]
+		}
 		out.WriteString("### " + line + "\n")
 		if rep.Error != nil {
 			j, _ := json.Marshal(rep.Error)

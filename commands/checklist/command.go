@@ -77,6 +77,13 @@ func run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 	if it, ok := cl.Lookup(strings.ToLower(w)); ok && len(c.Args.Words) == 1 {
 		return itemReply(c.Lang, it), nil
 	}
+	_, isDim := cl.ParseDimension(w)
+	if _, isItem := cl.Lookup(strings.ToLower(w)); (isDim || isItem) && len(c.Args.Words) > 1 {
+		// checklist hw.gpu_model extra: the first word is right, what follows is not
+		return chat.Reply{}, chat.Invalidf(c.Lang, "checklist", "checklist "+w,
+			"%s takes nothing after it, not %q; to check what sales said: checklist check <their text>",
+			"%s 后面不需要别的词，不是 %q；要核对销售的原话，请用 清单 检查 <原话>", w, chat.Shown(c.Args.Words[1]))
+	}
 	return chat.Reply{}, usage(c.Lang, w)
 }
 
@@ -148,7 +155,11 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 		return o, "", err
 	}
 	if v, ok := a.Raw("vendor"); ok {
-		if v == "" || len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
+		if strings.TrimSpace(v) == "" {
+			return o, "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
+				"vendor= has an empty value: name the vendor (vendor=酷算云), or leave the key out", "vendor= 是空值：请写供应商名称（vendor=酷算云），或不写这个参数")
+		}
+		if len([]rune(v)) > maxVendor || strings.ContainsAny(v, "@＠<>/\\:：|*`~[]{}") || strings.Contains(strings.ToLower(v), "http") {
 			return o, "", chat.Invalidf(lang, "vendor", "checklist check vendor=酷算云 我们是A100 80G SXM4……",
 				"vendor=%q is not a vendor name: up to %d characters, without @, <, >, /, : or links",
 				"vendor=%q 不是供应商名称：不超过 %d 个字符，不含 @、<、>、/、: 或链接", chat.Truncate(v, 60), maxVendor)
@@ -156,6 +167,10 @@ func readOptions(lang chat.Lang, text string) (checkOptions, string, error) {
 		o.vendor = v
 	}
 	full, raw, _, err := a.Flag("full")
+	if err != nil && strings.TrimSpace(raw) == "" {
+		return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
+			"full= has an empty value: full=yes shows every item and every follow-up question", "full= 是空值：full=yes 显示全部条目和全部追问")
+	}
 	if err != nil {
 		return o, "", chat.Invalidf(lang, "full", "checklist check full=yes 我们是A100 80G SXM4……",
 			"full=%q is not yes or no: full=yes shows every item and every follow-up question",

@@ -248,7 +248,7 @@ func TestPrefillFromAnotherCommand(t *testing.T) {
 		{"from billing", "renewal new billing ondemand=35 monthly=15000 hours=300 cards=8",
 			[]string{"renewal add vendor= ", "cards=8", "mode=monthly", "price=15000", "ondemand=35", "hours=300", "renews=YYYY-MM-DD"}, chat.EN},
 		{"from billing in Chinese", "renewal new 计费 按需=35元/时 包月=1.5万 时长=600,500,300,100",
-			[]string{"续约 添加 供应商= ", "卡数=4", "方式=包月", "价格=15000", "按需=35", "时长=600,500,300,100", "续约日=YYYY-MM-DD"}, chat.ZH},
+			[]string{"续约 添加 供应商= ", "卡数=4", "方式=包月", "价格=15000", "按需=35", "时长=600,500,300,100", "续约日=年-月-日"}, chat.ZH},
 		{"from a quote: price there is per card-hour", "renewal new quote hours=300 A: price=35 cards=8; B: price=29 cards=8",
 			[]string{"vendor=A ", "cards=8", "ondemand=35", "price= "}, chat.EN},
 		{"nothing to go on", "renewal new", []string{"renewal add vendor= ", "price= ", "renews=YYYY-MM-DD"}, chat.EN},
@@ -277,7 +277,7 @@ func TestAPrefilledLineWorksOnceCompleted(t *testing.T) {
 	for _, text := range []string{"renewal new billing ondemand=35 monthly=15000 hours=300 cards=8", "renewal new 计费 按需=35 包月=15000 时长=300 卡数=8"} {
 		rep := r.Handle(context.Background(), req(text, "slack:T1"))
 		line := rep.Data.(map[string]any)["prefill"].(string)
-		line = strings.NewReplacer("YYYY-MM-DD", "2027-03-01", "vendor= ", "vendor=酷算云 ", "供应商= ", "供应商=酷算云 ").Replace(line)
+		line = strings.NewReplacer("YYYY-MM-DD", "2027-03-01", "年-月-日", "2027-03-01", "vendor= ", "vendor=酷算云 ", "供应商= ", "供应商=酷算云 ").Replace(line)
 		if added := r.Handle(context.Background(), req(line, "slack:T1")); added.Error != nil {
 			t.Errorf("completed prefill %q: %v", line, added.Error)
 		}

@@ -19,6 +19,9 @@ type found struct {
 	Monthly  float64 `json:"price,omitempty"`
 	OnDemand float64 `json:"ondemand,omitempty"`
 	Hours    string  `json:"hours,omitempty"`
+	// Unread are the key=value pairs whose value could not be read, as
+	// typed: not filled in, and said so.
+	Unread []string `json:"unread,omitempty"`
 }
 
 // originKeys are the keys of the other commands (billing, quote, tier and
@@ -79,20 +82,30 @@ func readOriginal(text string) found {
 		case "cards":
 			if v, err := chat.ParseValue(t.Value, chat.Count); err == nil {
 				f.Cards = v
+			} else {
+				f.unread(t)
 			}
 		case "monthly":
 			if v, err := chat.ParseValue(t.Value, chat.Money); err == nil {
 				f.Monthly = v
+			} else {
+				f.unread(t)
 			}
 		case "ondemand":
 			if v, err := chat.ParseValue(t.Value, chat.Money); err == nil {
 				f.OnDemand = v
+			} else {
+				f.unread(t)
 			}
 		case "hours":
 			var hs []string
 			for _, p := range strings.Split(t.Value, ",") {
 				if v, err := chat.ParseValue(p, chat.Hours); err == nil {
 					hs = append(hs, num(v))
+				} else {
+					f.unread(t)
+					hs = nil
+					break
 				}
 			}
 			f.Hours = strings.Join(hs, ",")
@@ -102,6 +115,11 @@ func readOriginal(text string) found {
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// unread records a pair whose value could not be read.
+func (f *found) unread(t chat.Token) {
+	f.Unread = append(f.Unread, t.Key+"="+chat.Shown(t.Value))
+}
 
 // prefill answers `renewal new <original command>`: how to add a renewal,
 // with a `renewal add` line filled from what the original says.
@@ -140,7 +158,7 @@ func prefill(c *chat.Call) chat.Reply {
 	if f.Hours != "" {
 		add(k("hours", "时长"), f.Hours)
 	}
-	add(k("renews", "续约日"), "YYYY-MM-DD")
+	add(k("renews", "续约日"), chat.T(lang, "YYYY-MM-DD", "年-月-日"))
 	add(k("notice", "通知期"), chat.T(lang, "30d", "30天"))
 	line := strings.Join(parts, " ")
 
@@ -156,11 +174,14 @@ func prefill(c *chat.Call) chat.Reply {
 		}
 	}
 	lines := []string{
-		chat.T(lang, "renews: the day the contract renews unless cancelled (YYYY-MM-DD).", "续约日：不取消就自动续约的日期（YYYY-MM-DD）。"),
+		chat.T(lang, "renews: the day the contract renews unless cancelled (YYYY-MM-DD).", "续约日：不取消就自动续约的日期（年-月-日，如 2027-03-01）。"),
 		chat.T(lang, "notice: the notice period in the contract; 30d is a guess, check it. The deadline is the renewal date minus it.",
 			"通知期：合同里的提前通知期；30天只是猜测，请核对。截止日 = 续约日 − 通知期。"),
 		chat.T(lang, "Optional: remind=30,14,7,1 (days before the deadline), term=3m (minimum renewal term), ondemand= and hours= for the keep-or-switch advice.",
-			"可选：提醒=30,14,7,1（截止日前几天）、期限=3m（续约最短期限）、按需= 和 时长= 用于续约或切换建议。"),
+			"可选：提醒=30,14,7,1（截止日前几天）、期限=3个月（续约最短期限）、按需= 和 时长= 用于续约或切换建议。"),
+	}
+	if len(f.Unread) > 0 {
+		lines = append([]string{chat.T(lang, "Not read, so not filled in: ", "无法读取，未填入：") + strings.Join(f.Unread, chat.T(lang, ", ", "、")) + chat.T(lang, ".", "。")}, lines...)
 	}
 	if len(missing) > 0 {
 		sep := ", "
