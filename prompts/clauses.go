@@ -118,7 +118,7 @@ func (j job) checkClauses(cand string) []*Reason {
 		if s := droppedSentence(r, g); s != "" {
 			fail(CheckDropped, clauseName(j.lang, k)+pick(j.lang, [2]string{": ", "："})+s)
 		}
-		if t := droppedTerm(r, g); t != "" {
+		if t := droppedTerm(r, g, k != ""); t != "" {
 			fail(CheckTerm, clauseName(j.lang, k)+pick(j.lang, [2]string{": ", "："})+t)
 		}
 		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {

@@ -111,15 +111,15 @@ var partyWords = []struct {
 	{"party b", []string{"party b", "乙方"}},
 }
 
-// mention is a party named at rune offset at of a sentence; agent marks
+// mention is a party named in a sentence; agent marks
 // one named as who acts (after 由), object one that does not act
 // (after a preposition, possessive: to the customer, the customer's data,
 // us, 给我们, 客户的数据).
 type mention struct {
-	p       party
-	at, end int
-	agent   bool
-	object  bool
+	p      party
+	end    int // the rune after the mention
+	agent  bool
+	object bool
 }
 
 // objectBefore are the words after which a party is not who acts.
@@ -146,7 +146,7 @@ func mentions(s, vendor string) []mention {
 		if k := strings.LastIndexAny(before, " ,;:(（，、"); k >= 0 {
 			prev = before[k+1:]
 		}
-		m := mention{p: p, at: i}
+		m := mention{p: p}
 		m.agent = strings.HasSuffix(before, "由") // 由酷算云承担: who acts, wherever it stands
 		m.object = word == "us" || word == "our" || word == "your" || word == "yours" || strings.HasSuffix(word, "'s") ||
 			at(rs, i+n) == '\'' || at(rs, i+n) == '的'
@@ -256,15 +256,13 @@ func partyChanged(lang, ref, cand, vendor string) string {
 		return m
 	}
 	rc, cc := count(ref), count(cand)
-	for _, pw := range append([]struct {
-		p     party
-		words []string
-	}{{p: "vendor"}}, partyWords...) {
-		if cc[pw.p] > rc[pw.p] && (pw.p != "we" && pw.p != "you" || rc[pw.p] == 0 && rc[otherSide(pw.p)] > 0) {
-			if rc[pw.p] == 0 {
-				return fmt.Sprintf(pick(lang, [2]string{"it names %s, which the template does not", "出现了模板没有的%s"}), partyName(lang, pw.p))
+	for _, pw := range partyWords {
+		p := pw.p
+		if cc[p] > rc[p] && (p != "we" && p != "you" || rc[p] == 0 && rc[otherSide(p)] > 0) {
+			if rc[p] == 0 {
+				return fmt.Sprintf(pick(lang, [2]string{"it names %s, which the template does not", "出现了模板没有的%s"}), partyName(lang, p))
 			}
-			return fmt.Sprintf(pick(lang, [2]string{"it names %s %d more time(s) than the template", "比模板多提到%s %d 次"}), partyName(lang, pw.p), cc[pw.p]-rc[pw.p])
+			return fmt.Sprintf(pick(lang, [2]string{"it names %s %d more time(s) than the template", "比模板多提到%s %d 次"}), partyName(lang, p), cc[p]-rc[p])
 		}
 	}
 	refS := sentences(ref)

@@ -48,7 +48,6 @@ var termGroups = [][]string{
 	{"upgrade*", "升级"},
 	{"in full", "fully", "全额", "全部返还"},
 	{"whole", "entire", "full duration", "整个", "全程", "持续期间"},
-	{"all", "every", "each", "any", "全部", "所有", "任何", "每个", "每一", "一切"},
 	{"minute*", "min", "mins", "分钟"},
 	{"hour*", "hr", "hrs", "h", "小时", "钟头"},
 	{"term", "contract period", "合同期", "租期", "期内"},
@@ -56,6 +55,13 @@ var termGroups = [][]string{
 	{"order amount", "order value", "订单金额", "订单费用"},
 	{"exact*", "precise*", "具体", "确切", "准确"},
 	{"migrat*", "迁移"},
+}
+
+// clauseTermGroups are checked in the numbered clauses only: "every fault
+// report", "all customer data" commit to all of them, while "answer each
+// question" in a letter's prose is only a request.
+var clauseTermGroups = [][]string{
+	{"all", "every", "each", "any", "全部", "所有", "任何", "每个", "每一", "一切"},
 }
 
 // termPresent: one of the words of a term is in folded text.
@@ -85,9 +91,14 @@ func termPresent(s string, words []string) bool {
 }
 
 // droppedTerm returns the first term of the template part that the draft's
-// part no longer names (its first word), or "".
-func droppedTerm(ref, cand string) string {
-	for _, g := range termGroups {
+// part no longer names (as the template names it), or "". clause says the
+// part is a numbered clause.
+func droppedTerm(ref, cand string, clause bool) string {
+	groups := termGroups
+	if clause {
+		groups = append(append([][]string{}, termGroups...), clauseTermGroups...)
+	}
+	for _, g := range groups {
 		if termPresent(ref, g) && !termPresent(cand, g) {
 			for _, w := range g { // named as the template names it
 				if termPresent(ref, []string{w}) {
