@@ -200,7 +200,7 @@ func lexicon() map[lexCat][]string {
 		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "another year", "another term", "one more year", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
 		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
 		dirKeep: {
-			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*", "continuing", "continued",
+			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*", "continuing", "continued", "kept", "stored",
 			"继续", "保持", "维持", "留在", "保留",
 		},
 	}

@@ -196,6 +196,7 @@ var redteamRows = []redteamRow{
 	{"credited in full written fully credited", "sla.en", "", [][2]string{e("are credited in full", "are fully credited")}},
 	{"all customer data written every piece of customer data", "sla.en", "", [][2]string{e("destroys all customer data", "destroys every piece of customer data")}},
 	{"answer each question becomes answer the questions", "questions.en", "", [][2]string{e("Please answer each question by its number.", "Please answer the questions by their numbers.")}},
+	{"stays written is kept", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data is kept in the agreed region")}},
 	{"stays written remains", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data remains in the agreed region")}},
 	{"降到 written 降低到", "renewal.zh", "", [][2]string{e("降到每卡 ¥10,850 或以下", "降低到每卡 ¥10,850 或以下")}},
 	{"two sentences merged", "sla.en", "", [][2]string{e("by an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.", "by an equivalent standby machine (same GPU model, memory, interconnect and host configuration), and 酷算云 moves the customer's environment and data to it at no charge.")}},
@@ -231,7 +232,7 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // the draft's language; each rewording that keeps the meaning is used as
 // the LLM's draft. With the checker as it stood before this table (the
 // clause-by-clause rules of rewrites.txt), 72 of the 112 meaning-changing
-// rows passed as checked and 13 of the 39 faithful ones were refused.
+// rows passed as checked and 14 of the 40 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
 	extra := redteamJobs(t)
 	changing, passed := 0, 0
