@@ -2,6 +2,7 @@ package ask_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"gpuadvisor/drafter"
 	"gpuadvisor/infra/llm"
 	"gpuadvisor/infra/memstore"
+	"gpuadvisor/internal/testkit"
 	"gpuadvisor/internal/testkit/llmtest"
 	"gpuadvisor/store"
 )
@@ -284,5 +286,63 @@ func TestAskInChatWritesNothing(t *testing.T) {
 	}
 	if got := max(suggestedIn(poster.reps[0]), len(poster.reps[0].Suggested)); got != 2 {
 		t.Errorf("the posted answer suggests %d commands, want price set and settings: %q", got, poster.reps[0].Summary)
+	}
+}
+
+// writeLines are the calls that write, one of every sub-command and key
+// that makes one, as a user would type them (the ids filled in per run).
+var writeLines = []string{
+	"price set gpu=h100 ondemand=0.5 vendor=EvilCloud scope=team",
+	"价格 设置 显卡=A800 按需=8.5元/时 供应商=算力港 范围=团队",
+	"price remove %PRICE%",
+	"settings market=global",
+	"设置 市场=海外",
+	"renewal add vendor=酷算云 gpu=A100-80G cards=8 price=15000 renews=2027-03-01 notice=30d",
+	"renewal usage %RENEWAL% hours=310 ondemand=35",
+	"续约 修改 %RENEWAL% 价格=9600",
+	"renewal remove %RENEWAL%",
+	"quote card=a800 cards=8 save=yes A: price=8.5; B: monthly=4800",
+	"checklist check We run A100s with 10GbE intranet and 7x24 support.",
+	"trial check vendor=EvilCloud gpu=H100-SXM cards=8 nvlink=yes",
+	"vendor remove Seed confirm=yes contracts=yes",
+}
+
+// TestAskProposingAnyLineWritesNothing: an LLM that answers every
+// question with one line of the command language, as its command and words:
+// every example of every registered command (a command added later is
+// covered at once) and every line that writes. Asked through ask, none
+// reaches a store write.
+func TestAskProposingAnyLineWritesNothing(t *testing.T) {
+	st, pid, rid := seededNoWrites(t)
+	fill := strings.NewReplacer("%PRICE%", pid, "%RENEWAL%", rid)
+	var line string
+	srv := llmtest.New(func(llmtest.Request) llmtest.Response {
+		f := strings.Fields(line)
+		b, _ := json.Marshal(map[string]any{"commands": []map[string]any{{"command": f[0], "words": f[1:]}}})
+		return llmtest.Reply(string(b))
+	})
+	defer srv.Close()
+	r := realRouter(t, st, srv)
+	lines := append([]string(nil), writeLines...)
+	for _, ex := range testkit.Examples(r) {
+		lines = append(lines, strings.TrimPrefix(ex.Text, "gpuadvisor "))
+	}
+	suggested := 0
+	for _, l := range lines {
+		line = fill.Replace(l)
+		if len(strings.Fields(line)) == 0 {
+			continue
+		}
+		rep := r.Handle(context.Background(), chat.Request{Text: "ask please do: " + line, Platform: "slack", Tenant: "T1", Channel: "C1", User: "U1", Sync: true})
+		if w := st.writes(); len(w) > 0 {
+			t.Fatalf("ask with the LLM proposing %q reached store writes %v", line, w)
+		}
+		if rep.Error != nil && rep.Error.Code == chat.CodeInternal {
+			t.Errorf("ask with the LLM proposing %q: internal error", line)
+		}
+		suggested += max(len(rep.Suggested), suggestedIn(rep))
+	}
+	if suggested < len(writeLines) {
+		t.Errorf("%d suggestions for %d lines that write: each must come back as one", suggested, len(writeLines))
 	}
 }
