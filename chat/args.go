@@ -215,6 +215,13 @@ func (a *Args) BareKey(word string) *Error {
 	if a.cmd == nil {
 		return nil
 	}
+	if key, v, ok := strings.Cut(word, ":"); ok && v != "" { // gpu:a100, 按需：35 after Normalize
+		if k, known := LookupKey(a.cmd.Keys, key); known {
+			return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%q: join a key and its value with =, not a colon: %s=%s",
+				"%q：键和值之间请用 =，不要用冒号：%s=%s", Shown(word), a.Name(k.Name), Shown(v))
+		}
+		return nil
+	}
 	k, ok := LookupKey(a.cmd.Keys, strings.TrimSuffix(strings.TrimSuffix(word, ":"), "="))
 	if !ok {
 		return nil

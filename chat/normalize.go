@@ -47,8 +47,9 @@ func Normalize(s string) string {
 			if r == ',' { // ，is U+FF0C: a separator in Chinese text
 				r = ' '
 			}
-		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF:
-			continue // zero-width marks a paste carries (300\u200b is 300)
+		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF,
+			r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069:
+			continue // zero-width and direction marks a paste carries (300\u200b is 300)
 		case r == 0x3000 || r == 0x00A0 || r == '\t':
 			r = ' '
 		case r == '、':

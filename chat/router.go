@@ -112,14 +112,12 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 			c, _ := r.Lookup("help")
 			return c, &Args{Command: "help", cmd: c, lang: lang, pairs: map[string]string{}}, lang, nil
 		}
-		return nil, nil, lang, Invalid(lang, "command",
-			"a command starts with a command word, not with a key=value pair",
-			"命令要以命令词开头，而不是 参数=值", "billing ondemand=35 monthly=15000 hours=300")
+		return nil, nil, lang, r.keyFirst(lang, toks[0].Key)
 	}
 	word := toks[0].Word
 	cmd, ok := r.Lookup(word)
 	if !ok {
-		return nil, nil, lang, r.unknownCommand(lang, word)
+		return nil, nil, lang, r.unknownCommandIn(lang, word, toks[1:])
 	}
 	if cmd.Name != "help" && len(toks) > 1 && (toks[1].Word == "--help" || toks[1].Word == "-h") {
 		// billing --help is help billing, in chat as in the terminal
@@ -439,6 +437,54 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), strings.Join(meant, T(lang, " or ", " 或 ")))
 	}
 	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
+}
+
+// keyFirst is the error for a line that starts with key=value: the
+// commands that take that key, and the first one's example.
+func (r *Router) keyFirst(lang Lang, key string) *Error {
+	var names []string
+	ex, word := "billing ondemand=35 monthly=15000 hours=300", key
+	for _, c := range r.cmds {
+		if k, ok := LookupKey(allKeys(c), key); ok {
+			if len(names) == 0 {
+				ex, word = c.Example(EN), KeyWord(lang, allKeys(c), k.Name)
+			}
+			names = append(names, T(lang, c.Name, HanWord(c.Name, c.Aliases)))
+		}
+	}
+	if len(names) == 0 {
+		return Invalid(lang, "command", "a command starts with a command word, not with a key=value pair",
+			"命令要以命令词开头，而不是 参数=值", ex)
+	}
+	return Invalidf(lang, "command", ex, "a command starts with a command word, not with a key=value pair: %s= is a key of %s; put the command word first",
+		"命令要以命令词开头，而不是 参数=值：%s= 是 %s 的参数；请把命令词写在最前面", Shown(word), strings.Join(names, T(lang, ", ", "、")))
+}
+
+// unknownCommandIn is unknownCommand for a line whose first word is not a
+// command word, pointing at a command word later in it (我想 计费 按需=35,
+// please billing …): the line from that word is the example.
+func (r *Router) unknownCommandIn(lang Lang, word string, rest []Token) *Error {
+	for i, t := range rest {
+		c, ok := r.Lookup(t.Word)
+		if !ok || t.Word == "" || c.Name == "help" || !pairsOnly(rest[i+1:]) {
+			continue
+		}
+		msg := fmt.Sprintf(T(lang, "%q is not a command word; a command starts with one, and %s is: start the line with it",
+			"%q 不是命令词；命令要以命令词开头，%s 就是：请从它开始写"), Shown(word), t.Word)
+		return &Error{Code: CodeInvalid, Key: "command", Message: msg, Example: Truncate(strings.TrimSpace(t.Word+" "+FormatTokens(rest[i+1:])), 300)}
+	}
+	return r.unknownCommand(lang, word)
+}
+
+// pairsOnly reports whether toks look like a command's arguments: a
+// key=value pair among them, or nothing.
+func pairsOnly(toks []Token) bool {
+	for _, t := range toks {
+		if t.Key != "" {
+			return true
+		}
+	}
+	return len(toks) == 0
 }
 
 func (r *Router) unknownCommand(lang Lang, word string) *Error {

@@ -206,6 +206,12 @@ var badInputs = []badInput{
 	{"full empty", "checklist check full= We have NVLink.", "full", []string{"empty", "full=yes"}},
 	{"vendor empty zh", "清单 检查 供应商= 我们有NVLink。", "vendor", []string{"空值", "供应商=酷算云"}},
 	{"a prefill with a value not read", "renewal new billing ondemand=abc monthly=15000 hours=300", "", []string{"Not read", "ondemand=abc"}},
+	{"key=value first zh", "按需=35 计费 包月=15000", "command", []string{"按需=", "计费"}},
+	{"words before the command zh", "帮我算一下 计费 按需=35 包月=15000 时长=300", "command", []string{"计费", "计费 按需=35 包月=15000 时长=300"}},
+	{"words before the command", "please billing ondemand=35 monthly=15000 hours=300", "command", []string{`"please"`, "billing ondemand=35 monthly=15000 hours=300"}},
+	{"a colon for = in a sub-command", "price set gpu:a100-80g-sxm ondemand=9", "gpu", []string{"colon", "gpu=a100-80g-sxm"}},
+	{"a colon for = zh", "设置 市场：海外", "market", []string{"冒号", "市场=海外"}},
+	{"a direction mark", "billing ondemand=35 monthly=15000 hours=\u202e300", "", []string{"300 h"}},
 	{"a prefill in Chinese zh", "续约 新建 计费 按需=35 包月=1.5万 时长=300", "", []string{"续约日=年-月-日", "期限=3个月"}},
 }
 
