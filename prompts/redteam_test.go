@@ -59,6 +59,8 @@ var redteamRows = []redteamRow{
 	{"usage and break-even swapped", "renewal3k.en", CheckSubject, [][2]string{e("Actual usage: 700 h", "Actual usage: 600 h"), e("pays off above 600 h", "pays off above 700 h")}},
 	{"实际用量与盈亏平衡点互换", "renewal3k.zh", CheckSubject, [][2]string{e("实际用量：每卡每月 700小时", "实际用量：每卡每月 600小时"), e("超过 600小时", "超过 700小时")}},
 	{"on-demand cost and extra cost swapped", "renewal.en", CheckSubject, [][2]string{e("on-demand would cost ¥86,800 a month", "on-demand would cost ¥33,200 a month"), e("costs us ¥33,200 a month more", "costs us ¥86,800 a month more")}},
+	{"dates swapped inside one part of a sentence", "renewal.en", CheckSubject, [][2]string{e("Our contract for 8 A100-80G cards renews on 2027-03-01, and the notice deadline is 2027-01-30.", "The notice deadline is 2027-03-01 and our contract for 8 A100-80G cards renews on 2027-01-30.")}},
+	{"日期在同一分句里互换", "renewal.zh", CheckSubject, [][2]string{e("我们的合同（8 张 A100-80G）将于 2027-03-01 续约，提前通知截止日为 2027-01-30。", "我们的合同（8 张 A100-80G）提前通知截止日为 2027-03-01 并将于 2027-01-30 续约。")}},
 	// parties
 	{"the customer moves its own environment", "sla.en", CheckParty, [][2]string{e("酷算云 moves the customer's environment and data to the standby machine at no charge.", "The customer moves its environment and data to the standby machine of 酷算云 at no charge.")}},
 	{"the vendor names the destination", "sla.en", CheckParty, [][2]string{e("to a destination the customer names", "to a destination 酷算云 names")}},
@@ -196,6 +198,8 @@ var redteamRows = []redteamRow{
 	{"credited in full written fully credited", "sla.en", "", [][2]string{e("are credited in full", "are fully credited")}},
 	{"all customer data written every piece of customer data", "sla.en", "", [][2]string{e("destroys all customer data", "destroys every piece of customer data")}},
 	{"answer each question becomes answer the questions", "questions.en", "", [][2]string{e("Please answer each question by its number.", "Please answer the questions by their numbers.")}},
+	{"the deadline and the renewal date in one part", "renewal.en", "", [][2]string{e("Our contract for 8 A100-80G cards renews on 2027-03-01, and the notice deadline is 2027-01-30.", "The notice deadline is 2027-01-30 and our contract for 8 A100-80G cards renews on 2027-03-01.")}},
+	{"截止日与续约日在同一分句", "renewal.zh", "", [][2]string{e("我们的合同（8 张 A100-80G）将于 2027-03-01 续约，提前通知截止日为 2027-01-30。", "我们的合同（8 张 A100-80G）提前通知截止日为 2027-01-30 并将于 2027-03-01 续约。")}},
 	{"stays written is kept", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data is kept in the agreed region")}},
 	{"stays written remains", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data remains in the agreed region")}},
 	{"降到 written 降低到", "renewal.zh", "", [][2]string{e("降到每卡 ¥10,850 或以下", "降低到每卡 ¥10,850 或以下")}},
@@ -231,8 +235,8 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // template, with the check it names among the failures and a reason in
 // the draft's language; each rewording that keeps the meaning is used as
 // the LLM's draft. With the checker as it stood before this table (the
-// clause-by-clause rules of rewrites.txt), 72 of the 112 meaning-changing
-// rows passed as checked and 13 of the 40 faithful ones were refused.
+// clause-by-clause rules of rewrites.txt), 74 of the 114 meaning-changing
+// rows passed as checked and 13 of the 42 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
 	extra := redteamJobs(t)
 	changing, passed := 0, 0

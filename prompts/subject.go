@@ -3,6 +3,7 @@ package prompts
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"gpuadvisor/advisor"
 )
@@ -12,27 +13,112 @@ import (
 // and the notice deadline is 2027-03-01" holds the template's two dates;
 // "Actual usage: 600 h" and "pays off above 700 h" its two hours.
 
-// quantityContext is what the part of the sentence around a quantity is
-// about (its content words, units and the number left out); the whole
-// sentence when the part holds none ("- Actual usage: 310 h per card per
-// month").
+// contextWords is how many content words on each side of a number say
+// what it is about.
+const contextWords = 4
+
+// quantityContext is what a quantity is about: the content words nearest
+// to it on each side (contextWords each) within its part of the sentence,
+// units left out; the whole sentence when the part holds none ("- Actual
+// usage: 310 h per card per month"). Two numbers in one part ("The notice
+// deadline is 2027-03-01 and our contract renews on 2027-01-30") each have
+// their own words.
 func quantityContext(rs []rune, p placed) map[string]bool {
-	if c := partTokens(rs, p.start, p.end); len(c) > 0 {
-		return c
-	}
 	lo, hi := p.start, p.end
+	for lo > 0 && !isPartBreak(rs[lo-1], rs, lo-1) {
+		lo--
+	}
+	for hi < len(rs) && !isPartBreak(rs[hi], rs, hi) {
+		hi++
+	}
+	leftText, rightText := string(rs[lo:p.start]), string(rs[p.end:hi])
+	// a conjunction starts another statement: "is 2027-03-01 and our
+	// contract renews on …" says nothing about 2027-03-01 after the "and"
+	for _, c := range conjunctions {
+		if k := strings.LastIndex(leftText, c); k >= 0 {
+			leftText = leftText[k+len(c):]
+		}
+		if k := strings.Index(rightText, c); k >= 0 {
+			rightText = rightText[:k]
+		}
+	}
+	left, right := orderedTokens(leftText), orderedTokens(rightText)
+	out := map[string]bool{}
+	for _, w := range left[max(0, len(left)-contextWords):] {
+		out[w] = true
+	}
+	for _, w := range right[:min(len(right), contextWords)] {
+		out[w] = true
+	}
+	if len(out) > 0 {
+		return out
+	}
 	for lo > 0 && !isSentenceBreak(rs[lo-1], rs, lo-1) {
 		lo--
 	}
 	for hi < len(rs) && !isSentenceBreak(rs[hi], rs, hi) {
 		hi++
 	}
-	toks := contentTokens(string(rs[lo:p.start]) + " " + string(rs[p.end:hi]))
-	for _, u := range units {
-		delete(toks, stem(u.word))
+	for _, w := range orderedTokens(string(rs[lo:p.start]) + " " + string(rs[p.end:hi])) {
+		out[w] = true
 	}
-	return toks
+	return out
 }
+
+// conjunctions join two statements in one part of a sentence.
+var conjunctions = []string{" and ", " but ", " while ", " whereas ", "并将", "并且", "而且", "但是", "，并", "；"}
+
+// orderedTokens are contentTokens in the order they come, units left out.
+func orderedTokens(s string) []string {
+	var out []string
+	var word, han []rune
+	unit := unitWordSet.Get()
+	flushWord := func() {
+		if len(word) >= 3 {
+			if w := string(word); !stopWords.Get()[w] && !unit[stem(w)] {
+				out = append(out, stem(w))
+			}
+		}
+		word = word[:0]
+	}
+	flushHan := func() {
+		for i := 0; i+1 < len(han); i++ {
+			if t := string(han[i : i+2]); !unit[t] {
+				out = append(out, t)
+			}
+		}
+		if len(han) == 1 && !unit[string(han)] {
+			out = append(out, string(han))
+		}
+		han = han[:0]
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			flushHan()
+			word = append(word, r)
+		case unicode.Is(unicode.Han, r) && !strings.ContainsRune(zhFunction, r):
+			flushWord()
+			han = append(han, r)
+		default:
+			flushWord()
+			flushHan()
+		}
+	}
+	flushWord()
+	flushHan()
+	return out
+}
+
+// unitWordSet are the unit words (stemmed), which say nothing about what a
+// number counts.
+var unitWordSet = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, u := range units {
+		m[stem(u.word)] = true
+	}
+	return m
+}}
 
 // jaccard is the share of words two contexts have in common.
 func jaccard(a, b map[string]bool) float64 {
