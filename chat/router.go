@@ -71,7 +71,12 @@ func (r *Router) Lookup(word string) (*Command, bool) {
 // Parse reads a request's text into the command and its arguments, without
 // running it. The error is an *Error in the request's language.
 func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
-	original := askedText(req.Text)
+	return r.parse(req, askedText(req.Text))
+}
+
+// parse is Parse of the request's text as askedText gives it (Handle
+// works it out once, for the parse and the reply's echo).
+func (r *Router) parse(req Request, original string) (*Command, *Args, Lang, error) {
 	norm := Normalize(original)
 	toks := Tokenize(norm)
 	lang := req.Lang
@@ -172,7 +177,8 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 // included). Stored records the command's reads skipped because they do not
 // decode are logged and counted in a warning (store.SkippedWarnings).
 func (r *Router) Handle(ctx context.Context, req Request) Reply {
-	cmd, args, lang, err := r.Parse(req)
+	asked := askedText(req.Text)
+	cmd, args, lang, err := r.parse(req, asked)
 	if err != nil {
 		return r.errorReply(lang, "", err)
 	}
@@ -199,7 +205,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep.Private = true
 	}
 	rep.Full = rep.Full || args.Full
-	rep.Asked = askedText(req.Text)
+	rep.Asked = asked
 	r.localizeButtons(&rep)
 	return rep
 }
