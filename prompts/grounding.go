@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -234,6 +235,38 @@ func (j job) rightLanguage(cand string) bool {
 // full-width ASCII to half-width, the ideographic space to a space, × and ✕
 // to x, the small and full-width @ to @, and lower case.
 func fold(s string) string {
+	if len(s) < foldMemoMin {
+		return foldText(s)
+	}
+	foldMemo.Lock()
+	f, ok := foldMemo.m[s]
+	foldMemo.Unlock()
+	if ok {
+		return f
+	}
+	f = foldText(s)
+	foldMemo.Lock()
+	if foldMemo.m == nil || len(foldMemo.m) >= foldMemoMax {
+		foldMemo.m = map[string]string{}
+	}
+	foldMemo.m[s] = f
+	foldMemo.Unlock()
+	return f
+}
+
+// foldMemo keeps the folded form of the last long texts: the checks fold
+// the same template and draft many times.
+var foldMemo struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const (
+	foldMemoMin = 256 // bytes; shorter texts are folded each time
+	foldMemoMax = 64  // texts kept
+)
+
+func foldText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range strings.ToValidUTF8(s, "") {
@@ -253,7 +286,7 @@ func fold(s string) string {
 			continue // zero-width, soft-hyphen and direction characters hide links, mentions and negations
 		case r >= 0x1D400 && r <= 0x1D6A3:
 			r = mathLetter(r) // 𝐧𝐨𝐭 is not
-		case confusables[r] != 0:
+		case r >= 0x370 && r <= 0x52f && confusables[r] != 0: // Greek and Cyrillic only
 			r = confusables[r] // Cyrillic and Greek look-alikes: nоt (о U+043E) is not
 		case r > unicode.MaxASCII && unicode.IsDigit(r):
 			r = '0' + digitValue(r) // ٥٠٠, ५००, 𝟓: digits of every script read as digits

@@ -156,3 +156,26 @@ func FuzzCheck(f *testing.F) {
 		_, _ = ParseProposal(s)
 	})
 }
+
+// FuzzReadMeaning: the readers of numbers, units, parties, negations and
+// terms never panic, whatever a model writes.
+func FuzzReadMeaning(f *testing.F) {
+	for _, s := range []string{
+		"每卡每月 3千元，0.3万，百分之九十九点九，一万零五，二〇二七年6月1日，八张 H100 80GB",
+		"¥120k a month per card, US$5 per card-hour, twenty-four hours, one hundred and twenty, twice",
+		"The customer's data is moved by 酷算云; 由甲方承担; the provider, 酷算云, is n\u043et liable",
+		"百分之", "三点", "点五", "¥", "8 ", "a100 80", "hk$", "2027年", "二十一点", "one and", "~~not~~",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = quantities(s)
+		_ = numbers(s)
+		_ = newNumeral(s, s+"四零零")
+		_ = partyChanged(ZH, s, s+" 客户", "酷算云")
+		_ = negationMoved(s, s+" not ")
+		_ = droppedSentence(s, s[:len(s)/2])
+		_ = droppedTerm(s, "", true)
+		_ = quantitySwapped(s, s)
+	})
+}
