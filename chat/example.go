@@ -234,7 +234,7 @@ func (c *Command) Localize(lang Lang, line string) string {
 	if lang != ZH || c == nil {
 		return line
 	}
-	r := &Router{byWord: map[string]*Command{}, keys: map[*Command]keyIndex{}}
+	r := &Router{byWord: map[string]*Command{}}
 	r.Register(c)
 	return r.Localize(lang, c.Name, line)
 }

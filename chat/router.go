@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -27,14 +28,18 @@ type Router struct {
 
 	cmds   []*Command
 	byWord map[string]*Command
-	keys   map[*Command]keyIndex
+	// keys holds each command's keyIndex (a nil one when it cannot be
+	// indexed), built the first time one of its keys is looked up: a cold
+	// start answers one command, and indexing all of them at Register was
+	// part of its CPU.
+	keys sync.Map // *Command → keyIndex
 	// locale keeps what Localize reads of each command (localecache.go).
 	locale localeCache
 }
 
 // NewRouter returns a router with the help command built in.
 func NewRouter() *Router {
-	r := &Router{Now: time.Now, byWord: map[string]*Command{}, keys: map[*Command]keyIndex{}}
+	r := &Router{Now: time.Now, byWord: map[string]*Command{}}
 	r.Register(r.helpCommand())
 	return r
 }
@@ -50,12 +55,6 @@ func (r *Router) Register(cmds ...*Command) {
 			r.byWord[w] = c
 		}
 		r.cmds = append(r.cmds, c)
-		if ix, ok := indexKeys(c.Keys); ok {
-			if r.keys == nil {
-				r.keys = map[*Command]keyIndex{}
-			}
-			r.keys[c] = ix
-		}
 	}
 }
 
@@ -351,6 +350,22 @@ func indexKeys(keys []Key) (keyIndex, bool) {
 	return ix, true
 }
 
+// keyIndex is cmd's index, built on first use; false when cmd's keys
+// cannot be indexed (indexKeys).
+func (r *Router) keyIndex(cmd *Command) (keyIndex, bool) {
+	if v, ok := r.keys.Load(cmd); ok {
+		ix := v.(keyIndex)
+		return ix, ix != nil
+	}
+	ix, ok := indexKeys(cmd.Keys)
+	if !ok {
+		ix = nil
+	}
+	v, _ := r.keys.LoadOrStore(cmd, ix)
+	ix = v.(keyIndex)
+	return ix, ix != nil
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -374,7 +389,7 @@ func caseless(s string) bool {
 // canonicalKey is canonicalKey through the command's index when the key
 // typed is ASCII or caseless.
 func (r *Router) canonicalKey(cmd *Command, key string) (string, bool) {
-	ix, indexed := r.keys[cmd]
+	ix, indexed := r.keyIndex(cmd)
 	n := strings.TrimSpace(key)
 	switch {
 	case !indexed:
