@@ -43,20 +43,20 @@ const defaultMaxConnsPerClient = 32
 const refusedLogEvery = 30 * time.Second
 
 // limitListener is a net.Listener that holds at most n connections open,
-// and at most perClient from one address; it logs once each time it
-// becomes full, and at most once per refusedLogEvery the refusals of a
-// client.
+// and at most perClient from one address; it logs at most once per
+// refusedLogEvery that it is full, and the refusals of a client.
 type limitListener struct {
 	net.Listener
 	slots     chan struct{}
 	perClient int
 	log       *slog.Logger
-	full      atomic.Bool
 	now       func() time.Time
 
 	mu      sync.Mutex
 	clients map[string]*client
 	conns   map[*limitConn]struct{}
+	warned  time.Time // the last "limit reached" line
+	evicted int       // connections closed for their slots since that line
 }
 
 // client is what the listener knows of one remote address.
@@ -93,7 +93,6 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		lc.wait(l.now())
 		lc.release = func() {
 			<-l.slots
-			l.full.Store(false)
 			l.leave(addr, lc)
 		}
 		l.mu.Lock()
@@ -112,11 +111,9 @@ func (l *limitListener) take() {
 			return
 		default:
 		}
-		if !l.full.Swap(true) {
-			l.log.Warn("connection limit reached: a new connection takes the slot of the one waiting longest for its request, or waits",
-				"max_conns", cap(l.slots), "evict_after_ms", evictAfter.Milliseconds())
-		}
-		if v := l.oldestWaiting(); v != nil {
+		v := l.oldestWaiting()
+		l.noteFull(v != nil)
+		if v != nil {
 			v.Close() // frees its slot
 			continue
 		}
@@ -127,6 +124,23 @@ func (l *limitListener) take() {
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// noteFull logs that the limit was reached, at most once per
+// refusedLogEvery (slow clients churning through the slots would otherwise
+// write a line per connection), with the connections closed for their
+// slots since the last line.
+func (l *limitListener) noteFull(evicted bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if evicted {
+		l.evicted++
+	}
+	if now := l.now(); l.warned.IsZero() || now.Sub(l.warned) >= refusedLogEvery {
+		l.log.Warn("connection limit reached: a new connection takes the slot of the one waiting longest for its request, or waits",
+			"max_conns", cap(l.slots), "evict_after_ms", evictAfter.Milliseconds(), "closed_for_their_slot", l.evicted)
+		l.warned, l.evicted = now, 0
 	}
 }
 

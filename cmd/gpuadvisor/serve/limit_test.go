@@ -143,3 +143,49 @@ func TestFullListenerTakesTheSlotOfTheLongestWaiting(t *testing.T) {
 	young.Close()
 	next("the fifth, once a slot came free")
 }
+
+// Slow clients churning through a full listener's slots are logged once per
+// refusedLogEvery, with how many were closed for their slots, not a line per
+// connection.
+func TestFullListenerLogsOncePerPeriod(t *testing.T) {
+	raw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &testkit.SyncBuffer{}
+	ln := limitConns(raw, 1, 0, slog.New(slog.NewJSONHandler(logs, nil)))
+	defer ln.Close()
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	ln.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			_ = c // held, waiting: the next one takes its slot
+			mu.Lock()
+			now = now.Add(2 * evictAfter)
+			mu.Unlock()
+		}
+	}()
+	var conns []net.Conn
+	for range 6 {
+		c, err := net.Dial("tcp", raw.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	for i, c := range conns[:5] {
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("connection %d was not closed for the next one's slot: %v", i+1, err)
+		}
+	}
+	if n := logs.Count("WARN", "connection limit reached"); n != 1 {
+		t.Errorf("%d limit lines for 5 connections closed for their slots within %s, want 1:\n%s", n, refusedLogEvery, logs.String())
+	}
+}
