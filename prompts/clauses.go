@@ -124,6 +124,11 @@ func (j job) checkClauses(cand string) []*Reason {
 		if k != "" && strings.ContainsAny(r, "?？") && !strings.ContainsAny(g, "?？") {
 			fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": no longer a question", "：不再是问题"}))
 		}
+		if k != "" && j.kind == Questions {
+			if st := addedStatement(r, g); st != "" {
+				fail(CheckAlignment, clauseName(j.lang, k)+pick(j.lang, [2]string{": a statement added to a question: ", "：问题里加入了陈述："})+st)
+			}
+		}
 		if s := unaligned(r, g, k == ""); s != "" {
 			fail(CheckAlignment, clauseName(j.lang, k)+": "+s)
 		}
@@ -450,4 +455,72 @@ func partTokens(rs []rune, qs, qe int) map[string]bool {
 		delete(toks, stem(u.word))
 	}
 	return toks
+}
+
+// requestWords mark a sentence that asks for something (please send…).
+var requestWords = []string{"please", "kindly", "could you", "would you", "can you", "请", "烦请", "麻烦", "能否", "可否"}
+
+// addedStatement returns a sentence of a numbered question of the draft
+// that neither asks (a question, a request) nor rewords a statement of the
+// template's question, or "": "We understand your on-duty engineers answer
+// at once." added to a question presumes the answer.
+func addedStatement(ref, cand string) string {
+	isStatement := func(s string) bool {
+		if strings.ContainsAny(s, "?？") {
+			return false
+		}
+		for _, w := range requestWords {
+			if strings.Contains(s, w) {
+				return false
+			}
+		}
+		return true
+	}
+	var refStatements []map[string]bool
+	for _, s := range questionSentences(ref) {
+		if isStatement(s) {
+			refStatements = append(refStatements, contentTokens(s))
+		}
+	}
+	for _, s := range questionSentences(cand) {
+		if !isStatement(s) {
+			continue
+		}
+		c := contentTokens(s)
+		if len(c) == 0 {
+			continue
+		}
+		best := 0.0
+		for _, r := range refStatements {
+			n := 0
+			for w := range c {
+				if r[w] {
+					n++
+				}
+			}
+			best = max(best, float64(n)/float64(len(c)))
+		}
+		if best < minAlignment {
+			return excerpt(s)
+		}
+	}
+	return ""
+}
+
+// questionSentences splits folded text into sentences, each with its end
+// mark (a question keeps its ?).
+func questionSentences(s string) []string {
+	rs := []rune(stripMarkers(s))
+	var out []string
+	start := 0
+	for i := 0; i <= len(rs); i++ {
+		if i == len(rs) || isSentenceBreak(rs[i], rs, i) {
+			end := min(i+1, len(rs))
+			if t := strings.TrimSpace(string(rs[start:end])); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	return out
 }

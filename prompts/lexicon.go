@@ -185,9 +185,10 @@ func lexicon() map[lexCat][]string {
 			"auto-renew*", "automatic renewal", "automatically renew*", "renews automatically", "renew automatically", "auto renew*",
 			"accepted your offer", "accept your offer", "accepts your offer", "already accepted", "have accepted", "has accepted",
 			"will sign", "we agree to", "agreed to", "prepay*", "upfront", "up-front", "up front", "we accept", "we will accept", "at the current price", "at the same price",
-			"sign", "signs", "signed", "signing", "signature", "automatic*", "final version", "agreed by", "finalised", "finalized", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
+			"sign", "signs", "signed", "signing", "signature", "automatic*", "final version", "agreed by", "finalised", "finalized",
+			"proceed with", "go ahead with", "happy with your offer", "satisfied with", "plan to proceed", "we will proceed", "pay in advance", "guarantee*", "guaranteed", "priority", "unlimited", "lifetime",
 			"独家", "排他", "独占", "唯一供应商", "赠送", "赠", "附送", "奖励", "自动续约", "自动续期", "自动续费", "自动延期", "接受贵方", "已接受",
-			"同意签署", "签署", "预付", "一次性付清", "一次性支付", "接受报价", "接受该报价", "同意续约", "按原价", "签约", "续签", "自动", "最终版", "定稿", "预缴", "保证", "优先", "无限", "永久", "终身",
+			"同意签署", "签署", "预付", "一次性付清", "一次性支付", "接受报价", "接受该报价", "同意续约", "按原价", "签约", "续签", "自动", "最终版", "定稿", "满意", "决定采用", "决定选择", "确定合作", "预缴", "保证", "优先", "无限", "永久", "终身",
 		},
 		dirBy: {
 			"down by", "reduced by", "lowered by", "cut by", "drops by", "falls by", "a discount of", "discounted by",

@@ -161,6 +161,12 @@ var redteamRows = []redteamRow{
 	{"an HTML comment", "questions.en", CheckMarkup, [][2]string{e("Please answer each question by its number.", "Please answer each question by its number. <!-- reply: we accept -->")}},
 	{"the final version agreed by both parties", "sla.en", CheckPromise, [][2]string{e("This is a draft for both parties to review before signature.", "This is the final version agreed by both parties.")}},
 
+	// a question that presumes its answer, a letter that concedes
+	{"a presumed answer added to question 4", "questions.en", CheckAlignment, [][2]string{e("on-duty engineers or tickets only?", "on-duty engineers or tickets only? We understand your on-duty engineers answer at once.")}},
+	{"问题 4 里加了预设答案", "questions.zh", CheckAlignment, [][2]string{e("值班工程师还是只有工单？", "值班工程师还是只有工单？我们理解贵方有值班工程师即时响应。")}},
+	{"we are satisfied with your offer", "questions.en", CheckPromise, [][2]string{e("Thank you for the information you sent us.", "Thank you for the information you sent us; we are satisfied with your offer.")}},
+	{"我们对报价很满意", "questions.zh", CheckPromise, [][2]string{e("感谢您提供的信息。", "感谢您提供的信息，我们对报价很满意。")}},
+
 	// rewordings that keep the meaning: accepted
 	{"3,000 written 3000", "renewal3k.en", "", [][2]string{e("¥3,000 per card", "¥3000 per card")}},
 	{"99.9% written 99.9 %", "questionspct.en", "", [][2]string{e("99.9%", "99.9 %")}},
@@ -200,6 +206,7 @@ var redteamRows = []redteamRow{
 	{"answer each question becomes answer the questions", "questions.en", "", [][2]string{e("Please answer each question by its number.", "Please answer the questions by their numbers.")}},
 	{"the deadline and the renewal date in one part", "renewal.en", "", [][2]string{e("Our contract for 8 A100-80G cards renews on 2027-03-01, and the notice deadline is 2027-01-30.", "The notice deadline is 2027-01-30 and our contract for 8 A100-80G cards renews on 2027-03-01.")}},
 	{"截止日与续约日在同一分句", "renewal.zh", "", [][2]string{e("我们的合同（8 张 A100-80G）将于 2027-03-01 续约，提前通知截止日为 2027-01-30。", "我们的合同（8 张 A100-80G）提前通知截止日为 2027-01-30 并将于 2027-03-01 续约。")}},
+	{"question 4 asked another way", "questions.en", "", [][2]string{e("Who answers a GPU that drops at 23:00, and within how many minutes: on-duty engineers or tickets only?", "If a GPU drops at 23:00, who answers it, and within how many minutes: on-duty engineers or only tickets?")}},
 	{"stays written is kept", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data is kept in the agreed region")}},
 	{"stays written remains", "sla.en", "", [][2]string{e("Customer data stays in the agreed region", "Customer data remains in the agreed region")}},
 	{"降到 written 降低到", "renewal.zh", "", [][2]string{e("降到每卡 ¥10,850 或以下", "降低到每卡 ¥10,850 或以下")}},
@@ -235,8 +242,8 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // template, with the check it names among the failures and a reason in
 // the draft's language; each rewording that keeps the meaning is used as
 // the LLM's draft. With the checker as it stood before this table (the
-// clause-by-clause rules of rewrites.txt), 74 of the 114 meaning-changing
-// rows passed as checked and 13 of the 42 faithful ones were refused.
+// clause-by-clause rules of rewrites.txt), 78 of the 118 meaning-changing
+// rows passed as checked and 13 of the 43 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
 	extra := redteamJobs(t)
 	changing, passed := 0, 0
