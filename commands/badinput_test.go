@@ -368,3 +368,27 @@ func TestVendorRateIsNeverAssumed(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteFileErrorsInChinese: a quotes file that is not YAML, or has no
+// vendors list of the right shape, is refused in Chinese with the line it
+// is wrong at and an example file in the Chinese keys, which is read.
+func TestQuoteFileErrorsInChinese(t *testing.T) {
+	r := replyRouter()
+	for _, doc := range []string{"hours: [300\ncards: 8\n", "供应商: 3\n", "- 1\n- 2\n"} {
+		req := in("T1", "C1", "报价")
+		req.Lang, req.Attachment = chat.ZH, doc
+		rep := r.Handle(context.Background(), req)
+		if rep.Error == nil || rep.Error.Key != "file" {
+			t.Errorf("%q: %v, want an error about the file", doc, rep.Error)
+			continue
+		}
+		if !strings.Contains(rep.Error.Message, "行") || regexp.MustCompile(`[A-Za-z]{3,}`).MatchString(strings.ReplaceAll(rep.Error.Message+rep.Error.Example, "YAML", "")) {
+			t.Errorf("%q: %q (example %q); want the line, in Chinese words only", doc, rep.Error.Message, rep.Error.Example)
+		}
+		ex := in("T1", "C1", "报价")
+		ex.Lang, ex.Attachment = chat.ZH, rep.Error.Example
+		if got := r.Handle(context.Background(), ex); got.Error != nil {
+			t.Errorf("the example file %q is refused: %v", rep.Error.Example, got.Error)
+		}
+	}
+}

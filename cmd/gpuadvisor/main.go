@@ -6,8 +6,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -91,6 +93,13 @@ func Main(argv []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if g.File != "" {
 		b, err := os.ReadFile(g.File)
 		if err != nil {
+			if g.Lang == chat.ZH || g.Lang == "" && chat.HasHan(req.Text) { // the user's language, as the reply's
+				why := "无法读取"
+				if errors.Is(err, fs.ErrNotExist) {
+					why = "文件不存在"
+				}
+				return flagError(argv, fmt.Errorf("--file: %s：%s", g.File, why), stdout, stderr)
+			}
 			return flagError(argv, fmt.Errorf("--file: %w", err), stdout, stderr)
 		}
 		req.Attachment = string(b)

@@ -21,11 +21,11 @@ var vendorListKeys = advisor.Lazy[map[string]bool]{New: func() map[string]bool {
 func parseYAML(lang chat.Lang, doc string, in *input) *chat.Error {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
-		return chat.Invalidf(lang, "file", fileExample,
-			"the quotes file is not valid YAML (%s); see the shape in the example", "报价文件不是有效的YAML（%s），格式见示例", trimYAMLErr(err))
+		return chat.Invalidf(lang, "file", fileExampleIn(lang),
+			"the quotes file is not valid YAML (%s); see the shape in the example", "报价文件不是有效的 YAML（%s），格式见示例", yamlWhere(lang, err))
 	}
 	if len(root.Content) == 0 {
-		return chat.Invalid(lang, "file", "the quotes file is empty", "报价文件是空的", fileExample)
+		return chat.Invalid(lang, "file", "the quotes file is empty", "报价文件是空的", fileExampleIn(lang))
 	}
 	top := root.Content[0]
 	switch top.Kind {
@@ -56,14 +56,14 @@ func parseYAML(lang chat.Lang, doc string, in *input) *chat.Error {
 		}
 		return nil
 	}
-	return shapeErr(lang, top.Line, "expected the workload (hours, cards, ...) and a vendors list", "应包含工作负载（hours、cards 等）和 vendors 列表")
+	return shapeErr(lang, top.Line, "expected the workload (hours, cards, ...) and a vendors list", "应包含工作负载（时长、卡数 等）和 供应商 列表")
 }
 
 func readVendorList(lang chat.Lang, seq *yaml.Node, in *input) *chat.Error {
 	for _, item := range seq.Content {
 		if item.Kind != yaml.MappingNode {
 			return shapeErr(lang, item.Line, "each vendor must be a set of key: value lines (name: A, price: 35, cards: 8)",
-				"每个供应商须为若干 key: value（name: A, price: 35, cards: 8）")
+				"每个供应商须为若干行 参数: 值（名称: A, 单价: 35, 卡数: 8）")
 		}
 		if err := readVendorMap(lang, "", item, in); err != nil {
 			return err
@@ -93,11 +93,34 @@ func readVendorMap(lang chat.Lang, name string, m *yaml.Node, in *input) *chat.E
 	return nil
 }
 
-// fileExample is the smallest quotes file that works.
-const fileExample = "hours: 300\ncards: 8\nvendors:\n  - {name: A, price: 35}\n  - {name: B, price: 29}"
+// fileExample is the smallest quotes file that works; fileExampleZH is
+// the same file in the Chinese keys it reads.
+const (
+	fileExample   = "hours: 300\ncards: 8\nvendors:\n  - {name: A, price: 35}\n  - {name: B, price: 29}"
+	fileExampleZH = "时长: 300\n卡数: 8\n供应商:\n  - {名称: A, 单价: 35}\n  - {名称: B, 单价: 29}"
+)
+
+// fileExampleIn is the example file in lang's keys.
+func fileExampleIn(lang chat.Lang) string { return chat.T(lang, fileExample, fileExampleZH) }
+
+// yamlWhere is what a YAML error says, for the message: in English the
+// parser's own words, in Chinese the line it names (its words are English).
+func yamlWhere(lang chat.Lang, err error) string {
+	s := trimYAMLErr(err)
+	if lang != chat.ZH {
+		return s
+	}
+	var n int
+	if i := strings.Index(s, "line "); i >= 0 {
+		if _, serr := fmt.Sscanf(s[i:], "line %d", &n); serr == nil {
+			return fmt.Sprintf("第 %d 行有语法错误", n)
+		}
+	}
+	return "语法错误"
+}
 
 func shapeErr(lang chat.Lang, line int, en, zh string) *chat.Error {
-	return chat.Invalidf(lang, "file", fileExample, "quotes file line %d: %s", "报价文件第%d行：%s", line, chat.T(lang, en, zh))
+	return chat.Invalidf(lang, "file", fileExampleIn(lang), "quotes file line %d: %s", "报价文件第%d行：%s", line, chat.T(lang, en, zh))
 }
 
 func trimYAMLErr(err error) string {
