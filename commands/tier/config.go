@@ -172,6 +172,11 @@ func (p reader) badConfig(e *catalog.ConfigError) error {
 			"config.json has no %s, which the size depends on: paste the model's whole config.json (for a multimodal model its text_config is read)",
 			"config.json 缺少 %s，显存估算需要它：请粘贴模型完整的 config.json（多模态模型读取其 text_config）", f)
 	case catalog.ConfigNotNumber:
+		if e.Detail == "want true or false" {
+			return chat.Invalidf(p.lang, "config", ex,
+				"config.json field %s is %s: it must be true or false, written without quotes",
+				"config.json 字段 %s 的值是 %s：应为不带引号的 true 或 false", f, e.Value)
+		}
 		return chat.Invalidf(p.lang, "config", ex,
 			"config.json field %s is %s: it must be a whole number written without quotes, such as 4096 (or true/false for a flag)",
 			"config.json 字段 %s 的值是 %s：应为不带引号的整数，例如 4096（开关类字段为 true/false）", f, e.Value)

@@ -94,6 +94,8 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{`tier mode=infer config={"hidden_size": "4096", ` + ok + `}`, "config", []string{`hidden_size is "4096"`, "without quotes"}},
 		{`选卡 模式=推理 配置={"hidden_size": "4096", ` + ok + `}`, "config", []string{`hidden_size 的值是 "4096"`, "不带引号"}},
 		{`tier mode=infer config={"hidden_size": {"a": 1}, ` + ok + `}`, "config", []string{`hidden_size is {"a":1}`}},
+		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "tie_word_embeddings": "false"}`, "config", []string{`tie_word_embeddings is "false"`, "true or false, written without quotes"}},
+		{`选卡 模式=推理 配置={"hidden_size": 4096, ` + ok + `, "tie_word_embeddings": "false"}`, "config", []string{`tie_word_embeddings 的值是 "false"`, "不带引号的 true 或 false"}},
 		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "num_attention_heads": 0}`, "config", []string{"num_attention_heads = 0 is outside 1 to 1,024"}},
 		{`选卡 模式=推理 配置={"hidden_size": 4096, ` + ok + `, "num_attention_heads": 0}`, "config", []string{"num_attention_heads = 0 超出 1 到 1,024"}},
 		{`tier mode=infer config={"hidden_size": 4096, ` + ok + `, "model_type": "qwen3_next", "full_attention_interval": 4}`, "config", []string{"full_attention_interval = 4", "linear-attention", "params="}},
