@@ -190,6 +190,9 @@ func TestRejected(t *testing.T) {
 			if n := len(hs.rec.All()); n != 0 {
 				t.Errorf("the router ran %d times", n)
 			}
+			if c := hs.dedupe.Calls(); c != "" {
+				t.Errorf("the store was asked (%s) before the request was verified", c)
+			}
 			logs, found := hs.logs.String(), false
 			for _, w := range strings.Split(tc.why, "|") {
 				found = found || strings.Contains(logs, w)

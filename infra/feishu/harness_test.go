@@ -124,6 +124,8 @@ type harness struct {
 	rec  *recorder
 	jobs *jobs
 	logs *testkit.SyncBuffer
+	// dedupe records every call on the de-duplication store
+	dedupe *testkit.CountingDeduper
 }
 
 func newHarness(t testing.TB) *harness {
@@ -137,13 +139,14 @@ func newHarness(t testing.TB) *harness {
 func newHarnessWith(t testing.TB, router *chat.Router, rec *recorder) *harness {
 	t.Helper()
 	api := newFakeAPI(t)
-	hs := &harness{api: api, rec: rec, jobs: &jobs{}, logs: &testkit.SyncBuffer{}}
+	dedupe := &testkit.CountingDeduper{Deduper: &memstore.Deduper{Now: func() time.Time { return testNow }}}
+	hs := &harness{api: api, rec: rec, jobs: &jobs{}, logs: &testkit.SyncBuffer{}, dedupe: dedupe}
 	log := slog.New(slog.NewJSONHandler(hs.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cfg := apiConfig(api)
 	h, err := NewHandler(cfg, Deps{
 		Router:     router,
 		Client:     NewClient(cfg, log, nil),
-		Deduper:    &memstore.Deduper{Now: func() time.Time { return testNow }},
+		Deduper:    dedupe,
 		Dispatcher: hs.jobs,
 		Log:        log,
 		Now:        func() time.Time { return testNow },

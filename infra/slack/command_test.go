@@ -166,6 +166,9 @@ func TestUnverifiedRequestsDoNoWork(t *testing.T) {
 			if len(f.rec.Requests()) != 0 || len(f.disp.jobs) != 0 {
 				t.Errorf("unverified request called Slack %d times, dispatched %d jobs", len(f.rec.Requests()), len(f.disp.jobs))
 			}
+			if c := f.dedupe.Calls(); c != "" {
+				t.Errorf("the store was asked (%s) before the request was verified", c)
+			}
 			if !strings.Contains(f.logs.String(), `"status":401`) {
 				t.Errorf("no 401 log line: %s", f.logs.String())
 			}

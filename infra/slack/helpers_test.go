@@ -136,11 +136,13 @@ func (d *dispatcher) Dispatch(_ context.Context, job chat.Job) error {
 }
 
 type fixture struct {
-	runs atomic.Int64 // commands run
-	h    *Handler
-	rec  *recorder
-	disp *dispatcher
-	logs *testkit.SyncBuffer
+	// dedupe records every call on the de-duplication store
+	dedupe *testkit.CountingDeduper
+	runs   atomic.Int64 // commands run
+	h      *Handler
+	rec    *recorder
+	disp   *dispatcher
+	logs   *testkit.SyncBuffer
 }
 
 func newFixture(t *testing.T, router *chat.Router) *fixture {
@@ -152,7 +154,8 @@ func newFixture(t *testing.T, router *chat.Router) *fixture {
 	rec := newRecorder(t)
 	disp := &dispatcher{}
 	logs := &testkit.SyncBuffer{}
-	h, err := New(Deps{Deduper: &memstore.Deduper{},
+	f.dedupe = &testkit.CountingDeduper{Deduper: &memstore.Deduper{}}
+	h, err := New(Deps{Deduper: f.dedupe,
 		SigningSecret: testSecret,
 		Router:        router,
 		Poster:        NewPoster("xoxb-test-token", rec.apiURL(), rec.Client()),
