@@ -71,6 +71,16 @@ var slackEscapes = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer
 	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">")
 }}
 
+// feishuMention reports whether a word is Feishu's placeholder for a
+// mention (@_user_1, @_all), which stands for no text wherever it is.
+func feishuMention(w string) bool {
+	if w == "@_all" {
+		return true
+	}
+	n, ok := strings.CutPrefix(w, "@_user_")
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
 // mention reports whether a word is a mention a platform puts before the
 // command (Feishu's @_user_1 and @_all, Slack's <@U123> after PlatformText,
 // any @name): the command word follows it.

@@ -102,7 +102,7 @@ func (r *Router) parse(req Request, original string) (*Command, *Args, Lang, err
 			full = true
 			continue
 		}
-		if len(kept) == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor" || mention(t.Word)) {
+		if len(kept) == 0 && (t.Word == "/gpu" || t.Word == "gpuadvisor" || t.Word == "@gpuadvisor" || mention(t.Word)) || feishuMention(t.Word) {
 			continue
 		}
 		kept = append(kept, t)

@@ -142,6 +142,7 @@ var badInputs = []badInput{
 	// platforms and pasted text
 	{"Feishu mention prefix zh", "@_user_1 计费 按需=35 包月=15000 时长=300", "", []string{"¥35/小时"}},
 	{"Feishu mention prefix", "@_user_1 billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"Feishu mention inside zh", "计费 @_user_2 按需=35 包月=15000 时长=300", "", []string{"¥35/小时"}},
 	{"Slack mention prefix", "<@U0123ABC> billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
 	{"Slack entity", "billing ondemand=35 monthly=15000 hours=300 &amp; cards=2", "command", []string{`"&"`}},
 	{"Slack mailto link", "renewal add vendor=<mailto:sales@x.com|sales@x.com> gpu=A100 cards=8 price=15000 renews=2027-03-01 notice=30d", "", []string{"sales@x.com"}},
