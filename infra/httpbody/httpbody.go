@@ -1,8 +1,10 @@
 // Package httpbody reads a request body for the net/http entry points
 // (`serve`) with a size limit, and tells a body that is too large from one
 // that arrived too slowly, so that each refusal gets its own status and log
-// line. For the Lambda entry points it turns an event's header map into an
-// http.Header.
+// line. For the Lambda entry points it reads an HTTP event in any of the
+// shapes the functions sit behind (Request: a Function URL, an API
+// Gateway HTTP API or REST API) and answers it in the keys all of them
+// accept (Response).
 package httpbody
 
 import (
