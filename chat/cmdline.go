@@ -16,9 +16,12 @@ import "strings"
 // (vendor="Ku Suan Yun", model="qwen 7b").
 func JoinArgs(args []string) string {
 	out := make([]string, 0, len(args))
-	for _, a := range args {
+	for i, a := range args {
 		a = strings.ReplaceAll(a, `\;`, ";")
-		if strings.ContainsAny(a, " \t") && !isFragment(a) {
+		// the first argument is where the command word goes, which has no
+		// space: one with spaces is the whole line quoted in the shell
+		// (gpuadvisor "billing ondemand=35 …"), kept as typed
+		if strings.ContainsAny(a, " \t") && !isFragment(a) && i > 0 {
 			if k, v, ok := strings.Cut(a, "="); ok && k != "" && !strings.ContainsAny(k, " \t") {
 				a = k + `="` + v + `"`
 			} else {

@@ -191,6 +191,10 @@ func TestJoinArgs(t *testing.T) {
 		{[]string{"tier", "model=qwen 7b"}, `tier model="qwen 7b"`},
 		{[]string{"checklist", "check", "我们提供 万兆内网"}, `checklist check "我们提供 万兆内网"`},
 		{[]string{"tier", `model="qwen 7b"`}, `tier model="qwen 7b"`},
+		// the whole line quoted in the shell: as typed, not one quoted word
+		{[]string{"billing ondemand=35"}, "billing ondemand=35"},
+		{[]string{"checklist check We have NVLink"}, "checklist check We have NVLink"},
+		{[]string{"--private billing", "ondemand=35"}, "--private billing ondemand=35"},
 	}
 	for _, tt := range tests {
 		if got := JoinArgs(tt.args); got != tt.want {
