@@ -240,6 +240,9 @@ func (a *Args) DateError(key, example string) *Error {
 	case errors.Is(perr, advisor.ErrNoSuchDay):
 		return Invalidf(a.lang, key, example, "%s=%s: there is no month %d; write the day as year-month-day, like %s",
 			"%s=%s：没有 %d 月；请按 年-月-日 写，例如 %s", name, shown, m, like)
+	case dayFirst.Get().MatchString(norm):
+		return Invalidf(a.lang, key, example, "%s=%s: write the year first, year-month-day, so the day and the month cannot be swapped: like %s",
+			"%s=%s：请把年份写在前面（年-月-日），以免日和月被读反，例如 %s", name, shown, like)
 	case monthDay.Get().MatchString(norm):
 		return Invalidf(a.lang, key, example, "%s=%q has no year; write the whole day, like %s",
 			"%s=%q 没有写年份；请写完整的日期（年-月-日），例如 %s", name, shown, like)
@@ -262,6 +265,12 @@ func scanDay(s string, y, m, d *int) bool {
 // monthDay is a day without its year: 3月1日, 3/1, 03-01.
 var monthDay = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^\d{1,2}\s*(月|/|-|\.)\s*\d{1,2}\s*(日|号)?$`)
+}}
+
+// dayFirst is a day written day-first or month-first with the year last
+// (01/03/2027, 3.1.2027): which is the month is not known.
+var dayFirst = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^\d{1,2}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{4}$`)
 }}
 
 // relativeDay is a word for a day relative to today.

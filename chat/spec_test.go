@@ -65,6 +65,12 @@ func TestValueSpec(t *testing.T) {
 		{"30m", Minutes, 30},
 		{"4h", Minutes, 240}, // 4 × 60
 		{"2倍", Ratio, 2},
+		// approximate numbers are the number meant
+		{"约300", Hours, 300},
+		{"300左右", Hours, 300},
+		{"大约 1.5万", Money, 15000},
+		{"~35", Money, 35},
+		{"about 300h", Hours, 300},
 	}
 	for _, tt := range tests {
 		got, err := ParseValue(tt.in, tt.kind)

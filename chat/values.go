@@ -72,7 +72,7 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	for _, p := range []string{"¥", "￥", "$", "rmb", "cny", "usd"} {
 		s = strings.TrimPrefix(s, p)
 	}
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(about(s))
 	if kind == Hours {
 		if h, _, ok := perDay(s); ok {
 			return h, nil
@@ -94,6 +94,23 @@ func ParseValue(s string, kind Kind) (float64, error) {
 		}
 	}
 	return 0, errUnit
+}
+
+// about is s without the words that make a number approximate (约300,
+// 大约 35, ~300, 300左右): the number is the one meant.
+func about(s string) string {
+	for _, p := range []string{"大约", "大概", "约", "~", "≈", "about ", "approx. ", "approx "} {
+		if t, ok := strings.CutPrefix(s, p); ok {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	for _, p := range []string{"左右", "上下"} {
+		if t, ok := strings.CutSuffix(s, p); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return s
 }
 
 // spokenPrice writes a price as people say it in the units the readers

@@ -214,6 +214,12 @@ var badInputs = []badInput{
 	{"a colon for = zh", "设置 市场：海外", "market", []string{"冒号", "市场=海外"}},
 	{"a direction mark", "billing ondemand=35 monthly=15000 hours=\u202e300", "", []string{"300 h"}},
 	{"a prefill in Chinese zh", "续约 新建 计费 按需=35 包月=1.5万 时长=300", "", []string{"续约日=年-月-日", "期限=3个月"}},
+
+	// round 8: days written day-first, approximate numbers
+	{"a day with the year last", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=01/03/2027 notice=30d", "renews", []string{"01/03/2027", "year first", "renews=2027-03-01"}},
+	{"a day with the year last zh", "续约 添加 供应商=X 显卡=A100 卡数=8 单价=15000 续约日=3.1.2027 提前=30天", "renews", []string{"3.1.2027", "年份写在前面"}},
+	{"an approximate number", "billing ondemand=35 monthly=15000 hours=约300", "", []string{"300 h"}},
+	{"an approximate number zh", "计费 按需=35 包月=1.5万 时长=300左右", "", []string{"300"}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

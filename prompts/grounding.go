@@ -286,8 +286,8 @@ func foldText(s string) string {
 			continue // zero-width, soft-hyphen and direction characters hide links, mentions and negations
 		case r >= 0x1D400 && r <= 0x1D6A3:
 			r = mathLetter(r) // 𝐧𝐨𝐭 is not
-		case r >= 0x370 && r <= 0x52f && confusables[r] != 0: // Greek and Cyrillic only
-			r = confusables[r] // Cyrillic and Greek look-alikes: nоt (о U+043E) is not
+		case r >= 0x370 && r <= 0x52f && confusable(r) != 0: // Greek and Cyrillic only
+			r = confusable(r) // Cyrillic and Greek look-alikes: nоt (о U+043E) is not
 		case r > unicode.MaxASCII && unicode.IsDigit(r):
 			r = '0' + digitValue(r) // ٥٠٠, ५००, 𝟓: digits of every script read as digits
 		}
@@ -296,15 +296,60 @@ func foldText(s string) string {
 	return b.String()
 }
 
-// confusables are the Cyrillic and Greek letters that look like Latin
-// ones (lower case; fold lowers first). Drafts are English or Chinese, so
-// one of these in a draft is a disguise.
-var confusables = map[rune]rune{
-	'а': 'a', 'А': 'a', 'е': 'e', 'Е': 'e', 'о': 'o', 'О': 'o', 'р': 'p', 'Р': 'p', 'с': 'c', 'С': 'c', 'у': 'y', 'У': 'y',
-	'х': 'x', 'Х': 'x', 'і': 'i', 'І': 'i', 'ї': 'i', 'ј': 'j', 'Ј': 'j', 'ѕ': 's', 'Ѕ': 's', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
-	'ӏ': 'l', 'һ': 'h', 'Н': 'h', 'К': 'k', 'к': 'k', 'М': 'm', 'Т': 't', 'В': 'b',
-	'α': 'a', 'Α': 'a', 'ο': 'o', 'Ο': 'o', 'ε': 'e', 'Ε': 'e', 'ι': 'i', 'Ι': 'i', 'κ': 'k', 'Κ': 'k', 'ν': 'v', 'ρ': 'p', 'Ρ': 'p',
-	'τ': 't', 'Τ': 't', 'υ': 'u', 'χ': 'x', 'Χ': 'x', 'Β': 'b', 'Η': 'h', 'Μ': 'm', 'Ν': 'n', 'Ζ': 'z',
+// confusable is the Latin letter a Cyrillic or Greek letter looks like
+// (lower case; fold lowers first), or 0. Drafts are English or Chinese, so
+// one of these in a draft is a disguise. (A switch, not a map: no work at
+// package init.)
+func confusable(r rune) rune {
+	switch r {
+	case 'а', 'А', 'α', 'Α':
+		return 'a'
+	case 'е', 'Е', 'ε', 'Ε':
+		return 'e'
+	case 'о', 'О', 'ο', 'Ο':
+		return 'o'
+	case 'р', 'Р', 'ρ', 'Ρ':
+		return 'p'
+	case 'с', 'С':
+		return 'c'
+	case 'у', 'У':
+		return 'y'
+	case 'х', 'Х', 'χ', 'Χ':
+		return 'x'
+	case 'і', 'І', 'ї', 'ι', 'Ι':
+		return 'i'
+	case 'ј', 'Ј':
+		return 'j'
+	case 'ѕ', 'Ѕ':
+		return 's'
+	case 'ԁ':
+		return 'd'
+	case 'ԛ':
+		return 'q'
+	case 'ԝ':
+		return 'w'
+	case 'ӏ':
+		return 'l'
+	case 'һ', 'Н', 'Η':
+		return 'h'
+	case 'К', 'к', 'κ', 'Κ':
+		return 'k'
+	case 'М', 'Μ':
+		return 'm'
+	case 'Т', 'τ', 'Τ':
+		return 't'
+	case 'В', 'Β':
+		return 'b'
+	case 'ν':
+		return 'v'
+	case 'υ':
+		return 'u'
+	case 'Ν':
+		return 'n'
+	case 'Ζ':
+		return 'z'
+	}
+	return 0
 }
 
 // mathLetter maps a letter of the Mathematical Alphanumeric Symbols block

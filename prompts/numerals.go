@@ -405,12 +405,14 @@ func zhNumber(rs []rune, i, k int) (numTok, bool) {
 }
 
 // enNumberWords are the values of English number words.
-var enNumberWords = map[string]float64{
-	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-	"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-	"hundred": 100, "thousand": 1000, "million": 1e6,
-}
+var enNumberWords = advisor.Lazy[map[string]float64]{New: func() map[string]float64 {
+	return map[string]float64{
+		"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+		"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+		"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+		"hundred": 100, "thousand": 1000, "million": 1e6,
+	}
+}}
 
 // enNumber reads English number words at rune i ("four hours", "thirty
 // minutes", "twenty-four", "one hundred and twenty"; "twice" is 2x) as a
@@ -433,14 +435,14 @@ func enNumber(rs []rune, i int) (numTok, int, bool) {
 		}
 		return numTok{val: v, start: i, end: e, times: true}, e, true
 	}
-	if _, ok := enNumberWords[w]; !ok {
+	if _, ok := enNumberWords.Get()[w]; !ok {
 		return numTok{}, e, false
 	}
 	var total, cur float64
 	n, end := 0, i
 	for k := i; ; {
 		w, e := word(k)
-		v, ok := enNumberWords[w]
+		v, ok := enNumberWords.Get()[w]
 		switch {
 		case ok && v >= 1000:
 			total += max(cur, 1) * v
@@ -450,7 +452,7 @@ func enNumber(rs []rune, i int) (numTok, int, bool) {
 		case ok:
 			cur += v
 		case w == "and" && n > 0:
-			if w2, _ := word(skipSep(rs, e)); enNumberWords[w2] == 0 && w2 != "zero" {
+			if w2, _ := word(skipSep(rs, e)); enNumberWords.Get()[w2] == 0 && w2 != "zero" {
 				goto done
 			}
 		default:

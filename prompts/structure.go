@@ -98,8 +98,13 @@ var units = []struct{ word, unit string }{
 // clauseUnits are the units of the numbers a clause commits to: times,
 // multiples, shares and money. Dates, names and plain counts are checked as
 // quantities but not tied to a clause.
-var clauseUnits = map[string]bool{"min": true, "h": true, "d": true, "w": true, "mo": true, "y": true, "s": true, "x": true, "%": true,
-	"¥": true, "$": true, "jp¥": true, "€": true, "hk$": true}
+func isClauseUnit(u string) bool {
+	switch u {
+	case "min", "h", "d", "w", "mo", "y", "s", "x", "%", "¥", "$", "jp¥", "€", "hk$":
+		return true
+	}
+	return false
+}
 
 var (
 	dateRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
@@ -174,7 +179,7 @@ func quantities(s string) []placed {
 			if q.unit == "" {
 				q.unit = countNoun(rs, end) // 8 A100-80G cards, 8 nodes
 			}
-			if moneyUnits[q.unit] {
+			if isMoneyUnit(q.unit) {
 				// a price is per card or in total, per hour, month or year:
 				// ¥35 per card-hour is not ¥35 per card per month, and
 				// ¥15,000 per card per month is not ¥15,000 a month
@@ -184,7 +189,7 @@ func quantities(s string) []placed {
 			}
 		}
 		p := placed{q: q, start: start, end: end}
-		if clauseUnits[unitFamily(q.unit)] {
+		if isClauseUnit(unitFamily(q.unit)) {
 			p.clause, p.part = nearestClause(rs, kws, start, end)
 		}
 		out = append(out, p)
@@ -265,9 +270,15 @@ func countNoun(rs []rune, end int) string {
 	return ""
 }
 
-// moneyUnits are the currencies a price is read in; ¥ is the yuan (the
+// isMoneyUnit: the currencies a price is read in; ¥ is the yuan (the
 // bot's prices are in CNY), jp¥ the yen.
-var moneyUnits = map[string]bool{"¥": true, "$": true, "jp¥": true, "€": true, "hk$": true}
+func isMoneyUnit(u string) bool {
+	switch u {
+	case "¥", "$", "jp¥", "€", "hk$":
+		return true
+	}
+	return false
+}
 
 // unitFamily is a unit without its rate: ¥ for ¥/card/mo.
 func unitFamily(u string) string {

@@ -81,7 +81,7 @@ type Result struct {
 const maxWindowsPerItem = 48
 
 // hedges make a concrete-looking answer vague: they are not commitments.
-var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "可以谈", "商量", "协商", "面议", "尽量", "尽可能", "尽快", "尽力", "力争", "争取", "酌情", "原则上", "一般", "通常", "大概", "大约", "不一定", "待定", "另议", "妥善", "~where possible", "~if possible", "~as far as possible", "~as soon as possible", "~asap~", "~reasonable efforts", "~we aim to", "~aim to", "case by case", "case-by-case", "best effort", "best-effort", "depending on", "depends on", "to be discussed", "~tbd~", "we'll try", "we will try", "should be fine", "~usually", "~typically", "~generally", "in principle", "~roughly"}
+var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "可以谈", "商量", "协商", "面议", "尽量", "尽可能", "尽快", "尽力", "力争", "争取", "酌情", "原则上", "一般", "通常", "大概", "大约", "不一定", "待定", "另议", "妥善", "基本上", "基本都能", "基本都会", "基本都在", "基本能", "基本可以", "基本会", "基本不会", "基本没", "基本保证", "基本在", "基本0", "基本1", "基本2", "基本3", "基本4", "基本5", "基本6", "基本7", "基本8", "基本9", "多数情况", "大多数情况", "大部分情况", "具体情况", "看具体", "~where possible", "~if possible", "~as far as possible", "~as soon as possible", "~asap~", "~reasonable efforts", "~we aim to", "~aim to", "case by case", "case-by-case", "best effort", "best-effort", "depending on", "depends on", "to be discussed", "~tbd~", "we'll try", "we will try", "should be fine", "~usually", "~typically", "~generally", "in principle", "~roughly", "~in most cases", "~most of the time", "~normally", "~do our best", "~try our best", "~try to", "~subject to"}
 
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {
