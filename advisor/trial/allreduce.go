@@ -35,7 +35,7 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 		return r
 	}
 	for _, raw := range lines {
-		s := strings.TrimSpace(raw)
+		s := untag(raw, ncclMarker)
 		if s == "" {
 			continue
 		}
@@ -52,7 +52,8 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 			op = w
 			continue
 		}
-		if strings.HasPrefix(s, "#") {
+		if strings.HasPrefix(s, "#") || ncclComment(s) {
+			// a comment line, or one whose "#" a chat or Markdown ate
 			body := strings.TrimSpace(strings.TrimPrefix(s, "#"))
 			fields := strings.Fields(body)
 			switch {
@@ -106,6 +107,10 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
 				"nccl-tests run %d has no result rows (size, count, type ... busbw); paste the whole table down to \"# Avg bus bandwidth\"",
 				"nccl-tests 第 %d 次运行没有结果行（size、count、type ... busbw）；请完整粘贴到 \"# Avg bus bandwidth\" 为止", i+1)})
+		case run.r.GPUs == 1:
+			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
+				"nccl-tests run %d ran on one GPU (one rank): its bus bandwidth is 0 by definition and measures no link between cards; rerun with -g <cards> (or one rank per GPU under mpirun)",
+				"nccl-tests 第 %d 次运行只有一块 GPU（一个 rank）：总线带宽按定义为 0，测不到卡间链路；请用 -g <卡数> 重测（或用 mpirun 每块 GPU 一个 rank）", i+1)})
 		case !run.avgLine:
 			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
 				"nccl-tests run %d is cut before \"# Avg bus bandwidth\" (last size read: %s); the peak is from the rows shown; paste the table to its end",
@@ -229,4 +234,31 @@ func BytesLabel(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + "K"
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// ncclMarker reports whether s begins a line of nccl-tests' output: a
+// comment line or a result row.
+func ncclMarker(s string) bool {
+	if strings.HasPrefix(s, "#") || ncclComment(s) {
+		return true
+	}
+	f := strings.Fields(s)
+	return len(f) > 8 && isNumber(f[0]) && isNumber(f[1])
+}
+
+// ncclComment reports whether s is one of nccl-tests' comment lines pasted
+// without its "#" (a Markdown paste turns "# nThread ..." into a heading
+// and the renderer drops the "#"), so no rank is lost and the header is read.
+func ncclComment(s string) bool {
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 0:
+		return false
+	case strings.HasPrefix(s, "nThread ") && contains(f, "nGpus"),
+		strings.HasPrefix(s, "Avg bus bandwidth"),
+		len(f) >= 8 && f[0] == "Rank" && isNumber(f[1]) && f[2] == "Group",
+		len(f) >= 6 && f[0] == "size" && contains(f, "busbw"):
+		return true
+	}
+	return false
 }

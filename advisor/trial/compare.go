@@ -83,6 +83,7 @@ func Compare(f Facts, p Promise) []Finding {
 	c.model()
 	c.memory()
 	c.count()
+	c.mig()
 	c.nvlink()
 	c.ecc()
 	c.power()

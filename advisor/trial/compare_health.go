@@ -14,6 +14,35 @@ func datacenter(family string) bool {
 	return false
 }
 
+// mig raises GPUs split by MIG, or about to be: a rented card is a whole
+// card unless the contract says otherwise, and one MIG instance has only a
+// fraction of its SMs and memory.
+func (c *comparer) mig() {
+	var on, pending []GPU
+	for _, g := range c.f.GPUs {
+		switch {
+		case g.MIG == "Enabled":
+			on = append(on, g)
+		case g.MIGPending:
+			pending = append(pending, g)
+		}
+	}
+	for _, g := range on {
+		parts := tf("MIG is enabled", "已开启 MIG")
+		if g.MIGDevices > 0 {
+			parts = tf("MIG splits it into %d instances", "MIG 把它切成了 %d 个实例", g.MIGDevices)
+		}
+		c.add("mig", "hw.gpu_model", Warn, "whole card", "MIG", []string{c.label(g)}, Text{
+			EN: fmt.Sprintf("%s is not a whole card: %s, each with a share of the SMs and memory; ask for MIG to be disabled (nvidia-smi -mig 0) unless slices were what you rented", c.label(g), parts.EN),
+			ZH: fmt.Sprintf("%s 不是整卡：%s，每个实例只有部分 SM 和显存；除非租的就是切片，请要求关闭 MIG（nvidia-smi -mig 0）", c.label(g), parts.ZH)})
+	}
+	if len(pending) > 0 {
+		c.add("mig", "hw.gpu_model", Warn, "", "", c.labels(pending), tw(
+			"%s has a MIG mode change pending (a * after the mode): it takes effect at the next GPU reset; ask what the card will be after it",
+			"%s 有待生效的 MIG 模式变更（模式后带 *）：下次重置 GPU 时生效；请确认重置后的卡是什么状态", c.who(pending)))
+	}
+}
+
 func (c *comparer) ecc() {
 	var bad, history, pending, off []GPU
 	shown := 0

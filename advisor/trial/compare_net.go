@@ -111,6 +111,22 @@ func (c *comparer) nccl() {
 		if len(r.Rows) == 0 {
 			continue
 		}
+		if r.GPUs == 1 && r.Nodes <= 1 {
+			// one rank moves nothing between cards: busbw is 0 by definition
+			promisedCards := ""
+			if c.p.Cards > 0 {
+				promisedCards = fmt.Sprint(c.p.Cards)
+			}
+			c.add("nccl_gpus", "trial.allreduce", Warn, promisedCards, "1", nil, tf(
+				"%s ran on one GPU: a single rank measures no link between cards (its bus bandwidth is 0 by definition); rerun with -g <cards>",
+				"%s 只在一块 GPU 上运行：单个 rank 测不到卡间链路（总线带宽按定义为 0）；请用 -g <卡数> 重测", r.Op))
+			if want > 0 {
+				c.add("busbw", "trial.allreduce", Unverified, fmt.Sprintf("%s GB/s", num(want)), "", nil, tf(
+					"%s GB/s of bus bandwidth was promised; the pasted all-reduce ran on one GPU, which cannot show it",
+					"承诺总线带宽 %s GB/s；粘贴的 all-reduce 只在一块 GPU 上运行，无法体现", num(want)))
+			}
+			continue
+		}
 		peak := fmt.Sprintf("%s GB/s", num(r.PeakBusGBs))
 		small := r.MaxSize < NCCLPeakSize
 		if small {

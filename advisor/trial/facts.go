@@ -82,8 +82,14 @@ type GPU struct {
 	ECCAggregateUncorrected *int `json:"ecc_aggregate_uncorrected,omitempty"`
 	// RemapPending is set when -q shows a pending row remap (needs a reset).
 	RemapPending bool `json:"remap_pending,omitempty"`
-	// MIG is the MIG mode column ("Disabled", "Enabled", "N/A").
-	MIG string `json:"mig,omitempty"`
+	// MIG is the MIG mode column ("Disabled", "Enabled", "N/A"), or -q's
+	// MIG Mode Current. MIGPending is set when a change waits for a GPU
+	// reset (the table's "Disabled*"/"Enabled*", or -q's Pending differing).
+	MIG        string `json:"mig,omitempty"`
+	MIGPending bool   `json:"mig_pending,omitempty"`
+	// MIGDevices counts the MIG instances the table's "MIG devices:" part
+	// lists for this GPU: with MIG on, a tenant gets one of these slices.
+	MIGDevices int `json:"mig_devices,omitempty"`
 }
 
 // Links is the GPU part of an nvidia-smi topo -m matrix.

@@ -53,7 +53,7 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 			sum: map[string]*iperfLine{}, per: map[string][]iperfLine{}}
 	}
 	for _, raw := range lines {
-		s := strings.TrimSpace(raw)
+		s := untag(raw, iperfMarker)
 		switch {
 		case strings.HasPrefix(s, "Connecting to host "), strings.HasPrefix(s, "Accepted connection from "):
 			finish()
@@ -290,4 +290,14 @@ func orUnknown(s string) string {
 		return "?"
 	}
 	return s
+}
+
+// iperfMarker reports whether s begins a line iperf3 prints in a run.
+func iperfMarker(s string) bool {
+	for _, p := range []string{"[", "- - -", "Connecting to host ", "Accepted connection from ", "Reverse mode", "iperf Done.", "iperf3: "} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }

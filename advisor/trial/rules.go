@@ -22,6 +22,9 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 		"gpu_count": {
 			EN: "Card count: nvidia-smi must list at least the promised number of GPUs (topo -m, then the NCCL rank list, when nvidia-smi is not pasted).",
 			ZH: "卡数：nvidia-smi 列出的 GPU 数不得少于承诺（未粘贴 nvidia-smi 时依次用 topo -m、NCCL rank 列表）。"},
+		"mig": {
+			EN: "MIG: a GPU with MIG enabled (MIG M. column Enabled, or -q's MIG Mode Current) is split into instances, each with a share of the SMs and memory; a * after the mode is a change waiting for a reset.",
+			ZH: "MIG：开启 MIG 的 GPU（MIG M. 列为 Enabled，或 -q 中 MIG Mode Current）被切成多个实例，每个实例只有部分 SM 和显存；模式后带 * 表示变更要等重置后生效。"},
 		"count_sources": {
 			EN: "Sources must agree: nvidia-smi and topo -m of one machine show the same number of GPUs.",
 			ZH: "数据须一致：同一台机器的 nvidia-smi 与 topo -m 显示的 GPU 数应相同。"},

@@ -157,6 +157,11 @@ func (g *qGPU) set(path, key, val string) {
 		g.MemoryGB = MemoryLabel(g.MemoryTotalMiB)
 	case path == "FB Memory Usage" && key == "Used":
 		g.MemoryUsedMiB = mib(val)
+	case path == "MIG Mode" && key == "Current":
+		g.MIG = val
+	case path == "MIG Mode" && key == "Pending":
+		// Current comes first: a different Pending mode waits for a reset
+		g.MIGPending = g.MIG != "" && val != g.MIG
 	case path == "ECC Mode" && key == "Current":
 		g.ECC = map[string]string{"Enabled": "on", "Disabled": "off", "N/A": "n/a"}[val]
 	case strings.HasPrefix(path, "ECC Errors/Volatile"):

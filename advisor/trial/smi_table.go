@@ -18,6 +18,7 @@ type smiTable struct {
 	tables int
 
 	inTable  bool
+	inMIG    bool  // in the "MIG devices:" part of the current table
 	sawGPU   bool  // the current table has a GPU row
 	closed   bool  // the last GPU block ended with a "+---" border
 	pending  *GPU  // a GPU row waiting for its memory row
@@ -65,6 +66,7 @@ func (t *smiTable) line(line string) {
 	case strings.Contains(s, "Processes:") || strings.Contains(s, "MIG devices:"):
 		t.flushPending()
 		t.inTable = false
+		t.inMIG = strings.Contains(s, "MIG devices:")
 		return
 	case strings.Contains(s, "Persistence-M") || strings.Contains(s, "Pwr:Usage/Cap") || strings.Contains(s, "MIG M."):
 		if !t.inTable {
@@ -74,6 +76,10 @@ func (t *smiTable) line(line string) {
 			t.problem("the nvidia-smi header line (NVIDIA-SMI ... Driver Version ... CUDA Version) is missing, so the driver and CUDA versions are unknown; paste the whole table from its first +---- line",
 				"缺少 nvidia-smi 表头行（NVIDIA-SMI ... Driver Version ... CUDA Version），驱动和 CUDA 版本无法读取；请从表格第一行 +---- 开始完整粘贴")
 		}
+		return
+	}
+	if t.inMIG {
+		t.migRow(strings.Split(strings.Trim(s, "|"), "|"))
 		return
 	}
 	if !t.inTable {
@@ -106,8 +112,11 @@ func (t *smiTable) line(line string) {
 		return
 	}
 	if n := len(t.gpus); n > 0 && t.pending == nil && len(cells) >= 3 && strings.TrimSpace(cells[0]) == "" {
-		if v := strings.TrimSpace(cells[2]); v == "Disabled" || v == "Enabled" || v == "N/A" {
+		v := strings.TrimSpace(cells[2])
+		pending := strings.HasSuffix(v, "*") // the mode changes at the next GPU reset
+		if v = strings.TrimSuffix(v, "*"); v == "Disabled" || v == "Enabled" || v == "N/A" {
 			t.gpus[n-1].MIG = v
+			t.gpus[n-1].MIGPending = pending
 			return
 		}
 	}
@@ -116,8 +125,46 @@ func (t *smiTable) line(line string) {
 	}
 }
 
+// migRow reads one instance of the "MIG devices:" part,
+// "|  0    1   0   0  |  107MiB / 40192MiB  | 42      0 |  3   0    2    0    0 |":
+// the GPU index, GPU and compute instance ids and the MIG device index, its
+// memory, its SM count and its volatile uncorrectable ECC count. The
+// instance is counted on its GPU, and its ECC count added to the GPU's (a
+// GPU in MIG mode shows only "On" in its own ECC column).
+func (t *smiTable) migRow(cells []string) {
+	if len(cells) < 3 {
+		return
+	}
+	ids := strings.Fields(cells[0])
+	if len(ids) != 4 || !strings.Contains(cells[1], "MiB") {
+		return
+	}
+	idx, err := strconv.Atoi(ids[0])
+	if err != nil {
+		return
+	}
+	for i := range t.gpus {
+		g := &t.gpus[i]
+		if g.Host != t.tables-1 || g.Index != idx {
+			continue
+		}
+		g.MIGDevices++
+		if f := strings.Fields(cells[2]); len(f) == 2 && g.ECC == "on" {
+			if n, err := strconv.Atoi(f[1]); err == nil {
+				sum := n
+				if g.ECCUncorrected != nil {
+					sum += *g.ECCUncorrected
+				}
+				g.ECCUncorrected = &sum
+			}
+		}
+		return
+	}
+}
+
 func (t *smiTable) startTable() {
 	t.tables++
+	t.inMIG = false
 	t.inTable = true
 	t.sawGPU = false
 	t.closed = false
@@ -206,6 +253,9 @@ func gpuRow(cells []string) (GPU, bool) {
 	g.NameCut = strings.HasSuffix(g.Name, "...")
 	g.Model, _ = ParseModel(g.Name)
 	switch ecc := strings.TrimSpace(cells[2]); ecc {
+	case "On":
+		// MIG mode: the counts are in the "MIG devices:" rows (migRow)
+		g.ECC = "on"
 	case "Off":
 		g.ECC = "off"
 	case "N/A":

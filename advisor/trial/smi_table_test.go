@@ -173,7 +173,7 @@ func TestSMITableVariants(t *testing.T) {
 		smiErr      bool
 	}{
 		{"windows WDDM without MIG row", windows, 1, "WDDM", "off", false},
-		{"MIG enabled", mig, 1, "On", "", false},
+		{"MIG enabled", mig, 1, "On", "on", false},
 		{"driver not loaded", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n", 0, "", "", true},
 		{"no GPU", "No devices were found\n", 0, "", "", true},
 	}

@@ -2,6 +2,7 @@ package trial
 
 import (
 	"fmt"
+	"strings"
 
 	"gpuadvisor/advisor"
 )
@@ -24,3 +25,28 @@ func count(n int, one, many string) string {
 
 // num formats v with at most two decimals and no trailing zeros.
 func num(v float64) string { return advisor.Plain(v) }
+
+// untag removes what a launcher or a titled run puts before each line of a
+// tool's output, so the line reads as the tool printed it: mpirun
+// --tag-output ("[1,0]<stdout>:"), srun -l ("3: "), pdsh ("node01: ") and
+// iperf3 -T ("200:  "). A "word:" prefix is removed only when what follows
+// is a line of the tool (marker), so "Time: Fri, ..." stays as it is.
+func untag(s string, marker func(string) bool) string {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "[") {
+		if i := strings.Index(t, ">:"); i > 0 && i < 32 {
+			if tag := t[:i+1]; strings.HasSuffix(tag, "<stdout>") || strings.HasSuffix(tag, "<stderr>") {
+				return strings.TrimSpace(t[i+2:])
+			}
+		}
+		return t
+	}
+	i := strings.IndexByte(t, ':')
+	if i <= 0 || i > 64 || i+1 >= len(t) || t[i+1] != ' ' && t[i+1] != '\t' || strings.ContainsAny(t[:i], " \t|#[=") {
+		return t
+	}
+	if rest := strings.TrimSpace(t[i+1:]); marker(rest) {
+		return rest
+	}
+	return t
+}

@@ -29,6 +29,10 @@ func readTopo(lines []string, f *Facts, probs *[]Problem) {
 	)
 	for _, raw := range lines {
 		fields := strings.Fields(stripANSI(raw))
+		if len(fields) > 1 && (fields[0] == "#" || fields[0] == ">") {
+			// pasted from a script's comment or quoted in a chat or e-mail
+			fields = fields[1:]
+		}
 		if len(fields) == 0 {
 			continue
 		}

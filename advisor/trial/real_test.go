@@ -1,0 +1,215 @@
+package trial
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// real reads a captured output of testdata/real (SOURCES.md says where each
+// comes from).
+func real(t *testing.T, name string) string {
+	t.Helper()
+	return fixture(t, "real/"+name)
+}
+
+// TestRealSMI: nvidia-smi tables and -q logs captured on real machines are
+// read to the number, with no problem raised.
+func TestRealSMI(t *testing.T) {
+	tests := []struct {
+		file, tool, driver, cuda string
+		gpus                     int
+		model                    string
+		memGB                    int
+		capW                     float64
+		ecc, mig                 string
+		cut                      bool
+	}{
+		{"smi_565_h100x8.txt", ToolSMI, "565.57.01", "12.7", 8, "H100 SXM 80GB", 80, 700, "on", "Disabled", false},
+		{"smi_550_4090x8.txt", ToolSMI, "550.127.05", "12.4", 8, "RTX 4090 PCIe 24GB", 24, 450, "off", "N/A", false},
+		{"smi_550_l40s.txt", ToolSMI, "550.127.05", "12.4", 1, "L40S PCIe 48GB", 48, 350, "on", "N/A", false},
+		{"smiq_550_l40s.txt", ToolSMIQuery, "550.127.05", "12.4", 1, "L40S PCIe 48GB", 48, 350, "on", "N/A", false},
+		{"smi_550_h100nvl_x2.txt", ToolSMI, "550.54.14", "12.4", 2, "H100 NVL 94GB", 94, 310, "on", "Disabled", false},
+		{"smi_550_rtx6000ada_x8.txt", ToolSMI, "550.127.05", "12.4", 8, "RTX 6000 Ada PCIe 48GB", 48, 300, "off", "N/A", true},
+		{"smi_555_a100x4.txt", ToolSMI, "555.42.02", "12.5", 4, "A100 SXM 80GB", 80, 500, "on", "Disabled", false},
+		{"smiq_555_a100x4_remap.txt", ToolSMIQuery, "555.42.02", "12.5", 4, "A100 SXM 80GB", 80, 500, "on", "Disabled", false},
+		{"smi_570_a100pcie_mig.txt", ToolSMI, "570.148.08", "12.8", 1, "A100 PCIe 80GB", 80, 300, "on", "Enabled", false},
+		{"smi_450_a100x8_mig_pending.txt", ToolSMI, "450.102.04", "11.0", 8, "A100 SXM 40GB", 40, 400, "on", "Disabled", false},
+	}
+	for _, tt := range tests {
+		f, probs := Read(real(t, tt.file))
+		if len(probs) > 0 || strings.Join(f.Tools, ",") != tt.tool {
+			t.Errorf("%s: tools %v problems %+v, want [%s] and none", tt.file, f.Tools, probs, tt.tool)
+		}
+		if f.DriverVersion != tt.driver || f.CUDAVersion != tt.cuda || len(f.GPUs) != tt.gpus || f.GPUCount != tt.gpus {
+			t.Fatalf("%s: driver %q cuda %q, %d GPUs (count %d); want %q %q %d", tt.file, f.DriverVersion, f.CUDAVersion, len(f.GPUs), f.GPUCount, tt.driver, tt.cuda, tt.gpus)
+		}
+		for _, g := range f.GPUs {
+			if g.Model.String() != tt.model || g.MemoryGB != tt.memGB || g.PowerCapW == nil || *g.PowerCapW != tt.capW || g.ECC != tt.ecc || g.MIG != tt.mig || g.NameCut != tt.cut {
+				t.Errorf("%s: GPU %d = %s %d GB cap %v ecc %q mig %q cut %v; want %s %d GB cap %v ecc %q mig %q cut %v",
+					tt.file, g.Index, g.Model, g.MemoryGB, g.PowerCapW, g.ECC, g.MIG, g.NameCut, tt.model, tt.memGB, tt.capW, tt.ecc, tt.mig, tt.cut)
+			}
+		}
+	}
+}
+
+// TestRealSMIHealth: what the real outputs say about the cards' health is
+// read, and raised.
+func TestRealSMIHealth(t *testing.T) {
+	// GPU 1 of the A100 log: 353 correctable DRAM errors, a row remap pending
+	f, _ := Read(real(t, "smiq_555_a100x4_remap.txt"))
+	g := f.GPUs[1]
+	if g.ECCCorrected == nil || *g.ECCCorrected != 353 || !g.RemapPending || g.ECCUncorrected == nil || *g.ECCUncorrected != 0 {
+		t.Errorf("A100 GPU 1: corrected %v remap %v uncorrected %v; want 353, pending, 0", g.ECCCorrected, g.RemapPending, g.ECCUncorrected)
+	}
+	if fs := find(Compare(f, Promise{}), "ecc"); len(fs) != 2 || fs[0].Status != Warn || strings.Join(fs[0].GPUs, ",") != "GPU1" {
+		t.Errorf("A100 log: ecc findings %+v, want the remap warning on GPU1 and the pass", fs)
+	}
+
+	// MIG on: the card is split into four instances, its ECC count is the
+	// instances' sum
+	f, _ = Read(real(t, "smi_570_a100pcie_mig.txt"))
+	g = f.GPUs[0]
+	if g.MIGDevices != 4 || g.ECCUncorrected == nil || *g.ECCUncorrected != 0 || g.UtilPct != nil {
+		t.Errorf("MIG card: %d instances, ECC %v, util %v; want 4, 0, unknown", g.MIGDevices, g.ECCUncorrected, g.UtilPct)
+	}
+	if fs := find(Compare(f, Promise{}), "mig"); len(fs) != 1 || fs[0].Status != Warn || !strings.Contains(fs[0].Text.EN, "4 instances") || !strings.Contains(fs[0].Text.ZH, "4 个实例") {
+		t.Errorf("MIG card: findings %+v, want one warning naming the 4 instances", fs)
+	}
+
+	// a pending MIG change on GPU 7 only
+	f, _ = Read(real(t, "smi_450_a100x8_mig_pending.txt"))
+	for _, g := range f.GPUs {
+		if g.MIGPending != (g.Index == 7) || g.MIGDevices != 0 {
+			t.Errorf("DGX A100: GPU %d pending %v, %d instances; want pending only on GPU 7, none", g.Index, g.MIGPending, g.MIGDevices)
+		}
+	}
+	if fs := find(Compare(f, Promise{}), "mig"); len(fs) != 1 || strings.Join(fs[0].GPUs, ",") != "GPU7" {
+		t.Errorf("DGX A100: mig findings %+v, want the pending change on GPU7", fs)
+	}
+	if fs := find(Compare(mustRead(t, "smi_565_h100x8.txt"), Promise{}), "mig"); len(fs) != 0 {
+		t.Errorf("H100 with MIG disabled: mig findings %+v, want none", fs)
+	}
+}
+
+func mustRead(t *testing.T, name string) Facts {
+	t.Helper()
+	f, _ := Read(real(t, name))
+	return f
+}
+
+// TestRealTopo: real topo -m matrices, with NIC legends, the GPU NUMA ID
+// column and a shell prompt above, and the same pasted as a quote or a
+// script's comment.
+func TestRealTopo(t *testing.T) {
+	tests := []struct {
+		file      string
+		gpus      int
+		kinds     string
+		allNV     bool
+		nics, cpu string
+	}{
+		{"topo_a100x8_nv12_17nics.txt", 8, "NV12:28", true, "NIC16 (mlx5_bond_0)", "0-103"},
+		{"topo_a10x4_sys.txt", 4, "SYS:6", false, "NIC1 (mlx5_1)", "0-127"},
+		{"topo_1080tix2_phb_prompt.txt", 2, "PHB:1", false, "", "0-11"},
+	}
+	for _, tt := range tests {
+		whole := real(t, tt.file)
+		var quoted, commented strings.Builder
+		for _, l := range strings.Split(whole, "\n") {
+			quoted.WriteString("> " + l + "\n")
+			commented.WriteString("# " + l + "\n")
+		}
+		for _, in := range []string{whole, quoted.String(), commented.String()} {
+			f, probs := Read(in)
+			l := f.Links
+			if l == nil || len(probs) > 0 {
+				t.Fatalf("%s: links %v problems %+v", tt.file, l, probs)
+			}
+			if l.GPUs != tt.gpus || KindsText(l) == "" || l.AllNVLink != tt.allNV || len(l.Affinity) != tt.gpus || l.Affinity[0].CPU != tt.cpu {
+				t.Errorf("%s: %d GPUs %v all-NVLink %v affinity %+v; want %d %s %v cpu %s", tt.file, l.GPUs, l.Kinds, l.AllNVLink, l.Affinity, tt.gpus, tt.kinds, tt.allNV, tt.cpu)
+			}
+			k, n, _ := strings.Cut(tt.kinds, ":")
+			if got := l.Kinds[k]; n != strconv.Itoa(got) || len(l.Kinds) != 1 {
+				t.Errorf("%s: kinds %v, want %s", tt.file, l.Kinds, tt.kinds)
+			}
+			if tt.nics != "" && (len(l.NICs) == 0 || l.NICs[len(l.NICs)-1] != tt.nics) {
+				t.Errorf("%s: NICs %v, want the last %q", tt.file, l.NICs, tt.nics)
+			}
+		}
+	}
+}
+
+// TestRealAllReduce: a two-node run, the same run pasted from Markdown (the
+// first lines lost their "#"), and a one-rank run under mpirun --tag-output
+// with NCCL INFO lines in between.
+func TestRealAllReduce(t *testing.T) {
+	for _, file := range []string{"allreduce_h100x16_2nodes.txt", "allreduce_h100x16_markdown.md"} {
+		f, probs := Read(real(t, file))
+		if len(f.NCCL) != 1 || len(probs) > 0 {
+			t.Fatalf("%s: %d runs, problems %+v", file, len(f.NCCL), probs)
+		}
+		r := f.NCCL[0]
+		if r.GPUs != 16 || r.Nodes != 2 || f.GPUCount != 16 || r.PeakBusGBs != 338.82 || r.MaxSize != 8<<30 || r.AvgBusGBs == nil || *r.AvgBusGBs != 70.742 || r.Wrong != 0 || len(r.Rows) != 31 {
+			t.Errorf("%s: %d GPUs on %d nodes (count %d), peak %v at %d, avg %v, wrong %d, %d rows; want 16 on 2, 338.82 at 8G, 70.742, 0, 31",
+				file, r.GPUs, r.Nodes, f.GPUCount, r.PeakBusGBs, r.MaxSize, r.AvgBusGBs, r.Wrong, len(r.Rows))
+		}
+	}
+
+	f, probs := Read(real(t, "allreduce_a10g_1rank_tagged.txt"))
+	if len(f.NCCL) != 1 || f.NCCL[0].GPUs != 1 || len(f.NCCL[0].Rows) != 5 || f.NCCL[0].MaxSize != 2<<30 {
+		t.Fatalf("tagged one-rank run: %+v", f.NCCL)
+	}
+	if len(probs) != 1 || !strings.Contains(probs[0].Text.EN, "one GPU") || !strings.Contains(probs[0].Text.ZH, "一块 GPU") {
+		t.Errorf("tagged one-rank run: problems %+v, want one saying it ran on one GPU", probs)
+	}
+	fs := Compare(f, Promise{Cards: 8, BusGBs: 200})
+	if g := find(fs, "nccl_gpus"); len(g) != 1 || g[0].Status != Warn || g[0].Measured != "1" {
+		t.Errorf("one-rank run: nccl_gpus %+v, want one warning", g)
+	}
+	if b := find(fs, "busbw"); len(b) != 1 || b[0].Status != Unverified {
+		t.Errorf("one-rank run: busbw %+v, want unverified (a 0 GB/s bus bandwidth is no measurement)", b)
+	}
+}
+
+// TestRealIperf: reverse and forward runs in one paste, iperf 3.1 UDP with a
+// -T title before each line and with its spacing squeezed, and iperf 3.9
+// JSON indented with tabs.
+func TestRealIperf(t *testing.T) {
+	tests := []struct {
+		file    string
+		runs    int
+		proto   string
+		reverse bool
+		gbps    float64
+		lossPct float64
+		retrans int
+	}{
+		{"iperf_tcp_reverse_then_forward.txt", 2, "tcp", true, 0.403, 0, 1769},
+		{"iperf_udp_31_titled.txt", 1, "udp", false, 0.149, 12, 0},
+		{"iperf_udp_31_squeezed.txt", 1, "udp", false, 0.0495, 55, 0},
+		{"iperf_tcp_39_tabs.json", 1, "tcp", false, 0.06264506239859537, 0, 1627},
+	}
+	for _, tt := range tests {
+		f, probs := Read(real(t, tt.file))
+		if len(f.Iperf) != tt.runs || len(probs) > 0 {
+			t.Fatalf("%s: %d runs, problems %+v; want %d", tt.file, len(f.Iperf), probs, tt.runs)
+		}
+		r := f.Iperf[0]
+		loss := 0.0
+		if r.LossPct != nil {
+			loss = *r.LossPct
+		}
+		retr := 0
+		if r.Retransmits != nil {
+			retr = *r.Retransmits
+		}
+		if r.Protocol != tt.proto || r.Reverse != tt.reverse || r.Gbps != tt.gbps || loss != tt.lossPct || retr != tt.retrans {
+			t.Errorf("%s: %s reverse %v %v Gbit/s loss %v%% retr %d; want %s %v %v %v%% %d", tt.file, r.Protocol, r.Reverse, r.Gbps, loss, retr, tt.proto, tt.reverse, tt.gbps, tt.lossPct, tt.retrans)
+		}
+	}
+	f, _ := Read(real(t, "iperf_tcp_reverse_then_forward.txt"))
+	if r := f.Iperf[1]; r.Reverse || r.Gbps != 0.218 {
+		t.Errorf("forward run after the reverse one: reverse %v %v Gbit/s, want false 0.218", r.Reverse, r.Gbps)
+	}
+}
