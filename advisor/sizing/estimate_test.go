@@ -140,7 +140,7 @@ func TestWeightBytes(t *testing.T) {
 		{"full training stores 2 bytes/param", q7, ModeFull, BF16, 2 * q7.Params},
 		{"LoRA base frozen at 2 bytes/param", q7, ModeLoRA, BF16, 2 * q7.Params},
 		{"int8: 1 byte/param, embeddings 16-bit", q7, ModeInfer, INT8, (q7.Params - emb) + 2*emb},
-		{"int4: 4.125 bits/param, embeddings 16-bit", q7, ModeInfer, INT4, (q7.Params-emb)*4.125/8 + 2*emb},
+		{"int4: 4.15625 bits/param (scale and zero point per 128), embeddings 16-bit", q7, ModeInfer, INT4, (q7.Params-emb)*4.15625/8 + 2*emb},
 		{"QLoRA: NF4 + 0.127 bits of constants", q7, ModeQLoRA, BF16, (q7.Params-emb)*4.127/8 + 2*emb},
 	} {
 		if got := WeightBytes(tc.m, tc.mode, tc.p); !near(got, tc.want, 1) {

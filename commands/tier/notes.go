@@ -288,8 +288,8 @@ func assumptions(lang chat.Lang, q query, adv sizing.Advice) []string {
 			kv = chat.T(lang, "KV cache in fp8, 1 byte per value (kv_precision=fp8, vLLM's --kv-cache-dtype fp8): half the 16-bit cache; check quality on long contexts", "KV 缓存为 fp8，每个值 1 字节（KV缓存精度=fp8，即 vLLM 的 --kv-cache-dtype fp8）：16 位缓存的一半；长上下文请验证效果")
 		}
 		out = append(out, kv+chat.T(lang,
-			"; quantized weights (fp8/int8 1 B, int4 4.125 bits with a 16-bit scale per 128, mxfp4 4.25 bits on the experts only) keep embeddings and the output layer in 16-bit.",
-			"；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.125 bit，每 128 个权重一个 16 位缩放，mxfp4 只量化专家、每参数 4.25 bit）的嵌入层和输出层保持 16 位。"))
+			"; quantized weights (fp8/int8 1 B, int4 4.16 bits with a 16-bit scale and a 4-bit zero point per 128, mxfp4 4.25 bits on the experts only) keep embeddings and the output layer in 16-bit.",
+			"；量化权重（fp8/int8 每参数 1 B，int4 每参数 4.16 bit，每 128 个权重一个 16 位缩放和一个 4 位零点，mxfp4 只量化专家、每参数 4.25 bit）的嵌入层和输出层保持 16 位。"))
 		if m.MoE() {
 			out = append(out, chat.T(lang,
 				"MoE: every expert stays in memory (total parameters), split over the cards by expert parallelism; compute and the decode bound follow the experts each token uses.",
