@@ -248,9 +248,9 @@ func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 		return 0, a.tooLarge(key, raw)
 	}
 	if err != nil {
-		return 0, Invalidf(a.lang, key, a.keyExample(key),
+		return 0, Hinted(a.lang, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%q is not a number I can read (%s); write it like %s",
-			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key))
+			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key)), raw)
 	}
 	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 		v *= 100
@@ -307,9 +307,9 @@ func (a *Args) Money(key string, min, max float64) (v float64, ok bool, err erro
 			return 0, a.tooLarge(key, raw)
 		}
 		if perr != nil {
-			return 0, Invalidf(a.lang, key, a.keyExample(key),
+			return 0, Hinted(a.lang, Invalidf(a.lang, key, a.keyExample(key),
 				"%s=%q is not an amount I can read (%s); write it like %s",
-				"%s=%q 无法读成金额（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, Money), a.keyExample(key))
+				"%s=%q 无法读成金额（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, Money), a.keyExample(key)), raw)
 		}
 		return a.within(key, raw, v, min, max)
 	})
@@ -450,9 +450,9 @@ func (a *Args) Measure(key string, min, max float64, whole bool, example string)
 	case TooLarge(perr):
 		return 0, true, a.tooLarge(key, raw)
 	case perr != nil:
-		return 0, true, Invalidf(a.lang, key, example,
+		return 0, true, Hinted(a.lang, Invalidf(a.lang, key, example,
 			"%s=%q is not a number I can read; write it like %s=%s",
-			"%s=%q 无法读成数字；请写成 %s=%s", name, Shown(raw), name, k.Example)
+			"%s=%q 无法读成数字；请写成 %s=%s", name, Shown(raw), name, k.Example), raw)
 	case v < min || v > max:
 		return 0, true, Invalidf(a.lang, key, example,
 			"%s=%s is out of range; it must be between %s and %s",

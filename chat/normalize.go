@@ -65,7 +65,33 @@ func Normalize(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	return percentWords(b.String())
+}
+
+// percentWords writes 百分之十 and 百分之8.5 as 十% and 8.5%: the number
+// after 百分之 ("per hundred"), then the sign the readers know.
+func percentWords(s string) string {
+	for {
+		i := strings.Index(s, "百分之")
+		if i < 0 {
+			return s
+		}
+		start := i + len("百分之")
+		j := start
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			_, digit := cjkDigit(r)
+			_, place := cjkUnit(r)
+			if !(digit || place || r == '点' || r >= '0' && r <= '9' || r == '.') {
+				break
+			}
+			j += size
+		}
+		if j == start {
+			return s // 百分之 without a number: left as typed
+		}
+		s = s[:i] + s[start:j] + "%" + s[j:]
+	}
 }
 
 // plainASCII reports whether s is ASCII without a tab: nothing to fold.

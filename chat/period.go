@@ -36,9 +36,9 @@ func PricePeriod(raw string) Period {
 		return PerGB
 	case hasAny(unit, "/年", "/yr", "/year"):
 		return PerYear
-	case hasAny(unit, "/月", "/mo", "/month"):
+	case hasAny(unit, "/月", "/mo", "/month", "-month"):
 		return PerMonth
-	case hasAny(unit, "时", "/h", "/hr", "/hour"):
+	case hasAny(unit, "时", "/h", "/hr", "/hour", "-hour", "-hr"):
 		return PerHour
 	}
 	return NoPeriod

@@ -34,6 +34,10 @@ var (
 	// ErrTooLarge is ParseValue's error for a number too large to hold
 	// (1e309, a paste of 400 digits): readers say so, not "unreadable".
 	ErrTooLarge = errors.New("number too large")
+	// ErrAmbiguous is ParseValue's error for a number that reads two ways
+	// (15.000 is 15, or 15,000 with a European separator): it is never
+	// guessed; ValueHint says how to write it.
+	ErrAmbiguous = errors.New("number reads two ways")
 )
 
 type unit struct {
@@ -47,7 +51,9 @@ var units = [...][]unit{
 	Plain: {{"", 1}},
 	Money: {{"", 1}, {"元", 1}, {"rmb", 1}, {"cny", 1}, {"usd", 1}, {"$", 1}, {"k", 1e3}, {"w", 1e4},
 		{"元/时", 1}, {"元/小时", 1}, {"元每小时", 1}, {"/时", 1}, {"/小时", 1}, {"/h", 1}, {"/hr", 1}, {"/hour", 1}, {"元/h", 1}, {"/卡时", 1}, {"元/卡时", 1}, {"元/卡/时", 1}, {"元/卡/小时", 1},
+		{"/卡/时", 1}, {"/卡/小时", 1}, {"/卡/h", 1}, {"元/卡/h", 1}, {"/gpu/h", 1}, {"/gpu/hr", 1}, {"/gpu/hour", 1}, {"/card/h", 1}, {"/card/hr", 1}, {"/card/hour", 1}, {"/gpu-hour", 1}, {"/card-hour", 1}, {"/gpu-hr", 1},
 		{"元/月", 1}, {"/月", 1}, {"/mo", 1}, {"/month", 1}, {"元/卡/月", 1}, {"/卡/月", 1}, {"k/月", 1e3}, {"w/月", 1e4},
+		{"/gpu/mo", 1}, {"/gpu/month", 1}, {"/card/mo", 1}, {"/card/month", 1}, {"/gpu-month", 1}, {"/card-month", 1},
 		{"元/gb", 1}, {"/gb", 1}, {"元/g", 1}, {"/g", 1}, {"元/gb/月", 1}, {"/gb/月", 1}, {"/gb/mo", 1},
 		{"元/年", 1}, {"/年", 1}, {"/yr", 1}, {"/year", 1}},
 	Hours: {{"", 1}, {"h", 1}, {"hr", 1}, {"hrs", 1}, {"hour", 1}, {"hours", 1}, {"小时", 1}, {"时", 1}, {"个小时", 1}, {"个钟", 1}, {"个钟头", 1},
@@ -113,6 +119,37 @@ func about(s string) string {
 	return s
 }
 
+// Zhe reads a discount written as 折, the tenths of the price paid: 9折
+// and 九折 pay 90%, 85折, 8.5折, 八五折 and 八点五折 85%, 打九五折 95%
+// (打 is "apply"; two Chinese digits in a row are the tenths and
+// hundredths). paid is the share paid, in (0, 1]; ok is false when s is
+// not a 折.
+func Zhe(s string) (paid float64, ok bool) {
+	s = strings.TrimSpace(Normalize(s))
+	s = strings.TrimSpace(strings.TrimPrefix(s, "打"))
+	body, cut := strings.CutSuffix(s, "折")
+	if !cut {
+		return 0, false
+	}
+	body = strings.TrimSpace(body)
+	// 八五 and 九五 are digit strings: 85, 95
+	if digits := []rune(body); len(digits) == 2 {
+		if a, okA := cjkDigit(digits[0]); okA && a > 0 {
+			if b, okB := cjkDigit(digits[1]); okB {
+				body = strconv.Itoa(int(a*10 + b))
+			}
+		}
+	}
+	v, rest, err := leadingNumber(body)
+	if err != nil || rest != "" || v <= 0 || v >= 100 {
+		return 0, false
+	}
+	if v <= 10 { // 9折, 8.5折, 10折 (the whole price)
+		v *= 10
+	}
+	return v / 100, true
+}
+
 // spokenPrice writes a price as people say it in the units the readers
 // know: 35块一小时 is 35元/小时, 1.5万一个月 is 1.5万/月 (块 and 块钱 are 元;
 // 一小时, 每小时, 一个月, 每年 and the like are the period after a slash).
@@ -126,7 +163,10 @@ func spokenPrice(s string) string {
 var spokenUnits = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"块钱", "元", "块", "元",
-		"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时",
+		// per card first (35元每卡时, 1.5万每卡每月): the longest spelling wins
+		"每张卡每小时", "/卡/小时", "每卡每小时", "/卡/小时", "每卡每时", "/卡/时", "每卡时", "/卡时", "每卡小时", "/卡/小时",
+		"每张卡每月", "/卡/月", "每卡每月", "/卡/月", "每卡月", "/卡/月",
+		"一个小时", "/小时", "每个小时", "/小时", "一小时", "/小时", "每小时", "/小时", "每时", "/时",
 		"一个月", "/月", "每个月", "/月", "一月", "/月", "每月", "/月",
 		"一年", "/年", "每年", "/年",
 	)
@@ -180,6 +220,12 @@ func leadingNumber(s string) (float64, string, error) {
 		}
 		num = strings.ReplaceAll(num, ",", "")
 	}
+	switch dotted(num[start:]) {
+	case 2: // 15.000.000: dots between groups of three, as much of Europe writes
+		num = strings.ReplaceAll(num, ".", "")
+	case 1: // 15.000, 1.500: fifteen, or fifteen thousand written the European way
+		return 0, "", ErrAmbiguous
+	}
 	// an exponent, as machines and papers write counts: 1e9, 2.5E+10
 	if j := exponent(s, i); j > i && !strings.Contains(s[start:i], ",") {
 		num, i = s[:j], j
@@ -231,6 +277,29 @@ func leadingNumber(s string) (float64, string, error) {
 		rest = after
 	}
 	return v, rest, nil
+}
+
+// dotted reports how s (digits and dots) reads with dots between groups of
+// three: 2 when it can only be that (15.000.000), 1 when it may be that or a
+// fraction (15.000, 1.500: one dot, three digits after it ending in 00, no
+// leading zero), 0 otherwise (35.5, 0.125, 1.125).
+func dotted(s string) int {
+	groups := strings.Split(s, ".")
+	if len(groups) < 2 || len(groups[0]) == 0 || len(groups[0]) > 3 || groups[0][0] == '0' {
+		return 0
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return 0
+		}
+	}
+	if len(groups) > 2 {
+		return 2
+	}
+	if strings.HasSuffix(groups[1], "00") {
+		return 1
+	}
+	return 0
 }
 
 // exponent is where an exponent after the digits ending at i ends (e9,
@@ -315,18 +384,29 @@ func cjkNumber(s string) (v float64, rest string, ok bool) {
 	var total, section, digit float64
 	lastUnit := 0.0
 	hasDigit := false
+	zero := false // the digit just read is 零: 一万零五 is 10,005
 	n := 0
 	for i, r := range s {
 		if d, isDigit := cjkDigit(r); isDigit {
-			digit, hasDigit = d, true
+			if hasDigit && !zero {
+				// two digits with no place between (八五, 三五, 两三百):
+				// a digit string, a range (三五天 is 3 to 5 days) or 8.5
+				// (八五折); never the last digit alone
+				return 0, s, false
+			}
+			digit, hasDigit, zero = d, true, d == 0
 			n++
 			continue
+		}
+		if r == '点' && n > 0 {
+			return cjkDecimal(total+section+digit, s[i+len("点"):])
 		}
 		u, isUnit := cjkUnit(r)
 		if !isUnit {
 			rest = s[i:]
 			break
 		}
+		zero = false
 		n++
 		if u >= 1e4 {
 			section = (section + digit) * u
@@ -352,6 +432,36 @@ func cjkNumber(s string) (v float64, rest string, ok bool) {
 		digit *= lastUnit / 10 // 一万五 is 15,000; 三百五 is 350
 	}
 	return total + section + digit, rest, true
+}
+
+// cjkDecimal is the number whose whole part is whole and whose decimals are
+// the Chinese digits at the start of s (三十五点五 is 35.5, 八点五 8.5), a
+// place after them multiplying it all (一点五万 is 15,000): ok is false when
+// no digit follows 点.
+func cjkDecimal(whole float64, s string) (v float64, rest string, ok bool) {
+	frac, scale := 0.0, 0.1
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		d, isDigit := cjkDigit(r)
+		if !isDigit {
+			break
+		}
+		frac += d * scale
+		scale /= 10
+		i += size
+	}
+	if i == 0 {
+		return 0, s, false
+	}
+	v = whole + frac
+	if r, size := utf8.DecodeRuneInString(s[i:]); size > 0 {
+		if u, isUnit := cjkUnit(r); isUnit && u >= 100 {
+			v *= u
+			i += size
+		}
+	}
+	return v, s[i:], true
 }
 
 // perDay reads hours stated per day as hours per month: 每天8小时, 8h/day,

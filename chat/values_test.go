@@ -101,3 +101,26 @@ func TestTokenizeChangedWords(t *testing.T) {
 		}
 	}
 }
+
+// Chinese digits in a row are never read as their last digit (八五 was 5,
+// 三五百 500): they are refused, and 折 reads them as tenths and hundredths.
+func TestChineseDigitRuns(t *testing.T) {
+	for in, want := range map[string]float64{"三十五点五": 35.5, "一点五万": 15000, "一万零五百": 10500, "八点五": 8.5, "一万五": 15000} {
+		if got, err := ParseValue(in, Money); err != nil || got != want {
+			t.Errorf("ParseValue(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"八五", "三五百", "两三百", "15.000", "1.500"} {
+		if got, err := ParseValue(in, Money); err == nil {
+			t.Errorf("ParseValue(%q) = %v; want an error", in, got)
+		}
+	}
+	for in, want := range map[string]float64{"八五折": 0.85, "打九五折": 0.95, "9折": 0.9, "8.5折": 0.85, "85折": 0.85, "八点五折": 0.85, "打八折": 0.8} {
+		if got, ok := Zhe(in); !ok || got != want {
+			t.Errorf("Zhe(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	if got := Normalize("折扣=百分之十五"); got != "折扣=十五%" {
+		t.Errorf("Normalize(百分之十五) = %q", got)
+	}
+}

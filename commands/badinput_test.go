@@ -220,6 +220,28 @@ var badInputs = []badInput{
 	{"a day with the year last zh", "续约 添加 供应商=X 显卡=A100 卡数=8 单价=15000 续约日=3.1.2027 提前=30天", "renews", []string{"3.1.2027", "年份写在前面"}},
 	{"an approximate number", "billing ondemand=35 monthly=15000 hours=约300", "", []string{"300 h"}},
 	{"an approximate number zh", "计费 按需=35 包月=1.5万 时长=300左右", "", []string{"300"}},
+
+	// round 9: numbers as phones and habits write them
+	{"八五折 is 85% paid zh", "计费 按需=35 包月=15000 时长=300 包年折扣=八五折", "", []string{"1 − 15%"}},
+	{"打九五折 zh", "计费 按需=35 包月=15000 时长=300 包年折扣=打九五折", "", []string{"1 − 5%"}},
+	{"八点五折 zh", "计费 按需=35 包月=15000 时长=300 包年折扣=八点五折", "", []string{"1 − 15%"}},
+	{"百分之十 zh", "计费 按需=35 包月=15000 时长=300 包年折扣=百分之十", "", []string{"1 − 10%"}},
+	{"a big discount is said as read", "billing ondemand=35 monthly=15000 hours=300 yearly_discount=85%", "", []string{"85% off", "yearly_discount=15%"}},
+	{"a big discount is said as read zh", "计费 按需=35 包月=15000 时长=300 包年折扣=0.85", "", []string{"减 85%", "包年折扣=15%"}},
+	{"Chinese digits in a row zh", "计费 按需=35 包月=15000 时长=三五百", "hours", []string{"三五百", "阿拉伯数字"}},
+	{"a decimal point in words zh", "计费 按需=三十五点五 包月=一点五万 时长=300", "", []string{"¥35.5/小时", "¥15,000"}},
+	{"per card-hour in words zh", "计费 按需=35元每卡时 包月=1.5万每卡每月 时长=300", "", []string{"¥35/小时", "¥15,000"}},
+	{"per GPU-hour", "billing ondemand=$2.5/gpu/h monthly=$1500/gpu/month hours=300", "", []string{"$2.5/h"}},
+	{"a monthly price per card-hour", "billing ondemand=35 monthly=15000/card-hour hours=300", "monthly", []string{"per hour"}},
+	{"a dot between thousands", "billing ondemand=35 monthly=15.000 hours=300", "monthly", []string{"15.000", "reads two ways", "15000"}},
+	{"a dot between thousands zh", "计费 按需=35 包月=15.000 时长=300", "monthly", []string{"两种读法", "15000"}},
+	{"dots between thousands", "billing ondemand=35000 monthly=15.000.000 hours=300", "", []string{"¥15,000,000"}},
+	{"a decimal comma", "billing ondemand=35,5 monthly=15000 hours=300", "ondemand", []string{"35.5"}},
+	{"a range of hours", "billing ondemand=35 monthly=15000 hours=300-400小时", "hours", []string{"a range", "350"}},
+	{"a range of hours zh", "计费 按需=35 包月=15000 时长=300到400", "hours", []string{"范围", "350"}},
+	{"a range of cards", "billing ondemand=35 monthly=15000 hours=300 cards=8~16", "cards", []string{"a range", "12"}},
+	{"a range of prices zh", "价格 设置 显卡=a100-80g 按需=9到10", "ondemand", []string{"范围", "9.5"}},
+	{"a quoted number with spaces", `billing ondemand=35 monthly="15 000" hours=300`, "monthly", []string{"without spaces: 15000"}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

@@ -53,6 +53,12 @@ func read(a *chat.Args, lang chat.Lang) (query, error) {
 		return q, err
 	} else if ok {
 		q.in.Yearly = &advisor.YearlyOffer{Discount: d}
+		if raw, _ := a.Raw("yearly_discount"); d > 0.5 && !strings.Contains(raw, "折") {
+			// 85% is 85% off; a vendor's 85折 is 15% off: said, never guessed
+			q.notes = append(q.notes, fmt.Sprintf(p.t("%s=%s is read as %s off the monthly price (you pay %s); if the offer is to pay %s (85折), write %s=%s",
+				"%s=%s 按包月价减 %s 计（只付 %s）；如果报价是付 %s（即 85折 这类说法），请写 %s=%s"),
+				p.name("yearly_discount"), raw, pct(d), pct(1-d), pct(d), p.name("yearly_discount"), pct(1-d)))
+		}
 	}
 	if d, ok, err := p.yearlyPrice(q.in.Monthly); err != nil {
 		return q, err
@@ -98,7 +104,7 @@ func (p reader) missing(key string) *chat.Error {
 }
 
 func (p reader) unreadable(key, raw string) *chat.Error {
-	return p.bad(key, fmt.Sprintf("%s=%q is not a value I can read", key, chat.Shown(raw)), fmt.Sprintf("%s=%q 无法识别", p.name(key), chat.Shown(raw)))
+	return chat.Hinted(p.lang, p.bad(key, fmt.Sprintf("%s=%q is not a value I can read", key, chat.Shown(raw)), fmt.Sprintf("%s=%q 无法识别", p.name(key), chat.Shown(raw))), raw)
 }
 
 // strayWords rejects bare words: billing takes only key=value pairs. A bare
@@ -222,7 +228,7 @@ func (p reader) hours() ([]float64, bool, error) {
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s reads like one number with a thousands separator, more than a month holds (%d h); several cards go as 600,500,300", raw, advisor.MaxMonthHours),
 				fmt.Sprintf("%s=%s 像是带千位分隔符的一个数，超过一个月的小时数（%d 小时）；多张卡请写成 600,500,300", p.name("hours"), raw, advisor.MaxMonthHours))
 		case err != nil:
-			return nil, false, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card))
+			return nil, false, chat.Hinted(p.lang, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card)), part)
 		case v < 0:
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s%s is negative", part, card), fmt.Sprintf("%s=%s%s 是负数", p.name("hours"), part, card))
 		case v > advisor.MaxMonthHours:
@@ -357,14 +363,11 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 	}
 	var pct float64
 	if strings.HasSuffix(strings.TrimSpace(chat.Normalize(raw)), "折") {
-		v, _, _, err := p.a.Value("yearly_discount", chat.Plain, "折")
-		if err != nil || v <= 0 || v >= 100 {
+		paid, ok := chat.Zhe(raw) // 9折, 8.5折, 八五折, 打九折
+		if !ok {
 			return 0, true, p.unreadable("yearly_discount", raw)
 		}
-		if v < 10 {
-			v *= 10
-		}
-		pct = 100 - v
+		pct = 100 - 100*paid
 	} else {
 		v, _, _, err := p.a.Value("yearly_discount", chat.Percent)
 		if err != nil {

@@ -1,0 +1,115 @@
+package chat
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gpuadvisor/advisor"
+)
+
+// ValueHint says, in lang, why a number as typed is not read when it has a
+// shape people often type: a range (300-400, 8~16卡, 300到400), a number that
+// reads two ways (15.000), a decimal comma (35,5), digits split by spaces
+// (15 000), Chinese digits written in a row (八五, 三五: a digit string or a
+// range). It is "" for any other text: the message then says only what is
+// accepted. Nothing is guessed: the hint says how to write what was meant.
+func ValueHint(lang Lang, raw string) string {
+	s := strings.TrimSpace(strings.ToLower(Normalize(raw)))
+	if s == "" {
+		return ""
+	}
+	if m := rangeRE.Get().FindStringSubmatch(s); m != nil {
+		lo, _, err1 := leadingNumber(m[1])
+		hi, _, err2 := leadingNumber(m[2])
+		if err1 == nil && err2 == nil && hi > lo {
+			mid := Num((lo + hi) / 2)
+			return fmt.Sprintf(T(lang, "%s is a range; give one number, such as its middle, %s", "%s 是一个范围；请只写一个数，例如中间值 %s"), Shown(raw), mid)
+		}
+	}
+	if m := numberRE.Get().FindString(s); m != "" {
+		digits := strings.TrimLeft(m, "¥$")
+		switch {
+		case dotted(digits) == 1:
+			fraction := strings.TrimSuffix(strings.TrimRight(digits, "0"), ".") // 15.000 is 15, 1.500 is 1.5
+			grouped := strings.ReplaceAll(digits, ".", "")
+			return fmt.Sprintf(T(lang, "%s reads two ways, %s or %s with a dot between thousands; write %s or %s",
+				"%s 有两种读法：%s，或以点分隔千位的 %s；请写成 %s 或 %s"),
+				m, fraction, Num(float64(atoiSafe(grouped))), grouped, fraction)
+		case decimalComma.Get().MatchString(digits):
+			return fmt.Sprintf(T(lang, "write decimals with a dot: %s", "小数请用小数点：%s"), strings.Replace(digits, ",", ".", 1))
+		}
+	}
+	if spaced.Get().MatchString(s) {
+		return fmt.Sprintf(T(lang, "a space splits the number; write it without spaces: %s", "数字中间有空格；请去掉空格：%s"), strings.ReplaceAll(s, " ", ""))
+	}
+	if cjkRun(s) {
+		return T(lang, "Chinese digits in a row (三五, 八五) can be a range or a digit string; write the number in digits",
+			"连写的汉字数字（三五、八五）可能是范围，也可能是数字串；请用阿拉伯数字写这个数")
+	}
+	return ""
+}
+
+// rangeRE is a range of two numbers: 300-400, 300 ~ 400小时, 8到16卡, 300至400,
+// each number perhaps with a sign before it.
+var rangeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^[¥$]?(\d[\d.,]*)\s*[^\d\s~到至-]{0,4}\s*(?:-|~|到|至|–|—)\s*[¥$]?(\d[\d.,]*)`)
+}}
+
+// numberRE is the number at the start of a value, with a sign before it.
+var numberRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[¥$]?\d[\d.,]*`) }}
+
+// decimalComma is a number with a comma before one or two decimals: 35,5.
+var decimalComma = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d+,\d{1,2}$`) }}
+
+// spaced is digits grouped by spaces in threes: 15 000, 1 500 000.
+var spaced = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[¥$]?\d{1,3}( \d{3})+\b`) }}
+
+// cjkRun reports whether s has two Chinese digits in a row, the first not 零.
+func cjkRun(s string) bool {
+	prev := false
+	for _, r := range s {
+		d, ok := cjkDigit(r)
+		if ok && prev {
+			return true
+		}
+		prev = ok && d != 0
+	}
+	return false
+}
+
+func atoiSafe(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' || n > 1e12 {
+			return n
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// withHint is msg and the hint for raw (ValueHint), when there is one.
+func withHint(lang Lang, msg, raw string) string {
+	if h := ValueHint(lang, raw); h != "" {
+		if lang != ZH && h[0] >= 'a' && h[0] <= 'z' {
+			h = string(h[0]-'a'+'A') + h[1:] // a sentence of its own
+		}
+		return msg + T(lang, ". ", "。") + h
+	}
+	return msg
+}
+
+// Hinted is e with the hint for raw added to its message (ValueHint), for
+// a command that words its own message about a value it cannot read.
+func Hinted(lang Lang, e *Error, raw string) *Error {
+	if e == nil {
+		return nil
+	}
+	if msg := withHint(lang, strings.TrimRight(e.Message, ".。"), raw); msg != strings.TrimRight(e.Message, ".。") {
+		local := *e
+		local.Message = msg
+		return &local
+	}
+	return e
+}
