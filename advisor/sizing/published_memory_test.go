@@ -17,6 +17,7 @@ type memoryFigure struct {
 	Precision Precision `json:"precision"`
 	Seq       int       `json:"seq"`
 	Cards     int       `json:"cards"`
+	GPU       string    `json:"gpu"`
 	Published float64   `json:"published"`
 	Unit      string    `json:"unit"`
 	Tolerance float64   `json:"tolerance"`
@@ -45,6 +46,12 @@ func (f memoryFigure) ours(t *testing.T) float64 {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
 		bytes = r.Memory.PerCardGB * 1e9
+	case "kv_tokens": // the KV cache's capacity in tokens on the cards, batch 1
+		a := advise1(t, Request{Model: m, Mode: ModeInfer, Precision: f.Precision, Seq: f.Seq, Batch: 1, GPU: f.GPU, Cards: f.Cards})
+		if f.Unit != "tokens" {
+			t.Fatalf("%s: kv_tokens is counted in tokens, not %q", f.Name, f.Unit)
+		}
+		return float64(a.Infer.MemoryContext)
 	default:
 		t.Fatalf("%s: unknown quantity %q", f.Name, f.Quantity)
 	}
