@@ -141,12 +141,53 @@ func (c *comparer) labels(gs []GPU) []string {
 }
 
 func (c *comparer) smiError() {
+	for _, l := range c.f.LostGPUs {
+		if l == c.f.SMIError {
+			continue
+		}
+		c.add("gpu_lost", "trial.nvidia_smi", Fail, "", l, nil, tf(
+			"nvidia-smi cannot reach a card (%q): it has fallen off the bus or failed, and the table lists only the others; ask for the card to be replaced before going on",
+			"nvidia-smi 无法访问一块卡（%q）：该卡已掉卡或损坏，表格里只列出了其余的卡；继续之前请要求更换", l))
+	}
+	if len(c.f.LostGPUs) == 0 && !c.f.SMICut {
+		c.indexGaps()
+	}
 	if c.f.SMIError == "" {
 		return
 	}
 	c.add("smi_error", "trial.nvidia_smi", Fail, "", c.f.SMIError, nil, tf(
 		"nvidia-smi failed (%q): the driver does not see the GPUs, so the machine is not usable as delivered",
 		"nvidia-smi 运行失败（%q）：驱动看不到 GPU，机器在交付状态下不可用", c.f.SMIError))
+}
+
+// indexGaps raises GPU indexes missing inside one machine's list (GPU0,
+// GPU2, GPU3): nvidia-smi numbers the cards it can reach, and a card that
+// fell off the bus leaves a hole when its error line was not pasted.
+func (c *comparer) indexGaps() {
+	last := map[int]int{} // host -> highest index
+	have := map[[2]int]bool{}
+	for _, g := range c.f.GPUs {
+		have[[2]int{g.Host, g.Index}] = true
+		last[g.Host] = max(last[g.Host], g.Index)
+	}
+	for h := 0; h <= len(last); h++ {
+		top, ok := last[h]
+		if !ok {
+			continue
+		}
+		var missing []string
+		for i := 0; i < top; i++ {
+			if !have[[2]int{h, i}] {
+				missing = append(missing, c.label(GPU{Host: h, Index: i}))
+			}
+		}
+		if len(missing) > 0 {
+			list := strings.Join(missing, ", ")
+			c.add("gpu_lost", "trial.nvidia_smi", Warn, "", "", missing, tf(
+				"%s is missing from the nvidia-smi list: a card the driver cannot reach leaves a hole in the numbering; paste the lines above the table, or run nvidia-smi -L",
+				"nvidia-smi 列表中缺少 %s：驱动访问不到的卡会在编号中留下空缺；请粘贴表格上方的几行，或运行 nvidia-smi -L", list))
+		}
+	}
 }
 
 // GroupNames writes the GPUs' names grouped: "8× NVIDIA A100-SXM4-80GB".

@@ -26,6 +26,11 @@ type Facts struct {
 	SMICut bool `json:"smi_cut,omitempty"`
 	// SMIError is set when nvidia-smi printed a failure instead of a table.
 	SMIError string `json:"smi_error,omitempty"`
+	// LostGPUs are the "Unable to determine the device handle for GPU…"
+	// lines nvidia-smi prints before its table for a card the driver can
+	// no longer reach (fallen off the bus, "GPU is lost"): the table then
+	// lists the other cards only.
+	LostGPUs []string `json:"lost_gpus,omitempty"`
 	// Hosts is the number of nvidia-smi tables or logs pasted (one per machine).
 	Hosts int `json:"hosts,omitempty"`
 	// GPUCount is the number of GPUs seen, from the best source: nvidia-smi,

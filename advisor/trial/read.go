@@ -34,6 +34,10 @@ func Read(paste string) (Facts, []Problem) {
 		}
 		return a.Index < b.Index
 	})
+	if len(f.LostGPUs) > 0 && len(f.GPUs) == 0 && f.SMIError == "" {
+		// no table came after it: no card is usable
+		f.SMIError = f.LostGPUs[0]
+	}
 	f.count()
 	return f, probs
 }

@@ -213,3 +213,57 @@ func TestRealIperf(t *testing.T) {
 		t.Errorf("forward run after the reverse one: reverse %v %v Gbit/s, want false 0.218", r.Reverse, r.Gbps)
 	}
 }
+
+// TestRealLostGPU: a card the driver cannot reach is a failure, whether its
+// error line is pasted (driver 610, whose header names the versions "KMD
+// Version" and "CUDA UMD Version") or only the hole it leaves in the list.
+func TestRealLostGPU(t *testing.T) {
+	in := real(t, "smi_610_rtxpro6000_gpu1_lost.txt")
+	f, probs := Read(in)
+	if len(probs) > 0 || f.DriverVersion != "610.57.04" || f.CUDAVersion != "13.3" || f.SMIVersion != "610.57.04" {
+		t.Errorf("610 header: driver %q cuda %q smi %q problems %+v; want 610.57.04, 13.3, none", f.DriverVersion, f.CUDAVersion, f.SMIVersion, probs)
+	}
+	if len(f.GPUs) != 3 || f.GPUs[1].Index != 2 || f.GPUs[0].Model.Family != "RTX PRO 6000 Blackwell" || f.GPUs[0].MemoryGB != 96 || len(f.LostGPUs) != 1 || f.SMIError != "" {
+		t.Fatalf("lost GPU1: %d GPUs, lost %q, error %q, GPU0 %s", len(f.GPUs), f.LostGPUs, f.SMIError, f.GPUs[0].Model)
+	}
+	fs := Compare(f, Promise{})
+	if l := find(fs, "gpu_lost"); len(l) != 1 || l[0].Status != Fail || !strings.Contains(l[0].Text.EN, "GPU1: 0000:34:00.0") {
+		t.Errorf("lost GPU1: gpu_lost %+v, want one failure quoting the line", l)
+	}
+	if h := find(fs, "temperature"); len(h) == 0 || h[0].Status == Pass {
+		t.Errorf("87 °C at 100%% load: temperature %+v, want it raised", h)
+	}
+
+	// the table alone: GPU1's hole is raised
+	table := in[strings.Index(in, "\n")+1:]
+	f, _ = Read(table)
+	if l := find(Compare(f, Promise{}), "gpu_lost"); len(l) != 1 || l[0].Status != Warn || strings.Join(l[0].GPUs, ",") != "GPU1" {
+		t.Errorf("table without the error line: gpu_lost %+v, want a warning on GPU1", l)
+	}
+	// a whole list has no hole
+	f, _ = Read(real(t, "smi_565_h100x8.txt"))
+	if l := find(Compare(f, Promise{}), "gpu_lost"); len(l) != 0 {
+		t.Errorf("8 H100 listed 0-7: gpu_lost %+v, want none", l)
+	}
+
+	// nothing but driver errors: the machine is not usable
+	for _, e := range []string{
+		"Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 570.133\n",
+		"NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver is properly installed and present in your system.\n",
+		"Unable to determine the device handle for GPU0: 0000:01:00.0: Unknown Error\n",
+	} {
+		f, _ := Read(e)
+		if f.SMIError == "" || f.GPUCount != 0 {
+			t.Errorf("%.40q: smi error %q count %d, want the error and 0 GPUs", e, f.SMIError, f.GPUCount)
+		}
+		if s := find(Compare(f, Promise{}), "smi_error"); len(s) != 1 || s[0].Status != Fail {
+			t.Errorf("%.40q: smi_error %+v, want a failure", e, s)
+		}
+	}
+
+	// Xid 154: the driver asks for a reboot
+	f, _ = Read("[  812.4] NVRM: Xid (PCI:0000:34:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (OS Reboot)\n")
+	if x := find(Compare(f, Promise{}), "xid"); len(x) != 1 || x[0].Status != Fail {
+		t.Errorf("Xid 154: %+v, want a failure", x)
+	}
+}

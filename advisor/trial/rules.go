@@ -10,6 +10,9 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 		"smi_error": {
 			EN: "nvidia-smi must list the GPUs; a driver failure means the machine is not usable as delivered.",
 			ZH: "nvidia-smi 必须能列出 GPU；驱动报错说明机器在交付状态下不可用。"},
+		"gpu_lost": {
+			EN: "Every card must answer: a line \"Unable to determine the device handle for GPU…\" above the table is a card the driver cannot reach (fallen off the bus, or \"GPU is lost\").",
+			ZH: "每块卡都须能访问：表格上方出现 \"Unable to determine the device handle for GPU…\" 说明驱动访问不到这块卡（掉卡，或 \"GPU is lost\"）。"},
 		"gpu_model": {
 			EN: "GPU model: the family in gpu= must match every GPU's name (A100-80G matches NVIDIA A100-SXM4-80GB and NVIDIA A100 80GB PCIe).",
 			ZH: "型号：承诺的型号（型号=）须与每块 GPU 的名称一致（A100-80G 可匹配 NVIDIA A100-SXM4-80GB 和 NVIDIA A100 80GB PCIe）。"},
@@ -71,8 +74,8 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 			EN: "Bus bandwidth: the peak busbw (the largest sizes) must reach 90% of the promise; \"# Avg bus bandwidth\" averages in tiny messages, so it is shown, not compared.",
 			ZH: "总线带宽：峰值 busbw（最大消息）须达到承诺的 90%；\"# Avg bus bandwidth\" 把小消息也平均进去，只展示不比较。"},
 		"xid": {
-			EN: "Xid: hardware codes in dmesg (48, 61–64, 74, 79, 92, 94, 95, 119, 120) fail the machine; other codes usually come from the program and are listed to check.",
-			ZH: "Xid：dmesg 中的硬件类代码（48、61–64、74、79、92、94、95、119、120）判机器不合格；其他代码多由程序引起，列出供排查。"},
+			EN: "Xid: hardware codes in dmesg (48, 61–64, 74, 79, 92, 94, 95, 119, 120, 154) fail the machine; other codes usually come from the program and are listed to check.",
+			ZH: "Xid：dmesg 中的硬件类代码（48、61–64、74、79、92、94、95、119、120、154）判机器不合格；其他代码多由程序引起，列出供排查。"},
 		"gpu_burn": {
 			EN: "gpu_burn: every GPU must end OK after the 15-minute full load; FAULTY means wrong results under load.",
 			ZH: "gpu_burn：15 分钟满载后每块 GPU 都须为 OK；FAULTY 表示满载时结果出错。"},

@@ -47,11 +47,18 @@ func (t *smiTable) problem(en, zh string, args ...any) {
 func (t *smiTable) line(line string) {
 	s := strings.TrimSpace(line)
 	switch {
-	case strings.Contains(s, "NVIDIA-SMI has failed"), strings.HasPrefix(s, "No devices were found"):
+	case strings.Contains(s, "NVIDIA-SMI has failed"), strings.HasPrefix(s, "No devices were found"),
+		strings.HasPrefix(s, "Failed to initialize NVML"), strings.Contains(s, "couldn't find libnvidia-ml.so"):
 		t.f.SMIError = s
 		t.failures = append(t.failures, s)
 		return
-	case strings.Contains(s, "NVIDIA-SMI ") && strings.Contains(s, "Driver Version"):
+	case strings.HasPrefix(s, "Unable to determine the device handle for"):
+		// one card the driver cannot reach; the table that follows lists the others
+		t.f.LostGPUs = append(t.f.LostGPUs, s)
+		t.failures = append(t.failures, s)
+		return
+	case strings.Contains(s, "NVIDIA-SMI ") && (strings.Contains(s, "Driver Version") || strings.Contains(s, "KMD Version")):
+		// "KMD Version" and "CUDA UMD Version" are how drivers from 610 name them
 		t.endTable()
 		t.startTable()
 		t.header(s)
@@ -175,7 +182,13 @@ func (t *smiTable) startTable() {
 func (t *smiTable) header(s string) {
 	smi := after(s, "NVIDIA-SMI ")
 	drv := after(s, "Driver Version:")
+	if drv == "" {
+		drv = after(s, "KMD Version:")
+	}
 	cuda := after(s, "CUDA Version:")
+	if cuda == "" {
+		cuda = after(s, "CUDA UMD Version:")
+	}
 	if t.f.SMIVersion == "" {
 		t.f.SMIVersion = smi
 	}
