@@ -13,6 +13,10 @@ package emf
 import (
 	"encoding/json"
 	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -68,38 +72,31 @@ type Emitter struct {
 // New returns an emitter for function writing to w.
 func New(w io.Writer, function string) *Emitter { return &Emitter{W: w, Function: function} }
 
-type metricDef struct {
-	Name string `json:"Name"`
-	Unit string `json:"Unit"`
-}
-
-type directive struct {
-	Namespace  string      `json:"Namespace"`
-	Dimensions [][]string  `json:"Dimensions"`
-	Metrics    []metricDef `json:"Metrics"`
-}
-
-type metadata struct {
-	Timestamp         int64       `json:"Timestamp"`
-	CloudWatchMetrics []directive `json:"CloudWatchMetrics"`
-}
-
 // Line builds one EMF document: the metrics ms under the dimension set
 // Function + dims, newline-terminated; nil when no metric is left (a metric
-// named like a dimension is dropped).
+// named like a dimension, or whose value is not a finite number, is
+// dropped). The bytes are what json.Marshal writes for the document as a
+// map (members sorted by name, the metadata's in the order of the specification's example, its escaping and number format; a test
+// compares the two), written by hand: encoding/json would work out the
+// map's and the metadata's types by reflection at every cold start.
 func (e *Emitter) Line(dims []Dim, ms ...Metric) []byte {
 	now := time.Now
 	if e.Now != nil {
 		now = e.Now
 	}
-	doc := map[string]any{}
-	names := []string{"Function"}
-	doc["Function"] = e.Function
-	for _, d := range dims {
-		if d.Name == "" || d.Name == "Function" || d.Name == "_aws" {
-			continue
+	members := make([]member, 0, 1+len(dims)+len(ms)+1)
+	members = append(members, member{name: "Function", str: e.Function})
+	taken := func(name string) bool {
+		for _, m := range members {
+			if m.name == name {
+				return true
+			}
 		}
-		if _, dup := doc[d.Name]; dup {
+		return false
+	}
+	names := []string{"Function"}
+	for _, d := range dims {
+		if d.Name == "" || d.Name == "_aws" || taken(d.Name) {
 			continue
 		}
 		v := d.Value
@@ -107,22 +104,104 @@ func (e *Emitter) Line(dims []Dim, ms ...Metric) []byte {
 			v = "-" // CloudWatch drops a dimension without a value
 		}
 		names = append(names, d.Name)
-		doc[d.Name] = v
+		members = append(members, member{name: d.Name, str: v})
 	}
-	dir := directive{Namespace: Namespace, Dimensions: [][]string{names}}
+	var defs []Metric
 	for _, m := range ms {
-		if _, taken := doc[m.Name]; taken || m.Name == "" || m.Name == "_aws" {
+		if m.Name == "" || m.Name == "_aws" || taken(m.Name) || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
 			continue
 		}
-		dir.Metrics = append(dir.Metrics, metricDef{Name: m.Name, Unit: m.Unit})
-		doc[m.Name] = m.Value
+		defs = append(defs, m)
+		members = append(members, member{name: m.Name, num: m.Value, isNum: true})
 	}
-	if len(dir.Metrics) == 0 {
+	if len(defs) == 0 {
 		return nil // every name was taken: nothing to extract
 	}
-	doc["_aws"] = metadata{Timestamp: now().UnixMilli(), CloudWatchMetrics: []directive{dir}}
-	b, _ := json.Marshal(doc) // strings, float64s and fixed structs: it cannot fail
-	return append(b, '\n')
+	members = append(members, member{name: "_aws", aws: true})
+	slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.name, b.name) })
+	b := make([]byte, 0, 256)
+	b = append(b, '{')
+	for i, m := range members {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, m.name)
+		b = append(b, ':')
+		switch {
+		case m.aws:
+			b = append(b, `{"Timestamp":`...)
+			b = strconv.AppendInt(b, now().UnixMilli(), 10)
+			b = append(b, `,"CloudWatchMetrics":[{"Namespace":`...)
+			b = appendString(b, Namespace)
+			b = append(b, `,"Dimensions":[[`...)
+			for j, n := range names {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = appendString(b, n)
+			}
+			b = append(b, `]],"Metrics":[`...)
+			for j, d := range defs {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"Name":`...)
+				b = appendString(b, d.Name)
+				b = append(b, `,"Unit":`...)
+				b = appendString(b, d.Unit)
+				b = append(b, '}')
+			}
+			b = append(b, `]}]}`...)
+		case m.isNum:
+			b = appendFloat(b, m.num)
+		default:
+			b = appendString(b, m.str)
+		}
+	}
+	return append(b, '}', '\n')
+}
+
+// member is one member of a line's object: a dimension (str), a metric's
+// value (num) or the _aws metadata.
+type member struct {
+	name  string
+	str   string
+	num   float64
+	isNum bool
+	aws   bool
+}
+
+// appendString appends s as json.Marshal writes a string: plain printable
+// ASCII as it is, anything else through json.Marshal (its escapes of
+// quotes, control characters, <, >, &, U+2028 and invalid UTF-8).
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string cannot fail
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendFloat appends a finite f as json.Marshal writes a float64: the
+// shortest decimal, in exponent form below 1e-6 and from 1e21 on, with a
+// one-digit negative exponent not zero-padded.
+func appendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // Emit writes one line; errors writing it are dropped (a metric never fails

@@ -3,6 +3,8 @@ package emf
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +101,78 @@ func TestEmitNothing(t *testing.T) {
 	(&Emitter{W: &buf, Function: "f"}).Emit(nil)
 	if buf.Len() != 0 {
 		t.Errorf("a line without metrics: %q", buf.String())
+	}
+}
+
+// lineByMarshal is Line as the document json.Marshal writes (a map of the
+// members, the _aws metadata as structs): the bytes Line must write.
+func lineByMarshal(e *Emitter, dims []Dim, ms ...Metric) []byte {
+	type metricDef struct {
+		Name string `json:"Name"`
+		Unit string `json:"Unit"`
+	}
+	type directive struct {
+		Namespace  string      `json:"Namespace"`
+		Dimensions [][]string  `json:"Dimensions"`
+		Metrics    []metricDef `json:"Metrics"`
+	}
+	type metadata struct {
+		Timestamp         int64       `json:"Timestamp"`
+		CloudWatchMetrics []directive `json:"CloudWatchMetrics"`
+	}
+	doc := map[string]any{"Function": e.Function}
+	names := []string{"Function"}
+	for _, d := range dims {
+		if _, dup := doc[d.Name]; dup || d.Name == "" || d.Name == "_aws" {
+			continue
+		}
+		v := d.Value
+		if v == "" {
+			v = "-"
+		}
+		names = append(names, d.Name)
+		doc[d.Name] = v
+	}
+	dir := directive{Namespace: Namespace, Dimensions: [][]string{names}}
+	for _, m := range ms {
+		if _, taken := doc[m.Name]; taken || m.Name == "" || m.Name == "_aws" || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+			continue
+		}
+		dir.Metrics = append(dir.Metrics, metricDef{Name: m.Name, Unit: m.Unit})
+		doc[m.Name] = m.Value
+	}
+	if len(dir.Metrics) == 0 {
+		return nil
+	}
+	doc["_aws"] = metadata{Timestamp: e.Now().UnixMilli(), CloudWatchMetrics: []directive{dir}}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+// TestLineIsJSONMarshal compares Line with json.Marshal of the same
+// document on names and values with every kind of character and number.
+func TestLineIsJSONMarshal(t *testing.T) {
+	now := func() time.Time { return time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC) }
+	words := []string{"", "Function", "_aws", "Command", "Outcome", "billing", "计费", "a\"b", `back\slash`, "<tag>&", "line\nbreak", "\u2028", "\x00", "\xff", "Zeta", "alpha", "CommandLatency", "-"}
+	values := []float64{0, 1, -1, 0.5, 12.345, 1e-7, 1e-6, 9.99e-7, 1e20, 1e21, 1.5e300, -2.5e-9, 123456789, math.NaN(), math.Inf(1), math.MaxFloat64, math.SmallestNonzeroFloat64}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func() string { return words[rng.IntN(len(words))] }
+	for i := range 20000 {
+		e := &Emitter{Function: pick(), Now: now}
+		var dims []Dim
+		for range rng.IntN(4) {
+			dims = append(dims, Dim{pick(), pick()})
+		}
+		var ms []Metric
+		for range rng.IntN(4) {
+			ms = append(ms, Metric{pick(), pick(), values[rng.IntN(len(values))] * float64(1+rng.IntN(3))})
+		}
+		got, want := e.Line(dims, ms...), lineByMarshal(e, dims, ms...)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("case %d: Line(%q, %v) =\n%s\nwant\n%s", i, dims, ms, got, want)
+		}
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
 )
 
 // Incoming is the part of an im.message.receive_v1 event the bot reads.
@@ -36,27 +34,27 @@ var ErrNotText = errors.New("message type is not read (only text and post)")
 // ParseMessage reads the event body of im.message.receive_v1. Text and post
 // (rich text) messages give Text; other types give ErrNotText.
 func ParseMessage(event []byte) (Incoming, error) {
-	var ev larkim.P2MessageReceiveV1Data
+	var ev messageEvent
 	if err := json.Unmarshal(event, &ev); err != nil {
 		return Incoming{}, fmt.Errorf("message event: %w", err)
 	}
 	m := ev.Message
-	if m == nil || str(m.MessageId) == "" || str(m.ChatId) == "" {
+	if m == nil || str(m.MessageID) == "" || str(m.ChatID) == "" {
 		return Incoming{}, fmt.Errorf("message event: no message_id or chat_id")
 	}
 	in := Incoming{
-		MessageID:   str(m.MessageId),
-		ChatID:      str(m.ChatId),
+		MessageID:   str(m.MessageID),
+		ChatID:      str(m.ChatID),
 		ChatType:    str(m.ChatType),
-		ThreadID:    str(m.ThreadId),
-		RootID:      str(m.RootId),
-		ParentID:    str(m.ParentId),
+		ThreadID:    str(m.ThreadID),
+		RootID:      str(m.RootID),
+		ParentID:    str(m.ParentID),
 		MessageType: str(m.MessageType),
 	}
 	if s := ev.Sender; s != nil {
 		in.FromUser = str(s.SenderType) == "user"
-		if s.SenderId != nil {
-			in.SenderID = str(s.SenderId.OpenId)
+		if s.SenderID != nil {
+			in.SenderID = str(s.SenderID.OpenID)
 		}
 	}
 	var keys []string
@@ -67,8 +65,8 @@ func ParseMessage(event []byte) (Incoming, error) {
 		if k := str(me.Key); k != "" {
 			keys = append(keys, k)
 		}
-		if me.Id != nil && str(me.Id.OpenId) != "" {
-			in.Mentions = append(in.Mentions, str(me.Id.OpenId))
+		if me.ID != nil && str(me.ID.OpenID) != "" {
+			in.Mentions = append(in.Mentions, str(me.ID.OpenID))
 		}
 	}
 	raw := str(m.Content)
@@ -94,6 +92,35 @@ func ParseMessage(event []byte) (Incoming, error) {
 	}
 	in.Text = stripMentions(text, keys)
 	return in, nil
+}
+
+// messageEvent is the part of larkim.P2MessageReceiveV1Data that
+// ParseMessage reads, with the SDK's JSON names (a test decodes the same
+// events into both): decoding into the SDK's type made encoding/json work
+// out the fields of its two dozen nested types at every cold start.
+type messageEvent struct {
+	Sender *struct {
+		SenderID *struct {
+			OpenID *string `json:"open_id"`
+		} `json:"sender_id"`
+		SenderType *string `json:"sender_type"`
+	} `json:"sender"`
+	Message *struct {
+		MessageID   *string `json:"message_id"`
+		RootID      *string `json:"root_id"`
+		ParentID    *string `json:"parent_id"`
+		ThreadID    *string `json:"thread_id"`
+		ChatID      *string `json:"chat_id"`
+		ChatType    *string `json:"chat_type"`
+		MessageType *string `json:"message_type"`
+		Content     *string `json:"content"`
+		Mentions    []*struct {
+			Key *string `json:"key"`
+			ID  *struct {
+				OpenID *string `json:"open_id"`
+			} `json:"id"`
+		} `json:"mentions"`
+	} `json:"message"`
 }
 
 // stripMentions removes the @_user_N placeholders (and @_all), longest key

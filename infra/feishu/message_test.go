@@ -2,7 +2,11 @@ package feishu
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"slices"
 	"testing"
+
+	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
 )
 
 // event builds an im.message.receive_v1 event body around a content string.
@@ -113,4 +117,48 @@ func FuzzParseMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, typ, content string) {
 		ParseMessage(event(typ, content, "group", [2]string{"@_user_1", "ou_bot"}))
 	})
+}
+
+// TestMessageEventReadsAsTheSDK decodes every received-message fixture into
+// the SDK's event type and into messageEvent: each field ParseMessage reads
+// is the same in both.
+func TestMessageEventReadsAsTheSDK(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "im_message_*.json"))
+	if err != nil || len(names) < 5 {
+		t.Fatalf("fixtures: %v, %v", names, err)
+	}
+	for _, path := range names {
+		var env envelope
+		if err := json.Unmarshal(fixture(t, filepath.Base(path), ""), &env); err != nil {
+			t.Fatal(err)
+		}
+		var sdk larkim.P2MessageReceiveV1Data
+		var ours messageEvent
+		if err := json.Unmarshal(env.Event, &sdk); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(env.Event, &ours); err != nil {
+			t.Fatal(err)
+		}
+		if sdk.Message == nil || ours.Message == nil || sdk.Sender == nil || ours.Sender == nil {
+			t.Fatalf("%s: no message or sender", path)
+		}
+		sm, om := sdk.Message, ours.Message
+		got := []string{str(om.MessageID), str(om.RootID), str(om.ParentID), str(om.ThreadID), str(om.ChatID), str(om.ChatType), str(om.MessageType), str(om.Content),
+			str(ours.Sender.SenderType), str(ours.Sender.SenderID.OpenID)}
+		want := []string{str(sm.MessageId), str(sm.RootId), str(sm.ParentId), str(sm.ThreadId), str(sm.ChatId), str(sm.ChatType), str(sm.MessageType), str(sm.Content),
+			str(sdk.Sender.SenderType), str(sdk.Sender.SenderId.OpenId)}
+		for _, me := range sm.Mentions {
+			want = append(want, str(me.Key), str(me.Id.OpenId))
+		}
+		for _, me := range om.Mentions {
+			got = append(got, str(me.Key), str(me.ID.OpenID))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: read %q, the SDK's type reads %q", path, got, want)
+		}
+		if str(om.MessageID) == "" || str(om.Content) == "" {
+			t.Errorf("%s: nothing read: %q", path, got)
+		}
+	}
 }
