@@ -31,6 +31,12 @@ type trainingRun struct {
 	Chips        int     `json:"chips"`
 	PeakTFLOPS   float64 `json:"peak_tflops"`
 	PublishedMFU float64 `json:"published_mfu"`
+	// a framework's logged model TFLOP/s per GPU at TokensPerSec per GPU:
+	// its FLOPs per token, with the attention halved when CausalHalf
+	PublishedTFLOPSPerGPU float64 `json:"published_tflops_per_gpu"`
+	CausalHalf            bool    `json:"causal_half"`
+	Agrees                *bool   `json:"agrees"`
+	OursFLOPsPerToken     float64 `json:"ours_flops_per_token"`
 	// a run with published total FLOPs
 	PublishedFLOPs float64 `json:"published_flops"`
 	FLOPsWhy       string  `json:"flops_why"`
@@ -76,6 +82,27 @@ func TestPublishedTrainingRuns(t *testing.T) {
 		m := palm540b()
 		if r.Model != m.ID {
 			m = preset(t, r.Model)
+		}
+		if r.PublishedTFLOPSPerGPU > 0 { // a framework's FLOPs per token
+			f := ModelFLOPsPerToken(m, ModeFull, r.Seq)
+			got := f.Total()
+			if r.CausalHalf {
+				got = f.Dense + f.Attention/2
+			}
+			pub := r.PublishedTFLOPSPerGPU * 1e12 / r.TokensPerSec
+			t.Logf("%s: %.4g FLOPs per token, published %.4g (%+.1f%%)", r.Name, got, pub, 100*(got/pub-1))
+			agrees := r.Agrees == nil || *r.Agrees
+			switch {
+			case r.FLOPsWhy == "":
+				t.Errorf("%s: a row needs the framework's convention in flops_why", r.Name)
+			case agrees && math.Abs(got/pub-1) > r.Tolerance:
+				t.Errorf("%s: %.4g FLOPs per token, the framework's %.4g (%+.1f%%; %s)", r.Name, got, pub, 100*(got/pub-1), r.Source)
+			case !agrees && math.Abs(got/r.OursFLOPsPerToken-1) > 0.005:
+				t.Errorf("%s: a known disagreement keeps our figure: %.4g, the row says %.4g", r.Name, got, r.OursFLOPsPerToken)
+			case !agrees && math.Abs(got/pub-1) <= r.Tolerance:
+				t.Errorf("%s: marked as a disagreement, yet %.4g is within tolerance of %.4g", r.Name, got, pub)
+			}
+			continue
 		}
 		if r.PublishedFLOPs > 0 { // the run's model FLOPs, PaLM's count
 			got := ModelFLOPsPerToken(m, ModeFull, r.Seq).Total() * r.Tokens
