@@ -1,9 +1,12 @@
 package chat
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gpuadvisor/advisor"
 )
@@ -224,9 +227,50 @@ func (a *Args) BareKey(word string) *Error {
 	}
 	k, ok := LookupKey(a.cmd.Keys, strings.TrimSuffix(strings.TrimSuffix(word, ":"), "="))
 	if !ok {
-		return nil
+		return a.splitValue(word)
 	}
 	return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%s has no value; write it as %s", "%s 没有值；请写成 %s", a.Name(k.Name), a.keyExample(k.Name))
+}
+
+// splitValue is the error for a bare word that a space split off the
+// value before it (monthly=15 000, renews=2027 3 1, vendor=Ku Suan): about
+// that key, saying how to write the value whole; nil for any other word
+// (an emoji or a symbol after a value is not part of it).
+func (a *Args) splitValue(word string) *Error {
+	var prev Token
+	for i, t := range a.Tokens {
+		if t.Word == word && !t.quoted {
+			if i > 0 {
+				prev = a.Tokens[i-1]
+			}
+			break
+		}
+	}
+	if prev.Key == "" || prev.Value == "" || prev.quoted {
+		return nil
+	}
+	k, ok := LookupKey(a.cmd.Keys, prev.Key)
+	if !ok {
+		return nil
+	}
+	name, v := a.Name(k.Name), prev.Value
+	first, _ := utf8.DecodeRuneInString(word)
+	digit := func(r rune) bool { return r >= '0' && r <= '9' }
+	last, _ := utf8.DecodeLastRuneInString(v)
+	lead, _ := utf8.DecodeRuneInString(strings.TrimLeft(v, "¥$+-~"))
+	switch {
+	case digit(last) && digit(first):
+		e := Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%s=%s %s: a space splits the value; write it as one word, without spaces, like %s",
+			"%s=%s %s：值被空格分开了；请写成一个词、不加空格，例如 %s", name, Shown(v), Shown(word), a.keyExample(k.Name))
+		if k.Kind == Hours {
+			e.Message += fmt.Sprintf(T(a.lang, "; several cards' hours go comma-separated: %s=%s,%s", "；多张卡的小时数用英文逗号分隔：%s=%s,%s"), name, Shown(v), Shown(word))
+		}
+		return e
+	case !digit(lead) && (unicode.IsLetter(first) || digit(first)):
+		return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%q after %s=%s is not read: if it belongs to the value, put the value in quotes: %s=\"%s %s\"",
+			"%[2]s=%[3]s 后面的 %[1]q 无法识别：如果它属于这个值，请给值加上引号：%[4]s=\"%[5]s %[6]s\"", Shown(word), name, Shown(v), name, Shown(v), Shown(word))
+	}
+	return nil
 }
 
 // Invalid builds an error about key with the key's example.

@@ -9,15 +9,22 @@ import (
 func (r *Router) helpCommand() *Command {
 	return &Command{
 		Name:     "help",
-		Aliases:  []string{"帮助", "?", "h", "-h", "--help"},
+		Aliases:  []string{"帮助", "?", "h", "-h", "--help", "hi", "hello", "hey", "帮忙", "怎么用", "用法", "使用说明", "说明", "命令", "指令", "你好", "您好", "嗨", "在吗"},
 		Summary:  map[Lang]string{EN: "what I can do, or how to use one command", ZH: "我能做什么，或某个命令的用法"},
 		Examples: []string{"help", "help billing"},
 		Writes:   Reads,
 		Run: func(ctx context.Context, c *Call) (Reply, error) {
-			if len(c.Args.Words) > 0 {
-				cmd, ok := r.Lookup(c.Args.Words[0])
+			words := c.Args.Words
+			for len(words) > 0 && helpFiller[strings.ToLower(words[0])] {
+				words = words[1:] // help me, help please billing, 帮助 一下
+			}
+			if len(words) > 0 {
+				cmd, ok := r.Lookup(words[0])
+				if !ok && len(words[0]) > 1 && words[0][0] == '/' {
+					cmd, ok = r.Lookup(words[0][1:])
+				}
 				if !ok {
-					return Reply{}, r.unknownCommand(c.Lang, c.Args.Words[0])
+					return Reply{}, r.unknownCommand(c.Lang, words[0])
 				}
 				return r.commandHelp(c.Lang, cmd), nil
 			}
@@ -54,6 +61,11 @@ func (r *Router) helpCommand() *Command {
 		},
 	}
 }
+
+// helpFiller are words around help that ask for nothing more: help me,
+// help please, 帮助 一下.
+var helpFiller = map[string]bool{"me": true, "please": true, "pls": true, "plz": true, "us": true, "with": true, "on": true, "for": true,
+	"我": true, "我们": true, "一下": true, "下": true, "吧": true, "呢": true, "啊": true}
 
 func helpData(cmds []*Command) []map[string]any {
 	var out []map[string]any

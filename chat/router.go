@@ -76,7 +76,7 @@ func (r *Router) Parse(req Request) (*Command, *Args, Lang, error) {
 // parse is Parse of the request's text as askedText gives it (Handle
 // works it out once, for the parse and the reply's echo).
 func (r *Router) parse(req Request, original string) (*Command, *Args, Lang, error) {
-	norm := Normalize(original)
+	norm, asking := endPunct(Normalize(original))
 	toks := Tokenize(norm)
 	lang := req.Lang
 	if lang == "" {
@@ -120,10 +120,16 @@ func (r *Router) parse(req Request, original string) (*Command, *Args, Lang, err
 	}
 	word := toks[0].Word
 	cmd, ok := r.Lookup(word)
+	if !ok && len(word) > 1 && word[0] == '/' { // /billing, /help: a slash command's habit
+		if cmd, ok = r.Lookup(word[1:]); ok {
+			word = word[1:]
+		}
+	}
 	if !ok {
 		return nil, nil, lang, r.unknownCommandIn(lang, word, toks[1:])
 	}
-	if cmd.Name != "help" && len(toks) > 1 && (toks[1].Word == "--help" || toks[1].Word == "-h") {
+	if cmd.Name != "help" && (len(toks) > 1 && (toks[1].Word == "--help" || toks[1].Word == "-h") || asksHelp(cmd, toks, asking)) {
+		// billing --help is help billing, in chat as in the terminal
 		// billing --help is help billing, in chat as in the terminal
 		h, _ := r.Lookup("help")
 		return h, &Args{Command: "help", Words: []string{cmd.Name}, Private: private, cmd: h, lang: lang, pairs: map[string]string{}}, lang, nil
@@ -603,6 +609,44 @@ func dropLang(s string) string {
 	return strings.TrimSpace(langFlagRE.Get().ReplaceAllString(s, "$1"))
 }
 
+// endPunct is s without the ! and ? that end a sentence typed on a phone
+// (hours=300！, 计费？): they are part of no value. asking is true when a ?
+// was taken off (billing? asks how billing is used). A line that is only
+// punctuation is left whole (? is help).
+func endPunct(s string) (string, bool) {
+	t := strings.TrimRight(s, "!? ")
+	if t == "" || len(t) == len(strings.TrimRight(s, " ")) {
+		return s, false
+	}
+	return t, strings.Contains(s[len(t):], "?")
+}
+
+// asksHelp reports whether a line asks how cmd is used in words: 计费 帮助,
+// billing help, renewal add help, 续约 怎么用, or the command word with a ?
+// (billing?). ask reads its words as a question, and a sub-command's own
+// parse (its name has a space) leaves them to the command's.
+func asksHelp(cmd *Command, toks []Token, asking bool) bool {
+	if cmd.Name == "ask" || strings.Contains(cmd.Name, " ") {
+		return false
+	}
+	if len(toks) == 1 {
+		return asking
+	}
+	if len(toks) > 3 || !helpWords[strings.ToLower(toks[len(toks)-1].Word)] {
+		return false
+	}
+	for _, t := range toks[1:] {
+		if t.Word == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// helpWords are the words after a command word that ask how it is used
+// (计费 帮助, billing help, 续约 怎么用), as --help does.
+var helpWords = map[string]bool{"help": true, "帮助": true, "?": true, "用法": true, "怎么用": true}
+
 // unitWords are units people type after a number with a space (35 元,
 // 300 小时, 90 %): read as part of the value before them.
 var unitWords = map[string]bool{
@@ -619,6 +663,9 @@ func withUnits(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if n := len(t.Value); t.Key != "" && !t.quoted && n >= 2 && t.Value[0] == '\'' && t.Value[n-1] == '\'' {
+			t.Value = t.Value[1 : n-1] // ondemand='35', and ‘35’ after Normalize
+		}
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
 			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWords[strings.ToLower(toks[i+1].Word)] {
 				t.Value += toks[i+1].Word

@@ -241,6 +241,31 @@ var badInputs = []badInput{
 	{"a range of hours zh", "计费 按需=35 包月=15000 时长=300到400", "hours", []string{"范围", "350"}},
 	{"a range of cards", "billing ondemand=35 monthly=15000 hours=300 cards=8~16", "cards", []string{"a range", "12"}},
 	{"a range of prices zh", "价格 设置 显卡=a100-80g 按需=9到10", "ondemand", []string{"范围", "9.5"}},
+	// round 9: the shape of a line typed on a phone
+	{"a ! at the end", "billing ondemand=35 monthly=15000 hours=300!", "", []string{"300 h"}},
+	{"a ？ at the end zh", "计费 按需=35 包月=15000 时长=300？", "", []string{"300 小时"}},
+	{"single quotes around values", "billing ondemand=‘35’ monthly='15000' hours=300", "", []string{"¥35/h", "¥15,000"}},
+	{"a space inside a number", "billing ondemand=35 monthly=15 000 hours=300", "monthly", []string{"monthly=15 000", "without spaces"}},
+	{"a space between two cards' hours", "billing ondemand=35 monthly=15000 hours=300 400", "hours", []string{"hours=300,400"}},
+	{"a space inside a date zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027 3 1", "renews", []string{"空格", "续约日=2027-03-01"}},
+	{"a name with a space", "renewal add vendor=Ku Suan gpu=A100 cards=8 price=15000 renews=2027-03-01", "vendor", []string{`vendor="Ku Suan"`}},
+	{"a day in English words", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=Mar 1 2027", "renews", []string{`"1"`, "renews=2027-03-01"}},
+	{"a slash before the command", "/billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"a sub-command with a ? zh", "续约 添加？", "vendor", []string{"缺少"}},
+
+	// round 9: help asked in many ways
+	{"a command word and ?", "billing?", "", []string{"ondemand=35"}},
+	{"a command word and ？ zh", "计费？", "", []string{"按需=35"}},
+	{"a command word and 帮助 zh", "计费 帮助", "", []string{"按需=35"}},
+	{"a command word and help", "billing help", "", []string{"ondemand=35"}},
+	{"a sub-command and help", "renewal add help", "", []string{"renews="}},
+	{"怎么用 after a command zh", "续约 怎么用", "", []string{"续约日="}},
+	{"help me", "help me", "", []string{"billing"}},
+	{"/help", "/help", "", []string{"billing"}},
+	{"a greeting", "hi", "", []string{"billing"}},
+	{"a greeting zh", "你好", "", []string{"计费"}},
+	{"怎么用 zh", "怎么用", "", []string{"计费"}},
+
 	{"a quoted number with spaces", `billing ondemand=35 monthly="15 000" hours=300`, "monthly", []string{"without spaces: 15000"}},
 }
 
