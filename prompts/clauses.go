@@ -103,8 +103,11 @@ func (j job) checkClauses(cand string) []*Reason {
 		if q, _, ok := quantityDiff(quantities(r), quantities(g)); !ok && k != "" {
 			fail(CheckClause, q.String()+" / "+clauseName(j.lang, k))
 		}
-		for _, f := range lexiconDiff(r, g) {
+		for _, f := range lexiconDiff(r, g, k == "") {
 			fail(f[0], f[1])
+		}
+		if p := periodDiff(r, g); p != "" {
+			fail(CheckDirection, p)
 		}
 		for _, f := range partyDiff(r, g) {
 			fail(f[0], f[1])
@@ -145,8 +148,9 @@ func (j job) checkClauses(cand string) []*Reason {
 // candidate's: a category held more often is reported with its first
 // phrase the template does not hold as often; a direction held a
 // different number of times either way. Modal words in questions do not
-// count.
-func lexiconDiff(ref, cand string) [][2]string {
+// count, nor in the prose (prose) the words that narrow a clause's scope
+// (the first, main, 主要: a letter may say "the main questions").
+func lexiconDiff(ref, cand string, prose bool) [][2]string {
 	type tally struct {
 		n       map[lexCat]int
 		phrases map[lexCat]map[string]int
@@ -155,7 +159,7 @@ func lexiconDiff(ref, cand string) [][2]string {
 	count := func(s string) tally {
 		t := tally{n: map[lexCat]int{}, phrases: map[lexCat]map[string]int{}}
 		for _, h := range scanLexicon(s) {
-			if h.cat == catModal && h.question {
+			if h.cat == catModal && h.question || h.cat == catScope && prose {
 				continue
 			}
 			t.n[h.cat]++
@@ -179,6 +183,10 @@ func lexiconDiff(ref, cand string) [][2]string {
 		switch {
 		case cat == dirCNY || cat == dirUSD || cat == dirFX:
 			check = CheckCurrency
+		case cat == dirUnless:
+			check = CheckCondition // unless → if
+		case cat == catHost:
+			check = CheckScope // per card → per node
 		case cat == dirFree && dropped:
 			check = CheckNegation // at no charge → at cost
 		case cat == dirFree:
@@ -523,4 +531,67 @@ func questionSentences(s string) []string {
 		}
 	}
 	return out
+}
+
+// periodWords are the words of the period a quota, a price or an
+// availability is counted over, by class (month, year, quarter; English
+// ones on word boundaries, * for a word's start): "the first 500 GB per
+// month" as "per year", or a monthly availability as an annual one,
+// changes no number.
+var periodWords = [3][]string{
+	{"per month", "a month", "each month", "every month", "monthly", "-month", "/month", "/mo", "每月", "月度", "按月", "包月", "月租", "月付", "月可用", "月均", "/月"},
+	{"per year", "a year", "each year", "every year", "annual*", "yearly", "per annum", "-year", "/year", "/yr", "每年", "年度", "按年", "包年", "年付", "年可用", "全年", "年均", "/年"},
+	{"quarter*", "季度", "每季", "按季"},
+}
+
+// periodDiff returns the first period word of a part whose class the
+// draft holds a different number of times than the template, either way,
+// or "".
+func periodDiff(ref, cand string) string {
+	count := func(s string) (n [3]int, first [3]string) {
+		for k, words := range periodWords {
+			for _, w := range words {
+				if c := countWord(s, w); c > 0 {
+					if n[k] == 0 {
+						first[k] = strings.TrimSuffix(w, "*")
+					}
+					n[k] += c
+				}
+			}
+		}
+		return n, first
+	}
+	rn, rf := count(ref)
+	cn, cf := count(cand)
+	for k := range 3 {
+		switch {
+		case cn[k] > rn[k]:
+			return cf[k]
+		case cn[k] < rn[k]:
+			return rf[k]
+		}
+	}
+	return ""
+}
+
+// countWord counts w in folded s: an English word (or one starting with
+// - or /) on word boundaries, its start only with a trailing *.
+func countWord(s, w string) int {
+	prefix := strings.HasSuffix(w, "*")
+	w = strings.TrimSuffix(w, "*")
+	if w[0] >= 0x80 {
+		return strings.Count(s, w)
+	}
+	n := 0
+	for off := 0; ; {
+		k := strings.Index(s[off:], w)
+		if k < 0 {
+			return n
+		}
+		at, end := off+k, off+k+len(w)
+		if (w[0] == '-' || w[0] == '/' || at == 0 || !isWordByte(s[at-1])) && (prefix || end == len(s) || !isWordByte(s[end])) {
+			n++
+		}
+		off = end
+	}
 }

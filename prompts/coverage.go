@@ -110,6 +110,7 @@ func negationsAt(s string) []int {
 // draft is matched with one of the template whose next words it shares.
 func negationMoved(ref, cand string) bool {
 	ref, cand = freeWords.Get().Replace(ref), freeWords.Get().Replace(cand)
+	ref, cand = withoutComparatives(ref), withoutComparatives(cand)
 	var refW []map[string]bool
 	for _, i := range negationsAt(ref) {
 		refW = append(refW, negationWindow(ref, i))

@@ -230,6 +230,10 @@ const (
 	// checks do (struck through: verbal commitments do ~~not~~ replace
 	// them; an HTML comment).
 	CheckMarkup = "markup"
+	// CheckScope: what a commitment covers narrowed by an added word (the
+	// first failed GPU, critical faults, remote support, 部分磁盘), or a
+	// card's price or usage made a node's (per node, 每台).
+	CheckScope = "scope"
 )
 
 // checkNamesZH name the checks in Chinese replies, which hold no English
@@ -244,7 +248,7 @@ var checkNamesZH = advisor.Lazy[map[string]string]{New: func() map[string]string
 		CheckExclusion: "除外", CheckCap: "上限", CheckWaiver: "放弃权利", CheckChoice: "选择权", CheckResponsibility: "责任",
 		CheckCondition: "前提条件", CheckDirection: "方向词", CheckPhone: "电话", CheckContact: "联系方式", CheckInstruction: "指令",
 		CheckAlignment: "句子对应", CheckCurrency: "币种", CheckParty: "当事方", CheckPromise: "新增承诺", CheckDropped: "删句",
-		CheckTerm: "删项", CheckMarkup: "删除线或隐藏",
+		CheckTerm: "删项", CheckMarkup: "删除线或隐藏", CheckScope: "适用范围",
 	}
 }}
 
@@ -301,6 +305,7 @@ var checkTexts = advisor.Lazy[map[string][2]string]{New: func() map[string][2]st
 		CheckDropped:         {"it dropped a sentence of the template (%s)", "删掉了模板中的一句话（%s）"},
 		CheckTerm:            {"it dropped a term of the template (%s)", "删掉了模板中的一项内容（%s）"},
 		CheckMarkup:          {"it marks text as struck through or hidden (%s)", "把文字标成删除线或隐藏（%s）"},
+		CheckScope:           {"it changed what a commitment covers (%q)", "改动了承诺的适用范围（“%s”）"},
 	}
 }}
 
@@ -311,7 +316,7 @@ var checksWithValue = advisor.Lazy[map[string]bool]{New: func() map[string]bool 
 		CheckQualifier: true, CheckQuestionCount: true, CheckClauseOrder: true, CheckSubject: true, CheckModal: true,
 		CheckExclusion: true, CheckCap: true, CheckWaiver: true, CheckChoice: true, CheckResponsibility: true,
 		CheckCondition: true, CheckDirection: true, CheckContact: true, CheckInstruction: true, CheckAlignment: true,
-		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true, CheckTerm: true, CheckMarkup: true,
+		CheckCurrency: true, CheckParty: true, CheckPromise: true, CheckDropped: true, CheckTerm: true, CheckMarkup: true, CheckScope: true,
 	}
 }}
 
@@ -364,10 +369,20 @@ var unitNames = advisor.Lazy[map[string][2]string]{New: func() map[string][2]str
 // moneyText writes a price of a reason ("¥15000/card/mo") in words: "¥15000
 // per card per month", "每卡每月 ¥15000".
 func moneyText(lang, value string) (string, bool) {
-	if !strings.HasPrefix(value, "¥") && !strings.HasPrefix(value, "$") {
+	cur := ""
+	for _, c := range []string{"hk$", "jp¥", "€", "¥", "$"} {
+		if strings.HasPrefix(value, c) {
+			cur = c
+			break
+		}
+	}
+	if cur == "" {
 		return "", false
 	}
 	amount, rate, _ := strings.Cut(value, "/")
+	if lang == ZH && (cur == "hk$" || cur == "jp¥") {
+		amount = strings.TrimPrefix(amount, cur) + map[string]string{"hk$": " 港元", "jp¥": " 日元"}[cur]
+	}
 	var en, zh []string
 	for _, part := range strings.Split(rate, "/") {
 		w, ok := map[string][2]string{"card": {"per card", "每卡"}, "h": {"per hour", "每小时"}, "mo": {"per month", "每月"}, "y": {"per year", "每年"}}[part]

@@ -269,7 +269,14 @@ const (
 func foldText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range strings.ToValidUTF8(s, "") {
+	s = strings.ToValidUTF8(s, "")
+	var p1, p2, p3 rune // the runes before r, as written
+	for i, r := range s {
+		p3, p2, p1 = p2, p1, prev(s, i)
+		if r == 'b' && strings.ContainsRune("KMGTP", p1) && (isDigitRune(p2) || p2 == ' ' && isDigitRune(p3)) && !isASCIIWordAt(s, i+1) {
+			b.WriteString("bit") // 500 Gb is gigabits, not the 500 GB folded to "gb"
+			continue
+		}
 		switch {
 		case r >= 0xFF01 && r <= 0xFF5E:
 			r -= 0xFEE0
@@ -294,6 +301,20 @@ func foldText(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// prev is the rune of s that ends at byte i, or 0.
+func prev(s string, i int) rune {
+	if i == 0 {
+		return 0
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r
+}
+
+// isASCIIWordAt: the byte at i is an ASCII letter.
+func isASCIIWordAt(s string, i int) bool {
+	return i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
 }
 
 // confusable is the Latin letter a Cyrillic or Greek letter looks like
@@ -557,15 +578,45 @@ func addedMarkup(ref, cand string) string {
 			return m
 		}
 	}
+	for k, re := range markupRES.Get() {
+		if !strings.Contains(c, [...]string{"<", "&", "]:"}[k]) {
+			continue
+		}
+		if m := re.FindString(c); m != "" && len(re.FindAllStringIndex(c, -1)) > len(re.FindAllStringIndex(r, -1)) {
+			return m
+		}
+	}
+	for _, ch := range c {
+		if ch >= 0x0334 && ch <= 0x0338 || ch >= 0x20D2 && ch <= 0x20D3 || ch >= 0x20E5 && ch <= 0x20E6 || ch >= 0x20EA && ch <= 0x20EB {
+			if !strings.ContainsRune(r, ch) {
+				return "U+" + strconv.FormatInt(int64(ch), 16) // n̶o̶t̶: a stroke through each letter
+			}
+		}
+	}
 	return ""
 }
 
+// markupRES are the other ways to hide or recast text: any HTML tag
+// (<div hidden>, <font color="white">, <sup>), an HTML entity (&#110;ot
+// shows "not" where the checks read none), and a Markdown link reference
+// definition, which renders as nothing ([//]: # (we accept)).
+var markupRES = advisor.Lazy[[]*regexp.Regexp]{New: func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`</?[a-z][a-z0-9]*(?:\s[^<>]*)?/?>`),
+		regexp.MustCompile(`&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});`),
+		regexp.MustCompile(`(?m)^\s{0,3}\[[^\]\n]+\]:\s*\S`),
+	}
+}}
+
 // hasHidden reports characters no reader sees but a model reads: Unicode
 // tag characters (ASCII smuggled as U+E0020…E007E), variation selectors
-// beyond the emoji ones, and private-use characters.
+// beyond the emoji ones, private-use characters, and the bidirectional
+// embeddings, overrides and isolates (U+202A…202E, U+2066…2069), which
+// show "ton" as "not" to a reader while the checks read "ton".
 func hasHidden(s string) bool {
 	for _, r := range s {
-		if r >= 0xE0000 && r <= 0xE007F || r >= 0xE0100 && r <= 0xE01EF || r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 {
+		if r >= 0xE0000 && r <= 0xE007F || r >= 0xE0100 && r <= 0xE01EF || r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 ||
+			r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 {
 			return true
 		}
 	}
@@ -588,7 +639,11 @@ func spelledNumber(s string) string {
 // spelledNumbers returns every number written in words, English first.
 func spelledNumbers(s string) []string {
 	out := spelledEN(s)
-	for _, m := range spelledZHRE.Get().FindAllString(s, -1) {
+	for _, ix := range spelledZHRE.Get().FindAllStringIndex(s, -1) {
+		m := s[ix[0]:ix[1]]
+		if (m == "半小时" || m == "半个小时" || m == "半个钟头") && !strings.HasSuffix(s[:ix[0]], "个") {
+			continue // read as 30 minutes (halfHour)
+		}
 		// 三十分钟, 三天, 百分之九十九点九 are read as numbers (scanNumbers) and
 		// checked as quantities; 一半, 翻倍, 半小时 cannot be
 		if strings.ContainsRune(m, '半') || strings.ContainsAny(m, "翻双加减") {
@@ -636,6 +691,9 @@ func spelledEN(s string) []string {
 	}
 	var out []string
 	for i, w := range words {
+		if w == "half" && i+1 < len(words) && (words[i+1] == "hour" || words[i+1] == "an" && i+2 < len(words) && words[i+2] == "hour") {
+			continue // read as 30 minutes (halfHour)
+		}
 		if alwaysWords.Get()[w] {
 			if w != "twice" && w != "thrice" { // read as 2x, 3x
 				out = append(out, w)

@@ -59,7 +59,8 @@ func TestCheck(t *testing.T) {
 		{"a number dropped", qEN, repl(qEN.text, "23:00", "night"), CheckMissingNumber},
 		{"half in Chinese", slaZH, repl(slaZH.text, "4. 中断任务补偿", "4. 中断任务一半补偿"), CheckSpelledNumber},
 		{"a number in Chinese numerals, read as 0.5", slaZH, slaZH.text + "\n另：赔偿不低于零点五倍。", CheckUnknownNumber},
-		{"half an hour in Chinese", slaZH, slaZH.text + "\n半小时内到场。", CheckSpelledNumber},
+		{"an hour and a half in Chinese", slaZH, slaZH.text + "\n一个半小时内到场。", CheckSpelledNumber},
+		{"half an hour in Chinese, read as 30 minutes: where none was", slaZH, repl(slaZH.text, "须在报障后4小时内", "须在报障后半小时内"), CheckClause},
 		{"a clause dropped", slaEN, repl(slaEN.text, "8. Upgrade. During the term the customer may move to a newer GPU model by paying only the price difference for the remaining term, without starting a new minimum term.\n", ""), CheckMissingClause},
 		{"a question dropped", qEN, repl(qEN.text, "3. What intranet", "What intranet"), CheckQuestionCount},
 		{"a question added", qEN, qEN.text + "\n6. Why?", CheckQuestionCount},
@@ -165,6 +166,7 @@ func FuzzReadMeaning(f *testing.F) {
 		"¥120k a month per card, US$5 per card-hour, twenty-four hours, one hundred and twenty, twice",
 		"The customer's data is moved by 酷算云; 由甲方承担; the provider, 酷算云, is n\u043et liable",
 		"百分之", "三点", "点五", "¥", "8 ", "a100 80", "hk$", "2027年", "二十一点", "one and", "~~not~~",
+		"半小时", "一个半小时", "half an hour", "500 Gb", "不多于", "no later than", "&#110;ot", "<div hidden>", "[//]: # (x)", "n\u0336o",
 	} {
 		f.Add(s)
 	}
@@ -177,5 +179,9 @@ func FuzzReadMeaning(f *testing.F) {
 		_ = droppedSentence(s, s[:len(s)/2])
 		_ = droppedTerm(s, "", true)
 		_ = quantitySwapped(s, s)
+		_ = periodDiff(s, s+" per year")
+		_ = withoutComparatives(s)
+		_ = addedMarkup("", s)
+		_ = lexiconDiff(s, s+" 不多于", false)
 	})
 }

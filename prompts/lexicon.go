@@ -59,6 +59,15 @@ const (
 	// dirNext moves a promise to a later term (when the next term ends).
 	dirNext    lexCat = "dir:next"
 	catPromise lexCat = CheckPromise
+	// dirUnless is a condition that turns on its negative (unless,
+	// 除非……否则): dropped or turned into "if" it reverses what follows,
+	// so it is compared both ways, and reported as a condition.
+	dirUnless lexCat = "dir:unless"
+	// catScope narrows what a commitment covers (the first card, critical
+	// faults, remote support, 部分磁盘); catHost makes a card's commitment
+	// or price one of a node (per node, 每台). Both are reported as scope.
+	catScope lexCat = CheckScope
+	catHost  lexCat = "scope:host"
 )
 
 // lexicon lists (built for lexByFirst, once) the phrases of each category, folded (lower case). English
@@ -75,6 +84,8 @@ func lexicon() map[lexCat][]string {
 			"reserves the right", "reserve the right", "has the right", "have the right", "is entitled to", "are entitled to", "is allowed to",
 			"is permitted to", "has the option", "will consider", "consider", "considers", "considering", "plans to", "intends to", "is willing to",
 			"能", "能够", "有权", "保留权利", "考虑", "愿意", "计划", "允许",
+			"preferably", "is targeted to", "are targeted to", "targeted", "is intended to", "are intended to", "offers to", "offer to",
+			"宜", "力求", "预计", "预期", "目标是", "目标为", "为目标", "拟", "努力", "设法", "倾向于", "尽早", "适时", "择机",
 		},
 		catNeutral: {
 			"可用", "不可", "可靠", "认可", "许可", "可见", "可视", "可控", "可信", "可供", "可否", "能否", "可行性", "可追溯",
@@ -83,12 +94,17 @@ func lexicon() map[lexCat][]string {
 			"thanks in advance", "thank you in advance", "would be grateful", "would appreciate", "would like", "if you could",
 			"could you", "would you", "can you", "we'd like",
 			"当前", "目前", "前述", "前面", "前往", "前端", "前期", "最后", "然后", "后续", "随后", "背后", "后台", "今后", "后果",
+			"便宜", "适宜", "事宜", "模拟", "虚拟", "草拟", "拟定", "只需", "仅需", "只是", "首先", "若干", "平台", "前台", "柜台",
+			"视频", "视为", "视同", "视图", "视觉", "视角", "视野", "重视", "监视", "电视", "审视", "正视", "注视", "巡视",
+			"删除", "清除", "消除", "去除", "除以", "解除", "移除", "拆除", "根除",
 		},
 		catExclusion: {
 			"excluding", "exclude", "excludes", "excluded", "exclusion*", "except", "except for", "excepting", "other than", "save for",
 			"not including", "exclusive of", "does not cover", "do not cover", "not covered", "with the exception of", "outside of", "outside", "does not apply", "do not apply",
 			"apart from", "aside from", "does not include", "do not include", "excepted",
 			"以外", "范围外", "除外", "不含", "不包括", "不包含", "除了", "排除", "不在此列", "不适用", "例外", "不计入",
+			"barring", "force majeure", "act of god", "acts of god", "minus", "net of", "不可抗力", "剔除",
+			"除", // 除计划维护外: 除 and 外 apart
 		},
 		catCap: {
 			"up to", "limited to", "capped", "cap of", "capped at", "ceiling", "maximum of", "a maximum", "not to exceed", "shall not exceed", "will not exceed",
@@ -101,6 +117,8 @@ func lexicon() map[lexCat][]string {
 			"renounce*", "release from", "releases", "accept all", "accepts all", "not binding", "non-binding", "prevail", "prevails", "supersede*", "for reference only",
 			"take precedence", "takes precedence", "precedence over", "优先于",
 			"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
+			"void", "null and void", "standard terms", "general terms", "terms and conditions", "terms of service", "own terms", "policy", "policies",
+			"作废", "相关规定", "有关规定", "的规定", "规定执行", "政策",
 		},
 		catChoice: {
 			"choice", "choose", "chooses", "chosen", "discretion", "decide", "decides", "decided", "option", "elect", "elects",
@@ -114,17 +132,24 @@ func lexicon() map[lexCat][]string {
 			"自行", "免责", "免于", "概不负责", "不承担", "不负责", "风险自担", "自负", "自担",
 		},
 		catCondition: {
-			"unless", "provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
+			"provided that", "providing that", "subject to", "only if", "only when", "on condition", "conditional on",
 			"conditioned on", "as long as", "in the event that", "stock allows", "stock permits", "capacity allows", "resources allow",
 			"if in stock", "while stocks last", "gross negligence", "wilful misconduct", "willful misconduct", "库存允许", "资源允许", "有货", "重大过失", "故意", "where feasible", "if feasible", "where practicable", "in principle", "contingent on", "depending on",
 			"applies only", "only applies", "only apply", "applicable only", "if and only if",
-			"除非", "前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
+			"前提是", "前提下", "前提", "条件是", "仅限", "只限", "限于", "须经", "仅在", "只有在", "只在", "在可能的情况下", "如果", "若", "倘若", "假如", "取决于", "视乎",
 			"where necessary", "if necessary", "when necessary", "as necessary", "as needed", "if needed", "when needed", "where needed",
 			"if required", "when required", "where required", "where appropriate", "if appropriate", "where applicable",
 			"必要时", "必要的时候", "如需", "如有需要", "视需要", "需要时", "适当时", "如适用",
+			"permitting", "permits", "upon request", "on request", "if requested", "when requested", "on application",
+			"verified", "verification", "is confirmed", "are confirmed", "being confirmed", "once confirmed", "after confirmation",
+			"upon confirmation", "on confirmation", "confirmation of", "acknowledged", "acknowledgement", "diagnosed", "diagnosis",
+			"只要", "而定", "申请后", "经申请", "客户申请", "应客户要求", "应要求", "确认后", "确认之后", "核实后", "受理后", "诊断后", "定位后",
+			"资源情况", "库存情况", "视", // 视资源情况, 视客户需要
 		},
 		catInstruction: {
-			"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override",
+			"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override*",
+			"forget", "forgets", "pretend", "pretends", "from now on", "jailbreak*", "developer mode", "roleplay", "role-play", "role play",
+			"忘记", "忘掉", "理会", "从现在起", "从现在开始", "扮演", "假装", "越狱", "开发者模式", "你现在是",
 			"assistant", "chatbot", "language model", "ai model", "note to", "reply with", "respond with", "reply only", "please reply", "just reply",
 			"simply reply", "answer with", "copy and paste", "forward this", "act as", "you are now", "do not mention", "dear reader", "to the reader",
 			"chatgpt", "gpt", "llm", "as an ai", "previous instructions", "above instructions",
@@ -140,22 +165,23 @@ func lexicon() map[lexCat][]string {
 			"or longer", "or later", "or higher", "or above", "or over", "and above", "and more", "及以上",
 			"not less than", "no less than", "minimum", "past", "beyond", "upwards of",
 			"increase", "increases", "increased", "rise", "rises", "raise", "raised", "higher", "上调", "上涨", "涨价", "提高", "增加",
-			"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码",
+			"以上", "超过", "高于", "不少于", "至少", "大于", "多于", "不低于", "或以上", "超出", "起码", "不小于",
 		},
 		dirDown: {
 			"less than", "under", "below", "or less", "at most", "not more than", "no more than", "fewer than", "shorter than", "lower than", "or below",
 			"or shorter", "or earlier", "or lower", "and below", "and under", "及以下",
 			"以下", "低于", "不超过", "至多", "最多", "少于", "小于", "不高于", "或以下", "降到", "降至",
+			"不到", "不足", "不满", "未满", "未达到", "未超过", "不多于", "不大于",
 			"down to", "reduced to", "lowered to", "cut to", "drops to", "falls to",
 			"decrease", "decreases", "decreased", "reduce", "reduces", "reduced", "lower", "lowered", "cheaper", "下调", "降价", "降低", "减少",
 		},
 		dirBefore: {
 			"before", "prior to", "ahead of", "earlier than", "in advance",
-			"前", "以前", "之前", "提前", "事先", "预先",
+			"前", "以前", "之前", "提前", "事先", "预先", "早于", "不晚于", "不迟于",
 		},
 		dirAfter: {
 			"after", "later than", "afterwards", "thereafter", "later", "afterward",
-			"后", "之后", "以后", "此后",
+			"后", "之后", "以后", "此后", "晚于", "迟于", "不早于",
 		},
 		dirInstead: {
 			"instead of", "instead", "rather than", "in place of", "in lieu of", "in exchange for",
@@ -164,7 +190,7 @@ func lexicon() map[lexCat][]string {
 		dirAddition: {
 			"in addition to", "on top of", "as well as", "not only", "not just", "not merely", "not simply", "besides", "additionally",
 			"不仅仅", "不仅是", "不止是",
-			"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是",
+			"不影响", "另外", "此外", "之外", "额外", "而不只是", "不只是", "不仅", "不只", "除此之外", "除此以外",
 		},
 		dirSwitch: {
 			"switch to", "switch", "move to", "moving to", "change to", "terminate", "cancel", "not renew", "end the contract",
@@ -198,8 +224,18 @@ func lexicon() map[lexCat][]string {
 		dirFX: {
 			"jpy", "yen", "円", "日元", "eur", "euro", "euros", "€", "欧元", "hkd", "hk$*", "港币", "港元", "gbp", "£", "英镑",
 		},
-		dirNext: {"next term", "following term", "next contract", "next year", "next cycle", "another year", "another term", "one more year", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
-		dirSXM:  {"sxm", "sxm4", "sxm5", "nvl"},
+		dirNext:   {"next term", "following term", "next contract", "next year", "next cycle", "another year", "another term", "one more year", "下一期", "下期", "下一个合同期", "下个合同期", "下一周期", "明年"},
+		dirSXM:    {"sxm", "sxm4", "sxm5", "nvl"},
+		dirUnless: {"unless", "otherwise", "除非", "否则", "不然", "要不然"},
+		catScope: {
+			"only", "solely", "merely", "the first", "a first", "primary", "main", "critical", "severe", "major", "serious", "urgent", "p0", "p1",
+			"remote", "remotely", "selected", "certain", "some of", "partial", "partially", "a portion of", "portion of",
+			"仅", "只", "首", "首张", "首个", "首批", "第一", "部分", "个别", "某些", "特定", "主要", "严重", "紧急", "一级", "远程", "线上",
+		},
+		catHost: {
+			"node", "nodes", "node-hour", "node-month", "per node", "per host", "per server", "per machine", "/node", "/host",
+			"节点", "每台", "台时", "台/时", "/台", "单机", "每机", "整机",
+		},
 		dirKeep: {
 			"keep", "keeps", "continue", "continues", "stay on", "remain on", "stays", "stay", "remains", "remain", "retain*", "continuing", "continued", "kept", "stored",
 			"继续", "保持", "维持", "留在", "保留",
@@ -287,7 +323,7 @@ func scanLexicon(s string) []lexHit {
 				matched = end - i
 			}
 			if e.cat != catNeutral {
-				out = append(out, lexHit{phrase: s[i : i+matched], cat: e.cat}) // exclusivity, not exclusiv
+				out = append(out, lexHit{phrase: s[i : i+matched], cat: negated(s, i, e.cat)}) // exclusivity, not exclusiv
 			}
 			break
 		}
@@ -311,4 +347,36 @@ func isSentenceEnd(s string, i int) bool {
 		return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n'
 	}
 	return strings.HasPrefix(s[i:], "。") || strings.HasPrefix(s[i:], "？") || strings.HasPrefix(s[i:], "！")
+}
+
+// negated turns a direction the word before negates into its opposite:
+// "not above" is down, "no later than" before, 不多于 down, 不早于 after.
+// The phrases that hold their own negation (not more than, 不超过) are
+// read whole and never reach here negated.
+func negated(s string, i int, cat lexCat) lexCat {
+	var flip lexCat
+	switch cat {
+	case dirUp:
+		flip = dirDown
+	case dirDown:
+		flip = dirUp
+	case dirBefore:
+		flip = dirAfter
+	case dirAfter:
+		flip = dirBefore
+	default:
+		return cat
+	}
+	b := strings.TrimRight(s[:i], " ")
+	for _, w := range []string{"不", "未", "没", "没有", "并不", "并未"} {
+		if strings.HasSuffix(b, w) {
+			return flip
+		}
+	}
+	for _, w := range []string{"not", "no", "never"} {
+		if strings.HasSuffix(b, w) && (len(b) == len(w) || !isWordByte(b[len(b)-len(w)-1])) && len(b) < i {
+			return flip
+		}
+	}
+	return cat
 }

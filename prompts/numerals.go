@@ -182,6 +182,36 @@ type numTok struct {
 	digits     bool
 	pct        bool
 	times      bool // twice, thrice: a multiple
+	// unit is the unit the words themselves give (半小时, half an hour:
+	// 30 min), "" when the unit follows the number.
+	unit string
+}
+
+// halfHour reads half an hour at rune i (半小时, 半个小时, half an hour,
+// half-hour, half hour) and returns where it ends, or 0. A 半 after a
+// numeral and 个 (一个半小时, an hour and a half) is not one.
+func halfHour(rs []rune, i int) int {
+	rest := string(rs[i:min(len(rs), i+14)])
+	if rs[i] == '半' {
+		if i > 0 && rs[i-1] == '个' {
+			return 0
+		}
+		for _, w := range []string{"半个小时", "半小时", "半个钟头"} {
+			if strings.HasPrefix(rest, w) {
+				return i + len([]rune(w))
+			}
+		}
+		return 0
+	}
+	if i > 0 && isASCIILetter(rs[i-1]) {
+		return 0
+	}
+	for _, w := range []string{"half an hour", "half-an-hour", "half-hour", "half hour"} {
+		if strings.HasPrefix(rest, w) && !isASCIILetter(at(rs, i+len(w))) {
+			return i + len(w)
+		}
+	}
+	return 0
 }
 
 // zhDigitValue is the value of a Chinese digit numeral, or -1.
@@ -328,6 +358,13 @@ func scanNumbers(rs []rune) []numTok {
 	var out []numTok
 	for i := 0; i < len(rs); {
 		r := rs[i]
+		if r == '半' || r == 'h' {
+			if end := halfHour(rs, i); end > 0 {
+				out = append(out, numTok{val: "30", start: i, end: end, unit: "min"})
+				i = end
+				continue
+			}
+		}
 		switch {
 		case isDigitRune(r):
 			end := numberEnd(rs, i)

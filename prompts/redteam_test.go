@@ -245,15 +245,24 @@ func (r redteamRow) apply(t *testing.T, text string) string {
 // clause-by-clause rules of rewrites.txt), 78 of the 118 meaning-changing
 // rows passed as checked and 13 of the 43 faithful ones were refused.
 func TestRedTeamRewrites(t *testing.T) {
+	runRedTeam(t, redteamRows, 40)
+}
+
+// runRedTeam runs a red-team table: each meaning-changing row falls back
+// to the template with its check among the failures, each faithful row is
+// accepted; the table holds at least min meaning-changing rows, 15 in
+// each language.
+func runRedTeam(t *testing.T, rows []redteamRow, min int) {
 	extra := redteamJobs(t)
-	changing, passed := 0, 0
+	changing, passed, refused := 0, 0, 0
 	langs := map[string]int{}
-	for _, r := range redteamRows {
+	for _, r := range rows {
 		j := redteamJob(t, extra, r.job)
 		cand := r.apply(t, j.text)
 		d := draftWith(t, j, cand)
 		if r.want == "" {
 			if d.Source != SourceLLM {
+				refused++
 				t.Errorf("%s (%s): a rewording that keeps the meaning was refused: %s", r.name, r.job, d.Reason.Message(j.lang))
 			}
 			continue
@@ -287,10 +296,10 @@ func TestRedTeamRewrites(t *testing.T) {
 			t.Errorf("%s: reason shown as %q", r.name, msg)
 		}
 	}
-	if changing < 40 || langs[EN] < 15 || langs[ZH] < 15 {
-		t.Errorf("%d meaning-changing rows (%d en, %d zh), want at least 40 with 15 of each language", changing, langs[EN], langs[ZH])
+	if changing < min || langs[EN] < 15 || langs[ZH] < 15 {
+		t.Errorf("%d meaning-changing rows (%d en, %d zh), want at least %d with 15 of each language", changing, langs[EN], langs[ZH], min)
 	}
-	t.Logf("%d of %d meaning-changing rewrites (%d en, %d zh) passed as checked; %d faithful ones", passed, changing, langs[EN], langs[ZH], len(redteamRows)-changing)
+	t.Logf("%d of %d meaning-changing rewrites (%d en, %d zh) passed as checked; %d of %d faithful ones refused", passed, changing, langs[EN], langs[ZH], refused, len(rows)-changing)
 }
 
 // TestRedTeamWholeRewordings: an LLM rewords the whole draft the way a

@@ -26,7 +26,7 @@ func (q quantity) String() string {
 	if q.unit == "" {
 		return q.num
 	}
-	for _, cur := range []string{"¥", "$"} {
+	for _, cur := range []string{"hk$", "jp¥", "€", "¥", "$"} {
 		if rate, ok := strings.CutPrefix(q.unit, cur); ok {
 			return cur + q.num + rate // ¥35/card/h, ¥15000/mo
 		}
@@ -91,7 +91,7 @@ var units = []struct{ word, unit string }{
 	{"美元", "$"}, {"美金", "$"}, {"usd", "$"}, {"us dollars", "$"}, {"dollars", "$"}, {"dollar", "$"},
 	{"日元", "jp¥"}, {"円", "jp¥"}, {"jpy", "jp¥"}, {"yen", "jp¥"}, {"欧元", "€"}, {"eur", "€"}, {"euros", "€"}, {"euro", "€"},
 	{"港币", "hk$"}, {"港元", "hk$"}, {"hkd", "hk$"},
-	{"gbps", "gbps"}, {"gb/s", "gb/s"}, {"gb", "gb"}, {"tb", "tb"}, {"g", "g"}, {"t", "t"},
+	{"gbps", "gbps"}, {"gb/s", "gb/s"}, {"gbit", "gbit"}, {"tbit", "tbit"}, {"mbit", "mbit"}, {"gb", "gb"}, {"tb", "tb"}, {"g", "g"}, {"t", "t"},
 	{"张", "cards"}, {"cards", "cards"}, {"card", "cards"}, {"台", "hosts"},
 }
 
@@ -162,6 +162,8 @@ func quantities(s string) []placed {
 		if !special {
 			q.num = tk.val
 			switch u, k := unitAt(rs, end); {
+			case tk.unit != "":
+				q.unit = tk.unit
 			case tk.pct:
 				q.unit = "%"
 			case tk.times:
@@ -357,7 +359,9 @@ var (
 		{"per gpu per month", true, "mo"}, {"per gpu-month", true, "mo"}, {"per card per hour", true, "h"}, {"per card-hour", true, "h"},
 		{"per card hour", true, "h"}, {"per gpu-hour", true, "h"}, {"per gpu hour", true, "h"}, {"per gpu per hour", true, "h"},
 		{"per card per year", true, "y"}, {"per card a year", true, "y"}, {"per card", true, ""}, {"per gpu", true, ""}, {"a card", true, ""},
-		{"each card", true, ""}, {"/卡/月", true, "mo"}, {"/卡/时", true, "h"}, {"/卡/小时", true, "h"}, {"/卡/年", true, "y"}, {"/卡", true, ""},
+		{"each card", true, ""}, {"/card/month", true, "mo"}, {"/card/mo", true, "mo"}, {"/card/hour", true, "h"}, {"/card/h", true, "h"},
+		{"/card-hour", true, "h"}, {"/gpu/month", true, "mo"}, {"/gpu/hour", true, "h"}, {"/card", true, ""}, {"/gpu", true, ""},
+		{"/卡时", true, "h"}, {"/卡·时", true, "h"}, {"/卡·小时", true, "h"}, {"/卡月", true, "mo"}, {"/卡·月", true, "mo"}, {"/卡/月", true, "mo"}, {"/卡/时", true, "h"}, {"/卡/小时", true, "h"}, {"/卡/年", true, "y"}, {"/卡", true, ""},
 		{"per month", false, "mo"}, {"a month", false, "mo"}, {"monthly", false, "mo"}, {"/month", false, "mo"}, {"/mo", false, "mo"},
 		{"/月", false, "mo"}, {"每月", false, "mo"}, {"per hour", false, "h"}, {"an hour", false, "h"}, {"hourly", false, "h"},
 		{"/hour", false, "h"}, {"/小时", false, "h"}, {"/时", false, "h"}, {"/h", false, "h"}, {"每小时", false, "h"},
@@ -636,6 +640,9 @@ var qualifiers = []string{
 	"原则上", "视情况", "视具体情况", "酌情", "工作日", "工作时间", "尽量", "尽可能", "尽力", "力争", "争取",
 	"similar", "comparable", "roughly", "more or less", "approximate", "automated", "auto-reply", "automatic reply", "bot", "机器人", "自动回复", "自动应答", "类似", "相近", "相似", "近似", "差不多",
 	"如有可能", "在可能的情况下", "一般情况下", "一般", "基本上", "大多", "多数情况下", "通常", "大约", "左右", "节假日除外", "周末除外", "除非",
+	"on average", "as a rule", "for the most part", "mostly", "often", "frequently", "in general", "whenever possible", "wherever possible",
+	"whenever feasible", "to the extent possible", "to the extent practicable", "to the extent feasible", "insofar as",
+	"平均而言", "平均来看", "大致", "大体上", "一般而言", "多半", "大部分情况",
 }
 
 // addedQualifier returns the first weakening qualifier the candidate holds
@@ -682,10 +689,36 @@ var freeWords = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 		"without charge", "free", "不另收费", "免费", "不额外收费", "免费", "不收费", "免费", "不再收费", "免费")
 }}
 
+// comparativeEN and comparativeZH are negations inside a comparison ("no
+// less than", "not above", 不多于, 不到): the direction check reads them (a
+// negated direction is its opposite), so "at least" reworded "no less
+// than" or 不低于 reworded 至少 is no negation added or dropped.
+var (
+	comparativeEN = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:not|no|never)\s+(?:(?:more|less|fewer|greater|higher|lower|later|earlier|longer|shorter|sooner)\s+than|above|below|over|under|before|after|exceeding|beyond)\b`)
+	}}
+	comparativeZH = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`并?(?:不|未|没有|没)(?:超过|超出|低于|高于|少于|多于|大于|小于|早于|晚于|迟于|到|足|满|及|达到)`)
+	}}
+)
+
+// withoutComparatives blanks the negations of comparisons out of folded s.
+func withoutComparatives(s string) string {
+	if strings.Contains(s, "not ") || strings.Contains(s, "no ") || strings.Contains(s, "never ") {
+		s = comparativeEN.Get().ReplaceAllString(s, " ")
+	}
+	if strings.ContainsAny(s, "不未没") {
+		s = comparativeZH.Get().ReplaceAllString(s, " ")
+	}
+	return s
+}
+
 // countNegations counts the negations of a folded line: the words above,
-// words ending in n't, and the Chinese negations.
+// words ending in n't, and the Chinese negations, those of a comparison
+// left out.
 func countNegations(line string) int {
 	line = freeWords.Get().Replace(line)
+	line = withoutComparatives(line)
 	n := 0
 	for i := 0; i < len(line); {
 		if !isLower(line[i]) {

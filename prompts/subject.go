@@ -357,8 +357,8 @@ func partyChanged(lang, ref, cand, vendor string) string {
 		refTok[i] = contentTokens(s)
 	}
 	for _, s := range sentences(cand) {
-		a := agentOf(mentions(s, vendor))
-		if a == "" {
+		cm := mentions(s, vendor)
+		if len(cm) == 0 {
 			continue
 		}
 		best, bi := 0.0, -1
@@ -371,14 +371,100 @@ func partyChanged(lang, ref, cand, vendor string) string {
 		if bi < 0 {
 			continue
 		}
-		if ra := agentOf(mentions(refS[bi], vendor)); ra != "" && ra != a {
+		rm := mentions(refS[bi], vendor)
+		if a, ra := agentOf(cm), agentOf(rm); a != "" && ra != "" && ra != a {
 			if lang == ZH {
 				return fmt.Sprintf("原本由%s做的事改成由%s做", partyName(lang, ra), partyName(lang, a))
 			}
 			return fmt.Sprintf("%s now does what %s did", partyName(lang, a), partyName(lang, ra))
 		}
+		if p, q := rolesSwapped(rm, cm); p != "" {
+			if lang == ZH {
+				return fmt.Sprintf("原本是%s的位置换成了%s", partyName(lang, q), partyName(lang, p))
+			}
+			return fmt.Sprintf("%s now stands where %s stood", partyName(lang, p), partyName(lang, q))
+		}
 	}
 	return ""
+}
+
+// side is the side of the contract a party is on: in an e-mail we are
+// the customer and you the vendor, so "could you send us" and "could
+// 酷算云 send us" name the same sides.
+func side(p party) party {
+	switch p {
+	case "we":
+		return "customer"
+	case "you":
+		return "vendor"
+	}
+	return p
+}
+
+// rolesSwapped compares the parties of a template sentence and of the
+// draft sentence that rewords it, by side and by role (object or not):
+// it returns the party p that took the place of q, or "". A side that
+// takes a role another side lost ("quoted for us" → "quoted for you";
+// "the information you sent us" → "…we sent you"), or that becomes an
+// actor without being named more often while no other side stops being
+// one, is swapped; a passive voice ("is moved by 酷算云") keeps every role.
+func rolesSwapped(ref, cand []mention) (party, party) {
+	type key struct {
+		p   party
+		obj bool
+	}
+	r, c := map[key]int{}, map[key]int{}
+	rn, cn := map[party]int{}, map[party]int{}
+	var sides []party
+	for _, m := range ref {
+		p := side(m.p)
+		r[key{p, m.object && !m.agent}]++
+		rn[p]++
+	}
+	for _, m := range cand {
+		p := side(m.p)
+		c[key{p, m.object && !m.agent}]++
+		cn[p]++
+		if cn[p] == 1 {
+			sides = append(sides, p)
+		}
+	}
+	for _, m := range ref {
+		if p := side(m.p); cn[p] == 0 {
+			sides = append(sides, p)
+			cn[p] = 0
+		}
+	}
+	for _, p := range sides {
+		for _, obj := range []bool{false, true} {
+			if c[key{p, obj}] <= r[key{p, obj}] {
+				continue
+			}
+			for _, q := range sides {
+				// the same role, another side; unless the two traded roles
+				// (a voice changed: "you sent us" → "we received from you")
+				mirrored := c[key{q, !obj}] > r[key{q, !obj}] && c[key{p, !obj}] < r[key{p, !obj}]
+				if q != p && c[key{q, obj}] < r[key{q, obj}] && !mirrored {
+					return p, q
+				}
+			}
+			if obj || cn[p] > rn[p] {
+				continue
+			}
+			lost := false
+			for _, q := range sides {
+				lost = lost || q != p && c[key{q, false}] < r[key{q, false}]
+			}
+			if !lost && r[key{p, true}] > c[key{p, true}] {
+				for _, q := range sides {
+					if q != p && r[key{q, false}] > 0 {
+						return p, q // an object made the actor, the actor kept
+					}
+				}
+			}
+		}
+	}
+	return "", ""
 }
 
 // otherSide: in an e-mail we write to you; a draft that adds "we" where the

@@ -48,13 +48,19 @@ var termGroups = [][]string{
 	{"upgrade*", "升级"},
 	{"in full", "fully", "全额", "全部返还"},
 	{"whole", "entire", "full duration", "整个", "全程", "持续期间"},
-	{"minute*", "min", "mins", "分钟"},
+	{"minute*", "min", "mins", "分钟", "half an hour", "half-hour", "half hour", "半小时", "半个小时"},
 	{"hour*", "hr", "hrs", "h", "小时", "钟头"},
 	{"term", "contract period", "合同期", "租期", "期内"},
 	{"nvidia-smi"},
 	{"order amount", "order value", "订单金额", "订单费用"},
 	{"exact*", "precise*", "具体", "确切", "准确"},
 	{"migrat*", "迁移"},
+	{"fee*", "费用"},
+	{"compensat*", "赔偿", "补偿"},
+	{"respon*", "响应"},
+	{"report*", "报障", "报修", "报告"},
+	{"node*", "节点"},
+	{"host*", "server*", "machine*", "主机", "服务器", "机器"},
 }
 
 // clauseTermGroups are checked in the numbered clauses only: "every fault
