@@ -330,7 +330,8 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	need := max(it.min, 1)
 	satisfied := make([]bool, len(it.signals))
 	count := 0
-	first, firstSig := -1, -1
+	first := -1
+	var firstWin window // the clauses the first signal held in
 	hedgedAt, hedge := -1, ""
 	var hedgedWin window // the clauses the hedge was found in
 	answered := false
@@ -344,12 +345,21 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 		}
 		txt := d.normText(w)
 		for si := range it.signals {
-			if satisfied[si] || !it.signals[si].holds(txt) {
+			sig := &it.signals[si]
+			if satisfied[si] {
 				continue
 			}
-			// A hedge marks its own clause only: the clauses the signal
-			// holds in, not a neighbour ("机房在成都天府新区，一般……").
-			n := narrow(d, w, at[wi], it.signals[si].holds)
+			var n window
+			switch own := (window{at[wi], at[wi]}); {
+			case sig.holds(txt):
+				// A hedge marks its own clause only: the clauses the signal
+				// holds in, not a neighbour ("机房在成都天府新区，一般……").
+				n = narrow(d, w, at[wi], sig.holds)
+			case sig.sentence && sig.termsHold(d.normText(own)) && sig.holds(d.sentenceText(at[wi])):
+				n = reach(d, at[wi], sig.holds)
+			default:
+				continue
+			}
 			if h := d.hedge(n); h != "" {
 				if hedgedAt < 0 {
 					hedgedAt, hedgedWin, hedge = wi, n, h
@@ -359,12 +369,12 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 			satisfied[si] = true
 			count++
 			if first < 0 {
-				first, firstSig = wi, si
+				first, firstWin = wi, n
 			}
 		}
 		if count >= need {
 			f.Status = Covered
-			f.Evidence = d.evidence(narrow(d, wins[first], at[first], it.signals[firstSig].holds))
+			f.Evidence = d.evidence(firstWin)
 			f.Why = whyCovered
 			return f
 		}
@@ -387,6 +397,24 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 	return f
 }
 
+// reach returns the shortest run of clauses from c back (or on) within its
+// sentence in which test holds: a contract clause with the commitments
+// before it.
+func reach(d *doc, c int, test func(string) bool) window {
+	s := d.span(c, len(d.segs))
+	for lo := c - 1; lo >= s.lo; lo-- {
+		if w := (window{lo, c}); test(d.normText(w)) {
+			return w
+		}
+	}
+	for hi := c + 1; hi <= s.hi; hi++ {
+		if w := (window{c, hi}); test(d.normText(w)) {
+			return w
+		}
+	}
+	return s
+}
+
 // narrow returns the clause c alone when test holds in it, else c with the
 // next clause, or with the previous one, else the window w: evidence is the
 // shortest phrase that decided.
@@ -407,6 +435,12 @@ var (
 		ZH: "只提到了话题，没有可核验的数字、型号或承诺。"}
 	whyMissing = Text{EN: "Not addressed: a question to send, not a failure.", ZH: "未提及：这是要发出的追问，不是扣分项。"}
 )
+
+// termsHold reports whether the signal's terms (affirmed, unless any
+// polarity counts) are in txt; true for a signal without terms.
+func (s *signal) termsHold(txt string) bool {
+	return len(s.terms) == 0 || s.anyPolarity && containsAny(txt, s.terms) || containsAffirmed(txt, s.terms)
+}
 
 // holds reports whether every part of the signal is present in txt.
 func (s *signal) holds(txt string) bool {

@@ -394,6 +394,10 @@ func TestNumberUnit(t *testing.T) {
 		{"epyc 7t83", w("t|tb"), false},
 		{"3.84t nvme", w("t|tb"), true},
 		{"15,000 元", w("$"), true},
+		{"8x400g roce", loadData.Get().lists["units_link"], true},
+		{normalize("4×200G IB"), loadData.Get().lists["units_link"], true},
+		{"7x24h", w("h"), false},
+		{"0.8一个g", w("$"), true},
 	}
 	for _, tt := range tests {
 		if got := hasNumberUnit(tt.text, tt.units); got != tt.want {
@@ -433,6 +437,20 @@ func TestSegments(t *testing.T) {
 		{"iperf3 TCP and UDP and we also test NCCL", "iperf3 TCP and UDP|and we also test NCCL"},
 		{"NVLink 600GB/s also on the H800", "NVLink 600GB/s|also on the H800"},
 		{"Butterfly and bottles", "Butterfly and bottles"},
+		// chat messages run clauses on with spaces: there a space between
+		// Chinese characters, or after a Latin word before one, ends a clause...
+		{"4090现货哈 单机8卡 24G显存 1.8/卡时 包月的话1w2/月 机房在成都 双路8352V", "4090现货哈|单机8卡 24G显存 1.8/卡时|包月的话1w2/月|机房在成都|双路8352V"},
+		{"亲 系统盘1T SSD 数据盘4T NVMe", "亲|系统盘1T SSD|数据盘4T NVMe"},
+		{"哈喽 价格好商量👌网络这块您放心", "哈喽|价格好商量👌|网络这块您放心"},
+		// ...but not after a negator, hedge or verb, nor before a denial, and
+		// a space beside digits is typography
+		{"我们 没有 发票", "我们 没有 发票"}, {"卡间 走 PCIe 机房 在成都", "卡间 走 PCIe|机房 在成都"},
+		{"发票 暂不提供", "发票 暂不提供"},
+		{"夜间响应 一般 半小时内", "夜间响应 一般 半小时内"},
+		{"坏卡 4 小时内更换", "坏卡 4 小时内更换"},
+		{"A100 80G SXM4 8卡", "A100 80G SXM4 8卡"},
+		// text that punctuates its clauses keeps its spaces as typography
+		{"公网带宽 100Mbps 独享，数据盘 0.3 元/GB/月 收费", "公网带宽 100Mbps 独享|数据盘 0.3 元/GB/月 收费"},
 	} {
 		d := parse(tt.in)
 		var got []string

@@ -57,6 +57,7 @@ type signalRow struct {
 	Terms, Also, Units *string
 	Version            bool
 	AnyPolarity        bool `json:"any_polarity"`
+	Sentence           bool `json:"sentence"`
 }
 
 // checklistData is the checklist decoded: the items in order and the
@@ -190,7 +191,7 @@ func (p *termParser) list(s *string) []string {
 func (p *termParser) signals(rows []signalRow) []signal {
 	var out []signal
 	for _, r := range rows {
-		out = append(out, signal{terms: p.list(r.Terms), also: p.list(r.Also), units: p.list(r.Units), version: r.Version, anyPolarity: r.AnyPolarity})
+		out = append(out, signal{terms: p.list(r.Terms), also: p.list(r.Also), units: p.list(r.Units), version: r.Version, anyPolarity: r.AnyPolarity, sentence: r.Sentence})
 	}
 	return out
 }

@@ -101,6 +101,10 @@ type signal struct {
 	// anyPolarity: a term of terms counts negated too ("no support fee" is
 	// an answer about fees); otherwise a negated term does not count.
 	anyPolarity bool
+	// sentence: when the terms stand in the clause itself, the rest of the
+	// signal may stand anywhere in its sentence ("7x24值班，30分钟响应，坏卡4小时
+	// 内换，SLA写进合同": the contract clause takes in what came before it).
+	sentence bool
 }
 
 // Items returns the checklist in order: dimension by dimension, as docs/checklist.md

@@ -69,11 +69,12 @@ const hanDigits = "零一二两三四五六七八九十百半"
 
 // moneySuffixes after a number make it an amount of money.
 var moneySuffixes = []string{"元", "块", "yuan", "rmb", "cny", "usd", "/卡", "/gb", "/g", "/月", "/小时", "/时", "/h", "/hr", "/hour",
-	"/month", "/mo", "/年", "/year", "/card", "per gb", "per hour", "per month", "每"}
+	"/month", "/mo", "/年", "/year", "/card", "per gb", "per hour", "per month", "每", "一个g", "一g"}
 
 // hasNumberUnit reports whether s holds a number followed by one of units.
 // "" accepts any number, "$" an amount of money (¥35, 35元, 1.5万/卡/月).
-// Numbers glued to letters (A100, H800, DDR5) and 7x24 are not numbers here.
+// Numbers glued to letters (A100, H800, DDR5) and 7x24 are not numbers here;
+// after a count they are (the 400 of 8x400G).
 func hasNumberUnit(s string, units []string) bool {
 	for i := 0; i < len(s); {
 		start, end, han := numberAt(s, i)
@@ -81,8 +82,11 @@ func hasNumberUnit(s string, units []string) bool {
 			return false
 		}
 		i = end
-		if end < len(s)-1 && s[end] == 'x' && isDigit(s[end+1]) { // 7x24
-			continue
+		if end < len(s)-1 && s[end] == 'x' && isDigit(s[end+1]) {
+			if s[start:end] == "7" && strings.HasPrefix(s[end+1:], "24") {
+				i = end + 3 // 7x24 is round the clock, not 24 of anything
+			}
+			continue // a count: the number after it is read next (8x400G)
 		}
 		rest := s[end:]
 		mult := ""
@@ -145,7 +149,7 @@ func numberAt(s string, i int) (start, end int, han bool) {
 			for j < len(s) && (isDigit(s[j]) || (s[j] == '.' || s[j] == ',') && j+1 < len(s) && isDigit(s[j+1])) {
 				j++
 			}
-			if i > 0 && (s[i-1] >= 'a' && s[i-1] <= 'z') {
+			if i > 0 && (s[i-1] >= 'a' && s[i-1] <= 'z') && !(s[i-1] == 'x' && i > 1 && isDigit(s[i-2])) {
 				i = j
 				continue
 			}

@@ -90,6 +90,7 @@ func isWordByte(b byte) bool {
 func parse(text string) *doc {
 	d := &doc{orig: text}
 	quoted := quotedRanges(text)
+	chat := chatSpaced(text)
 	sentence := 0
 	start := 0
 	runes := 0
@@ -121,6 +122,12 @@ func parse(text string) *doc {
 		case i > start && clauseWordAt(text, i, r):
 			cut(i, false) // the clause word starts the next clause
 			start = i
+		case chat && isEmoji(r) && i > start && next < len(text) && hanAt(text, next):
+			cut(next, false) // "价格好商量👌网络这块您放心": the emoji ends a thought
+			start = next
+		case chat && (r == ' ' || r == '\t' || r == '\u3000') && spaceBreak(text, start, i, next):
+			cut(i, false) // a chat message that runs its clauses on with spaces
+			start = next
 		case runes >= maxSegmentRunes && (r == ' ' || runes >= 2*maxSegmentRunes):
 			cut(next, false)
 			start = next
@@ -189,6 +196,91 @@ func clauseWordAt(text string, i int, r rune) bool {
 	}
 	return false
 }
+
+// chatSpaced reports whether text separates its clauses with spaces rather
+// than punctuation, as chat messages do: it has a space between two Chinese
+// characters, and more of those than clause punctuation. Text
+// that spaces Latin words and numbers out of Chinese ("坏卡 4 小时内更换，
+// 公网带宽 100Mbps 独享") but punctuates its clauses is not.
+func chatSpaced(text string) bool {
+	hh, punct := 0, 0
+	var prev rune
+	for i, r := range text {
+		switch r {
+		case '，', '。', '！', '？', '；', ',', ';', '、', '\n':
+			punct++
+		case ' ', '\u3000':
+			if unicode.Is(unicode.Han, prev) && i+1 < len(text) && hanAt(text, i+1) {
+				hh++
+			}
+		}
+		if r != ' ' {
+			prev = r
+		}
+	}
+	return hh > 0 && hh > punct
+}
+
+// spaceBreak reports whether the space at text[i:next] ends a clause: chat
+// messages run their clauses on with spaces and no punctuation ("4090现货哈
+// 单机8卡 24G显存 1.8/卡时 包月1w2 机房在成都"). A space does between two
+// Chinese characters (or after a Latin word: "数据盘4T NVMe 有需要", "0.8一个G
+// 内网不收费"), unless the words around it belong together: a negator,
+// hedge or verb before it ("没有 发票", "一般 半小时内", "走 对公"), or a
+// negator, denial, hedge or verb after it ("发票 暂不提供", "响应 一般", "机房
+// 在成都"). A space
+// after a digit or before a Latin word is typography, never a break ("坏卡 4
+// 小时内更换", "A100 80G SXM4").
+func spaceBreak(text string, start, i, next int) bool {
+	if i <= start || i > 0 && isSpaceByte(text[i-1]) {
+		return false
+	}
+	j := next
+	for j < len(text) && (isSpaceByte(text[j]) || strings.HasPrefix(text[j:], "\u3000")) {
+		j += len(string([]rune(text[j:])[0]))
+	}
+	if j >= len(text) {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(text[start:i])
+	after, _ := utf8.DecodeRuneInString(text[j:])
+	letter := prev < utf8.RuneSelf && isWordByte(byte(prev)) && !isDigit(byte(prev))
+	if !(unicode.Is(unicode.Han, prev) || isEmoji(prev) || letter) || !unicode.Is(unicode.Han, after) {
+		// a space beside digits or before Latin letters is typography ("坏卡 4
+		// 小时内更换", "内网 iperf3 实测")
+		return false
+	}
+	before := text[start:i]
+	for _, w := range spaceJoinBefore {
+		if strings.HasSuffix(before, w) {
+			return false
+		}
+	}
+	return !startsAny(text[j:], spaceJoinAfter)
+}
+
+// isEmoji reports whether r is a pictograph or other symbol chat messages
+// end a thought with (😊, 👌, ✅); digits, letters and punctuation are not.
+func isEmoji(r rune) bool { return r >= 0x2600 && unicode.Is(unicode.So, r) }
+
+// hanAt reports whether text[i:] starts with a Chinese character.
+func hanAt(text string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return unicode.Is(unicode.Han, r)
+}
+
+func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' }
+
+// spaceJoinBefore and spaceJoinAfter are the words a space does not cut
+// from what follows or precedes them (see spaceBreak).
+var (
+	spaceJoinBefore = []string{"没有", "没", "无", "不", "未", "暂不", "暂无", "非", "禁止", "拒绝", "只", "仅", "只有", "仅限",
+		"一般", "原则上", "通常", "大概", "大约", "基本", "基本上", "尽量", "预计", "约", "最多", "最少", "至少",
+		"是", "为", "走", "用", "在", "按", "每", "共", "达", "支持", "提供", "采用", "配", "带", "含", "有", "和", "及", "或", "与", "的", "、"}
+	spaceJoinAfter = []string{"没有", "没", "无", "不", "未", "暂不", "暂无", "非", "只", "仅", "一般", "原则上", "通常", "大概", "基本", "尽量",
+		"在", "是", "为", "走", "用", "有", "支持", "提供", "采用", "按", "可", "能", "会", "都", "也", "就", "还", "已", "要", "需",
+		"的", "和", "及", "或", "与", "、", "版", "卡", "张", "台", "块", "个", "元", "块钱"}
+)
 
 // endsWithPronoun reports whether s ends with a subject pronoun word.
 func endsWithPronoun(s string) bool {
