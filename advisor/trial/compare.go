@@ -238,9 +238,12 @@ func (c *comparer) model() {
 			"承诺 %s，但没有粘贴 nvidia-smi 输出来确认型号", c.p.GPU))
 		return
 	}
-	var wrong, formWrong, formUnknown []GPU
+	var wrong, cut, formWrong, formUnknown []GPU
 	for _, g := range gs {
 		switch {
+		case g.Model.Family == "" && g.NameCut:
+			// "NVIDIA GeForce ...": the table cut the name before the model
+			cut = append(cut, g)
 		case g.Model.Family != want.Family:
 			wrong = append(wrong, g)
 		case want.FormFactor != "" && g.Model.FormFactor == "":
@@ -253,6 +256,12 @@ func (c *comparer) model() {
 	case len(wrong) > 0:
 		c.add("gpu_model", "hw.gpu_model", Fail, c.p.GPU, GroupNames(wrong), c.labels(wrong), tw(
 			"%s: %s, but %s was promised", "%s 实测为 %s，但承诺的是 %s", c.who(wrong), GroupNames(wrong), c.p.GPU))
+	case len(cut) > 0:
+		c.add("gpu_model", "hw.gpu_model", Unverified, c.p.GPU, GroupNames(cut), c.labels(cut), tw(
+			"%s: nvidia-smi cut the name to %q before the model, so %s cannot be checked; paste nvidia-smi -L or nvidia-smi --query-gpu=name --format=csv",
+			"%s 的名称被 nvidia-smi 截断为 %q，看不到型号，无法核对 %s；请粘贴 nvidia-smi -L 或 nvidia-smi --query-gpu=name --format=csv",
+			c.who(cut), cut[0].Name, c.p.GPU))
+		return
 	default:
 		c.add("gpu_model", "hw.gpu_model", Pass, c.p.GPU, GroupNames(gs), nil, tf(
 			"%s as promised (%s)", "与承诺一致：%s（%s）", GroupNames(gs), c.p.GPU))

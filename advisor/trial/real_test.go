@@ -156,7 +156,16 @@ func TestRealAllReduce(t *testing.T) {
 		}
 	}
 
-	f, probs := Read(real(t, "allreduce_a10g_1rank_tagged.txt"))
+	f, probs := Read(real(t, "allreduce_a800x24_12nodes.txt"))
+	if r := f.NCCL[0]; len(probs) > 0 || r.GPUs != 24 || r.Nodes != 12 || r.PeakBusGBs != 42.34 || r.MaxSize != 2<<30 || len(r.Rows) != 3 {
+		t.Errorf("A800 over 12 pods: %d GPUs on %d nodes, peak %v, max %d, %d rows, problems %+v; want 24 on 12, 42.34, 2G, 3", r.GPUs, r.Nodes, r.PeakBusGBs, r.MaxSize, len(r.Rows), probs)
+	}
+	// a run over many machines is not held to one machine's card count
+	if g := find(Compare(f, Promise{Cards: 8}), "nccl_gpus"); len(g) != 0 {
+		t.Errorf("A800 over 12 pods: nccl_gpus %+v, want none", g)
+	}
+
+	f, probs = Read(real(t, "allreduce_a10g_1rank_tagged.txt"))
 	if len(f.NCCL) != 1 || f.NCCL[0].GPUs != 1 || len(f.NCCL[0].Rows) != 5 || f.NCCL[0].MaxSize != 2<<30 {
 		t.Fatalf("tagged one-rank run: %+v", f.NCCL)
 	}
@@ -265,5 +274,24 @@ func TestRealLostGPU(t *testing.T) {
 	f, _ = Read("[  812.4] NVRM: Xid (PCI:0000:34:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (OS Reboot)\n")
 	if x := find(Compare(f, Promise{}), "xid"); len(x) != 1 || x[0].Status != Fail {
 		t.Errorf("Xid 154: %+v, want a failure", x)
+	}
+}
+
+// TestRealCutName: a name the table cut before the model ("NVIDIA GeForce
+// ...") cannot be checked against a promise; it is never called the wrong
+// card.
+func TestRealCutName(t *testing.T) {
+	f, probs := Read(real(t, "smi_470_geforce_laptop_cut.txt"))
+	if len(probs) > 0 || len(f.GPUs) != 1 || f.GPUs[0].PowerCapW != nil || f.GPUs[0].MemoryGB != 16 || !f.GPUs[0].NameCut {
+		t.Fatalf("laptop table: %+v problems %+v", f.GPUs, probs)
+	}
+	fs := find(Compare(f, Promise{GPU: "RTX4090", Model: model("RTX4090")}), "gpu_model")
+	if len(fs) != 1 || fs[0].Status != Unverified || !strings.Contains(fs[0].Text.EN, "nvidia-smi -L") {
+		t.Errorf("cut name against RTX4090: %+v, want unverified asking for nvidia-smi -L", fs)
+	}
+	// a cut name that still shows the model is compared as usual
+	f, _ = Read(real(t, "smi_550_rtx6000ada_x8.txt"))
+	if fs := find(Compare(f, Promise{GPU: "A100", Model: model("A100")}), "gpu_model"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("RTX 6000 Ada against A100: %+v, want a failure", fs)
 	}
 }
