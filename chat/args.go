@@ -466,7 +466,7 @@ func (a *Args) Fold(key string) (folded, raw string, ok bool) {
 
 // measureWords are the Chinese counters a count may end with: 8卡, 8张,
 // 32层, 32个头.
-var measureWords = []string{"张卡", "块卡", "卡", "张", "块", "层", "个头", "头"}
+var measureWords = []string{"张卡", "块卡", "卡", "张", "块", "层", "个头", "头", "gpus", "gpu", "cards", "card"}
 
 // Measure reads an optional number of key's kind within [min, max], a
 // Chinese counter after it dropped (8卡, 8张卡, 32层, 32个头); whole asks
@@ -480,8 +480,8 @@ func (a *Args) Measure(key string, min, max float64, whole bool, example string)
 	}
 	s := strings.TrimSpace(raw)
 	for _, w := range measureWords {
-		if strings.HasSuffix(s, w) {
-			s = strings.TrimSpace(strings.TrimSuffix(s, w))
+		if low := strings.ToLower(s); strings.HasSuffix(low, w) && len(low) == len(s) {
+			s = strings.TrimSpace(s[:len(s)-len(w)])
 			break
 		}
 	}

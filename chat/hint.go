@@ -40,6 +40,10 @@ func ValueHint(lang Lang, raw string) string {
 			return fmt.Sprintf(T(lang, "write decimals with a dot: %s", "小数请用小数点：%s"), strings.Replace(digits, ",", ".", 1))
 		}
 	}
+	if m := machinesRE.Get().FindStringSubmatch(s); m != nil {
+		return fmt.Sprintf(T(lang, "%s counts machines, and a machine often holds 8 cards: give the number of cards (%s machines of 8 cards are %s)",
+			"%s 数的是机器，一台机器常有 8 张卡：请写卡的张数（%s 台 8 卡机是 %s 张卡）"), Shown(raw), m[1], Num(8*float64(atoiSafe(m[1]))))
+	}
 	if spaced.Get().MatchString(s) {
 		return fmt.Sprintf(T(lang, "a space splits the number; write it without spaces: %s", "数字中间有空格；请去掉空格：%s"), strings.ReplaceAll(s, " ", ""))
 	}
@@ -54,6 +58,11 @@ func ValueHint(lang Lang, raw string) string {
 // each number perhaps with a sign before it.
 var rangeRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[¥$]?(\d[\d.,]*)\s*[^\d\s~到至-]{0,4}\s*(?:-|~|到|至|–|—)\s*[¥$]?(\d[\d.,]*)`)
+}}
+
+// machinesRE is a count of machines, not cards: 2台, 2 台机器, 2 nodes.
+var machinesRE = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{1,4})\s*(台|台机器|台服务器|机器|节点|个节点|nodes?|machines?|servers?|hosts?)$`)
 }}
 
 // numberRE is the number at the start of a value, with a sign before it.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -155,7 +156,7 @@ func (a *Args) Date(key string) (day time.Time, raw string, ok bool, err error) 
 // ParseDay reads a calendar day written 2027-03-01, 2027/3/1, 2027.3.1 or
 // 2027年3月1日, at midnight UTC, after Normalize (advisor.ParseDay).
 func ParseDay(s string) (time.Time, error) {
-	day, err := advisor.ParseDay(Normalize(s))
+	day, err := advisor.ParseDay(dayText(Normalize(s)))
 	if err != nil {
 		return time.Time{}, ErrUnreadable
 	}
@@ -227,7 +228,7 @@ func (a *Args) DateError(key, example string) *Error {
 		v, _, _ := strings.Cut(example[i+1:], " ")
 		like = name + "=" + v
 	}
-	norm := Normalize(strings.TrimSpace(raw))
+	norm := dayText(Normalize(strings.TrimSpace(raw)))
 	var y, m, d int
 	_, perr := advisor.ParseDay(norm)
 	switch {
@@ -252,6 +253,58 @@ func (a *Args) DateError(key, example string) *Error {
 	}
 	return Invalidf(a.lang, key, example, "%s=%q is not a date; write it year-month-day, like %s (2027/3/1 and 2027年3月1日 work too)",
 		"%s=%q 不是日期；请按 年-月-日 写，例如 %s（2027/3/1、2027年3月1日 也可以）", name, shown, like)
+}
+
+// dayText writes a day typed in other ways the way ParseDay reads it: eight
+// digits (20270301) as 2027-03-01, and Chinese numerals in a date
+// (二〇二七年三月一日, 2027年三月十五号) as digits: a year digit by digit,
+// a month or a day as a number. Anything else is returned as it is.
+func dayText(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 8 && (strings.HasPrefix(s, "19") || strings.HasPrefix(s, "20")) && strings.Trim(s, "0123456789") == "" {
+		return s[:4] + "-" + s[4:6] + "-" + s[6:]
+	}
+	if !strings.ContainsAny(s, "年月") {
+		return s
+	}
+	var b strings.Builder
+	run := []rune{}
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		digits := true
+		for _, r := range run {
+			if _, ok := cjkDigit(r); !ok {
+				digits = false
+			}
+		}
+		switch {
+		case digits && len(run) > 1: // 二〇二七: a year, digit by digit
+			for _, r := range run {
+				d, _ := cjkDigit(r)
+				b.WriteByte(byte('0' + d))
+			}
+		default: // 三, 十二, 二十一
+			if v, rest, ok := cjkNumber(string(run)); ok && rest == "" {
+				b.WriteString(strconv.Itoa(int(v)))
+			} else {
+				b.WriteString(string(run))
+			}
+		}
+		run = run[:0]
+	}
+	for _, r := range s {
+		_, digit := cjkDigit(r)
+		if digit || r == '十' {
+			run = append(run, r)
+			continue
+		}
+		flush()
+		b.WriteRune(r)
+	}
+	flush()
+	return b.String()
 }
 
 // scanDay reads the year, month and day of a day written as ParseDay

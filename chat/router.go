@@ -444,7 +444,14 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 	// every key as near as the nearest (时常 is one stroke from 时长 and
 	// from 时价): the user tells which was meant, the list does not guess
 	var meant []string
-	for _, s := range ClosestAll(key, cands) {
+	near := ClosestAll(key, cands)
+	if len(near) == 0 { // ondemand_price, 按需单价: a key and a word after it
+		near = prefixedKey(key, cands)
+	}
+	if len(near) == 0 { // anxu, baoyue: a key in pinyin
+		near = PinyinMatches(key, cands)
+	}
+	for _, s := range near {
 		k, ok := LookupKey(keys, s)
 		if !ok {
 			continue
@@ -464,6 +471,28 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想写 %s？"), strings.Join(meant, T(lang, " or ", " 或 ")))
 	}
 	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
+}
+
+// prefixedKey is the longest candidate that key starts with and goes on
+// from after a separator (ondemand_price, hours-per-month) or, for a
+// Chinese candidate, in Chinese (按需单价); none when there is none of at
+// least two letters.
+func prefixedKey(key string, cands []string) []string {
+	low, best := strings.ToLower(strings.TrimSpace(key)), ""
+	for _, c := range cands {
+		lc := strings.ToLower(c)
+		rest, ok := strings.CutPrefix(low, lc)
+		if !ok || rest == "" || utf8.RuneCountInString(lc) < 2 || len(lc) <= len(best) {
+			continue
+		}
+		if first, _ := utf8.DecodeRuneInString(rest); first == '_' || first == '-' || first == '.' || HasHan(lc) && HasHan(rest) {
+			best = c
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	return []string{best}
 }
 
 // keyFirst is the error for a line that starts with key=value: the
@@ -526,7 +555,14 @@ func (r *Router) unknownCommand(lang Lang, word string) *Error {
 	}
 	msg := fmt.Sprintf(T(lang, "unknown command %q; commands: %s", "未知命令 %q，可用命令：%s"), word, strings.Join(names, T(lang, ", ", "、")))
 	ex := "help"
-	if s := Closest(word, words); s != "" {
+	s := Closest(word, words)
+	if s == "" { // jifei is 计费
+		if p := PinyinMatches(word, words); len(p) > 0 {
+			c, _ := r.Lookup(p[0])
+			s = c.Name // named as the reply's language writes it, below
+		}
+	}
+	if s != "" {
 		c, _ := r.Lookup(s)
 		msg += fmt.Sprintf(T(lang, ". Did you mean %s?", "。你是不是想用 %s？"), T(lang, s, HanWord(s, c.Aliases)))
 		if e := c.Example(EN); e != "" {
@@ -655,6 +691,7 @@ var unitWords = map[string]bool{
 	"小时": true, "个小时": true, "h": true, "hr": true, "hrs": true, "hours": true, "天": true, "days": true, "周": true, "个月": true,
 	"%": true, "卡": true, "张": true, "张卡": true, "倍": true, "万": true, "千": true, "亿": true, "gb": true, "tb": true,
 	"rmb": true, "cny": true, "usd": true, "美元": true, "人民币": true, "tokens": true,
+	"gpus": true, "gpu": true, "cards": true, "card": true, // cards=8 GPUs
 }
 
 // withUnits joins a unit typed after a number with a space to its value

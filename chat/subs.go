@@ -98,7 +98,14 @@ func (s *Subs) Pick(c *Call) (sub Sub, found bool, err error) {
 	e := Invalidf(c.Lang, s.Command, s.Example,
 		"%s needs a sub-command first, not %q: %s", "%s 后面要先写子命令，而不是 %q：%s",
 		T(c.Lang, s.Command, s.CommandZH), shown, strings.Join(names, T(c.Lang, ", ", "、")))
-	if best := Closest(word, words); word != "" && best != "" {
+	best := Closest(word, words)
+	if p := PinyinMatches(word, words); best == "" && len(p) > 0 { // tianjia is 添加
+		best = p[0]
+		if bs, ok := s.Find(best); ok && c.Lang != ZH {
+			best = bs.Name
+		}
+	}
+	if word != "" && best != "" {
 		bs, ok := s.Find(best)
 		if ok && c.Lang == ZH {
 			best = HanWord(best, bs.Aliases)

@@ -470,6 +470,10 @@ func cjkDecimal(whole float64, s string) (v float64, rest string, ok bool) {
 func perDay(s string) (month, days float64, ok bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	days = 30
+	switch strings.ReplaceAll(s, " ", "") {
+	case "24/7", "24x7", "7x24", "24*7", "7*24", "24×7", "7×24", "全天", "全天候", "全天24小时", "每天24小时全天":
+		return 24 * days, days, true // round the clock: 24 h a day
+	}
 	for _, p := range []string{"工作日", "weekdays", "weekday", "workdays", "workday", "working days"} {
 		if t, cut := strings.CutPrefix(s, p); cut {
 			s, days = strings.TrimSpace(t), WorkDays

@@ -253,6 +253,23 @@ var badInputs = []badInput{
 	{"a slash before the command", "/billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
 	{"a sub-command with a ? zh", "续约 添加？", "vendor", []string{"缺少"}},
 
+	// round 9: dates, hours, cards and keys in other spellings
+	{"a date as eight digits", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=20270301 notice=30d", "", []string{"2027-03-01"}},
+	{"a date in Chinese numerals zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=二〇二七年三月一日 通知期=30天", "", []string{"2027-03-01"}},
+	{"eight digits the calendar lacks", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=20270230 notice=30d", "renews", []string{"no day 30"}},
+	{"round the clock", "billing ondemand=35 monthly=15000 hours=24/7", "", []string{"24 h a day × 30 days = 720 h"}},
+	{"round the clock zh", "计费 按需=35 包月=15000 时长=全天", "", []string{"720 小时"}},
+	{"cards with GPUs after a space", "billing ondemand=35 monthly=15000 hours=300 cards=8 GPUs", "", []string{"8 (300 h a month"}},
+	{"machines for cards", "billing ondemand=35 monthly=15000 hours=300 cards=2台", "cards", []string{"machines", "16"}},
+	{"machines for cards zh", "选卡 模型=qwen2.5-14b 模式=微调 卡数=2台", "cards", []string{"机器", "16 张卡"}},
+	{"keys in pinyin zh", "计费 anxu=35 baoyue=15000 shichang=300", "anxu", []string{"你是不是想写 按需=35"}},
+	{"a key in pinyin", "billing ondemand=35 baoyue=15000 hours=300", "baoyue", []string{"Did you mean monthly=15000"}},
+	{"a key and a word after it", "billing ondemand_price=35 monthly=15000 hours=300", "ondemand_price", []string{"Did you mean ondemand=35"}},
+	{"a key and a word after it zh", "计费 按需单价=35 包月=15000 时长=300", "按需单价", []string{"你是不是想写 按需=35"}},
+	{"a command in pinyin zh", "jifei 按需=35 包月=15000 时长=300", "command", []string{"你是不是想用 计费"}},
+	{"a command in pinyin", "xuyue list", "command", []string{"Did you mean renewal"}},
+	{"a sub-command in pinyin zh", "续约 tianjia", "renewal", []string{"你是不是想用 添加"}},
+
 	// round 9: help asked in many ways
 	{"a command word and ?", "billing?", "", []string{"ondemand=35"}},
 	{"a command word and ？ zh", "计费？", "", []string{"按需=35"}},
@@ -444,5 +461,37 @@ func TestQuoteFileErrorsInChinese(t *testing.T) {
 		if got := r.Handle(context.Background(), ex); got.Error != nil {
 			t.Errorf("the example file %q is refused: %v", rep.Error.Example, got.Error)
 		}
+	}
+}
+
+// TestPinyinCoversEveryChineseWord: every Chinese command word, sub-command
+// word and key has a pinyin (chat.Pinyin), so that a word typed in pinyin
+// with the input method off (anxu=35, jifei) is pointed to it; a key added
+// with a character the table lacks fails here.
+func TestPinyinCoversEveryChineseWord(t *testing.T) {
+	var words []string
+	var walk func(cmds []*chat.Command)
+	walk = func(cmds []*chat.Command) {
+		for _, c := range cmds {
+			words = append(words, c.Aliases...)
+			for _, k := range c.Keys {
+				words = append(words, k.Aliases...)
+			}
+			walk(c.Subs)
+		}
+	}
+	walk(replyRouter().Commands())
+	n := 0
+	for _, w := range words {
+		if !chat.HasHan(w) {
+			continue
+		}
+		n++
+		if _, ok := chat.Pinyin(w); !ok {
+			t.Errorf("%q has a character without a pinyin in chat.pinyinOf", w)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d Chinese words found", n)
 	}
 }
