@@ -94,6 +94,12 @@ var flags = []flagRule{
 		unlessClause: []string{"对公", "公司账户", "企业账户", "company account", "corporate account", "business account", "不接受", "不支持", "不允许", "禁止", "拒绝", "~never~", "not accept", "don't accept", "do not accept", "won't", "will not", "~no need"},
 		why: Text{EN: "no invoice, or payment to a personal account: nothing the vendor says can be held to; insist on a company contract, a VAT invoice and payment to the company's account",
 			ZH: "不开发票或转账到个人账户：对方说的任何话都无从追究；坚持签公司合同、开增值税发票、付款到对公账户"}},
+	{id: "off_the_books", severe: true, // the invoice named first: 发票的话我们这边开不了
+		triggers:      []string{"开不了", "开不出", "没法开", "不能开", "不给开", "开不出来", "不好开", "~can't do invoices", "~cannot do invoices", "~invoicing is not possible", "~invoicing isn't possible", "~invoices are not possible", "cannot provide an invoice", "can't provide an invoice", "cannot provide invoices", "can't provide invoices"},
+		requireWindow: []string{"发票", "专票", "普票", "开票", "~invoice"},
+		unlessClause:  []string{"对公", "公司账户", "company account", "corporate account", "可以开", "能开", "~can invoice", "~we invoice"},
+		why: Text{EN: "no invoice, or payment to a personal account: nothing the vendor says can be held to; insist on a company contract, a VAT invoice and payment to the company's account",
+			ZH: "不开发票或转账到个人账户：对方说的任何话都无从追究；坚持签公司合同、开增值税发票、付款到对公账户"}},
 	{id: "verbal_promise",
 		triggers:       []string{"口头", "放心", "包您", "包你", "我们保证", "向您保证", "给您保证", "保证没问题", "绝对没问题", "肯定没问题", "没问题", "我们承诺", "口头承诺", "we promise", "i promise", "promise you", "rest assured", "trust us", "don't worry", "do not worry", "we guarantee", "~guaranteed~", "no problem"},
 		unlessSentence: []string{"合同", "contract", "~sla~", "协议", "附件", "书面", "written", "in writing", "条款", "clause", "写入", "写进", "~annex"},
