@@ -149,6 +149,13 @@ func (c *comparer) smiError() {
 			"nvidia-smi cannot reach a card (%q): it has fallen off the bus or failed, and the table lists only the others; ask for the card to be replaced before going on",
 			"nvidia-smi 无法访问一块卡（%q）：该卡已掉卡或损坏，表格里只列出了其余的卡；继续之前请要求更换", l))
 	}
+	for _, g := range c.f.GPUs {
+		if g.Err {
+			c.add("gpu_lost", "trial.nvidia_smi", Fail, "", "ERR!", []string{c.label(g)}, tf(
+				"nvidia-smi shows ERR! for %s (%s): the driver can no longer read the card (a GSP timeout, Xid 119, or a card falling off the bus shows this way); ask for it to be replaced before going on",
+				"nvidia-smi 对 %s（%s）显示 ERR!：驱动已无法读取这块卡（GSP 超时 Xid 119 或掉卡都会这样）；继续之前请要求更换", c.label(g), g.BusID))
+		}
+	}
 	if len(c.f.LostGPUs) == 0 && !c.f.SMICut {
 		c.indexGaps()
 	}
@@ -241,6 +248,8 @@ func (c *comparer) model() {
 	var wrong, cut, formWrong, formUnknown []GPU
 	for _, g := range gs {
 		switch {
+		case g.Err:
+			// reported by gpu_lost: the driver cannot read its name
 		case g.Model.Family == "" && g.NameCut:
 			// "NVIDIA GeForce ...": the table cut the name before the model
 			cut = append(cut, g)

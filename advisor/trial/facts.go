@@ -87,6 +87,9 @@ type GPU struct {
 	ECCAggregateUncorrected *int `json:"ecc_aggregate_uncorrected,omitempty"`
 	// RemapPending is set when -q shows a pending row remap (needs a reset).
 	RemapPending bool `json:"remap_pending,omitempty"`
+	// Err is set when nvidia-smi prints ERR! for the card (in its name,
+	// ECC or usage fields): the driver can no longer read it.
+	Err bool `json:"err,omitempty"`
 	// MIG is the MIG mode column ("Disabled", "Enabled", "N/A"), or -q's
 	// MIG Mode Current. MIGPending is set when a change waits for a GPU
 	// reset (the table's "Disabled*"/"Enabled*", or -q's Pending differing).

@@ -295,3 +295,22 @@ func TestRealCutName(t *testing.T) {
 		t.Errorf("RTX 6000 Ada against A100: %+v, want a failure", fs)
 	}
 }
+
+// TestRealERR: a card nvidia-smi prints as ERR! (a GSP timeout, Xid 119) is
+// a failure of its own, not a wrong model, and its Xid is read too.
+func TestRealERR(t *testing.T) {
+	f, probs := Read(real(t, "smi_525_a40x8_gpu4_err.txt"))
+	if len(probs) > 0 || len(f.GPUs) != 8 || !f.GPUs[4].Err || f.GPUs[3].Err || f.GPUs[4].PowerDrawW != nil || f.GPUs[4].TempC != nil || len(f.Xid) != 1 || f.Xid[0].Code != 119 {
+		t.Fatalf("A40 with GPU 4 in ERR!: %d GPUs, GPU4 %+v, xid %+v, problems %+v", len(f.GPUs), f.GPUs[4], f.Xid, probs)
+	}
+	fs := Compare(f, Promise{GPU: "A40", Model: model("A40"), Cards: 8})
+	if l := find(fs, "gpu_lost"); len(l) != 1 || l[0].Status != Fail || strings.Join(l[0].GPUs, ",") != "GPU4" {
+		t.Errorf("ERR! on GPU4: gpu_lost %+v, want one failure on GPU4", l)
+	}
+	if m := find(fs, "gpu_model"); len(m) != 1 || m[0].Status != Pass {
+		t.Errorf("ERR! on GPU4: gpu_model %+v, want the other seven A40s to pass, not GPU4 called the wrong card", m)
+	}
+	if x := find(fs, "xid"); len(x) != 1 || x[0].Status != Fail || strings.Join(x[0].GPUs, ",") != "GPU4" {
+		t.Errorf("Xid 119 at 0000:83:00: %+v, want a failure on GPU4", x)
+	}
+}

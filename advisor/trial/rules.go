@@ -11,8 +11,8 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 			EN: "nvidia-smi must list the GPUs; a driver failure means the machine is not usable as delivered.",
 			ZH: "nvidia-smi 必须能列出 GPU；驱动报错说明机器在交付状态下不可用。"},
 		"gpu_lost": {
-			EN: "Every card must answer: a line \"Unable to determine the device handle for GPU…\" above the table is a card the driver cannot reach (fallen off the bus, or \"GPU is lost\").",
-			ZH: "每块卡都须能访问：表格上方出现 \"Unable to determine the device handle for GPU…\" 说明驱动访问不到这块卡（掉卡，或 \"GPU is lost\"）。"},
+			EN: "Every card must answer: a line \"Unable to determine the device handle for GPU…\" above the table, or ERR! in a card's fields, is a card the driver cannot reach or read (fallen off the bus, \"GPU is lost\", a GSP timeout).",
+			ZH: "每块卡都须能访问：表格上方出现 \"Unable to determine the device handle for GPU…\"，或某块卡的字段显示 ERR!，说明驱动访问或读取不到这块卡（掉卡、\"GPU is lost\"、GSP 超时）。"},
 		"gpu_model": {
 			EN: "GPU model: the family in gpu= must match every GPU's name (A100-80G matches NVIDIA A100-SXM4-80GB and NVIDIA A100 80GB PCIe).",
 			ZH: "型号：承诺的型号（型号=）须与每块 GPU 的名称一致（A100-80G 可匹配 NVIDIA A100-SXM4-80GB 和 NVIDIA A100 80GB PCIe）。"},

@@ -263,6 +263,7 @@ func gpuRow(cells []string) (GPU, bool) {
 		name = name[:len(name)-1]
 	}
 	g.Name = strings.Join(name, " ")
+	g.Err = g.Name == "ERR!" || strings.TrimSpace(cells[2]) == "ERR!"
 	g.NameCut = strings.HasSuffix(g.Name, "...")
 	g.Model, _ = ParseModel(g.Name)
 	switch ecc := strings.TrimSpace(cells[2]); ecc {
@@ -285,6 +286,9 @@ func gpuRow(cells []string) (GPU, bool) {
 // usageRow reads "| N/A 31C P0 61W / 400W | 0MiB / 81920MiB | 0% Default |".
 func usageRow(cells []string, g *GPU) {
 	f0 := strings.Fields(cells[0])
+	if strings.Contains(cells[0], "ERR!") {
+		g.Err = true
+	}
 	var rest []string
 	for i, tok := range f0 {
 		switch {
