@@ -71,3 +71,37 @@ func CurrencyOf(raw string) string {
 	}
 	return ""
 }
+
+// InYuan is the error for the first of keys typed in a currency other than
+// yuan (price=$1500, ondemand=2美元), for a command that keeps its prices in
+// yuan: the amount would otherwise be stored as yuan, silently. nil when
+// every one given is in yuan or says no currency.
+func (a *Args) InYuan(keys ...string) *Error {
+	for _, key := range keys {
+		raw, ok := a.pairs[key]
+		if !ok {
+			continue
+		}
+		if c := CurrencyOf(raw); c != "" && c != "CNY" {
+			return Invalidf(a.lang, key, a.keyExample(key), "%s=%s is in %s: these prices are kept in yuan (¥, 元); convert it at your rate and write it like %s",
+				"%s=%s 是 %s：这里的价格按人民币（¥、元）记录；请按汇率换算后写成 %s", a.Name(key), Shown(raw), T(a.lang, c, currencyWord(c)), a.keyExample(key))
+		}
+	}
+	return nil
+}
+
+// currencyWord is a currency's Chinese name (美元 for USD), its code when
+// the table has none.
+func currencyWord(code string) string {
+	for _, c := range currencies {
+		if c.code != code {
+			continue
+		}
+		for _, w := range c.words {
+			if HasHan(w) {
+				return w
+			}
+		}
+	}
+	return code
+}

@@ -50,6 +50,7 @@ type unit struct {
 var units = [...][]unit{
 	Plain: {{"", 1}},
 	Money: {{"", 1}, {"元", 1}, {"rmb", 1}, {"cny", 1}, {"usd", 1}, {"$", 1}, {"k", 1e3}, {"w", 1e4},
+		{"美元", 1}, {"美金", 1}, {"人民币", 1}, {"eur", 1}, {"欧元", 1}, {"€", 1},
 		{"元/时", 1}, {"元/小时", 1}, {"元每小时", 1}, {"/时", 1}, {"/小时", 1}, {"/h", 1}, {"/hr", 1}, {"/hour", 1}, {"元/h", 1}, {"/卡时", 1}, {"元/卡时", 1}, {"元/卡/时", 1}, {"元/卡/小时", 1},
 		{"/卡/时", 1}, {"/卡/小时", 1}, {"/卡/h", 1}, {"元/卡/h", 1}, {"/gpu/h", 1}, {"/gpu/hr", 1}, {"/gpu/hour", 1}, {"/card/h", 1}, {"/card/hr", 1}, {"/card/hour", 1}, {"/gpu-hour", 1}, {"/card-hour", 1}, {"/gpu-hr", 1},
 		{"元/月", 1}, {"/月", 1}, {"/mo", 1}, {"/month", 1}, {"元/卡/月", 1}, {"/卡/月", 1}, {"k/月", 1e3}, {"w/月", 1e4},
@@ -75,7 +76,7 @@ var units = [...][]unit{
 // base unit (yuan, hours, count, tokens, percent, days, minutes, ratio, GB).
 func ParseValue(s string, kind Kind) (float64, error) {
 	s = strings.ToLower(strings.TrimSpace(Normalize(s)))
-	for _, p := range []string{"¥", "￥", "$", "rmb", "cny", "usd"} {
+	for _, p := range []string{"¥", "￥", "us$", "$", "€", "rmb", "cny", "usd", "eur"} {
 		s = strings.TrimPrefix(s, p)
 	}
 	s = strings.TrimSpace(about(s))

@@ -270,6 +270,15 @@ var badInputs = []badInput{
 	{"a command in pinyin", "xuyue list", "command", []string{"Did you mean renewal"}},
 	{"a sub-command in pinyin zh", "续约 tianjia", "renewal", []string{"你是不是想用 添加"}},
 
+	// round 9: currencies in words, and prices kept in yuan
+	{"dollars in words", "billing ondemand=35美元 monthly=1500美元 hours=300", "", []string{"$35/h", "$1,500"}},
+	{"euros by sign", "billing ondemand=€2.5 monthly=€1500 hours=300", "", []string{"2.5 EUR/h"}},
+	{"US$ before the number", "billing ondemand=US$2.5 monthly=US$1500 hours=300", "", []string{"$2.5/h"}},
+	{"a renewal price in dollars", "renewal add vendor=X gpu=A100 cards=8 price=$1500 renews=2027-03-01 notice=30d", "price", []string{"USD", "yuan", "price=15000"}},
+	{"a renewal price in dollars zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=1500美元 续约日=2027-03-01 通知期=30天", "price", []string{"美元", "人民币", "价格=15000"}},
+	{"a renewal's on-demand price in dollars", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice=30d ondemand=$2", "ondemand", []string{"USD"}},
+	{"a renewal letter's price in dollars", "draft renewal vendor=X price=$1500 cards=8 ondemand=35 hours=310 renews=2027-03-01", "price", []string{"USD", "yuan"}},
+
 	// round 9: help asked in many ways
 	{"a command word and ?", "billing?", "", []string{"ondemand=35"}},
 	{"a command word and ？ zh", "计费？", "", []string{"按需=35"}},

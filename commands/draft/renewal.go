@@ -73,6 +73,9 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, err
 		}
 	}
+	if e := a.InYuan("price", "ondemand"); e != nil { // price=$1500 is not ¥1,500 in a letter
+		return f, e
+	}
 	if a.Has("price") {
 		if f.monthly, err = a.Number("price", 0.01, 1e9); err != nil {
 			return f, err

@@ -31,6 +31,9 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		return rules.Renewal{}, nil, chat.Invalidf(lang, "vendor", examples[0],
 			"renewal add takes key=value pairs; %q is not one (write vendor=%s?)", "续约 添加 只接受 参数=值；%q 不是（是想写 供应商=%s 吗？）", a.Words[0], a.Words[0])
 	}
+	if e := a.InYuan("price", "ondemand"); e != nil { // price=$1500 is not ¥1,500
+		return rules.Renewal{}, nil, e
+	}
 	vendor, err := a.String("vendor")
 	if err != nil {
 		return rules.Renewal{}, nil, err

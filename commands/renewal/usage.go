@@ -19,6 +19,9 @@ func (d Deps) usage(ctx context.Context, c *chat.Call, a *chat.Args) (chat.Reply
 	if err != nil {
 		return chat.Reply{}, err
 	}
+	if e := a.InYuan("ondemand"); e != nil { // ondemand=$2 is not ¥2
+		return chat.Reply{}, e
+	}
 	ondemand, err := a.NumberOr("ondemand", 0, 0.0001, 1e7)
 	if err != nil {
 		return chat.Reply{}, err
