@@ -187,6 +187,8 @@ func lexiconDiff(ref, cand string, prose bool) [][2]string {
 			check = CheckCondition // unless → if
 		case cat == catHost:
 			check = CheckScope // per card → per node
+		case cat == catStart:
+			check = CheckDirection // is replaced → starts to be replaced
 		case cat == dirFree && dropped:
 			check = CheckNegation // at no charge → at cost
 		case cat == dirFree:

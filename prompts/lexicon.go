@@ -68,6 +68,9 @@ const (
 	// or price one of a node (per node, 每台). Both are reported as scope.
 	catScope lexCat = CheckScope
 	catHost  lexCat = "scope:host"
+	// catStart moves a deadline from the end of the work to its start
+	// (replaced within 4 hours → starts to be replaced; 完成更换 → 开始更换).
+	catStart lexCat = "start"
 )
 
 // lexicon lists (built for lexByFirst, once) the phrases of each category, folded (lower case). English
@@ -84,6 +87,7 @@ func lexicon() map[lexCat][]string {
 			"reserves the right", "reserve the right", "has the right", "have the right", "is entitled to", "are entitled to", "is allowed to",
 			"is permitted to", "has the option", "will consider", "consider", "considers", "considering", "plans to", "intends to", "is willing to",
 			"能", "能够", "有权", "保留权利", "考虑", "愿意", "计划", "允许",
+			"is able to", "are able to", "be able to", "capable of", "有能力",
 			"preferably", "is targeted to", "are targeted to", "targeted", "is intended to", "are intended to", "offers to", "offer to",
 			"宜", "力求", "预计", "预期", "目标是", "目标为", "为目标", "拟", "努力", "设法", "倾向于", "尽早", "适时", "择机",
 		},
@@ -119,12 +123,13 @@ func lexicon() map[lexCat][]string {
 			"放弃", "豁免", "免除", "不再追究", "不予追究", "接受贵方全部", "接受全部", "同意全部", "仅供参考", "不具约束力", "无约束力", "为准",
 			"void", "null and void", "standard terms", "general terms", "terms and conditions", "terms of service", "own terms", "policy", "policies",
 			"作废", "相关规定", "有关规定", "的规定", "规定执行", "政策",
+			"placeholder*", "for illustration", "illustrative", "indicative", "tentative", "provisional", "示意", "暂定", "待定",
 		},
 		catChoice: {
 			"choice", "choose", "chooses", "chosen", "discretion", "decide", "decides", "decided", "option", "elect", "elects",
 			"goodwill", "good will", "gesture", "discuss", "discusses", "discussed", "discussion", "negotiate", "negotiates", "negotiated",
 			"good faith", "amicabl*", "consult", "consults", "mutually agree*", "to be agreed", "case by case", "case-by-case",
-			"选择", "决定", "酌情", "协商", "商议", "商定", "友好", "善意", "另行约定", "另议", "另签", "补充协议", "视情况", "视具体情况", "自主",
+			"选择", "决定", "酌情", "协商", "商议", "商定", "友好", "善意", "另行约定", "另议", "另签", "补充协议", "视情况", "视具体情况", "自主", "自主选择", "自行选择",
 		},
 		catResponsibility: {
 			"exempt", "exempted", "exemption", "own risk", "own cost", "own expense", "sole responsibility", "solely responsible",
@@ -145,6 +150,8 @@ func lexicon() map[lexCat][]string {
 			"upon confirmation", "on confirmation", "confirmation of", "acknowledged", "acknowledgement", "diagnosed", "diagnosis",
 			"只要", "而定", "申请后", "经申请", "客户申请", "应客户要求", "应要求", "确认后", "确认之后", "核实后", "受理后", "诊断后", "定位后",
 			"资源情况", "库存情况", "视", // 视资源情况, 视客户需要
+			"upon payment", "on payment", "after payment", "once paid", "方可", "才能", "才可", "才会", "付费后", "缴费后",
+			"eligible", "eligibility", "qualifying", "符合条件", "满足条件", "is accepted", "being accepted", "once accepted", "acceptance", "受理",
 		},
 		catInstruction: {
 			"system", "system note", "system prompt", "system message", "instruction", "instructions", "ignore", "ignores", "disregard", "override*",
@@ -230,8 +237,10 @@ func lexicon() map[lexCat][]string {
 		catScope: {
 			"only", "solely", "merely", "the first", "a first", "primary", "main", "critical", "severe", "major", "serious", "urgent", "p0", "p1",
 			"remote", "remotely", "selected", "certain", "some of", "partial", "partially", "a portion of", "portion of",
+			"direct", "completely", "entirely", "totally", "core", "essential", "直接损失", "直接经济损失", "完全", "彻底", "核心", "关键",
 			"仅", "只", "首", "首张", "首个", "首批", "第一", "部分", "个别", "某些", "特定", "主要", "严重", "紧急", "一级", "远程", "线上",
 		},
+		catStart: {"start to", "starts to", "started", "begin", "begins", "begun", "commence*", "initiate*", "开始", "启动", "着手", "开展"},
 		catHost: {
 			"node", "nodes", "node-hour", "node-month", "per node", "per host", "per server", "per machine", "/node", "/host",
 			"节点", "每台", "台时", "台/时", "/台", "单机", "每机", "整机",

@@ -184,7 +184,133 @@ var redteamThirdRows = []redteamRow{
 	{"便宜 in a renewal", "renewal3k.zh", "", [][2]string{e("希望贵方下调包月价格", "希望贵方下调包月价格，让价格更便宜")}},
 }
 
-// TestRedTeamThirdRewrites: the third table, run like the second.
+// TestRedTeamThirdRewrites: the third table, run like the second. With
+// the checker as it stood before it, 45 of the 98 meaning-changing rows
+// passed as checked and 9 of the 43 faithful ones were refused.
 func TestRedTeamThirdRewrites(t *testing.T) {
 	runRedTeam(t, redteamThirdRows, 40)
+}
+
+// redteamThirdMoreRows: a second pass of the third red team, written after
+// the fixes the rows above called for, at what those fixes leave open: a
+// choice dropped, a duty turned into an ability or an eligibility, a loss
+// narrowed to the direct one, figures called placeholders, a clock that
+// starts at acceptance, and rewordings near the new rules.
+var redteamThirdMoreRows = []redteamRow{
+	{"at the customer's choice dropped", "sla.en", CheckTerm, [][2]string{e(", at the customer's choice.", ".")}},
+	{"由客户选择 dropped", "sla.zh", CheckTerm, [][2]string{e("由客户选择抵扣下期账单或退款", "抵扣下期账单或退款")}},
+	{"provides becomes is able to provide", "sla.en", CheckModal, [][2]string{e("酷算云 provides technical support 7x24", "酷算云 is able to provide technical support 7x24")}},
+	{"is replaced becomes is eligible for replacement", "sla.en", CheckCondition, [][2]string{e("is replaced within 4 hours", "is eligible for replacement within 4 hours")}},
+	{"符合条件的故障", "sla.zh", CheckCondition, [][2]string{e("单次故障导致服务不可用超过4小时的", "符合条件的单次故障导致服务不可用超过4小时的")}},
+	{"liable for the direct loss", "sla.en", CheckScope, [][2]string{e("酷算云 is liable for the loss", "酷算云 is liable for the direct loss")}},
+	{"直接损失", "sla.zh", CheckScope, [][2]string{e("导致客户数据丢失、泄露或被未授权访问的", "导致客户数据直接损失、泄露或被未授权访问的")}},
+	{"the figures are placeholders", "renewal.en", CheckWaiver, [][2]string{e("Before it renews, we have compared our actual usage with the price.", "Before it renews, we have compared our actual usage with the price (the figures below are placeholders).")}},
+	{"以下数字仅为示意", "renewal.zh", CheckWaiver, [][2]string{e("续约之前，我们对照价格核对了实际用量：", "续约之前，我们对照价格核对了实际用量（以下数字仅为示意）：")}},
+	{"prices subject to change", "sla.en", CheckCondition, [][2]string{e("these prices do not change during the term", "these prices, subject to change, hold during the term")}},
+	{"价格暂定", "sla.zh", CheckWaiver, [][2]string{e("合同期内价格不变", "合同期内价格不变（暂定）")}},
+	{"the clock starts when the report is accepted", "sla.en", CheckCondition, [][2]string{e("within 4 hours of the fault report", "within 4 hours of the fault report being accepted")}},
+	{"报障 becomes 受理", "sla.zh", CheckCondition, [][2]string{e("酷算云须在报障后4小时内", "酷算云须在报障受理完成起4小时内")}},
+	{"prices fixed for the first month", "sla.en", CheckScope, [][2]string{e("these prices do not change during the term", "these prices do not change during the first month of the term")}},
+	{"credited once", "sla.en", CheckCap, [][2]string{e("are credited in full", "are credited in full, only once")}},
+	{"a tentative draft", "sla.en", CheckWaiver, [][2]string{e("They are part of the contract;", "They are a tentative part of the contract;")}},
+	{"不可用 becomes 完全不可用", "sla.zh", CheckScope, [][2]string{e("单次故障导致服务不可用超过4小时的", "单次故障导致服务完全不可用超过4小时的")}},
+	{"unavailable becomes completely unavailable", "sla.en", CheckScope, [][2]string{e("makes the service unavailable", "makes the service completely unavailable")}},
+	{"each question becomes the questions you can answer", "questions.en", CheckModal, [][2]string{e("Please answer each question by its number.", "Please answer each question you can by its number.")}},
+	{"能答复的问题", "questions.zh", CheckModal, [][2]string{e("请按编号逐条答复；", "请按编号对能答复的问题逐条答复；")}},
+	{"客户数据 becomes 客户的核心数据", "sla.zh", CheckScope, [][2]string{e("客户数据存放在约定地域", "客户的核心数据存放在约定地域")}},
+	{"customer data becomes core customer data", "sla.en", CheckScope, [][2]string{e("Customer data stays in the agreed region", "Core customer data stays in the agreed region")}},
+	{"migration help only upon payment", "sla.en", CheckCondition, [][2]string{e("酷算云 helps migrate the customer's data", "酷算云, upon payment, helps migrate the customer's data")}},
+	{"提供 becomes 有能力提供", "sla.zh", CheckModal, [][2]string{e("酷算云提供7x24小时技术支持", "酷算云有能力提供7x24小时技术支持")}},
+	{"协助 only after the customer pays", "sla.zh", CheckCondition, [][2]string{e("酷算云协助将客户的数据", "客户付费后酷算云方可协助将客户的数据")}},
+	{"完成更换 becomes 开始更换", "sla.zh", CheckDirection, [][2]string{e("完成更换", "开始更换")}},
+	{"is replaced becomes replacement starts", "sla.en", CheckDirection, [][2]string{e("is replaced within 4 hours of the fault report", "starts to be replaced within 4 hours of the fault report")}},
+	{"迁移完成前 becomes 迁移开始前", "sla.zh", CheckDirection, [][2]string{e("客户确认迁移完成前", "客户确认迁移开始前")}},
+	{"合同期内价格不变 becomes 首年内价格不变", "sla.zh", CheckScope, [][2]string{e("合同期内价格不变", "首年内价格不变")}},
+	{"客户可以 becomes 酷算云可以", "sla.zh", CheckParty, [][2]string{e("客户可以只补差价升级", "酷算云可以只补差价升级")}},
+	{"二十倍 for 2倍", "sla.zh", CheckQuantityAdded, [][2]string{e("订单金额的2倍", "订单金额的二十倍")}},
+
+	// faithful
+	{"at the customer's option", "sla.en", "", [][2]string{e("at the customer's choice", "at the customer's option")}},
+	{"由客户自主选择", "sla.zh", "", [][2]string{e("由客户选择", "由客户自主选择")}},
+	{"the fault report written the report of the fault", "sla.en", "", [][2]string{e("within 4 hours of the fault report", "within 4 hours of the report of the fault")}},
+	{"¥15,000.00", "renewal.en", "", [][2]string{e("¥15,000 per card per month", "¥15,000.00 per card per month")}},
+	{"30分钟 written 30分", "sla.zh", "", [][2]string{e("须在30分钟内", "须在30分内")}},
+	{"4小时 written 4h", "sla.zh", "", [][2]string{e("须在报障后4小时内", "须在报障后4h内")}},
+	{"完成更换 written 更换完毕", "sla.zh", "", [][2]string{e("完成更换", "更换完毕")}},
+	{"direct in a letter", "questions.en", "", [][2]string{e("Before we decide, we need concrete answers", "Before we decide, we need direct, concrete answers")}},
+}
+
+// TestRedTeamThirdMore: the second pass, run like the tables above.
+// Before the third table's fixes 19 of its 31 meaning-changing rows
+// passed as checked (18 after the first of them) and 3 of its 8 faithful
+// ones were refused.
+func TestRedTeamThirdMore(t *testing.T) {
+	runRedTeam(t, redteamThirdMoreRows, 15)
+}
+
+// TestRedTeamThirdWholeRewordings: three more whole drafts reworded the
+// way a model polishes text (if for when, an engineer responds, 及 for 和,
+// 均相同, ahead of the renewal, kind regards), each accepted as it is,
+// so that the third table's rules refuse no ordinary rewording.
+func TestRedTeamThirdWholeRewordings(t *testing.T) {
+	rows := []struct{ job, text string }{
+		{"sla.en", `Proposed SLA clauses: 酷算云
+
+The following service-level clauses are proposed for the GPU rental contract with 酷算云. These clauses form part of the contract, and verbal commitments do not replace them.
+
+1. Response time. 酷算云 provides technical support 7x24, including nights, weekends and public holidays. An on-duty engineer responds to every fault report within 30 minutes by phone or instant message, not only through a ticket.
+2. Hardware replacement. A failed GPU, or a host that can no longer run the customer's workload, is replaced within 4 hours of the fault report with an equivalent standby machine (same GPU model, memory, interconnect and host configuration). 酷算云 moves the customer's environment and data to the standby machine at no charge.
+3. Outage compensation. If a single fault makes the service unavailable for more than 4 hours, 酷算云 compensates 2x the order amount for the whole duration of the outage, either as a credit on the next invoice or as a refund, at the customer's choice.
+4. Credit for interrupted runs. If a platform fault (hardware, network, power or scheduling) interrupts a running job, the GPU hours billed for that job since its last checkpoint are credited in full, in addition to any outage compensation.
+5. Migration at the end of the term. When the contract ends or is terminated early, 酷算云 helps migrate the customer's data, images and snapshots to a destination the customer names, within a period and for a fee stated in the order form, and keeps the data available until the customer confirms the migration.
+6. Certified data destruction. When the contract ends, or on request, 酷算云 destroys all customer data on disks, snapshots and backups by physical destruction or certified secure erasure, not only by logical deletion, and delivers a written certificate of destruction.
+7. Bandwidth. The order form states whether public bandwidth is fixed or metered, the free intranet and egress quota, and the price beyond that quota; these prices do not change during the term.
+8. Upgrade. During the term, the customer may move to a newer GPU model by paying only the price difference for the rest of the term, without starting a new minimum term.
+9. Data security liability. 酷算云 is liable for any loss or leakage of, or unauthorised access to, customer data caused by its staff, systems or subcontractors. Customer data stays in the agreed region and is not transferred across borders without the customer's written consent.
+
+This draft is for both parties to review before it is signed.`},
+		{"sla.zh", `SLA 条款建议：酷算云
+
+以下服务等级条款建议写入与酷算云签订的 GPU 租赁合同，作为合同的组成部分；口头承诺不能代替这些书面条款。
+
+1. 响应时间：酷算云提供7x24小时技术支持（含夜间、周末及法定节假日）。对任何故障报告，值班工程师须在30分钟内通过电话或即时通讯响应，而不只是通过工单回复。
+2. 硬件更换：GPU 发生故障，或主机无法继续运行客户任务时，酷算云须在报障后4小时内用同等配置的备用机（GPU 型号、显存、互联方式和主机配置均相同）完成更换，并免费将客户的环境和数据迁移到备用机上。
+3. 故障赔偿：单次故障导致服务不可用超过4小时的，酷算云按故障持续期间订单金额的2倍赔偿，抵扣下期账单或退款由客户选择。
+4. 中断任务补偿：因平台故障（硬件、网络、电力或调度）导致正在运行的任务中断的，该任务自最近检查点以来已计费的 GPU 时长全额返还，且不影响故障赔偿。
+5. 到期迁移：合同到期或提前终止时，酷算云协助将客户的数据、镜像和快照迁移到客户指定的位置，迁移期限和费用（如有）在订单中写明；在客户确认迁移完成之前，数据保持可用。
+6. 数据销毁：合同结束时或应客户要求，酷算云对磁盘、快照和备份中的全部客户数据进行物理销毁或经认证的安全擦除（而不只是逻辑删除），并出具书面的销毁证明。
+7. 带宽：订单中写明公网带宽为固定带宽还是按流量计费、免费的内网和出网流量额度，以及超出额度后的单价；合同期内上述价格不变。
+8. 升级：合同期内，客户可以只补差价升级到更新型号的 GPU，且不重新起算最短租期。
+9. 数据安全责任：因酷算云的员工、系统或分包商导致客户数据丢失、泄露或被未授权访问的，由酷算云承担责任。客户数据存放在约定地域，未经客户书面同意不得跨境传输。
+
+以上为草稿，请双方审阅后再签署。`},
+		{"renewal.en", `Subject: Renewal of our GPU contract with 酷算云 on 2027-03-01
+
+Dear 酷算云 account team,
+
+Our contract for 8 A100-80G cards renews on 2027-03-01, and the notice deadline is 2027-01-30. Ahead of the renewal, we have compared our actual usage with the price.
+
+- Current price: ¥15,000 per card per month, ¥120,000 per month for all cards.
+- Actual usage: 310 h per card per month.
+- On-demand price for the same card: ¥35 per card-hour. The monthly price only pays off above 428.57 h per card per month (the monthly price divided by the on-demand price).
+- At our actual usage, on-demand would cost ¥86,800 a month.
+
+Our usage is below the break-even: the monthly contract costs us ¥33,200 a month more than on-demand. Unless the monthly price comes down to ¥10,850 per card or less (our actual hours times the on-demand price), we will move to on-demand when the term ends.
+
+We would also like the renewal to include:
+1. An upgrade clause: moving to a newer GPU model within the term for the price difference.
+2. Written SLA terms: response time, hardware replacement with a standby machine, and compensation for outages.
+3. Help with data migration at the end of the term, with the fee stated.
+
+Could you send us a revised offer before 2027-01-30?
+
+Kind regards,
+[your name]`},
+	}
+	for _, r := range rows {
+		j := jobFor(t, r.job)
+		for _, f := range j.failures(r.text, "") {
+			t.Errorf("%s: %s", r.job, f.Message(j.lang))
+		}
+	}
 }

@@ -56,6 +56,7 @@ var termGroups = [][]string{
 	{"exact*", "precise*", "具体", "确切", "准确"},
 	{"migrat*", "迁移"},
 	{"fee*", "费用"},
+	{"choice", "choose*", "option", "选择"},
 	{"compensat*", "赔偿", "补偿"},
 	{"respon*", "响应"},
 	{"report*", "报障", "报修", "报告"},
@@ -105,7 +106,7 @@ func droppedTerm(ref, cand string, clause bool) string {
 		groups = append(append([][]string{}, termGroups...), clauseTermGroups...)
 	}
 	for _, g := range groups {
-		if termPresent(ref, g) && !termPresent(cand, g) {
+		if termPresent(ref, g) && !termPresent(cand, g) && !unitStays(cand, g) {
 			for _, w := range g { // named as the template names it
 				if termPresent(ref, []string{w}) {
 					return strings.TrimSuffix(w, "*")
@@ -114,4 +115,24 @@ func droppedTerm(ref, cand string, clause bool) string {
 		}
 	}
 	return ""
+}
+
+// unitStays: a term of minutes or hours is still there as a quantity's
+// unit (30分 for 30分钟, 4h for 4小时).
+func unitStays(cand string, g []string) bool {
+	var unit string
+	switch g[0] {
+	case "minute*":
+		unit = "min"
+	case "hour*":
+		unit = "h"
+	default:
+		return false
+	}
+	for _, p := range quantities(cand) {
+		if p.q.unit == unit {
+			return true
+		}
+	}
+	return false
 }
