@@ -420,14 +420,21 @@ func canonicalKey(cmd *Command, key string) (string, bool) {
 }
 
 func unknownKey(lang Lang, cmd *Command, key string) *Error {
-	return UnknownKey(lang, T(lang, cmd.Name, HanWord(cmd.Name, cmd.Aliases)), cmd.Keys, key, cmd.Example(EN))
+	return unknownKeyOf(lang, cmd, T(lang, cmd.Name, HanWord(cmd.Name, cmd.Aliases)), cmd.Keys, key, cmd.Example(EN))
 }
 
 // UnknownKey is the error for a key the command (its words as the user
 // types them in lang, "trial check", "试用 检查") does not take: the keys
-// it takes (in Chinese as HanWord names them), the closest name or alias,
-// and an example.
+// it takes (in Chinese as HanWord names them), the closest name or alias
+// written with its example value, and an example.
 func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Error {
+	return unknownKeyOf(lang, nil, command, keys, key, example)
+}
+
+// unknownKeyOf is UnknownKey for cmd's keys: a Chinese reply writes the
+// example value of the key meant as cmd's Chinese examples do (zhValue:
+// 模式=微调, 期限=3个月, not mode's lora or term's 3m).
+func unknownKeyOf(lang Lang, cmd *Command, command string, keys []Key, key, example string) *Error {
 	var names []string
 	for _, k := range keys {
 		if lang == ZH {
@@ -448,6 +455,9 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 	if len(near) == 0 { // ondemand_price, 按需单价: a key and a word after it
 		near = prefixedKey(key, cands)
 	}
+	if len(near) == 0 { // discount, 折扣: the last word of a key
+		near = suffixedKey(key, keys)
+	}
 	if len(near) == 0 { // anxu, baoyue: a key in pinyin
 		near = PinyinMatches(key, cands)
 	}
@@ -460,7 +470,7 @@ func UnknownKey(lang Lang, command string, keys []Key, key, example string) *Err
 		if k.Example != "" {
 			w += "=" + k.Example
 			if lang == ZH {
-				w = HanWord(k.Name, k.Aliases) + "=" + zhUnit(k, k.Example)
+				w = HanWord(k.Name, k.Aliases) + "=" + zhValue(cmd, k, k.Example)
 			}
 		}
 		if !slices.Contains(meant, w) {
@@ -493,6 +503,33 @@ func prefixedKey(key string, cands []string) []string {
 		return nil
 	}
 	return []string{best}
+}
+
+// suffixedKey are the keys whose name key is the last word of (discount
+// is yearly_discount's, rate interrupt_rate's) or, in Chinese, whose
+// Chinese spelling ends with it (折扣 is 包年折扣's); none when key has
+// fewer than two letters. An English alias is not searched: price, the
+// end of yearly_price, is more often the on-demand or the monthly price.
+func suffixedKey(key string, keys []Key) []string {
+	low := strings.ToLower(strings.TrimSpace(key))
+	if utf8.RuneCountInString(low) < 2 {
+		return nil
+	}
+	var out []string
+	for _, k := range keys {
+		for _, c := range append([]string{k.Name}, k.Aliases...) {
+			head, ok := strings.CutSuffix(strings.ToLower(c), low)
+			if !ok || head == "" {
+				continue
+			}
+			last, _ := utf8.DecodeLastRuneInString(head)
+			if c == k.Name && (last == '_' || last == '-') || HasHan(low) && HasHan(head) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // keyFirst is the error for a line that starts with key=value: the

@@ -35,6 +35,10 @@ type Subs struct {
 	// Example is shown when the word is none of the sub-commands'.
 	Example string
 	List    []Sub
+	// ExampleZH is the command's Command.ExampleZH: a sub-command's error
+	// writes its example values in the Chinese the command's examples use
+	// (期限=3个月, not term's 3m). Set it before the first call.
+	ExampleZH map[string]string
 	// parser reads a sub-command's arguments with its keys: built on the
 	// first call that needs it (Args), not when a command package loads.
 	parser func() *Router
@@ -43,16 +47,21 @@ type Subs struct {
 // NewSubs returns the reader of the sub-commands of command (its English
 // and Chinese words); a sub-command without keys or examples is still read.
 func NewSubs(command, commandZH, example string, list ...Sub) *Subs {
-	return &Subs{Command: command, CommandZH: commandZH, Example: example, List: list, parser: sync.OnceValue(func() *Router {
+	s := &Subs{Command: command, CommandZH: commandZH, Example: example, List: list}
+	s.parser = sync.OnceValue(func() *Router {
 		r := NewRouter()
 		for _, sub := range list {
+			// the words in Chinese second, so that an error names the
+			// sub-command as 续约 添加 (HanWord), as it names renewal add
+			zh := commandZH + " " + HanWord(sub.Name, sub.Aliases)
 			r.Register(&Command{
-				Name: command + " " + sub.Name, Aliases: append([]string{sub.Name}, sub.Aliases...),
-				Keys: append([]Key{}, sub.Keys...), Examples: []string{sub.Example},
+				Name: command + " " + sub.Name, Aliases: append([]string{sub.Name, zh}, sub.Aliases...),
+				Keys: append([]Key{}, sub.Keys...), Examples: []string{sub.Example}, ExampleZH: s.ExampleZH,
 			})
 		}
 		return r
-	})}
+	})
+	return s
 }
 
 // Find looks a sub-command up by its name or an alias, in any case.

@@ -293,6 +293,14 @@ var badInputs = []badInput{
 	{"怎么用 zh", "怎么用", "", []string{"计费"}},
 
 	{"a quoted number with spaces", `billing ondemand=35 monthly="15 000" hours=300`, "monthly", []string{"without spaces: 15000"}},
+
+	// round 10: a key typo's suggestion in the user's words
+	{"a key typo's value in Chinese words zh", "显存 模型=qwen2.5-14b 模试=lora", "模试", []string{"你是不是想写 模型=qwen2.5-14b 或 模式=微调？"}},
+	{"a sub-command's key typo in Chinese words zh", "续约 添加 供应商=酷算云 卡数=8 价格=15000 续约日=2027-03-01 通知期=30天 期线=3个月", "期线", []string{"续约 添加 不接受参数", "你是不是想写 期限=3个月？"}},
+	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
+	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
+	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	{"a key's last word, rate", "billing ondemand=35 monthly=15000 hours=300 spot=12 rate=0.05", "rate", []string{"Did you mean interrupt_rate=0.05?"}},
 }
 
 // TestBadInputs runs every bad input through the real router, as text and

@@ -50,8 +50,12 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 	}
 }}
 
+// exampleZH spells the examples' values in Chinese (Command.ExampleZH), for
+// the command and its sub-commands' errors.
+var exampleZH = map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"}
+
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
-	return chat.NewSubs("price", "价格", examples[0],
+	s := chat.NewSubs("price", "价格", examples[0],
 		chat.Sub{Name: "set", Aliases: []string{"设置", "添加", "新增", "add", "save", "保存"}, Keys: keytab.PriceSet, Example: examples[0], Writes: true,
 			EN: "keep a vendor's price for a card (per card: ondemand, monthly, spot)", ZH: "保存供应商对某张卡的报价（每卡：按需、包月、竞价）"},
 		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: examples[2],
@@ -59,6 +63,8 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3], Writes: true,
 			EN: "delete a price this channel sees", ZH: "删除本频道可见的一个价格"},
 	)
+	s.ExampleZH = exampleZH
+	return s
 }}
 
 // Command returns the `price` chat command (alias 价格).
@@ -79,7 +85,7 @@ func words() *chat.Command {
 		Keys:      keytab.PriceSet,
 		Subs:      subs.Get().Docs(),
 		Examples:  examples,
-		ExampleZH: map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"},
+		ExampleZH: exampleZH,
 		Writes:    subs.Get().Writes,
 	}
 }

@@ -69,8 +69,13 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 	}
 }}
 
+// exampleZH spells the examples' values in Chinese (Command.ExampleZH), for
+// the command and its sub-commands' errors.
+var exampleZH = map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
+	"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"}
+
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
-	return chat.NewSubs("renewal", "续约", examples[0],
+	s := chat.NewSubs("renewal", "续约", examples[0],
 		chat.Sub{Name: "add", Aliases: []string{"添加", "新增", "增加", "加", "create"}, Keys: keytab.RenewalAdd, Example: examples[0], Writes: true,
 			EN: "store a contract and remind this channel before its notice deadline", ZH: "保存合同，并在通知截止日前提醒本频道"},
 		chat.Sub{Name: "list", Aliases: []string{"列表", "查看", "ls", "all"}, Example: "renewal list",
@@ -84,6 +89,8 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 		chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 			EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
 	)
+	s.ExampleZH = exampleZH
+	return s
 }}
 
 // Command returns the `renewal` chat command (alias 续约).
@@ -102,10 +109,9 @@ func words() *chat.Command {
 		Aliases: []string{"续约", "renewals", "续费"},
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
-		Examples: examples,
-		ExampleZH: map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
-			"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"},
-		Writes: subs.Get().Writes,
+		Examples:  examples,
+		ExampleZH: exampleZH,
+		Writes:    subs.Get().Writes,
 	}
 }
 
