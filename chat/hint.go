@@ -27,6 +27,14 @@ func ValueHint(lang Lang, raw string) string {
 			return fmt.Sprintf(T(lang, "%s is a range; give one number, such as its middle, %s", "%s 是一个范围；请只写一个数，例如中间值 %s"), Shown(raw), mid)
 		}
 	}
+	if lower, n, ok := bound(s); ok {
+		if lower {
+			return fmt.Sprintf(T(lang, "%[1]s is a bound, at least %[2]s, not one number: give the number you expect (%[2]s, if it is about that)",
+				"%[1]s 是一个下限（至少 %[2]s），不是一个确定的数：请写你预计的数（大约就是 %[2]s 的话写 %[2]s）"), Shown(raw), n)
+		}
+		return fmt.Sprintf(T(lang, "%[1]s is a bound, at most %[2]s, not one number: give the number you expect (%[2]s, if it is about that)",
+			"%[1]s 是一个上限（至多 %[2]s），不是一个确定的数：请写你预计的数（大约就是 %[2]s 的话写 %[2]s）"), Shown(raw), n)
+	}
 	if m := numberRE.Get().FindString(s); m != "" {
 		digits := strings.TrimLeft(m, "¥$")
 		switch {
@@ -52,6 +60,54 @@ func ValueHint(lang Lang, raw string) string {
 			"连写的汉字数字（三五、八五）可能是范围，也可能是数字串；请用阿拉伯数字写这个数")
 	}
 	return ""
+}
+
+// bound reads s (normalized, lower case) as a number with a word or a sign
+// that makes it a bound: lower for at least (300+, 300多小时, 300以上,
+// 35元起, 300出头, 至少300, ≥300, more than 300), else at most (300以内,
+// 不到300, ≤300, up to 300). n is the number as written with its unit; ok
+// is false for any other text.
+func bound(s string) (lower bool, n string, ok bool) {
+	s = strings.TrimSpace(strings.TrimLeft(s, "¥$"))
+	for _, b := range []struct {
+		lower bool
+		words []string
+	}{
+		{true, []string{"至少", "最少", "起码", "不少于", "不低于", "超过", "大于", "多于", "高于", ">=", "≥", ">", "at least ", "more than ", "over ", "above "}},
+		{false, []string{"不到", "少于", "低于", "不超过", "最多", "至多", "顶多", "<=", "≤", "<", "at most ", "less than ", "under ", "up to "}},
+	} {
+		for _, w := range b.words {
+			if t, found := strings.CutPrefix(s, w); found {
+				t = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(t), "¥$"))
+				if _, _, err := leadingNumber(t); err == nil {
+					return b.lower, t, true
+				}
+				return false, "", false
+			}
+		}
+	}
+	_, rest, err := leadingNumber(s)
+	if err != nil || rest == "" {
+		return false, "", false
+	}
+	num := strings.TrimSpace(s[:len(s)-len(rest)])
+	for _, b := range []struct {
+		lower bool
+		words []string
+	}{
+		{true, []string{"+", "多", "以上", "之上", "出头", "往上", "开外", "起", "or more", "plus"}},
+		{false, []string{"以内", "之内", "以下", "之下", "不到", "or less", "max"}},
+	} {
+		for _, w := range b.words {
+			if unit, found := strings.CutPrefix(rest, w); found { // 300多小时, 300+h
+				return b.lower, num + strings.TrimSpace(unit), true
+			}
+			if unit, found := strings.CutSuffix(rest, w); found { // 300小时以上, 35元起
+				return b.lower, num + strings.TrimSpace(unit), true
+			}
+		}
+	}
+	return false, "", false
 }
 
 // rangeRE is a range of two numbers: 300-400, 300 ~ 400小时, 8到16卡, 300至400,
@@ -108,6 +164,11 @@ func withHint(lang Lang, msg, raw string) string {
 	}
 	return msg
 }
+
+// WithHint is msg and the hint for raw (ValueHint), when there is one, for
+// a command that words its own message about a value it cannot read and
+// does not return it as an *Error (quote's per-vendor problems).
+func WithHint(lang Lang, msg, raw string) string { return withHint(lang, msg, raw) }
 
 // Hinted is e with the hint for raw added to its message (ValueHint), for
 // a command that words its own message about a value it cannot read.

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +72,14 @@ func TestValueSpec(t *testing.T) {
 		{"大约 1.5万", Money, 15000},
 		{"~35", Money, 35},
 		{"about 300h", Hours, 300},
+		{"300~", Hours, 300}, // a trailing ~ (300～ after Normalize) is about too
+		{"300～", Hours, 300},
+		{"～300", Hours, 300},
+		{"差不多300", Hours, 300},
+		{"将近300小时", Hours, 300},
+		{"三百来小时", Hours, 300}, // 来 between the number and its unit: about
+		{"300来个小时", Hours, 300},
+		{"around 35", Money, 35},
 	}
 	for _, tt := range tests {
 		got, err := ParseValue(tt.in, tt.kind)
@@ -87,6 +96,9 @@ func TestValueSpec(t *testing.T) {
 		{"每天8元", Hours},    // not hours
 		{"1万50000", Money}, // the addend is not below the multiplier
 		{"8h/day", Money},  // hours per day is not money
+		// a bound is not a number: at least, at most
+		{"300+", Hours}, {"300多", Hours}, {"至少300", Hours}, {"300以上", Hours}, {"≥300", Hours},
+		{"300以内", Hours}, {"不到300", Hours}, {"35元起", Money}, {"1万多", Money},
 	} {
 		if v, err := ParseValue(bad.in, bad.kind); err == nil {
 			t.Errorf("ParseValue(%q, %v) = %v, want an error", bad.in, bad.kind, v)
@@ -233,6 +245,39 @@ func TestKeyLookup(t *testing.T) {
 		b, _ := ix.Lookup(tt.in)
 		if a.Name != tt.want || b.Name != tt.want {
 			t.Errorf("lookup %q = %q / %q, want %q", tt.in, a.Name, b.Name, tt.want)
+		}
+	}
+}
+
+// A bound is refused saying which it is and the number it bounds; a range,
+// an approximate or a plain number is no bound.
+func TestBoundHint(t *testing.T) {
+	for _, tt := range []struct {
+		lang     Lang
+		in, want string
+	}{
+		{EN, "300+", "300+ is a bound, at least 300, not one number: give the number you expect (300, if it is about that)"},
+		{EN, "300h+", "at least 300h"},
+		{EN, "more than 300", "at least 300"},
+		{EN, "up to 300h", "at most 300h"},
+		{EN, "300 or more", "at least 300"},
+		{ZH, "300多个小时", "300多个小时 是一个下限（至少 300个小时），不是一个确定的数：请写你预计的数（大约就是 300个小时 的话写 300个小时）"},
+		{ZH, "300小时以上", "至少 300小时"},
+		{ZH, "至少300", "至少 300"},
+		{ZH, "300出头", "至少 300"},
+		{ZH, "¥35起", "至少 35"},
+		{ZH, "1万多", "至少 1万"},
+		{ZH, "不到300", "上限（至多 300）"},
+		{ZH, "300以内", "至多 300"},
+		{ZH, "≤300", "至多 300"},
+	} {
+		if got := ValueHint(tt.lang, tt.in); !strings.Contains(got, tt.want) {
+			t.Errorf("ValueHint(%s, %q) = %q, want it to hold %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+	for _, in := range []string{"300", "300-400", "~300", "300左右", "+300", "多卡", "起"} {
+		if _, _, ok := bound(in); ok {
+			t.Errorf("bound(%q) is a bound; want none", in)
 		}
 	}
 }

@@ -104,17 +104,26 @@ func ParseValue(s string, kind Kind) (float64, error) {
 }
 
 // about is s without the words that make a number approximate (约300,
-// 大约 35, ~300, 300左右): the number is the one meant.
+// 大约 35, 差不多300, ~300, 300~, 300左右, 三百来小时): the number is the
+// one meant. A bound is not approximate: 300+, 300多, 至少300 and 300以上
+// are left as they are, and refused (ValueHint says why).
 func about(s string) string {
-	for _, p := range []string{"大约", "大概", "约", "~", "≈", "about ", "approx. ", "approx "} {
+	for _, p := range []string{"大约", "大概", "大致", "差不多", "约莫", "约", "将近", "接近", "~", "≈",
+		"about ", "approx. ", "approx ", "approximately ", "around ", "roughly ", "ca. "} {
 		if t, ok := strings.CutPrefix(s, p); ok {
 			s = strings.TrimSpace(t)
 			break
 		}
 	}
-	for _, p := range []string{"左右", "上下"} {
+	for _, p := range []string{"左右", "上下", "~", "≈"} { // 300~ and 300～ (after Normalize): about 300
 		if t, ok := strings.CutSuffix(s, p); ok {
 			return strings.TrimSpace(t)
+		}
+	}
+	// 来 between a number and its unit is "about": 300来小时, 三百来个小时
+	if i := strings.Index(s, "来"); i > 0 {
+		if _, rest, err := leadingNumber(s[:i]); err == nil && rest == "" {
+			return s[:i] + s[i+len("来"):]
 		}
 	}
 	return s

@@ -300,6 +300,16 @@ var badInputs = []badInput{
 	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
 	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
 	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	// round 10: approximate signs after the number, and bounds
+	{"a ~ after the number", "billing ondemand=35 monthly=15000 hours=300~", "", []string{"300 h"}},
+	{"a ～ after the number zh", "计费 按需=35 包月=15000 时长=300～", "", []string{"300 小时"}},
+	{"来 before the unit zh", "计费 按需=35 包月=15000 时长=三百来小时", "", []string{"300 小时"}},
+	{"a + after the hours", "billing ondemand=35 monthly=15000 hours=300+", "hours", []string{"at least 300", "hours=300"}},
+	{"多 after the hours zh", "计费 按需=35 包月=15000 时长=300多个小时", "hours", []string{"下限", "至少 300个小时"}},
+	{"a price from zh", "计费 按需=35元起 包月=15000 时长=300", "ondemand", []string{"下限（至少 35元）", "按需=35"}},
+	{"at most, in a quote", `quote hours="up to 300h" cards=8 A: price=35; B: price=29`, "hours", []string{"at most 300h"}},
+	{"a vendor's price from, in a quote zh", "报价 时长=300 卡数=8 A: 单价=35起; B: 单价=29", "", []string{"A：单价=\"35起\"", "至少 35"}},
+	{"a renewal price with 多 zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=1万多 续约日=2027-03-01 通知期=30天", "price", []string{"至少 1万"}},
 	{"a key's last word, rate", "billing ondemand=35 monthly=15000 hours=300 spot=12 rate=0.05", "rate", []string{"Did you mean interrupt_rate=0.05?"}},
 }
 
