@@ -266,12 +266,19 @@ func (a *Args) splitValue(word string) *Error {
 			e.Message += fmt.Sprintf(T(a.lang, "; several cards' hours go comma-separated: %s=%s,%s", "；多张卡的小时数用英文逗号分隔：%s=%s,%s"), name, Shown(v), Shown(word))
 		}
 		return e
+	case digit(last) && unicode.IsLetter(first) && k.Kind != Plain && parses(v+word, k.Kind):
+		// notice=2 months, hours=300 h: the unit a space split off its number
+		return Invalidf(a.lang, k.Name, name+"="+v+word, "%s=%s %s: a space splits the number from its unit; write them as one word: %s=%s%s",
+			"%s=%s %s：数字和单位被空格分开了；请连在一起写：%s=%s%s", name, Shown(v), Shown(word), name, Shown(v), Shown(word))
 	case !digit(lead) && (unicode.IsLetter(first) || digit(first)):
 		return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%q after %s=%s is not read: if it belongs to the value, put the value in quotes: %s=\"%s %s\"",
 			"%[2]s=%[3]s 后面的 %[1]q 无法识别：如果它属于这个值，请给值加上引号：%[4]s=\"%[5]s %[6]s\"", Shown(word), name, Shown(v), name, Shown(v), Shown(word))
 	}
 	return nil
 }
+
+// parses reports whether s reads as a value of kind.
+func parses(s string, kind Kind) bool { _, err := ParseValue(s, kind); return err == nil }
 
 // Invalid builds an error about key with the key's example.
 func (a *Args) Invalid(key, en, zh string) *Error {

@@ -94,7 +94,16 @@ type Renewal struct {
 	// Renews is the day the contract renews unless cancelled.
 	Renews Date `json:"renews"`
 	// NoticeDays is how many days before Renews the vendor must be told.
+	// With NoticeMonths set it is 30 a month: a count for what compares
+	// lengths, not the deadline.
 	NoticeDays int `json:"notice_days"`
+	// NoticeMonths, when more than 0, is a notice period in calendar months
+	// (提前一个月通知, one month's notice): each deadline is its renewal
+	// day less that many months, the same day of the month or that month's
+	// last day (2027-07-31 less a month is 2027-06-30), 28 to 31 days a
+	// month. Thirty days a month would put some deadlines a day or more
+	// after the contract's.
+	NoticeMonths int `json:"notice_months,omitempty"`
 	// Offsets are the reminder days before the notice deadline, largest
 	// first; nil means DefaultOffsets.
 	Offsets []int `json:"remind_days,omitempty"`
@@ -184,8 +193,21 @@ func (r Renewal) MonthlyTotal() float64 { return r.MonthlyPrice() * float64(r.Ca
 // TermTotal is what renewing commits to: the monthly total times the term.
 func (r Renewal) TermTotal() float64 { return r.MonthlyTotal() * float64(r.Term()) }
 
-// Deadline is the notice deadline of the first cycle: Renews − NoticeDays.
-func (r Renewal) Deadline() Date { return r.Renews.AddDays(-r.NoticeDays) }
+// Deadline is the notice deadline of the first cycle: Renews less the
+// notice period.
+func (r Renewal) Deadline() Date { return r.deadline(r.Renews) }
+
+// deadline is the notice deadline of a renewal on renews: NoticeMonths
+// calendar months before it when set, else NoticeDays days.
+func (r Renewal) deadline(renews Date) Date {
+	if r.NoticeMonths > 0 {
+		return renews.AddMonths(-r.NoticeMonths)
+	}
+	return renews.AddDays(-r.NoticeDays)
+}
+
+// MaxNoticeMonths is the longest notice period accepted in months.
+const MaxNoticeMonths = 12
 
 // FieldError is an input the renewal rules refuse. Key names the command
 // key; En and Zh say why, in each language.
@@ -245,10 +267,17 @@ func (r Renewal) Validate(today Date) error {
 		return fieldErr("renews", "renews=%s is not in the future (today is %s); give the next renewal date", "续约日 %s 不在未来（今天是 %s），请填写下一次续约日期", r.Renews, today)
 	case r.NoticeDays < 0 || r.NoticeDays > MaxNoticeDays:
 		return fieldErr("notice", "notice must be 0 to %d days, got %d", "提前通知期应为 0 到 %d 天，收到 %d 天", MaxNoticeDays, r.NoticeDays)
+	case r.NoticeMonths < 0 || r.NoticeMonths > MaxNoticeMonths:
+		return fieldErr("notice", "notice must be 0 to %d months, got %d", "提前通知期应为 0 到 %d 个月，收到 %d 个月", MaxNoticeMonths, r.NoticeMonths)
 	case r.TermMonths < 0 || r.TermMonths > MaxTermMonths:
 		return fieldErr("term", "term must be 1 to %d months, got %d", "期限应为 1 到 %d 个月，收到 %d", MaxTermMonths, r.TermMonths)
 	}
-	if termDays := r.Term() * DaysPerMonth; r.NoticeDays > termDays {
+	if r.NoticeMonths > 0 {
+		if r.NoticeMonths > r.Term() {
+			return fieldErr("notice", "notice of %d months is longer than the %d-month term; check the contract's notice clause or give term=",
+				"提前通知期 %d 个月比 %d 个月的期限还长；请核对合同的通知条款，或填写 期限=", r.NoticeMonths, r.Term())
+		}
+	} else if termDays := r.Term() * DaysPerMonth; r.NoticeDays > termDays {
 		return fieldErr("notice", "notice=%dd is longer than the %d-month term (%d days, a month counted as 30); check the contract's notice clause or give term=",
 			"提前通知期 %d 天比 %d 个月的期限（%d 天，每月按 30 天计）还长；请核对合同的通知条款，或填写 期限=",
 			r.NoticeDays, r.Term(), termDays)

@@ -16,7 +16,7 @@ type Cycle struct {
 // CycleN is the n-th renewal: Renews plus n terms.
 func (r Renewal) CycleN(n int) Cycle {
 	renews := r.Renews.AddMonths(n * r.Term())
-	return Cycle{N: n, Renews: renews, Deadline: renews.AddDays(-r.NoticeDays)}
+	return Cycle{N: n, Renews: renews, Deadline: r.deadline(renews)}
 }
 
 // CycleOn is the cycle whose deadline is still ahead on today (or is today):

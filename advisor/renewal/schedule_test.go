@@ -2,6 +2,7 @@ package renewal
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -214,5 +215,54 @@ func TestNoticeOn(t *testing.T) {
 		if n.Passed != tt.passed || missed != tt.missed || next != tt.next || n.Commits != tt.commits {
 			t.Errorf("%s: got passed=%v missed=%q next=%q commits=%v, want %v %q %q %v", tt.name, n.Passed, missed, next, n.Commits, tt.passed, tt.missed, tt.next, tt.commits)
 		}
+	}
+}
+
+// A notice in months counts back calendar months from each renewal day, the
+// day of the month kept or clamped to the month's end: 30 days a month
+// would put the deadline a day after the contract's whenever the month
+// before has 31 days (2027-08-15 − 30 days is 2027-07-16, not 07-15).
+func TestNoticeInMonthsIsCalendarMonths(t *testing.T) {
+	for _, tt := range []struct {
+		renews string
+		months int
+		want   string
+	}{
+		{"2027-08-15", 1, "2027-07-15"},
+		{"2027-07-31", 1, "2027-06-30"},
+		{"2027-03-31", 1, "2027-02-28"},
+		{"2028-03-31", 1, "2028-02-29"},
+		{"2027-03-01", 1, "2027-02-01"},
+		{"2027-01-15", 2, "2026-11-15"},
+		{"2027-10-31", 3, "2027-07-31"},
+	} {
+		r := Renewal{Renews: d(tt.renews), NoticeDays: 30 * tt.months, NoticeMonths: tt.months, Mode: Quarterly}
+		if got := r.Deadline(); got.String() != tt.want {
+			t.Errorf("renews=%s notice=%d months: deadline %s, want %s", tt.renews, tt.months, got, tt.want)
+		}
+	}
+	// every cycle of a monthly contract renewing on the 31st keeps a month's notice
+	r := Renewal{Renews: d("2027-01-31"), NoticeDays: 30, NoticeMonths: 1, Mode: Monthly}
+	for n, want := range []string{"2026-12-31", "2027-01-28", "2027-02-28", "2027-03-30"} {
+		if c := r.CycleN(n); c.Deadline.String() != want {
+			t.Errorf("cycle %d (renews %s): deadline %s, want %s", n, c.Renews, c.Deadline, want)
+		}
+	}
+}
+
+func TestNoticeInMonthsLongerThanTheTermIsRefused(t *testing.T) {
+	today := d("2027-01-01")
+	r := kusuan()
+	r.NoticeDays, r.NoticeMonths = 60, 2
+	if err := r.Validate(today); err == nil || !strings.Contains(err.Error(), "2 months") {
+		t.Errorf("2 months' notice on a monthly contract: %v, want refused", err)
+	}
+	r.Mode = Quarterly
+	if err := r.Validate(today); err != nil {
+		t.Errorf("2 months' notice on a quarterly contract: %v", err)
+	}
+	r.NoticeMonths = 13
+	if err := r.Validate(today); err == nil {
+		t.Error("13 months' notice accepted")
 	}
 }

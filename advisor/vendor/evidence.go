@@ -97,8 +97,11 @@ type Contract struct {
 	// GPU is the catalog id of the card, empty when unknown.
 	GPU                           string
 	Cards, TermMonths, NoticeDays int
-	MonthlyPerCard                float64
-	Currency, Renews              string
+	// NoticeMonths is the notice in calendar months when the contract
+	// gives it so (NoticeDays is then 30 a month); 0: in days.
+	NoticeMonths     int
+	MonthlyPerCard   float64
+	Currency, Renews string
 	// OnDemand is the on-demand price per card-hour the renewal compares
 	// with (0: not recorded); Usage reports whether its actual busy hours
 	// are recorded (renewal usage). The renewal e-mail needs both.

@@ -40,6 +40,7 @@ type renewalFacts struct {
 	hours    []float64
 	renews   renewal.Date
 	notice   int // days; -1 when unknown
+	months   int // the notice in calendar months when given so; 0: in days
 	term     int // months of a stored contract's term; 0 when typed (a month)
 }
 
@@ -63,7 +64,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, fmt.Errorf("draft renewal: get %s: %w", f.id, err)
 		}
 		f.vendor, f.gpu, f.cards, f.monthly, f.ondemand = r.Vendor, r.GPU, r.Cards, r.MonthlyPrice(), r.OnDemand
-		f.hours, f.renews, f.notice, f.term = r.Usage, r.Renews, r.NoticeDays, r.Term()
+		f.hours, f.renews, f.notice, f.months, f.term = r.Usage, r.Renews, r.NoticeDays, r.NoticeMonths, r.Term()
 		ex = "draft renewal " + f.id + " ondemand=35 hours=310"
 	}
 	// typed keys fill or override the stored facts
@@ -108,7 +109,7 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 		f.renews = renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	}
 	if a.Has("notice") {
-		if f.notice, err = a.Int("notice", 0, renewal.MaxNoticeDays); err != nil {
+		if f.notice, f.months, err = a.DaysOrMonths("notice", renewal.MaxNoticeDays); err != nil {
 			return f, err
 		}
 	}
@@ -197,7 +198,7 @@ func actionText(lang chat.Lang, a advisor.Action) string {
 // renewal day itself is past, the cycle current today (advisor/renewal
 // Notice).
 func cycleDates(t *prompts.RenewalTerms, f renewalFacts, today renewal.Date) {
-	r := renewal.Renewal{Renews: f.renews, NoticeDays: max(f.notice, 0), Mode: renewal.Monthly, TermMonths: f.term}
+	r := renewal.Renewal{Renews: f.renews, NoticeDays: max(f.notice, 0), NoticeMonths: f.months, Mode: renewal.Monthly, TermMonths: f.term}
 	n := r.NoticeOn(today)
 	c := n.Next
 	if n.Passed {

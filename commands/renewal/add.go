@@ -76,7 +76,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		notes = append(notes, chat.T(lang, "notice not given: the deadline is the renewal date itself. Check the contract's notice clause and add notice=30d if it has one.",
 			"未写提前通知期：截止日即续约日。请核对合同的通知条款，如有请加上 通知期=30天。"))
 	}
-	notice, err := a.IntOr("notice", 0, 0, rules.MaxNoticeDays)
+	notice, noticeMonths, err := a.DaysOrMonths("notice", rules.MaxNoticeDays)
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
@@ -84,7 +84,7 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 		Tenant: c.Req.Tenant, Platform: c.Req.Platform, Channel: c.Req.Channel, CreatedBy: c.Req.User,
 		Lang: string(lang), CreatedAt: c.Now.UTC(),
 		Vendor: strings.TrimSpace(vendor), GPU: strings.TrimSpace(a.StringOr("gpu", "")), Cards: cards,
-		Mode: rules.Mode(mode), Price: price, Renews: renews, NoticeDays: notice,
+		Mode: rules.Mode(mode), Price: price, Renews: renews, NoticeDays: notice, NoticeMonths: noticeMonths,
 	}
 	if a.Has("remind") {
 		vs, err := a.List("remind", 0, rules.MaxOffsetDays)
@@ -224,8 +224,8 @@ func addReply(lang chat.Lang, r rules.Renewal, today rules.Date, notes []string)
 	notice := r.NoticeOn(today)
 	rep := chat.Reply{
 		Title: fmt.Sprintf(chat.T(lang, "Renewal saved: %s (id %s)", "已保存续约：%s（编号 %s）"), what(r), r.ID),
-		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %s' notice. ", "通知截止日 %s = 续约日 %s − 提前通知 %s。"),
-			cycle.Deadline, cycle.Renews, daysText(lang, r.NoticeDays)) + coming(lang, plan, false),
+		Summary: fmt.Sprintf(chat.T(lang, "Notice deadline %s = renews %s − %s. ", "通知截止日 %s = 续约日 %s − %s。"),
+			cycle.Deadline, cycle.Renews, noticeWords(lang, r)) + coming(lang, plan, false),
 		Facts: append([]chat.Fact{{Label: chat.T(lang, "id", "编号"), Value: r.ID}, scopeFact(lang, r)}, facts(lang, r, cycle, today)...),
 	}
 	if notice.Passed {

@@ -326,3 +326,80 @@ func TestSubCommandTypoSuggestsTheClosest(t *testing.T) {
 		}
 	}
 }
+
+// notice=1个月 is a calendar month before the renewal day, said as such:
+// 30 days would put the deadline of a renewal on 2027-07-31 on 07-01, a day
+// after the contract's 06-30.
+func TestNoticeInMonthsCountsCalendarMonths(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"renewal add vendor=酷算云 gpu=A100-80G cards=8 mode=monthly price=15000 renews=2027-07-31 notice=1month",
+			"Notice deadline 2027-06-30 = renews 2027-07-31 − 1 month's notice."},
+		{"续约 添加 供应商=酷算云 显卡=A100-80G 卡数=8 方式=包月 价格=15000 续约日=2027-07-31 通知期=一个月",
+			"通知截止日 2027-06-30 = 续约日 2027-07-31 − 提前通知 1 个月。"},
+		{"renewal add vendor=酷算云 cards=8 mode=quarterly price=45000 renews=2027-08-15 notice=2months",
+			"Notice deadline 2027-06-15 = renews 2027-08-15 − 2 months' notice."},
+		{"renewal add vendor=酷算云 cards=8 mode=monthly price=15000 renews=2027-08-15 notice=30d",
+			"Notice deadline 2027-07-16 = renews 2027-08-15 − 30 days' notice."},
+	} {
+		st := memstore.NewStore(nil)
+		rep := router(st).Handle(context.Background(), req(tt.text, "slack:T1"))
+		if rep.Error != nil {
+			t.Fatalf("%s: %v", tt.text, rep.Error)
+		}
+		if !strings.Contains(rep.Summary, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.text, rep.Summary, tt.want)
+		}
+	}
+	// two months' notice on a monthly contract is longer than its term
+	rep := router(memstore.NewStore(nil)).Handle(context.Background(), req("续约 添加 供应商=酷算云 卡数=8 方式=包月 价格=15000 续约日=2027-07-31 通知期=2个月", "slack:T1"))
+	if rep.Error == nil || rep.Error.Key != "notice" || !strings.Contains(rep.Error.Message, "2 个月") {
+		t.Errorf("2个月 notice on a monthly contract: %+v", rep.Error)
+	}
+}
+
+// An edit keeps a notice given in months, and changing it to days says so.
+func TestEditKeepsANoticeInMonths(t *testing.T) {
+	st := memstore.NewStore(nil)
+	r := router(st)
+	if rep := r.Handle(context.Background(), req("renewal add vendor=酷算云 cards=8 mode=quarterly price=45000 renews=2027-07-31 notice=1mo", "slack:T1")); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	rep := r.Handle(context.Background(), req("renewal edit r1 cards=4", "slack:T1"))
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	got, err := st.GetRenewal(context.Background(), store.Scope{Tenant: "slack:T1", Channel: "C0123"}, "r1")
+	if err != nil || got.NoticeMonths != 1 || got.Deadline().String() != "2027-06-30" {
+		t.Fatalf("after editing cards: notice %d months, deadline %s (%v)", got.NoticeMonths, got.Deadline(), err)
+	}
+	rep = r.Handle(context.Background(), req("renewal edit r1 notice=30d", "slack:T1"))
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	if all := rep.Summary; !strings.Contains(all, "notice 1 month → 30 days") {
+		t.Errorf("edit reply does not say the notice changed from 1 month to 30 days: %q", all)
+	}
+}
+
+// A unit a space split off its number is named with its key, joined.
+func TestAUnitSplitOffItsNumberIsJoined(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"renewal add vendor=酷算云 cards=8 mode=quarterly price=45000 renews=2027-08-15 notice=4 wk", "write them as one word: notice=4wk"},
+	} {
+		rep := router(memstore.NewStore(nil)).Handle(context.Background(), req(tt.text, "slack:T1"))
+		if rep.Error == nil || rep.Error.Key != "notice" || !strings.Contains(rep.Error.Message, tt.want) {
+			t.Errorf("%s: %+v, want an error about notice saying %q", tt.text, rep.Error, tt.want)
+		}
+	}
+	// the units people type after a space are read with their number
+	for text, want := range map[string]string{
+		"续约 添加 供应商=酷算云 卡数=8 方式=包季 价格=45000 续约日=2027-08-15 通知期=1 个月":                                   "通知截止日 2027-07-15",
+		"renewal add vendor=酷算云 cards=8 mode=quarterly price=45000 renews=2027-08-15 notice=2 months": "Notice deadline 2027-06-15",
+		"renewal add vendor=酷算云 cards=8 mode=quarterly price=45000 renews=2027-08-15 notice=30 days":  "Notice deadline 2027-07-16",
+	} {
+		rep := router(memstore.NewStore(nil)).Handle(context.Background(), req(text, "slack:T1"))
+		if rep.Error != nil || !strings.Contains(rep.Summary, want) {
+			t.Errorf("%s: %+v %q, want %q", text, rep.Error, rep.Summary, want)
+		}
+	}
+}

@@ -26,7 +26,7 @@ func storedTokens(r rules.Renewal) []chat.Token {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	toks := []chat.Token{
 		{Key: "vendor", Value: r.Vendor}, {Key: "cards", Value: strconv.Itoa(r.Cards)}, {Key: "mode", Value: string(r.Mode)},
-		{Key: "price", Value: f(r.Price)}, {Key: "renews", Value: r.Renews.String()}, {Key: "notice", Value: strconv.Itoa(r.NoticeDays)},
+		{Key: "price", Value: f(r.Price)}, {Key: "renews", Value: r.Renews.String()}, {Key: "notice", Value: noticeValue(r)},
 		{Key: "scope", Value: cmpOr(r.Scope, rules.ScopeChannel)},
 	}
 	if r.GPU != "" {
@@ -81,7 +81,7 @@ func overlay(toks []chat.Token, a *chat.Args) []chat.Token {
 // card, card count, mode, price, renewal date and notice period.
 func sameContract(x, y rules.Renewal) bool {
 	return strings.EqualFold(strings.TrimSpace(x.Vendor), strings.TrimSpace(y.Vendor)) && strings.EqualFold(x.GPU, y.GPU) &&
-		x.Cards == y.Cards && x.Mode == y.Mode && x.Price == y.Price && x.Renews == y.Renews && x.NoticeDays == y.NoticeDays
+		x.Cards == y.Cards && x.Mode == y.Mode && x.Price == y.Price && x.Renews == y.Renews && x.NoticeDays == y.NoticeDays && x.NoticeMonths == y.NoticeMonths
 }
 
 // changes lists what differs from old to r, in the user's language; none
@@ -106,7 +106,7 @@ func changes(lang chat.Lang, old, r rules.Renewal) []string {
 	add("mode", "计费方式", modeWord(lang, old.Mode), modeWord(lang, r.Mode))
 	add("price", "价格", yuan(old.Price), yuan(r.Price))
 	add("renews", "续约日", old.Renews.String(), r.Renews.String())
-	add("notice", "提前通知", daysText(lang, old.NoticeDays), daysText(lang, r.NoticeDays))
+	add("notice", "提前通知", noticeText(lang, old), noticeText(lang, r))
 	add("reminders (days before the deadline)", "提醒（截止日前天数）", ints(old.RemindOffsets()), ints(r.RemindOffsets()))
 	add("on-demand", "按需价", orDash(old.OnDemand), orDash(r.OnDemand))
 	add("term", "期限", monthsText(lang, old.Term()), monthsText(lang, r.Term()))

@@ -2,6 +2,7 @@ package renewal
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -95,7 +96,7 @@ func facts(lang chat.Lang, r rules.Renewal, cycle rules.Cycle, today rules.Date)
 			yuan(r.Price), periodWord(lang, r.Mode), modeWord(lang, r.Mode))},
 		{Label: chat.T(lang, "per month", "每月合计"), Value: monthlyRule(lang, r)},
 		{Label: chat.T(lang, "renews", "续约日"), Value: inDays(lang, cycle.Renews, today)},
-		{Label: chat.T(lang, "notice", "提前通知"), Value: daysText(lang, r.NoticeDays)},
+		{Label: chat.T(lang, "notice", "提前通知"), Value: noticeText(lang, r)},
 		{Label: chat.T(lang, "deadline", "通知截止日"), Value: inDays(lang, cycle.Deadline, today)},
 		{Label: chat.T(lang, "renewing commits", "续约承诺"), Value: fmt.Sprintf(chat.T(lang, "%s = %s a month × %d-month term", "%s = 每月 %s × %d 个月期限"),
 			yuan(r.TermTotal()), yuan(r.MonthlyTotal()), r.Term())},
@@ -118,6 +119,35 @@ func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 			yuan(r.MonthlyTotal()), yuan(r.Price), m, cardsCount(lang, r.Cards))
 	}
 	return fmt.Sprintf(chat.T(lang, "%s = %s × %s", "%s = %s × %s"), yuan(r.MonthlyTotal()), yuan(r.Price), cardsCount(lang, r.Cards))
+}
+
+// noticeText writes a renewal's notice period: 30 days, 1 month, 30 天, 1 个月.
+func noticeText(lang chat.Lang, r rules.Renewal) string {
+	if r.NoticeMonths > 0 {
+		return monthsText(lang, r.NoticeMonths)
+	}
+	return daysText(lang, r.NoticeDays)
+}
+
+// noticeWords is the notice period as the deadline's sum says it: 30 days'
+// notice, 1 month's notice, 提前通知 1 个月.
+func noticeWords(lang chat.Lang, r rules.Renewal) string {
+	t := noticeText(lang, r)
+	switch {
+	case lang == chat.ZH:
+		return "提前通知 " + t
+	case strings.HasPrefix(t, "1 "):
+		return t + "'s notice"
+	}
+	return t + "' notice"
+}
+
+// noticeValue is the notice as `renewal add` reads it back: 30, 1mo.
+func noticeValue(r rules.Renewal) string {
+	if r.NoticeMonths > 0 {
+		return strconv.Itoa(r.NoticeMonths) + "mo"
+	}
+	return strconv.Itoa(r.NoticeDays)
 }
 
 // daysText writes a number of days: 1 day, 30 days, 30 天.

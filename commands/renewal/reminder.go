@@ -32,9 +32,9 @@ func Reminder(r rules.Renewal, rem rules.Reminder, today rules.Date) chat.Reply 
 		left = chat.T(lang, "tomorrow", "就是明天")
 	}
 	rep.Summary = fmt.Sprintf(chat.T(lang,
-		"Notice deadline %s, %s (renews %s − %s' notice). Unless you cancel or renegotiate by then, it renews for %s at %s a month: %s committed.",
-		"通知截止日 %s，%s（续约日 %s − 提前通知 %s）。截止前不取消或重新谈判，将按每月 %[6]s 续约 %[5]s，共承诺 %[7]s。"),
-		c.Deadline, left, c.Renews, daysText(lang, r.NoticeDays), monthsText(lang, r.Term()), yuan(r.MonthlyTotal()), yuan(r.TermTotal()))
+		"Notice deadline %s, %s (renews %s − %s). Unless you cancel or renegotiate by then, it renews for %s at %s a month: %s committed.",
+		"通知截止日 %s，%s（续约日 %s − %s）。截止前不取消或重新谈判，将按每月 %[6]s 续约 %[5]s，共承诺 %[7]s。"),
+		c.Deadline, left, c.Renews, noticeWords(lang, r), monthsText(lang, r.Term()), yuan(r.MonthlyTotal()), yuan(r.TermTotal()))
 	adv := advise(lang, r)
 	rep.Sections = []chat.Section{
 		{Title: chat.T(lang, "Keep or switch", "续约还是切换"), Lines: append([]string{adv.summary}, adv.lines...)},

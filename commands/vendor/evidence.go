@@ -45,7 +45,7 @@ func (r *record) evidence() av.Evidence {
 	}
 	if len(r.renewals) > 0 {
 		rn := r.renewals[0]
-		e.Contract = &av.Contract{ID: rn.ID, GPU: gpuID(rn.GPU), Cards: rn.Cards, TermMonths: rn.Term(), NoticeDays: rn.NoticeDays,
+		e.Contract = &av.Contract{ID: rn.ID, GPU: gpuID(rn.GPU), Cards: rn.Cards, TermMonths: rn.Term(), NoticeDays: rn.NoticeDays, NoticeMonths: rn.NoticeMonths,
 			MonthlyPerCard: rn.MonthlyPrice(), Currency: "CNY", Renews: rn.Renews.String(), OnDemand: rn.OnDemand, Usage: len(rn.Usage) > 0}
 	}
 	return e

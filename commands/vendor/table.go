@@ -69,7 +69,7 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 		}
 		contract := "-"
 		if k := c.Contract; k != nil {
-			contract = fmt.Sprintf(chat.T(lang, "%d-month minimum, %d days' notice, renews %s", "最短 %d 个月，提前 %d 天通知，%s 续约"), k.TermMonths, k.NoticeDays, k.Renews)
+			contract = fmt.Sprintf(chat.T(lang, "%d-month minimum, %s notice, renews %s", "最短 %d 个月，提前 %s通知，%s 续约"), k.TermMonths, noticePeriod(lang, k.NoticeDays, k.NoticeMonths), k.Renews)
 		}
 		breakers := "-"
 		if len(c.DealBreakers) > 0 {
@@ -293,7 +293,26 @@ type contractJSON struct {
 	MonthlyPerCard float64 `json:"monthly_per_card"`
 	TermMonths     int     `json:"term_months"`
 	NoticeDays     int     `json:"notice_days"`
-	Renews         string  `json:"renews"`
+	// NoticeMonths is set when the notice is in calendar months
+	// (notice_days is then 30 a month).
+	NoticeMonths int    `json:"notice_months,omitempty"`
+	Renews       string `json:"renews"`
+}
+
+// noticePeriod is a notice as the vendor table and list say it: "30 days'"
+// or "1 month's" (English, before "notice"), "30 天" or "1 个月" (中文).
+func noticePeriod(lang chat.Lang, days, months int) string {
+	n, en, zh := days, "day", "天"
+	if months > 0 {
+		n, en, zh = months, "month", "个月"
+	}
+	switch {
+	case lang == chat.ZH:
+		return fmt.Sprintf("%d %s", n, zh)
+	case n == 1:
+		return "1 " + en + "'s"
+	}
+	return fmt.Sprintf("%d %ss'", n, en)
 }
 
 // filledJSON is a metered line estimated at its reference price.
@@ -351,7 +370,7 @@ func compareJSON(lang chat.Lang, cmp av.Comparison, used []string) map[string]an
 			v.Trial = &trialJSON{Checks: tr.Checks, Failed: texts(tr.Failed), Warnings: texts(tr.Warnings), Date: tr.Date}
 		}
 		if k := c.Contract; k != nil {
-			v.Contract = &contractJSON{ID: k.ID, GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, Renews: k.Renews}
+			v.Contract = &contractJSON{ID: k.ID, GPU: k.GPU, Cards: k.Cards, MonthlyPerCard: k.MonthlyPerCard, TermMonths: k.TermMonths, NoticeDays: k.NoticeDays, NoticeMonths: k.NoticeMonths, Renews: k.Renews}
 		}
 		for _, u := range c.Unknown {
 			v.Unknown = append(v.Unknown, u.Code)

@@ -126,6 +126,7 @@ type (
 		OnDemand     float64   `dynamodbav:"ondemand,omitempty"`
 		Renews       string    `dynamodbav:"renews"`
 		NoticeDays   int       `dynamodbav:"notice_days"`
+		NoticeMonths int       `dynamodbav:"notice_months,omitempty"`
 		RemindDays   []int     `dynamodbav:"remind_days,omitempty"`
 		TermMonths   int       `dynamodbav:"term_months,omitempty"`
 		Usage        []float64 `dynamodbav:"usage_hours,omitempty"`
@@ -177,7 +178,7 @@ func oldRenewal(r renewal.Renewal) any {
 		PK: tenantPK(r.Tenant), SK: renewalSK(r.ID), Type: "renewal",
 		Tenant: r.Tenant, ID: r.ID, Platform: r.Platform, Channel: r.Channel, CreatedBy: r.CreatedBy, Lang: r.Lang,
 		Vendor: r.Vendor, GPU: r.GPU, Cards: r.Cards, Mode: string(r.Mode), Price: r.Price, OnDemand: r.OnDemand,
-		Renews: r.Renews.String(), NoticeDays: r.NoticeDays, RemindDays: r.Offsets, TermMonths: r.TermMonths,
+		Renews: r.Renews.String(), NoticeDays: r.NoticeDays, NoticeMonths: r.NoticeMonths, RemindDays: r.Offsets, TermMonths: r.TermMonths,
 		Usage: r.Usage, NextCheck: r.NextCheck.String(), Scope: r.Scope,
 	}
 	if r.LastDelivery != nil {

@@ -45,7 +45,8 @@
 //	gsi1pk = "DUE#<YYYY-MM-DD>"  gsi1sk = "<tenant>#<id>"   (only while a reminder is ahead)
 //	tenant, id, platform, channel, created_by, lang, created_at (RFC 3339),
 //	vendor, gpu, cards N, mode, price N, ondemand N, renews (YYYY-MM-DD),
-//	notice_days N, remind_days L<N>, term_months N, usage_hours L<N>,
+//	notice_days N, notice_months N (a notice in calendar months; absent: in days),
+//	remind_days L<N>, term_months N, usage_hours L<N>,
 //	next_check (YYYY-MM-DD), scope ("channel" | "team"; absent reads as channel),
 //	last_delivery (renewal.Delivery as JSON)
 //

@@ -27,8 +27,8 @@ func renewalKey(tenant, id string) attrs {
 }
 
 // renewalItem is a renewal as stored (see doc.go): platform, channel,
-// created_by, lang, created_at, gpu, ondemand, remind_days, term_months,
-// usage_hours, next_check, scope and last_delivery left out when zero, and
+// created_by, lang, created_at, gpu, ondemand, notice_months, remind_days,
+// term_months, usage_hours, next_check, scope and last_delivery left out when zero, and
 // gsi1pk, gsi1sk only while a reminder is ahead.
 func renewalItem(r renewal.Renewal) attrs {
 	a := renewalKey(r.Tenant, r.ID)
@@ -46,7 +46,7 @@ func renewalItem(r renewal.Renewal) attrs {
 	}
 	return a.with(attrs{
 		"platform": s(r.Platform), "channel": s(r.Channel), "created_by": s(r.CreatedBy), "lang": s(r.Lang), "gpu": s(r.GPU),
-		"ondemand": float(r.OnDemand), "remind_days": list(r.Offsets, num), "term_months": num(r.TermMonths),
+		"ondemand": float(r.OnDemand), "notice_months": num(r.NoticeMonths), "remind_days": list(r.Offsets, num), "term_months": num(r.TermMonths),
 		"usage_hours": list(r.Usage, float), "next_check": s(r.NextCheck.String()), "scope": s(r.Scope),
 	})
 }
@@ -56,7 +56,7 @@ func fromItem(item map[string]types.AttributeValue) (renewal.Renewal, error) {
 	r := renewal.Renewal{
 		ID: f.S("id"), Tenant: f.S("tenant"), Platform: f.S("platform"), Channel: f.S("channel"), CreatedBy: f.S("created_by"), Lang: f.S("lang"),
 		Vendor: f.S("vendor"), GPU: f.S("gpu"), Cards: f.N("cards"), Mode: renewal.Mode(f.S("mode")), Price: f.F("price"), OnDemand: f.F("ondemand"),
-		NoticeDays: f.N("notice_days"), Offsets: f.Ns("remind_days"), TermMonths: f.N("term_months"), Usage: f.Fs("usage_hours"), Scope: f.S("scope"),
+		NoticeDays: f.N("notice_days"), NoticeMonths: f.N("notice_months"), Offsets: f.Ns("remind_days"), TermMonths: f.N("term_months"), Usage: f.Fs("usage_hours"), Scope: f.S("scope"),
 	}
 	createdAt, renews, nextCheck, lastDelivery := f.S("created_at"), f.S("renews"), f.S("next_check"), f.S("last_delivery")
 	if err := f.Err(); err != nil {

@@ -94,7 +94,7 @@ func Sample(tenant, id string) renewal.Renewal {
 		CreatedBy: "ou_7d8a6e6df7621556ce0d21922b676706ccs", Lang: "zh",
 		CreatedAt: time.Date(2026, 11, 29, 9, 30, 15, 123456789, time.UTC),
 		Vendor:    "酷算云", GPU: "A100-80G", Cards: 8, Mode: renewal.Monthly, Price: 15000.5, OnDemand: 35,
-		Renews: renews, NoticeDays: 30, Offsets: []int{30, 14, 7, 1}, TermMonths: 3,
+		Renews: renews, NoticeDays: 30, NoticeMonths: 1, Offsets: []int{30, 14, 7, 1}, TermMonths: 3,
 		Usage: []float64{310.25}, NextCheck: next, Scope: renewal.ScopeChannel,
 		LastDelivery: &renewal.Delivery{At: time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC), Cycle: renews, Offset: 30,
 			Via: renewal.ViaDM, Error: "not_in_channel"},
