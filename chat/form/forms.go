@@ -93,7 +93,7 @@ var forms = []*Form{
 			{Key: "mode", EN: "Billing", ZH: "计费方式", Kind: Select, Options: renewalModes, Example: "monthly"},
 			{Key: "price", EN: "Price per card for the period", ZH: "每卡每周期价格", Required: true, Example: "15000"},
 			{Key: "renews", EN: "Renews on", ZH: "续约日", Kind: Date, Required: true, Example: "2027-03-01"},
-			{Key: "notice", EN: "Notice period", ZH: "提前通知期", Example: "30d", HintEN: "30d, 4w", HintZH: "30天、4周"},
+			{Key: "notice", EN: "Notice period", ZH: "提前通知期", Example: "30d", HintEN: "30d, 4w, 1month", HintZH: "30天、4周、1个月"},
 		},
 	},
 	{
