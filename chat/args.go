@@ -3,6 +3,7 @@ package chat
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -324,7 +325,7 @@ func (a *Args) parseInt(key, raw string, min, max int) (int, error) {
 // error (by Kind: static data; Plain has none).
 var kindHints = [...]advisor.Text{
 	Money:   {EN: "money: 35, 35元/时, ¥15,000, 1.5万", ZH: "金额：35、35元/时、¥15,000、1.5万"},
-	Hours:   {EN: "hours: 300, 300h, 300小时", ZH: "小时：300、300小时、每天8小时"},
+	Hours:   {EN: "hours: 300, 300h, 300小时, 8h/day, 40h/week", ZH: "小时：300、300小时、每天8小时、每周40小时"},
 	Count:   {EN: "a count: 7b, 70B, 21000, 21k, 1e9", ZH: "数量：70亿、7b、21000、2.1万"},
 	Tokens:  {EN: "tokens: 4096, 4k, 32k", ZH: "token 数：4096、4k、32k"},
 	Percent: {EN: "a percentage: 10%, 0.1", ZH: "百分比：10%、0.1"},
@@ -399,7 +400,8 @@ func (a *Args) within(key, raw string, v, min, max float64) (float64, error) {
 
 // Assumptions explains every value the reader converted on an assumption the
 // user did not state, in the order typed: hours per day become hours per
-// month over 30 days (22 working days for 工作日/weekdays).
+// month over 30 days (22 working days for 工作日/weekdays), hours per week
+// ÷ 7 × 30 days.
 func (a *Args) Assumptions() []string {
 	var out []string
 	for _, k := range a.order {
@@ -408,6 +410,20 @@ func (a *Args) Assumptions() []string {
 		}
 	}
 	return out
+}
+
+// NoteAssumptions adds to rep's warnings each of a's Assumptions it does
+// not hold yet: a value read on an assumption (每天8小时 as 240 h a month)
+// is said in every reply that used it, whichever command read it.
+func NoteAssumptions(rep *Reply, a *Args) {
+	if a == nil || rep == nil || rep.Error != nil {
+		return
+	}
+	for _, s := range a.Assumptions() {
+		if !slices.Contains(rep.Warnings, s) {
+			rep.Warnings = append(rep.Warnings, s)
+		}
+	}
 }
 
 // LookupKey finds the key a name or alias stands for (case-insensitive):

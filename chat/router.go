@@ -195,6 +195,8 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	rep, err := r.run(ctx, cmd, c)
 	if err != nil {
 		rep = r.errorReply(lang, cmd.Name, err)
+	} else if !rep.Deferred {
+		NoteAssumptions(&rep, args)
 	}
 	rep.Warnings = append(rep.Warnings, store.SkippedWarnings(skipped.List(), string(lang))...)
 	if err != nil {

@@ -45,6 +45,13 @@ func TestValueSpec(t *testing.T) {
 		{"工作日每天10小时", Hours, 220},        // 10 × 22
 		{"weekdays 10h/day", Hours, 220}, // 10 × 22
 		{"10h/workday", Hours, 220},
+		// hours per week, in the 30-day month: ÷ 7 × 30
+		{"40h/week", Hours, 40.0 * 30 / 7},
+		{"每周40小时", Hours, 40.0 * 30 / 7},
+		{"一周跑40个小时", Hours, 40.0 * 30 / 7},
+		{"40小时/周", Hours, 40.0 * 30 / 7},
+		{"40 hours a week", Hours, 40.0 * 30 / 7},
+		{"168h/week", Hours, 720}, // a whole week is the 720 h month, as 24/7 is
 		// counts, tokens, sizes
 		{"３００", Hours, 300}, // full-width digits
 		{"-5", Hours, -5},   // read; the key's range refuses it
@@ -92,10 +99,13 @@ func TestValueSpec(t *testing.T) {
 		kind Kind
 	}{
 		{"万", Money}, {"abc", Money}, {"", Money}, {"1,00", Money}, {"35元/吨", Money}, {"NaN", Money}, {"1e400", Money},
-		{"25h/day", Hours}, // a day has 24 hours
-		{"每天8元", Hours},    // not hours
-		{"1万50000", Money}, // the addend is not below the multiplier
-		{"8h/day", Money},  // hours per day is not money
+		{"25h/day", Hours},   // a day has 24 hours
+		{"每天8元", Hours},      // not hours
+		{"200h/week", Hours}, // a week has 168 hours
+		{"每周40元", Hours},     // not hours
+		{"40h/week", Money},  // hours per week is not money
+		{"1万50000", Money},   // the addend is not below the multiplier
+		{"8h/day", Money},    // hours per day is not money
 		// a bound is not a number: at least, at most
 		{"300+", Hours}, {"300多", Hours}, {"至少300", Hours}, {"300以上", Hours}, {"≥300", Hours},
 		{"300以内", Hours}, {"不到300", Hours}, {"35元起", Money}, {"1万多", Money},
@@ -116,6 +126,8 @@ func TestHoursPerDayExplained(t *testing.T) {
 		{ZH, "每天8小时", "每天8小时 = 每天 8 小时 × 30 天 = 每月 240 小时"},
 		{ZH, "工作日每天10小时", "工作日每天10小时 = 每天 10 小时 × 22 个工作日 = 每月 220 小时"},
 		{EN, "300", ""},
+		{EN, "40h/week", "40h/week = 40 h a week ÷ 7 × 30 days = 171.43 h a month"},
+		{ZH, "每周40小时", "每周40小时 = 每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"},
 	}
 	for _, tt := range tests {
 		if got := HoursPerDay(tt.lang, tt.in); got != tt.want {

@@ -179,5 +179,9 @@ func (s *Subs) Dispatch(c *Call, overview func(Lang) Reply, ready func(Sub) erro
 	if err != nil {
 		return Reply{}, err
 	}
-	return run(sub, args)
+	rep, err := run(sub, args)
+	if err == nil && !rep.Deferred {
+		NoteAssumptions(&rep, args)
+	}
+	return rep, err
 }

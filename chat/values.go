@@ -84,6 +84,9 @@ func ParseValue(s string, kind Kind) (float64, error) {
 		if h, _, ok := perDay(s); ok {
 			return h, nil
 		}
+		if h, _, ok := perWeek(s); ok {
+			return h, nil
+		}
 	}
 	if kind == Money {
 		s = spokenPrice(s)
@@ -526,6 +529,46 @@ func perDay(s string) (month, days float64, ok bool) {
 	return 0, 0, false
 }
 
+// perWeek reads hours stated per week as hours per month in the advisor's
+// 30-day month: 每周40小时, 40h/week, 40小时/周, 40 hours a week are
+// 40 ÷ 7 × 30 = 171.43 h (so that a whole week, 168 h, is the 720 h month
+// that 24/7 is). week is the hours a week; ok is false when s does not
+// state hours per week.
+func perWeek(s string) (month, week float64, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	weekly := false
+	for _, p := range []string{"每周", "每星期", "每个星期", "每礼拜", "一周", "一星期", "一个星期", "weekly", "per week", "a week"} {
+		if t, cut := strings.CutPrefix(s, p); cut {
+			s, weekly = strings.TrimSpace(t), true
+			break
+		}
+	}
+	for _, verb := range []string{"跑", "用", "运行", "训练"} { // 每周跑40小时
+		if t, cut := strings.CutPrefix(s, verb); cut && weekly {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	for _, suf := range []string{"/周", "/星期", "/week", "/wk", "/w", "每周", " per week", " a week", " weekly"} {
+		if t, cut := strings.CutSuffix(s, suf); cut {
+			s, weekly = strings.TrimSpace(t), true
+			break
+		}
+	}
+	if !weekly {
+		return 0, 0, false
+	}
+	v, rest, err := leadingNumber(s)
+	if err != nil || v < 0 || v > 7*24 {
+		return 0, 0, false
+	}
+	switch strings.TrimSpace(rest) {
+	case "", "h", "hr", "hrs", "hour", "hours", "小时", "个小时", "时", "个钟", "个钟头", "钟头", "钟":
+		return v * MonthDays / 7, v, true
+	}
+	return 0, 0, false
+}
+
 // Days in the month that hours per day are multiplied by: 30 calendar days,
 // or 22 working days when the text says 工作日 or weekdays.
 const (
@@ -534,9 +577,13 @@ const (
 )
 
 // HoursPerDay explains a value given in hours per day ("8 h a day × 30 days
-// = 240 h a month"), in lang; "" when raw is not hours per day.
+// = 240 h a month") or per week ("40 h a week ÷ 7 × 30 days = 171.43 h a
+// month"), in lang; "" when raw is neither.
 func HoursPerDay(lang Lang, raw string) string {
 	s := strings.TrimSpace(Normalize(raw))
+	if month, week, ok := perWeek(s); ok {
+		return fmt.Sprintf(T(lang, "%s = %s h a week ÷ 7 × 30 days = %s h a month", "%s = 每周 %s 小时 ÷ 7 × 30 天 = 每月 %s 小时"), raw, advisor.Group(week), advisor.Group(month))
+	}
 	month, days, ok := perDay(s)
 	if !ok {
 		return ""

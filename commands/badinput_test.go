@@ -300,6 +300,15 @@ var badInputs = []badInput{
 	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
 	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
 	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	// round 10: hours per week, and every conversion said where it is read
+	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
+	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},
+	{"hours per week in a quote zh", "报价 时长=一周跑40个小时 卡数=8 A: 单价=35; B: 单价=29", "", []string{"每月 171.43 小时"}},
+	{"more hours a week than a week has", "billing ondemand=35 monthly=15000 hours=200h/week", "hours", []string{"40h/week"}},
+	{"hours per day in a renewal zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=30天 时长=每天8小时", "", []string{"时长：每天8小时 = 每天 8 小时 × 30 天 = 每月 240 小时"}},
+	{"hours per day in a renewal letter", "draft renewal vendor=X price=15000 cards=8 ondemand=35 hours=8h/day renews=2027-03-01", "", []string{"8 h a day × 30 days = 240 h a month"}},
+	{"hours per week in a vendor comparison zh", "供应商 对比 卡数=8 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},
+
 	// round 10: approximate signs after the number, and bounds
 	{"a ~ after the number", "billing ondemand=35 monthly=15000 hours=300~", "", []string{"300 h"}},
 	{"a ～ after the number zh", "计费 按需=35 包月=15000 时长=300～", "", []string{"300 小时"}},

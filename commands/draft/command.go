@@ -110,7 +110,11 @@ func (d *drafter) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 		return chat.Ack(c, "Drafting "+s.what+" with the LLM; the draft will be posted here when it is ready.",
 			"正在用 LLM 起草"+s.whatZH+"，完成后会发到这里。"), nil
 	}
-	return s.write(ctx)
+	rep, err := s.write(ctx)
+	if err == nil {
+		chat.NoteAssumptions(&rep, args) // hours=每天8小时: said as 240 h a month
+	}
+	return rep, err
 }
 
 // prepare validates a sub-command's input and returns its work.

@@ -7,7 +7,7 @@ import "gpuadvisor/chat"
 // specs are the keys of keys.json, in its order (the help's): the workload,
 // then the vendor's prices and properties.
 var specs = []keySpec{
-	{name: "hours", aliases: []string{"时长", "小时", "月时长", "使用时长", "小时数", "h"}, kind: chat.Hours, scope: workloadKey, example: "300", en: "GPU hours per card a month, or per day: 每天8小时, 8h/day (default 300)", zh: "每卡每月GPU小时数，也可按天写：每天8小时、8h/day（默认300）"},
+	{name: "hours", aliases: []string{"时长", "小时", "月时长", "使用时长", "小时数", "h"}, kind: chat.Hours, scope: workloadKey, example: "300", en: "GPU hours per card a month, or per day or week: 每天8小时, 8h/day, 40h/week (default 300)", zh: "每卡每月GPU小时数，也可按天或按周写：每天8小时、8h/day、每周40小时（默认300）"},
 	{name: "cards", aliases: []string{"卡数", "卡", "张数", "gpus", "gpu", "数量"}, kind: chat.Plain, scope: workloadKey, example: "8", en: "number of cards (required)", zh: "卡数（必填）"},
 	{name: "storage_gb", aliases: []string{"存储量", "存储容量", "存储gb"}, kind: chat.GB, scope: workloadKey, line: "storage", part: volume, example: "2000", en: "GB of disk and object storage held", zh: "存储量（GB）"},
 	{name: "snapshot_gb", aliases: []string{"快照量", "快照容量", "快照gb"}, kind: chat.GB, scope: workloadKey, line: "snapshots", part: volume, example: "500", en: "GB of snapshots kept", zh: "快照量（GB）"},
