@@ -25,7 +25,8 @@ func TestCatalogHasRequiredRows(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b",
-		"qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "mistral-7b", "glm-4-9b", "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-32b"} {
+		"qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "mistral-7b", "glm-4-9b", "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-32b",
+		"mixtral-8x7b", "llama-3.2-1b", "llama-3.2-3b", "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b"} {
 		if _, ok := c.ModelByID(id); !ok {
 			t.Errorf("model %s missing from the catalog", id)
 		}
@@ -109,6 +110,12 @@ func TestModelShapes(t *testing.T) {
 		{"mistral-7b-v0.1", 32, 4096, 32, 8, 14336, 32000}, // the paper's model
 		{"deepseek-r1-distill-qwen-7b", 28, 3584, 28, 4, 18944, 152064},
 		{"deepseek-r1-distill-qwen-32b", 64, 5120, 40, 8, 27648, 152064},
+		{"mixtral-8x7b", 32, 4096, 32, 8, 14336, 32000}, // intermediate_size is each expert's
+		{"llama-3.2-1b", 16, 2048, 32, 8, 8192, 128256},
+		{"llama-3.2-3b", 28, 3072, 24, 8, 8192, 128256},
+		{"qwen2.5-0.5b", 24, 896, 14, 2, 4864, 151936},
+		{"qwen2.5-1.5b", 28, 1536, 12, 2, 8960, 151936},
+		{"qwen2.5-3b", 36, 2048, 16, 2, 11008, 151936},
 	} {
 		m, ok := c.ModelByID(tc.id)
 		if !ok {
@@ -135,14 +142,15 @@ func TestParamsMatchShape(t *testing.T) {
 		if m.HeadDim*m.Heads != m.Hidden && !m.QKNorm && !m.MLA() && m.HeadDim != 128 && m.HeadDim != 64 {
 			t.Errorf("%s: head_dim %d x heads %d != hidden %d", m.ID, m.HeadDim, m.Heads, m.Hidden)
 		}
-		// the 1.5B distill is named after Qwen2.5-Math-1.5B and has 1.78B parameters
-		if s := sizeOf(m); math.Abs(m.Params/1e9-s)/s > 0.10 && m.ID != "deepseek-r1-distill-qwen-1.5b" {
+		// the 1.5B distill is named after Qwen2.5-Math-1.5B and has 1.78B
+		// parameters; Llama 3.2 1B has 1.24B (its card: "1B (1.23B)")
+		if s := sizeOf(m); math.Abs(m.Params/1e9-s)/s > 0.10 && m.ID != "deepseek-r1-distill-qwen-1.5b" && m.ID != "llama-3.2-1b" {
 			t.Errorf("%s: %.2fB parameters is far from its size label %s", m.ID, m.Params/1e9, m.Size)
 		}
 	}
 	// exact counts published for Llama (safetensors metadata)
 	for id, want := range map[string]float64{"llama-2-7b": 6738415616, "llama-2-70b": 68976648192, "llama-3.1-8b": 8030261248,
-		"mistral-7b-v0.1": 7241732096} {
+		"mistral-7b-v0.1": 7241732096, "mixtral-8x7b": 46702792704, "llama-3.2-1b": 1235814400, "llama-3.2-3b": 3212749824} {
 		m, _ := c.ModelByID(id)
 		if m.Params != want {
 			t.Errorf("%s params = %.0f, want %.0f", id, m.Params, want)
@@ -201,6 +209,12 @@ func TestPublishedTotals(t *testing.T) {
 		{"mistral-small-3", 23.57, 0},
 		{"deepseek-r1-distill-qwen-1.5b", 1.78, 0},
 		{"llama-3.3-70b", 70.55, 0},
+		{"mixtral-8x7b", 46.7, 12.9}, // Mistral AI's Mixtral announcement
+		{"llama-3.2-1b", 1.23, 0},    // Meta Llama 3.2 model card
+		{"llama-3.2-3b", 3.21, 0},
+		{"qwen2.5-0.5b", 0.49, 0}, // Qwen2.5 model cards
+		{"qwen2.5-1.5b", 1.54, 0},
+		{"qwen2.5-3b", 3.09, 0},
 	} {
 		m, ok := c.ModelByID(tc.id)
 		if !ok {

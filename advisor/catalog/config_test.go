@@ -22,6 +22,9 @@ func TestParseConfigMatchesPresets(t *testing.T) {
 		{"gemma-3-12b-it.json", "gemma-3-12b", ""},
 		{"gemma-3-27b-it.json", "gemma-3-27b", ""},
 		{"mistral-7b-v0.1.json", "mistral-7b-v0.1", ""},
+		{"mixtral-8x7b-v0.1.json", "mixtral-8x7b", ""},
+		{"llama-3.2-3b.json", "llama-3.2-3b", ""},
+		{"qwen2.5-0.5b-instruct.json", "qwen2.5-0.5b", ""},
 	} {
 		data, err := os.ReadFile("testdata/configs/" + tc.file)
 		if err != nil {

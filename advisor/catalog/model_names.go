@@ -48,6 +48,8 @@ var modelFamilies = []modelFamily{
 	{"llama2", "llama-2", false},
 	{"llama3.1", "llama-3.1", false},
 	{"llama31", "llama-3.1", false},
+	{"llama3.2", "llama-3.2", false},
+	{"llama32", "llama-3.2", false},
 	{"llama3", "llama-3.1", true},
 	{"llama", "llama-3.1", true},
 	{"qwen2.5", "qwen2.5", false},
@@ -55,6 +57,7 @@ var modelFamilies = []modelFamily{
 	{"qwen2", "qwen2.5", true},
 	{"qwen", "qwen2.5", true},
 	{"mistral", "mistral", false},
+	{"mixtral", "mixtral", false},
 	{"mistralsmall", "mistral-small", false},
 	{"qwen3", "qwen3", false},
 	{"llama3.3", "llama-3.3", false},
@@ -142,9 +145,15 @@ func (c *Catalog) FindModel(name string) (ModelMatch, error) {
 	if match.Model.ID == "" {
 		return notFound()
 	}
+	// experts × size must be the preset's: "mixtral-8x22b" is not Mixtral-8x7B
+	experts, own := expertsBySize(f), presetExperts(match.Model)
+	if experts != own && experts != "" {
+		return notFound()
+	}
 	if fam.implied {
 		match.Assumed = append(match.Assumed, Assumption{Field: "family", Value: match.Model.Family})
-	} else if bySize > 1 {
+	} else if bySize > 1 || size == 0 && own != "" && experts == "" {
+		// a bare "mixtral": the family's other sizes (8x22B) are not presets
 		match.Assumed = append(match.Assumed, Assumption{Field: "version", Value: match.Model.Name})
 	}
 	match.Read = brand || !typed(f, match.Model)
@@ -173,7 +182,7 @@ func foldBrand(name string) (string, bool) {
 	if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
 		name = name[i+1:]
 	}
-	f := strings.TrimPrefix(fold(name), "meta")
+	f := strings.TrimPrefix(fold(moeTimes.Replace(name)), "meta") // "8×7B" is 8x7b
 	for _, b := range brandWords {
 		if rest, ok := strings.CutPrefix(f, b[0]); ok {
 			return b[1] + rest, true
@@ -269,16 +278,29 @@ func (c *Catalog) SuggestModel(name string) string {
 	}
 	f := foldModel(name)
 	fam, size, famOK := parseModel(f)
-	if ts, found := sizeWord(name); found {
+	hint, moe := MoEName(name)
+	if moe && famOK && !slices.ContainsFunc(c.models, func(m Model) bool { return m.Family == fam.family && m.MoE() }) {
+		famOK = false // "llama-4-behemoth-288b-16e" is not near a dense Llama 3.1
+	}
+	switch ts, found := sizeWord(name); {
+	case moe:
+		// the sizes of an MoE name are not its total: only a total beside
+		// the active count ("30b-a3b") is one; "8x22b" is read as 8 × 22
+		size = hint.Total
+		if n, rest, ok := leadingNumber(expertsBySize(f)); ok && hint.Kind == MoEExpertsBySize {
+			per, _, _ := leadingNumber(rest[1:])
+			size = n * per
+		}
+	case found:
 		size = ts // "qwen3-8b" is 8B, not the 38B its folded form reads
-	} else if size == 0 {
+	case size == 0:
 		size = sizeAnywhere(f)
 	}
 	if famOK || size > 0 {
 		best, bestD := "", math.Inf(1)
 		for _, m := range c.models {
-			if famOK && m.Family != fam.family {
-				continue
+			if famOK && m.Family != fam.family || moe && !famOK && !m.MoE() {
+				continue // a mixture of experts is nearest to one
 			}
 			d := 0.0
 			if size > 0 {
@@ -292,6 +314,11 @@ func (c *Catalog) SuggestModel(name string) string {
 			return best
 		}
 	}
+	if moe {
+		if id, _ := c.nearestModelWhere(f, Model.MoE); id != "" {
+			return id // "hunyuan-a13b": the nearest mixture of experts by name
+		}
+	}
 	id, _ := c.nearestModel(f)
 	return id
 }
@@ -299,8 +326,16 @@ func (c *Catalog) SuggestModel(name string) string {
 // nearestModel returns the preset whose id, name or alias is nearest to the
 // folded name by edit distance, and the distance.
 func (c *Catalog) nearestModel(f string) (string, int) {
+	return c.nearestModelWhere(f, func(Model) bool { return true })
+}
+
+// nearestModelWhere is nearestModel among the presets keep accepts.
+func (c *Catalog) nearestModelWhere(f string, keep func(Model) bool) (string, int) {
 	best, bestD := "", 1<<30
 	for _, m := range c.models {
+		if !keep(m) {
+			continue
+		}
 		for _, k := range append([]string{m.ID, m.Name}, m.Aliases...) {
 			if d := advisor.EditDistance(f, fold(k)); d < bestD {
 				best, bestD = m.ID, d

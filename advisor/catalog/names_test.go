@@ -95,6 +95,24 @@ func TestFindModel(t *testing.T) {
 		{"deepseek-r1:32b", "deepseek-r1-distill-qwen-32b", true},
 		{"DeepSeek-R1 7B", "deepseek-r1-distill-qwen-7b", true},
 		{"Qwen2.5-14B", "qwen2.5-14b", false},
+		{"mixtral-8x7b", "mixtral-8x7b", false},
+		{"Mixtral-8x7B-Instruct-v0.1", "mixtral-8x7b", false},
+		{"mistralai/Mixtral-8x7B-Instruct-v0.1", "mixtral-8x7b", false},
+		{"mixtral 8x7b instruct", "mixtral-8x7b", false},
+		{"Mixtral 8×7B", "mixtral-8x7b", false},
+		{"TheBloke/Mixtral-8x7B-Instruct-v0.1-AWQ", "mixtral-8x7b", false},
+		{"mixtral", "mixtral-8x7b", true}, // 8x22B is not a preset: said so
+		{"llama-3.2-1b", "llama-3.2-1b", false},
+		{"meta-llama/Llama-3.2-1B-Instruct", "llama-3.2-1b", false},
+		{"Llama-3.2-3B-Instruct", "llama-3.2-3b", false},
+		{"llama3.2 3b", "llama-3.2-3b", false},
+		{"Llama32-1B", "llama-3.2-1b", false},
+		{"qwen2.5-0.5b", "qwen2.5-0.5b", false},
+		{"Qwen/Qwen2.5-0.5B-Instruct", "qwen2.5-0.5b", false},
+		{"qwen2.5 1.5b", "qwen2.5-1.5b", false},
+		{"Qwen2.5-1.5B-Instruct-GPTQ-Int4", "qwen2.5-1.5b", false},
+		{"Qwen2.5-3B-Instruct", "qwen2.5-3b", false},
+		{"qwen-0.5b", "qwen2.5-0.5b", true},
 	} {
 		m, err := c.FindModel(tc.name)
 		if err != nil {
@@ -123,9 +141,15 @@ func TestFindUnknownSuggests(t *testing.T) {
 		{"gpu", "tpu v5", ""},
 		{"model", "unknown-99b", "glm-4.5-air"}, // nearest in parameter count: 106B
 		{"model", "qwen2.5-13b", "qwen2.5-14b"},
-		{"model", "qwen2.5-0.5b", "qwen2.5-7b"},
+		{"model", "qwen2.5-0.3b", "qwen2.5-0.5b"},
 		{"model", "llama-2-34b", "llama-2-70b"},
-		{"model", "mixtral", "mistral-7b"},
+		// an MoE name's sizes are not its total, and its nearest preset is an MoE
+		{"model", "mixtral-8x22b", "mixtral-8x7b"},
+		{"model", "mistralai/Mixtral-8x22B-Instruct-v0.1", "mixtral-8x7b"},
+		{"model", "xxx-8x7b", "mixtral-8x7b"},
+		{"model", "mistral-8x7b", "mixtral-8x7b"}, // Mistral has no MoE preset: the nearest MoE
+		{"model", "ERNIE-4.5-21B-A3B", "gpt-oss-20b"}, // 21B total
+		{"model", "llama-4-behemoth-288b-16e", ""},
 		{"model", "deepseek-r1-12b", "deepseek-r1-distill-qwen-14b"},
 		{"model", "gpt-4", ""},
 		// a version the catalog lacks is not read into the size ("qwen3-8b"
@@ -134,7 +158,7 @@ func TestFindUnknownSuggests(t *testing.T) {
 		{"model", "Qwen4-32B", "qwen2.5-32b"},
 		{"model", "qwen3-7b", "qwen3-8b"},
 		{"model", "Qwen/Qwen1.5-72B-Chat", "qwen2.5-72b"},
-		{"model", "llama-3.2-3b", "llama-3.1-8b"},
+		{"model", "llama-3.2-11b-vision", "llama-3.2-3b"},
 		{"model", "llama-3.3-8b", "llama-3.3-70b"},
 	} {
 		err := find[tc.kind](tc.name)
@@ -208,6 +232,9 @@ func TestModelNamesPeopleType(t *testing.T) {
 		{"月之暗面K2", "kimi-k2", true},
 		{"羊驼3.1-8B", "llama-3.1-8b", true},
 		{"qwen3-8bb", "qwen3-8b", true},
+		{"通义千问2.5-0.5B", "qwen2.5-0.5b", true},
+		{"千问2.5 3B", "qwen2.5-3b", true},
+		{"羊驼3.2-1B", "llama-3.2-1b", true},
 		{"qwen-14b", "qwen2.5-14b", true},
 		{"Qwen3-8B", "qwen3-8b", false},
 		{"qwen2.5-14b", "qwen2.5-14b", false},
@@ -217,6 +244,57 @@ func TestModelNamesPeopleType(t *testing.T) {
 		m, err := c.FindModel(tc.name)
 		if err != nil || m.Model.ID != tc.want || m.Read != tc.read {
 			t.Errorf("FindModel(%q) = %s read %v (err %v), want %s read %v", tc.name, m.Model.ID, m.Read, err, tc.want, tc.read)
+		}
+	}
+}
+
+// A mixture-of-experts name is never suggested a dense preset by the size
+// in its name (one expert's, or the active parameters), unless its family
+// has no MoE preset and a dense one is all the family offers.
+func TestMoENamesSuggestMoE(t *testing.T) {
+	c := mustDefault(t)
+	for _, name := range []string{"xxx-8x7b", "foo-8x22B", "Hunyuan-A13B-Instruct", "Qwen1.5-MoE-A2.7B", "llama-4-behemoth-288b-16e",
+		"phi-3.5-moe", "OLMoE-1B-7B", "DeepSeek-V2-Lite-A2.4B", "ling 16.8b a2.75b"} {
+		_, err := c.FindModel(name)
+		var nf *NotFoundError
+		if !errors.As(err, &nf) {
+			t.Errorf("FindModel(%q) = %v, want *NotFoundError", name, err)
+			continue
+		}
+		if m, ok := c.ModelByID(nf.Suggestion); !ok || !m.MoE() {
+			t.Errorf("%q suggests %q, want a mixture of experts", name, nf.Suggestion)
+		}
+	}
+}
+
+// MoEName reads how a name says it is a mixture of experts, and the total
+// when it gives one beside the active count.
+func TestMoEName(t *testing.T) {
+	for _, tc := range []struct {
+		name, kind, words string
+		total             float64
+	}{
+		{"mixtral-8x22b", MoEExpertsBySize, "8x22b", 0},
+		{"mistralai/Mixtral-8x7B-Instruct-v0.1", MoEExpertsBySize, "8x7B", 0},
+		{"Mixtral 8×22B", MoEExpertsBySize, "8x22B", 0},
+		{"Qwen3-30B-A3B", MoEActive, "A3B", 30},
+		{"qwen3 30ba3b", MoEActive, "30ba3b", 30},
+		{"Qwen2-57B-A14B-Instruct", MoEActive, "A14B", 57},
+		{"Hunyuan-A13B-Instruct", MoEActive, "A13B", 0},
+		{"Qwen1.5-MoE-A2.7B", MoEActive, "A2.7B", 0},
+		{"Llama-4-Scout-17B-16E-Instruct", MoEExpertCount, "16E", 0},
+		{"Phi-3.5-MoE-instruct", MoEWord, "MoE", 0},
+		{"OLMoE-1B-7B", MoEWord, "OLMoE", 0},
+		{"Qwen2.5-14B-Instruct", "", "", 0},
+		{"A100-80G", "", "", 0},
+		{"gemma-3-4b", "", "", 0},
+		{"llama-3.2-3b", "", "", 0},
+		{"a", "", "", 0},
+		{"", "", "", 0},
+	} {
+		h, ok := MoEName(tc.name)
+		if ok != (tc.kind != "") || h.Kind != tc.kind || h.Words != tc.words || h.Total != tc.total {
+			t.Errorf("MoEName(%q) = %+v %v, want %s %q total %v", tc.name, h, ok, tc.kind, tc.words, tc.total)
 		}
 	}
 }
