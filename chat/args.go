@@ -333,6 +333,7 @@ var kindHints = [...]advisor.Text{
 	Minutes: {EN: "a duration: 30m, 4h, 1d", ZH: "时长：30分钟、4小时、1天"},
 	Ratio:   {EN: "a multiplier: 2x, 2倍", ZH: "倍数：2倍、1.5"},
 	GB:      {EN: "gigabytes: 80, 80GB, 2TB", ZH: "容量：80、80GB、2TB"},
+	Months:  {EN: "months: 6, 6个月, 1y, 1年, 半年, 18 months", ZH: "月数：6、6个月、半年、1年、一年半、2季度"},
 }
 
 func kindHint(lang Lang, k Kind) string {

@@ -10,7 +10,7 @@ import (
 
 // kindNames name the kinds in a key table file, by Kind.
 var kindNames = [...]string{Plain: "plain", Money: "money", Hours: "hours", Count: "count", Tokens: "tokens",
-	Percent: "percent", Days: "days", Minutes: "minutes", Ratio: "ratio", GB: "gb"}
+	Percent: "percent", Days: "days", Minutes: "minutes", Ratio: "ratio", GB: "gb", Months: "months"}
 
 // MarshalText names the kind as key tables write it: money, hours, gb.
 func (k Kind) MarshalText() ([]byte, error) {
@@ -21,7 +21,7 @@ func (k Kind) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText reads a kind by its name: plain, money, hours, count,
-// tokens, percent, days, minutes, ratio or gb.
+// tokens, percent, days, minutes, ratio, gb or months.
 func (k *Kind) UnmarshalText(b []byte) error {
 	for kind, n := range kindNames {
 		if n != "" && n == string(b) {
@@ -29,7 +29,7 @@ func (k *Kind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("chat: no kind %q; the kinds are plain, money, hours, count, tokens, percent, days, minutes, ratio, gb", b)
+	return fmt.Errorf("chat: no kind %q; the kinds are plain, money, hours, count, tokens, percent, days, minutes, ratio, gb, months", b)
 }
 
 // keyJSON is one key as a command's keys.json writes it.

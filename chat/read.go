@@ -3,6 +3,7 @@ package chat
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -111,39 +112,15 @@ func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err err
 	})
 }
 
-// termUnit is a suffix a term in months accepts, in months; known is false
-// for another suffix.
-func termUnit(s string) (months int, known bool) {
-	switch s {
-	case "", "m", "mo", "mon", "month", "months", "个月", "月":
-		return 1, true
-	case "q", "quarter", "quarters", "季", "个季度", "季度":
-		return 3, true
-	case "y", "yr", "year", "years", "年":
-		return 12, true
-	}
-	return 0, false
-}
-
-// Months reads key as whole months from 1 to max: 3m, 3个月, 2季度, 1y, 3.
+// Months reads key as whole months from 1 to max, as ParseValue reads a
+// term (Months): 3m, 3个月, 2季度, 1y, 一年, 半年, 一年半, 18 months, 3.
 func (a *Args) Months(key string, max int) (months int, raw string, ok bool, err error) {
 	return given(a, key, func(raw string) (int, error) {
-		s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		n := 0
-		for _, d := range s[:i] {
-			if n = n*10 + int(d-'0'); n > max {
-				return 0, ErrUnreadable
-			}
-		}
-		unit, known := termUnit(strings.TrimSpace(s[i:]))
-		if i == 0 || !known || n < 1 || n*unit > max {
+		v, err := ParseValue(raw, Months)
+		if err != nil || v < 1 || v > float64(max) || v != math.Trunc(v) {
 			return 0, ErrUnreadable
 		}
-		return n * unit, nil
+		return int(v), nil
 	})
 }
 

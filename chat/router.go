@@ -728,6 +728,7 @@ var unitWords = map[string]bool{
 	"元": true, "块": true, "块钱": true, "元/时": true, "元/小时": true, "元/卡时": true, "元/月": true, "元/年": true, "元/h": true,
 	"/时": true, "/小时": true, "/h": true, "/月": true, "/年": true, "/gb": true, "元/gb": true,
 	"小时": true, "个小时": true, "h": true, "hr": true, "hrs": true, "hours": true, "天": true, "day": true, "days": true, "周": true, "week": true, "weeks": true, "个月": true, "month": true, "months": true,
+	"年": true, "year": true, "years": true, "yr": true, "季度": true, "个季度": true, "quarter": true, "quarters": true,
 	"%": true, "卡": true, "张": true, "张卡": true, "倍": true, "万": true, "千": true, "亿": true, "gb": true, "tb": true,
 	"rmb": true, "cny": true, "usd": true, "美元": true, "人民币": true, "tokens": true,
 	"gpus": true, "gpu": true, "cards": true, "card": true, // cards=8 GPUs

@@ -73,6 +73,29 @@ func TestValueSpec(t *testing.T) {
 		{"30m", Minutes, 30},
 		{"4h", Minutes, 240}, // 4 × 60
 		{"2倍", Ratio, 2},
+		// terms in months: years, quarters, halves, in figures and in words
+		{"6", Months, 6},
+		{"6个月", Months, 6},
+		{"12m", Months, 12},
+		{"半年", Months, 6},
+		{"half a year", Months, 6},
+		{"Half-year", Months, 6},
+		{"一年", Months, 12},
+		{"1年", Months, 12},
+		{"两年", Months, 24},
+		{"1 year", Months, 12},
+		{"a year", Months, 12},
+		{"1.5年", Months, 18},
+		{"一年半", Months, 18},   // 12 + 6
+		{"两年半", Months, 30},   // 24 + 6
+		{"一个半月", Months, 1.5}, // 1 + 0.5
+		{"18个月", Months, 18},
+		{"十八个月", Months, 18},
+		{"18 months", Months, 18},
+		{"2季度", Months, 6},     // 2 × 3
+		{"1年3个月", Months, 15},  // 12 + 3
+		{"一年零三个月", Months, 15}, // 12 + 3
+		{"半个月", Months, 0.5},
 		// approximate numbers are the number meant
 		{"约300", Hours, 300},
 		{"300左右", Hours, 300},
@@ -104,8 +127,10 @@ func TestValueSpec(t *testing.T) {
 		{"200h/week", Hours}, // a week has 168 hours
 		{"每周40元", Hours},     // not hours
 		{"40h/week", Money},  // hours per week is not money
-		{"1万50000", Money},   // the addend is not below the multiplier
-		{"8h/day", Money},    // hours per day is not money
+		{"1年13个月", Months},   // 13 months after a year is not a number of months
+		{"半", Months}, {"3天", Months}, {"一年又一年", Months},
+		{"1万50000", Money}, // the addend is not below the multiplier
+		{"8h/day", Money},  // hours per day is not money
 		// a bound is not a number: at least, at most
 		{"300+", Hours}, {"300多", Hours}, {"至少300", Hours}, {"300以上", Hours}, {"≥300", Hours},
 		{"300以内", Hours}, {"不到300", Hours}, {"35元起", Money}, {"1万多", Money},

@@ -26,6 +26,7 @@ const (
 	Minutes             // durations in minutes: 30m, 30min, 30分钟, 4h, 4小时, 1d
 	Ratio               // multipliers: 2x, 2倍, 1.5
 	GB                  // 80, 80g, 80gb, 1.5t, 1t = 1000 GB
+	Months              // terms: 6, 6个月, 半年, 1年, 一年半, 2季度, 18 months, half a year
 )
 
 var (
@@ -68,6 +69,10 @@ var units = [...][]unit{
 		{"h", 60}, {"hr", 60}, {"hrs", 60}, {"hour", 60}, {"hours", 60}, {"小时", 60}, {"个小时", 60}, {"d", 1440}, {"天", 1440}, {"s", 1.0 / 60}, {"秒", 1.0 / 60}},
 	Ratio: {{"", 1}, {"x", 1}, {"倍", 1}, {"×", 1}},
 	GB:    {{"", 1}, {"g", 1}, {"gb", 1}, {"t", 1000}, {"tb", 1000}, {"m", 0.001}, {"mb", 0.001}},
+	Months: {{"", 1}, {"m", 1}, {"mo", 1}, {"mon", 1}, {"month", 1}, {"months", 1}, {"个月", 1}, {"月", 1},
+		{"q", 3}, {"quarter", 3}, {"quarters", 3}, {"季", 3}, {"季度", 3}, {"个季度", 3},
+		{"y", 12}, {"yr", 12}, {"yrs", 12}, {"year", 12}, {"years", 12}, {"年", 12},
+		{"年半", 12}, {"个半月", 1}}, // 一年半 and 一个半月 add the half below (spokenMonths)
 }
 
 // ParseValue reads a number as people type it for the given kind: currency
@@ -91,6 +96,11 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	if kind == Money {
 		s = spokenPrice(s)
 	}
+	if kind == Months {
+		if m, ok := spokenMonths(s); ok {
+			return m, nil
+		}
+	}
 	v, rest, err := leadingNumber(s)
 	if err != nil {
 		return 0, err
@@ -98,12 +108,54 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	if kind < 0 || int(kind) >= len(units) {
 		return 0, errUnit
 	}
+	if kind == Months && v >= 0 && strings.HasPrefix(rest, "年") && rest != "年" && rest != "年半" {
+		// 1年3个月, 一年零三个月: years, then months
+		r := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(rest, "年"), "零"))
+		if m, mrest, err := leadingNumber(r); err == nil && m >= 0 && m < 12 && (mrest == "个月" || mrest == "月") {
+			return v*12 + m, nil
+		}
+		return 0, errUnit
+	}
 	for _, u := range units[kind] {
 		if rest == u.name {
+			switch {
+			case kind != Months:
+			case u.name == "年半": // 一年半 is 18 months
+				return v*u.scale + 6, nil
+			case u.name == "个半月": // 一个半月 is 1.5 months
+				return v + 0.5, nil
+			}
 			return v * u.scale, nil
 		}
 	}
 	return 0, errUnit
+}
+
+// spokenMonths reads a term said in words, in months: 半年 and half a year
+// are 6, 半个月 0.5, a year or one year 12, two years 24, six months 6.
+// ok is false for anything else (a number is read by ParseValue).
+func spokenMonths(s string) (months float64, ok bool) {
+	switch strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " ") {
+	case "半年", "半年期", "half a year", "half year", "a half year", "six months":
+		return 6, true
+	case "半个月", "半月", "half a month", "half month":
+		return 0.5, true
+	case "a year", "one year", "a full year", "一整年", "整年", "全年":
+		return 12, true
+	case "a month", "one month", "一整月", "整月":
+		return 1, true
+	case "a quarter", "one quarter":
+		return 3, true
+	case "two years":
+		return 24, true
+	case "three years":
+		return 36, true
+	case "two months":
+		return 2, true
+	case "three months":
+		return 3, true
+	}
+	return 0, false
 }
 
 // about is s without the words that make a number approximate (约300,

@@ -300,6 +300,17 @@ var badInputs = []badInput{
 	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
 	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
 	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	// round 10: terms in years and halves, wherever months are read
+	{"half a year left zh", "计费 按需=35 包月=15000 时长=500 项目月数=半年", "", []string{"剩余 6 个月"}},
+	{"a year left", "billing ondemand=35 monthly=15000 hours=500 months=1 year", "", []string{"over the 12 months left"}},
+	{"a year and a half left zh", "计费 按需=35 包月=15000 时长=500 项目月数=一年半 最短租期=半年", "", []string{"剩余 18 个月"}},
+	{"18 months left", "billing ondemand=35 monthly=15000 hours=500 months=18个月", "", []string{"over the 18 months left"}},
+	{"a renewal's term in years zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=30天 期限=一年半 --full", "", []string{"18 个月"}},
+	{"a renewal's term of half a year", `renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice=30d term="half a year" --full`, "", []string{"6-month term"}},
+	{"a renewal's term not whole zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=30天 期限=一个半月", "term", []string{"整月", "半年"}},
+	{"a quote's project in years zh", "报价 时长=300 卡数=8 项目月数=两年 A: 单价=35; B: 包月=15000 最短租期=一年", "", []string{"24 个月"}},
+	{"a vendor comparison over a year", "vendor compare cards=8 months=一年", "", []string{"12 months"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},

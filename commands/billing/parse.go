@@ -343,7 +343,7 @@ func (p reader) duration(key string) (float64, bool, error) {
 
 // months reads months (left) or min_months: more than 0, at most 120.
 func (p reader) months(key string) (float64, bool, error) {
-	v, raw, ok, err := p.value(key, chat.Plain, "个月", "月", "months", "month", "mo")
+	v, raw, ok, err := p.value(key, chat.Months)
 	switch {
 	case err != nil || !ok:
 		return 0, ok, err

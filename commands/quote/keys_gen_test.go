@@ -34,7 +34,7 @@ type specJSON struct {
 // The Go names of the kinds (chat's Kind constants in their order), scopes
 // and parts, as keys_gen.go spells them.
 var (
-	kindGo  = []string{"Plain", "Money", "Hours", "Count", "Tokens", "Percent", "Days", "Minutes", "Ratio", "GB"}
+	kindGo  = []string{"Plain", "Money", "Hours", "Count", "Tokens", "Percent", "Days", "Minutes", "Ratio", "GB", "Months"}
 	scopeGo = map[string]string{"vendor": "vendorKey", "workload": "workloadKey"}
 	partGo  = map[string]string{"": "noPart", "fee": "fee", "volume": "volume", "unit_price": "unitPrice", "quota": "quota", "bare": "bare"}
 )

@@ -111,8 +111,8 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	}
 	if months, raw, ok, err := a.Months("term", rules.MaxTermMonths); err != nil {
 		return r, nil, chat.Invalidf(lang, "term", "renewal add ... term=3m",
-			"term=%q is not a term I can read: whole months 1 to %d, written 3m, 3个月 or 1y",
-			"期限 %q 无法识别：应为 1 到 %d 个整月，写成 3个月、1季度 或 1年", raw, rules.MaxTermMonths)
+			"term=%q is not a term I can read: whole months 1 to %d, written 3m, 3个月, 1y, 半年 or 一年半",
+			"期限 %q 无法识别：应为 1 到 %d 个整月，写成 3个月、1季度、半年、1年 或 一年半", raw, rules.MaxTermMonths)
 	} else if ok {
 		r.TermMonths = months
 	}

@@ -19,7 +19,7 @@ import (
 
 // kindNames are chat's Kind constants in their order (a wrong one makes
 // TestGeneratedIsTheJSON fail).
-var kindNames = []string{"Plain", "Money", "Hours", "Count", "Tokens", "Percent", "Days", "Minutes", "Ratio", "GB"}
+var kindNames = []string{"Plain", "Money", "Hours", "Count", "Tokens", "Percent", "Days", "Minutes", "Ratio", "GB", "Months"}
 
 // goName is a table's or command's name as part of an exported Go name:
 // money_keys is MoneyKeys.
