@@ -299,7 +299,7 @@ func (c *Catalog) SuggestModel(name string) string {
 	if famOK || size > 0 {
 		best, bestD := "", math.Inf(1)
 		for _, m := range c.models {
-			if famOK && m.Family != fam.family || moe && !famOK && !m.MoE() {
+			if famOK && m.Family != fam.family || moe && !m.MoE() {
 				continue // a mixture of experts is nearest to one
 			}
 			d := 0.0

@@ -30,6 +30,12 @@ type MoEHint struct {
 	Kind string
 	// Words is the part of the name that says so, as typed: "8x22B", "A3B", "16E".
 	Words string
+	// Experts is the expert count the name gives (8 of "8x22B", 16 of
+	// "16E"); 0 otherwise.
+	Experts int
+	// Size is the size in billions the marker gives: one expert's (22 of
+	// "8x22B") or the active parameters (3 of "A3B"); 0 otherwise.
+	Size float64
 	// Total is the total in billions when the name states it beside an
 	// active count ("30B" of "Qwen3-30B-A3B"); 0 otherwise.
 	Total float64
@@ -51,9 +57,10 @@ func MoEName(name string) (MoEHint, bool) {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.')
 	}) {
 		lw := strings.ToLower(w)
-		if k, t, ok := moeWord(lw); ok {
-			if _, seen := found[k]; !seen {
-				found[k] = MoEHint{Kind: k, Words: w, Total: t}
+		if h, ok := moeWord(lw); ok {
+			if _, seen := found[h.Kind]; !seen {
+				h.Words = w
+				found[h.Kind] = h
 			}
 			continue
 		}
@@ -75,32 +82,32 @@ func MoEName(name string) (MoEHint, bool) {
 // moeTimes turns the multiplication signs people type into the x of "8x7B".
 var moeTimes = strings.NewReplacer("×", "x", "✕", "x", "*", "x", "Ｘ", "x", "ｘ", "x")
 
-// moeWord reads one lower-cased word of a name as an MoE marker: "8x22b",
-// "a3b", "16e", "moe", or "30ba3b" (a total and the active count run
-// together, whose total it returns).
-func moeWord(w string) (kind string, total float64, ok bool) {
+// moeWord reads one lower-cased word of a name as an MoE marker (Words
+// left empty): "8x22b", "a3b", "16e", "moe", or "30ba3b" (a total and the
+// active count run together).
+func moeWord(w string) (MoEHint, bool) {
 	if n, rest, ok := leadingNumber(w); ok && n > 0 {
 		switch {
 		case strings.HasPrefix(rest, "x"):
-			if m, after, ok := leadingNumber(rest[1:]); ok && m > 0 && after == "b" {
-				return MoEExpertsBySize, 0, true
+			if m, after, ok := leadingNumber(rest[1:]); ok && m > 0 && after == "b" && n == float64(int(n)) {
+				return MoEHint{Kind: MoEExpertsBySize, Experts: int(n), Size: m}, true
 			}
-		case rest == "e":
-			return MoEExpertCount, 0, true
+		case rest == "e" && n == float64(int(n)):
+			return MoEHint{Kind: MoEExpertCount, Experts: int(n)}, true
 		case strings.HasPrefix(rest, "ba"):
 			if a, after, ok := leadingNumber(rest[2:]); ok && a > 0 && after == "b" {
-				return MoEActive, n, true
+				return MoEHint{Kind: MoEActive, Size: a, Total: n}, true
 			}
 		}
-		return "", 0, false
+		return MoEHint{}, false
 	}
 	if a, after, ok := leadingNumber(strings.TrimPrefix(w, "a")); strings.HasPrefix(w, "a") && ok && a > 0 && after == "b" {
-		return MoEActive, 0, true
+		return MoEHint{Kind: MoEActive, Size: a}, true
 	}
 	if strings.HasSuffix(w, "moe") && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
-		return MoEWord, 0, true // "moe", "olmoe"
+		return MoEHint{Kind: MoEWord}, true // "moe", "olmoe"
 	}
-	return "", 0, false
+	return MoEHint{}, false
 }
 
 // expertsBySize returns the folded "NxMb" of a folded name ("mixtral8x7binstruct"

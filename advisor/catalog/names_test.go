@@ -147,8 +147,9 @@ func TestFindUnknownSuggests(t *testing.T) {
 		{"model", "mixtral-8x22b", "mixtral-8x7b"},
 		{"model", "mistralai/Mixtral-8x22B-Instruct-v0.1", "mixtral-8x7b"},
 		{"model", "xxx-8x7b", "mixtral-8x7b"},
-		{"model", "mistral-8x7b", "mixtral-8x7b"}, // Mistral has no MoE preset: the nearest MoE
-		{"model", "ERNIE-4.5-21B-A3B", "gpt-oss-20b"}, // 21B total
+		{"model", "mistral-8x7b", "mixtral-8x7b"},                 // Mistral has no MoE preset: the nearest MoE
+		{"model", "ERNIE-4.5-21B-A3B", "gpt-oss-20b"},             // 21B total
+		{"model", "Qwen3-Next-80B-A3B-Instruct", "qwen3-30b-a3b"}, // the family's MoE, not dense Qwen3-32B
 		{"model", "llama-4-behemoth-288b-16e", ""},
 		{"model", "deepseek-r1-12b", "deepseek-r1-distill-qwen-14b"},
 		{"model", "gpt-4", ""},
@@ -272,29 +273,32 @@ func TestMoENamesSuggestMoE(t *testing.T) {
 func TestMoEName(t *testing.T) {
 	for _, tc := range []struct {
 		name, kind, words string
-		total             float64
+		experts           int
+		size, total       float64
 	}{
-		{"mixtral-8x22b", MoEExpertsBySize, "8x22b", 0},
-		{"mistralai/Mixtral-8x7B-Instruct-v0.1", MoEExpertsBySize, "8x7B", 0},
-		{"Mixtral 8×22B", MoEExpertsBySize, "8x22B", 0},
-		{"Qwen3-30B-A3B", MoEActive, "A3B", 30},
-		{"qwen3 30ba3b", MoEActive, "30ba3b", 30},
-		{"Qwen2-57B-A14B-Instruct", MoEActive, "A14B", 57},
-		{"Hunyuan-A13B-Instruct", MoEActive, "A13B", 0},
-		{"Qwen1.5-MoE-A2.7B", MoEActive, "A2.7B", 0},
-		{"Llama-4-Scout-17B-16E-Instruct", MoEExpertCount, "16E", 0},
-		{"Phi-3.5-MoE-instruct", MoEWord, "MoE", 0},
-		{"OLMoE-1B-7B", MoEWord, "OLMoE", 0},
-		{"Qwen2.5-14B-Instruct", "", "", 0},
-		{"A100-80G", "", "", 0},
-		{"gemma-3-4b", "", "", 0},
-		{"llama-3.2-3b", "", "", 0},
-		{"a", "", "", 0},
-		{"", "", "", 0},
+		{"mixtral-8x22b", MoEExpertsBySize, "8x22b", 8, 22, 0},
+		{"mistralai/Mixtral-8x7B-Instruct-v0.1", MoEExpertsBySize, "8x7B", 8, 7, 0},
+		{"Mixtral 8×22B", MoEExpertsBySize, "8x22B", 8, 22, 0},
+		{"Qwen3-30B-A3B", MoEActive, "A3B", 0, 3, 30},
+		{"qwen3 30ba3b", MoEActive, "30ba3b", 0, 3, 30},
+		{"Qwen2-57B-A14B-Instruct", MoEActive, "A14B", 0, 14, 57},
+		{"Hunyuan-A13B-Instruct", MoEActive, "A13B", 0, 13, 0},
+		{"Qwen1.5-MoE-A2.7B", MoEActive, "A2.7B", 0, 2.7, 0},
+		{"Llama-4-Scout-17B-16E-Instruct", MoEExpertCount, "16E", 16, 0, 0},
+		{"Phi-3.5-MoE-instruct", MoEWord, "MoE", 0, 0, 0},
+		{"OLMoE-1B-7B", MoEWord, "OLMoE", 0, 0, 0},
+		{"Qwen2.5-14B-Instruct", "", "", 0, 0, 0},
+		{"A100-80G", "", "", 0, 0, 0},
+		{"gemma-3-4b", "", "", 0, 0, 0},
+		{"llama-3.2-3b", "", "", 0, 0, 0},
+		{"2.5x7b", "", "", 0, 0, 0}, // not a whole number of experts
+		{"a", "", "", 0, 0, 0},
+		{"", "", "", 0, 0, 0},
 	} {
 		h, ok := MoEName(tc.name)
-		if ok != (tc.kind != "") || h.Kind != tc.kind || h.Words != tc.words || h.Total != tc.total {
-			t.Errorf("MoEName(%q) = %+v %v, want %s %q total %v", tc.name, h, ok, tc.kind, tc.words, tc.total)
+		want := MoEHint{Kind: tc.kind, Words: tc.words, Experts: tc.experts, Size: tc.size, Total: tc.total}
+		if ok != (tc.kind != "") || h != want {
+			t.Errorf("MoEName(%q) = %+v %v, want %+v", tc.name, h, ok, want)
 		}
 	}
 }

@@ -32,6 +32,8 @@ func TestGolden(t *testing.T) {
 		{"zh_pcie_zero3_8x4090", "显存 模型=Qwen3-8B 模式=全参 显卡=4090 卡数=8", false},
 		{"en_error_seq0", "tier model=qwen2.5-14b seq=0", false},
 		{"zh_error_unknown_model", "选卡 模型=unknown-99b", false},
+		{"en_error_unknown_moe", "tier model=mixtral-8x22b mode=infer", false},
+		{"zh_error_unknown_moe_active", "显存 模型=Qwen3-Next-80B-A3B 模式=推理", false},
 		{"en_error_cards", "tier model=qwen2.5-14b cards=100000", false},
 		{"json_lora_qwen14b", "tier model=qwen2.5-14b mode=lora seq=4096", true},
 		{"json_infer_qwen7b_32k", "选卡 模型=qwen2.5-7b 模式=推理 上下文=32k", true},

@@ -321,6 +321,9 @@ func (p reader) unknownModel(raw string, err error) error {
 	if err != nil {
 		return err
 	}
+	if hint, ok := catalog.MoEName(raw); ok {
+		return p.unknownMoE(raw, hint, nf.Suggestion, ids)
+	}
 	size := ""
 	if v := sizeIn(raw); v > 0 {
 		size = num(v) + "b"
@@ -332,6 +335,46 @@ func (p reader) unknownModel(raw string, err error) error {
 		"unknown model %q; the closest preset is %s. Presets: %s. For another model give its size instead: params=%s",
 		"未知模型 %q；最接近的预设是 %s。预设有：%s。其他模型请改给参数量：参数量=%s",
 		raw, nf.Suggestion, strings.Join(ids, ", "), size)
+}
+
+// unknownMoE is the answer for an unknown model whose name marks a mixture
+// of experts ("Mixtral-8x22B", "Hunyuan-A13B", "Llama-4-Behemoth-288B-16E"):
+// the size such a name gives is one expert's or the active parameters, not
+// the total that stays in memory, so it is never offered as params=; the
+// config.json, or the total from the model card, is asked for instead.
+func (p reader) unknownMoE(raw string, hint catalog.MoEHint, suggestion string, ids []string) error {
+	var what string
+	switch hint.Kind {
+	case catalog.MoEExpertsBySize:
+		what = chat.T(p.lang,
+			sprintf("%s is %d experts in a %sB-sized model, not its total: the experts share attention and embeddings, so the total is less than %d × %sB (Mixtral-8x7B has 46.7B), and every expert stays in memory",
+				hint.Words, hint.Experts, num(hint.Size), hint.Experts, num(hint.Size)),
+			sprintf("%s 表示 %sB 规模的模型配 %d 个专家，不是总参数量：专家共用注意力层和词嵌入，总参数量小于 %d × %sB（Mixtral-8x7B 为 46.7B），而且所有专家都常驻显存",
+				hint.Words, num(hint.Size), hint.Experts, hint.Experts, num(hint.Size)))
+	case catalog.MoEActive:
+		what = chat.T(p.lang,
+			sprintf("%s is the active parameters, the %sB one token uses, not the total that stays in memory (every expert does)", hint.Words, num(hint.Size)),
+			sprintf("%s 是激活参数量，即每个 token 用到的 %sB，不是常驻显存的总参数量（所有专家都常驻显存）", hint.Words, num(hint.Size)))
+	case catalog.MoEExpertCount:
+		what = chat.T(p.lang,
+			sprintf("%s is the number of experts: the size beside it is the active parameters (Llama-4-Scout-17B-16E: 17B active of 109B), not the total that stays in memory", hint.Words),
+			sprintf("%s 是专家个数：旁边的规模是激活参数量（Llama-4-Scout-17B-16E：109B 中激活 17B），不是常驻显存的总参数量", hint.Words))
+	default:
+		what = chat.T(p.lang,
+			sprintf("%s marks a mixture of experts: a size in such a name may be the active parameters or one expert's (OLMoE-1B-7B: 1B active, 7B total), not the total that stays in memory", hint.Words),
+			sprintf("%s 表示混合专家模型：这类名字里的规模可能是激活参数量或单个专家的规模（OLMoE-1B-7B：激活 1B，总计 7B），不是常驻显存的总参数量", hint.Words))
+	}
+	total := ""
+	if hint.Total > 0 {
+		total = chat.T(p.lang,
+			sprintf(" (the name gives the total too: params=%sb sizes the memory, not the speed, which the experts decide)", num(hint.Total)),
+			sprintf("（名字里也写了总量：参数量=%sb 可估显存，但估不准速度，速度取决于专家）", num(hint.Total)))
+	}
+	ex := chat.T(p.lang, "tier mode=infer ```{ the model's config.json }```", "选卡 模式=推理 ```{ 模型的 config.json }```")
+	return chat.Invalidf(p.lang, "model", ex,
+		"unknown model %q; %s. Paste its config.json as a code block for an exact answer (experts, layers, widths), or give params= the total parameter count from its model card%s. The closest preset is %s. Presets: %s",
+		"未知模型 %q；%s。请用代码块粘贴它的 config.json 以精确估算（专家数、层数、宽度），或用 参数量= 写模型卡上的总参数量%s。最接近的预设是 %s。预设有：%s",
+		raw, what, total, suggestion, strings.Join(ids, ", "))
 }
 
 // quantIn reads the quantization a checkpoint's name states:
