@@ -85,7 +85,9 @@ const SampleChannel = "oc_84983ff6516d731e5b5f68d4ea2e1da5"
 // in is the scope of SampleChannel in tenant.
 func in(tenant string) store.Scope { return store.Scope{Tenant: tenant, Channel: SampleChannel} }
 
-// Sample returns a full renewal for tenant and id, every field set.
+// Sample returns a full renewal for tenant and id, every field set but
+// NoticeMonths (its notice is in days; testRoundTrip stores one in months
+// too).
 func Sample(tenant, id string) renewal.Renewal {
 	renews, _ := renewal.ParseDate("2027-03-01")
 	next, _ := renewal.ParseDate("2026-12-31")
@@ -94,7 +96,7 @@ func Sample(tenant, id string) renewal.Renewal {
 		CreatedBy: "ou_7d8a6e6df7621556ce0d21922b676706ccs", Lang: "zh",
 		CreatedAt: time.Date(2026, 11, 29, 9, 30, 15, 123456789, time.UTC),
 		Vendor:    "酷算云", GPU: "A100-80G", Cards: 8, Mode: renewal.Monthly, Price: 15000.5, OnDemand: 35,
-		Renews: renews, NoticeDays: 30, NoticeMonths: 1, Offsets: []int{30, 14, 7, 1}, TermMonths: 3,
+		Renews: renews, NoticeDays: 30, Offsets: []int{30, 14, 7, 1}, TermMonths: 3,
 		Usage: []float64{310.25}, NextCheck: next, Scope: renewal.ScopeChannel,
 		LastDelivery: &renewal.Delivery{At: time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC), Cycle: renews, Offset: 30,
 			Via: renewal.ViaDM, Error: "not_in_channel"},
@@ -133,6 +135,14 @@ func testRoundTrip(t *testing.T, s store.Store) {
 	}
 	if !same(got, want) {
 		t.Errorf("GetRenewal\n got %+v\nwant %+v", got, want)
+	}
+	// A notice in calendar months comes back as months.
+	months := Sample("feishu:tk1", "r3")
+	months.NoticeMonths = 1
+	mustCreate(t, s, months)
+	got, err = s.GetRenewal(ctx, in("feishu:tk1"), "r3")
+	if err != nil || !same(got, months) || got.Deadline().String() != "2027-02-01" {
+		t.Errorf("a notice in months: got %+v, %v; want %+v (deadline 2027-02-01)", got, err, months)
 	}
 	// Optional fields left empty come back empty.
 	min := renewal.Renewal{ID: "r2", Tenant: "feishu:tk1", Vendor: "v", Cards: 1, Mode: renewal.Monthly, Price: 1, Renews: date("2027-01-01")}
