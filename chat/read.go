@@ -132,8 +132,19 @@ func (a *Args) Date(key string) (day time.Time, raw string, ok bool, err error) 
 
 // ParseDay reads a calendar day written 2027-03-01, 2027/3/1, 2027.3.1 or
 // 2027年3月1日, at midnight UTC, after Normalize (advisor.ParseDay).
+//
+// A time of day after the day is dropped (2027-03-01 09:00, 2027/3/1 上午,
+// 2027-03-01T00:00:00+08:00); one whose zone puts it on another day in
+// China (2027-02-28T16:00:00Z) is refused, as DateError says.
 func ParseDay(s string) (time.Time, error) {
-	day, err := advisor.ParseDay(dayText(Normalize(s)))
+	norm := dayText(Normalize(strings.TrimSpace(s)))
+	if d, other, ok := dayOfTime(strings.ToLower(norm)); ok {
+		if other != "" {
+			return time.Time{}, ErrUnreadable
+		}
+		norm = d
+	}
+	day, err := advisor.ParseDay(norm)
 	if err != nil {
 		return time.Time{}, ErrUnreadable
 	}
@@ -200,12 +211,27 @@ func ArgsOf(cmd *Command, lang Lang, pairs []Token) (*Args, error) {
 func (a *Args) DateError(key, example string) *Error {
 	raw, _ := a.Raw(key)
 	name, shown := a.Name(key), Shown(strings.TrimSpace(raw))
-	like := example // the key=value of example, when it is a whole line
-	if i := strings.LastIndex(example, "="); i >= 0 {
+	like := example                                           // the key=value of example, when it is a whole line
+	if i := strings.Index(" "+example, " "+key+"="); i >= 0 { // the key's own pair, wherever it stands
+		v, _, _ := strings.Cut(example[i+len(key)+1:], " ")
+		like = name + "=" + v
+	} else if i := strings.LastIndex(example, "="); i >= 0 {
 		v, _, _ := strings.Cut(example[i+1:], " ")
 		like = name + "=" + v
 	}
 	norm := dayText(Normalize(strings.TrimSpace(raw)))
+	if day, other, ok := dayOfTime(strings.ToLower(norm)); ok {
+		if other != "" {
+			written := day
+			if t, err := advisor.ParseDay(day); err == nil {
+				written = t.Format("2006-01-02")
+			}
+			return Invalidf(a.lang, key, example, "%s=%s is %s where it was written but %s in China (UTC+8), where reminders count days; write the day the contract says: %s=%s or %s=%s",
+				"%s=%s 按它所写的时区是 %s，按中国时间（UTC+8）却是 %s（提醒按中国时间计日）；请写合同上的日期：%s=%s 或 %s=%s",
+				name, shown, written, other, name, other, name, written)
+		}
+		norm = day // the day of 2027-02-30 09:00 is what is wrong
+	}
 	var y, m, d int
 	_, perr := advisor.ParseDay(norm)
 	switch {

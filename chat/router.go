@@ -318,7 +318,10 @@ func afterWord(s, word string) string {
 // detectLang answers in Chinese when the command word, a key or a free-text
 // word is Chinese; values alone (a vendor called 酷算云) do not switch it.
 func detectLang(toks []Token) Lang {
-	for _, t := range toks {
+	for i, t := range toks {
+		if i > 0 && t.Word != "" && dayValue(toks[i-1].Value) && timeWord(t.Word) {
+			continue // renews=2027/3/1 上午: a part of the value (withUnits)
+		}
 		if HasHan(t.Word) || HasHan(t.Key) {
 			return ZH
 		}
@@ -746,6 +749,9 @@ func withUnits(toks []Token) []Token {
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
 			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWords[strings.ToLower(toks[i+1].Word)] {
 				t.Value += toks[i+1].Word
+				i++
+			} else if dayValue(t.Value) && timeWord(toks[i+1].Word) { // renews=2027-03-01 09:00: a day and its time
+				t.Value += " " + toks[i+1].Word
 				i++
 			}
 		}

@@ -300,6 +300,18 @@ var badInputs = []badInput{
 	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
 	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
 	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	// round 10: a day with a time of day, as calendars and systems export it
+	{"an ISO time in China's zone", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01T00:00:00+08:00 notice=30d", "", []string{"renews 2027-03-01"}},
+	{"a time after a space", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 09:00 notice=30d", "", []string{"renews 2027-03-01"}},
+	{"a part of the day after a space zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027/3/1 上午 通知期=30天", "", []string{"2027-03-01"}},
+	{"a part of the day after a space, English keys", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027/3/1 上午 notice=30d", "", []string{"renews 2027-03-01"}},
+	{"a UTC time that is the next day in China", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-02-28T16:00:00Z notice=30d", "renews", []string{"2027-03-01 in China (UTC+8)", "renews=2027-03-01 or renews=2027-02-28"}},
+	{"a UTC time that is the next day in China zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-02-28T16:00:00Z 通知期=30天", "renews", []string{"中国时间（UTC+8）却是 2027-03-01", "续约日=2027-03-01 或 续约日=2027-02-28"}},
+	{"a time that is no time", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01T25:00 notice=30d", "renews", []string{"renews=2027-03-01"}},
+	{"a renewal letter's day with a time", "draft renewal vendor=X price=15000 cards=8 ondemand=35 hours=310 renews=2027-03-01T09:00:00+08:00", "", []string{"2027-03-01"}},
+	{"a renewal letter's day without its year zh", "起草 续约 供应商=X 价格=15000 卡数=8 按需=35 时长=310 续约日=3月1日", "renews", []string{"没有写年份", "续约日=2027-03-01"}},
+	{"a price's day with a time", "price set gpu=a100-80g ondemand=9 date=2026-11-20 14:30", "", []string{"2026-11-20"}},
+
 	// round 10: terms in years and halves, wherever months are read
 	{"half a year left zh", "计费 按需=35 包月=15000 时长=500 项目月数=半年", "", []string{"剩余 6 个月"}},
 	{"a year left", "billing ondemand=35 monthly=15000 hours=500 months=1 year", "", []string{"over the 12 months left"}},

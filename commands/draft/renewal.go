@@ -102,9 +102,8 @@ func (d *drafter) readRenewal(ctx context.Context, c *chat.Call) (renewalFacts, 
 			return f, chat.Invalidf(lang, "gpu", ex, "gpu=%q is not a card name", "gpu=%q 不是卡型名称", a.StringOr("gpu", ""))
 		}
 	}
-	if day, raw, ok, derr := a.Date("renews"); derr != nil {
-		return f, chat.Invalidf(lang, "renews", ex, "renews=%q: write the renewal day as YYYY-MM-DD, for example 2027-03-01",
-			"%s=%q：续约日请写成 YYYY-MM-DD，例如 2027-03-01", a.Name("renews"), raw)
+	if day, _, ok, derr := a.Date("renews"); derr != nil {
+		return f, a.DateError("renews", ex) // why it is no day: 2027-02-30, 3月1日, 明天, a UTC time on another day in China
 	} else if ok {
 		f.renews = renewal.Date{Year: day.Year(), Month: day.Month(), Day: day.Day()}
 	}
