@@ -15,7 +15,7 @@ func (r *Router) helpCommand() *Command {
 		Writes:   Reads,
 		Run: func(ctx context.Context, c *Call) (Reply, error) {
 			words := c.Args.Words
-			for len(words) > 0 && helpFiller[strings.ToLower(words[0])] {
+			for len(words) > 0 && helpFiller(strings.ToLower(words[0])) {
 				words = words[1:] // help me, help please billing, 帮助 一下
 			}
 			if len(words) > 0 {
@@ -62,10 +62,15 @@ func (r *Router) helpCommand() *Command {
 	}
 }
 
-// helpFiller are words around help that ask for nothing more: help me,
+// helpFiller reports whether s is one of the words around help that ask for nothing more: help me,
 // help please, 帮助 一下.
-var helpFiller = map[string]bool{"me": true, "please": true, "pls": true, "plz": true, "us": true, "with": true, "on": true, "for": true,
-	"我": true, "我们": true, "一下": true, "下": true, "吧": true, "呢": true, "啊": true}
+func helpFiller(s string) bool {
+	switch s {
+	case "me", "please", "pls", "plz", "us", "with", "on", "for", "我", "我们", "一下", "下", "吧", "呢", "啊":
+		return true
+	}
+	return false
+}
 
 func helpData(cmds []*Command) []map[string]any {
 	var out []map[string]any

@@ -710,7 +710,7 @@ func asksHelp(cmd *Command, toks []Token, asking bool) bool {
 	if len(toks) == 1 {
 		return asking
 	}
-	if len(toks) > 3 || !helpWords[strings.ToLower(toks[len(toks)-1].Word)] {
+	if len(toks) > 3 || !helpWord(strings.ToLower(toks[len(toks)-1].Word)) {
 		return false
 	}
 	for _, t := range toks[1:] {
@@ -721,20 +721,28 @@ func asksHelp(cmd *Command, toks []Token, asking bool) bool {
 	return true
 }
 
-// helpWords are the words after a command word that ask how it is used
+// helpWord reports whether s is one of the words after a command word that ask how it is used
 // (计费 帮助, billing help, 续约 怎么用), as --help does.
-var helpWords = map[string]bool{"help": true, "帮助": true, "?": true, "用法": true, "怎么用": true}
+func helpWord(s string) bool {
+	switch s {
+	case "help", "帮助", "?", "用法", "怎么用":
+		return true
+	}
+	return false
+}
 
-// unitWords are units people type after a number with a space (35 元,
+// unitWord reports whether s is one of the units people type after a number with a space (35 元,
 // 300 小时, 90 %): read as part of the value before them.
-var unitWords = map[string]bool{
-	"元": true, "块": true, "块钱": true, "元/时": true, "元/小时": true, "元/卡时": true, "元/月": true, "元/年": true, "元/h": true,
-	"/时": true, "/小时": true, "/h": true, "/月": true, "/年": true, "/gb": true, "元/gb": true,
-	"小时": true, "个小时": true, "h": true, "hr": true, "hrs": true, "hours": true, "天": true, "day": true, "days": true, "周": true, "week": true, "weeks": true, "个月": true, "month": true, "months": true,
-	"年": true, "year": true, "years": true, "yr": true, "季度": true, "个季度": true, "quarter": true, "quarters": true,
-	"%": true, "卡": true, "张": true, "张卡": true, "倍": true, "万": true, "千": true, "亿": true, "gb": true, "tb": true,
-	"rmb": true, "cny": true, "usd": true, "美元": true, "人民币": true, "tokens": true,
-	"gpus": true, "gpu": true, "cards": true, "card": true, // cards=8 GPUs
+func unitWord(s string) bool {
+	switch s {
+	case "元", "块", "块钱", "元/时", "元/小时", "元/卡时", "元/月", "元/年", "元/h", "/时", "/小时", "/h", "/月", "/年",
+		"/gb", "元/gb", "小时", "个小时", "h", "hr", "hrs", "hours", "天", "day", "days", "周", "week", "weeks",
+		"个月", "month", "months", "年", "year", "years", "yr", "季度", "个季度", "quarter", "quarters", "%",
+		"卡", "张", "张卡", "倍", "万", "千", "亿", "gb", "tb", "rmb", "cny", "usd", "美元", "人民币", "tokens",
+		"gpus", "gpu", "cards", "card":
+		return true
+	}
+	return false
 }
 
 // withUnits joins a unit typed after a number with a space to its value
@@ -747,7 +755,7 @@ func withUnits(toks []Token) []Token {
 			t.Value = t.Value[1 : n-1] // ondemand='35', and ‘35’ after Normalize
 		}
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
-			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWords[strings.ToLower(toks[i+1].Word)] {
+			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWord(strings.ToLower(toks[i+1].Word)) {
 				t.Value += toks[i+1].Word
 				i++
 			} else if dayValue(t.Value) && timeWord(toks[i+1].Word) { // renews=2027-03-01 09:00: a day and its time

@@ -598,29 +598,44 @@ func readQuant(d configDoc) (string, error) {
 		Detail: "known: fp8, mxfp4, awq, gptq, bitsandbytes, compressed-tensors, modelopt FP8"}
 }
 
-// ungatedMLP are the model types whose MLP is two matrices with a GELU
+// ungatedMLP reports whether typ is one of the model types whose MLP is two matrices with a GELU
 // (GPT-2, GPT-BigCode/StarCoder, StarCoder2, GPT-NeoX/Pythia, GPT-J,
 // Falcon, OPT, BLOOM, Phi-1/2, MPT, CodeGen; BERT-style encoders, T5, BART,
 // Whisper): the sizing counts the three
 // matrices of a gated (SwiGLU) MLP, which would overstate their weights by
 // half of the MLP (StarCoder2-15B by about 6B parameters).
-var ungatedMLP = map[string]bool{"gpt2": true, "gpt_bigcode": true, "starcoder2": true, "gpt_neox": true, "gptj": true,
-	"gpt_neo": true, "falcon": true, "opt": true, "bloom": true, "phi": true, "mpt": true, "codegen": true,
-	// encoders and encoder-decoders, with the same two-matrix MLP
-	"bert": true, "roberta": true, "xlm-roberta": true, "distilbert": true, "electra": true, "albert": true,
-	"deberta": true, "deberta-v2": true, "bart": true, "mbart": true, "t5": true, "mt5": true, "whisper": true}
+func ungatedMLP(typ string) bool {
+	switch typ {
+	case "gpt2", "gpt_bigcode", "starcoder2", "gpt_neox", "gptj", "gpt_neo", "falcon", "opt", "bloom",
+		"phi", "mpt", "codegen", "bert", "roberta", "xlm-roberta", "distilbert", "electra", "albert",
+		"deberta", "deberta-v2", "bart", "mbart", "t5", "mt5", "whisper":
+		return true
+	}
+	return false
+}
 
-// stateLayers are model types with linear-attention or state-space layers
+// stateLayers reports whether typ is one of the model types with linear-attention or state-space layers
 // (a fixed-size recurrent state per sequence instead of a KV cache, and
 // other weights than attention's), whether or not the file lists
 // layer_types.
-var stateLayers = map[string]bool{"qwen3_next": true, "qwen3_5": true, "qwen3_5_text": true, "qwen3_5_moe": true,
-	"qwen3_5_moe_text": true, "mamba": true, "mamba2": true, "falcon_mamba": true, "jamba": true, "zamba": true,
-	"zamba2": true, "bamba": true, "falcon_h1": true, "nemotron_h": true, "granitemoehybrid": true, "rwkv": true,
-	"recurrent_gemma": true, "lfm2": true, "minimax": true, "minimax_m1": true, "kimi_linear": true}
+func stateLayers(typ string) bool {
+	switch typ {
+	case "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "mamba",
+		"mamba2", "falcon_mamba", "jamba", "zamba", "zamba2", "bamba", "falcon_h1", "nemotron_h",
+		"granitemoehybrid", "rwkv", "recurrent_gemma", "lfm2", "minimax", "minimax_m1", "kimi_linear":
+		return true
+	}
+	return false
+}
 
-// knownLayerTypes are the layer_types entries the sizing models.
-var knownLayerTypes = map[string]bool{"full_attention": true, "sliding_attention": true, "chunked_attention": true}
+// knownLayerType reports whether s is a layer_types entry the sizing models.
+func knownLayerType(s string) bool {
+	switch s {
+	case "full_attention", "sliding_attention", "chunked_attention":
+		return true
+	}
+	return false
+}
 
 // unsupported refuses a config.json whose layers the sizing does not model,
 // naming the field that says so: linear-attention or state-space layers
@@ -630,7 +645,7 @@ func unsupported(d configDoc) error {
 	if types := d.o.get("layer_types"); len(types) > 0 && types[0] == '[' {
 		var bad string
 		skipArray(types, 0, 1, func(t []byte) {
-			if s, ok := jsonString(t); ok && bad == "" && !knownLayerTypes[s] {
+			if s, ok := jsonString(t); ok && bad == "" && !knownLayerType(s) {
 				bad = shown(t)
 			}
 		})
@@ -646,10 +661,10 @@ func unsupported(d configDoc) error {
 		}
 	}
 	switch typ := d.family; {
-	case stateLayers[typ]:
+	case stateLayers(typ):
 		return &ConfigError{Field: d.name("model_type"), Problem: ConfigUnsupported, Value: fmt.Sprintf("%q", typ),
 			Detail: "linear-attention or state-space layers"}
-	case ungatedMLP[typ]:
+	case ungatedMLP(typ):
 		return &ConfigError{Field: d.name("model_type"), Problem: ConfigUnsupported, Value: fmt.Sprintf("%q", typ),
 			Detail: "a two-matrix GELU MLP, where the sizing counts a gated (SwiGLU) one"}
 	}

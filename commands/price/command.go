@@ -52,7 +52,9 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 
 // exampleZH spells the examples' values in Chinese (Command.ExampleZH), for
 // the command and its sub-commands' errors.
-var exampleZH = map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"}
+func exampleZH() map[string]string {
+	return map[string]string{"scope=team": "团队", "8-card machines, quote of Nov 20": "8卡机，11月20日报价", "quote of Nov 20": "11月20日报价"}
+}
 
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	s := chat.NewSubs("price", "价格", examples[0],
@@ -63,7 +65,7 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 		chat.Sub{Name: "remove", Aliases: []string{"删除", "移除", "rm", "delete", "del"}, Example: examples[3], Writes: true,
 			EN: "delete a price this channel sees", ZH: "删除本频道可见的一个价格"},
 	)
-	s.ExampleZH = exampleZH
+	s.ExampleZH = exampleZH()
 	return s
 }}
 
@@ -85,7 +87,7 @@ func words() *chat.Command {
 		Keys:      keytab.PriceSet,
 		Subs:      subs.Get().Docs(),
 		Examples:  examples,
-		ExampleZH: exampleZH,
+		ExampleZH: exampleZH(),
 		Writes:    subs.Get().Writes,
 	}
 }

@@ -71,8 +71,10 @@ var runs = advisor.Lazy[map[string]func(d Deps, ctx context.Context, c *chat.Cal
 
 // exampleZH spells the examples' values in Chinese (Command.ExampleZH), for
 // the command and its sub-commands' errors.
-var exampleZH = map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
-	"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"}
+func exampleZH() map[string]string {
+	return map[string]string{"monthly": "包月", "3m": "3个月", "team": "团队",
+		"billing ondemand=35 monthly=15000 hours=300": "计费 按需=35 包月=15000 时长=300"}
+}
 
 var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 	s := chat.NewSubs("renewal", "续约", examples[0],
@@ -89,7 +91,7 @@ var subs = advisor.Lazy[*chat.Subs]{New: func() *chat.Subs {
 		chat.Sub{Name: "new", Aliases: []string{"新建", "提醒"}, Text: true, Example: "renewal new billing ondemand=35 monthly=15000 hours=300",
 			EN: "how to add a renewal, prefilled from another command (the \"Remind me before renewal\" button)", ZH: "如何添加续约，按另一条命令预填（“续约提醒”按钮）"},
 	)
-	s.ExampleZH = exampleZH
+	s.ExampleZH = exampleZH()
 	return s
 }}
 
@@ -110,7 +112,7 @@ func words() *chat.Command {
 		Summary: chat.Help("store contracts that renew; reminders before the notice deadline with keep-or-switch advice",
 			"记录会续约的合同；在通知截止日前提醒，并给出续约或切换建议"),
 		Examples:  examples,
-		ExampleZH: exampleZH,
+		ExampleZH: exampleZH(),
 		Writes:    subs.Get().Writes,
 	}
 }
