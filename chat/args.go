@@ -255,6 +255,11 @@ func (a *Args) splitValue(word string) *Error {
 		return nil
 	}
 	name, v := a.Name(k.Name), prev.Value
+	if price, paid, ok := Discounted(v + " " + word); ok && k.Kind == Money { // monthly=15000 85折
+		pays := name + "=" + strconv.FormatFloat(math.Round(price*paid*100)/100, 'f', -1, 64)
+		return Invalidf(a.lang, k.Name, pays, "%s=%s %s is a price with a discount; write the price you pay: %s (%s × %s%%)",
+			"%s=%s %s 是价格加折扣；请写折后实付的价格：%s（%s × %s%%）", name, Shown(v), Shown(word), pays, Num(price), Num(paid*100))
+	}
 	first, _ := utf8.DecodeRuneInString(word)
 	digit := func(r rune) bool { return r >= '0' && r <= '9' }
 	last, _ := utf8.DecodeLastRuneInString(v)

@@ -27,6 +27,10 @@ func ValueHint(lang Lang, raw string) string {
 			return fmt.Sprintf(T(lang, "%s is a range; give one number, such as its middle, %s", "%s 是一个范围；请只写一个数，例如中间值 %s"), Shown(raw), mid)
 		}
 	}
+	if price, paid, ok := Discounted(s); ok {
+		return fmt.Sprintf(T(lang, "%s is a price with a discount; write the price you pay, %s (%s × %s%%)",
+			"%s 是价格加折扣；请写折后实付的价格 %s（%s × %s%%）"), Shown(raw), Num(price*paid), Num(price), Num(paid*100))
+	}
 	if lower, n, ok := bound(s); ok {
 		if lower {
 			return fmt.Sprintf(T(lang, "%[1]s is a bound, at least %[2]s, not one number: give the number you expect (%[2]s, if it is about that)",

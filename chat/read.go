@@ -211,8 +211,10 @@ func ArgsOf(cmd *Command, lang Lang, pairs []Token) (*Args, error) {
 func (a *Args) DateError(key, example string) *Error {
 	raw, _ := a.Raw(key)
 	name, shown := a.Name(key), Shown(strings.TrimSpace(raw))
-	like := example                                           // the key=value of example, when it is a whole line
-	if i := strings.Index(" "+example, " "+key+"="); i >= 0 { // the key's own pair, wherever it stands
+	// like is the key=value of example when it is a whole line: the key's
+	// own pair, wherever it stands, else its last
+	like := example
+	if i := strings.Index(" "+example, " "+key+"="); i >= 0 {
 		v, _, _ := strings.Cut(example[i+len(key)+1:], " ")
 		like = name + "=" + v
 	} else if i := strings.LastIndex(example, "="); i >= 0 {

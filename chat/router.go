@@ -737,7 +737,7 @@ func unitWord(s string) bool {
 	switch s {
 	case "元", "块", "块钱", "元/时", "元/小时", "元/卡时", "元/月", "元/年", "元/h", "/时", "/小时", "/h", "/月", "/年",
 		"/gb", "元/gb", "小时", "个小时", "h", "hr", "hrs", "hours", "天", "day", "days", "周", "week", "weeks",
-		"个月", "month", "months", "年", "year", "years", "yr", "季度", "个季度", "quarter", "quarters", "%",
+		"个月", "month", "months", "年", "year", "years", "yr", "季度", "个季度", "quarter", "quarters", "percent", "pct", "%",
 		"卡", "张", "张卡", "倍", "万", "千", "亿", "gb", "tb", "rmb", "cny", "usd", "美元", "人民币", "tokens",
 		"gpus", "gpu", "cards", "card":
 		return true
@@ -757,6 +757,9 @@ func withUnits(toks []Token) []Token {
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
 			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWord(strings.ToLower(toks[i+1].Word)) {
 				t.Value += toks[i+1].Word
+				i++
+			} else if last == '%' && strings.EqualFold(toks[i+1].Word, "off") || strings.HasSuffix(t.Value, "percent") && strings.EqualFold(toks[i+1].Word, "off") { // 15% off
+				t.Value += " " + toks[i+1].Word
 				i++
 			} else if dayValue(t.Value) && timeWord(toks[i+1].Word) { // renews=2027-03-01 09:00: a day and its time
 				t.Value += " " + toks[i+1].Word

@@ -62,7 +62,7 @@ var units = [...][]unit{
 		{"h/月", 1}, {"小时/月", 1}, {"h/mo", 1}, {"hrs/mo", 1}, {"/月", 1}},
 	Count:   {{"", 1}, {"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"t", 1e12}, {"g", 1e9}, {"亿", 1}, {"个", 1}, {"tokens", 1}, {"tok", 1}, {"k tokens", 1e3}, {"b tokens", 1e9}, {"/s", 1}, {"tokens/s", 1}, {"tok/s", 1}, {"k/s", 1e3}},
 	Tokens:  {{"", 1}, {"k", 1024}, {"m", 1 << 20}, {"tokens", 1}, {"k tokens", 1024}},
-	Percent: {{"", 1}, {"%", 1}},
+	Percent: {{"", 1}, {"%", 1}, {"percent", 1}, {"per cent", 1}, {"pct", 1}},
 	Days: {{"", 1}, {"d", 1}, {"day", 1}, {"days", 1}, {"天", 1}, {"日", 1}, {"w", 7}, {"wk", 7}, {"week", 7}, {"weeks", 7}, {"周", 7}, {"星期", 7},
 		{"mo", 30}, {"month", 30}, {"months", 30}, {"个月", 30}, {"月", 30}}, // a month of notice is read as 30 days
 	Minutes: {{"", 1}, {"m", 1}, {"min", 1}, {"mins", 1}, {"minute", 1}, {"minutes", 1}, {"分钟", 1}, {"分", 1},
@@ -215,6 +215,78 @@ func Zhe(s string) (paid float64, ok bool) {
 	return v / 100, true
 }
 
+// PercentOff reads a discount written as a share taken off: 15% off, off
+// 15%, 15%off, -15%, 减15%, 优惠15%, 便宜15%, 降价15%, 省15%, 折扣15%,
+// 15 percent off. pct is the share off in percent; ok is false for any
+// other text (a bare 15% is read by the key's kind, a 折 by Zhe).
+func PercentOff(s string) (pct float64, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(Normalize(s)))
+	body, off := "", false
+	for _, w := range []string{"off", "折扣", "优惠", "让利", "降价", "减价", "便宜", "降", "减", "省", "-"} {
+		if t, cut := strings.CutPrefix(s, w); cut {
+			body, off = strings.TrimSpace(t), true
+			break
+		}
+	}
+	if !off {
+		for _, w := range []string{"off", "discount", "的折扣", "折扣", "优惠"} {
+			if t, cut := strings.CutSuffix(s, w); cut {
+				body, off = strings.TrimSpace(t), true
+				break
+			}
+		}
+	}
+	if !off {
+		return 0, false
+	}
+	v, rest, err := leadingNumber(body)
+	if err != nil || v <= 0 || v >= 100 {
+		return 0, false
+	}
+	switch rest {
+	case "%", "percent", "per cent", "pct":
+		return v, true
+	}
+	return 0, false
+}
+
+// Discounted reads a price written with a discount after it (35打9折,
+// 15000 85折, 35元/时(9折), 1.5万 15% off): the price and the share paid,
+// in (0, 1). ok is false for any other text. The readers never take such a
+// value as a price; ValueHint says the price paid.
+func Discounted(s string) (price, paid float64, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(Normalize(s)))
+	for _, p := range []string{"¥", "￥", "$"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	v, rest, err := leadingNumber(spokenPrice(s))
+	if err != nil || v <= 0 || rest == "" {
+		return 0, 0, false
+	}
+	unit := ""
+	for _, u := range units[Money] { // the longest unit the rest starts with: 元/时 before 元
+		if u.name != "" && strings.HasPrefix(rest, u.name) && len(u.name) > len(unit) {
+			unit = u.name
+		}
+	}
+	for _, u := range units[Money] {
+		if u.name == unit {
+			v *= u.scale
+		}
+	}
+	d := strings.Trim(strings.TrimSpace(rest[len(unit):]), "()（）,，;； ")
+	if d == "" {
+		return 0, 0, false
+	}
+	if z, isZhe := Zhe(d); isZhe && z < 1 {
+		return v, z, true
+	}
+	if pct, isOff := PercentOff(d); isOff {
+		return v, 1 - pct/100, true
+	}
+	return 0, 0, false
+}
+
 // spokenPrice writes a price as people say it in the units the readers
 // know: 35块一小时 is 35元/小时, 1.5万一个月 is 1.5万/月 (块 and 块钱 are 元;
 // 一小时, 每小时, 一个月, 每年 and the like are the period after a slash).
@@ -305,15 +377,18 @@ func leadingNumber(s string) (float64, string, error) {
 	rest := strings.TrimSpace(s[i:])
 	// Chinese multipliers are never ambiguous.
 	mult := 0.0
+	joined := false // a digit right after the multiplier (1万5), not after a space (1.5万 15% off)
 	for _, m := range cjkMultipliers {
 		if strings.HasPrefix(rest, m.p) {
 			mult = m.f
 			v *= m.f
-			rest = strings.TrimSpace(strings.TrimPrefix(rest, m.p))
+			after := strings.TrimPrefix(rest, m.p)
+			joined = after != "" && after[0] >= '0' && after[0] <= '9'
+			rest = strings.TrimSpace(after)
 			break
 		}
 	}
-	if mult > 0 && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+	if mult > 0 && joined {
 		// 1万5, 1万5千, 1万2000
 		j := 0
 		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {

@@ -124,3 +124,42 @@ func TestChineseDigitRuns(t *testing.T) {
 		t.Errorf("Normalize(百分之十五) = %q", got)
 	}
 }
+
+// A discount written as the share off reads as that share in every
+// spelling; a price with a discount after it is read as both, so that the
+// price paid can be said (and is never taken for the list price).
+func TestDiscounts(t *testing.T) {
+	for in, want := range map[string]float64{"15% off": 15, "15%off": 15, "off 15%": 15, "-15%": 15, "减15%": 15, "优惠15%": 15,
+		"便宜15%": 15, "降价 15%": 15, "省15%": 15, "折扣15%": 15, "15%的折扣": 15, "15 percent off": 15, "１５％ｏｆｆ": 15} {
+		if got, ok := PercentOff(in); !ok || got != want {
+			t.Errorf("PercentOff(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"15%", "15", "85折", "off", "-150%", "减15元", "0% off"} {
+		if got, ok := PercentOff(in); ok {
+			t.Errorf("PercentOff(%q) = %v; want no discount read", in, got)
+		}
+	}
+	for _, tt := range []struct {
+		in          string
+		price, paid float64
+	}{
+		{"35打9折", 35, 0.9},
+		{"15000 85折", 15000, 0.85},
+		{"35元/时(9折)", 35, 0.9},
+		{"35元/时（九折）", 35, 0.9},
+		{"1.5万 15% off", 15000, 0.85},
+		{"¥9块打八五折", 9, 0.85},
+		{"15k,九五折", 15000, 0.95},
+	} {
+		price, paid, ok := Discounted(tt.in)
+		if !ok || price != tt.price || paid != tt.paid {
+			t.Errorf("Discounted(%q) = %v, %v, %v; want %v, %v", tt.in, price, paid, ok, tt.price, tt.paid)
+		}
+	}
+	for _, in := range []string{"35", "35元/时", "9折", "35 10折", "35打", "abc 9折"} {
+		if p, d, ok := Discounted(in); ok {
+			t.Errorf("Discounted(%q) = %v, %v; want no discounted price", in, p, d)
+		}
+	}
+}

@@ -300,6 +300,17 @@ var badInputs = []badInput{
 	{"a price book key typo in Chinese words zh", "价格 设置 显卡=a100-80g 按需=9 范畴=团队", "范畴", []string{"你是不是想写 范围=团队？"}},
 	{"a key's last word", "billing ondemand=35 monthly=15000 hours=500 discount=15%", "discount", []string{"Did you mean yearly_discount=10%?"}},
 	{"a key's last word zh", "计费 按需=35 包月=15000 时长=500 折扣=85折", "折扣", []string{"你是不是想写 包年折扣=10%？"}},
+	// round 10: discounts as people write them, and prices with a discount
+	{"a yearly discount off", "billing ondemand=35 monthly=15000 hours=500 months=12 yearly_discount=15% off", "", []string{"¥153,000"}},
+	{"a yearly discount as -15%", "billing ondemand=35 monthly=15000 hours=500 months=12 yearly_discount=-15%", "", []string{"¥153,000"}},
+	{"a yearly discount 优惠 zh", "计费 按需=35 包月=15000 时长=500 项目月数=12 包年折扣=优惠15%", "", []string{"¥153,000"}},
+	{"a yearly discount 打八五折 zh", "计费 按需=35 包月=15000 时长=500 项目月数=12 包年折扣=打八五折", "", []string{"¥153,000"}},
+	{"a yearly discount in percent words", "billing ondemand=35 monthly=15000 hours=500 months=12 yearly_discount=15 percent", "", []string{"¥153,000"}},
+	{"a price with 打9折", "billing ondemand=35打9折 monthly=15000 hours=300", "ondemand", []string{"price with a discount", "31.5 (35 × 90%)"}},
+	{"a price with 85折 after a space zh", "计费 按需=35 包月=15000 85折 时长=300", "monthly", []string{"价格加折扣", "包月=12750（15,000 × 85%）"}},
+	{"a renewal price with 九折 zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000九折 续约日=2027-03-01 通知期=30天", "price", []string{"折后实付的价格 13,500（15,000 × 90%）"}},
+	{"a vendor's price with a discount in a quote", "quote hours=300 cards=8 A: price=35(15%off); B: price=29", "", []string{"29.75 (35 × 85%)"}},
+
 	// round 10: a day with a time of day, as calendars and systems export it
 	{"an ISO time in China's zone", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01T00:00:00+08:00 notice=30d", "", []string{"renews 2027-03-01"}},
 	{"a time after a space", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 09:00 notice=30d", "", []string{"renews 2027-03-01"}},

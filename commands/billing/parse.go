@@ -362,7 +362,9 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 		return 0, false, nil
 	}
 	var pct float64
-	if strings.HasSuffix(strings.TrimSpace(chat.Normalize(raw)), "折") {
+	if off, ok := chat.PercentOff(raw); ok { // 15% off, -15%, 减15%, 优惠15%
+		pct = off
+	} else if strings.HasSuffix(strings.TrimSpace(chat.Normalize(raw)), "折") {
 		paid, ok := chat.Zhe(raw) // 9折, 8.5折, 八五折, 打九折
 		if !ok {
 			return 0, true, p.unreadable("yearly_discount", raw)
