@@ -45,6 +45,16 @@ func TestValueSpec(t *testing.T) {
 		{"工作日每天10小时", Hours, 220},        // 10 × 22
 		{"weekdays 10h/day", Hours, 220}, // 10 × 22
 		{"10h/workday", Hours, 220},
+		// hours with the period they are in (per card, per month) written out
+		{"每月300小时", Hours, 300},
+		{"一个月300小时", Hours, 300},
+		{"每卡300小时", Hours, 300},
+		{"每卡每月300小时", Hours, 300},
+		{"300小时/卡", Hours, 300},
+		{"300h/卡/月", Hours, 300},
+		{"300h/month", Hours, 300},
+		{"300/month", Hours, 300},
+		{"300 hours per card a month", Hours, 300},
 		// hours per week, in the 30-day month: ÷ 7 × 30
 		{"40h/week", Hours, 40.0 * 30 / 7},
 		{"每周40小时", Hours, 40.0 * 30 / 7},
@@ -122,12 +132,13 @@ func TestValueSpec(t *testing.T) {
 		kind Kind
 	}{
 		{"万", Money}, {"abc", Money}, {"", Money}, {"1,00", Money}, {"35元/吨", Money}, {"NaN", Money}, {"1e400", Money},
-		{"25h/day", Hours},   // a day has 24 hours
-		{"每天8元", Hours},      // not hours
-		{"200h/week", Hours}, // a week has 168 hours
-		{"每周40元", Hours},     // not hours
-		{"40h/week", Money},  // hours per week is not money
-		{"1年13个月", Months},   // 13 months after a year is not a number of months
+		{"25h/day", Hours},                                     // a day has 24 hours
+		{"每天8元", Hours},                                        // not hours
+		{"200h/week", Hours},                                   // a week has 168 hours
+		{"每周40元", Hours},                                       // not hours
+		{"40h/week", Money},                                    // hours per week is not money
+		{"1年13个月", Months},                                     // 13 months after a year is not a number of months
+		{"每月", Hours}, {"每年3000小时", Hours}, {"300小时/年", Hours}, // no number; hours a year are not hours a month
 		{"半", Months}, {"3天", Months}, {"一年又一年", Months},
 		{"1万50000", Money}, // the addend is not below the multiplier
 		{"8h/day", Money},  // hours per day is not money

@@ -92,6 +92,7 @@ func ParseValue(s string, kind Kind) (float64, error) {
 		if h, _, ok := perWeek(s); ok {
 			return h, nil
 		}
+		s = perCardMonth(s)
 	}
 	if kind == Money {
 		s = spokenPrice(s)
@@ -694,6 +695,27 @@ func perWeek(s string) (month, week float64, ok bool) {
 		return v * MonthDays / 7, v, true
 	}
 	return 0, 0, false
+}
+
+// perCardMonth is hours written with the period they already are in, per
+// card and per month, without those words: 每月300小时, 一个月300小时,
+// 每卡300小时, 每卡每月300小时, 300小时/卡, 300h/卡/月, 300h/month, 300
+// hours per card a month are 300 h. Any other text is returned as it is.
+func perCardMonth(s string) string {
+	for _, p := range []string{"每张卡每个月", "每张卡每月", "每卡每个月", "每卡每月", "单卡每月", "每张卡", "每卡", "单卡", "每个月", "每月", "一个月", "一月",
+		"per card per month", "per card a month", "per gpu per month", "per month", "a month", "monthly"} {
+		if t, cut := strings.CutPrefix(s, p); cut && t != "" && (t[0] >= '0' && t[0] <= '9' || t[0] == ' ') {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	for _, suf := range []string{"/卡/月", "/张卡/月", "/卡/每月", "/卡", "/张", "/gpu/month", "/gpu/mo", "/card/month", "/card/mo", "/gpu", "/card", "/month", "/mo",
+		" per card per month", " per card a month", " per gpu per month", " per card", " per gpu", " per month", " a month", "每卡", "每月"} {
+		if t, cut := strings.CutSuffix(s, suf); cut && t != "" {
+			return strings.TrimSpace(t)
+		}
+	}
+	return s
 }
 
 // Days in the month that hours per day are multiplied by: 30 calendar days,

@@ -334,6 +334,12 @@ var badInputs = []badInput{
 	{"a quote's project in years zh", "报价 时长=300 卡数=8 项目月数=两年 A: 单价=35; B: 包月=15000 最短租期=一年", "", []string{"24 个月"}},
 	{"a vendor comparison over a year", "vendor compare cards=8 months=一年", "", []string{"12 months"}},
 
+	// round 10: hours with their own period written out
+	{"hours per card a month in words zh", "计费 按需=35 包月=15000 时长=每卡每月300小时", "", []string{"每卡每月 300 小时"}},
+	{"hours a month first zh", "计费 按需=35 包月=15000 时长=一个月300小时", "", []string{"每卡每月 300 小时"}},
+	{"hours per card and month after", "billing ondemand=35 monthly=15000 hours=300h/卡/月", "", []string{"at 300 h a month per card"}},
+	{"hours a year are refused zh", "计费 按需=35 包月=15000 时长=每年3000小时", "hours", []string{"每年3000小时"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},
