@@ -239,10 +239,17 @@ func (a *Args) BareKey(word string) *Error {
 // (an emoji or a symbol after a value is not part of it).
 func (a *Args) splitValue(word string) *Error {
 	var prev Token
+	words := word // the word and the bare words after it: model=llama 3.1 8b quotes "llama 3.1 8b"
 	for i, t := range a.Tokens {
 		if t.Word == word && !t.quoted {
 			if i > 0 {
 				prev = a.Tokens[i-1]
+			}
+			for _, n := range a.Tokens[i+1:] {
+				if n.Word == "" || n.quoted || n.Sep {
+					break
+				}
+				words += " " + n.Word
 			}
 			break
 		}
@@ -278,7 +285,7 @@ func (a *Args) splitValue(word string) *Error {
 			"%s=%s %s：数字和单位被空格分开了；请连在一起写：%s=%s%s", name, Shown(v), Shown(word), name, Shown(v), Shown(word))
 	case !digit(lead) && (unicode.IsLetter(first) || digit(first)):
 		return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%q after %s=%s is not read: if it belongs to the value, put the value in quotes: %s=\"%s %s\"",
-			"%[2]s=%[3]s 后面的 %[1]q 无法识别：如果它属于这个值，请给值加上引号：%[4]s=\"%[5]s %[6]s\"", Shown(word), name, Shown(v), name, Shown(v), Shown(word))
+			"%[2]s=%[3]s 后面的 %[1]q 无法识别：如果它属于这个值，请给值加上引号：%[4]s=\"%[5]s %[6]s\"", Shown(words), name, Shown(v), name, Shown(v), Shown(words))
 	}
 	return nil
 }

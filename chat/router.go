@@ -737,7 +737,7 @@ func unitWord(s string) bool {
 	switch s {
 	case "元", "块", "块钱", "元/时", "元/小时", "元/卡时", "元/月", "元/年", "元/h", "/时", "/小时", "/h", "/月", "/年",
 		"/gb", "元/gb", "小时", "个小时", "h", "hr", "hrs", "hours", "天", "day", "days", "周", "week", "weeks",
-		"个月", "month", "months", "年", "year", "years", "yr", "季度", "个季度", "quarter", "quarters", "percent", "pct", "%",
+		"个月", "month", "months", "年", "year", "years", "yr", "季度", "个季度", "quarter", "quarters", "percent", "pct", "%", "thousand", "million", "billion", "trillion",
 		"卡", "张", "张卡", "倍", "万", "千", "亿", "gb", "tb", "rmb", "cny", "usd", "美元", "人民币", "tokens",
 		"gpus", "gpu", "cards", "card":
 		return true

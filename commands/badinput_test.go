@@ -152,7 +152,7 @@ var badInputs = []badInput{
 	{"script tag", `price set gpu=a100-80g ondemand=9 vendor=<script>alert(1)</script>`, "", []string{"alert(1)"}},
 	{"very long value", "billing ondemand=" + strings.Repeat("9", 5000) + " monthly=15000 hours=300", "ondemand", []string{"too large"}},
 	{"key=value before the command", "ondemand=35 billing monthly=15000", "command", []string{"billing"}},
-	{"Chinese colon for = zh", "选卡 模型：qwen2.5-14b 模式：lora", "command", []string{"模型=qwen2.5-14b"}},
+	{"Chinese colon for = zh", "选卡 模型：qwen2.5-14b 模式：lora", "model", []string{"不要用冒号", "模型=qwen2.5-14b"}},
 	{"a very long paste", "checklist check " + strings.Repeat("We have NVLink. ", 8000), "text", []string{"100 KB"}},
 
 	// help
@@ -249,7 +249,7 @@ var badInputs = []badInput{
 	{"a space between two cards' hours", "billing ondemand=35 monthly=15000 hours=300 400", "hours", []string{"hours=300,400"}},
 	{"a space inside a date zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027 3 1", "renews", []string{"空格", "续约日=2027-03-01"}},
 	{"a name with a space", "renewal add vendor=Ku Suan gpu=A100 cards=8 price=15000 renews=2027-03-01", "vendor", []string{`vendor="Ku Suan"`}},
-	{"a day in English words", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=Mar 1 2027", "renews", []string{`"1"`, "renews=2027-03-01"}},
+	{"a day in English words", "renewal add vendor=X gpu=A100 cards=8 price=15000 renews=Mar 1 2027", "renews", []string{`"1 2027"`, `renews="Mar 1 2027"`, "renews=2027-03-01"}},
 	{"a slash before the command", "/billing ondemand=35 monthly=15000 hours=300", "", []string{"¥35/h"}},
 	{"a sub-command with a ? zh", "续约 添加？", "vendor", []string{"缺少"}},
 
@@ -339,6 +339,12 @@ var badInputs = []badInput{
 	{"hours a month first zh", "计费 按需=35 包月=15000 时长=一个月300小时", "", []string{"每卡每月 300 小时"}},
 	{"hours per card and month after", "billing ondemand=35 monthly=15000 hours=300h/卡/月", "", []string{"at 300 h a month per card"}},
 	{"hours a year are refused zh", "计费 按需=35 包月=15000 时长=每年3000小时", "hours", []string{"每年3000小时"}},
+
+	// round 10: sizes in words, names split by a space in tier
+	{"a card name split by a space zh", "显存 模型=qwen2.5-14b 显卡=A100 80G", "gpu", []string{"值被空格分开了", "显卡=a100-80g"}},
+	{"a model name with spaces", "tier model=llama 3.1 8b mode=lora", "model", []string{`model="llama 3.1 8b"`}},
+	{"parameters in words", "tier params=7 billion", "", []string{"7B model"}},
+	{"a run's tokens in words", "quote hours=300 cards=8 run_tokens=2 billion A: price=35 tokens_s=21000; B: price=29 tokens_s=14000", "", []string{"2,000,000,000 tokens"}},
 
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},

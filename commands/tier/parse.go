@@ -139,6 +139,9 @@ func (p reader) words() (model, mode string, err error) {
 			model = w
 			continue
 		}
+		if e := p.a.BareKey(w); e != nil { // gpu=A100 80G, model=llama 3.1 8b: a word a space split off a value
+			return "", "", e
+		}
 		return "", "", chat.Invalidf(p.lang, "command", example("model"),
 			"I do not know what %q means here; give keys as key=value, for example model=qwen2.5-14b mode=lora",
 			"看不懂 %q；请用 参数=值 的写法，例如 模型=qwen2.5-14b 模式=微调", w)
