@@ -346,6 +346,17 @@ var badInputs = []badInput{
 	{"parameters in words", "tier params=7 billion", "", []string{"7B model"}},
 	{"a run's tokens in words", "quote hours=300 cards=8 run_tokens=2 billion A: price=35 tokens_s=21000; B: price=29 tokens_s=14000", "", []string{"2,000,000,000 tokens"}},
 
+	// round 10: quote's ambiguous keys with a unit that says which is meant
+	{"a storage price under storage zh", "报价 时长=300 卡数=8 A: 单价=35 存储=0.3元/GB/月; B: 包月=1.5w", "storage", []string{"每 GB 的单价", "存储单价=0.3元/GB/月"}},
+	{"a volume under storage", "quote hours=300 cards=8 A: price=35 storage=2TB; B: price=29", "storage", []string{"is a volume", "storage_gb=2TB"}},
+	{"a fee under egress", "quote hours=300 cards=8 A: price=35 egress=¥600; B: price=29", "egress", []string{"amount of money", "egress_fee=¥600"}},
+
+	// round 10: prices with the card after the period, a price without a currency beside one with it
+	{"the card after the period zh", "价格 设置 显卡=A800 按需=8.5元/小时/卡 包月=4800/月/卡 供应商=算力港", "", []string{"算力港"}},
+	{"per hour per GPU", "billing ondemand=$2/h/gpu monthly=$1000/month/gpu hours=300", "", []string{"$2/h", "$1,000"}},
+	{"a bare price read in the other's currency", "billing ondemand=$2 monthly=1000 hours=300", "", []string{"monthly=1000 has no currency and is read in USD, as ondemand=$2 is"}},
+	{"a bare price read in the other's currency zh", "计费 按需=2美元 包月=1000 时长=300", "", []string{"包月=1000 没有写币种，按 USD 读（与 按需=2美元 相同）"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},

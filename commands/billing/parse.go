@@ -68,7 +68,33 @@ func read(a *chat.Args, lang chat.Lang) (query, error) {
 	if q.currency, err = p.currency(); err != nil {
 		return q, err
 	}
+	q.assumptions = append(q.assumptions, p.sameCurrency(q.currency)...)
 	return q, nil
+}
+
+// sameCurrency says which prices were typed without a currency and read in
+// another price's (ondemand=$2 monthly=4800: the 4800 is read as $4,800),
+// so that the reading is said, never silent; none when the currency is
+// yuan (a bare price is yuan anyway) or was given with currency=.
+func (p reader) sameCurrency(currency string) []string {
+	if currency == "" || currency == "CNY" || p.a.Has("currency") {
+		return nil
+	}
+	from := ""
+	for _, k := range []string{"ondemand", "monthly", "spot", "yearly"} {
+		if raw, ok := p.a.Raw(k); ok && currencyOf(raw) != "" {
+			from = p.name(k) + "=" + raw
+			break
+		}
+	}
+	var out []string
+	for _, k := range []string{"ondemand", "monthly", "spot", "yearly"} {
+		if raw, ok := p.a.Raw(k); ok && currencyOf(raw) == "" {
+			out = append(out, fmt.Sprintf(p.t("%s=%s has no currency and is read in %s, as %s is; if it is another currency, convert it",
+				"%s=%s 没有写币种，按 %s 读（与 %s 相同）；如果是别的币种，请换算后再写"), p.name(k), raw, currency, from))
+		}
+	}
+	return out
 }
 
 // reader reads one key at a time with the messages of this command.

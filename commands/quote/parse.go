@@ -215,10 +215,28 @@ func addPair(lang chat.Lang, in *input, cur *draft, key, val, where string) *dra
 }
 
 // bareQuantity refuses storage=2000: GB or yuan? A volume belongs to the
-// workload with a unit price per vendor, or the vendor states a fee.
+// workload with a unit price per vendor, or the vendor states a fee. A
+// value whose unit says which it is (0.3元/GB/月, 2TB, ¥600) is pointed to
+// the key for it.
 func bareQuantity(lang chat.Lang, spec *keySpec, typed, val string) *chat.Error {
 	l := spec.line
 	vk, pk, fk := tco.VolumeKey(l), tco.PriceKey(l), tco.FeeKey(l)
+	s := strings.ToLower(chat.Normalize(val))
+	switch {
+	case strings.Contains(s, "/g") || strings.Contains(s, "/t") || strings.Contains(s, "每g") || strings.Contains(s, "每t"): // 0.3元/GB/月, 300/TB
+		return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 %s=2000 A: price=35 %s=%s; B: price=29 %s=0.25", vk, pk, val, pk),
+			"%s=%s is a price per GB: write it as %s=%s, with the GB once for the workload before the first vendor (%s=2000)",
+			"%s=%s 是每 GB 的单价：请写成 %s=%s，并在第一家之前写一次用量（%s=2000）", typed, val, pk, val, vk)
+	case strings.ContainsAny(s, "¥$元块") || strings.Contains(s, "rmb"): // ¥600, 600元/月
+		return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 A: price=35 %s=%s; B: price=29 %s=¥600", fk, val, fk),
+			"%s=%s is an amount of money: write this vendor's monthly fee as %s=%s",
+			"%s=%s 是金额：请把这家每月的费用写成 %s=%s", typed, val, fk, val)
+	}
+	if _, err := chat.ParseValue(val, chat.GB); err == nil && strings.Trim(s, "0123456789., ") != "" { // 2TB, 500GB
+		return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 %s=%s A: price=35 %s=0.3; B: price=29 %s=0.25", vk, val, pk, pk),
+			"%s=%s is a volume: give it once for the workload as %s=%s before the first vendor, with each vendor's %s=",
+			"%s=%s 是用量：请在第一家之前写一次 %s=%s，再给每家写 %s=", typed, val, vk, val, pk)
+	}
 	return chat.Invalidf(lang, spec.name, fmt.Sprintf("quote cards=8 %s=%s A: price=35 %s=0.3; B: price=29 %s=¥600", vk, val, pk, fk),
 		"%s=%s is ambiguous: GB or yuan? Give the volume once for the workload as %s=%s before the first vendor, with each vendor's %s=, or the vendor's monthly amount as %s=¥%s",
 		"%s=%s 有歧义：是GB还是元？请在第一家之前写一次用量 %s=%s，再给每家写 %s=；或写这家每月的费用 %s=¥%s",
