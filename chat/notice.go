@@ -21,7 +21,7 @@ func (a *Args) DaysOrMonths(key string, maxDays int) (days, months int, err erro
 	if days, err = a.parseInt(key, raw, 0, maxDays); err != nil {
 		return 0, 0, err
 	}
-	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	s := inAdvance(strings.ToLower(strings.TrimSpace(Normalize(raw))))
 	for _, u := range monthUnits {
 		if strings.HasSuffix(s, u) {
 			return days, days / 30, nil

@@ -78,8 +78,12 @@ func TestValueSpec(t *testing.T) {
 		// percentages, durations, multipliers
 		{"10%", Percent, 10},
 		{"30d", Days, 30},
-		{"2w", Days, 14},  // 2 × 7
-		{"1个月", Days, 30}, // a month of notice is 30 days
+		{"2w", Days, 14},    // 2 × 7
+		{"1个月", Days, 30},   // a month of notice is 30 days
+		{"提前30天", Days, 30}, // notice said as given ahead
+		{"30天前", Days, 30},
+		{"30 days' notice", Days, 30},
+		{"2 weeks in advance", Days, 14},
 		{"30m", Minutes, 30},
 		{"4h", Minutes, 240}, // 4 × 60
 		{"2倍", Ratio, 2},

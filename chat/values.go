@@ -108,6 +108,9 @@ func ParseValue(s string, kind Kind) (float64, error) {
 			return m, nil
 		}
 	}
+	if kind == Days {
+		s = inAdvance(s)
+	}
 	v, rest, err := leadingNumber(s)
 	if err != nil {
 		return 0, err
@@ -136,6 +139,25 @@ func ParseValue(s string, kind Kind) (float64, error) {
 		}
 	}
 	return 0, errUnit
+}
+
+// inAdvance is a period of notice without the words that say it is given
+// ahead (提前30天, 30天前, 提前一个月, 30 days before, 30 days in advance,
+// 30 days' notice): the period is the same.
+func inAdvance(s string) string {
+	if t, ok := strings.CutPrefix(s, "提前"); ok {
+		s = strings.TrimSpace(t)
+	}
+	for _, suf := range []string{"之前", "以前", "前", " before", " in advance", " ahead", "'s notice", "' notice", " notice", "通知"} {
+		if t, ok := strings.CutSuffix(s, suf); ok && t != "" {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	if strings.HasSuffix(s, "days'") { // 30 days' (notice taken off above)
+		s = strings.TrimSuffix(s, "'")
+	}
+	return s
 }
 
 // spokenMonths reads a term said in words, in months: 半年 and half a year

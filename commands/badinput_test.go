@@ -357,6 +357,12 @@ var badInputs = []badInput{
 	{"a bare price read in the other's currency", "billing ondemand=$2 monthly=1000 hours=300", "", []string{"monthly=1000 has no currency and is read in USD, as ondemand=$2 is"}},
 	{"a bare price read in the other's currency zh", "计费 按需=2美元 包月=1000 时长=300", "", []string{"包月=1000 没有写币种，按 USD 读（与 按需=2美元 相同）"}},
 
+	// round 10: a notice said as given ahead
+	{"notice 提前30天 zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=提前30天", "", []string{"通知截止日 2027-01-30"}},
+	{"notice 提前一个月 zh", "续约 添加 供应商=X 显卡=A100 卡数=8 月价=15000 续约日=2027-03-01 通知期=提前一个月", "", []string{"通知截止日 2027-02-01"}},
+	{"notice days before", `renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice="30 days before"`, "", []string{"Notice deadline 2027-01-30"}},
+	{"notice a month in advance", `renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice="1 month in advance"`, "", []string{"1 month's notice"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},
