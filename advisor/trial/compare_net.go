@@ -5,11 +5,15 @@ import "fmt"
 // gbps writes a rate: "9.38 Gbit/s".
 func gbps(v float64) string { return num(v) + " Gbit/s" }
 
-// RunLabel names an iperf3 run: "TCP ×8 → 10.0.0.2".
+// RunLabel names an iperf3 run: "TCP ×8 → 10.0.0.2"; an iperf 2 run says
+// so: "iperf 2 TCP ×8 → 1.1.1.16".
 func RunLabel(r IperfRun) string {
 	s := "TCP"
 	if r.Protocol == "udp" {
 		s = "UDP"
+	}
+	if r.Iperf2 {
+		s = "iperf 2 " + s
 	}
 	if r.Streams > 1 {
 		s += fmt.Sprintf(" ×%d", r.Streams)

@@ -7,6 +7,7 @@ const (
 	ToolTopo      = "nvidia-smi topo -m"
 	ToolIperf     = "iperf3"          // text output
 	ToolIperfJSON = "iperf3 -J"       // JSON output
+	ToolIperf2    = "iperf 2"         // iperf 2.x text output (iperf -c, iperf -s)
 	ToolAllReduce = "all_reduce_perf" // nccl-tests
 	ToolDmesg     = "dmesg"           // NVRM Xid lines
 	ToolGPUBurn   = "gpu_burn"
@@ -41,7 +42,7 @@ type Facts struct {
 	GPUs []GPU `json:"gpus"`
 	// Links is the topo -m matrix between GPUs.
 	Links *Links `json:"links,omitempty"`
-	// Iperf are the iperf3 runs, text and JSON.
+	// Iperf are the iperf3 runs, text and JSON, and the iperf 2 runs.
 	Iperf []IperfRun `json:"iperf,omitempty"`
 	// NCCL are the nccl-tests runs.
 	NCCL []AllReduce `json:"nccl,omitempty"`
@@ -132,10 +133,13 @@ type Affinity struct {
 	NUMA string `json:"numa"`
 }
 
-// IperfRun is one iperf3 test's summary.
+// IperfRun is one iperf3 (or iperf 2) test's summary.
 type IperfRun struct {
 	// Source is "text" or "json".
 	Source string `json:"source"`
+	// Iperf2 is set for iperf 2.x output, whose client reports what it
+	// sent and whose receiver side is its server's ("Server Report:").
+	Iperf2 bool `json:"iperf2,omitempty"`
 	// Protocol is "tcp" or "udp".
 	Protocol string  `json:"protocol"`
 	Host     string  `json:"host,omitempty"`

@@ -107,6 +107,7 @@ func FuzzIperf(f *testing.F) {
 	fuzzReaders(f, []string{"iperf"}, []string{
 		"{\n\"start\":{},\"end\":{\"sum\":{}}}",
 		"Connecting to host x, port 1\n- - -\n[SUM] 0-1 sec 1 GBytes 1 Gbits/sec 0.1 ms 1/0 (x%) receiver\n",
+		"Client connecting to x, UDP port 1\n[ ID] Write/Err Rtry\n[ 3] 0.0- 1.0 sec 1 GBytes 1 Gbits/sec 1/0 x\n[ 3] Server Report:\n[SUM-2] 0.0000-1.0000 sec 1 GBytes 1 Gbits/sec\n[ CT] x\n",
 	}, func(s string, lines []string, fa *Facts, probs *[]Problem) {
 		readIperfText(lines, fa, probs)
 		readIperfJSON(s, fa, probs)

@@ -119,6 +119,76 @@ Accepted connection from 10.0.0.11, port 41224
 	}
 }
 
+// TestIperf2Variants: iperf 2's other layouts, from public captures (a
+// mininet lab, PerfKitBenchmarker's test of its iperf parser, a UDP server
+// from a Google Cloud lab, excerpt 13329742203 of the code index): 2.0.5
+// pads an interval's end ("0.0- 1.0 sec"), -e adds Write/Err and Rtry
+// columns (the retries are read), a UDP server reports jitter and loss, and
+// iperf3 and iperf 2 pasted together are each read by their own rules.
+func TestIperf2Variants(t *testing.T) {
+	old := `------------------------------------------------------------
+Client connecting to 10.0.0.3, TCP port 80
+TCP window size: 85.3 KByte (default)
+------------------------------------------------------------
+[  3] local 10.0.0.2 port 42356 connected with 10.0.0.3 port 80
+[ ID] Interval       Transfer     Bandwidth
+[  3]  0.0- 1.0 sec  1.75 MBytes  14.7 Mbits/sec
+[  3]  1.0- 2.0 sec  1.25 MBytes  10.5 Mbits/sec
+[  3]  0.0- 2.0 sec  3.12 MBytes  12.9 Mbits/sec
+`
+	enhanced := `Client connecting to 10.128.0.2, TCP port 20000 with pid 10208
+Write buffer size: 0.12 MByte
+TCP window size: 1.67 MByte (default)
+------------------------------------------------------------
+[  3] local 10.128.0.3 port 33738 connected with 10.128.0.2 port 20000 (ct=1.62 ms)
+[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT        NetPwr
+[  3] 0.00-60.00 sec  14063 MBytes  1966 Mbits/sec  112505/0          7       -1K/1346 us  182579.69
+`
+	udpServer := `------------------------------------------------------------
+Server listening on UDP port 5001
+UDP buffer size:  208 KByte (default)
+------------------------------------------------------------
+[  3] local 10.1.0.2 port 5001 connected with 10.0.0.2 port 59102
+[ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams
+[  3] 0.0000-10.0023 sec  1.17 GBytes  1.01 Gbits/sec   0.010 ms 969615/1826100 (53%)
+`
+	tests := []struct {
+		name     string
+		in       string
+		tools    string
+		proto    string
+		gbps     float64
+		retr     int // -1: none
+		loss     float64
+		received bool
+	}{
+		{"iperf 2.0.5 client, padded intervals", old, ToolIperf2, "tcp", 0.0129, -1, 0, false},
+		{"iperf 2 -e: Write/Err and Rtry", enhanced, ToolIperf2, "tcp", 1.966, 7, 0, false},
+		{"iperf 2 UDP server", udpServer, ToolIperf2, "udp", 1.01, -1, 53, true},
+		{"iperf3 then iperf 2", fixture(t, "iperf_tcp_p8_10g.txt") + old, ToolIperf + "," + ToolIperf2, "tcp", 9.37, 556, 0, true},
+	}
+	for _, tt := range tests {
+		f, probs := Read(tt.in)
+		if len(probs) > 0 || strings.Join(f.Tools, ",") != tt.tools || len(f.Iperf) == 0 {
+			t.Fatalf("%s: tools %v, %d runs, problems %+v; want %s", tt.name, f.Tools, len(f.Iperf), probs, tt.tools)
+		}
+		r := f.Iperf[0]
+		retr := -1
+		if r.Retransmits != nil {
+			retr = *r.Retransmits
+		}
+		if r.Protocol != tt.proto || !near(r.Gbps, tt.gbps, 1e-9) || retr != tt.retr || (r.ReceiverGbps != nil) != tt.received {
+			t.Errorf("%s: %s %v Gbit/s retr %d received %v; want %s %v %d %v", tt.name, r.Protocol, r.Gbps, retr, r.ReceiverGbps != nil, tt.proto, tt.gbps, tt.retr, tt.received)
+		}
+		if tt.proto == "udp" && (r.LossPct == nil || *r.LossPct != tt.loss) {
+			t.Errorf("%s: loss %v, want %v", tt.name, r.LossPct, tt.loss)
+		}
+		if last := f.Iperf[len(f.Iperf)-1]; !last.Iperf2 {
+			t.Errorf("%s: the last run is not read as iperf 2: %+v", tt.name, last)
+		}
+	}
+}
+
 func TestIperfJSONVariants(t *testing.T) {
 	tcp := fixture(t, "iperf_tcp_p4_25g.json")
 	udp := fixture(t, "iperf_udp_22g.json")

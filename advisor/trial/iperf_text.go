@@ -5,14 +5,26 @@ import (
 	"strings"
 )
 
-// iperfText collects one iperf3 run of text output.
+// iperfText collects one iperf3 or iperf 2 run of text output.
 type iperfText struct {
 	run       IperfRun
 	intervals int
 	udp       bool
-	streams   map[string]bool
-	sum       map[string]*iperfLine // role ("sender", "receiver", "") -> [SUM] line
-	per       map[string][]iperfLine
+	// v2 is set by what only iperf 2 prints ("Client connecting to …",
+	// "Server listening on TCP port …", "[ CT] final connect times", a
+	// "Server Report:", intervals of one or four decimals). iperf 2 marks
+	// no line sender or receiver: its summary is, per stream and for
+	// [SUM], the line from 0 that spans the longest time; a client's lines
+	// are what it sent, a server's and a client's "Server Report:" what
+	// was received.
+	v2      bool
+	server  bool           // iperf 2 -s: the lines are what was received
+	report  bool           // after an iperf 2 "Server Report:" line
+	rtry    bool           // the iperf 2 -e header has Write/Err and Rtry columns
+	v2at    map[string]int // role and stream id -> index in per[role]
+	streams map[string]bool
+	sum     map[string]*iperfLine // role ("sender", "receiver", "") -> [SUM] line
+	per     map[string][]iperfLine
 	// roleless are the UDP lines with jitter but no role after the last
 	// "- - -" separator: the summary of iperf before 3.7.
 	roleless []iperfLine
@@ -21,6 +33,7 @@ type iperfText struct {
 
 // iperfLine is one "[ID] interval sec transfer rate ..." line.
 type iperfLine struct {
+	start   float64 // the interval's start, in seconds
 	seconds float64
 	gbps    float64
 	retr    *int
@@ -38,7 +51,7 @@ type iperfLine struct {
 // [SUM] lines when there are several streams, else the stream's own lines.
 func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 	var cur *iperfText
-	found := false
+	found, found2 := false, false
 	finish := func() {
 		if cur == nil {
 			return
@@ -50,11 +63,31 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 	}
 	start := func() *iperfText {
 		return &iperfText{run: IperfRun{Source: "text", Protocol: "tcp"}, streams: map[string]bool{},
-			sum: map[string]*iperfLine{}, per: map[string][]iperfLine{}}
+			sum: map[string]*iperfLine{}, per: map[string][]iperfLine{}, v2at: map[string]int{}}
 	}
 	for _, raw := range lines {
 		s := untag(raw, iperfMarker)
 		switch {
+		case strings.HasPrefix(s, "Client connecting to "):
+			// iperf 2's client; its threads may print their "local …
+			// connected with" lines before this one
+			if cur == nil || !cur.v2 || cur.measured() {
+				finish()
+				cur = start()
+			}
+			found = true
+			cur.v2, cur.run.Iperf2 = true, true
+			head := strings.TrimPrefix(s, "Client connecting to ")
+			cur.run.Host, _, _ = strings.Cut(head, ",")
+			cur.udp = cur.udp || strings.Contains(head, ", UDP port")
+			continue
+		case strings.HasPrefix(s, "Server listening on TCP port"), strings.HasPrefix(s, "Server listening on UDP port"):
+			finish()
+			cur = start()
+			found = true
+			cur.v2, cur.run.Iperf2, cur.server = true, true, true
+			cur.udp = strings.HasPrefix(s, "Server listening on UDP")
+			continue
 		case strings.HasPrefix(s, "Connecting to host "), strings.HasPrefix(s, "Accepted connection from "):
 			finish()
 			cur = start()
@@ -88,6 +121,14 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 		}
 		id = strings.TrimSpace(id)
 		if id == "ID" {
+			if cur != nil && cur.v2 && cur.server && cur.measured() {
+				// iperf 2 -s prints a header for each client it serves:
+				// one test after another
+				prev := cur
+				finish()
+				cur = start()
+				cur.v2, cur.run.Iperf2, cur.server, cur.udp = true, true, true, prev.udp
+			}
 			if cur == nil {
 				cur = start()
 				found = true
@@ -95,9 +136,28 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 			if strings.Contains(rest, "Jitter") || strings.Contains(rest, "Datagrams") {
 				cur.udp = true
 			}
+			if strings.Contains(rest, "Write/Err") || strings.Contains(rest, "Reads=Dist") || strings.Contains(rest, "NetPwr") {
+				cur.v2, cur.run.Iperf2 = true, true
+				cur.rtry = strings.Contains(rest, "Rtry")
+			}
 			continue
 		}
 		if cur == nil {
+			continue
+		}
+		switch r := strings.TrimSpace(rest); {
+		case id == "CT" || strings.HasPrefix(id, "SUM-"):
+			// iperf 2: "[ CT] final connect times …", "[SUM-8] …"
+			cur.v2, cur.run.Iperf2 = true, true
+			if id == "CT" {
+				continue
+			}
+			id = "SUM"
+		case r == "Server Report:":
+			cur.v2, cur.run.Iperf2, cur.report = true, true, true
+			continue
+		case strings.HasPrefix(r, "Sent ") && strings.HasSuffix(r, " datagrams"):
+			cur.v2, cur.run.Iperf2, cur.udp = true, true, true
 			continue
 		}
 		rest = strings.TrimPrefix(rest, "[TX-C]")
@@ -113,6 +173,13 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 		}
 		if l.jitter != nil {
 			cur.udp = true
+		}
+		if role == "" && !cur.v2 && iperf2Interval(fields) {
+			cur.v2, cur.run.Iperf2 = true, true
+		}
+		if cur.v2 {
+			cur.v2Line(id, l, fields)
+			continue
 		}
 		if role == "" {
 			// an interval line, or an old UDP summary (it has jitter and loss)
@@ -134,9 +201,77 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 		}
 	}
 	finish()
-	if found || len(f.Iperf) > 0 {
+	three := false
+	for _, r := range f.Iperf {
+		if r.Iperf2 {
+			found2 = true
+		} else {
+			three = true
+		}
+	}
+	if three || found && !found2 {
 		f.Tools = append(f.Tools, ToolIperf)
 	}
+	if found2 {
+		f.Tools = append(f.Tools, ToolIperf2)
+	}
+}
+
+// measured reports whether a rate line was read in the run.
+func (t *iperfText) measured() bool { return len(t.sum) > 0 || len(t.per) > 0 || t.intervals > 0 }
+
+// v2Line keeps an iperf 2 line: per stream (and for [SUM]) the line from 0
+// spanning the longest time is its summary; other lines are intervals.
+func (t *iperfText) v2Line(id string, l iperfLine, fields []string) {
+	role := "sender"
+	if t.server || t.report {
+		role = "receiver"
+	}
+	if t.rtry && l.retr == nil && len(fields) > 7 && strings.Contains(fields[6], "/") {
+		// -e: Write/Err then Rtry
+		if r, err := strconv.Atoi(fields[7]); err == nil {
+			l.retr = &r
+		}
+	}
+	if l.start != 0 {
+		t.intervals++
+		return
+	}
+	if id == "SUM" {
+		if old := t.sum[role]; old == nil || l.seconds >= old.seconds {
+			t.sum[role] = &l
+		}
+		return
+	}
+	key := role + " " + id
+	if i, ok := t.v2at[key]; ok {
+		if l.seconds >= t.per[role][i].seconds {
+			t.per[role][i] = l
+		}
+		return
+	}
+	t.v2at[key] = len(t.per[role])
+	t.per[role] = append(t.per[role], l)
+	t.streams[id] = true
+}
+
+// iperf2Interval reports whether a line's interval is written as iperf 2
+// writes it: one decimal (2.0.5: "0.0-10.0") or four (2.0.10 and later:
+// "0.0000-10.0000"); iperf3 always writes two ("0.00-10.00").
+func iperf2Interval(f []string) bool {
+	a, b, ok := strings.Cut(f[0], "-")
+	if !ok {
+		return false
+	}
+	dec := func(s string) int {
+		_, frac, ok := strings.Cut(s, ".")
+		if !ok {
+			return -1
+		}
+		return len(frac)
+	}
+	da, db := dec(a), dec(b)
+	return da == db && (da == 1 || da == 4)
 }
 
 // parseIperfLine reads the fields after "[ID]":
@@ -144,13 +279,18 @@ func readIperfText(lines []string, f *Facts, probs *[]Problem) {
 // 0.00-10.04 sec 8.50 GBytes 7.27 Gbits/sec 0.005 ms 2310000/8610000 (27%) receiver
 func parseIperfLine(f []string) (iperfLine, string, bool) {
 	var l iperfLine
+	if len(f) > 1 && strings.HasSuffix(f[0], "-") {
+		// iperf 2.0.5 pads the end: "0.0- 1.0 sec"
+		f = append([]string{f[0] + f[1]}, f[2:]...)
+	}
 	if len(f) < 6 || f[1] != "sec" {
 		return l, "", false
 	}
-	_, end, ok := strings.Cut(f[0], "-")
+	begin, end, ok := strings.Cut(f[0], "-")
 	if !ok {
 		return l, "", false
 	}
+	l.start, _ = strconv.ParseFloat(begin, 64)
 	l.seconds, _ = strconv.ParseFloat(end, 64)
 	rate, err := strconv.ParseFloat(f[4], 64)
 	if err != nil {
@@ -222,6 +362,16 @@ func (t *iperfText) result(probs *[]Problem) (IperfRun, bool) {
 		r.Protocol = "udp"
 	}
 	r.Streams = len(t.streams)
+	if t.v2 && len(t.v2at) > 0 {
+		// iperf 2: the streams with a summary (their "local … connected
+		// with" lines may come before the run's header)
+		ids := map[string]bool{}
+		for k := range t.v2at {
+			_, id, _ := strings.Cut(k, " ")
+			ids[id] = true
+		}
+		r.Streams = len(ids)
+	}
 	pick := func(role string) *iperfLine {
 		if l := t.sum[role]; l != nil {
 			return l
@@ -292,9 +442,9 @@ func orUnknown(s string) string {
 	return s
 }
 
-// iperfMarker reports whether s begins a line iperf3 prints in a run.
+// iperfMarker reports whether s begins a line iperf3 or iperf 2 prints in a run.
 func iperfMarker(s string) bool {
-	for _, p := range []string{"[", "- - -", "Connecting to host ", "Accepted connection from ", "Reverse mode", "iperf Done.", "iperf3: "} {
+	for _, p := range []string{"[", "- - -", "Connecting to host ", "Accepted connection from ", "Reverse mode", "iperf Done.", "iperf3: ", "Client connecting to ", "Server listening on "} {
 		if strings.HasPrefix(s, p) {
 			return true
 		}

@@ -314,3 +314,60 @@ func TestRealERR(t *testing.T) {
 		t.Errorf("Xid 119 at 0000:83:00: %+v, want a failure on GPU4", x)
 	}
 }
+
+// TestRealIperf2: iperf 2 is not iperf3. Its client reports what it sent
+// (no sender/receiver marks), a UDP client gets the receiver's figures in a
+// "Server Report:", a server prints a header per client it serves, and
+// streams' "local … connected with" lines may come before the "Client
+// connecting to" header. Each run is read as iperf 2 and says so.
+func TestRealIperf2(t *testing.T) {
+	type run struct {
+		proto          string
+		streams        int
+		sent, received float64 // -1: not reported
+		loss           float64 // -1: not reported
+		host           string
+	}
+	tests := []struct {
+		file string
+		runs []run
+	}{
+		{"iperf2_tcp_p8_100g_roce.txt", []run{{"tcp", 8, 89.4, -1, -1, "1.1.1.16"}}},
+		{"iperf2_tcp_p20_gcp.txt", []run{{"tcp", 20, 3.63, -1, -1, "us-test-01.europe-west1-c"}}},
+		{"iperf2_udp_2g_gcp.txt", []run{{"udp", 1, 2.15, 1.97, 8.2, "us-test-02.us-central1-f"}}},
+		{"iperf2_server_x3_then_client_i1.txt", []run{
+			{"tcp", 1, -1, 0.941, -1, ""}, {"tcp", 1, -1, 0.941, -1, ""}, {"tcp", 1, -1, 0.941, -1, ""},
+			{"tcp", 1, 0.94, -1, -1, "10.67.103.12"}}},
+	}
+	opt := func(v *float64) float64 {
+		if v == nil {
+			return -1
+		}
+		return *v
+	}
+	for _, tt := range tests {
+		f, probs := Read(real(t, tt.file))
+		if len(probs) > 0 || strings.Join(f.Tools, ",") != ToolIperf2 || len(f.Iperf) != len(tt.runs) {
+			t.Fatalf("%s: tools %v, %d runs, problems %+v; want [%s], %d runs", tt.file, f.Tools, len(f.Iperf), probs, ToolIperf2, len(tt.runs))
+		}
+		for i, want := range tt.runs {
+			r := f.Iperf[i]
+			got := run{r.Protocol, r.Streams, opt(r.SenderGbps), opt(r.ReceiverGbps), opt(r.LossPct), r.Host}
+			same := got.proto == want.proto && got.streams == want.streams && got.host == want.host &&
+				near(got.sent, want.sent, 1e-9) && near(got.received, want.received, 1e-9) && near(got.loss, want.loss, 1e-9)
+			if !r.Iperf2 || !same || !strings.HasPrefix(RunLabel(r), "iperf 2 ") {
+				t.Errorf("%s run %d: %+v (iperf2 %v, %q); want %+v", tt.file, i, got, r.Iperf2, RunLabel(r), want)
+			}
+		}
+	}
+	// the UDP client's own line is what it offered: the loss is judged at that rate
+	fs := Compare(mustRead(t, "iperf2_udp_2g_gcp.txt"), Promise{IntranetGbps: 10})
+	if u := find(fs, "udp_loss"); len(u) != 1 || u[0].Status != Fail || u[0].Measured != "8.2% @ 2.15 Gbit/s" {
+		t.Errorf("iperf 2 UDP: udp_loss %+v, want a failure at 8.2%% @ 2.15 Gbit/s", u)
+	}
+	// the [SUM] of eight streams is the TCP figure, named as iperf 2's
+	fs = Compare(mustRead(t, "iperf2_tcp_p8_100g_roce.txt"), Promise{IntranetGbps: 100})
+	if u := find(fs, "intranet_tcp"); len(u) != 1 || u[0].Status != Fail || u[0].Measured != "89.4 Gbit/s" || !strings.Contains(u[0].Text.EN, "iperf 2 TCP ×8 → 1.1.1.16") {
+		t.Errorf("iperf 2 TCP ×8: intranet_tcp %+v, want a failure at 89.4 Gbit/s naming iperf 2", u)
+	}
+}

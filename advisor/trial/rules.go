@@ -38,8 +38,8 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 			EN: "An all-reduce peaking at or under one PCIe 5.0 x16 link (32 GT/s × 16 lanes × 128/130 ÷ 8 ≈ 63 GB/s) is not running over NVLink.",
 			ZH: "all-reduce 峰值不超过一条 PCIe 5.0 x16 链路（32 GT/s × 16 通道 × 128/130 ÷ 8 ≈ 63 GB/s）时，说明没有走 NVLink。"},
 		"intranet_tcp": {
-			EN: "TCP: the iperf3 receiver rate ([SUM] receiver line, or end.sum_received) must reach 90% of the promised line rate (10G → 9 Gbit/s); at MTU 1500 the most TCP can carry is 1448/1538 ≈ 94%.",
-			ZH: "TCP：iperf3 接收端速率（[SUM] receiver 行，或 end.sum_received）须达到承诺线速的 90%（10G → 9 Gbit/s）；MTU 1500 时 TCP 最多只能跑到 1448/1538 ≈ 94%。"},
+			EN: "TCP: the iperf3 receiver rate ([SUM] receiver line, or end.sum_received; iperf 2 marks neither: its server's lines are the rate received, its client's the rate sent) must reach 90% of the promised line rate (10G → 9 Gbit/s); at MTU 1500 the most TCP can carry is 1448/1538 ≈ 94%.",
+			ZH: "TCP：iperf3 接收端速率（[SUM] receiver 行，或 end.sum_received；iperf 2 不标发送端和接收端：服务端的行是接收速率，客户端的行是发送速率）须达到承诺线速的 90%（10G → 9 Gbit/s）；MTU 1500 时 TCP 最多只能跑到 1448/1538 ≈ 94%。"},
 		"udp_loss": {
 			EN: "UDP: loss must stay at or under 1% when offering at most 90% of the line rate (-b 9G on 10G).",
 			ZH: "UDP：发送速率不超过线速 90%（10G 用 -b 9G）时，丢包率须不超过 1%。"},

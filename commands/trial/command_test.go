@@ -234,3 +234,27 @@ func TestShortCheck(t *testing.T) {
 		t.Errorf("zh short reply:\n%s", zh)
 	}
 }
+
+// TestIperf2Named: an iperf 2 paste is named iperf 2 in the reply, in both
+// languages, short and with Details, never passed off as iperf3.
+func TestIperf2Named(t *testing.T) {
+	paste := fixtures(t, "real/iperf2_tcp_p8_100g_roce.txt", "real/iperf2_udp_2g_gcp.txt")
+	for _, tt := range []struct {
+		text string
+		says []string
+	}{
+		{"trial check intranet=100g " + paste, []string{"Read from the paste: iperf 2.", "iperf 2  TCP ×8 → 1.1.1.16: 89.4 Gbit/s sent", "iperf 2  UDP"}},
+		{"trial check intranet=100g --full " + paste, []string{"measured (iperf 2 TCP ×8 → 1.1.1.16)", "iperf 2  UDP → us-test-02.us-central1-f: 1.97 Gbit/s received (2.15 sent), loss 8.2%", "iperf 2 marks neither"}},
+		{"试用 检查 内网=100g --full " + paste, []string{"iperf 2  TCP ×8 → 1.1.1.16: 发送 89.4 Gbit/s", "实测 89.4 Gbit/s（iperf 2 TCP ×8 → 1.1.1.16）", "iperf 2 不标发送端和接收端"}},
+	} {
+		out := chat.RenderText(handle(t, tt.text))
+		for _, s := range tt.says {
+			if !strings.Contains(out, s) {
+				t.Errorf("%.40q: reply lacks %q:\n%s", tt.text, s, out)
+			}
+		}
+		if strings.Contains(out, "iperf3  iperf 2") || strings.Contains(out, "Read from the paste: iperf3") {
+			t.Errorf("%.40q: iperf 2 output labelled iperf3:\n%s", tt.text, out)
+		}
+	}
+}

@@ -99,6 +99,10 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 		add("Interconnect", "卡间互联", v)
 	}
 	for _, r := range f.Iperf {
+		if r.Iperf2 {
+			add("iperf 2", "iperf 2", iperfFact(lang, r))
+			continue
+		}
 		add("iperf3", "iperf3", iperfFact(lang, r))
 	}
 	for _, n := range f.NCCL {
@@ -187,7 +191,8 @@ func eccFact(lang chat.Lang, f tr.Facts) (string, bool) {
 }
 
 func iperfFact(lang chat.Lang, r tr.IperfRun) string {
-	v := tr.RunLabel(r) + ": "
+	// the fact's name says iperf3 or iperf 2
+	v := strings.TrimPrefix(tr.RunLabel(r), "iperf 2 ") + ": "
 	if r.Error != "" {
 		return v + r.Error
 	}
@@ -296,7 +301,7 @@ func iperfTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {
 	if len(f.Iperf) < 2 {
 		return chat.Table{}, false
 	}
-	t := chat.Table{Title: "iperf3", Header: []string{chat.T(lang, "run", "测试"), chat.T(lang, "sent", "发送"), chat.T(lang, "received", "接收"),
+	t := chat.Table{Title: iperfTitle(f), Header: []string{chat.T(lang, "run", "测试"), chat.T(lang, "sent", "发送"), chat.T(lang, "received", "接收"),
 		chat.T(lang, "retransmits / loss", "重传 / 丢包"), chat.T(lang, "source", "来源")}}
 	for _, r := range f.Iperf {
 		extra := "–"
@@ -309,6 +314,21 @@ func iperfTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {
 		t.Rows = append(t.Rows, []string{tr.RunLabel(r), optG(r.SenderGbps), optG(r.ReceiverGbps), extra, r.Source})
 	}
 	return t, true
+}
+
+// iperfTitle names the iperf versions of the runs: iperf3, iperf 2, or both.
+func iperfTitle(f tr.Facts) string {
+	two, three := false, false
+	for _, r := range f.Iperf {
+		two, three = two || r.Iperf2, three || !r.Iperf2
+	}
+	switch {
+	case two && three:
+		return "iperf3 / iperf 2"
+	case two:
+		return "iperf 2"
+	}
+	return "iperf3"
 }
 
 func optG(v *float64) string {

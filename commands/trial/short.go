@@ -23,7 +23,7 @@ const (
 
 // factOrder ranks the facts for the short reply (English labels): the
 // GPUs, then what a promise is compared with, then the health readings.
-var factOrder = []string{"nvidia-smi", "GPUs", "Interconnect", "iperf3", "NCCL", "ECC", "Xid (dmesg)", "gpu_burn", "Driver / CUDA", "Memory per GPU", "Temperature", "Power"}
+var factOrder = []string{"nvidia-smi", "GPUs", "Interconnect", "iperf3", "iperf 2", "NCCL", "ECC", "Xid (dmesg)", "gpu_burn", "Driver / CUDA", "Memory per GPU", "Temperature", "Power"}
 
 // shortCheck is the check in short, like every command's first reply
 // (chat.Brief): title and summary, the most telling facts, the mismatches
