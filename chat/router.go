@@ -745,6 +745,16 @@ func unitWord(s string) bool {
 	return false
 }
 
+// perUnit reports whether w is a price's unit with its period (RMB/hr,
+// 元/卡/时, /月), which a value takes after its number (35 RMB/hr).
+func perUnit(w string) bool {
+	if !strings.Contains(w, "/") || strings.ContainsAny(w, "0123456789") {
+		return false
+	}
+	_, err := ParseValue("1"+w, Money)
+	return err == nil
+}
+
 // withUnits joins a unit typed after a number with a space to its value
 // (hours=300 h is hours=300h, 按需=35 元/小时 is 按需=35元/小时), in place.
 func withUnits(toks []Token) []Token {
@@ -755,7 +765,7 @@ func withUnits(toks []Token) []Token {
 			t.Value = t.Value[1 : n-1] // ondemand='35', and ‘35’ after Normalize
 		}
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
-			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && unitWord(strings.ToLower(toks[i+1].Word)) {
+			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && (unitWord(strings.ToLower(toks[i+1].Word)) || perUnit(toks[i+1].Word)) {
 				t.Value += toks[i+1].Word
 				i++
 			} else if last == '%' && strings.EqualFold(toks[i+1].Word, "off") || strings.HasSuffix(t.Value, "percent") && strings.EqualFold(toks[i+1].Word, "off") { // 15% off

@@ -34,6 +34,16 @@ func TestValueSpec(t *testing.T) {
 		{"15k", Money, 15000},    // k = 1,000
 		{"1.5万/月", Money, 15000}, // per month, period checked by PricePeriod
 		{"0.3元/GB/月", Money, 0.3},
+		{"35元/卡·时", Money, 35}, // a middle dot between the card and the period
+		{"35元/(卡·时)", Money, 35},
+		{"¥35/GPU·h", Money, 35},
+		{"35rmb/hr", Money, 35},
+		{"2usd/h", Money, 2},
+		{"35元一张卡一小时", Money, 35},
+		{"一小时35", Money, 35}, // the period before the amount
+		{"每小时35块", Money, 35},
+		{"一个月1.5万", Money, 15000},
+		{"每卡每月1.5万", Money, 15000},
 		// hours per month, and hours per day (× 30 days, or 22 working days)
 		{"300", Hours, 300},
 		{"300h", Hours, 300},

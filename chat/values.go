@@ -58,6 +58,7 @@ var units = [...][]unit{
 		{"/gpu/mo", 1}, {"/gpu/month", 1}, {"/card/mo", 1}, {"/card/month", 1}, {"/gpu-month", 1}, {"/card-month", 1},
 		{"元/gb", 1}, {"/gb", 1}, {"元/g", 1}, {"/g", 1}, {"元/gb/月", 1}, {"/gb/月", 1}, {"/gb/mo", 1},
 		{"元/年", 1}, {"/年", 1}, {"/yr", 1}, {"/year", 1}, {"元/卡/年", 1}, {"/卡/年", 1},
+		{"元/hr", 1}, {"元/hour", 1}, {"元/mo", 1}, {"元/month", 1}, {"元/gpu/h", 1}, {"元/gpu/hr", 1}, {"元/gpu/hour", 1}, {"元/gpu/month", 1}, {"元/card/h", 1},
 		// the card after the period, as invoices write it: 4800/月/卡, 35元/小时/卡, $2/h/gpu
 		{"元/月/卡", 1}, {"/月/卡", 1}, {"元/张/月", 1}, {"/张/月", 1}, {"元/月/张", 1}, {"/月/张", 1}, {"元/年/卡", 1}, {"/年/卡", 1},
 		{"元/时/卡", 1}, {"/时/卡", 1}, {"元/小时/卡", 1}, {"/小时/卡", 1}, {"元/张/时", 1}, {"/张/时", 1}, {"元/h/卡", 1}, {"/h/卡", 1},
@@ -319,16 +320,49 @@ func Discounted(s string) (price, paid float64, ok bool) {
 // spokenPrice writes a price as people say it in the units the readers
 // know: 35块一小时 is 35元/小时, 1.5万一个月 is 1.5万/月 (块 and 块钱 are 元;
 // 一小时, 每小时, 一个月, 每年 and the like are the period after a slash).
+//
+// The period may come first (一小时35, 每月1.5万: the amount then the period),
+// and invoices write the period with a middle dot (元/卡·时, 元/(卡·月)) or
+// the currency before the slash (35rmb/hr, 2usd/h).
 func spokenPrice(s string) string {
-	if !strings.ContainsAny(s, "块一每") {
+	if strings.ContainsAny(s, "·⋅•") {
+		s = strings.NewReplacer("·", "/", "⋅", "/", "•", "/").Replace(s)
+	}
+	if i := strings.Index(s, "/("); i >= 0 && strings.HasSuffix(s, ")") { // 元/(卡·时): the unit in brackets
+		s = s[:i+1] + s[i+2:len(s)-1]
+	}
+	if strings.ContainsAny(s, "rcue") {
+		s = strings.NewReplacer("rmb/", "元/", "cny/", "元/", "usd/", "/", "eur/", "/").Replace(s)
+	}
+	if !strings.ContainsAny(s, "块一每单") {
 		return s
 	}
+	for _, p := range periodFirst {
+		if t, cut := strings.CutPrefix(s, p[0]); cut && t != "" {
+			if _, _, err := leadingNumber(strings.TrimSpace(spokenUnits.Get().Replace(t))); err == nil {
+				s = strings.TrimSpace(t) + p[1]
+				break
+			}
+		}
+	}
 	return spokenUnits.Get().Replace(s)
+}
+
+// periodFirst are the periods said before the amount (一小时35, 每月1.5万)
+// and the unit they are after it, the longest first.
+var periodFirst = [...][2]string{
+	{"每张卡每小时", "/卡/小时"}, {"每卡每小时", "/卡/小时"}, {"单卡每小时", "/卡/小时"}, {"一张卡一小时", "/卡/小时"}, {"一张卡每小时", "/卡/小时"},
+	{"每张卡每月", "/卡/月"}, {"每卡每月", "/卡/月"}, {"单卡每月", "/卡/月"}, {"一张卡一个月", "/卡/月"}, {"一张卡每月", "/卡/月"},
+	{"一个小时", "/小时"}, {"每个小时", "/小时"}, {"一小时", "/小时"}, {"每小时", "/小时"},
+	{"一个月", "/月"}, {"每个月", "/月"}, {"每月", "/月"}, {"一年", "/年"}, {"每年", "/年"},
 }
 
 var spokenUnits = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"块钱", "元", "块", "元",
+		// per card and period in words (35元一张卡一小时), longest first
+		"一张卡一个小时", "/卡/小时", "一张卡一小时", "/卡/小时", "一张卡每小时", "/卡/小时", "每张卡一小时", "/卡/小时", "一卡一小时", "/卡/小时",
+		"一张卡一个月", "/卡/月", "一张卡每月", "/卡/月", "每张卡一个月", "/卡/月", "一卡一月", "/卡/月",
 		// per card first (35元每卡时, 1.5万每卡每月): the longest spelling wins
 		"每张卡每小时", "/卡/小时", "每卡每小时", "/卡/小时", "每卡每时", "/卡/时", "每卡时", "/卡时", "每卡小时", "/卡/小时",
 		"每张卡每月", "/卡/月", "每卡每月", "/卡/月", "每卡月", "/卡/月",

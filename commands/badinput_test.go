@@ -363,6 +363,13 @@ var badInputs = []badInput{
 	{"notice days before", `renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice="30 days before"`, "", []string{"Notice deadline 2027-01-30"}},
 	{"notice a month in advance", `renewal add vendor=X gpu=A100 cards=8 price=15000 renews=2027-03-01 notice="1 month in advance"`, "", []string{"1 month's notice"}},
 
+	// round 10: prices as invoices and phones write them
+	{"a middle dot in the unit zh", "计费 按需=35元/卡·时 包月=15000元/卡·月 时长=300", "", []string{"¥35/小时", "¥15,000"}},
+	{"the period before the amount zh", "计费 按需=一小时35 包月=一个月1.5万 时长=300", "", []string{"¥35/小时", "¥15,000"}},
+	{"a per card-hour in words zh", "计费 按需=35元一张卡一小时 包月=15000 时长=300", "", []string{"¥35/小时"}},
+	{"RMB per hour after a space", "billing ondemand=35 RMB/hr monthly=15000CNY/month hours=300", "", []string{"¥35/h", "¥15,000"}},
+	{"a monthly price said per hour first zh", "计费 按需=35 包月=每小时15000 时长=300", "monthly", []string{"每小时的价格"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},
