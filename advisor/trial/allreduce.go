@@ -10,6 +10,8 @@ type ncclRun struct {
 	r       AllReduce
 	cols    []string // column names of the header, "#" removed
 	hosts   map[string]bool
+	order   []string // hosts in the order they first appear
+	ranks   map[string]int
 	nGpus   int
 	header  bool // the "# nThread ... nGpus" line was seen
 	avgLine bool
@@ -30,7 +32,7 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 	var runs []*ncclRun
 	op := ""
 	startRun := func() *ncclRun {
-		r := &ncclRun{hosts: map[string]bool{}}
+		r := &ncclRun{hosts: map[string]bool{}, ranks: map[string]int{}}
 		runs = append(runs, r)
 		return r
 	}
@@ -102,6 +104,11 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 			run.r.GPUs = run.nGpus
 		}
 		run.r.Nodes = len(run.hosts)
+		if run.r.Nodes > 1 {
+			for _, h := range run.order {
+				run.r.RanksPerNode = append(run.r.RanksPerNode, run.ranks[h])
+			}
+		}
 		switch {
 		case len(run.r.Rows) == 0:
 			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
@@ -124,7 +131,12 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 func (n *ncclRun) rank(fields []string) {
 	for i, w := range fields {
 		if w == "on" && i+1 < len(fields) {
-			n.hosts[fields[i+1]] = true
+			h := fields[i+1]
+			if !n.hosts[h] {
+				n.hosts[h] = true
+				n.order = append(n.order, h)
+			}
+			n.ranks[h]++
 		}
 		if strings.HasPrefix(w, "[") && strings.HasSuffix(w, "]") && i+1 < len(fields) {
 			n.r.Devices = append(n.r.Devices, strings.Join(fields[i+1:], " "))

@@ -351,6 +351,10 @@ func (c *comparer) count() {
 		return
 	}
 	promised := fmt.Sprint(c.p.Cards)
+	if f.CountSource == ToolAllReduce && len(f.NCCL) > 0 && f.NCCL[0].Nodes > 1 {
+		c.countPerNode(f.NCCL[0])
+		return
+	}
 	switch {
 	case f.CountSource == "":
 		c.add("gpu_count", "hw.gpu_model", Unverified, promised, "", nil, tf(
@@ -371,6 +375,52 @@ func (c *comparer) count() {
 		c.add("gpu_count", "hw.gpu_model", Pass, promised, fmt.Sprint(f.GPUCount), nil, tf(
 			"%[1]s as promised (%[2]s)", "%[3]d 张卡，与承诺一致（%[2]s）", count(f.GPUCount, "card", "cards"), f.CountSource, f.GPUCount))
 	}
+}
+
+// countPerNode holds the promised cards to one machine of an all-reduce
+// across several: the ranks on each host are the cards that run used.
+func (c *comparer) countPerNode(r AllReduce) {
+	lo, each := ranksEach(r)
+	measured := perNode(r)
+	if lo >= c.p.Cards {
+		c.add("gpu_count", "hw.gpu_model", Pass, fmt.Sprint(c.p.Cards), measured, nil, tf(
+			"%[1]s on each of the %[2]d machines of the all-reduce (its rank list)", "all-reduce 的 %[2]d 台机器每台 %[3]s 块 GPU（rank 列表）",
+			count(lo, "GPU", "GPUs"), r.Nodes, each))
+		return
+	}
+	if r.GPUs == c.p.Cards {
+		// the promise is the cluster's: every rank of the run
+		c.add("gpu_count", "hw.gpu_model", Pass, fmt.Sprint(c.p.Cards), measured, nil, tf(
+			"%[1]s across the %[2]d machines of the all-reduce, as promised (%[3]s on each)", "all-reduce 的 %[2]d 台机器共 %[4]d 块 GPU，与承诺一致（每台 %[3]s 块）",
+			count(r.GPUs, "GPU", "GPUs"), r.Nodes, each, r.GPUs))
+		return
+	}
+	c.add("gpu_count", "hw.gpu_model", Unverified, fmt.Sprint(c.p.Cards), measured, nil, tf(
+		"%[1]s promised; the all-reduce ran %[2]s ranks on each of %[3]d machines, and a rank list shows the cards a run used, not the cards a machine has: paste nvidia-smi from one machine",
+		"承诺 %[4]d 张卡；all-reduce 在 %[3]d 台机器上每台只跑了 %[2]s 个 rank，rank 列表只说明这次用了几块卡，不说明一台机器有几块：请粘贴其中一台的 nvidia-smi",
+		count(c.p.Cards, "card was", "cards were"), each, r.Nodes, c.p.Cards))
+}
+
+// ranksEach is the fewest ranks on one host of a run across machines, and
+// the ranks per host as said: "8", or "1–2" when the hosts differ.
+func ranksEach(r AllReduce) (int, string) {
+	if len(r.RanksPerNode) == 0 {
+		return 0, "?"
+	}
+	lo, hi := r.RanksPerNode[0], r.RanksPerNode[0]
+	for _, n := range r.RanksPerNode {
+		lo, hi = min(lo, n), max(hi, n)
+	}
+	if hi != lo {
+		return lo, fmt.Sprintf("%d–%d", lo, hi)
+	}
+	return lo, fmt.Sprint(lo)
+}
+
+// perNode writes a run across machines as ranks per machine × machines: "8 × 2".
+func perNode(r AllReduce) string {
+	_, each := ranksEach(r)
+	return fmt.Sprintf("%s × %d", each, r.Nodes)
 }
 
 func (c *comparer) nvlink() {

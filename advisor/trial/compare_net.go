@@ -133,6 +133,14 @@ func (c *comparer) nccl() {
 		}
 		peak := fmt.Sprintf("%s GB/s", num(r.PeakBusGBs))
 		small := r.MaxSize < NCCLPeakSize
+		if r.Nodes > 1 {
+			// ranks on several hosts: the network between them sets the
+			// bus bandwidth, not the link inside one machine
+			c.add("nccl_nodes", "hw.inter_node", Info, "", perNode(r), nil, tf(
+				"%[1]s ran across %[2]d machines (%[3]d ranks): its bus bandwidth (peak %[4]s) is what the network between the machines carries, not NVLink or PCIe inside one",
+				"%[1]s 跨 %[2]d 台机器运行（%[3]d 个 rank）：它的总线带宽（峰值 %[4]s）是机器之间的网络所能承载的，不是一台机器内的 NVLink 或 PCIe",
+				r.Op, r.Nodes, r.GPUs, peak))
+		}
 		if small {
 			c.add("nccl_size", "trial.allreduce", Warn, "8G", BytesLabel(r.MaxSize), nil, tf(
 				"%s ran only up to %s: bus bandwidth peaks at large messages; rerun with -e 8G",
@@ -153,6 +161,15 @@ func (c *comparer) nccl() {
 		}
 		need := BusShare * want
 		promised := fmt.Sprintf("%s GB/s", num(want))
+		if r.Nodes > 1 && (c.p.Cards == 0 || c.p.Cards < r.GPUs) {
+			// the promise is one machine's (or says nothing of the cards
+			// it spans): a figure across machines is not the same figure
+			c.add("busbw", "trial.allreduce", Unverified, promised, peak, nil, tf(
+				"%[1]s of bus bandwidth was promised; the pasted %[2]s ran across %[3]d machines (%[4]d ranks), so its %[5]s measures the network between them, not the link inside one machine, and is not compared with the promise: run all_reduce_perf -b 8 -e 8G -f 2 -g <cards> on one machine, or write cards=%[4]d if the promise covers all %[4]d cards",
+				"承诺总线带宽 %[1]s；粘贴的 %[2]s 跨 %[3]d 台机器运行（%[4]d 个 rank），它的 %[5]s 测的是机器之间的网络，不是一台机器内的卡间链路，不与承诺比较：请在一台机器上运行 all_reduce_perf -b 8 -e 8G -f 2 -g <卡数>；如果承诺指的是全部 %[4]d 张卡，请写 卡数=%[4]d",
+				promised, r.Op, r.Nodes, r.GPUs, peak))
+			continue
+		}
 		switch {
 		case r.PeakBusGBs >= need:
 			c.add("busbw", "trial.allreduce", Pass, promised, peak, nil, tf(

@@ -169,9 +169,12 @@ type AllReduce struct {
 	Op string `json:"op"`
 	// GPUs is the number of ranks listed (or nGpus when the list is missing);
 	// Nodes the number of distinct hosts in the rank list.
-	GPUs    int      `json:"gpus"`
-	Nodes   int      `json:"nodes,omitempty"`
-	Devices []string `json:"devices,omitempty"`
+	GPUs  int `json:"gpus"`
+	Nodes int `json:"nodes,omitempty"`
+	// RanksPerNode counts the ranks on each host of the rank list, in the
+	// order the hosts first appear.
+	RanksPerNode []int    `json:"ranks_per_node,omitempty"`
+	Devices      []string `json:"devices,omitempty"`
 	// AvgBusGBs is the "# Avg bus bandwidth" line, in GB/s; nil when missing.
 	AvgBusGBs *float64 `json:"avg_busbw_gbs"`
 	// PeakBusGBs is the highest busbw of any size (out-of-place or in-place),

@@ -165,6 +165,49 @@ func TestRealAllReduce(t *testing.T) {
 		t.Errorf("A800 over 12 pods: nccl_gpus %+v, want none", g)
 	}
 
+	// ranks on several machines measure the network between them: never
+	// compared with one machine's bus bandwidth, and the reply says which
+	// was measured
+	if n := f.NCCL[0].RanksPerNode; len(n) != 12 || n[0] != 2 || n[11] != 2 {
+		t.Errorf("A800 over 12 pods: ranks per node %v, want 2 on each of 12", n)
+	}
+	fs := Compare(f, Promise{Cards: 8, NVLink: yes(), BusGBs: 150})
+	if b := find(fs, "busbw"); len(b) != 1 || b[0].Status != Unverified || b[0].Measured != "42.34 GB/s" ||
+		!strings.Contains(b[0].Text.EN, "ran across 12 machines (24 ranks)") || !strings.Contains(b[0].Text.EN, "not compared with the promise") ||
+		!strings.Contains(b[0].Text.ZH, "跨 12 台机器运行") {
+		t.Errorf("A800 over 12 pods, 150 GB/s promised: busbw %+v, want unverified, saying the run spans 12 machines", b)
+	}
+	if n := find(fs, "nccl_nodes"); len(n) != 1 || n[0].Status != Info || n[0].Measured != "2 × 12" || !strings.Contains(n[0].Text.EN, "network between the machines") {
+		t.Errorf("A800 over 12 pods: nccl_nodes %+v, want a note naming what was measured", n)
+	}
+	if g := find(fs, "gpu_count"); len(g) != 1 || g[0].Status != Unverified || g[0].Measured != "2 × 12" {
+		t.Errorf("A800 over 12 pods, 8 cards promised: gpu_count %+v, want unverified (2 ranks a pod say nothing of a machine's cards)", g)
+	}
+	if v := find(fs, "nccl_nvlink"); len(v) != 0 {
+		t.Errorf("A800 over 12 pods: nccl_nvlink %+v, want none (42 GB/s across machines says nothing of NVLink)", v)
+	}
+	two := mustRead(t, "allreduce_h100x16_2nodes.txt")
+	for _, tt := range []struct {
+		p            Promise
+		count, busbw string
+	}{
+		{Promise{Cards: 8, BusGBs: 370}, Pass, Unverified},        // one machine's promise: 8 ranks on each, not the same figure
+		{Promise{BusGBs: 370}, "", Unverified},                    // no cards said: not read as the cluster's
+		{Promise{Cards: 16, BusGBs: 370}, Pass, Pass},             // the promise covers all 16 ranks: compared (338.82 ≥ 333)
+		{Promise{Cards: 16, BusGBs: 400}, Pass, Fail},             // 338.82 < 360
+		{Promise{Cards: 12, BusGBs: 370}, Unverified, Unverified}, // neither one machine's 8 nor the 16 of the run
+	} {
+		fs := Compare(two, tt.p)
+		g, b := find(fs, "gpu_count"), find(fs, "busbw")
+		gs := ""
+		if len(g) == 1 {
+			gs = g[0].Status
+		}
+		if gs != tt.count || len(b) != 1 || b[0].Status != tt.busbw {
+			t.Errorf("H100 over 2 nodes, %+v: gpu_count %+v busbw %+v; want %q and %s", tt.p, g, b, tt.count, tt.busbw)
+		}
+	}
+
 	f, probs = Read(real(t, "allreduce_a10g_1rank_tagged.txt"))
 	if len(f.NCCL) != 1 || f.NCCL[0].GPUs != 1 || len(f.NCCL[0].Rows) != 5 || f.NCCL[0].MaxSize != 2<<30 {
 		t.Fatalf("tagged one-rank run: %+v", f.NCCL)
@@ -172,7 +215,7 @@ func TestRealAllReduce(t *testing.T) {
 	if len(probs) != 1 || !strings.Contains(probs[0].Text.EN, "one GPU") || !strings.Contains(probs[0].Text.ZH, "一块 GPU") {
 		t.Errorf("tagged one-rank run: problems %+v, want one saying it ran on one GPU", probs)
 	}
-	fs := Compare(f, Promise{Cards: 8, BusGBs: 200})
+	fs = Compare(f, Promise{Cards: 8, BusGBs: 200})
 	if g := find(fs, "nccl_gpus"); len(g) != 1 || g[0].Status != Warn || g[0].Measured != "1" {
 		t.Errorf("one-rank run: nccl_gpus %+v, want one warning", g)
 	}

@@ -70,6 +70,9 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 		"nccl_gpus": {
 			EN: "all_reduce_perf must run on every card (-g <cards>).",
 			ZH: "all_reduce_perf 须覆盖全部卡（-g <卡数>）。"},
+		"nccl_nodes": {
+			EN: "An all-reduce whose ranks run on several machines (the hosts of its rank list) measures the network between them; it is compared with a bus bandwidth promise only when cards= covers all its ranks, never as one machine's NVLink.",
+			ZH: "rank 分布在多台机器上（rank 列表中的主机）的 all-reduce 测的是机器之间的网络；只有 卡数= 覆盖它的全部 rank 时才与总线带宽承诺比较，绝不当作一台机器内的 NVLink。"},
 		"busbw": {
 			EN: "Bus bandwidth: the peak busbw (the largest sizes) must reach 90% of the promise; \"# Avg bus bandwidth\" averages in tiny messages, so it is shown, not compared.",
 			ZH: "总线带宽：峰值 busbw（最大消息）须达到承诺的 90%；\"# Avg bus bandwidth\" 把小消息也平均进去，只展示不比较。"},

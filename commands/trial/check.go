@@ -195,6 +195,7 @@ var ruleLabels = root.Lazy[map[string][2]string]{New: func() map[string][2]strin
 		"nccl_size":     {"NCCL message sizes", "NCCL 消息大小"},
 		"nccl_gpus":     {"NCCL GPUs", "NCCL 卡数"},
 		"busbw":         {"bus bandwidth", "总线带宽"},
+		"nccl_nodes":    {"NCCL across machines", "NCCL 跨机"},
 		"xid":           {"Xid (dmesg)", "Xid（dmesg）"},
 		"gpu_burn":      {"gpu_burn", "gpu_burn"},
 	}

@@ -258,3 +258,29 @@ func TestIperf2Named(t *testing.T) {
 		}
 	}
 }
+
+// TestAllReduceAcrossMachines: an all-reduce whose ranks ran on several
+// hosts is said to be across machines and is not held to one machine's
+// bus bandwidth promise, in either language.
+func TestAllReduceAcrossMachines(t *testing.T) {
+	paste := fixtures(t, "real/allreduce_a800x24_12nodes.txt")
+	for _, tt := range []struct {
+		text string
+		says []string
+	}{
+		{"trial check cards=8 nvlink=yes busbw=150 " + paste, []string{"all_reduce on 24 GPUs across 12 machines", "0 mismatches"}},
+		{"trial check cards=8 nvlink=yes busbw=150 --full " + paste, []string{"NCCL across machines", "not compared with the promise", "write cards=24"}},
+		{"试用 检查 卡数=8 互联=是 总线带宽=150 --full " + paste, []string{"24 块 GPU，跨 12 台机器", "不与承诺比较", "请写 卡数=24"}},
+	} {
+		rep := handle(t, tt.text)
+		out := chat.RenderText(rep)
+		for _, s := range tt.says {
+			if !strings.Contains(out, s) {
+				t.Errorf("%.40q: reply lacks %q:\n%s", tt.text, s, out)
+			}
+		}
+		if strings.Contains(out, "MISMATCH") || strings.Contains(out, "不符\n") || strings.Contains(out, "低于 90% 合格线") {
+			t.Errorf("%.40q: a run across machines was failed against one machine's promise:\n%s", tt.text, out)
+		}
+	}
+}

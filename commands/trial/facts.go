@@ -110,8 +110,12 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 			add("NCCL", "NCCL", fmt.Sprintf(chat.T(lang, "%s on %d GPUs: no result rows", "%s，%d 块 GPU：没有结果行"), n.Op, n.GPUs))
 			continue
 		}
-		v := fmt.Sprintf(chat.T(lang, "%s on %d GPUs: peak busbw %s GB/s at %s", "%s，%d 块 GPU：峰值总线带宽（busbw）%s GB/s（%s）"),
-			n.Op, n.GPUs, num(n.PeakBusGBs), tr.BytesLabel(n.PeakSize))
+		on := fmt.Sprintf(chat.T(lang, "%d GPUs", "%d 块 GPU"), n.GPUs)
+		if n.Nodes > 1 {
+			on += fmt.Sprintf(chat.T(lang, " across %d machines", "，跨 %d 台机器"), n.Nodes)
+		}
+		v := fmt.Sprintf(chat.T(lang, "%s on %s: peak busbw %s GB/s at %s", "%s，%s：峰值总线带宽（busbw）%s GB/s（%s）"),
+			n.Op, on, num(n.PeakBusGBs), tr.BytesLabel(n.PeakSize))
 		if n.AvgBusGBs != nil {
 			v += fmt.Sprintf(chat.T(lang, "; # Avg bus bandwidth %s GB/s", "；# Avg bus bandwidth %s GB/s"), num(*n.AvgBusGBs))
 		}
