@@ -275,8 +275,12 @@ func (a *Args) splitValue(word string) *Error {
 	case digit(last) && digit(first):
 		e := Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%s=%s %s: a space splits the value; write it as one word, without spaces, like %s",
 			"%s=%s %s：值被空格分开了；请写成一个词、不加空格，例如 %s", name, Shown(v), Shown(word), a.keyExample(k.Name))
+		list := v + "," + word // 时长=600，500，300: every number after it, as a list
+		if all := strings.Fields(words); len(all) > 1 && strings.Trim(strings.Join(all, ""), "0123456789.") == "" {
+			list = v + "," + strings.Join(all, ",")
+		}
 		if k.Kind == Hours {
-			e.Message += fmt.Sprintf(T(a.lang, "; several cards' hours go comma-separated: %s=%s,%s", "；多张卡的小时数用英文逗号分隔：%s=%s,%s"), name, Shown(v), Shown(word))
+			e.Message += fmt.Sprintf(T(a.lang, "; several cards' hours go comma-separated: %s=%s", "；多张卡的小时数用英文逗号分隔：%s=%s"), name, Shown(list))
 		}
 		return e
 	case digit(last) && unicode.IsLetter(first) && k.Kind != Plain && parses(v+word, k.Kind):

@@ -65,3 +65,30 @@ func TestTimeWordJoinsADay(t *testing.T) {
 		}
 	}
 }
+
+// Lengths and rates said in words: a length with every is the interval,
+// half an hour is 0.5; a rate once every N hours is 1/N (OnceEvery gives N).
+func TestSpokenDurations(t *testing.T) {
+	for in, want := range map[string]float64{"半小时": 0.5, "half an hour": 0.5, "一刻钟": 0.25, "每小时": 1, "every hour": 1, "每2小时": 2,
+		"每30分钟": 0.5, "every 30 min": 0.5, "每半小时": 0.5, "每天": 24} {
+		if got, ok := spokenHours(in); !ok || got != want {
+			t.Errorf("spokenHours(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"2", "2h", "30分钟", "每", "every", "每年"} {
+		if got, ok := spokenHours(in); ok {
+			t.Errorf("spokenHours(%q) = %v; want it left to the other readers", in, got)
+		}
+	}
+	for in, want := range map[string]float64{"每20小时一次": 20, "20小时一次": 20, "每20小时中断一次": 20, "平均20小时一次": 20, "每天一次": 24,
+		"一周一次": 168, "once every 20 hours": 20, "every 20h": 20, "every 30 min": 0.5} {
+		if got, ok := OnceEvery(in); !ok || got != want {
+			t.Errorf("OnceEvery(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"0.05", "5%", "20", "20小时", "一次"} {
+		if got, ok := OnceEvery(in); ok {
+			t.Errorf("OnceEvery(%q) = %v; want no interval read", in, got)
+		}
+	}
+}

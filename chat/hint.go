@@ -31,6 +31,9 @@ func ValueHint(lang Lang, raw string) string {
 		return fmt.Sprintf(T(lang, "%s is a price with a discount; write the price you pay, %s (%s × %s%%)",
 			"%s 是价格加折扣；请写折后实付的价格 %s（%s × %s%%）"), Shown(raw), Num(price*paid), Num(price), Num(paid*100))
 	}
+	if slashList.Get().MatchString(s) { // 600/500/300
+		return fmt.Sprintf(T(lang, "separate several values with commas: %s", "多个值请用英文逗号分隔：%s"), strings.ReplaceAll(s, "/", ","))
+	}
 	if lower, n, ok := bound(s); ok {
 		if lower {
 			return fmt.Sprintf(T(lang, "%[1]s is a bound, at least %[2]s, not one number: give the number you expect (%[2]s, if it is about that)",
@@ -113,6 +116,11 @@ func bound(s string) (lower bool, n string, ok bool) {
 	}
 	return false, "", false
 }
+
+// slashList is three or more numbers separated by slashes (600/500/300): a
+// list, where the readers take commas. Two (35/2) could be a price per
+// something and are left alone.
+var slashList = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d+(\.\d+)?(/\d+(\.\d+)?){2,}$`) }}
 
 // rangeRE is a range of two numbers: 300-400, 300 ~ 400小时, 8到16卡, 300至400,
 // each number perhaps with a sign before it.

@@ -97,9 +97,14 @@ func (a *Args) Parts(key string) (parts []string, raw string, ok bool) {
 }
 
 // Duration reads key as a duration in hours: 2, 2h, 2小时, and with a
-// minute unit 30min, 15分钟 (a bare number is hours, never minutes).
+// minute unit 30min, 15分钟 (a bare number is hours, never minutes); an
+// interval said with every is its length (每小时 and every hour are 1,
+// 每30分钟 0.5), and half an hour (半小时) is 0.5.
 func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err error) {
 	return given(a, key, func(raw string) (float64, error) {
+		if h, ok := spokenHours(raw); ok {
+			return h, nil
+		}
 		if v, err := ParseValue(raw, Hours); err == nil {
 			return v, nil
 		}
@@ -110,6 +115,85 @@ func (a *Args) Duration(key string) (hours float64, raw string, ok bool, err err
 		}
 		return 0, ErrUnreadable
 	})
+}
+
+// spokenHours reads a length of time said in words, in hours: 半小时 and
+// half an hour are 0.5, 一刻钟 0.25, and an interval with every (每小时,
+// every hour, 每2小时, 每30分钟, every 30 min) its length. ok is false for
+// anything else.
+func spokenHours(raw string) (hours float64, ok bool) {
+	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	switch s {
+	case "半小时", "半个小时", "半个钟", "半个钟头", "half an hour", "half hour", "半h":
+		return 0.5, true
+	case "一刻钟", "a quarter of an hour", "quarter of an hour", "quarter hour":
+		return 0.25, true
+	}
+	every := false
+	for _, p := range []string{"每隔", "每", "every ", "each "} {
+		if t, cut := strings.CutPrefix(s, p); cut {
+			s, every = strings.TrimSpace(t), true
+			break
+		}
+	}
+	if !every {
+		return 0, false
+	}
+	if h, ok := spokenHours(s); ok { // 每半小时
+		return h, true
+	}
+	switch s { // 每小时, every hour: one of the unit
+	case "小时", "个小时", "hour", "h":
+		return 1, true
+	case "天", "day":
+		return 24, true
+	}
+	if v, err := ParseValue(s, Minutes); err == nil {
+		if _, bare := ParseValue(s, Plain); bare != nil { // 每2小时, every 30 min
+			return v / 60, true
+		}
+		if v, err := ParseValue(s, Hours); err == nil { // every 2: hours
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// OnceEvery reads a rate said as one event per interval (每20小时一次,
+// 20小时一次, 每天一次, once every 20 hours, every 20h): the interval in
+// hours. ok is false for anything else (0.05, 5% are rates as they are).
+func OnceEvery(raw string) (hours float64, ok bool) {
+	s := strings.ToLower(strings.TrimSpace(Normalize(raw)))
+	once := false
+	for _, suf := range []string{"中断一次", "中断1次", "回收一次", "被回收一次", "一次", "1次", " once"} {
+		if t, cut := strings.CutSuffix(s, suf); cut && t != "" {
+			s, once = strings.TrimSpace(t), true
+			break
+		}
+	}
+	for _, p := range []string{"平均", "大约", "约"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if t, cut := strings.CutPrefix(s, "once "); cut {
+		s, once = strings.TrimSpace(t), true
+	}
+	if !strings.HasPrefix(s, "每") && !strings.HasPrefix(s, "every") {
+		if !once {
+			return 0, false
+		}
+		s = "每" + s // 20小时一次
+	}
+	switch strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(s, "每"), "every")) {
+	case "周", "星期", "week", "一周", "一星期", "一个星期":
+		return 7 * 24, true
+	case "一天", "天":
+		return 24, true
+	}
+	h, ok := spokenHours(s)
+	if !ok || h <= 0 {
+		return 0, false
+	}
+	return h, true
 }
 
 // Months reads key as whole months from 1 to max, as ParseValue reads a
@@ -155,9 +239,9 @@ func ParseDay(s string) (time.Time, error) {
 // for another word.
 func yesNoWord(s string) (yes, known bool) {
 	switch s {
-	case "yes", "y", "true", "1", "on", "是", "有", "要", "需要", "支持", "对", "ok":
+	case "yes", "y", "true", "1", "on", "是", "有", "要", "需要", "支持", "对", "ok", "可以", "能", "行", "好", "好的", "是的", "对的", "可", "yeah", "yep", "sure":
 		return true, true
-	case "no", "n", "false", "0", "off", "否", "无", "没有", "不要", "不需要", "不支持", "不":
+	case "no", "n", "false", "0", "off", "否", "无", "没有", "不要", "不需要", "不支持", "不", "不可以", "不能", "不行", "不是", "不用", "nope":
 		return false, true
 	}
 	return false, false

@@ -370,6 +370,14 @@ var badInputs = []badInput{
 	{"RMB per hour after a space", "billing ondemand=35 RMB/hr monthly=15000CNY/month hours=300", "", []string{"¥35/h", "¥15,000"}},
 	{"a monthly price said per hour first zh", "计费 按需=35 包月=每小时15000 时长=300", "monthly", []string{"每小时的价格"}},
 
+	// round 10: spot's settings in words, yes and no in more words, lists
+	{"spot settings in words zh", "计费 按需=35 包月=15000 时长=300 卡数=4 竞价=12 可中断=可以 中断率=每20小时一次 检查点=每小时 重启=15分钟", "", []string{"× 1.0375"}},
+	{"spot settings in more words zh", "计费 按需=35 包月=15000 时长=300 卡数=4 竞价=12 可中断=能 中断率=20小时一次 检查点=半小时 重启=一刻钟", "", []string{"× 1.025"}},
+	{"spot settings in English words", `billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate="once every 20 hours" checkpoint="every 30 min" restart=0.25`, "", []string{"× 1.025"}},
+	{"no as 不行 zh", "计费 按需=35 包月=15000 时长=300 卡数=4 竞价=12 可中断=不行", "", []string{"不可中断"}},
+	{"cards' hours split by Chinese commas zh", "计费 按需=35 包月=15000 时长=600，500，300", "hours", []string{"时长=600,500,300"}},
+	{"cards' hours split by slashes", "billing ondemand=35 monthly=15000 hours=600/500/300", "hours", []string{"with commas: 600,500,300"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},

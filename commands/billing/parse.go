@@ -338,6 +338,11 @@ func (p reader) spot(q *query) (*advisor.SpotOffer, error) {
 
 // rate reads interrupt_rate: interruptions per hour, 0 to 1; "5%" is 0.05.
 func (p reader) rate() (float64, bool, error) {
+	if raw, ok := p.a.Raw("interrupt_rate"); ok {
+		if every, ok := chat.OnceEvery(raw); ok { // 每20小时一次, once every 20 hours: 1/20 = 0.05
+			return 1 / every, true, nil
+		}
+	}
 	v, raw, ok, err := p.a.Value("interrupt_rate", chat.Percent, "次/小时", "/小时", "每小时", "/hour", "/hr", "/h")
 	switch {
 	case !ok:
