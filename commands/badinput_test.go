@@ -378,6 +378,12 @@ var badInputs = []badInput{
 	{"cards' hours split by Chinese commas zh", "计费 按需=35 包月=15000 时长=600，500，300", "hours", []string{"时长=600,500,300"}},
 	{"cards' hours split by slashes", "billing ondemand=35 monthly=15000 hours=600/500/300", "hours", []string{"with commas: 600,500,300"}},
 
+	// round 10: a trial's promises as sales write them
+	{"a line rate split by a space zh", "试用 内网=200G IB", "intranet", []string{`内网="200G IB"`}},
+	{"a line rate with its transport zh", `试用 内网="200G IB"`, "", []string{"试用期实测方案"}},
+	{"a card name split by a space in a trial", "trial gpu=A100 80G", "gpu", []string{`gpu="A100 80G"`}},
+	{"NVLink said as had zh", "试用 互联=有NVLink", "", []string{"试用期实测方案"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},

@@ -73,6 +73,15 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	if err := readScope(lang, a, &in); err != nil {
 		return in, err
 	}
+	if keys := a.Keys(); !in.check && in.paste != "" && attachment == "" && len(strings.Fields(in.paste)) == 1 && !strings.ContainsAny(in.paste, "-|:") && len(keys) > 0 {
+		// 内网=200G IB: a word a space split off the last promise, not pasted output
+		last := keys[len(keys)-1]
+		v, _ := a.Raw(last)
+		return in, chat.Invalidf(lang, last, keyExample(last),
+			"%q after %s=%s is not read: if it belongs to the value, put the value in quotes: %s=\"%s %s\"",
+			"%[2]s=%[3]s 后面的 %[1]q 无法识别：如果它属于这个值，请给值加上引号：%[4]s=\"%[5]s %[6]s\"",
+			chat.Shown(in.paste), a.Name(last), chat.Shown(v), a.Name(last), chat.Shown(v), chat.Shown(in.paste))
+	}
 	if !in.check && in.paste != "" {
 		return in, chat.Invalidf(lang, "output", exampleFor(lang),
 			"the plan takes only gpu=, cards= and intranet=; to check tool output, start with the word check: %s",
@@ -107,6 +116,19 @@ func readScope(lang chat.Lang, a *chat.Args, in *input) error {
 	}
 	in.teamWide = scope == "team"
 	return nil
+}
+
+// withoutTransport is a line rate without the transport word after it
+// (200G IB, 100G RoCE, 25G 以太网): the rate is what is checked.
+func withoutTransport(v string) string {
+	f := strings.Fields(strings.ToLower(chat.Normalize(v)))
+	if len(f) == 2 {
+		switch f[1] {
+		case "ib", "infiniband", "roce", "rocev2", "rdma", "ethernet", "eth", "以太网", "网卡":
+			return f[0]
+		}
+	}
+	return v
 }
 
 func keyExample(name string) string {
@@ -146,10 +168,10 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 		p.Cards = int(n)
 	case "nvlink":
 		yes, _, _, err := a.Flag(name)
-		switch strings.ToLower(v) {
-		case "nvlink", "nvswitch", "sxm": // the link named is a yes
+		switch strings.ToLower(strings.ReplaceAll(v, " ", "")) {
+		case "nvlink", "nvswitch", "sxm", "有nvlink", "支持nvlink", "带nvlink", "nvlink全互联", "全互联": // the link named is a yes
 			yes, err = true, nil
-		case "pcie":
+		case "pcie", "无nvlink", "没有nvlink", "不支持nvlink", "no nvlink", "nonvlink":
 			yes, err = false, nil
 		}
 		if err != nil {
@@ -157,7 +179,7 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 		}
 		p.NVLink = &yes
 	case "intranet":
-		g, ok := advisor.ParseLineRate(v)
+		g, ok := advisor.ParseLineRate(withoutTransport(v))
 		if !ok {
 			return bad("not a line rate I can read; write it like intranet=10g, 25g, 100g or 万兆", "无法读取的线速；请写成 intranet=万兆、25g 或 100g")
 		}
