@@ -81,7 +81,11 @@ type Result struct {
 const maxWindowsPerItem = 48
 
 // hedges make a concrete-looking answer vague: they are not commitments.
-var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "可以谈", "商量", "协商", "面议", "尽量", "尽可能", "尽快", "尽力", "力争", "争取", "酌情", "原则上", "一般", "通常", "大概", "大约", "不一定", "待定", "另议", "妥善", "基本上", "基本都能", "基本都会", "基本都在", "基本能", "基本可以", "基本会", "基本不会", "基本没", "基本保证", "基本在", "基本0", "基本1", "基本2", "基本3", "基本4", "基本5", "基本6", "基本7", "基本8", "基本9", "多数情况", "大多数情况", "大部分情况", "具体情况", "看具体", "看量", "看用量", "看数量", "看您的量", "~where possible", "~if possible", "~as far as possible", "~as soon as possible", "~asap~", "~reasonable efforts", "~we aim to", "~aim to", "case by case", "case-by-case", "best effort", "best-effort", "depending on", "depends on", "to be discussed", "~tbd~", "we'll try", "we will try", "should be fine", "~usually", "~typically", "~generally", "in principle", "~roughly", "~in most cases", "~most of the time", "~normally", "~do our best", "~try our best", "~try to", "~subject to"}
+var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "可以谈", "商量", "协商", "面议", "尽量", "尽可能", "尽快", "尽力", "力争", "争取", "酌情", "原则上", "一般", "通常", "大概", "大约", "不一定", "待定", "另议", "妥善", "基本上", "基本都能", "基本都会", "基本都在", "基本能", "基本可以", "基本会", "基本不会", "基本没", "基本保证", "基本在", "基本0", "基本1", "基本2", "基本3", "基本4", "基本5", "基本6", "基本7", "基本8", "基本9", "多数情况", "大多数情况", "大部分情况", "具体情况", "看具体", "看量", "看用量", "看数量", "看您的量", "~where possible", "~if possible", "~as far as possible", "~as soon as possible", "~asap~", "~reasonable efforts", "~we aim to", "~aim to", "case by case", "case-by-case", "best effort", "best-effort", "depending on", "depends on", "to be discussed", "~tbd~", "we'll try", "we will try", "should be fine", "~usually", "~typically", "~generally", "in principle", "~roughly", "~in most cases", "~most of the time", "~normally", "~do our best", "~try our best", "~try to", "~subject to",
+	// guesses: a salesperson unsure of the answer (应该是有的, I think it's SXM4)
+	"应该", "可能是", "可能有", "可能会", "估计", "好像", "印象中", "我记得", "记得是", "理论上", "按理说", "没记错的话", "如果没记错",
+	"~probably", "~i think~", "~i believe~", "~afaik~", "~as far as i know", "~iirc~", "~if i recall", "~i guess~", "~should be~",
+	"~should have~", "~should support", "~maybe~", "~perhaps~", "~presumably", "~most likely", "~likely~"}
 
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {
@@ -202,6 +206,11 @@ func Check(text string) Result {
 		}
 	})
 
+	for i, t := range d.tag {
+		if t != "" && d.segHedge[i] == "" {
+			d.segHedge[i] = t
+		}
+	}
 	res := Result{Scores: map[Dimension]Counts{}}
 	covered := map[string]bool{}
 	for i := range all {
@@ -390,6 +399,10 @@ func evalItem(d *doc, it *Item, segs []int, whenHit bool) Finding {
 		f.Evidence = d.evidence(hedgedWin)
 		f.Why = Text{EN: fmt.Sprintf("\"%s\" is a hedge, not a commitment: ask for the number in writing.", hedge),
 			ZH: fmt.Sprintf("“%s”是留余地的说法，不是承诺：要求对方书面给出数字。", hedge)}
+		if strings.HasPrefix(hedge, "…") {
+			f.Why = Text{EN: fmt.Sprintf("\"%s\" asks you to confirm instead of stating it (a tag question), not a commitment: ask them to state it in writing.", hedge),
+				ZH: fmt.Sprintf("“%s”是反问让你确认，不是陈述，更不是承诺：要求对方书面写明。", hedge)}
+		}
 	case count > 0:
 		f.Why = Text{EN: fmt.Sprintf("Partly answered: %d of the %d specifics a clear answer has.", count, need),
 			ZH: fmt.Sprintf("只答了一部分：清楚的回答应有 %d 项具体内容，这里只有 %d 项。", need, count)}

@@ -21,7 +21,10 @@ type doc struct {
 	norm     string // normalized clauses joined by '\n'
 	nsegs    []int  // start of each clause in norm
 	question []bool // per sentence: it asks rather than answers
-	claimed  *string
+	// tag is, per clause, the tag question that hedges it ("…的吧？",
+	// "…, right?"): the vendor asks you to confirm instead of stating it.
+	tag     []string
+	claimed *string
 	// per clause, found by Check's automaton: whether it holds a negator
 	// or a denial, and its first hedge.
 	segNeg   []bool
@@ -94,13 +97,16 @@ func parse(text string) *doc {
 	sentence := 0
 	start := 0
 	runes := 0
+	var qmark, inQuote []bool // per sentence: it ends in a question mark; it is quoted
 	cut := func(end int, endSentence bool) {
 		if strings.TrimSpace(text[start:end]) != "" {
 			d.segs = append(d.segs, segment{start: start, end: end, sentence: sentence})
 		}
 		if endSentence {
-			asks := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？")) || quoted.has(start)
-			d.question = append(d.question, asks)
+			qm := end < len(text) && (text[end] == '?' || strings.HasPrefix(text[end:], "？"))
+			q := quoted.has(start)
+			d.question = append(d.question, qm || q)
+			qmark, inQuote = append(qmark, qm), append(inQuote, q)
 			sentence++
 		}
 		runes = 0
@@ -150,7 +156,103 @@ func parse(text string) *doc {
 			d.question[s.sentence] = true
 		}
 	}
+	d.findTags(qmark, inQuote)
 	return d
+}
+
+// findTags marks the clauses a tag question hedges. A sentence that ends
+// in a question mark after 吧 or a tag (…的吧？, …，对吧？, "…, right?")
+// asserts and asks you to confirm: it is not a question left open (it
+// claims something) nor a commitment, so every clause of it is hedged.
+// Without the mark, a clause ending in a presumptive 吧 (…没问题吧, 应该是有
+// NVLink的吧) is hedged on its own, and a tag alone (…，对吧) hedges its
+// sentence; a 吧 of suggestion (先试用两天吧) is not a tag.
+func (d *doc) findTags(qmark, inQuote []bool) {
+	d.tag = make([]string, len(d.segs))
+	for lo := 0; lo < len(d.segs); {
+		sent := d.segs[lo].sentence
+		hi := lo
+		for hi+1 < len(d.segs) && d.segs[hi+1].sentence == sent {
+			hi++
+		}
+		mark := func(t string, a, b int) {
+			for i := a; i <= b; i++ {
+				d.tag[i] = t
+			}
+		}
+		if !inQuote[sent] {
+			if qmark[sent] {
+				if t, _ := tagEnd(tagTail(d.normText(window{hi, hi})), true); t != "" {
+					mark(t, lo, hi)
+					d.question[sent] = false
+				}
+			} else {
+				for i := lo; i <= hi; i++ {
+					if t, alone := tagEnd(tagTail(d.normText(window{i, i})), false); alone {
+						mark(t, lo, hi)
+						d.question[sent] = false
+					} else if t != "" {
+						d.tag[i] = t
+					}
+				}
+			}
+		}
+		lo = hi + 1
+	}
+}
+
+// tagTail is a normalized clause without what chat messages end a line
+// with: spaces, ~, full stops, laughs and emoji.
+func tagTail(c string) string {
+	return strings.TrimFunc(c, func(r rune) bool {
+		return r == '\n' || r == ' ' || r == '~' || r == '.' || r == '。' || r == '!' || r == '…' || r == '哈' || r == '啊' || r == '呀' || r == '哦' || r == '哟' || isEmoji(r)
+	})
+}
+
+// Tags: the words after a statement that ask for its confirmation.
+var (
+	zhTags = []string{"对吧", "是吧", "对不对", "是不是", "没错吧", "对吗", "对么"}
+	enTags = []string{"right", "correct", "isn't it", "isn't that right", "aren't they", "aren't we", "don't we", "don't they", "doesn't it", "won't it", "can't we", "yes", "yeah", "no", "ok", "okay"}
+	// presumed are the words before a 吧 that make it presume, not suggest.
+	presumed = []string{"的吧", "了吧", "有吧", "没问题吧", "没事吧", "可以吧", "能吧", "会吧", "行吧", "够吧", "没错吧", "支持吧"}
+	// guesses in a clause make any 吧 at its end a guess.
+	guesses = []string{"应该", "估计", "可能", "大概", "好像", "我记得", "印象中"}
+)
+
+// tagEnd returns the tag a clause ends with, as the reply quotes it ("…吧？",
+// "…, right?"), and whether the clause is the tag alone. qm says the
+// sentence ends in a question mark: then any 吧 is a tag, and so are the
+// English ones.
+func tagEnd(c string, qm bool) (string, bool) {
+	q := ""
+	if qm {
+		q = "？"
+	}
+	for _, t := range zhTags {
+		if strings.HasSuffix(c, t) {
+			return "…" + t + q, c == t
+		}
+	}
+	if strings.HasSuffix(c, "吧") {
+		for _, p := range presumed {
+			if strings.HasSuffix(c, p) {
+				return "…" + p + q, false
+			}
+		}
+		if qm || containsAny(c, guesses) {
+			return "…吧" + q, false
+		}
+		return "", false
+	}
+	if !qm {
+		return "", false
+	}
+	for _, t := range enTags {
+		if c == t || strings.HasSuffix(c, ", "+t) || (t == "right" || t == "correct") && strings.HasSuffix(c, " "+t) {
+			return "…, " + t + "?", c == t
+		}
+	}
+	return "", false
 }
 
 // Clause words start a new clause without punctuation: a hedge or a
