@@ -316,9 +316,9 @@ func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 		return 0, a.tooLarge(key, raw)
 	}
 	if err != nil {
-		return 0, Hinted(a.lang, Invalidf(a.lang, key, a.keyExample(key),
+		return 0, HintedAs(a.lang, Invalidf(a.lang, key, a.keyExample(key),
 			"%s=%q is not a number I can read (%s); write it like %s",
-			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key)), raw)
+			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key)), raw, k.Kind)
 	}
 	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
 		v *= 100

@@ -3,6 +3,7 @@ package chat
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -181,6 +182,48 @@ func withHint(lang Lang, msg, raw string) string {
 // a command that words its own message about a value it cannot read and
 // does not return it as an *Error (quote's per-vendor problems).
 func WithHint(lang Lang, msg, raw string) string { return withHint(lang, msg, raw) }
+
+// WithHintAs is WithHint for a value of kind, with the hint only that kind
+// has (KindHint) first.
+func WithHintAs(lang Lang, msg, raw string, kind Kind) string {
+	if h := KindHint(lang, raw, kind); h != "" {
+		return strings.TrimRight(msg, ".。") + T(lang, ". ", "。") + h
+	}
+	return withHint(lang, msg, raw)
+}
+
+// HintedAs is Hinted for a value of kind (KindHint first).
+func HintedAs(lang Lang, e *Error, raw string, kind Kind) *Error {
+	if e == nil {
+		return nil
+	}
+	if h := KindHint(lang, raw, kind); h != "" {
+		local := *e
+		local.Message = strings.TrimRight(e.Message, ".。") + T(lang, ". ", "。") + h
+		return &local
+	}
+	return Hinted(lang, e, raw)
+}
+
+// KindHint says why a value is not read as kind when it has a shape that
+// is something else for that kind: hours as a share of the month (40%:
+// busy 40% of a 720 h month is 288 h, while a GPU's utilization as it runs
+// does not change the bill). "" otherwise.
+func KindHint(lang Lang, raw string, kind Kind) string {
+	s := strings.TrimSpace(strings.ToLower(Normalize(raw)))
+	if kind != Hours || !strings.HasSuffix(s, "%") {
+		return ""
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(s, "利用率"), "utilization"))
+	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
+	if err != nil || v <= 0 || v > 100 {
+		return ""
+	}
+	h := Num(v / 100 * advisor.MonthHours)
+	return fmt.Sprintf(T(lang, "%s is a share, not hours: if the cards are busy %s%% of the month, that is %s%% × 720 h = %s h, so write %s; a GPU's utilization while it runs does not change the bill",
+		"%s 是比例，不是小时数：如果卡在一个月里有 %s%% 的时间在用，就是 %s%% × 720 小时 = %s 小时，请写 %s；运行时的 GPU 利用率不影响账单"),
+		Shown(raw), Num(v), Num(v), h, h)
+}
 
 // Hinted is e with the hint for raw added to its message (ValueHint), for
 // a command that words its own message about a value it cannot read.

@@ -17,7 +17,9 @@ func perDay(s string) (month, days float64, ok bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	days = 30
 	switch strings.ReplaceAll(s, " ", "") {
-	case "24/7", "24x7", "7x24", "24*7", "7*24", "24×7", "7×24", "全天", "全天候", "全天24小时", "每天24小时全天":
+	case "24/7", "24x7", "7x24", "24*7", "7*24", "24×7", "7×24", "全天", "全天候", "全天24小时", "每天24小时全天",
+		"一直跑", "一直在跑", "不停", "不停机", "不间断", "满负荷", "满载", "跑满", "满负荷运行", "7x24小时", "7×24小时",
+		"alwayson", "always-on", "aroundtheclock", "roundtheclock", "nonstop", "non-stop":
 		return 24 * days, days, true // round the clock: 24 h a day
 	}
 	for _, p := range []string{"工作日", "weekdays", "weekday", "workdays", "workday", "working days"} {

@@ -33,6 +33,8 @@ func TestValueSpec(t *testing.T) {
 		{"1.5w", Money, 15000},   // w = 万
 		{"15k", Money, 15000},    // k = 1,000
 		{"1.5万/月", Money, 15000}, // per month, period checked by PricePeriod
+		{"15k/mo", Money, 15000}, // k before the period
+		{"1.5w/month", Money, 15000},
 		{"0.3元/GB/月", Money, 0.3},
 		{"35元/卡·时", Money, 35}, // a middle dot between the card and the period
 		{"35元/(卡·时)", Money, 35},

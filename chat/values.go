@@ -112,6 +112,14 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if kind == Money && len(rest) > 1 && (rest[0] == 'k' || rest[0] == 'w') && rest[1] == '/' { // 15k/mo, 1.5w/month
+		if rest[0] == 'k' {
+			v *= 1e3
+		} else {
+			v *= 1e4
+		}
+		rest = rest[1:]
+	}
 	if kind < 0 || int(kind) >= len(units) {
 		return 0, errUnit
 	}

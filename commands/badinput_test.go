@@ -384,6 +384,14 @@ var badInputs = []badInput{
 	{"a card name split by a space in a trial", "trial gpu=A100 80G", "gpu", []string{`gpu="A100 80G"`}},
 	{"NVLink said as had zh", "试用 互联=有NVLink", "", []string{"试用期实测方案"}},
 
+	// round 10: busy hours as a share or as all the time, a thousands suffix before the period
+	{"hours as a share", "billing ondemand=35 monthly=15000 hours=40%", "hours", []string{"40% × 720 h = 288 h", "utilization"}},
+	{"hours as a utilization zh", "计费 按需=35 包月=15000 时长=利用率40%", "hours", []string{"40% × 720 小时 = 288 小时"}},
+	{"hours as a share in a quote", "quote hours=40% cards=8 A: price=35; B: price=29", "hours", []string{"288 h"}},
+	{"hours all the time zh", "计费 按需=35 包月=15000 时长=一直跑", "", []string{"每天 24 小时 × 30 天 = 每月 720 小时"}},
+	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
+	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
+
 	// round 10: hours per week, and every conversion said where it is read
 	{"hours per week", "billing ondemand=35 monthly=15000 hours=40h/week", "", []string{"40 h a week ÷ 7 × 30 days = 171.43 h a month", "171.43 h × ¥35/h = ¥6,000"}},
 	{"hours per week zh", "计费 按需=35 包月=15000 时长=每周40小时", "", []string{"每周 40 小时 ÷ 7 × 30 天 = 每月 171.43 小时"}},

@@ -254,7 +254,7 @@ func (p reader) hours() ([]float64, bool, error) {
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s reads like one number with a thousands separator, more than a month holds (%d h); several cards go as 600,500,300", raw, advisor.MaxMonthHours),
 				fmt.Sprintf("%s=%s 像是带千位分隔符的一个数，超过一个月的小时数（%d 小时）；多张卡请写成 600,500,300", p.name("hours"), raw, advisor.MaxMonthHours))
 		case err != nil:
-			return nil, false, chat.Hinted(p.lang, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card)), part)
+			return nil, false, chat.HintedAs(p.lang, p.bad("hours", fmt.Sprintf("hours=%q%s is not a number of hours", part, card), fmt.Sprintf("%s=%q%s 无法读成小时数", p.name("hours"), part, card)), part, chat.Hours)
 		case v < 0:
 			return nil, false, p.bad("hours", fmt.Sprintf("hours=%s%s is negative", part, card), fmt.Sprintf("%s=%s%s 是负数", p.name("hours"), part, card))
 		case v > advisor.MaxMonthHours:

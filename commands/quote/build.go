@@ -165,7 +165,7 @@ func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *pro
 	}
 	if err != nil {
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
-			Message: prefix + chat.WithHint(lang, fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, chat.Shown(p.raw), ex), raw)}
+			Message: prefix + chat.WithHintAs(lang, fmt.Sprintf(chat.T(lang, "%s=%q is not a number I can read; write it like %s", "%s=%q 无法读成数字，请写成 %s"), p.typed, chat.Shown(p.raw), ex), raw, kind)}
 	}
 	if perTB {
 		v /= 1000 // decimal TB, as storage_gb reads 2TB as 2,000 GB
