@@ -57,6 +57,11 @@ func TestStatus(t *testing.T) {
 		{"Do you offer 24/7 support with a 15 min response?", "ops.night_response", Missing, false},
 		{"那就先给您开两天试用吧", "bill.trial", Covered, false},
 		{"2-day trial, right now if you like", "bill.trial", Covered, false},
+		// "no problem" in chat (没压力, 没问题, 没毛病) negates nothing after it
+		{"跑70B没压力 7x24有人值班 15分钟响应", "ops.night_response", Covered, false},
+		{"跑大模型没问题 7x24值班 15分钟响应", "ops.night_response", Covered, false},
+		{"推理没毛病 NVLink 600GB/s", "hw.interconnect", Covered, false},
+		{"没有7x24值班", "ops.night_response", Risk, false},
 		// guesses
 		{"卡应该是H800 80G SXM5", "hw.gpu_model", Vague, true},
 		{"我记得是A100 80G SXM4", "hw.gpu_model", Vague, true},
