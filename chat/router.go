@@ -466,6 +466,20 @@ func unknownKeyOf(lang Lang, cmd *Command, command string, keys []Key, key, exam
 	if len(near) == 0 { // anxu, baoyue: a key in pinyin
 		near = PinyinMatches(key, cands)
 	}
+	// 包年 is one stroke from 包月, but a yearly price typed as a monthly
+	// one is off twelvefold: a key of another period is never suggested
+	if p := keyPeriod(key); p != "" {
+		kept := near[:0:0]
+		for _, s := range near {
+			if q := keyPeriod(s); q == "" || q == p {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) == 0 && len(near) > 0 {
+			msg += fmt.Sprintf(T(lang, ". %s names a price per %s, which no key here takes", "。%s 是按%s计的价格，这里没有这样的参数"), Shown(key), T(lang, p, periodZH[p]))
+		}
+		near = kept
+	}
 	for _, s := range near {
 		k, ok := LookupKey(keys, s)
 		if !ok {
@@ -487,6 +501,25 @@ func unknownKeyOf(lang Lang, cmd *Command, command string, keys []Key, key, exam
 	}
 	return &Error{Code: CodeInvalid, Key: key, Message: msg, Example: example}
 }
+
+// keyPeriod is the period a key's name says its price is for: year
+// (包年, yearly, annual), month (包月, monthly, 月租) or hour (时价,
+// hourly); "" when it names none.
+func keyPeriod(key string) string {
+	k := strings.ToLower(key)
+	switch {
+	case strings.Contains(k, "年") || strings.Contains(k, "year") || strings.Contains(k, "annual"):
+		return "year"
+	case strings.Contains(k, "月") || strings.Contains(k, "month"):
+		return "month"
+	case strings.Contains(k, "hour") || strings.HasSuffix(k, "时价") || strings.Contains(k, "小时价"):
+		return "hour"
+	}
+	return ""
+}
+
+// periodZH are keyPeriod's periods in Chinese.
+var periodZH = map[string]string{"year": "年", "month": "月", "hour": "小时"}
 
 // prefixedKey is the longest candidate that key starts with and goes on
 // from after a separator (ondemand_price, hours-per-month) or, for a

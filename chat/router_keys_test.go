@@ -58,3 +58,24 @@ func TestRouterKeyIndexAgreesWithLookupKey(t *testing.T) {
 		t.Errorf("keep = %q, want rank", k)
 	}
 }
+
+// A key of another period is never suggested for a price key: 包年 is one
+// stroke from 包月, and a yearly price typed as a monthly one is off
+// twelvefold; a key of the same period or of none still is.
+func TestUnknownKeyKeepsThePeriod(t *testing.T) {
+	keys := []Key{{Name: "monthly", Aliases: []string{"包月"}, Example: "5000"}, {Name: "ondemand", Aliases: []string{"按需"}, Example: "9"}}
+	for _, tt := range []struct {
+		lang          Lang
+		key           string
+		want, without string
+	}{
+		{ZH, "包年", "按年计的价格", "包月="},
+		{ZH, "包越", "你是不是想写 包月=5000", "按年"},
+		{EN, "monthy", "Did you mean monthly=5000", "per year"},
+	} {
+		msg := UnknownKey(tt.lang, "price", keys, tt.key, "price set monthly=5000").Message
+		if !strings.Contains(msg, tt.want) || strings.Contains(msg, tt.without) {
+			t.Errorf("UnknownKey(%q) = %q; want it to hold %q and not %q", tt.key, msg, tt.want, tt.without)
+		}
+	}
+}

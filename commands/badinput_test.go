@@ -392,6 +392,10 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: a key of another period is never suggested (包年 is not 包月)
+	{"a yearly price in the price book zh", "价格 设置 显卡=A800 包年=5万 供应商=算力港", "包年", []string{"包年 是按年计的价格，这里没有这样的参数"}},
+	{"a yearly price in the price book", "price set gpu=a800 yearly=50000", "yearly", []string{"yearly names a price per year, which no key here takes"}},
+
 	// round 10: billing's hours by the words quote and renewal take for them
 	{"usage for hours", "billing ondemand=35 monthly=15000 usage=300", "", []string{"at 300 h a month per card"}},
 	{"小时数 for hours zh", "计费 按需=35 包月=15000 小时数=300", "", []string{"每卡每月 300 小时"}},
