@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"context"
 	"testing"
 )
 
@@ -89,6 +90,29 @@ func TestSpokenDurations(t *testing.T) {
 	for _, in := range []string{"0.05", "5%", "20", "20小时", "一次"} {
 		if got, ok := OnceEvery(in); ok {
 			t.Errorf("OnceEvery(%q) = %v; want no interval read", in, got)
+		}
+	}
+}
+
+// A card name that holds the number of cards is refused with the two
+// apart; a card whose name has an x in it is a card.
+func TestCountInCard(t *testing.T) {
+	r := NewRouter()
+	r.Register(&Command{Name: "add", Keys: []Key{{Name: "gpu"}, {Name: "cards"}}, Run: func(context.Context, *Call) (Reply, error) { return Reply{}, nil }})
+	for in, want := range map[string]string{"8xA100": "gpu=A100 cards=8", "8×A100": "gpu=A100 cards=8", "8*H800": "gpu=H800 cards=8",
+		"8卡A100": "gpu=A100 cards=8", "A100*8": "gpu=A100 cards=8", "A100x8": "gpu=A100 cards=8", "A100-80Gx4": "gpu=A100-80G cards=4", "4 x 4090": "gpu=4090 cards=4"} {
+		_, a, _, err := r.Parse(Request{Text: `add gpu="` + in + `"`})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := a.CountInCard("gpu", "cards"); e == nil || e.Example != want {
+			t.Errorf("CountInCard(gpu=%s) = %v; want the example %s", in, e, want)
+		}
+	}
+	for _, in := range []string{"A100-80G", "RTX4090", "rtx6000", "MI300X", "H100 SXM", "x8", "0xA100"} {
+		_, a, _, _ := r.Parse(Request{Text: `add gpu="` + in + `"`})
+		if e := a.CountInCard("gpu", "cards"); e != nil {
+			t.Errorf("CountInCard(gpu=%s) = %q; want it read as a card", in, e.Message)
 		}
 	}
 }

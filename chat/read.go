@@ -419,3 +419,41 @@ var dayFirst = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 var relativeDay = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^(今天|明天|后天|昨天|下周.*|下个?月.*|明年.*|月底|年底|today|tomorrow|yesterday|next .*|end of .*|eom|eoy)$`)
 }}
+
+// cardCount is a card name with the count of cards in it: 8xA100, 8×A100,
+// 8*A100, 8卡A100, 8张A100, A100*8, A100x8, A100 ×8. The groups are the
+// count before the name, the name, the count after it.
+var cardCount = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	// a name before an x ends with a digit or g (A100x8, A100-80Gx8), so
+	// that the x of RTX4090 is no count
+	return regexp.MustCompile(`^(?:(\d{1,4})\s*(?:x|×|\*|卡|张|张卡|块)\s*([a-z0-9][\w.-]{2,})|([a-z][\w.-]*(?:\d|g|gb))\s*(?:x|×|\*)\s*(\d{1,4}))$`)
+}}
+
+// CountInCard is the error for a card name that holds the number of cards
+// (gpu=8xA100, 显卡=8卡A100): the card goes in key and the count in
+// cardsKey, and neither is guessed from the other; nil for any other
+// value, or when key is absent.
+func (a *Args) CountInCard(key, cardsKey string) *Error {
+	raw, ok := a.Raw(key)
+	if !ok {
+		return nil
+	}
+	m := cardCount.Get().FindStringSubmatch(strings.ToLower(strings.TrimSpace(Normalize(raw))))
+	if m == nil {
+		return nil
+	}
+	n, name := m[1], m[2]
+	if n == "" {
+		n, name = m[4], m[3]
+	}
+	if strings.HasPrefix(name, "x") || n == "0" { // x8 alone, 0xA100: not a count and a card
+		return nil
+	}
+	orig := strings.TrimSpace(raw) // the name as typed, case kept: A100 of 8xA100
+	if i := strings.Index(strings.ToLower(orig), name); i >= 0 {
+		name = orig[i : i+len(name)]
+	}
+	example := a.Name(key) + "=" + name + " " + a.Name(cardsKey) + "=" + n
+	return Invalidf(a.lang, key, example, "%s=%s holds the number of cards: write the card and the count apart, %s",
+		"%s=%s 里含有卡数：请把卡型和卡数分开写：%s", a.Name(key), Shown(raw), example)
+}

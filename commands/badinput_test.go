@@ -392,6 +392,11 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: a card name with the count in it is never stored as a card
+	{"a count in the card name", "renewal add vendor=X gpu=8xA100 price=15000 renews=2027-03-01", "gpu", []string{"gpu=A100 cards=8"}},
+	{"a count in the card name zh", "续约 添加 供应商=X 显卡=8卡A100 月价=15000 续约日=2027-03-01", "gpu", []string{"显卡=A100 卡数=8"}},
+	{"an RTX card is a card", "renewal add vendor=X gpu=RTX4090 cards=8 price=15000 renews=2027-03-01", "", []string{"RTX4090"}},
+
 	// round 10: a key of another period is never suggested (包年 is not 包月)
 	{"a yearly price in the price book zh", "价格 设置 显卡=A800 包年=5万 供应商=算力港", "包年", []string{"包年 是按年计的价格，这里没有这样的参数"}},
 	{"a yearly price in the price book", "price set gpu=a800 yearly=50000", "yearly", []string{"yearly names a price per year, which no key here takes"}},

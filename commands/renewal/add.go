@@ -38,6 +38,9 @@ func read(c *chat.Call, a *chat.Args) (rules.Renewal, []string, error) {
 	if err != nil {
 		return rules.Renewal{}, nil, err
 	}
+	if e := a.CountInCard("gpu", "cards"); e != nil { // gpu=8xA100: never stored as a card's name
+		return rules.Renewal{}, nil, e
+	}
 	cards, err := a.Int("cards", 1, rules.MaxCards)
 	if err != nil {
 		return rules.Renewal{}, nil, err
