@@ -1,6 +1,9 @@
 package checklist
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // trap is a clear answer that is a known bad one (docs/checklist.md#traps):
 // it makes an item Risk (or, with vague set, Vague with its own reason)
@@ -51,13 +54,39 @@ func negatedAt(s string, i int) bool {
 			}
 			j += off
 			// "不是不支持IB" (it is not that IB is unsupported): 不是 cancels the negator after it
-			if !startsAny(s[lo+j:], notNegators) && !strings.HasSuffix(s[:lo+j], "不是") && t.boundaryOK(s, lo+j) {
+			if !startsAny(s[lo+j:], notNegators) && !strings.HasSuffix(s[:lo+j], "不是") && t.boundaryOK(s, lo+j) && !postNegator(s, lo+j, lo+j+len(t.text)) {
 				return true
 			}
 			off = j + 1
 		}
 	}
 	return false
+}
+
+// postNegator reports whether the Chinese negator at s[i:end] denies the
+// word before it and ends its thought, as chat writes it: "IB没有 走的RoCE
+// 200G", "IB 没有 RoCE有" (IB is absent; RoCE is not negated). Only after a
+// Latin word (a product name) and before a space or a particle; "卡间没有
+// NVLink", "A100没有NVLink" and "没有 发票" still negate what follows.
+func postNegator(s string, i, end int) bool {
+	if i == 0 || s[i] < utf8.RuneSelf {
+		return false
+	}
+	before := strings.TrimRight(s[:i], " ")
+	if before == "" || !isWordByte(before[len(before)-1]) {
+		return false
+	}
+	for _, v := range []string{"有", "带", "配"} { // 没 of 没有, 不 of 不带
+		if strings.HasPrefix(s[end:], v) {
+			end += len(v)
+			break
+		}
+	}
+	if end >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[end:])
+	return r == ' ' || r == '\n' || strings.ContainsRune("的哈哦呢啊,，", r)
 }
 
 // startsAny reports whether s starts with one of the terms (boundaries on
@@ -93,9 +122,10 @@ func occurrences(s string, terms []string, f func(i, end int) bool) bool {
 	return false
 }
 
-// containsAffirmed reports whether one of terms occurs in s not negated.
+// containsAffirmed reports whether one of terms occurs in s not negated,
+// before it or by a denial after it ("InfiniBand is not available").
 func containsAffirmed(s string, terms []string) bool {
-	return occurrences(s, terms, func(i, _ int) bool { return !negatedAt(s, i) })
+	return occurrences(s, terms, func(i, end int) bool { return !negatedAt(s, i) && !deniedAfter(s, end) })
 }
 
 // containsNegated reports whether one of terms occurs in s negated, before
@@ -106,7 +136,7 @@ func containsNegated(s string, terms []string) bool {
 
 // denials after a term say it is not there. Only these: "X is not billed"
 // answers a question, it does not deny X.
-var denials = []string{"~not available", "~not supported", "~not offered", "~not provided", "~unavailable", "~isn't available", "~aren't available", "~isn't supported", "~aren't supported", "暂不支持", "不支持", "暂不提供", "不提供", "暂无", "无法提供", "还没有"}
+var denials = []string{"~not available", "~not supported", "~not offered", "~not provided", "~unavailable", "~isn't available", "~aren't available", "~isn't supported", "~aren't supported", "暂不支持", "不支持", "暂不提供", "不提供", "暂无", "无法提供", "还没有", "~n/a~"}
 
 // deniedAfter reports whether a denial follows the term ending at end,
 // within negLookback bytes (after "is", "are" and the like) in its clause.
@@ -115,7 +145,24 @@ func deniedAfter(s string, end int) bool {
 	if nl := strings.IndexByte(s[end:hi], '\n'); nl >= 0 {
 		hi = end + nl
 	}
-	return containsAny(s[end:hi], denials)
+	if containsAny(s[end:hi], denials) {
+		return true
+	}
+	// chat puts the denial last in its clause: "nvlink没有的哈", "NVLink不带的"
+	cl := len(s)
+	if nl := strings.IndexByte(s[end:], '\n'); nl >= 0 {
+		cl = end + nl
+	}
+	rest := strings.TrimLeft(s[end:cl], " ")
+	if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+		rest = rest[:sp] // a chat message's next thought: "nvlink没有的哈 都是pcie"
+	}
+	rest = strings.TrimFunc(rest, func(r rune) bool { return strings.ContainsRune(",:：~!。的哈哦呢啊呀滴", r) })
+	switch rest {
+	case "没有", "没", "无", "不带", "没配", "没有配", "也没有", "是没有", "暂时没有", "目前没有", "这个没有":
+		return true
+	}
+	return false
 }
 
 // sprung reports whether the trap holds in a window's normalized text,
