@@ -228,9 +228,76 @@ func (a *Args) BareKey(word string) *Error {
 	}
 	k, ok := LookupKey(a.cmd.Keys, strings.TrimSuffix(strings.TrimSuffix(word, ":"), "="))
 	if !ok {
+		if k, v, joined := a.keyJoined(word); joined { // 按需35, ondemand-35: the = left out
+			line, _ := a.pairedWords(word)
+			return Invalidf(a.lang, k.Name, line, "%q: join a key and its value with =: %s=%s",
+				"%q：键和值之间请用 = 连接：%s=%s", Shown(word), a.Name(k.Name), Shown(v))
+		}
 		return a.splitValue(word)
 	}
+	if line, next := a.pairedWords(word); next != "" { // billing ondemand 35 monthly 15000
+		return Invalidf(a.lang, k.Name, line, "%s %s: join each key and its value with =, like %s=%s",
+			"%s %s：每个参数和它的值之间请用 = 连接，例如 %s=%s", Shown(word), Shown(next), a.Name(k.Name), Shown(next))
+	}
 	return Invalidf(a.lang, k.Name, a.keyExample(k.Name), "%s has no value; write it as %s", "%s 没有值；请写成 %s", a.Name(k.Name), a.keyExample(k.Name))
+}
+
+// keyJoined reads a word that is a key with its value right after it and
+// no = between (按需35, 包月1.5万, ondemand-35, hours300): the key and the
+// value; ok is false for any other word. The longest spelling of a key the
+// word starts with wins, and the value must start like a number.
+func (a *Args) keyJoined(word string) (k Key, v string, ok bool) {
+	best := ""
+	for _, key := range a.cmd.Keys {
+		for _, w := range append([]string{key.Name}, key.Aliases...) {
+			if len(w) > len(best) && len(word) > len(w) && strings.EqualFold(word[:len(w)], w) {
+				rest := strings.TrimLeft(word[len(w):], "-")
+				if r, _ := utf8.DecodeRuneInString(rest); r >= '0' && r <= '9' || r == '¥' || r == '$' || strings.ContainsRune("一二两三四五六七八九十", r) {
+					best, k, v = w, key, rest
+				}
+			}
+		}
+	}
+	return k, v, best != ""
+}
+
+// pairedWords is the line of bare words typed as key value pairs without
+// = (ondemand 35 monthly 15000 hours 300, 按需35 包月15000), written with
+// them: the command line to show, and the word after word (its value);
+// next is "" when word is not followed by a bare word.
+func (a *Args) pairedWords(word string) (line, next string) {
+	var out []string
+	for i := 0; i < len(a.Tokens); i++ {
+		t := a.Tokens[i]
+		switch {
+		case t.Sep:
+			continue
+		case t.Word == "":
+			out = append(out, t.Key+"="+t.Value)
+			continue
+		}
+		if jk, v, joined := a.keyJoined(t.Word); joined && !t.quoted {
+			out = append(out, a.Name(jk.Name)+"="+v)
+			continue
+		}
+		k, isKey := LookupKey(a.cmd.Keys, t.Word)
+		if isKey && i+1 < len(a.Tokens) && a.Tokens[i+1].Word != "" && !a.Tokens[i+1].quoted {
+			if _, nextIsKey := LookupKey(a.cmd.Keys, a.Tokens[i+1].Word); !nextIsKey {
+				if t.Word == word && next == "" {
+					next = a.Tokens[i+1].Word
+				}
+				out = append(out, a.Name(k.Name)+"="+a.Tokens[i+1].Word)
+				i++
+				continue
+			}
+		}
+		out = append(out, t.Word)
+	}
+	cmd := a.cmd.Name
+	if a.lang == ZH {
+		cmd = HanWord(a.cmd.Name, a.cmd.Aliases)
+	}
+	return Truncate(cmd+" "+strings.Join(out, " "), 300), next
 }
 
 // splitValue is the error for a bare word that a space split off the

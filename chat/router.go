@@ -797,6 +797,9 @@ func withUnits(toks []Token) []Token {
 		if n := len(t.Value); t.Key != "" && !t.quoted && n >= 2 && t.Value[0] == '\'' && t.Value[n-1] == '\'' {
 			t.Value = t.Value[1 : n-1] // ondemand='35', and ‘35’ after Normalize
 		}
+		if t.Key != "" && !t.quoted && strings.HasPrefix(t.Value, "=") {
+			t.Value = strings.TrimLeft(t.Value, "=") // ondemand==35: = typed twice
+		}
 		if t.Key != "" && t.Value != "" && i+1 < len(toks) && toks[i+1].Word != "" && !toks[i+1].quoted {
 			if last := t.Value[len(t.Value)-1]; last >= '0' && last <= '9' && (unitWord(strings.ToLower(toks[i+1].Word)) || perUnit(toks[i+1].Word)) {
 				t.Value += toks[i+1].Word

@@ -392,6 +392,17 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: keys and values typed without =
+	{"keys and values with spaces", "billing ondemand 35 monthly 15000 hours 300", "ondemand", []string{"join each key and its value with =", "billing ondemand=35 monthly=15000 hours=300"}},
+	{"keys and values with spaces zh", "计费 按需 35 包月 15000 时长 300", "ondemand", []string{"请用 = 连接", "计费 按需=35 包月=15000 时长=300"}},
+	{"keys and values run together zh", "计费 按需35 包月15000 时长300", "ondemand", []string{"按需=35", "计费 按需=35 包月=15000 时长=300"}},
+	{"keys and values with dashes", "billing ondemand-35 monthly-15000 hours-300", "ondemand", []string{"ondemand=35", "billing ondemand=35 monthly=15000 hours=300"}},
+	{"= typed twice", "billing ondemand==35 monthly=15000 hours=300", "", []string{"¥35/h"}},
+	{"a sub-command's pairs with spaces", "renewal add vendor X gpu A100 cards 8", "vendor", []string{"renewal add vendor=X gpu=A100 cards=8"}},
+	{"a card as a bare word in tier", "tier qwen2.5-14b h100", "gpu", []string{"gpu=h100"}},
+	{"a card as a bare word in tier zh", "显存 模型=qwen2.5-14b 4090", "gpu", []string{"显卡=4090"}},
+	{"a LoRA rank run together", "tier qwen2.5-14b lora r32", "r", []string{"r=32"}},
+
 	// round 10: a card name with the count in it is never stored as a card
 	{"a count in the card name", "renewal add vendor=X gpu=8xA100 price=15000 renews=2027-03-01", "gpu", []string{"gpu=A100 cards=8"}},
 	{"a count in the card name zh", "续约 添加 供应商=X 显卡=8卡A100 月价=15000 续约日=2027-03-01", "gpu", []string{"显卡=A100 卡数=8"}},

@@ -139,6 +139,9 @@ func (p reader) words() (model, mode string, err error) {
 			model = w
 			continue
 		}
+		if _, err := p.cat.FindGPU(w); err == nil && !p.a.Has("gpu") { // tier qwen2.5-14b h100: the card wanted
+			return "", "", chat.Invalidf(p.lang, "gpu", example("gpu"), "%q is a card: write it as %s=%s", "%q 是卡型：请写成 %s=%s", w, p.a.Name("gpu"), w)
+		}
 		if e := p.a.BareKey(w); e != nil { // gpu=A100 80G, model=llama 3.1 8b: a word a space split off a value
 			return "", "", e
 		}
