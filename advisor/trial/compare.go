@@ -94,6 +94,7 @@ func Compare(f Facts, p Promise) []Finding {
 	c.nccl()
 	c.xid()
 	c.burn()
+	c.disk()
 	return c.out
 }
 

@@ -11,6 +11,8 @@ const (
 	ToolAllReduce = "all_reduce_perf" // nccl-tests
 	ToolDmesg     = "dmesg"           // NVRM Xid lines
 	ToolGPUBurn   = "gpu_burn"
+	ToolFio       = "fio"
+	ToolLsblk     = "lsblk"
 )
 
 // Facts are what the pasted tool output shows, each number as measured.
@@ -50,6 +52,34 @@ type Facts struct {
 	Xid []Xid `json:"xid,omitempty"`
 	// Burn is the gpu_burn verdict per GPU.
 	Burn []BurnResult `json:"gpu_burn,omitempty"`
+	// Fio are fio's jobs; Disks lsblk's disks.
+	Fio   []FioRun `json:"fio,omitempty"`
+	Disks []Disk   `json:"disks,omitempty"`
+}
+
+// FioRun is one job (or group) of a fio report.
+type FioRun struct {
+	Name string `json:"name"`
+	// RW and BlockSize come from the job's settings line (rw=randread,
+	// bs=(R) 4096B-…), when pasted.
+	RW        string `json:"rw,omitempty"`
+	BlockSize string `json:"bs,omitempty"`
+	Jobs      int    `json:"jobs,omitempty"`
+	// Err is the job's err= (0 when it ran through).
+	Err int `json:"err"`
+	// IOPS and rates in decimal MB/s, nil for a direction not run.
+	ReadIOPS  *float64 `json:"read_iops,omitempty"`
+	ReadMBs   *float64 `json:"read_mbs,omitempty"`
+	WriteIOPS *float64 `json:"write_iops,omitempty"`
+	WriteMBs  *float64 `json:"write_mbs,omitempty"`
+}
+
+// Disk is one line of lsblk with its ROTA column.
+type Disk struct {
+	Name       string `json:"name"`
+	Rotational bool   `json:"rotational"`
+	Size       string `json:"size,omitempty"`
+	Model      string `json:"model,omitempty"`
 }
 
 // GPU is one device as nvidia-smi shows it.

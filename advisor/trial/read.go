@@ -27,6 +27,8 @@ func Read(paste string) (Facts, []Problem) {
 	readAllReduce(lines, &f, &probs)
 	readDmesg(lines, &f)
 	readGPUBurn(lines, &f, &probs)
+	readFio(lines, &f)
+	readLsblk(lines, &f)
 	sort.SliceStable(f.GPUs, func(i, j int) bool {
 		a, b := f.GPUs[i], f.GPUs[j]
 		if a.Host != b.Host {

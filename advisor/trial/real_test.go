@@ -414,3 +414,38 @@ func TestRealIperf2(t *testing.T) {
 		t.Errorf("iperf 2 TCP ×8: intranet_tcp %+v, want a failure at 89.4 Gbit/s naming iperf 2", u)
 	}
 }
+
+// TestRealFioLsblk: fio's per-job report (fio 3.12 on a RAID of hard
+// disks, a fio 3.x random read at 459k IOPS) read to the number in decimal
+// MB/s, and lsblk's ROTA column: two spinning disks are raised, an
+// all-solid-state list is a note, a failed fio job a warning.
+func TestRealFioLsblk(t *testing.T) {
+	f, probs := Read(real(t, "fio_312_raid_rw_16k.txt") + real(t, "fio_3x_randread_459k.txt") + real(t, "lsblk_hdd_ssd_nvme.txt"))
+	if len(probs) > 0 || strings.Join(f.Tools, ",") != ToolFio+","+ToolLsblk || len(f.Fio) != 2 || len(f.Disks) != 4 {
+		t.Fatalf("tools %v, %d fio runs, %d disks, problems %+v; want fio and lsblk, 2 runs, 4 disks", f.Tools, len(f.Fio), len(f.Disks), probs)
+	}
+	r := f.Fio[0]
+	if r.Name != "raidtest" || r.RW != "rw" || r.BlockSize != "16.0KiB" || r.Jobs != 10 || r.Err != 0 ||
+		*r.ReadIOPS != 485 || !near(*r.ReadMBs, 7.95, 1e-9) || *r.WriteIOPS != 490 || !near(*r.WriteMBs, 8.03, 1e-9) {
+		t.Errorf("raidtest: %+v read %v/%v write %v/%v", r, *r.ReadIOPS, *r.ReadMBs, *r.WriteIOPS, *r.WriteMBs)
+	}
+	if r := f.Fio[1]; r.Name != "randread" || r.RW != "" || r.Jobs != 1 || *r.ReadIOPS != 459000 || *r.ReadMBs != 1879 || r.WriteIOPS != nil {
+		t.Errorf("randread: %+v", r)
+	}
+	if d := f.Disks; !d[0].Rotational || !d[1].Rotational || d[2].Rotational || d[3].Rotational || d[3].Name != "nvme1n1" || d[0].Size != "18.2T" || d[0].Model != "xx20000NM002H-xxxx33" {
+		t.Errorf("disks: %+v", d)
+	}
+	fs := Compare(f, Promise{})
+	if w := find(fs, "disk_rota"); len(w) != 1 || w[0].Status != Warn || !strings.Contains(w[0].Text.EN, "sda (18.2T xx20000NM002H-xxxx33), sdb") || !strings.Contains(w[0].Text.ZH, "机械硬盘") {
+		t.Errorf("disk_rota %+v, want a warning naming sda and sdb", w)
+	}
+	solid, _ := Read("NAME    ROTA   SIZE MODEL\nnvme0n1    0   3.5T SAMSUNG MZQL23T8HCLS-00A07\n")
+	if w := find(Compare(solid, Promise{}), "disk_rota"); len(w) != 1 || w[0].Status != Info || solid.Disks[0].Model != "SAMSUNG MZQL23T8HCLS-00A07" {
+		t.Errorf("one NVMe disk: disk_rota %+v, model %q; want a note", w, solid.Disks[0].Model)
+	}
+	bad := strings.Replace(real(t, "fio_3x_randread_459k.txt"), "err= 0", "err= 5", 1)
+	fb, _ := Read(bad)
+	if w := find(Compare(fb, Promise{}), "fio_error"); len(w) != 1 || w[0].Status != Warn || w[0].Measured != "5" {
+		t.Errorf("fio err=5: fio_error %+v, want a warning", w)
+	}
+}

@@ -79,6 +79,12 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 		"xid": {
 			EN: "Xid: hardware codes in dmesg (48, 61–64, 74, 79, 92, 94, 95, 119, 120, 154) fail the machine; other codes usually come from the program and are listed to check.",
 			ZH: "Xid：dmesg 中的硬件类代码（48、61–64、74、79、92、94、95、119、120、154）判机器不合格；其他代码多由程序引起，列出供排查。"},
+		"disk_rota": {
+			EN: "Disks: lsblk's ROTA 1 is a spinning hard disk; training data on one starves the GPUs, so it is raised whatever else is fast (the check promises nothing of the disk: compare fio's read rate with what your data loader needs).",
+			ZH: "磁盘：lsblk 中 ROTA 为 1 是机械硬盘；训练数据放在上面会喂不饱 GPU，所以无论其他多快都会提出（检查不对磁盘做承诺比较：请把 fio 的读速率与数据加载所需速率对照）。"},
+		"fio_error": {
+			EN: "fio: a job must end with err= 0; any other value means its numbers measure nothing.",
+			ZH: "fio：任务须以 err= 0 结束；其他值说明数字不代表测量结果。"},
 		"gpu_burn": {
 			EN: "gpu_burn: every GPU must end OK after the 15-minute full load; FAULTY means wrong results under load.",
 			ZH: "gpu_burn：15 分钟满载后每块 GPU 都须为 OK；FAULTY 表示满载时结果出错。"},

@@ -284,3 +284,23 @@ func TestAllReduceAcrossMachines(t *testing.T) {
 		}
 	}
 }
+
+// TestFioLsblk: the data-disk step's outputs are read and said, in both
+// languages: fio's rates per job, lsblk's spinning disks raised.
+func TestFioLsblk(t *testing.T) {
+	paste := fixtures(t, "real/lsblk_hdd_ssd_nvme.txt", "real/fio_3x_randread_459k.txt")
+	for _, tt := range []struct {
+		text string
+		says []string
+	}{
+		{"trial check " + paste, []string{"Read from the paste: fio, lsblk.", "randread: read 1879 MB/s, 459000 IOPS", "sda 18.2T spinning", "a spinning hard disk (lsblk ROTA 1)"}},
+		{"试用 检查 " + paste, []string{"已从粘贴内容读取：fio、lsblk。", "randread: 读 1879 MB/s，459000 IOPS", "sda 18.2T 机械盘", "机械硬盘（lsblk 中 ROTA 为 1）"}},
+	} {
+		out := chat.RenderText(handle(t, tt.text))
+		for _, s := range tt.says {
+			if !strings.Contains(out, s) {
+				t.Errorf("%.30q: reply lacks %q:\n%s", tt.text, s, out)
+			}
+		}
+	}
+}

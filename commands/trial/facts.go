@@ -122,6 +122,20 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 		v += fmt.Sprintf("; #wrong %d", n.Wrong)
 		add("NCCL", "NCCL", v)
 	}
+	for _, r := range f.Fio {
+		add("fio", "fio", fioFact(lang, r))
+	}
+	if len(f.Disks) > 0 {
+		var ds []string
+		for _, d := range f.Disks {
+			kind := chat.T(lang, "solid-state", "固态")
+			if d.Rotational {
+				kind = chat.T(lang, "spinning", "机械盘")
+			}
+			ds = append(ds, strings.TrimSpace(d.Name+" "+d.Size)+" "+kind)
+		}
+		add("Disks", "磁盘", strings.Join(ds, chat.T(lang, ", ", "，")))
+	}
 	if len(f.Xid) > 0 {
 		var codes []string
 		seen := map[int]bool{}
@@ -218,6 +232,25 @@ func iperfFact(lang chat.Lang, r tr.IperfRun) string {
 		v += fmt.Sprintf(chat.T(lang, ", jitter %s ms", "，抖动 %s ms"), strconv.FormatFloat(*r.JitterMs, 'g', 3, 64))
 	}
 	return v
+}
+
+// fioFact says one fio job: "seq (read, 1024KiB): read 3200 MB/s, 3052 IOPS".
+func fioFact(lang chat.Lang, r tr.FioRun) string {
+	v := r.Name
+	if r.RW != "" || r.BlockSize != "" {
+		v += " (" + strings.Trim(r.RW+", "+r.BlockSize, ", ") + ")"
+	}
+	var parts []string
+	if r.ReadMBs != nil {
+		parts = append(parts, fmt.Sprintf(chat.T(lang, "read %s MB/s, %s IOPS", "读 %s MB/s，%s IOPS"), num(*r.ReadMBs), num(*r.ReadIOPS)))
+	}
+	if r.WriteMBs != nil {
+		parts = append(parts, fmt.Sprintf(chat.T(lang, "write %s MB/s, %s IOPS", "写 %s MB/s，%s IOPS"), num(*r.WriteMBs), num(*r.WriteIOPS)))
+	}
+	if r.Err != 0 {
+		parts = append(parts, fmt.Sprintf("err=%d", r.Err))
+	}
+	return v + ": " + strings.Join(parts, chat.T(lang, "; ", "；"))
 }
 
 func gpuTable(lang chat.Lang, f tr.Facts) (chat.Table, bool) {

@@ -23,7 +23,7 @@ const (
 
 // factOrder ranks the facts for the short reply (English labels): the
 // GPUs, then what a promise is compared with, then the health readings.
-var factOrder = []string{"nvidia-smi", "GPUs", "Interconnect", "iperf3", "iperf 2", "NCCL", "ECC", "Xid (dmesg)", "gpu_burn", "Driver / CUDA", "Memory per GPU", "Temperature", "Power"}
+var factOrder = []string{"nvidia-smi", "GPUs", "Interconnect", "iperf3", "iperf 2", "NCCL", "fio", "Disks", "ECC", "Xid (dmesg)", "gpu_burn", "Driver / CUDA", "Memory per GPU", "Temperature", "Power"}
 
 // shortCheck is the check in short, like every command's first reply
 // (chat.Brief): title and summary, the most telling facts, the mismatches
@@ -77,7 +77,7 @@ func pickFacts(lang chat.Lang, facts []chat.Fact) []chat.Fact {
 // labelIn is a fact's label in lang (facts.go writes them).
 func labelIn(lang chat.Lang, en string) string {
 	zh := map[string]string{"GPUs": "GPU", "Interconnect": "卡间互联", "ECC": "ECC", "Xid (dmesg)": "Xid（dmesg）", "Driver / CUDA": "驱动 / CUDA",
-		"Memory per GPU": "每卡显存", "Temperature": "温度", "Power": "功耗"}
+		"Memory per GPU": "每卡显存", "Temperature": "温度", "Power": "功耗", "Disks": "磁盘"}
 	if z, ok := zh[en]; ok {
 		return chat.T(lang, en, z)
 	}
