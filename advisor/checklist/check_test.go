@@ -85,6 +85,17 @@ func TestStatus(t *testing.T) {
 		{"Support: 9-5 weekdays, after-hours via email", "ops.night_response", Risk, false},
 		{"售后早9晚6 晚上提工单", "ops.night_response", Risk, false},
 		{"工作日早9晚6，夜间值班工程师30分钟内响应", "ops.night_response", Covered, false},
+		// traffic not metered on a line with its bandwidth said: egress answered
+		{"公网带宽100M独享，流量不限", "bill.egress", Covered, false},
+		{"公网100M独享 流量免费", "bill.egress", Covered, false},
+		{"egress is free, 1Gbps shared port", "bill.egress", Covered, false},
+		{"流量不限", "bill.egress", Vague, false},
+		{"内网流量不限，10G", "bill.egress", Missing, false},
+		// deletion said as chat says it: vague, and never the host's disks
+		{"数据删了就没了 我们这边不留", "sec.data_destruction", Vague, false},
+		{"数据删了就没了，硬盘按NIST 800-88覆写", "sec.data_destruction", Covered, false},
+		{"数据删了就没了，硬盘按NIST 800-88覆写", "hw.host", Missing, false},
+		{"镜像删了重装就行", "sec.data_destruction", Missing, false},
 		// guesses
 		{"卡应该是H800 80G SXM5", "hw.gpu_model", Vague, true},
 		{"我记得是A100 80G SXM4", "hw.gpu_model", Vague, true},
