@@ -392,6 +392,12 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: markets as a team names where it rents
+	{"the market as 内地 zh", "设置 市场=内地", "", []string{"国内（中国大陆）"}},
+	{"the market as a place abroad zh", "设置 市场=香港", "", []string{"海外（中国大陆以外）"}},
+	{"the market as the US", "settings market=USA", "", []string{"global (outside mainland China)"}},
+	{"the market as the world zh", "设置 市场=全球", "market", []string{"全球", "中国、国外"}},
+
 	// round 10: keys and values typed without =
 	{"keys and values with spaces", "billing ondemand 35 monthly 15000 hours 300", "ondemand", []string{"join each key and its value with =", "billing ondemand=35 monthly=15000 hours=300"}},
 	{"keys and values with spaces zh", "计费 按需 35 包月 15000 时长 300", "ondemand", []string{"请用 = 连接", "计费 按需=35 包月=15000 时长=300"}},

@@ -32,7 +32,11 @@ func MarketAliases() map[string]string { return marketAliases.Get() }
 var marketAliases = advisor.Lazy[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"china": "cn", "mainland": "cn", "国内": "cn", "中国": "cn", "大陆": "cn", "中国大陆": "cn", "境内": "cn", "prc": "cn",
+		"内地": "cn", "中国内地": "cn", "mainland china": "cn", "china mainland": "cn",
 		"海外": "global", "国外": "global", "境外": "global", "overseas": "global", "international": "global", "world": "global", "us": "global",
+		// outside mainland China, as a team names where it rents
+		"国际": "global", "美国": "global", "usa": "global", "欧美": "global", "香港": "global", "hong kong": "global", "hk": "global",
+		"新加坡": "global", "singapore": "global", "abroad": "global", "outside china": "global",
 	}
 }}
 
