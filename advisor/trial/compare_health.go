@@ -30,7 +30,7 @@ func (c *comparer) mig() {
 	for _, g := range on {
 		parts := tf("MIG is enabled", "已开启 MIG")
 		if g.MIGDevices > 0 {
-			parts = tf("MIG splits it into %d instances", "MIG 把它切成了 %d 个实例", g.MIGDevices)
+			parts = Text{EN: "MIG splits it into " + count(g.MIGDevices, "instance", "instances"), ZH: fmt.Sprintf("MIG 把它切成了 %d 个实例", g.MIGDevices)}
 		}
 		c.add("mig", "hw.gpu_model", Warn, "whole card", "MIG", []string{c.label(g)}, Text{
 			EN: fmt.Sprintf("%s is not a whole card: %s, each with a share of the SMs and memory; ask for MIG to be disabled (nvidia-smi -mig 0) unless slices were what you rented", c.label(g), parts.EN),

@@ -21,6 +21,7 @@ func Read(paste string) (Facts, []Problem) {
 	readSMITable(lines, &f, &probs)
 	readSMIQuery(lines, &f, &probs)
 	readSMICSV(lines, &f)
+	readSMIList(lines, &f)
 	readTopo(lines, &f, &probs)
 	readIperfText(lines, &f, &probs)
 	readIperfJSON(text, &f, &probs)
@@ -56,6 +57,8 @@ func (f *Facts) count() {
 			f.CountSource = ToolSMIQuery
 		case f.has(ToolSMICSV):
 			f.CountSource = ToolSMICSV
+		case f.has(ToolSMIList):
+			f.CountSource = ToolSMIList
 		}
 	case f.Links != nil:
 		f.GPUCount, f.CountSource = f.Links.GPUs, ToolTopo

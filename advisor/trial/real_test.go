@@ -1,6 +1,7 @@
 package trial
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -447,5 +448,47 @@ func TestRealFioLsblk(t *testing.T) {
 	fb, _ := Read(bad)
 	if w := find(Compare(fb, Promise{}), "fio_error"); len(w) != 1 || w[0].Status != Warn || w[0].Measured != "5" {
 		t.Errorf("fio err=5: fio_error %+v, want a warning", w)
+	}
+}
+
+// TestRealSMIList: nvidia-smi -L, which the check asks for when a table
+// cut a name, is read: the cards and their full names (a pod's list of 8
+// A100s), a MIG device under a card (not a whole card), and the full names
+// put in place of a table's cut ones.
+func TestRealSMIList(t *testing.T) {
+	f, probs := Read(real(t, "smil_a100x8_pod.txt"))
+	if len(probs) > 0 || strings.Join(f.Tools, ",") != ToolSMIList || len(f.GPUs) != 8 || f.GPUCount != 8 || f.CountSource != ToolSMIList {
+		t.Fatalf("pod: tools %v, %d GPUs (count %d from %s), problems %+v", f.Tools, len(f.GPUs), f.GPUCount, f.CountSource, probs)
+	}
+	if g := f.GPUs[7]; g.Index != 7 || g.Name != "NVIDIA A100-SXM4-80GB" || g.Model.String() != "A100 SXM 80GB" {
+		t.Errorf("pod GPU 7: %d %q %s", g.Index, g.Name, g.Model)
+	}
+	fs := Compare(f, Promise{GPU: "A100-80G", Model: model("A100-80G"), Cards: 8})
+	if m, c := find(fs, "gpu_model"), find(fs, "gpu_count"); len(m) != 1 || m[0].Status != Pass || len(c) != 1 || c[0].Status != Pass {
+		t.Errorf("pod, 8 A100-80G promised: gpu_model %+v gpu_count %+v, want both passed", m, c)
+	}
+
+	f, _ = Read(real(t, "smil_a100x8_mig.txt"))
+	if g := f.GPUs[0]; g.MIG != "Enabled" || g.MIGDevices != 1 || f.GPUs[1].MIG != "" {
+		t.Errorf("MIG list: GPU 0 %q %d, GPU 1 %q; want Enabled with 1 instance, then none", g.MIG, g.MIGDevices, f.GPUs[1].MIG)
+	}
+	if w := find(Compare(f, Promise{}), "mig"); len(w) != 1 || strings.Join(w[0].GPUs, ",") != "GPU0" || !strings.Contains(w[0].Text.EN, "1 instance,") {
+		t.Errorf("MIG list: mig %+v, want GPU0 raised as 1 instance", w)
+	}
+
+	// the table cut the names; -L (names as the driver gives them, UUIDs
+	// made up for the test) completes them
+	var list strings.Builder
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(&list, "GPU %d: NVIDIA RTX 6000 Ada Generation (UUID: GPU-00000000-0000-0000-0000-00000000000%d)\n", i, i)
+	}
+	f, _ = Read(real(t, "smi_550_rtx6000ada_x8.txt") + list.String())
+	for _, g := range f.GPUs {
+		if g.NameCut || g.Name != "NVIDIA RTX 6000 Ada Generation" || g.Model.MemoryGB != 48 {
+			t.Errorf("GPU %d after -L: %q cut %v, %d GB; want the full name, 48 GB from the table", g.Index, g.Name, g.NameCut, g.Model.MemoryGB)
+		}
+	}
+	if len(f.GPUs) != 8 || f.CountSource != ToolSMI {
+		t.Errorf("table and -L: %d GPUs counted from %s, want 8 from the table", len(f.GPUs), f.CountSource)
 	}
 }

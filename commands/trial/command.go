@@ -114,7 +114,7 @@ func (d Deps) run(ctx context.Context, c *chat.Call) (chat.Reply, error) {
 // acceptedTools names what the check reads, in lang.
 func acceptedTools(lang chat.Lang) string {
 	tools := []string{
-		"nvidia-smi", "nvidia-smi -q (-d ECC,POWER)", "nvidia-smi --query-gpu=index,name,serial,memory.total --format=csv", "nvidia-smi topo -m", "iperf3 -c <ip> -P 8 -t 30 " + chat.T(lang, "(text or -J JSON)", "（文本或 -J JSON）"),
+		"nvidia-smi", "nvidia-smi -L", "nvidia-smi -q (-d ECC,POWER)", "nvidia-smi --query-gpu=index,name,serial,memory.total --format=csv", "nvidia-smi topo -m", "iperf3 -c <ip> -P 8 -t 30 " + chat.T(lang, "(text or -J JSON)", "（文本或 -J JSON）"),
 		"iperf -c <ip> -P 8 " + chat.T(lang, "(iperf 2)", "（iperf 2）"), "all_reduce_perf -b 8 -e 8G -f 2 -g <n>", "dmesg | grep -i xid", "gpu_burn",
 		"fio", "lsblk -d -o NAME,ROTA,SIZE,MODEL",
 	}

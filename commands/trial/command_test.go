@@ -304,3 +304,16 @@ func TestFioLsblk(t *testing.T) {
 		}
 	}
 }
+
+// TestSMIList: nvidia-smi -L, which a cut name's reply asks for, is read,
+// not refused as no tool output.
+func TestSMIList(t *testing.T) {
+	for _, tt := range []struct{ text, says string }{
+		{"trial check gpu=A100-80G cards=8 " + fixtures(t, "real/smil_a100x8_pod.txt"), "Read from the paste: nvidia-smi -L. 2 checks pass, 0 mismatches"},
+		{"试用 检查 型号=A100-80G 卡数=8 " + fixtures(t, "real/smil_a100x8_pod.txt"), "已从粘贴内容读取：nvidia-smi -L。2 项合格，0 项不符"},
+	} {
+		if out := chat.RenderText(handle(t, tt.text)); !strings.Contains(out, tt.says) {
+			t.Errorf("%.30q: reply lacks %q:\n%s", tt.text, tt.says, out)
+		}
+	}
+}
