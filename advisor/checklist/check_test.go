@@ -85,6 +85,11 @@ func TestStatus(t *testing.T) {
 		{"Support: 9-5 weekdays, after-hours via email", "ops.night_response", Risk, false},
 		{"售后早9晚6 晚上提工单", "ops.night_response", Risk, false},
 		{"工作日早9晚6，夜间值班工程师30分钟内响应", "ops.night_response", Covered, false},
+		{"Tickets are answered within 1 business day", "ops.night_response", Risk, false},
+		{"工单一个工作日内回复", "ops.night_response", Risk, false},
+		{"7x24值班 夜间30分钟响应 工单一个工作日内回复", "ops.night_response", Covered, false},
+		{"坏卡一个工作日内更换", "ops.night_response", Missing, false},
+		{"Failed GPUs are replaced within 1 business day", "ops.night_response", Missing, false},
 		// traffic not metered on a line with its bandwidth said: egress answered
 		{"公网带宽100M独享，流量不限", "bill.egress", Covered, false},
 		{"公网100M独享 流量免费", "bill.egress", Covered, false},
