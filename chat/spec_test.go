@@ -42,7 +42,14 @@ func TestValueSpec(t *testing.T) {
 		{"35rmb/hr", Money, 35},
 		{"2usd/h", Money, 2},
 		{"35元一张卡一小时", Money, 35},
-		{"一小时35", Money, 35}, // the period before the amount
+		{"35块5", Money, 35.5}, // yuan and jiao: 35 + 5 × 0.1
+		{"两块五一个小时", Money, 2.5},
+		{"2元5角", Money, 2.5},
+		{"1块2毛一小时", Money, 1.2},
+		{"3块50", Money, 3.5},  // two digits after 块 are jiao and fen
+		{"3块05", Money, 3.05}, // 3 + 0.05
+		{"35块一小时", Money, 35}, // the 一 is the hour's
+		{"一小时35", Money, 35},  // the period before the amount
 		{"每小时35块", Money, 35},
 		{"一个月1.5万", Money, 15000},
 		{"每卡每月1.5万", Money, 15000},

@@ -4,6 +4,8 @@ package chat
 // words, terms in years and halves, notice given ahead.
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"gpuadvisor/advisor"
@@ -52,6 +54,21 @@ func spokenPrice(s string) string {
 	if strings.ContainsAny(s, "rcue") {
 		s = strings.NewReplacer("rmb/", "元/", "cny/", "元/", "usd/", "/", "eur/", "/").Replace(s)
 	}
+	if m := yuanJiao.Get().FindStringSubmatch(s); m != nil { // 35块5, 两块五, 2元5角, 3块50: the digits after 块 are jiao and fen
+		whole, _, err := leadingNumber(m[1])
+		part, _, err2 := leadingNumber(m[3])
+		// without 毛 or 角 what follows must be a price's period (两块五一个小时),
+		// so that the 一 of 35块一小时 is the hour's, not a jiao
+		period := m[4] != "" || m[5] == "" || strings.HasPrefix(m[5], "/") || strings.HasPrefix(m[5], "每") || strings.HasPrefix(m[5], "一")
+		if err == nil && err2 == nil && period {
+			if len(m[3]) == 2 && m[3][0] >= '0' && m[3][0] <= '9' {
+				part /= 100 // 3块50, 3块05: fen
+			} else {
+				part /= 10
+			}
+			s = strconv.FormatFloat(whole+part, 'f', -1, 64) + "元" + m[5]
+		}
+	}
 	if !strings.ContainsAny(s, "块一每单") {
 		return s
 	}
@@ -65,6 +82,13 @@ func spokenPrice(s string) string {
 	}
 	return spokenUnits.Get().Replace(s)
 }
+
+// yuanJiao is an amount said in yuan and jiao (35块5, 两块五, 2元5角, 1块2毛
+// 一小时) or written with fen (3块50): the yuan, 块 or 元, the jiao (one
+// digit) or the jiao and fen (two), 毛 or 角, the rest.
+var yuanJiao = advisor.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d+|[一二两三四五六七八九十百千]+)(块|元)([0-9]{1,2}|[一二两三四五六七八九])(毛|角)?(.*)$`)
+}}
 
 // periodFirst are the periods said before the amount (一小时35, 每月1.5万)
 // and the unit they are after it, the longest first.

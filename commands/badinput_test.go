@@ -392,6 +392,10 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: yuan and jiao as said
+	{"yuan and jiao zh", "计费 按需=35块5 包月=15000 时长=300", "", []string{"¥35.5/小时"}},
+	{"yuan and jiao in words zh", "计费 按需=两块五一个小时 包月=1500 时长=300", "", []string{"¥2.5/小时"}},
+
 	// round 10: markets as a team names where it rents
 	{"the market as 内地 zh", "设置 市场=内地", "", []string{"国内（中国大陆）"}},
 	{"the market as a place abroad zh", "设置 市场=香港", "", []string{"海外（中国大陆以外）"}},
