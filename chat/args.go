@@ -387,7 +387,7 @@ func (a *Args) parse(key, raw string, min, max float64) (float64, error) {
 			"%s=%q is not a number I can read (%s); write it like %s",
 			"%s=%q 无法读成数字（%s），请写成 %s", a.Name(key), Shown(raw), kindHint(a.lang, k.Kind), a.keyExample(key)), raw, k.Kind)
 	}
-	if k.Kind == Percent && v > 0 && v <= 1 && !strings.Contains(raw, "%") {
+	if k.Kind == Percent && v > 0 && v <= 1 && !PercentSign(raw) {
 		v *= 100
 	}
 	return a.within(key, raw, v, min, max)

@@ -73,6 +73,14 @@ func PercentOff(s string) (pct float64, ok bool) {
 	return 0, false
 }
 
+// PercentSign reports whether a Percent value says it is in percent, with
+// a sign or a word (5%, ５％, 5 percent, 5pct), so that 0.5% is not read as
+// the fraction 0.5 (50%).
+func PercentSign(raw string) bool {
+	s := strings.ToLower(Normalize(raw))
+	return strings.Contains(s, "%") || strings.Contains(s, "percent") || strings.Contains(s, "per cent") || strings.HasSuffix(strings.TrimSpace(s), "pct")
+}
+
 // Discounted reads a price written with a discount after it (35打9折,
 // 15000 85折, 35元/时(9折), 1.5万 15% off): the price and the share paid,
 // in (0, 1). ok is false for any other text. The readers never take such a

@@ -392,6 +392,10 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: a percentage in words is a percentage (0.5 percent is not 50%)
+	{"an interrupt rate in percent words", `billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate="5 percent" checkpoint=1 restart=0.25`, "", []string{"× 1.0375"}},
+	{"a small discount in percent words", `billing ondemand=35 monthly=15000 hours=500 months=12 yearly_discount="0.5 percent"`, "", []string{"¥179,100"}},
+
 	// round 10: yuan and jiao as said
 	{"yuan and jiao zh", "计费 按需=35块5 包月=15000 时长=300", "", []string{"¥35.5/小时"}},
 	{"yuan and jiao in words zh", "计费 按需=两块五一个小时 包月=1500 时长=300", "", []string{"¥2.5/小时"}},

@@ -349,7 +349,7 @@ func (p reader) rate() (float64, bool, error) {
 		return 0, false, nil
 	case err != nil:
 		return 0, true, p.unreadable("interrupt_rate", raw)
-	case strings.Contains(raw, "%"):
+	case chat.PercentSign(raw):
 		v /= 100
 	}
 	if v < 0 || v > 1 {
@@ -406,7 +406,7 @@ func (p reader) yearlyDiscount() (float64, bool, error) {
 		if err != nil {
 			return 0, true, p.unreadable("yearly_discount", raw)
 		}
-		if v > 0 && v <= 1 && !strings.Contains(raw, "%") {
+		if v > 0 && v <= 1 && !chat.PercentSign(raw) {
 			v *= 100
 		}
 		pct = v

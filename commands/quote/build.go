@@ -181,7 +181,7 @@ func readNumber(lang chat.Lang, a *chat.Args, p pair, who string) (float64, *pro
 		return 0, &problem{Vendor: who, Key: spec.name, Example: ex,
 			Message: prefix + fmt.Sprintf(chat.T(lang, "%s=%s is negative; prices, amounts and counts must be 0 or more", "%s=%s 是负数；价格、数量和金额须不小于0"), p.typed, p.raw)}
 	}
-	if kind == chat.Percent && v <= 1 && !strings.Contains(raw, "%") {
+	if kind == chat.Percent && v <= 1 && !chat.PercentSign(raw) {
 		v *= 100
 	}
 	return v, nil
