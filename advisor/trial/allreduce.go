@@ -37,6 +37,16 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 		return r
 	}
 	for _, raw := range lines {
+		if i := failureAt(raw); i >= 0 {
+			// "ArchLinux: Test NCCL failure all_reduce.cu:44 'unhandled cuda error / '"
+			if cur == nil {
+				cur = startRun()
+			}
+			if cur.r.Error == "" {
+				cur.r.Error = strings.TrimSpace(raw[i:])
+			}
+			continue
+		}
 		s := untag(raw, ncclMarker)
 		if s == "" {
 			continue
@@ -63,6 +73,10 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 				cur = startRun()
 				cur.header = true
 				cur.nGpus = intAfter(fields, "nGpus")
+				// "validation: 0" (-c 0): the results were not checked, #wrong is N/A
+				if v := strings.Index(body, "validation: "); v >= 0 {
+					cur.r.Unchecked = strings.HasPrefix(body[v+len("validation: "):], "0")
+				}
 			case len(fields) >= 8 && fields[0] == "Rank":
 				if cur == nil {
 					cur = startRun()
@@ -110,6 +124,8 @@ func readAllReduce(lines []string, f *Facts, probs *[]Problem) {
 			}
 		}
 		switch {
+		case run.r.Error != "" && len(run.r.Rows) == 0:
+			// a failed run is a finding (nccl_error), not a paste to complete
 		case len(run.r.Rows) == 0:
 			*probs = append(*probs, Problem{Tool: ToolAllReduce, Text: tf(
 				"nccl-tests run %d has no result rows (size, count, type ... busbw); paste the whole table down to \"# Avg bus bandwidth\"",
@@ -246,6 +262,18 @@ func BytesLabel(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + "K"
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// failureAt returns where nccl-tests' failure message starts in a line
+// ("Test NCCL failure …", "Test CUDA failure …"), or -1; the trace lines
+// after it ("Test failure common.cu:377") are not the message.
+func failureAt(line string) int {
+	for _, m := range []string{"Test NCCL failure", "Test CUDA failure"} {
+		if i := strings.Index(line, m); i >= 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // ncclMarker reports whether s begins a line of nccl-tests' output: a

@@ -1,6 +1,9 @@
 package trial
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // gbps writes a rate: "9.38 Gbit/s".
 func gbps(v float64) string { return num(v) + " Gbit/s" }
@@ -32,9 +35,14 @@ func (c *comparer) tcp() {
 	tested := false
 	for _, r := range c.f.Iperf {
 		if r.Error != "" {
-			c.add("iperf_error", "net.intranet_bw", Warn, "", r.Error, nil, tf(
-				"iperf3 did not run (%s): start iperf3 -s on the other machine and open port 5201 between them",
-				"iperf3 未能运行（%s）：请在另一台机器上启动 iperf3 -s，并放通两机之间的 5201 端口", r.Error))
+			advice := tf("iperf3 did not run (%s): start iperf3 -s on the other machine and open port 5201 between them",
+				"iperf3 未能运行（%s）：请在另一台机器上启动 iperf3 -s，并放通两机之间的 5201 端口", r.Error)
+			if strings.Contains(r.Error, "busy") {
+				// the server answered: another client's test holds it
+				advice = tf("iperf3 did not run (%s): the server is up but another test holds it (iperf3 -s serves one client at a time); wait for it to end and run again, or start a second server (iperf3 -s -p 5202) and connect with -p 5202",
+					"iperf3 未能运行（%s）：服务端在运行，但正被另一个测试占用（iperf3 -s 一次只服务一个客户端）；请等它结束后重测，或另起一个服务端（iperf3 -s -p 5202）并用 -p 5202 连接", r.Error)
+			}
+			c.add("iperf_error", "net.intranet_bw", Warn, "", r.Error, nil, advice)
 			continue
 		}
 		if r.Protocol != "tcp" || line == 0 {
@@ -106,11 +114,23 @@ func (c *comparer) nccl() {
 		}
 		return
 	}
+	measured := false
 	for _, r := range c.f.NCCL {
+		measured = measured || len(r.Rows) > 0
+		if r.Error != "" {
+			c.add("nccl_error", "trial.allreduce", Fail, "", r.Error, nil, tf(
+				"%s failed (%s): the GPUs could not run the collective, so nothing was measured; rerun with NCCL_DEBUG=INFO and send the log to the vendor: a card, a link or the driver and NCCL do not work together",
+				"%s 运行失败（%s）：GPU 之间无法完成集合通信，什么也没测到；请加 NCCL_DEBUG=INFO 重跑并把日志发给供应商：可能是卡、链路或驱动与 NCCL 不匹配", r.Op, r.Error))
+		}
 		if r.Wrong > 0 {
 			c.add("nccl_wrong", "trial.allreduce", Fail, "0", fmt.Sprint(r.Wrong), nil, tf(
 				"%s returned %d wrong results (#wrong): data is corrupted on the way between GPUs",
 				"%s 有 %d 个错误结果（#wrong）：GPU 间传输的数据已损坏", r.Op, r.Wrong))
+		}
+		if r.Unchecked && len(r.Rows) > 0 {
+			c.add("nccl_wrong", "trial.allreduce", Warn, "0", "N/A", nil, tf(
+				"%s ran with validation off (validation: 0, -c 0): #wrong is N/A, so corrupted data between GPUs would not show; run it again with -c 1 (the default)",
+				"%s 关闭了结果校验（validation: 0，即 -c 0）：#wrong 为 N/A，GPU 间数据损坏也不会显示；请用 -c 1（默认值）重跑", r.Op))
 		}
 		if len(r.Rows) == 0 {
 			continue
@@ -183,5 +203,10 @@ func (c *comparer) nccl() {
 				"%s promised, %s peaks at %s busbw (at %s), under the 90%% pass mark of %s GB/s",
 				"承诺 %s，%s 峰值总线带宽仅 %s（%s 时），低于 90%% 合格线 %s GB/s", promised, r.Op, peak, BytesLabel(r.PeakSize), num(need)))
 		}
+	}
+	if want > 0 && !measured {
+		c.add("busbw", "trial.allreduce", Unverified, fmt.Sprintf("%s GB/s", num(want)), "", nil, tf(
+			"%s GB/s of bus bandwidth was promised; the pasted all_reduce_perf has no result rows, so it shows none: paste a run that completes (all_reduce_perf -b 8 -e 8G -f 2 -g <cards>)",
+			"承诺总线带宽 %s GB/s；粘贴的 all_reduce_perf 没有结果行，无法体现：请粘贴一次完整跑完的结果（all_reduce_perf -b 8 -e 8G -f 2 -g <卡数>）", num(want)))
 	}
 }

@@ -215,6 +215,12 @@ type AllReduce struct {
 	MaxSize int64 `json:"max_size"`
 	// Wrong is the sum of the #wrong columns (data corruption if above 0).
 	Wrong int `json:"wrong"`
+	// Error is the run's failure message ("Test NCCL failure all_reduce.cu:44
+	// 'unhandled cuda error / '"), empty when it ran.
+	Error string `json:"error,omitempty"`
+	// Unchecked is set when the run did not check its results (the header's
+	// "validation: 0", all_reduce_perf -c 0): #wrong is N/A, not 0.
+	Unchecked bool `json:"unchecked,omitempty"`
 	// Rows are the table rows.
 	Rows []NCCLRow `json:"rows"`
 }

@@ -492,3 +492,33 @@ func TestRealSMIList(t *testing.T) {
 		t.Errorf("table and -L: %d GPUs counted from %s, want 8 from the table", len(f.GPUs), f.CountSource)
 	}
 }
+
+// TestRealAllReduceFailedOrUnchecked: a run that failed ("Test NCCL
+// failure …") is a failure with its message, never "as promised" or a paste
+// to complete; a run with validation off (-c 0, #wrong N/A) says so, not
+// "#wrong 0".
+func TestRealAllReduceFailedOrUnchecked(t *testing.T) {
+	f, probs := Read(real(t, "allreduce_3090x2_failure.txt"))
+	if len(f.NCCL) != 1 || f.NCCL[0].Error != "Test NCCL failure all_reduce.cu:44 'unhandled cuda error / '" || len(probs) != 0 || f.NCCL[0].GPUs != 2 {
+		t.Fatalf("failed run: %+v, problems %+v", f.NCCL, probs)
+	}
+	fs := Compare(f, Promise{BusGBs: 100})
+	if e := find(fs, "nccl_error"); len(e) != 1 || e[0].Status != Fail || !strings.Contains(e[0].Text.EN, "NCCL_DEBUG=INFO") || !strings.Contains(e[0].Text.ZH, "运行失败") {
+		t.Errorf("failed run: nccl_error %+v, want a failure with its message", e)
+	}
+	if b := find(fs, "busbw"); len(b) != 1 || b[0].Status != Unverified {
+		t.Errorf("failed run, 100 GB/s promised: busbw %+v, want unverified", b)
+	}
+
+	f, probs = Read(real(t, "allreduce_v100x4_c0.txt"))
+	r := f.NCCL[0]
+	if len(probs) != 0 || !r.Unchecked || r.Wrong != 0 || len(r.Rows) != 29 || r.PeakBusGBs != 7.24 || r.GPUs != 4 {
+		t.Fatalf("-c 0 run: unchecked %v wrong %d, %d rows, peak %v, %d GPUs, problems %+v", r.Unchecked, r.Wrong, len(r.Rows), r.PeakBusGBs, r.GPUs, probs)
+	}
+	if w := find(Compare(f, Promise{}), "nccl_wrong"); len(w) != 1 || w[0].Status != Warn || w[0].Measured != "N/A" || !strings.Contains(w[0].Text.EN, "-c 1") {
+		t.Errorf("-c 0 run: nccl_wrong %+v, want a warning that nothing was validated", w)
+	}
+	if f, _ := Read(real(t, "allreduce_h100x16_2nodes.txt")); f.NCCL[0].Unchecked {
+		t.Errorf("validation: 1 read as unchecked")
+	}
+}

@@ -64,6 +64,9 @@ var rules = advisor.Lazy[map[string]Text]{New: func() map[string]Text {
 		"nccl_wrong": {
 			EN: "NCCL: #wrong must be 0 at every size; anything else is corrupted data.",
 			ZH: "NCCL：每个消息大小的 #wrong 都须为 0，否则数据已损坏。"},
+		"nccl_error": {
+			EN: "NCCL: the all-reduce must run to its end; \"Test NCCL failure\" or \"Test CUDA failure\" means the GPUs could not run a collective on this machine.",
+			ZH: "NCCL：all-reduce 须完整跑完；出现 \"Test NCCL failure\" 或 \"Test CUDA failure\" 说明这台机器上的 GPU 无法完成集合通信。"},
 		"nccl_size": {
 			EN: "Run all_reduce_perf up to 8G (-e 8G): bus bandwidth peaks only at large messages.",
 			ZH: "all_reduce_perf 要测到 8G（-e 8G）：总线带宽只在大消息时达到峰值。"},

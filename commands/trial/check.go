@@ -196,6 +196,7 @@ var ruleLabels = root.Lazy[map[string][2]string]{New: func() map[string][2]strin
 		"nccl_gpus":     {"NCCL GPUs", "NCCL 卡数"},
 		"busbw":         {"bus bandwidth", "总线带宽"},
 		"nccl_nodes":    {"NCCL across machines", "NCCL 跨机"},
+		"nccl_error":    {"NCCL run", "NCCL 运行"},
 		"disk_rota":     {"disks (lsblk)", "磁盘（lsblk）"},
 		"fio_error":     {"fio run", "fio 运行"},
 		"xid":           {"Xid (dmesg)", "Xid（dmesg）"},

@@ -317,3 +317,16 @@ func TestSMIList(t *testing.T) {
 		}
 	}
 }
+
+// TestAllReduceFailed: a failed all-reduce is never "as promised".
+func TestAllReduceFailed(t *testing.T) {
+	for _, tt := range []struct{ text, says string }{
+		{"trial check busbw=100 " + fixtures(t, "real/allreduce_3090x2_failure.txt"), "failed: Test NCCL failure all_reduce.cu:44"},
+		{"试用 检查 总线带宽=100 " + fixtures(t, "real/allreduce_3090x2_failure.txt"), "运行失败：Test NCCL failure all_reduce.cu:44"},
+	} {
+		out := chat.RenderText(handle(t, tt.text))
+		if !strings.Contains(out, tt.says) || strings.Contains(out, "Trial check: as promised") || strings.Contains(out, "试用实测：与承诺一致") {
+			t.Errorf("%.30q: reply lacks %q or says as promised:\n%s", tt.text, tt.says, out)
+		}
+	}
+}

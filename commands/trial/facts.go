@@ -107,6 +107,10 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 	}
 	for _, n := range f.NCCL {
 		if len(n.Rows) == 0 {
+			if n.Error != "" {
+				add("NCCL", "NCCL", fmt.Sprintf(chat.T(lang, "%s on %d GPUs failed: %s", "%s，%d 块 GPU：运行失败：%s"), n.Op, n.GPUs, n.Error))
+				continue
+			}
 			add("NCCL", "NCCL", fmt.Sprintf(chat.T(lang, "%s on %d GPUs: no result rows", "%s，%d 块 GPU：没有结果行"), n.Op, n.GPUs))
 			continue
 		}
@@ -119,7 +123,11 @@ func facts(lang chat.Lang, f tr.Facts) []chat.Fact {
 		if n.AvgBusGBs != nil {
 			v += fmt.Sprintf(chat.T(lang, "; # Avg bus bandwidth %s GB/s", "；# Avg bus bandwidth %s GB/s"), num(*n.AvgBusGBs))
 		}
-		v += fmt.Sprintf("; #wrong %d", n.Wrong)
+		if n.Unchecked {
+			v += chat.T(lang, "; #wrong N/A (validation off)", "；#wrong N/A（未校验）")
+		} else {
+			v += fmt.Sprintf("; #wrong %d", n.Wrong)
+		}
 		add("NCCL", "NCCL", v)
 	}
 	for _, r := range f.Fio {
