@@ -20,6 +20,10 @@ type Leading struct {
 	Keys []Key
 	// Example is shown in errors.
 	Example string
+	// ExampleZH is the command's Command.ExampleZH: a Chinese error writes
+	// the example value of a key meant as the command's examples do
+	// (内网=万兆, not 10g).
+	ExampleZH map[string]string
 	// Flags are bare words that stand for key=yes ("--full" for full).
 	Flags map[string]string
 	// Ends says whether a pair with an unknown key ends the pairs (it is
@@ -32,7 +36,7 @@ type Leading struct {
 // (trimmed, newlines kept). A value opened with a quote after = runs to the
 // closing quote: gpu="H100 SXM 80G".
 func (l *Leading) Read(lang Lang, text string) (*Args, string, error) {
-	cmd := &Command{Name: l.Command, Keys: l.Keys, Examples: []string{l.Example}}
+	cmd := &Command{Name: l.Command, Keys: l.Keys, Examples: []string{l.Example}, ExampleZH: l.ExampleZH}
 	a := &Args{Command: l.Command, cmd: cmd, lang: lang, pairs: map[string]string{}}
 	seen := map[string]bool{}
 	pos := 0
@@ -57,7 +61,7 @@ func (l *Leading) Read(lang Lang, text string) (*Args, string, error) {
 			if l.Ends == nil || l.Ends(k) {
 				break
 			}
-			return nil, "", UnknownKey(lang, T(lang, l.Command, l.zh()), l.Keys, k, l.Example)
+			return nil, "", unknownKeyOf(lang, cmd, T(lang, l.Command, l.zh()), l.Keys, k, l.Example)
 		}
 		if seen[key.Name] {
 			return nil, "", Invalidf(lang, key.Name, l.Example, "%s is given twice; give it once", "%s 出现了两次，请只写一次", a.Name(key.Name))

@@ -392,6 +392,9 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: a trial promise's typo in Chinese words
+	{"a trial promise's key typo in Chinese words zh", "试用 检查 内往=10g\n| NVIDIA-SMI 535.104.05 |", "内往", []string{"你是不是想写 内网=万兆？"}},
+
 	// round 10: a percentage in words is a percentage (0.5 percent is not 50%)
 	{"an interrupt rate in percent words", `billing ondemand=35 monthly=15000 hours=300 spot=12 interruptible=yes interrupt_rate="5 percent" checkpoint=1 restart=0.25`, "", []string{"× 1.0375"}},
 	{"a small discount in percent words", `billing ondemand=35 monthly=15000 hours=500 months=12 yearly_discount="0.5 percent"`, "", []string{"¥179,100"}},
@@ -517,8 +520,8 @@ func TestBadInputs(t *testing.T) {
 			}
 			if lang == chat.ZH {
 				shown := withoutAllowed(shownText(withFull(rep)), hanAliases)
-				if rep.Error != nil {
-					shown = rep.Title + "\n" + rep.Error.Message + "\n" + rep.Error.Example
+				if rep.Error != nil { // the keys' Chinese spellings with Latin letters in them (cuda版本) are Chinese words
+					shown = withoutAllowed(rep.Title+"\n"+rep.Error.Message+"\n"+rep.Error.Example, hanAliases)
 				}
 				for _, bad := range englishIn(shown, tt.line, words) {
 					t.Errorf("%s: %q: the Chinese reply shows %s", where, tt.line, bad)

@@ -43,8 +43,7 @@ func NewCommand(d Deps) *chat.Command {
 			"trial check vendor=AcmeGPU gpu=A100-80G cards=8 nvlink=yes intranet=25g <paste>",
 			"试用 检查 供应商=酷算云 范围=团队 型号=A100-80G 卡数=8 内网=25g <粘贴输出>",
 		},
-		ExampleZH: map[string]string{"<paste>": "<粘贴输出>", "10g": "万兆",
-			"<paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>": "<粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出>"},
+		ExampleZH: exampleZH,
 		// Keys stay nil: the pasted output holds "=" of its own (topo -m's
 		// legend), so the promises are read here, from Args.Original.
 		Subs: []*chat.Command{

@@ -28,11 +28,16 @@ var envVar = root.Lazy[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 }}
 
+// exampleZH spells the examples' values in Chinese (Command.ExampleZH), for
+// the command and the promises' errors.
+var exampleZH = map[string]string{"<paste>": "<粘贴输出>", "10g": "万兆",
+	"<paste nvidia-smi, nvidia-smi topo -m, iperf3 or all_reduce_perf output>": "<粘贴 nvidia-smi、nvidia-smi topo -m、iperf3 或 all_reduce_perf 的输出>"}
+
 // promises reads the leading key=value promises; a "key" with the marks of
 // tool output (topo -m's legend, a table) or an environment assignment ends
 // them, any other unknown key is an error.
 var promises = root.Lazy[*chat.Leading]{New: func() *chat.Leading {
-	return &chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: keytab.TrialPromise, Example: exampleCheck,
+	return &chat.Leading{Command: "trial check", CommandZH: "试用 检查", Keys: keytab.TrialPromise, Example: exampleCheck, ExampleZH: exampleZH,
 		Ends: func(k string) bool { return strings.ContainsAny(k, "|#[{:") || envVar.Get().MatchString(k) }}
 }}
 
