@@ -101,6 +101,15 @@ func TestStatus(t *testing.T) {
 		{"数据删了就没了，硬盘按NIST 800-88覆写", "sec.data_destruction", Covered, false},
 		{"数据删了就没了，硬盘按NIST 800-88覆写", "hw.host", Missing, false},
 		{"镜像删了重装就行", "sec.data_destruction", Missing, false},
+		// a whole machine's monthly rent, as chat writes it
+		{"整机一个月6w8 按需5块一卡时", "bill.modes", Covered, false},
+		{"8卡整机 6.8万/月 按需12元/卡时", "bill.modes", Covered, false},
+		{"包月6w8", "bill.modes", Vague, false},
+		{"GB200 NVL72 整机柜", "bill.modes", Missing, false},
+		{"最短租期一个月", "bill.modes", Missing, false},
+		{"数据盘0.3元/GB/月", "bill.modes", Missing, false},
+		// Ascend's software stack
+		{"昇腾 CANN 8.0 torch_npu 2.1", "hw.software", Covered, false},
 		// guesses
 		{"卡应该是H800 80G SXM5", "hw.gpu_model", Vague, true},
 		{"我记得是A100 80G SXM4", "hw.gpu_model", Vague, true},
@@ -455,6 +464,12 @@ func TestNumberUnit(t *testing.T) {
 		{normalize("7×24小时"), loadData.Get().lists["units_time"], false},
 		{"15分钟响应", loadData.Get().lists["units_time"], true},
 		{"15 min", loadData.Get().lists["units_time"], true},
+		// chat's 6w8 and 6万8 (6.8万) are money; 700w is not, nor 6万8千条
+		{"包月6w8", w("$"), true},
+		{"包月6万8", w("$"), true},
+		{"一个月6w8 整机", w("$"), true},
+		{"h800 700w", w("$"), false},
+		{"6w8x", w("$"), false},
 		{"a 2-day trial", w("day"), true},
 		{"a 15-minute response", w("min|minutes"), true},
 		{"a 4-hour replacement", w("h|hours"), true},

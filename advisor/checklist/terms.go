@@ -99,6 +99,17 @@ func hasNumberUnit(s string, units []string) bool {
 		if mult == "" && len(rest) > 0 && (rest[0] == 'k' || rest[0] == 'w') && (len(rest) == 1 || !isWordByte(rest[1])) {
 			mult, rest = rest[:1], rest[1:]
 		}
+		if mult == "" && strings.HasPrefix(rest, "w") || mult == "万" {
+			// chat's 6w8 and 6万8 are 6.8万: the digit after the ten-thousand is
+			// its tenths, and the amount is money
+			r := rest
+			if mult == "" {
+				r = rest[1:]
+			}
+			if len(r) > 0 && isDigit(r[0]) && (len(r) == 1 || !isWordByte(r[1])) {
+				mult, rest = "万", r[1:]
+			}
+		}
 		rest = strings.TrimLeft(rest, " -") // 15 分钟, 2-day
 		for _, u := range units {
 			switch {
