@@ -113,6 +113,7 @@ func TestCompareRules(t *testing.T) {
 		{"UDP 2.7% loss at 90% of 25G", read("iperf_udp_22g.json"), Promise{IntranetGbps: 25}, "udp_loss", Fail, "2.7% of datagrams lost at 22.5 Gbit/s offered"},
 		{"UDP loss above line rate is a warning", read("iperf_udp_22g.json"), Promise{IntranetGbps: 10}, "udp_loss", Warn, "rerun with -b 9G"},
 		{"iperf3 could not connect", pasted("Connecting to host 10.0.0.12, port 5201\niperf3: error - unable to connect to server: Connection refused\n"), Promise{IntranetGbps: 10}, "iperf_error", Warn, "start iperf3 -s on the other machine"},
+		{"iperf3 server busy", pasted("Connecting to host 10.0.0.12, port 5201\niperf3: error - the server is busy running a test. try again later\n"), Promise{IntranetGbps: 10}, "iperf_error", Warn, "another test holds it"},
 		{"ECC errors on GPU 3", read("smi_525_a100x8_ecc.txt"), Promise{}, "ecc", Fail, "ECC errors present on GPU3: 2 uncorrectable"},
 		{"no ECC errors", read("smi_535_a100x8.txt"), Promise{}, "ecc", Pass, "no uncorrectable ECC errors on the 8 GPUs"},
 		{"past ECC errors from the aggregate counter", edited("smiq_525_a100x8_ecc.txt", func(f *Facts) {
