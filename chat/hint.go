@@ -104,7 +104,7 @@ func bound(s string) (lower bool, n string, ok bool) {
 		words []string
 	}{
 		{true, []string{"+", "多", "以上", "之上", "出头", "往上", "开外", "起", "or more", "plus"}},
-		{false, []string{"以内", "之内", "以下", "之下", "不到", "or less", "max"}},
+		{false, []string{"以内", "之内", "以下", "之下", "不到", "内", "or less", "max"}},
 	} {
 		for _, w := range b.words {
 			if unit, found := strings.CutPrefix(rest, w); found { // 300多小时, 300+h

@@ -114,6 +114,34 @@ var spokenUnits = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer 
 	)
 }}
 
+// Within reads key's value without the words that make it a limit
+// (30分钟内, 4小时以内, within 30 min, 不超过4小时), for a key that is a
+// time limit itself (a response or a replacement within it): the limit is
+// the value. Any other key keeps its words, and a bound there is refused.
+func (a *Args) Within(key string) {
+	if raw, ok := a.pairs[key]; ok {
+		if w := within(strings.ToLower(strings.TrimSpace(Normalize(raw)))); w != strings.ToLower(strings.TrimSpace(Normalize(raw))) {
+			a.pairs[key] = w
+		}
+	}
+}
+
+// within is a duration without the words that make it a limit.
+func within(s string) string {
+	for _, p := range []string{"within ", "不超过", "不超出", "最多", "至多", "max "} {
+		if t, ok := strings.CutPrefix(s, p); ok {
+			s = strings.TrimSpace(t)
+			break
+		}
+	}
+	for _, suf := range []string{"以内", "之内", "内", " max", " or less"} {
+		if t, ok := strings.CutSuffix(s, suf); ok && t != "" {
+			return strings.TrimSpace(t)
+		}
+	}
+	return s
+}
+
 // spokenMonths reads a term said in words, in months: 半年 and half a year
 // are 6, 半个月 0.5, a year or one year 12, two years 24, six months 6.
 // ok is false for anything else (a number is read by ParseValue).

@@ -108,6 +108,11 @@ func ParseValue(s string, kind Kind) (float64, error) {
 	if kind == Days {
 		s = inAdvance(s)
 	}
+	if kind == Minutes {
+		if h, ok := spokenHours(s); ok { // 半小时, 一刻钟, half an hour
+			return h * 60, nil
+		}
+	}
 	v, rest, err := leadingNumber(s)
 	if err != nil {
 		return 0, err

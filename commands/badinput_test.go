@@ -392,6 +392,13 @@ var badInputs = []badInput{
 	{"hours always on", `billing ondemand=35 monthly=15000 hours="always on"`, "", []string{"24 h a day × 30 days = 720 h a month"}},
 	{"15k a month", "billing ondemand=35/hr monthly=15k/mo hours=300/mo", "", []string{"¥15,000"}},
 
+	// round 10: an SLA's limits said as within
+	{"a response within zh", "起草 SLA 供应商=酷算云 响应=15分钟内", "", []string{"须在15分钟内"}},
+	{"a replacement within zh", "起草 SLA 供应商=酷算云 更换=2小时以内", "", []string{"报障后2小时内"}},
+	{"a response within in English", `draft sla vendor=酷算云 response="within 10 min"`, "", []string{"10"}},
+	{"a response of half an hour zh", "起草 SLA 供应商=酷算云 响应=一刻钟", "", []string{"须在15分钟内"}},
+	{"an outage threshold as within is a bound zh", "起草 SLA 供应商=酷算云 故障=2小时内", "outage", []string{"上限（至多 2小时）"}},
+
 	// round 10: a trial promise's typo in Chinese words
 	{"a trial promise's key typo in Chinese words zh", "试用 检查 内往=10g\n| NVIDIA-SMI 535.104.05 |", "内往", []string{"你是不是想写 内网=万兆？"}},
 

@@ -53,6 +53,8 @@ func slaInput(c *chat.Call) (prompts.SLATerms, []string, error) {
 		}
 		return a.NumberOr(key, def, lo, hi)
 	}
+	a.Within("response") // 30分钟内: the response and the replacement are limits themselves
+	a.Within("replace")
 	if t.ResponseMin, err = num("response", defaultResponse, 1, 1440, "30m"); err != nil {
 		return t, nil, err
 	}
