@@ -101,6 +101,20 @@ func TestStatus(t *testing.T) {
 		{"数据删了就没了，硬盘按NIST 800-88覆写", "sec.data_destruction", Covered, false},
 		{"数据删了就没了，硬盘按NIST 800-88覆写", "hw.host", Missing, false},
 		{"镜像删了重装就行", "sec.data_destruction", Missing, false},
+		// a phone's curly apostrophe and chat's missing one still negate
+		{"We don’t have NVLink on these", "hw.interconnect", Risk, false},
+		{"We dont have NVLink on these", "hw.interconnect", Risk, false},
+		{"We dont offer refunds for downtime", "ops.interrupt_comp", Risk, false},
+		// a target is not a commitment; no replacement time is the trap
+		{"Our engineers are on call 24/7 and we aim for a 15 min first response", "ops.night_response", Vague, true},
+		{"We can't guarantee a replacement time for failed GPUs", "ops.hw_replace", Risk, false},
+		{"不保证更换时间", "ops.hw_replace", Risk, false},
+		{"No replacement time guarantee, parts ship from the vendor", "ops.hw_replace", Risk, false},
+		{"坏卡4小时内更换，更换时间写进合同", "ops.hw_replace", Covered, false},
+		// traditional characters (Hong Kong, Taiwan) read as simplified
+		{"沒有NVLink，卡間走PCIe", "hw.interconnect", Risk, false},
+		{"7x24小時值班，15分鐘內響應", "ops.night_response", Covered, false},
+		{"壞卡原則上4小時內更換", "ops.hw_replace", Vague, true},
 		// a whole machine's monthly rent, as chat writes it
 		{"整机一个月6w8 按需5块一卡时", "bill.modes", Covered, false},
 		{"8卡整机 6.8万/月 按需12元/卡时", "bill.modes", Covered, false},

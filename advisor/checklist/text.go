@@ -597,6 +597,8 @@ func normalize(s string) string {
 			r = '¥'
 		case r == '–' || r == '—' || r == '－':
 			r = '-'
+		case r == '’' || r == '‘':
+			r = '\'' // a phone's curly apostrophe: don’t is don't
 		}
 		if r < utf8.RuneSelf {
 			if r >= 'A' && r <= 'Z' {
@@ -607,5 +609,20 @@ func normalize(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return folds.Get().Replace(b.String())
+	return folds.Get().Replace(traditional.Get().Replace(b.String()))
 }
+
+// traditional folds the traditional characters of the terms into their
+// simplified forms, so a Hong Kong or Taiwan salesperson's 沒有NVLink, 原則上
+// and 7x24小時 are read as 没有NVLink, 原则上 and 7x24小时.
+var traditional = advisor.Lazy[*strings.Replacer]{New: func() *strings.Replacer {
+	const pairs = "沒没無无視视則则盡尽議议費费時时網网帶带寬宽機机證证開开發发價价專专應应該该響响換换備备個个與与離离銷销毀毁數数據据儲储權权計计務务單单顯显鐘钟內内獨独擔担協协標标準准業业級级認认檢检測测試试問问題题關关閉闭號号碼码虛虚擬拟佔占節节點点區区間间質质維维護护負负責责對对還还層层線线練练訓训週周錯错斷断補补償偿約约續续轉转帳账戶户錢钱雲云盤盘紀纪錄录驅驱動动鏡镜裝装預预環环載载輸输長长頻频額额條条書书頭头說说話话談谈們们這这邊边麼么嗎吗給给讓让過过會会從从來来樣样種种現现貨货顆颗張张塊块臺台雙双兩两萬万億亿碟碟滿满邏逻輯辑刪删遷迁繼继總总壞坏碼码"
+	var args []string
+	r := []rune(pairs)
+	for i := 0; i+1 < len(r); i += 2 {
+		if r[i] != r[i+1] {
+			args = append(args, string(r[i]), string(r[i+1]))
+		}
+	}
+	return strings.NewReplacer(args...)
+}}

@@ -26,7 +26,8 @@ type trap struct {
 // negators turn the term after them into its opposite. Chinese ones may be
 // followed by a verb (没有配备NVLink, 不提供序列号); English ones by a few
 // words (does not support NVLink, not yet ISO 27001 certified).
-var negators = []string{"没有", "没", "无", "不", "未", "暂不", "暂无", "非", "禁止", "拒绝", "~no~", "~not~", "~without~", "n't~", "~never~", "~none~", "~cannot~"}
+var negators = []string{"没有", "没", "无", "不", "未", "暂不", "暂无", "非", "禁止", "拒绝", "~no~", "~not~", "~without~", "n't~", "~never~", "~none~", "~cannot~",
+	"~dont~", "~doesnt~", "~didnt~", "~cant~", "~wont~", "~isnt~", "~arent~"} // chat drops the apostrophe
 
 // notNegators begin with a negator but do not negate what follows
 // (不仅 = not only, 不限 = unlimited, 无需 = no need).
