@@ -71,6 +71,12 @@ func TestStatus(t *testing.T) {
 		{"磁盘加密这个没有", "sec.encryption", Risk, false},
 		{"加密：N/A", "sec.encryption", Risk, false},
 		{"NVLink全互联没有瓶颈", "hw.interconnect", Covered, false},
+		{"NVLink: No", "hw.interconnect", Risk, false},
+		{"InfiniBand - no", "hw.inter_node", Risk, false},
+		{"Disk encryption: none", "sec.encryption", Risk, false},
+		{"Snapshots: No", "ops.persistence", Risk, false},
+		{"NVLink: yes, 600GB/s", "hw.interconnect", Covered, false},
+		{"NVLink no problem, 600GB/s", "hw.interconnect", Covered, false},
 		{"NVLink有的 600GB/s", "hw.interconnect", Covered, false},
 		{"8卡A100都是PCIe版", "hw.interconnect", Vague, false},
 		// IB absent, RoCE with a rate present: an RDMA network between machines

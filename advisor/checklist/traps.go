@@ -154,11 +154,21 @@ func deniedAfter(s string, end int) bool {
 	if nl := strings.IndexByte(s[end:], '\n'); nl >= 0 {
 		cl = end + nl
 	}
-	rest := strings.TrimLeft(s[end:cl], " ")
-	if sp := strings.IndexByte(rest, ' '); sp >= 0 {
-		rest = rest[:sp] // a chat message's next thought: "nvlink没有的哈 都是pcie"
+	trim := func(x string) string {
+		return strings.TrimFunc(x, func(r rune) bool { return strings.ContainsRune(" ,:：~!。的哈哦呢啊呀滴-", r) })
 	}
-	rest = strings.TrimFunc(rest, func(r rune) bool { return strings.ContainsRune(",:：~!。的哈哦呢啊呀滴", r) })
+	w := end
+	for w < cl && isWordByte(s[w]) {
+		w++ // the rest of the word: "encrypt" of "encryption: none", "snapshot" of "snapshots: no"
+	}
+	switch rest := trim(s[w:cl]); rest {
+	case "no", "none", "nope": // a spec sheet's "NVLink: No", "Encryption - none"
+		return true
+	}
+	rest := trim(s[end:cl])
+	if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+		rest = trim(rest[:sp]) // a chat message's next thought: "nvlink没有的哈 都是pcie"
+	}
 	switch rest {
 	case "没有", "没", "无", "不带", "没配", "没有配", "也没有", "是没有", "暂时没有", "目前没有", "这个没有":
 		return true
