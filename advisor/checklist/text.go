@@ -116,6 +116,9 @@ func parse(text string) *doc {
 		next := i + size
 		runes++
 		switch {
+		case (r == '?' || r == '？') && topicAsked(text[start:i]) && answerAt(text, next):
+			// a spec sheet's "NVLink? No.", "IB？有的，200G": the mark joins the
+			// bare topic to its answer, as a colon would
 		case isSentenceEnd(r):
 			cut(i, true)
 			start = next
@@ -253,6 +256,38 @@ func tagEnd(c string, qm bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// topicAsked reports whether a clause before a question mark names a topic
+// and asks nothing else ("NVLink", "Q: IB", "问：加密"): no question word, a
+// few words at most.
+func topicAsked(c string) bool {
+	c = strings.TrimSpace(c)
+	for _, p := range []string{"Q:", "q:", "Q：", "问：", "问:"} {
+		c = strings.TrimSpace(strings.TrimPrefix(c, p))
+	}
+	if c == "" || len(c) > 24 || strings.Count(c, " ") > 2 {
+		return false
+	}
+	low := strings.ToLower(c)
+	for _, w := range []string{"吗", "么", "是否", "能否", "有没有", "多少", "几", "怎么", "什么", "哪", "吧", "do ", "does ", "is ", "are ", "can ", "what", "how", "which", "any "} {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// answerAt reports whether text[i:] starts with an answer to a bare topic:
+// yes, no, A:, 答：, 有, 没有, 无, 支持, 不支持, 是, 否, N/A.
+func answerAt(text string, i int) bool {
+	rest := strings.ToLower(strings.TrimLeft(text[i:], " \t"))
+	for _, a := range []string{"yes", "no", "none", "n/a", "a:", "答：", "答:", "有", "没有", "沒有", "无", "無", "支持", "不支持", "是", "否", "不"} {
+		if strings.HasPrefix(rest, a) && (a[0] >= 0x80 || len(rest) == len(a) || !isWordByte(rest[len(a)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // Clause words start a new clause without punctuation: a hedge or a

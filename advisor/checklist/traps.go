@@ -155,7 +155,14 @@ func deniedAfter(s string, end int) bool {
 		cl = end + nl
 	}
 	trim := func(x string) string {
-		return strings.TrimFunc(x, func(r rune) bool { return strings.ContainsRune(" ,:：~!。的哈哦呢啊呀滴-", r) })
+		cut := func(r rune) bool { return strings.ContainsRune(" ,:：~!。的哈哦呢啊呀滴-?？", r) }
+		x = strings.TrimFunc(x, cut)
+		for _, a := range []string{"a:", "a：", "答：", "答:"} { // "Q: NVLink? A: No."
+			if v, ok := strings.CutPrefix(x, a); ok {
+				x = strings.TrimFunc(v, cut)
+			}
+		}
+		return x
 	}
 	w := end
 	for w < cl && isWordByte(s[w]) {
