@@ -330,3 +330,17 @@ func TestAllReduceFailed(t *testing.T) {
 		}
 	}
 }
+
+// A one-line paste typed in the terminal arrives quoted (chat.JoinArgs) and
+// is read as the output it is.
+func TestATerminalQuotedPasteIsRead(t *testing.T) {
+	for _, argv := range [][]string{
+		{"trial", "check", "cards=8", "No devices were found"},
+		{"trial", "check", "No devices were found"},
+	} {
+		rep := router().Handle(context.Background(), chat.Request{Text: chat.JoinArgs(argv), Platform: "cli"})
+		if rep.Error != nil || !strings.Contains(rep.Summary, "Read from the paste: nvidia-smi.") {
+			t.Errorf("%q: %+v %q, want the nvidia-smi failure read", argv, rep.Error, rep.Title)
+		}
+	}
+}
