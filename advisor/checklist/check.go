@@ -87,6 +87,10 @@ var hedges = []string{"视情况", "看情况", "再议", "再谈", "另谈", "�
 	"~probably", "~i think~", "~i believe~", "~afaik~", "~as far as i know", "~iirc~", "~if i recall", "~i guess~", "~should be~",
 	"~should have~", "~should support", "~maybe~", "~perhaps~", "~presumably", "~most likely", "~likely~"}
 
+// notHedges begin with a hedge but are names, not hedges (一般纳税人, a
+// general VAT taxpayer, is what can issue a special invoice).
+var notHedges = []string{"一般纳税人", "一般纳税", "一般户"}
+
 // matcher holds the automaton over every item topic and red-flag trigger.
 type matcher struct {
 	auto   *automaton
@@ -189,6 +193,9 @@ func Check(text string) Result {
 				d.segNeg[seg] = true
 				continue
 			case o.edge:
+				if startsAny(d.norm[start:], notHedges) {
+					continue
+				}
 				if d.segHedge[seg] == "" {
 					d.segHedge[seg] = t.text // the first hedge to end in the clause
 				}
@@ -222,13 +229,16 @@ func Check(text string) Result {
 		if f.Status == Covered {
 			covered[f.Item.ID] = true
 		}
+	}
+	res.RedFlags = findRedFlags(d, flagHits, covered)
+	offTheBooks(res.Findings, res.RedFlags)
+	explainByFlags(res.Findings, res.RedFlags)
+	for _, f := range res.Findings {
 		c := res.Scores[f.Item.Dimension]
 		c.add(f.Status)
 		res.Scores[f.Item.Dimension] = c
 		res.Counts.add(f.Status)
 	}
-	res.RedFlags = findRedFlags(d, flagHits, covered)
-	explainByFlags(res.Findings, res.RedFlags)
 	for _, f := range res.Findings {
 		if f.Status == Vague || f.Status == Missing {
 			res.FollowUp = append(res.FollowUp, f)
@@ -236,6 +246,24 @@ func Check(text string) Result {
 	}
 	res.Verdict, res.Reasons = decide(res)
 	return res
+}
+
+// offTheBooks makes the invoice item a risk when a severe red flag (no
+// invoice, a personal account) is found: that is the invoice question
+// answered, and badly, whatever else the text says about invoices.
+func offTheBooks(fs []Finding, flags []RedFlag) {
+	for _, fl := range flags {
+		if !fl.Severe {
+			continue
+		}
+		for i := range fs {
+			if f := &fs[i]; f.Item.ID == "bill.invoice" && f.Status != Risk {
+				f.Status, f.Evidence, f.Hedged = Risk, fl.Evidence, false
+				f.Why = Text{EN: sentence(fl.Why.EN), ZH: fl.Why.ZH + "。"}
+			}
+		}
+		return
+	}
 }
 
 // explainByFlags gives a vague item without a reason of its own the reason

@@ -312,6 +312,11 @@ func TestRedFlags(t *testing.T) {
 		{"走个人账户付款，不开发票可以再便宜", []string{"off_the_books"}},
 		{"只接受对公转账，不接受转账到个人账户", nil},
 		{"pay in cash, no invoice", []string{"off_the_books"}},
+		// a special invoice refused is bill.invoice's risk, not off the books
+		{"专票开不了，只能开普票", nil},
+		{"我们是小规模，开不了专票", nil},
+		{"We can't issue special VAT invoices, ordinary ones only", nil},
+		{"专票普票都开不了", []string{"off_the_books"}},
 		{"a personal account manager answers your tickets", nil},
 	}
 	for _, tt := range tests {
@@ -465,7 +470,7 @@ func TestDecide(t *testing.T) {
 		{"five vague, one red flag and one risk elsewhere, nothing covered, is avoid", flags(withOne(with(Missing, 5, Vague), Risk), "high_spec"), Avoid},
 		{"one risk elsewhere among many covered is ask first", flags(withOne(with(Covered, 5, Vague), Risk), "high_spec"), AskFirst},
 		{"a severe red flag alone is avoid", severeFlag(with(Covered, 0, Covered)), Avoid},
-		// 45 items - 6 vague = 39 covered: 6 vague + 1 flag = 7 is not over 2×39.
+		// 46 items - 6 vague = 40 covered: 6 vague + 1 flag = 7 is not over 2×40.
 		{"many vague among many covered is ask first", flags(with(Covered, 6, Vague), "high_spec"), AskFirst},
 		// 3 vague + the same kind 3 times = 3 + 1 = 4: ask first.
 		{"the same kind of flag counts once", flags(with(Covered, 3, Vague), "high_spec", "high_spec", "high_spec"), AskFirst},

@@ -2,7 +2,7 @@
 // data, and the matcher that reads what a vendor's sales said against it
 // like a careful buyer.
 //
-// Items returns the 45 items (hardware, network, billing, operations,
+// Items returns the 46 items (hardware, network, billing, operations,
 // security, trial tests, contract), each with its name, question, why it
 // matters and what a concrete answer looks like, in Chinese and English. They
 // live in the embedded checklist.json with the terms that match them and

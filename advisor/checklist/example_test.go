@@ -31,7 +31,7 @@ func ExampleCheck() {
 	//   Not addressed: a question to send, not a failure.
 	// red flag: vague_interconnect 高速互联
 	// red flag: 7x24_no_time 7x24
-	// {Covered:1 Risk:1 Vague:2 Missing:41}
+	// {Covered:1 Risk:1 Vague:2 Missing:42}
 	// verdict: ask_first
 }
 

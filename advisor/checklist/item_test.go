@@ -10,7 +10,7 @@ import (
 var wantIDs = []string{
 	"hw.gpu_model", "hw.mem_bandwidth", "hw.interconnect", "hw.inter_node", "hw.host", "hw.software", "hw.refurb",
 	"net.local_node", "net.latency", "net.intranet_bw", "net.public_bw",
-	"bill.modes", "bill.granularity", "bill.stop_no_charge", "bill.egress", "bill.intranet_quota", "bill.storage", "bill.min_term", "bill.trial", "bill.extras",
+	"bill.modes", "bill.granularity", "bill.stop_no_charge", "bill.egress", "bill.intranet_quota", "bill.storage", "bill.min_term", "bill.trial", "bill.extras", "bill.invoice",
 	"ops.night_response", "ops.env_reinstall", "ops.interrupt_comp", "ops.hw_replace", "ops.persistence", "ops.monitoring",
 	"sec.isolation", "sec.data_destruction", "sec.encryption", "sec.certs", "sec.liability",
 	"trial.nvidia_smi", "trial.topo", "trial.iperf3", "trial.allreduce", "trial.train_loop", "trial.support_drill", "trial.stress", "trial.disk", "trial.ping",

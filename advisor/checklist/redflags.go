@@ -88,7 +88,7 @@ var flags = []flagRule{
 		unlessCovered: "bill.granularity",
 		why:           Text{EN: "on-demand without a billing granularity: ask whether billing is per second, minute or hour, and how partial hours round", ZH: "“按需”没说计费粒度：问清按秒、按分钟还是按小时，不足一小时怎么算"}},
 	{id: "off_the_books", severe: true,
-		triggers: []string{"不开发票", "不能开发票", "不能开票", "无法开票", "开不了发票", "开不了票", "不提供发票", "没有发票", "不开票", "转账到个人", "转到个人", "打到个人", "付到个人", "汇到个人", "走个人账户", "个人账户付款", "个人账户转账", "个人账户收款", "付款到个人", "打款到个人", "个人收款码", "个人微信收款", "个人银行卡", "私人账户", "私人转账", "个人微信转账", "个人支付宝", "现金交易", "只收现金",
+		triggers: []string{"不开发票", "不能开发票", "不能开票", "无法开票", "开不了发票", "开不了票", "不提供发票", "没有发票", "不开票", "转账到个人", "转到个人", "打到个人", "付到个人", "汇到个人", "走个人账户", "个人账户付款", "个人账户转账", "个人账户收款", "付款到个人", "打款到个人", "个人收款码", "个人微信收款", "个人银行卡", "私人账户", "私人转账", "个人微信转账", "个人支付宝", "现金交易", "只收现金", "票都开不了", "票都开不出", "票都不能开", "票都没法开", "票都不开",
 			"私户", "私账", "对私", "私人卡", "私卡", "个人卡", "微信转我", "转我微信", "支付宝转我", "转我支付宝", "打我卡", "转我卡", "打我支付宝", "打我微信", "打我个人", "转我个人", "打我私人", "转我私人", "打到我支付宝", "打到我微信", "my alipay", "my personal alipay", "pay me on alipay", "pay me via alipay", "pay me on wechat", "pay me via wechat", "不要发票", "不要票", "不带票", "不走票", "无票价", "不含票", "没票的价", "无票的价", "可以走个人", "走个人的话", "走个人更", "走私人",
 			"pay me directly", "my personal paypal", "my personal wechat", "~off the books", "under the table", "without an invoice", "without invoice", "~no invoice~", "~no invoices~", "cannot invoice", "can't invoice", "cannot issue an invoice", "can't issue an invoice", "cannot issue invoices", "can't issue invoices", "personal bank account", "to a personal account", "to my personal account", "into a personal account", "cash only", "pay in cash"},
 		unlessClause: []string{"对公", "公司账户", "企业账户", "company account", "corporate account", "business account", "不接受", "不支持", "不允许", "禁止", "拒绝", "~never~", "not accept", "don't accept", "do not accept", "won't", "will not", "~no need"},
@@ -97,7 +97,8 @@ var flags = []flagRule{
 	{id: "off_the_books", severe: true, // the invoice named first: 发票的话我们这边开不了
 		triggers:      []string{"开不了", "开不出", "没法开", "不能开", "不给开", "开不出来", "不好开", "~can't do invoices", "~cannot do invoices", "~invoicing is not possible", "~invoicing isn't possible", "~invoices are not possible", "cannot provide an invoice", "can't provide an invoice", "cannot provide invoices", "can't provide invoices"},
 		requireWindow: []string{"发票", "专票", "普票", "开票", "~invoice"},
-		unlessClause:  []string{"对公", "公司账户", "company account", "corporate account", "可以开", "能开", "~can invoice", "~we invoice"},
+		// a special invoice refused is not off the books: 专票开不了 (ordinary invoices only) is bill.invoice's risk
+		unlessClause: []string{"对公", "公司账户", "company account", "corporate account", "可以开", "能开", "~can invoice", "~we invoice", "专票", "专用发票", "special invoice", "special vat invoice"},
 		why: Text{EN: "no invoice, or payment to a personal account: nothing the vendor says can be held to; insist on a company contract, a VAT invoice and payment to the company's account",
 			ZH: "不开发票或转账到个人账户：对方说的任何话都无从追究；坚持签公司合同、开增值税发票、付款到对公账户"}},
 	{id: "verbal_promise",

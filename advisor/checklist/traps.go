@@ -31,7 +31,7 @@ var negators = []string{"没有", "没", "无", "不", "未", "暂不", "暂无"
 
 // notNegators begin with a negator but do not negate what follows
 // (不仅 = not only, 不限 = unlimited, 无需 = no need).
-var notNegators = []string{"不是不", "不仅", "不只", "不止", "不限", "无限", "无论", "无需", "无须", "不用", "非常", "不错", "不会丢", "无忧", "不同", "不间断", "不断", "无缝", "不超过", "不低于", "不少于", "不高于", "不大于", "不小于", "无损", "无阻塞", "不掉", "不丢", "未来", "无线", "不定期", "非工作", "没压力", "没问题", "没毛病", "没事", "没得说", "不在话下", "~not only", "~not just", "~no matter", "~no need", "~no extra", "~no additional", "~no problem", "~no later than", "~not later than", "~not more than", "~no more than", "~not exceed"}
+var notNegators = []string{"不是不", "不含税", "不含增值税", "不仅", "不只", "不止", "不限", "无限", "无论", "无需", "无须", "不用", "非常", "不错", "不会丢", "无忧", "不同", "不间断", "不断", "无缝", "不超过", "不低于", "不少于", "不高于", "不大于", "不小于", "无损", "无阻塞", "不掉", "不丢", "未来", "无线", "不定期", "非工作", "没压力", "没问题", "没毛病", "没事", "没得说", "不在话下", "~not only", "~not just", "~no matter", "~no need", "~no extra", "~no additional", "~no problem", "~no later than", "~not later than", "~not more than", "~no more than", "~not exceed"}
 
 // negLookback is how far before a term a negator may stand, in bytes of
 // normalized text: four Chinese characters or about three English words.

@@ -19,7 +19,7 @@ import (
 var recordNow = time.Date(2026, 12, 1, 10, 30, 0, 0, time.UTC)
 
 // fastCompute names three items: the card (covered), no NVLink and
-// business-hours support (two risks, both key items: avoid); 45 − 3 = 42
+// business-hours support (two risks, both key items: avoid); 46 − 3 = 43
 // are not asked yet.
 const fastCompute = "vendor=FastCompute 8x A100 80GB PCIe, no NVLink. Support is business hours only."
 
@@ -63,7 +63,7 @@ func TestCheckIsRecorded(t *testing.T) {
 	}
 	got := cs[0]
 	want := store.Check{ID: got.ID, Tenant: "slack:T1", Channel: "C1", User: "U1", At: recordNow,
-		Vendor: "FastCompute", Verdict: "avoid", Covered: 1, Risk: 2, Vague: 0, Missing: 42,
+		Vendor: "FastCompute", Verdict: "avoid", Covered: 1, Risk: 2, Vague: 0, Missing: 43,
 		// the first eight questions the reply lists (Ask next)
 		Ask: []string{"bill.granularity", "bill.egress", "bill.storage", "ops.hw_replace", "sec.isolation", "ct.sla_response", "hw.mem_bandwidth", "hw.inter_node"},
 		// the items answered with a trap, which vendor compare reads
