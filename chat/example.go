@@ -97,7 +97,7 @@ func (r *Router) localize(command, line string, depth int) string {
 				out.WriteString(sp + HanWord(sw, s.Aliases))
 				tail = after
 				if s.Keys != nil { // its own keys first, then the command's others
-					keys = loc.subs[s]
+					keys = loc.sub(s)
 				}
 				break
 			}

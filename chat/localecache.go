@@ -20,9 +20,23 @@ type localeCache struct {
 
 // commandLocale is what Localize reads of one command.
 type commandLocale struct {
-	keys    keyFinder              // allKeys(cmd)
-	phrases []string               // the ExampleZH phrases zhPhrases writes, longest first
-	subs    map[*Command]keyFinder // per sub-command with keys: its keys, then keys
+	keys    keyFinder // allKeys(cmd)
+	phrases []string  // the ExampleZH phrases zhPhrases writes, longest first
+	all     []Key     // allKeys(cmd), what a sub-command's keys are followed by
+	subs    sync.Map  // *Command → keyFinder: a sub-command's keys, then all, built when it is first localized
+}
+
+// sub is the keyFinder of sub-command s (which has keys of its own): its
+// keys first, then the command's. Built on first use: a cold start
+// localizes one sub-command of a command (renewal new), not the six.
+func (l *commandLocale) sub(s *Command) keyFinder {
+	if v, ok := l.subs.Load(s); ok {
+		return v.(keyFinder)
+	}
+	// a copy: the command's own slices are never appended to
+	f := newKeyFinder(append(append(make([]Key, 0, len(s.Keys)+len(l.all)), s.Keys...), l.all...))
+	v, _ := l.subs.LoadOrStore(s, f)
+	return v.(keyFinder)
 }
 
 // keyFinder is LookupKey over keys through an index of their spellings (as
@@ -84,16 +98,7 @@ func (lc *localeCache) locale(cmd *Command) *commandLocale {
 		return v.(*commandLocale)
 	}
 	keys := allKeys(cmd)
-	l := &commandLocale{keys: newKeyFinder(keys), phrases: zhPhraseOrder(cmd)}
-	for _, s := range cmd.Subs {
-		if s.Keys != nil {
-			if l.subs == nil {
-				l.subs = map[*Command]keyFinder{}
-			}
-			// a copy: the command's own slices are never appended to
-			l.subs[s] = newKeyFinder(append(append(make([]Key, 0, len(s.Keys)+len(keys)), s.Keys...), keys...))
-		}
-	}
+	l := &commandLocale{keys: newKeyFinder(keys), phrases: zhPhraseOrder(cmd), all: keys}
 	v, _ := lc.cmds.LoadOrStore(cmd, l)
 	return v.(*commandLocale)
 }

@@ -96,7 +96,7 @@ func TestLocaleCacheAgrees(t *testing.T) {
 	if got, want := l.keys.keys, allKeys(cmd); !reflect.DeepEqual(got, want) {
 		t.Errorf("keys: got %v, want %v", got, want)
 	}
-	if got, want := l.subs[sub].keys, append(append([]Key{}, sub.Keys...), allKeys(cmd)...); !reflect.DeepEqual(got, want) {
+	if got, want := l.sub(sub).keys, append(append([]Key{}, sub.Keys...), allKeys(cmd)...); !reflect.DeepEqual(got, want) {
 		t.Errorf("sub keys: got %v, want %v", got, want)
 	}
 	if got, want := l.phrases, []string{"<vendor>", "a b c", "a b"}; !reflect.DeepEqual(got, want) {

@@ -54,19 +54,21 @@ func spokenPrice(s string) string {
 	if strings.ContainsAny(s, "rcue") {
 		s = strings.NewReplacer("rmb/", "元/", "cny/", "元/", "usd/", "/", "eur/", "/").Replace(s)
 	}
-	if m := yuanJiao.Get().FindStringSubmatch(s); m != nil { // 35块5, 两块五, 2元5角, 3块50: the digits after 块 are jiao and fen
-		whole, _, err := leadingNumber(m[1])
-		part, _, err2 := leadingNumber(m[3])
-		// without 毛 or 角 what follows must be a price's period (两块五一个小时),
-		// so that the 一 of 35块一小时 is the hour's, not a jiao
-		period := m[4] != "" || m[5] == "" || strings.HasPrefix(m[5], "/") || strings.HasPrefix(m[5], "每") || strings.HasPrefix(m[5], "一")
-		if err == nil && err2 == nil && period {
-			if len(m[3]) == 2 && m[3][0] >= '0' && m[3][0] <= '9' {
-				part /= 100 // 3块50, 3块05: fen
-			} else {
-				part /= 10
+	if strings.ContainsAny(s, "块元") { // a plain 35 never compiles the regexp
+		if m := yuanJiao.Get().FindStringSubmatch(s); m != nil { // 35块5, 两块五, 2元5角, 3块50: the digits after 块 are jiao and fen
+			whole, _, err := leadingNumber(m[1])
+			part, _, err2 := leadingNumber(m[3])
+			// without 毛 or 角 what follows must be a price's period (两块五一个小时),
+			// so that the 一 of 35块一小时 is the hour's, not a jiao
+			period := m[4] != "" || m[5] == "" || strings.HasPrefix(m[5], "/") || strings.HasPrefix(m[5], "每") || strings.HasPrefix(m[5], "一")
+			if err == nil && err2 == nil && period {
+				if len(m[3]) == 2 && m[3][0] >= '0' && m[3][0] <= '9' {
+					part /= 100 // 3块50, 3块05: fen
+				} else {
+					part /= 10
+				}
+				s = strconv.FormatFloat(whole+part, 'f', -1, 64) + "元" + m[5]
 			}
-			s = strconv.FormatFloat(whole+part, 'f', -1, 64) + "元" + m[5]
 		}
 	}
 	if !strings.ContainsAny(s, "块一每单") {
