@@ -19,23 +19,37 @@ type keyIndex map[string]string
 // answers right.
 func indexKeys(keys []Key) (keyIndex, bool) {
 	ix := keyIndex{}
-	for _, k := range keys {
-		for i := -1; i < len(k.Aliases); i++ {
+	if !eachSpelling(keys, func(w string, i int) {
+		if _, seen := ix[w]; !seen {
+			ix[w] = keys[i].Name
+		}
+	}) {
+		return nil, false
+	}
+	return ix, true
+}
+
+// eachSpelling calls f with every spelling of keys in order (each key's
+// name, then its aliases), an ASCII one lower-cased, and the index of its
+// key. It stops with false at a spelling that is not ASCII but could fold
+// to ASCII (the Kelvin sign, the long s): there only LookupKey answers
+// right.
+func eachSpelling(keys []Key, f func(w string, i int)) bool {
+	for i, k := range keys {
+		for j := -1; j < len(k.Aliases); j++ {
 			w := k.Name
-			if i >= 0 {
-				w = k.Aliases[i]
+			if j >= 0 {
+				w = k.Aliases[j]
 			}
 			if isASCII(w) {
 				w = strings.ToLower(w)
 			} else if strings.ContainsAny(w, "\u212a\u017f") {
-				return nil, false
+				return false
 			}
-			if _, seen := ix[w]; !seen {
-				ix[w] = k.Name
-			}
+			f(w, i)
 		}
 	}
-	return ix, true
+	return true
 }
 
 // keyIndex is cmd's index, built on first use; false when cmd's keys

@@ -51,21 +51,12 @@ type keyFinder struct {
 
 func newKeyFinder(keys []Key) keyFinder {
 	f := keyFinder{keys: keys, ix: map[string]int{}}
-	for i, k := range keys {
-		for j := -1; j < len(k.Aliases); j++ {
-			w := k.Name
-			if j >= 0 {
-				w = k.Aliases[j]
-			}
-			if isASCII(w) {
-				w = strings.ToLower(w)
-			} else if strings.ContainsAny(w, "\u212a\u017f") {
-				return keyFinder{keys: keys}
-			}
-			if _, seen := f.ix[w]; !seen {
-				f.ix[w] = i
-			}
+	if !eachSpelling(keys, func(w string, i int) {
+		if _, seen := f.ix[w]; !seen {
+			f.ix[w] = i
 		}
+	}) {
+		return keyFinder{keys: keys}
 	}
 	return f
 }
