@@ -20,10 +20,10 @@ func TestTerminalChecksShowOnHome(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("home: exit %d\n%s", code, errOut)
 	}
-	// 1 covered (the card), 2 risks (no NVLink, business hours), 45 − 3 = 42
+	// 1 covered (the card), 2 risks (no NVLink, business hours), 46 − 3 = 43
 	// open. The vendor is on the vendors board, whose next step (the risks to
 	// settle) stands for the check's own questions button.
-	for _, want := range []string{"Recent checks", "FastCompute: avoid — 1 covered, 2 risk, 0 vague, 42 not asked yet",
+	for _, want := range []string{"Recent checks", "FastCompute: avoid — 1 covered, 2 risk, 0 vague, 43 not asked yet",
 		"FastCompute · asked", "Next: gpuadvisor draft questions vendor=FastCompute hw.interconnect ops.night_response"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("home lacks %q:\n%s", want, out)
