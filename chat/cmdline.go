@@ -47,3 +47,18 @@ func isFragment(a string) bool {
 	}
 	return false
 }
+
+// Unquote takes off one pair of quote marks around the whole text (JoinArgs
+// quotes a terminal argument with spaces; people paste a quotation), when the text
+// holds no other quote mark of that kind.
+func Unquote(s string) string {
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"「", "」"}} {
+		if len(s) > len(q[0])+len(q[1]) && strings.HasPrefix(s, q[0]) && strings.HasSuffix(s, q[1]) {
+			inner := s[len(q[0]) : len(s)-len(q[1])]
+			if !strings.Contains(inner, q[0]) && !strings.Contains(inner, q[1]) {
+				return strings.TrimSpace(inner)
+			}
+		}
+	}
+	return s
+}

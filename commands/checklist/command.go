@@ -203,7 +203,7 @@ func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	text = unquote(text)
+	text = chat.Unquote(text)
 	if text == "" && strings.TrimSpace(c.Req.Attachment) != "" {
 		text = strings.TrimSpace(c.Req.Attachment)
 		if c.Req.Lang == "" && hasHan(text) {
@@ -224,21 +224,6 @@ func checkCommand(c *chat.Call, rest string) (chat.Reply, error) {
 	}
 	opts.text, opts.cli = text, c.Req.Platform == "cli"
 	return checkReply(lang, opts, cl.Check(text)), nil
-}
-
-// unquote takes off one pair of quote marks around the whole text (the CLI
-// quotes an argument with spaces; people paste a quotation), when the text
-// holds no other quote mark of that kind.
-func unquote(s string) string {
-	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"「", "」"}} {
-		if len(s) > len(q[0])+len(q[1]) && strings.HasPrefix(s, q[0]) && strings.HasSuffix(s, q[1]) {
-			inner := s[len(q[0]) : len(s)-len(q[1])]
-			if !strings.Contains(inner, q[0]) && !strings.Contains(inner, q[1]) {
-				return strings.TrimSpace(inner)
-			}
-		}
-	}
-	return s
 }
 
 func hasHan(s string) bool {

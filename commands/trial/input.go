@@ -58,7 +58,12 @@ func parseInput(lang chat.Lang, original, attachment string) (input, error) {
 	if err != nil {
 		return in, err
 	}
-	in.paste = unquoted(paste)
+	in.paste = paste
+	if p := strings.TrimSpace(paste); p != "" {
+		if u := chat.Unquote(p); u != p {
+			in.paste = u // a one-line paste the terminal quoted (chat.JoinArgs)
+		}
+	}
 	if att := strings.TrimSpace(attachment); att != "" {
 		in.paste = strings.TrimSpace(in.paste + "\n" + att)
 	}
@@ -213,16 +218,4 @@ func setPromise(lang chat.Lang, p *advisor.Promise, a *chat.Args, name string) e
 		}
 	}
 	return nil
-}
-
-// unquoted is a paste without the double quotes around it: the terminal
-// quotes an argument with spaces (gpuadvisor trial check cards=8 "No devices
-// were found" reaches the router as one quoted word), and no tool prints
-// its whole output between quotes.
-func unquoted(paste string) string {
-	p := strings.TrimSpace(paste)
-	if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' && !strings.Contains(p[1:len(p)-1], `"`) {
-		return p[1 : len(p)-1]
-	}
-	return paste
 }
