@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"gpuadvisor/advisor"
@@ -316,4 +317,29 @@ func (m Mode) periodZh() string {
 		return "年"
 	}
 	return "月"
+}
+
+// NoticePeriod is a notice of days, or of months when months is more than
+// 0, in words: 30 days, 1 month; 30 天, 1 个月.
+func NoticePeriod(days, months int) advisor.Text {
+	n, en, zh := days, "day", "天"
+	if months > 0 {
+		n, en, zh = months, "month", "个月"
+	}
+	if n == 1 {
+		return advisor.Text{EN: "1 " + en, ZH: "1 " + zh}
+	}
+	return advisor.Text{EN: fmt.Sprintf("%d %ss", n, en), ZH: fmt.Sprintf("%d %s", n, zh)}
+}
+
+// NoticeBefore is NoticePeriod as English puts it before "notice": 30
+// days', 1 month's (Chinese as NoticePeriod).
+func NoticeBefore(days, months int) advisor.Text {
+	t := NoticePeriod(days, months)
+	if strings.HasPrefix(t.EN, "1 ") {
+		t.EN += "'s"
+	} else {
+		t.EN += "'"
+	}
+	return t
 }

@@ -123,23 +123,16 @@ func monthlyRule(lang chat.Lang, r rules.Renewal) string {
 
 // noticeText writes a renewal's notice period: 30 days, 1 month, 30 天, 1 个月.
 func noticeText(lang chat.Lang, r rules.Renewal) string {
-	if r.NoticeMonths > 0 {
-		return monthsText(lang, r.NoticeMonths)
-	}
-	return daysText(lang, r.NoticeDays)
+	return rules.NoticePeriod(r.NoticeDays, r.NoticeMonths).In(string(lang))
 }
 
 // noticeWords is the notice period as the deadline's sum says it: 30 days'
 // notice, 1 month's notice, 提前通知 1 个月.
 func noticeWords(lang chat.Lang, r rules.Renewal) string {
-	t := noticeText(lang, r)
-	switch {
-	case lang == chat.ZH:
-		return "提前通知 " + t
-	case strings.HasPrefix(t, "1 "):
-		return t + "'s notice"
+	if lang == chat.ZH {
+		return "提前通知 " + noticeText(lang, r)
 	}
-	return t + "' notice"
+	return rules.NoticeBefore(r.NoticeDays, r.NoticeMonths).EN + " notice"
 }
 
 // noticeValue is the notice as `renewal add` reads it back: 30, 1mo.

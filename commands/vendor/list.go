@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpuadvisor/advisor"
+	rules "gpuadvisor/advisor/renewal"
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
 	trialcmd "gpuadvisor/commands/trial"
@@ -199,7 +200,7 @@ func evidenceItems(lang chat.Lang, r *record) []item {
 		items = append(items, item{kind: "contract", id: rn.ID, when: day(rn.CreatedAt), teamWide: rn.TeamWide(), line: fmt.Sprintf(chat.T(lang,
 			"contract %s: %d × %s at %s a card a month, %d-month minimum, %s notice, renews %s",
 			"合同 %s：%d 张 %s，每卡每月 %s，最短 %d 个月，提前 %s通知，%s 续约"),
-			rn.ID, rn.Cards, orDash(rn.GPU), av.Money(rn.MonthlyPrice(), "CNY"), rn.Term(), noticePeriod(lang, rn.NoticeDays, rn.NoticeMonths), rn.Renews) + team(rn.TeamWide()),
+			rn.ID, rn.Cards, orDash(rn.GPU), av.Money(rn.MonthlyPrice(), "CNY"), rn.Term(), rules.NoticeBefore(rn.NoticeDays, rn.NoticeMonths).In(string(lang)), rn.Renews) + team(rn.TeamWide()),
 			from: chat.T(lang, "renewal add vendor=", "续约 添加 供应商=") + quote(rn.Vendor) + " …"})
 	}
 	// newest day first; on one day the furthest stage first

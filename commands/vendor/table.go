@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"gpuadvisor/advisor/checklist"
+	rules "gpuadvisor/advisor/renewal"
 	av "gpuadvisor/advisor/vendor"
 	"gpuadvisor/chat"
 	clcmd "gpuadvisor/commands/checklist"
@@ -69,7 +70,7 @@ func table(lang chat.Lang, cmp av.Comparison) chat.Table {
 		}
 		contract := "-"
 		if k := c.Contract; k != nil {
-			contract = fmt.Sprintf(chat.T(lang, "%d-month minimum, %s notice, renews %s", "最短 %d 个月，提前 %s通知，%s 续约"), k.TermMonths, noticePeriod(lang, k.NoticeDays, k.NoticeMonths), k.Renews)
+			contract = fmt.Sprintf(chat.T(lang, "%d-month minimum, %s notice, renews %s", "最短 %d 个月，提前 %s通知，%s 续约"), k.TermMonths, rules.NoticeBefore(k.NoticeDays, k.NoticeMonths).In(string(lang)), k.Renews)
 		}
 		breakers := "-"
 		if len(c.DealBreakers) > 0 {
@@ -297,22 +298,6 @@ type contractJSON struct {
 	// (notice_days is then 30 a month).
 	NoticeMonths int    `json:"notice_months,omitempty"`
 	Renews       string `json:"renews"`
-}
-
-// noticePeriod is a notice as the vendor table and list say it: "30 days'"
-// or "1 month's" (English, before "notice"), "30 天" or "1 个月" (中文).
-func noticePeriod(lang chat.Lang, days, months int) string {
-	n, en, zh := days, "day", "天"
-	if months > 0 {
-		n, en, zh = months, "month", "个月"
-	}
-	switch {
-	case lang == chat.ZH:
-		return fmt.Sprintf("%d %s", n, zh)
-	case n == 1:
-		return "1 " + en + "'s"
-	}
-	return fmt.Sprintf("%d %ss'", n, en)
 }
 
 // filledJSON is a metered line estimated at its reference price.
