@@ -139,6 +139,9 @@ func timeWord(w string) bool {
 // dayValue reports whether a value is a day written year first and
 // nothing after it (2027-03-01, 2027/3/1, 2027年3月1日).
 func dayValue(v string) bool {
+	if v == "" || v[0] < '0' || v[0] > '9' { // every such day starts with its year: no pattern for the rest
+		return false
+	}
 	m := datePrefix.Get().FindStringSubmatch(v)
 	return m != nil && strings.TrimSpace(m[4]) == ""
 }
