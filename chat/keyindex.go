@@ -6,35 +6,20 @@ import (
 	"unicode/utf8"
 )
 
-// keyIndex finds what LookupKey finds in one map look-up instead of a
-// case-folding compare per spelling. It holds a command's ASCII spellings
-// lower-cased, and its other spellings as written: a name made only of
-// letters without case (Chinese, digits, punctuation) folds to nothing but
-// itself, so it matches a spelling exactly or not at all.
-type keyIndex map[string]string
-
-// indexKeys indexes a command's keys, the first key winning as in
-// LookupKey; ok is false when a spelling that is not ASCII could still fold
-// to ASCII (it holds the Kelvin sign or the long s), where only LookupKey
-// answers right.
-func indexKeys(keys []Key) (keyIndex, bool) {
-	ix := keyIndex{}
-	if !eachSpelling(keys, func(w string, i int) {
-		if _, seen := ix[w]; !seen {
-			ix[w] = keys[i].Name
-		}
-	}) {
-		return nil, false
-	}
-	return ix, true
+// keyFinder finds what LookupKey finds in one map look-up instead of a
+// case-folding compare per spelling. It indexes the ASCII spellings of keys
+// lower-cased and the others as written: a name made only of letters
+// without case (Chinese, digits, punctuation) folds to nothing but itself,
+// so it matches a spelling exactly or not at all. Anything else is
+// LookupKey's; ix is nil when a spelling could fold to ASCII from outside
+// it (the Kelvin sign, the long s), and then LookupKey answers every name.
+type keyFinder struct {
+	keys []Key
+	ix   map[string]int // spelling → index in keys, the first key winning
 }
 
-// eachSpelling calls f with every spelling of keys in order (each key's
-// name, then its aliases), an ASCII one lower-cased, and the index of its
-// key. It stops with false at a spelling that is not ASCII but could fold
-// to ASCII (the Kelvin sign, the long s): there only LookupKey answers
-// right.
-func eachSpelling(keys []Key, f func(w string, i int)) bool {
+func newKeyFinder(keys []Key) keyFinder {
+	f := keyFinder{keys: keys, ix: map[string]int{}}
 	for i, k := range keys {
 		for j := -1; j < len(k.Aliases); j++ {
 			w := k.Name
@@ -44,28 +29,48 @@ func eachSpelling(keys []Key, f func(w string, i int)) bool {
 			if isASCII(w) {
 				w = strings.ToLower(w)
 			} else if strings.ContainsAny(w, "\u212a\u017f") {
-				return false
+				return keyFinder{keys: keys}
 			}
-			f(w, i)
+			if _, seen := f.ix[w]; !seen {
+				f.ix[w] = i
+			}
 		}
 	}
-	return true
+	return f
 }
 
-// keyIndex is cmd's index, built on first use; false when cmd's keys
-// cannot be indexed (indexKeys).
-func (r *Router) keyIndex(cmd *Command) (keyIndex, bool) {
+// find is LookupKey(f.keys, name).
+func (f *keyFinder) find(name string) (Key, bool) {
+	n := strings.TrimSpace(name)
+	switch {
+	case f.ix == nil:
+		return LookupKey(f.keys, name)
+	case isASCII(n):
+		for i := 0; i < len(n); i++ {
+			if c := n[i]; c >= 'A' && c <= 'Z' {
+				n = strings.ToLower(n)
+				break
+			}
+		}
+	case !caseless(n):
+		return LookupKey(f.keys, name)
+	}
+	if i, ok := f.ix[n]; ok {
+		return f.keys[i], true
+	}
+	return Key{}, false
+}
+
+// keyIndex is cmd's keyFinder over its keys, built on first use; false
+// when they cannot be indexed (the finder then asks LookupKey).
+func (r *Router) keyIndex(cmd *Command) (keyFinder, bool) {
 	if v, ok := r.keys.Load(cmd); ok {
-		ix := v.(keyIndex)
-		return ix, ix != nil
+		f := v.(keyFinder)
+		return f, f.ix != nil
 	}
-	ix, ok := indexKeys(cmd.Keys)
-	if !ok {
-		ix = nil
-	}
-	v, _ := r.keys.LoadOrStore(cmd, ix)
-	ix = v.(keyIndex)
-	return ix, ix != nil
+	v, _ := r.keys.LoadOrStore(cmd, newKeyFinder(cmd.Keys))
+	f := v.(keyFinder)
+	return f, f.ix != nil
 }
 
 func isASCII(s string) bool {
@@ -88,26 +93,11 @@ func caseless(s string) bool {
 	return true
 }
 
-// canonicalKey is canonicalKey through the command's index when the key
-// typed is ASCII or caseless.
+// canonicalKey is canonicalKey through the command's index.
 func (r *Router) canonicalKey(cmd *Command, key string) (string, bool) {
-	ix, indexed := r.keyIndex(cmd)
-	n := strings.TrimSpace(key)
-	switch {
-	case !indexed:
-		return canonicalKey(cmd, key)
-	case isASCII(n):
-		for i := 0; i < len(n); i++ {
-			if c := n[i]; c >= 'A' && c <= 'Z' {
-				n = strings.ToLower(n)
-				break
-			}
-		}
-	case !caseless(n):
-		return canonicalKey(cmd, key)
-	}
-	name, ok := ix[n]
-	return name, ok
+	f, _ := r.keyIndex(cmd)
+	k, ok := f.find(key)
+	return k.Name, ok
 }
 
 func canonicalKey(cmd *Command, key string) (string, bool) {

@@ -39,50 +39,6 @@ func (l *commandLocale) sub(s *Command) keyFinder {
 	return v.(keyFinder)
 }
 
-// keyFinder is LookupKey over keys through an index of their spellings (as
-// the router's keyIndex): an ASCII name lower-cased, a caseless one as it
-// is, anything else by LookupKey; ix is nil when a spelling could fold to
-// ASCII from outside it (the Kelvin sign, the long s), and then LookupKey
-// answers every name.
-type keyFinder struct {
-	keys []Key
-	ix   map[string]int // spelling → index in keys, the first key winning
-}
-
-func newKeyFinder(keys []Key) keyFinder {
-	f := keyFinder{keys: keys, ix: map[string]int{}}
-	if !eachSpelling(keys, func(w string, i int) {
-		if _, seen := f.ix[w]; !seen {
-			f.ix[w] = i
-		}
-	}) {
-		return keyFinder{keys: keys}
-	}
-	return f
-}
-
-// find is LookupKey(f.keys, name).
-func (f *keyFinder) find(name string) (Key, bool) {
-	n := strings.TrimSpace(name)
-	switch {
-	case f.ix == nil:
-		return LookupKey(f.keys, name)
-	case isASCII(n):
-		for i := 0; i < len(n); i++ {
-			if c := n[i]; c >= 'A' && c <= 'Z' {
-				n = strings.ToLower(n)
-				break
-			}
-		}
-	case !caseless(n):
-		return LookupKey(f.keys, name)
-	}
-	if i, ok := f.ix[n]; ok {
-		return f.keys[i], true
-	}
-	return Key{}, false
-}
-
 // locale is cmd's commandLocale, built once per router.
 func (lc *localeCache) locale(cmd *Command) *commandLocale {
 	if v, ok := lc.cmds.Load(cmd); ok {

@@ -23,11 +23,11 @@ type Router struct {
 
 	cmds   []*Command
 	byWord map[string]*Command
-	// keys holds each command's keyIndex (a nil one when it cannot be
+	// keys holds each command's keyFinder (one without an index when it cannot be
 	// indexed), built the first time one of its keys is looked up: a cold
 	// start answers one command, and indexing all of them at Register was
 	// part of its CPU.
-	keys sync.Map // *Command → keyIndex
+	keys sync.Map // *Command → keyFinder
 	// locale keeps what Localize reads of each command (localecache.go).
 	locale localeCache
 }
